@@ -1,0 +1,69 @@
+import { formatMessage, type Catalogues, type Locale, type Message } from './message.js';
+
+/** A seat at the table: 0-based index in seating order. */
+export type Seat = number;
+
+export type GameKind = 'istanbul' | 'kairo';
+
+/**
+ * Something that happened, for the log and the turn summary. `visibleTo` limits who may read it
+ * (a card drawn into a hand); absent means public.
+ */
+export interface GameEvent extends Message {
+  readonly seat?: Seat;
+  readonly visibleTo?: readonly Seat[];
+}
+
+export interface ApplyResult<S> {
+  readonly state: S;
+  readonly events: readonly GameEvent[];
+  /**
+   * True when the action revealed chance or hidden information (a die roll, a card draw) or handed the
+   * decision to someone else: undo may not go back past it.
+   */
+  readonly checkpoint: boolean;
+}
+
+export interface Standing {
+  readonly seat: Seat;
+  /** 1 = winner; seats that share a rank tie. */
+  readonly rank: number;
+  /** The scoring line, e.g. "5 rubies, 12 lira". */
+  readonly summary: Message;
+}
+
+/**
+ * One game, as pure functions over plain-data state. `legalActions` is the single source of truth:
+ * an action is legal exactly when it is a member (by `actionKey`).
+ */
+export interface GameDefinition<S, A, V, O> {
+  readonly id: GameKind;
+  readonly players: { readonly min: number; readonly max: number };
+  /** Validates untrusted options (from a command or a database row). */
+  parseOptions(raw: unknown): { ok: true; options: O } | { ok: false; error: string };
+  setup(options: O, seed: string): S;
+  /** Validates an untrusted action's shape; null when it is not an action of this game. */
+  parseAction(raw: unknown): A | null;
+  /** Canonical identity of an action, used for membership in `legalActions`. */
+  actionKey(action: A): string;
+  /** Seats that must decide now (usually one; none when the game is over). */
+  activeSeats(state: S): readonly Seat[];
+  legalActions(state: S, seat: Seat): readonly A[];
+  /** Only called with a legal action; never mutates `state`. */
+  apply(state: S, action: A, seat: Seat): ApplyResult<S>;
+  isOver(state: S): boolean;
+  standings(state: S): readonly Standing[];
+  /** `null` = the public view. A view never holds the PRNG state or a deck order. */
+  view(state: S, seat: Seat | null): V;
+  /** Button labels and log lines. */
+  describeAction(action: A): Message;
+  readonly messages: Catalogues;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGameDefinition = GameDefinition<any, any, any, any>;
+
+/** The localised text of an action, for a button label or a log line. */
+export function describe<A>(def: GameDefinition<unknown, A, unknown, unknown>, action: A, locale: Locale): string {
+  return formatMessage(def.messages, def.describeAction(action), locale);
+}

@@ -1,0 +1,272 @@
+/**
+ * Games, seats, the action log and scheduled jobs. Every write that changes a game's state goes through
+ * `saveState`: one synchronous transaction that checks the version (optimistic lock), writes the state
+ * and appends the action log together, so a crash can never separate them.
+ */
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from './database.js';
+import {
+  actions,
+  games,
+  scheduledJobs,
+  seats,
+  type ActionRow,
+  type GameRow,
+  type GameStatus,
+  type ScheduledJobRow,
+  type SeatRow,
+} from './schema.js';
+
+export interface NewGame {
+  guildId: string;
+  channelId: string;
+  kind: string;
+  hostUserId: string;
+  options: unknown;
+  seed: string;
+  locale: string;
+  status?: GameStatus;
+  state?: string | null;
+}
+
+export interface NewSeat {
+  seat: number;
+  userId: string;
+  displayName: string;
+}
+
+export interface NewAction {
+  seat: number;
+  kind: 'action' | 'undo';
+  action: unknown;
+  events: unknown;
+  checkpoint: boolean;
+}
+
+export interface StateUpdate {
+  state?: string;
+  status?: GameStatus;
+}
+
+export type CreateResult = { ok: true; game: GameRow } | { ok: false; code: 'channel_busy'; existing: GameRow };
+export type SaveResult = { ok: true; version: number } | { ok: false; code: 'stale_version'; currentVersion: number | null };
+
+export class InvalidStoredStateError extends Error {
+  override readonly name = 'InvalidStoredStateError';
+  constructor(
+    readonly gameId: number,
+    readonly channelId: string,
+    reason: string,
+  ) {
+    super(`game ${gameId} in channel ${channelId} has an invalid stored state: ${reason}`);
+  }
+}
+
+const RUNNING: GameStatus[] = ['lobby', 'active'];
+
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+export class GameRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Refused with `channel_busy` when the channel already has a lobby or an active game. */
+  createGame(input: NewGame, initialSeats: readonly NewSeat[] = []): CreateResult {
+    const time = this.now();
+    try {
+      const game = this.db.transaction((tx) => {
+        const row = tx
+          .insert(games)
+          .values({
+            guildId: input.guildId,
+            channelId: input.channelId,
+            kind: input.kind,
+            hostUserId: input.hostUserId,
+            options: input.options,
+            seed: input.seed,
+            locale: input.locale,
+            status: input.status ?? 'lobby',
+            state: input.state ?? null,
+            version: 0,
+            createdAt: time,
+            updatedAt: time,
+          })
+          .returning()
+          .get();
+        for (const seat of initialSeats) tx.insert(seats).values({ gameId: row.id, ...seat }).run();
+        return row;
+      });
+      return { ok: true, game };
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const existing = this.findRunningByChannel(input.channelId);
+      if (existing === undefined) throw error;
+      return { ok: false, code: 'channel_busy', existing };
+    }
+  }
+
+  findById(id: number): GameRow | undefined {
+    return this.db.select().from(games).where(eq(games.id, id)).get();
+  }
+
+  /** The lobby or active game of a channel, if any. */
+  findRunningByChannel(channelId: string): GameRow | undefined {
+    return this.db
+      .select()
+      .from(games)
+      .where(and(eq(games.channelId, channelId), inArray(games.status, RUNNING)))
+      .get();
+  }
+
+  /** Every running game, for the start-up sweep and the scheduler. */
+  listRunning(): GameRow[] {
+    return this.db.select().from(games).where(inArray(games.status, RUNNING)).orderBy(asc(games.id)).all();
+  }
+
+  /** Parses the stored state; a damaged state names its game and channel. */
+  parseState<S>(game: GameRow, validate: (raw: unknown) => raw is S): S {
+    if (game.state === null) throw new InvalidStoredStateError(game.id, game.channelId, 'no state stored');
+    let raw: unknown;
+    try {
+      raw = JSON.parse(game.state);
+    } catch {
+      throw new InvalidStoredStateError(game.id, game.channelId, 'the state is not valid JSON');
+    }
+    if (!validate(raw)) throw new InvalidStoredStateError(game.id, game.channelId, 'the state does not have the shape of a game state');
+    return raw;
+  }
+
+  seats(gameId: number): SeatRow[] {
+    return this.db.select().from(seats).where(eq(seats.gameId, gameId)).orderBy(asc(seats.seat)).all();
+  }
+
+  /**
+   * Applies a change to a game if and only if it is still at `expectedVersion`: state and/or status,
+   * the seat list, and the action log, all in one transaction. The version grows by one.
+   */
+  saveState(
+    gameId: number,
+    expectedVersion: number,
+    update: StateUpdate,
+    appended: readonly NewAction[] = [],
+    newSeats?: readonly NewSeat[],
+  ): SaveResult {
+    const time = this.now();
+    return this.db.transaction((tx) => {
+      const changed = tx
+        .update(games)
+        .set({ ...update, version: sql`${games.version} + 1`, updatedAt: time })
+        .where(and(eq(games.id, gameId), eq(games.version, expectedVersion)))
+        .run();
+      if (changed.changes !== 1) {
+        const current = tx.select({ version: games.version }).from(games).where(eq(games.id, gameId)).get();
+        return { ok: false as const, code: 'stale_version' as const, currentVersion: current?.version ?? null };
+      }
+      if (newSeats !== undefined) {
+        tx.delete(seats).where(eq(seats.gameId, gameId)).run();
+        for (const seat of newSeats) tx.insert(seats).values({ gameId, ...seat }).run();
+      }
+      if (appended.length > 0) {
+        const last = tx
+          .select({ sequence: actions.sequence })
+          .from(actions)
+          .where(eq(actions.gameId, gameId))
+          .orderBy(desc(actions.sequence))
+          .limit(1)
+          .get();
+        let sequence = (last?.sequence ?? 0) + 1;
+        for (const entry of appended) {
+          tx.insert(actions)
+            .values({ gameId, sequence: sequence++, createdAt: time, ...entry })
+            .run();
+        }
+      }
+      return { ok: true as const, version: expectedVersion + 1 };
+    });
+  }
+
+  /** Marks a seat as gone (left or removed); its place in the log stays. */
+  markSeatLeft(gameId: number, seat: number): void {
+    this.db
+      .update(seats)
+      .set({ leftAt: this.now() })
+      .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat)))
+      .run();
+  }
+
+  /** The board message is presentation, not game state: it does not change the version. */
+  setBoardMessage(gameId: number, messageId: string | null): void {
+    this.db.update(games).set({ boardMessageId: messageId }).where(eq(games.id, gameId)).run();
+  }
+
+  updateSettings(
+    gameId: number,
+    settings: Partial<Pick<GameRow, 'reminderIntervalMinutes' | 'reminderLimit' | 'idleAfterMinutes' | 'locale'>>,
+  ): void {
+    this.db
+      .update(games)
+      .set({ ...settings, updatedAt: this.now() })
+      .where(eq(games.id, gameId))
+      .run();
+  }
+
+  actions(gameId: number): ActionRow[] {
+    return this.db.select().from(actions).where(eq(actions.gameId, gameId)).orderBy(asc(actions.sequence)).all();
+  }
+
+  recentActions(gameId: number, limit: number): ActionRow[] {
+    return this.db
+      .select()
+      .from(actions)
+      .where(eq(actions.gameId, gameId))
+      .orderBy(desc(actions.sequence))
+      .limit(limit)
+      .all()
+      .reverse();
+  }
+
+  scheduleJob(job: { kind: string; gameId: number; dueAt: number; payload: unknown }): ScheduledJobRow {
+    return this.db
+      .insert(scheduledJobs)
+      .values({ ...job, createdAt: this.now() })
+      .returning()
+      .get();
+  }
+
+  /** Replaces every job of this kind for the game with one new job. */
+  rescheduleJob(job: { kind: string; gameId: number; dueAt: number; payload: unknown }): ScheduledJobRow {
+    return this.db.transaction((tx) => {
+      tx.delete(scheduledJobs)
+        .where(and(eq(scheduledJobs.gameId, job.gameId), eq(scheduledJobs.kind, job.kind)))
+        .run();
+      return tx
+        .insert(scheduledJobs)
+        .values({ ...job, createdAt: this.now() })
+        .returning()
+        .get();
+    });
+  }
+
+  dueJobs(now: number): ScheduledJobRow[] {
+    return this.db.select().from(scheduledJobs).where(lte(scheduledJobs.dueAt, now)).orderBy(asc(scheduledJobs.dueAt)).all();
+  }
+
+  jobsOf(gameId: number, kind?: string): ScheduledJobRow[] {
+    const where = kind === undefined ? eq(scheduledJobs.gameId, gameId) : and(eq(scheduledJobs.gameId, gameId), eq(scheduledJobs.kind, kind));
+    return this.db.select().from(scheduledJobs).where(where).orderBy(asc(scheduledJobs.dueAt)).all();
+  }
+
+  /** True when this call removed the job (so exactly one runner acts on it). */
+  deleteJob(id: number): boolean {
+    return this.db.delete(scheduledJobs).where(eq(scheduledJobs.id, id)).run().changes === 1;
+  }
+
+  deleteJobs(gameId: number, kind?: string): void {
+    const where = kind === undefined ? eq(scheduledJobs.gameId, gameId) : and(eq(scheduledJobs.gameId, gameId), eq(scheduledJobs.kind, kind));
+    this.db.delete(scheduledJobs).where(where).run();
+  }
+}
