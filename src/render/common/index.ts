@@ -1,0 +1,5 @@
+export * from './colour.js';
+export * from './fonts.js';
+export * from './palette.js';
+export * from './png.js';
+export * from './shapes.js';
