@@ -3,7 +3,7 @@
  * user, game) so one line can be traced. The token never reaches a log line.
  */
 import { createRequire } from 'node:module';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 export type { Logger } from 'pino';
 
@@ -35,8 +35,10 @@ function prettyAvailable(): boolean {
   }
 }
 
-export function createLogger(options: { level: string; format: 'json' | 'pretty' }): Logger {
+/** `destination` (JSON lines) is for tests; by default pretty or JSON lines go to stdout. */
+export function createLogger(options: { level: string; format: 'json' | 'pretty' }, destination?: DestinationStream): Logger {
   const base = { level: options.level, redact: { paths: REDACT, censor: '[redacted]' } };
+  if (destination !== undefined) return pino(base, destination);
   // pino-pretty is a development dependency: the production image logs JSON lines.
   if (options.format === 'pretty' && prettyAvailable()) {
     return pino({ ...base, transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss' } } });
