@@ -164,8 +164,8 @@ export type KairoAction =
   | { readonly t: 'field'; readonly field: FieldId }
   /** Which side of the main stall its entrance lies on. */
   | { readonly t: 'entrance'; readonly dir: Direction }
-  /** Extension cost: how many coins of the stall's colour. */
-  | { readonly t: 'payStall'; readonly count: number }
+  /** Extension cost: how many coins of the stall's colour (`colour` is the stall's colour). */
+  | { readonly t: 'payStall'; readonly colour: Colour; readonly count: number }
   /** Extension cost: coins of another colour (2 count for 1). */
   | { readonly t: 'payOther'; readonly colour: Colour; readonly count: number }
   /** Lead: the entrance the customer goes to (when the player has a choice). */

@@ -1,0 +1,77 @@
+/**
+ * Kairo (Kimmo Sorsamo, Queen Games 2011) as a GameDefinition: 2–4 players build market stalls in a Cairo
+ * bazaar, lead customers to their entrances for money and extend their stalls for points and medals.
+ */
+import { z } from 'zod';
+import type { GameDefinition, Seat, Standing } from '../../engine/index.js';
+import { MAX_PLAYERS, MIN_PLAYERS } from './data/board.js';
+import { describeKairoAction, kairoActionKey, parseKairoAction } from './actions.js';
+import { kairoMessagesEn } from './messages.en.js';
+import { activeSeat, applyDecision, decisionOptions } from './rules.js';
+import { createGame } from './setup.js';
+import type { KairoAction, KairoOptions, KairoState } from './types.js';
+import { publicView, seatView, type KairoView } from './view.js';
+
+export type * from './types.js';
+export type * from './view.js';
+
+const optionsSchema = z
+  .object({
+    players: z.number().int().min(MIN_PLAYERS).max(MAX_PLAYERS),
+    start: z.enum(['variable', 'quick']).default('variable'),
+  })
+  .strict();
+
+export function parseKairoOptions(raw: unknown): { ok: true; options: KairoOptions } | { ok: false; error: string } {
+  const parsed = optionsSchema.safeParse(raw);
+  if (!parsed.success) return { ok: false, error: parsed.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ') };
+  return { ok: true, options: parsed.data };
+}
+
+/** The legal decisions of a state, computed once per state object (states are never mutated). */
+const optionsCache = new WeakMap<KairoState, readonly KairoAction[]>();
+function cachedOptions(state: KairoState): readonly KairoAction[] {
+  let options = optionsCache.get(state);
+  if (options === undefined) {
+    options = decisionOptions(state);
+    optionsCache.set(state, options);
+  }
+  return options;
+}
+
+export function kairoStandings(state: KairoState): Standing[] {
+  return state.players.map((p, seat) => ({
+    seat,
+    rank: 1 + state.players.filter((o) => o.score > p.score).length,
+    summary: { key: 'kairo.standing', params: { score: p.score } },
+  }));
+}
+
+export const kairo: GameDefinition<KairoState, KairoAction, KairoView, KairoOptions> = {
+  id: 'kairo',
+  players: { min: MIN_PLAYERS, max: MAX_PLAYERS },
+  parseOptions: parseKairoOptions,
+  setup: (options, seed) => createGame(options, seed),
+  parseAction: parseKairoAction,
+  actionKey: kairoActionKey,
+  activeSeats(state) {
+    const seat = activeSeat(state);
+    return seat === null ? [] : [seat];
+  },
+  legalActions(state, seat: Seat) {
+    if (activeSeat(state) !== seat) return [];
+    return cachedOptions(state);
+  },
+  apply(state, action, seat) {
+    if (activeSeat(state) !== seat) throw new Error(`seat ${seat} has no decision to make`);
+    const draft = applyDecision(state, action);
+    return { state: draft.state, events: draft.events, checkpoint: draft.checkpoint };
+  },
+  isOver: (state) => state.phase === 'over',
+  standings: kairoStandings,
+  view: (state, seat) => (seat === null ? publicView(state) : seatView(state, seat)),
+  describeAction: describeKairoAction,
+  messages: { en: kairoMessagesEn },
+};
+
+export default kairo;

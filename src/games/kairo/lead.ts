@@ -1,0 +1,40 @@
+/**
+ * Leading a customer: it goes to the nearest free entrance of its colour by the shortest orthogonal path
+ * over passable fields (never through the restaurant or a stall tile; empty fields, customers and
+ * entrances may be crossed). Among equally near entrances the player chooses. Each crier card played
+ * skips one nearer free entrance, so an entrance costs as many criers as there are free entrances of the
+ * colour strictly nearer than it.
+ */
+import type { Colour } from './data/board.js';
+import { distancesFrom, type Occupancy } from './board.js';
+import type { FieldId } from './geometry.js';
+import type { KairoState } from './types.js';
+
+export interface LeadTarget {
+  /** The entrance field. */
+  readonly field: FieldId;
+  /** Index of the stall the entrance belongs to. */
+  readonly stall: number;
+  /** Steps from the customer. */
+  readonly distance: number;
+  /** Crier cards needed: free entrances of the colour strictly nearer. */
+  readonly criers: number;
+}
+
+/** Every free, reachable entrance of the customer's colour, nearest first (ties by field id). */
+export function leadTargets(state: KairoState, occ: Occupancy, colour: Colour): LeadTarget[] {
+  const from = state.customers[colour];
+  if (from === null) return [];
+  const dist = distancesFrom(occ, from);
+  const found: { field: FieldId; stall: number; distance: number }[] = [];
+  state.stalls.forEach((stall, index) => {
+    if (stall.colour !== colour || index === occ.excluded) return;
+    const e = stall.entrance;
+    if (occ.customer[e] !== -1) return; // not free: a customer stands there
+    const d = dist[e] as number;
+    if (d < 0) return;
+    found.push({ field: e, stall: index, distance: d });
+  });
+  found.sort((a, b) => a.distance - b.distance || a.field - b.field);
+  return found.map((t) => ({ ...t, criers: found.filter((o) => o.distance < t.distance).length }));
+}

@@ -1,0 +1,75 @@
+/**
+ * English texts for Kairo's actions, events and standings. Keys are stable: German and Dutch catalogues
+ * use the same keys. Colours, medal kinds, build kinds and directions are part of the key (not a
+ * parameter), so a translation can decline them. Players appear as {player} (seat + 1).
+ */
+import type { Catalogue } from '../../engine/index.js';
+import { COLOURS, type Colour } from './data/board.js';
+
+const perColour = (prefix: string, text: (colour: Colour) => string): Record<string, string> =>
+  Object.fromEntries(COLOURS.map((c) => [`${prefix}.${c}`, text(c)]));
+
+export const kairoMessagesEn: Catalogue = {
+  // Actions: button labels and log lines.
+  ...perColour('kairo.action.stall', (c) => `Build a new ${c} main stall`),
+  ...perColour('kairo.action.extend', (c) => `Extend your ${c} stall`),
+  ...perColour('kairo.action.relocate', (c) => `Relocate your ${c} main stall`),
+  ...perColour('kairo.action.lead', (c) => `Lead the ${c} customer`),
+  'kairo.action.draw': 'Draw 2 cards',
+  'kairo.action.pass': 'Stop building (you are out)',
+  'kairo.action.card': 'Play building card {card}',
+  'kairo.action.joker': 'Play joker {card} (+1 coin)',
+  'kairo.action.three': 'Discard 3 cards ({cards}): any section',
+  ...perColour('kairo.action.jokerCoin', (c) => `Pay 1 ${c} coin for the joker`),
+  'kairo.action.section': 'Section {section}',
+  'kairo.action.field': 'Field {field}',
+  'kairo.action.entrance.n': 'Entrance to the north',
+  'kairo.action.entrance.e': 'Entrance to the east',
+  'kairo.action.entrance.s': 'Entrance to the south',
+  'kairo.action.entrance.w': 'Entrance to the west',
+  ...perColour('kairo.action.payStall', (c) => `Pay ${c} coins: {count}`),
+  ...perColour('kairo.action.payOther', (c) => `Pay ${c} coins: {count} (2 count as 1)`),
+  'kairo.action.target': 'To the entrance at {field}',
+  'kairo.action.takeDisplay': 'Take building card {card} from the display',
+  'kairo.action.takeDeck': 'Draw from the deck',
+  'kairo.action.takeCrier': 'Take a crier card',
+  'kairo.action.discard': 'Discard building card {card}',
+
+  // Events.
+  ...perColour('kairo.event.start.stall', (c) => `Player {player} builds a new ${c} main stall`),
+  ...perColour('kairo.event.start.extend', (c) => `Player {player} extends the ${c} stall`),
+  ...perColour('kairo.event.start.relocate', (c) => `Player {player} relocates the ${c} main stall`),
+  'kairo.event.pass': 'Player {player} stops building and is out',
+  'kairo.event.card': 'Player {player} plays building card {card}',
+  'kairo.event.joker': 'Player {player} plays joker {card}',
+  'kairo.event.three': 'Player {player} discards 3 building cards ({cards}) to build in any section',
+  ...perColour('kairo.event.jokerCoin', (c) => `Player {player} pays 1 ${c} coin for the joker`),
+  ...perColour('kairo.event.stall', (c) => `Player {player} places a ${c} main stall at {field} (entrance {entrance})`),
+  ...perColour('kairo.event.neutral', (c) => `Player {player} places the neutral ${c} stall at {field} (entrance {entrance})`),
+  ...perColour('kairo.event.relocate', (c) => `Player {player} moves the ${c} main stall from {from} to {field} (entrance {entrance})`),
+  ...perColour('kairo.event.extend', (c) => `Player {player} extends the ${c} stall at {field} to size {size} and scores {points} points`),
+  ...perColour('kairo.event.pay', (c) => `Player {player} pays {count} ${c} coins`),
+  ...perColour('kairo.event.medal.gold', (c) => `Player {player} takes the gold medal for ${c} (+{points} points)`),
+  ...perColour('kairo.event.medal.silver', (c) => `Player {player} takes the silver medal for ${c} (+{points} points)`),
+  'kairo.event.finalPhase': 'The final phase begins: from now on only building is allowed',
+  ...perColour('kairo.event.lead', (c) => `Player {player} leads the ${c} customer to the entrance at {field} ({distance} steps, {criers} crier cards)`),
+  ...perColour('kairo.event.swap', (c) => `The ${c} customer steps onto the board at {field}`),
+  ...perColour('kairo.event.income', (c) => `Player {player} receives {coins} ${c} coins`),
+  'kairo.event.takeDisplay': 'Player {player} takes building card {card} from the display',
+  'kairo.event.takeDeck': 'Player {player} draws a building card from the deck',
+  'kairo.event.takeDeck.private': 'You drew building card {card}',
+  'kairo.event.takeCrier': 'Player {player} takes a crier card',
+  'kairo.event.discard': 'Player {player} discards a building card (hand limit)',
+  'kairo.event.discard.private': 'You discarded building card {card}',
+  'kairo.event.reshuffle': 'The discard pile is shuffled into a new deck of {cards} cards',
+  'kairo.event.cannotBuild': 'Player {player} cannot build any more and is out',
+  'kairo.event.finalScore': 'Player {player}: {medals} points for medals, {coinPoints} points for {coins} coins, {score} points in all',
+  'kairo.event.gameOver': 'The game is over',
+  'kairo.event.play': 'All start stalls are placed; player {player} begins',
+  ...perColour('kairo.event.neutralDrawn', (c) => `Player {player} draws the neutral ${c} stall from the bag and places it`),
+  ...perColour('kairo.event.neutralNoSpace', (c) => `The neutral ${c} stall has no legal space and goes back to the box`),
+  'kairo.event.setupNoSpace': 'Player {player} has no legal space for a start stall',
+
+  // Standings.
+  'kairo.standing': '{score} points',
+};

@@ -1,0 +1,114 @@
+/**
+ * Where stalls may go. A main stall needs two orthogonally adjacent free spaces (stall + entrance, the
+ * entrance in the market); it may not touch another main stall or an extension orthogonally; violet
+ * only in the restaurant, every other colour only in the market; at most 1 main stall per colour in a
+ * section (and, during the start placement, at most 2 main stalls in a section). An extension goes on a
+ * free space orthogonally next to its own stall, in the colour's area, never touching another stall of
+ * its colour. Every build keeps every entrance reachable for every customer (rules-notes: Kairo).
+ */
+import { COLOURS, RESTAURANT_COLOUR, SETUP_MAX_STALLS_PER_SECTION, type Colour } from './data/board.js';
+import { COLOUR_INDEX, isFree, staysConnected, type Occupancy } from './board.js';
+import { AREA, BOARD_FIELDS, DIRECTIONS, NEIGHBOURS, SECTION, step, type Direction, type FieldId } from './geometry.js';
+import type { KairoStall } from './types.js';
+
+export interface StallSpot {
+  readonly field: FieldId;
+  readonly section: number;
+  /** Sides on which the entrance may lie. */
+  readonly dirs: readonly Direction[];
+}
+
+export interface StallSpotOptions {
+  /** Start placement: at most 2 main stalls per section. */
+  readonly setup: boolean;
+  /** Relocation: the stall's old position (stall field and entrance), which is no relocation. */
+  readonly previous?: { readonly main: FieldId; readonly entrance: FieldId } | undefined;
+  /** Only these sections (null = all). */
+  readonly sections?: ReadonlySet<number> | null | undefined;
+}
+
+export function areaFor(colour: Colour): 'restaurant' | 'market' {
+  return colour === RESTAURANT_COLOUR ? 'restaurant' : 'market';
+}
+
+const FIELDS_BY_AREA: Readonly<Record<'restaurant' | 'market', readonly FieldId[]>> = {
+  restaurant: BOARD_FIELDS.filter((f) => AREA[f] === 'restaurant'),
+  market: BOARD_FIELDS.filter((f) => AREA[f] === 'market'),
+};
+
+/** Whether a main stall of `colour` may stand on `field` (ignoring where its entrance goes). */
+export function mainStallFieldOk(occ: Occupancy, colour: Colour, field: FieldId, setup: boolean): boolean {
+  if (AREA[field] !== areaFor(colour) || !isFree(occ, field)) return false;
+  for (const n of NEIGHBOURS[field] as readonly FieldId[]) if (occ.tile[n] !== -1) return false;
+  const section = SECTION[field] as number;
+  if (occ.mainsBySectionColour[section * COLOURS.length + COLOUR_INDEX[colour]] !== 0) return false;
+  if (setup && (occ.mainsBySection[section] as number) >= SETUP_MAX_STALLS_PER_SECTION) return false;
+  return true;
+}
+
+/** The entrance sides allowed for a main stall on `field` (assumed to pass `mainStallFieldOk`). */
+export function entranceDirs(occ: Occupancy, field: FieldId, previous?: StallSpotOptions['previous']): Direction[] {
+  const dirs: Direction[] = [];
+  for (const dir of DIRECTIONS) {
+    const e = step(field, dir);
+    if (e === null || AREA[e] !== 'market' || !isFree(occ, e)) continue;
+    if (previous && previous.main === field && previous.entrance === e) continue;
+    if (!staysConnected(occ, field, e)) continue;
+    dirs.push(dir);
+  }
+  return dirs;
+}
+
+/** Every legal spot for a new (or relocated) main stall of `colour`. */
+export function stallSpots(occ: Occupancy, colour: Colour, options: StallSpotOptions): StallSpot[] {
+  const spots: StallSpot[] = [];
+  for (const field of FIELDS_BY_AREA[areaFor(colour)]) {
+    const section = SECTION[field] as number;
+    if (options.sections && !options.sections.has(section)) continue;
+    if (!mainStallFieldOk(occ, colour, field, options.setup)) continue;
+    const dirs = entranceDirs(occ, field, options.previous);
+    if (dirs.length > 0) spots.push({ field, section, dirs });
+  }
+  return spots;
+}
+
+/** Sections that hold at least one legal spot for a main stall of `colour`. */
+export function stallSections(occ: Occupancy, colour: Colour, options: StallSpotOptions): Set<number> {
+  const sections = new Set<number>();
+  for (const field of FIELDS_BY_AREA[areaFor(colour)]) {
+    const section = SECTION[field] as number;
+    if (sections.has(section)) continue;
+    if (options.sections && !options.sections.has(section)) continue;
+    if (!mainStallFieldOk(occ, colour, field, options.setup)) continue;
+    if (entranceDirs(occ, field, options.previous).length > 0) sections.add(section);
+  }
+  return sections;
+}
+
+/**
+ * Free fields where stall `index` may take an extension: orthogonally next to one of its tiles, in its
+ * colour's area, not touching another stall of the same colour, keeping every entrance reachable.
+ */
+export function extensionFields(occ: Occupancy, stalls: readonly KairoStall[], index: number): FieldId[] {
+  const stall = stalls[index] as KairoStall;
+  const area = areaFor(stall.colour);
+  const out: FieldId[] = [];
+  const tiles = [stall.main, ...stall.ext];
+  for (const t of tiles) {
+    for (const f of NEIGHBOURS[t] as readonly FieldId[]) {
+      if (out.includes(f) || AREA[f] !== area || !isFree(occ, f)) continue;
+      let joins = false;
+      for (const n of NEIGHBOURS[f] as readonly FieldId[]) {
+        const other = occ.tile[n] as number;
+        if (other !== -1 && other !== index && (stalls[other] as KairoStall).colour === stall.colour) {
+          joins = true;
+          break;
+        }
+      }
+      if (joins) continue;
+      if (!staysConnected(occ, f)) continue;
+      out.push(f);
+    }
+  }
+  return out.sort((a, b) => a - b);
+}

@@ -1,0 +1,839 @@
+/**
+ * Kairo's rules: the legal decisions in a state and their effects. A turn is a stack of single decisions
+ * kept in `state.pending`:
+ *   turn:  build (new stall / extend / relocate, with its colour) | lead (customer) | draw | pass (final phase)
+ *   build: card payment -> [joker coin] -> [section] -> field -> entrance (main stall) or coins (extension)
+ *   lead:  [target entrance]
+ *   draw:  take, take -> [discard down to 4]
+ * A decision with exactly one option (other than the turn choice) is taken automatically.
+ */
+import { copyRng, pick, randomInt, shuffle, type GameEvent, type Seat } from '../../engine/index.js';
+import {
+  CARDS_PER_DRAW,
+  CARD_SECTIONS,
+  CARD_TYPES,
+  COINS_PER_FINAL_POINT,
+  COLOURS,
+  DISPLAY_SIZE,
+  HAND_LIMIT,
+  JOKER_COIN_COST,
+  MEDAL_POINTS,
+  OTHER_COLOUR_RATE,
+  SECTIONS,
+  isJoker,
+  type CardType,
+  type Colour,
+} from './data/board.js';
+import { occupancy, type Occupancy } from './board.js';
+import { SECTION, fieldLabel, step as stepField, type FieldId } from './geometry.js';
+import { leadTargets, type LeadTarget } from './lead.js';
+import { entranceDirs, extensionFields, stallSections, stallSpots, type StallSpotOptions } from './placement.js';
+import type {
+  BuildMode,
+  BuildPending,
+  CardPayment,
+  Coins,
+  KairoAction,
+  KairoPlayer,
+  KairoStall,
+  KairoState,
+  Pending,
+  StallOwner,
+} from './types.js';
+
+// ---------------------------------------------------------------------------------------------------
+// Small helpers
+
+const CARD_ORDER: Readonly<Record<CardType, number>> = Object.fromEntries(CARD_TYPES.map((c, i) => [c, i])) as Record<
+  CardType,
+  number
+>;
+export function sortCards(cards: CardType[]): CardType[] {
+  return cards.sort((a, b) => CARD_ORDER[a] - CARD_ORDER[b]);
+}
+/** "4" for a standard card, "4/5/6" for a joker: a language-neutral card name. */
+export function cardName(card: CardType): string {
+  return CARD_SECTIONS[card].join('/');
+}
+
+export function stallOf(state: KairoState, owner: StallOwner, colour: Colour): number {
+  return state.stalls.findIndex((s) => s.owner === owner && s.colour === colour);
+}
+
+export function stallSize(stall: KairoStall): number {
+  return 1 + stall.ext.length;
+}
+
+export function totalCoins(coins: Coins): number {
+  let sum = 0;
+  for (const c of COLOURS) sum += coins[c];
+  return sum;
+}
+
+/**
+ * Whether `cost` coins can be paid for a stall of `colour`: at least 1 coin of that colour, the rest in
+ * that colour or 2 coins of other colours per coin.
+ */
+export function affordable(coins: Coins, colour: Colour, cost: number): boolean {
+  const own = coins[colour];
+  if (own < 1) return false;
+  const others = totalCoins(coins) - own;
+  return others >= OTHER_COLOUR_RATE * (cost - Math.min(own, cost));
+}
+
+/** The range of coins of the stall's colour that a payment of `cost` may use. */
+export function stallCoinRange(coins: Coins, colour: Colour, cost: number): [number, number] {
+  const own = coins[colour];
+  const others = totalCoins(coins) - own;
+  const min = Math.max(1, cost - Math.floor(others / OTHER_COLOUR_RATE));
+  const max = Math.min(own, cost);
+  return [min, max];
+}
+
+function distinct<T>(items: readonly T[]): T[] {
+  return [...new Set(items)];
+}
+
+function event(key: string, params: GameEvent['params'], seat?: Seat, visibleTo?: readonly Seat[]): GameEvent {
+  const e: { key: string; params?: GameEvent['params']; seat?: Seat; visibleTo?: readonly Seat[] } = { key };
+  if (params !== undefined) e.params = params;
+  if (seat !== undefined) e.seat = seat;
+  if (visibleTo !== undefined) e.visibleTo = visibleTo;
+  return e;
+}
+const player = (seat: Seat): number => seat + 1;
+
+// ---------------------------------------------------------------------------------------------------
+// Building: where, and how to pay
+
+/** Placement context of a build in progress (or being considered). */
+interface BuildContext {
+  readonly occ: Occupancy;
+  readonly stall: number;
+  readonly spotOptions: StallSpotOptions;
+}
+
+function buildContext(state: KairoState, seat: Seat, mode: BuildMode, colour: Colour, base: Occupancy): BuildContext {
+  switch (mode) {
+    case 'setup':
+    case 'neutral':
+      return { occ: base, stall: -1, spotOptions: { setup: true } };
+    case 'stall':
+      return { occ: base, stall: -1, spotOptions: { setup: false } };
+    case 'extend':
+      return { occ: base, stall: stallOf(state, seat, colour), spotOptions: { setup: false } };
+    case 'relocate': {
+      const index = stallOf(state, seat, colour);
+      const stall = state.stalls[index] as KairoStall;
+      return {
+        occ: occupancy(state, index),
+        stall: index,
+        spotOptions: { setup: false, previous: { main: stall.main, entrance: stall.entrance } },
+      };
+    }
+  }
+}
+
+/** Sections holding at least one legal placement for the build. */
+function feasibleSections(state: KairoState, ctx: BuildContext, mode: BuildMode, colour: Colour): Set<number> {
+  if (mode === 'extend') {
+    const sections = new Set<number>();
+    for (const f of extensionFields(ctx.occ, state.stalls, ctx.stall)) sections.add(sectionOfField(f));
+    return sections;
+  }
+  return stallSections(ctx.occ, colour, ctx.spotOptions);
+}
+
+function sectionOfField(f: FieldId): number {
+  return SECTION[f] as number;
+}
+
+function extensionCost(state: KairoState, ctx: BuildContext): number {
+  return stallSize(state.stalls[ctx.stall] as KairoStall) + 1;
+}
+
+function jokerCoinColours(coins: Coins, extension: boolean, colour: Colour, cost: number): Colour[] {
+  const out: Colour[] = [];
+  for (const c of COLOURS) {
+    if (coins[c] < JOKER_COIN_COST) continue;
+    if (extension) {
+      const after = { ...coins, [c]: coins[c] - JOKER_COIN_COST };
+      if (!affordable(after, colour, cost)) continue;
+    }
+    out.push(c);
+  }
+  return out;
+}
+
+/** The card payments that lead to a legal build in one of `sections`. */
+function cardOptions(
+  state: KairoState,
+  seat: Seat,
+  mode: BuildMode,
+  colour: Colour,
+  sections: ReadonlySet<number>,
+  cost: number,
+): KairoAction[] {
+  if (sections.size === 0) return [];
+  const p = state.players[seat] as KairoPlayer;
+  const extension = mode === 'extend';
+  const afford = !extension || affordable(p.coins, colour, cost);
+  const out: KairoAction[] = [];
+  for (const card of distinct(p.hand)) {
+    if (isJoker(card)) {
+      if (!CARD_SECTIONS[card].some((s) => sections.has(s))) continue;
+      if (jokerCoinColours(p.coins, extension, colour, cost).length === 0) continue;
+      out.push({ t: 'joker', card });
+    } else if (afford && sections.has(CARD_SECTIONS[card][0] as number)) {
+      out.push({ t: 'card', card });
+    }
+  }
+  if (afford && p.hand.length >= 3) {
+    const seen = new Set<string>();
+    const hand = p.hand;
+    for (let i = 0; i < hand.length; i++)
+      for (let j = i + 1; j < hand.length; j++)
+        for (let k = j + 1; k < hand.length; k++) {
+          const cards = [hand[i], hand[j], hand[k]] as CardType[];
+          const key = cards.join(',');
+          if (seen.has(key)) continue;
+          seen.add(key);
+          out.push({ t: 'three', cards });
+        }
+  }
+  return out;
+}
+
+function canBuild(state: KairoState, seat: Seat, mode: BuildMode, colour: Colour, base: Occupancy): boolean {
+  const p = state.players[seat] as KairoPlayer;
+  if (p.hand.length === 0) return false;
+  const ctx = buildContext(state, seat, mode, colour, base);
+  const cost = mode === 'extend' ? extensionCost(state, ctx) : 0;
+  // Every payment needs the extension's cost affordable (a joker only costs one coin more).
+  if (mode === 'extend' && !affordable(p.coins, colour, cost)) return false;
+  const sections = feasibleSections(state, ctx, mode, colour);
+  return cardOptions(state, seat, mode, colour, sections, cost).length > 0;
+}
+
+/** Whether a player's stall can take an extension by placement (cards, coins and supply aside). */
+export function canBeExtended(state: KairoState, occ: Occupancy, index: number): boolean {
+  return extensionFields(occ, state.stalls, index).length > 0;
+}
+
+/** The build choices of the turn decision. */
+function buildChoices(state: KairoState, seat: Seat, occ: Occupancy): KairoAction[] {
+  const out: KairoAction[] = [];
+  const p = state.players[seat] as KairoPlayer;
+  if (p.hand.length === 0) return out;
+  for (const colour of COLOURS) {
+    const index = stallOf(state, seat, colour);
+    if (index === -1) {
+      if (canBuild(state, seat, 'stall', colour, occ)) out.push({ t: 'build', kind: 'stall', colour });
+      continue;
+    }
+    const stall = state.stalls[index] as KairoStall;
+    if (state.extensions[colour] > 0 && canBuild(state, seat, 'extend', colour, occ)) {
+      out.push({ t: 'build', kind: 'extend', colour });
+    }
+    if (stall.ext.length === 0 && !canBeExtended(state, occ, index) && canBuild(state, seat, 'relocate', colour, occ)) {
+      out.push({ t: 'build', kind: 'relocate', colour });
+    }
+  }
+  return out;
+}
+
+function setupChoices(state: KairoState, seat: Seat, occ: Occupancy): KairoAction[] {
+  const out: KairoAction[] = [];
+  for (const colour of COLOURS) {
+    if (stallOf(state, seat, colour) !== -1) continue;
+    if (stallSections(occ, colour, { setup: true }).size > 0) out.push({ t: 'build', kind: 'stall', colour });
+  }
+  return out;
+}
+
+/** Customers that can be led now, with the entrances each may go to. */
+function leadChoices(state: KairoState, seat: Seat, occ: Occupancy): KairoAction[] {
+  const criers = (state.players[seat] as KairoPlayer).criers;
+  const out: KairoAction[] = [];
+  for (const colour of COLOURS) {
+    if (state.customers[colour] === null) continue;
+    if (leadTargets(state, occ, colour).some((t) => t.criers <= criers)) out.push({ t: 'lead', colour });
+  }
+  return out;
+}
+
+function drawSources(state: KairoState): KairoAction[] {
+  const out: KairoAction[] = distinct(state.display).map((card) => ({ t: 'takeDisplay', card }) as KairoAction);
+  if (state.deck.length + state.discard.length > 0) out.push({ t: 'takeDeck' });
+  if (state.criers > 0) out.push({ t: 'takeCrier' });
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The decision options
+
+/** The options of the decision in front of `state.seat` (empty when the game is over). */
+export function decisionOptions(state: KairoState, base: Occupancy = occupancy(state)): KairoAction[] {
+  if (state.phase === 'over') return [];
+  const seat = state.seat;
+  const pending = state.pending;
+  switch (pending.k) {
+    case 'turn': {
+      if (state.phase === 'setup') return setupChoices(state, seat, base);
+      const builds = buildChoices(state, seat, base);
+      if (state.phase === 'final') return [...builds, { t: 'pass' }];
+      const out = [...builds, ...leadChoices(state, seat, base)];
+      if (drawSources(state).length > 0) out.push({ t: 'draw' });
+      return out;
+    }
+    case 'lead': {
+      const criers = (state.players[seat] as KairoPlayer).criers;
+      return leadTargets(state, base, pending.colour)
+        .filter((t) => t.criers <= criers)
+        .map((t) => ({ t: 'target', field: t.field }));
+    }
+    case 'draw': {
+      const p = state.players[seat] as KairoPlayer;
+      if (pending.taken >= CARDS_PER_DRAW || drawSources(state).length === 0) {
+        return distinct(p.hand).map((card) => ({ t: 'discard', card }));
+      }
+      return drawSources(state);
+    }
+    case 'build':
+      return buildOptions(state, seat, pending, base);
+  }
+}
+
+function buildOptions(state: KairoState, seat: Seat, pending: BuildPending, base: Occupancy): KairoAction[] {
+  const { mode, colour } = pending;
+  const ctx = buildContext(state, seat, mode, colour, base);
+  const p = state.players[seat] as KairoPlayer;
+  switch (pending.step) {
+    case 'card': {
+      const cost = mode === 'extend' ? extensionCost(state, ctx) : 0;
+      return cardOptions(state, seat, mode, colour, feasibleSections(state, ctx, mode, colour), cost);
+    }
+    case 'jokerCoin':
+      return jokerCoinColours(p.coins, mode === 'extend', colour, pending.cost).map((c) => ({ t: 'jokerCoin', colour: c }));
+    case 'section': {
+      const feasible = feasibleSections(state, ctx, mode, colour);
+      const allowed = pending.sections ?? SECTIONS;
+      return allowed.filter((s) => feasible.has(s)).map((section) => ({ t: 'section', section }));
+    }
+    case 'field': {
+      const section = pending.section as number;
+      if (mode === 'extend') {
+        return extensionFields(ctx.occ, state.stalls, ctx.stall)
+          .filter((f) => sectionOfField(f) === section)
+          .map((field) => ({ t: 'field', field }));
+      }
+      return stallSpots(ctx.occ, colour, { ...ctx.spotOptions, sections: new Set([section]) }).map((s) => ({
+        t: 'field',
+        field: s.field,
+      }));
+    }
+    case 'entrance':
+      return entranceDirs(ctx.occ, pending.field as FieldId, ctx.spotOptions.previous).map((dir) => ({ t: 'entrance', dir }));
+    case 'payStall': {
+      const [min, max] = stallCoinRange(p.coins, colour, pending.cost);
+      const out: KairoAction[] = [];
+      for (let count = min; count <= max; count++) out.push({ t: 'payStall', colour, count });
+      return out;
+    }
+    case 'payOther': {
+      const out: KairoAction[] = [];
+      for (const c of COLOURS) {
+        if (c === colour) continue;
+        const max = Math.min(p.coins[c], pending.owedOther);
+        for (let count = 1; count <= max; count++) out.push({ t: 'payOther', colour: c, count });
+      }
+      return out;
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Applying decisions
+
+export interface Draft {
+  readonly state: KairoState;
+  readonly events: GameEvent[];
+  /** A card was drawn, randomness was used, or the turn passed on. */
+  checkpoint: boolean;
+}
+
+export function cloneState(s: KairoState): KairoState {
+  const medals = {} as KairoState['medals'];
+  for (const c of COLOURS) medals[c] = { ...s.medals[c] };
+  return {
+    ...s,
+    rng: copyRng(s.rng),
+    players: s.players.map((p) => ({ ...p, coins: { ...p.coins }, hand: p.hand.slice() })),
+    stalls: s.stalls.map((st) => ({ ...st, ext: st.ext.slice() })),
+    customers: { ...s.customers },
+    deck: s.deck.slice(),
+    display: s.display.slice(),
+    discard: s.discard.slice(),
+    extensions: { ...s.extensions },
+    medals,
+    setupQueue: s.setupQueue.slice(),
+    neutralBag: s.neutralBag.slice(),
+    pending: clonePending(s.pending),
+    final: s.final ? s.final.slice() : null,
+  };
+}
+
+function clonePending(p: Pending): Pending {
+  if (p.k === 'build') {
+    return {
+      ...p,
+      payment: p.payment ? clonePayment(p.payment) : null,
+      sections: p.sections ? p.sections.slice() : null,
+      paidOther: { ...p.paidOther },
+    };
+  }
+  return { ...p };
+}
+function clonePayment(p: CardPayment): CardPayment {
+  return p.t === 'three' ? { t: 'three', cards: p.cards.slice() } : { ...p };
+}
+
+function newBuild(mode: BuildMode, colour: Colour, step: BuildPending['step']): BuildPending {
+  return { k: 'build', mode, colour, step, payment: null, sections: null, section: null, field: null, cost: 0, paidStall: 0, owedOther: 0, paidOther: {} };
+}
+
+/** Applies one legal decision of `state.seat` to a copy, then takes forced decisions automatically. */
+export function applyDecision(input: KairoState, action: KairoAction): Draft {
+  const draft: Draft = { state: cloneState(input), events: [], checkpoint: false };
+  applyOne(draft, action);
+  for (let guard = 0; guard < 64; guard++) {
+    const s = draft.state;
+    if (s.phase === 'over' || s.pending.k === 'turn') break;
+    const options = decisionOptions(s);
+    if (options.length !== 1) break;
+    applyOne(draft, options[0] as KairoAction);
+  }
+  return draft;
+}
+
+function applyOne(draft: Draft, action: KairoAction): void {
+  const s = draft.state;
+  const seat = s.seat;
+  const p = s.players[seat] as KairoPlayer;
+  const pending = s.pending;
+  switch (action.t) {
+    case 'build': {
+      if (s.phase === 'setup') {
+        s.pending = newBuild('setup', action.colour, 'section');
+      } else {
+        const mode: BuildMode = action.kind;
+        const b = newBuild(mode, action.colour, 'card');
+        if (mode === 'extend') b.cost = stallSize(s.stalls[stallOf(s, seat, action.colour)] as KairoStall) + 1;
+        s.pending = b;
+        draft.events.push(event(`kairo.event.start.${mode}.${action.colour}`, { player: player(seat) }, seat));
+      }
+      return;
+    }
+    case 'lead':
+      s.pending = { k: 'lead', colour: action.colour };
+      return;
+    case 'draw':
+      s.pending = { k: 'draw', taken: 0 };
+      return;
+    case 'pass':
+      p.out = true;
+      draft.events.push(event('kairo.event.pass', { player: player(seat) }, seat));
+      endTurn(draft);
+      return;
+    case 'card':
+    case 'joker':
+    case 'three': {
+      const b = pending as BuildPending;
+      const cards = action.t === 'three' ? action.cards.slice() : [action.card];
+      for (const card of cards) {
+        const i = p.hand.indexOf(card);
+        if (i < 0) throw new Error(`card ${card} not in hand`);
+        p.hand.splice(i, 1);
+        s.discard.push(card);
+      }
+      if (action.t === 'card') {
+        b.payment = { t: 'card', card: action.card };
+        b.sections = CARD_SECTIONS[action.card].slice();
+        b.step = 'section';
+        draft.events.push(event('kairo.event.card', { player: player(seat), card: cardName(action.card) }, seat));
+      } else if (action.t === 'joker') {
+        b.payment = { t: 'joker', card: action.card, coin: null };
+        b.sections = CARD_SECTIONS[action.card].slice();
+        b.step = 'jokerCoin';
+        draft.events.push(event('kairo.event.joker', { player: player(seat), card: cardName(action.card) }, seat));
+      } else {
+        b.payment = { t: 'three', cards: action.cards.slice() };
+        b.sections = null;
+        b.step = 'section';
+        draft.events.push(event('kairo.event.three', { player: player(seat), cards: action.cards.map(cardName).join(', ') }, seat));
+      }
+      return;
+    }
+    case 'jokerCoin': {
+      const b = pending as BuildPending;
+      p.coins[action.colour] -= JOKER_COIN_COST;
+      if (b.payment?.t === 'joker') b.payment.coin = action.colour;
+      b.step = 'section';
+      draft.events.push(event(`kairo.event.jokerCoin.${action.colour}`, { player: player(seat) }, seat));
+      return;
+    }
+    case 'section': {
+      const b = pending as BuildPending;
+      b.section = action.section;
+      b.step = 'field';
+      return;
+    }
+    case 'field': {
+      const b = pending as BuildPending;
+      b.field = action.field;
+      b.step = b.mode === 'extend' ? 'payStall' : 'entrance';
+      return;
+    }
+    case 'entrance': {
+      const b = pending as BuildPending;
+      const main = b.field as FieldId;
+      const entrance = stepField(main, action.dir) as FieldId;
+      completeStall(draft, b, main, entrance);
+      return;
+    }
+    case 'payStall': {
+      const b = pending as BuildPending;
+      p.coins[b.colour] -= action.count;
+      b.paidStall = action.count;
+      b.owedOther = OTHER_COLOUR_RATE * (b.cost - action.count);
+      if (b.owedOther === 0) completeExtension(draft, b);
+      else b.step = 'payOther';
+      return;
+    }
+    case 'payOther': {
+      const b = pending as BuildPending;
+      p.coins[action.colour] -= action.count;
+      b.owedOther -= action.count;
+      b.paidOther[action.colour] = (b.paidOther[action.colour] ?? 0) + action.count;
+      if (b.owedOther === 0) completeExtension(draft, b);
+      return;
+    }
+    case 'target':
+      completeLead(draft, (pending as { colour: Colour }).colour, action.field);
+      return;
+    case 'takeDisplay': {
+      const i = s.display.indexOf(action.card);
+      s.display.splice(i, 1);
+      p.hand.push(action.card);
+      sortCards(p.hand);
+      draft.checkpoint = true;
+      draft.events.push(event('kairo.event.takeDisplay', { player: player(seat), card: cardName(action.card) }, seat));
+      afterTake(draft);
+      return;
+    }
+    case 'takeDeck': {
+      const card = drawFromDeck(draft);
+      p.hand.push(card);
+      sortCards(p.hand);
+      draft.checkpoint = true;
+      draft.events.push(event('kairo.event.takeDeck', { player: player(seat) }, seat));
+      draft.events.push(event('kairo.event.takeDeck.private', { card: cardName(card) }, seat, [seat]));
+      afterTake(draft);
+      return;
+    }
+    case 'takeCrier': {
+      s.criers -= 1;
+      p.criers += 1;
+      draft.checkpoint = true;
+      draft.events.push(event('kairo.event.takeCrier', { player: player(seat) }, seat));
+      afterTake(draft);
+      return;
+    }
+    case 'discard': {
+      const i = p.hand.indexOf(action.card);
+      p.hand.splice(i, 1);
+      s.discard.push(action.card);
+      draft.events.push(event('kairo.event.discard', { player: player(seat) }, seat));
+      draft.events.push(event('kairo.event.discard.private', { card: cardName(action.card) }, seat, [seat]));
+      if (p.hand.length <= HAND_LIMIT) endTurn(draft);
+      return;
+    }
+  }
+}
+
+/** Top card of the draw pile; an empty pile is first replaced by the shuffled discard pile. */
+function drawFromDeck(draft: Draft): CardType {
+  const s = draft.state;
+  if (s.deck.length === 0) reshuffle(draft);
+  const card = s.deck.shift();
+  if (card === undefined) throw new Error('no card to draw');
+  if (s.deck.length === 0) reshuffle(draft);
+  return card;
+}
+
+function reshuffle(draft: Draft): void {
+  const s = draft.state;
+  if (s.discard.length === 0) return;
+  s.deck = shuffle(s.rng, s.discard);
+  s.discard = [];
+  draft.checkpoint = true;
+  draft.events.push(event('kairo.event.reshuffle', { cards: s.deck.length }));
+}
+
+function afterTake(draft: Draft): void {
+  const s = draft.state;
+  const pending = s.pending as { k: 'draw'; taken: number };
+  pending.taken += 1;
+  if (pending.taken < CARDS_PER_DRAW && drawSources(s).length > 0) return;
+  pending.taken = CARDS_PER_DRAW;
+  const p = s.players[s.seat] as KairoPlayer;
+  if (p.hand.length <= HAND_LIMIT) endTurn(draft);
+}
+
+function completeStall(draft: Draft, b: BuildPending, main: FieldId, entrance: FieldId): void {
+  const s = draft.state;
+  const seat = s.seat;
+  const params = { player: player(seat), field: fieldLabel(main), entrance: fieldLabel(entrance) };
+  if (b.mode === 'relocate') {
+    const index = stallOf(s, seat, b.colour);
+    const stall = s.stalls[index] as KairoStall;
+    const from = stall.main;
+    stall.main = main;
+    stall.entrance = entrance;
+    draft.events.push(event(`kairo.event.relocate.${b.colour}`, { ...params, from: fieldLabel(from) }, seat));
+  } else {
+    const owner: StallOwner = b.mode === 'neutral' ? 'neutral' : seat;
+    s.stalls.push({ owner, colour: b.colour, main, entrance, ext: [] });
+    const key = b.mode === 'neutral' ? `kairo.event.neutral.${b.colour}` : `kairo.event.stall.${b.colour}`;
+    draft.events.push(event(key, params, seat));
+  }
+  if (b.mode === 'setup' || b.mode === 'neutral') nextSetupPlacement(draft);
+  else endTurn(draft);
+}
+
+function completeExtension(draft: Draft, b: BuildPending): void {
+  const s = draft.state;
+  const seat = s.seat;
+  const p = s.players[seat] as KairoPlayer;
+  const index = stallOf(s, seat, b.colour);
+  const stall = s.stalls[index] as KairoStall;
+  const field = b.field as FieldId;
+  stall.ext.push(field);
+  s.extensions[b.colour] -= 1;
+  const size = stallSize(stall);
+  p.score += size;
+  draft.events.push(event(`kairo.event.extend.${b.colour}`, { player: player(seat), field: fieldLabel(field), size, points: size }, seat));
+  for (const c of COLOURS) {
+    const count = c === b.colour ? b.paidStall : (b.paidOther[c] ?? 0);
+    if (count > 0) draft.events.push(event(`kairo.event.pay.${c}`, { player: player(seat), count }, seat));
+  }
+  awardMedals(draft, index);
+  if (s.phase === 'play' && finalPhaseTriggered(s)) {
+    s.phase = 'final';
+    draft.events.push(event('kairo.event.finalPhase', {}));
+  }
+  endTurn(draft);
+}
+
+/**
+ * Medals after an extension of stall `index`: alone with the biggest stall of its colour -> gold and
+ * silver (the first extension of a colour is always alone); tying the biggest -> the silver. Only
+ * medals gained now score their printed points.
+ */
+export function awardMedals(draft: Draft, index: number): void {
+  const s = draft.state;
+  const stall = s.stalls[index] as KairoStall;
+  const seat = stall.owner as Seat;
+  const p = s.players[seat] as KairoPlayer;
+  const size = stallSize(stall);
+  let biggestOther = 0;
+  s.stalls.forEach((other, i) => {
+    if (i !== index && other.colour === stall.colour) biggestOther = Math.max(biggestOther, stallSize(other));
+  });
+  const medal = s.medals[stall.colour];
+  const gained: ('gold' | 'silver')[] = [];
+  if (size > biggestOther) {
+    if (medal.gold !== seat) gained.push('gold');
+    if (medal.silver !== seat) gained.push('silver');
+  } else if (size === biggestOther && medal.gold !== seat && medal.silver !== seat) {
+    gained.push('silver');
+  }
+  for (const kind of gained) {
+    const from = medal[kind];
+    medal[kind] = seat;
+    p.score += MEDAL_POINTS[kind];
+    draft.events.push(
+      event(
+        `kairo.event.medal.${kind}.${stall.colour}`,
+        { player: player(seat), points: MEDAL_POINTS[kind], from: from === null ? 0 : player(from) },
+        seat,
+      ),
+    );
+  }
+}
+
+/** After an extension: the last extension of a colour is placed, or two colours have 1 left each. */
+export function finalPhaseTriggered(s: KairoState): boolean {
+  let ones = 0;
+  for (const c of COLOURS) {
+    if (s.extensions[c] === 0) return true;
+    if (s.extensions[c] === 1) ones++;
+  }
+  return ones >= 2;
+}
+
+function completeLead(draft: Draft, colour: Colour, field: FieldId): void {
+  const s = draft.state;
+  const seat = s.seat;
+  const p = s.players[seat] as KairoPlayer;
+  const occ = occupancy(s);
+  const target = leadTargets(s, occ, colour).find((t) => t.field === field) as LeadTarget;
+  const stall = s.stalls[target.stall] as KairoStall;
+  if (target.criers > 0) {
+    p.criers -= target.criers;
+    s.criers += target.criers;
+  }
+  // The swap: the led customer leaves the board, the waiting one takes its place at the entrance.
+  const waiting = COLOURS.find((c) => s.customers[c] === null) as Colour;
+  s.customers[colour] = null;
+  s.customers[waiting] = field;
+  const size = stallSize(stall);
+  const params = { player: player(seat), field: fieldLabel(field), criers: target.criers, distance: target.distance };
+  draft.events.push(event(`kairo.event.lead.${colour}`, params, seat));
+  draft.events.push(event(`kairo.event.swap.${waiting}`, { field: fieldLabel(field) }));
+  if (stall.owner === seat) {
+    p.coins[stall.colour] += size;
+    draft.events.push(event(`kairo.event.income.${stall.colour}`, { player: player(seat), coins: size }, seat));
+  } else {
+    p.coins[stall.colour] += 1;
+    draft.events.push(event(`kairo.event.income.${stall.colour}`, { player: player(seat), coins: 1 }, seat));
+    if (stall.owner !== 'neutral') {
+      const owner = s.players[stall.owner] as KairoPlayer;
+      owner.coins[stall.colour] += size;
+      draft.events.push(event(`kairo.event.income.${stall.colour}`, { player: player(stall.owner), coins: size }, stall.owner));
+    }
+  }
+  endTurn(draft);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Turn order, setup sequence, end of game
+
+function endTurn(draft: Draft): void {
+  const s = draft.state;
+  draft.checkpoint = true;
+  while (s.display.length < DISPLAY_SIZE && s.deck.length + s.discard.length > 0) s.display.push(drawFromDeck(draft));
+  s.turn += 1;
+  const n = s.players.length;
+  if (s.phase === 'play') {
+    s.seat = (s.seat + 1) % n;
+    s.pending = { k: 'turn' };
+    return;
+  }
+  // Final phase: only building; whoever cannot or will not build is out. Ends with the last build.
+  for (let k = 1; k <= n; k++) {
+    const seat = (s.seat + k) % n;
+    const p = s.players[seat] as KairoPlayer;
+    if (p.out) continue;
+    s.seat = seat;
+    s.pending = { k: 'turn' };
+    if (buildChoices(s, seat, occupancy(s)).length > 0) return;
+    p.out = true;
+    draft.events.push(event('kairo.event.cannotBuild', { player: player(seat) }, seat));
+  }
+  finishGame(draft);
+}
+
+function finishGame(draft: Draft): void {
+  const s = draft.state;
+  s.phase = 'over';
+  s.pending = { k: 'turn' };
+  s.final = s.players.map((p, seat) => {
+    let medalPoints = 0;
+    for (const c of COLOURS) {
+      if (s.medals[c].gold === seat) medalPoints += MEDAL_POINTS.gold;
+      if (s.medals[c].silver === seat) medalPoints += MEDAL_POINTS.silver;
+    }
+    const coins = totalCoins(p.coins);
+    const coinPoints = Math.floor(coins / COINS_PER_FINAL_POINT);
+    p.score += medalPoints + coinPoints;
+    draft.events.push(event('kairo.event.finalScore', { player: player(seat), medals: medalPoints, coins, coinPoints, score: p.score }, seat));
+    return { seat, medalPoints, coins, coinPoints };
+  });
+  draft.events.push(event('kairo.event.gameOver', {}));
+}
+
+/**
+ * Moves the variable start on: the next player chooses a colour, or (2 players) the next neutral stall
+ * is drawn from the bag. Placements without any legal spot are skipped (rules-notes: Kairo).
+ */
+export function nextSetupPlacement(draft: Draft): void {
+  const s = draft.state;
+  s.setupQueue.shift();
+  draft.checkpoint = true;
+  for (;;) {
+    const next = s.setupQueue[0];
+    if (next === undefined) {
+      s.phase = 'play';
+      s.seat = s.startSeat;
+      s.pending = { k: 'turn' };
+      draft.events.push(event('kairo.event.play', { player: player(s.startSeat) }, s.startSeat));
+      return;
+    }
+    s.seat = next.seat;
+    const occ = occupancy(s);
+    if (next.neutral) {
+      const colour = s.neutralBag.splice(randomInt(s.rng, s.neutralBag.length), 1)[0] as Colour;
+      if (stallSections(occ, colour, { setup: true }).size > 0) {
+        s.pending = newBuild('neutral', colour, 'section');
+        draft.events.push(event(`kairo.event.neutralDrawn.${colour}`, { player: player(next.seat) }, next.seat));
+        return;
+      }
+      draft.events.push(event(`kairo.event.neutralNoSpace.${colour}`, {}));
+    } else {
+      s.pending = { k: 'turn' };
+      if (setupChoices(s, next.seat, occ).length > 0) return;
+      draft.events.push(event('kairo.event.setupNoSpace', { player: player(next.seat) }, next.seat));
+    }
+    s.setupQueue.shift();
+  }
+}
+
+/** Quick start: every start stall placed legally at random, in the same order as the variable start. */
+export function quickStart(draft: Draft): void {
+  const s = draft.state;
+  for (const placement of s.setupQueue) {
+    const occ = occupancy(s);
+    let colour: Colour;
+    if (placement.neutral) {
+      colour = s.neutralBag.splice(randomInt(s.rng, s.neutralBag.length), 1)[0] as Colour;
+    } else {
+      const colours = COLOURS.filter(
+        (c) => stallOf(s, placement.seat, c) === -1 && stallSections(occ, c, { setup: true }).size > 0,
+      );
+      if (colours.length === 0) {
+        draft.events.push(event('kairo.event.setupNoSpace', { player: player(placement.seat) }, placement.seat));
+        continue;
+      }
+      colour = pick(s.rng, colours);
+    }
+    const spots = stallSpots(occ, colour, { setup: true });
+    if (spots.length === 0) {
+      draft.events.push(event(`kairo.event.neutralNoSpace.${colour}`, {}));
+      continue;
+    }
+    const choices: [FieldId, FieldId][] = [];
+    for (const spot of spots) for (const dir of spot.dirs) choices.push([spot.field, stepField(spot.field, dir) as FieldId]);
+    const [main, entrance] = pick(s.rng, choices);
+    const owner: StallOwner = placement.neutral ? 'neutral' : placement.seat;
+    s.stalls.push({ owner, colour, main, entrance, ext: [] });
+  }
+  s.setupQueue = [];
+  s.phase = 'play';
+  s.seat = s.startSeat;
+  s.pending = { k: 'turn' };
+}
+
+export function activeSeat(state: KairoState): Seat | null {
+  return state.phase === 'over' ? null : state.seat;
+}
