@@ -57,6 +57,13 @@ export interface GameDefinition<S, A, V, O> {
   view(state: S, seat: Seat | null): V;
   /** Button labels and log lines. */
   describeAction(action: A): Message;
+  /**
+   * Optional: takes a seat out of a running game (the player conceded or was voted out), when the rules
+   * let the game go on without it. Returns null when they do not; the host application then keeps the
+   * seat in play on autopilot (see the Discord flow's leave policy) or ends the game. Pure, like `apply`;
+   * the result's events describe what happened to the seat's pieces.
+   */
+  removeSeat?(state: S, seat: Seat): ApplyResult<S> | null;
   readonly messages: Catalogues;
 }
 

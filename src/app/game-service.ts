@@ -1,0 +1,785 @@
+/**
+ * The game service: the only place where the engine, the repository, the locks and the scheduler meet.
+ * Every method that changes a game runs synchronously inside one SQLite transaction (state, seats, log
+ * entries and scheduled jobs together) and checks the version the caller saw, so a stale or repeated
+ * click changes nothing. Rendering and posting happen afterwards, in the Discord layer, under the same
+ * per-channel lock (`locked`).
+ *
+ * Policies (also told to players by /help):
+ * - Seat order: the joined players are shuffled with the game's seed; the engine's setup picks the start
+ *   player from the same seed.
+ * - Undo: only the seat's own latest action in effect, inside its current decision, never past a
+ *   checkpoint (a die roll, a card draw, a hand-over). Undo appends an 'undo' entry; the state is rebuilt
+ *   by replaying the effective log; the version keeps growing.
+ * - Leaving a running game (concede, or removed by an idle vote): when the game defines `removeSeat` and
+ *   enough players remain, the seat is taken out by the rules. Otherwise the seat stays in the game on
+ *   autopilot: each of its decisions is the game's smallest legal step (`GameModule.autoAction`), played
+ *   at once and logged. When fewer than two players (or fewer than the game's minimum) remain, the game
+ *   ends and the last player standing wins by concession.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  canUndo,
+  seedRng,
+  shuffle,
+  step,
+  type GameEvent,
+  type Seat,
+  type Standing,
+} from '../engine/index.js';
+import type { Db } from '../persistence/database.js';
+import { GameRepository, type NewAction, type NewSeat } from '../persistence/game-repository.js';
+import type { GameRow, ScheduledJobRow, SeatRow } from '../persistence/schema.js';
+import type { Logger } from '../logger.js';
+import type { Clock } from './clock.js';
+import { KeyedMutex } from './locks.js';
+import { effectiveLog, isRemoveSeat, rebuild, REMOVE_SEAT, type EffectiveEntry } from './log.js';
+import { turnMarkerOf, type GameModule, type LobbySettings, type ModuleRegistry } from './module.js';
+import { validateSettings, type SettingsChange, type SettingsResult } from './settings.js';
+
+export interface PlayerRef {
+  readonly userId: string;
+  readonly displayName: string;
+}
+
+export interface LobbySnapshot {
+  readonly kind: 'lobby';
+  readonly row: GameRow;
+  readonly seats: readonly SeatRow[];
+  readonly module: GameModule;
+  readonly settings: LobbySettings;
+}
+
+export interface ActiveSnapshot {
+  readonly kind: 'active';
+  readonly row: GameRow;
+  readonly seats: readonly SeatRow[];
+  readonly module: GameModule;
+  readonly settings: LobbySettings;
+  readonly options: unknown;
+  readonly state: unknown;
+}
+
+export type Snapshot = LobbySnapshot | ActiveSnapshot;
+
+export type Refusal =
+  | { readonly ok: false; readonly code: 'unknown_game'; readonly kind: string }
+  | { readonly ok: false; readonly code: 'invalid_options'; readonly detail: string }
+  | { readonly ok: false; readonly code: 'invalid_capacity'; readonly min: number; readonly max: number }
+  | { readonly ok: false; readonly code: 'channel_busy'; readonly existing: GameRow }
+  | { readonly ok: false; readonly code: 'no_game' }
+  | { readonly ok: false; readonly code: 'not_lobby' }
+  | { readonly ok: false; readonly code: 'not_active' }
+  | { readonly ok: false; readonly code: 'already_joined' }
+  | { readonly ok: false; readonly code: 'lobby_full'; readonly capacity: number }
+  | { readonly ok: false; readonly code: 'not_in_lobby' }
+  | { readonly ok: false; readonly code: 'host_cannot_leave' }
+  | { readonly ok: false; readonly code: 'not_host' }
+  | { readonly ok: false; readonly code: 'too_few_players'; readonly min: number }
+  | { readonly ok: false; readonly code: 'stale'; readonly currentVersion: number }
+  | { readonly ok: false; readonly code: 'not_a_player' }
+  | { readonly ok: false; readonly code: 'foreign_panel'; readonly owner: Seat }
+  | { readonly ok: false; readonly code: 'not_your_turn'; readonly waitingFor: readonly Seat[] }
+  | { readonly ok: false; readonly code: 'cannot_undo' }
+  | { readonly ok: false; readonly code: 'vote_closed' }
+  | { readonly ok: false; readonly code: 'cannot_vote' }
+  | { readonly ok: false; readonly code: 'no_reminder' }
+  | { readonly ok: false; readonly code: 'invalid_setting'; readonly field: string; readonly min: number; readonly max: number }
+  | { readonly ok: false; readonly code: 'damaged'; readonly gameId: number; readonly channelId: string; readonly reason: string };
+
+export type RefusalCode = Refusal['code'];
+
+export type Result<T> = ({ readonly ok: true } & T) | Refusal;
+
+/** What a change did, for the presenters. */
+export interface Outcome {
+  readonly before: ActiveSnapshot;
+  readonly after: ActiveSnapshot;
+  /** Entries appended by this change (the player's action and any autopilot actions), in order. */
+  readonly entries: readonly EffectiveEntry[];
+  /** A new turn began or the game ended: a new board is due. */
+  readonly turnEnded: boolean;
+  readonly finished: boolean;
+  /** The game ended because fewer than two players remain: the winner by concession. */
+  readonly concededTo: Seat | null;
+  /** The entries of the turn that just ended (when `turnEnded`): the summary under the new board. */
+  readonly summary: readonly EffectiveEntry[];
+}
+
+export type VoteChoice = 'skip' | 'kick';
+
+export interface VoteTally {
+  readonly skip: readonly string[];
+  readonly kick: readonly string[];
+  readonly needed: number;
+}
+
+export type VoteResult =
+  | { readonly ok: true; readonly passed: null; readonly seat: Seat; readonly tally: VoteTally; readonly game: ActiveSnapshot }
+  | { readonly ok: true; readonly passed: VoteChoice; readonly seat: Seat; readonly tally: VoteTally; readonly outcome: Outcome }
+  | Refusal;
+
+/** What a due job asks the Discord layer to post. */
+export type JobNotice =
+  | { readonly kind: 'reminder'; readonly game: ActiveSnapshot; readonly seats: readonly Seat[]; readonly count: number; readonly limit: number }
+  | { readonly kind: 'idle-vote'; readonly game: ActiveSnapshot; readonly seats: readonly Seat[]; readonly idleHours: number; readonly repeat: boolean };
+
+interface ReminderPayload {
+  marker: string;
+  seats: Seat[];
+  count: number;
+}
+interface IdlePayload {
+  marker: string;
+  seats: Seat[];
+}
+interface VotePayload {
+  marker: string;
+  seats: Seat[];
+  votes: Record<string, { skip: string[]; kick: string[] }>;
+}
+
+export const JOB_KINDS = { reminder: 'reminder', idle: 'idle', vote: 'idle-vote' } as const;
+
+/** Bounds the autopilot so that a game bug cannot spin forever. */
+const AUTOPILOT_LIMIT = 2000;
+
+export class DamagedGameError extends Error {
+  override readonly name = 'DamagedGameError';
+  constructor(
+    readonly gameId: number,
+    readonly channelId: string,
+    readonly reason: string,
+  ) {
+    super(`game ${gameId} in channel ${channelId} is damaged: ${reason}`);
+  }
+}
+
+export interface GameServiceDeps {
+  readonly db: Db;
+  readonly modules: ModuleRegistry;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** A fresh seed for a new game (default: 128 random bits). */
+  readonly newSeed?: () => string;
+}
+
+function refuse<C extends RefusalCode>(code: C, extra: Omit<Extract<Refusal, { code: C }>, 'ok' | 'code'>): Extract<Refusal, { code: C }> {
+  return { ok: false, code, ...extra } as Extract<Refusal, { code: C }>;
+}
+
+function parseLobbySettings(raw: unknown): LobbySettings | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const r = raw as Record<string, unknown>;
+  const str = (v: unknown): v is string | null => v === null || typeof v === 'string';
+  if (typeof r.capacity !== 'number' || !Number.isInteger(r.capacity) || !str(r.layout) || !str(r.variant)) return null;
+  return { capacity: r.capacity, layout: r.layout, variant: r.variant };
+}
+
+/** A value that only JSON can carry, exactly as a button or the database delivers it. */
+function wire(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value)) as unknown;
+}
+
+export class GameService {
+  readonly repo: GameRepository;
+  readonly modules: ModuleRegistry;
+  readonly #db: Db;
+  readonly #clock: Clock;
+  readonly #logger: Logger;
+  readonly #newSeed: () => string;
+  readonly #mutex = new KeyedMutex();
+  /** Games whose stored state was checked against a replay of their log, at this version. */
+  readonly #verified = new Map<number, number>();
+
+  constructor(deps: GameServiceDeps) {
+    this.#db = deps.db;
+    this.repo = new GameRepository(deps.db, () => deps.clock.now());
+    this.modules = deps.modules;
+    this.#clock = deps.clock;
+    this.#logger = deps.logger;
+    this.#newSeed = deps.newSeed ?? (() => randomBytes(16).toString('hex'));
+  }
+
+  now(): number {
+    return this.#clock.now();
+  }
+
+  /** Serialises everything that happens to one channel's game (apply, render, post). */
+  locked<T>(channelId: string, task: () => Promise<T> | T): Promise<T> {
+    return this.#mutex.run(channelId, task);
+  }
+
+  #tx<T>(fn: () => T): T {
+    return this.#db.transaction(() => fn());
+  }
+
+  // ----- loading ---------------------------------------------------------------------------------------
+
+  /** The channel's lobby or running game; a damaged game is a refusal naming its id and channel. */
+  byChannel(channelId: string): Result<{ game: Snapshot }> {
+    const row = this.repo.findRunningByChannel(channelId);
+    if (row === undefined) return refuse('no_game', {});
+    return this.#snapshot(row);
+  }
+
+  byId(gameId: number): Result<{ game: Snapshot }> {
+    const row = this.repo.findById(gameId);
+    if (row === undefined) return refuse('no_game', {});
+    return this.#snapshot(row);
+  }
+
+  #snapshot(row: GameRow): Result<{ game: Snapshot }> {
+    try {
+      return { ok: true, game: this.load(row) };
+    } catch (error) {
+      if (error instanceof DamagedGameError) {
+        this.#logger.error({ gameId: error.gameId, channelId: error.channelId, reason: error.reason }, 'damaged game');
+        return refuse('damaged', { gameId: error.gameId, channelId: error.channelId, reason: error.reason });
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Loads and validates a game: known kind, lobby settings, engine options, the stored state (JSON,
+   * the module's shape check, the engine's functions run on it) and, once per process and version,
+   * that replaying the log gives exactly the stored state.
+   */
+  load(row: GameRow): Snapshot {
+    const damaged = (reason: string): DamagedGameError => new DamagedGameError(row.id, row.channelId, reason);
+    const module = this.modules.get(row.kind);
+    if (module === undefined) throw damaged(`unknown game kind "${row.kind}"`);
+    const settings = parseLobbySettings(row.options);
+    if (settings === null) throw damaged('the lobby settings are not readable');
+    const seats = this.repo.seats(row.id);
+    if (row.status === 'lobby') return { kind: 'lobby', row, seats, module, settings };
+    const def = module.definition;
+    const parsed = def.parseOptions(module.buildOptions(settings, seats.length));
+    if (!parsed.ok) throw damaged(`the options are not valid: ${parsed.error}`);
+    if (row.state === null) throw damaged('no state stored');
+    let state: unknown;
+    try {
+      state = JSON.parse(row.state) as unknown;
+    } catch {
+      throw damaged('the state is not valid JSON');
+    }
+    if (typeof state !== 'object' || state === null || (module.isState !== undefined && !module.isState(state))) {
+      throw damaged('the state does not have the shape of a game state');
+    }
+    try {
+      def.isOver(state);
+      def.activeSeats(state);
+      def.view(state, null);
+    } catch (error) {
+      throw damaged(`the game cannot read its state (${(error as Error).message})`);
+    }
+    if (this.#verified.get(row.id) !== row.version) {
+      let rebuilt: unknown;
+      try {
+        rebuilt = rebuild(def, parsed.options, row.seed, effectiveLog(this.repo.actions(row.id)));
+      } catch (error) {
+        throw damaged(`the action log does not replay (${(error as Error).message})`);
+      }
+      if (JSON.stringify(rebuilt) !== row.state) throw damaged('the stored state differs from a replay of its action log');
+      this.#verified.set(row.id, row.version);
+    }
+    return { kind: 'active', row, seats, module, settings, options: parsed.options, state };
+  }
+
+  /** Checks every running game (at start-up): damaged ones are logged with id and channel. */
+  sweep(): { checked: number; damaged: { gameId: number; channelId: string; reason: string }[] } {
+    const damaged: { gameId: number; channelId: string; reason: string }[] = [];
+    const rows = this.repo.listRunning();
+    for (const row of rows) {
+      const result = this.#snapshot(row);
+      if (!result.ok && result.code === 'damaged') damaged.push({ gameId: result.gameId, channelId: result.channelId, reason: result.reason });
+      else if (result.ok && result.game.kind === 'active' && this.repo.jobsOf(row.id, JOB_KINDS.reminder).length === 0) {
+        // A turn whose jobs were never written (or all reminders were sent) keeps its idle job: only
+        // restore jobs for a turn that has none at all.
+        if (this.repo.jobsOf(row.id).length === 0) this.#tx(() => this.#scheduleTurn(result.game as ActiveSnapshot));
+      }
+    }
+    return { checked: rows.length, damaged };
+  }
+
+  // ----- queries ---------------------------------------------------------------------------------------
+
+  seatOf(game: Snapshot, userId: string): SeatRow | undefined {
+    return game.seats.find((s) => s.userId === userId);
+  }
+
+  /** Seats still playing (not left). */
+  playingSeats(game: Snapshot): SeatRow[] {
+    return game.seats.filter((s) => s.leftAt === null);
+  }
+
+  activeSeats(game: ActiveSnapshot): readonly Seat[] {
+    const def = game.module.definition;
+    return def.isOver(game.state) ? [] : def.activeSeats(game.state);
+  }
+
+  legalActions(game: ActiveSnapshot, seat: Seat): readonly unknown[] {
+    return game.module.definition.legalActions(game.state, seat);
+  }
+
+  isOver(game: ActiveSnapshot): boolean {
+    return game.module.definition.isOver(game.state);
+  }
+
+  standings(game: ActiveSnapshot): readonly Standing[] {
+    return game.module.definition.standings(game.state);
+  }
+
+  publicView(game: ActiveSnapshot): unknown {
+    return game.module.definition.view(game.state, null);
+  }
+
+  seatView(game: ActiveSnapshot, seat: Seat): unknown {
+    return game.module.definition.view(game.state, seat);
+  }
+
+  effectiveLog(game: Snapshot): EffectiveEntry[] {
+    return effectiveLog(this.repo.actions(game.row.id));
+  }
+
+  canUndo(game: ActiveSnapshot, seat: Seat, log: readonly EffectiveEntry[] = this.effectiveLog(game)): boolean {
+    return this.activeSeats(game).includes(seat) && canUndo(log, seat);
+  }
+
+  // ----- lobby -----------------------------------------------------------------------------------------
+
+  createLobby(input: {
+    guildId: string;
+    channelId: string;
+    kind: string;
+    host: PlayerRef;
+    locale: string;
+    capacity?: number | null;
+    layout?: string | null;
+    variant?: string | null;
+  }): Result<{ game: LobbySnapshot }> {
+    const module = this.modules.get(input.kind);
+    if (module === undefined) return refuse('unknown_game', { kind: input.kind });
+    const { min, max } = module.definition.players;
+    const capacity = input.capacity ?? max;
+    if (!Number.isInteger(capacity) || capacity < min || capacity > max) return refuse('invalid_capacity', { min, max });
+    const layout = input.layout ?? module.layouts[0]?.value ?? null;
+    const variant = input.variant ?? module.variants[0]?.value ?? null;
+    if (layout !== null && module.layouts.length > 0 && !module.layouts.some((c) => c.value === layout)) {
+      return refuse('invalid_options', { detail: `layout ${layout}` });
+    }
+    if (variant !== null && module.variants.length > 0 && !module.variants.some((c) => c.value === variant)) {
+      return refuse('invalid_options', { detail: `variant ${variant}` });
+    }
+    const settings: LobbySettings = { capacity, layout, variant };
+    // The options must hold for every player count the lobby can start with.
+    for (let players = min; players <= capacity; players++) {
+      const parsed = module.definition.parseOptions(module.buildOptions(settings, players));
+      if (!parsed.ok) return refuse('invalid_options', { detail: parsed.error });
+    }
+    const created = this.repo.createGame(
+      {
+        guildId: input.guildId,
+        channelId: input.channelId,
+        kind: input.kind,
+        hostUserId: input.host.userId,
+        options: settings,
+        seed: this.#newSeed(),
+        locale: input.locale,
+      },
+      [{ seat: 0, userId: input.host.userId, displayName: input.host.displayName }],
+    );
+    if (!created.ok) return refuse('channel_busy', { existing: created.existing });
+    return { ok: true, game: this.load(created.game) as LobbySnapshot };
+  }
+
+  #lobby(gameId: number): Result<{ game: LobbySnapshot }> {
+    const loaded = this.byId(gameId);
+    if (!loaded.ok) return loaded;
+    if (loaded.game.kind !== 'lobby') return refuse('not_lobby', {});
+    return { ok: true, game: loaded.game };
+  }
+
+  #reseat(seats: readonly { userId: string; displayName: string }[]): NewSeat[] {
+    return seats.map((s, seat) => ({ seat, userId: s.userId, displayName: s.displayName }));
+  }
+
+  join(gameId: number, player: PlayerRef): Result<{ game: LobbySnapshot }> {
+    const lobby = this.#lobby(gameId);
+    if (!lobby.ok) return lobby;
+    const { game } = lobby;
+    if (game.seats.some((s) => s.userId === player.userId)) return refuse('already_joined', {});
+    if (game.seats.length >= game.settings.capacity) return refuse('lobby_full', { capacity: game.settings.capacity });
+    const saved = this.repo.saveState(gameId, game.row.version, {}, [], this.#reseat([...game.seats, player]));
+    if (!saved.ok) return refuse('stale', { currentVersion: saved.currentVersion ?? -1 });
+    return this.#lobby(gameId);
+  }
+
+  leaveLobby(gameId: number, userId: string): Result<{ game: LobbySnapshot }> {
+    const lobby = this.#lobby(gameId);
+    if (!lobby.ok) return lobby;
+    const { game } = lobby;
+    if (game.row.hostUserId === userId) return refuse('host_cannot_leave', {});
+    if (!game.seats.some((s) => s.userId === userId)) return refuse('not_in_lobby', {});
+    const rest = game.seats.filter((s) => s.userId !== userId);
+    const saved = this.repo.saveState(gameId, game.row.version, {}, [], this.#reseat(rest));
+    if (!saved.ok) return refuse('stale', { currentVersion: saved.currentVersion ?? -1 });
+    return this.#lobby(gameId);
+  }
+
+  cancelLobby(gameId: number, userId: string, canManage: boolean): Result<{ game: LobbySnapshot }> {
+    const lobby = this.#lobby(gameId);
+    if (!lobby.ok) return lobby;
+    if (lobby.game.row.hostUserId !== userId && !canManage) return refuse('not_host', {});
+    const saved = this.repo.saveState(gameId, lobby.game.row.version, { status: 'abandoned' });
+    if (!saved.ok) return refuse('stale', { currentVersion: saved.currentVersion ?? -1 });
+    const row = this.repo.findById(gameId) as GameRow;
+    return { ok: true, game: { ...lobby.game, row } };
+  }
+
+  /** The host starts: seats shuffled with the seed, the engine set up, the first turn's jobs scheduled. */
+  start(gameId: number, userId: string, expectedVersion: number): Result<{ game: ActiveSnapshot }> {
+    const lobby = this.#lobby(gameId);
+    if (!lobby.ok) return lobby;
+    const { game } = lobby;
+    if (game.row.hostUserId !== userId) return refuse('not_host', {});
+    if (game.row.version !== expectedVersion) return refuse('stale', { currentVersion: game.row.version });
+    const def = game.module.definition;
+    if (game.seats.length < def.players.min) return refuse('too_few_players', { min: def.players.min });
+    const parsed = def.parseOptions(game.module.buildOptions(game.settings, game.seats.length));
+    if (!parsed.ok) return refuse('invalid_options', { detail: parsed.error });
+    const order = shuffle(seedRng(`seats:${game.row.seed}`), game.seats);
+    const state = def.setup(parsed.options, game.row.seed);
+    const json = JSON.stringify(state);
+    const started = this.#tx(() => {
+      const saved = this.repo.saveState(gameId, game.row.version, { state: json, status: 'active' }, [], this.#reseat(order));
+      if (!saved.ok) return null;
+      const snapshot = this.load(this.repo.findById(gameId) as GameRow) as ActiveSnapshot;
+      this.#scheduleTurn(snapshot);
+      return snapshot;
+    });
+    if (started === null) return refuse('stale', { currentVersion: this.repo.findById(gameId)?.version ?? -1 });
+    this.#verified.set(gameId, started.row.version);
+    return { ok: true, game: started };
+  }
+
+  // ----- playing ---------------------------------------------------------------------------------------
+
+  #active(gameId: number): Result<{ game: ActiveSnapshot }> {
+    const loaded = this.byId(gameId);
+    if (!loaded.ok) return loaded;
+    if (loaded.game.kind !== 'active' || loaded.game.row.status !== 'active') return refuse('not_active', {});
+    return { ok: true, game: loaded.game };
+  }
+
+  /** Who may act for `panelSeat` on this game: refusals for strangers, other players and stale versions. */
+  #checkActor(game: ActiveSnapshot, userId: string, panelSeat: Seat, expectedVersion: number): Refusal | SeatRow {
+    const seat = this.seatOf(game, userId);
+    if (seat === undefined || seat.leftAt !== null) return refuse('not_a_player', {});
+    if (seat.seat !== panelSeat) return refuse('foreign_panel', { owner: panelSeat });
+    if (game.row.version !== expectedVersion) return refuse('stale', { currentVersion: game.row.version });
+    const active = this.activeSeats(game);
+    if (!active.includes(seat.seat)) return refuse('not_your_turn', { waitingFor: active });
+    return seat;
+  }
+
+  /** Applies the action at `index` of the seat's legal actions, as the panel at `expectedVersion` showed them. */
+  act(gameId: number, userId: string, panelSeat: Seat, expectedVersion: number, index: number): Result<{ outcome: Outcome }> {
+    const loaded = this.#active(gameId);
+    if (!loaded.ok) return loaded;
+    const game = loaded.game;
+    const actor = this.#checkActor(game, userId, panelSeat, expectedVersion);
+    if ('ok' in actor) return actor;
+    const legal = this.legalActions(game, actor.seat);
+    const action = Number.isInteger(index) ? legal[index] : undefined;
+    // An index the panel at this version cannot have offered: the click did not come from our panel.
+    if (action === undefined) return refuse('stale', { currentVersion: game.row.version });
+    return this.#commit(game, [{ seat: actor.seat, action: wire(action) }], {});
+  }
+
+  /** Takes back the seat's latest action still in effect (see the undo policy above). */
+  undo(gameId: number, userId: string, panelSeat: Seat, expectedVersion: number): Result<{ outcome: Outcome }> {
+    const loaded = this.#active(gameId);
+    if (!loaded.ok) return loaded;
+    const game = loaded.game;
+    const actor = this.#checkActor(game, userId, panelSeat, expectedVersion);
+    if ('ok' in actor) return actor;
+    const log = this.effectiveLog(game);
+    if (!this.canUndo(game, actor.seat, log)) return refuse('cannot_undo', {});
+    const state = rebuild(game.module.definition, game.options, game.row.seed, log.slice(0, -1));
+    const entry: NewAction = { seat: actor.seat, kind: 'undo', action: null, events: [], checkpoint: false };
+    return this.#save(game, state, [entry], [], 'active', null);
+  }
+
+  /**
+   * Applies `moves` (then the autopilot for seats that left) and commits. `leaving` marks seats as
+   * left in the same transaction.
+   */
+  #commit(
+    game: ActiveSnapshot,
+    moves: readonly { seat: Seat; action: unknown }[],
+    opts: { leaving?: readonly Seat[]; removals?: readonly Seat[]; untilMarkerChanges?: Seat },
+  ): Result<{ outcome: Outcome }> {
+    const def = game.module.definition;
+    const left = new Set(game.seats.filter((s) => s.leftAt !== null).map((s) => s.seat));
+    for (const seat of opts.leaving ?? []) left.add(seat);
+    let current = { state: game.state, version: 0 };
+    const entries: NewAction[] = [];
+    const push = (seat: Seat, action: unknown): void => {
+      const result = step(def, current, { seat, action });
+      if (!result.ok) throw new Error(`game ${game.row.id}: ${result.code} for seat ${seat}: ${result.detail}`);
+      current = result.next;
+      entries.push({ seat, kind: 'action', action, events: result.events, checkpoint: result.checkpoint });
+    };
+    for (const seat of opts.removals ?? []) {
+      const removed = def.removeSeat?.(current.state, seat) ?? null;
+      if (removed !== null) {
+        current = { state: removed.state, version: current.version + 1 };
+        entries.push({ seat, kind: 'action', action: REMOVE_SEAT, events: removed.events, checkpoint: true });
+      }
+    }
+    for (const move of moves) push(move.seat, move.action);
+    // An idle seat's turn skipped by vote: its smallest legal steps until the turn moves on.
+    if (opts.untilMarkerChanges !== undefined) {
+      const seat = opts.untilMarkerChanges;
+      const marker = turnMarkerOf(game.module, current.state);
+      for (let n = 0; !def.isOver(current.state) && def.activeSeats(current.state).includes(seat) && turnMarkerOf(game.module, current.state) === marker; n++) {
+        if (n > AUTOPILOT_LIMIT) throw new Error(`game ${game.row.id}: skipping seat ${seat}'s turn did not end it`);
+        push(seat, wire(game.module.autoAction(current.state, seat, def.legalActions(current.state, seat))));
+      }
+    }
+    const remaining = game.seats.filter((s) => !left.has(s.seat));
+    const concession = opts.leaving !== undefined && !def.isOver(current.state) && remaining.length < Math.max(2, def.players.min);
+    if (!concession) {
+      // The autopilot: seats that left decide with the game's smallest legal step.
+      for (let n = 0; !def.isOver(current.state); n++) {
+        const seat = def.activeSeats(current.state).find((s: Seat) => left.has(s));
+        if (seat === undefined) break;
+        if (n > AUTOPILOT_LIMIT) throw new Error(`game ${game.row.id}: the autopilot did not finish`);
+        push(seat, wire(game.module.autoAction(current.state, seat, def.legalActions(current.state, seat))));
+      }
+    }
+    const finished = concession || def.isOver(current.state);
+    const concededTo = concession && remaining.length === 1 ? (remaining[0] as SeatRow).seat : null;
+    return this.#save(game, current.state, entries, opts.leaving ?? [], finished ? 'finished' : 'active', concededTo);
+  }
+
+  #save(
+    game: ActiveSnapshot,
+    state: unknown,
+    entries: readonly NewAction[],
+    leaving: readonly Seat[],
+    status: 'active' | 'finished',
+    concededTo: Seat | null,
+  ): Result<{ outcome: Outcome }> {
+    const json = JSON.stringify(state);
+    const markerBefore = turnMarkerOf(game.module, game.state);
+    const activeBefore = this.activeSeats(game);
+    const after = this.#tx(() => {
+      const saved = this.repo.saveState(game.row.id, game.row.version, { state: json, status }, entries);
+      if (!saved.ok) return null;
+      for (const seat of leaving) this.repo.markSeatLeft(game.row.id, seat);
+      const row = this.repo.findById(game.row.id) as GameRow;
+      const snapshot: ActiveSnapshot = { ...game, row, seats: this.repo.seats(game.row.id), state: JSON.parse(json) as unknown };
+      const markerAfter = status === 'finished' ? 'finished' : turnMarkerOf(game.module, snapshot.state);
+      if (status === 'finished') this.repo.deleteJobs(game.row.id);
+      else if (markerAfter !== markerBefore) this.#scheduleTurn(snapshot);
+      return { snapshot, markerAfter };
+    });
+    if (after === null) return refuse('stale', { currentVersion: this.repo.findById(game.row.id)?.version ?? -1 });
+    this.#verified.set(game.row.id, after.snapshot.row.version);
+    const turnEnded = after.markerAfter !== markerBefore;
+    const rows = this.repo.actions(game.row.id);
+    // The rows this change appended are the newest ones; an undo appends no action.
+    const appended = entries.length === 0 ? [] : effectiveLog(rows.slice(-entries.length).filter((r) => r.kind === 'action'));
+    const log = turnEnded ? effectiveLog(rows) : [];
+    return {
+      ok: true,
+      outcome: {
+        before: game,
+        after: after.snapshot,
+        entries: appended,
+        turnEnded,
+        finished: status === 'finished',
+        concededTo,
+        summary: turnEnded ? turnSummary(log, activeBefore, after.snapshot) : [],
+      },
+    };
+  }
+
+  /** A player concedes (or is removed by vote): see the leave policy above. */
+  leave(gameId: number, userId: string): Result<{ outcome: Outcome }> {
+    const loaded = this.#active(gameId);
+    if (!loaded.ok) return loaded;
+    const seat = this.seatOf(loaded.game, userId);
+    if (seat === undefined || seat.leftAt !== null) return refuse('not_a_player', {});
+    return this.#removeSeat(loaded.game, seat.seat);
+  }
+
+  #removeSeat(game: ActiveSnapshot, seat: Seat): Result<{ outcome: Outcome }> {
+    const def = game.module.definition;
+    const remaining = game.seats.filter((s) => s.leftAt === null && s.seat !== seat).length;
+    const removable = def.removeSeat !== undefined && remaining >= def.players.min;
+    return this.#commit(game, [], { leaving: [seat], removals: removable ? [seat] : [] });
+  }
+
+  /** Ends a lobby or a running game at once: the host, or a member who may manage the channel. */
+  abandon(channelId: string, userId: string, canManage: boolean): Result<{ row: GameRow }> {
+    const row = this.repo.findRunningByChannel(channelId);
+    if (row === undefined) return refuse('no_game', {});
+    if (row.hostUserId !== userId && !canManage) return refuse('not_host', {});
+    // Works on a damaged game too: nothing of the state is read.
+    const saved = this.#tx(() => {
+      const result = this.repo.saveState(row.id, row.version, { status: 'abandoned' });
+      if (result.ok) this.repo.deleteJobs(row.id);
+      return result;
+    });
+    if (!saved.ok) return refuse('stale', { currentVersion: saved.currentVersion ?? -1 });
+    return { ok: true, row: this.repo.findById(row.id) as GameRow };
+  }
+
+  updateSettings(gameId: number, userId: string, canManage: boolean, change: SettingsChange): Result<{ row: GameRow }> {
+    const row = this.repo.findById(gameId);
+    if (row === undefined || (row.status !== 'lobby' && row.status !== 'active')) return refuse('no_game', {});
+    if (row.hostUserId !== userId && !canManage) return refuse('not_host', {});
+    const checked: SettingsResult = validateSettings(change);
+    if (!checked.ok) return refuse('invalid_setting', { field: checked.field, min: checked.min, max: checked.max });
+    this.repo.updateSettings(gameId, checked.patch);
+    return { ok: true, row: this.repo.findById(gameId) as GameRow };
+  }
+
+  // ----- jobs: reminders, snooze, idle votes -----------------------------------------------------------
+
+  /** Writes the jobs of a new turn: the first reminder and the idle deadline; an open vote closes. */
+  #scheduleTurn(game: ActiveSnapshot): void {
+    const id = game.row.id;
+    const now = this.#clock.now();
+    const marker = turnMarkerOf(game.module, game.state);
+    const left = new Set(game.seats.filter((s) => s.leftAt !== null).map((s) => s.seat));
+    const seats = this.activeSeats(game).filter((s) => !left.has(s));
+    this.repo.deleteJobs(id);
+    if (seats.length === 0) return;
+    if (game.row.reminderLimit > 0) {
+      const payload: ReminderPayload = { marker, seats, count: 0 };
+      this.repo.scheduleJob({ kind: JOB_KINDS.reminder, gameId: id, dueAt: now + game.row.reminderIntervalMinutes * 60_000, payload });
+    }
+    const idle: IdlePayload = { marker, seats };
+    this.repo.scheduleJob({ kind: JOB_KINDS.idle, gameId: id, dueAt: now + game.row.idleAfterMinutes * 60_000, payload: idle });
+  }
+
+  /** Jobs due now, each claimed by exactly one runner (deleted as it is taken). */
+  claimDueJobs(): ScheduledJobRow[] {
+    return this.repo.dueJobs(this.#clock.now()).filter((job) => this.repo.deleteJob(job.id));
+  }
+
+  /** Runs a claimed job: what it asks the Discord layer to post, or null when it no longer applies. */
+  runJob(job: ScheduledJobRow): JobNotice | null {
+    const loaded = this.#active(job.gameId);
+    if (!loaded.ok) return null;
+    const game = loaded.game;
+    const marker = turnMarkerOf(game.module, game.state);
+    const now = this.#clock.now();
+    const payload = job.payload as Partial<ReminderPayload & VotePayload>;
+    if (payload.marker !== marker) return null;
+    const left = new Set(game.seats.filter((s) => s.leftAt !== null).map((s) => s.seat));
+    const active = this.activeSeats(game);
+    const seats = (payload.seats ?? []).filter((s) => active.includes(s) && !left.has(s));
+    if (seats.length === 0) return null;
+    if (job.kind === JOB_KINDS.reminder) {
+      const count = (payload.count ?? 0) + 1;
+      if (count < game.row.reminderLimit) {
+        const next: ReminderPayload = { marker, seats, count };
+        this.repo.scheduleJob({ kind: JOB_KINDS.reminder, gameId: game.row.id, dueAt: now + game.row.reminderIntervalMinutes * 60_000, payload: next });
+      }
+      return { kind: 'reminder', game, seats, count, limit: game.row.reminderLimit };
+    }
+    if (job.kind === JOB_KINDS.idle || job.kind === JOB_KINDS.vote) {
+      const vote: VotePayload = { marker, seats, votes: job.kind === JOB_KINDS.vote ? (payload.votes ?? {}) : {} };
+      this.repo.scheduleJob({ kind: JOB_KINDS.vote, gameId: game.row.id, dueAt: now + game.row.idleAfterMinutes * 60_000, payload: vote });
+      return { kind: 'idle-vote', game, seats, idleHours: Math.round(game.row.idleAfterMinutes / 60), repeat: job.kind === JOB_KINDS.vote };
+    }
+    this.#logger.warn({ gameId: game.row.id, kind: job.kind }, 'unknown job kind');
+    return null;
+  }
+
+  /** The reminded player postpones the next reminder by one interval (not counted toward the limit). */
+  snooze(gameId: number, userId: string, seat: Seat): Result<{ dueAt: number; game: ActiveSnapshot }> {
+    const loaded = this.#active(gameId);
+    if (!loaded.ok) return loaded;
+    const game = loaded.game;
+    const own = this.seatOf(game, userId);
+    if (own === undefined || own.leftAt !== null) return refuse('not_a_player', {});
+    if (own.seat !== seat) return refuse('foreign_panel', { owner: seat });
+    const job = this.repo.jobsOf(gameId, JOB_KINDS.reminder)[0];
+    const payload = job?.payload as ReminderPayload | undefined;
+    if (job === undefined || payload === undefined || payload.marker !== turnMarkerOf(game.module, game.state) || !payload.seats.includes(seat)) {
+      return refuse('no_reminder', {});
+    }
+    const dueAt = Math.max(job.dueAt, this.#clock.now()) + game.row.reminderIntervalMinutes * 60_000;
+    this.repo.rescheduleJob({ kind: JOB_KINDS.reminder, gameId, dueAt, payload });
+    return { ok: true, dueAt, game };
+  }
+
+  /** A vote on an idle seat: strict majority of the other players still in the game. */
+  vote(gameId: number, userId: string, seat: Seat, choice: VoteChoice): VoteResult {
+    const loaded = this.#active(gameId);
+    if (!loaded.ok) return loaded;
+    const game = loaded.game;
+    const job = this.repo.jobsOf(gameId, JOB_KINDS.vote)[0];
+    const payload = job?.payload as VotePayload | undefined;
+    if (job === undefined || payload === undefined || payload.marker !== turnMarkerOf(game.module, game.state) || !payload.seats.includes(seat)) {
+      return refuse('vote_closed', {});
+    }
+    const voter = this.seatOf(game, userId);
+    if (voter === undefined || voter.leftAt !== null) return refuse('not_a_player', {});
+    if (voter.seat === seat) return refuse('cannot_vote', {});
+    const eligible = this.playingSeats(game).filter((s) => s.seat !== seat);
+    const needed = Math.floor(eligible.length / 2) + 1;
+    const ballot = payload.votes[String(seat)] ?? { skip: [], kick: [] };
+    const other: VoteChoice = choice === 'skip' ? 'kick' : 'skip';
+    const updated = {
+      [choice]: [...new Set([...ballot[choice], userId])],
+      [other]: ballot[other].filter((u) => u !== userId),
+    } as { skip: string[]; kick: string[] };
+    const tally: VoteTally = { ...updated, needed };
+    if (updated[choice].length < needed) {
+      this.repo.rescheduleJob({ kind: JOB_KINDS.vote, gameId, dueAt: job.dueAt, payload: { ...payload, votes: { ...payload.votes, [String(seat)]: updated } } });
+      return { ok: true, passed: null, seat, tally, game };
+    }
+    const result = choice === 'skip' ? this.#commit(game, [], { untilMarkerChanges: seat }) : this.#removeSeat(game, seat);
+    if (!result.ok) return result;
+    return { ok: true, passed: choice, seat, tally, outcome: result.outcome };
+  }
+
+  /** The open idle vote's tally for a seat (for re-rendering the vote message). */
+  voteTally(game: ActiveSnapshot, seat: Seat): VoteTally | null {
+    const job = this.repo.jobsOf(game.row.id, JOB_KINDS.vote)[0];
+    const payload = job?.payload as VotePayload | undefined;
+    if (payload === undefined || !payload.seats.includes(seat)) return null;
+    const ballot = payload.votes[String(seat)] ?? { skip: [], kick: [] };
+    const eligible = this.playingSeats(game).filter((s) => s.seat !== seat).length;
+    return { ...ballot, needed: Math.floor(eligible / 2) + 1 };
+  }
+
+  setBoardMessage(gameId: number, messageId: string | null): void {
+    this.repo.setBoardMessage(gameId, messageId);
+  }
+}
+
+/**
+ * The entries of the turn that just ended: walking back from the newest, every entry by a seat that
+ * was deciding before the change or that plays on autopilot.
+ */
+function turnSummary(log: readonly EffectiveEntry[], activeBefore: readonly Seat[], after: ActiveSnapshot): EffectiveEntry[] {
+  const autopilot = new Set(after.seats.filter((s) => s.leftAt !== null).map((s) => s.seat));
+  const out: EffectiveEntry[] = [];
+  for (let i = log.length - 1; i >= 0; i--) {
+    const entry = log[i] as EffectiveEntry;
+    if (!activeBefore.includes(entry.seat) && !autopilot.has(entry.seat) && !isRemoveSeat(entry.action)) break;
+    out.unshift(entry);
+  }
+  return out;
+}
+
+export type { GameEvent };

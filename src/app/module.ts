@@ -1,0 +1,48 @@
+/**
+ * The per-game adapter on the rules side: what the game service needs beyond the engine's
+ * GameDefinition to host a game asynchronously. A new game plugs in with one GameModule here and one
+ * GamePresenter in src/discord/games (pictures, panel grouping, hand text, help).
+ */
+import type { AnyGameDefinition, Message, Seat } from '../engine/index.js';
+
+/** A value offered for `/game new layout:` or `variant:`; `label` is a key of the Discord catalogue. */
+export interface OptionChoice {
+  readonly value: string;
+  readonly label: Message;
+}
+
+/** What the lobby stores (games.options): the engine options are derived from it and the seat count. */
+export interface LobbySettings {
+  /** Seats the lobby offers (the host may start earlier with at least the minimum). */
+  readonly capacity: number;
+  readonly layout: string | null;
+  readonly variant: string | null;
+}
+
+export interface GameModule {
+  readonly definition: AnyGameDefinition;
+  readonly layouts: readonly OptionChoice[];
+  readonly variants: readonly OptionChoice[];
+  /** Raw options for `definition.parseOptions`, from the lobby's settings and the number of seats. */
+  buildOptions(settings: LobbySettings, players: number): unknown;
+  /**
+   * The action taken for a seat that cannot decide (a player who left, or an idle player whose turn the
+   * others voted to skip): the smallest legal step toward the end of its current decision.
+   */
+  autoAction(state: unknown, seat: Seat, legal: readonly unknown[]): unknown;
+  /**
+   * Changes exactly when a new turn begins (a new board is posted, reminders restart). Default: the
+   * active seats.
+   */
+  turnMarker?(state: unknown): string;
+  /** Optional shape check of a stored state, on top of the generic checks (JSON, engine functions run, replay). */
+  isState?(raw: unknown): boolean;
+}
+
+export type ModuleRegistry = ReadonlyMap<string, GameModule>;
+
+export function turnMarkerOf(module: GameModule, state: unknown): string {
+  if (module.turnMarker) return module.turnMarker(state);
+  const def = module.definition;
+  return def.isOver(state) ? 'over' : def.activeSeats(state).join(',');
+}
