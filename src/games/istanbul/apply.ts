@@ -1,0 +1,178 @@
+/** apply: one legal action -> the next state (copy-on-write), its events and whether it is a checkpoint. */
+import type { ApplyResult } from '../../engine/index.js';
+import type { IstanbulAction } from './actions.js';
+import type { IstanbulState } from './state.js';
+import { endTurn, enterEncounters, hasFinalCard, nextFinalSeat } from './turn.js';
+import { Tx } from './tx.js';
+import type { Seat } from './types.js';
+import { applyFamilyToPolice } from './rules/cards/familyToPolice.js';
+import { applyGemstoneTwice } from './rules/cards/gemstoneTwice.js';
+import { applyMoveFar } from './rules/cards/move3or4.js';
+import { applyPostTwice } from './rules/cards/postTwice.js';
+import { applyReturnAssistant } from './rules/cards/returnAssistant.js';
+import { applyStay } from './rules/cards/stay.js';
+import { applySultanTwice } from './rules/cards/sultanTwice.js';
+import { applyTake5Lira } from './rules/cards/take5Lira.js';
+import { applyTakeGood } from './rules/cards/takeGood.js';
+import { applyCapture } from './rules/encounters/captures.js';
+import { applyGovernor, applyGovernorPay } from './rules/encounters/governor.js';
+import { applySmuggler, applySmugglerPay } from './rules/encounters/smuggler.js';
+import { applyBlackMarketGood, applyBlackMarketRoll } from './rules/places/blackMarket.js';
+import { applyCaravansaryDiscard, applyCaravansaryDraw } from './rules/places/caravansary.js';
+import { applyFountainDone, applyFountainRecall } from './rules/places/fountain.js';
+import { applyGemstone } from './rules/places/gemstone.js';
+import { applySell } from './rules/places/market.js';
+import { applyMosque } from './rules/places/mosque.js';
+import { applyPolice } from './rules/places/policeStation.js';
+import { applyPostOffice } from './rules/places/postOffice.js';
+import { applySultan } from './rules/places/sultan.js';
+import { applyTeaHouse } from './rules/places/teaHouse.js';
+import { applyWainwright } from './rules/places/wainwright.js';
+import { applyWarehouse } from './rules/places/warehouse.js';
+import { applyBuyExtraGood, applyDeclineExtraGood } from './rules/tiles/greenTile.js';
+import { applyRedTile } from './rules/tiles/redTile.js';
+import { applyYellowTile } from './rules/tiles/yellowTile.js';
+import { applyLeave, applyPickUp } from './rules/turn/assistants.js';
+import { applyMove } from './rules/turn/movement.js';
+import { applyPayMerchants } from './rules/turn/payMerchants.js';
+
+function actionPlace(tx: Tx): number {
+  const top = tx.top();
+  if (top.k === 'action' || top.k === 'warehouseExtra') return top.place;
+  throw new Error(`no place action pending (top: ${top.k})`);
+}
+
+export function applyIstanbul(state: IstanbulState, action: IstanbulAction, seat: Seat): ApplyResult<IstanbulState> {
+  const tx = new Tx(state);
+  switch (action.type) {
+    case 'move':
+      applyMove(tx, seat, action.to);
+      break;
+    case 'moveFar':
+      applyMoveFar(tx, seat, action.to);
+      break;
+    case 'stay':
+      applyStay(tx, seat);
+      break;
+    case 'returnAssistant':
+      applyReturnAssistant(tx, seat, action.from);
+      break;
+    case 'leaveAssistant':
+      applyLeave(tx, seat);
+      break;
+    case 'pickUpAssistant':
+      applyPickUp(tx, seat, action.neutral);
+      break;
+    case 'payMerchants':
+      applyPayMerchants(tx, seat);
+      break;
+    case 'endTurn':
+      endTurn(tx, seat);
+      break;
+    case 'skipAction':
+      tx.log('actionSkipped', seat, { player: seat, place: actionPlace(tx) });
+      enterEncounters(tx, seat);
+      tx.s.turn.repeatPlace = null;
+      break;
+    case 'wainwright':
+      applyWainwright(tx, seat);
+      break;
+    case 'warehouse':
+      applyWarehouse(tx, seat, actionPlace(tx));
+      break;
+    case 'buyExtraGood':
+      applyBuyExtraGood(tx, seat, action.good, actionPlace(tx));
+      break;
+    case 'declineExtraGood':
+      applyDeclineExtraGood(tx, seat, actionPlace(tx));
+      break;
+    case 'postOffice':
+      applyPostOffice(tx, seat);
+      break;
+    case 'caravansaryDraw':
+      applyCaravansaryDraw(tx, seat, action.from);
+      break;
+    case 'caravansaryDiscard':
+      applyCaravansaryDiscard(tx, seat, action.card);
+      break;
+    case 'fountainRecall':
+      applyFountainRecall(tx, seat, action.from);
+      break;
+    case 'fountainDone':
+      applyFountainDone(tx, seat);
+      break;
+    case 'blackMarketGood':
+      applyBlackMarketGood(tx, seat, action.good);
+      break;
+    case 'blackMarketRoll':
+      applyBlackMarketRoll(tx, seat);
+      break;
+    case 'teaHouse':
+      applyTeaHouse(tx, seat, action.announce);
+      break;
+    case 'redTileSetFour':
+    case 'redTileReroll':
+    case 'redTileKeep':
+      applyRedTile(tx, seat, action);
+      break;
+    case 'sell':
+      applySell(tx, seat, actionPlace(tx), action.goods, action.anyGoods);
+      break;
+    case 'police':
+      applyPolice(tx, seat, action.to);
+      break;
+    case 'sultan':
+      applySultan(tx, seat, action.choices);
+      break;
+    case 'mosque':
+      applyMosque(tx, seat, action.colour);
+      break;
+    case 'gemstone':
+      applyGemstone(tx, seat);
+      break;
+    case 'repeatAction':
+      if (action.card === 'sultanTwice') applySultanTwice(tx, seat, action.choices);
+      else if (action.card === 'postTwice') applyPostTwice(tx, seat);
+      else applyGemstoneTwice(tx, seat);
+      break;
+    case 'capture':
+      applyCapture(tx, seat, action.seat, action.reward);
+      break;
+    case 'governor':
+      applyGovernor(tx, seat);
+      break;
+    case 'governorPay':
+      applyGovernorPay(tx, seat, action.card);
+      break;
+    case 'smuggler':
+      applySmuggler(tx, seat, action.good);
+      break;
+    case 'smugglerPay':
+      applySmugglerPay(tx, seat, action.good);
+      break;
+    case 'take5Lira':
+      applyTake5Lira(tx, seat);
+      afterFinalCard(tx, seat);
+      break;
+    case 'takeGood':
+      applyTakeGood(tx, seat, action.good);
+      afterFinalCard(tx, seat);
+      break;
+    case 'familyToPolice':
+      applyFamilyToPolice(tx, seat, action.reward);
+      break;
+    case 'yellowTile':
+      applyYellowTile(tx, seat, action.from);
+      break;
+    case 'finish':
+      tx.log('finalStepDone', seat, { player: seat });
+      nextFinalSeat(tx);
+      break;
+  }
+  return { state: tx.s, events: tx.events, checkpoint: tx.checkpoint };
+}
+
+/** In the final step, a seat with no playable money/goods card left is done at once. */
+function afterFinalCard(tx: Tx, seat: Seat): void {
+  if (tx.s.phase === 'finalCards' && !hasFinalCard(tx.s, seat)) nextFinalSeat(tx);
+}

@@ -1,0 +1,233 @@
+/** Builds the views (types in view.ts) from the full state: public, or a seat's (plus its own hand). */
+import { GREAT_MARKET_PAYOUT, GREAT_MARKET_TILES, SMALL_MARKET_PAYOUT, SMALL_MARKET_TILES } from './data/demandTiles.js';
+import { gemstonePrices } from './data/gemstone.js';
+import { MOSQUE_COLOURS } from './data/mosques.js';
+import { EXTENSION_PRICE, rubyTarget } from './data/players.js';
+import { POST_FIELDS, postPayout } from './data/postOffice.js';
+import { SULTAN_TRACK, sultanCost } from './data/sultan.js';
+import { WAREHOUSE_GOOD } from './data/places.js';
+import { capacity } from './helpers.js';
+import { gemstonePrice, gemstoneRubiesLeft } from './rules/places/gemstone.js';
+import { sultanRubiesLeft } from './rules/places/sultan.js';
+import type { Frame, IstanbulState, PlayerState } from './state.js';
+import type { AssistantOwner, Good, PlaceId, Seat } from './types.js';
+import type {
+  DecisionView,
+  IstanbulPublicView,
+  IstanbulSeatView,
+  IstanbulView,
+  PlaceDetailView,
+  PlaceView,
+  PlacedAssistantsView,
+  PlayerView,
+} from './view.js';
+
+function placeDetail(s: IstanbulState, place: PlaceId): PlaceDetailView {
+  const n = s.players.length;
+  switch (place) {
+    case 1:
+      return { kind: 'wainwright', extensionsLeft: s.wainwrightExtensions, rubiesLeft: s.wainwrightRubies, price: EXTENSION_PRICE };
+    case 2:
+    case 3:
+    case 4:
+      return { kind: 'warehouse', good: WAREHOUSE_GOOD[place] as Exclude<Good, 'blue'> };
+    case 5:
+      return {
+        kind: 'postOffice',
+        markersDown: s.post,
+        markers: POST_FIELDS.map((_, i) => (i < s.post ? 'bottom' : 'top')),
+        fields: POST_FIELDS.map(([top, bottom]) => [{ ...top }, { ...bottom }] as const),
+        payout: postPayout(s.post),
+      };
+    case 6:
+      return { kind: 'caravansary', discardTop: s.discard[s.discard.length - 1] ?? null, discardCount: s.discard.length };
+    case 7:
+      return { kind: 'fountain' };
+    case 8:
+      return { kind: 'blackMarket' };
+    case 9:
+      return { kind: 'teaHouse' };
+    case 10:
+    case 11: {
+      const small = place === 11;
+      const stack = small ? s.smallMarket : s.greatMarket;
+      const tiles = small ? SMALL_MARKET_TILES : GREAT_MARKET_TILES;
+      const stackView = stack.map((index) => ({ index, goods: { ...(tiles[index] as (typeof tiles)[number]) } }));
+      return {
+        kind: 'market',
+        size: small ? 'small' : 'great',
+        demand: stackView[0] as (typeof stackView)[number],
+        stack: stackView,
+        payouts: small ? SMALL_MARKET_PAYOUT : GREAT_MARKET_PAYOUT,
+      };
+    }
+    case 12:
+      return { kind: 'policeStation' };
+    case 13: {
+      const left = sultanRubiesLeft(s);
+      const cost = sultanCost(n, s.sultanTaken);
+      return {
+        kind: 'sultan',
+        track: SULTAN_TRACK,
+        uncovered: Math.min(cost.length, SULTAN_TRACK.length),
+        nextCost: left > 0 ? cost : null,
+        rubiesLeft: left,
+      };
+    }
+    case 14:
+    case 15:
+      return {
+        kind: 'mosque',
+        size: place === 14 ? 'small' : 'great',
+        stacks: (MOSQUE_COLOURS[place] as readonly Good[]).map((colour) => ({
+          colour,
+          tiles: s.mosqueTiles[colour].slice(),
+          top: s.mosqueTiles[colour][0] ?? null,
+        })),
+        rubiesLeft: place === 14 ? s.smallMosqueRubies : s.greatMosqueRubies,
+      };
+    case 16:
+      return { kind: 'gemstone', prices: gemstonePrices(n), price: gemstonePrice(s), rubiesLeft: gemstoneRubiesLeft(s) };
+    default:
+      return { kind: 'other' };
+  }
+}
+
+function assistantsView(s: IstanbulState, place: PlaceId): PlacedAssistantsView[] {
+  const list = s.assistantsAt[place] ?? [];
+  const out: PlacedAssistantsView[] = [];
+  for (let seat = 0; seat < s.players.length; seat++) {
+    const count = list.filter((o) => o === seat).length;
+    if (count > 0) out.push({ owner: seat, count });
+  }
+  const neutral = list.filter((o) => o === 'neutral').length;
+  if (neutral > 0) out.push({ owner: 'neutral', count: neutral });
+  return out;
+}
+
+function playerView(s: IstanbulState, p: PlayerState): PlayerView {
+  const n = s.players.length;
+  const onPlaces: PlaceId[] = [];
+  for (let place = 1; place < s.assistantsAt.length; place++) {
+    for (const owner of s.assistantsAt[place] ?? []) if (owner === p.seat) onPlaces.push(place);
+  }
+  const turnOrder = (p.seat - s.startSeat + n) % n;
+  return {
+    seat: p.seat,
+    colour: p.colour,
+    lira: p.lira,
+    rubies: p.rubies,
+    goods: { ...p.goods },
+    capacity: capacity(p),
+    extensions: p.extensions,
+    mosqueTiles: p.mosqueTiles.slice(),
+    bonusCards: p.hand.length,
+    assistants: {
+      inStack: p.stack.filter((o) => o === p.seat).length,
+      neutralInStack: p.stack.filter((o) => o === 'neutral').length,
+      onPlaces,
+      inSupply: p.supply,
+    },
+    turnOrder,
+    isStartPlayer: p.seat === s.startSeat,
+  };
+}
+
+function decisionView(frame: Frame | undefined): DecisionView | null {
+  if (frame === undefined) return null;
+  let kind: DecisionView['kind'];
+  let place: PlaceId | null = null;
+  let dice: readonly [number, number] | null = null;
+  let announced: number | null = null;
+  switch (frame.k) {
+    case 'action':
+      kind = 'action';
+      place = frame.place;
+      break;
+    case 'warehouseExtra':
+      kind = 'warehouseExtra';
+      place = frame.place;
+      break;
+    case 'caravansaryDraw':
+      kind = 'caravansaryDraw';
+      place = 6;
+      break;
+    case 'caravansaryDiscard':
+      kind = 'caravansaryDiscard';
+      place = 6;
+      break;
+    case 'fountain':
+      kind = 'fountain';
+      place = 7;
+      break;
+    case 'blackMarket':
+      kind = 'blackMarket';
+      place = 8;
+      dice = frame.dice === null ? null : [frame.dice[0], frame.dice[1]];
+      break;
+    case 'redTile':
+      kind = 'redTile';
+      place = frame.place;
+      dice = [frame.dice[0], frame.dice[1]];
+      announced = frame.place === 9 ? frame.announced : null;
+      break;
+    default:
+      kind = frame.k;
+  }
+  return { seat: frame.seat, kind, place, dice, announced };
+}
+
+export function publicView(s: IstanbulState): IstanbulPublicView {
+  const places: PlaceView[] = s.cells.map((id, cell) => ({
+    id,
+    row: Math.floor(cell / s.width),
+    col: cell % s.width,
+    assistants: assistantsView(s, id),
+    detail: placeDetail(s, id),
+  }));
+  const over = s.phase === 'over';
+  return {
+    game: 'istanbul',
+    playerCount: s.players.length,
+    layout: s.options.layout,
+    neutralAssistants: s.options.neutralAssistants,
+    grid: { width: s.width, height: s.height },
+    places,
+    figures: {
+      merchants: s.players.map((p) => ({ seat: p.seat, colour: p.colour, place: p.merchant, stack: p.stack.slice() as AssistantOwner[] })),
+      familyMembers: s.players.map((p) => ({ seat: p.seat, colour: p.colour, place: p.family })),
+      governor: s.governor,
+      smuggler: s.smuggler,
+      neutralMerchants: s.neutralMerchants.map((place, index) => ({
+        index,
+        colour: s.neutralColours[index] as PlayerView['colour'],
+        place,
+      })),
+      extra: [],
+    },
+    players: s.players.map((p) => playerView(s, p)),
+    startSeat: s.startSeat,
+    rubyTarget: rubyTarget(s.players.length),
+    round: s.round,
+    turnSeat: over ? null : s.turnSeat,
+    decision: decisionView(s.pending[s.pending.length - 1]),
+    lastMove: s.lastMove === null ? null : { ...s.lastMove },
+    lastRoll: s.lastRoll === null ? null : { seat: s.lastRoll.seat, purpose: s.lastRoll.purpose, dice: [s.lastRoll.dice[0], s.lastRoll.dice[1]] },
+    deckCount: s.deck.length,
+    discardCount: s.discard.length,
+    discardTop: s.discard[s.discard.length - 1] ?? null,
+    rubiesInSupply: s.rubySupply,
+    endTriggered: s.endTriggered,
+    phase: s.phase === 'playing' ? 'playing' : s.phase,
+  };
+}
+
+export function istanbulView(s: IstanbulState, seat: Seat | null): IstanbulView {
+  const base = publicView(s);
+  if (seat === null) return base;
+  const p = s.players[seat];
+  if (p === undefined) return base;
+  const view: IstanbulSeatView = { ...base, seat, hand: p.hand.slice() };
+  return view;
+}
+

@@ -1,0 +1,82 @@
+/** Small read-only helpers over the state, shared by the rules. */
+import { BASE_CAPACITY } from './data/players.js';
+import type { IstanbulState, PlayerState } from './state.js';
+import { GOODS, type Good, type PlaceId, type Seat } from './types.js';
+
+export function capacity(p: PlayerState): number {
+  return BASE_CAPACITY + p.extensions;
+}
+
+export function room(p: PlayerState, good: Good): number {
+  return BASE_CAPACITY + p.extensions - p.goods[good];
+}
+
+export function hasRoomForAny(p: PlayerState): boolean {
+  for (const g of GOODS) if (room(p, g) > 0) return true;
+  return false;
+}
+
+export function totalGoods(p: PlayerState): number {
+  return p.goods.red + p.goods.green + p.goods.yellow + p.goods.blue;
+}
+
+/** Adds up to `n` of a good, never above capacity; returns how many were gained. */
+export function gainGood(p: PlayerState, good: Good, n: number): number {
+  const gained = Math.max(0, Math.min(n, room(p, good)));
+  p.goods[good] += gained;
+  return gained;
+}
+
+export function distance(s: IstanbulState, a: PlaceId, b: PlaceId): number {
+  const ca = s.cellOf[a] as number;
+  const cb = s.cellOf[b] as number;
+  const w = s.width;
+  return Math.abs((ca % w) - (cb % w)) + Math.abs(((ca / w) | 0) - ((cb / w) | 0));
+}
+
+export function hasCard(p: PlayerState, card: PlayerState['hand'][number]): boolean {
+  return p.hand.includes(card);
+}
+
+/** Other players' merchants at a place (not the given seat). */
+export function otherMerchantsAt(s: IstanbulState, place: PlaceId, seat: Seat): Seat[] {
+  const out: Seat[] = [];
+  for (const p of s.players) if (p.seat !== seat && p.merchant === place) out.push(p.seat);
+  return out;
+}
+
+export function neutralMerchantsAt(s: IstanbulState, place: PlaceId): number {
+  let n = 0;
+  for (const m of s.neutralMerchants) if (m === place) n++;
+  return n;
+}
+
+/** Whether the own assistant of `seat` stands loose on `place`. */
+export function ownAssistantAt(s: IstanbulState, place: PlaceId, seat: Seat): boolean {
+  const list = s.assistantsAt[place];
+  return list !== undefined && list.includes(seat);
+}
+
+export function neutralAssistantAt(s: IstanbulState, place: PlaceId): boolean {
+  const list = s.assistantsAt[place];
+  return list !== undefined && list.includes('neutral');
+}
+
+/** Places (in place-id order) where `seat` has an own loose assistant. */
+export function placesWithOwnAssistant(s: IstanbulState, seat: Seat): PlaceId[] {
+  const out: PlaceId[] = [];
+  for (let place = 1; place < s.assistantsAt.length; place++) {
+    const list = s.assistantsAt[place];
+    if (list !== undefined && list.length > 0 && list.includes(seat)) out.push(place);
+  }
+  return out;
+}
+
+/** A card can be drawn (from the deck, or the discard pile reshuffled). */
+export function canDrawCard(s: IstanbulState): boolean {
+  return s.deck.length + s.discard.length > 0;
+}
+
+export function onBoard(s: IstanbulState, place: PlaceId): boolean {
+  return (s.cellOf[place] ?? -1) >= 0;
+}

@@ -1,0 +1,43 @@
+/** Istanbul (Rüdiger Dorn, Pegasus 2014), base game, 2–5 players, as a pure engine. */
+import type { GameDefinition } from '../../engine/index.js';
+import { parseIstanbulAction, istanbulActionKey, type IstanbulAction } from './actions.js';
+import { applyIstanbul } from './apply.js';
+import { istanbulView } from './buildView.js';
+import { MAX_PLAYERS, MIN_PLAYERS } from './data/players.js';
+import { describeIstanbulAction } from './describe.js';
+import { legalActions } from './legal.js';
+import { istanbulEn } from './messages.en.js';
+import { parseIstanbulOptions, type IstanbulOptions } from './options.js';
+import { istanbulStandings } from './scoring.js';
+import { setupIstanbul } from './setup.js';
+import type { IstanbulState } from './state.js';
+import type { IstanbulView } from './view.js';
+
+export const istanbul: GameDefinition<IstanbulState, IstanbulAction, IstanbulView, IstanbulOptions> = {
+  id: 'istanbul',
+  players: { min: MIN_PLAYERS, max: MAX_PLAYERS },
+  parseOptions: parseIstanbulOptions,
+  setup: setupIstanbul,
+  parseAction: parseIstanbulAction,
+  actionKey: istanbulActionKey,
+  activeSeats(state) {
+    const top = state.pending[state.pending.length - 1];
+    return top === undefined ? [] : [top.seat];
+  },
+  legalActions,
+  apply: applyIstanbul,
+  isOver: (state) => state.phase === 'over',
+  standings: istanbulStandings,
+  view: istanbulView,
+  describeAction: describeIstanbulAction,
+  messages: { en: istanbulEn },
+};
+
+export type { IstanbulAction, IstanbulActionType, RepeatCard } from './actions.js';
+export type { IstanbulOptions } from './options.js';
+export type { IstanbulState, PlayerState, Frame } from './state.js';
+export type * from './view.js';
+export type * from './types.js';
+export { GOODS, PLAYER_COLOURS } from './types.js';
+export { formatIstanbulMessage, localiseIstanbulParams } from './describe.js';
+export { istanbulOptionsSchema } from './options.js';

@@ -1,0 +1,165 @@
+/**
+ * legalActions: the single source of truth. Generated from the top of the pending stack; deterministic order.
+ *
+ * "Free points" are the phase decisions (move, assistant, pay, action before it starts, encounters): there the
+ * anytime cards (take 5 lira, take 1 good, family to the Police Station) and the yellow tile may be used.
+ * Inside a place action or an encounter's payment only "take 5 lira" may be played ("take 1 good" never during a
+ * place action).
+ */
+import type { IstanbulAction } from './actions.js';
+import { POLICE_STATION, isWarehouse } from './data/places.js';
+import type { Frame, IstanbulState } from './state.js';
+import type { PlaceId, Seat } from './types.js';
+import { familyToPoliceOptions } from './rules/cards/familyToPolice.js';
+import { gemstoneTwiceOptions } from './rules/cards/gemstoneTwice.js';
+import { move3or4Options } from './rules/cards/move3or4.js';
+import { postTwiceOptions } from './rules/cards/postTwice.js';
+import { returnAssistantOptions } from './rules/cards/returnAssistant.js';
+import { stayOptions } from './rules/cards/stay.js';
+import { sultanTwiceOptions } from './rules/cards/sultanTwice.js';
+import { take5LiraOptions } from './rules/cards/take5Lira.js';
+import { takeGoodOptions } from './rules/cards/takeGood.js';
+import { captureOptions } from './rules/encounters/captures.js';
+import { governorOptions, governorPayOptions } from './rules/encounters/governor.js';
+import { smugglerOptions, smugglerPayOptions } from './rules/encounters/smuggler.js';
+import { blackMarketFrameOptions, blackMarketOptions } from './rules/places/blackMarket.js';
+import { caravansaryDiscardOptions, caravansaryDrawOptions } from './rules/places/caravansary.js';
+import { fountainFrameOptions, fountainOptions } from './rules/places/fountain.js';
+import { gemstoneOptions } from './rules/places/gemstone.js';
+import { marketOptions } from './rules/places/market.js';
+import { mosqueOptions } from './rules/places/mosque.js';
+import { policeOptions } from './rules/places/policeStation.js';
+import { postOfficeOptions } from './rules/places/postOffice.js';
+import { sultanOptions } from './rules/places/sultan.js';
+import { teaHouseOptions } from './rules/places/teaHouse.js';
+import { wainwrightOptions } from './rules/places/wainwright.js';
+import { warehouseOptions } from './rules/places/warehouse.js';
+import { extraGoodOptions } from './rules/tiles/greenTile.js';
+import { redTileOptions } from './rules/tiles/redTile.js';
+import { yellowTileOptions } from './rules/tiles/yellowTile.js';
+import { assistantOptions } from './rules/turn/assistants.js';
+import { moveOptions } from './rules/turn/movement.js';
+import { payOptions } from './rules/turn/payMerchants.js';
+
+/** The place action's own options at `place` (without "skip"). */
+export function placeActionOptions(s: IstanbulState, seat: Seat, place: PlaceId, out: IstanbulAction[]): void {
+  if (isWarehouse(place)) {
+    warehouseOptions(s, seat, place, out);
+    return;
+  }
+  switch (place) {
+    case 1:
+      return wainwrightOptions(s, seat, out);
+    case 5:
+      return postOfficeOptions(s, seat, out);
+    case 6:
+      return caravansaryDrawOptions(s, out);
+    case 7:
+      return fountainOptions(s, seat, out);
+    case 8:
+      return blackMarketOptions(s, seat, out);
+    case 9:
+      return teaHouseOptions(s, seat, out);
+    case 10:
+    case 11:
+      return marketOptions(s, seat, place, out);
+    case POLICE_STATION:
+      return policeOptions(s, seat, out);
+    case 13:
+      return sultanOptions(s, seat, out);
+    case 14:
+    case 15:
+      return mosqueOptions(s, seat, place, out);
+    case 16:
+      return gemstoneOptions(s, seat, out);
+    default:
+      return;
+  }
+}
+
+/** Anytime cards and the yellow tile, at a free point of the own turn. */
+function freePointOptions(s: IstanbulState, seat: Seat, out: IstanbulAction[]): void {
+  take5LiraOptions(s, seat, out);
+  takeGoodOptions(s, seat, out);
+  familyToPoliceOptions(s, seat, out);
+  yellowTileOptions(s, seat, out);
+}
+
+export function legalActions(s: IstanbulState, seat: Seat): IstanbulAction[] {
+  const frame = s.pending[s.pending.length - 1] as Frame | undefined;
+  if (frame === undefined || frame.seat !== seat) return [];
+  const out: IstanbulAction[] = [];
+  switch (frame.k) {
+    case 'move':
+      moveOptions(s, seat, out);
+      move3or4Options(s, seat, out);
+      stayOptions(s, seat, out);
+      returnAssistantOptions(s, seat, out);
+      freePointOptions(s, seat, out);
+      break;
+    case 'assistant':
+      assistantOptions(s, seat, out);
+      freePointOptions(s, seat, out);
+      break;
+    case 'pay':
+      payOptions(s, seat, out);
+      freePointOptions(s, seat, out);
+      break;
+    case 'action':
+      placeActionOptions(s, seat, frame.place, out);
+      out.push({ type: 'skipAction' });
+      // Before the action starts it is a free point; the family member's action is part of the Police
+      // Station's action, so there only "take 5 lira" may be played.
+      if (frame.family) take5LiraOptions(s, seat, out);
+      else freePointOptions(s, seat, out);
+      break;
+    case 'warehouseExtra':
+      extraGoodOptions(s, seat, out);
+      take5LiraOptions(s, seat, out);
+      break;
+    case 'caravansaryDraw':
+      caravansaryDrawOptions(s, out);
+      take5LiraOptions(s, seat, out);
+      break;
+    case 'caravansaryDiscard':
+      caravansaryDiscardOptions(s, seat, out);
+      take5LiraOptions(s, seat, out);
+      break;
+    case 'fountain':
+      fountainFrameOptions(s, seat, out);
+      take5LiraOptions(s, seat, out);
+      break;
+    case 'blackMarket':
+      blackMarketFrameOptions(s, frame, out);
+      take5LiraOptions(s, seat, out);
+      break;
+    case 'redTile':
+      redTileOptions(frame, out);
+      take5LiraOptions(s, seat, out);
+      break;
+    case 'encounters':
+      captureOptions(s, frame, out);
+      governorOptions(s, frame, out);
+      smugglerOptions(s, frame, out);
+      sultanTwiceOptions(s, seat, out);
+      postTwiceOptions(s, seat, out);
+      gemstoneTwiceOptions(s, seat, out);
+      freePointOptions(s, seat, out);
+      if (frame.captures.length === 0) out.push({ type: 'endTurn' });
+      break;
+    case 'governorPay':
+      governorPayOptions(s, seat, out);
+      take5LiraOptions(s, seat, out);
+      break;
+    case 'smugglerPay':
+      smugglerPayOptions(s, seat, out);
+      take5LiraOptions(s, seat, out);
+      break;
+    case 'finalCards':
+      take5LiraOptions(s, seat, out);
+      takeGoodOptions(s, seat, out);
+      out.push({ type: 'finish' });
+      break;
+  }
+  return out;
+}

@@ -1,0 +1,46 @@
+/** The bonus card piles: drawing (reshuffling the discard pile when the deck is empty) and discarding. */
+import { shuffle } from '../../../engine/index.js';
+import type { Tx } from '../tx.js';
+import type { CardKind, Seat } from '../types.js';
+
+/** Draws the top card of the deck into the seat's hand; null when no card is left anywhere. A checkpoint. */
+export function drawCard(tx: Tx, seat: Seat): CardKind | null {
+  if (tx.s.deck.length === 0) {
+    if (tx.s.discard.length === 0) return null;
+    tx.s.deck = shuffle(tx.rng(), tx.s.discard);
+    tx.s.discard = [];
+    // Both piles were replaced by fresh arrays: mark them as owned by this draft.
+    tx.deck();
+    tx.discard();
+    tx.log('deckReshuffled', undefined, { cards: tx.s.deck.length });
+  }
+  const card = tx.deck().pop() as CardKind;
+  tx.player(seat).hand.push(card);
+  tx.checkpoint = true;
+  tx.log('cardDrawn', seat, { player: seat });
+  tx.log('cardDrawnPrivate', seat, { player: seat, card }, [seat]);
+  return card;
+}
+
+/** Takes the top card of the face-up discard pile (Caravansary only). Public: no checkpoint. */
+export function takeDiscardTop(tx: Tx, seat: Seat): CardKind {
+  const card = tx.discard().pop() as CardKind;
+  tx.player(seat).hand.push(card);
+  tx.log('cardTakenFromDiscard', seat, { player: seat, card });
+  return card;
+}
+
+/** Removes one card of the kind from the hand onto the discard pile. */
+export function discardFromHand(tx: Tx, seat: Seat, card: CardKind): void {
+  const hand = tx.player(seat).hand;
+  const index = hand.indexOf(card);
+  if (index < 0) throw new Error(`seat ${seat} holds no ${card}`);
+  hand.splice(index, 1);
+  tx.discard().push(card);
+}
+
+/** Plays a card: out of the hand onto the discard pile, with a log line. */
+export function playCard(tx: Tx, seat: Seat, card: CardKind): void {
+  discardFromHand(tx, seat, card);
+  tx.log('cardPlayed', seat, { player: seat, card });
+}

@@ -1,0 +1,34 @@
+/**
+ * Phase 2: pay 2 lira to every other merchant at the destination (not at the Fountain), or the turn ends.
+ * 2 players: a neutral merchant is paid to the supply and then re-rolled with 2d6.
+ */
+import type { IstanbulAction } from '../../actions.js';
+import { MERCHANT_FEE } from '../../data/players.js';
+import { neutralMerchantsAt, otherMerchantsAt } from '../../helpers.js';
+import type { IstanbulState, PlayerState } from '../../state.js';
+import { enterAction } from '../../turn.js';
+import type { Tx } from '../../tx.js';
+import type { Seat } from '../../types.js';
+import { rerollNeutralMerchantsAt } from '../encounters/neutralMerchants.js';
+
+export function merchantFee(s: IstanbulState, seat: Seat): number {
+  const place = (s.players[seat] as PlayerState).merchant;
+  return MERCHANT_FEE * (otherMerchantsAt(s, place, seat).length + neutralMerchantsAt(s, place));
+}
+
+export function payOptions(s: IstanbulState, seat: Seat, out: IstanbulAction[]): void {
+  if ((s.players[seat] as PlayerState).lira >= merchantFee(s, seat)) out.push({ type: 'payMerchants' });
+  out.push({ type: 'endTurn' });
+}
+
+export function applyPayMerchants(tx: Tx, seat: Seat): void {
+  const place = (tx.s.players[seat] as PlayerState).merchant;
+  const payer = tx.player(seat);
+  for (const other of otherMerchantsAt(tx.s, place, seat)) {
+    payer.lira -= MERCHANT_FEE;
+    tx.player(other).lira += MERCHANT_FEE;
+    tx.log('merchantPaid', seat, { player: seat, other, lira: MERCHANT_FEE });
+  }
+  rerollNeutralMerchantsAt(tx, seat, place);
+  enterAction(tx, seat, place);
+}

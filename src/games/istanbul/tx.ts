@@ -1,0 +1,143 @@
+/**
+ * A copy-on-write draft of the state for one `apply`: the top level, the pending stack and the turn flags
+ * are copied once; a player, a place's assistants, the piles, the PRNG and the other sub-structures only
+ * when they are first changed. The state given to `apply` is never mutated.
+ */
+import { copyRng, rollDie, type GameEvent, type MessageParam, type RngState } from '../../engine/index.js';
+import type { Frame, IstanbulState, PlayerState, RollPurposeState } from './state.js';
+import type { AssistantOwner, CardKind, Good, PlaceId, Seat } from './types.js';
+
+export class Tx {
+  readonly s: IstanbulState;
+  readonly events: GameEvent[] = [];
+  /** A die roll, a card draw or a hand-over happened: undo may not go back past this action. */
+  checkpoint = false;
+  private readonly copiedPlayers: boolean[] = [];
+  private playersArrayCopied = false;
+  private assistantsArrayCopied = false;
+  private readonly copiedPlaces: boolean[] = [];
+  private deckCopied = false;
+  private discardCopied = false;
+  private rngCopied = false;
+  private mosqueCopied = false;
+  private neutralCopied = false;
+
+  constructor(base: IstanbulState) {
+    this.s = { ...base, pending: base.pending.slice(), turn: { ...base.turn } };
+  }
+
+  /** A player to change (copied on first use). */
+  player(seat: Seat): PlayerState {
+    if (!this.playersArrayCopied) {
+      this.s.players = this.s.players.slice();
+      this.playersArrayCopied = true;
+    }
+    const current = this.s.players[seat] as PlayerState;
+    if (this.copiedPlayers[seat]) return current;
+    const copy: PlayerState = {
+      ...current,
+      goods: { ...current.goods },
+      mosqueTiles: current.mosqueTiles.slice(),
+      hand: current.hand.slice(),
+      stack: current.stack.slice(),
+    };
+    this.s.players[seat] = copy;
+    this.copiedPlayers[seat] = true;
+    return copy;
+  }
+
+  /** The loose assistants on a place, to change. */
+  assistantsAt(place: PlaceId): AssistantOwner[] {
+    if (!this.assistantsArrayCopied) {
+      this.s.assistantsAt = this.s.assistantsAt.slice();
+      this.assistantsArrayCopied = true;
+    }
+    if (!this.copiedPlaces[place]) {
+      this.s.assistantsAt[place] = (this.s.assistantsAt[place] ?? []).slice();
+      this.copiedPlaces[place] = true;
+    }
+    return this.s.assistantsAt[place] as AssistantOwner[];
+  }
+
+  deck(): CardKind[] {
+    if (!this.deckCopied) {
+      this.s.deck = this.s.deck.slice();
+      this.deckCopied = true;
+    }
+    return this.s.deck;
+  }
+
+  discard(): CardKind[] {
+    if (!this.discardCopied) {
+      this.s.discard = this.s.discard.slice();
+      this.discardCopied = true;
+    }
+    return this.s.discard;
+  }
+
+  mosqueStacks(): Record<Good, number[]> {
+    if (!this.mosqueCopied) {
+      const m = this.s.mosqueTiles;
+      this.s.mosqueTiles = { red: m.red.slice(), green: m.green.slice(), yellow: m.yellow.slice(), blue: m.blue.slice() };
+      this.mosqueCopied = true;
+    }
+    return this.s.mosqueTiles;
+  }
+
+  neutralMerchants(): PlaceId[] {
+    if (!this.neutralCopied) {
+      this.s.neutralMerchants = this.s.neutralMerchants.slice();
+      this.neutralCopied = true;
+    }
+    return this.s.neutralMerchants;
+  }
+
+  /** The PRNG, to draw from: marks the action as a checkpoint. */
+  rng(): RngState {
+    if (!this.rngCopied) {
+      this.s.rng = copyRng(this.s.rng);
+      this.rngCopied = true;
+    }
+    this.checkpoint = true;
+    return this.s.rng;
+  }
+
+  /** Rolls 2d6 and records it as the last roll. */
+  roll2d6(seat: Seat, purpose: RollPurposeState): [number, number] {
+    const rng = this.rng();
+    const dice: [number, number] = [rollDie(rng), rollDie(rng)];
+    this.s.lastRoll = { seat, purpose, dice };
+    return dice;
+  }
+
+  top(): Frame {
+    return this.s.pending[this.s.pending.length - 1] as Frame;
+  }
+
+  push(frame: Frame): void {
+    this.s.pending.push(frame);
+  }
+
+  pop(): void {
+    this.s.pending.pop();
+  }
+
+  replaceTop(frame: Frame): void {
+    this.s.pending[this.s.pending.length - 1] = frame;
+  }
+
+  /** Replaces the whole pending stack. */
+  setPending(...frames: Frame[]): void {
+    this.s.pending = frames;
+  }
+
+  log(key: string, seat: Seat | undefined, params?: Record<string, MessageParam>, visibleTo?: readonly Seat[]): void {
+    const event: { key: string; seat?: Seat; params?: Record<string, MessageParam>; visibleTo?: readonly Seat[] } = {
+      key: `istanbul.event.${key}`,
+    };
+    if (seat !== undefined) event.seat = seat;
+    if (params !== undefined) event.params = params;
+    if (visibleTo !== undefined) event.visibleTo = visibleTo;
+    this.events.push(event);
+  }
+}
