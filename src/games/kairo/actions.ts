@@ -11,7 +11,7 @@ import type { KairoAction } from './types.js';
 const colour = z.enum(COLOURS);
 const card = z.enum(CARD_TYPES as [CardType, ...CardType[]]);
 const field = z.number().int().min(0).max(FIELD_COUNT - 1);
-const count = z.number().int().min(1).max(1000);
+const count = z.number().int().min(0).max(1000);
 
 const actionSchema = z.discriminatedUnion('t', [
   z.object({ t: z.literal('build'), kind: z.enum(['stall', 'extend', 'relocate']), colour }).strict(),

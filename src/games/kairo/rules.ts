@@ -90,6 +90,24 @@ export function stallCoinRange(coins: Coins, colour: Colour, cost: number): [num
   return [min, max];
 }
 
+/** Other colours after `c` in colour order (never the stall's colour). */
+function laterColours(stallColour: Colour, c: Colour | null): Colour[] {
+  const from = c === null ? 0 : COLOURS.indexOf(c) + 1;
+  return COLOURS.slice(from).filter((x) => x !== stallColour);
+}
+
+/** How many coins of the other colour `c` may go into `owed`: the later colours must cover the rest. */
+export function otherCoinRange(coins: Coins, stallColour: Colour, c: Colour, owed: number): [number, number] {
+  let later = 0;
+  for (const x of laterColours(stallColour, c)) later += coins[x];
+  return [Math.max(0, owed - later), Math.min(coins[c], owed)];
+}
+
+/** The next other colour with coins, after `c`; null when none. */
+function nextPayColour(coins: Coins, stallColour: Colour, c: Colour | null): Colour | null {
+  return laterColours(stallColour, c).find((x) => coins[x] > 0) ?? null;
+}
+
 function distinct<T>(items: readonly T[]): T[] {
   return [...new Set(items)];
 }
@@ -341,12 +359,10 @@ function buildOptions(state: KairoState, seat: Seat, pending: BuildPending, base
       return out;
     }
     case 'payOther': {
+      const c = pending.payColour as Colour;
+      const [min, max] = otherCoinRange(p.coins, colour, c, pending.owedOther);
       const out: KairoAction[] = [];
-      for (const c of COLOURS) {
-        if (c === colour) continue;
-        const max = Math.min(p.coins[c], pending.owedOther);
-        for (let count = 1; count <= max; count++) out.push({ t: 'payOther', colour: c, count });
-      }
+      for (let count = min; count <= max; count++) out.push({ t: 'payOther', colour: c, count });
       return out;
     }
   }
@@ -399,7 +415,21 @@ function clonePayment(p: CardPayment): CardPayment {
 }
 
 function newBuild(mode: BuildMode, colour: Colour, step: BuildPending['step']): BuildPending {
-  return { k: 'build', mode, colour, step, payment: null, sections: null, section: null, field: null, cost: 0, paidStall: 0, owedOther: 0, paidOther: {} };
+  return {
+    k: 'build',
+    mode,
+    colour,
+    step,
+    payment: null,
+    sections: null,
+    section: null,
+    field: null,
+    cost: 0,
+    paidStall: 0,
+    owedOther: 0,
+    paidOther: {},
+    payColour: null,
+  };
 }
 
 /** Applies one legal decision of `state.seat` to a copy, then takes forced decisions automatically. */
@@ -506,16 +536,21 @@ function applyOne(draft: Draft, action: KairoAction): void {
       p.coins[b.colour] -= action.count;
       b.paidStall = action.count;
       b.owedOther = OTHER_COLOUR_RATE * (b.cost - action.count);
-      if (b.owedOther === 0) completeExtension(draft, b);
-      else b.step = 'payOther';
+      if (b.owedOther === 0) {
+        completeExtension(draft, b);
+      } else {
+        b.step = 'payOther';
+        b.payColour = nextPayColour(p.coins, b.colour, null);
+      }
       return;
     }
     case 'payOther': {
       const b = pending as BuildPending;
       p.coins[action.colour] -= action.count;
       b.owedOther -= action.count;
-      b.paidOther[action.colour] = (b.paidOther[action.colour] ?? 0) + action.count;
+      if (action.count > 0) b.paidOther[action.colour] = (b.paidOther[action.colour] ?? 0) + action.count;
       if (b.owedOther === 0) completeExtension(draft, b);
+      else b.payColour = nextPayColour(p.coins, b.colour, action.colour);
       return;
     }
     case 'target':

@@ -76,6 +76,8 @@ export interface BuildPending {
   owedOther: number;
   /** Extension: other-colour coins paid so far. */
   paidOther: Partial<Record<Colour, number>>;
+  /** Extension: the other colour whose coins are decided next (colours are decided in colour order). */
+  payColour: Colour | null;
 }
 
 export interface LeadPending {
@@ -166,7 +168,10 @@ export type KairoAction =
   | { readonly t: 'entrance'; readonly dir: Direction }
   /** Extension cost: how many coins of the stall's colour (`colour` is the stall's colour). */
   | { readonly t: 'payStall'; readonly colour: Colour; readonly count: number }
-  /** Extension cost: coins of another colour (2 count for 1). */
+  /**
+   * Extension cost: how many coins of another colour (2 count for 1). The other colours are decided one
+   * at a time in colour order; 0 is allowed when the later colours can still cover the rest.
+   */
   | { readonly t: 'payOther'; readonly colour: Colour; readonly count: number }
   /** Lead: the entrance the customer goes to (when the player has a choice). */
   | { readonly t: 'target'; readonly field: FieldId }

@@ -257,7 +257,7 @@ export function publicView(state: KairoState): KairoPublicView {
     playerCount: state.players.length,
     startMode: state.options.start,
     phase: state.phase,
-    finalPhase: state.phase === 'final' || (state.phase === 'over' && state.players.some((p) => p.out)),
+    finalPhase: state.phase === 'final' || state.phase === 'over',
     startSeat: state.startSeat,
     activeSeat: state.phase === 'over' ? null : state.seat,
     turn: state.turn,
