@@ -1,0 +1,48 @@
+/**
+ * Builds the discord.js client the bot runs on. Slash commands and components need only the Guilds
+ * intent (interactions arrive regardless of intents); no privileged intent is requested.
+ *
+ * `apiBaseUrl` points REST (and through GET /gateway/bot the gateway) somewhere other than Discord: the
+ * fake Discord in tests, the playground locally. It takes the form discord.js expects for `rest.api`,
+ * e.g. http://127.0.0.1:8080/api (requests go to <apiBaseUrl>/v10/...).
+ */
+import { Client, GatewayIntentBits, type ClientOptions } from 'discord.js';
+
+export interface DiscordClientOptions {
+  token: string;
+  /** REST base, without the version (default: Discord's). */
+  apiBaseUrl?: string;
+  /**
+   * REST tuning. With `apiBaseUrl` set the defaults suit a local server: no global request cap
+   * (Infinity), a 2 s timeout and no retries, so a missing route fails fast instead of after 15 s.
+   */
+  rest?: { globalRequestsPerSecond?: number; timeout?: number; retries?: number };
+  /** Extra intents on top of Guilds. */
+  intents?: readonly GatewayIntentBits[];
+}
+
+export function createDiscordClient(options: DiscordClientOptions): Client {
+  const local = options.apiBaseUrl !== undefined;
+  const rest: NonNullable<ClientOptions['rest']> = {
+    ...(local
+      ? {
+          api: options.apiBaseUrl,
+          globalRequestsPerSecond: options.rest?.globalRequestsPerSecond ?? Infinity,
+          timeout: options.rest?.timeout ?? 2_000,
+          retries: options.rest?.retries ?? 0,
+        }
+      : {
+          ...(options.rest?.globalRequestsPerSecond !== undefined ? { globalRequestsPerSecond: options.rest.globalRequestsPerSecond } : {}),
+          ...(options.rest?.timeout !== undefined ? { timeout: options.rest.timeout } : {}),
+          ...(options.rest?.retries !== undefined ? { retries: options.rest.retries } : {}),
+        }),
+  };
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds, ...(options.intents ?? [])],
+    rest,
+  });
+  // Lets `client.login()` run without repeating the token, and REST work before login (command registration).
+  client.token = options.token;
+  client.rest.setToken(options.token);
+  return client;
+}

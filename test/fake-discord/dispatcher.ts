@@ -1,0 +1,231 @@
+/**
+ * Creating interactions, dispatching them over the gateway, enforcing the response deadline, and handles
+ * that let a test wait for the bot's answer.
+ */
+import { randomBytes } from 'node:crypto';
+import { InteractionResponseType, type APIInteraction, type InteractionType } from 'discord-api-types/v10';
+import type { Core } from './core.js';
+import { seenMessage, type SeenMessage } from './view.js';
+import type { InteractionRecord, Violation } from './world.js';
+
+export class FakeDiscordViolationError extends Error {
+  constructor(
+    readonly violations: Violation[],
+    context: string,
+  ) {
+    super(`${context}\n${violations.map(formatViolation).join('\n')}`);
+    this.name = 'FakeDiscordViolationError';
+  }
+}
+
+export function formatViolation(v: Violation): string {
+  const issues = v.issues.map((i) => `\n    at ${i.instancePath || '/'}: ${i.message} [${i.schemaPath}]`).join('');
+  return `  ${v.method} ${v.path} -> ${v.status} (code ${v.code}) ${v.message}${issues}`;
+}
+
+export interface WaitOptions {
+  /**
+   * 'none': return right after the dispatch. 'response': once the initial response arrived.
+   * 'settled' (default): the initial response, a deferred reply completed, then no bot request for
+   * `quietMs`.
+   */
+  until?: 'none' | 'response' | 'settled';
+  /** Quiet period for 'settled' (default 50 ms). */
+  quietMs?: number;
+  /** Give up after this long (default: the response window plus 5 s). */
+  timeoutMs?: number;
+}
+
+export class InteractionHandle {
+  constructor(
+    private readonly core: Core,
+    readonly record: InteractionRecord,
+  ) {}
+
+  get id(): string {
+    return this.record.id;
+  }
+
+  get payload(): APIInteraction {
+    return this.record.payload;
+  }
+
+  /** The initial response (callback type and whether it was ephemeral), once it arrived. */
+  get response(): InteractionRecord['initial'] {
+    return this.record.initial;
+  }
+
+  /** The message @original refers to (the reply, or for 6/7 the component's message), as it is now. */
+  get reply(): SeenMessage | undefined {
+    const id = this.record.originalMessageId;
+    const message = id ? this.core.world.liveMessage(id) : undefined;
+    return message && seenMessage(message);
+  }
+
+  get followUps(): SeenMessage[] {
+    return this.record.followUpIds.flatMap((id) => {
+      const m = this.core.world.liveMessage(id);
+      return m ? [seenMessage(m)] : [];
+    });
+  }
+
+  /** The modal the bot opened, if it answered with one. */
+  get modal(): unknown {
+    return this.record.modal;
+  }
+
+  /** Why the user saw "The application did not respond", if they did. */
+  get failure(): string | undefined {
+    return this.record.failure;
+  }
+
+  get violations(): Violation[] {
+    return this.record.violations;
+  }
+
+  /**
+   * Waits until `predicate` holds, re-checking on every change in the fake. Rejects on a protocol
+   * violation, on "did not respond", or after `timeoutMs`.
+   */
+  waitFor(predicate: (handle: this) => boolean, options: { timeoutMs?: number; description?: string } = {}): Promise<this> {
+    const timeoutMs = options.timeoutMs ?? this.core.options.responseWindowMs + 5000;
+    const events = this.core.world.events;
+    const violationsBefore = this.core.world.violations.length;
+    return new Promise<this>((resolve, reject) => {
+      const check = () => {
+        const fresh = this.core.world.violations.slice(violationsBefore);
+        if (fresh.length > 0) {
+          finish();
+          reject(new FakeDiscordViolationError(fresh, `Discord rejected the bot's request(s) while handling interaction ${this.id}:`));
+          return;
+        }
+        if (predicate(this)) {
+          finish();
+          resolve(this);
+          return;
+        }
+        if (this.record.failure) {
+          finish();
+          reject(new Error(`interaction ${this.id}: ${this.record.failure}`));
+        }
+      };
+      const timer = setTimeout(() => {
+        finish();
+        reject(new Error(`interaction ${this.id}: timed out after ${timeoutMs} ms waiting for ${options.description ?? 'a condition'}`));
+      }, timeoutMs);
+      const finish = () => {
+        clearTimeout(timer);
+        for (const name of CHANGE_EVENTS) events.off(name, check);
+      };
+      for (const name of CHANGE_EVENTS) events.on(name, check);
+      check();
+    });
+  }
+
+  /** Waits for the initial response. */
+  responded(options: { timeoutMs?: number } = {}): Promise<this> {
+    return this.waitFor((h) => h.record.initial !== null, { ...options, description: 'the initial response' });
+  }
+
+  /**
+   * Waits for the initial response, for a deferred reply to be completed (edited, followed up or deleted),
+   * then until the bot has made no request for `quietMs`.
+   */
+  async settled(options: { quietMs?: number; timeoutMs?: number } = {}): Promise<this> {
+    const timeoutMs = options.timeoutMs ?? this.core.options.responseWindowMs + 5000;
+    const started = Date.now();
+    await this.waitFor(
+      (h) => {
+        if (!h.record.initial) return false;
+        if (h.record.initial.type !== InteractionResponseType.DeferredChannelMessageWithSource) return true;
+        const original = h.record.originalMessageId ? h.core.world.messages.get(h.record.originalMessageId) : undefined;
+        return !original || !original.loading || original.deletedAt !== null;
+      },
+      { timeoutMs, description: 'the response (a deferred reply must be completed)' },
+    );
+    const quietMs = options.quietMs ?? 50;
+    const remaining = Math.max(1, timeoutMs - (Date.now() - started));
+    await this.waitFor((h) => h.core.activity.inflight === 0 && performance.now() - h.core.activity.lastAt >= quietMs, {
+      timeoutMs: remaining,
+      description: `${quietMs} ms without bot requests`,
+    });
+    return this;
+  }
+}
+
+const CHANGE_EVENTS = ['messageCreate', 'messageUpdate', 'messageDelete', 'interactionUpdate', 'violation', 'request', 'tick'] as const;
+
+/** Creates interaction records, dispatches them and enforces the response deadline. */
+export class InteractionDispatcher {
+  readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #ticker: NodeJS.Timeout;
+
+  constructor(private readonly core: Core) {
+    core.clock.on('advance', () => this.checkDeadlines());
+    // Time-based conditions (quiet periods) are re-checked on a short tick while anything waits.
+    this.#ticker = setInterval(() => {
+      if (core.world.events.listenerCount('tick') > 0) core.world.events.emit('tick');
+    }, 10);
+    this.#ticker.unref();
+  }
+
+  newToken(): string {
+    return `aW50ZXJhY3Rpb246${randomBytes(48).toString('base64url')}`;
+  }
+
+  /** Builds, records and dispatches an interaction; the payload builder gets the id and token. */
+  dispatch(
+    meta: { type: InteractionType; userId: string; channelId: string; guildId: string; sourceMessageId?: string },
+    build: (id: string, token: string) => APIInteraction,
+  ): InteractionRecord {
+    if (!this.core.gateway.active) throw new Error('no bot has connected to the fake gateway yet (log the client in first)');
+    const id = this.core.world.ids.next();
+    const token = this.newToken();
+    const payload = build(id, token);
+    const now = this.core.clock.now();
+    const record: InteractionRecord = {
+      id,
+      token,
+      type: meta.type,
+      userId: meta.userId,
+      channelId: meta.channelId,
+      guildId: meta.guildId,
+      payload,
+      createdAt: now,
+      dispatchedAt: now,
+      initial: null,
+      followUpIds: [],
+      violations: [],
+      ...(meta.sourceMessageId ? { sourceMessageId: meta.sourceMessageId } : {}),
+    };
+    this.core.world.interactions.set(id, record);
+    this.core.interactionsByToken.set(token, record);
+    this.core.world.events.emit('interactionCreate', record);
+    this.core.gateway.dispatch('INTERACTION_CREATE' as never, payload as never);
+    const timer = setTimeout(() => {
+      this.#timers.delete(timer);
+      this.checkDeadlines();
+    }, this.core.options.responseWindowMs + 1);
+    timer.unref();
+    this.#timers.add(timer);
+    return record;
+  }
+
+  /** Marks interactions whose response window passed without an answer as failed. */
+  checkDeadlines(): void {
+    const now = this.core.clock.now();
+    for (const record of this.core.world.interactions.values()) {
+      if (record.initial || record.failure) continue;
+      if (now - record.dispatchedAt > this.core.options.responseWindowMs) {
+        record.failure = `The application did not respond (no initial response within ${this.core.options.responseWindowMs} ms)`;
+        this.core.world.events.emit('interactionUpdate', record);
+      }
+    }
+  }
+
+  stop(): void {
+    for (const timer of this.#timers) clearTimeout(timer);
+    this.#timers.clear();
+    clearInterval(this.#ticker);
+  }
+}

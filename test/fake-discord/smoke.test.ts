@@ -1,0 +1,105 @@
+/**
+ * The bot side end to end: a client from createDiscordClient logs in against the fake, registers a small
+ * command list through registerCommands (the payload validates against Discord's schema), and answers a
+ * slash command through an interactionCreate handler.
+ */
+import { Events, MessageFlags, SlashCommandBuilder, type Interaction } from 'discord.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerCommands } from '../../src/discord/register-commands.js';
+import { startFakeWithClient, type Connected } from './harness.js';
+
+let env: Connected;
+const handlers: ((interaction: Interaction) => Promise<void>)[] = [];
+
+beforeAll(async () => {
+  env = await startFakeWithClient();
+  env.client.on(Events.InteractionCreate, (interaction) => {
+    for (const handler of handlers) void handler(interaction);
+  });
+});
+
+afterAll(async () => {
+  await env?.stop();
+});
+
+const commands = [
+  new SlashCommandBuilder()
+    .setName('ping')
+    .setDescription('Answers pong')
+    .setNameLocalizations({ de: 'ping', nl: 'ping' })
+    .setDescriptionLocalizations({ de: 'Antwortet mit Pong', nl: 'Antwoordt met pong' })
+    .addStringOption((o) => o.setName('echo').setDescription('Text to repeat').setMaxLength(100))
+    .toJSON(),
+  new SlashCommandBuilder()
+    .setName('game')
+    .setDescription('Board games')
+    .addSubcommand((s) =>
+      s
+        .setName('new')
+        .setDescription('Start a game')
+        .addStringOption((o) =>
+          o.setName('kind').setDescription('Which game').setRequired(true).addChoices({ name: 'Istanbul', value: 'istanbul' }, { name: 'Kairo', value: 'kairo' }),
+        )
+        .addIntegerOption((o) => o.setName('players').setDescription('How many').setMinValue(2).setMaxValue(5)),
+    )
+    .toJSON(),
+];
+
+describe('bot against the fake Discord', () => {
+  it('logs in: READY and GUILD_CREATE give the client its guild, channel and own member', () => {
+    const guild = env.client.guilds.cache.get(env.fake.guildId);
+    expect(guild?.name).toBe('Bazaar Test');
+    expect(guild?.channels.cache.get(env.fake.channelId())?.name).toBe('general');
+    expect(guild?.members.me?.id).toBe(env.fake.botUserId);
+    expect(env.client.user.id).toBe(env.fake.botUserId);
+    expect(env.client.application.id).toBe(env.fake.applicationId);
+  });
+
+  it('registers commands globally and per guild; the payload validates', async () => {
+    const global = await registerCommands(env.client.rest, { applicationId: env.client.application.id, commands });
+    expect(global.map((c) => c.name)).toEqual(['ping', 'game']);
+    expect(global.every((c) => /^\d{17,19}$/.test(c.id) && c.application_id === env.fake.applicationId)).toBe(true);
+    const perGuild = await registerCommands(env.client.rest, { applicationId: env.client.application.id, commands: commands.slice(0, 1), guildId: env.fake.guildId });
+    expect(perGuild[0]?.guild_id).toBe(env.fake.guildId);
+    expect(env.fake.commands().map((c) => c.name)).toEqual(['ping', 'game']);
+    // Re-registering keeps ids of unchanged names, as Discord does.
+    const again = await registerCommands(env.client.rest, { applicationId: env.client.application.id, commands });
+    expect(again.map((c) => c.id)).toEqual(global.map((c) => c.id));
+    env.fake.assertNoViolations();
+  });
+
+  it('answers a slash command with options through interactionCreate', async () => {
+    const seen: { user: string; sub: string | null; kind: string; players: number | null; locale: string }[] = [];
+    handlers.push(async (interaction) => {
+      if (!interaction.isChatInputCommand() || interaction.commandName !== 'game') return;
+      seen.push({
+        user: interaction.user.id,
+        sub: interaction.options.getSubcommand(false),
+        kind: interaction.options.getString('kind', true),
+        players: interaction.options.getInteger('players'),
+        locale: interaction.locale,
+      });
+      await interaction.reply({ content: `New ${interaction.options.getString('kind', true)} game`, flags: MessageFlags.Ephemeral });
+    });
+    const alice = env.fake.users.create('alice', { locale: 'de' });
+    const handle = await alice.runCommand(env.fake.channelId(), 'game', { subcommand: 'new', options: { kind: 'kairo', players: 3 } });
+    expect(seen).toEqual([{ user: alice.id, sub: 'new', kind: 'kairo', players: 3, locale: 'de' }]);
+    expect(handle.response).toMatchObject({ type: 4, ephemeral: true });
+    expect(handle.reply?.content).toBe('New kairo game');
+    expect(alice.sees(env.fake.channelId()).map((m) => m.content)).toEqual(['New kairo game']);
+    const bob = env.fake.users.create('bob');
+    expect(bob.sees(env.fake.channelId())).toEqual([]);
+    env.fake.assertNoViolations();
+    expect(env.fake.unknownRoutes).toEqual([]);
+  });
+
+  it('refuses what the Discord client would refuse before anything reaches the bot', async () => {
+    const carol = env.fake.users.create('carol');
+    const channel = env.fake.channelId();
+    await expect(carol.runCommand(channel, 'nope')).rejects.toThrow(/registered no \/nope/);
+    await expect(carol.runCommand(channel, 'game', { subcommand: 'new', options: {} })).rejects.toThrow(/"kind" is required/);
+    await expect(carol.runCommand(channel, 'game', { subcommand: 'new', options: { kind: 'chess' } })).rejects.toThrow(/must be one of/);
+    await expect(carol.runCommand(channel, 'game', { subcommand: 'new', options: { kind: 'kairo', players: 9 } })).rejects.toThrow(/at most 5/);
+    await expect(carol.runCommand(channel, 'game', { options: { kind: 'kairo' } })).rejects.toThrow(/needs a subcommand/);
+  });
+});

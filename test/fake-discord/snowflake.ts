@@ -1,0 +1,30 @@
+/**
+ * Discord snowflakes: milliseconds since the Discord epoch (2015-01-01) in the top 42 bits, then worker,
+ * process and a 12-bit increment. Current timestamps give 18-19 digit ids, as on Discord.
+ */
+import type { Clock } from './clock.js';
+
+export const DISCORD_EPOCH = 1420070400000n;
+
+export class SnowflakeGenerator {
+  #increment = 0n;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly worker = 1n,
+  ) {}
+
+  next(): string {
+    const ms = BigInt(Math.floor(this.clock.now())) - DISCORD_EPOCH;
+    this.#increment = (this.#increment + 1n) & 0xfffn;
+    return ((ms << 22n) | (this.worker << 17n) | this.#increment).toString();
+  }
+}
+
+export function snowflakeTimestamp(id: string): number {
+  return Number((BigInt(id) >> 22n) + DISCORD_EPOCH);
+}
+
+export function isSnowflake(value: unknown): value is string {
+  return typeof value === 'string' && /^\d{17,19}$/.test(value);
+}

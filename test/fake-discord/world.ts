@@ -1,0 +1,567 @@
+/**
+ * The fake's state: guilds with roles, channels and members; users; registered commands; every message
+ * (with all its revisions, including deleted ones); every interaction and how the bot answered it.
+ *
+ * Changes are announced on `events` so a test, an actor handle or the playground can react:
+ *   'messageCreate' (message), 'messageUpdate' (message), 'messageDelete' (message),
+ *   'interactionCreate' (interaction), 'interactionUpdate' (interaction),
+ *   'violation' (violation), 'request' (request record), 'channelUpdate' (channel).
+ */
+import { EventEmitter } from 'node:events';
+import {
+  ChannelType,
+  Locale,
+  MessageFlags,
+  MessageType,
+  OverwriteType,
+  PermissionFlagsBits,
+  type APIApplicationCommand,
+  type APIAttachment,
+  type APIChannel,
+  type APIEmbed,
+  type APIGuildMember,
+  type APIInteraction,
+  type APIMessage,
+  type APIMessageTopLevelComponent,
+  type APIRole,
+  type APIUser,
+  type InteractionResponseType,
+  type InteractionType,
+} from 'discord-api-types/v10';
+import type { FakeClock } from './clock.js';
+import { channelPermissions, toBits, type Overwrite, type PermissionInput } from './permissions.js';
+import type { SchemaIssue } from './schema.js';
+import { SnowflakeGenerator } from './snowflake.js';
+
+export interface UserRecord {
+  id: string;
+  username: string;
+  globalName: string | null;
+  locale: Locale;
+  bot: boolean;
+}
+
+export interface RoleRecord {
+  id: string;
+  name: string;
+  permissions: bigint;
+  position: number;
+  managed: boolean;
+  botId?: string;
+}
+
+export interface ChannelRecord {
+  id: string;
+  guildId: string;
+  name: string;
+  type: ChannelType.GuildText;
+  position: number;
+  overwrites: Overwrite[];
+  topic: string | null;
+}
+
+export interface MemberRecord {
+  userId: string;
+  roleIds: string[];
+  joinedAt: string;
+  nick: string | null;
+}
+
+export interface GuildRecord {
+  id: string;
+  name: string;
+  ownerId: string;
+  locale: Locale;
+  roles: Map<string, RoleRecord>;
+  channelIds: string[];
+  members: Map<string, MemberRecord>;
+}
+
+export interface StoredAttachment {
+  id: string;
+  filename: string;
+  contentType: string | undefined;
+  size: number;
+  bytes: Buffer;
+  width?: number;
+  height?: number;
+  description?: string;
+  url: string;
+}
+
+export interface MessageBody {
+  content: string;
+  embeds: APIEmbed[];
+  components: APIMessageTopLevelComponent[];
+  attachments: StoredAttachment[];
+  flags: number;
+}
+
+export interface MessageRevision extends MessageBody {
+  at: number;
+  change: 'create' | 'edit' | 'delete';
+}
+
+export interface MessageInteractionRef {
+  id: string;
+  type: InteractionType;
+  userId: string;
+  commandName?: string;
+  customId?: string;
+}
+
+export interface StoredMessage extends MessageBody {
+  id: string;
+  channelId: string;
+  guildId: string;
+  authorId: string;
+  type: MessageType;
+  /** Set for messages created through an interaction (the application's webhook). */
+  webhookId?: string;
+  /** Set for ephemeral messages: the only user who can see it. */
+  ephemeralFor?: string;
+  /** A deferred response still showing "<bot> is thinking...". */
+  loading: boolean;
+  interaction?: MessageInteractionRef;
+  createdAt: number;
+  editedAt: number | null;
+  deletedAt: number | null;
+  revisions: MessageRevision[];
+}
+
+export type InitialResponseType =
+  | InteractionResponseType.ChannelMessageWithSource
+  | InteractionResponseType.DeferredChannelMessageWithSource
+  | InteractionResponseType.DeferredMessageUpdate
+  | InteractionResponseType.UpdateMessage
+  | InteractionResponseType.ApplicationCommandAutocompleteResult
+  | InteractionResponseType.Modal;
+
+export interface InteractionRecord {
+  id: string;
+  token: string;
+  type: InteractionType;
+  userId: string;
+  channelId: string;
+  guildId: string;
+  payload: APIInteraction;
+  createdAt: number;
+  /** When the gateway dispatch went out (the 3 s window starts here). */
+  dispatchedAt: number;
+  initial: { type: InitialResponseType; at: number; ephemeral: boolean } | null;
+  /** The message @original refers to: the reply (types 4/5) or the component's message (types 6/7). */
+  originalMessageId?: string;
+  /** For component interactions: the message carrying the component. */
+  sourceMessageId?: string;
+  followUpIds: string[];
+  /** A modal the bot opened (type 9). */
+  modal?: unknown;
+  /** Why the user saw "The application did not respond", if they did. */
+  failure?: string;
+  violations: Violation[];
+}
+
+export interface Violation {
+  at: number;
+  method: string;
+  path: string;
+  route: string;
+  status: number;
+  code: number;
+  message: string;
+  issues: SchemaIssue[];
+  interactionId?: string;
+}
+
+export interface RequestRecord {
+  at: number;
+  method: string;
+  path: string;
+  /** OpenAPI path template, or '?' for unknown routes. */
+  route: string;
+  query: string;
+  status: number;
+  body: unknown;
+  files: { field: string; filename: string; contentType: string; size: number }[];
+  fault?: string;
+}
+
+export interface StoredCommand extends APIApplicationCommand {}
+
+const DEFAULT_BOT_PERMISSIONS: readonly (keyof typeof PermissionFlagsBits)[] = [
+  'ViewChannel',
+  'SendMessages',
+  'EmbedLinks',
+  'AttachFiles',
+  'ReadMessageHistory',
+  'UseApplicationCommands',
+  'UseExternalEmojis',
+  'AddReactions',
+];
+
+const DEFAULT_MEMBER_PERMISSIONS: readonly (keyof typeof PermissionFlagsBits)[] = [
+  'ViewChannel',
+  'SendMessages',
+  'ReadMessageHistory',
+  'UseApplicationCommands',
+  'AddReactions',
+  'AttachFiles',
+  'EmbedLinks',
+];
+
+export class World {
+  readonly events = new EventEmitter();
+  readonly ids: SnowflakeGenerator;
+  readonly users = new Map<string, UserRecord>();
+  readonly guilds = new Map<string, GuildRecord>();
+  readonly channels = new Map<string, ChannelRecord>();
+  readonly messages = new Map<string, StoredMessage>();
+  /** Files users attached to ATTACHMENT command options. */
+  readonly uploads = new Map<string, StoredAttachment>();
+  readonly interactions = new Map<string, InteractionRecord>();
+  readonly globalCommands = new Map<string, StoredCommand>();
+  readonly guildCommands = new Map<string, Map<string, StoredCommand>>();
+  readonly violations: Violation[] = [];
+  readonly requests: RequestRecord[] = [];
+  readonly bot: UserRecord;
+  readonly applicationId: string;
+  /** Base URL of the fake's HTTP server, for attachment URLs. Set by the server once it listens. */
+  baseUrl = 'http://127.0.0.1';
+
+  constructor(
+    readonly clock: FakeClock,
+    options: { botName: string },
+  ) {
+    this.events.setMaxListeners(0);
+    this.ids = new SnowflakeGenerator(clock);
+    this.applicationId = this.ids.next();
+    this.bot = { id: this.applicationId, username: options.botName, globalName: null, locale: Locale.EnglishUS, bot: true };
+    this.users.set(this.bot.id, this.bot);
+  }
+
+  // ----- guilds, channels, roles, members -------------------------------------------------------------
+
+  createGuild(options: { name: string; locale?: Locale; botPermissions?: PermissionInput; everyonePermissions?: PermissionInput }): GuildRecord {
+    const id = this.ids.next();
+    const owner = this.createUser({ username: `${options.name.toLowerCase().replace(/\W+/g, '-')}-owner` });
+    const guild: GuildRecord = {
+      id,
+      name: options.name,
+      ownerId: owner.id,
+      locale: options.locale ?? Locale.EnglishUS,
+      roles: new Map(),
+      channelIds: [],
+      members: new Map(),
+    };
+    guild.roles.set(id, {
+      id,
+      name: '@everyone',
+      permissions: toBits(options.everyonePermissions ?? DEFAULT_MEMBER_PERMISSIONS),
+      position: 0,
+      managed: false,
+    });
+    const botRoleId = this.ids.next();
+    guild.roles.set(botRoleId, {
+      id: botRoleId,
+      name: this.bot.username,
+      permissions: toBits(options.botPermissions ?? DEFAULT_BOT_PERMISSIONS),
+      position: 1,
+      managed: true,
+      botId: this.bot.id,
+    });
+    this.guilds.set(id, guild);
+    this.addMember(guild, owner.id, []);
+    this.addMember(guild, this.bot.id, [botRoleId]);
+    return guild;
+  }
+
+  createChannel(guildId: string, options: { name: string; overwrites?: Overwrite[]; topic?: string }): ChannelRecord {
+    const guild = this.guild(guildId);
+    const channel: ChannelRecord = {
+      id: this.ids.next(),
+      guildId,
+      name: options.name,
+      type: ChannelType.GuildText,
+      position: guild.channelIds.length,
+      overwrites: options.overwrites ?? [],
+      topic: options.topic ?? null,
+    };
+    this.channels.set(channel.id, channel);
+    guild.channelIds.push(channel.id);
+    return channel;
+  }
+
+  createRole(guildId: string, options: { name: string; permissions?: PermissionInput }): RoleRecord {
+    const guild = this.guild(guildId);
+    const role: RoleRecord = {
+      id: this.ids.next(),
+      name: options.name,
+      permissions: toBits(options.permissions),
+      position: guild.roles.size,
+      managed: false,
+    };
+    guild.roles.set(role.id, role);
+    return role;
+  }
+
+  createUser(options: { username: string; globalName?: string; locale?: Locale }): UserRecord {
+    const user: UserRecord = {
+      id: this.ids.next(),
+      username: options.username,
+      globalName: options.globalName ?? null,
+      locale: options.locale ?? Locale.EnglishUS,
+      bot: false,
+    };
+    this.users.set(user.id, user);
+    return user;
+  }
+
+  addMember(guild: GuildRecord, userId: string, roleIds: string[]): MemberRecord {
+    const member: MemberRecord = { userId, roleIds, joinedAt: this.clock.isoNow(), nick: null };
+    guild.members.set(userId, member);
+    return member;
+  }
+
+  guild(id: string): GuildRecord {
+    const guild = this.guilds.get(id);
+    if (!guild) throw new Error(`no guild ${id}`);
+    return guild;
+  }
+
+  channel(id: string): ChannelRecord {
+    const channel = this.channels.get(id);
+    if (!channel) throw new Error(`no channel ${id}`);
+    return channel;
+  }
+
+  user(id: string): UserRecord {
+    const user = this.users.get(id);
+    if (!user) throw new Error(`no user ${id}`);
+    return user;
+  }
+
+  /** Effective permissions of a user in a channel (0 if not a member of its guild). */
+  permissionsIn(userId: string, channelId: string): bigint {
+    const channel = this.channel(channelId);
+    const guild = this.guild(channel.guildId);
+    const member = guild.members.get(userId);
+    if (!member) return 0n;
+    return channelPermissions(guild, { userId, roleIds: member.roleIds }, channel.overwrites);
+  }
+
+  setOverwrite(channelId: string, overwrite: { id: string; type?: OverwriteType; allow?: PermissionInput; deny?: PermissionInput }): void {
+    const channel = this.channel(channelId);
+    const type =
+      overwrite.type ?? (this.guild(channel.guildId).roles.has(overwrite.id) ? OverwriteType.Role : OverwriteType.Member);
+    const next: Overwrite = { id: overwrite.id, type, allow: toBits(overwrite.allow), deny: toBits(overwrite.deny) };
+    channel.overwrites = [...channel.overwrites.filter((o) => o.id !== overwrite.id), next];
+    this.events.emit('channelUpdate', channel);
+  }
+
+  clearOverwrite(channelId: string, id: string): void {
+    const channel = this.channel(channelId);
+    channel.overwrites = channel.overwrites.filter((o) => o.id !== id);
+    this.events.emit('channelUpdate', channel);
+  }
+
+  // ----- API shapes ----------------------------------------------------------------------------------
+
+  apiUser(user: UserRecord): APIUser {
+    return {
+      id: user.id,
+      username: user.username,
+      discriminator: '0',
+      global_name: user.globalName,
+      avatar: null,
+      ...(user.bot ? { bot: true } : {}),
+      public_flags: 0,
+      flags: 0,
+    } as unknown as APIUser;
+  }
+
+  apiRole(role: RoleRecord): APIRole {
+    return {
+      id: role.id,
+      name: role.name,
+      color: 0,
+      colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
+      hoist: false,
+      icon: null,
+      unicode_emoji: null,
+      position: role.position,
+      permissions: role.permissions.toString(),
+      managed: role.managed,
+      mentionable: false,
+      flags: 0 as APIRole['flags'],
+      ...(role.botId ? { tags: { bot_id: role.botId } } : {}),
+    };
+  }
+
+  apiChannel(channel: ChannelRecord): APIChannel {
+    return {
+      id: channel.id,
+      type: ChannelType.GuildText,
+      guild_id: channel.guildId,
+      name: channel.name,
+      position: channel.position,
+      permission_overwrites: channel.overwrites.map((o) => ({
+        id: o.id,
+        type: o.type,
+        allow: o.allow.toString(),
+        deny: o.deny.toString(),
+      })),
+      topic: channel.topic,
+      nsfw: false,
+      parent_id: null,
+      last_message_id: this.lastMessageId(channel.id),
+      rate_limit_per_user: 0,
+      flags: 0,
+    } as unknown as APIChannel;
+  }
+
+  apiMember(guild: GuildRecord, member: MemberRecord): APIGuildMember {
+    return {
+      user: this.apiUser(this.user(member.userId)),
+      nick: member.nick,
+      avatar: null,
+      banner: null,
+      roles: member.roleIds,
+      joined_at: member.joinedAt,
+      premium_since: null,
+      deaf: false,
+      mute: false,
+      flags: 0,
+      pending: false,
+      communication_disabled_until: null,
+    } as unknown as APIGuildMember;
+  }
+
+  private lastMessageId(channelId: string): string | null {
+    let last: string | null = null;
+    for (const m of this.messages.values()) if (m.channelId === channelId && !m.ephemeralFor) last = m.id;
+    return last;
+  }
+
+  apiAttachment(a: StoredAttachment, ephemeral: boolean): APIAttachment {
+    return {
+      id: a.id,
+      filename: a.filename,
+      size: a.size,
+      url: a.url,
+      proxy_url: a.url,
+      ...(a.contentType ? { content_type: a.contentType } : {}),
+      ...(a.width !== undefined ? { width: a.width, height: a.height ?? null } : {}),
+      ...(a.description ? { description: a.description } : {}),
+      ...(ephemeral ? { ephemeral: true } : {}),
+    } as APIAttachment;
+  }
+
+  apiMessage(message: StoredMessage): APIMessage {
+    const ephemeral = message.ephemeralFor !== undefined;
+    const interactionUser = message.interaction ? this.apiUser(this.user(message.interaction.userId)) : undefined;
+    return {
+      id: message.id,
+      channel_id: message.channelId,
+      author: this.apiUser(this.user(message.authorId)),
+      content: message.content,
+      timestamp: new Date(message.createdAt).toISOString(),
+      edited_timestamp: message.editedAt === null ? null : new Date(message.editedAt).toISOString(),
+      tts: false,
+      mention_everyone: false,
+      mentions: [],
+      mention_roles: [],
+      attachments: message.attachments.map((a) => this.apiAttachment(a, ephemeral)),
+      embeds: message.embeds,
+      components: message.components,
+      pinned: false,
+      type: message.type,
+      flags: message.flags | (message.loading ? MessageFlags.Loading : 0) | (ephemeral ? MessageFlags.Ephemeral : 0),
+      ...(message.webhookId ? { webhook_id: message.webhookId, application_id: this.applicationId } : {}),
+      ...(message.interaction && interactionUser
+        ? {
+            interaction_metadata: {
+              id: message.interaction.id,
+              type: message.interaction.type,
+              user: interactionUser,
+              authorizing_integration_owners: { 0: message.guildId },
+            },
+          }
+        : {}),
+    } as APIMessage;
+  }
+
+  // ----- messages --------------------------------------------------------------------------------------
+
+  createMessage(init: Omit<StoredMessage, 'id' | 'createdAt' | 'editedAt' | 'deletedAt' | 'revisions'>): StoredMessage {
+    const now = this.clock.now();
+    const message: StoredMessage = { ...init, id: this.ids.next(), createdAt: now, editedAt: null, deletedAt: null, revisions: [] };
+    message.revisions.push(snapshot(message, now, 'create'));
+    this.messages.set(message.id, message);
+    this.events.emit('messageCreate', message);
+    return message;
+  }
+
+  editMessage(message: StoredMessage, patch: Partial<MessageBody>, options: { markEdited?: boolean } = {}): StoredMessage {
+    const now = this.clock.now();
+    Object.assign(message, patch);
+    const wasLoading = message.loading;
+    message.loading = false;
+    // Completing a deferred response is not shown as an edit.
+    if (options.markEdited ?? !wasLoading) message.editedAt = now;
+    message.revisions.push(snapshot(message, now, 'edit'));
+    this.events.emit('messageUpdate', message);
+    return message;
+  }
+
+  deleteMessage(message: StoredMessage): void {
+    const now = this.clock.now();
+    message.deletedAt = now;
+    message.revisions.push(snapshot(message, now, 'delete'));
+    this.events.emit('messageDelete', message);
+  }
+
+  liveMessage(id: string): StoredMessage | undefined {
+    const message = this.messages.get(id);
+    return message && message.deletedAt === null ? message : undefined;
+  }
+
+  // ----- commands ----------------------------------------------------------------------------------------
+
+  commandsFor(guildId: string | undefined): Map<string, StoredCommand> {
+    if (!guildId) return this.globalCommands;
+    let map = this.guildCommands.get(guildId);
+    if (!map) {
+      map = new Map();
+      this.guildCommands.set(guildId, map);
+    }
+    return map;
+  }
+
+  // ----- records ----------------------------------------------------------------------------------------
+
+  recordViolation(violation: Violation): void {
+    this.violations.push(violation);
+    if (violation.interactionId) {
+      const interaction = this.interactions.get(violation.interactionId);
+      if (interaction) {
+        interaction.violations.push(violation);
+        this.events.emit('interactionUpdate', interaction);
+      }
+    }
+    this.events.emit('violation', violation);
+  }
+}
+
+function snapshot(message: StoredMessage, at: number, change: MessageRevision['change']): MessageRevision {
+  return {
+    at,
+    change,
+    content: message.content,
+    embeds: message.embeds,
+    components: message.components,
+    attachments: message.attachments,
+    flags: message.flags,
+  };
+}
+
+export { PermissionFlagsBits };
