@@ -1,0 +1,448 @@
+/**
+ * The Istanbul board image, drawn from the public view only (never the state, so no hidden card can
+ * reach it): header, grid of places with their live state and figures, last move, player panels, legend.
+ */
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type {
+  AssistantOwner,
+  IstanbulPublicView,
+  PlaceId,
+  PlaceView,
+  PlayerView,
+  RollPurpose,
+} from '../../games/istanbul/view.js';
+import {
+  alpha,
+  drawText,
+  encodePng,
+  fillRoundRect,
+  font,
+  registerFonts,
+  roundRectPath,
+  strokeRoundRect,
+  textWidth,
+  type Ctx,
+} from '../common/index.js';
+import {
+  assistantItem,
+  extraItem,
+  familyItem,
+  governorItem,
+  merchantItem,
+  neutralMerchantItem,
+  smugglerItem,
+  type FigureItem,
+} from './figures.js';
+import { drawDie, drawGood } from './glyphs.js';
+import { decisionText, goodName, label, placeName, type RenderLocale } from './i18n.js';
+import { computeLayout, type BoardLayout } from './layout.js';
+import { drawPanel, type PanelProps } from './panel.js';
+import { GOOD_ORDER, NEUTRAL_STYLE, PLAYER_STYLES, THEME, type FigureStyle } from './style.js';
+import { drawTileBase, drawTileFigures, drawTileHighlight, type Rect, type TileContext } from './tile.js';
+
+export interface IstanbulRenderOptions {
+  readonly locale: RenderLocale;
+  /** Display names by seat; missing names fall back to "Player n". */
+  readonly names?: readonly (string | undefined)[];
+}
+
+registerFonts();
+
+function playerName(view: IstanbulPublicView, seat: number, opts: IstanbulRenderOptions): string {
+  const name = opts.names?.[seat]?.trim();
+  return name ? name : label('player', opts.locale, { n: seat + 1 });
+}
+
+function styleOf(view: IstanbulPublicView, owner: AssistantOwner): FigureStyle {
+  if (owner === 'neutral') return NEUTRAL_STYLE;
+  const player = view.players[owner];
+  return player ? PLAYER_STYLES[player.colour] : NEUTRAL_STYLE;
+}
+
+function ownerLabel(owner: AssistantOwner): string {
+  return owner === 'neutral' ? 'N' : String(owner + 1);
+}
+
+/** The figures standing on a place, in a fixed order: merchants, family, assistants, neutral, others. */
+function figuresOn(view: IstanbulPublicView, place: PlaceView, decidingSeat: number | null): FigureItem[] {
+  const id = place.id;
+  const items: FigureItem[] = [];
+  const merchants = view.figures.merchants.filter((m) => m.place === id);
+  // the deciding player's merchant first, so its highlight is never hidden behind a wrap
+  merchants.sort((a, b) => (a.seat === decidingSeat ? -1 : b.seat === decidingSeat ? 1 : a.seat - b.seat));
+  for (const m of merchants) {
+    items.push(
+      merchantItem(
+        `m${m.seat}`,
+        PLAYER_STYLES[m.colour],
+        String(m.seat + 1),
+        m.stack.map((o) => styleOf(view, o)),
+        m.seat === decidingSeat,
+      ),
+    );
+  }
+  for (const e of view.figures.extra.filter((f) => f.place === id && f.kind === 'companion')) {
+    items.push(extraItem(`c${e.seat}`, e.kind, e.seat === null ? null : styleOf(view, e.seat), e.seat === null ? '' : String(e.seat + 1)));
+  }
+  for (const f of view.figures.familyMembers.filter((f) => f.place === id)) {
+    items.push(familyItem(`f${f.seat}`, PLAYER_STYLES[f.colour], String(f.seat + 1)));
+  }
+  for (const a of place.assistants) {
+    if (a.count > 0) items.push(assistantItem(`a${String(a.owner)}`, styleOf(view, a.owner), ownerLabel(a.owner), a.count));
+  }
+  for (const n of view.figures.neutralMerchants.filter((n) => n.place === id)) {
+    items.push(neutralMerchantItem(`n${n.index}`, PLAYER_STYLES[n.colour]));
+  }
+  if (view.figures.governor === id) items.push(governorItem('governor'));
+  if (view.figures.smuggler === id) items.push(smugglerItem('smuggler'));
+  for (const e of view.figures.extra.filter((f) => f.place === id && f.kind !== 'companion')) {
+    items.push(extraItem(`x${e.kind}`, e.kind, e.seat === null ? null : styleOf(view, e.seat), e.kind.slice(0, 1).toUpperCase()));
+  }
+  return items;
+}
+
+/** The seat that must decide now (null when the game is over). */
+function decidingSeat(view: IstanbulPublicView): number | null {
+  return view.decision?.seat ?? view.turnSeat ?? null;
+}
+
+/** Seats in turn order: the start player first, then clockwise. */
+function turnOrder(view: IstanbulPublicView): PlayerView[] {
+  return [...view.players].sort((a, b) => a.turnOrder - b.turnOrder);
+}
+
+/** The image's geometry for a view: tests use it to find where a place or a panel is drawn. */
+export function istanbulBoardLayout(view: IstanbulPublicView): BoardLayout {
+  return computeLayout(view.grid.width, view.grid.height, view.players.length);
+}
+
+/** The rectangle of place `id` in the image, or null when the place is not on this board. */
+export function placeRect(view: IstanbulPublicView, id: PlaceId): Rect | null {
+  const layout = istanbulBoardLayout(view);
+  const place = view.places.find((p) => p.id === id);
+  return place ? layout.tile(place.row, place.col) : null;
+}
+
+function drawBackground(ctx: Ctx, layout: BoardLayout): void {
+  const g = ctx.createLinearGradient(0, 0, 0, layout.height);
+  g.addColorStop(0, THEME.backgroundTop);
+  g.addColorStop(1, THEME.background);
+  ctx.fillStyle = g;
+  ctx.fillRect(0, 0, layout.width, layout.height);
+  // a quiet border of small lozenges, after the tile patterns of the bazaar
+  ctx.fillStyle = alpha(THEME.gold, 0.1);
+  for (let x = 12; x < layout.width; x += 24) {
+    for (const y of [6, layout.height - 6]) {
+      ctx.beginPath();
+      ctx.moveTo(x, y - 4);
+      ctx.lineTo(x + 4, y);
+      ctx.lineTo(x, y + 4);
+      ctx.lineTo(x - 4, y);
+      ctx.closePath();
+      ctx.fill();
+    }
+  }
+}
+
+const ROLL_PLACE: Partial<Record<RollPurpose, PlaceId>> = { blackMarket: 8, teaHouse: 9 };
+
+function rollPurposeText(purpose: RollPurpose, locale: RenderLocale): string {
+  switch (purpose) {
+    case 'governor':
+      return label('governor', locale);
+    case 'smuggler':
+      return label('smuggler', locale);
+    case 'neutralMerchant':
+      return label('twoPlayers', locale);
+    case 'redTile':
+      return label('mosqueTiles', locale);
+    default:
+      return placeName(ROLL_PLACE[purpose] ?? 0, locale);
+  }
+}
+
+function drawHeader(ctx: Ctx, r: Rect, view: IstanbulPublicView, opts: IstanbulRenderOptions): void {
+  const L = opts.locale;
+  const cy = r.y + r.h / 2;
+  fillRoundRect(ctx, r.x, r.y, r.w, r.h, 12, alpha('#000000', 0.25));
+  strokeRoundRect(ctx, r.x + 0.5, r.y + 0.5, r.w - 1, r.h - 1, 12, alpha(THEME.gold, 0.35), 1);
+  // wordmark
+  let x = r.x + 18;
+  ctx.fillStyle = THEME.gold;
+  ctx.font = font(28, 'bold');
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
+  const title = 'ISTANBUL';
+  let tx = x;
+  for (const ch of title) {
+    ctx.fillText(ch, tx, cy + 1);
+    tx += ctx.measureText(ch).width + 3;
+  }
+  x = tx + 12;
+  // round pill
+  const roundText = label('round', L, { n: view.round });
+  const rw = textWidth(ctx, roundText, 15, 'bold') + 22;
+  fillRoundRect(ctx, x, cy - 14, rw, 28, 14, alpha(THEME.gold, 0.18));
+  ctx.fillStyle = THEME.panelInk;
+  ctx.font = font(15, 'bold');
+  ctx.textAlign = 'center';
+  ctx.fillText(roundText, x + rw / 2, cy + 1);
+  x += rw + 10;
+  if (view.endTriggered && view.phase !== 'over') {
+    const t = label('endTriggered', L);
+    const w = textWidth(ctx, t, 15, 'bold') + 22;
+    fillRoundRect(ctx, x, cy - 14, w, 28, 14, THEME.ruby);
+    ctx.fillStyle = '#ffffff';
+    ctx.font = font(15, 'bold');
+    ctx.textAlign = 'center';
+    ctx.fillText(t, x + w / 2, cy + 1);
+    x += w + 10;
+  }
+
+  // goods legend on the right
+  let lx = r.x + r.w - 16;
+  for (const g of [...GOOD_ORDER].reverse()) {
+    const name = goodName(g, L);
+    const w = textWidth(ctx, name, 14, 'bold');
+    lx -= w;
+    ctx.fillStyle = THEME.panelInk;
+    ctx.font = font(14, 'bold');
+    ctx.textAlign = 'left';
+    ctx.fillText(name, lx, cy + 1);
+    lx -= 22;
+    drawGood(ctx, g, lx + 9, cy, 9);
+    lx -= 16;
+  }
+
+  // status: who decides what, or the end
+  const statusRight = lx - 14;
+  const seat = decidingSeat(view);
+  x += 6;
+  if (view.phase === 'over' || seat === null) {
+    drawText(ctx, label('gameOver', L), x, cy + 1, statusRight - x, { size: 18, weight: 'bold', colour: THEME.highlight, baseline: 'middle' });
+    return;
+  }
+  const style = styleOf(view, seat);
+  ctx.beginPath();
+  ctx.arc(x + 13, cy, 13, 0, Math.PI * 2);
+  ctx.fillStyle = style.fill;
+  ctx.fill();
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = THEME.highlight;
+  ctx.stroke();
+  ctx.fillStyle = style.ink;
+  ctx.font = font(14, 'bold');
+  ctx.textAlign = 'center';
+  ctx.fillText(String(seat + 1), x + 13, cy + 1);
+  x += 34;
+  const name = playerName(view, seat, opts);
+  const what = view.decision ? decisionText(view.decision.kind, L) : '';
+  let used = drawText(ctx, name, x, cy + 1, Math.min(220, statusRight - x), {
+    size: 18,
+    minSize: 13,
+    weight: 'bold',
+    colour: THEME.highlight,
+    baseline: 'middle',
+  });
+  x += used + 8;
+  if (what) {
+    used = drawText(ctx, what, x, cy + 1, statusRight - x, { size: 16, minSize: 12, colour: THEME.panelInk, baseline: 'middle' });
+    x += used + 12;
+  }
+  // last roll, when there is room: "Governor [4][5]"
+  const roll = view.lastRoll;
+  if (roll && statusRight - x > 160) {
+    const s = 22;
+    const text = rollPurposeText(roll.purpose, L);
+    const tw = drawText(ctx, text, x + 6, cy + 1, statusRight - x - 2 * s - 20, {
+      size: 13,
+      minSize: 10,
+      colour: THEME.panelMuted,
+      baseline: 'middle',
+    });
+    drawDie(ctx, x + tw + 14, cy - s / 2, s, roll.dice[0]);
+    drawDie(ctx, x + tw + 18 + s, cy - s / 2, s, roll.dice[1]);
+  }
+}
+
+/** A curved arrow for the last move, from the centre of one tile to the edge of the other. */
+function drawMoveArrow(ctx: Ctx, from: Rect, to: Rect, colour: string): void {
+  const fx = from.x + from.w / 2;
+  const fy = from.y + from.h / 2;
+  const tx = to.x + to.w / 2;
+  const ty = to.y + to.h / 2;
+  const dx = tx - fx;
+  const dy = ty - fy;
+  const len = Math.hypot(dx, dy);
+  if (len < 1) return;
+  const ux = dx / len;
+  const uy = dy / len;
+  /** Distance from a tile's centre to its edge along the arrow's direction. */
+  const edge = (r: Rect): number => Math.min(r.w / 2 / Math.max(Math.abs(ux), 1e-6), r.h / 2 / Math.max(Math.abs(uy), 1e-6));
+  const sx = fx + ux * edge(from) * 0.45;
+  const sy = fy + uy * edge(from) * 0.45;
+  const ex = tx - ux * (edge(to) - 16);
+  const ey = ty - uy * (edge(to) - 16);
+  // bend sideways a little, so a long arrow does not run along a whole row of text
+  const bend = Math.min(40, len * 0.1);
+  const mx = (sx + ex) / 2 - uy * bend;
+  const my = (sy + ey) / 2 + ux * bend;
+  const path = (): void => {
+    ctx.beginPath();
+    ctx.moveTo(sx, sy);
+    ctx.quadraticCurveTo(mx, my, ex, ey);
+  };
+  // head direction: tangent at the end
+  const hx = ex - mx;
+  const hy = ey - my;
+  const hl = Math.hypot(hx, hy) || 1;
+  const hux = hx / hl;
+  const huy = hy / hl;
+  const head = 22;
+  const headPath = (): void => {
+    ctx.beginPath();
+    ctx.moveTo(ex + hux * head * 0.55, ey + huy * head * 0.55);
+    ctx.lineTo(ex - hux * head * 0.6 - huy * head * 0.6, ey - huy * head * 0.6 + hux * head * 0.6);
+    ctx.lineTo(ex - hux * head * 0.6 + huy * head * 0.6, ey - huy * head * 0.6 - hux * head * 0.6);
+    ctx.closePath();
+  };
+  ctx.save();
+  ctx.lineCap = 'round';
+  ctx.lineJoin = 'round';
+  // start dot
+  ctx.beginPath();
+  ctx.arc(sx, sy, 8, 0, Math.PI * 2);
+  ctx.fillStyle = '#11161c';
+  ctx.fill();
+  ctx.beginPath();
+  ctx.arc(sx, sy, 5.5, 0, Math.PI * 2);
+  ctx.fillStyle = colour;
+  ctx.fill();
+  path();
+  ctx.lineWidth = 11;
+  ctx.strokeStyle = '#11161c';
+  ctx.stroke();
+  headPath();
+  ctx.lineWidth = 5;
+  ctx.strokeStyle = '#11161c';
+  ctx.stroke();
+  path();
+  ctx.lineWidth = 6;
+  ctx.strokeStyle = colour;
+  ctx.stroke();
+  headPath();
+  ctx.fillStyle = colour;
+  ctx.fill();
+  ctx.restore();
+}
+
+function panelProps(view: IstanbulPublicView, p: PlayerView, opts: IstanbulRenderOptions, seat: number | null): PanelProps {
+  const deciding = p.seat === seat && view.phase !== 'over';
+  return {
+    name: playerName(view, p.seat, opts),
+    number: p.seat + 1,
+    style: PLAYER_STYLES[p.colour],
+    lira: p.lira,
+    rubies: p.rubies,
+    rubyTarget: view.rubyTarget,
+    goods: p.goods,
+    capacity: p.capacity,
+    extensions: p.extensions,
+    mosqueTiles: p.mosqueTiles,
+    bonusCards: p.bonusCards,
+    assistantsInStack: p.assistants.inStack,
+    neutralInStack: p.assistants.neutralInStack,
+    assistantsOnPlaces: p.assistants.onPlaces.length,
+    assistantsInSupply: p.assistants.inSupply,
+    turnPosition: p.turnOrder + 1,
+    isStartPlayer: p.isStartPlayer,
+    deciding,
+    decisionText: deciding && view.decision ? decisionText(view.decision.kind, opts.locale) : null,
+    locale: opts.locale,
+  };
+}
+
+function drawLegend(ctx: Ctx, r: Rect, view: IstanbulPublicView, opts: IstanbulRenderOptions): void {
+  const L = opts.locale;
+  fillRoundRect(ctx, r.x, r.y, r.w, r.h, 12, alpha('#000000', 0.18));
+  strokeRoundRect(ctx, r.x + 0.5, r.y + 0.5, r.w - 1, r.h - 1, 12, THEME.panelEdge, 1);
+  const example = view.players[0] ? PLAYER_STYLES[view.players[0].colour] : NEUTRAL_STYLE;
+  const entries: { item: FigureItem; text: string }[] = [
+    { item: merchantItem('lm', example, '1', [example, example], false), text: label('merchant', L) },
+    { item: familyItem('lf', example, '1'), text: label('family', L) },
+    { item: assistantItem('la', example, '1', 1), text: label('assistant', L) },
+    { item: governorItem('lg'), text: label('governor', L) },
+    { item: smugglerItem('ls'), text: label('smuggler', L) },
+  ];
+  if (view.figures.neutralMerchants.length > 0) {
+    const nm = view.figures.neutralMerchants[0];
+    entries.push({ item: neutralMerchantItem('ln', nm ? PLAYER_STYLES[nm.colour] : NEUTRAL_STYLE), text: label('twoPlayers', L) });
+  }
+  const cols = r.w > 500 ? 3 : 2;
+  const rowsNeeded = Math.ceil(entries.length / cols);
+  const cellW = (r.w - 24) / cols;
+  const cellH = Math.min(62, (r.h - 16) / rowsNeeded);
+  if (cellH < 40) return;
+  const scale = Math.min(0.9, (cellH - 6) / 62);
+  entries.forEach((e, i) => {
+    const col = i % cols;
+    const row = Math.floor(i / cols);
+    const cx = r.x + 12 + col * cellW;
+    const cy = r.y + 8 + row * cellH + cellH / 2;
+    const iw = e.item.w * scale;
+    const ih = e.item.h * scale;
+    e.item.draw(ctx, cx + (44 - iw) / 2, cy - ih / 2, scale);
+    drawText(ctx, e.text, cx + 50, cy, cellW - 56, { size: 13, minSize: 10, colour: THEME.panelMuted, baseline: 'middle' });
+  });
+}
+
+/** Draws the board into a canvas context of the layout's size. */
+export function drawIstanbulBoard(ctx: SKRSContext2D, view: IstanbulPublicView, opts: IstanbulRenderOptions, layout: BoardLayout): void {
+  const seat = decidingSeat(view);
+  drawBackground(ctx, layout);
+  drawHeader(ctx, layout.header, view, opts);
+
+  const deciderPlace = seat === null ? null : (view.figures.merchants.find((m) => m.seat === seat)?.place ?? null);
+  const move = view.lastMove;
+  const moveColour = move ? styleOf(view, move.seat).fill : null;
+  const contexts: { place: PlaceView; rect: Rect; tc: TileContext }[] = view.places.map((place) => {
+    const onHere = view.decision && view.decision.place === place.id;
+    return {
+      place,
+      rect: layout.tile(place.row, place.col),
+      tc: {
+        locale: opts.locale,
+        figures: figuresOn(view, place, view.phase === 'over' ? null : seat),
+        current: view.phase !== 'over' && place.id === deciderPlace,
+        lastMove: move ? (move.to === place.id ? 'to' : move.from === place.id ? 'from' : null) : null,
+        lastMoveColour: moveColour,
+        dice: onHere ? (view.decision?.dice ?? null) : null,
+        announced: onHere ? (view.decision?.announced ?? null) : null,
+      },
+    };
+  });
+  for (const c of contexts) drawTileBase(ctx, c.rect, c.place, c.tc);
+  for (const c of contexts) drawTileHighlight(ctx, c.rect, c.tc);
+  if (move && move.from !== move.to && moveColour) {
+    const from = contexts.find((c) => c.place.id === move.from);
+    const to = contexts.find((c) => c.place.id === move.to);
+    if (from && to) drawMoveArrow(ctx, from.rect, to.rect, moveColour);
+  }
+  for (const c of contexts) drawTileFigures(ctx, c.rect, c.tc);
+
+  turnOrder(view).forEach((p, i) => {
+    const r = layout.panels[i];
+    if (r) drawPanel(ctx, r, panelProps(view, p, opts, view.phase === 'over' ? null : seat));
+  });
+  if (layout.legend) drawLegend(ctx, layout.legend, view, opts);
+  void roundRectPath;
+}
+
+/** Renders the public view as a PNG (about 1600 x 1000..1100). */
+export async function renderIstanbulBoard(view: IstanbulPublicView, opts: IstanbulRenderOptions): Promise<Buffer> {
+  const layout = istanbulBoardLayout(view);
+  const canvas = createCanvas(layout.width, layout.height);
+  const ctx = canvas.getContext('2d');
+  drawIstanbulBoard(ctx, view, opts, layout);
+  return encodePng(canvas);
+}

@@ -1,0 +1,397 @@
+/**
+ * The words on the Istanbul board image, in English, German and Dutch. Place names follow the printed
+ * editions (shared/rules/COMPONENTS.md); the rest is the renderer's own short labels.
+ */
+import type { CardKind, DecisionKind, Good } from '../../games/istanbul/view.js';
+
+export type RenderLocale = 'en' | 'de' | 'nl';
+
+type Table<K extends string> = Readonly<Record<RenderLocale, Readonly<Record<K, string>>>>;
+
+const PLACE_NAMES: Readonly<Record<RenderLocale, Readonly<Record<number, string>>>> = {
+  en: {
+    1: 'Wainwright',
+    2: 'Fabric Warehouse',
+    3: 'Spice Warehouse',
+    4: 'Fruit Warehouse',
+    5: 'Post Office',
+    6: 'Caravansary',
+    7: 'Fountain',
+    8: 'Black Market',
+    9: 'Tea House',
+    10: 'Great Market',
+    11: 'Small Market',
+    12: 'Police Station',
+    13: "Sultan's Palace",
+    14: 'Small Mosque',
+    15: 'Great Mosque',
+    16: 'Gemstone Dealer',
+    21: 'Embassy',
+    22: 'Kiosk',
+    23: 'Auction House',
+    24: 'Secret Society',
+    25: 'Catacombs',
+  },
+  de: {
+    1: 'Wagnerei',
+    2: 'Tuchlager',
+    3: 'Gewürzlager',
+    4: 'Obstlager',
+    5: 'Postamt',
+    6: 'Karawanserei',
+    7: 'Brunnen',
+    8: 'Schwarzmarkt',
+    9: 'Teestube',
+    10: 'Großer Markt',
+    11: 'Kleiner Markt',
+    12: 'Polizeiwache',
+    13: 'Sultanspalast',
+    14: 'Kleine Moschee',
+    15: 'Große Moschee',
+    16: 'Edelsteinhändler',
+    21: 'Botschaft',
+    22: 'Kiosk',
+    23: 'Auktionshaus',
+    24: 'Geheimbund',
+    25: 'Katakomben',
+  },
+  nl: {
+    1: 'Wagenmaker',
+    2: 'Zijde warenhuis',
+    3: 'Specerijen warenhuis',
+    4: 'Fruit warenhuis',
+    5: 'Postkantoor',
+    6: 'Karavaanserai',
+    7: 'Fontein',
+    8: 'Zwarte markt',
+    9: 'Theehuis',
+    10: 'Grote markt',
+    11: 'Kleine markt',
+    12: 'Politiebureau',
+    13: 'Paleis van de sultan',
+    14: 'Kleine moskee',
+    15: 'Grote moskee',
+    16: 'Juwelier',
+    21: 'Ambassade',
+    22: 'Kiosk',
+    23: 'Veilinghuis',
+    24: 'Geheim genootschap',
+    25: 'Catacomben',
+  },
+};
+
+export function placeName(id: number, locale: RenderLocale): string {
+  return PLACE_NAMES[locale][id] ?? PLACE_NAMES.en[id] ?? `#${id}`;
+}
+
+export type LabelKey =
+  | 'round'
+  | 'deciding'
+  | 'turn'
+  | 'startPlayer'
+  | 'lira'
+  | 'rubies'
+  | 'cards'
+  | 'assistants'
+  | 'mosqueTiles'
+  | 'extensions'
+  | 'goods'
+  | 'player'
+  | 'pays'
+  | 'nextCost'
+  | 'price'
+  | 'left'
+  | 'soldOut'
+  | 'discardTop'
+  | 'emptyPile'
+  | 'sell'
+  | 'lastMove'
+  | 'deck'
+  | 'gameOver'
+  | 'finalCards'
+  | 'endTriggered'
+  | 'target'
+  | 'fillUp'
+  | 'callBack'
+  | 'capture'
+  | 'announce'
+  | 'supply'
+  | 'neutral'
+  | 'governor'
+  | 'smuggler'
+  | 'roll'
+  | 'twoPlayers'
+  | 'anyGood'
+  | 'onPlaces'
+  | 'merchant'
+  | 'family'
+  | 'assistant'
+  | 'legend'
+  | 'rollBy'
+  | 'inSupply';
+
+const LABELS: Table<LabelKey> = {
+  en: {
+    round: 'Round {n}',
+    deciding: 'to decide',
+    turn: 'Turn order',
+    startPlayer: 'Start player',
+    lira: 'lira',
+    rubies: 'Rubies',
+    cards: 'Bonus cards',
+    assistants: 'Assistants',
+    mosqueTiles: 'Mosque tiles',
+    extensions: 'Extensions',
+    goods: 'Goods',
+    player: 'Player {n}',
+    pays: 'Pays now',
+    nextCost: 'Next ruby',
+    price: 'Price',
+    left: '{n} left',
+    soldOut: 'none left',
+    discardTop: 'Discard pile',
+    emptyPile: 'empty',
+    sell: 'Sell',
+    lastMove: 'Last move',
+    deck: 'Deck {n}',
+    gameOver: 'Game over',
+    finalCards: 'Final cards',
+    endTriggered: 'Last round!',
+    target: 'goal {n}',
+    fillUp: 'Fill up',
+    callBack: 'Call assistants back',
+    capture: 'Family members wait here',
+    announce: 'Bet 3\u201312, roll 2 dice',
+    supply: 'supply',
+    neutral: 'Neutral',
+    governor: 'Governor',
+    smuggler: 'Smuggler',
+    roll: 'Roll',
+    twoPlayers: 'neutral merchant',
+    anyGood: 'any',
+    onPlaces: '{n} on places',
+    merchant: 'Merchant + assistants',
+    family: 'Family member',
+    assistant: 'Assistant left behind',
+    legend: 'Legend',
+    rollBy: '{name} rolled',
+    inSupply: '{n} in supply',
+  },
+  de: {
+    round: 'Runde {n}',
+    deciding: 'am Zug',
+    turn: 'Zugfolge',
+    startPlayer: 'Startspieler',
+    lira: 'Lira',
+    rubies: 'Rubine',
+    cards: 'Bonuskarten',
+    assistants: 'Gehilfen',
+    mosqueTiles: 'Moscheeplättchen',
+    extensions: 'Erweiterungen',
+    goods: 'Waren',
+    player: 'Spieler {n}',
+    pays: 'Bringt jetzt',
+    nextCost: 'Nächster Rubin',
+    price: 'Preis',
+    left: 'noch {n}',
+    soldOut: 'keine mehr',
+    discardTop: 'Ablagestapel',
+    emptyPile: 'leer',
+    sell: 'Verkauf',
+    lastMove: 'Letzter Zug',
+    deck: 'Stapel {n}',
+    gameOver: 'Spielende',
+    finalCards: 'Letzte Karten',
+    endTriggered: 'Letzte Runde!',
+    target: 'Ziel {n}',
+    fillUp: 'Auffüllen',
+    callBack: 'Gehilfen zurückholen',
+    capture: 'Familienmitglieder warten hier',
+    announce: '3\u201312 ansagen, 2 Würfel',
+    supply: 'Vorrat',
+    neutral: 'Neutral',
+    governor: 'Gouverneur',
+    smuggler: 'Schmuggler',
+    roll: 'Wurf',
+    twoPlayers: 'neutraler Händler',
+    anyGood: 'beliebig',
+    onPlaces: '{n} auf Orten',
+    merchant: 'Händler + Gehilfen',
+    family: 'Familienmitglied',
+    assistant: 'Abgestellter Gehilfe',
+    legend: 'Legende',
+    rollBy: '{name} würfelte',
+    inSupply: '{n} im Vorrat',
+  },
+  nl: {
+    round: 'Ronde {n}',
+    deciding: 'aan zet',
+    turn: 'Speelvolgorde',
+    startPlayer: 'Startspeler',
+    lira: 'Lira',
+    rubies: 'Robijnen',
+    cards: 'Bonuskaarten',
+    assistants: 'Assistenten',
+    mosqueTiles: 'Moskeetegels',
+    extensions: 'Uitbreidingen',
+    goods: 'Handelswaar',
+    player: 'Speler {n}',
+    pays: 'Levert nu',
+    nextCost: 'Volgende robijn',
+    price: 'Prijs',
+    left: 'nog {n}',
+    soldOut: 'geen meer',
+    discardTop: 'Aflegstapel',
+    emptyPile: 'leeg',
+    sell: 'Verkoop',
+    lastMove: 'Laatste zet',
+    deck: 'Stapel {n}',
+    gameOver: 'Einde spel',
+    finalCards: 'Laatste kaarten',
+    endTriggered: 'Laatste ronde!',
+    target: 'doel {n}',
+    fillUp: 'Aanvullen',
+    callBack: 'Assistenten terughalen',
+    capture: 'Familieleden wachten hier',
+    announce: '3\u201312 zeggen, 2 dobbelstenen',
+    supply: 'voorraad',
+    neutral: 'Neutraal',
+    governor: 'Gouverneur',
+    smuggler: 'Smokkelaar',
+    roll: 'Worp',
+    twoPlayers: 'neutrale handelaar',
+    anyGood: 'vrij',
+    onPlaces: '{n} op locaties',
+    merchant: 'Handelaar + assistenten',
+    family: 'Familielid',
+    assistant: 'Achtergelaten assistent',
+    legend: 'Legenda',
+    rollBy: '{name} gooide',
+    inSupply: '{n} in voorraad',
+  },
+};
+
+/** "plays 1st" / "spielt als 1." / "speelt als 1e": a player's place in the turn order. */
+export function turnPositionText(position: number, locale: RenderLocale): string {
+  if (locale === 'de') return `spielt als ${position}.`;
+  if (locale === 'nl') return `speelt als ${position}e`;
+  const suffix = position === 1 ? 'st' : position === 2 ? 'nd' : position === 3 ? 'rd' : 'th';
+  return `plays ${position}${suffix}`;
+}
+
+export function label(key: LabelKey, locale: RenderLocale, params: Readonly<Record<string, string | number>> = {}): string {
+  const template = LABELS[locale][key] ?? LABELS.en[key];
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
+}
+
+const GOOD_NAMES: Table<Good> = {
+  en: { red: 'Fabric', green: 'Spice', yellow: 'Fruit', blue: 'Jewelry' },
+  de: { red: 'Stoff', green: 'Gewürz', yellow: 'Obst', blue: 'Schmuck' },
+  nl: { red: 'Stof', green: 'Specerijen', yellow: 'Fruit', blue: 'Juwelen' },
+};
+
+export function goodName(good: Good, locale: RenderLocale): string {
+  return GOOD_NAMES[locale][good];
+}
+
+const DECISIONS: Table<DecisionKind> = {
+  en: {
+    move: 'moves the merchant',
+    assistant: 'leaves or picks up an assistant',
+    pay: 'pays the merchants here',
+    action: 'takes the place action',
+    warehouseExtra: 'may buy 1 extra good',
+    caravansaryDraw: 'draws bonus cards',
+    caravansaryDiscard: 'discards a bonus card',
+    fountain: 'calls assistants back',
+    blackMarket: 'at the Black Market',
+    teaHouseRoll: 'at the Tea House',
+    redTile: 'may change the dice',
+    encounters: 'meets the figures here',
+    governorPay: 'pays the Governor',
+    smugglerPay: 'pays the Smuggler',
+    finalCards: 'plays final cards',
+  },
+  de: {
+    move: 'bewegt den Händler',
+    assistant: 'lässt einen Gehilfen da oder holt ihn',
+    pay: 'bezahlt die Händler hier',
+    action: 'führt die Aktion aus',
+    warehouseExtra: 'darf 1 Ware dazukaufen',
+    caravansaryDraw: 'zieht Bonuskarten',
+    caravansaryDiscard: 'wirft eine Bonuskarte ab',
+    fountain: 'holt Gehilfen zurück',
+    blackMarket: 'auf dem Schwarzmarkt',
+    teaHouseRoll: 'in der Teestube',
+    redTile: 'darf die Würfel ändern',
+    encounters: 'trifft die Figuren hier',
+    governorPay: 'bezahlt den Gouverneur',
+    smugglerPay: 'bezahlt den Schmuggler',
+    finalCards: 'spielt letzte Karten',
+  },
+  nl: {
+    move: 'verplaatst de handelaar',
+    assistant: 'laat een assistent achter of haalt hem op',
+    pay: 'betaalt de handelaars hier',
+    action: 'voert de actie uit',
+    warehouseExtra: 'mag 1 extra handelswaar kopen',
+    caravansaryDraw: 'trekt bonuskaarten',
+    caravansaryDiscard: 'legt een bonuskaart af',
+    fountain: 'haalt assistenten terug',
+    blackMarket: 'op de zwarte markt',
+    teaHouseRoll: 'in het theehuis',
+    redTile: 'mag de dobbelstenen aanpassen',
+    encounters: 'ontmoet de figuren hier',
+    governorPay: 'betaalt de gouverneur',
+    smugglerPay: 'betaalt de smokkelaar',
+    finalCards: 'speelt laatste kaarten',
+  },
+};
+
+export function decisionText(kind: DecisionKind, locale: RenderLocale): string {
+  return DECISIONS[locale][kind] ?? DECISIONS.en[kind];
+}
+
+/** Short card titles, for the Caravansary's face-up discard pile. */
+const CARD_TITLES: Table<CardKind> = {
+  en: {
+    takeGood: '1 good of your choice',
+    take5Lira: 'Take 5 lira',
+    sultanTwice: 'Sultan: once more',
+    postTwice: 'Post Office: once more',
+    gemstoneTwice: 'Gemstones: once more',
+    familyToPolice: 'Family to the police',
+    stay: 'Stay where you are',
+    move3or4: 'Move 3 or 4 steps',
+    returnAssistant: 'Return 1 assistant',
+    smallMarketAny: 'Small Market: sell any',
+  },
+  de: {
+    takeGood: '1 beliebige Ware',
+    take5Lira: '5 Lira nehmen',
+    sultanTwice: 'Sultan: noch einmal',
+    postTwice: 'Postamt: noch einmal',
+    gemstoneTwice: 'Edelsteine: noch einmal',
+    familyToPolice: 'Familie zur Polizei',
+    stay: 'Stehen bleiben',
+    move3or4: '3 oder 4 Schritte',
+    returnAssistant: '1 Gehilfen zurück',
+    smallMarketAny: 'Kl. Markt: beliebig',
+  },
+  nl: {
+    takeGood: '1 handelswaar naar keuze',
+    take5Lira: 'Neem 5 Lira',
+    sultanTwice: 'Sultan: nog eens',
+    postTwice: 'Postkantoor: nog eens',
+    gemstoneTwice: 'Juwelier: nog eens',
+    familyToPolice: 'Familie naar politie',
+    stay: 'Blijf staan',
+    move3or4: '3 of 4 stappen',
+    returnAssistant: '1 assistent terug',
+    smallMarketAny: 'Kl. markt: vrij verkopen',
+  },
+};
+
+export function cardTitle(kind: CardKind, locale: RenderLocale): string {
+  return CARD_TITLES[locale][kind] ?? CARD_TITLES.en[kind] ?? String(kind);
+}
