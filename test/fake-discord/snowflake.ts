@@ -8,15 +8,27 @@ export const DISCORD_EPOCH = 1420070400000n;
 
 export class SnowflakeGenerator {
   #increment = 0n;
+  #lastMs = 0n;
 
   constructor(
     private readonly clock: Clock,
     private readonly worker = 1n,
   ) {}
 
+  /** Strictly increasing ids, even with a frozen clock (the timestamp part creeps forward when needed). */
   next(): string {
-    const ms = BigInt(Math.floor(this.clock.now())) - DISCORD_EPOCH;
-    this.#increment = (this.#increment + 1n) & 0xfffn;
+    let ms = BigInt(Math.floor(this.clock.now())) - DISCORD_EPOCH;
+    if (ms > this.#lastMs) {
+      this.#lastMs = ms;
+      this.#increment = 0n;
+    } else {
+      ms = this.#lastMs;
+      this.#increment++;
+      if (this.#increment > 0xfffn) {
+        this.#lastMs = ms = ms + 1n;
+        this.#increment = 0n;
+      }
+    }
     return ((ms << 22n) | (this.worker << 17n) | this.#increment).toString();
   }
 }

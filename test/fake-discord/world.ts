@@ -376,6 +376,7 @@ export class World {
       ...(user.bot ? { bot: true } : {}),
       public_flags: 0,
       flags: 0,
+      primary_guild: null,
     } as unknown as APIUser;
   }
 
