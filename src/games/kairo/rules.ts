@@ -766,8 +766,9 @@ function endTurn(draft: Draft): void {
     return;
   }
   // Final phase: only building; whoever cannot or will not build is out. Ends with the last build.
+  const from = s.seat;
   for (let k = 1; k <= n; k++) {
-    const seat = (s.seat + k) % n;
+    const seat = (from + k) % n;
     const p = s.players[seat] as KairoPlayer;
     if (p.out) continue;
     s.seat = seat;
