@@ -7,7 +7,7 @@ import { seedRng, step, type GameEvent, type Seat } from '../../../src/engine/in
 import { CARD_TYPES, COLOURS, CRIER_CARDS, EXTENSIONS_PER_COLOUR, fullDeck, type CardType, type Colour } from '../../../src/games/kairo/data/board.js';
 import { kairo } from '../../../src/games/kairo/index.js';
 import { occupancy } from '../../../src/games/kairo/board.js';
-import { parseFieldLabel, type FieldId } from '../../../src/games/kairo/geometry.js';
+import { AREA, NEIGHBOURS, parseFieldLabel, sectionOf, type FieldId } from '../../../src/games/kairo/geometry.js';
 import type { Coins, KairoAction, KairoState, Medal, Phase, StallOwner } from '../../../src/games/kairo/types.js';
 
 export function F(label: string): FieldId {
@@ -169,4 +169,62 @@ export function allReachable(state: KairoState): boolean {
 export function expectLegal(state: KairoState, key: string, legal = true): void {
   if (legal) expect(keys(state)).toContain(key);
   else expect(keys(state)).not.toContain(key);
+}
+
+/**
+ * What must hold on every board: areas by colour, entrances next to their stall in the market, nothing
+ * stacked, no two main stalls touching, 1 main stall per colour per section, extensions forming one
+ * piece with their stall and never touching another stall of their colour, customers on walkable
+ * fields, every entrance reachable for every customer.
+ */
+export function checkBoard(state: KairoState): void {
+  const taken = new Map<number, string>();
+  const claim = (f: number, what: string) => {
+    const prior = taken.get(f);
+    if (prior !== undefined) throw new Error(`field ${f} holds ${prior} and ${what}`);
+    taken.set(f, what);
+  };
+  const perSectionColour = new Set<string>();
+  state.stalls.forEach((s, i) => {
+    const area = s.colour === 'violet' ? 'restaurant' : 'market';
+    claim(s.main, `main ${i}`);
+    claim(s.entrance, `entrance ${i}`);
+    expect(AREA[s.main]).toBe(area);
+    expect(AREA[s.entrance]).toBe('market');
+    expect(NEIGHBOURS[s.main]).toContain(s.entrance);
+    const key = `${sectionOf(s.main)}:${s.colour}`;
+    expect(perSectionColour.has(key)).toBe(false);
+    perSectionColour.add(key);
+    const tiles = [s.main];
+    for (const f of s.ext) {
+      claim(f, `extension ${i}`);
+      expect(AREA[f]).toBe(area);
+      expect(tiles.some((t) => NEIGHBOURS[t]?.includes(f))).toBe(true);
+      tiles.push(f);
+    }
+  });
+  const occ = occupancy(state);
+  state.stalls.forEach((s, i) => {
+    for (const n of NEIGHBOURS[s.main] ?? []) {
+      const j = occ.tile[n] as number;
+      // Two main stalls never touch orthogonally.
+      if (j !== -1 && j !== i) expect(occ.main[n]).toBe(0);
+    }
+    for (const t of [s.main, ...s.ext]) {
+      for (const n of NEIGHBOURS[t] ?? []) {
+        const j = occ.tile[n] as number;
+        if (j !== -1 && j !== i) expect(state.stalls[j]?.colour).not.toBe(s.colour);
+      }
+    }
+  });
+  const onBoard = COLOURS.filter((c) => state.customers[c] !== null);
+  expect(onBoard.length).toBe(5);
+  for (const c of onBoard) {
+    const f = state.customers[c] as number;
+    expect(occ.passable[f]).toBe(1);
+    const prior = taken.get(f);
+    if (prior !== undefined) expect(prior.startsWith('entrance')).toBe(true);
+  }
+  expect(new Set(onBoard.map((c) => state.customers[c])).size).toBe(5);
+  expect(occ.connected).toBe(true);
 }
