@@ -50,10 +50,11 @@ interface Loaded {
   /** Schema object -> its JSON pointer in the original document. */
   pointers: Map<object, string>;
   validators: Map<string, ValidateFunction>;
-  operationKeys: Map<string, string>;
 }
 
 let loaded: Loaded | undefined;
+/** The document compiled as published, without the union rewrite (to cross-check the rewrite in tests). */
+let loadedLiteral: Loaded | undefined;
 
 const SCHEMA_ID = 'https://fake-discord.local/openapi.json';
 
@@ -164,13 +165,16 @@ function appendAllOf(node: JsonObject, schema: JsonObject, pointers: Map<object,
   else node.allOf = [schema];
 }
 
-function load(): Loaded {
-  if (loaded) return loaded;
+function load(mode: 'rewritten' | 'literal' = 'rewritten'): Loaded {
+  const cached = mode === 'rewritten' ? loaded : loadedLiteral;
+  if (cached) return cached;
   const spec = JSON.parse(readFileSync(OPENAPI_PATH, 'utf8')) as JsonObject;
   const pointers = new Map<object, string>();
   recordPointers(spec, '#', pointers);
-  rewriteUnions(spec, spec.components ?? null, pointers);
-  rewriteUnions(spec, spec.paths ?? null, pointers);
+  if (mode === 'rewritten') {
+    rewriteUnions(spec, spec.components ?? null, pointers);
+    rewriteUnions(spec, spec.paths ?? null, pointers);
+  }
 
   const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, verbose: true });
   addFormats(ajv, ['uri', 'date-time']);
@@ -181,8 +185,10 @@ function load(): Loaded {
   ajv.addFormat('snowflake', { type: 'string', validate: (s: string) => /^\d{1,20}$/.test(s) && BigInt(s) < 2n ** 64n });
   ajv.addFormat('nonce', { type: 'string', validate: (s: string) => s.length <= 25 });
   ajv.addSchema({ $id: SCHEMA_ID, components: spec.components, paths: spec.paths } as object);
-  loaded = { ajv, spec, pointers, validators: new Map(), operationKeys: new Map() };
-  return loaded;
+  const state: Loaded = { ajv, spec, pointers, validators: new Map() };
+  if (mode === 'rewritten') loaded = state;
+  else loadedLiteral = state;
+  return state;
 }
 
 /** Does the OpenAPI document describe this operation with a request body for this content type? */
@@ -195,8 +201,8 @@ export function hasRequestSchema(openapiPath: string, method: string, contentTyp
   return isObject(content) && isObject(content[contentType]);
 }
 
-function validatorFor(openapiPath: string, method: string, contentType: string): ValidateFunction {
-  const state = load();
+function validatorFor(openapiPath: string, method: string, contentType: string, mode: 'rewritten' | 'literal' = 'rewritten'): ValidateFunction {
+  const state = load(mode);
   const key = `${method.toLowerCase()} ${openapiPath} ${contentType}`;
   const cached = state.validators.get(key);
   if (cached) return cached;
@@ -272,6 +278,11 @@ export function validateRequestBody(openapiPath: string, method: string, content
   return { ok: false, issues };
 }
 
+/** Accept/reject of the document as published (no union rewrite); tests use it to show the rewrite accepts the same bodies. */
+export function acceptsLiterally(openapiPath: string, method: string, contentType: string, body: unknown): boolean {
+  return validatorFor(openapiPath, method, contentType, 'literal')(body) === true;
+}
+
 /** Validates an arbitrary named component schema (used by the fake's own tests to check its responses). */
 export function validateComponentSchema(name: string, value: unknown): SchemaResult {
   const state = load();
@@ -343,13 +354,7 @@ export function validateQuery(openapiPath: string, method: string, query: URLSea
 export function availableLocales(): string[] {
   const { spec } = load();
   const schemas = (spec.components as JsonObject).schemas as JsonObject;
-  const locales = schemas.AvailableLocalesEnum as JsonObject;
-  const list = Array.isArray(locales.oneOf) ? locales.oneOf : [];
-  // The rewrite may have moved oneOf into allOf; read from the original constants either way.
-  const fromAllOf = Array.isArray(locales.allOf) ? locales.allOf : [];
-  const consts: string[] = [];
-  for (const entry of [...list, ...fromAllOf]) {
-    if (isObject(entry) && typeof entry.const === 'string') consts.push(entry.const);
-  }
-  return consts;
+  const branches = (schemas.AvailableLocalesEnum as JsonObject).oneOf;
+  if (!Array.isArray(branches)) throw new Error('AvailableLocalesEnum is not a oneOf of constants');
+  return branches.flatMap((b) => (isObject(b) && typeof b.const === 'string' ? [b.const] : []));
 }
