@@ -117,13 +117,13 @@ export function legalActions(s: IstanbulState, seat: Seat): IstanbulAction[] {
       extraGoodOptions(s, seat, out);
       take5LiraOptions(s, seat, out);
       break;
+    // The Caravansary's draws and discard are one action with the hand itself: no card is played in between
+    // (else a card played there would dodge the discard).
     case 'caravansaryDraw':
       caravansaryDrawOptions(s, out);
-      take5LiraOptions(s, seat, out);
       break;
     case 'caravansaryDiscard':
       caravansaryDiscardOptions(s, seat, out);
-      take5LiraOptions(s, seat, out);
       break;
     case 'fountain':
       fountainFrameOptions(s, seat, out);

@@ -1,0 +1,101 @@
+/** Istanbul invariants checked at every step of the random playouts. */
+import type { Seat } from '../../../src/engine/index.js';
+import { istanbul, type IstanbulState } from '../../../src/games/istanbul/index.js';
+import { CARD_COUNTS, CARD_KINDS, TOTAL_CARDS } from '../../../src/games/istanbul/data/cards.js';
+import { gemstoneSetup } from '../../../src/games/istanbul/data/gemstone.js';
+import { sultanSetup } from '../../../src/games/istanbul/data/sultan.js';
+import { ASSISTANTS_PER_PLAYER, BASE_CAPACITY, RUBIES_IN_BOX } from '../../../src/games/istanbul/data/players.js';
+import { GOODS, type CardKind } from '../../../src/games/istanbul/types.js';
+
+export function rubiesAccounted(s: IstanbulState): number {
+  const n = s.players.length;
+  const onPlaces =
+    s.wainwrightRubies +
+    s.smallMosqueRubies +
+    s.greatMosqueRubies +
+    (sultanSetup(n).rubies - s.sultanTaken) +
+    (gemstoneSetup(n).rubies - s.gemstoneTaken);
+  return s.rubySupply + onPlaces + s.players.reduce((sum, p) => sum + p.rubies, 0);
+}
+
+/** Throws (through expect) when an invariant is broken. Cheap: plain counting, no deep copies. */
+export function checkIstanbulInvariants(s: IstanbulState): void {
+  const n = s.players.length;
+  const variant = s.options.neutralAssistants;
+  const fail = (what: string): never => {
+    throw new Error(`invariant broken: ${what}`);
+  };
+  // Money and goods.
+  for (const p of s.players) {
+    if (p.lira < 0) fail(`seat ${p.seat} has ${p.lira} lira`);
+    for (const g of GOODS) {
+      if (p.goods[g] < 0 || p.goods[g] > BASE_CAPACITY + p.extensions) fail(`seat ${p.seat} has ${p.goods[g]} ${g}`);
+    }
+    if (p.extensions < 0 || p.extensions > 3) fail(`seat ${p.seat} has ${p.extensions} extensions`);
+    if (new Set(p.mosqueTiles).size !== p.mosqueTiles.length) fail(`seat ${p.seat} owns a mosque tile twice`);
+  }
+  // Assistants: each player's own are conserved; neutral ones too (variant).
+  const own = new Array<number>(n).fill(0);
+  let neutral = 0;
+  for (const p of s.players) {
+    own[p.seat] = (own[p.seat] as number) + p.supply;
+    for (const a of p.stack) {
+      if (a === 'neutral') neutral++;
+      else if (a === p.seat) own[p.seat] = (own[p.seat] as number) + 1;
+      else fail(`seat ${p.seat} carries an assistant of seat ${a}`);
+    }
+  }
+  s.assistantsAt.forEach((list, place) => {
+    if (list.length > 0 && (place === 7 || s.cellOf[place] === -1)) fail(`assistants stand on ${place}`);
+    for (const a of list) {
+      if (a === 'neutral') neutral++;
+      else own[a] = (own[a] as number) + 1;
+    }
+  });
+  const perPlayer = ASSISTANTS_PER_PLAYER - (variant ? 1 : 0);
+  own.forEach((count, seat) => {
+    if (count !== perPlayer) fail(`seat ${seat} has ${count} assistants, not ${perPlayer}`);
+  });
+  if (neutral !== (variant ? n : 0)) fail(`${neutral} neutral assistants`);
+  // Rubies.
+  if (rubiesAccounted(s) !== RUBIES_IN_BOX) fail(`${rubiesAccounted(s)} rubies accounted for`);
+  if (s.rubySupply < 0) fail('negative ruby supply');
+  // Bonus cards, per kind.
+  const counts = new Map<CardKind, number>();
+  const add = (c: CardKind): void => {
+    counts.set(c, (counts.get(c) ?? 0) + 1);
+  };
+  s.deck.forEach(add);
+  s.discard.forEach(add);
+  for (const p of s.players) p.hand.forEach(add);
+  let total = 0;
+  for (const kind of CARD_KINDS) {
+    const c = counts.get(kind) ?? 0;
+    total += c;
+    if (c !== CARD_COUNTS[kind]) fail(`${c} ${kind} cards`);
+  }
+  if (total !== TOTAL_CARDS) fail(`${total} cards`);
+  // Figures on the board.
+  for (const place of [s.governor, s.smuggler, ...s.neutralMerchants]) if ((s.cellOf[place] ?? -1) < 0) fail(`a figure is off the board (${place})`);
+  // Decisions: exactly one owner until the end, none after.
+  const active = istanbul.activeSeats(s);
+  if (istanbul.isOver(s)) {
+    if (active.length !== 0) fail('someone must decide after the end');
+  } else if (active.length !== 1) fail(`${active.length} active seats`);
+}
+
+/** The public view holds no hand, no deck order and no PRNG state; a seat view adds only its own hand. */
+export function checkViews(s: IstanbulState): void {
+  const json = JSON.stringify(istanbul.view(s, null));
+  for (const secret of ['"hand"', '"deck"', '"rng"', '"s":[']) {
+    if (json.includes(secret)) throw new Error(`the public view holds ${secret}`);
+  }
+  for (let seat: Seat = 0; seat < s.players.length; seat++) {
+    const { hand, seat: viewSeat, ...rest } = istanbul.view(s, seat) as unknown as Record<string, unknown>;
+    if (viewSeat !== seat) throw new Error(`seat ${seat}'s view names seat ${String(viewSeat)}`);
+    if (JSON.stringify(hand) !== JSON.stringify((s.players[seat] as IstanbulState['players'][number]).hand)) {
+      throw new Error(`seat ${seat}'s view does not hold exactly its own hand`);
+    }
+    if (JSON.stringify(rest) !== json) throw new Error(`seat ${seat}'s view differs from the public view beyond its hand`);
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * A lightly biased random policy for Istanbul playouts. Uniform random play spends hundreds of rounds
+ * ending turns at once and wandering without assistants, so this one prefers destinations where the place
+ * action can be done (strongly where it brings a ruby), the Fountain when the stack is empty, actions over
+ * skipping and ending the turn. Every legal action keeps a chance, so every rule is still exercised.
+ */
+import { randomInt, type RngState, type Seat } from '../../../src/engine/index.js';
+import type { IstanbulAction, IstanbulState } from '../../../src/games/istanbul/index.js';
+import { placeActionOptions } from '../../../src/games/istanbul/legal.js';
+
+const WEIGHTS: Partial<Record<IstanbulAction['type'], number>> = {
+  endTurn: 1,
+  skipAction: 1,
+  yellowTile: 1,
+  fountainDone: 2,
+  sultan: 60,
+  gemstone: 60,
+  mosque: 60,
+  wainwright: 30,
+  repeatAction: 60,
+  sell: 8,
+  warehouse: 12,
+  postOffice: 8,
+  leaveAssistant: 10,
+  pickUpAssistant: 10,
+  payMerchants: 10,
+};
+
+const RUBY_ACTIONS = new Set<IstanbulAction['type']>(['sultan', 'gemstone', 'mosque', 'wainwright']);
+
+function destinationWeight(s: IstanbulState, seat: Seat, to: number): number {
+  const p = s.players[seat] as IstanbulState['players'][number];
+  if (to === 7) return p.stack.length === 0 ? 60 : 2;
+  const options: IstanbulAction[] = [];
+  placeActionOptions(s, seat, to, options);
+  const ownThere = (s.assistantsAt[to] ?? []).includes(seat);
+  if (!ownThere && p.stack.length === 0) return 1;
+  if (options.length === 0) return ownThere ? 4 : 1;
+  if (options.some((a) => RUBY_ACTIONS.has(a.type))) return 80;
+  return ownThere ? 12 : 8;
+}
+
+function weight(s: IstanbulState, seat: Seat, a: IstanbulAction): number {
+  if (a.type === 'move' || a.type === 'moveFar') return destinationWeight(s, seat, a.to);
+  return WEIGHTS[a.type] ?? 4;
+}
+
+export function biasedPolicy(s: IstanbulState, seat: Seat, legal: readonly IstanbulAction[], rng: RngState): IstanbulAction {
+  let total = 0;
+  const weights = legal.map((a) => {
+    const w = weight(s, seat, a);
+    total += w;
+    return w;
+  });
+  let r = randomInt(rng, total);
+  for (let i = 0; i < legal.length; i++) {
+    r -= weights[i] as number;
+    if (r < 0) return legal[i] as IstanbulAction;
+  }
+  return legal[legal.length - 1] as IstanbulAction;
+}
