@@ -782,4 +782,4 @@ function turnSummary(log: readonly EffectiveEntry[], activeBefore: readonly Seat
   return out;
 }
 
-export type { GameEvent };
+export type { GameEvent, GameRow, SeatRow };

@@ -1,0 +1,118 @@
+/**
+ * The custom_id codec. Every button and select the bot sends carries `g1:<gameId>:<version>:<verb>[:<arg>...]`
+ * (at most 100 characters). custom_ids and select values come back from Discord as untrusted input:
+ * `parseCustomId` and `parseSelectValue` accept exactly what `encodeCustomId` and `encodeSelectValue`
+ * produce and nothing else.
+ *
+ * - Lobby:  join, quit, start, cancel
+ * - Board:  turn (open my panel), hand, log
+ * - Panel:  act <seat> <index into the seat's legal actions>, sel <seat> <group> <page> (values: an index
+ *           or a page), undo <seat>
+ * - Jobs:   snooze <seat>, vote <seat> skip|kick
+ */
+import type { Seat } from '../engine/index.js';
+
+export const CUSTOM_ID_PREFIX = 'g1';
+export const CUSTOM_ID_MAX = 100;
+
+interface Base {
+  readonly gameId: number;
+  readonly version: number;
+}
+
+export type PlainVerb = 'join' | 'quit' | 'start' | 'cancel' | 'turn' | 'hand' | 'log';
+const PLAIN_VERBS: readonly PlainVerb[] = ['join', 'quit', 'start', 'cancel', 'turn', 'hand', 'log'];
+
+export type CustomId =
+  | (Base & { readonly verb: PlainVerb })
+  | (Base & { readonly verb: 'act'; readonly seat: Seat; readonly index: number })
+  | (Base & { readonly verb: 'sel'; readonly seat: Seat; readonly group: number; readonly page: number })
+  | (Base & { readonly verb: 'undo'; readonly seat: Seat })
+  | (Base & { readonly verb: 'snooze'; readonly seat: Seat })
+  | (Base & { readonly verb: 'vote'; readonly seat: Seat; readonly choice: 'skip' | 'kick' });
+
+export type Verb = CustomId['verb'];
+
+/** The parsed custom_id of one verb. */
+export type IdFor<V extends Verb> = V extends PlainVerb ? Base & { readonly verb: V } : Extract<CustomId, { verb: V }>;
+
+/** Non-negative integers without leading zeros, small enough to stay exact. */
+const INT = /^(0|[1-9][0-9]{0,8})$/;
+
+function int(raw: string | undefined): number | null {
+  return raw !== undefined && INT.test(raw) ? Number(raw) : null;
+}
+
+export function encodeCustomId(id: CustomId): string {
+  const parts: (string | number)[] = [CUSTOM_ID_PREFIX, id.gameId, id.version, id.verb];
+  switch (id.verb) {
+    case 'act':
+      parts.push(id.seat, id.index);
+      break;
+    case 'sel':
+      parts.push(id.seat, id.group, id.page);
+      break;
+    case 'undo':
+    case 'snooze':
+      parts.push(id.seat);
+      break;
+    case 'vote':
+      parts.push(id.seat, id.choice);
+      break;
+    default:
+      break;
+  }
+  const text = parts.join(':');
+  if (text.length > CUSTOM_ID_MAX) throw new RangeError(`custom_id longer than ${CUSTOM_ID_MAX}: ${text}`);
+  return text;
+}
+
+/** The custom_id as sent by `encodeCustomId`, or null for anything else. */
+export function parseCustomId(raw: unknown): CustomId | null {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > CUSTOM_ID_MAX) return null;
+  const parts = raw.split(':');
+  const [prefix, gameText, versionText, verb, ...args] = parts;
+  if (prefix !== CUSTOM_ID_PREFIX) return null;
+  const gameId = int(gameText);
+  const version = int(versionText);
+  if (gameId === null || gameId < 1 || version === null || verb === undefined) return null;
+  const base = { gameId, version };
+  const seat = int(args[0]);
+  if ((PLAIN_VERBS as readonly string[]).includes(verb)) return args.length === 0 ? { ...base, verb: verb as PlainVerb } : null;
+  switch (verb) {
+    case 'act': {
+      const index = int(args[1]);
+      return args.length === 2 && seat !== null && index !== null ? { ...base, verb, seat, index } : null;
+    }
+    case 'sel': {
+      const group = int(args[1]);
+      const page = int(args[2]);
+      return args.length === 3 && seat !== null && group !== null && page !== null ? { ...base, verb, seat, group, page } : null;
+    }
+    case 'undo':
+    case 'snooze':
+      return args.length === 1 && seat !== null ? { ...base, verb, seat } : null;
+    case 'vote': {
+      const choice = args[1];
+      return args.length === 2 && seat !== null && (choice === 'skip' || choice === 'kick') ? { ...base, verb, seat, choice } : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/** A select option's value: an action (its index in the legal actions) or a page of a long list. */
+export type SelectValue = { readonly kind: 'action'; readonly index: number } | { readonly kind: 'page'; readonly page: number };
+
+export function encodeSelectValue(value: SelectValue): string {
+  return value.kind === 'action' ? `a${value.index}` : `p${value.page}`;
+}
+
+export function parseSelectValue(raw: unknown): SelectValue | null {
+  if (typeof raw !== 'string' || raw.length < 2 || raw.length > 12) return null;
+  const n = int(raw.slice(1));
+  if (n === null) return null;
+  if (raw[0] === 'a') return { kind: 'action', index: n };
+  if (raw[0] === 'p') return { kind: 'page', page: n };
+  return null;
+}

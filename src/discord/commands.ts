@@ -1,0 +1,99 @@
+/**
+ * The slash commands as typed data, with English, German and Dutch names and descriptions from the
+ * catalogue. The tree serves every game: `/game new game:<choice>` lists the registered games; layout
+ * and variant are autocompleted for the chosen game.
+ *
+ *   /game new game:.. [players:..] [layout:..] [variant:..]
+ *   /game status | hand | log [count] | settings [reminder_hours] [reminder_limit] [idle_hours] | leave | abandon
+ *   /help [topic] [game]
+ */
+import {
+  ApplicationCommandOptionType,
+  ApplicationCommandType,
+  InteractionContextType,
+  type APIApplicationCommandBasicOption,
+  type APIApplicationCommandOptionChoice,
+  type APIApplicationCommandSubcommandOption,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import type { ModuleRegistry } from '../app/module.js';
+import { SETTING_BOUNDS } from '../app/settings.js';
+import type { PresenterRegistry } from './games/presenter.js';
+import { core, type CoreKey } from './i18n/index.js';
+
+type Named = { name: string; name_localizations: { de: string; nl: string }; description: string; description_localizations: { de: string; nl: string } };
+
+function named(base: string): Named {
+  const name = `${base}.name` as CoreKey;
+  const description = `${base}.description` as CoreKey;
+  return {
+    name: core.en[name],
+    name_localizations: { de: core.de[name], nl: core.nl[name] },
+    description: core.en[description],
+    description_localizations: { de: core.de[description], nl: core.nl[description] },
+  };
+}
+
+function text(key: CoreKey): { name: string; name_localizations: { de: string; nl: string } } {
+  return { name: core.en[key], name_localizations: { de: core.de[key], nl: core.nl[key] } };
+}
+
+function sub(base: string, options: APIApplicationCommandBasicOption[] = []): APIApplicationCommandSubcommandOption {
+  return { type: ApplicationCommandOptionType.Subcommand, ...named(`cmd.game.${base}`), options };
+}
+
+export function commandDefinitions(modules: ModuleRegistry, presenters: PresenterRegistry): RESTPostAPIChatInputApplicationCommandsJSONBody[] {
+  const games: APIApplicationCommandOptionChoice<string>[] = [...presenters.values()]
+    .filter((p) => modules.has(p.kind))
+    .map((p) => ({ name: p.name('en'), name_localizations: { de: p.name('de'), nl: p.name('nl') }, value: p.kind }));
+  const counts = [...modules.values()].map((m) => m.definition.players);
+  const minPlayers = Math.min(...counts.map((c) => c.min));
+  const maxPlayers = Math.max(...counts.map((c) => c.max));
+  const integer = (base: string, min: number, max: number): APIApplicationCommandBasicOption => ({
+    type: ApplicationCommandOptionType.Integer,
+    ...named(base),
+    min_value: min,
+    max_value: max,
+    required: false,
+  });
+
+  const game: RESTPostAPIChatInputApplicationCommandsJSONBody = {
+    type: ApplicationCommandType.ChatInput,
+    ...named('cmd.game'),
+    contexts: [InteractionContextType.Guild],
+    options: [
+      sub('new', [
+        { type: ApplicationCommandOptionType.String, ...named('opt.game'), required: true, choices: games },
+        integer('opt.players', minPlayers, maxPlayers),
+        { type: ApplicationCommandOptionType.String, ...named('opt.layout'), required: false, autocomplete: true },
+        { type: ApplicationCommandOptionType.String, ...named('opt.variant'), required: false, autocomplete: true },
+      ]),
+      sub('status'),
+      sub('hand'),
+      sub('log', [integer('opt.count', 1, 50)]),
+      sub('settings', [
+        integer('opt.reminderHours', SETTING_BOUNDS.reminderHours.min, SETTING_BOUNDS.reminderHours.max),
+        integer('opt.reminderLimit', SETTING_BOUNDS.reminderLimit.min, SETTING_BOUNDS.reminderLimit.max),
+        integer('opt.idleHours', SETTING_BOUNDS.idleHours.min, SETTING_BOUNDS.idleHours.max),
+      ]),
+      sub('leave'),
+      sub('abandon'),
+    ],
+  };
+
+  const help: RESTPostAPIChatInputApplicationCommandsJSONBody = {
+    type: ApplicationCommandType.ChatInput,
+    ...named('cmd.help'),
+    contexts: [InteractionContextType.Guild],
+    options: [
+      {
+        type: ApplicationCommandOptionType.String,
+        ...named('opt.topic'),
+        required: false,
+        choices: (['commands', 'rules', 'decisions'] as const).map((topic) => ({ ...text(`help.topic.${topic}`), value: topic })),
+      },
+      { type: ApplicationCommandOptionType.String, ...named('opt.game'), required: false, choices: games },
+    ],
+  };
+  return [game, help];
+}

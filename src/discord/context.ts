@@ -1,0 +1,55 @@
+/**
+ * What every handler gets, and the shapes of command and component handlers (one per file). The router
+ * acknowledges each interaction as its handler declares before the handler runs, so no handler can
+ * forget the 3-second deadline.
+ */
+import type {
+  AutocompleteInteraction,
+  ButtonInteraction,
+  ChatInputCommandInteraction,
+  Client,
+  StringSelectMenuInteraction,
+} from 'discord.js';
+import type { GameService } from '../app/game-service.js';
+import type { Locale } from '../engine/index.js';
+import type { Logger } from '../logger.js';
+import type { IdFor, Verb } from './codec.js';
+import type { PresenterRegistry } from './games/presenter.js';
+
+export interface BotContext {
+  readonly service: GameService;
+  readonly presenters: PresenterRegistry;
+  readonly client: Client;
+}
+
+/** How the router acknowledges before the handler runs. */
+export type Ack =
+  /** The handler answers at once (no rendering, no lock): reply() or respond(). */
+  | 'none'
+  /** deferReply, ephemeral: the answer is private to the user. */
+  | 'ephemeral'
+  /** deferUpdate: the answer replaces the message that carries the component. */
+  | 'update';
+
+export interface HandlerEnv {
+  readonly ctx: BotContext;
+  readonly logger: Logger;
+  /** The user's language (ephemeral answers). */
+  readonly locale: Locale;
+}
+
+export interface CommandHandler {
+  /** "game new", "game status", "help", ... (the English names). */
+  readonly route: string;
+  readonly ack: Ack;
+  handle(env: HandlerEnv, interaction: ChatInputCommandInteraction): Promise<void>;
+  autocomplete?(env: HandlerEnv, interaction: AutocompleteInteraction): Promise<void>;
+}
+
+export type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
+
+export interface ComponentHandler<V extends Verb = Verb> {
+  readonly verb: V;
+  readonly ack: Exclude<Ack, 'none'>;
+  handle(env: HandlerEnv, interaction: ComponentInteraction, id: IdFor<V>): Promise<void>;
+}

@@ -1,0 +1,46 @@
+/**
+ * The per-game adapter on the Discord side. Everything else in src/discord is game-agnostic: the
+ * commands, the lobby, the board message, the turn panel (generated from legalActions), reminders and
+ * votes. A game plugs in with a GamePresenter here and a GameModule in src/app/games, registered in
+ * src/discord/games/index.ts and src/app/games/index.ts.
+ */
+import type { Catalogues, Locale, Message, Seat } from '../../engine/index.js';
+
+export interface RenderOptions {
+  readonly locale: Locale;
+  /** Display names by seat. */
+  readonly names: readonly string[];
+}
+
+export interface ActionGroup {
+  /** Actions with the same id share a row of buttons or a select menu. */
+  readonly id: string;
+  /** The select's placeholder: a key of the presenter's catalogue, or of the engine's. */
+  readonly label: Message;
+  /** Always-open actions (bonus cards, tiles, ending the turn): shown last, in grey. */
+  readonly always: boolean;
+}
+
+export type HelpTopic = 'rules' | 'decisions';
+
+export interface GamePresenter {
+  readonly kind: string;
+  /** The presenter's own words (group labels, option labels, help), complete in en, de and nl. */
+  readonly messages: Catalogues;
+  /** The game's name. */
+  name(locale: Locale): string;
+  /** Formats a message of the game's engine (action labels, events, standing summaries, option labels). */
+  format(message: Message, locale: Locale, names: readonly string[]): string;
+  /** The board picture of the public view, as a PNG. */
+  renderBoard(view: unknown, options: RenderOptions): Promise<Buffer> | Buffer;
+  /** One short line under the title of the board message (round, phase), or ''. */
+  status(view: unknown, locale: Locale, names: readonly string[]): string;
+  /** What the seat is deciding now, for the panel's heading. */
+  prompt(view: unknown, seat: Seat, locale: Locale, names: readonly string[]): string;
+  /** The seat's private hand, from its own view. Only ever sent ephemerally to that seat's player. */
+  hand(seatView: unknown, seat: Seat, locale: Locale, names: readonly string[]): string;
+  group(action: unknown): ActionGroup;
+  help(topic: HelpTopic, locale: Locale): string;
+}
+
+export type PresenterRegistry = ReadonlyMap<string, GamePresenter>;

@@ -1,0 +1,93 @@
+/**
+ * Flows shared by several handlers: who the user is, what happens after a change to a game (the panel
+ * in place, and a new board when the turn ended), and the standard refusals.
+ */
+import { PermissionFlagsBits, type Interaction } from 'discord.js';
+import type { Outcome, Refusal, Result } from '../../app/game-service.js';
+import type { Seat } from '../../engine/index.js';
+import type { ComponentInteraction, HandlerEnv } from '../context.js';
+import { t } from '../i18n/index.js';
+import { gameLocale, mention, names, panelMessage } from '../messages.js';
+import { truncate } from '../panel.js';
+import { answerPrivately, postBoard, presenterFor, refusalText } from '../respond.js';
+
+export function displayName(interaction: Interaction): string {
+  const member = interaction.member;
+  if (member !== null && 'displayName' in member && typeof member.displayName === 'string') return member.displayName;
+  if (member !== null && 'nick' in member && typeof member.nick === 'string' && member.nick !== '') return member.nick;
+  return interaction.user.globalName ?? interaction.user.username;
+}
+
+/** Members who may manage the channel may end or configure any game in it. */
+export function canManage(interaction: Interaction): boolean {
+  return interaction.memberPermissions?.has(PermissionFlagsBits.ManageChannels) ?? false;
+}
+
+export async function refuse(env: HandlerEnv, interaction: Interaction, refusal: Refusal): Promise<void> {
+  await answerPrivately(interaction, refusalText(env.ctx, refusal, env.locale));
+}
+
+/**
+ * After a click on the turn panel: a refusal shows the current panel with the reason (the panel at a
+ * stale version is replaced, never applied); a change shows the panel again, or, when the turn ended,
+ * posts the new board and says so in the panel.
+ */
+export async function afterPanelChange(
+  env: HandlerEnv,
+  interaction: ComponentInteraction,
+  gameId: number,
+  seat: Seat,
+  result: Result<{ outcome: Outcome }>,
+  notice?: string,
+): Promise<void> {
+  const { service } = env.ctx;
+  if (!result.ok) {
+    if (result.code === 'foreign_panel' || result.code === 'not_a_player') {
+      // Not this user's panel: answer them privately and leave the panel alone.
+      await interaction.followUp({ content: refusalText(env.ctx, result, env.locale), flags: 64, allowedMentions: { parse: [] } });
+      return;
+    }
+    const loaded = service.byId(gameId);
+    if (loaded.ok && loaded.game.kind === 'active') {
+      const text = refusalText(env.ctx, result, env.locale, loaded.game);
+      const presenter = presenterFor(env.ctx, loaded.game.row.kind);
+      await answerPrivately(interaction, panelMessage(service, loaded.game, presenter, seat, env.locale, { notice: text }));
+      return;
+    }
+    await answerPrivately(interaction, refusalText(env.ctx, result, env.locale));
+    return;
+  }
+  await showOutcome(env, interaction, seat, result.outcome, notice);
+}
+
+export async function showOutcome(env: HandlerEnv, interaction: ComponentInteraction, seat: Seat, outcome: Outcome, notice?: string, notes: readonly string[] = []): Promise<void> {
+  const { service } = env.ctx;
+  const game = outcome.after;
+  const presenter = presenterFor(env.ctx, game.row.kind);
+  const did = outcome.entries.flatMap((e) => (e.seat === seat ? e.events : []));
+  if (outcome.turnEnded) {
+    await postBoard(env.ctx, env.logger, game, { summary: outcome.summary, concededTo: outcome.concededTo, notes });
+    const stillMine = !outcome.finished && service.activeSeats(game).includes(seat);
+    if (stillMine) {
+      await answerPrivately(interaction, panelMessage(service, game, presenter, seat, env.locale, { did, ...(notice ? { notice } : {}) }));
+      return;
+    }
+    const closing = t(env.locale, outcome.finished ? 'panel.gameOver' : 'panel.turnOver');
+    const lines = [closing];
+    if (did.length > 0) lines.unshift(t(env.locale, 'panel.did', { events: did.filter((e) => e.visibleTo === undefined || e.visibleTo.includes(seat)).map((e) => presenter.format(e, env.locale, names(game))).join('; ') }));
+    await answerPrivately(interaction, { content: truncate(lines.join('\n'), 2000), components: [] });
+    return;
+  }
+  await answerPrivately(interaction, panelMessage(service, game, presenter, seat, env.locale, { did, ...(notice ? { notice } : {}) }));
+}
+
+/** Lines for the board after a seat left or was removed. */
+export function leaveNotes(outcome: Outcome, seat: Seat, how: 'left' | 'removed'): string[] {
+  const game = outcome.after;
+  const locale = gameLocale(game);
+  const player = mention(game, seat);
+  if (outcome.finished) return [t(locale, how === 'left' ? 'board.left' : 'board.removed', { player })];
+  const removedByRules = outcome.entries.some((e) => e.seat === seat && typeof e.action === 'object' && e.action !== null && '$bazaar' in e.action);
+  if (how === 'removed') return [t(locale, 'board.removed', { player }), ...(removedByRules ? [] : [t(locale, 'board.leftAutopilot', { player })])];
+  return [t(locale, removedByRules ? 'board.left' : 'board.leftAutopilot', { player })];
+}

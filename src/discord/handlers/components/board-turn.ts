@@ -1,0 +1,26 @@
+/** Board (and reminder): Take my turn. Opens the user's own panel if they have a decision now. */
+import type { Refusal } from '../../../app/game-service.js';
+import type { ComponentHandler } from '../../context.js';
+import { panelMessage } from '../../messages.js';
+import { answerPrivately, presenterFor, refusalText } from '../../respond.js';
+import { refuse } from '../common.js';
+
+export const boardTurn: ComponentHandler<'turn'> = {
+  verb: 'turn',
+  ack: 'ephemeral',
+  async handle(env, interaction, id) {
+    const { service } = env.ctx;
+    const loaded = service.byId(id.gameId);
+    if (!loaded.ok) return refuse(env, interaction, loaded);
+    const game = loaded.game;
+    if (game.kind !== 'active' || game.row.status !== 'active') return refuse(env, interaction, { ok: false, code: 'not_active' });
+    const seat = service.seatOf(game, interaction.user.id);
+    if (seat === undefined || seat.leftAt !== null) return refuse(env, interaction, { ok: false, code: 'not_a_player' });
+    const active = service.activeSeats(game);
+    if (!active.includes(seat.seat)) {
+      const refusal: Refusal = { ok: false, code: 'not_your_turn', waitingFor: active };
+      return answerPrivately(interaction, refusalText(env.ctx, refusal, env.locale, game));
+    }
+    await answerPrivately(interaction, panelMessage(service, game, presenterFor(env.ctx, game.row.kind), seat.seat, env.locale));
+  },
+};

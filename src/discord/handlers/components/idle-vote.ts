@@ -1,0 +1,36 @@
+/** Idle vote: skip the idle player's turn, or remove them. The vote message shows the tally. */
+import type { ComponentHandler } from '../../context.js';
+import { t } from '../../i18n/index.js';
+import { gameLocale, mention, voteMessage } from '../../messages.js';
+import { answerPrivately, missingPermissions, postBoard } from '../../respond.js';
+import { leaveNotes, refuse } from '../common.js';
+
+export const idleVote: ComponentHandler<'vote'> = {
+  verb: 'vote',
+  ack: 'ephemeral',
+  async handle(env, interaction, id) {
+    const missing = missingPermissions(interaction, env.locale);
+    if (missing !== null) return answerPrivately(interaction, missing);
+    const { service } = env.ctx;
+    await service.locked(interaction.channelId, async () => {
+      const result = service.vote(id.gameId, interaction.user.id, id.seat, id.choice);
+      if (!result.ok) return refuse(env, interaction, result);
+      if (result.passed === null) {
+        const game = result.game;
+        const hours = Math.round(game.row.idleAfterMinutes / 60);
+        await interaction.message.edit(voteMessage(game, [id.seat], hours, false, [result.tally]));
+        await answerPrivately(interaction, t(env.locale, 'vote.recorded'));
+        return;
+      }
+      const { outcome } = result;
+      const game = outcome.after;
+      const locale = gameLocale(game);
+      const player = mention(game, id.seat);
+      const verdict = t(locale, result.passed === 'skip' ? 'vote.passedSkip' : 'vote.passedKick', { player });
+      await interaction.message.edit({ content: verdict, components: [], allowedMentions: { parse: [] } });
+      const notes = result.passed === 'skip' ? [t(locale, 'board.skipped', { player })] : leaveNotes(outcome, id.seat, 'removed');
+      await postBoard(env.ctx, env.logger, game, { summary: outcome.summary, concededTo: outcome.concededTo, notes });
+      await answerPrivately(interaction, t(env.locale, 'vote.recorded'));
+    });
+  },
+};

@@ -1,0 +1,18 @@
+/** Lobby: Leave (before the game starts). */
+import type { ComponentHandler } from '../../context.js';
+import { lobbyMessage } from '../../messages.js';
+import { presenterFor } from '../../respond.js';
+import { refuse } from '../common.js';
+
+export const lobbyQuit: ComponentHandler<'quit'> = {
+  verb: 'quit',
+  ack: 'update',
+  async handle(env, interaction, id) {
+    const { service } = env.ctx;
+    await service.locked(interaction.channelId, async () => {
+      const result = service.leaveLobby(id.gameId, interaction.user.id);
+      if (!result.ok) return refuse(env, interaction, result);
+      await interaction.editReply(lobbyMessage(result.game, presenterFor(env.ctx, result.game.row.kind)));
+    });
+  },
+};

@@ -1,0 +1,19 @@
+/** Turn panel: a button (one legal action by its index at the panel's version). */
+import type { ComponentHandler } from '../../context.js';
+import { answerPrivately, missingPermissions } from '../../respond.js';
+import { afterPanelChange } from '../common.js';
+
+export const panelAct: ComponentHandler<'act'> = {
+  verb: 'act',
+  ack: 'update',
+  async handle(env, interaction, id) {
+    // A turn may end with this click, and then a board must be posted: check before changing anything.
+    const missing = missingPermissions(interaction, env.locale);
+    if (missing !== null) return answerPrivately(interaction, missing);
+    const { service } = env.ctx;
+    await service.locked(interaction.channelId, async () => {
+      const result = service.act(id.gameId, interaction.user.id, id.seat, id.version, id.index);
+      await afterPanelChange(env, interaction, id.gameId, id.seat, result);
+    });
+  },
+};

@@ -1,0 +1,38 @@
+/** Turn panel: a select menu (an action by its index, or another page of a long list). */
+import type { ComponentHandler } from '../../context.js';
+import { parseSelectValue } from '../../codec.js';
+import { t } from '../../i18n/index.js';
+import { panelMessage } from '../../messages.js';
+import { answerPrivately, missingPermissions, presenterFor } from '../../respond.js';
+import { afterPanelChange, refuse } from '../common.js';
+
+export const panelSelect: ComponentHandler<'sel'> = {
+  verb: 'sel',
+  ack: 'update',
+  async handle(env, interaction, id) {
+    const raw = interaction.isStringSelectMenu() ? interaction.values : [];
+    const value = raw.length === 1 ? parseSelectValue(raw[0]) : null;
+    if (value === null) return answerPrivately(interaction, t(env.locale, 'refusal.bad_button'));
+    const { service } = env.ctx;
+    if (value.kind === 'page') {
+      const loaded = service.byId(id.gameId);
+      if (!loaded.ok) return refuse(env, interaction, loaded);
+      const game = loaded.game;
+      if (game.kind !== 'active') return refuse(env, interaction, { ok: false, code: 'not_active' });
+      const seat = service.seatOf(game, interaction.user.id);
+      if (seat?.seat !== id.seat) return refuse(env, interaction, { ok: false, code: 'foreign_panel', owner: id.seat });
+      const notice = game.row.version === id.version ? undefined : t(env.locale, 'refusal.stale');
+      const page = game.row.version === id.version ? { group: id.group, page: value.page } : undefined;
+      return answerPrivately(
+        interaction,
+        panelMessage(service, game, presenterFor(env.ctx, game.row.kind), id.seat, env.locale, { ...(notice ? { notice } : {}), ...(page ? { page } : {}) }),
+      );
+    }
+    const missing = missingPermissions(interaction, env.locale);
+    if (missing !== null) return answerPrivately(interaction, missing);
+    await service.locked(interaction.channelId, async () => {
+      const result = service.act(id.gameId, interaction.user.id, id.seat, id.version, value.index);
+      await afterPanelChange(env, interaction, id.gameId, id.seat, result);
+    });
+  },
+};

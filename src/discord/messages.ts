@@ -1,0 +1,327 @@
+/**
+ * Builds the bot's messages (lobby, board, turn panel, hand, log, reminder, idle vote) from the game
+ * service's snapshots. Public messages use the game's locale (the server's), ephemeral ones the user's.
+ * Hands and private events only ever go into ephemeral messages for their owner.
+ */
+import {
+  ButtonStyle,
+  ComponentType,
+  type APIActionRowComponent,
+  type APIButtonComponentWithCustomId,
+  type APIComponentInMessageActionRow,
+  type MessageMentionOptions,
+} from 'discord.js';
+import type { ActiveSnapshot, GameService, LobbySnapshot, Snapshot, VoteTally } from '../app/game-service.js';
+import type { EffectiveEntry } from '../app/log.js';
+import { isRemoveSeat } from '../app/log.js';
+import { isLocale, type GameEvent, type Locale, type Seat } from '../engine/index.js';
+import { encodeCustomId } from './codec.js';
+import type { GamePresenter } from './games/presenter.js';
+import { t } from './i18n/index.js';
+import { buildPanel, truncate, type PanelAction, type PanelRow } from './panel.js';
+
+export type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
+
+export interface PublicMessage {
+  content: string;
+  components: Row[];
+  allowedMentions: MessageMentionOptions;
+  files?: { attachment: Buffer; name: string; description?: string }[];
+}
+
+export interface PrivateMessage {
+  content: string;
+  components: Row[];
+}
+
+export const CONTENT_MAX = 2000;
+
+export function gameLocale(game: Snapshot): Locale {
+  return isLocale(game.row.locale) ? game.row.locale : 'en';
+}
+
+export function names(game: Snapshot): string[] {
+  const out: string[] = [];
+  for (const seat of game.seats) out[seat.seat] = seat.displayName;
+  return out;
+}
+
+export function mention(game: Snapshot, seat: Seat): string {
+  const row = game.seats.find((s) => s.seat === seat);
+  return row === undefined ? `#${seat + 1}` : `<@${row.userId}>`;
+}
+
+function userIds(game: Snapshot, seats: readonly Seat[]): string[] {
+  return seats.flatMap((seat) => game.seats.filter((s) => s.seat === seat).map((s) => s.userId));
+}
+
+function button(label: string, customId: string, style: ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Success | ButtonStyle.Danger): APIButtonComponentWithCustomId {
+  return { type: ComponentType.Button, style, label: truncate(label, 80), custom_id: customId };
+}
+
+function row(...components: APIButtonComponentWithCustomId[]): Row {
+  return { type: ComponentType.ActionRow, components };
+}
+
+/** Joins lines and keeps the message within Discord's limit. */
+function fit(lines: readonly string[]): string {
+  return truncate(lines.filter((l) => l !== '').join('\n'), CONTENT_MAX);
+}
+
+/** Events a reader may see: public ones, and private ones addressed to `viewer`. */
+export function visibleEvents(events: readonly GameEvent[], viewer: Seat | null): GameEvent[] {
+  return events.filter((e) => e.visibleTo === undefined || (viewer !== null && e.visibleTo.includes(viewer)));
+}
+
+function eventText(presenter: GamePresenter, events: readonly GameEvent[], locale: Locale, playerNames: readonly string[], max: number): string {
+  return truncate(events.map((e) => presenter.format(e, locale, playerNames)).join('; '), max);
+}
+
+// ----- lobby ---------------------------------------------------------------------------------------------
+
+export function optionLabel(presenter: GamePresenter, game: Snapshot, kind: 'layout' | 'variant', locale: Locale): string {
+  const value = kind === 'layout' ? game.settings.layout : game.settings.variant;
+  const choices = kind === 'layout' ? game.module.layouts : game.module.variants;
+  const choice = choices.find((c) => c.value === value);
+  if (choice === undefined) return t(locale, kind === 'layout' ? 'layout.none' : 'variant.none');
+  return presenter.format(choice.label, locale, []);
+}
+
+export function lobbyMessage(game: LobbySnapshot, presenter: GamePresenter): PublicMessage {
+  const locale = gameLocale(game);
+  const id = { gameId: game.row.id, version: game.row.version };
+  const { min } = game.module.definition.players;
+  const players = game.seats.map((s) => `<@${s.userId}>`).join(', ');
+  return {
+    content: fit([
+      t(locale, 'lobby.title', { game: presenter.name(locale), host: `<@${game.row.hostUserId}>` }),
+      t(locale, 'lobby.options', { layout: optionLabel(presenter, game, 'layout', locale), variant: optionLabel(presenter, game, 'variant', locale) }),
+      t(locale, 'lobby.seats', { count: game.seats.length, capacity: game.settings.capacity, players }),
+      t(locale, 'lobby.hint', { min, capacity: game.settings.capacity }),
+    ]),
+    components: [
+      row(
+        button(t(locale, 'lobby.join'), encodeCustomId({ ...id, verb: 'join' }), ButtonStyle.Success),
+        button(t(locale, 'lobby.leave'), encodeCustomId({ ...id, verb: 'quit' }), ButtonStyle.Secondary),
+        button(t(locale, 'lobby.start'), encodeCustomId({ ...id, verb: 'start' }), ButtonStyle.Primary),
+        button(t(locale, 'lobby.cancel'), encodeCustomId({ ...id, verb: 'cancel' }), ButtonStyle.Danger),
+      ),
+    ],
+    allowedMentions: { parse: [] },
+  };
+}
+
+export function lobbyClosedMessage(game: LobbySnapshot, presenter: GamePresenter, text: string): PublicMessage {
+  return { content: fit([text]), components: [], allowedMentions: { parse: [] } };
+}
+
+// ----- board ---------------------------------------------------------------------------------------------
+
+export interface BoardNotes {
+  /** The turn that just ended. */
+  readonly summary?: readonly EffectiveEntry[];
+  /** Extra lines (a player left, a vote passed). */
+  readonly notes?: readonly string[];
+  readonly concededTo?: Seat | null;
+}
+
+export async function boardMessage(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, notes: BoardNotes = {}): Promise<PublicMessage> {
+  const locale = gameLocale(game);
+  const playerNames = names(game);
+  const view = service.publicView(game);
+  const png = await presenter.renderBoard(view, { locale, names: playerNames });
+  const lines: string[] = [t(locale, 'board.title', { game: presenter.name(locale), id: game.row.id })];
+  const status = presenter.status(view, locale, playerNames);
+  if (status !== '') lines.push(status);
+  lines.push(...(notes.notes ?? []));
+  const summary = notes.summary ?? [];
+  if (summary.length > 0) {
+    const first = summary.find((e) => !isRemoveSeat(e.action)) ?? (summary[0] as EffectiveEntry);
+    const events = visibleEvents(
+      summary.flatMap((e) => e.events),
+      null,
+    );
+    lines.push(
+      t(locale, 'board.lastTurn', {
+        player: playerNames[first.seat] ?? `#${first.seat + 1}`,
+        events: events.length === 0 ? t(locale, 'board.nothing') : eventText(presenter, events, locale, playerNames, 1200),
+      }),
+    );
+  }
+  let mentioned: Seat[] = [];
+  const components: Row[] = [];
+  const finished = game.row.status === 'finished';
+  if (finished) {
+    lines.push(...standingsLines(service, game, presenter, locale, notes.concededTo ?? null));
+  } else {
+    const left = new Set(game.seats.filter((s) => s.leftAt !== null).map((s) => s.seat));
+    mentioned = service.activeSeats(game).filter((s) => !left.has(s));
+    if (mentioned.length > 0) lines.push(t(locale, 'board.yourTurn', { players: mentioned.map((s) => mention(game, s)).join(', ') }));
+    const id = { gameId: game.row.id, version: game.row.version };
+    components.push(
+      row(
+        button(t(locale, 'board.takeTurn'), encodeCustomId({ ...id, verb: 'turn' }), ButtonStyle.Primary),
+        button(t(locale, 'board.hand'), encodeCustomId({ ...id, verb: 'hand' }), ButtonStyle.Secondary),
+        button(t(locale, 'board.log'), encodeCustomId({ ...id, verb: 'log' }), ButtonStyle.Secondary),
+      ),
+    );
+  }
+  return {
+    content: fit(lines),
+    components,
+    allowedMentions: { users: userIds(game, mentioned) },
+    files: [{ attachment: png, name: `${game.module.definition.id}-${game.row.id}-${game.row.version}.png`, description: t(locale, 'board.image', { game: presenter.name(locale) }) }],
+  };
+}
+
+export function standingsLines(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, locale: Locale, concededTo: Seat | null): string[] {
+  const playerNames = names(game);
+  if (concededTo !== null || !service.isOver(game)) {
+    const winner = concededTo ?? service.playingSeats(game)[0]?.seat ?? 0;
+    return [t(locale, 'board.conceded', { player: mention(game, winner) })];
+  }
+  const left = new Set(game.seats.filter((s) => s.leftAt !== null).map((s) => s.seat));
+  const lines = [t(locale, 'board.over')];
+  for (const standing of [...service.standings(game)].sort((a, b) => a.rank - b.rank || a.seat - b.seat)) {
+    const summary = presenter.format(standing.summary, locale, playerNames);
+    const player = left.has(standing.seat) ? t(locale, 'board.standingLeft', { player: mention(game, standing.seat) }) : mention(game, standing.seat);
+    lines.push(t(locale, 'board.standing', { rank: standing.rank, player, summary }));
+  }
+  return lines;
+}
+
+// ----- the turn panel ------------------------------------------------------------------------------------
+
+export interface PanelNotes {
+  readonly notice?: string;
+  /** What the last click did (events visible to this seat). */
+  readonly did?: readonly GameEvent[];
+  readonly page?: { readonly group: number; readonly page: number };
+}
+
+export function panelActions(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, seat: Seat, locale: Locale): PanelAction[] {
+  const playerNames = names(game);
+  const def = game.module.definition;
+  return service.legalActions(game, seat).map((action, index) => {
+    const group = presenter.group(action);
+    return {
+      index,
+      label: presenter.format(def.describeAction(action), locale, playerNames),
+      group: group.id,
+      groupLabel: presenter.format(group.label, locale, playerNames),
+      always: group.always,
+    };
+  });
+}
+
+export function panelRows(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, seat: Seat, locale: Locale, page?: { group: number; page: number }): PanelRow[] {
+  return buildPanel({
+    gameId: game.row.id,
+    version: game.row.version,
+    seat,
+    actions: panelActions(service, game, presenter, seat, locale),
+    canUndo: service.canUndo(game, seat),
+    ...(page === undefined ? {} : { page }),
+    labels: {
+      undo: t(locale, 'panel.undo'),
+      more: t(locale, 'panel.more'),
+      previousPage: t(locale, 'panel.previousPage'),
+      nextPage: t(locale, 'panel.nextPage'),
+      page: (group, p, pages) => t(locale, 'panel.page', { group, page: p, pages }),
+    },
+  });
+}
+
+/** The seat's panel, or a short text when it has nothing to decide. */
+export function panelMessage(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, seat: Seat, locale: Locale, notes: PanelNotes = {}): PrivateMessage {
+  const playerNames = names(game);
+  const lines: string[] = [];
+  if (notes.notice !== undefined) lines.push(notes.notice);
+  const did = visibleEvents(notes.did ?? [], seat);
+  if (did.length > 0) lines.push(t(locale, 'panel.did', { events: eventText(presenter, did, locale, playerNames, 800) }));
+  if (game.row.status !== 'active') {
+    lines.push(t(locale, 'panel.gameOver'));
+    return { content: fit(lines), components: [] };
+  }
+  const active = service.activeSeats(game);
+  if (!active.includes(seat)) {
+    lines.push(t(locale, 'refusal.not_your_turn', { players: active.map((s) => playerNames[s] ?? `#${s + 1}`).join(', ') }));
+    return { content: fit(lines), components: [] };
+  }
+  const view = service.seatView(game, seat);
+  lines.push(t(locale, 'panel.prompt', { prompt: presenter.prompt(view, seat, locale, playerNames) }));
+  return { content: fit(lines), components: panelRows(service, game, presenter, seat, locale, notes.page) };
+}
+
+// ----- hand, log -----------------------------------------------------------------------------------------
+
+export function handMessage(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, seat: Seat, locale: Locale): PrivateMessage {
+  const view = service.seatView(game, seat);
+  return { content: fit([t(locale, 'hand.title'), presenter.hand(view, seat, locale, names(game))]), components: [] };
+}
+
+export function logMessage(service: GameService, game: Snapshot, presenter: GamePresenter, viewer: Seat | null, locale: Locale, count: number): PrivateMessage {
+  const playerNames = names(game);
+  const entries = service.effectiveLog(game).slice(-count);
+  const lines = [t(locale, 'log.title', { id: game.row.id })];
+  if (entries.length === 0) lines.push(t(locale, 'log.empty'));
+  const body: string[] = [];
+  for (const entry of entries) {
+    const events = visibleEvents(entry.events, viewer);
+    if (events.length === 0) continue;
+    body.push(t(locale, 'log.line', { player: playerNames[entry.seat] ?? `#${entry.seat + 1}`, text: eventText(presenter, events, locale, playerNames, 400) }));
+  }
+  // Keep the newest lines when the log is long.
+  let text = body.join('\n');
+  while (text.length > CONTENT_MAX - 200 && body.length > 1) {
+    body.shift();
+    text = body.join('\n');
+  }
+  lines.push(text);
+  return { content: fit(lines), components: [] };
+}
+
+// ----- reminders and idle votes --------------------------------------------------------------------------
+
+export function reminderMessage(game: ActiveSnapshot, presenter: GamePresenter, seats: readonly Seat[], count: number, limit: number): PublicMessage {
+  const locale = gameLocale(game);
+  const id = { gameId: game.row.id, version: game.row.version };
+  return {
+    content: fit([t(locale, 'reminder.text', { players: seats.map((s) => mention(game, s)).join(', '), game: presenter.name(locale), id: game.row.id, count, limit })]),
+    components: [
+      row(
+        button(t(locale, 'board.takeTurn'), encodeCustomId({ ...id, verb: 'turn' }), ButtonStyle.Primary),
+        ...seats.map((seat) =>
+          button(
+            seats.length === 1 ? t(locale, 'reminder.snooze') : `${t(locale, 'reminder.snooze')} (${names(game)[seat] ?? seat + 1})`,
+            encodeCustomId({ ...id, verb: 'snooze', seat }),
+            ButtonStyle.Secondary,
+          ),
+        ).slice(0, 4),
+      ),
+    ],
+    allowedMentions: { users: userIds(game, seats) },
+  };
+}
+
+export function voteMessage(game: ActiveSnapshot, seats: readonly Seat[], hours: number, repeat: boolean, tallies: readonly (VoteTally | null)[]): PublicMessage {
+  const locale = gameLocale(game);
+  const playerNames = names(game);
+  const id = { gameId: game.row.id, version: game.row.version };
+  const lines: string[] = [];
+  const rows: Row[] = [];
+  seats.forEach((seat, i) => {
+    const tally = tallies[i] ?? null;
+    const needed = tally?.needed ?? Math.floor((game.seats.filter((s) => s.leftAt === null).length - 1) / 2) + 1;
+    lines.push(t(locale, repeat ? 'vote.repeat' : 'vote.open', { player: mention(game, seat), hours, needed }));
+    if (tally !== null) lines.push(t(locale, 'vote.tally', { skip: tally.skip.length, kick: tally.kick.length, needed }));
+    const player = playerNames[seat] ?? `#${seat + 1}`;
+    rows.push(
+      row(
+        button(t(locale, 'vote.skip', { player }), encodeCustomId({ ...id, verb: 'vote', seat, choice: 'skip' }), ButtonStyle.Secondary),
+        button(t(locale, 'vote.kick', { player }), encodeCustomId({ ...id, verb: 'vote', seat, choice: 'kick' }), ButtonStyle.Danger),
+      ),
+    );
+  });
+  return { content: fit(lines), components: rows.slice(0, 5), allowedMentions: { users: userIds(game, seats) } };
+}

@@ -1,0 +1,151 @@
+/**
+ * The turn panel, generated from the seat's legal actions: buttons for short choices, select menus for
+ * long ones (paged beyond 25 options), the always-open actions (bonus cards, tiles, ending the turn)
+ * on their own rows, and undo. Pure: the same actions, version and page give the same components, which
+ * is what makes an index in a custom_id meaningful.
+ *
+ * Discord's limits shape the layout: at most 5 rows per message, 5 buttons per row, 1 select per row,
+ * 25 options per select, 80 characters per button label, 100 per option label.
+ */
+import {
+  ButtonStyle,
+  ComponentType,
+  type APIActionRowComponent,
+  type APIButtonComponentWithCustomId,
+  type APIComponentInMessageActionRow,
+  type APISelectMenuOption,
+  type APIStringSelectComponent,
+} from 'discord.js';
+import type { Seat } from '../engine/index.js';
+import { encodeCustomId, encodeSelectValue } from './codec.js';
+
+export interface PanelAction {
+  /** Index in the seat's legal actions. */
+  readonly index: number;
+  readonly label: string;
+  /** Actions with the same group share a row or a select. */
+  readonly group: string;
+  readonly groupLabel: string;
+  /** Always-open actions (play a card, use a tile, end the turn) come last, in grey. */
+  readonly always: boolean;
+}
+
+export interface PanelLabels {
+  readonly undo: string;
+  readonly more: string;
+  readonly previousPage: string;
+  readonly nextPage: string;
+  /** e.g. "Move to… (page 2/3)" */
+  readonly page: (groupLabel: string, page: number, pages: number) => string;
+}
+
+export interface PanelSpec {
+  readonly gameId: number;
+  readonly version: number;
+  readonly seat: Seat;
+  readonly actions: readonly PanelAction[];
+  readonly canUndo: boolean;
+  /** Which page a long select shows (from a page choice), by group ordinal. */
+  readonly page?: { readonly group: number; readonly page: number };
+  readonly labels: PanelLabels;
+}
+
+export type PanelRow = APIActionRowComponent<APIComponentInMessageActionRow>;
+
+export const MAX_ROWS = 5;
+export const MAX_BUTTONS_PER_ROW = 5;
+export const MAX_OPTIONS = 25;
+/** Options per page when a list is paged: room for "previous" and "next". */
+export const PAGE_SIZE = MAX_OPTIONS - 2;
+
+interface Group {
+  readonly key: string;
+  readonly label: string;
+  readonly always: boolean;
+  readonly actions: PanelAction[];
+}
+
+export function truncate(text: string, max: number): string {
+  const chars = [...text];
+  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+function groupsOf(actions: readonly PanelAction[]): Group[] {
+  const byKey = new Map<string, Group>();
+  for (const action of actions) {
+    let group = byKey.get(action.group);
+    if (group === undefined) {
+      group = { key: action.group, label: action.groupLabel, always: action.always, actions: [] };
+      byKey.set(action.group, group);
+    }
+    group.actions.push(action);
+  }
+  const all = [...byKey.values()];
+  return [...all.filter((g) => !g.always), ...all.filter((g) => g.always)];
+}
+
+/** The groups as they are laid out: at most `budget`, the overflow merged into one "more" group. */
+export function layoutGroups(actions: readonly PanelAction[], budget: number, moreLabel: string): Group[] {
+  const groups = groupsOf(actions);
+  if (groups.length <= budget) return groups;
+  const kept = groups.slice(0, budget - 1);
+  const rest = groups.slice(budget - 1);
+  return [...kept, { key: '*more', label: moreLabel, always: rest.every((g) => g.always), actions: rest.flatMap((g) => g.actions) }];
+}
+
+export function pageCount(size: number): number {
+  return size <= MAX_OPTIONS ? 1 : Math.ceil(size / PAGE_SIZE);
+}
+
+export function buildPanel(spec: PanelSpec): PanelRow[] {
+  const budget = MAX_ROWS - (spec.canUndo ? 1 : 0);
+  const groups = layoutGroups(spec.actions, budget, spec.labels.more);
+  const rows: PanelRow[] = groups.map((group, ordinal) => {
+    if (group.actions.length <= MAX_BUTTONS_PER_ROW) {
+      return {
+        type: ComponentType.ActionRow,
+        components: group.actions.map(
+          (action): APIButtonComponentWithCustomId => ({
+            type: ComponentType.Button,
+            style: group.always ? ButtonStyle.Secondary : ButtonStyle.Primary,
+            label: truncate(action.label, 80),
+            custom_id: encodeCustomId({ gameId: spec.gameId, version: spec.version, verb: 'act', seat: spec.seat, index: action.index }),
+          }),
+        ),
+      };
+    }
+    const pages = pageCount(group.actions.length);
+    const wanted = spec.page?.group === ordinal ? spec.page.page : 0;
+    const page = Math.min(Math.max(wanted, 0), pages - 1);
+    const shown = pages === 1 ? group.actions : group.actions.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
+    const options: APISelectMenuOption[] = shown.map((action) => ({
+      label: truncate(action.label, 100),
+      value: encodeSelectValue({ kind: 'action', index: action.index }),
+    }));
+    if (page > 0) options.unshift({ label: truncate(spec.labels.previousPage, 100), value: encodeSelectValue({ kind: 'page', page: page - 1 }) });
+    if (page < pages - 1) options.push({ label: truncate(spec.labels.nextPage, 100), value: encodeSelectValue({ kind: 'page', page: page + 1 }) });
+    const select: APIStringSelectComponent = {
+      type: ComponentType.StringSelect,
+      custom_id: encodeCustomId({ gameId: spec.gameId, version: spec.version, verb: 'sel', seat: spec.seat, group: ordinal, page }),
+      placeholder: truncate(pages === 1 ? group.label : spec.labels.page(group.label, page + 1, pages), 150),
+      min_values: 1,
+      max_values: 1,
+      options,
+    };
+    return { type: ComponentType.ActionRow, components: [select] };
+  });
+  if (spec.canUndo) {
+    rows.push({
+      type: ComponentType.ActionRow,
+      components: [
+        {
+          type: ComponentType.Button,
+          style: ButtonStyle.Danger,
+          label: truncate(spec.labels.undo, 80),
+          custom_id: encodeCustomId({ gameId: spec.gameId, version: spec.version, verb: 'undo', seat: spec.seat }),
+        },
+      ],
+    });
+  }
+  return rows;
+}

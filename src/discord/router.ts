@@ -1,0 +1,119 @@
+/**
+ * The one entry point for interactions and the one error boundary. For every interaction it
+ * acknowledges first, as the handler declares (deferReply / deferUpdate), then runs the handler; custom_ids
+ * are parsed and validated before any handler sees them. An unexpected error is logged with the ids of
+ * what was handled and answered with a short private message carrying a reference.
+ */
+import { randomUUID } from 'node:crypto';
+import { MessageFlags, type Interaction } from 'discord.js';
+import { childLogger, type Logger } from '../logger.js';
+import { parseCustomId, type Verb } from './codec.js';
+import type { BotContext, CommandHandler, ComponentHandler, ComponentInteraction, HandlerEnv } from './context.js';
+import { gameAbandon } from './handlers/commands/game-abandon.js';
+import { gameHand } from './handlers/commands/game-hand.js';
+import { gameLeave } from './handlers/commands/game-leave.js';
+import { gameLog } from './handlers/commands/game-log.js';
+import { gameNew } from './handlers/commands/game-new.js';
+import { gameSettings } from './handlers/commands/game-settings.js';
+import { gameStatus } from './handlers/commands/game-status.js';
+import { help } from './handlers/commands/help.js';
+import { boardHand } from './handlers/components/board-hand.js';
+import { boardLog } from './handlers/components/board-log.js';
+import { boardTurn } from './handlers/components/board-turn.js';
+import { idleVote } from './handlers/components/idle-vote.js';
+import { lobbyCancel } from './handlers/components/lobby-cancel.js';
+import { lobbyJoin } from './handlers/components/lobby-join.js';
+import { lobbyQuit } from './handlers/components/lobby-quit.js';
+import { lobbyStart } from './handlers/components/lobby-start.js';
+import { panelAct } from './handlers/components/panel-act.js';
+import { panelSelect } from './handlers/components/panel-select.js';
+import { panelUndo } from './handlers/components/panel-undo.js';
+import { reminderSnooze } from './handlers/components/reminder-snooze.js';
+import { t, toLocale } from './i18n/index.js';
+import { answerPrivately, markUpdateAck } from './respond.js';
+
+export const COMMAND_HANDLERS: readonly CommandHandler[] = [gameNew, gameStatus, gameHand, gameLog, gameSettings, gameLeave, gameAbandon, help];
+
+export const COMPONENT_HANDLERS: readonly ComponentHandler[] = [
+  lobbyJoin,
+  lobbyQuit,
+  lobbyStart,
+  lobbyCancel,
+  boardTurn,
+  boardHand,
+  boardLog,
+  panelAct,
+  panelSelect,
+  panelUndo,
+  reminderSnooze,
+  idleVote,
+] as unknown as readonly ComponentHandler[];
+
+export interface Router {
+  (interaction: Interaction): Promise<void>;
+}
+
+export function createRouter(ctx: BotContext, logger: Logger): Router {
+  const commands = new Map(COMMAND_HANDLERS.map((h) => [h.route, h]));
+  const components = new Map<Verb, ComponentHandler>(COMPONENT_HANDLERS.map((h) => [h.verb, h]));
+
+  return async function route(interaction: Interaction): Promise<void> {
+    const log = childLogger(logger, {
+      interactionId: interaction.id,
+      guildId: interaction.guildId,
+      channelId: interaction.channelId,
+      userId: interaction.user.id,
+    });
+    const env: HandlerEnv = { ctx, logger: log, locale: toLocale(interaction.locale) };
+    try {
+      if (interaction.isChatInputCommand() || interaction.isAutocomplete()) {
+        const subcommand = interaction.options.getSubcommand(false);
+        const name = subcommand === null ? interaction.commandName : `${interaction.commandName} ${subcommand}`;
+        const handler = commands.get(name);
+        if (handler === undefined) {
+          log.warn({ command: name }, 'unknown command');
+          if (interaction.isChatInputCommand()) await answerPrivately(interaction, t(env.locale, 'refusal.bad_button'));
+          else await interaction.respond([]);
+          return;
+        }
+        if (interaction.isAutocomplete()) {
+          await (handler.autocomplete?.(env, interaction) ?? interaction.respond([]));
+          return;
+        }
+        if (handler.ack === 'ephemeral') await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+        log.debug({ command: name }, 'command');
+        await handler.handle(env, interaction);
+        return;
+      }
+      if (interaction.isButton() || interaction.isStringSelectMenu()) {
+        const id = parseCustomId(interaction.customId);
+        const handler = id === null ? undefined : components.get(id.verb);
+        if (id === null || handler === undefined) {
+          log.warn({ customId: interaction.customId }, 'unrecognised custom_id');
+          await answerPrivately(interaction, t(env.locale, 'refusal.bad_button'));
+          return;
+        }
+        await acknowledge(interaction, handler.ack);
+        const scoped = { ...env, logger: log.child({ gameId: id.gameId, verb: id.verb }) };
+        await handler.handle(scoped, interaction, id as never);
+      }
+    } catch (error) {
+      const ref = randomUUID().slice(0, 8);
+      log.error({ err: error, ref }, 'interaction failed');
+      try {
+        if (interaction.isRepliable()) await answerPrivately(interaction, t(env.locale, 'error.generic', { ref }));
+      } catch (replyError) {
+        log.error({ err: replyError, ref }, 'could not tell the user about the failure');
+      }
+    }
+  };
+}
+
+async function acknowledge(interaction: ComponentInteraction, ack: ComponentHandler['ack']): Promise<void> {
+  if (ack === 'update') {
+    markUpdateAck(interaction);
+    await interaction.deferUpdate();
+  } else {
+    await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * The composition root: configuration -> logger -> database (see startup.ts) -> game service, client,
+ * commands, scheduler. `npm start` builds and runs this. Stops cleanly on SIGINT and SIGTERM.
+ */
+import fs from 'node:fs';
+import { gameModules } from './app/games/index.js';
+import { systemClock } from './app/clock.js';
+import { GameService } from './app/game-service.js';
+import { startBot } from './discord/bot.js';
+import { createDiscordClient } from './discord/client.js';
+import { gamePresenters } from './discord/games/index.js';
+import { startBazaar } from './startup.js';
+
+if (fs.existsSync('.env')) process.loadEnvFile('.env');
+
+const running = await startBazaar(
+  process.env,
+  async ({ config, logger, database }) => {
+    const client = createDiscordClient({
+      token: config.discordToken,
+      ...(config.discordApiBaseUrl !== undefined ? { apiBaseUrl: config.discordApiBaseUrl } : {}),
+    });
+    const service = new GameService({ db: database.db, modules: gameModules(), clock: systemClock, logger });
+    try {
+      return await startBot({
+        client,
+        service,
+        logger,
+        presenters: gamePresenters(),
+        applicationId: config.discordAppId,
+        ...(config.devGuildId !== undefined ? { guildId: config.devGuildId } : {}),
+      });
+    } catch (error) {
+      await client.destroy();
+      throw error;
+    }
+  },
+  { fail: (line) => console.error(line) },
+).catch((error: unknown) => {
+  // Anything else that stops start-up (an invalid token, Discord unreachable): one line, no stack trace.
+  console.error(`Start-up failed: ${error instanceof Error ? error.message : String(error)}`);
+  return null;
+});
+
+if (running === null) {
+  process.exitCode = 1;
+} else {
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`${signal}: stopping`);
+    running.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
