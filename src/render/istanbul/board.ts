@@ -18,7 +18,6 @@ import {
   fillRoundRect,
   font,
   registerFonts,
-  roundRectPath,
   strokeRoundRect,
   textWidth,
   type Ctx,
@@ -33,7 +32,7 @@ import {
   smugglerItem,
   type FigureItem,
 } from './figures.js';
-import { drawDie, drawGood } from './glyphs.js';
+import { drawCardBack, drawDie, drawGood, drawRuby } from './glyphs.js';
 import { decisionText, goodName, label, placeName, type RenderLocale } from './i18n.js';
 import { computeLayout, type BoardLayout } from './layout.js';
 import { drawPanel, type PanelProps } from './panel.js';
@@ -44,9 +43,24 @@ export interface IstanbulRenderOptions {
   readonly locale: RenderLocale;
   /** Display names by seat; missing names fall back to "Player n". */
   readonly names?: readonly (string | undefined)[];
+  /**
+   * The final standings (the engine's `standings`), shown when the game is over: the view itself carries no
+   * ranking, and the renderer does not re-score the game.
+   */
+  readonly ranks?: readonly { readonly seat: number; readonly rank: number }[];
 }
 
 registerFonts();
+
+/**
+ * The public view and nothing more: a seat's view (which carries that seat's hand) does not fit, so a
+ * hidden card cannot reach the image by mistake.
+ */
+export type PublicViewOnly = IstanbulPublicView & { readonly hand?: never; readonly seat?: never };
+
+function assertPublic(view: IstanbulPublicView): void {
+  if ('hand' in view || 'seat' in view) throw new TypeError('the Istanbul board renders the public view only, not a seat view');
+}
 
 function playerName(view: IstanbulPublicView, seat: number, opts: IstanbulRenderOptions): string {
   const name = opts.names?.[seat]?.trim();
@@ -219,7 +233,17 @@ function drawHeader(ctx: Ctx, r: Rect, view: IstanbulPublicView, opts: IstanbulR
   const seat = decidingSeat(view);
   x += 6;
   if (view.phase === 'over' || seat === null) {
-    drawText(ctx, label('gameOver', L), x, cy + 1, statusRight - x, { size: 18, weight: 'bold', colour: THEME.highlight, baseline: 'middle' });
+    const used = drawText(ctx, label('gameOver', L), x, cy + 1, statusRight - x, { size: 18, weight: 'bold', colour: THEME.highlight, baseline: 'middle' });
+    const winners = (opts.ranks ?? []).filter((r) => r.rank === 1).map((r) => playerName(view, r.seat, opts));
+    if (winners.length > 0) {
+      drawText(ctx, label('wins', L, { name: winners.join(' & ') }), x + used + 14, cy + 1, statusRight - x - used - 14, {
+        size: 18,
+        minSize: 12,
+        weight: 'bold',
+        colour: THEME.panelInk,
+        baseline: 'middle',
+      });
+    }
     return;
   }
   const style = styleOf(view, seat);
@@ -265,7 +289,11 @@ function drawHeader(ctx: Ctx, r: Rect, view: IstanbulPublicView, opts: IstanbulR
   }
 }
 
-/** A curved arrow for the last move, from the centre of one tile to the edge of the other. */
+/**
+ * The last move's arrow. It runs between the two tiles off their centre line (to the right for a vertical
+ * move, low for a horizontal one) so it crosses the gap instead of the place names, and it ends where the
+ * merchant now stands.
+ */
 function drawMoveArrow(ctx: Ctx, from: Rect, to: Rect, colour: string): void {
   const fx = from.x + from.w / 2;
   const fy = from.y + from.h / 2;
@@ -277,14 +305,17 @@ function drawMoveArrow(ctx: Ctx, from: Rect, to: Rect, colour: string): void {
   if (len < 1) return;
   const ux = dx / len;
   const uy = dy / len;
+  const vertical = Math.abs(uy) > Math.abs(ux);
+  const ox = vertical ? from.w * 0.3 : 0;
+  const oy = vertical ? 0 : from.h * 0.27;
   /** Distance from a tile's centre to its edge along the arrow's direction. */
   const edge = (r: Rect): number => Math.min(r.w / 2 / Math.max(Math.abs(ux), 1e-6), r.h / 2 / Math.max(Math.abs(uy), 1e-6));
-  const sx = fx + ux * edge(from) * 0.45;
-  const sy = fy + uy * edge(from) * 0.45;
-  const ex = tx - ux * (edge(to) - 16);
-  const ey = ty - uy * (edge(to) - 16);
-  // bend sideways a little, so a long arrow does not run along a whole row of text
-  const bend = Math.min(40, len * 0.1);
+  const sx = fx + ox + ux * (edge(from) - 46);
+  const sy = fy + oy + uy * (edge(from) - 46);
+  const ex = tx + ox - ux * (edge(to) - 34);
+  const ey = ty + oy - uy * (edge(to) - 34);
+  // a long arrow bends a little, so it does not run along a whole row of text
+  const bend = Math.min(40, Math.max(0, len - 260) * 0.12);
   const mx = (sx + ex) / 2 - uy * bend;
   const my = (sy + ey) / 2 + ux * bend;
   const path = (): void => {
@@ -358,8 +389,75 @@ function panelProps(view: IstanbulPublicView, p: PlayerView, opts: IstanbulRende
     isStartPlayer: p.isStartPlayer,
     deciding,
     decisionText: deciding && view.decision ? decisionText(view.decision.kind, opts.locale) : null,
+    rank: view.phase === 'over' ? (opts.ranks?.find((r) => r.seat === p.seat)?.rank ?? null) : null,
     locale: opts.locale,
   };
+}
+
+/** A right-pointing arrow glyph (the font has no arrow characters). */
+function arrowGlyph(ctx: Ctx, x: number, cy: number, w: number, colour: string): void {
+  ctx.beginPath();
+  ctx.moveTo(x, cy);
+  ctx.lineTo(x + w - 5, cy);
+  ctx.lineWidth = 2.4;
+  ctx.strokeStyle = colour;
+  ctx.lineCap = 'round';
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.moveTo(x + w, cy);
+  ctx.lineTo(x + w - 7, cy - 5);
+  ctx.lineTo(x + w - 7, cy + 5);
+  ctx.closePath();
+  ctx.fillStyle = colour;
+  ctx.fill();
+}
+
+/** Game facts in words: the last move, the bonus card piles, the goal. Returns the height used. */
+function drawFacts(ctx: Ctx, r: Rect, view: IstanbulPublicView, opts: IstanbulRenderOptions): number {
+  const L = opts.locale;
+  const lineH = 30;
+  let y = r.y + lineH / 2;
+  const right = r.x + r.w;
+  const move = view.lastMove;
+  if (move) {
+    let x = r.x;
+    const tw = drawText(ctx, `${label('lastMove', L)}:`, x, y, 140, { size: 14, colour: THEME.panelMuted, baseline: 'middle' });
+    x += tw + 10;
+    const st = styleOf(view, move.seat);
+    ctx.beginPath();
+    ctx.arc(x + 10, y, 10, 0, Math.PI * 2);
+    ctx.fillStyle = st.fill;
+    ctx.fill();
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = st.stroke;
+    ctx.stroke();
+    ctx.fillStyle = st.ink;
+    ctx.font = font(12, 'bold');
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(String(move.seat + 1), x + 10, y + 0.5);
+    x += 26;
+    const half = (right - x - 30) / 2;
+    x += drawText(ctx, `${move.from} ${placeName(move.from, L)}`, x, y, half, { size: 14, weight: 'bold', colour: THEME.panelInk, minSize: 11, baseline: 'middle' });
+    arrowGlyph(ctx, x + 7, y, 18, THEME.highlight);
+    x += 32;
+    drawText(ctx, `${move.to} ${placeName(move.to, L)}`, x, y, right - x, { size: 14, weight: 'bold', colour: THEME.panelInk, minSize: 11, baseline: 'middle' });
+    y += lineH;
+  }
+  // bonus cards: deck and discard pile; the rubies needed
+  let x = r.x;
+  drawCardBack(ctx, x + 2, y - 10, 14, 20);
+  x += 24;
+  x += drawText(ctx, `${label('deck', L, { n: view.deckCount })} \u00b7 ${label('discardTop', L)} ${view.discardCount}`, x, y, r.w / 2 + 40, {
+    size: 14,
+    colour: THEME.panelInk,
+    minSize: 11,
+    baseline: 'middle',
+  });
+  x += 20;
+  drawRuby(ctx, x + 9, y, 9);
+  drawText(ctx, label('target', L, { n: view.rubyTarget }), x + 24, y, right - x - 24, { size: 14, colour: THEME.panelInk, minSize: 11, baseline: 'middle' });
+  return y + lineH / 2 - r.y;
 }
 
 function drawLegend(ctx: Ctx, r: Rect, view: IstanbulPublicView, opts: IstanbulRenderOptions): void {
@@ -380,24 +478,39 @@ function drawLegend(ctx: Ctx, r: Rect, view: IstanbulPublicView, opts: IstanbulR
   }
   const cols = r.w > 500 ? 3 : 2;
   const rowsNeeded = Math.ceil(entries.length / cols);
+  const legendH = rowsNeeded * 58 + 12;
+  let top = r.y + 4;
+  if (r.h >= legendH + 80) {
+    const used = drawFacts(ctx, { x: r.x + 16, y: r.y + 10, w: r.w - 32, h: r.h - legendH }, view, opts);
+    top = r.y + 10 + used + 6;
+    ctx.beginPath();
+    ctx.moveTo(r.x + 16, top);
+    ctx.lineTo(r.x + r.w - 16, top);
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = THEME.panelEdge;
+    ctx.stroke();
+  }
   const cellW = (r.w - 24) / cols;
-  const cellH = Math.min(62, (r.h - 16) / rowsNeeded);
+  const cellH = Math.min(74, (r.y + r.h - top - 8) / rowsNeeded);
   if (cellH < 40) return;
-  const scale = Math.min(0.9, (cellH - 6) / 62);
+  const scale = Math.min(1, (cellH - 8) / 62);
+  // centre the grid in what is left
+  const gridTop = top + Math.max(4, (r.y + r.h - top - rowsNeeded * cellH) / 2);
   entries.forEach((e, i) => {
     const col = i % cols;
     const row = Math.floor(i / cols);
     const cx = r.x + 12 + col * cellW;
-    const cy = r.y + 8 + row * cellH + cellH / 2;
+    const cy = gridTop + row * cellH + cellH / 2;
     const iw = e.item.w * scale;
     const ih = e.item.h * scale;
-    e.item.draw(ctx, cx + (44 - iw) / 2, cy - ih / 2, scale);
-    drawText(ctx, e.text, cx + 50, cy, cellW - 56, { size: 13, minSize: 10, colour: THEME.panelMuted, baseline: 'middle' });
+    e.item.draw(ctx, cx + (48 - iw) / 2, cy - ih / 2, scale);
+    drawText(ctx, e.text, cx + 54, cy, cellW - 60, { size: 14, minSize: 10, colour: THEME.panelMuted, baseline: 'middle' });
   });
 }
 
 /** Draws the board into a canvas context of the layout's size. */
-export function drawIstanbulBoard(ctx: SKRSContext2D, view: IstanbulPublicView, opts: IstanbulRenderOptions, layout: BoardLayout): void {
+export function drawIstanbulBoard(ctx: SKRSContext2D, view: PublicViewOnly, opts: IstanbulRenderOptions, layout: BoardLayout): void {
+  assertPublic(view);
   const seat = decidingSeat(view);
   drawBackground(ctx, layout);
   drawHeader(ctx, layout.header, view, opts);
@@ -435,11 +548,10 @@ export function drawIstanbulBoard(ctx: SKRSContext2D, view: IstanbulPublicView, 
     if (r) drawPanel(ctx, r, panelProps(view, p, opts, view.phase === 'over' ? null : seat));
   });
   if (layout.legend) drawLegend(ctx, layout.legend, view, opts);
-  void roundRectPath;
 }
 
 /** Renders the public view as a PNG (about 1600 x 1000..1100). */
-export async function renderIstanbulBoard(view: IstanbulPublicView, opts: IstanbulRenderOptions): Promise<Buffer> {
+export async function renderIstanbulBoard(view: PublicViewOnly, opts: IstanbulRenderOptions): Promise<Buffer> {
   const layout = istanbulBoardLayout(view);
   const canvas = createCanvas(layout.width, layout.height);
   const ctx = canvas.getContext('2d');

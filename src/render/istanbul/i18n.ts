@@ -123,6 +123,9 @@ export type LabelKey =
   | 'twoPlayers'
   | 'anyGood'
   | 'onPlaces'
+  | 'wins'
+  | 'winner'
+  | 'rank'
   | 'merchant'
   | 'family'
   | 'assistant'
@@ -170,6 +173,9 @@ const LABELS: Table<LabelKey> = {
     twoPlayers: 'neutral merchant',
     anyGood: 'any',
     onPlaces: '{n} on places',
+    wins: '{name} wins',
+    winner: 'Winner',
+    rank: 'Place {n}',
     merchant: 'Merchant + assistants',
     family: 'Family member',
     assistant: 'Assistant left behind',
@@ -216,6 +222,9 @@ const LABELS: Table<LabelKey> = {
     twoPlayers: 'neutraler Händler',
     anyGood: 'beliebig',
     onPlaces: '{n} auf Orten',
+    wins: '{name} gewinnt',
+    winner: 'Sieg',
+    rank: 'Platz {n}',
     merchant: 'Händler + Gehilfen',
     family: 'Familienmitglied',
     assistant: 'Abgestellter Gehilfe',
@@ -262,6 +271,9 @@ const LABELS: Table<LabelKey> = {
     twoPlayers: 'neutrale handelaar',
     anyGood: 'vrij',
     onPlaces: '{n} op locaties',
+    wins: '{name} wint',
+    winner: 'Winnaar',
+    rank: 'Plaats {n}',
     merchant: 'Handelaar + assistenten',
     family: 'Familielid',
     assistant: 'Achtergelaten assistent',
@@ -394,4 +406,19 @@ const CARD_TITLES: Table<CardKind> = {
 
 export function cardTitle(kind: CardKind, locale: RenderLocale): string {
   return CARD_TITLES[locale][kind] ?? CARD_TITLES.en[kind] ?? String(kind);
+}
+
+/** Every text this renderer can draw, in every locale (the font-coverage test checks each glyph). */
+export function everyText(): string[] {
+  const out: string[] = [];
+  for (const locale of ['en', 'de', 'nl'] as const) {
+    out.push(...Object.values(PLACE_NAMES[locale]));
+    out.push(...Object.values(LABELS[locale]));
+    out.push(...Object.values(GOOD_NAMES[locale]));
+    out.push(...Object.values(DECISIONS[locale]));
+    out.push(...Object.values(CARD_TITLES[locale]));
+    for (let n = 1; n <= 5; n++) out.push(turnPositionText(n, locale));
+  }
+  out.push('ISTANBUL', '0123456789', '\u00d7', '\u00b7', '\u2026', '\u2013', '?+/:&=()#');
+  return out;
 }

@@ -11,7 +11,8 @@ const GAP = 10;
 const MIN_PANEL_W = 440;
 const MAX_TILE = 240;
 const PANEL_GAP = 10;
-const MAX_PANEL_H = 232;
+/** Panels grow with fewer players (their contents scale), leaving room for the legend. */
+const maxPanelH = (players: number): number => (players <= 2 ? 300 : 262);
 
 export interface BoardLayout {
   readonly width: number;
@@ -38,7 +39,7 @@ export function computeLayout(cols: number, rows: number, players: number): Boar
   const panelX = MARGIN * 2 + gridW;
   const panelW = CANVAS_WIDTH - MARGIN - panelX;
   const n = Math.max(1, players);
-  const panelH = Math.floor(Math.min(MAX_PANEL_H, (gridH - (n - 1) * PANEL_GAP) / n));
+  const panelH = Math.floor(Math.min(maxPanelH(n), (gridH - (n - 1) * PANEL_GAP) / n));
   const panels: Rect[] = [];
   for (let i = 0; i < n; i++) panels.push({ x: panelX, y: top + i * (panelH + PANEL_GAP), w: panelW, h: panelH });
   const usedH = n * panelH + (n - 1) * PANEL_GAP;

@@ -34,6 +34,8 @@ export interface PanelProps {
   readonly deciding: boolean;
   /** What they decide (already localised), shown under the name when deciding. */
   readonly decisionText: string | null;
+  /** Final rank when the game is over and the caller passed the standings (1 = winner). */
+  readonly rank: number | null;
   readonly locale: RenderLocale;
 }
 
@@ -83,8 +85,9 @@ export function drawPanel(ctx: Ctx, r: Rect, p: PanelProps): void {
   const { x, y, w, h } = r;
   const L = p.locale;
   // card
-  fillRoundRect(ctx, x, y, w, h, 12, p.deciding ? THEME.panelRaised : THEME.panel);
-  strokeRoundRect(ctx, x + 0.5, y + 0.5, w - 1, h - 1, 12, p.deciding ? THEME.highlight : THEME.panelEdge, p.deciding ? 2.5 : 1);
+  const lit = p.deciding || p.rank === 1;
+  fillRoundRect(ctx, x, y, w, h, 12, lit ? THEME.panelRaised : THEME.panel);
+  strokeRoundRect(ctx, x + 0.5, y + 0.5, w - 1, h - 1, 12, p.deciding ? THEME.highlight : p.rank === 1 ? THEME.gold : THEME.panelEdge, lit ? 2.5 : 1);
   // colour stripe
   ctx.save();
   roundRectPath(ctx, x, y, w, h, 12);
@@ -95,9 +98,8 @@ export function drawPanel(ctx: Ctx, r: Rect, p: PanelProps): void {
 
   const pad = 16;
   const left = x + pad + 4;
-  const inner = w - pad * 2 - 4;
-  // scale the rows to the panel height (designed for 170..230)
-  const k = Math.max(0.86, Math.min(1.15, h / 190));
+  // the rows are designed for 190 px and scale with the panel (fewer players, taller panels)
+  const k = Math.max(0.86, Math.min(1.35, h / 190, (w - 40) / 360));
 
   // Row 1: number token, name, start marker, turn position, deciding badge
   const r1 = y + 21 * k;
@@ -116,6 +118,17 @@ export function drawPanel(ctx: Ctx, r: Rect, p: PanelProps): void {
   ctx.fillText(String(p.number), left + tr, r1 + 1);
 
   let right = x + w - pad;
+  if (p.rank !== null) {
+    const text = p.rank === 1 ? label('winner', L) : label('rank', L, { n: p.rank });
+    const bw = textWidth(ctx, text, 12.5 * k, 'bold') + 18;
+    fillRoundRect(ctx, right - bw, r1 - 11 * k, bw, 22 * k, 11 * k, p.rank === 1 ? THEME.gold : 'rgba(255,255,255,0.14)');
+    ctx.fillStyle = p.rank === 1 ? '#2a2118' : THEME.panelInk;
+    ctx.font = font(12.5 * k, 'bold');
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(text, right - bw / 2, r1 + 0.5);
+    right -= bw + 8;
+  }
   if (p.deciding) {
     const text = label('deciding', L);
     const bw = textWidth(ctx, text, 12.5 * k, 'bold') + 18;

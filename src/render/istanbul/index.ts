@@ -1,0 +1,3 @@
+/** The Istanbul renderer: the board image from the public view. */
+export { renderIstanbulBoard, drawIstanbulBoard, istanbulBoardLayout, placeRect, type IstanbulRenderOptions, type PublicViewOnly } from './board.js';
+export { placeName, type RenderLocale } from './i18n.js';

@@ -1,0 +1,183 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { IstanbulPublicView, IstanbulSeatView } from '../../../src/games/istanbul/view.js';
+import { istanbulBoardLayout, placeRect, renderIstanbulBoard, type PublicViewOnly } from '../../../src/render/istanbul/index.js';
+import { PLAYER_STYLES, THEME } from '../../../src/render/istanbul/style.js';
+import { figureStripHeight } from '../../../src/render/istanbul/tile.js';
+import { countColour, decodePng, type Box, type Pixels } from '../helpers.js';
+import { engineView, type EngineLayout } from './engine-states.js';
+import { fixtureView, LAYOUTS } from './fixtures.js';
+
+const MAX_BYTES = 2 * 1024 * 1024;
+
+async function renderAndDecode(view: IstanbulPublicView, locale: 'en' | 'de' | 'nl' = 'en'): Promise<{ png: Buffer; px: Pixels }> {
+  const png = await renderIstanbulBoard(view, { locale, names: ['Aylin', 'Bram', 'Chloé', 'Dieter', 'Eva'] });
+  return { png, px: await decodePng(png) };
+}
+
+async function expectValidImage(view: IstanbulPublicView, locale: 'en' | 'de' | 'nl' = 'en'): Promise<Pixels> {
+  const { png, px } = await renderAndDecode(view, locale);
+  const layout = istanbulBoardLayout(view);
+  expect(png.length).toBeLessThanOrEqual(MAX_BYTES);
+  expect([px.width, px.height]).toEqual([layout.width, layout.height]);
+  expect(px.width).toBeLessThanOrEqual(1600);
+  expect(px.height).toBeLessThanOrEqual(1200);
+  return px;
+}
+
+/** The strip at the bottom of a place's tile where its figures stand. */
+function stripOf(view: IstanbulPublicView, id: number): Box {
+  const r = placeRect(view, id);
+  if (!r) throw new Error(`place ${id} is not on the board`);
+  const strip = figureStripHeight(r);
+  return { x: r.x + 2, y: r.y + r.h - strip, w: r.w - 4, h: strip - 2 };
+}
+
+function withMerchantAt(view: IstanbulPublicView, seat: number, place: number): IstanbulPublicView {
+  return {
+    ...view,
+    figures: { ...view.figures, merchants: view.figures.merchants.map((m) => (m.seat === seat ? { ...m, place } : m)) },
+  };
+}
+
+/** A place where no figure at all stands. */
+function emptyPlace(view: IstanbulPublicView): number {
+  const f = view.figures;
+  const taken = new Set<number>([
+    ...f.merchants.map((m) => m.place),
+    ...f.familyMembers.map((m) => m.place),
+    ...f.neutralMerchants.map((m) => m.place),
+    ...f.extra.map((m) => m.place),
+    f.governor,
+    f.smuggler,
+    ...view.places.filter((p) => p.assistants.length > 0).map((p) => p.id),
+  ]);
+  const free = view.places.find((p) => !taken.has(p.id));
+  if (!free) throw new Error('no empty place');
+  return free.id;
+}
+
+describe('Istanbul board image: every layout, 2 and 5 players, fresh and late (hand-built views)', () => {
+  const layouts = Object.keys(LAYOUTS) as (keyof typeof LAYOUTS)[];
+  for (const layout of layouts) {
+    for (const players of [2, 5]) {
+      for (const stage of ['fresh', 'late'] as const) {
+        it(`${layout}, ${players} players, ${stage}`, async () => {
+          const view = fixtureView({ players, layout, stage });
+          await expectValidImage(view, stage === 'late' ? 'de' : 'en');
+        });
+      }
+    }
+  }
+
+  it('sizes the grid from the view: 5x4 with the expansion is wider per row of tiles than 4x4', () => {
+    const base = istanbulBoardLayout(fixtureView({ players: 5, layout: 'short', stage: 'fresh' }));
+    const exp = istanbulBoardLayout(fixtureView({ players: 5, layout: 'expansion', stage: 'fresh' }));
+    expect(exp.grid.w).toBeGreaterThan(base.grid.w);
+    expect(exp.tile(3, 4).x + exp.tileW).toBeLessThanOrEqual(exp.panels[0]!.x);
+    expect(base.panels).toHaveLength(5);
+    // two players leave room for the legend, five do not
+    expect(istanbulBoardLayout(fixtureView({ players: 2, layout: 'short', stage: 'fresh' })).legend).not.toBeNull();
+    expect(base.legend).toBeNull();
+  });
+});
+
+describe('Istanbul board image: real engine states', () => {
+  const cases: [number, EngineLayout][] = [
+    [2, 'short'],
+    [3, 'long'],
+    [4, 'inOrder'],
+    [5, 'random'],
+  ];
+  for (const [players, layout] of cases) {
+    it(`${players} players, ${layout}: fresh, midgame and the end`, async () => {
+      const fresh = engineView(players, layout, `render-${players}`, 0);
+      await expectValidImage(fresh.view);
+      const mid = engineView(players, layout, `render-${players}`, 250);
+      await expectValidImage(mid.view, 'nl');
+      const end = engineView(players, layout, `render-${players}`, 5000);
+      expect(end.over).toBe(true);
+      await expectValidImage(end.view, 'de');
+    });
+  }
+});
+
+describe('Istanbul board image: the picture follows the view', () => {
+  it("draws the deciding player's merchant on its tile, and nowhere it does not stand", async () => {
+    const view = fixtureView({ players: 5, layout: 'short', stage: 'late' });
+    const seat = view.decision!.seat;
+    const merchant = view.figures.merchants.find((m) => m.seat === seat)!;
+    const colour = PLAYER_STYLES[merchant.colour].fill;
+    const elsewhere = emptyPlace(view);
+
+    const before = (await renderAndDecode(view)).px;
+    expect(countColour(before, stripOf(view, merchant.place), colour)).toBeGreaterThan(150);
+    expect(countColour(before, stripOf(view, elsewhere), colour)).toBe(0);
+
+    const moved = withMerchantAt(view, seat, elsewhere);
+    const after = (await renderAndDecode(moved)).px;
+    expect(countColour(after, stripOf(moved, elsewhere), colour)).toBeGreaterThan(150);
+    expect(countColour(after, stripOf(moved, merchant.place), colour)).toBeLessThan(
+      countColour(before, stripOf(view, merchant.place), colour),
+    );
+  });
+
+  it("rings the deciding player's tile in the highlight colour and no other tile", async () => {
+    const view = fixtureView({ players: 4, layout: 'long', stage: 'late' });
+    const seat = view.decision!.seat;
+    const place = view.figures.merchants.find((m) => m.seat === seat)!.place;
+    const { px } = await renderAndDecode(view);
+    const ring = (id: number): number => {
+      const r = placeRect(view, id)!;
+      // the 4 px band just outside the tile
+      return (
+        countColour(px, { x: r.x - 4, y: r.y + 20, w: 3, h: r.h - 40 }, THEME.highlight, 10) +
+        countColour(px, { x: r.x + r.w + 1, y: r.y + 20, w: 3, h: r.h - 40 }, THEME.highlight, 10)
+      );
+    };
+    expect(ring(place)).toBeGreaterThan(300);
+    const other = view.places.find((p) => p.id !== place)!.id;
+    expect(ring(other)).toBe(0);
+  });
+
+  it('outlines the last move in the mover’s colour: dashed where it came from, solid where it went', async () => {
+    const view = fixtureView({ players: 5, layout: 'inOrder', stage: 'late' });
+    const move = view.lastMove!;
+    const colour = PLAYER_STYLES[view.players[move.seat]!.colour].fill;
+    const { px } = await renderAndDecode(view);
+    const leftEdge = (id: number): number => {
+      const r = placeRect(view, id)!;
+      return countColour(px, { x: r.x - 5, y: r.y + 30, w: 4, h: r.h - 60 }, colour, 12);
+    };
+    const solid = leftEdge(move.to);
+    const dashed = leftEdge(move.from);
+    expect(solid).toBeGreaterThan(300);
+    expect(dashed).toBeGreaterThan(80);
+    expect(dashed).toBeLessThan(solid * 0.8);
+  });
+
+  it('shows neutral merchants with 2 players, on the place the view gives them', async () => {
+    const view = fixtureView({ players: 2, layout: 'short', stage: 'fresh' });
+    const neutral = view.figures.neutralMerchants[0]!;
+    const colour = PLAYER_STYLES[neutral.colour].fill;
+    const { px } = await renderAndDecode(view);
+    expect(countColour(px, stripOf(view, neutral.place), colour)).toBeGreaterThan(100);
+    const without = { ...view, figures: { ...view.figures, neutralMerchants: [] } };
+    const bare = (await renderAndDecode(without)).px;
+    expect(countColour(bare, stripOf(view, neutral.place), colour)).toBe(0);
+  });
+});
+
+describe('Istanbul board image: only the public view gets in', () => {
+  it('takes the public view as its parameter type, and a seat view (with a hand) does not fit', () => {
+    expectTypeOf(renderIstanbulBoard).parameter(0).toEqualTypeOf<PublicViewOnly>();
+    expectTypeOf<IstanbulPublicView>().toMatchTypeOf<PublicViewOnly>();
+    expectTypeOf<IstanbulSeatView>().not.toMatchTypeOf<PublicViewOnly>();
+  });
+
+  it('refuses a seat view at run time too', async () => {
+    const view = fixtureView({ players: 3, layout: 'short', stage: 'late' });
+    const seatView: IstanbulSeatView = { ...view, seat: 0, hand: ['take5Lira', 'stay'] };
+    // @ts-expect-error a seat view carries a hand: the type refuses it
+    await expect(renderIstanbulBoard(seatView, { locale: 'en' })).rejects.toThrow(/public view only/);
+  });
+});
