@@ -30,7 +30,7 @@ import { walkComponents } from './messages.js';
 import { checkPng } from './png.js';
 import type { SeenMessage } from './view.js';
 import { visibleTo } from './view.js';
-import type { ChannelRecord, GuildRecord, StoredAttachment, StoredCommand, StoredMessage, UserRecord } from './world.js';
+import type { ChannelRecord, GuildRecord, InteractionRecord, StoredAttachment, StoredCommand, StoredMessage, UserRecord } from './world.js';
 
 /** A file the user attaches to an ATTACHMENT option. */
 export interface UserFile {
@@ -437,13 +437,14 @@ export class FakeUser {
     };
   }
 
-  async #wait(record: import('./world.js').InteractionRecord, wait: WaitOptions): Promise<InteractionHandle> {
+  async #wait(record: InteractionRecord, wait: WaitOptions): Promise<InteractionHandle> {
     const handle = new Handle(this.core, record);
     const until = wait.until ?? 'settled';
     if (until === 'none') return handle;
     if (until === 'response') return handle.responded(wait.timeoutMs !== undefined ? { timeoutMs: wait.timeoutMs } : {});
     return handle.settled({
       ...(wait.quietMs !== undefined ? { quietMs: wait.quietMs } : {}),
+      ...(wait.deferredUpdateGraceMs !== undefined ? { deferredUpdateGraceMs: wait.deferredUpdateGraceMs } : {}),
       ...(wait.timeoutMs !== undefined ? { timeoutMs: wait.timeoutMs } : {}),
     });
   }

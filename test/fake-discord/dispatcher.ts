@@ -26,12 +26,13 @@ export function formatViolation(v: Violation): string {
 export interface WaitOptions {
   /**
    * 'none': return right after the dispatch. 'response': once the initial response arrived.
-   * 'settled' (default): the initial response, a deferred reply completed, then no bot request for
-   * `quietMs`.
+   * 'settled' (default): see InteractionHandle.settled().
    */
   until?: 'none' | 'response' | 'settled';
   /** Quiet period for 'settled' (default 50 ms). */
   quietMs?: number;
+  /** For 'settled' after a deferUpdate: how long to wait for a visible change (default 1000 ms). */
+  deferredUpdateGraceMs?: number;
   /** Give up after this long (default: the response window plus 5 s). */
   timeoutMs?: number;
 }
@@ -87,7 +88,10 @@ export class InteractionHandle {
    * Waits until `predicate` holds, re-checking on every change in the fake. Rejects on a protocol
    * violation, on "did not respond", or after `timeoutMs`.
    */
-  waitFor(predicate: (handle: this) => boolean, options: { timeoutMs?: number; description?: string } = {}): Promise<this> {
+  waitFor(
+    predicate: (handle: this) => boolean,
+    options: { timeoutMs?: number; description?: string; /** Resolve instead of rejecting on timeout. */ softTimeout?: boolean } = {},
+  ): Promise<this> {
     const timeoutMs = options.timeoutMs ?? this.core.options.responseWindowMs + 5000;
     const events = this.core.world.events;
     const violationsBefore = this.core.world.violations.length;
@@ -111,6 +115,10 @@ export class InteractionHandle {
       };
       const timer = setTimeout(() => {
         finish();
+        if (options.softTimeout) {
+          resolve(this);
+          return;
+        }
         reject(new Error(`interaction ${this.id}: timed out after ${timeoutMs} ms waiting for ${options.description ?? 'a condition'}`));
       }, timeoutMs);
       const finish = () => {
@@ -128,25 +136,38 @@ export class InteractionHandle {
   }
 
   /**
-   * Waits for the initial response, for a deferred reply to be completed (edited, followed up or deleted),
-   * then until the bot has made no request for `quietMs`.
+   * Waits until the bot is done with this interaction, as far as can be seen from outside:
+   * 1. the initial response arrived;
+   * 2. after a deferred reply (type 5): until it is completed (edited, followed up or deleted);
+   *    after a deferred update (type 6): until the bot changed some message, or `deferredUpdateGraceMs`
+   *    passed (a bot may acknowledge a click and show nothing);
+   * 3. then until the bot has made no request for `quietMs`.
+   * Rejects on a protocol violation, on "did not respond", or after `timeoutMs`.
    */
-  async settled(options: { quietMs?: number; timeoutMs?: number } = {}): Promise<this> {
+  async settled(options: { quietMs?: number; timeoutMs?: number; deferredUpdateGraceMs?: number } = {}): Promise<this> {
     const timeoutMs = options.timeoutMs ?? this.core.options.responseWindowMs + 5000;
     const started = Date.now();
+    const left = () => Math.max(1, timeoutMs - (Date.now() - started));
     await this.waitFor(
       (h) => {
-        if (!h.record.initial) return false;
-        if (h.record.initial.type !== InteractionResponseType.DeferredChannelMessageWithSource) return true;
+        const initial = h.record.initial;
+        if (!initial) return false;
+        if (initial.type !== InteractionResponseType.DeferredChannelMessageWithSource) return true;
         const original = h.record.originalMessageId ? h.core.world.messages.get(h.record.originalMessageId) : undefined;
         return !original || !original.loading || original.deletedAt !== null;
       },
       { timeoutMs, description: 'the response (a deferred reply must be completed)' },
     );
+    if (this.record.initial?.type === InteractionResponseType.DeferredMessageUpdate) {
+      const changesAt = this.record.initial.changesAt;
+      await this.waitFor((h) => h.core.world.changes > changesAt, {
+        timeoutMs: Math.min(left(), options.deferredUpdateGraceMs ?? 1000),
+        softTimeout: true,
+      });
+    }
     const quietMs = options.quietMs ?? 50;
-    const remaining = Math.max(1, timeoutMs - (Date.now() - started));
     await this.waitFor((h) => h.core.activity.inflight === 0 && performance.now() - h.core.activity.lastAt >= quietMs, {
-      timeoutMs: remaining,
+      timeoutMs: left(),
       description: `${quietMs} ms without bot requests`,
     });
     return this;

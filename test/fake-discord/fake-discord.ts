@@ -168,6 +168,19 @@ export class FakeDiscord {
     return id;
   }
 
+  /** Adds a guild the bot is in (GUILD_CREATE reaches a connected bot); returns its id. */
+  createGuild(name: string, options: { locale?: Locale; channels?: string[]; botPermissions?: PermissionInput } = {}): string {
+    const guild = this.world.createGuild({
+      name,
+      ...(options.locale ? { locale: options.locale } : {}),
+      ...(options.botPermissions !== undefined ? { botPermissions: options.botPermissions } : {}),
+    });
+    for (const channel of options.channels ?? ['general']) this.world.createChannel(guild.id, { name: channel });
+    const session = this.gateway.active;
+    if (this.#started && session) this.gateway.dispatch('GUILD_CREATE' as never, this.gateway.guildCreate(guild, session.intents) as never);
+    return guild.id;
+  }
+
   createChannel(name: string, options: { guildId?: string; topic?: string } = {}): string {
     const guildId = options.guildId ?? this.guildId;
     const channel = this.world.createChannel(guildId, { name, ...(options.topic ? { topic: options.topic } : {}) });

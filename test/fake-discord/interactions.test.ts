@@ -329,6 +329,22 @@ describe('flows and what users see', () => {
     env.fake.assertNoViolations();
   });
 
+  it('the default wait covers defer-then-render: a slow editReply after deferUpdate is awaited', async () => {
+    handler = async (i) => {
+      if (i.isChatInputCommand()) {
+        await i.reply({ content: 'board v1', components: [row(button('roll'))] });
+      } else if (i.isButton()) {
+        await i.deferUpdate();
+        await new Promise((r) => setTimeout(r, 150)); // rendering a board image
+        await i.editReply({ content: 'board v2' });
+      }
+    };
+    const board = (await alice.runCommand(channel, 't')).reply;
+    if (!board) throw new Error('no board');
+    const click = await alice.clickButton(board, 'roll');
+    expect(click.reply?.content).toBe('board v2');
+  });
+
   it('a component interaction carries the message, member and locale discord.js needs', async () => {
     const got: { locale: string; message: string; member: string | undefined; values: string[] }[] = [];
     handler = async (i) => {

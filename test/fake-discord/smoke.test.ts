@@ -3,7 +3,8 @@
  * command list through registerCommands (the payload validates against Discord's schema), and answers a
  * slash command through an interactionCreate handler.
  */
-import { Events, MessageFlags, SlashCommandBuilder, type Interaction } from 'discord.js';
+import { once } from 'node:events';
+import { Events, MessageFlags, SlashCommandBuilder, type Guild, type GuildChannel, type Interaction } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCommands } from '../../src/discord/register-commands.js';
 import { startFakeWithClient, type Connected } from './harness.js';
@@ -91,6 +92,27 @@ describe('bot against the fake Discord', () => {
     expect(bob.sees(env.fake.channelId())).toEqual([]);
     env.fake.assertNoViolations();
     expect(env.fake.unknownRoutes).toEqual([]);
+  });
+
+  it('a guild and a channel added later reach the client (GUILD_CREATE, CHANNEL_CREATE)', async () => {
+    const guildCreated = once(env.client, Events.GuildCreate);
+    const guildId = env.fake.createGuild('Second Server', { channels: ['lobby'] });
+    const [guild] = (await guildCreated) as [Guild];
+    expect(guild.id).toBe(guildId);
+    expect(guild.channels.cache.map((c) => c.name)).toEqual(['lobby']);
+    const channelCreated = once(env.client, Events.ChannelCreate);
+    const channelId = env.fake.createChannel('tables', { guildId });
+    const [channel] = (await channelCreated) as [GuildChannel];
+    expect(channel.id).toBe(channelId);
+    // Guild commands of the first guild are not available in the second; global ones are.
+    const dave = env.fake.users.create('dave', { guildId });
+    handlers.push(async (interaction) => {
+      if (interaction.isChatInputCommand() && interaction.commandName === 'ping' && interaction.guildId === guildId) await interaction.reply('pong from the second server');
+    });
+    const handle = await dave.runCommand(channelId, 'ping');
+    expect(handle.reply?.content).toBe('pong from the second server');
+    expect(handle.payload.data).toMatchObject({ name: 'ping' });
+    expect((handle.payload.data as { guild_id?: string }).guild_id).toBeUndefined();
   });
 
   it('refuses what the Discord client would refuse before anything reaches the bot', async () => {

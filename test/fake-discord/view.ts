@@ -2,7 +2,7 @@
  * What a user sees: read-only snapshots of messages, with the parts tests look at most (text, buttons,
  * selects, attachments with their bytes) pulled out.
  */
-import { ButtonStyle, ComponentType, MessageFlags, PermissionFlagsBits, type APIEmbed, type APIMessageTopLevelComponent } from 'discord-api-types/v10';
+import { ComponentType, MessageFlags, PermissionFlagsBits, type APIEmbed, type APIMessageTopLevelComponent, type ButtonStyle } from 'discord-api-types/v10';
 import { walkComponents } from './messages.js';
 import type { MessageInteractionRef, MessageRevision, StoredAttachment, StoredMessage, World } from './world.js';
 

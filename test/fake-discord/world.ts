@@ -12,7 +12,6 @@ import {
   ChannelType,
   Locale,
   MessageFlags,
-  MessageType,
   OverwriteType,
   PermissionFlagsBits,
   type APIApplicationCommand,
@@ -27,6 +26,7 @@ import {
   type APIUser,
   type InteractionResponseType,
   type InteractionType,
+  type MessageType,
 } from 'discord-api-types/v10';
 import type { FakeClock } from './clock.js';
 import { channelPermissions, toBits, type Overwrite, type PermissionInput } from './permissions.js';
@@ -148,7 +148,13 @@ export interface InteractionRecord {
   createdAt: number;
   /** When the gateway dispatch went out (the 3 s window starts here). */
   dispatchedAt: number;
-  initial: { type: InitialResponseType; at: number; ephemeral: boolean } | null;
+  initial: {
+    type: InitialResponseType;
+    at: number;
+    ephemeral: boolean;
+    /** World.changes when the response was accepted (to notice what the bot did afterwards). */
+    changesAt: number;
+  } | null;
   /** The message @original refers to: the reply (types 4/5) or the component's message (types 6/7). */
   originalMessageId?: string;
   /** For component interactions: the message carrying the component. */
@@ -186,7 +192,7 @@ export interface RequestRecord {
   fault?: string;
 }
 
-export interface StoredCommand extends APIApplicationCommand {}
+export type StoredCommand = APIApplicationCommand;
 
 const DEFAULT_BOT_PERMISSIONS: readonly (keyof typeof PermissionFlagsBits)[] = [
   'ViewChannel',
@@ -225,6 +231,8 @@ export class World {
   readonly requests: RequestRecord[] = [];
   readonly bot: UserRecord;
   readonly applicationId: string;
+  /** Counts message creations, edits and deletions. */
+  changes = 0;
   /** Base URL of the fake's HTTP server, for attachment URLs. Set by the server once it listens. */
   baseUrl = 'http://127.0.0.1';
 
@@ -498,6 +506,7 @@ export class World {
     const message: StoredMessage = { ...init, id: this.ids.next(), createdAt: now, editedAt: null, deletedAt: null, revisions: [] };
     message.revisions.push(snapshot(message, now, 'create'));
     this.messages.set(message.id, message);
+    this.changes++;
     this.events.emit('messageCreate', message);
     return message;
   }
@@ -510,6 +519,7 @@ export class World {
     // Completing a deferred response is not shown as an edit.
     if (options.markEdited ?? !wasLoading) message.editedAt = now;
     message.revisions.push(snapshot(message, now, 'edit'));
+    this.changes++;
     this.events.emit('messageUpdate', message);
     return message;
   }
@@ -518,6 +528,7 @@ export class World {
     const now = this.clock.now();
     message.deletedAt = now;
     message.revisions.push(snapshot(message, now, 'delete'));
+    this.changes++;
     this.events.emit('messageDelete', message);
   }
 
@@ -565,4 +576,3 @@ function snapshot(message: StoredMessage, at: number, change: MessageRevision['c
   };
 }
 
-export { PermissionFlagsBits };

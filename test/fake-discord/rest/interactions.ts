@@ -166,7 +166,7 @@ function callback(core: Core, req: RouteRequest): RouteReply {
       throw ruleViolation('/type', 'callback-type', `The fake does not support callback type ${String(body.type)} (nor does a bot need it).`);
   }
 
-  interaction.initial = { type: body.type, at: core.clock.now(), ephemeral };
+  interaction.initial = { type: body.type, at: core.clock.now(), ephemeral, changesAt: core.world.changes };
   core.world.events.emit('interactionUpdate', interaction);
 
   if (req.query.get('with_response') !== 'true') return { status: 204 };
