@@ -13,7 +13,6 @@ import {
   Locale,
   MessageFlags,
   OverwriteType,
-  PermissionFlagsBits,
   type APIApplicationCommand,
   type APIAttachment,
   type APIChannel,
@@ -29,7 +28,7 @@ import {
   type MessageType,
 } from 'discord-api-types/v10';
 import type { FakeClock } from './clock.js';
-import { channelPermissions, toBits, type Overwrite, type PermissionInput } from './permissions.js';
+import { channelPermissions, toBits, type Overwrite, type PermissionInput, type PermissionName } from './permissions.js';
 import type { SchemaIssue } from './schema.js';
 import { SnowflakeGenerator } from './snowflake.js';
 
@@ -194,7 +193,7 @@ export interface RequestRecord {
 
 export type StoredCommand = APIApplicationCommand;
 
-const DEFAULT_BOT_PERMISSIONS: readonly (keyof typeof PermissionFlagsBits)[] = [
+const DEFAULT_BOT_PERMISSIONS: readonly PermissionName[] = [
   'ViewChannel',
   'SendMessages',
   'EmbedLinks',
@@ -205,7 +204,7 @@ const DEFAULT_BOT_PERMISSIONS: readonly (keyof typeof PermissionFlagsBits)[] = [
   'AddReactions',
 ];
 
-const DEFAULT_MEMBER_PERMISSIONS: readonly (keyof typeof PermissionFlagsBits)[] = [
+const DEFAULT_MEMBER_PERMISSIONS: readonly PermissionName[] = [
   'ViewChannel',
   'SendMessages',
   'ReadMessageHistory',
