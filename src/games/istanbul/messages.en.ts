@@ -70,7 +70,7 @@ export const istanbulEn: Catalogue = {
   'istanbul.action.declineExtraGood': 'No extra good',
   'istanbul.action.postOffice': 'Take the Post Office payout',
   'istanbul.action.caravansaryDrawDeck': 'Draw a bonus card from the deck',
-  'istanbul.action.caravansaryDrawDiscard': 'Take {card} from the discard pile',
+  'istanbul.action.caravansaryDrawDiscard': 'Take the top card of the discard pile',
   'istanbul.action.caravansaryDiscard': 'Discard {card}',
   'istanbul.action.fountainRecall': 'Bring back your assistant from {from}',
   'istanbul.action.fountainDone': 'Done bringing back assistants',
