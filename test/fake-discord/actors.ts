@@ -21,6 +21,7 @@ import {
   type APIInteractionDataResolved,
   type APIInteractionGuildMember,
   type APIMessageComponentGuildInteraction,
+  type APIModalSubmitGuildInteraction,
   type Locale,
 } from 'discord-api-types/v10';
 import type { Core } from './core.js';
@@ -161,6 +162,77 @@ export class FakeUser {
       },
       wait,
     );
+  }
+
+  /**
+   * Fills in and submits the modal the bot opened in answer to `opened` (text inputs by custom_id; string
+   * selects inside labels take arrays). Required fields, lengths and offered values are checked as the
+   * Discord client does.
+   */
+  async submitModal(opened: InteractionHandle, values: Record<string, string | string[]>, wait: WaitOptions = {}): Promise<InteractionHandle> {
+    const source = opened.record;
+    if (source.userId !== this.id) throw new Error(`the modal was opened for someone else`);
+    const modal = source.modal as { custom_id: string; components: Record<string, unknown>[] } | undefined;
+    if (!modal) throw new Error(`interaction ${source.id} opened no modal`);
+    if (this.core.clock.now() - source.createdAt > this.core.options.tokenLifetimeMs) throw new Error('the modal has expired');
+    const used = new Set<string>();
+    const field = (component: Record<string, unknown>): Record<string, unknown> => {
+      const customId = component.custom_id as string;
+      const given = values[customId];
+      if (given !== undefined) used.add(customId);
+      if (component.type === ComponentType.TextInput) {
+        if (Array.isArray(given)) throw new Error(`text input "${customId}" takes a string`);
+        const value = given ?? '';
+        const required = (component.required as boolean | undefined) ?? true;
+        if (required && value === '') throw new Error(`text input "${customId}" is required`);
+        const min = (component.min_length as number | undefined) ?? 0;
+        const max = (component.max_length as number | undefined) ?? 4000;
+        if (value !== '' && (value.length < min || value.length > max)) throw new Error(`text input "${customId}" takes ${min}-${max} characters`);
+        return { type: ComponentType.TextInput, id: component.id, custom_id: customId, value };
+      }
+      if (component.type === ComponentType.StringSelect) {
+        const picked = given === undefined ? [] : Array.isArray(given) ? given : [given];
+        const offered = ((component.options as { value: string }[] | undefined) ?? []).map((o) => o.value);
+        const bad = picked.filter((v) => !offered.includes(v));
+        if (bad.length) throw new Error(`select "${customId}" offers no ${bad.join(', ')}`);
+        const min = (component.min_values as number | undefined) ?? 1;
+        const max = (component.max_values as number | undefined) ?? 1;
+        const required = (component.required as boolean | undefined) ?? true;
+        if ((required || picked.length > 0) && (picked.length < min || picked.length > max)) throw new Error(`select "${customId}" takes ${min}-${max} values`);
+        return { type: ComponentType.StringSelect, id: component.id, custom_id: customId, values: picked };
+      }
+      throw new Error(`the fake cannot fill modal component type ${String(component.type)} ("${customId}")`);
+    };
+    const components = modal.components.flatMap((top): Record<string, unknown>[] => {
+      if (top.type === ComponentType.ActionRow) {
+        return [{ type: ComponentType.ActionRow, id: top.id, components: (top.components as Record<string, unknown>[]).map(field) }];
+      }
+      if (top.type === ComponentType.Label) return [{ type: ComponentType.Label, id: top.id, component: field(top.component as Record<string, unknown>) }];
+      if (top.type === ComponentType.TextDisplay) return [{ type: ComponentType.TextDisplay, id: top.id }];
+      throw new Error(`unexpected top-level modal component type ${String(top.type)}`);
+    });
+    const unknown = Object.keys(values).filter((k) => !used.has(k));
+    if (unknown.length) throw new Error(`the modal has no field ${unknown.join(', ')}`);
+    const { channel, guild } = this.#channelAndGuild(source.channelId);
+    const perms = this.core.world.permissionsIn(this.id, channel.id);
+    const fromMessage = source.sourceMessageId ? this.core.world.liveMessage(source.sourceMessageId) : undefined;
+    const record = this.dispatcher.dispatch(
+      {
+        type: InteractionType.ModalSubmit,
+        userId: this.id,
+        channelId: channel.id,
+        guildId: guild.id,
+        ...(fromMessage ? { sourceMessageId: fromMessage.id } : {}),
+      },
+      (id, token) =>
+        ({
+          ...this.#base(id, token, channel, guild, perms),
+          type: InteractionType.ModalSubmit,
+          data: { custom_id: modal.custom_id, components },
+          ...(fromMessage ? { message: this.core.world.apiMessage(fromMessage) } : {}),
+        }) as unknown as APIModalSubmitGuildInteraction,
+    );
+    return this.#wait(record, wait);
   }
 
   // ----- internals ------------------------------------------------------------------------------------

@@ -373,7 +373,7 @@ describe('flows and what users see', () => {
     env.fake.assertNoViolations();
   });
 
-  it('showModal records the modal; deleteReply removes the reply; fetchReply and withResponse work', async () => {
+  it('showModal records the modal and submitModal answers it; deleteReply removes the reply; fetchReply and withResponse work', async () => {
     handler = async (i) => {
       if (!i.isChatInputCommand()) return;
       await i.showModal(
@@ -386,6 +386,15 @@ describe('flows and what users see', () => {
     const modal = await alice.runCommand(channel, 't');
     expect(modal.response).toMatchObject({ type: 9 });
     expect(modal.modal).toMatchObject({ custom_id: 'm', title: 'Name your game' });
+    handler = async (i) => {
+      if (!i.isModalSubmit()) return;
+      await i.reply({ content: `named ${i.fields.getTextInputValue('name')}`, flags: MessageFlags.Ephemeral });
+    };
+    await expect(bob.submitModal(modal, { name: 'x' })).rejects.toThrow(/someone else/);
+    await expect(alice.submitModal(modal, {})).rejects.toThrow(/"name" is required/);
+    await expect(alice.submitModal(modal, { name: 'x', extra: 'y' })).rejects.toThrow(/no field extra/);
+    const submitted = await alice.submitModal(modal, { name: 'Friday table' });
+    expect(submitted.reply?.content).toBe('named Friday table');
 
     let fetched: string | undefined;
     let viaResponse: string | undefined;
