@@ -305,15 +305,28 @@ function drawMoveArrow(ctx: Ctx, from: Rect, to: Rect, colour: string): void {
   if (len < 1) return;
   const ux = dx / len;
   const uy = dy / len;
-  const vertical = Math.abs(uy) > Math.abs(ux);
-  const ox = vertical ? from.w * 0.3 : 0;
-  const oy = vertical ? 0 : from.h * 0.27;
   /** Distance from a tile's centre to its edge along the arrow's direction. */
   const edge = (r: Rect): number => Math.min(r.w / 2 / Math.max(Math.abs(ux), 1e-6), r.h / 2 / Math.max(Math.abs(uy), 1e-6));
-  const sx = fx + ox + ux * (edge(from) - 46);
-  const sy = fy + oy + uy * (edge(from) - 46);
-  const ex = tx + ox - ux * (edge(to) - 34);
-  const ey = ty + oy - uy * (edge(to) - 34);
+  let sx: number;
+  let sy: number;
+  let ex: number;
+  let ey: number;
+  if (Math.abs(ux) < 0.05 || Math.abs(uy) < 0.05) {
+    // along a row or a column: off the centre line, across the gap between the tiles
+    const vertical = Math.abs(uy) > Math.abs(ux);
+    const ox = vertical ? from.w * 0.3 : 0;
+    const oy = vertical ? 0 : from.h * 0.27;
+    sx = fx + ox + ux * (edge(from) - 46);
+    sy = fy + oy + uy * (edge(from) - 46);
+    ex = tx + ox - ux * (edge(to) - 34);
+    ey = ty + oy - uy * (edge(to) - 34);
+  } else {
+    // diagonal: from inside one tile, over the corner, into the other
+    sx = fx + ux * edge(from) * 0.4;
+    sy = fy + uy * edge(from) * 0.4;
+    ex = tx - ux * edge(to) * 0.62;
+    ey = ty - uy * edge(to) * 0.62;
+  }
   // a long arrow bends a little, so it does not run along a whole row of text
   const bend = Math.min(40, Math.max(0, len - 260) * 0.12);
   const mx = (sx + ex) / 2 - uy * bend;

@@ -43,11 +43,14 @@ const MAX_CAPACITY = 5;
 
 /** The four goods tracks: one row per good, cells up to 5; cells past the capacity are shown closed. */
 function goodsTracks(ctx: Ctx, x: number, y: number, rowH: number, cell: number, p: PanelProps): number {
+  const lead = cell * 0.5 + 8;
   GOOD_ORDER.forEach((good, i) => {
     const cy = y + i * rowH + rowH / 2;
     const have = p.goods[good];
+    // the row's good, so an empty track still says what it holds
+    drawGood(ctx, good, x + cell * 0.25, cy, cell * 0.26);
     for (let k = 0; k < MAX_CAPACITY; k++) {
-      const cx = x + k * (cell + 3);
+      const cx = x + lead + k * (cell + 3);
       const open = k < p.capacity;
       roundRectPath(ctx, cx, cy - cell / 2, cell, cell, 4);
       if (k < have) {
@@ -76,9 +79,9 @@ function goodsTracks(ctx: Ctx, x: number, y: number, rowH: number, cell: number,
     ctx.font = font(13, 'bold');
     ctx.textAlign = 'left';
     ctx.textBaseline = 'middle';
-    ctx.fillText(String(have), x + MAX_CAPACITY * (cell + 3) + 4, cy + 0.5);
+    ctx.fillText(String(have), x + lead + MAX_CAPACITY * (cell + 3) + 4, cy + 0.5);
   });
-  return MAX_CAPACITY * (cell + 3) + 4 + textWidth(ctx, '5', 13, 'bold');
+  return lead + MAX_CAPACITY * (cell + 3) + 4 + textWidth(ctx, '5', 13, 'bold');
 }
 
 export function drawPanel(ctx: Ctx, r: Rect, p: PanelProps): void {
@@ -208,7 +211,7 @@ export function drawPanel(ctx: Ctx, r: Rect, p: PanelProps): void {
     ...Array.from({ length: p.neutralInStack }, () => NEUTRAL_STYLE),
     ...Array.from({ length: p.assistantsInStack }, () => p.style),
   ];
-  const fig = merchantItem('panel', p.style, String(p.number), stackStyles, false, false);
+  const fig = merchantItem('panel', p.style, '', stackStyles, false, false);
   const fs = Math.min(0.62 * k, (34 * k) / fig.h);
   fig.draw(ctx, cx, r2 - (fig.h * fs) / 2, fs);
   cx += (fig.w - 10) * fs + 6;

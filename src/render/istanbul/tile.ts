@@ -115,19 +115,16 @@ function small(ctx: Ctx, text: string, x: number, y: number, maxW: number, colou
 }
 
 /** A row of rubies, or one ruby and a count when there are many. Returns the width used. */
-function rubyRow(ctx: Ctx, x: number, cy: number, count: number, maxW: number, r = 8, locale: RenderLocale): number {
-  if (count === 0) {
-    small(ctx, label('soldOut', locale), x, cy, maxW);
-    return maxW;
-  }
+function rubyRow(ctx: Ctx, x: number, cy: number, count: number, maxW: number, r = 8, _locale: RenderLocale): number {
   const step = r * 2 + 2;
-  if (count * step <= maxW && count <= 6) {
+  if (count > 0 && count * step <= maxW && count <= 6) {
     for (let i = 0; i < count; i++) drawRuby(ctx, x + r + i * step, cy, r);
     return count * step;
   }
-  drawRuby(ctx, x + r, cy, r);
-  ctx.fillStyle = THEME.tileInk;
-  ctx.font = font(14, 'bold');
+  // many rubies (or none left): one ruby and the count
+  drawRuby(ctx, x + r, cy, r, count > 0);
+  ctx.fillStyle = count > 0 ? THEME.tileInk : THEME.tileMuted;
+  ctx.font = font(Math.max(12, r * 1.6), 'bold');
   ctx.textAlign = 'left';
   ctx.textBaseline = 'middle';
   ctx.fillText(`\u00d7${count}`, x + 2 * r + 3, cy + 0.5);
@@ -169,10 +166,9 @@ function drawDetail(ctx: Ctx, c: Rect, place: PlaceView, tc: TileContext): void 
       const cr = 12 * u;
       drawCoin(ctx, x0 + cr, midY - 28 * u, cr, d.price);
       small(ctx, label('price', L), x0 + 2 * cr + 6, midY - 28 * u, rw - 2 * cr - 6, THEME.tileMuted, 12.5 * u);
-      const shown = Math.min(d.extensionsLeft, 3);
-      for (let i = 0; i < shown; i++) drawExtension(ctx, x0 + i * 21 * u, midY - 7 * u, 18 * u, 13 * u, true);
-      if (d.extensionsLeft === 0) small(ctx, label('soldOut', L), x0, midY, rw);
-      else small(ctx, `\u00d7${d.extensionsLeft}`, x0 + shown * 21 * u + 3, midY, rw - shown * 21 * u, THEME.tileInk, 15 * u);
+      const shown = Math.max(1, Math.min(d.extensionsLeft, 3));
+      for (let i = 0; i < shown; i++) drawExtension(ctx, x0 + i * 21 * u, midY - 7 * u, 18 * u, 13 * u, d.extensionsLeft > 0);
+      small(ctx, `\u00d7${d.extensionsLeft}`, x0 + shown * 21 * u + 3, midY, rw - shown * 21 * u, d.extensionsLeft > 0 ? THEME.tileInk : THEME.tileMuted, 15 * u);
       rubyRow(ctx, x0, midY + 28 * u, d.rubiesLeft, rw, 9 * u, L);
       return;
     }
@@ -282,8 +278,11 @@ function drawDetail(ctx: Ctx, c: Rect, place: PlaceView, tc: TileContext): void 
         y += 34 * u;
       }
       const gr = (dice ? 6 : 7.5) * u;
+      const sum = dice ? dice[0] + dice[1] : 0;
+      const hit = sum >= 11 ? 2 : sum >= 9 ? 1 : sum >= 7 ? 0 : -1;
       rows.forEach(([range, n], i) => {
         const ry = y + step * (i + 0.5);
+        if (i === hit) fillRoundRect(ctx, x0 - 4, ry - step / 2 + 1, colW(x0) + 2, step - 2, 4, alpha(THEME.highlight, 0.55));
         small(ctx, range, x0, ry, 44 * u, THEME.tileInk, (dice ? 11.5 : 13.5) * u);
         for (let k = 0; k < n; k++) drawGood(ctx, 'blue', x0 + 50 * u + k * (gr * 2 + 4), ry, gr);
       });
@@ -299,7 +298,7 @@ function drawDetail(ctx: Ctx, c: Rect, place: PlaceView, tc: TileContext): void 
           drawCoin(ctx, x0 + 14 * u, y + 13 * u, 14 * u, tc.announced);
           dx += 34 * u;
         }
-        if (tc.dice) diceRow(ctx, dx, y, tc.dice, 26 * u);
+        if (tc.dice) diceRow(ctx, dx, y, tc.dice, 26 * u, tc.announced);
         textLines(ctx, label('announce', L), x0, midY + 22 * u, rw, 11.5 * u, THEME.tileMuted, 2);
       } else {
         textLines(ctx, label('announce', L), x0, midY, rw, 13.5 * u, THEME.tileMuted);
@@ -404,10 +403,11 @@ function drawDetail(ctx: Ctx, c: Rect, place: PlaceView, tc: TileContext): void 
   }
 }
 
-function diceRow(ctx: Ctx, x: number, y: number, dice: readonly [number, number], s: number): void {
+/** Two dice and their sum; against a Tea House announcement the sum is green (made it) or red (missed). */
+function diceRow(ctx: Ctx, x: number, y: number, dice: readonly [number, number], s: number, target: number | null = null): void {
   drawDie(ctx, x, y, s, dice[0]);
   drawDie(ctx, x + s + 5, y, s, dice[1]);
-  ctx.fillStyle = THEME.tileInk;
+  ctx.fillStyle = target === null ? THEME.tileInk : dice[0] + dice[1] >= target ? '#1d7a45' : '#b3202d';
   ctx.font = font(s * 0.62, 'bold');
   ctx.textAlign = 'left';
   ctx.textBaseline = 'middle';

@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { IstanbulPublicView, IstanbulSeatView } from '../../../src/games/istanbul/view.js';
 import { istanbulBoardLayout, placeRect, renderIstanbulBoard, type PublicViewOnly } from '../../../src/render/istanbul/index.js';
-import { PLAYER_STYLES, THEME } from '../../../src/render/istanbul/style.js';
+import { NEUTRAL_STYLE, PLAYER_STYLES, THEME } from '../../../src/render/istanbul/style.js';
 import { figureStripHeight } from '../../../src/render/istanbul/tile.js';
 import { countColour, decodePng, type Box, type Pixels } from '../helpers.js';
 import { engineView, type EngineLayout } from './engine-states.js';
@@ -99,6 +99,19 @@ describe('Istanbul board image: real engine states', () => {
       await expectValidImage(end.view, 'de');
     });
   }
+
+  it('the neutral-assistant variant: white assistants in stacks and on places', async () => {
+    const mid = engineView(3, 'short', 'render-neutral', 120, true);
+    expect(mid.view.neutralAssistants).toBe(true);
+    const px = await expectValidImage(mid.view);
+    // a neutral assistant lies under every merchant at the start: their grey discs show on the board
+    const fresh = engineView(3, 'short', 'render-neutral', 0, true);
+    expect(fresh.view.figures.merchants.every((m) => m.stack.includes('neutral'))).toBe(true);
+    const freshPx = await expectValidImage(fresh.view);
+    const fountain = fresh.view.figures.merchants[0]!.place;
+    expect(countColour(freshPx, stripOf(fresh.view, fountain), NEUTRAL_STYLE.fill)).toBeGreaterThan(40);
+    expect(px.width).toBe(1600);
+  });
 });
 
 describe('Istanbul board image: the picture follows the view', () => {

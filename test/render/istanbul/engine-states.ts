@@ -56,8 +56,8 @@ export interface EngineRun {
 }
 
 /** Plays `steps` actions (or to the end) and returns the public view. */
-export function engineView(players: number, layout: EngineLayout, seed: string, steps: number): EngineRun {
-  const parsed = istanbul.parseOptions({ players, layout });
+export function engineView(players: number, layout: EngineLayout, seed: string, steps: number, neutralAssistants = false): EngineRun {
+  const parsed = istanbul.parseOptions({ players, layout, neutralAssistants });
   if (!parsed.ok) throw new Error(parsed.error);
   let current: Versioned<IstanbulState> = { state: istanbul.setup(parsed.options, seed), version: 0 };
   const rng = seedRng(`render-policy:${seed}`);
