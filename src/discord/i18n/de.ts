@@ -35,7 +35,7 @@ export const de: Record<CoreKey, string> = {
   'opt.reminderLimit.name': 'erinnerung_limit',
   'opt.reminderLimit.description': 'Höchstens so viele Erinnerungen pro Zug (0 = keine)',
   'opt.idleHours.name': 'leerlauf_stunden',
-  'opt.idleHours.description': 'Nach so vielen Stunden dürfen die anderen abstimmen, einen untätigen Spieler zu überspringen oder zu entfernen',
+  'opt.idleHours.description': 'Stunden bis zur Abstimmung über einen untätigen Spieler (überspringen oder entfernen)',
   'opt.topic.name': 'thema',
   'opt.topic.description': 'Was erklärt werden soll',
   'help.topic.commands': 'Befehle und wie ein Zug abläuft',

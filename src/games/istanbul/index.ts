@@ -6,7 +6,9 @@ import { istanbulView } from './buildView.js';
 import { MAX_PLAYERS, MIN_PLAYERS } from './data/players.js';
 import { describeIstanbulAction } from './describe.js';
 import { legalActions } from './legal.js';
+import { istanbulDe } from './messages.de.js';
 import { istanbulEn } from './messages.en.js';
+import { istanbulNl } from './messages.nl.js';
 import { parseIstanbulOptions, type IstanbulOptions } from './options.js';
 import { istanbulStandings } from './scoring.js';
 import { setupIstanbul } from './setup.js';
@@ -30,7 +32,7 @@ export const istanbul: GameDefinition<IstanbulState, IstanbulAction, IstanbulVie
   standings: istanbulStandings,
   view: istanbulView,
   describeAction: describeIstanbulAction,
-  messages: { en: istanbulEn },
+  messages: { en: istanbulEn, de: istanbulDe, nl: istanbulNl },
 };
 
 export type { IstanbulAction, IstanbulActionType, RepeatCard } from './actions.js';

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { CUSTOM_ID_MAX, encodeCustomId, encodeSelectValue, parseCustomId, parseSelectValue, type CustomId } from '../../src/discord/codec.js';
+
+const samples: CustomId[] = [
+  { gameId: 1, version: 0, verb: 'join' },
+  { gameId: 42, version: 7, verb: 'quit' },
+  { gameId: 42, version: 7, verb: 'start' },
+  { gameId: 42, version: 7, verb: 'cancel' },
+  { gameId: 42, version: 7, verb: 'turn' },
+  { gameId: 42, version: 7, verb: 'hand' },
+  { gameId: 42, version: 7, verb: 'log' },
+  { gameId: 42, version: 123456, verb: 'act', seat: 3, index: 17 },
+  { gameId: 42, version: 9, verb: 'sel', seat: 0, group: 2, page: 1 },
+  { gameId: 42, version: 9, verb: 'undo', seat: 4 },
+  { gameId: 42, version: 9, verb: 'snooze', seat: 1 },
+  { gameId: 42, version: 9, verb: 'vote', seat: 2, choice: 'kick' },
+  { gameId: 999999999, version: 999999999, verb: 'sel', seat: 999999999, group: 999999999, page: 999999999 },
+];
+
+describe('custom_id codec', () => {
+  it('round-trips every verb within 100 characters', () => {
+    for (const id of samples) {
+      const text = encodeCustomId(id);
+      expect(text.length).toBeLessThanOrEqual(CUSTOM_ID_MAX);
+      expect(text.startsWith(`g1:${id.gameId}:${id.version}:${id.verb}`)).toBe(true);
+      expect(parseCustomId(text)).toEqual(id);
+    }
+  });
+
+  it('rejects anything it did not produce', () => {
+    const bad: unknown[] = [
+      undefined,
+      null,
+      42,
+      '',
+      'g1',
+      'g2:1:0:join',
+      'g1:0:0:join',
+      'g1:01:0:join',
+      'g1:1:-1:join',
+      'g1:1:0:JOIN',
+      'g1:1:0:join:extra',
+      'g1:1:0:act',
+      'g1:1:0:act:1',
+      'g1:1:0:act:1:2:3',
+      'g1:1:0:act:a:2',
+      'g1:1:0:act:1:2.5',
+      'g1:1:0:act:1:1e3',
+      'g1:1:0:sel:1:2',
+      'g1:1:0:vote:1:maybe',
+      'g1:1:0:undo',
+      'g1:1:0:snooze:x',
+      'g1:1:0:delete',
+      'g1:1:0:__proto__',
+      'g1:1:0:act:1:12345678901',
+      `g1:1:0:join${' '.repeat(100)}`,
+      'x'.repeat(101),
+    ];
+    for (const raw of bad) expect(parseCustomId(raw), String(raw)).toBeNull();
+  });
+
+  it('select values: an action index or a page, nothing else', () => {
+    expect(parseSelectValue(encodeSelectValue({ kind: 'action', index: 12 }))).toEqual({ kind: 'action', index: 12 });
+    expect(parseSelectValue(encodeSelectValue({ kind: 'page', page: 3 }))).toEqual({ kind: 'page', page: 3 });
+    for (const raw of ['', 'a', 'p', 'a-1', 'a01', 'x3', 'a1.5', 'p 1', 3, null, 'a99999999999']) expect(parseSelectValue(raw), String(raw)).toBeNull();
+  });
+});

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { LOCALES, type Catalogue } from '../../src/engine/index.js';
+import { commandDefinitions } from '../../src/discord/commands.js';
+import { gamePresenters } from '../../src/discord/games/index.js';
+import { core, toLocale } from '../../src/discord/i18n/index.js';
+import { gameModules } from '../../src/app/games/index.js';
+import { istanbul } from '../../src/games/istanbul/index.js';
+
+function placeholders(template: string): string[] {
+  return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string).sort();
+}
+
+function expectComplete(name: string, catalogues: Partial<Record<string, Catalogue>>): void {
+  const en = catalogues.en as Catalogue;
+  for (const locale of LOCALES) {
+    const catalogue = catalogues[locale];
+    expect(catalogue, `${name}: ${locale}`).toBeDefined();
+    expect(Object.keys(catalogue!).sort(), `${name}: keys of ${locale}`).toEqual(Object.keys(en).sort());
+    for (const [key, template] of Object.entries(en)) {
+      const translated = catalogue![key] as string;
+      expect(translated.trim(), `${name}: ${locale} ${key}`).not.toBe('');
+      expect(placeholders(translated), `${name}: placeholders of ${locale} ${key}`).toEqual(placeholders(template));
+    }
+  }
+}
+
+describe('message catalogues', () => {
+  it("the bot's own catalogue is complete in en, de and nl with the same placeholders", () => {
+    expectComplete('core', core);
+  });
+
+  it("every game presenter's catalogue is complete", () => {
+    for (const presenter of gamePresenters().values()) expectComplete(presenter.kind, presenter.messages);
+  });
+
+  it("the Istanbul engine's messages are complete in de and nl", () => {
+    expectComplete('istanbul engine', istanbul.messages);
+  });
+
+  it('German and Dutch text really differs from English where it is prose', () => {
+    const differing = (locale: 'de' | 'nl') => Object.keys(core.en).filter((k) => core[locale][k as keyof typeof core.en] !== core.en[k as keyof typeof core.en]).length;
+    expect(differing('de') / Object.keys(core.en).length).toBeGreaterThan(0.85);
+    expect(differing('nl') / Object.keys(core.en).length).toBeGreaterThan(0.85);
+  });
+
+  it('maps Discord locales to ours', () => {
+    expect(toLocale('de')).toBe('de');
+    expect(toLocale('nl')).toBe('nl');
+    expect(toLocale('en-GB')).toBe('en');
+    expect(toLocale('fr')).toBe('en');
+    expect(toLocale(null)).toBe('en');
+  });
+
+  it('command names are valid and localised in de and nl; descriptions fit', () => {
+    const commands = commandDefinitions(gameModules(), gamePresenters());
+    const check = (entry: { name: string; description?: string; name_localizations?: Record<string, string | null> | null; description_localizations?: Record<string, string | null> | null; options?: unknown[] }): void => {
+      for (const name of [entry.name, ...Object.values(entry.name_localizations ?? {})]) expect(name).toMatch(/^[-_\p{Ll}\p{N}]{1,32}$/u);
+      expect(Object.keys(entry.name_localizations ?? {}).sort()).toEqual(['de', 'nl']);
+      if (entry.description !== undefined) {
+        for (const d of [entry.description, ...Object.values(entry.description_localizations ?? {})]) {
+          expect((d ?? '').length).toBeGreaterThan(0);
+          expect((d ?? '').length, d ?? '').toBeLessThanOrEqual(100);
+        }
+      }
+      for (const option of (entry.options ?? []) as (typeof entry)[]) check(option);
+    };
+    for (const command of commands) check(command);
+    expect(commands.map((c) => c.name)).toEqual(['game', 'help']);
+  });
+});
