@@ -4,7 +4,7 @@
  * slash command through an interactionCreate handler.
  */
 import { once } from 'node:events';
-import { Events, MessageFlags, SlashCommandBuilder, type Guild, type GuildChannel, type Interaction } from 'discord.js';
+import { Events, MessageFlags, SlashCommandBuilder, type Guild, type GuildChannel, type Interaction, type TextChannel } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCommands } from '../../src/discord/register-commands.js';
 import { startFakeWithClient, type Connected } from './harness.js';
@@ -113,6 +113,24 @@ describe('bot against the fake Discord', () => {
     expect(handle.reply?.content).toBe('pong from the second server');
     expect(handle.payload.data).toMatchObject({ name: 'ping' });
     expect((handle.payload.data as { guild_id?: string }).guild_id).toBeUndefined();
+  });
+
+  it('channel messages: send, list, fetch, edit, delete', async () => {
+    const channel = env.client.channels.cache.get(env.fake.channelId()) as TextChannel;
+    const first = await channel.send('first');
+    const second = await channel.send({ content: 'second', embeds: [{ title: 'Scores', description: 'alice 3' }] });
+    const listed = await channel.messages.fetch({ limit: 2 });
+    expect([...listed.keys()]).toEqual([second.id, first.id]);
+    const fetched = await channel.messages.fetch({ message: first.id, force: true });
+    expect(fetched.content).toBe('first');
+    const edited = await second.edit({ content: 'second, edited' });
+    expect(edited.editedTimestamp).not.toBeNull();
+    expect(env.fake.message(second.id)).toMatchObject({ content: 'second, edited', edited: true, text: 'second, edited\nScores\nalice 3' });
+    await first.delete();
+    expect(env.fake.message(first.id)?.deleted).toBe(true);
+    expect(env.fake.channelMessages(env.fake.channelId()).map((m) => m.id)).not.toContain(first.id);
+    await expect(channel.messages.fetch({ message: first.id, force: true })).rejects.toMatchObject({ code: 10008 });
+    env.fake.assertNoViolations();
   });
 
   it('refuses what the Discord client would refuse before anything reaches the bot', async () => {

@@ -46,6 +46,7 @@ export interface SeenMessage {
   /** A deferred reply that still shows "<bot> is thinking...". */
   loading: boolean;
   edited: boolean;
+  deleted: boolean;
   content: string;
   embeds: APIEmbed[];
   components: APIMessageTopLevelComponent[];
@@ -136,6 +137,7 @@ export function seenMessage(message: StoredMessage): SeenMessage {
     ephemeral: message.ephemeralFor !== undefined,
     loading: message.loading,
     edited: message.editedAt !== null,
+    deleted: message.deletedAt !== null,
     content: message.content,
     embeds: message.embeds,
     components: message.components,

@@ -75,7 +75,7 @@ export class Router<Ctx> {
     return best && { route: best.route, params: best.params };
   }
 
-  /** Whether any method serves this path (for 405-like diagnostics). */
+  /** Every route, in declaration order. */
   get routes(): readonly Route<Ctx>[] {
     return this.#routes.map((c) => c.route);
   }
