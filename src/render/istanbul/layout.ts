@@ -12,7 +12,7 @@ const MIN_PANEL_W = 440;
 const MAX_TILE = 240;
 const PANEL_GAP = 10;
 /** Panels grow with fewer players (their contents scale), leaving room for the legend. */
-const maxPanelH = (players: number): number => (players <= 2 ? 300 : 262);
+const maxPanelH = (players: number): number => (players <= 2 ? 320 : 262);
 
 export interface BoardLayout {
   readonly width: number;

@@ -103,9 +103,11 @@ export function drawPanel(ctx: Ctx, r: Rect, p: PanelProps): void {
   const left = x + pad + 4;
   // the rows are designed for 190 px and scale with the panel (fewer players, taller panels)
   const k = Math.max(0.86, Math.min(1.35, h / 190, (w - 40) / 360));
+  // rows spread over the height even where the sizes stop growing
+  const ky = Math.max(k, h / 190);
 
   // Row 1: number token, name, start marker, turn position, deciding badge
-  const r1 = y + 21 * k;
+  const r1 = y + 21 * ky;
   const tr = 14 * k;
   ctx.beginPath();
   ctx.arc(left + tr, r1, tr, 0, Math.PI * 2);
@@ -167,7 +169,7 @@ export function drawPanel(ctx: Ctx, r: Rect, p: PanelProps): void {
   });
 
   // Row 2: lira, rubies vs goal, bonus cards, assistants
-  const r2 = y + 55 * k;
+  const r2 = y + 55 * ky;
   let cx = left;
   drawCoin(ctx, cx + 13 * k, r2, 13 * k);
   ctx.fillStyle = THEME.panelInk;
@@ -223,8 +225,8 @@ export function drawPanel(ctx: Ctx, r: Rect, p: PanelProps): void {
   ctx.fillText(stackText, cx, r2 + 1);
 
   // Row 3: goods tracks (left), mosque tiles / extensions / assistants detail (right)
-  const r3 = y + 76 * k;
-  const rowH = Math.min(28 * k, (y + h - 8 - r3) / 4);
+  const r3 = y + 76 * ky;
+  const rowH = Math.min(30 * k, (y + h - 8 * ky - r3) / 4);
   const cell = rowH - 4;
   const tracksW = goodsTracks(ctx, left, r3, rowH, cell, p);
 
