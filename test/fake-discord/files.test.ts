@@ -113,6 +113,7 @@ describe('multipart uploads', () => {
       await i.editReply({ files: [{ attachment: second, name: 'b.png' }] });
     };
     const handle = await alice.runCommand(channel, 't');
+    await handle.waitFor((h) => h.reply?.attachments[0]?.filename === 'b.png', { description: 'the second edit' });
     expect(handle.reply?.attachments.map((a) => a.filename)).toEqual(['b.png']);
     // Both versions were public at some point; the record keeps the replaced one too.
     expect(env.fake.publicOccurrences(first)).toMatchObject([{ where: 'attachment a.png' }]);

@@ -89,7 +89,8 @@ describe('Discord rules', () => {
       // discord.js refuses a second reply() itself; go around it to reach "Discord".
       await i.client.rest.post(Routes.interactionCallback(i.id, i.token), { body: { type: 4, data: { content: 'second' } }, auth: false });
     };
-    const run = alice.runCommand(channel, 't');
+    // A long quiet period keeps the handle waiting for the second callback even on a loaded machine.
+    const run = alice.runCommand(channel, 't', { quietMs: 500 });
     await expect(run).rejects.toThrow(FakeDiscordViolationError);
     await expect(run).rejects.toThrow(/40060/);
     await handlerDone;
@@ -294,6 +295,7 @@ describe('flows and what users see', () => {
       await i.followUp({ content: 'and a secret', flags: MessageFlags.Ephemeral });
     };
     const handle = await alice.runCommand(channel, 't');
+    await handle.waitFor((h) => h.followUps.length === 1, { description: 'the second follow-up' });
     expect(handle.reply).toMatchObject({ ephemeral: true, loading: false, content: 'your hand: 3 coins' });
     expect(handle.followUps.map((m) => [m.content, m.ephemeral])).toEqual([['and a secret', true]]);
     const aliceSees = alice.sees(channel).map((m) => m.content);
@@ -406,6 +408,8 @@ describe('flows and what users see', () => {
       await i.deleteReply();
     };
     const gone = await alice.runCommand(channel, 't');
+    await gone.waitFor((h) => h.reply === undefined, { description: 'the reply to be deleted' });
+    await handlerDone;
     expect(viaResponse).toBe('short-lived');
     expect(fetched).toBe('short-lived');
     expect(gone.reply).toBeUndefined();
