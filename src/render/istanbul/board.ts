@@ -37,7 +37,7 @@ import { decisionText, goodName, label, placeName, type RenderLocale } from './i
 import { computeLayout, type BoardLayout } from './layout.js';
 import { drawPanel, type PanelProps } from './panel.js';
 import { GOOD_ORDER, NEUTRAL_STYLE, PLAYER_STYLES, THEME, type FigureStyle } from './style.js';
-import { drawTileBase, drawTileFigures, drawTileHighlight, type Rect, type TileContext } from './tile.js';
+import { drawTileBase, drawTileFigures, drawTileHighlight, HEADER_H, type Rect, type TileContext } from './tile.js';
 
 export interface IstanbulRenderOptions {
   readonly locale: RenderLocale;
@@ -314,12 +314,14 @@ function drawMoveArrow(ctx: Ctx, from: Rect, to: Rect, colour: string): void {
   if (Math.abs(ux) < 0.05 || Math.abs(uy) < 0.05) {
     // along a row or a column: off the centre line, across the gap between the tiles
     const vertical = Math.abs(uy) > Math.abs(ux);
-    const ox = vertical ? from.w * 0.3 : 0;
+    const ox = vertical ? from.w * 0.36 : 0;
     const oy = vertical ? 0 : from.h * 0.27;
     sx = fx + ox + ux * (edge(from) - 46);
     sy = fy + oy + uy * (edge(from) - 46);
-    ex = tx + ox - ux * (edge(to) - 34);
-    ey = ty + oy - uy * (edge(to) - 34);
+    // moving down, the head goes past the header band so it never sits on the place name
+    const into = vertical && uy > 0 ? HEADER_H + 30 : 34;
+    ex = tx + ox - ux * (edge(to) - into);
+    ey = ty + oy - uy * (edge(to) - into);
   } else {
     // diagonal: from inside one tile, over the corner, into the other
     sx = fx + ux * edge(from) * 0.4;
