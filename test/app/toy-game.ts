@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { copyRng, randomInt, seedRng, type GameDefinition, type GameEvent, type RngState, type Seat } from '../../src/engine/index.js';
 import type { GameModule } from '../../src/app/module.js';
 import type { GamePresenter } from '../../src/discord/games/presenter.js';
-import { formatMessage, type Catalogues } from '../../src/engine/index.js';
+import { formatMessage, type Catalogues, type Message } from '../../src/engine/index.js';
 import { makePng } from '../fake-discord/png.js';
 
 export interface TallyState {
@@ -157,7 +157,7 @@ export function makeTally(options: { removeSeat: boolean }): GameDefinition<Tall
       const base: TallyView = { scores: s.scores, handSizes: s.hands.map((h) => h.length), turn: def.isOver(s) ? null : s.turn };
       return seat === null ? base : { ...base, hand: s.hands[seat] ?? [] };
     },
-    describeAction(a) {
+    describeAction(a): Message {
       switch (a.type) {
         case 'add':
           return { key: 'tally.action.add', params: { n: a.n } };

@@ -1,0 +1,374 @@
+/**
+ * The Discord flow end to end with the real discord.js client against the fake Discord, on a small
+ * test game (Tally, test/app/toy-game.ts) so that each behaviour is quick to reach: lobby, turn panel,
+ * undo, paging, refusals (stale, repeated, foreign, simultaneous), permissions, reminders and snooze,
+ * idle votes, leaving, abandoning, a damaged game, a restart, and the languages.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActiveSnapshot } from '../../src/app/game-service.js';
+import { parseCustomId } from '../../src/discord/codec.js';
+import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
+import { tallyModule, tallyPresenter, type TallyState } from '../app/toy-game.js';
+import { buttonFor, choose, hasButton, latestBoard, mentionedToAct, offered, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
+
+const HOUR = 3_600_000;
+const module = tallyModule({ removeSeat: false, target: 30 });
+let env: BotOnFake;
+let alice: FakeUser;
+let bob: FakeUser;
+let carol: FakeUser;
+let dave: FakeUser;
+
+beforeAll(async () => {
+  env = await startBotOnFake({
+    modules: new Map([['tally', module]]),
+    presenters: new Map([['tally', tallyPresenter(module.definition as Parameters<typeof tallyPresenter>[0])]]),
+    seeds: ['flow-1', 'flow-2', 'flow-3', 'flow-4', 'flow-5', 'flow-6', 'flow-7', 'flow-8'],
+  });
+  alice = env.fake.users.create('alice', { globalName: 'Alice' });
+  bob = env.fake.users.create('bob', { globalName: 'Bob', locale: 'de' });
+  carol = env.fake.users.create('carol', { globalName: 'Carol', locale: 'nl' });
+  dave = env.fake.users.create('dave', { globalName: 'Dave' });
+});
+
+afterAll(async () => {
+  await env?.stop();
+});
+
+/** Opens a lobby in `channel` with `host`, lets `others` join, starts; returns the first board. */
+async function startTally(channel: string, host: FakeUser, others: FakeUser[]): Promise<SeenMessage> {
+  const opened = await host.runCommand(channel, 'game', { subcommand: 'new', options: { game: 'tally' } });
+  const lobby = opened.reply!;
+  expect(lobby.ephemeral).toBe(false);
+  for (const user of others) await user.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
+  await host.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'start'));
+  return latestBoard(env.fake, channel);
+}
+
+function userById(id: string): FakeUser {
+  return env.fake.users.get(id);
+}
+
+function gameIn(channel: string): ActiveSnapshot {
+  const loaded = env.service.byChannel(channel);
+  if (!loaded.ok || loaded.game.kind !== 'active') throw new Error(`no active game in ${channel}`);
+  return loaded.game;
+}
+
+async function openPanel(user: FakeUser, board: SeenMessage): Promise<SeenMessage> {
+  return privateReply(await user.clickButton(board.id, buttonFor(board, 'turn')), user);
+}
+
+function pick(panel: SeenMessage, label: RegExp) {
+  const found = offered(panel).find((o) => label.test(o.label));
+  if (found === undefined) throw new Error(`no ${label} on the panel: ${offered(panel).map((o) => o.label).join(' | ')}`);
+  return found;
+}
+
+describe('lobby', () => {
+  it('opens a public lobby; players join and leave; the host starts; seats and start player are drawn', async () => {
+    const channel = env.fake.createChannel('lobby');
+    const opened = await alice.runCommand(channel, 'game', { subcommand: 'new', options: { game: 'tally', players: 3 } });
+    const lobby = opened.reply!;
+    expect(lobby.ephemeral).toBe(false);
+    expect(lobby.content).toContain('Players (1/3)');
+    expect(lobby.buttons.map((b) => b.label)).toEqual(['Join', 'Leave', 'Start', 'Cancel']);
+    // Only one game per channel: the second gets a clear private answer.
+    const second = await bob.runCommand(channel, 'game', { subcommand: 'new', options: { game: 'tally' } });
+    expect(privateReply(second, bob).content).toMatch(/In diesem Kanal läuft schon ein Spiel \(Tally, Spiel #\d+, lobby\)/);
+    // Start with one player: refused, privately.
+    const early = await alice.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'start'));
+    expect(early.followUps[0]).toMatchObject({ ephemeral: true, content: 'At least 2 players are needed to start.' });
+    await bob.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
+    const again = await bob.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
+    expect(again.followUps[0]?.content).toBe('Du bist schon in dieser Lobby.');
+    await carol.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
+    const full = await dave.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
+    expect(full.followUps[0]?.content).toBe('The lobby is full (3 players).');
+    await carol.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'quit'));
+    expect(env.fake.message(lobby.id)!.content).toContain('Players (2/3)');
+    // Only the host starts.
+    const notHost = await bob.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'start'));
+    expect(notHost.followUps[0]?.content).toMatch(/Gastgeber/);
+    await alice.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'start'));
+    const started = env.fake.message(lobby.id)!;
+    expect(started.buttons).toEqual([]);
+    expect(started.content).toMatch(/\(game #\d+\) has started\. Seat order: 1\. <@\d+>, 2\. <@\d+>\./);
+    const board = latestBoard(env.fake, channel);
+    expect(board.attachments[0]?.contentType).toBe('image/png');
+    expect(board.buttons.map((b) => b.label)).toEqual(['Take my turn', 'My hand', 'Log']);
+    const toAct = mentionedToAct(board);
+    expect(toAct).toHaveLength(1);
+    expect([alice.id, bob.id]).toContain(toAct[0]);
+    env.fake.assertNoViolations();
+  });
+
+  it('the host cancels a lobby', async () => {
+    const channel = env.fake.createChannel('cancel');
+    const lobby = (await dave.runCommand(channel, 'game', { subcommand: 'new', options: { game: 'tally' } })).reply!;
+    await dave.clickButton(lobby.id, buttonFor(lobby, 'cancel'));
+    expect(env.fake.message(lobby.id)!.content).toMatch(/the lobby was closed by <@\d+>/);
+    expect(env.fake.message(lobby.id)!.buttons).toEqual([]);
+    const status = await dave.runCommand(channel, 'game', { subcommand: 'status' });
+    expect(privateReply(status, dave).content).toBe('There is no game in this channel. Start one with /game new.');
+  });
+});
+
+describe('a turn', () => {
+  it('the panel comes from the legal actions, updates in place, undoes, pages, and the turn end posts a new board', async () => {
+    const channel = env.fake.createChannel('turns');
+    const board = await startTally(channel, alice, [bob]);
+    const active = userById(mentionedToAct(board)[0]!);
+    const waiting = active.id === alice.id ? bob : alice;
+    // Someone who is not playing, and the player who is not on turn, are refused privately.
+    expect(privateReply(await dave.clickButton(board.id, buttonFor(board, 'turn')), dave).content).toBe('You are not playing in this game.');
+    const notYours = privateReply(await waiting.clickButton(board.id, buttonFor(board, 'turn')), waiting).content;
+    expect(notYours).toMatch(/(It is not your decision now|Du bist gerade nicht an der Reihe).*(Alice|Bob)/);
+
+    let panel = await openPanel(active, board);
+    expect(panel.content).toMatch(/\*\*(Your decision|Deine Entscheidung)\*\*/);
+    // 30 numbers to pick: a paged select; the page option shows the rest.
+    const pickSelect = panel.selects.find((s) => s.options.some((o) => o.label === 'Pick 1'))!;
+    expect(pickSelect.options).toHaveLength(24);
+    const nextPage = pickSelect.options.find((o) => o.value === 'p1')!;
+    const paged = await active.selectOptions(panel.id, pickSelect.customId, [nextPage.value]);
+    panel = paged.reply!;
+    expect(panel.id).toBe(panel.id);
+    expect(offered(panel).map((o) => o.label)).toContain('Pick 30');
+    const versionBefore = gameIn(channel).row.version;
+    panel = (await choose(active, panel, pick(panel, /^Add 2$/))).reply!;
+    expect(gameIn(channel).row.version).toBe(versionBefore + 1);
+    expect(panel.content).toMatch(/adds 2/);
+    // Undo is offered and takes the move back.
+    const undo = buttonFor(panel, 'undo');
+    panel = (await active.clickButton(panel.id, undo)).reply!;
+    expect(panel.content).toMatch(/^(Undone\.|Zurückgenommen\.)/);
+    expect((gameIn(channel).state as TallyState).scores).toEqual([0, 0]);
+    expect(hasButton(panel, 'undo')).toBe(false);
+    // End the turn: the panel says so, a new board is posted, the old one loses its buttons.
+    panel = (await choose(active, panel, pick(panel, /End the turn/))).reply!;
+    expect(panel.components).toEqual([]);
+    expect(panel.content).toMatch(/(Your turn is over|Dein Zug ist zu Ende)/);
+    const next = latestBoard(env.fake, channel);
+    expect(next.id).not.toBe(board.id);
+    expect(env.fake.message(board.id)!.buttons).toEqual([]);
+    expect(mentionedToAct(next)).toEqual([waiting.id]);
+    expect(next.content).toMatch(/Last turn, (Alice|Bob): .*ends the turn/);
+    env.fake.assertNoViolations();
+  });
+
+  it('stale, repeated and foreign clicks are refused and change nothing; two simultaneous clicks apply once', async () => {
+    const channel = env.fake.createChannel('races');
+    const board = await startTally(channel, alice, [carol]);
+    const active = userById(mentionedToAct(board)[0]!);
+    const older = await openPanel(active, board);
+    const newer = await openPanel(active, board);
+    await choose(active, newer, pick(newer, /^Add 1$/));
+    const version = gameIn(channel).row.version;
+    // The older panel still shows version n-1: its click is refused, and the panel is replaced by the current one.
+    const stale = await choose(active, older, pick(older, /^Add 2$/));
+    expect(stale.reply!.content).toMatch(/out of date|veraltet|verouderd/);
+    expect(gameIn(channel).row.version).toBe(version);
+    expect((gameIn(channel).state as TallyState).scores.reduce((a, b) => a + b)).toBe(1);
+    expect(offered(stale.reply!).length).toBeGreaterThan(0);
+    // Two clicks on the same button at the same moment: exactly one applies.
+    const panel = stale.reply!;
+    const target = pick(panel, /^Add 2$/);
+    const [first, second] = [
+      await active.clickButton(panel.id, target.customId, { until: 'none' }),
+      await active.clickButton(panel.id, target.customId, { until: 'none' }),
+    ];
+    await Promise.all([first.settled(), second.settled()]);
+    expect(gameIn(channel).row.version).toBe(version + 1);
+    expect((gameIn(channel).state as TallyState).scores.reduce((a, b) => a + b)).toBe(3);
+    expect(env.service.effectiveLog(gameIn(channel)).map((e) => JSON.stringify(e.action))).toEqual(['{"type":"add","n":1}', '{"type":"add","n":2}']);
+    // Every interaction got its initial response within Discord's window (the fake enforces it).
+    env.fake.assertNoViolations();
+  });
+});
+
+describe('playing over days', () => {
+  it('reminds the player who must act after the interval, and a snooze postpones the next reminder', async () => {
+    const channel = env.fake.createChannel('reminders');
+    const board = await startTally(channel, dave, [carol]);
+    const active = userById(mentionedToAct(board)[0]!);
+    const other = active.id === dave.id ? carol : dave;
+    const reminders = () => env.fake.channelMessages(channel).filter((m) => hasButton(m, 'snooze'));
+    env.fake.clock.advance(12 * HOUR - 60_000);
+    await env.bot.scheduler.tick();
+    expect(reminders()).toHaveLength(0);
+    env.fake.clock.advance(60_000);
+    expect(await env.bot.scheduler.tick()).toBeGreaterThanOrEqual(1);
+    const [reminder] = reminders();
+    expect(reminder!.content).toContain(`<@${active.id}>`);
+    expect(reminder!.content).toMatch(/Reminder 1 of 3/);
+    // The reminder's own "Take my turn" opens the panel.
+    expect(offered(await openPanel(active, reminder!)).length).toBeGreaterThan(0);
+    // Only the reminded player may snooze.
+    const foreign = await other.clickButton(reminder!.id, buttonFor(reminder!, 'snooze'));
+    expect(privateReply(foreign, other).content).toMatch(/another player|anderen Spieler|andere speler/);
+    const snoozed = privateReply(await active.clickButton(reminder!.id, buttonFor(reminder!, 'snooze')), active);
+    expect(snoozed.content).toMatch(/<t:\d+:R>/);
+    // Without the snooze the next reminder would come 12 hours later; now it comes 24 hours later.
+    env.fake.clock.advance(12 * HOUR);
+    await env.bot.scheduler.tick();
+    expect(reminders()).toHaveLength(1);
+    env.fake.clock.advance(12 * HOUR);
+    await env.bot.scheduler.tick();
+    expect(reminders()).toHaveLength(2);
+    expect(reminders()[1]!.content).toMatch(/Reminder 2 of 3/);
+    // The turn ends: the next reminder is the next player's first.
+    const panel = await openPanel(active, latestBoard(env.fake, channel));
+    await choose(active, panel, pick(panel, /End the turn/));
+    env.fake.clock.advance(12 * HOUR);
+    await env.bot.scheduler.tick();
+    expect(reminders()).toHaveLength(3);
+    expect(reminders()[2]!.content).toContain(`<@${other.id}>`);
+    expect(reminders()[2]!.content).toMatch(/(Reminder|Herinnering) 1/);
+    env.fake.assertNoViolations();
+  });
+
+  it('after the idle time the others vote; a majority skips the idle turn (the smallest legal end), with mentions', async () => {
+    const channel = env.fake.createChannel('idle');
+    const board = await startTally(channel, alice, [bob, carol]);
+    const idle = userById(mentionedToAct(board)[0]!);
+    const voters = [alice, bob, carol].filter((u) => u.id !== idle.id);
+    env.fake.clock.advance(48 * HOUR);
+    await env.bot.scheduler.tick();
+    const vote = env.fake.channelMessages(channel).find((m) => hasButton(m, 'vote'))!;
+    expect(vote.content).toContain(`<@${idle.id}>`);
+    expect(vote.content).toMatch(/2 vote\(s\) decide/);
+    const skip = vote.buttons.find((b) => parseCustomId(b.customId)?.verb === 'vote' && b.customId!.endsWith(':skip'))!.customId!;
+    // The idle player cannot vote on their own turn.
+    expect(privateReply(await idle.clickButton(vote.id, skip), idle).content).toMatch(/own turn|eigenen Zug|eigen beurt/);
+    const boardsBefore = env.fake.channelMessages(channel).filter((m) => m.attachments.length > 0).length;
+    await voters[0]!.clickButton(vote.id, skip);
+    expect(env.fake.message(vote.id)!.content).toMatch(/Skip: 1 · Remove: 0 · needed: 2/);
+    await voters[1]!.clickButton(vote.id, skip);
+    expect(env.fake.message(vote.id)!.content).toMatch(/turn is skipped/);
+    expect(env.fake.message(vote.id)!.buttons).toEqual([]);
+    const after = latestBoard(env.fake, channel);
+    expect(env.fake.channelMessages(channel).filter((m) => m.attachments.length > 0)).toHaveLength(boardsBefore + 1);
+    expect(after.content).toMatch(/turn was skipped by vote/);
+    expect(mentionedToAct(after)).not.toContain(idle.id);
+    env.fake.assertNoViolations();
+  });
+});
+
+describe('leaving and ending', () => {
+  it('with three players a leaver goes on autopilot; with two left, the last one wins; abandon needs the host', async () => {
+    const channel = env.fake.createChannel('leaving');
+    await startTally(channel, alice, [bob, dave]);
+    const left = privateReply(await dave.runCommand(channel, 'game', { subcommand: 'leave' }), dave);
+    expect(left.content).toBe('You left the game.');
+    let board = latestBoard(env.fake, channel);
+    expect(board.content).toMatch(/<@\d+> left the game; from now on their decisions are played automatically/);
+    expect(mentionedToAct(board)).not.toContain(dave.id);
+    // Abandon: not for another player without Manage Channel.
+    const refused = await bob.runCommand(channel, 'game', { subcommand: 'abandon' });
+    expect(privateReply(refused, bob).content).toMatch(/Gastgeber/);
+    const bobLeaves = await bob.runCommand(channel, 'game', { subcommand: 'leave' });
+    expect(privateReply(bobLeaves, bob).content).toBe('Du hast das Spiel verlassen.');
+    board = latestBoard(env.fake, channel);
+    expect(board.content).toContain(`The game is over.** <@${alice.id}> wins: every other player left the game.`);
+    expect(board.buttons).toEqual([]);
+    expect(env.service.byChannel(channel)).toMatchObject({ ok: false, code: 'no_game' });
+
+    const second = env.fake.createChannel('abandon');
+    const first = await startTally(second, carol, [alice]);
+    const ended = await carol.runCommand(second, 'game', { subcommand: 'abandon' });
+    expect(privateReply(ended, carol).content).toBe('Het spel is beëindigd.');
+    expect(env.fake.message(first.id)!.buttons).toEqual([]);
+    expect(env.fake.channelMessages(second).at(-1)!.content).toMatch(/<@\d+> ended game #\d+ \(Tally\)/);
+    env.fake.assertNoViolations();
+  });
+});
+
+describe('robustness', () => {
+  it('explains which permission to grant when the bot cannot post boards, and changes nothing', async () => {
+    const channel = env.fake.createChannel('no-files');
+    env.fake.denyBot(channel, ['AttachFiles']);
+    const refused = await alice.runCommand(channel, 'game', { subcommand: 'new', options: { game: 'tally' } });
+    expect(privateReply(refused, alice).content).toMatch(/missing the permission\(s\) Attach Files.*channel settings -> Permissions -> Bazaar/);
+    expect(env.service.byChannel(channel)).toMatchObject({ ok: false, code: 'no_game' });
+    env.fake.resetBotPermissions(channel);
+    const board = await startTally(channel, alice, [bob]);
+    const active = userById(mentionedToAct(board)[0]!);
+    const panel = await openPanel(active, board);
+    env.fake.denyBot(channel, ['SendMessages']);
+    const version = gameIn(channel).row.version;
+    const click = await choose(active, panel, pick(panel, /End the turn|Zug beenden/));
+    expect(click.reply!.content).toMatch(/(Send Messages|Nachrichten senden)/);
+    expect(gameIn(channel).row.version).toBe(version);
+    env.fake.resetBotPermissions(channel);
+    env.fake.assertNoViolations();
+  });
+
+  it('a damaged game is reported with its id in its channel; other channels keep working; abandon clears it', async () => {
+    const broken = env.fake.createChannel('broken');
+    await startTally(broken, bob, [carol]);
+    const healthy = env.fake.createChannel('healthy');
+    const board = await startTally(healthy, alice, [dave]);
+    const id = gameIn(broken).row.id;
+    env.database.sqlite.prepare('UPDATE games SET state = ? WHERE id = ?').run('{"truncated":', id);
+    const status = await bob.runCommand(broken, 'game', { subcommand: 'status' });
+    expect(privateReply(status, bob).content).toContain(`Das Spiel #${id} in diesem Kanal ist beschädigt`);
+    expect(env.logs.some((l) => l.msg === 'damaged game' && l.gameId === id && l.channelId === broken)).toBe(true);
+    const active = userById(mentionedToAct(board)[0]!);
+    const panel = await openPanel(active, board);
+    expect(offered(panel).length).toBeGreaterThan(0);
+    await bob.runCommand(broken, 'game', { subcommand: 'abandon' });
+    expect(env.service.byChannel(broken)).toMatchObject({ ok: false, code: 'no_game' });
+    env.fake.assertNoViolations();
+  });
+
+  it('after a restart (new client, same database file) the same buttons go on', async () => {
+    const channel = env.fake.createChannel('restart');
+    const board = await startTally(channel, carol, [dave]);
+    const active = userById(mentionedToAct(board)[0]!);
+    const panel = await openPanel(active, board);
+    await env.restart();
+    const after = await choose(active, panel, pick(panel, /^(Add 1|1 addieren|Add 1)$/));
+    expect(after.reply!.content).toMatch(/adds 1/);
+    expect((gameIn(channel).state as TallyState).scores.reduce((a, b) => a + b)).toBe(1);
+    const reopened = await openPanel(active, board);
+    expect(hasButton(reopened, 'undo')).toBe(true);
+    env.fake.assertNoViolations();
+  });
+
+  it('status, hand, log, settings and help answer in the user\'s language; hands stay private', async () => {
+    const channel = env.fake.createChannel('commands');
+    const board = await startTally(channel, bob, [carol]);
+    const active = userById(mentionedToAct(board)[0]!);
+    let panel = await openPanel(active, board);
+    panel = (await choose(active, panel, pick(panel, /Draw a card/))).reply!;
+    const drawn = /(You draw a \d)/.exec(panel.content);
+    expect(drawn).not.toBeNull();
+    const hand = privateReply(await active.runCommand(channel, 'game', { subcommand: 'hand' }), active);
+    expect(hand.content).toMatch(/(Deine Hand|Jouw hand)/);
+    const handLine = hand.content.split('\n').at(-1)!;
+    expect(handLine).toMatch(/#\d/);
+    const handButton = privateReply(await active.clickButton(board.id, buttonFor(board, 'hand')), active);
+    expect(handButton.content).toContain(handLine);
+    expect(env.fake.publicOccurrences(handLine)).toEqual([]);
+    expect(env.fake.publicOccurrences(drawn![1]!)).toEqual([]);
+    const log = privateReply(await carol.runCommand(channel, 'game', { subcommand: 'log' }), carol);
+    expect(log.content).toMatch(/De laatste beurten/);
+    expect(log.content).toMatch(/draws a card/);
+    if (active.id !== carol.id) expect(log.content).not.toMatch(/You draw/);
+    const settings = privateReply(await bob.runCommand(channel, 'game', { subcommand: 'settings', options: { reminder_hours: 6, idle_hours: 24 } }), bob);
+    expect(settings.content).toMatch(/Erinnerungen alle 6 Stunden, höchstens 3 pro Zug; .* nach 24 Stunden/);
+    const notHost = privateReply(await carol.runCommand(channel, 'game', { subcommand: 'settings', options: { reminder_limit: 1 } }), carol);
+    expect(notHost.content).toMatch(/gastheer/);
+    const help = privateReply(await alice.runCommand(channel, 'help', {}), alice);
+    expect(help.content).toMatch(/reminded every 6 hours, at most 3 times per turn/);
+    const decisions = privateReply(await bob.runCommand(channel, 'help', { options: { topic: 'decisions', game: 'tally' } }), bob);
+    expect(decisions.content).toBe('Tally: first to the target wins.');
+    const commands = env.fake.commands(env.fake.guildId).map((c) => [c.name, c.name_localizations]);
+    expect(commands).toEqual([
+      ['game', { de: 'spiel', nl: 'spel' }],
+      ['help', { de: 'hilfe', nl: 'hulp' }],
+    ]);
+    env.fake.assertNoViolations();
+  });
+});

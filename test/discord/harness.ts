@@ -1,0 +1,176 @@
+/**
+ * The bot as it runs in production (startBot: service, router, notifier, scheduler, command registration),
+ * against the fake Discord with the fake's controllable clock, on a real SQLite file. `restart()` stops
+ * the client and closes the database, then starts a new client on the same file, as a redeploy would.
+ * Helpers act as users do: run commands, click buttons and pick select options on what they see.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { expect } from 'vitest';
+import { GameService } from '../../src/app/game-service.js';
+import type { ModuleRegistry } from '../../src/app/module.js';
+import { startBot, type Bot } from '../../src/discord/bot.js';
+import { createDiscordClient } from '../../src/discord/client.js';
+import { parseCustomId, parseSelectValue, type CustomId } from '../../src/discord/codec.js';
+import type { PresenterRegistry } from '../../src/discord/games/presenter.js';
+import { createLogger } from '../../src/logger.js';
+import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
+import { FakeDiscord, type FakeDiscordOptions, type FakeUser, type InteractionHandle, type SeenMessage } from '../fake-discord/index.js';
+
+export interface BotOnFake {
+  readonly fake: FakeDiscord;
+  bot: Bot;
+  service: GameService;
+  database: OpenDatabase;
+  readonly dbFile: string;
+  /** JSON log lines the bot wrote. */
+  readonly logs: Record<string, unknown>[];
+  restart(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  readonly modules: ModuleRegistry;
+  readonly presenters: PresenterRegistry;
+  readonly fake?: FakeDiscordOptions;
+  /** Seeds for new games, in order (then random). */
+  readonly seeds?: readonly string[];
+}
+
+export function tempDbFile(name: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `bazaar-${name}-`));
+  return path.join(dir, 'bazaar.db');
+}
+
+export async function startBotOnFake(options: StartOptions): Promise<BotOnFake> {
+  const fake = await FakeDiscord.start(options.fake);
+  const dbFile = tempDbFile('e2e');
+  const logs: Record<string, unknown>[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line.trim() !== '') logs.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  const logger = createLogger({ level: 'info', format: 'json' }, sink);
+  const seeds = [...(options.seeds ?? [])];
+  const newSeed = (): string => seeds.shift() ?? `seed-${Math.random()}`;
+
+  const launch = async (): Promise<{ bot: Bot; service: GameService; database: OpenDatabase }> => {
+    const database = openDatabase(dbFile);
+    const service = new GameService({ db: database.db, modules: options.modules, clock: fake.clock, logger, newSeed });
+    const client = createDiscordClient({ token: fake.token, apiBaseUrl: fake.apiBaseUrl });
+    const bot = await startBot({
+      client,
+      service,
+      logger,
+      presenters: options.presenters,
+      applicationId: fake.applicationId,
+      guildId: fake.guildId,
+      // The tests run the scheduler themselves (tick) after moving the clock.
+      schedulerIntervalMs: 3_600_000,
+    });
+    return { bot, service, database };
+  };
+
+  const first = await launch();
+  const env: BotOnFake = {
+    fake,
+    bot: first.bot,
+    service: first.service,
+    database: first.database,
+    dbFile,
+    logs,
+    async restart() {
+      await env.bot.stop();
+      env.database.close();
+      const next = await launch();
+      env.bot = next.bot;
+      env.service = next.service;
+      env.database = next.database;
+    },
+    async stop() {
+      await env.bot.stop();
+      env.database.close();
+      await fake.stop();
+      fs.rmSync(path.dirname(dbFile), { recursive: true, force: true });
+    },
+  };
+  return env;
+}
+
+// ----- acting as users ----------------------------------------------------------------------------------
+
+export function customIds(message: SeenMessage): CustomId[] {
+  return [...message.buttons.map((b) => b.customId), ...message.selects.map((s) => s.customId)].flatMap((raw) => {
+    const id = parseCustomId(raw);
+    return id === null ? [] : [id];
+  });
+}
+
+export function buttonFor(message: SeenMessage, verb: CustomId['verb']): string {
+  const found = message.buttons.find((b) => parseCustomId(b.customId)?.verb === verb);
+  if (found?.customId === undefined) throw new Error(`no ${verb} button on message ${message.id}: ${message.content}`);
+  return found.customId;
+}
+
+export function hasButton(message: SeenMessage, verb: CustomId['verb']): boolean {
+  return message.buttons.some((b) => parseCustomId(b.customId)?.verb === verb);
+}
+
+/** The newest public message of the channel that is a board (it carries the board picture). */
+export function latestBoard(fake: FakeDiscord, channelId: string): SeenMessage {
+  const boards = fake.channelMessages(channelId).filter((m) => m.attachments.length > 0);
+  const board = boards.at(-1);
+  if (board === undefined) throw new Error('no board in the channel');
+  return board;
+}
+
+export function boards(fake: FakeDiscord, channelId: string): SeenMessage[] {
+  return fake.channelMessages(channelId).filter((m) => m.attachments.length > 0);
+}
+
+/** Users mentioned in the board's "your decision" line. */
+export function mentionedToAct(board: SeenMessage): string[] {
+  const line = board.content.split('\n').at(-1) ?? '';
+  return [...line.matchAll(/<@(\d+)>/g)].map((m) => m[1] as string);
+}
+
+export interface Offered {
+  readonly index: number;
+  readonly kind: 'button' | 'select';
+  readonly customId: string;
+  readonly value?: string;
+  readonly label: string;
+}
+
+/** The actions a panel offers now (buttons, and the action options of the selects' current pages). */
+export function offered(panel: SeenMessage): Offered[] {
+  const out: Offered[] = [];
+  for (const b of panel.buttons) {
+    const id = parseCustomId(b.customId);
+    if (id?.verb === 'act' && b.customId !== undefined) out.push({ index: id.index, kind: 'button', customId: b.customId, label: b.label ?? '' });
+  }
+  for (const s of panel.selects) {
+    for (const o of s.options) {
+      const v = parseSelectValue(o.value);
+      if (v?.kind === 'action') out.push({ index: v.index, kind: 'select', customId: s.customId, value: o.value, label: o.label });
+    }
+  }
+  return out;
+}
+
+export async function choose(user: FakeUser, panel: SeenMessage, pick: Offered): Promise<InteractionHandle> {
+  return pick.kind === 'button' ? user.clickButton(panel.id, pick.customId) : user.selectOptions(panel.id, pick.customId, [pick.value as string]);
+}
+
+/** The ephemeral reply of a handle, checked to be for `user` only. */
+export function privateReply(handle: InteractionHandle, user: FakeUser): SeenMessage {
+  const reply = handle.reply;
+  if (reply === undefined) throw new Error(`interaction ${handle.id} has no reply`);
+  expect(reply.ephemeral, `reply to ${user.name} is ephemeral`).toBe(true);
+  expect(user.sees(reply.channelId).some((m) => m.id === reply.id)).toBe(true);
+  return reply;
+}
