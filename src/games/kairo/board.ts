@@ -3,9 +3,15 @@
  * customer; which fields are free; where customers may walk; and whether all customers and entrances are
  * connected. Derived data only: the state keeps stalls and customers as plain lists.
  */
-import { COLOURS, FIELD_COUNT, type Colour } from './data/board.js';
-import { AREA, NEIGHBOURS, RING, SECTION, directionTo, type Direction, type FieldId } from './geometry.js';
+import * as boardDataModule from './data/board.js';
+import type { Colour } from './data/board.js';
+import * as geometryModule from './geometry.js';
+import type { Direction, FieldId } from './geometry.js';
 import type { KairoState } from './types.js';
+
+// Module bindings copied once: the dev/test transform turns every imported binding access into a getter call.
+const { COLOURS, FIELD_COUNT } = boardDataModule;
+const { AREA, NEIGHBOURS, SECTION, directionTo } = geometryModule;
 
 export const COLOUR_INDEX: Readonly<Record<Colour, number>> = Object.fromEntries(COLOURS.map((c, i) => [c, i])) as Record<
   Colour,
@@ -25,10 +31,18 @@ export interface Occupancy {
   readonly passable: Uint8Array;
   /** Fields that must stay mutually reachable: customers on the board and entrances. */
   readonly required: readonly FieldId[];
-  /** 1 for passable fields connected to the first required field. */
-  readonly comp: Uint8Array;
-  /** Every required field is in `comp`. */
+  /** Every required field is reachable from every other. */
   readonly connected: boolean;
+  /**
+   * A depth-first search over the passable fields from the first required field (-1: not reached):
+   * discovery time, low-link, last discovery time in the subtree, tree parent, and the number of required
+   * fields in the subtree. Answers "does a tile on f cut a required field off?" without a new search.
+   */
+  readonly disc: Int16Array;
+  readonly low: Int16Array;
+  readonly last: Int16Array;
+  readonly parent: Int16Array;
+  readonly requiredBelow: Int16Array;
   /** Main stalls per (section, colour): index section * 6 + colour index. */
   readonly mainsBySectionColour: Uint8Array;
   /** Main stalls per section (all owners). */
@@ -46,8 +60,10 @@ export function occupancy(state: KairoState, exclude = -1): Occupancy {
   const mainsBySectionColour = new Uint8Array(10 * COLOURS.length);
   const mainsBySection = new Uint8Array(10);
   const required: FieldId[] = [];
-  state.stalls.forEach((stall, index) => {
-    if (index === exclude) return;
+  const stalls = state.stalls;
+  for (let index = 0; index < stalls.length; index++) {
+    if (index === exclude) continue;
+    const stall = stalls[index] as KairoState['stalls'][number];
     tile[stall.main] = index;
     main[stall.main] = 1;
     for (const f of stall.ext) tile[f] = index;
@@ -55,61 +71,103 @@ export function occupancy(state: KairoState, exclude = -1): Occupancy {
     const section = SECTION[stall.main] as number;
     mainsBySectionColour[section * COLOURS.length + COLOUR_INDEX[stall.colour]]! += 1;
     mainsBySection[section]! += 1;
-  });
-  COLOURS.forEach((colour, ci) => {
-    const f = state.customers[colour];
+  }
+  for (let ci = 0; ci < COLOURS.length; ci++) {
+    const f = state.customers[COLOURS[ci] as Colour];
     if (f !== null) {
       customer[f] = ci;
       required.push(f);
     }
-  });
-  state.stalls.forEach((stall, index) => {
-    if (index !== exclude && customer[stall.entrance] === -1) required.push(stall.entrance);
-  });
+  }
+  for (let index = 0; index < stalls.length; index++) {
+    const e = (stalls[index] as KairoState['stalls'][number]).entrance;
+    if (index !== exclude && customer[e] === -1) required.push(e);
+  }
   const passable = new Uint8Array(FIELD_COUNT);
   for (let f = 0; f < FIELD_COUNT; f++) if (AREA[f] === 'market' && tile[f] === -1) passable[f] = 1;
-  const comp = new Uint8Array(FIELD_COUNT);
+  const disc = new Int16Array(FIELD_COUNT).fill(-1);
+  const low = new Int16Array(FIELD_COUNT);
+  const last = new Int16Array(FIELD_COUNT);
+  const parent = new Int16Array(FIELD_COUNT).fill(-1);
+  const requiredBelow = new Int16Array(FIELD_COUNT);
   let connected = true;
-  if (required.length > 0) {
-    flood(passable, required[0] as FieldId, -1, comp);
-    for (const f of required) if (!comp[f]) connected = false;
+  const root = required[0];
+  if (root !== undefined) {
+    for (const f of required) requiredBelow[f] = 1;
+    search(passable, root, disc, low, last, parent, requiredBelow);
+    for (const f of required) if (disc[f] === -1) connected = false;
   }
-  return { tile, main, entrance, customer, passable, required, comp, connected, mainsBySectionColour, mainsBySection, excluded: exclude };
+  return {
+    tile,
+    main,
+    entrance,
+    customer,
+    passable,
+    required,
+    connected,
+    disc,
+    low,
+    last,
+    parent,
+    requiredBelow,
+    mainsBySectionColour,
+    mainsBySection,
+    excluded: exclude,
+  };
+}
+
+// Scratch buffers for the searches (the engine is single-threaded and the searches do not nest).
+const queue = new Int32Array(FIELD_COUNT);
+const cursor = new Uint8Array(FIELD_COUNT);
+/**
+ * Iterative depth-first search (Hopcroft–Tarjan low-links) over passable fields from `root`.
+ * `requiredBelow` holds 1 on required fields on entry and the subtree counts on exit.
+ */
+function search(
+  passable: Uint8Array,
+  root: FieldId,
+  disc: Int16Array,
+  low: Int16Array,
+  last: Int16Array,
+  parent: Int16Array,
+  requiredBelow: Int16Array,
+): void {
+  let time = 0;
+  let top = 0;
+  queue[top++] = root;
+  cursor[root] = 0;
+  disc[root] = low[root] = time++;
+  while (top > 0) {
+    const f = queue[top - 1] as number;
+    const neighbours = NEIGHBOURS[f] as readonly number[];
+    const i = cursor[f] as number;
+    if (i < neighbours.length) {
+      cursor[f] = i + 1;
+      const n = neighbours[i] as number;
+      if (!passable[n]) continue;
+      if (disc[n] === -1) {
+        parent[n] = f;
+        disc[n] = low[n] = time++;
+        cursor[n] = 0;
+        queue[top++] = n;
+      } else if (n !== parent[f] && (disc[n] as number) < (low[f] as number)) {
+        low[f] = disc[n] as number;
+      }
+    } else {
+      top--;
+      last[f] = time - 1;
+      const p = parent[f] as number;
+      if (p >= 0) {
+        if ((low[f] as number) < (low[p] as number)) low[p] = low[f] as number;
+        requiredBelow[p] = (requiredBelow[p] as number) + (requiredBelow[f] as number);
+      }
+    }
+  }
 }
 
 /** A free building space: on the board, no stall tile, no entrance, no customer. */
 export function isFree(occ: Occupancy, f: FieldId): boolean {
   return AREA[f] !== 'off' && occ.tile[f] === -1 && occ.entrance[f] === -1 && occ.customer[f] === -1;
-}
-
-// Scratch buffers for the searches (the engine is single-threaded and the searches do not nest).
-const queue = new Int32Array(FIELD_COUNT);
-const seen = new Uint32Array(FIELD_COUNT);
-let stamp = 0;
-function nextStamp(): number {
-  stamp++;
-  if (stamp === 0xffffffff) {
-    seen.fill(0);
-    stamp = 1;
-  }
-  return stamp;
-}
-
-/** Marks in `out` every passable field reachable from `start`, never entering `blocked`. */
-function flood(passable: Uint8Array, start: FieldId, blocked: FieldId, out: Uint8Array): void {
-  let head = 0;
-  let tail = 0;
-  out[start] = 1;
-  queue[tail++] = start;
-  while (head < tail) {
-    const f = queue[head++] as number;
-    for (const n of NEIGHBOURS[f] as readonly number[]) {
-      if (n !== blocked && passable[n] && !out[n]) {
-        out[n] = 1;
-        queue[tail++] = n;
-      }
-    }
-  }
 }
 
 /**
@@ -136,81 +194,27 @@ export function distancesFrom(occ: Occupancy, from: FieldId): Int16Array {
   return dist;
 }
 
-function passableAt(occ: Occupancy, f: number): boolean {
-  return f >= 0 && occ.passable[f] === 1;
-}
-
-/**
- * True when making `f` impassable cannot change connectivity: its passable orthogonal neighbours are
- * joined to each other through the ring of 8 fields around it.
- */
-function locallySafe(occ: Occupancy, f: FieldId): boolean {
-  const ring = RING[f] as readonly number[];
-  let orthogonal = 0;
-  for (let i = 0; i < 8; i += 2) if (passableAt(occ, ring[i] as number)) orthogonal++;
-  if (orthogonal <= 1) return true;
-  let start = -1;
-  for (let i = 0; i < 8; i++) {
-    if (!passableAt(occ, ring[i] as number)) {
-      start = i;
-      break;
-    }
-  }
-  if (start < 0) return true;
-  let run = 0;
-  let inRun = false;
-  let orthogonalRun = -1;
-  for (let j = 1; j <= 8; j++) {
-    const i = (start + j) % 8;
-    if (passableAt(occ, ring[i] as number)) {
-      if (!inRun) {
-        run++;
-        inRun = true;
-      }
-      if (i % 2 === 0) {
-        if (orthogonalRun < 0) orthogonalRun = run;
-        else if (orthogonalRun !== run) return false;
-      }
-    } else {
-      inRun = false;
-    }
-  }
-  return true;
-}
-
 /**
  * Whether every customer on the board can still reach every entrance after a stall tile is put on
  * `blocked` (-1: none) and, for a new main stall, an entrance on `newEntrance` (-1: none).
+ * Removing `blocked` cuts off exactly the subtrees of its search children whose low-link does not reach
+ * above it: the build is refused when such a subtree holds a required field or the new entrance.
  */
 export function staysConnected(occ: Occupancy, blocked: FieldId, newEntrance: FieldId = -1): boolean {
   if (!occ.connected) return false;
-  if (newEntrance >= 0 && (!occ.passable[newEntrance] || !occ.comp[newEntrance] || newEntrance === blocked)) return false;
-  if (blocked < 0 || !occ.passable[blocked] || !occ.comp[blocked]) return true;
-  if (locallySafe(occ, blocked)) return true;
-  return connectedWithout(occ, blocked, newEntrance);
-}
-
-/** The exact check by search: all required fields (and `extra`) reachable from one another without `blocked`. */
-export function connectedWithout(occ: Occupancy, blocked: FieldId, extra: FieldId = -1): boolean {
-  const first = occ.required[0];
-  if (first === undefined) return true;
-  if (first === blocked) return false;
-  const mark = nextStamp();
-  let head = 0;
-  let tail = 0;
-  seen[first] = mark;
-  queue[tail++] = first;
-  while (head < tail) {
-    const f = queue[head++] as number;
-    for (const n of NEIGHBOURS[f] as readonly number[]) {
-      if (n !== blocked && occ.passable[n] && seen[n] !== mark) {
-        seen[n] = mark;
-        queue[tail++] = n;
-      }
+  const { disc, low, last, parent, requiredBelow } = occ;
+  if (newEntrance >= 0 && (!occ.passable[newEntrance] || disc[newEntrance] === -1 || newEntrance === blocked)) return false;
+  if (blocked < 0 || !occ.passable[blocked] || disc[blocked] === -1) return true;
+  if (occ.customer[blocked] !== -1 || occ.entrance[blocked] !== -1) return false; // itself required
+  const d = disc[blocked] as number;
+  for (const n of NEIGHBOURS[blocked] as readonly number[]) {
+    if (parent[n] !== blocked || (low[n] as number) < d) continue;
+    if ((requiredBelow[n] as number) > 0) return false;
+    if (newEntrance >= 0 && (disc[n] as number) <= (disc[newEntrance] as number) && (disc[newEntrance] as number) <= (last[n] as number)) {
+      return false;
     }
   }
-  for (const f of occ.required) if (seen[f] !== mark) return false;
-  return extra < 0 || seen[extra] === mark;
+  return true;
 }
 
 /** The side of its main stall on which a stall's entrance lies. */

@@ -3,15 +3,11 @@
  * A field id is y * 14 + x. Labels name columns A..N (x = 0..13) and rows 1..10 (y = 0..9): "B1" is the
  * market's north-west corner.
  */
-import {
-  BOARD_HEIGHT,
-  BOARD_WIDTH,
-  FIELD_COUNT,
-  START_FIELDS,
-  areaAt,
-  sectionAt,
-  type Area,
-} from './data/board.js';
+import * as boardDataModule from './data/board.js';
+import type { Area } from './data/board.js';
+
+// Module bindings copied once: the dev/test transform turns every imported binding access into a getter call.
+const { BOARD_HEIGHT, BOARD_WIDTH, FIELD_COUNT, START_FIELDS, areaAt, sectionAt } = boardDataModule;
 
 export type FieldId = number;
 export type Direction = 'n' | 'e' | 's' | 'w';
@@ -86,28 +82,6 @@ export function directionTo(from: FieldId, to: FieldId): Direction | null {
   for (const dir of DIRECTIONS) if (step(from, dir) === to) return dir;
   return null;
 }
-
-/**
- * The 8 fields around a field in ring order N, NE, E, SE, S, SW, W, NW (-1 where the grid ends).
- * Consecutive ring fields are orthogonal neighbours of each other.
- */
-const RING_DELTAS: readonly (readonly [number, number])[] = [
-  [0, -1],
-  [1, -1],
-  [1, 0],
-  [1, 1],
-  [0, 1],
-  [-1, 1],
-  [-1, 0],
-  [-1, -1],
-];
-export const RING: readonly (readonly number[])[] = Array.from({ length: FIELD_COUNT }, (_, f) =>
-  RING_DELTAS.map(([dx, dy]) => {
-    const x = fieldX(f) + dx;
-    const y = fieldY(f) + dy;
-    return areaAt(x, y) === 'off' ? -1 : fieldId(x, y);
-  }),
-);
 
 export const START_FIELD_IDS: readonly FieldId[] = START_FIELDS.map(([x, y]) => fieldId(x, y));
 

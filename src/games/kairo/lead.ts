@@ -6,9 +6,13 @@
  * colour strictly nearer than it.
  */
 import type { Colour } from './data/board.js';
-import { distancesFrom, type Occupancy } from './board.js';
+import * as boardModule from './board.js';
+import type { Occupancy } from './board.js';
 import type { FieldId } from './geometry.js';
 import type { KairoState } from './types.js';
+
+// Module bindings copied once: the dev/test transform turns every imported binding access into a getter call.
+const { distancesFrom } = boardModule;
 
 export interface LeadTarget {
   /** The entrance field. */

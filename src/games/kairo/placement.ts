@@ -6,10 +6,18 @@
  * free space orthogonally next to its own stall, in the colour's area, never touching another stall of
  * its colour. Every build keeps every entrance reachable for every customer (rules-notes: Kairo).
  */
-import { COLOURS, RESTAURANT_COLOUR, SETUP_MAX_STALLS_PER_SECTION, type Colour } from './data/board.js';
-import { COLOUR_INDEX, isFree, staysConnected, type Occupancy } from './board.js';
-import { AREA, BOARD_FIELDS, DIRECTIONS, NEIGHBOURS, SECTION, step, type Direction, type FieldId } from './geometry.js';
+import * as boardDataModule from './data/board.js';
+import type { Colour } from './data/board.js';
+import * as boardModule from './board.js';
+import type { Occupancy } from './board.js';
+import * as geometryModule from './geometry.js';
+import type { Direction, FieldId } from './geometry.js';
 import type { KairoStall } from './types.js';
+
+// Module bindings copied once: the dev/test transform turns every imported binding access into a getter call.
+const { COLOURS, RESTAURANT_COLOUR, SETUP_MAX_STALLS_PER_SECTION } = boardDataModule;
+const { COLOUR_INDEX, isFree, staysConnected } = boardModule;
+const { AREA, BOARD_FIELDS, DIRECTIONS, NEIGHBOURS, SECTION, step } = geometryModule;
 
 export interface StallSpot {
   readonly field: FieldId;

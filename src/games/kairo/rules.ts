@@ -7,27 +7,18 @@
  *   draw:  take, take -> [discard down to 4]
  * A decision with exactly one option (other than the turn choice) is taken automatically.
  */
-import { copyRng, pick, randomInt, shuffle, type GameEvent, type Seat } from '../../engine/index.js';
-import {
-  CARDS_PER_DRAW,
-  CARD_SECTIONS,
-  CARD_TYPES,
-  COINS_PER_FINAL_POINT,
-  COLOURS,
-  DISPLAY_SIZE,
-  HAND_LIMIT,
-  JOKER_COIN_COST,
-  MEDAL_POINTS,
-  OTHER_COLOUR_RATE,
-  SECTIONS,
-  isJoker,
-  type CardType,
-  type Colour,
-} from './data/board.js';
-import { occupancy, type Occupancy } from './board.js';
-import { SECTION, fieldLabel, step as stepField, type FieldId } from './geometry.js';
-import { leadTargets, type LeadTarget } from './lead.js';
-import { entranceDirs, extensionFields, stallSections, stallSpots, type StallSpotOptions } from './placement.js';
+import * as engineModule from '../../engine/index.js';
+import type { GameEvent, Seat } from '../../engine/index.js';
+import * as boardDataModule from './data/board.js';
+import type { CardType, Colour } from './data/board.js';
+import * as boardModule from './board.js';
+import type { Occupancy } from './board.js';
+import * as geometryModule from './geometry.js';
+import type { FieldId } from './geometry.js';
+import * as leadModule from './lead.js';
+import type { LeadTarget } from './lead.js';
+import * as placementModule from './placement.js';
+import type { StallSpotOptions } from './placement.js';
 import type {
   BuildMode,
   BuildPending,
@@ -40,6 +31,14 @@ import type {
   Pending,
   StallOwner,
 } from './types.js';
+
+// Module bindings copied once: the dev/test transform turns every imported binding access into a getter call.
+const { copyRng, pick, randomInt, shuffle } = engineModule;
+const { CARDS_PER_DRAW, CARD_SECTIONS, CARD_TYPES, COINS_PER_FINAL_POINT, COLOURS, DISPLAY_SIZE, HAND_LIMIT, JOKER_COIN_COST, MEDAL_POINTS, OTHER_COLOUR_RATE, SECTIONS, isJoker } = boardDataModule;
+const { occupancy } = boardModule;
+const { SECTION, fieldLabel, step: stepField } = geometryModule;
+const { leadTargets } = leadModule;
+const { entranceDirs, extensionFields, stallSections, stallSpots } = placementModule;
 
 // ---------------------------------------------------------------------------------------------------
 // Small helpers

@@ -6,11 +6,19 @@
  * Never in a view: another player's hand or coins, the deck order, the neutral bag order, the PRNG state.
  * Coins become public in `final` once the game is over (the final scoring counts them).
  */
-import { BOARD_HEIGHT, BOARD_WIDTH, CARD_SECTIONS, COLOURS, MEDAL_POINTS, isJoker, type Area, type CardType, type Colour } from './data/board.js';
-import { entranceSide } from './board.js';
-import { AREA, SECTION, START_FIELD_IDS, fieldLabel, fieldX, fieldY, type Direction, type FieldId } from './geometry.js';
-import { stallSize } from './rules.js';
+import * as boardDataModule from './data/board.js';
+import type { Area, CardType, Colour } from './data/board.js';
+import * as boardModule from './board.js';
+import * as geometryModule from './geometry.js';
+import type { Direction, FieldId } from './geometry.js';
+import * as rulesModule from './rules.js';
 import type { BuildMode, BuildStep, Coins, KairoState, Phase, Seat, StallOwner, StartMode } from './types.js';
+
+// Module bindings copied once: the dev/test transform turns every imported binding access into a getter call.
+const { BOARD_HEIGHT, BOARD_WIDTH, CARD_SECTIONS, COLOURS, MEDAL_POINTS, isJoker } = boardDataModule;
+const { entranceSide } = boardModule;
+const { AREA, SECTION, START_FIELD_IDS, fieldLabel, fieldX, fieldY } = geometryModule;
+const { stallSize } = rulesModule;
 
 export type { Area, BuildMode, BuildStep, CardType, Coins, Colour, Direction, FieldId, Phase, Seat, StallOwner, StartMode };
 
@@ -113,7 +121,7 @@ export interface KairoSetupView {
   /** 2 players: the neutral stall being placed now (drawn from the bag), if any. */
   readonly neutralColour: Colour | null;
   /** 2 players: neutral stalls still in the bag. */
-  readonly neutralBag: number;
+  readonly neutralStallsInBag: number;
 }
 
 export interface KairoPublicView {
@@ -300,7 +308,7 @@ export function publicView(state: KairoState): KairoPublicView {
         ? {
             remaining: state.setupQueue.length,
             neutralColour: next?.neutral && state.pending.k === 'build' ? state.pending.colour : null,
-            neutralBag: state.neutralBag.length,
+            neutralStallsInBag: state.neutralBag.length,
           }
         : null,
     final: state.final

@@ -175,56 +175,59 @@ export function expectLegal(state: KairoState, key: string, legal = true): void 
  * What must hold on every board: areas by colour, entrances next to their stall in the market, nothing
  * stacked, no two main stalls touching, 1 main stall per colour per section, extensions forming one
  * piece with their stall and never touching another stall of their colour, customers on walkable
- * fields, every entrance reachable for every customer.
+ * fields, every entrance reachable for every customer. Returns the first violation, or null.
  */
-export function checkBoard(state: KairoState): void {
+export function boardViolation(state: KairoState): string | null {
   const taken = new Map<number, string>();
-  const claim = (f: number, what: string) => {
-    const prior = taken.get(f);
-    if (prior !== undefined) throw new Error(`field ${f} holds ${prior} and ${what}`);
-    taken.set(f, what);
-  };
   const perSectionColour = new Set<string>();
-  state.stalls.forEach((s, i) => {
+  for (let i = 0; i < state.stalls.length; i++) {
+    const s = state.stalls[i] as KairoState['stalls'][number];
     const area = s.colour === 'violet' ? 'restaurant' : 'market';
-    claim(s.main, `main ${i}`);
-    claim(s.entrance, `entrance ${i}`);
-    expect(AREA[s.main]).toBe(area);
-    expect(AREA[s.entrance]).toBe('market');
-    expect(NEIGHBOURS[s.main]).toContain(s.entrance);
+    for (const [f, what] of [[s.main, `main ${i}`], [s.entrance, `entrance ${i}`], ...s.ext.map((e) => [e, `extension ${i}`] as const)] as const) {
+      const prior = taken.get(f);
+      if (prior !== undefined) return `field ${f} holds ${prior} and ${what}`;
+      taken.set(f, what);
+    }
+    if (AREA[s.main] !== area) return `stall ${i} (${s.colour}) stands in the ${AREA[s.main]}`;
+    if (AREA[s.entrance] !== 'market') return `entrance of stall ${i} is not in the market`;
+    if (!NEIGHBOURS[s.main]?.includes(s.entrance)) return `entrance of stall ${i} is not next to it`;
     const key = `${sectionOf(s.main)}:${s.colour}`;
-    expect(perSectionColour.has(key)).toBe(false);
+    if (perSectionColour.has(key)) return `two ${s.colour} main stalls in section ${sectionOf(s.main)}`;
     perSectionColour.add(key);
     const tiles = [s.main];
     for (const f of s.ext) {
-      claim(f, `extension ${i}`);
-      expect(AREA[f]).toBe(area);
-      expect(tiles.some((t) => NEIGHBOURS[t]?.includes(f))).toBe(true);
+      if (AREA[f] !== area) return `extension ${f} of stall ${i} in the wrong area`;
+      if (!tiles.some((t) => NEIGHBOURS[t]?.includes(f))) return `extension ${f} of stall ${i} is not attached`;
       tiles.push(f);
     }
-  });
+  }
   const occ = occupancy(state);
-  state.stalls.forEach((s, i) => {
+  for (let i = 0; i < state.stalls.length; i++) {
+    const s = state.stalls[i] as KairoState['stalls'][number];
     for (const n of NEIGHBOURS[s.main] ?? []) {
       const j = occ.tile[n] as number;
-      // Two main stalls never touch orthogonally.
-      if (j !== -1 && j !== i) expect(occ.main[n]).toBe(0);
+      if (j !== -1 && j !== i && occ.main[n] === 1) return `main stalls ${i} and ${j} touch`;
     }
     for (const t of [s.main, ...s.ext]) {
       for (const n of NEIGHBOURS[t] ?? []) {
         const j = occ.tile[n] as number;
-        if (j !== -1 && j !== i) expect(state.stalls[j]?.colour).not.toBe(s.colour);
+        if (j !== -1 && j !== i && state.stalls[j]?.colour === s.colour) return `${s.colour} stalls ${i} and ${j} are joined`;
       }
     }
-  });
+  }
   const onBoard = COLOURS.filter((c) => state.customers[c] !== null);
-  expect(onBoard.length).toBe(5);
+  if (onBoard.length !== 5) return `${onBoard.length} customers on the board`;
+  if (new Set(onBoard.map((c) => state.customers[c])).size !== 5) return 'two customers on one field';
   for (const c of onBoard) {
     const f = state.customers[c] as number;
-    expect(occ.passable[f]).toBe(1);
+    if (occ.passable[f] !== 1) return `the ${c} customer stands on a field nobody can walk on`;
     const prior = taken.get(f);
-    if (prior !== undefined) expect(prior.startsWith('entrance')).toBe(true);
+    if (prior !== undefined && !prior.startsWith('entrance')) return `the ${c} customer stands on ${prior}`;
   }
-  expect(new Set(onBoard.map((c) => state.customers[c])).size).toBe(5);
-  expect(occ.connected).toBe(true);
+  if (!occ.connected) return 'an entrance or a customer is cut off';
+  return null;
+}
+
+export function checkBoard(state: KairoState): void {
+  expect(boardViolation(state)).toBeNull();
 }
