@@ -1,5 +1,5 @@
-/** Helpers for the renderer tests: decoding PNGs, counting pixels, reading a font's character map. */
-import { readFileSync } from 'node:fs';
+/** Helpers for the renderer tests: decoding PNGs, counting pixels. */
+export { fontCodePoints } from '../../src/render/common/fonts.js';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { parseHex } from '../../src/render/common/index.js';
 
@@ -62,53 +62,4 @@ export function differingPixels(a: Pixels, b: Pixels, threshold = 32): number {
     }
   }
   return n;
-}
-
-/** The code points a TrueType font maps (cmap formats 4 and 12). */
-export function fontCodePoints(path: string): Set<number> {
-  const d = readFileSync(path);
-  const tables = d.readUInt16BE(4);
-  let cmap = -1;
-  for (let i = 0; i < tables; i++) {
-    const rec = 12 + 16 * i;
-    if (d.toString('latin1', rec, rec + 4) === 'cmap') cmap = d.readUInt32BE(rec + 8);
-  }
-  if (cmap < 0) throw new Error(`${path} has no cmap table`);
-  const out = new Set<number>();
-  const subtables = d.readUInt16BE(cmap + 2);
-  for (let i = 0; i < subtables; i++) {
-    const o = cmap + d.readUInt32BE(cmap + 4 + 8 * i + 4);
-    const format = d.readUInt16BE(o);
-    if (format === 4) {
-      const segX2 = d.readUInt16BE(o + 6);
-      const endsAt = o + 14;
-      const startsAt = endsAt + segX2 + 2;
-      const deltasAt = startsAt + segX2;
-      const rangesAt = deltasAt + segX2;
-      for (let s = 0; s < segX2 / 2; s++) {
-        const end = d.readUInt16BE(endsAt + 2 * s);
-        const start = d.readUInt16BE(startsAt + 2 * s);
-        const delta = d.readUInt16BE(deltasAt + 2 * s);
-        const rangeOffset = d.readUInt16BE(rangesAt + 2 * s);
-        for (let c = start; c <= end && c !== 0xffff; c++) {
-          // a code point counts only when it maps to a real glyph (not glyph 0, .notdef)
-          let glyph: number;
-          if (rangeOffset === 0) glyph = (c + delta) & 0xffff;
-          else {
-            const raw = d.readUInt16BE(rangesAt + 2 * s + rangeOffset + 2 * (c - start));
-            glyph = raw === 0 ? 0 : (raw + delta) & 0xffff;
-          }
-          if (glyph !== 0) out.add(c);
-        }
-      }
-    } else if (format === 12) {
-      const groups = d.readUInt32BE(o + 12);
-      for (let g = 0; g < groups; g++) {
-        const start = d.readUInt32BE(o + 16 + 12 * g);
-        const end = d.readUInt32BE(o + 20 + 12 * g);
-        for (let c = start; c <= end; c++) out.add(c);
-      }
-    }
-  }
-  return out;
 }

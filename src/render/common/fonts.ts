@@ -3,7 +3,7 @@
  * shipped in assets/fonts (Open Sans, Apache License 2.0; see assets/fonts/OpenSans-copyright.txt).
  * They are registered under our own family name, so a system font with the same name can never stand in.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GlobalFonts } from '@napi-rs/canvas';
@@ -14,6 +14,7 @@ export const FONT_FAMILY = 'Bazaar Sans';
 export const FONT_FILES = ['OpenSans-Regular.ttf', 'OpenSans-Bold.ttf'] as const;
 
 let registered = false;
+let supported: Set<number> | null = null;
 
 /**
  * The assets/fonts directory, found by walking up from this module: the same code runs from src/ (tsx,
@@ -44,4 +45,77 @@ export function registerFonts(): void {
 /** A CSS font shorthand in our family: `font(14, 'bold')`. */
 export function font(size: number, weight: 'normal' | 'bold' = 'normal'): string {
   return `${weight === 'bold' ? 'bold ' : ''}${Math.round(size * 10) / 10}px "${FONT_FAMILY}"`;
+}
+
+/** The code points a TrueType font maps (cmap formats 4 and 12). */
+export function fontCodePoints(path: string): Set<number> {
+  const d = readFileSync(path);
+  const tables = d.readUInt16BE(4);
+  let cmap = -1;
+  for (let i = 0; i < tables; i++) {
+    const rec = 12 + 16 * i;
+    if (d.toString('latin1', rec, rec + 4) === 'cmap') cmap = d.readUInt32BE(rec + 8);
+  }
+  if (cmap < 0) throw new Error(`${path} has no cmap table`);
+  const out = new Set<number>();
+  const subtables = d.readUInt16BE(cmap + 2);
+  for (let i = 0; i < subtables; i++) {
+    const o = cmap + d.readUInt32BE(cmap + 4 + 8 * i + 4);
+    const format = d.readUInt16BE(o);
+    if (format === 4) {
+      const segX2 = d.readUInt16BE(o + 6);
+      const endsAt = o + 14;
+      const startsAt = endsAt + segX2 + 2;
+      const deltasAt = startsAt + segX2;
+      const rangesAt = deltasAt + segX2;
+      for (let s = 0; s < segX2 / 2; s++) {
+        const end = d.readUInt16BE(endsAt + 2 * s);
+        const start = d.readUInt16BE(startsAt + 2 * s);
+        const delta = d.readUInt16BE(deltasAt + 2 * s);
+        const rangeOffset = d.readUInt16BE(rangesAt + 2 * s);
+        for (let c = start; c <= end && c !== 0xffff; c++) {
+          // a code point counts only when it maps to a real glyph (not glyph 0, .notdef)
+          let glyph: number;
+          if (rangeOffset === 0) glyph = (c + delta) & 0xffff;
+          else {
+            const raw = d.readUInt16BE(rangesAt + 2 * s + rangeOffset + 2 * (c - start));
+            glyph = raw === 0 ? 0 : (raw + delta) & 0xffff;
+          }
+          if (glyph !== 0) out.add(c);
+        }
+      }
+    } else if (format === 12) {
+      const groups = d.readUInt32BE(o + 12);
+      for (let g = 0; g < groups; g++) {
+        const start = d.readUInt32BE(o + 16 + 12 * g);
+        const end = d.readUInt32BE(o + 20 + 12 * g);
+        for (let c = start; c <= end; c++) out.add(c);
+      }
+    }
+  }
+  return out;
+}
+
+/** Code points every shipped font can draw. */
+export function supportedCodePoints(): Set<number> {
+  if (!supported) {
+    const dir = fontsDirectory();
+    const sets = FONT_FILES.map((file) => fontCodePoints(join(dir, file)));
+    supported = new Set([...(sets[0] ?? [])].filter((c) => sets.every((s) => s.has(c))));
+  }
+  return supported;
+}
+
+/**
+ * Text from outside (a Discord display name) with the characters the fonts cannot draw removed (emoji,
+ * other scripts), so the image never shows empty boxes. Whitespace is collapsed; the result may be empty.
+ */
+export function drawableText(text: string): string {
+  const ok = supportedCodePoints();
+  let out = '';
+  for (const ch of text.normalize('NFC')) {
+    const cp = ch.codePointAt(0) as number;
+    if (ok.has(cp) || ch === ' ') out += ch;
+  }
+  return out.replace(/\s+/g, ' ').trim();
 }

@@ -13,6 +13,7 @@ import type {
 } from '../../games/istanbul/view.js';
 import {
   alpha,
+  drawableText,
   drawText,
   encodePng,
   fillRoundRect,
@@ -62,9 +63,11 @@ function assertPublic(view: IstanbulPublicView): void {
   if ('hand' in view || 'seat' in view) throw new TypeError('the Istanbul board renders the public view only, not a seat view');
 }
 
-function playerName(view: IstanbulPublicView, seat: number, opts: IstanbulRenderOptions): string {
-  const name = opts.names?.[seat]?.trim();
-  return name ? name : label('player', opts.locale, { n: seat + 1 });
+/** The seat's display name as far as the fonts can draw it (emoji dropped), else "Player n". */
+function playerName(_view: IstanbulPublicView, seat: number, opts: IstanbulRenderOptions): string {
+  const raw = opts.names?.[seat];
+  const name = raw ? drawableText(raw) : '';
+  return name.length > 0 ? name : label('player', opts.locale, { n: seat + 1 });
 }
 
 function styleOf(view: IstanbulPublicView, owner: AssistantOwner): FigureStyle {

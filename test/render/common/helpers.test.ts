@@ -4,6 +4,7 @@ import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import {
   contrastRatio,
+  drawableText,
   encodeRgbaPng,
   FONT_FAMILY,
   FONT_FILES,
@@ -49,6 +50,16 @@ describe('fonts', () => {
     expect(have.has('ß'.codePointAt(0) as number)).toBe(true);
     expect(have.has(0x2192)).toBe(false); // no arrows in Open Sans 1.11: the renderer draws them
     expect(have.has(0x4e00)).toBe(false);
+  });
+});
+
+describe('text from outside', () => {
+  it('drops what the fonts cannot draw (emoji, other scripts) and keeps accented Latin', () => {
+    expect(drawableText('Jürgen 🎲')).toBe('Jürgen');
+    expect(drawableText('  Maïté   van   Dijk ')).toBe('Maïté van Dijk');
+    expect(drawableText('🐉🔥')).toBe('');
+    expect(drawableText('李雷 Lei')).toBe('Lei');
+    expect(drawableText('Søren Æbelø')).toBe('Søren Æbelø');
   });
 });
 

@@ -4,6 +4,17 @@ import { istanbulBoardLayout, placeRect, renderIstanbulBoard, type PublicViewOnl
 import { NEUTRAL_STYLE, PLAYER_STYLES, THEME } from '../../../src/render/istanbul/style.js';
 import { figureStripHeight } from '../../../src/render/istanbul/tile.js';
 import { countColour, decodePng, type Box, type Pixels } from '../helpers.js';
+
+function differingPixelsIn(a: Pixels, b: Pixels, box: Box): number {
+  let n = 0;
+  for (let y = Math.floor(box.y); y < box.y + box.h; y++) {
+    for (let x = Math.floor(box.x); x < box.x + box.w; x++) {
+      const i = (y * a.width + x) * 4;
+      if (Math.abs((a.data[i] as number) - (b.data[i] as number)) + Math.abs((a.data[i + 1] as number) - (b.data[i + 1] as number)) > 40) n++;
+    }
+  }
+  return n;
+}
 import { engineView, type EngineLayout } from './engine-states.js';
 import { fixtureView, LAYOUTS } from './fixtures.js';
 
@@ -177,6 +188,36 @@ describe('Istanbul board image: the picture follows the view', () => {
     const without = { ...view, figures: { ...view.figures, neutralMerchants: [] } };
     const bare = (await renderAndDecode(without)).px;
     expect(countColour(bare, stripOf(view, neutral.place), colour)).toBe(0);
+  });
+});
+
+describe('Istanbul board image: names and expansion figures', () => {
+  it('falls back to "Player n" for a missing or undrawable name', async () => {
+    const view = fixtureView({ players: 3, layout: 'short', stage: 'fresh' });
+    const emoji = await renderIstanbulBoard(view, { locale: 'en', names: ['🎲🎲', undefined, 'Bram'] });
+    const plain = await renderIstanbulBoard(view, { locale: 'en', names: ['Player 1', 'Player 2', 'Bram'] });
+    expect(emoji.equals(plain)).toBe(true);
+  });
+
+  it('draws the Courier and a companion where the view puts them (5x4 board)', async () => {
+    const base = fixtureView({ players: 5, layout: 'expansion', stage: 'fresh' });
+    const view: IstanbulPublicView = {
+      ...base,
+      figures: {
+        ...base.figures,
+        extra: [
+          { kind: 'courier', seat: null, place: 21 },
+          { kind: 'companion', seat: 1, place: 22 },
+        ],
+      },
+    };
+    const { px } = await renderAndDecode(view);
+    const blue = PLAYER_STYLES[view.players[1]!.colour].fill;
+    expect(countColour(px, stripOf(view, 22), blue)).toBeGreaterThan(60);
+    const bare = (await renderAndDecode(base)).px;
+    expect(countColour(bare, stripOf(view, 22), blue)).toBe(0);
+    // the courier: a neutral pawn on the Embassy, where nothing stood before
+    expect(differingPixelsIn(px, bare, stripOf(view, 21))).toBeGreaterThan(200);
   });
 });
 
