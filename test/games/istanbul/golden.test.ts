@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { seedRng, type Seat } from '../../../src/engine/index.js';
 import { istanbul, type IstanbulState } from '../../../src/games/istanbul/index.js';
 import { istanbulActionKey } from '../../../src/games/istanbul/actions.js';
-import { biasedPolicy } from './policy.js';
+import { goldenPolicy } from './golden-policy.js';
 
 const FILE = fileURLToPath(new URL('./golden/istanbul-3p-seed-golden.txt', import.meta.url));
 
@@ -35,7 +35,7 @@ function transcript(): string {
     if (i > 5000) throw new Error('the golden game does not end');
     const seat = istanbul.activeSeats(state)[0] as Seat;
     const legal = istanbul.legalActions(state, seat);
-    const action = biasedPolicy(state, seat, legal, rng);
+    const action = goldenPolicy(state, seat, legal, rng);
     lines.push(`${i} ${summary(state)}`);
     lines.push(`  legal: ${legal.map(istanbulActionKey).join(' ')}`);
     lines.push(`  seat ${seat} chooses ${istanbulActionKey(action)}`);

@@ -61,16 +61,16 @@ export function checkIstanbulInvariants(s: IstanbulState): void {
   if (rubiesAccounted(s) !== RUBIES_IN_BOX) fail(`${rubiesAccounted(s)} rubies accounted for`);
   if (s.rubySupply < 0) fail('negative ruby supply');
   // Bonus cards, per kind.
-  const counts = new Map<CardKind, number>();
+  const counts: Record<string, number> = {};
   const add = (c: CardKind): void => {
-    counts.set(c, (counts.get(c) ?? 0) + 1);
+    counts[c] = (counts[c] ?? 0) + 1;
   };
   s.deck.forEach(add);
   s.discard.forEach(add);
   for (const p of s.players) p.hand.forEach(add);
   let total = 0;
   for (const kind of CARD_KINDS) {
-    const c = counts.get(kind) ?? 0;
+    const c = counts[kind] ?? 0;
     total += c;
     if (c !== CARD_COUNTS[kind]) fail(`${c} ${kind} cards`);
   }

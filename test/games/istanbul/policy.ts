@@ -36,8 +36,15 @@ function destinationWeight(s: IstanbulState, seat: Seat, to: number): number {
   const ownThere = (s.assistantsAt[to] ?? []).includes(seat);
   if (!ownThere && p.stack.length === 0) return 1;
   if (options.length === 0) return ownThere ? 4 : 1;
-  if (options.some((a) => RUBY_ACTIONS.has(a.type))) return 80;
-  return ownThere ? 12 : 8;
+  let others = s.neutralMerchants.filter((m) => m === to).length;
+  for (const q of s.players) if (q.seat !== seat && q.merchant === to) others++;
+  if (p.lira < 2 * others) return 1;
+  if (options.some((a) => RUBY_ACTIONS.has(a.type))) return 400;
+  // Markets: the bigger the best sale, the better.
+  let best = 0;
+  for (const a of options) if (a.type === 'sell') best = Math.max(best, a.goods.red + a.goods.green + a.goods.yellow + a.goods.blue);
+  if (best > 0) return 10 * best * best;
+  return ownThere ? 16 : 10;
 }
 
 function weight(s: IstanbulState, seat: Seat, a: IstanbulAction): number {

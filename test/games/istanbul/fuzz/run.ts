@@ -32,7 +32,7 @@ export function runGame(options: IstanbulOptions, seed: string, policy = biasedP
     invariants: (state, ctx) => {
       checkIstanbulInvariants(state);
       // The views are pure functions of the state: checked at a sample of the steps and at the end.
-      if (ctx.stepIndex % 20 === 0 || istanbul.isOver(state)) checkViews(state);
+      if (ctx.stepIndex % 50 === 0 || istanbul.isOver(state)) checkViews(state);
     },
   });
   expect(istanbul.isOver(result.final.state)).toBe(true);
