@@ -218,6 +218,7 @@ export type DecisionKind =
   | 'caravansaryDiscard'
   | 'fountain'
   | 'blackMarket'
+  /** Reserved: the Tea House announcement is asked in the 'action' decision, so this kind is not produced now. */
   | 'teaHouseRoll'
   | 'redTile'
   | 'encounters'
