@@ -72,6 +72,22 @@ describe('colour', () => {
     expect(mix('#000000', '#ffffff', 0.5)).toBe('#808080');
   });
 
+  it('keeps the Istanbul board text at WCAG AA contrast (4.5:1) on its backgrounds', async () => {
+    const { THEME, placeBand } = await import('../../../src/render/istanbul/style.js');
+    const pairs: [string, string][] = [
+      [THEME.tileInk, THEME.tile],
+      [THEME.tileMuted, THEME.tile],
+      [THEME.tileMuted, THEME.tileDim],
+      [THEME.panelInk, THEME.panel],
+      [THEME.panelMuted, THEME.panel],
+      [THEME.panelMuted, THEME.panelRaised],
+      [THEME.highlight, THEME.panelRaised],
+      [THEME.gold, THEME.background],
+      ...[1, 2, 5, 7, 10, 13, 21].map((id): [string, string] => ['#ffffff', placeBand(id)]),
+    ];
+    for (const [ink, bg] of pairs) expect(contrastRatio(ink, bg), `${ink} on ${bg}`).toBeGreaterThanOrEqual(4.5);
+  });
+
   it('keeps every player and goods colour readable with its chosen ink (WCAG AA for large text, 3:1)', async () => {
     const { PLAYER_STYLES, GOOD_STYLES } = await import('../../../src/render/istanbul/style.js');
     for (const s of [...Object.values(PLAYER_STYLES), ...Object.values(GOOD_STYLES)]) {
