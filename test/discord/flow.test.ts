@@ -25,10 +25,10 @@ beforeAll(async () => {
     presenters: new Map([['tally', tallyPresenter(module.definition as Parameters<typeof tallyPresenter>[0])]]),
     seeds: ['flow-1', 'flow-2', 'flow-3', 'flow-4', 'flow-5', 'flow-6', 'flow-7', 'flow-8'],
   });
-  alice = env.fake.users.create('alice', { globalName: 'Alice' });
-  bob = env.fake.users.create('bob', { globalName: 'Bob', locale: 'de' });
-  carol = env.fake.users.create('carol', { globalName: 'Carol', locale: 'nl' });
-  dave = env.fake.users.create('dave', { globalName: 'Dave' });
+  alice = env.createUser('alice', { globalName: 'Alice' });
+  bob = env.createUser('bob', { globalName: 'Bob', locale: 'de' });
+  carol = env.createUser('carol', { globalName: 'Carol', locale: 'nl' });
+  dave = env.createUser('dave', { globalName: 'Dave' });
 });
 
 afterAll(async () => {

@@ -17,7 +17,7 @@ import { parseCustomId, parseSelectValue, type CustomId } from '../../src/discor
 import type { PresenterRegistry } from '../../src/discord/games/presenter.js';
 import { createLogger } from '../../src/logger.js';
 import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
-import { FakeDiscord, type FakeDiscordOptions, type FakeUser, type InteractionHandle, type SeenMessage } from '../fake-discord/index.js';
+import { FakeDiscord, type CreateUserOptions, type FakeDiscordOptions, type FakeUser, type InteractionHandle, type SeenMessage } from '../fake-discord/index.js';
 
 export interface BotOnFake {
   readonly fake: FakeDiscord;
@@ -27,6 +27,8 @@ export interface BotOnFake {
   readonly dbFile: string;
   /** JSON log lines the bot wrote. */
   readonly logs: Record<string, unknown>[];
+  /** A member of the default guild the helpers below can act as. */
+  createUser(name: string, options?: CreateUserOptions): FakeUser;
   restart(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -38,6 +40,8 @@ export interface StartOptions {
   /** Seeds for new games, in order (then random). */
   readonly seeds?: readonly string[];
 }
+
+const fakes = new WeakMap<FakeUser, FakeDiscord>();
 
 export function tempDbFile(name: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `bazaar-${name}-`));
@@ -83,6 +87,11 @@ export async function startBotOnFake(options: StartOptions): Promise<BotOnFake> 
     database: first.database,
     dbFile,
     logs,
+    createUser(name, userOptions = {}) {
+      const user = fake.users.create(name, userOptions);
+      fakes.set(user, fake);
+      return user;
+    },
     async restart() {
       await env.bot.stop();
       env.database.close();
@@ -162,8 +171,43 @@ export function offered(panel: SeenMessage): Offered[] {
   return out;
 }
 
+/**
+ * Picks an offered action and waits until the bot has answered it: the panel edited in place (or a
+ * private follow-up). Rendering a board takes longer than the fake's quiet period, so "settled" alone
+ * is not enough.
+ */
 export async function choose(user: FakeUser, panel: SeenMessage, pick: Offered): Promise<InteractionHandle> {
-  return pick.kind === 'button' ? user.clickButton(panel.id, pick.customId) : user.selectOptions(panel.id, pick.customId, [pick.value as string]);
+  const fake = fakeOf(user);
+  const revisions = fake.world.messages.get(panel.id)?.revisions.length ?? 0;
+  const wait = { until: 'response' } as const;
+  const handle =
+    pick.kind === 'button' ? await user.clickButton(panel.id, pick.customId, wait) : await user.selectOptions(panel.id, pick.customId, [pick.value as string], wait);
+  return handle.waitFor((h) => (fake.world.messages.get(panel.id)?.revisions.length ?? 0) > revisions || h.followUps.length > 0, {
+    timeoutMs: 15_000,
+    description: 'the panel to be updated',
+  });
+}
+
+/** Clicks a button and waits for the board after `previous` to appear in the channel. */
+export async function clickForBoard(user: FakeUser, message: SeenMessage, customId: string, channelId: string): Promise<SeenMessage> {
+  const fake = fakeOf(user);
+  const before = boards(fake, channelId).at(-1)?.id;
+  const handle = await user.clickButton(message.id, customId, { until: 'response' });
+  await handle.waitFor(() => boards(fake, channelId).at(-1)?.id !== before, { timeoutMs: 15_000, description: 'a new board' });
+  return latestBoard(fake, channelId);
+}
+
+function fakeOf(user: FakeUser): FakeDiscord {
+  const fake = fakes.get(user);
+  if (fake === undefined) throw new Error(`user ${user.name} was not created with env.createUser`);
+  return fake;
+}
+
+/** Clicks a button whose answer is a private reply (deferred, then completed) and returns that reply. */
+export async function openPrivately(user: FakeUser, message: SeenMessage, customId: string): Promise<SeenMessage> {
+  const handle = await user.clickButton(message.id, customId, { until: 'response' });
+  await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: 15_000, description: 'the private reply' });
+  return privateReply(handle, user);
 }
 
 /** The ephemeral reply of a handle, checked to be for `user` only. */
