@@ -37,3 +37,22 @@ describe('undo within a turn', () => {
     expect(canUndo(log, seat)).toBe(false);
   });
 });
+
+describe('decisions of another seat', () => {
+  it('the top decision may belong to a seat that is not the turn player: only that seat acts', () => {
+    const s = istanbul.setup({ players: 3, layout: 'inOrder', neutralAssistants: false }, 'other-seat');
+    const turnSeat = s.turnSeat;
+    const other = (turnSeat + 1) % 3;
+    const p = s.players[other];
+    if (p === undefined) throw new Error('no seat');
+    p.hand = ['take5Lira'];
+    s.deck.splice(s.deck.indexOf('take5Lira'), 1);
+    // A decision of `other` on top of the turn player's movement decision.
+    s.pending = [{ k: 'move', seat: turnSeat }, { k: 'finalCards', seat: other }];
+    expect(istanbul.activeSeats(s)).toEqual([other]);
+    expect(istanbul.legalActions(s, turnSeat)).toEqual([]);
+    expect(istanbul.legalActions(s, other).map((a) => a.type)).toEqual(['take5Lira', 'finish']);
+    expect(istanbul.view(s, null).decision?.seat).toBe(other);
+    expect(istanbul.view(s, null).turnSeat).toBe(turnSeat);
+  });
+});
