@@ -20,45 +20,79 @@ export const COLOUR_INDEX: Readonly<Record<Colour, number>> = Object.fromEntries
 
 export interface Occupancy {
   /** Stall index whose tile (main or extension) covers the field; -1 if none. */
-  readonly tile: Int16Array;
+  readonly tile: readonly number[];
   /** 1 where the tile is a main stall. */
-  readonly main: Uint8Array;
+  readonly main: readonly number[];
   /** Stall index whose entrance lies on the field; -1 if none. */
-  readonly entrance: Int16Array;
+  readonly entrance: readonly number[];
   /** Colour index of the customer on the field; -1 if none. */
-  readonly customer: Int8Array;
-  /** Customers may walk here: a market field without a stall tile. */
-  readonly passable: Uint8Array;
+  readonly customer: readonly number[];
+  /** 1 where customers may walk: a market field without a stall tile. */
+  readonly passable: readonly number[];
   /** Fields that must stay mutually reachable: customers on the board and entrances. */
   readonly required: readonly FieldId[];
-  /** Every required field is reachable from every other. */
-  readonly connected: boolean;
-  /**
-   * A depth-first search over the passable fields from the first required field (-1: not reached):
-   * discovery time, low-link, last discovery time in the subtree, tree parent, and the number of required
-   * fields in the subtree. Answers "does a tile on f cut a required field off?" without a new search.
-   */
-  readonly disc: Int16Array;
-  readonly low: Int16Array;
-  readonly last: Int16Array;
-  readonly parent: Int16Array;
-  readonly requiredBelow: Int16Array;
   /** Main stalls per (section, colour): index section * 6 + colour index. */
-  readonly mainsBySectionColour: Uint8Array;
+  readonly mainsBySectionColour: readonly number[];
   /** Main stalls per section (all owners). */
-  readonly mainsBySection: Uint8Array;
+  readonly mainsBySection: readonly number[];
   /** The stall left out (relocation: the stall is lifted off the board first); -1 if none. */
   readonly excluded: number;
+  /** The search behind the reachability rule, computed when first needed (`cutsOf`). */
+  cuts: Cuts | null;
 }
+
+/**
+ * A depth-first search over the passable fields from the first required field (-1: not reached):
+ * discovery time, low-link, last discovery time in the subtree, tree parent, and the number of required
+ * fields in the subtree. Answers "does a tile on f cut a required field off?" without a new search.
+ */
+export interface Cuts {
+  /** Every required field is reachable from every other. */
+  readonly connected: boolean;
+  readonly disc: readonly number[];
+  readonly low: readonly number[];
+  readonly last: readonly number[];
+  readonly parent: readonly number[];
+  readonly requiredBelow: readonly number[];
+}
+
+function filled(value: number, length = FIELD_COUNT): number[] {
+  return new Array<number>(length).fill(value);
+}
+
+/**
+ * Boards are derived once per (stalls, customers) pair: states share these two objects until a build or
+ * a lead replaces them (copy on write in `cloneState`'s callers), so the cache follows the state history.
+ */
+const cache = new WeakMap<object, WeakMap<object, Map<number, Occupancy>>>();
 
 /** Derives the board; `exclude` leaves one stall (and its entrance) out, as when it is being relocated. */
 export function occupancy(state: KairoState, exclude = -1): Occupancy {
-  const tile = new Int16Array(FIELD_COUNT).fill(-1);
-  const main = new Uint8Array(FIELD_COUNT);
-  const entrance = new Int16Array(FIELD_COUNT).fill(-1);
-  const customer = new Int8Array(FIELD_COUNT).fill(-1);
-  const mainsBySectionColour = new Uint8Array(10 * COLOURS.length);
-  const mainsBySection = new Uint8Array(10);
+  let byCustomers = cache.get(state.stalls);
+  if (byCustomers === undefined) {
+    byCustomers = new WeakMap();
+    cache.set(state.stalls, byCustomers);
+  }
+  let byExclude = byCustomers.get(state.customers);
+  if (byExclude === undefined) {
+    byExclude = new Map();
+    byCustomers.set(state.customers, byExclude);
+  }
+  let occ = byExclude.get(exclude);
+  if (occ === undefined) {
+    occ = deriveOccupancy(state, exclude);
+    byExclude.set(exclude, occ);
+  }
+  return occ;
+}
+
+function deriveOccupancy(state: KairoState, exclude: number): Occupancy {
+  const tile = filled(-1);
+  const main = filled(0);
+  const entrance = filled(-1);
+  const customer = filled(-1);
+  const mainsBySectionColour = filled(0, 10 * COLOURS.length);
+  const mainsBySection = filled(0, 10);
   const required: FieldId[] = [];
   const stalls = state.stalls;
   for (let index = 0; index < stalls.length; index++) {
@@ -83,54 +117,52 @@ export function occupancy(state: KairoState, exclude = -1): Occupancy {
     const e = (stalls[index] as KairoState['stalls'][number]).entrance;
     if (index !== exclude && customer[e] === -1) required.push(e);
   }
-  const passable = new Uint8Array(FIELD_COUNT);
+  const passable = filled(0);
   for (let f = 0; f < FIELD_COUNT; f++) if (AREA[f] === 'market' && tile[f] === -1) passable[f] = 1;
-  const disc = new Int16Array(FIELD_COUNT).fill(-1);
-  const low = new Int16Array(FIELD_COUNT);
-  const last = new Int16Array(FIELD_COUNT);
-  const parent = new Int16Array(FIELD_COUNT).fill(-1);
-  const requiredBelow = new Int16Array(FIELD_COUNT);
+  return { tile, main, entrance, customer, passable, required, mainsBySectionColour, mainsBySection, excluded: exclude, cuts: null };
+}
+
+/** The reachability search of a board (computed once, on first use). */
+export function cutsOf(occ: Occupancy): Cuts {
+  if (occ.cuts !== null) return occ.cuts;
+  const disc = filled(-1);
+  const low = filled(0);
+  const last = filled(0);
+  const parent = filled(-1);
+  const requiredBelow = filled(0);
   let connected = true;
-  const root = required[0];
+  const root = occ.required[0];
   if (root !== undefined) {
-    for (const f of required) requiredBelow[f] = 1;
-    search(passable, root, disc, low, last, parent, requiredBelow);
-    for (const f of required) if (disc[f] === -1) connected = false;
+    for (const f of occ.required) requiredBelow[f] = 1;
+    search(occ.passable, root, disc, low, last, parent, requiredBelow);
+    for (const f of occ.required) if (disc[f] === -1) connected = false;
   }
-  return {
-    tile,
-    main,
-    entrance,
-    customer,
-    passable,
-    required,
-    connected,
-    disc,
-    low,
-    last,
-    parent,
-    requiredBelow,
-    mainsBySectionColour,
-    mainsBySection,
-    excluded: exclude,
-  };
+  occ.cuts = { connected, disc, low, last, parent, requiredBelow };
+  return occ.cuts;
+}
+
+/** Whether every customer on the board can reach every entrance. */
+export function allConnected(occ: Occupancy): boolean {
+  return cutsOf(occ).connected;
 }
 
 // Scratch buffers for the searches (the engine is single-threaded and the searches do not nest).
 const queue = new Int32Array(FIELD_COUNT);
-const cursor = new Uint8Array(FIELD_COUNT);
+const cursor = new Int32Array(FIELD_COUNT);
+const distance = new Int32Array(FIELD_COUNT);
+
 /**
  * Iterative depth-first search (Hopcroft–Tarjan low-links) over passable fields from `root`.
  * `requiredBelow` holds 1 on required fields on entry and the subtree counts on exit.
  */
 function search(
-  passable: Uint8Array,
+  passable: readonly number[],
   root: FieldId,
-  disc: Int16Array,
-  low: Int16Array,
-  last: Int16Array,
-  parent: Int16Array,
-  requiredBelow: Int16Array,
+  disc: number[],
+  low: number[],
+  last: number[],
+  parent: number[],
+  requiredBelow: number[],
 ): void {
   let time = 0;
   let top = 0;
@@ -171,27 +203,28 @@ export function isFree(occ: Occupancy, f: FieldId): boolean {
 }
 
 /**
- * Shortest orthogonal walking distances from `from` over passable fields (never through the restaurant
- * or a stall tile; empty fields, customers and entrances may be crossed). -1 = unreachable.
+ * Calls `visit(field, steps)` for every field reachable from `from` by the shortest orthogonal walk over
+ * passable fields (never through the restaurant or a stall tile; empty fields, customers and entrances
+ * may be crossed), nearest first.
  */
-export function distancesFrom(occ: Occupancy, from: FieldId): Int16Array {
-  const dist = new Int16Array(FIELD_COUNT).fill(-1);
-  if (!occ.passable[from]) return dist;
+export function walkFrom(occ: Occupancy, from: FieldId, visit: (field: FieldId, steps: number) => void): void {
+  if (!occ.passable[from]) return;
+  distance.fill(-1);
   let head = 0;
   let tail = 0;
-  dist[from] = 0;
+  distance[from] = 0;
   queue[tail++] = from;
   while (head < tail) {
     const f = queue[head++] as number;
-    const d = (dist[f] as number) + 1;
+    const d = distance[f] as number;
+    visit(f, d);
     for (const n of NEIGHBOURS[f] as readonly number[]) {
-      if (occ.passable[n] && dist[n] === -1) {
-        dist[n] = d;
+      if (occ.passable[n] && distance[n] === -1) {
+        distance[n] = d + 1;
         queue[tail++] = n;
       }
     }
   }
-  return dist;
 }
 
 /**
@@ -201,8 +234,8 @@ export function distancesFrom(occ: Occupancy, from: FieldId): Int16Array {
  * above it: the build is refused when such a subtree holds a required field or the new entrance.
  */
 export function staysConnected(occ: Occupancy, blocked: FieldId, newEntrance: FieldId = -1): boolean {
-  if (!occ.connected) return false;
-  const { disc, low, last, parent, requiredBelow } = occ;
+  const { connected, disc, low, last, parent, requiredBelow } = cutsOf(occ);
+  if (!connected) return false;
   if (newEntrance >= 0 && (!occ.passable[newEntrance] || disc[newEntrance] === -1 || newEntrance === blocked)) return false;
   if (blocked < 0 || !occ.passable[blocked] || disc[blocked] === -1) return true;
   if (occ.customer[blocked] !== -1 || occ.entrance[blocked] !== -1) return false; // itself required

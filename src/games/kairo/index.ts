@@ -64,7 +64,8 @@ export const kairo: GameDefinition<KairoState, KairoAction, KairoView, KairoOpti
   },
   apply(state, action, seat) {
     if (activeSeat(state) !== seat) throw new Error(`seat ${seat} has no decision to make`);
-    const draft = applyDecision(state, action);
+    const { draft, options } = applyDecision(state, action);
+    optionsCache.set(draft.state, options);
     return { state: draft.state, events: draft.events, checkpoint: draft.checkpoint };
   },
   isOver: (state) => state.phase === 'over',

@@ -12,7 +12,7 @@ import type { FieldId } from './geometry.js';
 import type { KairoState } from './types.js';
 
 // Module bindings copied once: the dev/test transform turns every imported binding access into a getter call.
-const { distancesFrom } = boardModule;
+const { walkFrom } = boardModule;
 
 export interface LeadTarget {
   /** The entrance field. */
@@ -29,15 +29,16 @@ export interface LeadTarget {
 export function leadTargets(state: KairoState, occ: Occupancy, colour: Colour): LeadTarget[] {
   const from = state.customers[colour];
   if (from === null) return [];
-  const dist = distancesFrom(occ, from);
-  const found: { field: FieldId; stall: number; distance: number }[] = [];
+  // Free entrances of the colour: field -> stall index.
+  const wanted = new Map<FieldId, number>();
   state.stalls.forEach((stall, index) => {
-    if (stall.colour !== colour || index === occ.excluded) return;
-    const e = stall.entrance;
-    if (occ.customer[e] !== -1) return; // not free: a customer stands there
-    const d = dist[e] as number;
-    if (d < 0) return;
-    found.push({ field: e, stall: index, distance: d });
+    if (stall.colour === colour && index !== occ.excluded && occ.customer[stall.entrance] === -1) wanted.set(stall.entrance, index);
+  });
+  const found: { field: FieldId; stall: number; distance: number }[] = [];
+  if (wanted.size === 0) return [];
+  walkFrom(occ, from, (field, steps) => {
+    const stall = wanted.get(field);
+    if (stall !== undefined) found.push({ field, stall, distance: steps });
   });
   found.sort((a, b) => a.distance - b.distance || a.field - b.field);
   return found.map((t) => ({ ...t, criers: found.filter((o) => o.distance < t.distance).length }));

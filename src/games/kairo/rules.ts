@@ -375,8 +375,32 @@ export interface Draft {
   readonly events: GameEvent[];
   /** A card was drawn, randomness was used, or the turn passed on. */
   checkpoint: boolean;
+  /** `state.stalls` / `state.customers` are this draft's own copies (copy on write, see `cloneState`). */
+  ownStalls?: boolean;
+  ownCustomers?: boolean;
 }
 
+/** The draft's stalls, copied before the first change (the input state shares them until then). */
+function writableStalls(draft: Draft): KairoStall[] {
+  if (!draft.ownStalls) {
+    draft.state.stalls = draft.state.stalls.map((st) => ({ ...st, ext: st.ext.slice() }));
+    draft.ownStalls = true;
+  }
+  return draft.state.stalls;
+}
+
+function writableCustomers(draft: Draft): KairoState['customers'] {
+  if (!draft.ownCustomers) {
+    draft.state.customers = { ...draft.state.customers };
+    draft.ownCustomers = true;
+  }
+  return draft.state.customers;
+}
+
+/**
+ * A copy to change. The stalls and the customers stay shared with `s` (they change only in a build or a
+ * lead, through `writableStalls` / `writableCustomers`), so boards derived from them stay cached.
+ */
 export function cloneState(s: KairoState): KairoState {
   const medals = {} as KairoState['medals'];
   for (const c of COLOURS) medals[c] = { ...s.medals[c] };
@@ -384,8 +408,6 @@ export function cloneState(s: KairoState): KairoState {
     ...s,
     rng: copyRng(s.rng),
     players: s.players.map((p) => ({ ...p, coins: { ...p.coins }, hand: p.hand.slice() })),
-    stalls: s.stalls.map((st) => ({ ...st, ext: st.ext.slice() })),
-    customers: { ...s.customers },
     deck: s.deck.slice(),
     display: s.display.slice(),
     discard: s.discard.slice(),
@@ -431,18 +453,21 @@ function newBuild(mode: BuildMode, colour: Colour, step: BuildPending['step']): 
   };
 }
 
-/** Applies one legal decision of `state.seat` to a copy, then takes forced decisions automatically. */
-export function applyDecision(input: KairoState, action: KairoAction): Draft {
+/**
+ * Applies one legal decision of `state.seat` to a copy, then takes forced decisions (one option, other
+ * than the turn choice) automatically. Also returns the options of the resulting decision.
+ */
+export function applyDecision(input: KairoState, action: KairoAction): { draft: Draft; options: KairoAction[] } {
   const draft: Draft = { state: cloneState(input), events: [], checkpoint: false };
   applyOne(draft, action);
-  for (let guard = 0; guard < 64; guard++) {
+  for (let guard = 0; ; guard++) {
     const s = draft.state;
-    if (s.phase === 'over' || s.pending.k === 'turn') break;
+    if (s.phase === 'over') return { draft, options: [] };
     const options = decisionOptions(s);
-    if (options.length !== 1) break;
+    if (s.pending.k === 'turn' || options.length !== 1) return { draft, options };
+    if (guard > 64) throw new Error('forced decisions do not end');
     applyOne(draft, options[0] as KairoAction);
   }
-  return draft;
 }
 
 function applyOne(draft: Draft, action: KairoAction): void {
@@ -628,16 +653,17 @@ function completeStall(draft: Draft, b: BuildPending, main: FieldId, entrance: F
   const s = draft.state;
   const seat = s.seat;
   const params = { player: player(seat), field: fieldLabel(main), entrance: fieldLabel(entrance) };
+  const stalls = writableStalls(draft);
   if (b.mode === 'relocate') {
     const index = stallOf(s, seat, b.colour);
-    const stall = s.stalls[index] as KairoStall;
+    const stall = stalls[index] as KairoStall;
     const from = stall.main;
     stall.main = main;
     stall.entrance = entrance;
     draft.events.push(event(`kairo.event.relocate.${b.colour}`, { ...params, from: fieldLabel(from) }, seat));
   } else {
     const owner: StallOwner = b.mode === 'neutral' ? 'neutral' : seat;
-    s.stalls.push({ owner, colour: b.colour, main, entrance, ext: [] });
+    stalls.push({ owner, colour: b.colour, main, entrance, ext: [] });
     const key = b.mode === 'neutral' ? `kairo.event.neutral.${b.colour}` : `kairo.event.stall.${b.colour}`;
     draft.events.push(event(key, params, seat));
   }
@@ -650,7 +676,7 @@ function completeExtension(draft: Draft, b: BuildPending): void {
   const seat = s.seat;
   const p = s.players[seat] as KairoPlayer;
   const index = stallOf(s, seat, b.colour);
-  const stall = s.stalls[index] as KairoStall;
+  const stall = writableStalls(draft)[index] as KairoStall;
   const field = b.field as FieldId;
   stall.ext.push(field);
   s.extensions[b.colour] -= 1;
@@ -729,8 +755,9 @@ function completeLead(draft: Draft, colour: Colour, field: FieldId): void {
   }
   // The swap: the led customer leaves the board, the waiting one takes its place at the entrance.
   const waiting = COLOURS.find((c) => s.customers[c] === null) as Colour;
-  s.customers[colour] = null;
-  s.customers[waiting] = field;
+  const customers = writableCustomers(draft);
+  customers[colour] = null;
+  customers[waiting] = field;
   const size = stallSize(stall);
   const params = { player: player(seat), field: fieldLabel(field), criers: target.criers, distance: target.distance };
   draft.events.push(event(`kairo.event.lead.${colour}`, params, seat));
@@ -861,7 +888,8 @@ export function quickStart(draft: Draft): void {
     for (const spot of spots) for (const dir of spot.dirs) choices.push([spot.field, stepField(spot.field, dir) as FieldId]);
     const [main, entrance] = pick(s.rng, choices);
     const owner: StallOwner = placement.neutral ? 'neutral' : placement.seat;
-    s.stalls.push({ owner, colour, main, entrance, ext: [] });
+    // A new array: boards are cached per stalls array.
+    s.stalls = [...s.stalls, { owner, colour, main, entrance, ext: [] }];
   }
   s.setupQueue = [];
   s.phase = 'play';

@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { seedRng, step, type GameEvent, type Seat } from '../../../src/engine/index.js';
 import { CARD_TYPES, COLOURS, CRIER_CARDS, EXTENSIONS_PER_COLOUR, fullDeck, type CardType, type Colour } from '../../../src/games/kairo/data/board.js';
 import { kairo } from '../../../src/games/kairo/index.js';
-import { occupancy } from '../../../src/games/kairo/board.js';
+import { allConnected, occupancy } from '../../../src/games/kairo/board.js';
 import { AREA, NEIGHBOURS, parseFieldLabel, sectionOf, type FieldId } from '../../../src/games/kairo/geometry.js';
 import type { Coins, KairoAction, KairoState, Medal, Phase, StallOwner } from '../../../src/games/kairo/types.js';
 
@@ -163,7 +163,7 @@ export function eventKeys(events: readonly GameEvent[]): string[] {
 
 /** Whether all customers and entrances are mutually reachable. */
 export function allReachable(state: KairoState): boolean {
-  return occupancy(state).connected;
+  return allConnected(occupancy(state));
 }
 
 export function expectLegal(state: KairoState, key: string, legal = true): void {
@@ -224,7 +224,7 @@ export function boardViolation(state: KairoState): string | null {
     const prior = taken.get(f);
     if (prior !== undefined && !prior.startsWith('entrance')) return `the ${c} customer stands on ${prior}`;
   }
-  if (!occ.connected) return 'an entrance or a customer is cut off';
+  if (!allConnected(occ)) return 'an entrance or a customer is cut off';
   return null;
 }
 
