@@ -33,7 +33,7 @@ import {
   smugglerItem,
   type FigureItem,
 } from './figures.js';
-import { drawCardBack, drawDie, drawGood, drawRuby } from './glyphs.js';
+import { drawCardBack, drawDie, drawGood, drawRuby, drawStartMarker } from './glyphs.js';
 import { decisionText, goodName, label, placeName, type RenderLocale } from './i18n.js';
 import { computeLayout, type BoardLayout } from './layout.js';
 import { drawPanel, type PanelProps } from './panel.js';
@@ -490,6 +490,10 @@ function drawLegend(ctx: Ctx, r: Rect, view: IstanbulPublicView, opts: IstanbulR
     { item: governorItem('lg'), text: label('governor', L) },
     { item: smugglerItem('ls'), text: label('smuggler', L) },
   ];
+  entries.push({
+    item: { key: 'lsp', w: 30, h: 30, draw: (c, x, y, s) => drawStartMarker(c, x + 15 * s, y + 15 * s, 13 * s) },
+    text: label('startPlayer', L),
+  });
   if (view.figures.neutralMerchants.length > 0) {
     const nm = view.figures.neutralMerchants[0];
     entries.push({ item: neutralMerchantItem('ln', nm ? PLAYER_STYLES[nm.colour] : NEUTRAL_STYLE), text: label('twoPlayers', L) });

@@ -87,41 +87,28 @@ export function placeName(id: number, locale: RenderLocale): string {
 export type LabelKey =
   | 'round'
   | 'deciding'
-  | 'turn'
   | 'startPlayer'
-  | 'lira'
-  | 'rubies'
-  | 'cards'
-  | 'assistants'
   | 'mosqueTiles'
   | 'extensions'
-  | 'goods'
   | 'player'
   | 'pays'
   | 'nextCost'
   | 'price'
-  | 'left'
   | 'soldOut'
   | 'discardTop'
   | 'emptyPile'
-  | 'sell'
   | 'lastMove'
   | 'deck'
   | 'gameOver'
-  | 'finalCards'
   | 'endTriggered'
   | 'target'
   | 'fillUp'
   | 'callBack'
   | 'capture'
   | 'announce'
-  | 'supply'
-  | 'neutral'
   | 'governor'
   | 'smuggler'
-  | 'roll'
   | 'twoPlayers'
-  | 'anyGood'
   | 'onPlaces'
   | 'wins'
   | 'winner'
@@ -129,156 +116,109 @@ export type LabelKey =
   | 'merchant'
   | 'family'
   | 'assistant'
-  | 'legend'
-  | 'rollBy'
   | 'inSupply';
 
 const LABELS: Table<LabelKey> = {
   en: {
     round: 'Round {n}',
     deciding: 'to decide',
-    turn: 'Turn order',
     startPlayer: 'Start player',
-    lira: 'lira',
-    rubies: 'Rubies',
-    cards: 'Bonus cards',
-    assistants: 'Assistants',
     mosqueTiles: 'Mosque tiles',
     extensions: 'Extensions',
-    goods: 'Goods',
     player: 'Player {n}',
     pays: 'Pays now',
     nextCost: 'Next ruby',
     price: 'Price',
-    left: '{n} left',
     soldOut: 'none left',
     discardTop: 'Discard pile',
     emptyPile: 'empty',
-    sell: 'Sell',
     lastMove: 'Last move',
     deck: 'Deck {n}',
     gameOver: 'Game over',
-    finalCards: 'Final cards',
     endTriggered: 'Last round!',
     target: 'goal {n}',
     fillUp: 'Fill up',
     callBack: 'Call assistants back',
     capture: 'Family members wait here',
     announce: 'Bet 3\u201312, roll 2 dice',
-    supply: 'supply',
-    neutral: 'Neutral',
     governor: 'Governor',
     smuggler: 'Smuggler',
-    roll: 'Roll',
     twoPlayers: 'neutral merchant',
-    anyGood: 'any',
     onPlaces: '{n} on places',
     wins: '{name} wins',
     winner: 'Winner',
     rank: 'Place {n}',
-    merchant: 'Merchant + assistants',
+    merchant: 'Merchant + stack',
     family: 'Family member',
-    assistant: 'Assistant left behind',
-    legend: 'Legend',
-    rollBy: '{name} rolled',
+    assistant: 'Assistant left here',
     inSupply: '{n} in supply',
   },
   de: {
     round: 'Runde {n}',
     deciding: 'am Zug',
-    turn: 'Zugfolge',
     startPlayer: 'Startspieler',
-    lira: 'Lira',
-    rubies: 'Rubine',
-    cards: 'Bonuskarten',
-    assistants: 'Gehilfen',
     mosqueTiles: 'Moscheeplättchen',
     extensions: 'Erweiterungen',
-    goods: 'Waren',
     player: 'Spieler {n}',
     pays: 'Bringt jetzt',
     nextCost: 'Nächster Rubin',
     price: 'Preis',
-    left: 'noch {n}',
     soldOut: 'keine mehr',
     discardTop: 'Ablagestapel',
     emptyPile: 'leer',
-    sell: 'Verkauf',
     lastMove: 'Letzter Zug',
     deck: 'Stapel {n}',
     gameOver: 'Spielende',
-    finalCards: 'Letzte Karten',
     endTriggered: 'Letzte Runde!',
     target: 'Ziel {n}',
     fillUp: 'Auffüllen',
     callBack: 'Gehilfen zurückholen',
     capture: 'Familienmitglieder warten hier',
     announce: '3\u201312 ansagen, 2 Würfel',
-    supply: 'Vorrat',
-    neutral: 'Neutral',
     governor: 'Gouverneur',
     smuggler: 'Schmuggler',
-    roll: 'Wurf',
     twoPlayers: 'neutraler Händler',
-    anyGood: 'beliebig',
     onPlaces: '{n} auf Orten',
     wins: '{name} gewinnt',
     winner: 'Sieg',
     rank: 'Platz {n}',
-    merchant: 'Händler + Gehilfen',
+    merchant: 'Händler + Stapel',
     family: 'Familienmitglied',
     assistant: 'Abgestellter Gehilfe',
-    legend: 'Legende',
-    rollBy: '{name} würfelte',
     inSupply: '{n} im Vorrat',
   },
   nl: {
     round: 'Ronde {n}',
     deciding: 'aan zet',
-    turn: 'Speelvolgorde',
     startPlayer: 'Startspeler',
-    lira: 'Lira',
-    rubies: 'Robijnen',
-    cards: 'Bonuskaarten',
-    assistants: 'Assistenten',
     mosqueTiles: 'Moskeetegels',
     extensions: 'Uitbreidingen',
-    goods: 'Handelswaar',
     player: 'Speler {n}',
     pays: 'Levert nu',
     nextCost: 'Volgende robijn',
     price: 'Prijs',
-    left: 'nog {n}',
     soldOut: 'geen meer',
     discardTop: 'Aflegstapel',
     emptyPile: 'leeg',
-    sell: 'Verkoop',
     lastMove: 'Laatste zet',
     deck: 'Stapel {n}',
     gameOver: 'Einde spel',
-    finalCards: 'Laatste kaarten',
     endTriggered: 'Laatste ronde!',
     target: 'doel {n}',
     fillUp: 'Aanvullen',
     callBack: 'Assistenten terughalen',
     capture: 'Familieleden wachten hier',
     announce: '3\u201312 zeggen, 2 dobbelstenen',
-    supply: 'voorraad',
-    neutral: 'Neutraal',
     governor: 'Gouverneur',
     smuggler: 'Smokkelaar',
-    roll: 'Worp',
     twoPlayers: 'neutrale handelaar',
-    anyGood: 'vrij',
     onPlaces: '{n} op locaties',
     wins: '{name} wint',
     winner: 'Winnaar',
     rank: 'Plaats {n}',
-    merchant: 'Handelaar + assistenten',
+    merchant: 'Handelaar + stapel',
     family: 'Familielid',
     assistant: 'Achtergelaten assistent',
-    legend: 'Legenda',
-    rollBy: '{name} gooide',
     inSupply: '{n} in voorraad',
   },
 };
