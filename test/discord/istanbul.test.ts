@@ -6,13 +6,11 @@
  * interrupted by a restart (a new client on the same database file) and goes on from the same buttons.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActiveSnapshot } from '../../src/app/game-service.js';
 import { gameModules } from '../../src/app/games/index.js';
 import { gamePresenters } from '../../src/discord/games/index.js';
-import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
-import { checkPng, type FakeUser, type SeenMessage } from '../fake-discord/index.js';
-import { boards, buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, openPrivately, startBotOnFake, type BotOnFake } from './harness.js';
-import { chooseIstanbul } from './istanbul-policy.js';
+import type { FakeUser } from '../fake-discord/index.js';
+import { boards, startBotOnFake, type BotOnFake } from './harness.js';
+import { playIstanbul, type Played } from './istanbul-driver.js';
 
 let env: BotOnFake;
 let alice: FakeUser;
@@ -30,73 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await env?.stop();
 });
-
-function activeGame(channel: string): ActiveSnapshot {
-  const loaded = env.service.byChannel(channel);
-  if (!loaded.ok || loaded.game.kind !== 'active') throw new Error(`no active game in ${channel}: ${JSON.stringify(loaded)}`);
-  return loaded.game;
-}
-
-interface Played {
-  turns: number;
-  actions: number;
-  handLines: Map<string, string[]>;
-  privateEvents: string[];
-  final: SeenMessage;
-}
-
-async function playIstanbul(channel: string, players: FakeUser[], options: { restartAtTurn?: number } = {}): Promise<Played> {
-  const [host, ...others] = players as [FakeUser, ...FakeUser[]];
-  const lobby = (await host.runCommand(channel, 'game', { subcommand: 'new', options: { game: 'istanbul', layout: 'short', variant: 'base' } })).reply!;
-  expect(lobby.content).toMatch(/Layout: Short paths · Variant: Base game/);
-  for (const user of others) await user.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
-  await clickForBoard(host, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
-
-  const played: Played = { turns: 0, actions: 0, handLines: new Map(), privateEvents: [], final: latestBoard(env.fake, channel) };
-  for (let guard = 0; guard < 400; guard++) {
-    const board = latestBoard(env.fake, channel);
-    const png = checkPng(board.attachments[0]!.bytes);
-    expect(png.ok && png.width > 600).toBe(true);
-    if (!hasButton(board, 'turn')) {
-      played.final = board;
-      break;
-    }
-    const [actorId] = mentionedToAct(board);
-    const user = env.fake.users.get(actorId!);
-    let panel = await openPrivately(user, board, buttonFor(board, 'turn'));
-    if (played.turns === options.restartAtTurn) {
-      // Mid-turn, with the panel open: the bot restarts; the same panel's buttons must still work.
-      await env.restart();
-    }
-    if (played.turns % 9 === 0) {
-      const hand = await openPrivately(user, board, buttonFor(board, 'hand'));
-      const line = hand.content.split('\n')[1]!;
-      expect(line).toMatch(/^(Bonus cards|Bonuskarten|Bonuskaarten): /);
-      played.handLines.set(user.id, [...(played.handLines.get(user.id) ?? []), line]);
-    }
-    for (let step = 0; offered(panel).length > 0; step++) {
-      expect(step).toBeLessThan(80);
-      const game = activeGame(channel);
-      const seat = env.service.seatOf(game, user.id)!.seat;
-      const legal = env.service.legalActions(game, seat) as IstanbulAction[];
-      const choices = offered(panel);
-      const index = chooseIstanbul(game.state as IstanbulState, seat, legal, new Set(choices.map((c) => c.index)));
-      const pick = choices.find((c) => c.index === index)!;
-      const handle = await choose(user, panel, pick);
-      panel = handle.reply!;
-      expect(panel.ephemeral).toBe(true);
-      played.actions++;
-      for (const m of panel.content.matchAll(/(You draw [^;\n]+|Du ziehst [^;\n]+|Je trekt [^;\n]+)/g)) played.privateEvents.push(m[1]!.trim());
-    }
-    expect(panel.content).toMatch(/(turn is over|Zug ist zu Ende|beurt is voorbij|game is over|Spiel ist vorbei|spel is afgelopen)/);
-    played.turns++;
-    // Every turn posts a new board; the previous one loses its buttons.
-    const next = latestBoard(env.fake, channel);
-    expect(next.id).not.toBe(board.id);
-    expect(env.fake.message(board.id)!.buttons).toEqual([]);
-  }
-  return played;
-}
 
 function checkPrivacy(channel: string, played: Played): void {
   expect(played.handLines.size).toBeGreaterThan(0);
@@ -124,7 +55,7 @@ function checkStandings(played: Played, players: FakeUser[]): void {
 describe('Istanbul end to end', () => {
   it('a complete 2-player game, with a restart in the middle', async () => {
     const channel = env.fake.createChannel('istanbul-2');
-    const played = await playIstanbul(channel, [alice, bob], { restartAtTurn: 12 });
+    const played = await playIstanbul(env, channel, [alice, bob], { restartAtTurn: 12 });
     expect(played.turns).toBeGreaterThan(20);
     expect(boards(env.fake, channel)).toHaveLength(played.turns + 1);
     checkStandings(played, [alice, bob]);
@@ -135,7 +66,7 @@ describe('Istanbul end to end', () => {
 
   it('a complete 3-player game', async () => {
     const channel = env.fake.createChannel('istanbul-3');
-    const played = await playIstanbul(channel, [carol, alice, bob]);
+    const played = await playIstanbul(env, channel, [carol, alice, bob]);
     expect(played.turns).toBeGreaterThan(30);
     expect(boards(env.fake, channel)).toHaveLength(played.turns + 1);
     checkStandings(played, [alice, bob, carol]);
