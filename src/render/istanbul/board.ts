@@ -406,7 +406,6 @@ function panelProps(view: IstanbulPublicView, p: PlayerView, opts: IstanbulRende
     turnPosition: p.turnOrder + 1,
     isStartPlayer: p.isStartPlayer,
     deciding,
-    decisionText: deciding && view.decision ? decisionText(view.decision.kind, opts.locale) : null,
     rank: view.phase === 'over' ? (opts.ranks?.find((r) => r.seat === p.seat)?.rank ?? null) : null,
     locale: opts.locale,
   };

@@ -197,7 +197,7 @@ function pawn(ctx: Ctx, cx: number, y: number, s: number, style: FigureStyle): v
   ctx.fillStyle = style.fill;
   ctx.fill();
   ctx.lineWidth = 1.8 * s;
-  ctx.strokeStyle = style.stroke === '#000000' ? '#6b6b70' : style.stroke;
+  ctx.strokeStyle = style.stroke;
   ctx.lineJoin = 'round';
   ctx.stroke();
   ctx.beginPath();

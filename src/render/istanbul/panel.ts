@@ -32,8 +32,6 @@ export interface PanelProps {
   readonly isStartPlayer: boolean;
   /** This player must decide now. */
   readonly deciding: boolean;
-  /** What they decide (already localised), shown under the name when deciding. */
-  readonly decisionText: string | null;
   /** Final rank when the game is over and the caller passed the standings (1 = winner). */
   readonly rank: number | null;
   readonly locale: RenderLocale;
@@ -114,7 +112,7 @@ export function drawPanel(ctx: Ctx, r: Rect, p: PanelProps): void {
   ctx.fillStyle = p.style.fill;
   ctx.fill();
   ctx.lineWidth = 2;
-  ctx.strokeStyle = p.style.stroke === '#4d4638' ? '#ffffff' : p.style.stroke;
+  ctx.strokeStyle = 'rgba(255,255,255,0.85)';
   ctx.stroke();
   ctx.fillStyle = p.style.ink;
   ctx.font = font(15 * k, 'bold');

@@ -72,7 +72,8 @@ export const PLAYER_STYLES: Readonly<Record<PlayerColour, FigureStyle>> = {
 /** The variant's neutral assistants (white, but drawn grey-hatched so they never pass for a player). */
 export const NEUTRAL_STYLE: FigureStyle = figure('#c9c4b8', '#5a554b');
 export const GOVERNOR_STYLE: FigureStyle = figure('#7b3fa0', '#2e1240');
-export const SMUGGLER_STYLE: FigureStyle = figure('#2b2b2e', '#000000');
+/** Black, with a grey outline so it stays visible on dark backgrounds too. */
+export const SMUGGLER_STYLE: FigureStyle = figure('#2b2b2e', '#6b6b70');
 
 /** Header band colour per place: one hue per kind of place, so the eye finds a place type at a glance. */
 export function placeBand(id: number): string {

@@ -22,8 +22,8 @@ const UPDATE = process.env.UPDATE_REFERENCES === '1';
 
 /** A pixel differs when a channel is off by more than this. */
 const THRESHOLD = 48;
-/** At most this share of the pixels may differ (0.05 %: about 850 pixels of a 1600 x 1090 board). */
-const BUDGET = 0.0005;
+/** At most this share of the pixels may differ (0.01 %: about 170 pixels of a 1600 x 1090 board). */
+const BUDGET = 0.0001;
 
 interface Case {
   readonly name: string;
