@@ -1,0 +1,123 @@
+/**
+ * `npm run playground`: the bot without Discord. Starts the local fake Discord (test/fake-discord), the
+ * real bot on it with a database of its own, and a page on localhost that shows the channel as Discord
+ * would, for a few local users to play with. Stops on Ctrl+C.
+ *
+ *   npm run playground [-- --port 3000] [--db ./data/playground.db]
+ *
+ * The database starts empty at every start: the fake Discord starts empty too, so games of an earlier
+ * run would point to channels and messages that no longer exist.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { StartLocalDiscord } from './discord.js';
+import { startPlayground } from './stack.js';
+
+const DEFAULT_PORT = 3000;
+const DEFAULT_DB = './data/playground.db';
+
+interface Args {
+  port: number | null;
+  db: string;
+}
+
+function parseArgs(argv: readonly string[]): Args {
+  const args: Args = { port: null, db: process.env.PLAYGROUND_DB ?? DEFAULT_DB };
+  if (process.env.PLAYGROUND_PORT) args.port = Number(process.env.PLAYGROUND_PORT);
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i];
+    const value = argv[i + 1];
+    if ((arg === '--port' || arg === '--db') && value === undefined) throw new Error(`${arg} needs a value`);
+    if (arg === '--port') {
+      args.port = Number(value);
+      i += 1;
+    } else if (arg === '--db') {
+      args.db = value as string;
+      i += 1;
+    } else if (arg === '--help' || arg === '-h') {
+      console.log('npm run playground [-- --port 3000] [--db ./data/playground.db]');
+      process.exit(0);
+    } else {
+      throw new Error(`unknown argument ${arg} (try --help)`);
+    }
+  }
+  if (args.port !== null && !(Number.isInteger(args.port) && args.port >= 0 && args.port < 65536)) throw new Error('--port must be a port number');
+  return args;
+}
+
+/**
+ * Loads the compiled fake Discord (dist/test/fake-discord, built by tsconfig.playground.json). It reads
+ * Discord's OpenAPI document next to its module, so the document is copied beside the compiled files.
+ */
+async function loadFakeDiscord(): Promise<StartLocalDiscord> {
+  const compiled = new URL('../../test/fake-discord/', import.meta.url);
+  const compiledDir = fileURLToPath(compiled);
+  const sourceSpec = path.resolve(compiledDir, '../../../test/fake-discord/spec');
+  if (!fs.existsSync(path.join(compiledDir, 'index.js')) || !fs.existsSync(path.join(sourceSpec, 'openapi.json'))) {
+    throw new Error('the playground runs from a source checkout with the fake Discord (test/fake-discord): use npm run playground');
+  }
+  const targetSpec = path.join(compiledDir, 'spec');
+  const source = path.join(sourceSpec, 'openapi.json');
+  const target = path.join(targetSpec, 'openapi.json');
+  if (!fs.existsSync(target) || fs.statSync(target).mtimeMs < fs.statSync(source).mtimeMs) {
+    fs.cpSync(sourceSpec, targetSpec, { recursive: true });
+  }
+  const module = (await import(pathToFileURL(path.join(compiledDir, 'index.js')).href)) as {
+    FakeDiscord: { start(options: Parameters<StartLocalDiscord>[0]): Promise<Awaited<ReturnType<StartLocalDiscord>>> };
+  };
+  return (options) => module.FakeDiscord.start(options);
+}
+
+function freshDatabase(file: string): string {
+  const resolved = path.resolve(file);
+  fs.mkdirSync(path.dirname(resolved), { recursive: true });
+  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(resolved + suffix, { force: true });
+  return resolved;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const startDiscord = await loadFakeDiscord();
+  const databasePath = path.resolve(args.db);
+  // The default port may be taken (another playground, a dev server): try the next few.
+  const ports = args.port !== null ? [args.port] : Array.from({ length: 20 }, (_, i) => DEFAULT_PORT + i);
+  let playground: Awaited<ReturnType<typeof startPlayground>> | null = null;
+  for (const port of ports) {
+    try {
+      playground = await startPlayground({ startDiscord, databasePath: freshDatabase(databasePath), port, logLevel: process.env.LOG_LEVEL ?? 'warn' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === ports.at(-1)) throw error;
+    }
+  }
+  if (playground === null) throw new Error('no free port');
+  const running = playground;
+  console.log('');
+  console.log(`  Bazaar playground: ${running.url}`);
+  console.log(`  The real bot on a local fake Discord; users ${running.users.map((u) => u.record.globalName ?? u.name).join(', ')}.`);
+  const shown = path.relative(process.cwd(), running.databasePath);
+  console.log(`  Database: ${shown.startsWith('..') || path.isAbsolute(shown) ? running.databasePath : shown} (fresh at every start). Ctrl+C stops.`);
+  console.log('');
+
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`${signal}: stopping the playground`);
+    running.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(`Playground: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+});

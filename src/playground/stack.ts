@@ -1,0 +1,156 @@
+/**
+ * The playground's composition: a local Discord, the real bot on it (startBazaar -> config, logger,
+ * database; then the discord.js client, the game service and startBot, as src/main.ts composes them),
+ * a few local users, and the page's HTTP server.
+ */
+import { gameModules } from '../app/games/index.js';
+import { GameService } from '../app/game-service.js';
+import { startBot, type Bot } from '../discord/bot.js';
+import { createDiscordClient } from '../discord/client.js';
+import { gamePresenters } from '../discord/games/index.js';
+import { toLocale } from '../discord/i18n/index.js';
+import { startBazaar } from '../startup.js';
+import type { LocalDiscord, LocalUser, StartLocalDiscord } from './discord.js';
+import { PlaygroundServer, type AutocompleteChoice, type AutocompleteRequest } from './server.js';
+
+export interface PlaygroundUserSpec {
+  /** User name (lower case, as Discord's). */
+  readonly name: string;
+  /** The name shown in the channel. */
+  readonly displayName: string;
+}
+
+/** Four seats. */
+export const DEFAULT_USERS: readonly PlaygroundUserSpec[] = [
+  { name: 'alice', displayName: 'Alice' },
+  { name: 'bob', displayName: 'Bob' },
+  { name: 'carol', displayName: 'Carol' },
+  { name: 'dave', displayName: 'Dave' },
+];
+
+export const DEFAULT_CHANNELS: readonly string[] = ['general', 'second-table'];
+
+export interface PlaygroundOptions {
+  /** Starts the local Discord (FakeDiscord.start). */
+  readonly startDiscord: StartLocalDiscord;
+  /** The bot's SQLite file (created and migrated if missing). */
+  readonly databasePath: string;
+  /** The page's port (0: any free port). */
+  readonly port?: number;
+  readonly host?: string;
+  readonly users?: readonly PlaygroundUserSpec[];
+  readonly channels?: readonly string[];
+  /** The bot's log level (default 'warn'); 'silent' for tests. */
+  readonly logLevel?: string;
+  readonly logFormat?: 'json' | 'pretty';
+  /** Where the server's notes go (default: stderr). */
+  readonly log?: (line: string) => void;
+}
+
+export interface Playground {
+  readonly url: string;
+  readonly discord: LocalDiscord;
+  readonly bot: Bot;
+  readonly users: readonly LocalUser[];
+  readonly channelIds: readonly string[];
+  readonly server: PlaygroundServer;
+  readonly databasePath: string;
+  stop(): Promise<void>;
+}
+
+/** The choices the bot's `/game new` autocomplete offers for layout and variant, for the page's box. */
+function gameOptionChoices(bot: Bot, request: AutocompleteRequest): AutocompleteChoice[] {
+  const kind = request.values.game ?? '';
+  const module = bot.service.modules.get(kind);
+  const presenter = gamePresenters().get(kind);
+  if (request.command !== 'game new' || module === undefined || presenter === undefined) return [];
+  if (request.option !== 'layout' && request.option !== 'variant') return [];
+  const locale = toLocale(request.locale);
+  const typed = request.typed.toLowerCase();
+  return (request.option === 'layout' ? module.layouts : module.variants)
+    .map((c) => ({ name: presenter.format(c.label, locale, []).slice(0, 100), value: c.value }))
+    .filter((c) => typed === '' || c.name.toLowerCase().includes(typed) || c.value.toLowerCase().includes(typed));
+}
+
+export async function startPlayground(options: PlaygroundOptions): Promise<Playground> {
+  const channels = options.channels ?? DEFAULT_CHANNELS;
+  const log = options.log ?? ((line: string) => console.error(line));
+  const discord = await options.startDiscord({ botName: 'Bazaar', guild: { name: 'Bazaar Playground', channels: [...channels] } });
+  let bot: Bot | undefined;
+  let server: PlaygroundServer | undefined;
+  let running: { stop(): Promise<void> } | null = null;
+  try {
+    const failures: string[] = [];
+    running = await startBazaar(
+      {
+        DISCORD_TOKEN: discord.token,
+        DISCORD_API_BASE_URL: discord.apiBaseUrl,
+        DEV_GUILD_ID: discord.guildId,
+        DATABASE_PATH: options.databasePath,
+        LOG_LEVEL: options.logLevel ?? 'warn',
+        LOG_FORMAT: options.logFormat ?? 'pretty',
+      },
+      // As src/main.ts launches the bot, with the local Discord's clock so the page can move time.
+      async ({ config, logger, database }) => {
+        const client = createDiscordClient({ token: config.discordToken, ...(config.discordApiBaseUrl !== undefined ? { apiBaseUrl: config.discordApiBaseUrl } : {}) });
+        const service = new GameService({ db: database.db, modules: gameModules(), clock: discord.clock, logger });
+        try {
+          bot = await startBot({
+            client,
+            service,
+            logger,
+            presenters: gamePresenters(),
+            applicationId: config.discordAppId,
+            ...(config.devGuildId !== undefined ? { guildId: config.devGuildId } : {}),
+          });
+          return bot;
+        } catch (error) {
+          await client.destroy();
+          throw error;
+        }
+      },
+      { fail: (line) => failures.push(line) },
+    );
+    if (running === null || bot === undefined) throw new Error(`the bot did not start: ${failures.join(' ')}`);
+    const started: Bot = bot;
+
+    const users = (options.users ?? DEFAULT_USERS).map((u) => discord.users.create(u.name, { globalName: u.displayName }));
+    const channelIds = channels.map((name) => discord.channelId(name));
+    server = new PlaygroundServer({
+      discord,
+      users,
+      channelIds,
+      autocomplete: (request) => gameOptionChoices(started, request),
+      advanceClock: async (ms) => {
+        discord.clock.advance(ms);
+        await started.scheduler.tick();
+      },
+      log,
+    });
+    const url = await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
+    const bazaar = running;
+    const page = server;
+    let stopped = false;
+    return {
+      url,
+      discord,
+      bot: started,
+      users,
+      channelIds,
+      server: page,
+      databasePath: options.databasePath,
+      async stop() {
+        if (stopped) return;
+        stopped = true;
+        await page.close();
+        await bazaar.stop();
+        await discord.stop();
+      },
+    };
+  } catch (error) {
+    await server?.close();
+    await running?.stop();
+    await discord.stop();
+    throw error;
+  }
+}
