@@ -95,17 +95,21 @@ describe('Istanbul board image: every layout, 2 and 5 players, fresh and late (h
 describe('Istanbul board image: real engine states', () => {
   const cases: [number, EngineLayout][] = [
     [2, 'short'],
+    [2, 'random'],
     [3, 'long'],
     [4, 'inOrder'],
     [5, 'random'],
+    [5, 'long'],
   ];
   for (const [players, layout] of cases) {
     it(`${players} players, ${layout}: fresh, midgame and the end`, async () => {
-      const fresh = engineView(players, layout, `render-${players}`, 0);
+      const seed = `render-${players}-${layout}`;
+      const fresh = engineView(players, layout, seed, 0);
+      expect(fresh.view.layout).toBe(layout);
       await expectValidImage(fresh.view);
-      const mid = engineView(players, layout, `render-${players}`, 250);
+      const mid = engineView(players, layout, seed, 250);
       await expectValidImage(mid.view, 'nl');
-      const end = engineView(players, layout, `render-${players}`, 5000);
+      const end = engineView(players, layout, seed, 5000);
       expect(end.over).toBe(true);
       await expectValidImage(end.view, 'de');
     });
