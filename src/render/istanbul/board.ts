@@ -274,6 +274,18 @@ function drawHeader(ctx: Ctx, r: Rect, view: IstanbulPublicView, opts: IstanbulR
   x += used + 8;
   if (what) {
     used = drawText(ctx, what, x, cy + 1, statusRight - x, { size: 16, minSize: 12, colour: THEME.panelInk, baseline: 'middle' });
+    x += used + 8;
+  }
+  // where: the place the decision belongs to
+  const where = view.decision?.place ?? null;
+  if (where !== null && statusRight - x > 120) {
+    used = drawText(ctx, `\u00b7 ${placeName(where, L)}`, x, cy + 1, Math.min(220, statusRight - x), {
+      size: 16,
+      minSize: 12,
+      weight: 'bold',
+      colour: THEME.panelInk,
+      baseline: 'middle',
+    });
     x += used + 12;
   }
   // last roll, when there is room: "Governor [4][5]"
