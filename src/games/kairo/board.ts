@@ -7,6 +7,7 @@ import * as boardDataModule from './data/board.js';
 import type { Colour } from './data/board.js';
 import * as geometryModule from './geometry.js';
 import type { Direction, FieldId } from './geometry.js';
+import type { LeadTarget } from './lead.js';
 import type { KairoState } from './types.js';
 
 // Module bindings copied once: the dev/test transform turns every imported binding access into a getter call.
@@ -39,6 +40,8 @@ export interface Occupancy {
   readonly excluded: number;
   /** The search behind the reachability rule, computed when first needed (`cutsOf`). */
   cuts: Cuts | null;
+  /** Lead targets per customer colour, computed when first needed (`leadTargets`). */
+  readonly leads: Map<Colour, readonly LeadTarget[]>;
 }
 
 /**
@@ -119,7 +122,7 @@ function deriveOccupancy(state: KairoState, exclude: number): Occupancy {
   }
   const passable = filled(0);
   for (let f = 0; f < FIELD_COUNT; f++) if (AREA[f] === 'market' && tile[f] === -1) passable[f] = 1;
-  return { tile, main, entrance, customer, passable, required, mainsBySectionColour, mainsBySection, excluded: exclude, cuts: null };
+  return { tile, main, entrance, customer, passable, required, mainsBySectionColour, mainsBySection, excluded: exclude, cuts: null, leads: new Map() };
 }
 
 /** The reachability search of a board (computed once, on first use). */

@@ -25,8 +25,20 @@ export interface LeadTarget {
   readonly criers: number;
 }
 
-/** Every free, reachable entrance of the customer's colour, nearest first (ties by field id). */
-export function leadTargets(state: KairoState, occ: Occupancy, colour: Colour): LeadTarget[] {
+/**
+ * Every free, reachable entrance of the customer's colour, nearest first (ties by field id). `occ` must
+ * be the board of `state` (the result is kept with it).
+ */
+export function leadTargets(state: KairoState, occ: Occupancy, colour: Colour): readonly LeadTarget[] {
+  let targets = occ.leads.get(colour);
+  if (targets === undefined) {
+    targets = findTargets(state, occ, colour);
+    occ.leads.set(colour, targets);
+  }
+  return targets;
+}
+
+function findTargets(state: KairoState, occ: Occupancy, colour: Colour): LeadTarget[] {
   const from = state.customers[colour];
   if (from === null) return [];
   // Free entrances of the colour: field -> stall index.

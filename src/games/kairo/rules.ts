@@ -269,12 +269,12 @@ function setupChoices(state: KairoState, seat: Seat, occ: Occupancy): KairoActio
 }
 
 /** Customers that can be led now, with the entrances each may go to. */
-function leadChoices(state: KairoState, seat: Seat, occ: Occupancy): KairoAction[] {
-  const criers = (state.players[seat] as KairoPlayer).criers;
+function leadChoices(state: KairoState, occ: Occupancy): KairoAction[] {
+  // The nearest free entrance never needs a crier card: a customer can be led when it has any target.
   const out: KairoAction[] = [];
   for (const colour of COLOURS) {
     if (state.customers[colour] === null) continue;
-    if (leadTargets(state, occ, colour).some((t) => t.criers <= criers)) out.push({ t: 'lead', colour });
+    if (leadTargets(state, occ, colour).length > 0) out.push({ t: 'lead', colour });
   }
   return out;
 }
@@ -299,7 +299,7 @@ export function decisionOptions(state: KairoState, base: Occupancy = occupancy(s
       if (state.phase === 'setup') return setupChoices(state, seat, base);
       const builds = buildChoices(state, seat, base);
       if (state.phase === 'final') return [...builds, { t: 'pass' }];
-      const out = [...builds, ...leadChoices(state, seat, base)];
+      const out = [...builds, ...leadChoices(state, base)];
       if (drawSources(state).length > 0) out.push({ t: 'draw' });
       return out;
     }

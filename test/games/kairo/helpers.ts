@@ -178,16 +178,18 @@ export function expectLegal(state: KairoState, key: string, legal = true): void 
  * fields, every entrance reachable for every customer. Returns the first violation, or null.
  */
 export function boardViolation(state: KairoState): string | null {
-  const taken = new Map<number, string>();
+  // Per field: 0 empty, 1 main stall, 2 entrance, 3 extension.
+  const taken = new Array<number>(140).fill(0);
   const perSectionColour = new Set<string>();
+  const claim = (f: number, what: number): boolean => {
+    if (taken[f] !== 0) return false;
+    taken[f] = what;
+    return true;
+  };
   for (let i = 0; i < state.stalls.length; i++) {
     const s = state.stalls[i] as KairoState['stalls'][number];
     const area = s.colour === 'violet' ? 'restaurant' : 'market';
-    for (const [f, what] of [[s.main, `main ${i}`], [s.entrance, `entrance ${i}`], ...s.ext.map((e) => [e, `extension ${i}`] as const)] as const) {
-      const prior = taken.get(f);
-      if (prior !== undefined) return `field ${f} holds ${prior} and ${what}`;
-      taken.set(f, what);
-    }
+    if (!claim(s.main, 1) || !claim(s.entrance, 2) || !s.ext.every((e) => claim(e, 3))) return `stall ${i} overlaps another piece`;
     if (AREA[s.main] !== area) return `stall ${i} (${s.colour}) stands in the ${AREA[s.main]}`;
     if (AREA[s.entrance] !== 'market') return `entrance of stall ${i} is not in the market`;
     if (!NEIGHBOURS[s.main]?.includes(s.entrance)) return `entrance of stall ${i} is not next to it`;
@@ -221,8 +223,7 @@ export function boardViolation(state: KairoState): string | null {
   for (const c of onBoard) {
     const f = state.customers[c] as number;
     if (occ.passable[f] !== 1) return `the ${c} customer stands on a field nobody can walk on`;
-    const prior = taken.get(f);
-    if (prior !== undefined && !prior.startsWith('entrance')) return `the ${c} customer stands on ${prior}`;
+    if (taken[f] !== 0 && taken[f] !== 2) return `the ${c} customer stands on a stall tile`;
   }
   if (!allConnected(occ)) return 'an entrance or a customer is cut off';
   return null;

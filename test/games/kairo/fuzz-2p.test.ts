@@ -1,0 +1,7 @@
+/** Random playouts, 2 players (one file per player count, so they can run in parallel). */
+import { it } from 'vitest';
+import { GAMES_PER_COUNT, fuzzPlayerCount } from './fuzz-runner.js';
+
+it(`2 players: ${GAMES_PER_COUNT} random games end, keeping every invariant`, () => {
+  fuzzPlayerCount(2);
+}, 120_000);

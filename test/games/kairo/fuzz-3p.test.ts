@@ -1,0 +1,7 @@
+/** Random playouts, 3 players (one file per player count, so they can run in parallel). */
+import { it } from 'vitest';
+import { GAMES_PER_COUNT, fuzzPlayerCount } from './fuzz-runner.js';
+
+it(`3 players: ${GAMES_PER_COUNT} random games end, keeping every invariant`, () => {
+  fuzzPlayerCount(3);
+}, 120_000);
