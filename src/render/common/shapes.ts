@@ -17,6 +17,29 @@ export function roundRectPath(ctx: Ctx, x: number, y: number, w: number, h: numb
   ctx.closePath();
 }
 
+/** A rectangle with its own radius per corner: top-left, top-right, bottom-right, bottom-left. */
+export function roundRectCornersPath(
+  ctx: Ctx,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  [tl, tr, br, bl]: readonly [number, number, number, number],
+): void {
+  const c = (r: number): number => Math.max(0, Math.min(r, w / 2, h / 2));
+  ctx.beginPath();
+  ctx.moveTo(x + c(tl), y);
+  ctx.lineTo(x + w - c(tr), y);
+  if (c(tr) > 0) ctx.arcTo(x + w, y, x + w, y + c(tr), c(tr));
+  ctx.lineTo(x + w, y + h - c(br));
+  if (c(br) > 0) ctx.arcTo(x + w, y + h, x + w - c(br), y + h, c(br));
+  ctx.lineTo(x + c(bl), y + h);
+  if (c(bl) > 0) ctx.arcTo(x, y + h, x, y + h - c(bl), c(bl));
+  ctx.lineTo(x, y + c(tl));
+  if (c(tl) > 0) ctx.arcTo(x, y, x + c(tl), y, c(tl));
+  ctx.closePath();
+}
+
 export function fillRoundRect(ctx: Ctx, x: number, y: number, w: number, h: number, r: number, fill: string): void {
   roundRectPath(ctx, x, y, w, h, r);
   ctx.fillStyle = fill;

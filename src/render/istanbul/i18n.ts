@@ -246,7 +246,8 @@ export function goodName(good: Good, locale: RenderLocale): string {
   return GOOD_NAMES[locale][good];
 }
 
-const DECISIONS: Table<DecisionKind> = {
+/** Keyed by string like the card titles, so a decision kind added to the engine never breaks this build. */
+const DECISIONS: Readonly<Record<RenderLocale, Readonly<Record<string, string>>>> = {
   en: {
     move: 'moves the merchant',
     assistant: 'leaves or picks up an assistant',
@@ -300,12 +301,18 @@ const DECISIONS: Table<DecisionKind> = {
   },
 };
 
+/** What the deciding player does now; empty for a kind this renderer does not know yet. */
 export function decisionText(kind: DecisionKind, locale: RenderLocale): string {
-  return DECISIONS[locale][kind] ?? DECISIONS.en[kind];
+  const id: string = kind;
+  return DECISIONS[locale][id] ?? DECISIONS.en[id] ?? '';
 }
 
-/** Short card titles, for the Caravansary's face-up discard pile. */
-const CARD_TITLES: Table<CardKind> = {
+/**
+ * Short card titles, for the Caravansary's face-up discard pile: the base game's and the Letters & Seals
+ * cards. Keyed by string, not by the engine's CardKind union, so a card kind added there never breaks this
+ * build: an unknown kind shows its English title or, failing that, its id.
+ */
+const CARD_TITLES: Readonly<Record<RenderLocale, Readonly<Record<string, string>>>> = {
   en: {
     takeGood: '1 good of your choice',
     take5Lira: 'Take 5 lira',
@@ -317,6 +324,21 @@ const CARD_TITLES: Table<CardKind> = {
     move3or4: 'Move 3 or 4 steps',
     returnAssistant: 'Return 1 assistant',
     smallMarketAny: 'Small Market: sell any',
+    takeLetter: 'Take 1 letter',
+    diceCard: 'Roll for the yield',
+    sellGood: '1 good for 7 lira',
+    goodLiraRed: 'Fabric and 3 lira',
+    goodLiraGreen: 'Spice and 3 lira',
+    goodLiraYellow: 'Fruit and 3 lira',
+    goodLiraBlue: 'Jewelry and 3 lira',
+    discardTop: 'Use the top discarded card',
+    familyStep: 'Family member: 1 step',
+    moveToMerchant: 'Move to a merchant',
+    companionFar: 'Companion: 2 steps',
+    useFigure: 'Use Governor, Smuggler or Courier',
+    mosqueTwice: 'Mosque: once more',
+    secretSocietyTwice: 'Secret Society: once more',
+    moveAnywhere: 'Pay 3, move anywhere',
   },
   de: {
     takeGood: '1 beliebige Ware',
@@ -329,6 +351,21 @@ const CARD_TITLES: Table<CardKind> = {
     move3or4: '3 oder 4 Schritte',
     returnAssistant: '1 Gehilfen zurück',
     smallMarketAny: 'Kl. Markt: beliebig',
+    takeLetter: '1 Brief nehmen',
+    diceCard: 'Um den Ertrag würfeln',
+    sellGood: '1 Ware für 7 Lira',
+    goodLiraRed: 'Stoff und 3 Lira',
+    goodLiraGreen: 'Gewürz und 3 Lira',
+    goodLiraYellow: 'Obst und 3 Lira',
+    goodLiraBlue: 'Schmuck und 3 Lira',
+    discardTop: 'Oberste Ablagekarte nutzen',
+    familyStep: 'Familie: 1 Schritt',
+    moveToMerchant: 'Zu einem Händler ziehen',
+    companionFar: 'Begleiter: 2 Schritte',
+    useFigure: 'Gouverneur, Schmuggler oder Kurier nutzen',
+    mosqueTwice: 'Moschee: noch einmal',
+    secretSocietyTwice: 'Geheimbund: noch einmal',
+    moveAnywhere: '3 zahlen, beliebig ziehen',
   },
   nl: {
     takeGood: '1 handelswaar naar keuze',
@@ -341,11 +378,27 @@ const CARD_TITLES: Table<CardKind> = {
     move3or4: '3 of 4 stappen',
     returnAssistant: '1 assistent terug',
     smallMarketAny: 'Kl. markt: vrij verkopen',
+    takeLetter: 'Neem 1 brief',
+    diceCard: 'Dobbelen om de opbrengst',
+    sellGood: '1 handelswaar voor 7 Lira',
+    goodLiraRed: 'Stof en 3 Lira',
+    goodLiraGreen: 'Specerijen en 3 Lira',
+    goodLiraYellow: 'Fruit en 3 Lira',
+    goodLiraBlue: 'Juwelen en 3 Lira',
+    discardTop: 'Bovenste aflegkaart gebruiken',
+    familyStep: 'Familielid: 1 stap',
+    moveToMerchant: 'Naar een handelaar',
+    companionFar: 'Metgezel: 2 stappen',
+    useFigure: 'Gouverneur, smokkelaar of koerier',
+    mosqueTwice: 'Moskee: nog eens',
+    secretSocietyTwice: 'Geheim genootschap: nog eens',
+    moveAnywhere: '3 betalen, overal heen',
   },
 };
 
 export function cardTitle(kind: CardKind, locale: RenderLocale): string {
-  return CARD_TITLES[locale][kind] ?? CARD_TITLES.en[kind] ?? String(kind);
+  const id: string = kind;
+  return CARD_TITLES[locale][id] ?? CARD_TITLES.en[id] ?? id;
 }
 
 /** Every text this renderer can draw, in every locale (the font-coverage test checks each glyph). */

@@ -3,7 +3,7 @@
  * figures standing on it.
  */
 import type { Good, PlaceDetailView, PlaceView, SultanSlot } from '../../games/istanbul/view.js';
-import { alpha, darken, drawText, fillRoundRect, font, roundRectPath, strokeRoundRect, wrapText, type Ctx } from '../common/index.js';
+import { alpha, darken, drawText, fillRoundRect, font, roundRectCornersPath, roundRectPath, strokeRoundRect, wrapText, type Ctx } from '../common/index.js';
 import { drawFigures, layoutFigures, type FigureItem } from './figures.js';
 import { drawAnyGood, drawCoin, drawDie, drawExtension, drawGood, drawMosqueTile, drawRuby } from './glyphs.js';
 import { cardTitle, label, placeName, type RenderLocale } from './i18n.js';
@@ -44,20 +44,17 @@ export function drawTileBase(ctx: Ctx, rect: Rect, place: PlaceView, tc: TileCon
   // shadow, body
   fillRoundRect(ctx, x + 2, y + 4, w, h, radius, alpha(THEME.tileShadow, 0.55));
   fillRoundRect(ctx, x, y, w, h, radius, THEME.tile);
-  // header band
-  ctx.save();
-  roundRectPath(ctx, x, y, w, h, radius);
-  ctx.clip();
+  // header band (rounded at the top) and the figure strip, a slightly darker floor (rounded at the bottom)
   const band = placeBand(place.id);
+  roundRectCornersPath(ctx, x, y, w, HEADER_H, [radius, radius, 0, 0]);
   ctx.fillStyle = band;
-  ctx.fillRect(x, y, w, HEADER_H);
+  ctx.fill();
   ctx.fillStyle = darken(band, 0.3);
   ctx.fillRect(x, y + HEADER_H - 2, w, 2);
-  // figure strip: a slightly darker floor
   const strip = figureStripHeight(rect);
+  roundRectCornersPath(ctx, x, y + h - strip, w, strip, [0, 0, radius, radius]);
   ctx.fillStyle = THEME.tileDim;
-  ctx.fillRect(x, y + h - strip, w, strip);
-  ctx.restore();
+  ctx.fill();
   strokeRoundRect(ctx, x + 0.5, y + 0.5, w - 1, h - 1, radius, THEME.tileEdge, 1);
 
   // id badge and name
@@ -395,7 +392,9 @@ function drawDetail(ctx: Ctx, c: Rect, place: PlaceView, tc: TileContext): void 
       rubyRow(ctx, x0, midY + 26 * u, d.rubiesLeft, rw, 9 * u, L);
       return;
     }
-    case 'other': {
+    case 'other':
+    default: {
+      // a place without live state here (or a kind this renderer does not know yet): its icon
       const s = Math.min(c.h, 96 * u);
       drawPlaceIcon(ctx, place.id, c.x + (c.w - s) / 2, midY - s / 2, s);
       return;
