@@ -33,7 +33,7 @@ import type { GameRow, ScheduledJobRow, SeatRow } from '../persistence/schema.js
 import type { Logger } from '../logger.js';
 import type { Clock } from './clock.js';
 import { KeyedMutex } from './locks.js';
-import { effectiveLog, isRemoveSeat, rebuild, REMOVE_SEAT, type EffectiveEntry } from './log.js';
+import { effectiveLog, effectiveWindow, isRemoveSeat, rebuild, REMOVE_SEAT, type EffectiveEntry } from './log.js';
 import { turnMarkerOf, type GameModule, type LobbySettings, type ModuleRegistry } from './module.js';
 import { validateSettings, type SettingsChange, type SettingsResult } from './settings.js';
 
@@ -141,6 +141,9 @@ interface VotePayload {
 
 export const JOB_KINDS = { reminder: 'reminder', idle: 'idle', vote: 'idle-vote' } as const;
 
+/** At most this many entries make the summary of a turn under the new board. */
+const SUMMARY_ENTRIES = 200;
+
 /** Bounds the autopilot so that a game bug cannot spin forever. */
 const AUTOPILOT_LIMIT = 2000;
 
@@ -221,6 +224,11 @@ export class GameService {
     const row = this.repo.findRunningByChannel(channelId);
     if (row === undefined) return refuse('no_game', {});
     return this.#snapshot(row);
+  }
+
+  /** The channel's lobby or running game as stored, without loading its state (works on a damaged game). */
+  runningRow(channelId: string): GameRow | undefined {
+    return this.repo.findRunningByChannel(channelId);
   }
 
   byId(gameId: number): Result<{ game: Snapshot }> {
@@ -339,11 +347,22 @@ export class GameService {
     return game.module.definition.view(game.state, seat);
   }
 
+  /** The whole effective log (the actions in effect, undone ones removed), oldest first. */
   effectiveLog(game: Snapshot): EffectiveEntry[] {
     return effectiveLog(this.repo.actions(game.row.id));
   }
 
-  canUndo(game: ActiveSnapshot, seat: Seat, log: readonly EffectiveEntry[] = this.effectiveLog(game)): boolean {
+  /** The newest `count` entries of the effective log, reading only as many rows as needed. */
+  recentEffective(game: Snapshot, count: number): EffectiveEntry[] {
+    for (let window = Math.max(32, count * 2); ; window *= 2) {
+      const rows = this.repo.recentActions(game.row.id, window);
+      const { entries } = effectiveWindow(rows);
+      // The window's entries are a correct suffix of the effective log; enough of them, or all rows read.
+      if (entries.length >= count || rows.length < window) return entries.slice(-count);
+    }
+  }
+
+  canUndo(game: ActiveSnapshot, seat: Seat, log: readonly EffectiveEntry[] = this.recentEffective(game, 1)): boolean {
     return this.activeSeats(game).includes(seat) && canUndo(log, seat);
   }
 
@@ -590,10 +609,9 @@ export class GameService {
     if (after === null) return refuse('stale', { currentVersion: this.repo.findById(game.row.id)?.version ?? -1 });
     this.#verified.set(game.row.id, after.snapshot.row.version);
     const turnEnded = after.markerAfter !== markerBefore;
-    const rows = this.repo.actions(game.row.id);
     // The rows this change appended are the newest ones; an undo appends no action.
-    const appended = entries.length === 0 ? [] : effectiveLog(rows.slice(-entries.length).filter((r) => r.kind === 'action'));
-    const log = turnEnded ? effectiveLog(rows) : [];
+    const appended = entries.length === 0 ? [] : effectiveLog(this.repo.recentActions(game.row.id, entries.length).filter((r) => r.kind === 'action'));
+    const log = turnEnded ? this.recentEffective(after.snapshot, SUMMARY_ENTRIES) : [];
     return {
       ok: true,
       outcome: {

@@ -43,6 +43,22 @@ export function effectiveLog(rows: readonly StoredEntry[]): EffectiveEntry[] {
   return out;
 }
 
+/**
+ * The effective entries of a window of the newest rows (oldest first). `entries` is a correct suffix of
+ * the whole effective log; `underflow` counts undos in the window that took back entries before it.
+ */
+export function effectiveWindow(rows: readonly StoredEntry[]): { entries: EffectiveEntry[]; underflow: number } {
+  const entries: EffectiveEntry[] = [];
+  let underflow = 0;
+  for (const row of rows) {
+    if (row.kind === 'undo') {
+      if (entries.length > 0) entries.pop();
+      else underflow++;
+    } else entries.push({ sequence: row.sequence, seat: row.seat, action: row.action, events: asEvents(row.events), checkpoint: row.checkpoint });
+  }
+  return { entries, underflow };
+}
+
 export class RebuildError extends Error {
   override readonly name = 'RebuildError';
 }

@@ -262,7 +262,7 @@ export function handMessage(service: GameService, game: ActiveSnapshot, presente
 
 export function logMessage(service: GameService, game: Snapshot, presenter: GamePresenter, viewer: Seat | null, locale: Locale, count: number): PrivateMessage {
   const playerNames = names(game);
-  const entries = service.effectiveLog(game).slice(-count);
+  const entries = service.recentEffective(game, count);
   const lines = [t(locale, 'log.title', { id: game.row.id })];
   if (entries.length === 0) lines.push(t(locale, 'log.empty'));
   const body: string[] = [];

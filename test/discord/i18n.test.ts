@@ -68,3 +68,32 @@ describe('message catalogues', () => {
     expect(commands.map((c) => c.name)).toEqual(['game', 'help']);
   });
 });
+
+describe('no dead words', () => {
+  it('every key of the bot catalogue is used by the code', async () => {
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const files: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const full = path.join(dir, entry.name);
+        if (entry.isDirectory() && entry.name !== 'i18n') walk(full);
+        else if (entry.name.endsWith('.ts')) files.push(full);
+      }
+    };
+    walk('src/discord');
+    const source = files.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+    // Keys built from a prefix and a value: refusal codes, permission names, setting fields, help topics.
+    const dynamic = ['refusal.', 'perm.', 'settings.field.', 'help.topic.'];
+    const unused = Object.keys(core.en).filter((key) => {
+      if (source.includes(`'${key}'`)) return false;
+      const parent = key.slice(0, key.lastIndexOf('.'));
+      if (source.includes(`'${parent}'`) || source.includes(`\`${parent}`)) return false;
+      // Subcommands: sub('new') names cmd.game.new.*
+      const sub = /^cmd\.game\.(\w+)\./.exec(key);
+      if (sub !== null && source.includes(`sub('${sub[1]}'`)) return false;
+      return !dynamic.some((prefix) => key.startsWith(prefix) && source.includes(prefix));
+    });
+    expect(unused).toEqual([]);
+  });
+});

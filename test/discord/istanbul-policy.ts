@@ -22,6 +22,8 @@ function potential(s: IstanbulState, seat: Seat): number {
   const p = s.players[seat] as IstanbulState['players'][number];
   let best = Infinity;
   for (const place of RUBY_PLACES) {
+    // Acting there needs an assistant to leave, or one of ours waiting there.
+    if (p.stack.length === 0 && !(s.assistantsAt[place] ?? []).includes(seat)) continue;
     const options: IstanbulAction[] = [];
     placeActionOptions(s, seat, place, options);
     if (options.some((a) => RUBY_ACTIONS.has(a.type))) best = Math.min(best, steps(s, p.merchant, place));

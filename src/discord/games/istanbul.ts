@@ -6,7 +6,8 @@ import type { ActionGroup, GamePresenter, HelpTopic } from './presenter.js';
 
 type Group = 'move' | 'main' | 'sell' | 'police' | 'teaHouse' | 'fountain' | 'discard' | 'mosque' | 'sultan' | 'encounter' | 'pay' | 'cards' | 'tile' | 'end';
 
-const GROUP_OF: Record<IstanbulAction['type'], Group> = {
+/** Actions not listed (new ones, e.g. the expansion's) fall into the main group. */
+const GROUP_OF: Partial<Record<IstanbulAction['type'], Group>> = {
   move: 'move',
   moveFar: 'move',
   stay: 'move',

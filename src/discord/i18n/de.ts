@@ -47,8 +47,6 @@ export const de: Record<CoreKey, string> = {
   'perm.ViewChannel': 'Kanal ansehen',
   'perm.SendMessages': 'Nachrichten senden',
   'perm.AttachFiles': 'Dateien anhängen',
-  'perm.EmbedLinks': 'Links einbetten',
-  'perm.ReadMessageHistory': 'Nachrichtenverlauf lesen',
 
   'refusal.unknown_game': 'Das Spiel "{kind}" kenne ich nicht.',
   'refusal.invalid_options': 'Diese Optionen passen nicht zusammen: {detail}',
@@ -89,7 +87,6 @@ export const de: Record<CoreKey, string> = {
   'lobby.cancel': 'Abbrechen',
   'lobby.cancelled': '**{game}**: Die Lobby wurde von {user} geschlossen.',
   'lobby.started': '**{game}** (Spiel #{id}) hat begonnen. Sitzordnung: {players}.',
-  'lobby.created': 'Die Lobby ist offen.',
   'variant.none': 'keine',
   'layout.none': 'Standard',
 
@@ -112,7 +109,6 @@ export const de: Record<CoreKey, string> = {
   'board.image': 'Der Spielplan von {game} nach dem letzten Zug',
 
   'panel.prompt': '**Deine Entscheidung**: {prompt}',
-  'panel.nothing': 'Du hast gerade nichts zu entscheiden.',
   'panel.turnOver': 'Dein Zug ist zu Ende; der neue Spielplan steht im Kanal.',
   'panel.gameOver': 'Das Spiel ist vorbei; der Endstand steht im Kanal.',
   'panel.undone': 'Zurückgenommen.',
@@ -127,7 +123,6 @@ export const de: Record<CoreKey, string> = {
   'log.title': '**Die letzten Züge** von Spiel #{id}',
   'log.empty': 'Bisher ist nichts geschehen.',
   'log.line': '{player}: {text}',
-  'log.undo': '{player} hat einen Schritt zurückgenommen',
   'status.posted': 'Der Spielplan ist neu gepostet.',
   'status.lobby': 'In diesem Kanal ist eine Lobby für {game} offen (Spiel #{id}); mach mit über ihre Schaltfläche Mitmachen.',
 

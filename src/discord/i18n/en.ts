@@ -50,8 +50,6 @@ export const en = {
   'perm.ViewChannel': 'View Channel',
   'perm.SendMessages': 'Send Messages',
   'perm.AttachFiles': 'Attach Files',
-  'perm.EmbedLinks': 'Embed Links',
-  'perm.ReadMessageHistory': 'Read Message History',
 
   // refusals
   'refusal.unknown_game': 'I do not know the game "{kind}".',
@@ -92,7 +90,6 @@ export const en = {
   'lobby.cancel': 'Cancel',
   'lobby.cancelled': '**{game}**: the lobby was closed by {user}.',
   'lobby.started': '**{game}** (game #{id}) has started. Seat order: {players}.',
-  'lobby.created': 'The lobby is open.',
   'variant.none': 'none',
   'layout.none': 'standard',
 
@@ -117,7 +114,6 @@ export const en = {
 
   // panel
   'panel.prompt': '**Your decision**: {prompt}',
-  'panel.nothing': 'You have nothing to decide right now.',
   'panel.turnOver': 'Your turn is over; the new board is in the channel.',
   'panel.gameOver': 'The game is over; the final standings are in the channel.',
   'panel.undone': 'Undone.',
@@ -133,7 +129,6 @@ export const en = {
   'log.title': '**The last turns** of game #{id}',
   'log.empty': 'Nothing has happened yet.',
   'log.line': '{player}: {text}',
-  'log.undo': '{player} took back a move',
   'status.posted': 'The board is posted again.',
   'status.lobby': 'This channel has an open lobby for {game} (game #{id}); join it with its Join button.',
 

@@ -47,8 +47,6 @@ export const nl: Record<CoreKey, string> = {
   'perm.ViewChannel': 'Kanaal bekijken',
   'perm.SendMessages': 'Berichten versturen',
   'perm.AttachFiles': 'Bestanden bijvoegen',
-  'perm.EmbedLinks': 'Links insluiten',
-  'perm.ReadMessageHistory': 'Berichtgeschiedenis lezen',
 
   'refusal.unknown_game': 'Het spel "{kind}" ken ik niet.',
   'refusal.invalid_options': 'Deze opties passen niet bij elkaar: {detail}',
@@ -89,7 +87,6 @@ export const nl: Record<CoreKey, string> = {
   'lobby.cancel': 'Annuleren',
   'lobby.cancelled': '**{game}**: de lobby is gesloten door {user}.',
   'lobby.started': '**{game}** (spel #{id}) is begonnen. Zitvolgorde: {players}.',
-  'lobby.created': 'De lobby is open.',
   'variant.none': 'geen',
   'layout.none': 'standaard',
 
@@ -112,7 +109,6 @@ export const nl: Record<CoreKey, string> = {
   'board.image': 'Het bord van {game} na de laatste beurt',
 
   'panel.prompt': '**Jouw beslissing**: {prompt}',
-  'panel.nothing': 'Je hebt nu niets te beslissen.',
   'panel.turnOver': 'Je beurt is voorbij; het nieuwe bord staat in het kanaal.',
   'panel.gameOver': 'Het spel is afgelopen; de eindstand staat in het kanaal.',
   'panel.undone': 'Teruggenomen.',
@@ -127,7 +123,6 @@ export const nl: Record<CoreKey, string> = {
   'log.title': '**De laatste beurten** van spel #{id}',
   'log.empty': 'Er is nog niets gebeurd.',
   'log.line': '{player}: {text}',
-  'log.undo': '{player} heeft een stap teruggenomen',
   'status.posted': 'Het bord is opnieuw geplaatst.',
   'status.lobby': 'Dit kanaal heeft een open lobby voor {game} (spel #{id}); doe mee met de knop Meedoen.',
 

@@ -1,0 +1,113 @@
+/**
+ * Istanbul in the game service: options from the lobby, the stored-state check, and the autopilot /
+ * idle-skip step (GameModule.autoAction) at every kind of decision a turn can be in.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
+import { gameModules } from '../../src/app/games/index.js';
+import { istanbulModule } from '../../src/app/games/istanbul.js';
+import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
+import { createLogger } from '../../src/logger.js';
+import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
+import { chooseIstanbul } from '../discord/istanbul-policy.js';
+
+const HOUR = 3_600_000;
+let db: OpenDatabase;
+const clock = { t: Date.UTC(2025, 5, 1), now() { return this.t; } };
+
+function must<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`refused: ${JSON.stringify(result)}`);
+  return result;
+}
+
+function service(): GameService {
+  return new GameService({ db: db.db, modules: gameModules(), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'e' });
+}
+
+const users = ['100000000000000001', '100000000000000002', '100000000000000003'];
+
+function start(svc: GameService, players: number): ActiveSnapshot {
+  const lobby = must(svc.createLobby({ guildId: '1', channelId: '2', kind: 'istanbul', host: { userId: users[0]!, displayName: 'A' }, locale: 'en' })).game;
+  for (let i = 1; i < players; i++) must(svc.join(lobby.row.id, { userId: users[i]!, displayName: String.fromCharCode(65 + i) }));
+  return must(svc.start(lobby.row.id, users[0]!, must(svc.byId(lobby.row.id)).game.row.version)).game;
+}
+
+function userOf(game: ActiveSnapshot, seat: number): string {
+  return game.seats.find((s) => s.seat === seat)!.userId;
+}
+
+/** One policy decision by whoever must act. */
+function policyStep(svc: GameService, game: ActiveSnapshot): ActiveSnapshot {
+  const seat = svc.activeSeats(game)[0]!;
+  const legal = svc.legalActions(game, seat) as IstanbulAction[];
+  const index = chooseIstanbul(game.state as IstanbulState, seat, legal);
+  return must(svc.act(game.row.id, userOf(game, seat), seat, game.row.version, index)).outcome.after;
+}
+
+beforeEach(() => {
+  db = openDatabase(':memory:');
+});
+afterEach(() => db.close());
+
+describe('Istanbul module', () => {
+  it('turns the lobby settings into engine options; refuses the neutral variant for a 5-seat lobby', () => {
+    expect(istanbulModule.buildOptions({ capacity: 4, layout: 'long', variant: 'neutral' }, 3)).toEqual({ players: 3, layout: 'long', neutralAssistants: true });
+    const svc = service();
+    expect(svc.createLobby({ guildId: '1', channelId: '9', kind: 'istanbul', host: { userId: users[0]!, displayName: 'A' }, locale: 'en', variant: 'neutral' })).toMatchObject({
+      ok: false,
+      code: 'invalid_options',
+      detail: expect.stringContaining('2 to 4 players'),
+    });
+    expect(svc.createLobby({ guildId: '1', channelId: '9', kind: 'istanbul', host: { userId: users[0]!, displayName: 'A' }, locale: 'en', layout: 'spiral' })).toMatchObject({ ok: false, code: 'invalid_options' });
+    must(svc.createLobby({ guildId: '1', channelId: '9', kind: 'istanbul', host: { userId: users[0]!, displayName: 'A' }, locale: 'en', variant: 'neutral', capacity: 4 }));
+  });
+
+  it('recognises its stored state and refuses something else', () => {
+    const svc = service();
+    const game = start(svc, 2);
+    expect(istanbulModule.isState?.(JSON.parse(game.row.state!))).toBe(true);
+    expect(istanbulModule.isState?.({ players: [], pending: [] })).toBe(false);
+    db.sqlite.prepare('UPDATE games SET state = ? WHERE id = ?').run(JSON.stringify({ scores: [1, 2] }), game.row.id);
+    expect(service().byId(game.row.id)).toMatchObject({ ok: false, code: 'damaged', reason: expect.stringContaining('shape') });
+  });
+
+  it('an idle turn skipped by vote at any point of the turn ends with the smallest legal steps', () => {
+    const svc = service();
+    let game = start(svc, 2);
+    const kinds = new Set<string>();
+    for (let turn = 0; turn < 40 && game.row.status === 'active'; turn++) {
+      const seat = svc.activeSeats(game)[0]!;
+      for (let i = 0; i < turn % 5 && svc.activeSeats(game).includes(seat) && game.row.status === 'active'; i++) game = policyStep(svc, game);
+      if (game.row.status !== 'active' || !svc.activeSeats(game).includes(seat)) continue;
+      kinds.add((game.state as IstanbulState).pending.at(-1)!.k);
+      clock.t += 48 * HOUR;
+      for (const job of svc.claimDueJobs()) svc.runJob(job);
+      const voted = svc.vote(game.row.id, userOf(game, 1 - seat), seat, 'skip');
+      if (!voted.ok || voted.passed !== 'skip') throw new Error(JSON.stringify(voted));
+      expect(voted.outcome.turnEnded).toBe(true);
+      game = voted.outcome.after;
+    }
+    expect(kinds.size).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a player who leaves a 3-player game is played on autopilot; the others finish the game', () => {
+    const svc = service();
+    let game = start(svc, 3);
+    for (let i = 0; i < 25; i++) game = policyStep(svc, game);
+    const leaver = game.seats.find((s) => s.userId === users[1])!.seat;
+    game = must(svc.leave(game.row.id, users[1]!)).outcome.after;
+    let autopilot = 0;
+    for (let i = 0; i < 3000 && game.row.status === 'active'; i++) {
+      expect(svc.activeSeats(game)).not.toContain(leaver);
+      const seat = svc.activeSeats(game)[0]!;
+      const legal = svc.legalActions(game, seat) as IstanbulAction[];
+      const index = chooseIstanbul(game.state as IstanbulState, seat, legal);
+      const outcome = must(svc.act(game.row.id, userOf(game, seat), seat, game.row.version, index)).outcome;
+      autopilot += outcome.entries.filter((e) => e.seat === leaver).length;
+      game = outcome.after;
+    }
+    expect(game.row.status).toBe('finished');
+    expect(autopilot).toBeGreaterThan(0);
+    expect(svc.standings(game)).toHaveLength(3);
+  });
+});
