@@ -35,7 +35,7 @@ import type {
 // Module bindings copied once: the dev/test transform turns every imported binding access into a getter call.
 const { copyRng, pick, randomInt, shuffle } = engineModule;
 const { CARDS_PER_DRAW, CARD_SECTIONS, CARD_TYPES, COINS_PER_FINAL_POINT, COLOURS, DISPLAY_SIZE, HAND_LIMIT, JOKER_COIN_COST, MEDAL_POINTS, OTHER_COLOUR_RATE, SECTIONS, isJoker } = boardDataModule;
-const { occupancy } = boardModule;
+const { allConnected, occupancy } = boardModule;
 const { SECTION, fieldLabel, step: stepField } = geometryModule;
 const { leadTargets } = leadModule;
 const { entranceDirs, extensionFields, stallSections, stallSpots } = placementModule;
@@ -271,10 +271,16 @@ function setupChoices(state: KairoState, seat: Seat, occ: Occupancy): KairoActio
 /** Customers that can be led now, with the entrances each may go to. */
 function leadChoices(state: KairoState, occ: Occupancy): KairoAction[] {
   // The nearest free entrance never needs a crier card: a customer can be led when it has any target.
+  // On a board where every customer reaches every entrance (the reachability rule keeps it so), any free
+  // entrance of the colour is a target; otherwise the search decides.
+  const connected = allConnected(occ);
   const out: KairoAction[] = [];
   for (const colour of COLOURS) {
     if (state.customers[colour] === null) continue;
-    if (leadTargets(state, occ, colour).length > 0) out.push({ t: 'lead', colour });
+    const any = connected
+      ? state.stalls.some((st, i) => st.colour === colour && i !== occ.excluded && occ.customer[st.entrance] === -1)
+      : leadTargets(state, occ, colour).length > 0;
+    if (any) out.push({ t: 'lead', colour });
   }
   return out;
 }
