@@ -6,6 +6,8 @@
 import type { Catalogue } from '../../engine/index.js';
 import { COLOURS, type Colour } from './data/board.js';
 
+const article = (colour: Colour): string => (colour === 'orange' ? 'an' : 'a');
+
 const perColour = (prefix: string, text: (colour: Colour) => string): Record<string, string> =>
   Object.fromEntries(COLOURS.map((c) => [`${prefix}.${c}`, text(c)]));
 
@@ -44,26 +46,26 @@ export const kairoMessagesEn: Catalogue = {
   'kairo.event.joker': 'Player {player} plays joker {card}',
   'kairo.event.three': 'Player {player} discards 3 building cards ({cards}) to build in any section',
   ...perColour('kairo.event.jokerCoin', (c) => `Player {player} pays 1 ${c} coin for the joker`),
-  ...perColour('kairo.event.stall', (c) => `Player {player} places a ${c} main stall at {field} (entrance {entrance})`),
+  ...perColour('kairo.event.stall', (c) => `Player {player} places ${article(c)} ${c} main stall at {field} (entrance {entrance})`),
   ...perColour('kairo.event.neutral', (c) => `Player {player} places the neutral ${c} stall at {field} (entrance {entrance})`),
   ...perColour('kairo.event.relocate', (c) => `Player {player} moves the ${c} main stall from {from} to {field} (entrance {entrance})`),
-  ...perColour('kairo.event.extend', (c) => `Player {player} extends the ${c} stall at {field} to size {size} and scores {points} points`),
-  ...perColour('kairo.event.pay', (c) => `Player {player} pays {count} ${c} coins`),
-  ...perColour('kairo.event.medal.gold', (c) => `Player {player} takes the gold medal for ${c} (+{points} points)`),
-  ...perColour('kairo.event.medal.silver', (c) => `Player {player} takes the silver medal for ${c} (+{points} points)`),
+  ...perColour('kairo.event.extend', (c) => `Player {player} extends the ${c} stall at {field} to size {size} (points: {points})`),
+  ...perColour('kairo.event.pay', (c) => `Player {player} pays ${c} coins: {count}`),
+  ...perColour('kairo.event.medal.gold', (c) => `Player {player} takes the gold medal for ${c} (points: {points})`),
+  ...perColour('kairo.event.medal.silver', (c) => `Player {player} takes the silver medal for ${c} (points: {points})`),
   'kairo.event.finalPhase': 'The final phase begins: from now on only building is allowed',
-  ...perColour('kairo.event.lead', (c) => `Player {player} leads the ${c} customer to the entrance at {field} ({distance} steps, {criers} crier cards)`),
+  ...perColour('kairo.event.lead', (c) => `Player {player} leads the ${c} customer to the entrance at {field} (distance {distance}, crier cards played: {criers})`),
   ...perColour('kairo.event.swap', (c) => `The ${c} customer steps onto the board at {field}`),
-  ...perColour('kairo.event.income', (c) => `Player {player} receives {coins} ${c} coins`),
+  ...perColour('kairo.event.income', (c) => `Player {player} receives ${c} coins: {coins}`),
   'kairo.event.takeDisplay': 'Player {player} takes building card {card} from the display',
   'kairo.event.takeDeck': 'Player {player} draws a building card from the deck',
   'kairo.event.takeDeck.private': 'You drew building card {card}',
   'kairo.event.takeCrier': 'Player {player} takes a crier card',
   'kairo.event.discard': 'Player {player} discards a building card (hand limit)',
   'kairo.event.discard.private': 'You discarded building card {card}',
-  'kairo.event.reshuffle': 'The discard pile is shuffled into a new deck of {cards} cards',
+  'kairo.event.reshuffle': 'The discard pile is shuffled into a new deck (cards: {cards})',
   'kairo.event.cannotBuild': 'Player {player} cannot build any more and is out',
-  'kairo.event.finalScore': 'Player {player}: {medals} points for medals, {coinPoints} points for {coins} coins, {score} points in all',
+  'kairo.event.finalScore': 'Player {player}: medals {medals} points, coins {coins} = {coinPoints} points; final score {score}',
   'kairo.event.gameOver': 'The game is over',
   'kairo.event.play': 'All start stalls are placed; player {player} begins',
   ...perColour('kairo.event.neutralDrawn', (c) => `Player {player} draws the neutral ${c} stall from the bag and places it`),
@@ -71,5 +73,5 @@ export const kairoMessagesEn: Catalogue = {
   'kairo.event.setupNoSpace': 'Player {player} has no legal space for a start stall',
 
   // Standings.
-  'kairo.standing': '{score} points',
+  'kairo.standing': 'score {score}',
 };
