@@ -263,27 +263,23 @@ function renderMessages() {
   const atBottom = state.firstRender || scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 80;
   const list = $('message-list');
   const items = timeline();
-  const keep = new Set();
-  let cursor = list.firstChild;
+  const wanted = [];
   for (const item of items) {
     const sig = JSON.stringify([item.message ?? item.notice, item.header, state.userId, locale()]);
     let entry = state.rendered.get(item.id);
     if (!entry || entry.sig !== sig) {
-      const node = item.kind === 'notice' ? renderNotice(item) : renderMessage(item.message, item.header);
-      if (entry) entry.el.replaceWith(node);
-      entry = { sig, el: node };
+      entry = { sig, el: item.kind === 'notice' ? renderNotice(item) : renderMessage(item.message, item.header) };
       state.rendered.set(item.id, entry);
     }
-    keep.add(item.id);
-    if (entry.el !== cursor) list.insertBefore(entry.el, cursor);
-    else cursor = cursor.nextSibling;
+    wanted.push(entry.el);
   }
-  for (const [id, entry] of state.rendered) {
-    if (!keep.has(id)) {
-      entry.el.remove();
-      state.rendered.delete(id);
-    }
-  }
+  const keep = new Set(wanted);
+  for (const [id, entry] of state.rendered) if (!keep.has(entry.el)) state.rendered.delete(id);
+  for (const child of [...list.children]) if (!keep.has(child)) child.remove();
+  // Unchanged messages keep their nodes (and an open select menu); changed ones take their place.
+  wanted.forEach((node, i) => {
+    if (list.children[i] !== node) list.insertBefore(node, list.children[i] ?? null);
+  });
   if (atBottom) scrollToBottom();
   state.firstRender = false;
 }
@@ -331,7 +327,7 @@ function renderMessage(m, header) {
     body.append(el('div', { class: 'thinking' }, [el('span', { text: `${author.displayName} is thinking` }), el('span', { class: 'dots' })]));
   } else if (m.content) {
     const text = el('div', { class: 'msg-content', html: content.html });
-    if (m.edited) text.append(el('span', { class: 'msg-edited', title: 'edited', text: '(edited)' }));
+    if (m.edited) (text.lastElementChild ?? text).append(el('span', { class: 'msg-edited', title: 'edited', text: '(edited)' }));
     body.append(text);
   }
   if (content.mentioned && !m.ephemeral) node.classList.add('mentioned');

@@ -110,8 +110,8 @@ export function renderInline(text, ctx = {}) {
   const parts = [];
   let out = '';
   let last = 0;
-  TOKEN.lastIndex = 0;
-  for (let m = TOKEN.exec(text); m !== null; m = TOKEN.exec(text)) {
+  // matchAll works on a copy of the pattern: renderInline recurses (masked links) without disturbing it.
+  for (const m of text.matchAll(TOKEN)) {
     out += escapeHtml(text.slice(last, m.index));
     // Placeholders carry no markdown characters, so emphasis can span around tokens.
     out += `\u0000${parts.length}\u0000`;
@@ -146,8 +146,10 @@ export function renderMarkdown(text, ctx = {}) {
 }
 
 function renderLines(chunk, ctx) {
-  if (chunk === '') return [];
-  const lines = chunk.replace(/^\n/, '').split('\n');
+  // The newlines that touch a code fence belong to the fence.
+  const text = chunk.replace(/^\n/, '').replace(/\n$/, '');
+  if (text === '') return [];
+  const lines = text.split('\n');
   const out = [];
   let paragraph = [];
   let list = null; // { tag, items }
