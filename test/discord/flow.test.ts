@@ -87,6 +87,12 @@ describe('lobby', () => {
     expect(full.followUps[0]?.content).toBe('The lobby is full (3 players).');
     await carol.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'quit'));
     expect(env.fake.message(lobby.id)!.content).toContain('Players (2/3)');
+    // /game leave works in a lobby too, and the lobby message follows.
+    await dave.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
+    expect(env.fake.message(lobby.id)!.content).toContain('Players (3/3)');
+    const leftLobby = await dave.runCommand(channel, 'game', { subcommand: 'leave' });
+    expect(privateReply(leftLobby, dave).content).toBe('You left the lobby.');
+    expect(env.fake.message(lobby.id)!.content).toContain('Players (2/3)');
     // Only the host starts.
     const notHost = await bob.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'start'));
     expect(notHost.followUps[0]?.content).toMatch(/Gastgeber/);
