@@ -11,11 +11,11 @@ import { describe as describeAction, formatMessage, replay, type GameEvent } fro
 import { COLOURS } from '../../../src/games/kairo/data/board.js';
 import { kairo } from '../../../src/games/kairo/index.js';
 import { AREA } from '../../../src/games/kairo/geometry.js';
-import type { KairoAction, KairoState } from '../../../src/games/kairo/types.js';
+import type { KairoAction, KairoOptions, KairoState } from '../../../src/games/kairo/types.js';
 import { playout } from '../../harness/playout.js';
 
 const FILE = fileURLToPath(new URL('./golden/three-player.txt', import.meta.url));
-const OPTIONS = { players: 3, start: 'variable' } as const;
+const OPTIONS: KairoOptions = { players: 3, start: 'variable' };
 const SEED = 'golden-kairo-3';
 
 const LETTER: Record<string, string> = { violet: 'v', red: 'r', yellow: 'y', green: 'g', blue: 'b', orange: 'o' };
@@ -54,7 +54,7 @@ function transcript(): string {
   lines.push(`Start player: ${start.startSeat + 1}; display: ${start.display.join(' ')}`);
   start.players.forEach((p, seat) => lines.push(`Player ${seat + 1} hand: ${p.hand.join(' ')}`));
   lines.push(asciiBoard(start));
-  const result = playout<KairoState, KairoAction, typeof OPTIONS>({
+  const result = playout<KairoState, KairoAction, KairoOptions>({
     def: kairo,
     options: OPTIONS,
     seed: SEED,
