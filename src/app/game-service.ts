@@ -64,7 +64,8 @@ export type Snapshot = LobbySnapshot | ActiveSnapshot;
 
 export type Refusal =
   | { readonly ok: false; readonly code: 'unknown_game'; readonly kind: string }
-  | { readonly ok: false; readonly code: 'invalid_options'; readonly detail: string }
+  /** `option`: which choice is unknown, or 'combination' when the engine refuses them for `players`; `detail` is for the log. */
+  | { readonly ok: false; readonly code: 'invalid_options'; readonly option: 'layout' | 'variant' | 'combination'; readonly value: string; readonly players: number; readonly detail: string }
   | { readonly ok: false; readonly code: 'invalid_capacity'; readonly min: number; readonly max: number }
   | { readonly ok: false; readonly code: 'channel_busy'; readonly existing: GameRow }
   | { readonly ok: false; readonly code: 'no_game' }
@@ -386,16 +387,16 @@ export class GameService {
     const layout = input.layout ?? module.layouts[0]?.value ?? null;
     const variant = input.variant ?? module.variants[0]?.value ?? null;
     if (layout !== null && module.layouts.length > 0 && !module.layouts.some((c) => c.value === layout)) {
-      return refuse('invalid_options', { detail: `layout ${layout}` });
+      return refuse('invalid_options', { option: 'layout', value: layout, players: capacity, detail: `unknown layout ${layout}` });
     }
     if (variant !== null && module.variants.length > 0 && !module.variants.some((c) => c.value === variant)) {
-      return refuse('invalid_options', { detail: `variant ${variant}` });
+      return refuse('invalid_options', { option: 'variant', value: variant, players: capacity, detail: `unknown variant ${variant}` });
     }
     const settings: LobbySettings = { capacity, layout, variant };
     // The options must hold for every player count the lobby can start with.
     for (let players = min; players <= capacity; players++) {
       const parsed = module.definition.parseOptions(module.buildOptions(settings, players));
-      if (!parsed.ok) return refuse('invalid_options', { detail: parsed.error });
+      if (!parsed.ok) return refuse('invalid_options', { option: 'combination', value: '', players, detail: parsed.error });
     }
     const created = this.repo.createGame(
       {
@@ -467,7 +468,7 @@ export class GameService {
     const def = game.module.definition;
     if (game.seats.length < def.players.min) return refuse('too_few_players', { min: def.players.min });
     const parsed = def.parseOptions(game.module.buildOptions(game.settings, game.seats.length));
-    if (!parsed.ok) return refuse('invalid_options', { detail: parsed.error });
+    if (!parsed.ok) return refuse('invalid_options', { option: 'combination', value: '', players: game.seats.length, detail: parsed.error });
     const order = shuffle(seedRng(`seats:${game.row.seed}`), game.seats);
     const state = def.setup(parsed.options, game.row.seed);
     const json = JSON.stringify(state);

@@ -31,7 +31,8 @@ export function refusalText(ctx: BotContext, refusal: Refusal, locale: Locale, g
     case 'unknown_game':
       return t(locale, key, { kind: refusal.kind });
     case 'invalid_options':
-      return t(locale, key, { detail: refusal.detail });
+      if (refusal.option === 'combination') return t(locale, 'refusal.invalid_combination', { players: refusal.players });
+      return t(locale, refusal.option === 'layout' ? 'refusal.invalid_layout' : 'refusal.invalid_variant', { value: refusal.value });
     case 'invalid_capacity':
     case 'invalid_setting':
       return t(locale, key, { min: refusal.min, max: refusal.max, ...('field' in refusal ? { field: refusal.field } : {}) });

@@ -9,7 +9,7 @@ import type { ActiveSnapshot } from '../../src/app/game-service.js';
 import { parseCustomId } from '../../src/discord/codec.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { tallyModule, tallyPresenter, type TallyState } from '../app/toy-game.js';
-import { buttonFor, choose, hasButton, latestBoard, mentionedToAct, offered, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
+import { buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
 
 const HOUR = 3_600_000;
 const module = tallyModule({ removeSeat: false, target: 30 });
@@ -41,8 +41,7 @@ async function startTally(channel: string, host: FakeUser, others: FakeUser[]): 
   const lobby = opened.reply!;
   expect(lobby.ephemeral).toBe(false);
   for (const user of others) await user.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
-  await host.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'start'));
-  return latestBoard(env.fake, channel);
+  return clickForBoard(host, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
 }
 
 function userById(id: string): FakeUser {
@@ -308,6 +307,26 @@ describe('robustness', () => {
     expect(gameIn(channel).row.version).toBe(version);
     env.fake.resetBotPermissions(channel);
     env.fake.assertNoViolations();
+  });
+
+  it('a board that Discord refuses to take: the move stays saved, the player is told, /game status posts it again', async () => {
+    const channel = env.fake.createChannel('outage');
+    const board = await startTally(channel, alice, [bob]);
+    const active = userById(mentionedToAct(board)[0]!);
+    const panel = await openPanel(active, board);
+    const version = gameIn(channel).row.version;
+    // Discord fails the upload (a 403 is not retried by discord.js).
+    env.fake.failNext('POST /channels/{channel_id}/messages', { status: 403, code: 50013, message: 'Missing Permissions' });
+    const click = await choose(active, panel, pick(panel, /End the turn/));
+    expect(click.reply!.content).toMatch(/(could not post the new board|den neuen Spielplan konnte ich nicht posten)/);
+    expect(gameIn(channel).row.version).toBe(version + 1);
+    expect(latestBoard(env.fake, channel).id).toBe(board.id);
+    env.fake.takeViolations();
+    await active.runCommand(channel, 'game', { subcommand: 'status' });
+    const reposted = latestBoard(env.fake, channel);
+    expect(reposted.id).not.toBe(board.id);
+    expect(mentionedToAct(reposted)).not.toContain(active.id);
+    expect(env.logs.some((l) => l.msg === 'the change is saved but the board could not be posted')).toBe(true);
   });
 
   it('a damaged game is reported with its id in its channel; other channels keep working; abandon clears it', async () => {

@@ -9,6 +9,7 @@ import type { ComponentInteraction, HandlerEnv } from '../context.js';
 import { t } from '../i18n/index.js';
 import { gameLocale, mention, names, panelMessage } from '../messages.js';
 import { truncate } from '../panel.js';
+import type { BoardNotes } from '../messages.js';
 import { answerPrivately, postBoard, presenterFor, refusalText } from '../respond.js';
 
 export function displayName(interaction: Interaction): string {
@@ -60,20 +61,35 @@ export async function afterPanelChange(
   await showOutcome(env, interaction, seat, result.outcome, notice);
 }
 
+/**
+ * Posts the board after a change that is already committed. If Discord refuses the post (a permission
+ * taken away a moment ago, an outage), the change stays; the caller tells the user how to get the board.
+ */
+export async function postBoardAfterChange(env: HandlerEnv, game: Outcome['after'], notes: BoardNotes = {}): Promise<boolean> {
+  try {
+    await postBoard(env.ctx, env.logger, game, notes);
+    return true;
+  } catch (error) {
+    env.logger.error({ err: error, gameId: game.row.id }, 'the change is saved but the board could not be posted');
+    return false;
+  }
+}
+
 export async function showOutcome(env: HandlerEnv, interaction: ComponentInteraction, seat: Seat, outcome: Outcome, notice?: string, notes: readonly string[] = []): Promise<void> {
   const { service } = env.ctx;
   const game = outcome.after;
   const presenter = presenterFor(env.ctx, game.row.kind);
   const did = outcome.entries.flatMap((e) => (e.seat === seat ? e.events : []));
   if (outcome.turnEnded) {
-    await postBoard(env.ctx, env.logger, game, { summary: outcome.summary, concededTo: outcome.concededTo, notes });
+    const posted = await postBoardAfterChange(env, game, { summary: outcome.summary, concededTo: outcome.concededTo, notes });
+    if (!posted) notice = [notice, t(env.locale, 'board.postFailed')].filter((n) => n !== undefined).join('\n');
     const stillMine = !outcome.finished && service.activeSeats(game).includes(seat);
     if (stillMine) {
       await answerPrivately(interaction, panelMessage(service, game, presenter, seat, env.locale, { did, ...(notice ? { notice } : {}) }));
       return;
     }
     const closing = t(env.locale, outcome.finished ? 'panel.gameOver' : 'panel.turnOver');
-    const lines = [closing];
+    const lines = notice === undefined ? [closing] : [notice, closing];
     if (did.length > 0) lines.unshift(t(env.locale, 'panel.did', { events: did.filter((e) => e.visibleTo === undefined || e.visibleTo.includes(seat)).map((e) => presenter.format(e, env.locale, names(game))).join('; ') }));
     await answerPrivately(interaction, { content: truncate(lines.join('\n'), 2000), components: [] });
     return;

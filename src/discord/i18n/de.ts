@@ -49,7 +49,9 @@ export const de: Record<CoreKey, string> = {
   'perm.AttachFiles': 'Dateien anhängen',
 
   'refusal.unknown_game': 'Das Spiel "{kind}" kenne ich nicht.',
-  'refusal.invalid_options': 'Diese Optionen passen nicht zusammen: {detail}',
+  'refusal.invalid_layout': 'Einen Aufbau "{value}" gibt es für dieses Spiel nicht; wähle einen der Vorschläge.',
+  'refusal.invalid_variant': 'Eine Variante "{value}" gibt es für dieses Spiel nicht; wähle einen der Vorschläge.',
+  'refusal.invalid_combination': 'Diese Optionen gehen nicht mit {players} Spielern. Wähle eine andere Variante oder weniger Spieler.',
   'refusal.invalid_capacity': 'Die Spielerzahl muss zwischen {min} und {max} liegen.',
   'refusal.channel_busy':
     'In diesem Kanal läuft schon ein Spiel ({game}, Spiel #{id}, {status}). Spielt es zu Ende oder beendet es zuerst mit /spiel abbrechen, oder startet ein Spiel in einem anderen Kanal.',
@@ -106,6 +108,7 @@ export const de: Record<CoreKey, string> = {
   'board.removed': '{player} wurde per Abstimmung aus dem Spiel genommen.',
   'board.skipped': 'Der Zug von {player} wurde per Abstimmung übersprungen.',
   'board.abandoned': '{user} hat Spiel #{id} ({game}) beendet. Es wird kein Ergebnis gewertet.',
+  'board.postFailed': 'Der Zug ist gespeichert, aber den neuen Spielplan konnte ich nicht posten. /spiel status postet ihn neu.',
   'board.image': 'Der Spielplan von {game} nach dem letzten Zug',
 
   'panel.prompt': '**Deine Entscheidung**: {prompt}',

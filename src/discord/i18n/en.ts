@@ -53,7 +53,9 @@ export const en = {
 
   // refusals
   'refusal.unknown_game': 'I do not know the game "{kind}".',
-  'refusal.invalid_options': 'These options do not work together: {detail}',
+  'refusal.invalid_layout': 'There is no layout "{value}" for this game; pick one of the suggestions.',
+  'refusal.invalid_variant': 'There is no variant "{value}" for this game; pick one of the suggestions.',
+  'refusal.invalid_combination': 'These options do not work with {players} players. Choose another variant or fewer players.',
   'refusal.invalid_capacity': 'The number of players must be between {min} and {max}.',
   'refusal.channel_busy': 'This channel already has a game ({game}, game #{id}, {status}). Finish it or end it with /game abandon first, or start a game in another channel.',
   'refusal.no_game': 'There is no game in this channel. Start one with /game new.',
@@ -110,6 +112,7 @@ export const en = {
   'board.removed': '{player} was removed from the game by vote.',
   'board.skipped': "{player}'s turn was skipped by vote.",
   'board.abandoned': '{user} ended game #{id} ({game}). No result is recorded.',
+  'board.postFailed': 'The move was saved, but I could not post the new board. /game status posts it again.',
   'board.image': 'The {game} board after the last turn',
 
   // panel

@@ -49,7 +49,9 @@ export const nl: Record<CoreKey, string> = {
   'perm.AttachFiles': 'Bestanden bijvoegen',
 
   'refusal.unknown_game': 'Het spel "{kind}" ken ik niet.',
-  'refusal.invalid_options': 'Deze opties passen niet bij elkaar: {detail}',
+  'refusal.invalid_layout': 'Een opstelling "{value}" bestaat niet voor dit spel; kies een van de suggesties.',
+  'refusal.invalid_variant': 'Een variant "{value}" bestaat niet voor dit spel; kies een van de suggesties.',
+  'refusal.invalid_combination': 'Deze opties werken niet met {players} spelers. Kies een andere variant of minder spelers.',
   'refusal.invalid_capacity': 'Het aantal spelers moet tussen {min} en {max} liggen.',
   'refusal.channel_busy':
     'Dit kanaal heeft al een spel ({game}, spel #{id}, {status}). Speel het uit of beëindig het eerst met /spel stoppen, of start een spel in een ander kanaal.',
@@ -106,6 +108,7 @@ export const nl: Record<CoreKey, string> = {
   'board.removed': '{player} is na een stemming uit het spel gehaald.',
   'board.skipped': 'De beurt van {player} is na een stemming overgeslagen.',
   'board.abandoned': '{user} heeft spel #{id} ({game}) beëindigd. Er wordt geen uitslag bijgehouden.',
+  'board.postFailed': 'De zet is opgeslagen, maar ik kon het nieuwe bord niet plaatsen. /spel status plaatst het opnieuw.',
   'board.image': 'Het bord van {game} na de laatste beurt',
 
   'panel.prompt': '**Jouw beslissing**: {prompt}',

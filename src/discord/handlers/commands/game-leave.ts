@@ -2,8 +2,8 @@
 import type { CommandHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { lobbyMessage } from '../../messages.js';
-import { answerPrivately, missingPermissions, postBoard, presenterFor, sendableChannel } from '../../respond.js';
-import { leaveNotes, refuse } from '../common.js';
+import { answerPrivately, missingPermissions, presenterFor, sendableChannel } from '../../respond.js';
+import { leaveNotes, postBoardAfterChange, refuse } from '../common.js';
 
 export const gameLeave: CommandHandler = {
   route: 'game leave',
@@ -37,8 +37,8 @@ export const gameLeave: CommandHandler = {
       const result = service.leave(gameId, interaction.user.id);
       if (!result.ok || seat === undefined) return result.ok ? undefined : refuse(env, interaction, result);
       const { outcome } = result;
-      await postBoard(env.ctx, env.logger, outcome.after, { summary: outcome.summary, concededTo: outcome.concededTo, notes: leaveNotes(outcome, seat.seat, 'left') });
-      await answerPrivately(interaction, t(env.locale, 'leave.done'));
+      const posted = await postBoardAfterChange(env, outcome.after, { summary: outcome.summary, concededTo: outcome.concededTo, notes: leaveNotes(outcome, seat.seat, 'left') });
+      await answerPrivately(interaction, posted ? t(env.locale, 'leave.done') : `${t(env.locale, 'leave.done')}\n${t(env.locale, 'board.postFailed')}`);
     });
   },
 };

@@ -2,8 +2,8 @@
 import type { ComponentHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { gameLocale, mention, voteMessage } from '../../messages.js';
-import { answerPrivately, missingPermissions, postBoard } from '../../respond.js';
-import { leaveNotes, refuse } from '../common.js';
+import { answerPrivately, missingPermissions } from '../../respond.js';
+import { leaveNotes, postBoardAfterChange, refuse } from '../common.js';
 
 export const idleVote: ComponentHandler<'vote'> = {
   verb: 'vote',
@@ -29,8 +29,8 @@ export const idleVote: ComponentHandler<'vote'> = {
       const verdict = t(locale, result.passed === 'skip' ? 'vote.passedSkip' : 'vote.passedKick', { player });
       await interaction.message.edit({ content: verdict, components: [], allowedMentions: { parse: [] } });
       const notes = result.passed === 'skip' ? [t(locale, 'board.skipped', { player })] : leaveNotes(outcome, id.seat, 'removed');
-      await postBoard(env.ctx, env.logger, game, { summary: outcome.summary, concededTo: outcome.concededTo, notes });
-      await answerPrivately(interaction, t(env.locale, 'vote.recorded'));
+      const posted = await postBoardAfterChange(env, game, { summary: outcome.summary, concededTo: outcome.concededTo, notes });
+      await answerPrivately(interaction, posted ? t(env.locale, 'vote.recorded') : `${t(env.locale, 'vote.recorded')}\n${t(env.locale, 'board.postFailed')}`);
     });
   },
 };

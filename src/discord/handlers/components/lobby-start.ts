@@ -2,8 +2,8 @@
 import type { ComponentHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { gameLocale, mention } from '../../messages.js';
-import { answerPrivately, missingPermissions, postBoard, presenterFor } from '../../respond.js';
-import { refuse } from '../common.js';
+import { answerPrivately, missingPermissions, presenterFor } from '../../respond.js';
+import { postBoardAfterChange, refuse } from '../common.js';
 
 export const lobbyStart: ComponentHandler<'start'> = {
   verb: 'start',
@@ -24,7 +24,7 @@ export const lobbyStart: ComponentHandler<'start'> = {
         components: [],
         allowedMentions: { parse: [] },
       });
-      await postBoard(env.ctx, env.logger, game);
+      if (!(await postBoardAfterChange(env, game))) await answerPrivately(interaction, t(env.locale, 'board.postFailed'));
     });
   },
 };
