@@ -1,0 +1,258 @@
+/**
+ * The playground server's API without a browser: the whole playground runs (fake Discord, the real bot on
+ * a temporary database, the server on an ephemeral port) and the tests act through HTTP as the page does.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MessageView } from '../../src/playground/view.js';
+import { PNG_SIGNATURE } from '../fake-discord/index.js';
+import { button, controls, eventually, get, messagesOf, post, startTestPlayground, type SelectView, type TestPlayground } from './helpers.js';
+
+let pg: TestPlayground;
+let base: string;
+let alice: string;
+let bob: string;
+let carol: string;
+let general: string;
+let second: string;
+
+beforeAll(async () => {
+  pg = await startTestPlayground();
+  base = pg.url;
+  [alice, bob, carol] = pg.users.map((u) => u.id) as [string, string, string];
+  [general, second] = pg.channelIds as [string, string];
+});
+
+afterAll(async () => {
+  await pg?.stop();
+});
+
+/** Server-sent events from /api/events: the versions announced so far. */
+async function openEvents(): Promise<{ versions: number[]; close(): void }> {
+  const controller = new AbortController();
+  const response = await fetch(new URL('/api/events', base), { signal: controller.signal });
+  expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  const versions: number[] = [];
+  let buffer = '';
+  void (async () => {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += decoder.decode(value, { stream: true });
+      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+        const event = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const data = /^data: (.*)$/m.exec(event);
+        if (/^event: change$/m.test(event) && data) versions.push((JSON.parse(data[1]!) as { version: number }).version);
+      }
+    }
+  })().catch(() => undefined);
+  return { versions, close: () => controller.abort() };
+}
+
+/** The newest message `userId` sees that fits; on a timeout the error tells what they saw and how the interactions went. */
+async function latest(userId: string, channelId: string, predicate: (m: MessageView) => boolean, what: string): Promise<MessageView> {
+  try {
+    return await eventually(async () => (await messagesOf(base, userId, channelId)).messages.filter(predicate).at(-1), what);
+  } catch (error) {
+    const seen = (await messagesOf(base, userId, channelId)).messages.map((m) => `${m.ephemeral ? '(ephemeral) ' : ''}${m.content.slice(0, 160)}`);
+    const interactions = [...pg.fake.world.interactions.values()].map((i) => `${i.id} type ${i.type} initial ${i.initial?.type ?? '-'} ${i.failure ?? ''} ${i.violations.length} violations`);
+    throw new Error(`${(error as Error).message}\nseen:\n${seen.join('\n')}\ninteractions:\n${interactions.join('\n')}\nlog:\n${pg.logLines.join('\n')}`);
+  }
+}
+
+describe('the page and its files', () => {
+  it('serves the page, its script, markdown and style, and nothing outside its folder', async () => {
+    const page = await fetch(base);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = await page.text();
+    expect(html).toContain('<script type="module" src="/app.js"></script>');
+    for (const [file, type] of [
+      ['/app.js', 'text/javascript; charset=utf-8'],
+      ['/markdown.js', 'text/javascript; charset=utf-8'],
+      ['/style.css', 'text/css; charset=utf-8'],
+    ] as const) {
+      const response = await fetch(new URL(file, base));
+      expect(response.status, file).toBe(200);
+      expect(response.headers.get('content-type')).toBe(type);
+    }
+    for (const bad of ['/../package.json', '/%2e%2e/package.json', '/..%2fpackage.json', '/server.ts', '/nothing.js']) {
+      expect((await fetch(new URL(bad, base))).status, bad).toBe(404);
+    }
+  });
+
+  it('works offline: the page loads no script, style or font from another origin', async () => {
+    for (const file of ['/', '/app.js', '/markdown.js', '/style.css']) {
+      const text = await (await fetch(new URL(file, base))).text();
+      // Anything a browser would fetch: src/href attributes, CSS url() and @import, fetch/EventSource/import.
+      expect(text, file).not.toMatch(/(src|href)\s*=\s*["']?(https?:)?\/\//i);
+      expect(text, file).not.toMatch(/url\(\s*["']?(https?:)?\/\//i);
+      expect(text, file).not.toMatch(/@import/i);
+      expect(text, file).not.toMatch(/(fetch|EventSource|import)\(\s*["'`](https?:)?\/\//i);
+      expect(text, file).not.toMatch(/from\s+["'](https?:)?\/\//i);
+    }
+  });
+});
+
+describe('bootstrap', () => {
+  it('tells the guild, channels, four local users, the bot and the registered commands', async () => {
+    const { status, body } = await get<{
+      guild: { name: string };
+      channels: { id: string; name: string }[];
+      users: { id: string; name: string; displayName: string; locale: string }[];
+      bot: { id: string; bot: boolean };
+      commands: { key: string }[];
+      clock: boolean;
+    }>(base, '/api/bootstrap');
+    expect(status).toBe(200);
+    expect(body.guild.name).toBe('Bazaar Playground');
+    expect(body.channels.map((c) => c.name)).toEqual(['general', 'second-table']);
+    expect(body.users.map((u) => u.displayName)).toEqual(['Alice', 'Bob', 'Carol', 'Dave']);
+    expect(body.users.map((u) => u.id)).toEqual(pg.users.map((u) => u.id));
+    expect(body.bot).toMatchObject({ id: pg.discord.botUserId, bot: true });
+    expect(body.commands.map((c) => c.key)).toEqual(expect.arrayContaining(['game new', 'game status', 'help']));
+    expect(body.clock).toBe(true);
+  });
+});
+
+describe('a game through the API', () => {
+  let lobby: MessageView;
+
+  it('refuses what the Discord client would refuse, before the bot sees it', async () => {
+    const requestsBefore = pg.fake.requests.length;
+    const missing = await post(base, '/api/command', { user: alice, channel: general, command: 'game new', options: {} });
+    expect(missing).toMatchObject({ status: 400, body: { ok: false } });
+    expect(String(missing.body.error)).toMatch(/game/);
+    const notAChoice = await post(base, '/api/command', { user: alice, channel: general, command: 'game new', options: { game: 'chess' } });
+    expect(notAChoice.status).toBe(400);
+    expect(String(notAChoice.body.error)).toMatch(/must be one of "istanbul"/);
+    const tooMany = await post(base, '/api/command', { user: alice, channel: general, command: 'game new', options: { game: 'istanbul', players: 99 } });
+    expect(tooMany.status).toBe(400);
+    expect((await post(base, '/api/command', { user: alice, channel: general, command: 'chess', options: {} })).status).toBe(400);
+    expect((await post(base, '/api/command', { user: '123', channel: general, command: 'help', options: {} })).status).toBe(400);
+    expect((await post(base, '/api/command', { user: alice, channel: '123', command: 'help', options: {} })).status).toBe(400);
+    // The bot was not asked to do anything.
+    expect(pg.fake.world.interactions.size).toBe(0);
+    expect(pg.fake.requests.length).toBe(requestsBefore);
+  });
+
+  it('only JSON bodies are accepted (no cross-site form posts); unknown routes are 404', async () => {
+    const form = await fetch(new URL('/api/command', base), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'user=1' });
+    expect(form.status).toBe(415);
+    const broken = await fetch(new URL('/api/command', base), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
+    expect(broken.status).toBe(400);
+    expect((await post(base, '/api/nothing', {})).status).toBe(404);
+    expect((await get(base, '/api/nothing')).status).toBe(404);
+  });
+
+  it('/game new as Alice opens a public lobby under "Alice used /game new"; the page hears of it by server-sent events', async () => {
+    const events = await openEvents();
+    try {
+      await eventually(() => (events.versions.length > 0 ? true : undefined), 'the first event');
+      const before = events.versions.at(-1)!;
+      const sent = await post(base, '/api/command', { user: alice, channel: general, command: 'game new', options: { game: 'istanbul', players: '2' } });
+      expect(sent).toMatchObject({ status: 200, body: { ok: true } });
+      lobby = await latest(bob, general, (m) => m.content.includes('Players (1/2)'), 'the lobby');
+      expect(lobby).toMatchObject({ ephemeral: false, authorId: pg.discord.botUserId, command: { userId: alice, name: 'game new' } });
+      expect(controls(lobby).map((c) => (c as { label?: string }).label)).toEqual(['Join', 'Leave', 'Start', 'Cancel']);
+      await eventually(() => (events.versions.some((v) => v > before) ? true : undefined), 'a change event after the command');
+    } finally {
+      events.close();
+    }
+  });
+
+  it('Bob joins with the button and Alice starts: the board arrives with its picture, served from the recorded bytes', async () => {
+    expect((await post(base, '/api/button', { user: bob, message: lobby.id, customId: button(lobby, 'Join').custom_id })).status).toBe(200);
+    lobby = await latest(alice, general, (m) => m.id === lobby.id && m.content.includes('Players (2/2)'), 'Bob in the lobby');
+    // A button on a message the user cannot see, or a custom id the message does not have: refused.
+    expect((await post(base, '/api/button', { user: bob, message: lobby.id, customId: 'nope' })).status).toBe(400);
+    expect((await post(base, '/api/button', { user: bob, message: '1', customId: 'x' })).status).toBe(404);
+    expect((await post(base, '/api/button', { user: alice, message: lobby.id, customId: button(lobby, 'Start').custom_id })).status).toBe(200);
+    const board = await latest(alice, general, (m) => m.attachments.length > 0, 'the first board');
+    const picture = board.attachments[0]!;
+    expect(picture).toMatchObject({ contentType: 'image/png', url: expect.stringMatching(new RegExp(`^/attachments/${board.id}/\\d+/`)) });
+    const response = await fetch(new URL(picture.url, base));
+    expect(response.headers.get('content-type')).toBe('image/png');
+    const bytes = Buffer.from(await response.arrayBuffer());
+    expect(bytes.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
+    expect(bytes.equals(pg.fake.message(board.id)!.attachments[0]!.bytes)).toBe(true);
+    expect((await fetch(new URL(`/attachments/${board.id}/1/x.png`, base))).status).toBe(404);
+    expect(board.content).toMatch(/<@\d+>: your decision/);
+  });
+
+  it('the turn panel is ephemeral: only its player sees it; a pick updates it; dismissing hides it for that player only', async () => {
+    const board = await latest(alice, general, (m) => m.attachments.length > 0, 'the board');
+    const toAct = /<@(\d+)>: your decision/.exec(board.content)![1]!;
+    const other = toAct === alice ? bob : alice;
+    expect((await post(base, '/api/button', { user: toAct, message: board.id, customId: button(board, 'Take my turn').custom_id })).status).toBe(200);
+    const panel = await latest(toAct, general, (m) => m.ephemeral && controls(m).some((c) => c.type === 3), 'the turn panel');
+    expect(panel.content).toMatch(/Your decision/);
+    expect((await messagesOf(base, other, general)).messages.some((m) => m.id === panel.id)).toBe(false);
+    // Someone else cannot use it.
+    const select = controls(panel).find((c): c is SelectView => c.type === 3)!;
+    expect((await post(base, '/api/select', { user: other, message: panel.id, customId: select.custom_id, values: [select.options[0]!.value] })).status).toBe(403);
+    expect((await post(base, '/api/select', { user: toAct, message: panel.id, customId: select.custom_id, values: ['not-offered'] })).status).toBe(400);
+    expect((await post(base, '/api/select', { user: toAct, message: panel.id, customId: select.custom_id, values: 'a0' })).status).toBe(400);
+    expect((await post(base, '/api/select', { user: toAct, message: panel.id, customId: select.custom_id, values: [select.options[0]!.value] })).status).toBe(200);
+    const moved = await latest(toAct, general, (m) => m.id === panel.id && /moves from/.test(m.content), 'the panel after the move');
+    expect(moved.ephemeral).toBe(true);
+    expect((await post(base, '/api/dismiss', { user: other, message: panel.id })).status).toBe(400);
+    expect((await post(base, '/api/dismiss', { user: toAct, message: board.id })).status).toBe(400);
+    expect((await post(base, '/api/dismiss', { user: toAct, message: panel.id })).status).toBe(200);
+    expect((await messagesOf(base, toAct, general)).messages.some((m) => m.id === panel.id)).toBe(false);
+    // Dismissed on the page only: the message still exists in Discord.
+    expect(pg.fake.message(panel.id)?.deleted).toBe(false);
+  });
+
+  it('each channel shows its own messages', async () => {
+    expect((await messagesOf(base, alice, second)).messages).toEqual([]);
+    expect((await messagesOf(base, alice, general)).messages.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the rest of the API', () => {
+  it('suggests layouts and variants for /game new as the bot autocompletes them', async () => {
+    const params = (option: string, typed: string, values: Record<string, string>) =>
+      `/api/autocomplete?${new URLSearchParams({ user: alice, command: 'game new', option, typed, values: JSON.stringify(values) })}`;
+    const layouts = await get<{ name: string; value: string }[]>(base, params('layout', '', { game: 'istanbul' }));
+    expect(layouts.status).toBe(200);
+    expect(layouts.body.map((c) => c.value)).toEqual(['short', 'long', 'inOrder', 'random']);
+    expect(layouts.body[0]!.name).toBe('Short paths');
+    expect((await get<{ value: string }[]>(base, params('layout', 'long', { game: 'istanbul' }))).body.map((c) => c.value)).toEqual(['long']);
+    expect((await get<unknown[]>(base, params('variant', '', {}))).body).toEqual([]);
+    expect((await get(base, params('game', '', {}))).status).toBe(400);
+  });
+
+  it("changes a user's client language", async () => {
+    expect((await post(base, '/api/locale', { user: carol, locale: 'de' })).body).toEqual({ ok: true, locale: 'de' });
+    const boot = await get<{ users: { id: string; locale: string }[] }>(base, '/api/bootstrap');
+    expect(boot.body.users.find((u) => u.id === carol)?.locale).toBe('de');
+    expect(pg.discord.users.get(carol).locale).toBe('de');
+    expect((await post(base, '/api/locale', { user: carol, locale: 'fr' })).status).toBe(400);
+  });
+
+  it('moves the clock for the bot and Discord alike', async () => {
+    const before = pg.discord.clock.now();
+    const moved = await post<{ ok: boolean; now: number }>(base, '/api/clock', { advanceMs: 3_600_000 });
+    expect(moved.status).toBe(200);
+    expect(moved.body.now - before).toBeGreaterThanOrEqual(3_600_000);
+    expect((await messagesOf(base, alice, general)).now).toBeGreaterThanOrEqual(moved.body.now);
+    for (const advanceMs of [0, -5, 'soon', 31 * 86_400_000]) expect((await post(base, '/api/clock', { advanceMs })).status, String(advanceMs)).toBe(400);
+  });
+
+  it('an interaction the bot fails to answer becomes "The application did not respond" for that user only', async () => {
+    // Every initial response of the bot fails: Discord then tells the user after the response window.
+    pg.fake.failNext('POST /interactions/{interaction_id}/{interaction_token}/callback', { status: 500, times: 5 });
+    expect((await post(base, '/api/command', { user: carol, channel: second, command: 'game status', options: {} })).status).toBe(200);
+    await eventually(() => (pg.fake.requests.some((r) => r.route.endsWith('/callback') && r.status === 500) ? true : undefined), 'the failed response');
+    pg.fake.clock.advance(3_001);
+    const notices = await eventually(async () => {
+      const { notices } = await messagesOf(base, carol, second);
+      return notices.length > 0 ? notices : undefined;
+    }, 'the notice');
+    expect(notices.map((n) => n.text)).toEqual(['The application did not respond']);
+    expect((await messagesOf(base, alice, second)).notices).toEqual([]);
+    expect(pg.logLines.some((l) => l.startsWith('The application did not respond'))).toBe(true);
+  });
+});

@@ -1,0 +1,156 @@
+/**
+ * The playground in a real browser: Debian's headless Chromium (playwright-core) opens the page of a
+ * playground this test starts itself (fake Discord, the real bot on a temporary database, the server on
+ * an ephemeral port). Alice opens a game with /game new from the command box, Bob joins (switching
+ * users), Alice starts, the player to act takes a turn by clicking in the ephemeral panel, and the new
+ * board picture appears without a reload. Skips only where /usr/bin/chromium is not installed.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumInstalled, CHROMIUM, launchChromium, type Browser } from './browser.js';
+import { startTestPlayground, type TestPlayground } from './helpers.js';
+
+const installed = chromiumInstalled();
+if (!installed) {
+  console.warn(`playground browser test skipped: ${CHROMIUM} is not installed (apt-get install chromium; .ci/run installs it where it can)`);
+}
+
+/** Where the test leaves its screenshot of the game in progress (the README's picture is made from it). */
+const SCREENSHOT = path.resolve('test/.output/playground.png');
+
+describe.skipIf(!installed)(`the playground in Chromium${installed ? '' : ` (skipped: ${CHROMIUM} is not installed)`}`, () => {
+  let pg: TestPlayground;
+  let browser: Browser;
+  let page: Page;
+  const foreignRequests: string[] = [];
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    [pg, browser] = await Promise.all([startTestPlayground(), launchChromium()]);
+    page = browser.page;
+    const origin = new URL(pg.url).origin;
+    page.on('request', (request) => {
+      if (new URL(request.url()).origin !== origin && !request.url().startsWith('data:')) foreignRequests.push(request.url());
+    });
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await pg?.stop();
+  });
+
+  const userButton = (name: string): Locator => page.locator(`button.user[data-name="${name}"]`);
+  const messages = (): Locator => page.locator('#message-list .msg');
+  const boards = (): Locator => page.locator('#message-list img.attachment-img');
+
+  async function playAs(name: string): Promise<void> {
+    await userButton(name).click();
+    await expect.poll(() => userButton(name).getAttribute('aria-current')).toBe('true');
+    await expect.poll(() => page.locator('#me-tag').textContent()).toBe(name);
+  }
+
+  /** Waits until every board picture on the page has loaded; returns their URLs. */
+  async function loadedBoards(count: number): Promise<string[]> {
+    await expect.poll(() => boards().count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
+    await expect
+      .poll(() => boards().evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)), { timeout: 10_000 })
+      .toBe(true);
+    return boards().evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src));
+  }
+
+  it('a game from /game new to the second board, clicked through as two users', async () => {
+    await page.goto(`${pg.url}?user=alice`);
+    await expect.poll(() => page.locator('#me-name').textContent()).toBe('Alice');
+    // Marks this page load: the page must update itself without a reload from here on.
+    await page.evaluate(() => Object.assign(window, { sameLoad: true }));
+    expect(await page.locator('button.user .user-name').allTextContents()).toEqual(['Alice', 'Bob', 'Carol', 'Dave']);
+
+    // The command box: "/" lists the registered commands; /game new has the registered options.
+    await page.locator('#composer-input').click();
+    await page.keyboard.type('/game');
+    await expect.poll(() => page.locator('.command-item .command-name').allTextContents()).toEqual(['/game new', '/game status', '/game hand', '/game log', '/game settings', '/game leave', '/game abandon']);
+    await page.locator('.command-item[data-command="game new"]').click();
+    expect(await page.locator('#composer-options .opt .opt-name').allTextContents()).toEqual(['game', 'players', 'layout', 'variant']);
+    expect(await page.locator('#composer-options .opt.required .opt-name').allTextContents()).toEqual(['game']);
+    expect(await page.locator('select[data-option="game"] option').allTextContents()).toEqual(['choose…', 'Istanbul']);
+    // Sending without the required game is refused on the page, as Discord's client does.
+    await page.locator('#composer-send').click();
+    await expect.poll(() => page.locator('#composer-error').textContent()).toBe('Fill in game.');
+    await page.locator('select[data-option="game"]').selectOption('istanbul');
+    await page.locator('input[data-option="players"]').fill('2');
+    await page.locator('#composer-send').click();
+
+    // The lobby, under "Alice used /game new".
+    const lobby = messages().filter({ hasText: 'Players (1/2)' });
+    await lobby.waitFor({ timeout: 15_000 });
+    expect(await lobby.locator('.msg-reply .reply-name').textContent()).toBe('Alice');
+    expect(await lobby.locator('.msg-reply .reply-command').textContent()).toBe('/game new');
+    expect(await lobby.locator('.row button').allTextContents()).toEqual(['Join', 'Leave', 'Start', 'Cancel']);
+
+    // Bob joins; Alice starts.
+    await playAs('bob');
+    await lobby.getByRole('button', { name: 'Join' }).click();
+    await messages().filter({ hasText: 'Players (2/2)' }).waitFor({ timeout: 15_000 });
+    await playAs('alice');
+    await messages().filter({ hasText: 'Players (2/2)' }).getByRole('button', { name: 'Start' }).click();
+    const [firstBoard] = await loadedBoards(1);
+
+    // The board pings the player to act; the user list marks them.
+    const board = messages().filter({ has: page.locator('img.attachment-img') }).last();
+    const mentioned = (await board.locator('.md-mention').last().textContent())?.slice(1);
+    expect(['Alice', 'Bob']).toContain(mentioned);
+    const actor = mentioned === 'Alice' ? 'alice' : 'bob';
+    const other = actor === 'alice' ? 'bob' : 'alice';
+    await expect.poll(() => page.locator('button.user:has(.user-badge)').getAttribute('data-name')).toBe(actor);
+
+    // The turn panel: ephemeral, for the player to act only.
+    await playAs(actor);
+    await board.getByRole('button', { name: 'Take my turn' }).click();
+    const panel = messages().filter({ hasText: 'Only you can see this' }).filter({ hasText: 'Your decision' }).last();
+    await panel.waitFor({ timeout: 15_000 });
+    const panelId = await panel.getAttribute('data-id');
+    expect(panelId).toMatch(/^\d+$/);
+    await playAs(other);
+    await expect.poll(() => page.locator(`[data-id="${panelId}"]`).count()).toBe(0);
+    await playAs(actor);
+    await page.locator(`[data-id="${panelId}"]`).waitFor();
+
+    // Take the turn by clicking in the panel: pick from its select, then end the turn when offered.
+    const current = page.locator(`[data-id="${panelId}"]`);
+    let screenshotTaken = false;
+    for (let step = 0; step < 8 && (await boards().count()) < 2; step += 1) {
+      const before = await current.textContent();
+      const end = current.getByRole('button', { name: 'End the turn' });
+      if ((await end.count()) > 0) {
+        if (!screenshotTaken) {
+          fs.mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
+          await page.screenshot({ path: SCREENSHOT });
+          screenshotTaken = true;
+        }
+        await end.click();
+      } else if ((await current.locator('.select-trigger').count()) > 0) {
+        await current.locator('.select-trigger').first().click();
+        await current.locator('.select-option').first().click();
+      } else {
+        await current.locator('button.btn-primary').first().click();
+      }
+      await expect.poll(async () => (await boards().count()) >= 2 || (await current.textContent()) !== before, { timeout: 15_000 }).toBe(true);
+    }
+
+    // The new board appears, loaded, without a reload.
+    const urls = await loadedBoards(2);
+    expect(urls[0]).toBe(firstBoard);
+    expect(urls[1]).not.toBe(firstBoard);
+    await expect.poll(() => current.textContent()).toContain('Your turn is over');
+    expect(await page.evaluate(() => (window as unknown as { sameLoad?: boolean }).sameLoad)).toBe(true);
+    expect(screenshotTaken).toBe(true);
+
+    // Offline: every request went to the playground itself; no script errors; Discord accepted every request of the bot.
+    expect(foreignRequests).toEqual([]);
+    expect(pageErrors).toEqual([]);
+    pg.fake.assertNoViolations();
+  }, 90_000);
+});
