@@ -389,6 +389,18 @@ describe('robustness', () => {
     expect(help.content).toMatch(/reminded every 6 hours, at most 3 times per turn/);
     const decisions = privateReply(await bob.runCommand(channel, 'help', { options: { topic: 'decisions', game: 'tally' } }), bob);
     expect(decisions.content).toBe('Tally: first to the target wins.');
+    // Public messages follow the server's language, chosen when the game is created.
+    const guild = env.fake.world.guild(env.fake.guildId);
+    guild.locale = 'nl' as typeof guild.locale;
+    try {
+      const dutch = await startTally(env.fake.createChannel('nederlands'), alice, [bob]);
+      expect(dutch.buttons.map((b) => b.label)).toEqual(['Mijn beurt spelen', 'Mijn hand', 'Logboek']);
+      expect(dutch.content).toMatch(/: jouw beslissing\.$/);
+      // Alice's own answers stay English.
+      expect((await openPanel(alice.id === mentionedToAct(dutch)[0] ? alice : bob, dutch)).content).toMatch(/\*\*(Your decision|Deine Entscheidung)\*\*/);
+    } finally {
+      guild.locale = 'en-US' as typeof guild.locale;
+    }
     const commands = env.fake.commands(env.fake.guildId).map((c) => [c.name, c.name_localizations]);
     expect(commands).toEqual([
       ['game', { de: 'spiel', nl: 'spel' }],
