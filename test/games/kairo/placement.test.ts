@@ -217,3 +217,26 @@ describe('a) new main stall: the turn, with card payments', () => {
     expect(keys(s)).toContain('build:stall:blue');
   });
 });
+
+describe('cut-off empty fields (rulebook example)', () => {
+  // The yellow stall of player 1 (seat 0), main C2 with extensions B2, D2, D1, closes the corner B1..C1
+  // off the customers: it holds no entrance and no customer, so cutting it off was allowed.
+  const s = scenario({
+    stalls: [{ owner: 0, colour: 'yellow', main: 'C2', entrance: 'C3', ext: ['B2', 'D2', 'D1'] }],
+    customers: { violet: 'H8' },
+    hands: [['s1', 's1']],
+    coins: [{ yellow: 9 }],
+  });
+
+  it('the cut-off fields can only take yellow extensions of that stall, no new main stall', () => {
+    expect(allReachable(s)).toBe(true);
+    const occ = occupancy(s);
+    // A main stall in the pocket would have an unreachable entrance.
+    expect(stallSpots(occ, 'blue', { setup: false }).some((spot) => spot.field === F('B1') || spot.field === F('C1'))).toBe(false);
+    expect(stallSpots(occ, 'violet', { setup: false }).length).toBeGreaterThan(0);
+    const r = play(s, { t: 'build', kind: 'extend', colour: 'yellow' });
+    expect(keys(r.state)).toEqual(expect.arrayContaining([`field:${F('B1')}`, `field:${F('C1')}`]));
+    const done = play(r.state, { t: 'field', field: F('C1') });
+    expect(done.state.stalls[0]?.ext).toContain(F('C1'));
+  });
+});
