@@ -17,6 +17,13 @@ if (!installed) {
   console.warn(`playground browser test skipped: ${CHROMIUM} is not installed (apt-get install chromium; .ci/run installs it where it can)`);
 }
 
+/** The parts of an <img> element the test reads (the project compiles without the DOM library). */
+interface ImageLike {
+  complete: boolean;
+  naturalWidth: number;
+  src: string;
+}
+
 /** Where the test leaves its screenshot of the game in progress (the README's picture is made from it). */
 const SCREENSHOT = path.resolve('test/.output/playground.png');
 
@@ -28,7 +35,7 @@ describe.skipIf(!installed)(`the playground in Chromium${installed ? '' : ` (ski
   const pageErrors: string[] = [];
 
   beforeAll(async () => {
-    [pg, browser] = await Promise.all([startTestPlayground(), launchChromium()]);
+    [pg, browser] = await Promise.all([startTestPlayground(), launchChromium({ width: 1280, height: 960 })]);
     page = browser.page;
     const origin = new URL(pg.url).origin;
     page.on('request', (request) => {
@@ -56,16 +63,16 @@ describe.skipIf(!installed)(`the playground in Chromium${installed ? '' : ` (ski
   async function loadedBoards(count: number): Promise<string[]> {
     await expect.poll(() => boards().count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
     await expect
-      .poll(() => boards().evaluateAll((imgs) => imgs.every((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)), { timeout: 10_000 })
+      .poll(() => boards().evaluateAll((imgs) => (imgs as unknown as ImageLike[]).every((img) => img.complete && img.naturalWidth > 0)), { timeout: 10_000 })
       .toBe(true);
-    return boards().evaluateAll((imgs) => imgs.map((img) => (img as HTMLImageElement).src));
+    return boards().evaluateAll((imgs) => (imgs as unknown as ImageLike[]).map((img) => img.src));
   }
 
   it('a game from /game new to the second board, clicked through as two users', async () => {
     await page.goto(`${pg.url}?user=alice`);
     await expect.poll(() => page.locator('#me-name').textContent()).toBe('Alice');
     // Marks this page load: the page must update itself without a reload from here on.
-    await page.evaluate(() => Object.assign(window, { sameLoad: true }));
+    await page.evaluate(() => Object.assign(globalThis, { sameLoad: true }));
     expect(await page.locator('button.user .user-name').allTextContents()).toEqual(['Alice', 'Bob', 'Carol', 'Dave']);
 
     // The command box: "/" lists the registered commands; /game new has the registered options.
@@ -145,7 +152,7 @@ describe.skipIf(!installed)(`the playground in Chromium${installed ? '' : ` (ski
     expect(urls[0]).toBe(firstBoard);
     expect(urls[1]).not.toBe(firstBoard);
     await expect.poll(() => current.textContent()).toContain('Your turn is over');
-    expect(await page.evaluate(() => (window as unknown as { sameLoad?: boolean }).sameLoad)).toBe(true);
+    expect(await page.evaluate(() => (globalThis as { sameLoad?: boolean }).sameLoad)).toBe(true);
     expect(screenshotTaken).toBe(true);
 
     // Offline: every request went to the playground itself; no script errors; Discord accepted every request of the bot.
