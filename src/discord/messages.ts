@@ -13,7 +13,6 @@ import {
 } from 'discord.js';
 import type { ActiveSnapshot, GameService, LobbySnapshot, Snapshot, VoteTally } from '../app/game-service.js';
 import type { EffectiveEntry } from '../app/log.js';
-import { isRemoveSeat } from '../app/log.js';
 import { isLocale, type GameEvent, type Locale, type Seat } from '../engine/index.js';
 import { encodeCustomId } from './codec.js';
 import type { GamePresenter } from './games/presenter.js';
@@ -136,17 +135,12 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
   lines.push(...(notes.notes ?? []));
   const summary = notes.summary ?? [];
   if (summary.length > 0) {
-    const first = summary.find((e) => !isRemoveSeat(e.action)) ?? (summary[0] as EffectiveEntry);
+    // The events name their players themselves.
     const events = visibleEvents(
       summary.flatMap((e) => e.events),
       null,
     );
-    lines.push(
-      t(locale, 'board.lastTurn', {
-        player: playerNames[first.seat] ?? `#${first.seat + 1}`,
-        events: events.length === 0 ? t(locale, 'board.nothing') : eventText(presenter, events, locale, playerNames, 1200),
-      }),
-    );
+    lines.push(t(locale, 'board.lastTurn', { events: events.length === 0 ? t(locale, 'board.nothing') : eventText(presenter, events, locale, playerNames, 1200) }));
   }
   let mentioned: Seat[] = [];
   const components: Row[] = [];
@@ -269,7 +263,7 @@ export function logMessage(service: GameService, game: Snapshot, presenter: Game
   for (const entry of entries) {
     const events = visibleEvents(entry.events, viewer);
     if (events.length === 0) continue;
-    body.push(t(locale, 'log.line', { player: playerNames[entry.seat] ?? `#${entry.seat + 1}`, text: eventText(presenter, events, locale, playerNames, 400) }));
+    body.push(eventText(presenter, events, locale, playerNames, 400));
   }
   // Keep the newest lines when the log is long.
   let text = body.join('\n');

@@ -158,7 +158,7 @@ describe('a turn', () => {
     expect(next.id).not.toBe(board.id);
     expect(env.fake.message(board.id)!.buttons).toEqual([]);
     expect(mentionedToAct(next)).toEqual([waiting.id]);
-    expect(next.content).toMatch(/Last turn, (Alice|Bob): .*ends the turn/);
+    expect(next.content).toMatch(/Last turn: (Alice|Bob) ends the turn/);
     env.fake.assertNoViolations();
   });
 

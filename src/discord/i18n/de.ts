@@ -93,7 +93,7 @@ export const de: Record<CoreKey, string> = {
   'layout.none': 'Standard',
 
   'board.title': '**{game}** · Spiel #{id}',
-  'board.lastTurn': 'Letzter Zug, {player}: {events}',
+  'board.lastTurn': 'Letzter Zug: {events}',
   'board.nothing': 'keine Änderung auf dem Spielplan',
   'board.yourTurn': '{players}: Du bist dran.',
   'board.takeTurn': 'Meinen Zug machen',
@@ -125,7 +125,6 @@ export const de: Record<CoreKey, string> = {
   'hand.title': '**Deine Hand** (nur du siehst das)',
   'log.title': '**Die letzten Züge** von Spiel #{id}',
   'log.empty': 'Bisher ist nichts geschehen.',
-  'log.line': '{player}: {text}',
   'status.posted': 'Der Spielplan ist neu gepostet.',
   'status.lobby': 'In diesem Kanal ist eine Lobby für {game} offen (Spiel #{id}); mach mit über ihre Schaltfläche Mitmachen.',
 

@@ -97,7 +97,7 @@ export const en = {
 
   // board
   'board.title': '**{game}** · game #{id}',
-  'board.lastTurn': 'Last turn, {player}: {events}',
+  'board.lastTurn': 'Last turn: {events}',
   'board.nothing': 'no change on the board',
   'board.yourTurn': '{players}: your decision.',
   'board.takeTurn': 'Take my turn',
@@ -131,7 +131,6 @@ export const en = {
   'hand.title': '**Your hand** (only you can see this)',
   'log.title': '**The last turns** of game #{id}',
   'log.empty': 'Nothing has happened yet.',
-  'log.line': '{player}: {text}',
   'status.posted': 'The board is posted again.',
   'status.lobby': 'This channel has an open lobby for {game} (game #{id}); join it with its Join button.',
 

@@ -93,7 +93,7 @@ export const nl: Record<CoreKey, string> = {
   'layout.none': 'standaard',
 
   'board.title': '**{game}** · spel #{id}',
-  'board.lastTurn': 'Laatste beurt, {player}: {events}',
+  'board.lastTurn': 'Laatste beurt: {events}',
   'board.nothing': 'geen verandering op het bord',
   'board.yourTurn': '{players}: jouw beslissing.',
   'board.takeTurn': 'Mijn beurt spelen',
@@ -125,7 +125,6 @@ export const nl: Record<CoreKey, string> = {
   'hand.title': '**Jouw hand** (alleen jij ziet dit)',
   'log.title': '**De laatste beurten** van spel #{id}',
   'log.empty': 'Er is nog niets gebeurd.',
-  'log.line': '{player}: {text}',
   'status.posted': 'Het bord is opnieuw geplaatst.',
   'status.lobby': 'Dit kanaal heeft een open lobby voor {game} (spel #{id}); doe mee met de knop Meedoen.',
 
