@@ -97,3 +97,15 @@ describe('no dead words', () => {
     expect(unused).toEqual([]);
   });
 });
+
+describe('long texts fit a Discord message', () => {
+  it('/help and every game presenter help fit in 2000 characters in every language', () => {
+    for (const locale of LOCALES) {
+      const text = [core[locale]['help.title'], core[locale]['help.commands'], core[locale]['help.policies']].join('\n\n');
+      expect(text.length, locale).toBeLessThan(1950);
+      for (const presenter of gamePresenters().values()) {
+        for (const topic of ['rules', 'decisions'] as const) expect(presenter.help(topic, locale).length, `${presenter.kind} ${topic} ${locale}`).toBeLessThanOrEqual(2000);
+      }
+    }
+  });
+});
