@@ -3,7 +3,7 @@ import { kairo } from '../../../src/games/kairo/index.js';
 import { COLOURS, DECK_SIZE } from '../../../src/games/kairo/data/board.js';
 import { START_FIELD_IDS, sectionOf } from '../../../src/games/kairo/geometry.js';
 import type { KairoAction, KairoState } from '../../../src/games/kairo/types.js';
-import { allReachable, checkBoard, keys, play } from './helpers.js';
+import { F, allReachable, checkBoard, keys, play, scenario } from './helpers.js';
 
 function mainsPerSection(s: KairoState): Map<number, number> {
   const m = new Map<number, number>();
@@ -143,4 +143,48 @@ describe('quick start', () => {
       }
     });
   }
+});
+
+describe('a start placement without any legal space', () => {
+  it('is skipped: a player or a neutral stall that fits nowhere', () => {
+    // Sections 4, 6, 7, 8 and 9 (all that touch the restaurant) already hold 2 main stalls each, so no
+    // violet stall fits during the start placement.
+    const s = scenario({
+      players: 2,
+      phase: 'setup',
+      stalls: [
+        { owner: 1, colour: 'red', main: 'B4', entrance: 'C4' },
+        { owner: 'neutral', colour: 'blue', main: 'E6', entrance: 'D6' },
+        { owner: 1, colour: 'blue', main: 'J4', entrance: 'K4' },
+        { owner: 'neutral', colour: 'red', main: 'M6', entrance: 'L6' },
+        { owner: 1, colour: 'green', main: 'B8', entrance: 'C8' },
+        { owner: 'neutral', colour: 'yellow', main: 'E9', entrance: 'D9' },
+        { owner: 1, colour: 'yellow', main: 'F8', entrance: 'G8' },
+        { owner: 'neutral', colour: 'green', main: 'I9', entrance: 'H9' },
+        { owner: 1, colour: 'orange', main: 'J8', entrance: 'K8' },
+        { owner: 0, colour: 'yellow', main: 'M9', entrance: 'L9' },
+      ],
+      customers: { violet: 'C2', red: 'K2', yellow: 'G5', green: 'G2', blue: 'H2', orange: null },
+    });
+    s.setupQueue = [
+      { seat: 0, neutral: false },
+      { seat: 1, neutral: false },
+      { seat: 1, neutral: true },
+    ];
+    s.neutralBag = ['violet'];
+    checkBoard(s);
+    expect(keys(s)).not.toContain('build:stall:violet');
+    const r = play(s, { t: 'build', kind: 'stall', colour: 'red' }, { t: 'section', section: 1 }, { t: 'field', field: F('D2') }, { t: 'entrance', dir: 'n' });
+    // Seat 1 has only violet left: skipped; the neutral violet stall: back to the box; play begins.
+    expect(r.events.map((e) => e.key)).toEqual([
+      'kairo.event.stall.red',
+      'kairo.event.setupNoSpace',
+      'kairo.event.neutralNoSpace.violet',
+      'kairo.event.play',
+    ]);
+    expect(r.state.phase).toBe('play');
+    expect(r.state.seat).toBe(0);
+    expect(r.state.neutralBag).toEqual([]);
+    expect(r.state.stalls.length).toBe(11);
+  });
 });
