@@ -511,6 +511,7 @@ function renderSelect(c, m) {
     const values = [...chosen];
     if (values.length < min || values.length > max) return;
     trigger.classList.add('pending');
+    setTimeout(() => trigger.classList.remove('pending'), 4000);
     send('/api/select', { user: state.userId, message: m.id, customId: c.custom_id, values });
   };
   const menu = el('div', { class: 'select-menu', role: 'listbox', 'aria-multiselectable': max > 1 ? 'true' : null, hidden: true });
