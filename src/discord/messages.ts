@@ -128,7 +128,8 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
   const locale = gameLocale(game);
   const playerNames = names(game);
   const view = service.publicView(game);
-  const png = await presenter.renderBoard(view, { locale, names: playerNames });
+  const ranks = service.isOver(game) ? service.standings(game).map(({ seat, rank }) => ({ seat, rank })) : undefined;
+  const png = await presenter.renderBoard(view, { locale, names: playerNames, ...(ranks !== undefined ? { ranks } : {}) });
   const lines: string[] = [t(locale, 'board.title', { game: presenter.name(locale), id: game.row.id })];
   const status = presenter.status(view, locale, playerNames);
   if (status !== '') lines.push(status);

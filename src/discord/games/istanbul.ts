@@ -186,7 +186,11 @@ export const istanbulPresenter: GamePresenter = {
   name: (locale) => format({ key: 'istanbul.name' }, locale, []),
   format,
   renderBoard(view, options) {
-    return renderIstanbulBoard(view as PublicViewOnly, { locale: options.locale, names: options.names });
+    return renderIstanbulBoard(view as PublicViewOnly, {
+      locale: options.locale,
+      names: options.names,
+      ...(options.ranks !== undefined ? { ranks: options.ranks } : {}),
+    });
   },
   status(raw, locale, names) {
     const view = raw as IstanbulPublicView;

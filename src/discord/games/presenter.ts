@@ -10,6 +10,8 @@ export interface RenderOptions {
   readonly locale: Locale;
   /** Display names by seat. */
   readonly names: readonly string[];
+  /** The final ranks, once the game is over (the picture marks the winner). */
+  readonly ranks?: readonly { readonly seat: Seat; readonly rank: number }[];
 }
 
 export interface ActionGroup {
