@@ -21,6 +21,17 @@ function countCards(cards: readonly string[], into: number[] = new Array<number>
   return into;
 }
 
+/** A cheap summary of where stalls and customers stand (to catch an in-place change). */
+function fingerprint(state: KairoState): number {
+  let h = state.stalls.length;
+  for (const st of state.stalls) {
+    h = (h * 31 + st.main * 7 + st.entrance) | 0;
+    for (const e of st.ext) h = (h * 17 + e) | 0;
+  }
+  for (const c of COLOURS) h = (h * 13 + (state.customers[c] ?? 200)) | 0;
+  return h;
+}
+
 function fail(message: string): never {
   throw new Error(message);
 }
@@ -76,8 +87,14 @@ export function kairoInvariants(state: KairoState, ctx: PlayoutContext<KairoStat
       }
     }
   });
-  const board = boardViolation(state);
-  if (board !== null) fail(board);
+  // The board changes only when the stalls or the customers do (both are replaced, never edited in place,
+  // when a build or a lead changes them), so the board rules are checked after exactly those actions.
+  if (!ctx.previous || ctx.previous.stalls !== state.stalls || ctx.previous.customers !== state.customers) {
+    const board = boardViolation(state);
+    if (board !== null) fail(board);
+  } else if (fingerprint(ctx.previous) !== fingerprint(state)) {
+    fail('stalls or customers changed in place');
+  }
   // Hand limit at the start of every turn.
   if (state.pending.k === 'turn' && state.phase !== 'setup') {
     for (const [seat, p] of state.players.entries()) if (p.hand.length > HAND_LIMIT) fail(`seat ${seat} holds ${p.hand.length} cards`);
