@@ -3,7 +3,8 @@
  * `parseAction` validates untrusted input's shape; legality is membership in `legalActions`.
  */
 import { z } from 'zod';
-import type { CaptureReward, CardKind, Good, Goods, PlaceId, Seat } from './types.js';
+import type { GoodLiraCard } from './data/lettersAndSeals.js';
+import type { CaptureReward, CardKind, Good, Goods, LetterRef, PlaceId, Seat } from './types.js';
 
 export type RepeatCard = 'sultanTwice' | 'postTwice' | 'gemstoneTwice';
 
@@ -63,7 +64,64 @@ export type IstanbulAction =
   | { readonly type: 'familyToPolice'; readonly reward: CaptureReward }
   | { readonly type: 'yellowTile'; readonly from: PlaceId }
   // after the last round
-  | { readonly type: 'finish' };
+  | { readonly type: 'finish' }
+  // ----- Letters & Seals -----
+  /** At the start of the turn: the companion from the own supply beside the merchant (free). */
+  | { readonly type: 'placeCompanion' }
+  /** Movement: the companion 1 step instead of the merchant. */
+  | { readonly type: 'moveCompanion'; readonly to: PlaceId }
+  /** Card "companion 2 steps": the companion to a place 2 steps away. */
+  | { readonly type: 'moveCompanionFar'; readonly to: PlaceId }
+  /** Card "family member moves": 1 step, then that place's action, no encounters; replaces the move. */
+  | { readonly type: 'familyStep'; readonly to: PlaceId }
+  /** Card "move to an opponent's merchant": the merchant stack to `other`'s merchant, not paying it. */
+  | { readonly type: 'moveToMerchant'; readonly other: Seat }
+  /** Card "pay 3 lira, move anywhere". */
+  | { readonly type: 'moveAnywhere'; readonly to: PlaceId }
+  /** End of the turn: discard letters showing at least 3 seals for an extra turn. */
+  | { readonly type: 'doubleMove' }
+  /** Discard one letter (double move, Secret Society). */
+  | { readonly type: 'discardLetter'; readonly letter: LetterRef }
+  /** Fountain action: the companion from the general supply, or back from the board, into the own supply. */
+  | { readonly type: 'fountainCompanion' }
+  | { readonly type: 'embassy' }
+  | { readonly type: 'kiosk' }
+  /** Kiosk: choose an open tile; `carry`: carry out its action (a "choose" tile then asks which exchange). */
+  | { readonly type: 'kioskTile'; readonly tile: number; readonly carry: boolean }
+  /** Kiosk, a "choose" tile: exchange `option` (0 or 1) with the good, letter or card it names. */
+  | {
+      readonly type: 'kioskEffect';
+      readonly tile: number;
+      readonly option: 0 | 1;
+      readonly good: Good | null;
+      readonly letter: LetterRef | null;
+      readonly card: CardKind | null;
+    }
+  /** Auction House: the good of your choice (null: no room for any good). */
+  | { readonly type: 'auctionGood'; readonly good: Good | null }
+  | { readonly type: 'auctionBid'; readonly amount: number }
+  | { readonly type: 'auctionPass' }
+  /** Secret Society: the ruby from the Sultan's Palace 13 or the Gemstone Dealer 16 (then the letters). */
+  | { readonly type: 'secretSociety'; readonly ruby: PlaceId }
+  /** Encounter with the Courier: 1 letter for 2 lira (letter null) or a discarded letter. */
+  | { readonly type: 'courier'; readonly letter: LetterRef | null }
+  // Letters & Seals bonus cards
+  | { readonly type: 'takeLetter' }
+  | { readonly type: 'diceCard' }
+  /** The dice card's good of your choice. */
+  | { readonly type: 'cardGood'; readonly good: Good }
+  | { readonly type: 'sellGood'; readonly good: Good }
+  | { readonly type: 'goodLira'; readonly card: GoodLiraCard }
+  /** Card "carry out the top card of the discard pile": `action` is that card's play. */
+  | { readonly type: 'viaDiscard'; readonly action: IstanbulAction }
+  /** Card "use the Governor, Smuggler or Courier" wherever he stands. */
+  | { readonly type: 'useGovernor' }
+  | { readonly type: 'useSmuggler'; readonly good: Good }
+  | { readonly type: 'useCourier'; readonly letter: LetterRef | null }
+  /** Card "at a Mosque: once more". */
+  | { readonly type: 'repeatMosque'; readonly colour: Good }
+  /** Card "at the Secret Society: once more". */
+  | { readonly type: 'repeatSecretSociety'; readonly ruby: PlaceId };
 
 export type IstanbulActionType = IstanbulAction['type'];
 
@@ -80,9 +138,63 @@ const card = z.enum([
   'move3or4',
   'returnAssistant',
   'smallMarketAny',
+  'takeLetter',
+  'diceCard',
+  'sellGood',
+  'goodLiraRed',
+  'goodLiraGreen',
+  'goodLiraYellow',
+  'goodLiraBlue',
+  'discardTop',
+  'familyStep',
+  'moveToMerchant',
+  'companionFar',
+  'useFigure',
+  'mosqueTwice',
+  'secretSocietyTwice',
+  'moveAnywhere',
 ]);
+const letterRef = z.union([place, z.literal('delivered')]);
+const rubyPlace = z.union([z.literal(13), z.literal(16)]);
 const count = z.number().int().min(0).max(5);
 const reward = z.enum(['card', 'lira']);
+
+/** The plays of a bonus card: what the card "carry out the top card of the discard pile" may carry out. */
+const cardPlaySchemas = [
+  z.object({ type: z.literal('moveFar'), to: place }).strict(),
+  z.object({ type: z.literal('stay') }).strict(),
+  z.object({ type: z.literal('returnAssistant'), from: place }).strict(),
+  z
+    .object({
+      type: z.literal('sell'),
+      goods: z.object({ red: count, green: count, yellow: count, blue: count }).strict(),
+      anyGoods: z.literal(true),
+    })
+    .strict(),
+  z
+    .object({
+      type: z.literal('repeatAction'),
+      card: z.enum(['sultanTwice', 'postTwice', 'gemstoneTwice']),
+      choices: z.array(good).max(2),
+    })
+    .strict(),
+  z.object({ type: z.literal('take5Lira') }).strict(),
+  z.object({ type: z.literal('takeGood'), good }).strict(),
+  z.object({ type: z.literal('familyToPolice'), reward }).strict(),
+  z.object({ type: z.literal('moveCompanionFar'), to: place }).strict(),
+  z.object({ type: z.literal('familyStep'), to: place }).strict(),
+  z.object({ type: z.literal('moveToMerchant'), other: z.number().int().min(0).max(4) }).strict(),
+  z.object({ type: z.literal('moveAnywhere'), to: place }).strict(),
+  z.object({ type: z.literal('takeLetter') }).strict(),
+  z.object({ type: z.literal('diceCard') }).strict(),
+  z.object({ type: z.literal('sellGood'), good }).strict(),
+  z.object({ type: z.literal('goodLira'), card: z.enum(['goodLiraRed', 'goodLiraGreen', 'goodLiraYellow', 'goodLiraBlue']) }).strict(),
+  z.object({ type: z.literal('useGovernor') }).strict(),
+  z.object({ type: z.literal('useSmuggler'), good }).strict(),
+  z.object({ type: z.literal('useCourier'), letter: letterRef.nullable() }).strict(),
+  z.object({ type: z.literal('repeatMosque'), colour: good }).strict(),
+  z.object({ type: z.literal('repeatSecretSociety'), ruby: rubyPlace }).strict(),
+] as const;
 
 const actionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('move'), to: place }).strict(),
@@ -137,6 +249,45 @@ const actionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('familyToPolice'), reward }).strict(),
   z.object({ type: z.literal('yellowTile'), from: place }).strict(),
   z.object({ type: z.literal('finish') }).strict(),
+  // Letters & Seals
+  z.object({ type: z.literal('placeCompanion') }).strict(),
+  z.object({ type: z.literal('moveCompanion'), to: place }).strict(),
+  z.object({ type: z.literal('moveCompanionFar'), to: place }).strict(),
+  z.object({ type: z.literal('familyStep'), to: place }).strict(),
+  z.object({ type: z.literal('moveToMerchant'), other: z.number().int().min(0).max(4) }).strict(),
+  z.object({ type: z.literal('moveAnywhere'), to: place }).strict(),
+  z.object({ type: z.literal('doubleMove') }).strict(),
+  z.object({ type: z.literal('discardLetter'), letter: letterRef }).strict(),
+  z.object({ type: z.literal('fountainCompanion') }).strict(),
+  z.object({ type: z.literal('embassy') }).strict(),
+  z.object({ type: z.literal('kiosk') }).strict(),
+  z.object({ type: z.literal('kioskTile'), tile: z.number().int().min(0).max(23), carry: z.boolean() }).strict(),
+  z
+    .object({
+      type: z.literal('kioskEffect'),
+      tile: z.number().int().min(0).max(23),
+      option: z.union([z.literal(0), z.literal(1)]),
+      good: good.nullable(),
+      letter: letterRef.nullable(),
+      card: card.nullable(),
+    })
+    .strict(),
+  z.object({ type: z.literal('auctionGood'), good: good.nullable() }).strict(),
+  z.object({ type: z.literal('auctionBid'), amount: z.number().int().min(1).max(10_000) }).strict(),
+  z.object({ type: z.literal('auctionPass') }).strict(),
+  z.object({ type: z.literal('secretSociety'), ruby: rubyPlace }).strict(),
+  z.object({ type: z.literal('courier'), letter: letterRef.nullable() }).strict(),
+  z.object({ type: z.literal('takeLetter') }).strict(),
+  z.object({ type: z.literal('diceCard') }).strict(),
+  z.object({ type: z.literal('cardGood'), good }).strict(),
+  z.object({ type: z.literal('sellGood'), good }).strict(),
+  z.object({ type: z.literal('goodLira'), card: z.enum(['goodLiraRed', 'goodLiraGreen', 'goodLiraYellow', 'goodLiraBlue']) }).strict(),
+  z.object({ type: z.literal('viaDiscard'), action: z.discriminatedUnion('type', [...cardPlaySchemas]) }).strict(),
+  z.object({ type: z.literal('useGovernor') }).strict(),
+  z.object({ type: z.literal('useSmuggler'), good }).strict(),
+  z.object({ type: z.literal('useCourier'), letter: letterRef.nullable() }).strict(),
+  z.object({ type: z.literal('repeatMosque'), colour: good }).strict(),
+  z.object({ type: z.literal('repeatSecretSociety'), ruby: rubyPlace }).strict(),
 ]);
 
 export function parseIstanbulAction(raw: unknown): IstanbulAction | null {
@@ -189,7 +340,81 @@ export function istanbulActionKey(a: IstanbulAction): string {
       return `smugglerPay:${a.good ?? 'lira'}`;
     case 'familyToPolice':
       return `familyToPolice:${a.reward}`;
+    // Letters & Seals
+    case 'moveCompanion':
+    case 'moveCompanionFar':
+    case 'familyStep':
+    case 'moveAnywhere':
+      return `${a.type}:${a.to}`;
+    case 'moveToMerchant':
+      return `moveToMerchant:${a.other}`;
+    case 'discardLetter':
+      return `discardLetter:${a.letter}`;
+    case 'kioskTile':
+      return `kioskTile:${a.tile}:${a.carry ? 'carry' : 'keep'}`;
+    case 'kioskEffect':
+      return `kioskEffect:${a.tile}:${a.option}:${a.good ?? '-'}:${a.letter ?? '-'}:${a.card ?? '-'}`;
+    case 'auctionGood':
+      return `auctionGood:${a.good ?? 'none'}`;
+    case 'auctionBid':
+      return `auctionBid:${a.amount}`;
+    case 'secretSociety':
+    case 'repeatSecretSociety':
+      return `${a.type}:${a.ruby}`;
+    case 'courier':
+    case 'useCourier':
+      return `${a.type}:${a.letter ?? 'lira'}`;
+    case 'cardGood':
+    case 'sellGood':
+    case 'useSmuggler':
+      return `${a.type}:${a.good}`;
+    case 'goodLira':
+      return `goodLira:${a.card}`;
+    case 'repeatMosque':
+      return `repeatMosque:${a.colour}`;
+    case 'viaDiscard':
+      return `viaDiscard:${istanbulActionKey(a.action)}`;
     default:
       return a.type;
+  }
+}
+
+/** The bonus card an action plays, or null when it plays none. */
+export function cardOfAction(a: IstanbulAction): CardKind | null {
+  switch (a.type) {
+    case 'take5Lira':
+    case 'takeGood':
+    case 'familyToPolice':
+    case 'stay':
+    case 'returnAssistant':
+    case 'takeLetter':
+    case 'diceCard':
+    case 'sellGood':
+    case 'familyStep':
+    case 'moveToMerchant':
+    case 'moveAnywhere':
+      return a.type;
+    case 'moveFar':
+      return 'move3or4';
+    case 'repeatAction':
+      return a.card;
+    case 'sell':
+      return a.anyGoods ? 'smallMarketAny' : null;
+    case 'goodLira':
+      return a.card;
+    case 'moveCompanionFar':
+      return 'companionFar';
+    case 'useGovernor':
+    case 'useSmuggler':
+    case 'useCourier':
+      return 'useFigure';
+    case 'repeatMosque':
+      return 'mosqueTwice';
+    case 'repeatSecretSociety':
+      return 'secretSocietyTwice';
+    case 'viaDiscard':
+      return 'discardTop';
+    default:
+      return null;
   }
 }

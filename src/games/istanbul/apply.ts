@@ -4,6 +4,7 @@ import type { IstanbulAction } from './actions.js';
 import type { IstanbulState } from './state.js';
 import { endTurn, enterEncounters, hasFinalCard, nextFinalSeat } from './turn.js';
 import { Tx } from './tx.js';
+import { playCard } from './rules/deck.js';
 import type { Seat } from './types.js';
 import { applyFamilyToPolice } from './rules/cards/familyToPolice.js';
 import { applyGemstoneTwice } from './rules/cards/gemstoneTwice.js';
@@ -35,6 +36,29 @@ import { applyYellowTile } from './rules/tiles/yellowTile.js';
 import { applyLeave, applyPickUp } from './rules/turn/assistants.js';
 import { applyMove } from './rules/turn/movement.js';
 import { applyPayMerchants } from './rules/turn/payMerchants.js';
+import { applyAuctionBid, applyAuctionGood, applyAuctionPass } from './rules/lettersAndSeals/auction.js';
+import {
+  applyCardGood,
+  applyDiceCard,
+  applyFamilyStep,
+  applyGoodLira,
+  applyMoveAnywhere,
+  applyMoveCompanionFar,
+  applyMoveToMerchant,
+  applyRepeatMosque,
+  applySellGood,
+  applyTakeLetter,
+  applyUseCourier,
+  applyUseGovernor,
+  applyUseSmuggler,
+} from './rules/lettersAndSeals/cards.js';
+import { applyPlaceCompanion, moveCompanion } from './rules/lettersAndSeals/companion.js';
+import { applyCourier } from './rules/lettersAndSeals/courier.js';
+import { applyDiscardLetter, applyDoubleMove, applySecretSociety, startRepeatSecretSociety } from './rules/lettersAndSeals/discardLetters.js';
+import { applyEmbassy } from './rules/lettersAndSeals/embassy.js';
+import { applyKiosk, applyKioskEffect, applyKioskTile } from './rules/lettersAndSeals/kiosk.js';
+import { deliverLetters } from './rules/lettersAndSeals/letters.js';
+import { applyFountainCompanion } from './rules/places/fountain.js';
 
 function actionPlace(tx: Tx): number {
   const top = tx.top();
@@ -44,6 +68,13 @@ function actionPlace(tx: Tx): number {
 
 export function applyIstanbul(state: IstanbulState, action: IstanbulAction, seat: Seat): ApplyResult<IstanbulState> {
   const tx = new Tx(state);
+  applyInto(tx, action, seat);
+  // Letters & Seals: letters are delivered whenever a token of their owner stands at their place.
+  if (tx.s.ls !== undefined) deliverLetters(tx);
+  return { state: tx.s, events: tx.events, checkpoint: tx.checkpoint };
+}
+
+function applyInto(tx: Tx, action: IstanbulAction, seat: Seat): void {
   switch (action.type) {
     case 'move':
       applyMove(tx, seat, action.to);
@@ -168,11 +199,109 @@ export function applyIstanbul(state: IstanbulState, action: IstanbulAction, seat
       tx.log('finalStepDone', seat, { player: seat });
       nextFinalSeat(tx);
       break;
+    // ----- Letters & Seals -----
+    case 'placeCompanion':
+      applyPlaceCompanion(tx, seat);
+      break;
+    case 'moveCompanion':
+      moveCompanion(tx, seat, action.to);
+      break;
+    case 'moveCompanionFar':
+      applyMoveCompanionFar(tx, seat, action.to);
+      break;
+    case 'familyStep':
+      applyFamilyStep(tx, seat, action.to);
+      break;
+    case 'moveToMerchant':
+      applyMoveToMerchant(tx, seat, action.other);
+      break;
+    case 'moveAnywhere':
+      applyMoveAnywhere(tx, seat, action.to);
+      break;
+    case 'doubleMove':
+      applyDoubleMove(tx, seat);
+      break;
+    case 'discardLetter':
+      applyDiscardLetter(tx, seat, action.letter);
+      break;
+    case 'fountainCompanion':
+      applyFountainCompanion(tx, seat);
+      break;
+    case 'embassy':
+      applyEmbassy(tx, seat);
+      break;
+    case 'kiosk':
+      applyKiosk(tx, seat);
+      break;
+    case 'kioskTile':
+      applyKioskTile(tx, seat, action.tile, action.carry);
+      break;
+    case 'kioskEffect':
+      applyKioskEffect(tx, seat, action);
+      break;
+    case 'auctionGood':
+      applyAuctionGood(tx, seat, action.good);
+      break;
+    case 'auctionBid':
+      applyAuctionBid(tx, seat, action.amount);
+      break;
+    case 'auctionPass':
+      applyAuctionPass(tx, seat);
+      break;
+    case 'secretSociety':
+      applySecretSociety(tx, seat, action.ruby);
+      break;
+    case 'courier':
+      applyCourier(tx, seat, action.letter);
+      break;
+    case 'takeLetter':
+      applyTakeLetter(tx, seat);
+      break;
+    case 'diceCard':
+      applyDiceCard(tx, seat);
+      afterFinalCard(tx, seat);
+      break;
+    case 'cardGood':
+      applyCardGood(tx, seat, action.good);
+      afterFinalCard(tx, seat);
+      break;
+    case 'sellGood':
+      applySellGood(tx, seat, action.good);
+      afterFinalCard(tx, seat);
+      break;
+    case 'goodLira':
+      applyGoodLira(tx, seat, action.card);
+      afterFinalCard(tx, seat);
+      break;
+    case 'viaDiscard':
+      tx.viaDiscardTop = true;
+      applyInto(tx, action.action, seat);
+      if (tx.viaDiscardTop) throw new Error(`${action.action.type} played no card`);
+      tx.discard().push('discardTop');
+      break;
+    case 'useGovernor':
+      applyUseGovernor(tx, seat);
+      break;
+    case 'useSmuggler':
+      applyUseSmuggler(tx, seat, action.good);
+      break;
+    case 'useCourier':
+      applyUseCourier(tx, seat, action.letter);
+      break;
+    case 'repeatMosque':
+      applyRepeatMosque(tx, seat, action.colour);
+      break;
+    case 'repeatSecretSociety':
+      playCard(tx, seat, 'secretSocietyTwice');
+      startRepeatSecretSociety(tx, seat, action.ruby);
+      break;
   }
-  return { state: tx.s, events: tx.events, checkpoint: tx.checkpoint };
 }
 
-/** In the final step, a seat with no playable money/goods card left is done at once. */
+/**
+ * In the final step, a seat with no playable money/goods card left is done at once (not while the dice card's
+ * good is still to be chosen).
+ */
 function afterFinalCard(tx: Tx, seat: Seat): void {
-  if (tx.s.phase === 'finalCards' && !hasFinalCard(tx.s, seat)) nextFinalSeat(tx);
+  if (tx.s.phase === 'finalCards' && tx.s.pending[tx.s.pending.length - 1]?.k === 'finalCards' && !hasFinalCard(tx.s, seat)) nextFinalSeat(tx);
 }

@@ -2,7 +2,10 @@
 import { GREAT_MARKET_PAYOUT, GREAT_MARKET_TILES, SMALL_MARKET_PAYOUT, SMALL_MARKET_TILES } from './data/demandTiles.js';
 import { gemstonePrices } from './data/gemstone.js';
 import { MOSQUE_COLOURS } from './data/mosques.js';
-import { EXTENSION_PRICE, rubyTarget } from './data/players.js';
+import { EXTENSION_PRICE } from './data/players.js';
+import { DOUBLE_MOVE_SEALS, KIOSK_TILES, SECRET_SOCIETY_BONUS, SECRET_SOCIETY_SEALS, type KioskTile } from './data/lettersAndSeals.js';
+import { seals } from './rules/lettersAndSeals/letters.js';
+import { rubyTargetOf } from './turn.js';
 import { POST_FIELDS, postPayout } from './data/postOffice.js';
 import { SULTAN_TRACK, sultanCost } from './data/sultan.js';
 import { WAREHOUSE_GOOD } from './data/places.js';
@@ -16,6 +19,8 @@ import type {
   IstanbulPublicView,
   IstanbulSeatView,
   IstanbulView,
+  ExtraFigureView,
+  LettersAndSealsView,
   PlaceDetailView,
   PlaceView,
   PlacedAssistantsView,
@@ -165,6 +170,19 @@ function decisionView(frame: Frame | undefined): DecisionView | null {
       place = 8;
       dice = frame.dice === null ? null : [frame.dice[0], frame.dice[1]];
       break;
+    case 'letters':
+      kind = 'letters';
+      place = frame.purpose === 'secretSociety' ? 24 : null;
+      break;
+    case 'kiosk':
+    case 'kioskEffect':
+      kind = frame.k;
+      place = 22;
+      break;
+    case 'auction':
+      kind = 'auction';
+      place = 23;
+      break;
     case 'redTile':
       kind = 'redTile';
       place = frame.place;
@@ -175,6 +193,48 @@ function decisionView(frame: Frame | undefined): DecisionView | null {
       kind = frame.k;
   }
   return { seat: frame.seat, kind, place, dice, announced };
+}
+
+function lettersAndSealsView(s: IstanbulState): LettersAndSealsView | undefined {
+  const ls = s.ls;
+  if (ls === undefined) return undefined;
+  const tile = (id: number): { id: number; effect: KioskTile } => ({ id, effect: KIOSK_TILES[id] as KioskTile });
+  return {
+    cards: ls.cards,
+    letterDeckCount: ls.letterDeck.length,
+    letterDiscardCount: ls.letterDiscard.length,
+    courier: ls.courier,
+    players: s.players.map((p) => ({
+      seat: p.seat,
+      letters: (ls.letters[p.seat] ?? []).map((l) => ({ place: l.place, delivered: l.delivered })),
+      seals: seals(s, p.seat),
+      companion: ls.companions[p.seat] ?? 'box',
+      doubleMoveUsed: ls.doubleMoveRound[p.seat] === s.round,
+    })),
+    kiosk:
+      ls.kiosk === null
+        ? null
+        : { owner: ls.kiosk.owner, open: ls.kiosk.open.map(tile), chosen: ls.kiosk.chosen.map(tile), waiting: ls.kiosk.queue.slice() },
+    kioskDeckCount: ls.kioskDeck.length,
+    kioskDiscardCount: ls.kioskDiscard.length,
+    auction:
+      ls.auction === null
+        ? null
+        : { owner: ls.auction.owner, high: ls.auction.high, highSeat: ls.auction.highSeat, waiting: ls.auction.queue.slice() },
+    secretSociety: { paid: ls.secretSociety.slice(), bonusesLeft: SECRET_SOCIETY_BONUS.slice(ls.secretSociety.length) },
+    doubleMoveSeals: DOUBLE_MOVE_SEALS,
+    secretSocietySeals: SECRET_SOCIETY_SEALS,
+  };
+}
+
+function extraFigures(s: IstanbulState): ExtraFigureView[] {
+  const ls = s.ls;
+  if (ls === undefined) return [];
+  const out: ExtraFigureView[] = [{ kind: 'courier', seat: null, place: ls.courier }];
+  ls.companions.forEach((c, seat) => {
+    if (typeof c === 'number') out.push({ kind: 'companion', seat, place: c });
+  });
+  return out;
 }
 
 export function publicView(s: IstanbulState): IstanbulPublicView {
@@ -203,11 +263,11 @@ export function publicView(s: IstanbulState): IstanbulPublicView {
         colour: s.neutralColours[index] as PlayerView['colour'],
         place,
       })),
-      extra: [],
+      extra: extraFigures(s),
     },
     players: s.players.map((p) => playerView(s, p)),
     startSeat: s.startSeat,
-    rubyTarget: rubyTarget(s.players.length),
+    rubyTarget: rubyTargetOf(s),
     round: s.round,
     turnSeat: over ? null : s.turnSeat,
     decision: decisionView(s.pending[s.pending.length - 1]),
@@ -222,8 +282,15 @@ export function publicView(s: IstanbulState): IstanbulPublicView {
   };
 }
 
-export function istanbulView(s: IstanbulState, seat: Seat | null): IstanbulView {
+/** The public view with the expansion's part (absent in the base game, so the base view is unchanged). */
+function fullPublicView(s: IstanbulState): IstanbulPublicView {
   const base = publicView(s);
+  const ls = lettersAndSealsView(s);
+  return ls === undefined ? base : { ...base, lettersAndSeals: ls };
+}
+
+export function istanbulView(s: IstanbulState, seat: Seat | null): IstanbulView {
+  const base = fullPublicView(s);
   if (seat === null) return base;
   const p = s.players[seat];
   if (p === undefined) return base;

@@ -1,6 +1,13 @@
 /** Descriptions of actions as message keys with parameters, and a helper that localises the parameters. */
 import { formatMessage, type Catalogues, type Locale, type Message, type MessageParam } from '../../engine/index.js';
 import type { IstanbulAction } from './actions.js';
+import { GOOD_LIRA_CARDS, KIOSK_TILES, type KioskTile } from './data/lettersAndSeals.js';
+import type { LetterRef } from './types.js';
+
+/** A letter paid or discarded: 'Delivered' (2 seals) or its place (1 seal). */
+function letterParams(letter: LetterRef): { suffix: 'Delivered' | 'Letter'; params: Record<string, MessageParam> } {
+  return letter === 'delivered' ? { suffix: 'Delivered', params: {} } : { suffix: 'Letter', params: { place: letter } };
+}
 
 export function describeIstanbulAction(a: IstanbulAction): Message {
   const k = (key: string, params?: Record<string, MessageParam>): Message =>
@@ -48,10 +55,65 @@ export function describeIstanbulAction(a: IstanbulAction): Message {
       return a.good === null ? k('smugglerPayLira') : k('smugglerPayGood', { good: a.good });
     case 'familyToPolice':
       return k('familyToPolice', { reward: a.reward });
+    // ----- Letters & Seals -----
+    case 'moveCompanion':
+    case 'moveCompanionFar':
+    case 'familyStep':
+    case 'moveAnywhere':
+      return k(a.type, { to: a.to });
+    case 'moveToMerchant':
+      return k('moveToMerchant', { other: a.other });
+    case 'discardLetter': {
+      const l = letterParams(a.letter);
+      return k(`discard${l.suffix}`, l.params);
+    }
+    case 'kioskTile':
+      return k(a.carry ? 'kioskTileCarry' : 'kioskTileKeep', { tile: a.tile });
+    case 'kioskEffect': {
+      const t = KIOSK_TILES[a.tile] as Extract<KioskTile, { kind: 'choose' }>;
+      const ex = t.options[a.option];
+      const params: Record<string, MessageParam> = { lira: ex.pay === 'lira' ? ex.payLira : ex.gainLira };
+      if (a.good !== null) params.good = a.good;
+      if (a.card !== null) params.card = a.card;
+      let key = `kiosk${cap(ex.pay)}For${cap(ex.gain)}`;
+      if (a.letter !== null) {
+        const l = letterParams(a.letter);
+        Object.assign(params, l.params);
+        if (l.suffix === 'Delivered') key += 'Delivered';
+      }
+      return k(key, params);
+    }
+    case 'auctionGood':
+      return a.good === null ? k('auctionGoodNone') : k('auctionGood', { good: a.good });
+    case 'auctionBid':
+      return k('auctionBid', { lira: a.amount });
+    case 'secretSociety':
+    case 'repeatSecretSociety':
+      return k(a.type, { place: a.ruby });
+    case 'courier':
+    case 'useCourier': {
+      if (a.letter === null) return k(`${a.type}Lira`);
+      const l = letterParams(a.letter);
+      return k(`${a.type}${l.suffix}`, l.params);
+    }
+    case 'cardGood':
+    case 'sellGood':
+    case 'useSmuggler':
+      return k(a.type, { good: a.good });
+    case 'goodLira':
+      return k('goodLira', { good: GOOD_LIRA_CARDS[a.card], card: a.card });
+    case 'repeatMosque':
+      return k('repeatMosque', { colour: a.colour });
+    case 'viaDiscard': {
+      const inner = describeIstanbulAction(a.action);
+      return k('viaDiscard', { ...(inner.params ?? {}), via: inner.key });
+    }
     default:
       return k(a.type);
   }
 }
+
+const cap = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
 
 const PLACE_PARAMS = new Set(['place', 'from', 'to']);
 const GOOD_PARAMS = new Set(['good', 'colour']);
@@ -72,7 +134,11 @@ export function localiseIstanbulParams(
   const name = (key: string): string => formatMessage(catalogues, { key }, locale);
   const params: Record<string, MessageParam> = {};
   for (const [key, value] of Object.entries(message.params)) {
-    if (PLACE_PARAMS.has(key) && typeof value === 'number') params[key] = name(`istanbul.place.${value}`);
+    if (key === 'via') continue;
+    if (key === 'tile') params[key] = name(`istanbul.kioskTile.${value}`);
+    else if (key === 'tiles' && typeof value === 'string') {
+      params[key] = value === '' ? '-' : value.split(',').map((t) => name(`istanbul.kioskTile.${t}`)).join('; ');
+    } else if (PLACE_PARAMS.has(key) && typeof value === 'number') params[key] = name(`istanbul.place.${value}`);
     else if (GOOD_PARAMS.has(key)) params[key] = name(`istanbul.good.${value}`);
     else if ((key === 'goods' || key === 'choices') && typeof value === 'string') {
       params[key] = value === '' ? '-' : value.split(',').map((g) => name(`istanbul.good.${g}`)).join(', ');
@@ -82,6 +148,9 @@ export function localiseIstanbulParams(
       params[key] = seatName !== undefined ? seatName(value) : formatMessage(catalogues, { key: 'istanbul.player', params: { seat: value + 1 } }, locale);
     } else params[key] = value;
   }
+  // Letters & Seals, "carry out the top card of the discard pile": the carried-out card's own description.
+  const via = message.params.via;
+  if (typeof via === 'string') params.via = formatMessage(catalogues, { key: via, params }, locale);
   return { key: message.key, params };
 }
 

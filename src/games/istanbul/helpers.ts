@@ -80,3 +80,35 @@ export function canDrawCard(s: IstanbulState): boolean {
 export function onBoard(s: IstanbulState, place: PlaceId): boolean {
   return (s.cellOf[place] ?? -1) >= 0;
 }
+
+/** Letters & Seals: where the token moved this turn stands (the merchant, the companion, or the family member). */
+export function actorPlace(s: IstanbulState, seat: Seat): PlaceId {
+  const p = s.players[seat] as PlayerState;
+  const token = s.turn.token;
+  if (token === 'companion' && s.turn.at !== undefined) return s.turn.at;
+  if (token === 'family') return p.family;
+  return p.merchant;
+}
+
+/** Letters & Seals: other players' companions at a place (not the given seat's). */
+export function otherCompanionsAt(s: IstanbulState, place: PlaceId, seat: Seat): Seat[] {
+  const out: Seat[] = [];
+  const companions = s.ls?.companions;
+  if (companions === undefined) return out;
+  companions.forEach((c, other) => {
+    if (other !== seat && c === place) out.push(other);
+  });
+  return out;
+}
+
+/**
+ * The other players' tokens the seat must pay 2 lira each at a place: merchants (but the one exempted by the
+ * card "move to an opponent's merchant") and, with Letters & Seals, companions.
+ */
+export function payees(s: IstanbulState, place: PlaceId, seat: Seat): { merchants: Seat[]; companions: Seat[] } {
+  const exempt = s.turn.exempt ?? null;
+  return {
+    merchants: otherMerchantsAt(s, place, seat).filter((m) => m !== exempt),
+    companions: otherCompanionsAt(s, place, seat),
+  };
+}

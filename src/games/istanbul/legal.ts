@@ -6,8 +6,8 @@
  * Inside a place action or an encounter's payment only "take 5 lira" may be played ("take 1 good" never during a
  * place action).
  */
-import type { IstanbulAction } from './actions.js';
-import { POLICE_STATION, isWarehouse } from './data/places.js';
+import { cardOfAction, type IstanbulAction } from './actions.js';
+import { AUCTION_HOUSE, EMBASSY, KIOSK, POLICE_STATION, SECRET_SOCIETY, isWarehouse } from './data/places.js';
 import type { Frame, IstanbulState } from './state.js';
 import type { PlaceId, Seat } from './types.js';
 import { familyToPoliceOptions } from './rules/cards/familyToPolice.js';
@@ -40,6 +40,25 @@ import { yellowTileOptions } from './rules/tiles/yellowTile.js';
 import { assistantOptions } from './rules/turn/assistants.js';
 import { moveOptions } from './rules/turn/movement.js';
 import { payOptions } from './rules/turn/payMerchants.js';
+import { auctionHouseOptions, auctionOptions } from './rules/lettersAndSeals/auction.js';
+import {
+  cardGoodOptions,
+  companionFarOptions,
+  diceCardOptions,
+  familyStepOptions,
+  goodLiraOptions,
+  moveAnywhereOptions,
+  moveToMerchantOptions,
+  mosqueTwiceOptions,
+  sellGoodOptions,
+  takeLetterOptions,
+  useFigureOptions,
+} from './rules/lettersAndSeals/cards.js';
+import { companionMoveOptions } from './rules/lettersAndSeals/companion.js';
+import { courierOptions } from './rules/lettersAndSeals/courier.js';
+import { doubleMoveOptions, letterDiscardOptions, secretSocietyOptions, secretSocietyTwiceOptions } from './rules/lettersAndSeals/discardLetters.js';
+import { embassyOptions } from './rules/lettersAndSeals/embassy.js';
+import { kioskEffectOptions, kioskOptions, kioskTileOptions } from './rules/lettersAndSeals/kiosk.js';
 
 /** The place action's own options at `place` (without "skip"). */
 export function placeActionOptions(s: IstanbulState, seat: Seat, place: PlaceId, out: IstanbulAction[]): void {
@@ -72,6 +91,14 @@ export function placeActionOptions(s: IstanbulState, seat: Seat, place: PlaceId,
       return mosqueOptions(s, seat, place, out);
     case 16:
       return gemstoneOptions(s, seat, out);
+    case EMBASSY:
+      return embassyOptions(s, seat, out);
+    case KIOSK:
+      return kioskOptions(s, seat, out);
+    case AUCTION_HOUSE:
+      return auctionHouseOptions(s, seat, out);
+    case SECRET_SOCIETY:
+      return secretSocietyOptions(s, seat, out);
     default:
       return;
   }
@@ -83,6 +110,26 @@ function freePointOptions(s: IstanbulState, seat: Seat, out: IstanbulAction[]): 
   takeGoodOptions(s, seat, out);
   familyToPoliceOptions(s, seat, out);
   yellowTileOptions(s, seat, out);
+  if (s.ls !== undefined) {
+    takeLetterOptions(s, seat, out);
+    diceCardOptions(s, seat, out);
+    sellGoodOptions(s, seat, out);
+    goodLiraOptions(s, seat, out);
+    useFigureOptions(s, seat, out);
+  }
+}
+
+/**
+ * Letters & Seals, the card "carry out the top card of the discard pile": offered wherever the top card itself
+ * would be playable (its own timing), as that card's plays wrapped in `viaDiscard`. Not in the final step.
+ */
+function viaDiscardOptions(s: IstanbulState, seat: Seat, out: IstanbulAction[]): void {
+  const p = s.players[seat];
+  const top = s.discard[s.discard.length - 1];
+  if (p === undefined || top === undefined || top === 'discardTop' || !p.hand.includes('discardTop')) return;
+  const players = s.players.slice();
+  players[seat] = { ...p, hand: [top] };
+  for (const a of legalActions({ ...s, players }, seat)) if (cardOfAction(a) === top) out.push({ type: 'viaDiscard', action: a });
 }
 
 export function legalActions(s: IstanbulState, seat: Seat): IstanbulAction[] {
@@ -95,15 +142,24 @@ export function legalActions(s: IstanbulState, seat: Seat): IstanbulAction[] {
       move3or4Options(s, seat, out);
       stayOptions(s, seat, out);
       returnAssistantOptions(s, seat, out);
+      if (s.ls !== undefined) {
+        companionMoveOptions(s, seat, out);
+        companionFarOptions(s, seat, out);
+        familyStepOptions(s, seat, out);
+        moveToMerchantOptions(s, seat, out);
+        moveAnywhereOptions(s, seat, out);
+      }
       freePointOptions(s, seat, out);
       break;
     case 'assistant':
       assistantOptions(s, seat, out);
       freePointOptions(s, seat, out);
+      doubleMoveOptions(s, seat, out);
       break;
     case 'pay':
       payOptions(s, seat, out);
       freePointOptions(s, seat, out);
+      doubleMoveOptions(s, seat, out);
       break;
     case 'action':
       placeActionOptions(s, seat, frame.place, out);
@@ -144,8 +200,16 @@ export function legalActions(s: IstanbulState, seat: Seat): IstanbulAction[] {
       sultanTwiceOptions(s, seat, out);
       postTwiceOptions(s, seat, out);
       gemstoneTwiceOptions(s, seat, out);
+      if (s.ls !== undefined) {
+        courierOptions(s, frame, out);
+        mosqueTwiceOptions(s, seat, out);
+        secretSocietyTwiceOptions(s, seat, out);
+      }
       freePointOptions(s, seat, out);
-      if (frame.captures.length === 0) out.push({ type: 'endTurn' });
+      if (frame.captures.length === 0) {
+        out.push({ type: 'endTurn' });
+        doubleMoveOptions(s, seat, out);
+      }
       break;
     case 'governorPay':
       governorPayOptions(s, seat, out);
@@ -158,8 +222,33 @@ export function legalActions(s: IstanbulState, seat: Seat): IstanbulAction[] {
     case 'finalCards':
       take5LiraOptions(s, seat, out);
       takeGoodOptions(s, seat, out);
+      if (s.ls !== undefined) {
+        goodLiraOptions(s, seat, out);
+        sellGoodOptions(s, seat, out);
+        diceCardOptions(s, seat, out);
+      }
       out.push({ type: 'finish' });
+      return out;
+    // ----- Letters & Seals -----
+    case 'letters':
+      letterDiscardOptions(s, frame, out);
+      break;
+    case 'kiosk':
+      kioskTileOptions(s, frame, out);
+      if (seat === s.turnSeat) take5LiraOptions(s, seat, out);
+      break;
+    case 'kioskEffect':
+      kioskEffectOptions(s, seat, frame.tile, out);
+      if (seat === s.turnSeat) take5LiraOptions(s, seat, out);
+      break;
+    case 'auction':
+      auctionOptions(s, frame, out);
+      if (seat === s.turnSeat) take5LiraOptions(s, seat, out);
+      break;
+    case 'cardGood':
+      cardGoodOptions(s, seat, out);
       break;
   }
+  if (s.ls !== undefined && seat === s.turnSeat) viaDiscardOptions(s, seat, out);
   return out;
 }

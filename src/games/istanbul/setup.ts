@@ -1,15 +1,16 @@
 /** Setup for 2..5 players: layout, places, figures, money, cards, and every player-count difference. */
 import { randomInt, seedRng, shuffle } from '../../engine/index.js';
-import { baseDeck } from './data/cards.js';
+import { baseDeck, deckFor } from './data/cards.js';
+import { KIOSK_TILE_COUNT, LETTERS } from './data/lettersAndSeals.js';
 import { GREAT_MARKET_TILES, SMALL_MARKET_TILES } from './data/demandTiles.js';
-import { BASE_RANDOM_RULES, IN_ORDER, LONG_PATHS, SHORT_PATHS, randomLayout, type Layout } from './data/layouts.js';
+import { BASE_RANDOM_RULES, EXPANSION_RANDOM_RULES, IN_ORDER, LONG_PATHS, SHORT_PATHS, STARTER, randomLayout, type Layout } from './data/layouts.js';
 import { mosqueRubies, mosqueThresholds } from './data/mosques.js';
 import { FOUNTAIN, MAX_PLACE_ID, POLICE_STATION } from './data/places.js';
 import { ASSISTANTS_PER_PLAYER, NEUTRAL_MERCHANT_STARTS, RUBIES_IN_BOX, startLira } from './data/players.js';
 import { gemstoneSetup } from './data/gemstone.js';
 import { sultanSetup } from './data/sultan.js';
 import type { IstanbulOptions } from './options.js';
-import type { IstanbulState, PlayerState } from './state.js';
+import type { IstanbulState, LettersAndSealsState, PlayerState } from './state.js';
 import { PLAYER_COLOURS, type AssistantOwner, type PlayerColour, type Seat } from './types.js';
 
 export function layoutFor(options: IstanbulOptions, rng: Parameters<typeof randomLayout>[0]): Layout {
@@ -21,7 +22,9 @@ export function layoutFor(options: IstanbulOptions, rng: Parameters<typeof rando
     case 'inOrder':
       return IN_ORDER;
     case 'random':
-      return randomLayout(rng, BASE_RANDOM_RULES);
+      return randomLayout(rng, options.lettersAndSeals ? EXPANSION_RANDOM_RULES : BASE_RANDOM_RULES);
+    case 'starter':
+      return STARTER;
   }
 }
 
@@ -48,7 +51,8 @@ export function setupIstanbul(options: IstanbulOptions, seed: string): IstanbulS
   );
   const governor = randomInt(rng, 6) + randomInt(rng, 6) + 2;
   const smuggler = randomInt(rng, 6) + randomInt(rng, 6) + 2;
-  const deck = shuffle(rng, baseDeck());
+  const expansion = options.lettersAndSeals ?? null;
+  const deck = shuffle(rng, expansion === null ? baseDeck() : deckFor(expansion.cards));
 
   const players: PlayerState[] = [];
   for (let seat = 0; seat < n; seat++) {
@@ -87,7 +91,33 @@ export function setupIstanbul(options: IstanbulOptions, seed: string): IstanbulS
   const assistantsAt: AssistantOwner[][] = [];
   for (let place = 0; place <= MAX_PLACE_ID; place++) assistantsAt.push([]);
 
-  return {
+  // Letters & Seals: drawn after everything of the base game, so the base game's setup is unchanged.
+  let ls: LettersAndSealsState | undefined;
+  if (expansion !== null) {
+    const courier = randomInt(rng, 6) + randomInt(rng, 6) + 2;
+    const kioskDeck = shuffle(
+      rng,
+      Array.from({ length: KIOSK_TILE_COUNT }, (_, i) => i),
+    );
+    const letterDeck = shuffle(rng, LETTERS);
+    ls = {
+      cards: expansion.cards,
+      letterDeck,
+      letterDiscard: [],
+      letters: players.map(() => []),
+      companions: players.map(() => 'box' as const),
+      doubleMoveRound: players.map(() => 0),
+      courier,
+      kioskDeck,
+      kioskDiscard: [],
+      kiosk: null,
+      auction: null,
+      secretSociety: [],
+      extraRubies: 0,
+    };
+  }
+
+  const state: IstanbulState = {
     options,
     rng,
     width: layout.width,
@@ -129,4 +159,9 @@ export function setupIstanbul(options: IstanbulOptions, seed: string): IstanbulS
     lastMove: null,
     lastRoll: null,
   };
+  if (ls !== undefined) {
+    state.ls = ls;
+    state.turn = { yellowUsed: false, repeatPlace: null, token: 'merchant', exempt: null, extra: false };
+  }
+  return state;
 }

@@ -3,35 +3,48 @@
  * encounters -> end of turn; then the next seat, the end of the game and the final card step.
  */
 import { FINAL_STEP_CARDS } from './data/cards.js';
+import { EXPANSION_RUBY_TARGET } from './data/lettersAndSeals.js';
 import { FOUNTAIN, POLICE_STATION } from './data/places.js';
 import { rubyTarget } from './data/players.js';
-import { hasRoomForAny, neutralMerchantsAt, otherMerchantsAt } from './helpers.js';
+import { actorPlace, hasRoomForAny, neutralMerchantsAt, payees, totalGoods } from './helpers.js';
 import type { IstanbulState, PlayerState } from './state.js';
 import type { Tx } from './tx.js';
 import type { PlaceId, Seat } from './types.js';
 
-/** Places whose action a card may repeat right afterwards. */
+/** Places whose action a card may repeat right afterwards (with Letters & Seals also the mosques and the Secret Society). */
 const REPEATABLE: readonly PlaceId[] = [5, 13, 16];
+const REPEATABLE_LS: readonly PlaceId[] = [5, 13, 14, 15, 16, 24];
 
-export function startTurn(tx: Tx, seat: Seat): void {
-  tx.s.turnSeat = seat;
-  tx.s.turn = { yellowUsed: false, repeatPlace: null };
-  tx.setPending({ k: 'move', seat });
-  tx.checkpoint = true; // hand-over to another seat
-  tx.log('turnStarted', seat, { player: seat, round: tx.s.round });
+/** The rubies that trigger the end: 5 (6 with 2 players); with Letters & Seals 6 for any player count. */
+export function rubyTargetOf(s: IstanbulState): number {
+  return s.ls !== undefined ? EXPANSION_RUBY_TARGET : rubyTarget(s.players.length);
 }
 
-/** After the merchant arrived (or stayed): the assistant decision, except at the Fountain. */
+/** `extra`: Letters & Seals, the extra turn of a double move. */
+export function startTurn(tx: Tx, seat: Seat, extra = false): void {
+  tx.s.turnSeat = seat;
+  tx.s.turn = tx.s.ls !== undefined ? { yellowUsed: false, repeatPlace: null, token: 'merchant', exempt: null, extra } : { yellowUsed: false, repeatPlace: null };
+  tx.setPending({ k: 'move', seat });
+  tx.checkpoint = true; // hand-over to another seat
+  tx.log(extra ? 'extraTurnStarted' : 'turnStarted', seat, { player: seat, round: tx.s.round });
+}
+
+/**
+ * After the merchant arrived (or stayed): the assistant decision, except at the Fountain. A companion works
+ * alone (no assistant): straight on to the payment.
+ */
 export function afterMove(tx: Tx, seat: Seat): void {
-  const place = (tx.s.players[seat] as PlayerState).merchant;
-  if (place === FOUNTAIN) enterAction(tx, seat, place);
+  const place = actorPlace(tx.s, seat);
+  if (tx.s.turn.token === 'companion') afterAssistant(tx, seat);
+  else if (place === FOUNTAIN) enterAction(tx, seat, place);
   else tx.setPending({ k: 'assistant', seat });
 }
 
-/** After the assistant: pay other merchants if any are there (never at the Fountain), else the action. */
+/** After the assistant: pay other merchants (and companions) if any are there (never at the Fountain), else the action. */
 export function afterAssistant(tx: Tx, seat: Seat): void {
-  const place = (tx.s.players[seat] as PlayerState).merchant;
-  if (place !== FOUNTAIN && (otherMerchantsAt(tx.s, place, seat).length > 0 || neutralMerchantsAt(tx.s, place) > 0)) {
+  const place = actorPlace(tx.s, seat);
+  const due = payees(tx.s, place, seat);
+  if (place !== FOUNTAIN && (due.merchants.length > 0 || due.companions.length > 0 || neutralMerchantsAt(tx.s, place) > 0)) {
     tx.setPending({ k: 'pay', seat });
   } else {
     enterAction(tx, seat, place);
@@ -44,25 +57,38 @@ export function enterAction(tx: Tx, seat: Seat, place: PlaceId): void {
 
 /** The place action (at `place`) is over: open the repeat window if its card applies, then the encounters. */
 export function finishAction(tx: Tx, seat: Seat, place: PlaceId | null): void {
-  tx.s.turn.repeatPlace = place !== null && REPEATABLE.includes(place) ? place : null;
+  const repeatable = tx.s.ls !== undefined ? REPEATABLE_LS : REPEATABLE;
+  tx.s.turn.repeatPlace = place !== null && repeatable.includes(place) ? place : null;
   enterEncounters(tx, seat);
 }
 
-/** Phase 4 at the merchant's place: captures (mandatory, not at the Police Station), Governor, Smuggler. */
+/**
+ * Phase 4 at the place of the token moved (the merchant, or the companion): captures (mandatory, not at the
+ * Police Station), Governor, Smuggler, and with Letters & Seals the Courier. The family member moved by its
+ * card has no encounters.
+ */
 export function enterEncounters(tx: Tx, seat: Seat): void {
   const s = tx.s;
-  const place = (s.players[seat] as PlayerState).merchant;
+  if (s.ls !== undefined && s.turn.token === 'family') {
+    tx.setPending({ k: 'encounters', seat, captures: [], governor: false, smuggler: false, courier: false });
+    return;
+  }
+  const place = actorPlace(s, seat);
   const captures: Seat[] = [];
   if (place !== POLICE_STATION) {
     for (const p of s.players) if (p.seat !== seat && p.family === place) captures.push(p.seat);
   }
-  tx.setPending({ k: 'encounters', seat, captures, governor: s.governor === place, smuggler: s.smuggler === place });
+  if (s.ls !== undefined) {
+    tx.setPending({ k: 'encounters', seat, captures, governor: s.governor === place, smuggler: s.smuggler === place, courier: s.ls.courier === place });
+  } else {
+    tx.setPending({ k: 'encounters', seat, captures, governor: s.governor === place, smuggler: s.smuggler === place });
+  }
 }
 
 /** Records the end trigger when a player reaches the ruby target. */
 export function checkRubies(tx: Tx, seat: Seat): void {
   const p = tx.s.players[seat] as PlayerState;
-  if (!tx.s.endTriggered && p.rubies >= rubyTarget(tx.s.players.length)) {
+  if (!tx.s.endTriggered && p.rubies >= rubyTargetOf(tx.s)) {
     tx.s.endTriggered = true;
     tx.log('endTriggered', seat, { player: seat, rubies: p.rubies });
   }
@@ -88,6 +114,7 @@ export function hasFinalCard(s: IstanbulState, seat: Seat): boolean {
   for (const card of p.hand) {
     if (!FINAL_STEP_CARDS.includes(card)) continue;
     if (card === 'takeGood' && !hasRoomForAny(p)) continue;
+    if (card === 'sellGood' && totalGoods(p) === 0) continue;
     return true;
   }
   return false;
@@ -122,7 +149,7 @@ export function nextFinalSeat(tx: Tx): void {
     return;
   }
   s.turnSeat = seat;
-  s.turn = { yellowUsed: false, repeatPlace: null };
+  s.turn = s.ls !== undefined ? { yellowUsed: false, repeatPlace: null, token: 'merchant', exempt: null, extra: false } : { yellowUsed: false, repeatPlace: null };
   tx.setPending({ k: 'finalCards', seat });
   tx.checkpoint = true;
   tx.log('finalStep', seat, { player: seat });

@@ -4,7 +4,7 @@
  * when they are first changed. The state given to `apply` is never mutated.
  */
 import { copyRng, rollDie, type GameEvent, type MessageParam, type RngState } from '../../engine/index.js';
-import type { Frame, IstanbulState, PlayerState, RollPurposeState } from './state.js';
+import type { Frame, IstanbulState, LettersAndSealsState, PlayerState, RollPurposeState } from './state.js';
 import type { AssistantOwner, CardKind, Good, PlaceId, Seat } from './types.js';
 
 export class Tx {
@@ -21,6 +21,12 @@ export class Tx {
   private rngCopied = false;
   private mosqueCopied = false;
   private neutralCopied = false;
+  private lsCopied = false;
+  /**
+   * Letters & Seals, card "carry out the top card of the discard pile": while set, `playCard` takes that card
+   * from the hand instead of the card whose effect is carried out (which stays on the discard pile).
+   */
+  viaDiscardTop = false;
 
   constructor(base: IstanbulState) {
     this.s = { ...base, pending: base.pending.slice(), turn: { ...base.turn } };
@@ -90,6 +96,27 @@ export class Tx {
       this.neutralCopied = true;
     }
     return this.s.neutralMerchants;
+  }
+
+  /** Letters & Seals state, to change (copied on first use, all of it: it is small). Throws in the base game. */
+  ls(): LettersAndSealsState {
+    const base = this.s.ls;
+    if (base === undefined) throw new Error('Letters & Seals is not played');
+    if (!this.lsCopied) {
+      this.s.ls = {
+        ...base,
+        letterDeck: base.letterDeck.slice(),
+        letterDiscard: base.letterDiscard.slice(),
+        letters: base.letters.map((l) => l.slice()),
+        companions: base.companions.slice(),
+        doubleMoveRound: base.doubleMoveRound.slice(),
+        kioskDeck: base.kioskDeck.slice(),
+        kioskDiscard: base.kioskDiscard.slice(),
+        secretSociety: base.secretSociety.slice(),
+      };
+      this.lsCopied = true;
+    }
+    return this.s.ls as LettersAndSealsState;
   }
 
   /** The PRNG, to draw from: marks the action as a checkpoint. */

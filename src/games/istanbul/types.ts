@@ -23,7 +23,7 @@ export type PlaceId = number;
 export type PlayerColour = 'red' | 'blue' | 'green' | 'yellow' | 'white';
 export const PLAYER_COLOURS: readonly PlayerColour[] = ['red', 'blue', 'green', 'yellow', 'white'];
 
-/** The 10 kinds of base-game bonus cards. */
+/** The 10 kinds of base-game bonus cards, then the 16 cards (12 kinds + 3 more colours) of Letters & Seals. */
 export type CardKind =
   | 'takeGood' // take 1 good of your choice (never during a place action)
   | 'take5Lira' // take 5 lira
@@ -34,9 +34,38 @@ export type CardKind =
   | 'stay' // movement: stay where you are (still use an assistant)
   | 'move3or4' // movement: 3 or 4 steps instead of 1 or 2
   | 'returnAssistant' // movement: return 1 of your assistants to your merchant
-  | 'smallMarketAny'; // at the Small Market 11: sell any goods instead of the demanded ones
+  | 'smallMarketAny' // at the Small Market 11: sell any goods instead of the demanded ones
+  // Letters & Seals (DECISIONS.md: 16 cards)
+  | 'takeLetter' // take 1 letter (x2)
+  | 'diceCard' // roll 2d6 for the yield on the card (x1)
+  | 'sellGood' // give 1 good for 7 lira (x1)
+  | 'goodLiraRed' // take the depicted good and 3 lira (x1 per colour)
+  | 'goodLiraGreen'
+  | 'goodLiraYellow'
+  | 'goodLiraBlue'
+  | 'discardTop' // carry out the bonus card on top of the discard pile (x1)
+  | 'familyStep' // movement: the family member moves 1 step and does that place's action, no encounters (x1)
+  | 'moveToMerchant' // movement: the merchant stack to an opponent's merchant, not paying that merchant (x1)
+  | 'companionFar' // movement: the companion moves 2 steps instead of 1 (x1)
+  | 'useFigure' // use the Governor, Smuggler or Courier wherever he stands, then re-roll him (x1)
+  | 'mosqueTwice' // at a Mosque 14/15: do the action once more (x1)
+  | 'secretSocietyTwice' // at the Secret Society 24: do the action once more (x1)
+  | 'moveAnywhere'; // movement: pay 3 lira, the merchant stack to any place (x1)
 
-export type LayoutName = 'short' | 'long' | 'inOrder' | 'random';
+/** The setup option of the Letters & Seals expansion: the new bonus cards mixed with the base ones, or alone. */
+export type ExpansionCards = 'mixed' | 'newOnly';
+
+/**
+ * A letter held by a player, when paid or discarded: the place number of an undelivered letter (1 seal), or
+ * 'delivered' for one of the delivered letters (2 seals; they are alike).
+ */
+export type LetterRef = PlaceId | 'delivered';
+
+/** Where a player's companion is: the general supply ('box'), the player's own supply, or a place. */
+export type CompanionPos = 'box' | 'supply' | PlaceId;
+
+/** 'starter' is the expansion's first-game 5x4 layout (DECISIONS.md); 'random' is 5x4 with the expansion. */
+export type LayoutName = 'short' | 'long' | 'inOrder' | 'random' | 'starter';
 
 /** The reward for a capture (or the family card): 1 bonus card or 3 lira. */
 export type CaptureReward = 'card' | 'lira';

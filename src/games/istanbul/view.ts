@@ -4,9 +4,10 @@
  *
  * Never in a view: a hand other than the viewer's own, the deck order, the PRNG state.
  */
-import type { AssistantOwner, CardKind, Good, Goods, LayoutName, PlaceId, PlayerColour, Seat } from './types.js';
+import type { KioskExchange, KioskTile } from './data/lettersAndSeals.js';
+import type { AssistantOwner, CardKind, CompanionPos, ExpansionCards, Good, Goods, LayoutName, PlaceId, PlayerColour, Seat } from './types.js';
 
-export type { AssistantOwner, CardKind, Good, Goods, LayoutName, PlaceId, PlayerColour, Seat };
+export type { AssistantOwner, CardKind, CompanionPos, ExpansionCards, Good, Goods, KioskExchange, KioskTile, LayoutName, PlaceId, PlayerColour, Seat };
 
 /** Assistants standing loose on a place (not under a merchant). */
 export interface PlacedAssistantsView {
@@ -224,7 +225,18 @@ export type DecisionKind =
   | 'encounters'
   | 'governorPay'
   | 'smugglerPay'
-  | 'finalCards';
+  | 'finalCards'
+  // Letters & Seals
+  /** Discarding letters (double move, Secret Society). */
+  | 'letters'
+  /** Choosing a kiosk tile (also asked of the other seats). */
+  | 'kiosk'
+  /** Carrying out a kiosk tile that offers a choice. */
+  | 'kioskEffect'
+  /** Opening, bidding in or closing the auction (bids are asked of the other seats). */
+  | 'auction'
+  /** The dice card's good of your choice. */
+  | 'cardGood';
 
 export interface DecisionView {
   readonly seat: Seat;
@@ -237,7 +249,7 @@ export interface DecisionView {
   readonly announced: number | null;
 }
 
-export type RollPurpose = 'blackMarket' | 'teaHouse' | 'governor' | 'smuggler' | 'neutralMerchant' | 'redTile';
+export type RollPurpose = 'blackMarket' | 'teaHouse' | 'governor' | 'smuggler' | 'neutralMerchant' | 'redTile' | 'courier' | 'diceCard';
 
 export interface RollView {
   readonly seat: Seat;
@@ -249,6 +261,68 @@ export interface MoveView {
   readonly seat: Seat;
   readonly from: PlaceId;
   readonly to: PlaceId;
+  /** Letters & Seals: the companion or the family member moved (absent: the merchant). */
+  readonly token?: 'companion' | 'family';
+}
+
+/** Letters & Seals: a letter in front of a player, face up (its place, 1 seal) or delivered (2 seals). */
+export interface LetterView {
+  readonly place: PlaceId;
+  readonly delivered: boolean;
+}
+
+export interface LettersAndSealsPlayerView {
+  readonly seat: Seat;
+  /** In the order received. */
+  readonly letters: readonly LetterView[];
+  /** Seals showing on the letters (1 per face-up letter, 2 per delivered one). */
+  readonly seals: number;
+  /** The companion: in the general supply ('box'), in the player's supply, or on a place. */
+  readonly companion: CompanionPos;
+  /** The double move of this round was used. */
+  readonly doubleMoveUsed: boolean;
+}
+
+export interface KioskTileView {
+  /** 0..23. */
+  readonly id: number;
+  readonly effect: KioskTile;
+}
+
+export interface LettersAndSealsView {
+  /** The bonus cards: the new ones mixed with the base ones, or alone. */
+  readonly cards: ExpansionCards;
+  readonly letterDeckCount: number;
+  readonly letterDiscardCount: number;
+  readonly courier: PlaceId;
+  /** Per seat, in seat order. */
+  readonly players: readonly LettersAndSealsPlayerView[];
+  /** The Kiosk round under way, else null. */
+  readonly kiosk: {
+    readonly owner: Seat;
+    /** Face-up tiles still to choose from. */
+    readonly open: readonly KioskTileView[];
+    /** Tiles chosen (turned face down) in this round. */
+    readonly chosen: readonly KioskTileView[];
+    /** Seats still to choose, in order (the owner's last tile comes after them). */
+    readonly waiting: readonly Seat[];
+  } | null;
+  readonly kioskDeckCount: number;
+  readonly kioskDiscardCount: number;
+  /** The auction under way at the Auction House, else null. */
+  readonly auction: {
+    readonly owner: Seat;
+    /** The highest bid so far (0: none). */
+    readonly high: number;
+    readonly highSeat: Seat | null;
+    /** Seats still to bid once, in order (then the owner's last bid). */
+    readonly waiting: readonly Seat[];
+  } | null;
+  /** The Secret Society: who took the 3/2/1 lira (in order), and the bonuses still lying there. */
+  readonly secretSociety: { readonly paid: readonly Seat[]; readonly bonusesLeft: readonly number[] };
+  /** Seals needed: for a double move (at least) and at the Secret Society (exactly). */
+  readonly doubleMoveSeals: number;
+  readonly secretSocietySeals: number;
 }
 
 export interface IstanbulPublicView {
@@ -278,6 +352,8 @@ export interface IstanbulPublicView {
   readonly rubiesInSupply: number;
   readonly endTriggered: boolean;
   readonly phase: 'playing' | 'finalCards' | 'over';
+  /** Letters & Seals; absent in the base game. */
+  readonly lettersAndSeals?: LettersAndSealsView;
 }
 
 /** A seat's view: the public view plus that seat's own hand. */

@@ -47,7 +47,8 @@ function destinationWeight(s: IstanbulState, seat: Seat, to: number): number {
   return ownThere ? 16 : 10;
 }
 
-function weight(s: IstanbulState, seat: Seat, a: IstanbulAction): number {
+/** The weight of one legal action (also used by the expansion's policy for the base game's actions). */
+export function biasedWeight(s: IstanbulState, seat: Seat, a: IstanbulAction): number {
   if (a.type === 'move' || a.type === 'moveFar') return destinationWeight(s, seat, a.to);
   return WEIGHTS[a.type] ?? 4;
 }
@@ -55,7 +56,7 @@ function weight(s: IstanbulState, seat: Seat, a: IstanbulAction): number {
 export function biasedPolicy(s: IstanbulState, seat: Seat, legal: readonly IstanbulAction[], rng: RngState): IstanbulAction {
   let total = 0;
   const weights = legal.map((a) => {
-    const w = weight(s, seat, a);
+    const w = biasedWeight(s, seat, a);
     total += w;
     return w;
   });

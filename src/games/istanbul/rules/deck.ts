@@ -39,8 +39,22 @@ export function discardFromHand(tx: Tx, seat: Seat, card: CardKind): void {
   tx.discard().push(card);
 }
 
-/** Plays a card: out of the hand onto the discard pile, with a log line. */
+/**
+ * Plays a card: out of the hand onto the discard pile, with a log line. Letters & Seals: while the card
+ * "carry out the top card of the discard pile" is played (`tx.viaDiscardTop`), that card leaves the hand
+ * instead and `card` (the top of the discard pile) stays where it is; the caller puts the played card on
+ * the discard pile when the effect is over.
+ */
 export function playCard(tx: Tx, seat: Seat, card: CardKind): void {
+  if (tx.viaDiscardTop) {
+    const hand = tx.player(seat).hand;
+    const index = hand.indexOf('discardTop');
+    if (index < 0) throw new Error(`seat ${seat} holds no discardTop`);
+    hand.splice(index, 1);
+    tx.viaDiscardTop = false;
+    tx.log('cardPlayedViaDiscard', seat, { player: seat, card });
+    return;
+  }
   discardFromHand(tx, seat, card);
   tx.log('cardPlayed', seat, { player: seat, card });
 }

@@ -1,6 +1,8 @@
 /**
  * Fountain 7: return any number of your own assistants to your merchant. No assistant is needed here and
  * no merchant is paid. In the variant only your own assistants return.
+ * Letters & Seals: the Fountain action may also take your companion from the general supply into your own
+ * supply, or return him there from the board (once per Fountain action).
  */
 import type { IstanbulAction } from '../../actions.js';
 import { placesWithOwnAssistant } from '../../helpers.js';
@@ -8,13 +10,16 @@ import type { IstanbulState } from '../../state.js';
 import { finishAction } from '../../turn.js';
 import type { Tx } from '../../tx.js';
 import type { PlaceId, Seat } from '../../types.js';
+import { canTakeCompanion, takeCompanion } from '../lettersAndSeals/companion.js';
 
-export function fountainOptions(s: IstanbulState, seat: Seat, out: IstanbulAction[]): void {
+export function fountainOptions(s: IstanbulState, seat: Seat, out: IstanbulAction[], companionDone = false): void {
   for (const from of placesWithOwnAssistant(s, seat)) out.push({ type: 'fountainRecall', from });
+  if (!companionDone && canTakeCompanion(s, seat)) out.push({ type: 'fountainCompanion' });
 }
 
 export function fountainFrameOptions(s: IstanbulState, seat: Seat, out: IstanbulAction[]): void {
-  fountainOptions(s, seat, out);
+  const top = s.pending[s.pending.length - 1];
+  fountainOptions(s, seat, out, top?.k === 'fountain' && top.companionDone === true);
   out.push({ type: 'fountainDone' });
 }
 
@@ -27,11 +32,24 @@ export function recallAssistant(tx: Tx, seat: Seat, from: PlaceId): void {
   tx.player(seat).stack.push(seat);
 }
 
+/** After one step of the Fountain action: more to do (the 'fountain' decision), or the action is over. */
+function continueFountain(tx: Tx, seat: Seat, companionDone: boolean): void {
+  const more = placesWithOwnAssistant(tx.s, seat).length > 0 || (!companionDone && canTakeCompanion(tx.s, seat));
+  if (!more) finishAction(tx, seat, 7);
+  else if (tx.s.ls !== undefined) tx.replaceTop({ k: 'fountain', seat, companionDone });
+  else tx.replaceTop({ k: 'fountain', seat });
+}
+
 export function applyFountainRecall(tx: Tx, seat: Seat, from: PlaceId): void {
+  const top = tx.top();
   recallAssistant(tx, seat, from);
   tx.log('assistantRecalled', seat, { player: seat, from });
-  if (placesWithOwnAssistant(tx.s, seat).length > 0) tx.replaceTop({ k: 'fountain', seat });
-  else finishAction(tx, seat, 7);
+  continueFountain(tx, seat, top.k === 'fountain' && top.companionDone === true);
+}
+
+export function applyFountainCompanion(tx: Tx, seat: Seat): void {
+  takeCompanion(tx, seat);
+  continueFountain(tx, seat, true);
 }
 
 export function applyFountainDone(tx: Tx, seat: Seat): void {

@@ -1,19 +1,20 @@
 /** Gemstone Dealer 16: pay the highest uncovered number in lira for the next ruby; the next one costs 1 more. */
 import type { IstanbulAction } from '../../actions.js';
-import { gemstoneSetup } from '../../data/gemstone.js';
+import { GEMSTONE_TOP_PRICE, gemstoneSetup } from '../../data/gemstone.js';
 import type { IstanbulState, PlayerState } from '../../state.js';
 import { checkRubies, finishAction } from '../../turn.js';
 import type { Tx } from '../../tx.js';
 import type { Seat } from '../../types.js';
+import { gemstoneRubiesOn, replaceLastRuby } from '../lettersAndSeals/rubies.js';
 
 export function gemstoneRubiesLeft(s: IstanbulState): number {
-  return gemstoneSetup(s.players.length).rubies - s.gemstoneTaken;
+  return gemstoneRubiesOn(s);
 }
 
-/** The next ruby's price, or null when none is left. */
+/** The next ruby's price, or null when none is left (with Letters & Seals the replacement costs the top price). */
 export function gemstonePrice(s: IstanbulState): number | null {
   if (gemstoneRubiesLeft(s) <= 0) return null;
-  return gemstoneSetup(s.players.length).firstPrice + s.gemstoneTaken;
+  return Math.min(GEMSTONE_TOP_PRICE, gemstoneSetup(s.players.length).firstPrice + s.gemstoneTaken);
 }
 
 export function canBuyGemstone(s: IstanbulState, seat: Seat): boolean {
@@ -32,6 +33,7 @@ export function gemstoneEffect(tx: Tx, seat: Seat): void {
   p.lira -= price;
   p.rubies += 1;
   tx.s.gemstoneTaken += 1;
+  replaceLastRuby(tx, gemstoneSetup(tx.s.players.length).rubies, tx.s.gemstoneTaken, 16);
   tx.log('gemstoneBought', seat, { player: seat, lira: price });
   tx.log('rubyTaken', seat, { player: seat, place: 16 });
   checkRubies(tx, seat);

@@ -23,7 +23,8 @@ export function mosqueOptions(s: IstanbulState, seat: Seat, place: PlaceId, out:
   for (const colour of colours) if (canTakeMosqueTile(s, seat, colour)) out.push({ type: 'mosque', colour });
 }
 
-export function applyMosque(tx: Tx, seat: Seat, colour: Good): void {
+/** The effect alone (also for the Letters & Seals card "at a Mosque: once more"). */
+export function mosqueEffect(tx: Tx, seat: Seat, colour: Good): void {
   const stacks = tx.mosqueStacks();
   const threshold = stacks[colour].shift() as number;
   const p = tx.player(seat);
@@ -45,5 +46,9 @@ export function applyMosque(tx: Tx, seat: Seat, colour: Good): void {
     }
     checkRubies(tx, seat);
   }
-  finishAction(tx, seat, place);
+}
+
+export function applyMosque(tx: Tx, seat: Seat, colour: Good): void {
+  mosqueEffect(tx, seat, colour);
+  finishAction(tx, seat, mosqueOf(colour));
 }

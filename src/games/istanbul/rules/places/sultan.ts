@@ -8,9 +8,10 @@ import type { IstanbulState, PlayerState } from '../../state.js';
 import { checkRubies, finishAction } from '../../turn.js';
 import type { Tx } from '../../tx.js';
 import { GOODS, type Good, type Goods, type Seat } from '../../types.js';
+import { replaceLastRuby, sultanRubiesOn } from '../lettersAndSeals/rubies.js';
 
 export function sultanRubiesLeft(s: IstanbulState): number {
-  return sultanSetup(s.players.length).rubies - s.sultanTaken;
+  return sultanRubiesOn(s);
 }
 
 /** The goods the next ruby costs with these choices for the "any" fields. */
@@ -59,6 +60,7 @@ export function sultanEffect(tx: Tx, seat: Seat, choices: readonly Good[]): void
   const p = tx.player(seat);
   for (const good of GOODS) p.goods[good] -= pay[good];
   tx.s.sultanTaken += 1;
+  replaceLastRuby(tx, sultanSetup(tx.s.players.length).rubies, tx.s.sultanTaken, 13);
   p.rubies += 1;
   tx.log('sultanDelivered', seat, { player: seat, red: pay.red, green: pay.green, yellow: pay.yellow, blue: pay.blue });
   tx.log('rubyTaken', seat, { player: seat, place: 13 });

@@ -15,17 +15,28 @@ export function wainwrightOptions(s: IstanbulState, seat: Seat, out: IstanbulAct
   if (canUseWainwright(s, seat)) out.push({ type: 'wainwright' });
 }
 
-export function applyWainwright(tx: Tx, seat: Seat): void {
+/** Whether the seat can still take a wheelbarrow extension (fewer than 3, and one is left at the Wainwright). */
+export function canExtend(s: IstanbulState, seat: Seat): boolean {
+  return (s.players[seat] as PlayerState).extensions < MAX_EXTENSIONS && s.wainwrightExtensions > 0;
+}
+
+/** Takes an extension from the Wainwright (paid elsewhere); the third brings the Wainwright's ruby once. */
+export function takeExtension(tx: Tx, seat: Seat): void {
   const p = tx.player(seat);
-  p.lira -= EXTENSION_PRICE;
   p.extensions += 1;
   tx.s.wainwrightExtensions -= 1;
-  tx.log('extensionBought', seat, { player: seat, extensions: p.extensions, lira: EXTENSION_PRICE });
   if (p.extensions === MAX_EXTENSIONS && tx.s.wainwrightRubies > 0) {
     tx.s.wainwrightRubies -= 1;
     p.rubies += 1;
     tx.log('rubyTaken', seat, { player: seat, place: 1 });
     checkRubies(tx, seat);
   }
+}
+
+export function applyWainwright(tx: Tx, seat: Seat): void {
+  const p = tx.player(seat);
+  p.lira -= EXTENSION_PRICE;
+  tx.log('extensionBought', seat, { player: seat, extensions: p.extensions + 1, lira: EXTENSION_PRICE });
+  takeExtension(tx, seat);
   finishAction(tx, seat, 1);
 }
