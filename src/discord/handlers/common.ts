@@ -3,11 +3,11 @@
  * in place, and a new board when the turn ended), and the standard refusals.
  */
 import { PermissionFlagsBits, type Interaction } from 'discord.js';
-import type { Outcome, Refusal, Result } from '../../app/game-service.js';
+import type { Outcome, Refusal, Result, Snapshot } from '../../app/game-service.js';
 import type { Seat } from '../../engine/index.js';
 import type { ComponentInteraction, HandlerEnv } from '../context.js';
 import { t } from '../i18n/index.js';
-import { gameLocale, mention, names, panelMessage } from '../messages.js';
+import { gameLocale, handMessage, mention, names, panelMessage } from '../messages.js';
 import { truncate } from '../panel.js';
 import type { BoardNotes } from '../messages.js';
 import { answerPrivately, postBoard, presenterFor, refusalText } from '../respond.js';
@@ -26,6 +26,17 @@ export function canManage(interaction: Interaction): boolean {
 
 export async function refuse(env: HandlerEnv, interaction: Interaction, refusal: Refusal): Promise<void> {
   await answerPrivately(interaction, refusalText(env.ctx, refusal, env.locale));
+}
+
+/** "My hand" (button or command): the caller's own hand, only ever as a private answer to them. */
+export async function answerHand(env: HandlerEnv, interaction: Interaction, loaded: Result<{ game: Snapshot }>): Promise<void> {
+  const { service } = env.ctx;
+  if (!loaded.ok) return refuse(env, interaction, loaded);
+  const game = loaded.game;
+  if (game.kind !== 'active') return refuse(env, interaction, { ok: false, code: 'not_active' });
+  const seat = service.seatOf(game, interaction.user.id);
+  if (seat === undefined) return refuse(env, interaction, { ok: false, code: 'not_a_player' });
+  await answerPrivately(interaction, handMessage(service, game, presenterFor(env.ctx, game.row.kind), seat.seat, env.locale));
 }
 
 /**
