@@ -34,7 +34,20 @@ import type {
 
 // Module bindings copied once: the dev/test transform turns every imported binding access into a getter call.
 const { copyRng, pick, randomInt, shuffle } = engineModule;
-const { CARDS_PER_DRAW, CARD_SECTIONS, CARD_TYPES, COINS_PER_FINAL_POINT, COLOURS, DISPLAY_SIZE, HAND_LIMIT, JOKER_COIN_COST, MEDAL_POINTS, OTHER_COLOUR_RATE, SECTIONS, isJoker } = boardDataModule;
+const {
+  CARDS_PER_DRAW,
+  CARD_SECTIONS,
+  CARD_TYPES,
+  COINS_PER_FINAL_POINT,
+  COLOURS,
+  DISPLAY_SIZE,
+  HAND_LIMIT,
+  JOKER_COIN_COST,
+  MEDAL_POINTS,
+  OTHER_COLOUR_RATE,
+  SECTIONS,
+  isJoker,
+} = boardDataModule;
 const { allConnected, occupancy } = boardModule;
 const { SECTION, fieldLabel, step: stepField } = geometryModule;
 const { leadTargets } = leadModule;
