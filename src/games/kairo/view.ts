@@ -15,7 +15,7 @@ import * as rulesModule from './rules.js';
 import type { BuildMode, BuildStep, Coins, KairoState, Phase, Seat, StallOwner, StartMode } from './types.js';
 
 // Module bindings copied once: the dev/test transform turns every imported binding access into a getter call.
-const { BOARD_HEIGHT, BOARD_WIDTH, CARD_SECTIONS, COLOURS, MEDAL_POINTS, isJoker } = boardDataModule;
+const { BOARD_HEIGHT, BOARD_WIDTH, CARDS_PER_DRAW, CARD_SECTIONS, COLOURS, HAND_LIMIT, MEDAL_POINTS, isJoker } = boardDataModule;
 const { entranceSide } = boardModule;
 const { AREA, SECTION, START_FIELD_IDS, fieldLabel, fieldX, fieldY } = geometryModule;
 const { stallSize } = rulesModule;
@@ -228,7 +228,7 @@ function pendingView(state: KairoState): KairoPendingView | null {
       return { ...base, kind: 'lead', colour: p.colour, step: 'target' };
     case 'draw': {
       const hand = state.players[state.seat]?.hand.length ?? 0;
-      return { ...base, kind: 'draw', step: p.taken >= 2 && hand > 4 ? 'discard' : 'take', drawn: p.taken };
+      return { ...base, kind: 'draw', step: p.taken >= CARDS_PER_DRAW && hand > HAND_LIMIT ? 'discard' : 'take', drawn: p.taken };
     }
     case 'build': {
       const pay = p.payment;
