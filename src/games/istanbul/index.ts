@@ -1,4 +1,4 @@
-/** Istanbul (Rüdiger Dorn, Pegasus 2014), base game, 2–5 players, as a pure engine. */
+/** Istanbul (Rüdiger Dorn, Pegasus 2014), base game and the Letters & Seals expansion, 2–5 players, as a pure engine. */
 import type { GameDefinition } from '../../engine/index.js';
 import { parseIstanbulAction, istanbulActionKey, type IstanbulAction } from './actions.js';
 import { applyIstanbul } from './apply.js';
@@ -43,3 +43,4 @@ export type * from './types.js';
 export { GOODS, PLAYER_COLOURS } from './types.js';
 export { formatIstanbulMessage, localiseIstanbulParams } from './describe.js';
 export { istanbulOptionsSchema } from './options.js';
+export { defaultActionFor } from './idle.js';
