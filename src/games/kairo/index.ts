@@ -6,7 +6,9 @@ import { z } from 'zod';
 import type { GameDefinition, Seat, Standing } from '../../engine/index.js';
 import { MAX_PLAYERS, MIN_PLAYERS } from './data/board.js';
 import { describeKairoAction, kairoActionKey, parseKairoAction } from './actions.js';
+import { kairoMessagesDe } from './messages.de.js';
 import { kairoMessagesEn } from './messages.en.js';
+import { kairoMessagesNl } from './messages.nl.js';
 import { activeSeat, applyDecision, decisionOptions } from './rules.js';
 import { createGame } from './setup.js';
 import type { KairoAction, KairoOptions, KairoState } from './types.js';
@@ -72,7 +74,7 @@ export const kairo: GameDefinition<KairoState, KairoAction, KairoView, KairoOpti
   standings: kairoStandings,
   view: (state, seat) => (seat === null ? publicView(state) : seatView(state, seat)),
   describeAction: describeKairoAction,
-  messages: { en: kairoMessagesEn },
+  messages: { en: kairoMessagesEn, de: kairoMessagesDe, nl: kairoMessagesNl },
 };
 
 export default kairo;
