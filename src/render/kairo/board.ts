@@ -38,7 +38,7 @@ export interface KairoRenderOptions {
   readonly locale: RenderLocale;
   /** Display names by seat; missing names fall back to "Player n". */
   readonly names?: readonly (string | undefined)[];
-  /** The final standings (the engine's `standings`), shown when the game is over. */
+  /** The final standings (the engine's `standings`), shown when the game is over; default: the view's final scoring. */
   readonly ranks?: readonly { readonly seat: number; readonly rank: number }[];
   /** The last turn, outlined on the board (see `lastActionFromEvents`). */
   readonly lastAction?: KairoLastAction | null;
@@ -175,7 +175,7 @@ function drawHeader(ctx: Ctx, r: Rect, view: KairoPublicView, opts: KairoRenderO
   const right = r.x + r.w - 18;
   if (view.phase === 'over' || view.activeSeat === null) {
     const used = drawText(ctx, label('gameOver', L), x, cy + 1, right - x, { size: 20, weight: 'bold', colour: THEME.highlight, baseline: 'middle' });
-    const winners = (opts.ranks ?? []).filter((k) => k.rank === 1).map((k) => playerName(k.seat, opts));
+    const winners = (opts.ranks ?? view.final ?? []).filter((k) => k.rank === 1).map((k) => playerName(k.seat, opts));
     if (winners.length > 0) {
       drawText(ctx, label('winner', L, { name: winners.join(' & ') }), x + used + 16, cy + 1, right - x - used - 16, {
         size: 20,
