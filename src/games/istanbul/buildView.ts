@@ -3,7 +3,16 @@ import { GREAT_MARKET_PAYOUT, GREAT_MARKET_TILES, SMALL_MARKET_PAYOUT, SMALL_MAR
 import { gemstonePrices } from './data/gemstone.js';
 import { MOSQUE_COLOURS } from './data/mosques.js';
 import { EXTENSION_PRICE } from './data/players.js';
-import { DOUBLE_MOVE_SEALS, KIOSK_TILES, SECRET_SOCIETY_BONUS, SECRET_SOCIETY_SEALS, type KioskTile } from './data/lettersAndSeals.js';
+import {
+  AUCTION_CARDS,
+  DOUBLE_MOVE_SEALS,
+  EMBASSY_LETTERS,
+  KIOSK_TILES,
+  SECRET_SOCIETY_BONUS,
+  SECRET_SOCIETY_SEALS,
+  type KioskTile,
+} from './data/lettersAndSeals.js';
+import { AUCTION_HOUSE, EMBASSY, KIOSK, SECRET_SOCIETY } from './data/places.js';
 import { seals } from './rules/lettersAndSeals/letters.js';
 import { rubyTargetOf } from './turn.js';
 import { POST_FIELDS, postPayout } from './data/postOffice.js';
@@ -93,6 +102,44 @@ function placeDetail(s: IstanbulState, place: PlaceId): PlaceDetailView {
       };
     case 16:
       return { kind: 'gemstone', prices: gemstonePrices(n), price: gemstonePrice(s), rubiesLeft: gemstoneRubiesLeft(s) };
+    default:
+      return expansionPlaceDetail(s, place);
+  }
+}
+
+/** Letters & Seals places 21..24 (with their live state); anything else: 'other'. */
+function expansionPlaceDetail(s: IstanbulState, place: PlaceId): PlaceDetailView {
+  const ls = s.ls;
+  if (ls === undefined) return { kind: 'other' };
+  const tile = (id: number): { id: number; effect: KioskTile } => ({ id, effect: KIOSK_TILES[id] as KioskTile });
+  switch (place) {
+    case EMBASSY:
+      return { kind: 'embassy', letters: EMBASSY_LETTERS, letterDeckCount: ls.letterDeck.length };
+    case KIOSK:
+      return {
+        kind: 'kiosk',
+        owner: ls.kiosk?.owner ?? null,
+        open: (ls.kiosk?.open ?? []).map(tile),
+        chosen: (ls.kiosk?.chosen ?? []).map(tile),
+        waiting: ls.kiosk?.queue.slice() ?? [],
+        deckCount: ls.kioskDeck.length,
+      };
+    case AUCTION_HOUSE:
+      return {
+        kind: 'auctionHouse',
+        owner: ls.auction?.owner ?? null,
+        high: ls.auction?.high ?? 0,
+        highSeat: ls.auction?.highSeat ?? null,
+        waiting: ls.auction?.queue.slice() ?? [],
+        cards: AUCTION_CARDS,
+      };
+    case SECRET_SOCIETY:
+      return {
+        kind: 'secretSociety',
+        seals: SECRET_SOCIETY_SEALS,
+        bonusesLeft: SECRET_SOCIETY_BONUS.slice(ls.secretSociety.length),
+        paid: ls.secretSociety.slice(),
+      };
     default:
       return { kind: 'other' };
   }
@@ -237,7 +284,7 @@ function extraFigures(s: IstanbulState): ExtraFigureView[] {
   return out;
 }
 
-export function publicView(s: IstanbulState): IstanbulPublicView {
+function basePublicView(s: IstanbulState): IstanbulPublicView {
   const places: PlaceView[] = s.cells.map((id, cell) => ({
     id,
     row: Math.floor(cell / s.width),
@@ -282,15 +329,15 @@ export function publicView(s: IstanbulState): IstanbulPublicView {
   };
 }
 
-/** The public view with the expansion's part (absent in the base game, so the base view is unchanged). */
-function fullPublicView(s: IstanbulState): IstanbulPublicView {
-  const base = publicView(s);
+/** The public view, with the expansion's part (absent in the base game, so the base view is unchanged). */
+export function publicView(s: IstanbulState): IstanbulPublicView {
+  const base = basePublicView(s);
   const ls = lettersAndSealsView(s);
   return ls === undefined ? base : { ...base, lettersAndSeals: ls };
 }
 
 export function istanbulView(s: IstanbulState, seat: Seat | null): IstanbulView {
-  const base = fullPublicView(s);
+  const base = publicView(s);
   if (seat === null) return base;
   const p = s.players[seat];
   if (p === undefined) return base;

@@ -113,9 +113,44 @@ export interface SimplePlaceView {
   readonly kind: 'fountain' | 'blackMarket' | 'teaHouse' | 'policeStation';
 }
 
-/** Room for places the expansion adds (21..25): their detail is added by the expansion. */
+/** Room for places without a detail of their own (25, the Catacombs of a variant not played here). */
 export interface OtherPlaceView {
   readonly kind: 'other';
+}
+
+/** Letters & Seals, Embassy 21: 2 letters from the pile. */
+export interface EmbassyView {
+  readonly kind: 'embassy';
+  readonly letters: number;
+  readonly letterDeckCount: number;
+}
+
+/** Letters & Seals, Kiosk 22: the tiles of the round under way (else empty) and the pile. */
+export interface KioskView {
+  readonly kind: 'kiosk';
+  readonly owner: Seat | null;
+  readonly open: readonly KioskTileView[];
+  readonly chosen: readonly KioskTileView[];
+  readonly waiting: readonly Seat[];
+  readonly deckCount: number;
+}
+
+/** Letters & Seals, Auction House 23: the auction under way (owner null when none). */
+export interface AuctionHouseView {
+  readonly kind: 'auctionHouse';
+  readonly owner: Seat | null;
+  readonly high: number;
+  readonly highSeat: Seat | null;
+  readonly waiting: readonly Seat[];
+  readonly cards: number;
+}
+
+/** Letters & Seals, Secret Society 24: seals for a ruby; the 3/2/1 lira still lying there and who took them. */
+export interface SecretSocietyView {
+  readonly kind: 'secretSociety';
+  readonly seals: number;
+  readonly bonusesLeft: readonly number[];
+  readonly paid: readonly Seat[];
 }
 
 export type PlaceDetailView =
@@ -128,7 +163,11 @@ export type PlaceDetailView =
   | SultanView
   | MosqueView
   | GemstoneView
-  | OtherPlaceView;
+  | OtherPlaceView
+  | EmbassyView
+  | KioskView
+  | AuctionHouseView
+  | SecretSocietyView;
 
 export interface PlaceView {
   readonly id: PlaceId;

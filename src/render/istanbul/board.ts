@@ -34,8 +34,10 @@ import {
   type FigureItem,
 } from './figures.js';
 import { drawCardBack, drawDie, drawGood, drawRuby, drawStartMarker } from './glyphs.js';
-import { decisionText, goodName, label, placeName, type RenderLocale } from './i18n.js';
-import { computeLayout, type BoardLayout } from './layout.js';
+import { cardTitle, decisionText, goodName, label, placeName, type RenderLocale } from './i18n.js';
+import { computeLayout, withBand, type BoardLayout } from './layout.js';
+import { drawLettersBand, lettersBandHeight, type BandPlayer } from './expansion/band.js';
+import { lsLabel } from './expansion/labels.js';
 import { drawPanel, type PanelProps } from './panel.js';
 import { GOOD_ORDER, NEUTRAL_STYLE, PLAYER_STYLES, THEME, type FigureStyle } from './style.js';
 import { drawTileBase, drawTileFigures, drawTileHighlight, HEADER_H, type Rect, type TileContext } from './tile.js';
@@ -130,7 +132,8 @@ function turnOrder(view: IstanbulPublicView): PlayerView[] {
 
 /** The image's geometry for a view: tests use it to find where a place or a panel is drawn. */
 export function istanbulBoardLayout(view: IstanbulPublicView): BoardLayout {
-  return computeLayout(view.grid.width, view.grid.height, view.players.length);
+  const layout = computeLayout(view.grid.width, view.grid.height, view.players.length);
+  return view.lettersAndSeals ? withBand(layout, lettersBandHeight(view.players.length)) : layout;
 }
 
 /** The rectangle of place `id` in the image, or null when the place is not on this board. */
@@ -173,6 +176,10 @@ function rollPurposeText(purpose: RollPurpose, locale: RenderLocale): string {
       return label('twoPlayers', locale);
     case 'redTile':
       return label('mosqueTiles', locale);
+    case 'courier':
+      return lsLabel('courier', locale);
+    case 'diceCard':
+      return cardTitle('diceCard', locale);
     default:
       return placeName(ROLL_PLACE[purpose] ?? 0, locale);
   }
@@ -564,6 +571,7 @@ export function drawIstanbulBoard(ctx: SKRSContext2D, view: PublicViewOnly, opts
         lastMoveColour: moveColour,
         dice: onHere ? (view.decision?.dice ?? null) : null,
         announced: onHere ? (view.decision?.announced ?? null) : null,
+        seatStyle: (s: number) => styleOf(view, s),
       },
     };
   });
@@ -581,6 +589,15 @@ export function drawIstanbulBoard(ctx: SKRSContext2D, view: PublicViewOnly, opts
     if (r) drawPanel(ctx, r, panelProps(view, p, opts, view.phase === 'over' ? null : seat));
   });
   if (layout.legend) drawLegend(ctx, layout.legend, view, opts);
+  const ls = view.lettersAndSeals;
+  if (layout.lettersBand && ls) {
+    const rows: BandPlayer[] = [];
+    for (const p of turnOrder(view)) {
+      const mine = ls.players[p.seat];
+      if (mine) rows.push({ player: p, ls: mine, name: playerName(view, p.seat, opts), style: PLAYER_STYLES[p.colour] });
+    }
+    drawLettersBand(ctx, layout.lettersBand, view, rows, view.phase === 'over' ? null : seat, opts.locale);
+  }
 }
 
 /** Renders the public view as a PNG (about 1600 x 1000..1100). */

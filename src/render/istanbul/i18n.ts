@@ -3,6 +3,7 @@
  * editions (shared/rules/COMPONENTS.md); the rest is the renderer's own short labels.
  */
 import type { CardKind, DecisionKind, Good } from '../../games/istanbul/view.js';
+import { everyLsText } from './expansion/labels.js';
 
 export type RenderLocale = 'en' | 'de' | 'nl';
 
@@ -264,6 +265,11 @@ const DECISIONS: Readonly<Record<RenderLocale, Readonly<Record<string, string>>>
     governorPay: 'pays the Governor',
     smugglerPay: 'pays the Smuggler',
     finalCards: 'plays final cards',
+    letters: 'discards letters',
+    kiosk: 'chooses a kiosk tile',
+    kioskEffect: 'carries out a kiosk tile',
+    auction: 'bids in the auction',
+    cardGood: 'chooses a good',
   },
   de: {
     move: 'bewegt den Händler',
@@ -281,6 +287,11 @@ const DECISIONS: Readonly<Record<RenderLocale, Readonly<Record<string, string>>>
     governorPay: 'bezahlt den Gouverneur',
     smugglerPay: 'bezahlt den Schmuggler',
     finalCards: 'spielt letzte Karten',
+    letters: 'gibt Briefe ab',
+    kiosk: 'wählt ein Kiosk-Plättchen',
+    kioskEffect: 'führt ein Kiosk-Plättchen aus',
+    auction: 'bietet in der Versteigerung',
+    cardGood: 'wählt eine Ware',
   },
   nl: {
     move: 'verplaatst de handelaar',
@@ -298,6 +309,11 @@ const DECISIONS: Readonly<Record<RenderLocale, Readonly<Record<string, string>>>
     governorPay: 'betaalt de gouverneur',
     smugglerPay: 'betaalt de smokkelaar',
     finalCards: 'speelt laatste kaarten',
+    letters: 'levert brieven in',
+    kiosk: 'kiest een kiosktegel',
+    kioskEffect: 'voert een kiosktegel uit',
+    auction: 'biedt in de veiling',
+    cardGood: 'kiest een handelswaar',
   },
 };
 
@@ -411,6 +427,7 @@ export function everyText(): string[] {
     out.push(...Object.values(DECISIONS[locale]));
     out.push(...Object.values(CARD_TITLES[locale]));
     for (let n = 1; n <= 5; n++) out.push(turnPositionText(n, locale));
+    out.push(...everyLsText(locale));
   }
   out.push('ISTANBUL', '0123456789', '\u00d7', '\u00b7', '\u2026', '\u2013', '?+/:&=()#');
   return out;

@@ -25,6 +25,8 @@ export interface BoardLayout {
   readonly panels: readonly Rect[];
   /** Space left below the panels (the legend), or null when there is none worth using. */
   readonly legend: Rect | null;
+  /** Letters & Seals: the band below the grid and the panels (letters, seals, companions), when played. */
+  readonly lettersBand?: Rect;
   tile(row: number, col: number): Rect;
 }
 
@@ -56,4 +58,10 @@ export function computeLayout(cols: number, rows: number, players: number): Boar
     legend,
     tile: (row, col) => ({ x: grid.x + col * (tileW + GAP), y: grid.y + row * (tileH + GAP), w: tileW, h: tileH }),
   };
+}
+
+/** The layout with a band of `bandH` pixels added below everything (Letters & Seals). */
+export function withBand(layout: BoardLayout, bandH: number): BoardLayout {
+  const y = layout.height - MARGIN + GAP;
+  return { ...layout, height: y + bandH + MARGIN, lettersBand: { x: MARGIN, y, w: CANVAS_WIDTH - 2 * MARGIN, h: bandH } };
 }

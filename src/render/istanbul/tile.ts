@@ -8,7 +8,8 @@ import { drawFigures, layoutFigures, type FigureItem } from './figures.js';
 import { drawAnyGood, drawCoin, drawDie, drawExtension, drawGood, drawMosqueTile, drawRuby } from './glyphs.js';
 import { cardTitle, label, placeName, type RenderLocale } from './i18n.js';
 import { drawPlaceIcon } from './icons.js';
-import { GOOD_STYLES, placeBand, THEME } from './style.js';
+import { GOOD_STYLES, NEUTRAL_STYLE, placeBand, THEME, type FigureStyle } from './style.js';
+import { drawLsPlaceDetail, isLsPlaceDetail } from './expansion/places.js';
 
 export interface Rect {
   readonly x: number;
@@ -29,6 +30,8 @@ export interface TileContext {
   /** Dice lying on this place for the pending decision (Black Market, Tea House). */
   readonly dice: readonly [number, number] | null;
   readonly announced: number | null;
+  /** A seat's colours (the Letters & Seals places show who bid, chose or took a bonus). */
+  readonly seatStyle?: (seat: number) => FigureStyle;
 }
 
 export const HEADER_H = 32;
@@ -156,6 +159,10 @@ function drawDetail(ctx: Ctx, c: Rect, place: PlaceView, tc: TileContext): void 
     return c.x + s + 8 * u;
   };
   const colW = (x0: number): number => c.x + c.w - x0;
+  if (isLsPlaceDetail(d)) {
+    drawLsPlaceDetail(ctx, c, place, d, L, u, tc.seatStyle ?? (() => NEUTRAL_STYLE));
+    return;
+  }
   switch (d.kind) {
     case 'wainwright': {
       const x0 = icon(82);
