@@ -1,0 +1,198 @@
+/**
+ * Complete games of Kairo through the fake Discord with the real discord.js client, played only by users
+ * clicking the bot's buttons and select options: the board's Take my turn, then the panel until the turn
+ * is over. A progress-biased policy picks among what each panel offers (extend first, lead when short of
+ * coins, draw when short of cards, stop as soon as the final phase allows). Every turn posts a board
+ * picture; hands appear only in ephemeral answers to their owner; the standings are posted at the end.
+ */
+import assert from 'node:assert/strict';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActiveSnapshot } from '../../src/app/game-service.js';
+import { gameModules } from '../../src/app/games/index.js';
+import { gamePresenters } from '../../src/discord/games/index.js';
+import { randomInt, seedRng, type RngState } from '../../src/engine/index.js';
+import type { KairoAction, KairoState } from '../../src/games/kairo/index.js';
+import { checkPng, type FakeUser, type SeenMessage } from '../fake-discord/index.js';
+import { boards, buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, openPrivately, type BotOnFake, startBotOnFake } from './harness.js';
+
+let env: BotOnFake;
+let alice: FakeUser;
+let bob: FakeUser;
+let carol: FakeUser;
+
+beforeAll(async () => {
+  // Seeds whose games the policy finishes in a few dozen turns.
+  env = await startBotOnFake({ modules: gameModules(), presenters: gamePresenters(), seeds: ['k7', 'k4'] });
+  alice = env.createUser('alice', { globalName: 'Alice' });
+  bob = env.createUser('bob', { globalName: 'Bob', locale: 'de' });
+  carol = env.createUser('carol', { globalName: 'Carol', locale: 'nl' });
+});
+
+afterAll(async () => {
+  await env?.stop();
+});
+
+function activeGame(channel: string): ActiveSnapshot {
+  const loaded = env.service.byChannel(channel);
+  if (!loaded.ok || loaded.game.kind !== 'active') throw new Error(`no active game in ${channel}: ${JSON.stringify(loaded)}`);
+  return loaded.game;
+}
+
+/** Progress toward the end: extensions (of the scarcest colour first), stalls, income when short, cards when short; stop in the final phase. */
+function score(s: KairoState, seat: number, a: KairoAction): number {
+  const p = s.players[seat]!;
+  const coins = Object.values(p.coins).reduce((x, y) => x + y, 0);
+  switch (a.t) {
+    case 'build':
+      return a.kind === 'extend' ? 100 + 8 * (6 - s.extensions[a.colour]) : a.kind === 'stall' ? 70 : 30;
+    case 'lead':
+      return coins < 7 ? 75 : 20;
+    case 'draw':
+      return p.hand.length < 2 ? 90 : 15;
+    case 'pass':
+      return 500;
+    case 'card':
+      return 30;
+    case 'joker':
+      return 20;
+    case 'three':
+      return 5;
+    case 'takeDisplay':
+      return 20;
+    case 'takeDeck':
+      return 24;
+    case 'takeCrier':
+      return 5;
+    default:
+      return 0;
+  }
+}
+
+function pick(s: KairoState, seat: number, legal: readonly KairoAction[], offeredIndexes: ReadonlySet<number>, rng: RngState): number {
+  let best = -1;
+  let bestScore = -Infinity;
+  legal.forEach((a, index) => {
+    if (!offeredIndexes.has(index)) return;
+    const v = score(s, seat, a) + randomInt(rng, 10);
+    if (v > bestScore) {
+      bestScore = v;
+      best = index;
+    }
+  });
+  return best;
+}
+
+interface Played {
+  turns: number;
+  clicks: number;
+  handLines: string[];
+  privateEvents: string[];
+  prompts: Set<string>;
+  final: SeenMessage;
+}
+
+const TURN_OVER = /(turn is over|Zug ist zu Ende|beurt is voorbij|game is over|Spiel ist vorbei|spel is afgelopen)/;
+const PRIVATE_DRAW = /(You drew building card [^;\n]+|Du hast Baukarte [^;\n]+ gezogen|Je trok bouwkaart [^;\n]+)/g;
+
+async function playKairo(channel: string, players: FakeUser[], start: 'variable' | 'quick'): Promise<Played> {
+  const [host, ...others] = players as [FakeUser, ...FakeUser[]];
+  const lobby = (await host.runCommand(channel, 'game', { subcommand: 'new', options: { game: 'kairo', players: players.length, layout: start } })).reply!;
+  assert.match(lobby.content, start === 'quick' ? /Layout: Quick start/ : /Layout: Variable start/);
+  for (const user of others) await user.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
+  await clickForBoard(host, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
+
+  const rng = seedRng(`kairo-e2e:${channel}`);
+  const played: Played = { turns: 0, clicks: 0, handLines: [], privateEvents: [], prompts: new Set(), final: latestBoard(env.fake, channel) };
+  for (let guard = 0; guard < 200; guard++) {
+    const board = latestBoard(env.fake, channel);
+    const png = checkPng(board.attachments[0]!.bytes);
+    assert.ok(png.ok && png.width === 1600 && png.height > 800, 'the board is a PNG of the Kairo size');
+    if (!hasButton(board, 'turn')) {
+      played.final = board;
+      break;
+    }
+    const [actorId] = mentionedToAct(board);
+    const user = env.fake.users.get(actorId!)!;
+    let panel = await openPrivately(user, board, buttonFor(board, 'turn'));
+    if (played.turns % 7 === 0) {
+      const hand = await openPrivately(user, board, buttonFor(board, 'hand'));
+      const lines = hand.content.split('\n');
+      assert.match(lines[1]!, /^(Building cards|Baukarten|Bouwkaarten)/);
+      assert.match(lines[2]!, /^(Coins|Geld|Munten) \(\d+/);
+      played.handLines.push(lines[2]!);
+      if (!/: (none|keine|geen)$/.test(lines[1]!)) played.handLines.push(lines[1]!);
+    }
+    for (let step = 0; offered(panel).length > 0; step++) {
+      assert.ok(step < 20, 'a turn of fewer than 20 decisions');
+      played.prompts.add(panel.content.split('\n').at(-1)!);
+      const game = activeGame(channel);
+      const seat = env.service.seatOf(game, user.id)!.seat;
+      const legal = env.service.legalActions(game, seat) as KairoAction[];
+      const choices = offered(panel);
+      const index = pick(game.state as KairoState, seat, legal, new Set(choices.map((c) => c.index)), rng);
+      const handle = await choose(user, panel, choices.find((c) => c.index === index)!);
+      panel = handle.reply!;
+      assert.ok(panel.ephemeral, 'the panel is ephemeral');
+      played.clicks++;
+      for (const m of panel.content.matchAll(PRIVATE_DRAW)) played.privateEvents.push(m[1]!.trim());
+    }
+    assert.match(panel.content, TURN_OVER);
+    played.turns++;
+    const next = latestBoard(env.fake, channel);
+    assert.notEqual(next.id, board.id, 'a new board after the turn');
+    assert.deepEqual(env.fake.message(board.id)!.buttons, [], 'the previous board lost its buttons');
+  }
+  return played;
+}
+
+function checkPrivacy(channel: string, played: Played): void {
+  expect(played.handLines.length).toBeGreaterThan(0);
+  for (const line of played.handLines) expect(env.fake.publicOccurrences(line), line).toEqual([]);
+  expect(played.privateEvents.length).toBeGreaterThan(0);
+  for (const text of played.privateEvents) expect(env.fake.publicOccurrences(text), text).toEqual([]);
+  expect(env.fake.publicOccurrences(/You drew|Du hast Baukarte|Je trok/, channel)).toEqual([]);
+  for (const board of boards(env.fake, channel)) {
+    expect(board.ephemeral).toBe(false);
+    expect(board.attachments).toHaveLength(1);
+    expect(board.attachments[0]!.contentType).toBe('image/png');
+  }
+}
+
+function checkStandings(played: Played, players: FakeUser[]): void {
+  const text = played.final.content;
+  expect(text).toContain('**The game is over.** Final standings:');
+  for (const user of players) expect(text).toMatch(new RegExp(`\\d\\. <@${user.id}>: score \\d+`));
+  expect(text).toMatch(/\n1\. <@\d+>: score \d+/);
+  // the status line of the last board names the players by their names, with their points
+  expect(text).toMatch(/Turn \d+ · points: /);
+}
+
+describe('Kairo end to end', () => {
+  it('a complete 2-player game (quick start), only by clicking', async () => {
+    const channel = env.fake.createChannel('kairo-2');
+    const played = await playKairo(channel, [alice, bob], 'quick');
+    expect(played.turns).toBeGreaterThan(15);
+    expect(boards(env.fake, channel)).toHaveLength(played.turns + 1);
+    checkStandings(played, [alice, bob]);
+    checkPrivacy(channel, played);
+    // every build step was asked in the panel, in each player's own language
+    const prompts = [...played.prompts].join('\n');
+    expect(prompts).toMatch(/choose the section/);
+    expect(prompts).toMatch(/Abschnitt wählen|Feld in Abschnitt/);
+    expect(env.service.byChannel(channel)).toMatchObject({ ok: false, code: 'no_game' });
+    env.fake.assertNoViolations();
+  });
+
+  it('a complete 3-player game (variable start: the start stalls are placed through the panel)', async () => {
+    const channel = env.fake.createChannel('kairo-3');
+    const played = await playKairo(channel, [carol, alice, bob], 'variable');
+    expect(played.turns).toBeGreaterThan(15);
+    expect(boards(env.fake, channel)).toHaveLength(played.turns + 1);
+    checkStandings(played, [alice, bob, carol]);
+    checkPrivacy(channel, played);
+    const prompts = [...played.prompts].join('\n');
+    expect(prompts).toMatch(/Place a start stall|Setze einen Startstand|Plaats een startkraam/);
+    expect(prompts).toMatch(/choose the side of the entrance|Seite des Eingangs|kant van de ingang/);
+    env.fake.assertNoViolations();
+  });
+});
