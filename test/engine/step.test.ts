@@ -120,3 +120,20 @@ describe('random playout harness', () => {
     expect(() => playout({ def: race, options: { players: 4 }, seed: 'slow', maxSteps: 3 })).toThrow(/not over after 3/);
   });
 });
+
+describe('the harness JSON check', () => {
+  it('names what would not survive a JSON round trip', async () => {
+    const { jsonProblem } = await import('../harness/playout.js');
+    const trusted = new WeakSet<object>();
+    expect(jsonProblem({ a: [1, 'x', true, null, { b: 2 }] }, trusted, 'state')).toBeNull();
+    expect(jsonProblem({ a: [1, undefined] }, new WeakSet(), 'state')).toBe('state.a[1] is undefined');
+    expect(jsonProblem({ a: { b: Number.NaN } }, new WeakSet(), 'state')).toBe('state.a.b is NaN');
+    expect(jsonProblem({ m: new Map() }, new WeakSet(), 'state')).toBe('state.m is not a plain object');
+    expect(jsonProblem({ f: () => 1 }, new WeakSet(), 'state')).toBe('state.f is function');
+  });
+
+  it('fails a playout whose state holds something JSON drops', () => {
+    const leaky = { ...race, apply: (state: RaceState, action: Parameters<typeof race.apply>[1], seat: number) => ({ ...race.apply(state, action, seat), state: { ...race.apply(state, action, seat).state, note: undefined } }) };
+    expect(() => playout({ def: leaky, options: { players: 2 }, seed: 'leaky', maxSteps: 100 })).toThrow(/does not survive JSON: state.note is undefined/);
+  });
+});

@@ -53,6 +53,49 @@ export class PlayoutFailure extends Error {
   }
 }
 
+const FULL_JSON_CHECK_EVERY = 100;
+
+function survivesJson(value: unknown): boolean {
+  const text = JSON.stringify(value);
+  return JSON.stringify(JSON.parse(text)) === text;
+}
+
+/**
+ * Where `value` would not come back equal from a JSON round trip (undefined, a function, NaN, a class
+ * instance, a Map...), or null. Objects in `trusted` were checked before and are skipped: game states
+ * are immutable and share their unchanged parts, so each step only walks what changed.
+ */
+export function jsonProblem(value: unknown, trusted: WeakSet<object>, path: string): string | null {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return null;
+    case 'number':
+      return Number.isFinite(value) ? null : `${path} is ${value}`;
+    case 'object': {
+      if (value === null || trusted.has(value)) return null;
+      const proto = Object.getPrototypeOf(value) as unknown;
+      if (Array.isArray(value)) {
+        for (let i = 0; i < value.length; i++) {
+          const problem = jsonProblem(value[i], trusted, `${path}[${i}]`);
+          if (problem !== null) return problem;
+        }
+      } else if (proto === Object.prototype || proto === null) {
+        for (const key of Object.keys(value)) {
+          const problem = jsonProblem((value as Record<string, unknown>)[key], trusted, `${path}.${key}`);
+          if (problem !== null) return problem;
+        }
+      } else {
+        return `${path} is not a plain object`;
+      }
+      trusted.add(value);
+      return null;
+    }
+    default:
+      return `${path} is ${typeof value}`;
+  }
+}
+
 export const uniformPolicy = <S, A>(_s: S, _seat: Seat, legal: readonly A[], rng: RngState): A =>
   legal[randomInt(rng, legal.length)] as A;
 
@@ -66,11 +109,15 @@ export function playout<S, A, O>(opts: PlayoutOptions<S, A, O>): PlayoutResult<S
   let lastAction: { seat: Seat; action: A } | null = null;
   let events: readonly GameEvent[] = [];
 
+  const jsonSafe = new WeakSet<object>();
   for (let index = 0; ; index++) {
     const state = current.state;
     if (opts.checkJsonRoundTrip !== false) {
-      const copy = JSON.parse(JSON.stringify(state)) as S;
-      if (JSON.stringify(copy) !== JSON.stringify(state)) throw new PlayoutFailure(seed, index, 'state does not survive JSON');
+      const problem = jsonProblem(state, jsonSafe, 'state');
+      if (problem !== null) throw new PlayoutFailure(seed, index, `state does not survive JSON: ${problem}`);
+      // The walk trusts objects it has seen before (states share unchanged parts); a full round trip now
+      // and then catches an object changed after it was checked.
+      if (index % FULL_JSON_CHECK_EVERY === 0 && !survivesJson(state)) throw new PlayoutFailure(seed, index, 'state does not survive JSON');
     }
     opts.invariants?.(state, { stepIndex: index, previous, lastAction, events });
     if (def.isOver(state)) break;
@@ -100,6 +147,9 @@ export function playout<S, A, O>(opts: PlayoutOptions<S, A, O>): PlayoutResult<S
     current = result.next;
   }
 
+  if (opts.checkJsonRoundTrip !== false && !survivesJson(current.state)) {
+    throw new PlayoutFailure(seed, log.length, 'final state does not survive JSON');
+  }
   if (opts.checkReplay !== false) {
     const replayed = replay(def, opts.options, seed, log);
     if (JSON.stringify(replayed.state) !== JSON.stringify(current.state)) {
