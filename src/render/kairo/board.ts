@@ -5,7 +5,8 @@
  * display and the medals.
  */
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
-import type { FieldId, KairoFieldView, KairoPublicView, KairoStallView, Seat } from '../../games/kairo/view.js';
+import { CARD_SECTIONS, isJoker } from '../../games/kairo/data/board.js';
+import type { CardType, FieldId, KairoFieldView, KairoPublicView, KairoStallView, Seat } from '../../games/kairo/view.js';
 import {
   alpha,
   drawableText,
@@ -121,6 +122,12 @@ function pill(ctx: Ctx, x: number, cy: number, text: string, fill: string, ink: 
   return w;
 }
 
+/** A building card as the picture names it: "4", or "Joker 1·2·3". */
+function cardLabel(card: CardType): string {
+  const sections = CARD_SECTIONS[card];
+  return isJoker(card) ? `Joker ${sections.join('\u00b7')}` : String(sections[0] ?? '');
+}
+
 function decisionText(view: KairoPublicView, locale: RenderLocale): string {
   const p = view.pending;
   if (p === null) return '';
@@ -142,6 +149,11 @@ function decisionText(view: KairoPublicView, locale: RenderLocale): string {
   }
   const details: string[] = [];
   if (p.kind === 'build') {
+    if (p.cardsPlayed.length > 0) {
+      const cards = p.cardsPlayed.map((card) => cardLabel(card)).join(', ');
+      const coin = p.jokerCoin === null ? '' : ` ${label('step.coin', locale, { colour: colourName(p.jokerCoin, locale) })}`;
+      details.push(label('step.paid', locale, { cards: cards + coin }));
+    }
     if (p.section !== null) details.push(label('step.section', locale, { n: p.section }));
     const field = p.field === null ? undefined : view.board.fields[p.field];
     if (field !== undefined) details.push(label('step.field', locale, { field: field.label }));

@@ -49,6 +49,8 @@ export type LabelKey =
   | 'step.section'
   | 'step.field'
   | 'step.cost'
+  | 'step.paid'
+  | 'step.coin'
   | 'legend.stall'
   | 'legend.extension'
   | 'legend.entrance'
@@ -74,7 +76,7 @@ const LABELS: Table = {
     crier: 'crier',
     coinsHidden: 'coins hidden',
     coinsFinal: 'coins {coins} (+{points})',
-    rank: '{n}. place',
+    rank: 'Rank {n}',
     medalPoints: 'medals +{n}',
     medals: 'Medals',
     extensionsLeft: 'Extensions',
@@ -103,6 +105,8 @@ const LABELS: Table = {
     'step.section': 'section {n}',
     'step.field': 'field {field}',
     'step.cost': 'cost {n}',
+    'step.paid': 'paid {cards}',
+    'step.coin': '+1 {colour}',
     'legend.stall': 'Main stall of player 1',
     'legend.extension': 'Extension',
     'legend.entrance': 'Entrance',
@@ -154,6 +158,8 @@ const LABELS: Table = {
     'step.section': 'Abschnitt {n}',
     'step.field': 'Feld {field}',
     'step.cost': 'Kosten {n}',
+    'step.paid': 'bezahlt: {cards}',
+    'step.coin': '+1 Geld {colour}',
     'legend.stall': 'Hauptstand von Spieler 1',
     'legend.extension': 'Ausbau',
     'legend.entrance': 'Eingang',
@@ -205,6 +211,8 @@ const LABELS: Table = {
     'step.section': 'sectie {n}',
     'step.field': 'veld {field}',
     'step.cost': 'kosten {n}',
+    'step.paid': 'betaald: {cards}',
+    'step.coin': '+1 munt {colour}',
     'legend.stall': 'Hoofdkraam van speler 1',
     'legend.extension': 'Uitbreiding',
     'legend.entrance': 'Ingang',

@@ -70,7 +70,8 @@ export function drawPlayerPanel(ctx: Ctx, r: Rect, p: PanelProps): void {
   }
   const tags: { text: string; fill: string; ink: string }[] = [];
   if (p.player.startPlayer) tags.push({ text: label('startPlayer', L), fill: THEME.gold, ink: THEME.goldDark });
-  if (out) tags.push({ text: label('out', L), fill: THEME.danger, ink: '#ffffff' });
+  // at the end everyone is out; the tag only matters while others still build
+  if (out && p.final === null) tags.push({ text: label('out', L), fill: THEME.danger, ink: '#ffffff' });
   ctx.font = font(12, 'bold');
   const tagsW = tags.reduce((sum, t) => sum + ctx.measureText(t.text).width + 18, 0);
   const used = drawText(ctx, p.name, x, row1 + 1, Math.max(40, nameRight - x - tagsW), {
