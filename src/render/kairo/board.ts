@@ -5,7 +5,6 @@
  * display and the medals.
  */
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { CARD_SECTIONS, isJoker } from '../../games/kairo/data/board.js';
 import type { CardType, FieldId, KairoFieldView, KairoPublicView, KairoStallView, Seat } from '../../games/kairo/view.js';
 import {
   alpha,
@@ -122,10 +121,18 @@ function pill(ctx: Ctx, x: number, cy: number, text: string, fill: string, ink: 
   return w;
 }
 
-/** A building card as the picture names it: "4", or "Joker 1·2·3". */
+/**
+ * A building card as the picture names it: "4", or "Joker 1·2·3". The pending view names played cards by
+ * type only, so the sections are read from the type's name (DECISIONS.md: s1..s9 one section each; the
+ * jokers jr1..jr3 are the rows of sections, jc1..jc3 the columns).
+ */
 function cardLabel(card: CardType): string {
-  const sections = CARD_SECTIONS[card];
-  return isJoker(card) ? `Joker ${sections.join('\u00b7')}` : String(sections[0] ?? '');
+  const m = /^(s|jr|jc)(\d)$/.exec(card);
+  if (m === null) return card;
+  const n = Number(m[2]);
+  if (m[1] === 's') return String(n);
+  const sections = m[1] === 'jr' ? [3 * n - 2, 3 * n - 1, 3 * n] : [n, n + 3, n + 6];
+  return `Joker ${sections.join('\u00b7')}`;
 }
 
 function decisionText(view: KairoPublicView, locale: RenderLocale): string {
