@@ -65,7 +65,7 @@ export type Snapshot = LobbySnapshot | ActiveSnapshot;
 export type Refusal =
   | { readonly ok: false; readonly code: 'unknown_game'; readonly kind: string }
   /** `option`: which choice is unknown, or 'combination' when the engine refuses them for `players`; `detail` is for the log. */
-  | { readonly ok: false; readonly code: 'invalid_options'; readonly option: 'layout' | 'variant' | 'combination'; readonly value: string; readonly players: number; readonly detail: string }
+  | { readonly ok: false; readonly code: 'invalid_options'; readonly option: 'layout' | 'variant' | 'expansion' | 'combination'; readonly value: string; readonly players: number; readonly detail: string }
   | { readonly ok: false; readonly code: 'invalid_capacity'; readonly min: number; readonly max: number }
   | { readonly ok: false; readonly code: 'channel_busy'; readonly existing: GameRow }
   | { readonly ok: false; readonly code: 'no_game' }
@@ -177,7 +177,10 @@ function parseLobbySettings(raw: unknown): LobbySettings | null {
   const r = raw as Record<string, unknown>;
   const str = (v: unknown): v is string | null => v === null || typeof v === 'string';
   if (typeof r.capacity !== 'number' || !Number.isInteger(r.capacity) || !str(r.layout) || !str(r.variant)) return null;
-  return { capacity: r.capacity, layout: r.layout, variant: r.variant };
+  // Lobbies stored before expansions existed have no `expansion`: none.
+  if (r.expansion !== undefined && !str(r.expansion)) return null;
+  const settings = { capacity: r.capacity, layout: r.layout, variant: r.variant };
+  return typeof r.expansion === 'string' ? { ...settings, expansion: r.expansion } : settings;
 }
 
 /** A value that only JSON can carry, exactly as a button or the database delivers it. */
@@ -378,13 +381,19 @@ export class GameService {
     capacity?: number | null;
     layout?: string | null;
     variant?: string | null;
+    expansion?: string | null;
   }): Result<{ game: LobbySnapshot }> {
     const module = this.modules.get(input.kind);
     if (module === undefined) return refuse('unknown_game', { kind: input.kind });
     const { min, max } = module.definition.players;
     const capacity = input.capacity ?? max;
     if (!Number.isInteger(capacity) || capacity < min || capacity > max) return refuse('invalid_capacity', { min, max });
-    const layout = input.layout ?? module.layouts[0]?.value ?? null;
+    const expansion = input.expansion ?? null;
+    const expansions = module.expansions ?? [];
+    if (expansion !== null && !expansions.some((c) => c.value === expansion)) {
+      return refuse('invalid_options', { option: 'expansion', value: expansion, players: capacity, detail: `unknown expansion ${expansion}` });
+    }
+    const layout = input.layout ?? (module.defaultLayout ? module.defaultLayout(expansion) : (module.layouts[0]?.value ?? null));
     const variant = input.variant ?? module.variants[0]?.value ?? null;
     if (layout !== null && module.layouts.length > 0 && !module.layouts.some((c) => c.value === layout)) {
       return refuse('invalid_options', { option: 'layout', value: layout, players: capacity, detail: `unknown layout ${layout}` });
@@ -392,7 +401,8 @@ export class GameService {
     if (variant !== null && module.variants.length > 0 && !module.variants.some((c) => c.value === variant)) {
       return refuse('invalid_options', { option: 'variant', value: variant, players: capacity, detail: `unknown variant ${variant}` });
     }
-    const settings: LobbySettings = { capacity, layout, variant };
+    // Stored only when chosen, so games without expansions keep their settings as they were.
+    const settings: LobbySettings = expansion === null ? { capacity, layout, variant } : { capacity, layout, variant, expansion };
     // The options must hold for every player count the lobby can start with.
     for (let players = min; players <= capacity; players++) {
       const parsed = module.definition.parseOptions(module.buildOptions(settings, players));

@@ -17,12 +17,20 @@ export interface LobbySettings {
   readonly capacity: number;
   readonly layout: string | null;
   readonly variant: string | null;
+  /** An expansion of the game (`/game new expansion:`); absent in lobbies stored before expansions existed. */
+  readonly expansion?: string | null;
 }
 
 export interface GameModule {
   readonly definition: AnyGameDefinition;
   readonly layouts: readonly OptionChoice[];
   readonly variants: readonly OptionChoice[];
+  /** Expansions offered for `/game new expansion:` (none when absent or empty). */
+  readonly expansions?: readonly OptionChoice[];
+  /** The layouts that go with an expansion (or with none), for autocomplete; default: all of `layouts`. */
+  layoutsFor?(expansion: string | null): readonly OptionChoice[];
+  /** The layout used when none is given, given the expansion; default: the first of `layouts`. */
+  defaultLayout?(expansion: string | null): string | null;
   /** Raw options for `definition.parseOptions`, from the lobby's settings and the number of seats. */
   buildOptions(settings: LobbySettings, players: number): unknown;
   /**

@@ -3,7 +3,7 @@
  * catalogue. The tree serves every game: `/game new game:<choice>` lists the registered games; layout
  * and variant are autocompleted for the chosen game.
  *
- *   /game new game:.. [players:..] [layout:..] [variant:..]
+ *   /game new game:.. [players:..] [layout:..] [variant:..] [expansion:..]
  *   /game status | hand | log [count] | settings [reminder_hours] [reminder_limit] [idle_hours] | leave | abandon
  *   /help [topic] [game]
  */
@@ -67,6 +67,7 @@ export function commandDefinitions(modules: ModuleRegistry, presenters: Presente
         integer('opt.players', minPlayers, maxPlayers),
         { type: ApplicationCommandOptionType.String, ...named('opt.layout'), required: false, autocomplete: true },
         { type: ApplicationCommandOptionType.String, ...named('opt.variant'), required: false, autocomplete: true },
+        { type: ApplicationCommandOptionType.String, ...named('opt.expansion'), required: false, autocomplete: true },
       ]),
       sub('status'),
       sub('hand'),

@@ -86,6 +86,14 @@ export function optionLabel(presenter: GamePresenter, game: Snapshot, kind: 'lay
   return presenter.format(choice.label, locale, []);
 }
 
+/** The lobby's expansion line, for games that have expansions. */
+function expansionLine(presenter: GamePresenter, game: LobbySnapshot, locale: Locale): string[] {
+  const expansions = game.module.expansions ?? [];
+  if (expansions.length === 0) return [];
+  const choice = expansions.find((c) => c.value === (game.settings.expansion ?? null));
+  return [t(locale, 'lobby.expansion', { expansion: choice === undefined ? t(locale, 'expansion.none') : presenter.format(choice.label, locale, []) })];
+}
+
 export function lobbyMessage(game: LobbySnapshot, presenter: GamePresenter): PublicMessage {
   const locale = gameLocale(game);
   const id = { gameId: game.row.id, version: game.row.version };
@@ -95,6 +103,7 @@ export function lobbyMessage(game: LobbySnapshot, presenter: GamePresenter): Pub
     content: fit([
       t(locale, 'lobby.title', { game: presenter.name(locale), host: `<@${game.row.hostUserId}>` }),
       t(locale, 'lobby.options', { layout: optionLabel(presenter, game, 'layout', locale), variant: optionLabel(presenter, game, 'variant', locale) }),
+      ...expansionLine(presenter, game, locale),
       t(locale, 'lobby.seats', { count: game.seats.length, capacity: game.settings.capacity, players }),
       t(locale, 'lobby.hint', { min, capacity: game.settings.capacity }),
     ]),

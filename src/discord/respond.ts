@@ -32,6 +32,7 @@ export function refusalText(ctx: BotContext, refusal: Refusal, locale: Locale, g
       return t(locale, key, { kind: refusal.kind });
     case 'invalid_options':
       if (refusal.option === 'combination') return t(locale, 'refusal.invalid_combination', { players: refusal.players });
+      if (refusal.option === 'expansion') return t(locale, 'refusal.invalid_expansion', { value: refusal.value });
       return t(locale, refusal.option === 'layout' ? 'refusal.invalid_layout' : 'refusal.invalid_variant', { value: refusal.value });
     case 'invalid_capacity':
     case 'invalid_setting':

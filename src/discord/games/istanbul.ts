@@ -3,6 +3,7 @@ import type { Catalogue, Catalogues, Locale, Message, Seat } from '../../engine/
 import { istanbul, formatIstanbulMessage, type IstanbulAction, type IstanbulPublicView, type IstanbulSeatView } from '../../games/istanbul/index.js';
 import { renderIstanbulBoard, type PublicViewOnly } from '../../render/istanbul/board.js';
 import type { ActionGroup, GamePresenter, HelpTopic } from './presenter.js';
+import { EXPANSION_GROUP_OF, expansionDe, expansionEn, expansionNl, lettersAndSealsHandLine } from './istanbul-expansion.js';
 
 type Group = 'move' | 'main' | 'sell' | 'police' | 'teaHouse' | 'fountain' | 'discard' | 'mosque' | 'sultan' | 'encounter' | 'pay' | 'cards' | 'tile' | 'end';
 
@@ -166,13 +167,13 @@ const nl: Catalogue = {
     '- Terugnemen kan binnen je beurt tot de laatste dobbelsteenworp, getrokken kaart of overdracht aan een andere speler.',
 };
 
-export const istanbulPresenterMessages: Catalogues = { en, de, nl };
+export const istanbulPresenterMessages: Catalogues = { en: { ...en, ...expansionEn }, de: { ...de, ...expansionDe }, nl: { ...nl, ...expansionNl } };
 
 /** The engine's words and the presenter's, in one catalogue per locale. */
 const catalogues: Catalogues = {
-  en: { ...istanbul.messages.en, ...en },
-  de: { ...(istanbul.messages.de ?? {}), ...de },
-  nl: { ...(istanbul.messages.nl ?? {}), ...nl },
+  en: { ...istanbul.messages.en, ...istanbulPresenterMessages.en },
+  de: { ...(istanbul.messages.de ?? {}), ...istanbulPresenterMessages.de },
+  nl: { ...(istanbul.messages.nl ?? {}), ...istanbulPresenterMessages.nl },
 };
 
 function format(message: Message, locale: Locale, names: readonly string[]): string {
@@ -230,14 +231,18 @@ export const istanbulPresenter: GamePresenter = {
           names,
         ),
       );
+      const letters = lettersAndSealsHandLine(view, seat, (m) => format(m, locale, names));
+      if (letters !== null) lines.push(letters);
     }
     return lines.join('\n');
   },
   group(action): ActionGroup {
-    const id = GROUP_OF[(action as IstanbulAction).type] ?? 'main';
-    return { id, label: { key: `istanbul.group.${id}` }, always: ALWAYS.has(id) };
+    const type = (action as IstanbulAction).type;
+    const id = GROUP_OF[type] ?? EXPANSION_GROUP_OF[type] ?? 'main';
+    return { id, label: { key: `istanbul.group.${id}` }, always: (ALWAYS as ReadonlySet<string>).has(id) };
   },
   help(topic: HelpTopic, locale) {
-    return format({ key: topic === 'rules' ? 'istanbul.help.rules' : 'istanbul.help.decisions' }, locale, []);
+    const key = topic === 'rules' ? 'istanbul.help.rules' : 'istanbul.help.decisions';
+    return `${format({ key }, locale, [])}\n${format({ key: `${key}LettersAndSeals` }, locale, [])}`;
   },
 };

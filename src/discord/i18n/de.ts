@@ -28,6 +28,8 @@ export const de: Record<CoreKey, string> = {
   'opt.layout.description': 'Der Aufbau des Spielplans',
   'opt.variant.name': 'variante',
   'opt.variant.description': 'Eine Regelvariante',
+  'opt.expansion.name': 'erweiterung',
+  'opt.expansion.description': 'Eine Erweiterung des Spiels',
   'opt.count.name': 'anzahl',
   'opt.count.description': 'Wie viele der letzten Aktionen gezeigt werden',
   'opt.reminderHours.name': 'erinnerung_stunden',
@@ -51,6 +53,7 @@ export const de: Record<CoreKey, string> = {
   'refusal.unknown_game': 'Das Spiel "{kind}" kenne ich nicht.',
   'refusal.invalid_layout': 'Einen Aufbau "{value}" gibt es für dieses Spiel nicht; wähle einen der Vorschläge.',
   'refusal.invalid_variant': 'Eine Variante "{value}" gibt es für dieses Spiel nicht; wähle einen der Vorschläge.',
+  'refusal.invalid_expansion': 'Eine Erweiterung "{value}" gibt es für dieses Spiel nicht; wähle einen der Vorschläge.',
   'refusal.invalid_combination': 'Diese Optionen gehen nicht mit {players} Spielern. Wähle eine andere Variante oder weniger Spieler.',
   'refusal.invalid_capacity': 'Die Spielerzahl muss zwischen {min} und {max} liegen.',
   'refusal.channel_busy':
@@ -81,6 +84,7 @@ export const de: Record<CoreKey, string> = {
 
   'lobby.title': '**{game}**: neues Spiel, eröffnet von {host}',
   'lobby.options': 'Aufbau: {layout} · Variante: {variant}',
+  'lobby.expansion': 'Erweiterung: {expansion}',
   'lobby.seats': 'Spieler ({count}/{capacity}): {players}',
   'lobby.hint': 'Mitmachen mit der Schaltfläche. Der Gastgeber startet, sobald {min} bis {capacity} Spieler dabei sind; Sitzordnung und Startspieler werden ausgelost.',
   'lobby.join': 'Mitmachen',
@@ -90,6 +94,7 @@ export const de: Record<CoreKey, string> = {
   'lobby.cancelled': '**{game}**: Die Lobby wurde von {user} geschlossen.',
   'lobby.started': '**{game}** (Spiel #{id}) hat begonnen. Sitzordnung: {players}.',
   'variant.none': 'keine',
+  'expansion.none': 'keine (Grundspiel)',
   'layout.none': 'Standard',
 
   'board.title': '**{game}** · Spiel #{id}',
@@ -152,7 +157,7 @@ export const de: Record<CoreKey, string> = {
 
   'help.title': '**bazaar**: Brettspiele in Discord-Kanälen',
   'help.commands':
-    '`/spiel neu`: eine Lobby öffnen (Spiel, Plätze, Aufbau, Variante wählen); Spieler machen per Schaltfläche mit, der Gastgeber startet. Ein Spiel pro Kanal.\n' +
+    '`/spiel neu`: eine Lobby öffnen (Spiel, Plätze, Aufbau, Variante, Erweiterung wählen); Spieler machen per Schaltfläche mit, der Gastgeber startet. Ein Spiel pro Kanal.\n' +
     '`/spiel status`: Spielplan neu posten · `/spiel hand`: deine Hand, nur für dich · `/spiel protokoll`: die letzten Züge\n' +
     '`/spiel einstellungen`: Erinnerungen und Wartezeit · `/spiel verlassen`: aufgeben · `/spiel abbrechen`: das Spiel beenden (Gastgeber oder Moderation)\n' +
     'Nach jedem Zug postet der Bot den Spielplan und erwähnt, wer als Nächstes entscheidet. **Meinen Zug machen** öffnet dein privates Feld: Jeder Klick ist eine Entscheidung; **Zurücknehmen** nimmt deine Schritte dieses Zuges bis zum letzten Würfelwurf oder Kartenziehen zurück.',

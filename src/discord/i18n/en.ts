@@ -30,6 +30,8 @@ export const en = {
   'opt.layout.description': 'The board layout',
   'opt.variant.name': 'variant',
   'opt.variant.description': 'A rules variant',
+  'opt.expansion.name': 'expansion',
+  'opt.expansion.description': 'An expansion of the game',
   'opt.count.name': 'count',
   'opt.count.description': 'How many of the last actions to show',
   'opt.reminderHours.name': 'reminder_hours',
@@ -55,6 +57,7 @@ export const en = {
   'refusal.unknown_game': 'I do not know the game "{kind}".',
   'refusal.invalid_layout': 'There is no layout "{value}" for this game; pick one of the suggestions.',
   'refusal.invalid_variant': 'There is no variant "{value}" for this game; pick one of the suggestions.',
+  'refusal.invalid_expansion': 'There is no expansion "{value}" for this game; pick one of the suggestions.',
   'refusal.invalid_combination': 'These options do not work with {players} players. Choose another variant or fewer players.',
   'refusal.invalid_capacity': 'The number of players must be between {min} and {max}.',
   'refusal.channel_busy': 'This channel already has a game ({game}, game #{id}, {status}). Finish it or end it with /game abandon first, or start a game in another channel.',
@@ -84,6 +87,7 @@ export const en = {
   // lobby
   'lobby.title': '**{game}**: new game opened by {host}',
   'lobby.options': 'Layout: {layout} · Variant: {variant}',
+  'lobby.expansion': 'Expansion: {expansion}',
   'lobby.seats': 'Players ({count}/{capacity}): {players}',
   'lobby.hint': 'Join with the button. The host starts when {min} to {capacity} players are in; seat order and start player are drawn at random.',
   'lobby.join': 'Join',
@@ -93,6 +97,7 @@ export const en = {
   'lobby.cancelled': '**{game}**: the lobby was closed by {user}.',
   'lobby.started': '**{game}** (game #{id}) has started. Seat order: {players}.',
   'variant.none': 'none',
+  'expansion.none': 'none (base game)',
   'layout.none': 'standard',
 
   // board
@@ -161,7 +166,7 @@ export const en = {
   // help
   'help.title': '**bazaar**: board games in Discord channels',
   'help.commands':
-    '`/game new`: open a lobby (choose the game, seats, layout, variant); players join with the button and the host starts. One game per channel.\n' +
+    '`/game new`: open a lobby (choose the game, seats, layout, variant, expansion); players join with the button and the host starts. One game per channel.\n' +
     '`/game status`: post the board again · `/game hand`: your hand, only for you · `/game log`: the last turns\n' +
     '`/game settings`: reminders and idle time · `/game leave`: concede · `/game abandon`: end the game (host or moderators)\n' +
     'After every turn the bot posts the board and mentions who decides next. **Take my turn** opens your private panel: each click is one decision; **Undo** takes back your moves of this turn up to the last die roll or card draw.',

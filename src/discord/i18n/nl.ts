@@ -28,6 +28,8 @@ export const nl: Record<CoreKey, string> = {
   'opt.layout.description': 'De opstelling van het speelbord',
   'opt.variant.name': 'variant',
   'opt.variant.description': 'Een spelvariant',
+  'opt.expansion.name': 'uitbreiding',
+  'opt.expansion.description': 'Een uitbreiding van het spel',
   'opt.count.name': 'aantal',
   'opt.count.description': 'Hoeveel van de laatste acties getoond worden',
   'opt.reminderHours.name': 'herinnering_uren',
@@ -51,6 +53,7 @@ export const nl: Record<CoreKey, string> = {
   'refusal.unknown_game': 'Het spel "{kind}" ken ik niet.',
   'refusal.invalid_layout': 'Een opstelling "{value}" bestaat niet voor dit spel; kies een van de suggesties.',
   'refusal.invalid_variant': 'Een variant "{value}" bestaat niet voor dit spel; kies een van de suggesties.',
+  'refusal.invalid_expansion': 'Een uitbreiding "{value}" bestaat niet voor dit spel; kies een van de suggesties.',
   'refusal.invalid_combination': 'Deze opties werken niet met {players} spelers. Kies een andere variant of minder spelers.',
   'refusal.invalid_capacity': 'Het aantal spelers moet tussen {min} en {max} liggen.',
   'refusal.channel_busy':
@@ -81,6 +84,7 @@ export const nl: Record<CoreKey, string> = {
 
   'lobby.title': '**{game}**: nieuw spel, geopend door {host}',
   'lobby.options': 'Opstelling: {layout} · Variant: {variant}',
+  'lobby.expansion': 'Uitbreiding: {expansion}',
   'lobby.seats': 'Spelers ({count}/{capacity}): {players}',
   'lobby.hint': 'Doe mee met de knop. De gastheer start zodra er {min} tot {capacity} spelers zijn; de zitvolgorde en de startspeler worden willekeurig geloot.',
   'lobby.join': 'Meedoen',
@@ -90,6 +94,7 @@ export const nl: Record<CoreKey, string> = {
   'lobby.cancelled': '**{game}**: de lobby is gesloten door {user}.',
   'lobby.started': '**{game}** (spel #{id}) is begonnen. Zitvolgorde: {players}.',
   'variant.none': 'geen',
+  'expansion.none': 'geen (basisspel)',
   'layout.none': 'standaard',
 
   'board.title': '**{game}** · spel #{id}',
@@ -152,7 +157,7 @@ export const nl: Record<CoreKey, string> = {
 
   'help.title': '**bazaar**: bordspellen in Discord-kanalen',
   'help.commands':
-    '`/spel nieuw`: open een lobby (kies spel, plaatsen, opstelling, variant); spelers doen mee met de knop en de gastheer start. Eén spel per kanaal.\n' +
+    '`/spel nieuw`: open een lobby (kies spel, plaatsen, opstelling, variant, uitbreiding); spelers doen mee met de knop en de gastheer start. Eén spel per kanaal.\n' +
     '`/spel status`: bord opnieuw plaatsen · `/spel hand`: je hand, alleen voor jou · `/spel logboek`: de laatste beurten\n' +
     '`/spel instellingen`: herinneringen en wachttijd · `/spel verlaten`: opgeven · `/spel stoppen`: het spel beëindigen (gastheer of moderators)\n' +
     'Na elke beurt plaatst de bot het bord en noemt wie daarna beslist. **Mijn beurt spelen** opent je privépaneel: elke klik is één beslissing; **Terugnemen** neemt je stappen van deze beurt terug tot de laatste worp of getrokken kaart.',

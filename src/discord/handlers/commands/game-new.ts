@@ -1,4 +1,4 @@
-/** /game new game:<game> [players] [layout] [variant]: opens a lobby (the public reply). */
+/** /game new game:<game> [players] [layout] [variant] [expansion]: opens a lobby (the public reply). */
 import { MessageFlags } from 'discord.js';
 import type { CommandHandler } from '../../context.js';
 import { toLocale } from '../../i18n/index.js';
@@ -26,6 +26,7 @@ export const gameNew: CommandHandler = {
       capacity: interaction.options.getInteger('players'),
       layout: interaction.options.getString('layout'),
       variant: interaction.options.getString('variant'),
+      expansion: interaction.options.getString('expansion'),
     });
     if (!result.ok) {
       await interaction.reply({ content: refusalText(env.ctx, result, env.locale), flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
@@ -42,12 +43,19 @@ export const gameNew: CommandHandler = {
     const kind = interaction.options.getString('game') ?? '';
     const module = env.ctx.service.modules.get(kind);
     const presenter = env.ctx.presenters.get(kind);
-    if (module === undefined || presenter === undefined || (focused.name !== 'layout' && focused.name !== 'variant')) {
+    if (module === undefined || presenter === undefined || (focused.name !== 'layout' && focused.name !== 'variant' && focused.name !== 'expansion')) {
       await interaction.respond([]);
       return;
     }
     const locale = toLocale(interaction.locale);
-    const choices = focused.name === 'layout' ? module.layouts : module.variants;
+    // Layouts follow the expansion already chosen (a game's expansion may need its own board).
+    const expansion = interaction.options.getString('expansion') ?? null;
+    const choices =
+      focused.name === 'layout'
+        ? (module.layoutsFor?.(expansion) ?? module.layouts)
+        : focused.name === 'variant'
+          ? module.variants
+          : (module.expansions ?? []);
     const typed = String(focused.value).toLowerCase();
     const options = choices
       .map((c) => ({ name: presenter.format(c.label, locale, []).slice(0, 100), value: c.value }))

@@ -1,0 +1,135 @@
+/** Letters & Seals in the game service and on /game new: options, defaults, refusals, idle defaults, autocomplete. */
+import type { AutocompleteInteraction } from 'discord.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GameService, type Result } from '../../src/app/game-service.js';
+import { gameModules } from '../../src/app/games/index.js';
+import { istanbulModule } from '../../src/app/games/istanbul.js';
+import type { HandlerEnv } from '../../src/discord/context.js';
+import { gamePresenters } from '../../src/discord/games/index.js';
+import { gameNew } from '../../src/discord/handlers/commands/game-new.js';
+import { istanbul, type IstanbulState } from '../../src/games/istanbul/index.js';
+import { createLogger } from '../../src/logger.js';
+import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
+
+let db: OpenDatabase;
+const clock = { t: Date.UTC(2025, 5, 1), now() { return this.t; } };
+
+function must<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`refused: ${JSON.stringify(result)}`);
+  return result;
+}
+
+function service(): GameService {
+  return new GameService({ db: db.db, modules: gameModules(), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'ls' });
+}
+
+const host = { userId: '100000000000000001', displayName: 'A' };
+
+beforeEach(() => {
+  db = openDatabase(':memory:');
+});
+afterEach(() => db.close());
+
+describe('Istanbul module with Letters & Seals', () => {
+  it('turns the expansion choice into engine options: new cards mixed in or alone', () => {
+    expect(istanbulModule.buildOptions({ capacity: 4, layout: 'starter', variant: 'base', expansion: 'letters-and-seals' }, 3)).toEqual({
+      players: 3,
+      layout: 'starter',
+      neutralAssistants: false,
+      lettersAndSeals: { cards: 'mixed' },
+    });
+    expect(istanbulModule.buildOptions({ capacity: 4, layout: 'random', variant: 'neutral', expansion: 'letters-and-seals-new-cards' }, 4)).toEqual({
+      players: 4,
+      layout: 'random',
+      neutralAssistants: true,
+      lettersAndSeals: { cards: 'newOnly' },
+    });
+    // a lobby without the field (stored before expansions existed) is the base game
+    expect(istanbulModule.buildOptions({ capacity: 4, layout: 'long', variant: 'base' }, 3)).toEqual({ players: 3, layout: 'long', neutralAssistants: false });
+  });
+
+  it('a lobby with the expansion defaults to the starter layout and starts a 5x4 game', () => {
+    const svc = service();
+    const lobby = must(svc.createLobby({ guildId: '1', channelId: '2', kind: 'istanbul', host, locale: 'en', capacity: 2, expansion: 'letters-and-seals' })).game;
+    expect(lobby.settings).toEqual({ capacity: 2, layout: 'starter', variant: 'base', expansion: 'letters-and-seals' });
+    must(svc.join(lobby.row.id, { userId: '100000000000000002', displayName: 'B' }));
+    const game = must(svc.start(lobby.row.id, host.userId, must(svc.byId(lobby.row.id)).game.row.version)).game;
+    const state = game.state as IstanbulState;
+    expect(state.ls?.cards).toBe('mixed');
+    expect([state.width, state.height]).toEqual([5, 4]);
+    // the base game's lobby is unchanged
+    const base = must(svc.createLobby({ guildId: '1', channelId: '3', kind: 'istanbul', host, locale: 'en' })).game;
+    expect(base.settings).toEqual({ capacity: 5, layout: 'short', variant: 'base' });
+  });
+
+  it('refuses an unknown expansion, a 4x4 layout with it, and the starter layout without it', () => {
+    const svc = service();
+    expect(svc.createLobby({ guildId: '1', channelId: '4', kind: 'istanbul', host, locale: 'en', expansion: 'mocha' })).toMatchObject({ ok: false, code: 'invalid_options', option: 'expansion', value: 'mocha' });
+    expect(svc.createLobby({ guildId: '1', channelId: '5', kind: 'istanbul', host, locale: 'en', layout: 'short', expansion: 'letters-and-seals' })).toMatchObject({
+      ok: false,
+      code: 'invalid_options',
+      option: 'combination',
+    });
+    expect(svc.createLobby({ guildId: '1', channelId: '6', kind: 'istanbul', host, locale: 'en', layout: 'starter' })).toMatchObject({ ok: false, option: 'combination' });
+  });
+
+  it('the idle step uses the game’s own defaults: a kiosk tile without its action, a passed bid', () => {
+    const parsed = istanbul.parseOptions({ players: 3, lettersAndSeals: {} });
+    if (!parsed.ok) throw new Error(parsed.error);
+    let s = istanbul.setup(parsed.options, 'idle');
+    const seat = s.startSeat;
+    s = { ...s, pending: [{ k: 'action', seat, place: 22, family: false }] };
+    s = istanbul.apply(s, { type: 'kiosk' }, seat).state;
+    const auto = istanbulModule.autoAction(s, seat, istanbul.legalActions(s, seat));
+    expect(auto).toEqual({ type: 'kioskTile', tile: s.ls?.kiosk?.open[0], carry: false });
+    let a = istanbul.setup(parsed.options, 'idle-auction');
+    const opener = a.startSeat;
+    a = { ...a, pending: [{ k: 'action', seat: opener, place: 23, family: false }] };
+    a = istanbul.apply(a, { type: 'auctionGood', good: 'red' }, opener).state;
+    expect(istanbulModule.autoAction(a, opener, istanbul.legalActions(a, opener))).toEqual({ type: 'auctionBid', amount: 1 });
+    a = istanbul.apply(a, { type: 'auctionBid', amount: 1 }, opener).state;
+    const next = (opener + 1) % 3;
+    expect(istanbulModule.autoAction(a, next, istanbul.legalActions(a, next))).toEqual({ type: 'auctionPass' });
+  });
+
+  it('an extra turn (double move) is a new turn for the board and the reminders', () => {
+    const parsed = istanbul.parseOptions({ players: 3, lettersAndSeals: {} });
+    if (!parsed.ok) throw new Error(parsed.error);
+    const s = istanbul.setup(parsed.options, 'marker');
+    const extra: IstanbulState = { ...s, turn: { ...s.turn, extra: true } };
+    expect(istanbulModule.turnMarker?.(extra)).not.toBe(istanbulModule.turnMarker?.(s));
+  });
+});
+
+/** The autocomplete handler of /game new, with an interaction carrying just what it reads. */
+async function complete(focused: { name: string; value: string }, expansion: string | null, locale = 'en-US'): Promise<unknown[]> {
+  let answer: unknown[] = [];
+  const interaction = {
+    locale,
+    options: { getFocused: () => focused, getString: (name: string) => (name === 'game' ? 'istanbul' : name === 'expansion' ? expansion : null) },
+    respond: async (choices: unknown[]) => {
+      answer = choices;
+    },
+  } as unknown as AutocompleteInteraction;
+  const env = {
+    ctx: { service: { modules: gameModules() } as unknown as GameService, presenters: gamePresenters(), client: null as never },
+    logger: createLogger({ level: 'silent', format: 'json' }),
+    locale: 'en',
+  } satisfies HandlerEnv;
+  await gameNew.autocomplete!(env, interaction);
+  return answer;
+}
+
+describe('/game new expansion: autocomplete', () => {
+  it('offers the expansions in the user’s language, and the layouts that go with the chosen one', async () => {
+    expect(await complete({ name: 'expansion', value: '' }, null)).toEqual([
+      { name: 'Letters & Seals (new bonus cards mixed in)', value: 'letters-and-seals' },
+      { name: 'Letters & Seals (new bonus cards only)', value: 'letters-and-seals-new-cards' },
+    ]);
+    expect(await complete({ name: 'expansion', value: 'nur' }, null, 'de')).toEqual([{ name: 'Brief & Siegel (nur die neuen Bonuskarten)', value: 'letters-and-seals-new-cards' }]);
+    expect(await complete({ name: 'layout', value: '' }, 'letters-and-seals', 'nl')).toEqual([
+      { name: 'Starter (Brieven & Zegels)', value: 'starter' },
+      { name: 'Willekeurig', value: 'random' },
+    ]);
+  });
+});

@@ -1,0 +1,171 @@
+/**
+ * Istanbul with Letters & Seals end to end through the fake Discord (real discord.js client, real SQLite
+ * file): `/game new expansion:`, a 3-player lobby, then a Kiosk round (every seat chooses its tile with its
+ * own buttons, after a mention on the board; the active player also gets the last tile) and an auction (the
+ * other seats bid or pass with their own buttons). Played by clicking what the bot offers; the turns in
+ * between are played by the same clicks. Not played to the end (complete games are covered for the base game).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActiveSnapshot } from '../../src/app/game-service.js';
+import { gameModules } from '../../src/app/games/index.js';
+import { gamePresenters } from '../../src/discord/games/index.js';
+import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
+import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
+import { buttonFor, choose, clickForBoard, latestBoard, mentionedToAct, offered, openPrivately, startBotOnFake, type BotOnFake } from './harness.js';
+
+let env: BotOnFake;
+let users: FakeUser[];
+
+beforeAll(async () => {
+  env = await startBotOnFake({ modules: gameModules(), presenters: gamePresenters(), seeds: ['ls-e2e'] });
+  users = [
+    env.createUser('alice', { globalName: 'Alice' }),
+    env.createUser('bob', { globalName: 'Bob', locale: 'de' }),
+    env.createUser('carol', { globalName: 'Carol', locale: 'nl' }),
+  ];
+});
+
+afterAll(async () => {
+  await env?.stop();
+});
+
+function game(channel: string): ActiveSnapshot {
+  const loaded = env.service.byChannel(channel);
+  if (!loaded.ok || loaded.game.kind !== 'active') throw new Error(`no active game in ${channel}`);
+  return loaded.game;
+}
+
+function state(channel: string): IstanbulState {
+  return game(channel).state as IstanbulState;
+}
+
+function userOfSeat(channel: string, seat: number): FakeUser {
+  const id = game(channel).seats.find((s) => s.seat === seat)?.userId;
+  const user = users.find((u) => u.id === id);
+  if (user === undefined) throw new Error(`no user at seat ${seat}`);
+  return user;
+}
+
+function deciding(channel: string): { seat: number; user: FakeUser } {
+  const seat = env.service.activeSeats(game(channel))[0];
+  if (seat === undefined) throw new Error('nobody decides');
+  return { seat, user: userOfSeat(channel, seat) };
+}
+
+/** The deciding user opens the panel from the newest board (which must mention them). */
+async function openPanel(channel: string): Promise<{ user: FakeUser; seat: number; panel: SeenMessage }> {
+  const { seat, user } = deciding(channel);
+  const board = latestBoard(env.fake, channel);
+  expect(mentionedToAct(board), 'the board mentions who decides').toEqual([user.id]);
+  return { user, seat, panel: await openPrivately(user, board, buttonFor(board, 'turn')) };
+}
+
+/** Picks, on the panel, the offered action that `wanted` accepts (by the seat's legal actions). */
+async function pick(channel: string, user: FakeUser, seat: number, panel: SeenMessage, wanted: (a: IstanbulAction) => boolean): Promise<SeenMessage> {
+  const legal = env.service.legalActions(game(channel), seat) as IstanbulAction[];
+  const choice = offered(panel).find((c) => wanted(legal[c.index] as IstanbulAction));
+  if (choice === undefined) throw new Error(`not offered to seat ${seat}: ${offered(panel).map((c) => c.label).join(' | ')}`);
+  const handle = await choose(user, panel, choice);
+  return handle.reply as SeenMessage;
+}
+
+/** A "choose" kiosk tile carried out asks which exchange, of the same seat on the same panel: the first offered. */
+async function finishExchange(channel: string, user: FakeUser, seat: number, panel: SeenMessage): Promise<SeenMessage> {
+  const top = state(channel).pending.at(-1);
+  if (top?.k !== 'kioskEffect' || top.seat !== seat) return panel;
+  return pick(channel, user, seat, panel, (a) => a.type === 'kioskEffect');
+}
+
+describe('Istanbul with Letters & Seals end to end', () => {
+  it('/game new expansion:letters-and-seals, a Kiosk round and an auction answered by the other players with their own buttons', async () => {
+    const channel = env.fake.createChannel('istanbul-ls');
+    const [host, ...others] = users as [FakeUser, FakeUser, FakeUser];
+    const lobby = (await host.runCommand(channel, 'game', { subcommand: 'new', options: { game: 'istanbul', expansion: 'letters-and-seals' } })).reply!;
+    expect(lobby.content).toMatch(/Layout: Starter \(Letters & Seals\)/);
+    expect(lobby.content).toMatch(/Expansion: Letters & Seals \(new bonus cards mixed in\)/);
+    for (const user of others) await user.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
+    await clickForBoard(host, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
+    const s0 = state(channel);
+    expect(s0.ls).toBeDefined();
+    expect([s0.width, s0.height]).toEqual([5, 4]);
+
+    // ---- the start player: Fountain 7 -> Kiosk 22 (one step up on the starter board) ----
+    const first = await openPanel(channel);
+    let panel = await pick(channel, first.user, first.seat, first.panel, (a) => a.type === 'move' && a.to === 22);
+    panel = await pick(channel, first.user, first.seat, panel, (a) => a.type === 'leaveAssistant');
+    panel = await pick(channel, first.user, first.seat, panel, (a) => a.type === 'kiosk');
+    const round = state(channel).ls?.kiosk;
+    expect(round?.open).toHaveLength(4);
+    expect(round?.queue).toEqual([first.seat, (first.seat + 1) % 3, (first.seat + 2) % 3]);
+    // the owner chooses first (still the same panel): a tile, carried out
+    panel = await pick(channel, first.user, first.seat, panel, (a) => a.type === 'kioskTile' && a.carry);
+    panel = await finishExchange(channel, first.user, first.seat, panel);
+    // then each other seat in turn order, with a mention on a new board and its own panel
+    for (let k = 1; k <= 2; k++) {
+      const expected = (first.seat + k) % 3;
+      const other = await openPanel(channel);
+      expect(other.seat).toBe(expected);
+      expect(other.user.id).not.toBe(first.user.id);
+      // the active player cannot answer for them
+      const board = latestBoard(env.fake, channel);
+      const refused = await first.user.clickButton(board.id, buttonFor(board, 'turn'), { until: 'response' });
+      await refused.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: 15_000, description: 'the refusal' });
+      expect(offered(refused.reply!)).toEqual([]);
+      const before = state(channel).ls?.kiosk?.open.length ?? 0;
+      const legal = env.service.legalActions(game(channel), other.seat) as IstanbulAction[];
+      expect(legal.every((a) => a.type === 'kioskTile')).toBe(true);
+      const chosen = await pick(channel, other.user, other.seat, other.panel, (a) => a.type === 'kioskTile' && a.carry === (k === 1));
+      await finishExchange(channel, other.user, other.seat, chosen);
+      expect(state(channel).ls?.kiosk?.open.length ?? 0).toBe(before - 1);
+    }
+    // the owner's last tile, then the encounters, then the end of the turn
+    const last = await openPanel(channel);
+    expect(last.seat).toBe(first.seat);
+    expect(state(channel).pending.at(-1)).toEqual({ k: 'kiosk', seat: first.seat, last: true });
+    panel = await pick(channel, last.user, last.seat, last.panel, (a) => a.type === 'kioskTile');
+    panel = await finishExchange(channel, last.user, last.seat, panel);
+    expect(state(channel).ls?.kiosk).toBeNull();
+    expect(state(channel).ls?.kioskDiscard).toHaveLength(4);
+    await pick(channel, last.user, last.seat, panel, (a) => a.type === 'endTurn');
+
+    // ---- the next player: Fountain 7 -> Auction House 23 (2 steps), then the auction ----
+    const second = await openPanel(channel);
+    expect(second.seat).toBe((first.seat + 1) % 3);
+    panel = await pick(channel, second.user, second.seat, second.panel, (a) => a.type === 'move' && a.to === 23);
+    panel = await pick(channel, second.user, second.seat, panel, (a) => a.type === 'leaveAssistant');
+    panel = await pick(channel, second.user, second.seat, panel, (a) => a.type === 'auctionGood' && a.good === 'blue');
+    panel = await pick(channel, second.user, second.seat, panel, (a) => a.type === 'auctionBid' && a.amount === 1);
+    const third = (first.seat + 2) % 3;
+    const liraBefore = state(channel).players.map((p) => p.lira);
+    // the third seat outbids with its own buttons
+    const bidder = await openPanel(channel);
+    expect(bidder.seat).toBe(third);
+    await pick(channel, bidder.user, bidder.seat, bidder.panel, (a) => a.type === 'auctionBid' && a.amount === 2);
+    // the first seat passes with its own buttons
+    const passer = await openPanel(channel);
+    expect(passer.seat).toBe(first.seat);
+    await pick(channel, passer.user, passer.seat, passer.panel, (a) => a.type === 'auctionPass');
+    // the opener's last word: pass; the third seat pays the opener 2 lira and draws 2 cards
+    const opener = await openPanel(channel);
+    expect(opener.seat).toBe(second.seat);
+    const handsBefore = state(channel).players.map((p) => p.hand.length);
+    panel = await pick(channel, opener.user, opener.seat, opener.panel, (a) => a.type === 'auctionPass');
+    const after = state(channel);
+    expect(after.ls?.auction).toBeNull();
+    expect(after.players[third]?.lira).toBe((liraBefore[third] as number) - 2);
+    expect(after.players[second.seat]?.lira).toBe((liraBefore[second.seat] as number) + 2);
+    expect(after.players[third]?.hand.length).toBe((handsBefore[third] as number) + 2);
+    // the log: each seat's own bid or pass, recorded under that seat
+    const log = env.service.recentEffective(game(channel), 12).map((e) => `${e.seat}:${(e.action as IstanbulAction).type}`);
+    expect(log).toEqual(expect.arrayContaining([`${second.seat}:auctionBid`, `${third}:auctionBid`, `${first.seat}:auctionPass`, `${second.seat}:auctionPass`]));
+    await pick(channel, opener.user, opener.seat, panel, (a) => a.type === 'endTurn');
+    expect(deciding(channel).seat).toBe(third);
+    // the board picture of the expansion: a PNG taller than the base game's (the letters band)
+    const board = latestBoard(env.fake, channel);
+    expect(board.attachments[0]?.contentType).toBe('image/png');
+    // each player's hand shows their letters, seals and companion, in their language
+    const bob = users[1] as FakeUser;
+    const hand = await openPrivately(bob, board, buttonFor(board, 'hand'));
+    expect(hand.content).toMatch(/\nBriefe: .* · \d+ Siegel · Kompagnon: noch nicht genommen/);
+  }, 180_000);
+});
