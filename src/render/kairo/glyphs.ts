@@ -149,7 +149,7 @@ export function drawBuildingCard(ctx: Ctx, x: number, y: number, w: number, h: n
     const col = (s - 1) % 3;
     const row = Math.floor((s - 1) / 3);
     const on = card.sections.includes(s);
-    ctx.fillStyle = on ? (card.joker ? '#b5651d' : '#8a4b16') : THEME.cardSection;
+    ctx.fillStyle = on ? (card.joker ? THEME.cardMarkJoker : THEME.cardMark) : THEME.cardSection;
     ctx.fillRect(mx + col * cw + 1, my + row * ch + 1, cw - 2, ch - 2);
     if (on) {
       ctx.fillStyle = '#ffffff';

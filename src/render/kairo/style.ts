@@ -36,6 +36,9 @@ export const THEME = {
   cardEdge: '#8a6a3c',
   cardInk: '#3a2a14',
   cardSection: '#d9c29a',
+  /** A card's own sections on its little map: standard cards, jokers. */
+  cardMark: '#8a4b16',
+  cardMarkJoker: '#a0561a',
   gold: '#e8b93a',
   goldDark: '#4a3300',
   silver: '#cfd4da',
@@ -93,10 +96,13 @@ export const TEXT_PAIRS: readonly (readonly [string, string])[] = [
   [THEME.sectionChipInk, THEME.sectionChip],
   [THEME.cardInk, THEME.card],
   [THEME.cardInk, THEME.cardSection],
+  ['#ffffff', THEME.cardMark],
+  ['#ffffff', THEME.cardMarkJoker],
   [THEME.highlightEdge, THEME.highlight],
   [OWNER_DISC.ink, OWNER_DISC.fill],
   [NEUTRAL_DISC.ink, NEUTRAL_DISC.fill],
   ['#ffffff', THEME.danger],
   [THEME.goldDark, THEME.gold],
   [THEME.highlight, THEME.panel],
+  [THEME.highlight, THEME.panelRaised],
 ];
