@@ -3,12 +3,16 @@
  * check, turn marker, the autopilot and idle-skip step) and the presenter (names in the engine's texts,
  * panel groups, prompts, status, the private hand), plus the engine's German and Dutch catalogues.
  */
+import type { AutocompleteInteraction } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
 import { gameModules } from '../../src/app/games/index.js';
 import { kairoModule } from '../../src/app/games/kairo.js';
 import { turnMarkerOf } from '../../src/app/module.js';
+import type { HandlerEnv } from '../../src/discord/context.js';
+import { gamePresenters } from '../../src/discord/games/index.js';
 import { kairoPresenter } from '../../src/discord/games/kairo.js';
+import { gameNew } from '../../src/discord/handlers/commands/game-new.js';
 import { layoutGroups, MAX_OPTIONS } from '../../src/discord/panel.js';
 import { LOCALES, seedRng, type Catalogue } from '../../src/engine/index.js';
 import { kairo, type KairoAction, type KairoPublicView, type KairoSeatView, type KairoState } from '../../src/games/kairo/index.js';
@@ -158,6 +162,37 @@ describe('Kairo game module', () => {
     expect(g3.row.status).toBe('finished');
     expect(autopilot).toBeGreaterThan(0);
     expect(three.standings(g3)).toHaveLength(3);
+  });
+});
+
+/** The autocomplete handler of /game new, with an interaction carrying just what it reads. */
+async function complete(focused: { name: string; value: string }, locale = 'en-US'): Promise<unknown[]> {
+  let answer: unknown[] = [];
+  const interaction = {
+    locale,
+    options: { getFocused: () => focused, getString: (name: string) => (name === 'game' ? 'kairo' : null) },
+    respond: async (choices: unknown[]) => {
+      answer = choices;
+    },
+  } as unknown as AutocompleteInteraction;
+  const env = {
+    ctx: { service: { modules: gameModules() } as unknown as GameService, presenters: gamePresenters(), client: null as never },
+    logger: createLogger({ level: 'silent', format: 'json' }),
+    locale: 'en',
+  } satisfies HandlerEnv;
+  await gameNew.autocomplete!(env, interaction);
+  return answer;
+}
+
+describe('/game new game:kairo', () => {
+  it('offers the start stalls (variable, quick) as the layout, in the user’s language; no variants', async () => {
+    expect(await complete({ name: 'layout', value: '' })).toEqual([
+      { name: 'Variable start: players place their start stalls in turn', value: 'variable' },
+      { name: 'Quick start: start stalls placed at random', value: 'quick' },
+    ]);
+    expect(await complete({ name: 'layout', value: 'schnell' }, 'de')).toEqual([{ name: 'Schneller Start: Startstände zufällig gesetzt', value: 'quick' }]);
+    expect(await complete({ name: 'layout', value: 'var' }, 'nl')).toEqual([{ name: 'Variabele start: de spelers plaatsen hun startkramen om de beurt', value: 'variable' }]);
+    expect(await complete({ name: 'variant', value: '' })).toEqual([]);
   });
 });
 
