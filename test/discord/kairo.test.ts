@@ -21,8 +21,8 @@ let bob: FakeUser;
 let carol: FakeUser;
 
 beforeAll(async () => {
-  // Seeds whose games the policy finishes in a few dozen turns.
-  env = await startBotOnFake({ modules: gameModules(), presenters: gamePresenters(), seeds: ['k7', 'k4'] });
+  // Seeds whose games the policy finishes in a few dozen turns (the policy's own draws are seeded per game below).
+  env = await startBotOnFake({ modules: gameModules(), presenters: gamePresenters(), seeds: ['k3', 'k21'] });
   alice = env.createUser('alice', { globalName: 'Alice' });
   bob = env.createUser('bob', { globalName: 'Bob', locale: 'de' });
   carol = env.createUser('carol', { globalName: 'Carol', locale: 'nl' });
@@ -88,6 +88,8 @@ interface Played {
   handLines: string[];
   privateEvents: string[];
   prompts: Set<string>;
+  /** The kinds of decision clicked (action types). */
+  kinds: Set<string>;
   final: SeenMessage;
 }
 
@@ -101,8 +103,8 @@ async function playKairo(channel: string, players: FakeUser[], start: 'variable'
   for (const user of others) await user.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
   await clickForBoard(host, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
 
-  const rng = seedRng(`kairo-e2e:${channel}`);
-  const played: Played = { turns: 0, clicks: 0, handLines: [], privateEvents: [], prompts: new Set(), final: latestBoard(env.fake, channel) };
+  const rng = seedRng(`kairo-e2e:${players.length}`);
+  const played: Played = { turns: 0, clicks: 0, handLines: [], privateEvents: [], prompts: new Set(), kinds: new Set(), final: latestBoard(env.fake, channel) };
   for (let guard = 0; guard < 200; guard++) {
     const board = latestBoard(env.fake, channel);
     const png = checkPng(board.attachments[0]!.bytes);
@@ -130,6 +132,7 @@ async function playKairo(channel: string, players: FakeUser[], start: 'variable'
       const legal = env.service.legalActions(game, seat) as KairoAction[];
       const choices = offered(panel);
       const index = pick(game.state as KairoState, seat, legal, new Set(choices.map((c) => c.index)), rng);
+      played.kinds.add(legal[index]!.t === 'build' ? `build:${(legal[index] as Extract<KairoAction, { t: 'build' }>).kind}` : legal[index]!.t);
       const handle = await choose(user, panel, choices.find((c) => c.index === index)!);
       panel = handle.reply!;
       assert.ok(panel.ephemeral, 'the panel is ephemeral');
@@ -179,9 +182,11 @@ describe('Kairo end to end', () => {
     const prompts = [...played.prompts].join('\n');
     expect(prompts).toMatch(/choose the section/);
     expect(prompts).toMatch(/Abschnitt wählen|Feld in Abschnitt/);
+    // builds (new stalls and extensions, with their coins), customers led, cards drawn, the final phase's stop
+    for (const kind of ['build:stall', 'build:extend', 'card', 'section', 'field', 'payStall', 'lead', 'draw', 'takeDeck', 'pass']) expect(played.kinds).toContain(kind);
     expect(env.service.byChannel(channel)).toMatchObject({ ok: false, code: 'no_game' });
     env.fake.assertNoViolations();
-  });
+  }, 120_000);
 
   it('a complete 3-player game (variable start: the start stalls are placed through the panel)', async () => {
     const channel = env.fake.createChannel('kairo-3');
@@ -194,5 +199,5 @@ describe('Kairo end to end', () => {
     expect(prompts).toMatch(/Place a start stall|Setze einen Startstand|Plaats een startkraam/);
     expect(prompts).toMatch(/choose the side of the entrance|Seite des Eingangs|kant van de ingang/);
     env.fake.assertNoViolations();
-  });
+  }, 120_000);
 });
