@@ -58,16 +58,20 @@ export interface Playground {
   stop(): Promise<void>;
 }
 
-/** The choices the bot's `/game new` autocomplete offers for layout and variant, for the page's box. */
+/** The choices the bot's `/game new` autocomplete offers for layout, variant and expansion, for the page's box. */
 function gameOptionChoices(bot: Bot, request: AutocompleteRequest): AutocompleteChoice[] {
   const kind = request.values.game ?? '';
   const module = bot.service.modules.get(kind);
   const presenter = gamePresenters().get(kind);
   if (request.command !== 'game new' || module === undefined || presenter === undefined) return [];
-  if (request.option !== 'layout' && request.option !== 'variant') return [];
+  if (request.option !== 'layout' && request.option !== 'variant' && request.option !== 'expansion') return [];
   const locale = toLocale(request.locale);
   const typed = request.typed.toLowerCase();
-  return (request.option === 'layout' ? module.layouts : module.variants)
+  // As the bot does: layouts follow the expansion already chosen.
+  const expansion = request.values.expansion ?? null;
+  const choices =
+    request.option === 'layout' ? (module.layoutsFor?.(expansion) ?? module.layouts) : request.option === 'variant' ? module.variants : (module.expansions ?? []);
+  return choices
     .map((c) => ({ name: presenter.format(c.label, locale, []).slice(0, 100), value: c.value }))
     .filter((c) => typed === '' || c.name.toLowerCase().includes(typed) || c.value.toLowerCase().includes(typed));
 }

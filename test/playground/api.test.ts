@@ -231,6 +231,12 @@ describe('the rest of the API', () => {
     expect(layouts.body[0]!.name).toBe('Short paths');
     expect((await get<{ value: string }[]>(base, params('layout', 'long', { game: 'istanbul' }))).body.map((c) => c.value)).toEqual(['long']);
     expect((await get<unknown[]>(base, params('variant', '', {}))).body).toEqual([]);
+    // with Letters & Seals chosen, the 5x4 layouts
+    expect((await get<{ value: string }[]>(base, params('layout', '', { game: 'istanbul', expansion: 'letters-and-seals' }))).body.map((c) => c.value)).toEqual(['starter', 'random']);
+    expect((await get<{ value: string }[]>(base, params('expansion', '', { game: 'istanbul' }))).body.map((c) => c.value)).toEqual([
+      'letters-and-seals',
+      'letters-and-seals-new-cards',
+    ]);
     expect((await get(base, params('game', '', {}))).status).toBe(400);
   });
 

@@ -29,13 +29,14 @@ describe('command forms', () => {
     expect(forms.find((f) => f.key === 'game log')).toMatchObject({ command: 'game', group: null, subcommand: 'log' });
   });
 
-  it('/game new: the game is a required choice of the registered games; players a bounded integer; layout and variant autocomplete', () => {
+  it('/game new: the game is a required choice of the registered games; players a bounded integer; layout, variant and expansion autocomplete', () => {
     const form = forms.find((f) => f.key === 'game new')!;
     expect(form.options.map((o) => [o.name, o.kind, o.required, o.autocomplete])).toEqual([
       ['game', 'string', true, false],
       ['players', 'integer', false, false],
       ['layout', 'string', false, true],
       ['variant', 'string', false, true],
+      ['expansion', 'string', false, true],
     ]);
     const game = form.options[0]!;
     expect(game.choices?.map((c) => c.value)).toEqual([...gameModules().keys()]);
