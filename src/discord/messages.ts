@@ -138,19 +138,20 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
   const playerNames = names(game);
   const view = service.publicView(game);
   const ranks = service.isOver(game) ? service.standings(game).map(({ seat, rank }) => ({ seat, rank })) : undefined;
-  const png = await presenter.renderBoard(view, { locale, names: playerNames, ...(ranks !== undefined ? { ranks } : {}) });
+  const summary = notes.summary ?? [];
+  // Public events only: the picture and the channel text are public.
+  const lastTurn = visibleEvents(
+    summary.flatMap((e) => e.events),
+    null,
+  );
+  const png = await presenter.renderBoard(view, { locale, names: playerNames, lastTurn, ...(ranks !== undefined ? { ranks } : {}) });
   const lines: string[] = [t(locale, 'board.title', { game: presenter.name(locale), id: game.row.id })];
   const status = presenter.status(view, locale, playerNames);
   if (status !== '') lines.push(status);
   lines.push(...(notes.notes ?? []));
-  const summary = notes.summary ?? [];
   if (summary.length > 0) {
     // The events name their players themselves.
-    const events = visibleEvents(
-      summary.flatMap((e) => e.events),
-      null,
-    );
-    lines.push(t(locale, 'board.lastTurn', { events: events.length === 0 ? t(locale, 'board.nothing') : eventText(presenter, events, locale, playerNames, 1200) }));
+    lines.push(t(locale, 'board.lastTurn', { events: lastTurn.length === 0 ? t(locale, 'board.nothing') : eventText(presenter, lastTurn, locale, playerNames, 1200) }));
   }
   let mentioned: Seat[] = [];
   const components: Row[] = [];

@@ -18,7 +18,7 @@ import { LOCALES, seedRng, type Catalogue } from '../../src/engine/index.js';
 import { kairo, type KairoAction, type KairoPublicView, type KairoSeatView, type KairoState } from '../../src/games/kairo/index.js';
 import { createLogger } from '../../src/logger.js';
 import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
-import { progressPick } from '../render/kairo/engine-states.js';
+import { engineRun, progressPick } from '../render/kairo/engine-states.js';
 
 const HOUR = 3_600_000;
 let db: OpenDatabase;
@@ -276,6 +276,17 @@ describe('Kairo presenter', () => {
     expect(kairoPresenter.status(play, 'de', ['Ann', 'Ben'])).toBe('Zug 1 · Punkte: Ann 0, Ben 0');
     const final: KairoPublicView = { ...play, phase: 'final', finalPhase: true, players: play.players.map((p) => ({ ...p, out: p.seat === 1 })) };
     expect(kairoPresenter.status(final, 'en', ['Ann', 'Ben'])).toContain('Final phase: only building; whoever does not build is out. Out: Ben');
+  });
+});
+
+describe('Kairo board picture through the presenter', () => {
+  it('marks the last turn from the turn summary the board message passes (the picture differs with it)', async () => {
+    const run = engineRun(3, 'quick', 'presenter-last-turn', 400, (s) => s.turn > 6);
+    expect(run.lastTurn.some((e) => /^kairo\.event\.(stall|extend|lead)\./.test(e.key))).toBe(true);
+    const names = ['Alice', 'Bob', 'Carol'];
+    const plain = await kairoPresenter.renderBoard(run.view, { locale: 'en', names });
+    const marked = await kairoPresenter.renderBoard(run.view, { locale: 'en', names, lastTurn: run.lastTurn });
+    expect(Buffer.compare(plain, marked)).not.toBe(0);
   });
 });
 

@@ -18,7 +18,7 @@ import {
   type KairoSeatView,
 } from '../../games/kairo/index.js';
 import { COINS_PER_FINAL_POINT } from '../../games/kairo/data/board.js';
-import { renderKairoBoard, type PublicViewOnly } from '../../render/kairo/index.js';
+import { lastActionFromEvents, renderKairoBoard, type PublicViewOnly } from '../../render/kairo/index.js';
 import type { ActionGroup, GamePresenter, HelpTopic } from './presenter.js';
 
 type Group = 'stall' | 'extend' | 'relocate' | 'lead' | 'draw' | 'pay' | 'coin' | 'section' | 'field' | 'entrance' | 'coins' | 'target' | 'take' | 'discard' | 'pass';
@@ -351,7 +351,13 @@ export const kairoPresenter: GamePresenter = {
   name: (locale) => text('kairo.name', locale),
   format,
   renderBoard(view, options) {
-    return renderKairoBoard(view as PublicViewOnly, { locale: options.locale, names: options.names });
+    const board = view as PublicViewOnly;
+    return renderKairoBoard(board, {
+      locale: options.locale,
+      names: options.names,
+      lastAction: lastActionFromEvents(board, options.lastTurn ?? []),
+      ...(options.ranks !== undefined ? { ranks: options.ranks } : {}),
+    });
   },
   status(raw, locale, names) {
     const view = raw as KairoPublicView;

@@ -4,7 +4,7 @@
  * votes. A game plugs in with a GamePresenter here and a GameModule in src/app/games, registered in
  * src/discord/games/index.ts and src/app/games/index.ts.
  */
-import type { Catalogues, Locale, Message, Seat } from '../../engine/index.js';
+import type { Catalogues, GameEvent, Locale, Message, Seat } from '../../engine/index.js';
 
 export interface RenderOptions {
   readonly locale: Locale;
@@ -12,6 +12,8 @@ export interface RenderOptions {
   readonly names: readonly string[];
   /** The final ranks, once the game is over (the picture marks the winner). */
   readonly ranks?: readonly { readonly seat: Seat; readonly rank: number }[];
+  /** The last turn's public events, so the picture can mark what changed. */
+  readonly lastTurn?: readonly GameEvent[];
 }
 
 export interface ActionGroup {
