@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -6,6 +7,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Vitest leaves one core idle by default; the suite is mostly CPU-bound fuzzing, so use them all.
+    maxWorkers: os.availableParallelism(),
     benchmark: { include: ['bench/**/*.bench.ts'] },
   },
 });
