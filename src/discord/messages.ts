@@ -102,7 +102,9 @@ export function lobbyMessage(game: LobbySnapshot, presenter: GamePresenter): Pub
   return {
     content: fit([
       t(locale, 'lobby.title', { game: presenter.name(locale), host: `<@${game.row.hostUserId}>` }),
-      t(locale, 'lobby.options', { layout: optionLabel(presenter, game, 'layout', locale), variant: optionLabel(presenter, game, 'variant', locale) }),
+      game.module.variants.length === 0
+        ? t(locale, 'lobby.layoutOnly', { layout: optionLabel(presenter, game, 'layout', locale) })
+        : t(locale, 'lobby.options', { layout: optionLabel(presenter, game, 'layout', locale), variant: optionLabel(presenter, game, 'variant', locale) }),
       ...expansionLine(presenter, game, locale),
       t(locale, 'lobby.seats', { count: game.seats.length, capacity: game.settings.capacity, players }),
       t(locale, 'lobby.hint', { min, capacity: game.settings.capacity }),

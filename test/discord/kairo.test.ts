@@ -100,6 +100,8 @@ async function playKairo(channel: string, players: FakeUser[], start: 'variable'
   const [host, ...others] = players as [FakeUser, ...FakeUser[]];
   const lobby = (await host.runCommand(channel, 'game', { subcommand: 'new', options: { game: 'kairo', players: players.length, layout: start } })).reply!;
   assert.match(lobby.content, start === 'quick' ? /Layout: Quick start/ : /Layout: Variable start/);
+  // Kairo has no variants: the lobby does not offer one.
+  assert.doesNotMatch(lobby.content, /Variant/);
   for (const user of others) await user.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
   await clickForBoard(host, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
 

@@ -84,6 +84,7 @@ export const de: Record<CoreKey, string> = {
 
   'lobby.title': '**{game}**: neues Spiel, eröffnet von {host}',
   'lobby.options': 'Aufbau: {layout} · Variante: {variant}',
+  'lobby.layoutOnly': 'Aufbau: {layout}',
   'lobby.expansion': 'Erweiterung: {expansion}',
   'lobby.seats': 'Spieler ({count}/{capacity}): {players}',
   'lobby.hint': 'Mitmachen mit der Schaltfläche. Der Gastgeber startet, sobald {min} bis {capacity} Spieler dabei sind; Sitzordnung und Startspieler werden ausgelost.',

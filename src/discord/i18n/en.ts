@@ -87,6 +87,7 @@ export const en = {
   // lobby
   'lobby.title': '**{game}**: new game opened by {host}',
   'lobby.options': 'Layout: {layout} · Variant: {variant}',
+  'lobby.layoutOnly': 'Layout: {layout}',
   'lobby.expansion': 'Expansion: {expansion}',
   'lobby.seats': 'Players ({count}/{capacity}): {players}',
   'lobby.hint': 'Join with the button. The host starts when {min} to {capacity} players are in; seat order and start player are drawn at random.',

@@ -84,6 +84,7 @@ export const nl: Record<CoreKey, string> = {
 
   'lobby.title': '**{game}**: nieuw spel, geopend door {host}',
   'lobby.options': 'Opstelling: {layout} · Variant: {variant}',
+  'lobby.layoutOnly': 'Opstelling: {layout}',
   'lobby.expansion': 'Uitbreiding: {expansion}',
   'lobby.seats': 'Spelers ({count}/{capacity}): {players}',
   'lobby.hint': 'Doe mee met de knop. De gastheer start zodra er {min} tot {capacity} spelers zijn; de zitvolgorde en de startspeler worden willekeurig geloot.',
