@@ -3,38 +3,15 @@
  * commands, scheduler. `npm start` builds and runs this. Stops cleanly on SIGINT and SIGTERM.
  */
 import fs from 'node:fs';
-import { gameModules } from './app/games/index.js';
 import { systemClock } from './app/clock.js';
-import { GameService } from './app/game-service.js';
-import { startBot } from './discord/bot.js';
-import { createDiscordClient } from './discord/client.js';
-import { gamePresenters } from './discord/games/index.js';
+import { launchBot } from './launch.js';
 import { startBazaar } from './startup.js';
 
 if (fs.existsSync('.env')) process.loadEnvFile('.env');
 
 const running = await startBazaar(
   process.env,
-  async ({ config, logger, database }) => {
-    const client = createDiscordClient({
-      token: config.discordToken,
-      ...(config.discordApiBaseUrl !== undefined ? { apiBaseUrl: config.discordApiBaseUrl } : {}),
-    });
-    const service = new GameService({ db: database.db, modules: gameModules(), clock: systemClock, logger });
-    try {
-      return await startBot({
-        client,
-        service,
-        logger,
-        presenters: gamePresenters(),
-        applicationId: config.discordAppId,
-        ...(config.devGuildId !== undefined ? { guildId: config.devGuildId } : {}),
-      });
-    } catch (error) {
-      await client.destroy();
-      throw error;
-    }
-  },
+  (context) => launchBot(context, systemClock),
   { fail: (line) => console.error(line) },
 ).catch((error: unknown) => {
   // Anything else that stops start-up (an invalid token, Discord unreachable): one line, no stack trace.

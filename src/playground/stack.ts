@@ -3,12 +3,10 @@
  * database; then the discord.js client, the game service and startBot, as src/main.ts composes them),
  * a few local users, and the page's HTTP server.
  */
-import { gameModules } from '../app/games/index.js';
-import { GameService } from '../app/game-service.js';
-import { startBot, type Bot } from '../discord/bot.js';
-import { createDiscordClient } from '../discord/client.js';
+import type { Bot } from '../discord/bot.js';
 import { gamePresenters } from '../discord/games/index.js';
 import { toLocale } from '../discord/i18n/index.js';
+import { launchBot } from '../launch.js';
 import { startBazaar } from '../startup.js';
 import type { LocalDiscord, LocalUser, StartLocalDiscord } from './discord.js';
 import { PlaygroundServer, type AutocompleteChoice, type AutocompleteRequest } from './server.js';
@@ -95,23 +93,9 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
         LOG_FORMAT: options.logFormat ?? 'pretty',
       },
       // As src/main.ts launches the bot, with the local Discord's clock so the page can move time.
-      async ({ config, logger, database }) => {
-        const client = createDiscordClient({ token: config.discordToken, ...(config.discordApiBaseUrl !== undefined ? { apiBaseUrl: config.discordApiBaseUrl } : {}) });
-        const service = new GameService({ db: database.db, modules: gameModules(), clock: discord.clock, logger });
-        try {
-          bot = await startBot({
-            client,
-            service,
-            logger,
-            presenters: gamePresenters(),
-            applicationId: config.discordAppId,
-            ...(config.devGuildId !== undefined ? { guildId: config.devGuildId } : {}),
-          });
-          return bot;
-        } catch (error) {
-          await client.destroy();
-          throw error;
-        }
+      async (context) => {
+        bot = await launchBot(context, discord.clock);
+        return bot;
       },
       { fail: (line) => failures.push(line) },
     );

@@ -1,0 +1,33 @@
+/**
+ * Builds the running bot on an opened database: the game service, the discord.js client and the bot
+ * (router, notifier, scheduler). src/main.ts launches it with the system clock; the playground with its
+ * local Discord's clock.
+ */
+import type { Clock } from './app/clock.js';
+import { GameService } from './app/game-service.js';
+import { gameModules } from './app/games/index.js';
+import { startBot, type Bot } from './discord/bot.js';
+import { createDiscordClient } from './discord/client.js';
+import { gamePresenters } from './discord/games/index.js';
+import type { LaunchContext } from './startup.js';
+
+export async function launchBot({ config, logger, database }: LaunchContext, clock: Clock): Promise<Bot> {
+  const client = createDiscordClient({
+    token: config.discordToken,
+    ...(config.discordApiBaseUrl !== undefined ? { apiBaseUrl: config.discordApiBaseUrl } : {}),
+  });
+  const service = new GameService({ db: database.db, modules: gameModules(), clock, logger });
+  try {
+    return await startBot({
+      client,
+      service,
+      logger,
+      presenters: gamePresenters(),
+      applicationId: config.discordAppId,
+      ...(config.devGuildId !== undefined ? { guildId: config.devGuildId } : {}),
+    });
+  } catch (error) {
+    await client.destroy();
+    throw error;
+  }
+}
