@@ -36,13 +36,13 @@ export interface Config {
 
 const HINTS: Record<string, string> = {
   DISCORD_TOKEN:
-    'set DISCORD_TOKEN to your bot token (Discord Developer Portal -> your application -> Bot -> Reset Token), for example in .env (see .env.example). No Discord application yet? Try the bot locally with: npm run playground',
-  DISCORD_APP_ID: 'set DISCORD_APP_ID to your application id (Developer Portal -> General Information -> Application ID)',
-  DEV_GUILD_ID: 'set DEV_GUILD_ID to a server id, or remove it',
-  DATABASE_PATH: 'set DATABASE_PATH to a file path, or remove it to use ./data/bazaar.db',
-  LOG_LEVEL: 'set LOG_LEVEL to one of fatal, error, warn, info, debug, trace, silent',
-  LOG_FORMAT: 'set LOG_FORMAT to json or pretty, or remove it',
-  DISCORD_API_BASE_URL: 'remove DISCORD_API_BASE_URL (it is only for tests and local tools)',
+    'Set DISCORD_TOKEN to your bot token (Discord Developer Portal -> your application -> Bot -> Reset Token), for example in .env (see .env.example). No Discord application yet? Try the bot locally with: npm run playground',
+  DISCORD_APP_ID: 'Set DISCORD_APP_ID to your application id (Developer Portal -> General Information -> Application ID)',
+  DEV_GUILD_ID: 'Set DEV_GUILD_ID to a server id, or remove it',
+  DATABASE_PATH: 'Set DATABASE_PATH to a file path, or remove it to use ./data/bazaar.db',
+  LOG_LEVEL: 'Set LOG_LEVEL to one of fatal, error, warn, info, debug, trace, silent',
+  LOG_FORMAT: 'Set LOG_FORMAT to json or pretty, or remove it',
+  DISCORD_API_BASE_URL: 'Remove DISCORD_API_BASE_URL (it is only for tests and local tools)',
 };
 
 export class ConfigError extends Error {

@@ -23,7 +23,7 @@ describe('start-up', () => {
     expect(running).toBeNull();
     expect(launched).toBe(false);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Configuration: DISCORD_TOKEN is not set\. set DISCORD_TOKEN/);
+    expect(lines[0]).toMatch(/^Configuration: DISCORD_TOKEN is not set\. Set DISCORD_TOKEN/);
     expect(lines[0]).toContain('npm run playground');
   });
 
