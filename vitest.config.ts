@@ -9,6 +9,6 @@ export default defineConfig({
     pool: 'forks',
     // Vitest leaves one core idle by default; the suite is mostly CPU-bound fuzzing, so use them all.
     maxWorkers: os.availableParallelism(),
-    benchmark: { include: ['bench/**/*.bench.ts'] },
+    benchmark: { include: ['test/bench/**/*.bench.ts'] },
   },
 });

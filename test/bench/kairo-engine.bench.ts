@@ -6,9 +6,9 @@
  * loading a game from the database).
  */
 import { afterAll, bench, describe } from 'vitest';
-import { randomInt, seedRng, type Seat } from '../src/engine/index.js';
-import { kairo } from '../src/games/kairo/index.js';
-import type { KairoAction, KairoOptions, KairoState } from '../src/games/kairo/types.js';
+import { randomInt, seedRng, type Seat } from '../../src/engine/index.js';
+import { kairo } from '../../src/games/kairo/index.js';
+import type { KairoAction, KairoOptions, KairoState } from '../../src/games/kairo/types.js';
 
 const stepSamples: Record<string, number[]> = {};
 const stepsPerGame: Record<string, number[]> = {};

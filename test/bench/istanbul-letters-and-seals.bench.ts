@@ -4,9 +4,9 @@
  * as istanbul-engine.bench.ts; the policy (test/games/istanbul/expansion/policy.ts) is not counted.
  */
 import { afterAll, bench, describe } from 'vitest';
-import { seedRng, type Seat } from '../src/engine/index.js';
-import { istanbul, type IstanbulOptions } from '../src/games/istanbul/index.js';
-import { expansionPolicy } from '../test/games/istanbul/expansion/policy.js';
+import { seedRng, type Seat } from '../../src/engine/index.js';
+import { istanbul, type IstanbulOptions } from '../../src/games/istanbul/index.js';
+import { expansionPolicy } from '../games/istanbul/expansion/policy.js';
 
 const stepSamples: Record<string, number[]> = {};
 const stepsPerGame: Record<string, number[]> = {};

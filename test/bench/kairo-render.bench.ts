@@ -5,8 +5,8 @@
  * the run as well.
  */
 import { afterAll, bench, describe } from 'vitest';
-import { renderKairoBoard } from '../src/render/kairo/index.js';
-import { F, stageView } from '../test/render/kairo/fixtures.js';
+import { renderKairoBoard } from '../../src/render/kairo/index.js';
+import { F, stageView } from '../render/kairo/fixtures.js';
 
 const late = stageView('late-4p');
 const over = stageView('over-4p');

@@ -4,8 +4,8 @@
  * the measured runs is printed after the run as well.
  */
 import { afterAll, bench, describe } from 'vitest';
-import { renderIstanbulBoard } from '../src/render/istanbul/index.js';
-import { fixtureView } from '../test/render/istanbul/fixtures.js';
+import { renderIstanbulBoard } from '../../src/render/istanbul/index.js';
+import { fixtureView } from '../render/istanbul/fixtures.js';
 
 const view5 = fixtureView({ players: 5, layout: 'short', stage: 'late' });
 const view5x4 = fixtureView({ players: 5, layout: 'expansion', stage: 'late' });

@@ -4,9 +4,9 @@
  * The policy (test/games/istanbul/policy.ts, lightly biased random) is not counted in the step cost.
  */
 import { afterAll, bench, describe } from 'vitest';
-import { seedRng, type Seat } from '../src/engine/index.js';
-import { istanbul, type IstanbulOptions } from '../src/games/istanbul/index.js';
-import { biasedPolicy } from '../test/games/istanbul/policy.js';
+import { seedRng, type Seat } from '../../src/engine/index.js';
+import { istanbul, type IstanbulOptions } from '../../src/games/istanbul/index.js';
+import { biasedPolicy } from '../games/istanbul/policy.js';
 
 const stepSamples: Record<string, number[]> = {};
 const stepsPerGame: Record<string, number[]> = {};

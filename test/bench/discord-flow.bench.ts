@@ -9,11 +9,11 @@
  * `npm run bench`; the figures are printed as a table.
  */
 import { afterAll, bench, describe } from 'vitest';
-import { gameModules } from '../src/app/games/index.js';
-import { gamePresenters } from '../src/discord/games/index.js';
-import type { InteractionRecord, StoredMessage } from '../test/fake-discord/index.js';
-import { startBotOnFake, type BotOnFake } from '../test/discord/harness.js';
-import { playIstanbul } from '../test/discord/istanbul-driver.js';
+import { gameModules } from '../../src/app/games/index.js';
+import { gamePresenters } from '../../src/discord/games/index.js';
+import type { InteractionRecord, StoredMessage } from '../fake-discord/index.js';
+import { startBotOnFake, type BotOnFake } from '../discord/harness.js';
+import { playIstanbul } from '../discord/istanbul-driver.js';
 
 function quantile(sorted: readonly number[], q: number): number {
   if (sorted.length === 0) return Number.NaN;
