@@ -3,7 +3,6 @@
  * 2 seals, seals, companions, piles, the Courier), the Kiosk's tiles, the auction's bid, the Secret Society's
  * bonuses, the 5x4 grid; and one reference image (UPDATE_REFERENCES=1 to rewrite it, then look at it).
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -12,11 +11,11 @@ import { istanbul, type IstanbulAction, type IstanbulPublicView, type IstanbulSt
 import { istanbulBoardLayout, placeRect, renderIstanbulBoard, type PublicViewOnly } from '../../../src/render/istanbul/board.js';
 import { SEAL_RED } from '../../../src/render/istanbul/expansion/glyphs.js';
 import { PLAYER_STYLES } from '../../../src/render/istanbul/style.js';
-import { countColour, decodePng, differingPixels, type Box, type Pixels } from '../helpers.js';
+import { countColour, decodePng, type Box, type Pixels } from '../helpers.js';
+import { compareWithReference } from '../reference.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const REFERENCE = join(HERE, 'reference', 'ls-4p-kiosk-en.png');
-const OUTPUT_DIR = join(HERE, '..', '..', '.output', 'render');
 
 /** A 4-player expansion game set by hand: letters, companions, Secret Society bonuses, and a Kiosk round under way. */
 function kioskState(): IstanbulState {
@@ -171,18 +170,8 @@ describe('Istanbul board image with Letters & Seals', () => {
   });
 
   it('matches its reference image (4 players, a Kiosk round)', async () => {
-    const { png, px } = await render(view(kioskState()));
-    if (process.env.UPDATE_REFERENCES === '1') {
-      mkdirSync(dirname(REFERENCE), { recursive: true });
-      writeFileSync(REFERENCE, png);
-    }
-    if (!existsSync(REFERENCE)) throw new Error(`missing reference ${REFERENCE}: run with UPDATE_REFERENCES=1 and review it`);
-    const expected = await decodePng(readFileSync(REFERENCE));
-    const differing = differingPixels(px, expected, 48);
-    if (differing > Math.floor(px.width * px.height * 0.0001)) {
-      mkdirSync(OUTPUT_DIR, { recursive: true });
-      writeFileSync(join(OUTPUT_DIR, 'ls-4p-kiosk-en.actual.png'), png);
-    }
-    expect(differing).toBeLessThanOrEqual(Math.floor(px.width * px.height * 0.0001));
+    const { png } = await render(view(kioskState()));
+    const { differing, allowed } = await compareWithReference(png, REFERENCE, 'ls-4p-kiosk-en');
+    expect(differing).toBeLessThanOrEqual(allowed);
   });
 });

@@ -6,24 +6,15 @@
  * After a deliberate change: UPDATE_REFERENCES=1 npx vitest run test/render/istanbul/reference.test.ts,
  * then look at the new PNGs before committing them.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { IstanbulPublicView } from '../../../src/games/istanbul/view.js';
 import { renderIstanbulBoard, type IstanbulRenderOptions } from '../../../src/render/istanbul/index.js';
-import { decodePng, differingPixels, type Pixels } from '../helpers.js';
+import { compareWithReference, differenceFrom } from '../reference.js';
 import { fixtureView } from './fixtures.js';
 
-const HERE = dirname(fileURLToPath(import.meta.url));
-const REFERENCE_DIR = join(HERE, 'reference');
-const OUTPUT_DIR = join(HERE, '..', '..', '.output', 'render');
-const UPDATE = process.env.UPDATE_REFERENCES === '1';
-
-/** A pixel differs when a channel is off by more than this. */
-const THRESHOLD = 48;
-/** At most this share of the pixels may differ (0.01 %: about 170 pixels of a 1600 x 1090 board). */
-const BUDGET = 0.0001;
+const REFERENCE_DIR = join(dirname(fileURLToPath(import.meta.url)), 'reference');
 
 interface Case {
   readonly name: string;
@@ -49,33 +40,10 @@ const CASES: readonly Case[] = [
   },
 ];
 
-function budget(px: Pixels): number {
-  return Math.floor(px.width * px.height * BUDGET);
-}
-
-async function compare(c: Case): Promise<{ differing: number; allowed: number }> {
-  const png = await renderIstanbulBoard(c.view(), c.opts);
-  const file = join(REFERENCE_DIR, `${c.name}.png`);
-  if (UPDATE) {
-    mkdirSync(REFERENCE_DIR, { recursive: true });
-    writeFileSync(file, png);
-  }
-  if (!existsSync(file)) throw new Error(`missing reference ${file}: run with UPDATE_REFERENCES=1 and review it`);
-  const actual = await decodePng(png);
-  const expected = await decodePng(readFileSync(file));
-  const differing = differingPixels(actual, expected, THRESHOLD);
-  const allowed = budget(expected);
-  if (differing > allowed) {
-    mkdirSync(OUTPUT_DIR, { recursive: true });
-    writeFileSync(join(OUTPUT_DIR, `${c.name}.actual.png`), png);
-  }
-  return { differing, allowed };
-}
-
 describe('Istanbul board reference images', () => {
   for (const c of CASES) {
     it(`${c.name} matches its reference`, async () => {
-      const { differing, allowed } = await compare(c);
+      const { differing, allowed } = await compareWithReference(await renderIstanbulBoard(c.view(), c.opts), join(REFERENCE_DIR, `${c.name}.png`), `${c.name}`);
       expect(differing, `pixels differing from reference/${c.name}.png (actual written to test/.output/render)`).toBeLessThanOrEqual(allowed);
     });
   }
@@ -88,8 +56,7 @@ describe('Istanbul board reference images', () => {
       ...view,
       figures: { ...view.figures, merchants: view.figures.merchants.map((m) => (m.seat === seat ? { ...m, place: 7 } : m)) },
     };
-    const actual = await decodePng(await renderIstanbulBoard(moved, c.opts));
-    const expected = await decodePng(readFileSync(join(REFERENCE_DIR, `${c.name}.png`)));
-    expect(differingPixels(actual, expected, THRESHOLD)).toBeGreaterThan(budget(expected));
+    const { differing, allowed } = await differenceFrom(await renderIstanbulBoard(moved, c.opts), join(REFERENCE_DIR, `${c.name}.png`));
+    expect(differing).toBeGreaterThan(allowed);
   });
 });
