@@ -4,7 +4,6 @@
  * A change to the rules, the random streams or the texts shows up as a diff against the file.
  * Regenerate deliberately with UPDATE_GOLDEN=1.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { describe as describeAction, formatMessage, replay, type GameEvent } from '../../../src/engine/index.js';
@@ -12,6 +11,7 @@ import { COLOURS } from '../../../src/games/kairo/data/board.js';
 import { kairo } from '../../../src/games/kairo/index.js';
 import { AREA } from '../../../src/games/kairo/geometry.js';
 import type { KairoAction, KairoOptions, KairoState } from '../../../src/games/kairo/types.js';
+import { expectGolden } from '../../harness/golden.js';
 import { playout } from '../../harness/playout.js';
 
 const FILE = fileURLToPath(new URL('./golden/three-player.txt', import.meta.url));
@@ -82,10 +82,6 @@ function transcript(): string {
 
 it('the seeded 3-player game matches its golden transcript', () => {
   const text = transcript();
-  if (process.env.UPDATE_GOLDEN === '1' || !existsSync(FILE)) {
-    if (process.env.UPDATE_GOLDEN !== '1') throw new Error(`golden file missing: run with UPDATE_GOLDEN=1 to create ${FILE}`);
-    writeFileSync(FILE, text);
-  }
-  expect(text).toBe(readFileSync(FILE, 'utf8'));
+  expectGolden(FILE, text);
   expect(text).toContain('The game is over');
 });
