@@ -6,17 +6,12 @@
 import { afterAll, bench, describe } from 'vitest';
 import { renderIstanbulBoard } from '../../src/render/istanbul/index.js';
 import { fixtureView } from '../render/istanbul/fixtures.js';
+import { median } from './stats.js';
 
 const view5 = fixtureView({ players: 5, layout: 'short', stage: 'late' });
 const view5x4 = fixtureView({ players: 5, layout: 'expansion', stage: 'late' });
 const names = ['Aylin', 'Bram', 'Charlotte van der Berg', 'Dieter', 'Eva'];
 const samples: Record<string, number[]> = { '4x4': [], '5x4': [] };
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-}
 
 describe('Istanbul board: render and encode a 5-player board', () => {
   bench(

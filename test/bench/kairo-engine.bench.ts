@@ -9,19 +9,10 @@ import { afterAll, bench, describe } from 'vitest';
 import { randomInt, seedRng, type Seat } from '../../src/engine/index.js';
 import { kairo } from '../../src/games/kairo/index.js';
 import type { KairoAction, KairoOptions, KairoState } from '../../src/games/kairo/types.js';
+import { median, percentile } from './stats.js';
 
 const stepSamples: Record<string, number[]> = {};
 const stepsPerGame: Record<string, number[]> = {};
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-}
-function quantile(xs: number[], q: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(s.length * q))] as number;
-}
 
 let game = 0;
 function playGame(options: KairoOptions, label: string): void {
@@ -88,7 +79,7 @@ afterAll(() => {
     const perGame = games ? `; ${games.length} games, ${(games.reduce((a, b) => a + b, 0) / games.length).toFixed(0)} steps per game` : '';
     console.log(
       `kairo engine ${label}: median legalActions+apply step ${median(xs).toFixed(1)} µs ` +
-        `(p90 ${quantile(xs, 0.9).toFixed(1)} µs) over ${xs.length} sampled steps${perGame}`,
+        `(p90 ${percentile(xs, 0.9).toFixed(1)} µs) over ${xs.length} sampled steps${perGame}`,
     );
   }
 });

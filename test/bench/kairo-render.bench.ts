@@ -7,17 +7,12 @@
 import { afterAll, bench, describe } from 'vitest';
 import { renderKairoBoard } from '../../src/render/kairo/index.js';
 import { F, stageView } from '../render/kairo/fixtures.js';
+import { median } from './stats.js';
 
 const late = stageView('late-4p');
 const over = stageView('over-4p');
 const names = ['Aylin', 'Bram', 'Charlotte van der Berg', 'Dieter'];
 const samples: Record<string, number[]> = { late: [], over: [] };
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-}
 
 describe('Kairo board: render and encode a 4-player board', () => {
   bench(
