@@ -32,29 +32,6 @@ export const EXPANSION_PLACES: readonly PlaceId[] = [...BASE_PLACES, EMBASSY, KI
 /** The highest place id any layout may hold (the expansion adds 21..25); arrays indexed by place id use this size. */
 export const MAX_PLACE_ID = 25;
 
-export const PLACE_NAMES_EN: Readonly<Record<number, string>> = {
-  1: 'Wainwright',
-  2: 'Fabric Warehouse',
-  3: 'Spice Warehouse',
-  4: 'Fruit Warehouse',
-  5: 'Post Office',
-  6: 'Caravansary',
-  7: 'Fountain',
-  8: 'Black Market',
-  9: 'Tea House',
-  10: 'Great Market',
-  11: 'Small Market',
-  12: 'Police Station',
-  13: "Sultan's Palace",
-  14: 'Small Mosque',
-  15: 'Great Mosque',
-  16: 'Gemstone Dealer',
-  21: 'Embassy',
-  22: 'Kiosk',
-  23: 'Auction House',
-  24: 'Secret Society',
-};
-
 /** Warehouses 2/3/4 fill one good each. */
 export const WAREHOUSE_GOOD: Readonly<Record<number, Exclude<Good, 'blue'>>> = {
   2: 'red',
