@@ -121,10 +121,6 @@ export function lobbyMessage(game: LobbySnapshot, presenter: GamePresenter): Pub
   };
 }
 
-export function lobbyClosedMessage(game: LobbySnapshot, presenter: GamePresenter, text: string): PublicMessage {
-  return { content: fit([text]), components: [], allowedMentions: { parse: [] } };
-}
-
 // ----- board ---------------------------------------------------------------------------------------------
 
 export interface BoardNotes {

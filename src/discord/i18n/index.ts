@@ -21,6 +21,3 @@ export function toLocale(discordLocale: string | null | undefined): Locale {
 export function t(locale: Locale, key: CoreKey, params?: Readonly<Record<string, MessageParam>>): string {
   return formatMessage(core, params === undefined ? { key } : { key, params }, locale);
 }
-
-/** Discord's locale codes for our languages, for command name/description localisations. */
-export const DISCORD_LOCALES = { de: 'de', nl: 'nl' } as const;

@@ -34,10 +34,6 @@ export function distance(s: IstanbulState, a: PlaceId, b: PlaceId): number {
   return Math.abs((ca % w) - (cb % w)) + Math.abs(((ca / w) | 0) - ((cb / w) | 0));
 }
 
-export function hasCard(p: PlayerState, card: PlayerState['hand'][number]): boolean {
-  return p.hand.includes(card);
-}
-
 /** Other players' merchants at a place (not the given seat). */
 export function otherMerchantsAt(s: IstanbulState, place: PlaceId, seat: Seat): Seat[] {
   const out: Seat[] = [];

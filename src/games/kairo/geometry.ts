@@ -42,15 +42,6 @@ export const AREA: readonly Area[] = Array.from({ length: FIELD_COUNT }, (_, f) 
 export const SECTION: readonly (number | null)[] = Array.from({ length: FIELD_COUNT }, (_, f) =>
   sectionAt(fieldX(f), fieldY(f)),
 );
-export function isMarket(field: FieldId): boolean {
-  return AREA[field] === 'market';
-}
-export function isRestaurant(field: FieldId): boolean {
-  return AREA[field] === 'restaurant';
-}
-export function isOnBoard(field: number): boolean {
-  return Number.isInteger(field) && field >= 0 && field < FIELD_COUNT && AREA[field] !== 'off';
-}
 export function sectionOf(field: FieldId): number {
   const section = SECTION[field];
   if (section === null || section === undefined) throw new RangeError(`field ${field} is off the board`);

@@ -35,6 +35,7 @@ import type {
 // Module bindings copied once: the dev/test transform turns every imported binding access into a getter call.
 const { copyRng, pick, randomInt, shuffle } = engineModule;
 const {
+  ANY_SECTION_CARDS,
   CARDS_PER_DRAW,
   CARD_SECTIONS,
   CARD_TYPES,
@@ -218,7 +219,7 @@ function cardOptions(
       out.push({ t: 'card', card });
     }
   }
-  if (afford && p.hand.length >= 3) {
+  if (afford && p.hand.length >= ANY_SECTION_CARDS) {
     const seen = new Set<string>();
     const hand = p.hand;
     for (let i = 0; i < hand.length; i++)

@@ -729,11 +729,6 @@ const PAINTERS: Readonly<Record<number, Painter>> = {
   25: catacombs,
 };
 
-/** True when the renderer has a drawn icon for the place. */
-export function hasPlaceIcon(id: number): boolean {
-  return PAINTERS[id] !== undefined;
-}
-
 /** Draws place `id`'s icon into the square (x, y, size). */
 export function drawPlaceIcon(ctx: Ctx, id: number, x: number, y: number, size: number): void {
   const painter = PAINTERS[id];

@@ -29,8 +29,6 @@ export const CARD_COUNTS: Readonly<Record<BaseCardKind, number>> = {
 /** The base game's card kinds. */
 export const CARD_KINDS: readonly CardKind[] = Object.keys(CARD_COUNTS) as CardKind[];
 
-export const TOTAL_CARDS = 26;
-
 /** Letters & Seals: 16 new cards (counts are the project's, DECISIONS.md). */
 export const EXPANSION_CARD_COUNTS: Readonly<Record<Exclude<CardKind, BaseCardKind>, number>> = {
   takeLetter: 2,
@@ -49,10 +47,6 @@ export const EXPANSION_CARD_COUNTS: Readonly<Record<Exclude<CardKind, BaseCardKi
   secretSocietyTwice: 1,
   moveAnywhere: 1,
 };
-
-export const EXPANSION_CARD_KINDS: readonly CardKind[] = Object.keys(EXPANSION_CARD_COUNTS) as CardKind[];
-
-export const TOTAL_EXPANSION_CARDS = 16;
 
 /** The unshuffled deck, in a fixed order. */
 export function baseDeck(): CardKind[] {
@@ -77,9 +71,6 @@ export function deckFor(expansion: ExpansionCards | null): CardKind[] {
   for (const kind of Object.keys(counts) as CardKind[]) for (let i = 0; i < (counts[kind] as number); i++) deck.push(kind);
   return deck;
 }
-
-/** Movement cards: only in phase 1. */
-export const MOVEMENT_CARDS: readonly CardKind[] = ['stay', 'move3or4', 'returnAssistant', 'familyStep', 'moveToMerchant', 'companionFar', 'moveAnywhere'];
 
 /** Cards for the final step after the last round: those that give money or goods (DECISIONS.md). */
 export const FINAL_STEP_CARDS: readonly CardKind[] = [

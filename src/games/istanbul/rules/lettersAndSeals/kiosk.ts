@@ -18,8 +18,6 @@ import { canExtend, takeExtension } from '../places/wainwright.js';
 import { canTakeCompanion, takeCompanion } from './companion.js';
 import { canDrawLetter, discardLetter, drawLetter, letterRefs } from './letters.js';
 
-export const KIOSK_EXTENSION_LIRA = 10;
-
 export function kioskOptions(s: IstanbulState, _seat: Seat, out: IstanbulAction[]): void {
   if (s.ls !== undefined) out.push({ type: 'kiosk' });
 }

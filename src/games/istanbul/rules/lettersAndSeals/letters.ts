@@ -5,15 +5,9 @@
  */
 import { shuffle } from '../../../../engine/index.js';
 import { SEALS_DELIVERED, SEALS_UNDELIVERED } from '../../data/lettersAndSeals.js';
-import type { IstanbulState, Letter, LettersAndSealsState, PlayerState } from '../../state.js';
+import type { IstanbulState, Letter, PlayerState } from '../../state.js';
 import type { Tx } from '../../tx.js';
 import type { LetterRef, PlaceId, Seat } from '../../types.js';
-
-/** The expansion's state; throws in the base game (callers check `s.ls` first where both may run). */
-export function lsOf(s: IstanbulState): LettersAndSealsState {
-  if (s.ls === undefined) throw new Error('Letters & Seals is not played');
-  return s.ls;
-}
 
 export function lettersOf(s: IstanbulState, seat: Seat): readonly Letter[] {
   return s.ls?.letters[seat] ?? [];
