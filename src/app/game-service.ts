@@ -28,13 +28,16 @@ import {
   type Standing,
 } from '../engine/index.js';
 import type { Db } from '../persistence/database.js';
-import { GameRepository, type NewAction, type NewSeat } from '../persistence/game-repository.js';
-import type { GameRow, ScheduledJobRow, SeatRow } from '../persistence/schema.js';
+import { DamagedRowRegister } from '../persistence/damaged-rows.js';
+import { DeliveryRepository } from '../persistence/delivery-repository.js';
+import { DamagedRowError, GameRepository, type NewAction, type NewSeat } from '../persistence/game-repository.js';
+import type { DeliveryKind, GameRow, ScheduledJobRow, SeatRow } from '../persistence/schema.js';
 import type { Logger } from '../logger.js';
 import type { Clock } from './clock.js';
 import { KeyedMutex } from './locks.js';
 import { effectiveLog, effectiveWindow, isRemoveSeat, rebuild, REMOVE_SEAT, type EffectiveEntry } from './log.js';
 import { turnMarkerOf, type GameModule, type LobbySettings, type ModuleRegistry } from './module.js';
+import { Outbox, type BoardNote, type DeliveryPayload } from './outbox.js';
 import { validateSettings, type SettingsChange, type SettingsResult } from './settings.js';
 
 export interface PlayerRef {
@@ -65,7 +68,15 @@ export type Snapshot = LobbySnapshot | ActiveSnapshot;
 export type Refusal =
   | { readonly ok: false; readonly code: 'unknown_game'; readonly kind: string }
   /** `option`: which choice is unknown, or 'combination' when the engine refuses them for `players`; `detail` is for the log. */
-  | { readonly ok: false; readonly code: 'invalid_options'; readonly option: 'layout' | 'variant' | 'expansion' | 'combination'; readonly value: string; readonly players: number; readonly detail: string }
+  | {
+      readonly ok: false;
+      readonly code: 'invalid_options';
+      /** `layout_for_expansion`: a layout of the game that the chosen expansion does not use; `no_variants`: the game has none. */
+      readonly option: 'layout' | 'variant' | 'expansion' | 'combination' | 'layout_for_expansion' | 'no_variants';
+      readonly value: string;
+      readonly players: number;
+      readonly detail: string;
+    }
   | { readonly ok: false; readonly code: 'invalid_capacity'; readonly min: number; readonly max: number }
   | { readonly ok: false; readonly code: 'channel_busy'; readonly existing: GameRow }
   | { readonly ok: false; readonly code: 'no_game' }
@@ -105,6 +116,8 @@ export interface Outcome {
   readonly concededTo: Seat | null;
   /** The entries of the turn that just ended (when `turnEnded`): the summary under the new board. */
   readonly summary: readonly EffectiveEntry[];
+  /** The outbox delivery of the new board written with this change (when `turnEnded`). */
+  readonly boardDelivery: number | null;
 }
 
 export type VoteChoice = 'skip' | 'kick';
@@ -120,11 +133,6 @@ export type VoteResult =
   | { readonly ok: true; readonly passed: VoteChoice; readonly seat: Seat; readonly tally: VoteTally; readonly outcome: Outcome }
   | Refusal;
 
-/** What a due job asks the Discord layer to post. */
-export type JobNotice =
-  | { readonly kind: 'reminder'; readonly game: ActiveSnapshot; readonly seats: readonly Seat[]; readonly count: number; readonly limit: number }
-  | { readonly kind: 'idle-vote'; readonly game: ActiveSnapshot; readonly seats: readonly Seat[]; readonly idleHours: number; readonly repeat: boolean };
-
 interface ReminderPayload {
   marker: string;
   seats: Seat[];
@@ -138,6 +146,41 @@ interface VotePayload {
   marker: string;
   seats: Seat[];
   votes: Record<string, { skip: string[]; kick: string[] }>;
+}
+
+/** A stored job's payload as read: the fields of every kind, checked; or the reason it cannot be read. */
+interface JobPayload {
+  marker: string;
+  seats: Seat[];
+  count?: number;
+  votes?: Record<string, { skip: string[]; kick: string[] }>;
+}
+
+function parseJobPayload(job: ScheduledJobRow): JobPayload | string {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(job.payload) as unknown;
+  } catch {
+    return 'the payload is not valid JSON';
+  }
+  if (typeof raw !== 'object' || raw === null) return 'the payload is not an object';
+  const p = raw as Record<string, unknown>;
+  if (typeof p.marker !== 'string') return 'the payload has no turn marker';
+  if (!Array.isArray(p.seats) || !p.seats.every((s) => Number.isInteger(s) && (s as number) >= 0)) return 'the payload has no seats';
+  const out: JobPayload = { marker: p.marker, seats: p.seats as Seat[] };
+  if (p.count !== undefined) {
+    if (!Number.isInteger(p.count) || (p.count as number) < 0) return 'the reminder count is not a count';
+    out.count = p.count as number;
+  }
+  if (p.votes !== undefined) {
+    const votes = p.votes;
+    const isIds = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+    if (typeof votes !== 'object' || votes === null || !Object.values(votes).every((b) => typeof b === 'object' && b !== null && isIds((b as { skip?: unknown }).skip) && isIds((b as { kick?: unknown }).kick))) {
+      return 'the votes are not readable';
+    }
+    out.votes = votes as Record<string, { skip: string[]; kick: string[] }>;
+  }
+  return out;
 }
 
 export const JOB_KINDS = { reminder: 'reminder', idle: 'idle', vote: 'idle-vote' } as const;
@@ -183,6 +226,18 @@ function parseLobbySettings(raw: unknown): LobbySettings | null {
   return typeof r.expansion === 'string' ? { ...settings, expansion: r.expansion } : settings;
 }
 
+const SNOWFLAKE = /^[0-9]{1,20}$/;
+
+/** Why the seats of a game cannot be right, or null. */
+function checkSeats(seats: readonly SeatRow[]): string | null {
+  for (const [index, seat] of seats.entries()) {
+    if (seat.seat !== index) return `the seats are not numbered 0..${seats.length - 1}`;
+    if (typeof seat.userId !== 'string' || !SNOWFLAKE.test(seat.userId)) return `seat ${index} has no valid user id`;
+    if (typeof seat.displayName !== 'string') return `seat ${index} has no name`;
+  }
+  return null;
+}
+
 /** A value that only JSON can carry, exactly as a button or the database delivers it. */
 function wire(value: unknown): unknown {
   return JSON.parse(JSON.stringify(value)) as unknown;
@@ -190,6 +245,8 @@ function wire(value: unknown): unknown {
 
 export class GameService {
   readonly repo: GameRepository;
+  readonly outbox: Outbox;
+  readonly damage: DamagedRowRegister;
   readonly modules: ModuleRegistry;
   readonly #db: Db;
   readonly #clock: Clock;
@@ -201,7 +258,10 @@ export class GameService {
 
   constructor(deps: GameServiceDeps) {
     this.#db = deps.db;
-    this.repo = new GameRepository(deps.db, () => deps.clock.now());
+    const now = (): number => deps.clock.now();
+    this.repo = new GameRepository(deps.db, now);
+    this.damage = new DamagedRowRegister(deps.db, now);
+    this.outbox = new Outbox(new DeliveryRepository(deps.db, now), this.damage, now, deps.logger);
     this.modules = deps.modules;
     this.#clock = deps.clock;
     this.#logger = deps.logger;
@@ -245,12 +305,25 @@ export class GameService {
     try {
       return { ok: true, game: this.load(row) };
     } catch (error) {
-      if (error instanceof DamagedGameError) {
-        this.#logger.error({ gameId: error.gameId, channelId: error.channelId, reason: error.reason }, 'damaged game');
-        return refuse('damaged', { gameId: error.gameId, channelId: error.channelId, reason: error.reason });
-      }
-      throw error;
+      const damaged =
+        error instanceof DamagedGameError
+          ? error
+          : new DamagedGameError(row.id, row.channelId, error instanceof DamagedRowError ? error.message : `the game cannot be read (${(error as Error).message})`);
+      this.#reportDamaged(damaged);
+      return refuse('damaged', { gameId: damaged.gameId, channelId: damaged.channelId, reason: damaged.reason });
     }
+  }
+
+  /** Reports a damaged game once (the register remembers it across restarts); it stays as stored. */
+  #reportDamaged(error: DamagedGameError): void {
+    if (this.damage.record({ table: 'games', rowId: String(error.gameId), gameId: error.gameId, channelId: error.channelId, reason: error.reason })) {
+      this.#logger.error({ table: 'games', gameId: error.gameId, channelId: error.channelId, reason: error.reason }, 'damaged game set aside: its channel is told, every other channel keeps working');
+    }
+  }
+
+  /** The channel a game is played in (for checking that a click belongs to its channel), without loading it. */
+  channelOf(gameId: number): string | undefined {
+    return this.repo.findById(gameId)?.channelId;
   }
 
   /**
@@ -262,9 +335,17 @@ export class GameService {
     const damaged = (reason: string): DamagedGameError => new DamagedGameError(row.id, row.channelId, reason);
     const module = this.modules.get(row.kind);
     if (module === undefined) throw damaged(`unknown game kind "${row.kind}"`);
-    const settings = parseLobbySettings(row.options);
+    let rawSettings: unknown;
+    try {
+      rawSettings = JSON.parse(row.options) as unknown;
+    } catch {
+      throw damaged('the lobby settings (options) are not valid JSON');
+    }
+    const settings = parseLobbySettings(rawSettings);
     if (settings === null) throw damaged('the lobby settings are not readable');
     const seats = this.repo.seats(row.id);
+    const seatProblem = checkSeats(seats);
+    if (seatProblem !== null) throw damaged(seatProblem);
     if (row.status === 'lobby') return { kind: 'lobby', row, seats, module, settings };
     const def = module.definition;
     const parsed = def.parseOptions(module.buildOptions(settings, seats.length));
@@ -291,6 +372,7 @@ export class GameService {
       try {
         rebuilt = rebuild(def, parsed.options, row.seed, effectiveLog(this.repo.actions(row.id)));
       } catch (error) {
+        if (error instanceof DamagedRowError) throw damaged(error.message);
         throw damaged(`the action log does not replay (${(error as Error).message})`);
       }
       if (JSON.stringify(rebuilt) !== row.state) throw damaged('the stored state differs from a replay of its action log');
@@ -304,7 +386,16 @@ export class GameService {
     const damaged: { gameId: number; channelId: string; reason: string }[] = [];
     const rows = this.repo.listRunning();
     for (const row of rows) {
-      const result = this.#snapshot(row);
+      let result: Result<{ game: Snapshot }>;
+      try {
+        result = this.#snapshot(row);
+      } catch (error) {
+        // Whatever one game does, the others are checked.
+        const damagedGame = new DamagedGameError(row.id, row.channelId, (error as Error).message);
+        this.#reportDamaged(damagedGame);
+        damaged.push({ gameId: row.id, channelId: row.channelId, reason: damagedGame.reason });
+        continue;
+      }
       if (!result.ok && result.code === 'damaged') damaged.push({ gameId: result.gameId, channelId: result.channelId, reason: result.reason });
       else if (result.ok && result.game.kind === 'active' && this.repo.jobsOf(row.id, JOB_KINDS.reminder).length === 0) {
         // A turn whose jobs were never written (or all reminders were sent) keeps its idle job: only
@@ -382,7 +473,7 @@ export class GameService {
     layout?: string | null;
     variant?: string | null;
     expansion?: string | null;
-  }): Result<{ game: LobbySnapshot }> {
+  }): Result<{ game: LobbySnapshot; lobbyDelivery: number }> {
     const module = this.modules.get(input.kind);
     if (module === undefined) return refuse('unknown_game', { kind: input.kind });
     const { min, max } = module.definition.players;
@@ -398,6 +489,13 @@ export class GameService {
     if (layout !== null && module.layouts.length > 0 && !module.layouts.some((c) => c.value === layout)) {
       return refuse('invalid_options', { option: 'layout', value: layout, players: capacity, detail: `unknown layout ${layout}` });
     }
+    const expansionLayouts = module.layoutsFor?.(expansion) ?? module.layouts;
+    if (layout !== null && expansionLayouts.length > 0 && !expansionLayouts.some((c) => c.value === layout)) {
+      return refuse('invalid_options', { option: 'layout_for_expansion', value: layout, players: capacity, detail: `layout ${layout} with expansion ${expansion ?? 'none'}` });
+    }
+    if (input.variant !== null && input.variant !== undefined && module.variants.length === 0) {
+      return refuse('invalid_options', { option: 'no_variants', value: input.variant, players: capacity, detail: 'the game has no variants' });
+    }
     if (variant !== null && module.variants.length > 0 && !module.variants.some((c) => c.value === variant)) {
       return refuse('invalid_options', { option: 'variant', value: variant, players: capacity, detail: `unknown variant ${variant}` });
     }
@@ -408,7 +506,8 @@ export class GameService {
       const parsed = module.definition.parseOptions(module.buildOptions(settings, players));
       if (!parsed.ok) return refuse('invalid_options', { option: 'combination', value: '', players, detail: parsed.error });
     }
-    const created = this.repo.createGame(
+    const created = this.#tx(() => {
+      const made = this.repo.createGame(
       {
         guildId: input.guildId,
         channelId: input.channelId,
@@ -419,9 +518,12 @@ export class GameService {
         locale: input.locale,
       },
       [{ seat: 0, userId: input.host.userId, displayName: input.host.displayName }],
-    );
-    if (!created.ok) return refuse('channel_busy', { existing: created.existing });
-    return { ok: true, game: this.load(created.game) as LobbySnapshot };
+      );
+      const delivery = made.ok ? this.#owe(made.game, 'lobby', { kind: 'lobby' }) : 0;
+      return { made, delivery };
+    });
+    if (!created.made.ok) return refuse('channel_busy', { existing: created.made.existing });
+    return { ok: true, game: this.load(created.made.game) as LobbySnapshot, lobbyDelivery: created.delivery };
   }
 
   #lobby(gameId: number): Result<{ game: LobbySnapshot }> {
@@ -469,7 +571,7 @@ export class GameService {
   }
 
   /** The host starts: seats shuffled with the seed, the engine set up, the first turn's jobs scheduled. */
-  start(gameId: number, userId: string, expectedVersion: number): Result<{ game: ActiveSnapshot }> {
+  start(gameId: number, userId: string, expectedVersion: number): Result<{ game: ActiveSnapshot; boardDelivery: number }> {
     const lobby = this.#lobby(gameId);
     if (!lobby.ok) return lobby;
     const { game } = lobby;
@@ -487,11 +589,12 @@ export class GameService {
       if (!saved.ok) return null;
       const snapshot = this.load(this.repo.findById(gameId) as GameRow) as ActiveSnapshot;
       this.#scheduleTurn(snapshot);
-      return snapshot;
+      const boardDelivery = this.#owe(snapshot.row, 'board', { kind: 'board', summary: [], notes: [], concededTo: null });
+      return { snapshot, boardDelivery };
     });
     if (started === null) return refuse('stale', { currentVersion: this.repo.findById(gameId)?.version ?? -1 });
-    this.#verified.set(gameId, started.row.version);
-    return { ok: true, game: started };
+    this.#verified.set(gameId, started.snapshot.row.version);
+    return { ok: true, game: started.snapshot, boardDelivery: started.boardDelivery };
   }
 
   // ----- playing ---------------------------------------------------------------------------------------
@@ -549,7 +652,7 @@ export class GameService {
   #commit(
     game: ActiveSnapshot,
     moves: readonly { seat: Seat; action: unknown }[],
-    opts: { leaving?: readonly Seat[]; removals?: readonly Seat[]; untilMarkerChanges?: Seat },
+    opts: { leaving?: readonly Seat[]; removals?: readonly Seat[]; untilMarkerChanges?: Seat; notes?: (entries: readonly NewAction[], finished: boolean) => BoardNote[] },
   ): Result<{ outcome: Outcome }> {
     const def = game.module.definition;
     const left = new Set(game.seats.filter((s) => s.leftAt !== null).map((s) => s.seat));
@@ -592,7 +695,8 @@ export class GameService {
     }
     const finished = concession || def.isOver(current.state);
     const concededTo = concession && remaining.length === 1 ? (remaining[0] as SeatRow).seat : null;
-    return this.#save(game, current.state, entries, opts.leaving ?? [], finished ? 'finished' : 'active', concededTo);
+    const notes = opts.notes?.(entries, finished) ?? [];
+    return this.#save(game, current.state, entries, opts.leaving ?? [], finished ? 'finished' : 'active', concededTo, notes);
   }
 
   #save(
@@ -602,6 +706,7 @@ export class GameService {
     leaving: readonly Seat[],
     status: 'active' | 'finished',
     concededTo: Seat | null,
+    notes: readonly BoardNote[] = [],
   ): Result<{ outcome: Outcome }> {
     const json = JSON.stringify(state);
     const markerBefore = turnMarkerOf(game.module, game.state);
@@ -615,7 +720,14 @@ export class GameService {
       const markerAfter = status === 'finished' ? 'finished' : turnMarkerOf(game.module, snapshot.state);
       if (status === 'finished') this.repo.deleteJobs(game.row.id);
       else if (markerAfter !== markerBefore) this.#scheduleTurn(snapshot);
-      return { snapshot, markerAfter };
+      let boardDelivery: number | null = null;
+      if (markerAfter !== markerBefore) {
+        // The board of the new turn is owed from this very commit: a crash after it still posts it.
+        const log = this.recentEffective(snapshot, SUMMARY_ENTRIES);
+        const summary = turnSummary(log, activeBefore, snapshot).flatMap((e) => e.events.filter((ev) => ev.visibleTo === undefined));
+        boardDelivery = this.#owe(row, 'board', { kind: 'board', summary, notes, concededTo });
+      }
+      return { snapshot, markerAfter, boardDelivery };
     });
     if (after === null) return refuse('stale', { currentVersion: this.repo.findById(game.row.id)?.version ?? -1 });
     this.#verified.set(game.row.id, after.snapshot.row.version);
@@ -633,6 +745,7 @@ export class GameService {
         finished: status === 'finished',
         concededTo,
         summary: turnEnded ? turnSummary(log, activeBefore, after.snapshot) : [],
+        boardDelivery: after.boardDelivery,
       },
     };
   }
@@ -643,14 +756,33 @@ export class GameService {
     if (!loaded.ok) return loaded;
     const seat = this.seatOf(loaded.game, userId);
     if (seat === undefined || seat.leftAt !== null) return refuse('not_a_player', {});
-    return this.#removeSeat(loaded.game, seat.seat);
+    return this.#removeSeat(loaded.game, seat.seat, 'left');
   }
 
-  #removeSeat(game: ActiveSnapshot, seat: Seat): Result<{ outcome: Outcome }> {
+  #removeSeat(game: ActiveSnapshot, seat: Seat, how: 'left' | 'removed'): Result<{ outcome: Outcome }> {
     const def = game.module.definition;
     const remaining = game.seats.filter((s) => s.leftAt === null && s.seat !== seat).length;
     const removable = def.removeSeat !== undefined && remaining >= def.players.min;
-    return this.#commit(game, [], { leaving: [seat], removals: removable ? [seat] : [] });
+    const notes = (entries: readonly NewAction[], finished: boolean): BoardNote[] => {
+      if (finished) return [{ kind: how, seat }];
+      const removedByRules = entries.some((e) => e.seat === seat && isRemoveSeat(e.action));
+      if (how === 'removed') return removedByRules ? [{ kind: 'removed', seat }] : [{ kind: 'removed', seat }, { kind: 'leftAutopilot', seat }];
+      return [{ kind: removedByRules ? 'left' : 'leftAutopilot', seat }];
+    };
+    return this.#commit(game, [], { leaving: [seat], removals: removable ? [seat] : [], notes });
+  }
+
+  /** /game status: the board of the current state is owed again (the older boards lose their buttons). */
+  repostBoard(gameId: number): Result<{ game: ActiveSnapshot; boardDelivery: number }> {
+    const loaded = this.#active(gameId);
+    if (!loaded.ok) return loaded;
+    const boardDelivery = this.#owe(loaded.game.row, 'board', { kind: 'board', summary: [], notes: [], concededTo: null });
+    return { ok: true, game: loaded.game, boardDelivery };
+  }
+
+  /** Writes what the channel is owed after this change, in the caller's transaction. Returns its id. */
+  #owe(row: GameRow, kind: DeliveryKind, payload: DeliveryPayload): number {
+    return this.outbox.rows.add({ gameId: row.id, guildId: row.guildId, channelId: row.channelId, kind, version: row.version, payload }).id;
   }
 
   /** Ends a lobby or a running game at once: the host, or a member who may manage the channel. */
@@ -661,7 +793,10 @@ export class GameService {
     // Works on a damaged game too: nothing of the state is read.
     const saved = this.#tx(() => {
       const result = this.repo.saveState(row.id, row.version, { status: 'abandoned' });
-      if (result.ok) this.repo.deleteJobs(row.id);
+      if (result.ok) {
+        this.repo.deleteJobs(row.id);
+        this.#owe({ ...row, version: result.version }, 'announcement', { kind: 'announcement', message: 'abandoned', userId });
+      }
       return result;
     });
     if (!saved.ok) return refuse('stale', { currentVersion: saved.currentVersion ?? -1 });
@@ -697,39 +832,77 @@ export class GameService {
     this.repo.scheduleJob({ kind: JOB_KINDS.idle, gameId: id, dueAt: now + game.row.idleAfterMinutes * 60_000, payload: idle });
   }
 
-  /** Jobs due now, each claimed by exactly one runner (deleted as it is taken). */
-  claimDueJobs(): ScheduledJobRow[] {
-    return this.repo.dueJobs(this.#clock.now()).filter((job) => this.repo.deleteJob(job.id));
+  /**
+   * Runs every due job: each is claimed (deleted) by exactly one runner, and what it asks the channel to
+   * see is written to the outbox in the same transaction. A job whose payload cannot be read is reported
+   * once and set aside (left in place); every other job runs. Returns the games that got deliveries.
+   */
+  runDueJobs(): { gameId: number; channelId: string }[] {
+    const touched: { gameId: number; channelId: string }[] = [];
+    for (const job of this.repo.dueJobs(this.#clock.now())) {
+      const payload = parseJobPayload(job);
+      if (typeof payload === 'string') {
+        this.#setAsideJob(job, payload);
+        continue;
+      }
+      try {
+        const owed = this.#tx(() => (this.repo.deleteJob(job.id) ? this.#runJob(job, payload) : null));
+        if (owed !== null) touched.push(owed);
+      } catch (error) {
+        this.#logger.error({ err: error, gameId: job.gameId, jobId: job.id, job: job.kind }, 'scheduled job failed');
+      }
+    }
+    return touched;
   }
 
-  /** Runs a claimed job: what it asks the Discord layer to post, or null when it no longer applies. */
-  runJob(job: ScheduledJobRow): JobNotice | null {
+  #setAsideJob(job: ScheduledJobRow, reason: string): void {
+    const channelId = this.repo.findById(job.gameId)?.channelId ?? null;
+    if (this.damage.record({ table: 'scheduled_jobs', rowId: String(job.id), gameId: job.gameId, channelId, reason })) {
+      this.#logger.error({ table: 'scheduled_jobs', rowId: job.id, gameId: job.gameId, channelId, reason }, 'damaged row set aside');
+    }
+  }
+
+  /** A claimed job: writes its reminder or vote to the outbox, or nothing when it no longer applies. */
+  #runJob(job: ScheduledJobRow, payload: JobPayload): { gameId: number; channelId: string } | null {
     const loaded = this.#active(job.gameId);
     if (!loaded.ok) return null;
     const game = loaded.game;
     const marker = turnMarkerOf(game.module, game.state);
     const now = this.#clock.now();
-    const payload = job.payload as Partial<ReminderPayload & VotePayload>;
     if (payload.marker !== marker) return null;
     const left = new Set(game.seats.filter((s) => s.leftAt !== null).map((s) => s.seat));
     const active = this.activeSeats(game);
-    const seats = (payload.seats ?? []).filter((s) => active.includes(s) && !left.has(s));
+    const seats = payload.seats.filter((s) => active.includes(s) && !left.has(s));
     if (seats.length === 0) return null;
+    const where = { gameId: game.row.id, channelId: game.row.channelId };
     if (job.kind === JOB_KINDS.reminder) {
       const count = (payload.count ?? 0) + 1;
       if (count < game.row.reminderLimit) {
         const next: ReminderPayload = { marker, seats, count };
         this.repo.scheduleJob({ kind: JOB_KINDS.reminder, gameId: game.row.id, dueAt: now + game.row.reminderIntervalMinutes * 60_000, payload: next });
       }
-      return { kind: 'reminder', game, seats, count, limit: game.row.reminderLimit };
+      this.#owe(game.row, 'reminder', { kind: 'reminder', seats, count, limit: game.row.reminderLimit });
+      return where;
     }
     if (job.kind === JOB_KINDS.idle || job.kind === JOB_KINDS.vote) {
       const vote: VotePayload = { marker, seats, votes: job.kind === JOB_KINDS.vote ? (payload.votes ?? {}) : {} };
       this.repo.scheduleJob({ kind: JOB_KINDS.vote, gameId: game.row.id, dueAt: now + game.row.idleAfterMinutes * 60_000, payload: vote });
-      return { kind: 'idle-vote', game, seats, idleHours: Math.round(game.row.idleAfterMinutes / 60), repeat: job.kind === JOB_KINDS.vote };
+      this.#owe(game.row, 'idle-vote', { kind: 'idle-vote', seats, idleHours: Math.round(game.row.idleAfterMinutes / 60), repeat: job.kind === JOB_KINDS.vote });
+      return where;
     }
-    this.#logger.warn({ gameId: game.row.id, kind: job.kind }, 'unknown job kind');
     return null;
+  }
+
+  /** The game's job of this kind with its payload, or undefined (none, or set aside as damaged). */
+  #job(gameId: number, kind: string): { job: ScheduledJobRow; payload: JobPayload } | undefined {
+    const job = this.repo.jobsOf(gameId, kind)[0];
+    if (job === undefined) return undefined;
+    const payload = parseJobPayload(job);
+    if (typeof payload === 'string') {
+      this.#setAsideJob(job, payload);
+      return undefined;
+    }
+    return { job, payload };
   }
 
   /** The reminded player postpones the next reminder by one interval (not counted toward the limit). */
@@ -740,8 +913,9 @@ export class GameService {
     const own = this.seatOf(game, userId);
     if (own === undefined || own.leftAt !== null) return refuse('not_a_player', {});
     if (own.seat !== seat) return refuse('foreign_panel', { owner: seat });
-    const job = this.repo.jobsOf(gameId, JOB_KINDS.reminder)[0];
-    const payload = job?.payload as ReminderPayload | undefined;
+    const found = this.#job(gameId, JOB_KINDS.reminder);
+    const job = found?.job;
+    const payload = found === undefined ? undefined : { marker: found.payload.marker, seats: found.payload.seats, count: found.payload.count ?? 0 };
     if (job === undefined || payload === undefined || payload.marker !== turnMarkerOf(game.module, game.state) || !payload.seats.includes(seat)) {
       return refuse('no_reminder', {});
     }
@@ -755,8 +929,9 @@ export class GameService {
     const loaded = this.#active(gameId);
     if (!loaded.ok) return loaded;
     const game = loaded.game;
-    const job = this.repo.jobsOf(gameId, JOB_KINDS.vote)[0];
-    const payload = job?.payload as VotePayload | undefined;
+    const found = this.#job(gameId, JOB_KINDS.vote);
+    const job = found?.job;
+    const payload = found === undefined ? undefined : { marker: found.payload.marker, seats: found.payload.seats, votes: found.payload.votes ?? {} };
     if (job === undefined || payload === undefined || payload.marker !== turnMarkerOf(game.module, game.state) || !payload.seats.includes(seat)) {
       return refuse('vote_closed', {});
     }
@@ -776,15 +951,16 @@ export class GameService {
       this.repo.rescheduleJob({ kind: JOB_KINDS.vote, gameId, dueAt: job.dueAt, payload: { ...payload, votes: { ...payload.votes, [String(seat)]: updated } } });
       return { ok: true, passed: null, seat, tally, game };
     }
-    const result = choice === 'skip' ? this.#commit(game, [], { untilMarkerChanges: seat }) : this.#removeSeat(game, seat);
+    const result =
+      choice === 'skip' ? this.#commit(game, [], { untilMarkerChanges: seat, notes: () => [{ kind: 'skipped', seat }] }) : this.#removeSeat(game, seat, 'removed');
     if (!result.ok) return result;
     return { ok: true, passed: choice, seat, tally, outcome: result.outcome };
   }
 
   /** The open idle vote's tally for a seat (for re-rendering the vote message). */
   voteTally(game: ActiveSnapshot, seat: Seat): VoteTally | null {
-    const job = this.repo.jobsOf(game.row.id, JOB_KINDS.vote)[0];
-    const payload = job?.payload as VotePayload | undefined;
+    const found = this.#job(game.row.id, JOB_KINDS.vote);
+    const payload = found === undefined ? undefined : { seats: found.payload.seats, votes: found.payload.votes ?? {} };
     if (payload === undefined || !payload.seats.includes(seat)) return null;
     const ballot = payload.votes[String(seat)] ?? { skip: [], kick: [] };
     const eligible = this.playingSeats(game).filter((s) => s.seat !== seat).length;

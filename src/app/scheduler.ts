@@ -1,14 +1,15 @@
 /**
- * Runs the scheduled jobs stored in the database (reminders, idle deadlines, open idle votes). The
- * jobs live in SQLite, so they survive restarts; the clock is injectable so tests move time instead of
- * waiting. Each due job is claimed (deleted) by exactly one runner, then handled under its channel's lock,
- * and what it asks for is posted by the notifier (the Discord layer).
+ * Runs the scheduled jobs stored in the database (reminders, idle deadlines, open idle votes). The jobs
+ * live in the database, so they survive restarts; the clock is injectable so tests move time instead of
+ * waiting. Each due job is claimed (deleted) by exactly one runner, and the reminder or vote it asks for
+ * is written to the outbox in the same transaction; the deliverer (the Discord layer) posts it.
  */
 import type { Logger } from '../logger.js';
-import type { GameService, JobNotice } from './game-service.js';
+import type { GameService } from './game-service.js';
 
-export interface Notifier {
-  notify(notice: JobNotice): Promise<void>;
+/** Told which games got new deliveries, so they are posted now rather than at the deliverer's next look. */
+export interface DeliveryTrigger {
+  deliverSoon(games: readonly { gameId: number; channelId: string }[]): void;
 }
 
 export class Scheduler {
@@ -17,14 +18,14 @@ export class Scheduler {
 
   constructor(
     private readonly service: GameService,
-    private readonly notifier: Notifier,
+    private readonly trigger: DeliveryTrigger,
     private readonly logger: Logger,
     private readonly intervalMs = 30_000,
   ) {}
 
-  /** Runs every due job once; resolves with how many notices were posted. Never rejects. */
+  /** Runs every due job once; resolves with how many deliveries they owed. Never rejects. */
   tick(): Promise<number> {
-    // One tick at a time: a slow post must not let the next tick claim the same turn's next reminder.
+    // One tick at a time: two ticks must not claim the same turn's next reminder.
     this.#running ??= this.#tick().finally(() => {
       this.#running = null;
     });
@@ -32,29 +33,15 @@ export class Scheduler {
   }
 
   async #tick(): Promise<number> {
-    let posted = 0;
-    let jobs;
+    await Promise.resolve();
     try {
-      jobs = this.service.claimDueJobs();
+      const owed = this.service.runDueJobs();
+      if (owed.length > 0) this.trigger.deliverSoon(owed);
+      return owed.length;
     } catch (error) {
       this.logger.error({ err: error }, 'cannot read the scheduled jobs');
       return 0;
     }
-    for (const job of jobs) {
-      const game = this.service.repo.findById(job.gameId);
-      if (game === undefined) continue;
-      try {
-        await this.service.locked(game.channelId, async () => {
-          const notice = this.service.runJob(job);
-          if (notice === null) return;
-          await this.notifier.notify(notice);
-          posted++;
-        });
-      } catch (error) {
-        this.logger.error({ err: error, gameId: job.gameId, channelId: game.channelId, job: job.kind }, 'scheduled job failed');
-      }
-    }
-    return posted;
   }
 
   start(): void {

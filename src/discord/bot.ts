@@ -11,7 +11,7 @@ import type { Logger } from '../logger.js';
 import { commandDefinitions } from './commands.js';
 import type { BotContext } from './context.js';
 import type { PresenterRegistry } from './games/presenter.js';
-import { DiscordNotifier } from './notifier.js';
+import { Deliverer } from './deliverer.js';
 import { registerCommands } from './register-commands.js';
 import { createRouter } from './router.js';
 
@@ -26,31 +26,30 @@ export interface BotOptions {
   readonly guildId?: string;
   /** How often the scheduler looks for due jobs (default 30 s). */
   readonly schedulerIntervalMs?: number;
+  /** How often the deliverer looks for owed messages and stale buttons (default 2 s). */
+  readonly deliveryPollMs?: number;
 }
 
 export interface Bot {
   readonly service: GameService;
   readonly scheduler: Scheduler;
+  readonly deliverer: Deliverer;
   readonly client: Client;
   stop(): Promise<void>;
 }
 
 export async function startBot(options: BotOptions): Promise<Bot> {
   const { client, logger, service } = options;
-  const sweep = service.sweep();
-  for (const damaged of sweep.damaged) {
-    logger.error(damaged, 'a running game is damaged: its channel gets an explanation, every other channel keeps working');
-  }
-  logger.info({ running: sweep.checked, damaged: sweep.damaged.length }, 'games checked');
-
-  const ctx: BotContext = { service, presenters: options.presenters, client };
+  const ctx = { service, presenters: options.presenters, client } as BotContext & { deliverer: Deliverer };
+  const deliverer = new Deliverer(ctx, logger, options.deliveryPollMs === undefined ? {} : { pollMs: options.deliveryPollMs });
+  ctx.deliverer = deliverer;
   const router = createRouter(ctx, logger);
   const pending = new Set<Promise<void>>();
   client.on(Events.InteractionCreate, (interaction) => {
     const task = router(interaction).finally(() => pending.delete(task));
     pending.add(task);
   });
-  const scheduler = new Scheduler(service, new DiscordNotifier(ctx, logger), logger, options.schedulerIntervalMs);
+  const scheduler = new Scheduler(service, deliverer, logger, options.schedulerIntervalMs);
 
   await registerCommands(client.rest, {
     applicationId: options.applicationId,
@@ -63,17 +62,34 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   await client.login();
   await ready;
   logger.info({ user: client.user?.tag }, 'logged in');
+  // What was owed before a restart is delivered first; then the jobs; the stored games are checked in
+  // the background (a damaged one is reported with its id and channel, and never holds up the others).
+  deliverer.start();
   scheduler.start();
   void scheduler.tick();
+  const sweep = new Promise<void>((resolve) => {
+    setImmediate(() => {
+      try {
+        const result = service.sweep();
+        logger.info({ running: result.checked, damaged: result.damaged.length }, 'games checked');
+      } catch (error) {
+        logger.error({ err: error }, 'the start-up check of stored games failed; games are checked when first used');
+      }
+      resolve();
+    });
+  });
 
   return {
     service,
     scheduler,
+    deliverer,
     client,
     async stop() {
       await scheduler.stop();
+      await sweep;
       // Let interactions in flight finish their writes and posts before the client goes.
       await Promise.allSettled([...pending]);
+      await deliverer.stop();
       await client.destroy();
     },
   };

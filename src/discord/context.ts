@@ -14,12 +14,15 @@ import type { GameService } from '../app/game-service.js';
 import type { Locale } from '../engine/index.js';
 import type { Logger } from '../logger.js';
 import type { IdFor, Verb } from './codec.js';
+import type { Deliverer } from './deliverer.js';
 import type { PresenterRegistry } from './games/presenter.js';
 
 export interface BotContext {
   readonly service: GameService;
   readonly presenters: PresenterRegistry;
   readonly client: Client;
+  /** Posts what the outbox owes (boards, lobby, reminders); handlers never post a board themselves. */
+  readonly deliverer: Deliverer;
 }
 
 /** How the router acknowledges before the handler runs. */

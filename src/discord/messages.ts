@@ -18,6 +18,8 @@ import { encodeCustomId } from './codec.js';
 import type { GamePresenter } from './games/presenter.js';
 import { t } from './i18n/index.js';
 import { buildPanel, truncate, type PanelAction, type PanelRow } from './panel.js';
+import { labelName, plainName } from './text.js';
+import type { Logger } from '../logger.js';
 
 export type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
 
@@ -39,10 +41,25 @@ export function gameLocale(game: Snapshot): Locale {
   return isLocale(game.row.locale) ? game.row.locale : 'en';
 }
 
-export function names(game: Snapshot): string[] {
+function seatNames(game: Snapshot, format: (raw: string) => string): string[] {
   const out: string[] = [];
-  for (const seat of game.seats) out[seat.seat] = seat.displayName;
+  for (const seat of game.seats) out[seat.seat] = format(seat.displayName);
   return out;
+}
+
+/** Players' names for message content: plain text, markdown escaped (see text.ts). */
+export function names(game: Snapshot): string[] {
+  return seatNames(game, plainName);
+}
+
+/** Players' names for button labels and select options (not markdown). */
+export function labelNames(game: Snapshot): string[] {
+  return seatNames(game, labelName);
+}
+
+/** Players' names for the board picture (drawn, not markdown). */
+function pictureNames(game: Snapshot): string[] {
+  return seatNames(game, labelName);
 }
 
 export function mention(game: Snapshot, seat: Seat): string {
@@ -131,7 +148,11 @@ export interface BoardNotes {
   readonly concededTo?: Seat | null;
 }
 
-export async function boardMessage(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, notes: BoardNotes = {}): Promise<PublicMessage> {
+/**
+ * The board message. When the picture cannot be drawn (a render error or timeout), the board goes out as
+ * text with a line saying so: the game is not held up by its picture.
+ */
+export async function boardMessage(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, notes: BoardNotes = {}, logger?: Logger): Promise<PublicMessage> {
   const locale = gameLocale(game);
   const playerNames = names(game);
   const view = service.publicView(game);
@@ -142,8 +163,14 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
     summary.flatMap((e) => e.events),
     null,
   );
-  const png = await presenter.renderBoard(view, { locale, names: playerNames, lastTurn, ...(ranks !== undefined ? { ranks } : {}) });
+  let png: Buffer | null = null;
+  try {
+    png = await presenter.renderBoard(view, { locale, names: pictureNames(game), lastTurn, ...(ranks !== undefined ? { ranks } : {}) });
+  } catch (error) {
+    logger?.error({ err: error, gameId: game.row.id, version: game.row.version }, 'the board picture could not be drawn; posting the board as text');
+  }
   const lines: string[] = [t(locale, 'board.title', { game: presenter.name(locale), id: game.row.id })];
+  if (png === null) lines.push(t(locale, 'board.noPicture'));
   const status = presenter.status(view, locale, playerNames);
   if (status !== '') lines.push(status);
   lines.push(...(notes.notes ?? []));
@@ -173,7 +200,9 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
     content: fit(lines),
     components,
     allowedMentions: { users: userIds(game, mentioned) },
-    files: [{ attachment: png, name: `${game.module.definition.id}-${game.row.id}-${game.row.version}.png`, description: t(locale, 'board.image', { game: presenter.name(locale) }) }],
+    ...(png === null
+      ? {}
+      : { files: [{ attachment: png, name: `${game.module.definition.id}-${game.row.id}-${game.row.version}.png`, description: t(locale, 'board.image', { game: presenter.name(locale) }) }] }),
   };
 }
 
@@ -203,7 +232,7 @@ export interface PanelNotes {
 }
 
 export function panelActions(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, seat: Seat, locale: Locale): PanelAction[] {
-  const playerNames = names(game);
+  const playerNames = labelNames(game);
   const def = game.module.definition;
   return service.legalActions(game, seat).map((action, index) => {
     const group = presenter.group(action);
@@ -296,7 +325,7 @@ export function reminderMessage(game: ActiveSnapshot, presenter: GamePresenter, 
         button(t(locale, 'board.takeTurn'), encodeCustomId({ ...id, verb: 'turn' }), ButtonStyle.Primary),
         ...seats.map((seat) =>
           button(
-            seats.length === 1 ? t(locale, 'reminder.snooze') : `${t(locale, 'reminder.snooze')} (${names(game)[seat] ?? seat + 1})`,
+            seats.length === 1 ? t(locale, 'reminder.snooze') : `${t(locale, 'reminder.snooze')} (${labelNames(game)[seat] ?? seat + 1})`,
             encodeCustomId({ ...id, verb: 'snooze', seat }),
             ButtonStyle.Secondary,
           ),
@@ -309,7 +338,7 @@ export function reminderMessage(game: ActiveSnapshot, presenter: GamePresenter, 
 
 export function voteMessage(game: ActiveSnapshot, seats: readonly Seat[], hours: number, repeat: boolean, tallies: readonly (VoteTally | null)[]): PublicMessage {
   const locale = gameLocale(game);
-  const playerNames = names(game);
+  const playerNames = labelNames(game);
   const id = { gameId: game.row.id, version: game.row.version };
   const lines: string[] = [];
   const rows: Row[] = [];

@@ -17,7 +17,8 @@ import type { Logger } from '../logger.js';
 import type { BotContext, ComponentInteraction } from './context.js';
 import type { GamePresenter } from './games/presenter.js';
 import { t, type CoreKey } from './i18n/index.js';
-import { boardMessage, names, type BoardNotes, type PrivateMessage } from './messages.js';
+import { names, type PrivateMessage } from './messages.js';
+import { echo } from './text.js';
 
 export function presenterFor(ctx: BotContext, kind: string): GamePresenter {
   const presenter = ctx.presenters.get(kind);
@@ -30,10 +31,25 @@ export function refusalText(ctx: BotContext, refusal: Refusal, locale: Locale, g
   switch (refusal.code) {
     case 'unknown_game':
       return t(locale, key, { kind: refusal.kind });
-    case 'invalid_options':
-      if (refusal.option === 'combination') return t(locale, 'refusal.invalid_combination', { players: refusal.players });
-      if (refusal.option === 'expansion') return t(locale, 'refusal.invalid_expansion', { value: refusal.value });
-      return t(locale, refusal.option === 'layout' ? 'refusal.invalid_layout' : 'refusal.invalid_variant', { value: refusal.value });
+    case 'invalid_options': {
+      // The value is the user's own input: echoed plain and short.
+      const value = echo(refusal.value, 60);
+      switch (refusal.option) {
+        case 'combination':
+          return t(locale, 'refusal.invalid_combination', { players: refusal.players });
+        case 'expansion':
+          return t(locale, 'refusal.invalid_expansion', { value });
+        case 'layout_for_expansion':
+          return t(locale, 'refusal.layout_for_expansion', { value });
+        case 'no_variants':
+          return t(locale, 'refusal.no_variants');
+        case 'layout':
+          return t(locale, 'refusal.invalid_layout', { value });
+        case 'variant':
+          return t(locale, 'refusal.invalid_variant', { value });
+      }
+      break;
+    }
     case 'invalid_capacity':
     case 'invalid_setting':
       return t(locale, key, { min: refusal.min, max: refusal.max, ...('field' in refusal ? { field: refusal.field } : {}) });
@@ -50,7 +66,7 @@ export function refusalText(ctx: BotContext, refusal: Refusal, locale: Locale, g
       return t(locale, key, { players: refusal.waitingFor.map((s) => playerNames[s] ?? `#${s + 1}`).join(', ') || '-' });
     }
     case 'damaged':
-      return t(locale, key, { id: refusal.gameId, reason: refusal.reason });
+      return t(locale, key, { id: refusal.gameId, reason: echo(refusal.reason, 300) });
     default:
       return t(locale, key);
   }
@@ -87,6 +103,23 @@ export async function answerPrivately(interaction: Interaction, message: Private
   }
 }
 
+/**
+ * Interactions whose change is committed: if anything fails after that, the user is told that their move
+ * was saved instead of "something went wrong, try again" (trying again would be refused as stale).
+ */
+const committed = new WeakSet<object>();
+export function markCommitted(interaction: Interaction): void {
+  committed.add(interaction);
+}
+export function isCommitted(interaction: Interaction): boolean {
+  return committed.has(interaction);
+}
+
+/** A link to a message in the channel. */
+export function messageLink(guildId: string | null, channelId: string, messageId: string): string {
+  return `https://discord.com/channels/${guildId ?? '@me'}/${channelId}/${messageId}`;
+}
+
 /** Component interactions acknowledged with deferUpdate are marked by the router. */
 const updateAcks = new WeakSet<object>();
 export function markUpdateAck(interaction: ComponentInteraction): void {
@@ -105,37 +138,4 @@ export async function sendableChannel(client: Client, channelId: string): Promis
   const channel = client.channels.cache.get(channelId) ?? (await client.channels.fetch(channelId));
   if (channel === null || !channel.isSendable()) throw new Error(`channel ${channelId} is not a text channel the bot can use`);
   return channel;
-}
-
-/**
- * Posts the board of `game` in its channel, takes the buttons off the previous board and remembers the
- * new one. Returns the new message id.
- */
-export async function postBoard(ctx: BotContext, logger: Logger, game: ActiveSnapshot, notes: BoardNotes = {}): Promise<string> {
-  const presenter = presenterFor(ctx, game.row.kind);
-  const message = await boardMessage(ctx.service, game, presenter, notes);
-  const channel = await sendableChannel(ctx.client, game.row.channelId);
-  const sent = await channel.send(message);
-  const previous = game.row.boardMessageId;
-  ctx.service.setBoardMessage(game.row.id, sent.id);
-  if (previous !== null && previous !== sent.id) {
-    try {
-      await channel.messages.edit(previous, { components: [] });
-    } catch (error) {
-      // The old board may have been deleted by a moderator: nothing to take off.
-      logger.warn({ err: error, gameId: game.row.id, messageId: previous }, 'could not take the buttons off the previous board');
-    }
-  }
-  return sent.id;
-}
-
-/** Takes the buttons off the current board (the game ended without a new board). */
-export async function retireBoard(ctx: BotContext, logger: Logger, channelId: string, messageId: string | null): Promise<void> {
-  if (messageId === null) return;
-  try {
-    const channel = await sendableChannel(ctx.client, channelId);
-    await channel.messages.edit(messageId, { components: [] });
-  } catch (error) {
-    logger.warn({ err: error, messageId }, 'could not take the buttons off the board');
-  }
 }

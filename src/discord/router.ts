@@ -30,7 +30,7 @@ import { panelSelect } from './handlers/components/panel-select.js';
 import { panelUndo } from './handlers/components/panel-undo.js';
 import { reminderSnooze } from './handlers/components/reminder-snooze.js';
 import { t, toLocale } from './i18n/index.js';
-import { answerPrivately, markUpdateAck } from './respond.js';
+import { answerPrivately, isCommitted, markUpdateAck } from './respond.js';
 
 export const COMMAND_HANDLERS: readonly CommandHandler[] = [gameNew, gameStatus, gameHand, gameLog, gameSettings, gameLeave, gameAbandon, help];
 
@@ -94,14 +94,23 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
           return;
         }
         await acknowledge(interaction, handler.ack);
+        // A custom_id names its game; it is honoured only in that game's channel (a forged or copied id
+        // clicked elsewhere must not change another channel's game).
+        if (ctx.service.channelOf(id.gameId) !== interaction.channelId) {
+          log.warn({ gameId: id.gameId, verb: id.verb }, 'custom_id of a game in another channel');
+          await answerPrivately(interaction, t(env.locale, 'refusal.wrong_channel'));
+          return;
+        }
         const scoped = { ...env, logger: log.child({ gameId: id.gameId, verb: id.verb }) };
         await handler.handle(scoped, interaction, id as never);
       }
     } catch (error) {
       const ref = randomUUID().slice(0, 8);
-      log.error({ err: error, ref }, 'interaction failed');
+      const saved = isCommitted(interaction);
+      log.error({ err: error, ref, committed: saved }, 'interaction failed');
       try {
-        if (interaction.isRepliable()) await answerPrivately(interaction, t(env.locale, 'error.generic', { ref }));
+        // After a commit the truth is "your move is saved", not "try again".
+        if (interaction.isRepliable()) await answerPrivately(interaction, t(env.locale, saved ? 'error.afterCommit' : 'error.generic', { ref }));
       } catch (replyError) {
         log.error({ err: replyError, ref }, 'could not tell the user about the failure');
       }

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from './database.js';
 import {
   actions,
+  damagedRows,
   games,
   scheduledJobs,
   seats,
@@ -51,6 +52,51 @@ export interface StateUpdate {
 export type CreateResult = { ok: true; game: GameRow } | { ok: false; code: 'channel_busy'; existing: GameRow };
 export type SaveResult = { ok: true; version: number } | { ok: false; code: 'stale_version'; currentVersion: number | null };
 
+/** A row whose stored JSON cannot be read: the caller sets aside what depends on it. */
+export class DamagedRowError extends Error {
+  override readonly name = 'DamagedRowError';
+  constructor(
+    readonly table: string,
+    readonly rowId: string,
+    readonly reason: string,
+  ) {
+    super(`${table} row ${rowId} is damaged: ${reason}`);
+  }
+}
+
+/** An action log row with its JSON read. */
+export interface StoredAction {
+  readonly sequence: number;
+  readonly seat: number;
+  readonly kind: 'action' | 'undo';
+  readonly action: unknown;
+  readonly events: unknown;
+  readonly checkpoint: boolean;
+}
+
+function parseJson(table: string, rowId: string, column: string, text: string | null): unknown {
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new DamagedRowError(table, rowId, `${column} is not valid JSON`);
+  }
+}
+
+function readAction(row: ActionRow): StoredAction {
+  const id = `${row.gameId}/${row.sequence}`;
+  if (row.kind !== 'action' && row.kind !== 'undo') throw new DamagedRowError('actions', id, `unknown kind ${String(row.kind)}`);
+  if (!Number.isInteger(row.seat) || row.seat < 0) throw new DamagedRowError('actions', id, 'the seat is not a seat number');
+  return {
+    sequence: row.sequence,
+    seat: row.seat,
+    kind: row.kind,
+    action: parseJson('actions', id, 'action', row.action),
+    events: parseJson('actions', id, 'events', row.events),
+    checkpoint: Boolean(row.checkpoint),
+  };
+}
+
 export class InvalidStoredStateError extends Error {
   override readonly name = 'InvalidStoredStateError';
   constructor(
@@ -86,7 +132,7 @@ export class GameRepository {
             channelId: input.channelId,
             kind: input.kind,
             hostUserId: input.hostUserId,
-            options: input.options,
+            options: JSON.stringify(input.options),
             seed: input.seed,
             locale: input.locale,
             status: input.status ?? 'lobby',
@@ -181,7 +227,16 @@ export class GameRepository {
         let sequence = (last?.sequence ?? 0) + 1;
         for (const entry of appended) {
           tx.insert(actions)
-            .values({ gameId, sequence: sequence++, createdAt: time, ...entry })
+            .values({
+              gameId,
+              sequence: sequence++,
+              createdAt: time,
+              seat: entry.seat,
+              kind: entry.kind,
+              action: entry.action === null || entry.action === undefined ? null : JSON.stringify(entry.action),
+              events: JSON.stringify(entry.events),
+              checkpoint: entry.checkpoint,
+            })
             .run();
         }
       }
@@ -214,11 +269,12 @@ export class GameRepository {
       .run();
   }
 
-  actions(gameId: number): ActionRow[] {
-    return this.db.select().from(actions).where(eq(actions.gameId, gameId)).orderBy(asc(actions.sequence)).all();
+  /** The whole log, oldest first; a row that cannot be read throws DamagedRowError. */
+  actions(gameId: number): StoredAction[] {
+    return this.db.select().from(actions).where(eq(actions.gameId, gameId)).orderBy(asc(actions.sequence)).all().map(readAction);
   }
 
-  recentActions(gameId: number, limit: number): ActionRow[] {
+  recentActions(gameId: number, limit: number): StoredAction[] {
     return this.db
       .select()
       .from(actions)
@@ -226,13 +282,14 @@ export class GameRepository {
       .orderBy(desc(actions.sequence))
       .limit(limit)
       .all()
-      .reverse();
+      .reverse()
+      .map(readAction);
   }
 
   scheduleJob(job: { kind: string; gameId: number; dueAt: number; payload: unknown }): ScheduledJobRow {
     return this.db
       .insert(scheduledJobs)
-      .values({ ...job, createdAt: this.now() })
+      .values({ ...job, payload: JSON.stringify(job.payload), createdAt: this.now() })
       .returning()
       .get();
   }
@@ -245,14 +302,25 @@ export class GameRepository {
         .run();
       return tx
         .insert(scheduledJobs)
-        .values({ ...job, createdAt: this.now() })
+        .values({ ...job, payload: JSON.stringify(job.payload), createdAt: this.now() })
         .returning()
         .get();
     });
   }
 
+  /** Due jobs, except those found damaged (they stay, set aside, for an operator). */
   dueJobs(now: number): ScheduledJobRow[] {
-    return this.db.select().from(scheduledJobs).where(lte(scheduledJobs.dueAt, now)).orderBy(asc(scheduledJobs.dueAt)).all();
+    return this.db
+      .select()
+      .from(scheduledJobs)
+      .where(
+        and(
+          lte(scheduledJobs.dueAt, now),
+          sql`not exists (select 1 from ${damagedRows} where ${damagedRows.tableName} = 'scheduled_jobs' and ${damagedRows.rowId} = cast(${scheduledJobs.id} as text))`,
+        ),
+      )
+      .orderBy(asc(scheduledJobs.dueAt))
+      .all();
   }
 
   jobsOf(gameId: number, kind?: string): ScheduledJobRow[] {

@@ -1,6 +1,7 @@
 /**
  * The database schema (drizzle). `npm run db:generate` turns changes here into SQL under migrations/.
- * Times are Unix milliseconds. JSON columns hold validated plain data.
+ * Times are Unix milliseconds. JSON is stored as text and parsed where it is read (never by the driver):
+ * one damaged row must be reported and set aside, not throw inside a query that serves every channel.
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
@@ -16,7 +17,8 @@ export const games = sqliteTable(
     channelId: text('channel_id').notNull(),
     kind: text('kind').notNull(),
     hostUserId: text('host_user_id').notNull(),
-    options: text('options', { mode: 'json' }).notNull(),
+    /** The lobby settings as JSON text. */
+    options: text('options').notNull(),
     seed: text('seed').notNull(),
     status: text('status', { enum: GAME_STATUSES }).notNull(),
     /** The engine state as JSON; null while the game is a lobby. */
@@ -66,9 +68,10 @@ export const actions = sqliteTable(
     seat: integer('seat').notNull(),
     /** 'action' = a game action; 'undo' = takes back the latest action that is still in effect. */
     kind: text('kind', { enum: ['action', 'undo'] }).notNull().default('action'),
-    action: text('action', { mode: 'json' }),
+    /** The action as JSON text (null for an undo). */
+    action: text('action'),
     /** The events the action produced, for the game log. */
-    events: text('events', { mode: 'json' }).notNull(),
+    events: text('events').notNull(),
     checkpoint: integer('checkpoint', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at').notNull(),
   },
@@ -84,13 +87,78 @@ export const scheduledJobs = sqliteTable(
       .notNull()
       .references(() => games.id, { onDelete: 'cascade' }),
     dueAt: integer('due_at').notNull(),
-    payload: text('payload', { mode: 'json' }).notNull(),
+    /** JSON text, validated by the scheduler per job kind. */
+    payload: text('payload').notNull(),
     createdAt: integer('created_at').notNull(),
   },
   (table) => [index('scheduled_jobs_due').on(table.dueAt), index('scheduled_jobs_game').on(table.gameId, table.kind)],
 );
 
+export const DELIVERY_KINDS = ['lobby', 'board', 'reminder', 'idle-vote', 'announcement'] as const;
+export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'superseded', 'damaged'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/**
+ * The outbox: what a channel must see after a commit, written in the same transaction as the change and
+ * delivered (retried with backoff, after restarts too) until Discord has it. `messageId` records the post,
+ * so a delivery is never posted twice; `disarmedAt` records that its buttons were taken off once a newer
+ * message replaced it.
+ */
+export const deliveries = sqliteTable(
+  'deliveries',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    guildId: text('guild_id').notNull(),
+    channelId: text('channel_id').notNull(),
+    kind: text('kind').notNull(),
+    /** The game's version when the delivery was written. */
+    version: integer('version').notNull(),
+    /** JSON text, validated per kind when delivered. */
+    payload: text('payload').notNull(),
+    status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at').notNull(),
+    /** A deliverer holds the row until then (several processes may deliver). */
+    claimedUntil: integer('claimed_until'),
+    messageId: text('message_id'),
+    /** The delivery that was posted in place of this one (superseded boards). */
+    supersededBy: integer('superseded_by'),
+    disarmedAt: integer('disarmed_at'),
+    /** The last failure, short and without secrets. */
+    lastError: text('last_error'),
+    createdAt: integer('created_at').notNull(),
+    deliveredAt: integer('delivered_at'),
+  },
+  (table) => [
+    index('deliveries_pending').on(table.status, table.nextAttemptAt),
+    index('deliveries_game').on(table.gameId, table.status),
+  ],
+);
+
+/**
+ * Rows found damaged (unreadable JSON, impossible values). A damaged row is never deleted or rewritten:
+ * it is listed here once (so it is reported once), and whatever reads it sets it aside.
+ */
+export const damagedRows = sqliteTable(
+  'damaged_rows',
+  {
+    tableName: text('table_name').notNull(),
+    rowId: text('row_id').notNull(),
+    gameId: integer('game_id'),
+    channelId: text('channel_id'),
+    reason: text('reason').notNull(),
+    foundAt: integer('found_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.tableName, table.rowId] })],
+);
+
 export type GameRow = typeof games.$inferSelect;
+export type DeliveryRow = typeof deliveries.$inferSelect;
+export type DamagedRow = typeof damagedRows.$inferSelect;
 export type SeatRow = typeof seats.$inferSelect;
 export type ActionRow = typeof actions.$inferSelect;
 export type ScheduledJobRow = typeof scheduledJobs.$inferSelect;

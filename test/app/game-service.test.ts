@@ -139,7 +139,7 @@ describe('taking actions', () => {
     expect(svc.activeSeats(ended.after)).toEqual([1 - seat]);
     const reminder = svc.repo.jobsOf(game.row.id, JOB_KINDS.reminder)[0]!;
     expect(reminder.dueAt).toBe(clock.now() + 12 * HOUR);
-    expect(reminder.payload).toMatchObject({ seats: [1 - seat], count: 0 });
+    expect(JSON.parse(reminder.payload)).toMatchObject({ seats: [1 - seat], count: 0 });
   });
 
   it('undoes inside the turn by replaying the effective log, never past a checkpoint', () => {
@@ -260,24 +260,35 @@ describe('reminders, snooze and idle votes', () => {
     let game = startGame(svc);
     const seat = svc.activeSeats(game)[0]!;
     const user = userAt(game, seat);
+    // What the jobs owe the channel is written to the outbox; `owed` takes the new deliveries.
+    let seen = svc.outbox.rows.ofGame(game.row.id).length;
+    const owed = (): { kind: string; payload: unknown }[] => {
+      const rows = svc.outbox.rows.ofGame(game.row.id).slice(seen);
+      seen += rows.length;
+      return rows.map((r) => ({ kind: r.kind, payload: JSON.parse(r.payload) as unknown }));
+    };
     clock.advance(12 * HOUR - 1);
-    expect(svc.claimDueJobs()).toEqual([]);
+    expect(svc.runDueJobs()).toEqual([]);
     clock.advance(1);
-    const [job] = svc.claimDueJobs();
-    expect(svc.runJob(job!)).toMatchObject({ kind: 'reminder', seats: [seat], count: 1, limit: 3 });
+    expect(svc.runDueJobs()).toEqual([{ gameId: game.row.id, channelId: game.row.channelId }]);
+    expect(owed()).toEqual([{ kind: 'reminder', payload: { kind: 'reminder', seats: [seat], count: 1, limit: 3 } }]);
     expect(svc.snooze(game.row.id, userAt(game, 1 - seat), seat)).toMatchObject({ ok: false, code: 'foreign_panel' });
     const snoozed = must(svc.snooze(game.row.id, user, seat));
     expect(snoozed.dueAt).toBe(clock.now() + 24 * HOUR);
     clock.advance(12 * HOUR);
-    expect(svc.claimDueJobs()).toEqual([]);
+    svc.runDueJobs();
+    expect(owed()).toEqual([]);
     clock.advance(12 * HOUR);
-    const [second] = svc.claimDueJobs();
-    expect(svc.runJob(second!)).toMatchObject({ kind: 'reminder', count: 2 });
+    svc.runDueJobs();
+    expect(owed()).toEqual([{ kind: 'reminder', payload: expect.objectContaining({ count: 2 }) }]);
     clock.advance(12 * HOUR);
-    const due = svc.claimDueJobs();
-    expect(due.map((j) => j.kind).sort()).toEqual([JOB_KINDS.idle, JOB_KINDS.reminder]);
-    const notices = due.map((j) => svc.runJob(j));
-    expect(notices).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'reminder', count: 3 }), expect.objectContaining({ kind: 'idle-vote', seats: [seat], idleHours: 48 })]));
+    svc.runDueJobs();
+    expect(owed()).toEqual(
+      expect.arrayContaining([
+        { kind: 'reminder', payload: expect.objectContaining({ count: 3 }) },
+        { kind: 'idle-vote', payload: { kind: 'idle-vote', seats: [seat], idleHours: 48, repeat: false } },
+      ]),
+    );
     expect(svc.repo.jobsOf(game.row.id, JOB_KINDS.reminder)).toEqual([]);
     expect(svc.snooze(game.row.id, user, seat)).toMatchObject({ ok: false, code: 'no_reminder' });
     // Acting ends the turn: the open vote closes and the next player's reminder starts.
@@ -293,7 +304,7 @@ describe('reminders, snooze and idle votes', () => {
     const idle = svc.activeSeats(game)[0]!;
     const others = [0, 1, 2].filter((s) => s !== idle);
     clock.advance(48 * HOUR);
-    for (const job of svc.claimDueJobs()) svc.runJob(job);
+    svc.runDueJobs();
     expect(svc.vote(game.row.id, userAt(game, idle), idle, 'skip')).toMatchObject({ ok: false, code: 'cannot_vote' });
     expect(svc.vote(game.row.id, stranger, idle, 'skip')).toMatchObject({ ok: false, code: 'not_a_player' });
     const first = svc.vote(game.row.id, userAt(game, others[0]!), idle, 'skip');
@@ -311,7 +322,7 @@ describe('reminders, snooze and idle votes', () => {
     // Next turn, idle again: removal by vote puts the seat on autopilot.
     const idle2 = svc.activeSeats(after)[0]!;
     clock.advance(48 * HOUR);
-    for (const job of svc.claimDueJobs()) svc.runJob(job);
+    svc.runDueJobs();
     const voters = [0, 1, 2].filter((s) => s !== idle2);
     svc.vote(after.row.id, userAt(after, voters[0]!), idle2, 'kick');
     const kicked = svc.vote(after.row.id, userAt(after, voters[1]!), idle2, 'kick');

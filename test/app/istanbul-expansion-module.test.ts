@@ -68,9 +68,11 @@ describe('Istanbul module with Letters & Seals', () => {
     expect(svc.createLobby({ guildId: '1', channelId: '5', kind: 'istanbul', host, locale: 'en', layout: 'short', expansion: 'letters-and-seals' })).toMatchObject({
       ok: false,
       code: 'invalid_options',
-      option: 'combination',
+      // Named for what it is: a layout the expansion does not use (not "does not work with N players").
+      option: 'layout_for_expansion',
+      value: 'short',
     });
-    expect(svc.createLobby({ guildId: '1', channelId: '6', kind: 'istanbul', host, locale: 'en', layout: 'starter' })).toMatchObject({ ok: false, option: 'combination' });
+    expect(svc.createLobby({ guildId: '1', channelId: '6', kind: 'istanbul', host, locale: 'en', layout: 'starter' })).toMatchObject({ ok: false, option: 'layout_for_expansion', value: 'starter' });
   });
 
   it('the idle step uses the game’s own defaults: a kiosk tile without its action, a passed bid', () => {
@@ -112,7 +114,7 @@ async function complete(focused: { name: string; value: string }, expansion: str
     },
   } as unknown as AutocompleteInteraction;
   const env = {
-    ctx: { service: { modules: gameModules() } as unknown as GameService, presenters: gamePresenters(), client: null as never },
+    ctx: { service: { modules: gameModules() } as unknown as GameService, presenters: gamePresenters(), client: null as never, deliverer: null as never },
     logger: createLogger({ level: 'silent', format: 'json' }),
     locale: 'en',
   } satisfies HandlerEnv;

@@ -81,7 +81,7 @@ describe('Istanbul module', () => {
       if (game.row.status !== 'active' || !svc.activeSeats(game).includes(seat)) continue;
       kinds.add((game.state as IstanbulState).pending.at(-1)!.k);
       clock.t += 48 * HOUR;
-      for (const job of svc.claimDueJobs()) svc.runJob(job);
+      svc.runDueJobs();
       const voted = svc.vote(game.row.id, userOf(game, 1 - seat), seat, 'skip');
       if (!voted.ok || voted.passed !== 'skip') throw new Error(JSON.stringify(voted));
       expect(voted.outcome.turnEnded).toBe(true);

@@ -130,7 +130,7 @@ describe('Kairo game module', () => {
     let game = start(svc, 2);
     const seat = svc.activeSeats(game)[0]!;
     clock.t += 48 * HOUR;
-    for (const job of svc.claimDueJobs()) svc.runJob(job);
+    svc.runDueJobs();
     const voted = svc.vote(game.row.id, userOf(game, 1 - seat), seat, 'skip');
     if (!voted.ok || voted.passed !== 'skip') throw new Error(JSON.stringify(voted));
     expect(voted.outcome.turnEnded).toBe(true);
@@ -176,7 +176,7 @@ async function complete(focused: { name: string; value: string }, locale = 'en-U
     },
   } as unknown as AutocompleteInteraction;
   const env = {
-    ctx: { service: { modules: gameModules() } as unknown as GameService, presenters: gamePresenters(), client: null as never },
+    ctx: { service: { modules: gameModules() } as unknown as GameService, presenters: gamePresenters(), client: null as never, deliverer: null as never },
     logger: createLogger({ level: 'silent', format: 'json' }),
     locale: 'en',
   } satisfies HandlerEnv;

@@ -45,7 +45,7 @@ describe('game repository', () => {
     const created = repo.createGame(newGame('300000000000000001'), [{ seat: 0, userId: '200000000000000001', displayName: 'Ayla' }]);
     expect(created.ok).toBe(true);
     const loaded = repo.findRunningByChannel('300000000000000001');
-    expect(loaded).toMatchObject({ kind: 'istanbul', status: 'lobby', version: 0, options: { players: 3, layout: 'short' } });
+    expect(loaded).toMatchObject({ kind: 'istanbul', status: 'lobby', version: 0, options: JSON.stringify({ players: 3, layout: 'short' }) });
     expect(repo.seats(loaded!.id)).toEqual([
       { gameId: loaded!.id, seat: 0, userId: '200000000000000001', displayName: 'Ayla', leftAt: null },
     ]);

@@ -7,10 +7,9 @@ import type { Outcome, Refusal, Result, Snapshot } from '../../app/game-service.
 import type { Seat } from '../../engine/index.js';
 import type { ComponentInteraction, HandlerEnv } from '../context.js';
 import { t } from '../i18n/index.js';
-import { gameLocale, handMessage, mention, names, panelMessage } from '../messages.js';
+import { handMessage, names, panelMessage } from '../messages.js';
 import { truncate } from '../panel.js';
-import type { BoardNotes } from '../messages.js';
-import { answerPrivately, postBoard, presenterFor, refusalText } from '../respond.js';
+import { answerPrivately, markCommitted, presenterFor, refusalText } from '../respond.js';
 
 export function displayName(interaction: Interaction): string {
   const member = interaction.member;
@@ -73,48 +72,34 @@ export async function afterPanelChange(
 }
 
 /**
- * Posts the board after a change that is already committed. If Discord refuses the post (a permission
- * taken away a moment ago, an outage), the change stays; the caller tells the user how to get the board.
+ * After a committed change: delivers what the channel is owed now (the caller holds the channel's lock).
+ * True when `delivery` is in the channel; false when Discord did not take it yet (the outbox keeps trying).
  */
-export async function postBoardAfterChange(env: HandlerEnv, game: Outcome['after'], notes: BoardNotes = {}): Promise<boolean> {
-  try {
-    await postBoard(env.ctx, env.logger, game, notes);
-    return true;
-  } catch (error) {
-    env.logger.error({ err: error, gameId: game.row.id }, 'the change is saved but the board could not be posted');
-    return false;
-  }
+export async function deliverNow(env: HandlerEnv, gameId: number, delivery: number | null): Promise<boolean> {
+  const delivered = await env.ctx.deliverer.deliverHeld(gameId);
+  return delivery !== null && delivered.has(delivery);
 }
 
-export async function showOutcome(env: HandlerEnv, interaction: ComponentInteraction, seat: Seat, outcome: Outcome, notice?: string, notes: readonly string[] = []): Promise<void> {
+export async function showOutcome(env: HandlerEnv, interaction: ComponentInteraction, seat: Seat, outcome: Outcome, notice?: string): Promise<void> {
   const { service } = env.ctx;
+  markCommitted(interaction);
   const game = outcome.after;
   const presenter = presenterFor(env.ctx, game.row.kind);
   const did = outcome.entries.flatMap((e) => (e.seat === seat ? e.events : []));
   if (outcome.turnEnded) {
-    const posted = await postBoardAfterChange(env, game, { summary: outcome.summary, concededTo: outcome.concededTo, notes });
-    if (!posted) notice = [notice, t(env.locale, 'board.postFailed')].filter((n) => n !== undefined).join('\n');
+    const posted = await deliverNow(env, game.row.id, outcome.boardDelivery);
     const stillMine = !outcome.finished && service.activeSeats(game).includes(seat);
     if (stillMine) {
+      if (!posted) notice = [notice, t(env.locale, 'board.postPending')].filter((n) => n !== undefined).join('\n');
       await answerPrivately(interaction, panelMessage(service, game, presenter, seat, env.locale, { did, ...(notice ? { notice } : {}) }));
       return;
     }
-    const closing = t(env.locale, outcome.finished ? 'panel.gameOver' : 'panel.turnOver');
+    // One true sentence about the board: in the channel, or on its way.
+    const closing = t(env.locale, outcome.finished ? (posted ? 'panel.gameOver' : 'panel.gameOverPending') : posted ? 'panel.turnOver' : 'panel.turnOverPending');
     const lines = notice === undefined ? [closing] : [notice, closing];
     if (did.length > 0) lines.unshift(t(env.locale, 'panel.did', { events: did.filter((e) => e.visibleTo === undefined || e.visibleTo.includes(seat)).map((e) => presenter.format(e, env.locale, names(game))).join('; ') }));
     await answerPrivately(interaction, { content: truncate(lines.join('\n'), 2000), components: [] });
     return;
   }
   await answerPrivately(interaction, panelMessage(service, game, presenter, seat, env.locale, { did, ...(notice ? { notice } : {}) }));
-}
-
-/** Lines for the board after a seat left or was removed. */
-export function leaveNotes(outcome: Outcome, seat: Seat, how: 'left' | 'removed'): string[] {
-  const game = outcome.after;
-  const locale = gameLocale(game);
-  const player = mention(game, seat);
-  if (outcome.finished) return [t(locale, how === 'left' ? 'board.left' : 'board.removed', { player })];
-  const removedByRules = outcome.entries.some((e) => e.seat === seat && typeof e.action === 'object' && e.action !== null && '$bazaar' in e.action);
-  if (how === 'removed') return [t(locale, 'board.removed', { player }), ...(removedByRules ? [] : [t(locale, 'board.leftAutopilot', { player })])];
-  return [t(locale, removedByRules ? 'board.left' : 'board.leftAutopilot', { player })];
 }

@@ -166,4 +166,19 @@ export const de: Record<CoreKey, string> = {
     '**Spielen über Tage**: Wer entscheiden muss, wird alle {hours} Stunden erinnert, höchstens {limit}-mal pro Zug (Später erinnern verschiebt die nächste Erinnerung). Nach {idle} Stunden ohne Entscheidung dürfen die anderen Spieler (mit Mehrheit) abstimmen, den Zug zu überspringen (das kleinste erlaubte Zugende) oder den Spieler zu entfernen; der Spieler wird erwähnt, nichts geschieht stillschweigend.\n' +
     '**Aussteigen**: `/spiel verlassen` gibt auf. Wenn die Spielregeln es erlauben, wird der Platz herausgenommen; sonst bleibt er, und seine Entscheidungen werden automatisch mit dem kleinsten erlaubten Schritt getroffen. Bleibt nur ein Spieler übrig, gewinnt er.',
   'help.noGame': 'In diesem Kanal gibt es noch kein Spiel; die Regelübersicht erscheint hier, sobald ein Spiel gewählt ist. Spiele: {games}.',
+  // the outbox, damaged games, foreign buttons
+  'board.noPicture': '(Der Spielplan konnte diesmal nicht gezeichnet werden; das Spiel geht weiter.)',
+  'board.postPending': 'Dein Zug ist gespeichert. Der neue Spielplan erscheint im Kanal, sobald Discord ihn annimmt.',
+  'panel.turnOverPending': 'Dein Zug ist vorbei und gespeichert; der neue Spielplan erscheint im Kanal, sobald Discord ihn annimmt.',
+  'panel.gameOverPending': 'Das Spiel ist vorbei und gespeichert; die Endwertung erscheint im Kanal, sobald Discord sie annimmt.',
+  'lobby.opened': 'Deine Lobby ist in diesem Kanal eröffnet: {link}',
+  'lobby.openedPending': 'Deine Lobby ist gespeichert; ihre Nachricht erscheint in diesem Kanal, sobald Discord sie annimmt.',
+  'lobby.alreadyStarted': 'Dieses Spiel hat schon begonnen; sein Spielplan ist im Kanal: {link}',
+  'lobby.alreadyStartedPending': 'Dieses Spiel hat schon begonnen; sein erster Spielplan erscheint gleich im Kanal.',
+  'refusal.wrong_channel': 'Dieser Knopf gehört zu einem Spiel in einem anderen Kanal. Es wurde nichts geändert.',
+  'refusal.layout_for_expansion': 'Der Aufbau „{value}“ passt nicht zu dieser Erweiterung; wähle einen der Vorschläge.',
+  'refusal.no_variants': 'Dieses Spiel hat keine Varianten; lass die Option „Variante“ leer.',
+  'error.afterCommit': 'Dein Zug ist gespeichert, aber ich konnte dieses Menü nicht aktualisieren (Referenz {ref}). Drücke **Meinen Zug machen** am Spielplan, um weiterzuspielen.',
+  'lobby.changed': 'Die Lobby hat sich gerade geändert (jemand ist beigetreten oder gegangen). Prüfe die Spieler und drücke noch einmal Starten.',
+  'status.lobbyPending': 'In diesem Kanal ist eine Lobby für {game} (Spiel #{id}) offen; ihre Nachricht erscheint gleich.',
 };

@@ -175,6 +175,21 @@ export const en = {
     '**Playing over days**: the player who must decide is reminded every {hours} hours, at most {limit} times per turn (Snooze postpones the next reminder). After {idle} hours without a decision the other players may vote (a majority of them) to skip that turn (the smallest legal end of turn) or to remove the player; the player is mentioned, nothing happens silently.\n' +
     '**Leaving**: `/game leave` concedes. If the game rules allow it the seat is taken out; otherwise the seat stays and its decisions are played automatically with the smallest legal move. When only one player remains, that player wins.',
   'help.noGame': 'There is no game in this channel yet; the rules summary appears here when a game is chosen. Games: {games}.',
+  // the outbox, damaged games, foreign buttons
+  'board.noPicture': '(The board picture could not be drawn this time; the game goes on.)',
+  'board.postPending': 'Your move is saved. The new board will appear in the channel as soon as Discord accepts it.',
+  'panel.turnOverPending': 'Your turn is over and saved; the new board will appear in the channel as soon as Discord accepts it.',
+  'panel.gameOverPending': 'The game is over and saved; the final standings will appear in the channel as soon as Discord accepts them.',
+  'lobby.opened': 'Your lobby is open in this channel: {link}',
+  'lobby.openedPending': 'Your lobby is saved; its message will appear in this channel as soon as Discord accepts it.',
+  'lobby.alreadyStarted': 'This game has already started; its board is in the channel: {link}',
+  'lobby.alreadyStartedPending': 'This game has already started; its first board will appear in the channel shortly.',
+  'refusal.wrong_channel': 'This button belongs to a game in another channel. Nothing was changed.',
+  'refusal.layout_for_expansion': 'The layout "{value}" cannot be used with this expansion; pick one of the suggestions.',
+  'refusal.no_variants': 'This game has no variants; leave the variant option empty.',
+  'error.afterCommit': 'Your move was saved, but I could not update this panel (reference {ref}). Press **Take my turn** on the board to go on.',
+  'lobby.changed': 'The lobby changed a moment ago (someone joined or left). Check the players and press Start again.',
+  'status.lobbyPending': 'This channel has an open lobby for {game} (game #{id}); its message will appear shortly.',
 } as const;
 
 export type CoreKey = keyof typeof en;

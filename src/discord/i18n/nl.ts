@@ -166,4 +166,19 @@ export const nl: Record<CoreKey, string> = {
     '**Spelen over dagen**: wie moet beslissen, krijgt elke {hours} uur een herinnering, hoogstens {limit} keer per beurt (Later herinneren stelt de volgende uit). Na {idle} uur zonder beslissing mogen de andere spelers (bij meerderheid) stemmen om die beurt over te slaan (het kleinste toegestane einde van de beurt) of de speler te verwijderen; de speler wordt genoemd, niets gebeurt stilletjes.\n' +
     '**Verlaten**: `/spel verlaten` geeft op. Als de spelregels het toestaan, wordt de plaats uit het spel gehaald; anders blijft ze en worden haar beslissingen automatisch genomen met de kleinste toegestane stap. Blijft er één speler over, dan wint die.',
   'help.noGame': 'Er is nog geen spel in dit kanaal; het regeloverzicht verschijnt hier zodra een spel gekozen is. Spellen: {games}.',
+  // the outbox, damaged games, foreign buttons
+  'board.noPicture': '(Het speelbord kon deze keer niet getekend worden; het spel gaat door.)',
+  'board.postPending': 'Je zet is opgeslagen. Het nieuwe speelbord verschijnt in het kanaal zodra Discord het aanneemt.',
+  'panel.turnOverPending': 'Je beurt is voorbij en opgeslagen; het nieuwe speelbord verschijnt in het kanaal zodra Discord het aanneemt.',
+  'panel.gameOverPending': 'Het spel is voorbij en opgeslagen; de eindstand verschijnt in het kanaal zodra Discord die aanneemt.',
+  'lobby.opened': 'Je lobby is geopend in dit kanaal: {link}',
+  'lobby.openedPending': 'Je lobby is opgeslagen; het bericht verschijnt in dit kanaal zodra Discord het aanneemt.',
+  'lobby.alreadyStarted': 'Dit spel is al begonnen; het speelbord staat in het kanaal: {link}',
+  'lobby.alreadyStartedPending': 'Dit spel is al begonnen; het eerste speelbord verschijnt zo in het kanaal.',
+  'refusal.wrong_channel': 'Deze knop hoort bij een spel in een ander kanaal. Er is niets veranderd.',
+  'refusal.layout_for_expansion': 'De opstelling "{value}" past niet bij deze uitbreiding; kies een van de suggesties.',
+  'refusal.no_variants': 'Dit spel heeft geen varianten; laat de optie variant leeg.',
+  'error.afterCommit': 'Je zet is opgeslagen, maar ik kon dit paneel niet bijwerken (referentie {ref}). Druk op **Mijn beurt spelen** bij het speelbord om verder te gaan.',
+  'lobby.changed': 'De lobby is net veranderd (iemand deed mee of vertrok). Controleer de spelers en druk opnieuw op Starten.',
+  'status.lobbyPending': 'In dit kanaal is een lobby voor {game} (spel #{id}) open; het bericht verschijnt zo.',
 };

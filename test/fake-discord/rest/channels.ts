@@ -45,9 +45,29 @@ function listMessages(core: Core, req: RouteRequest): RouteReply {
   return json(200, list.map((m) => core.world.apiMessage(m)));
 }
 
+/**
+ * Discord's idempotent send: with `enforce_nonce`, a second message with the same nonce from the same
+ * author in the same channel within a few minutes returns the first message instead of creating one.
+ * Discord does not name the window; the fake keeps 5 minutes of its clock.
+ */
+export const NONCE_WINDOW_MS = 5 * 60_000;
+const noncesByCore = new WeakMap<Core, Map<string, { messageId: string; at: number }>>();
+
+function nonceKey(channelId: string, authorId: string, nonce: unknown): string | null {
+  return typeof nonce === 'string' || typeof nonce === 'number' ? `${channelId}:${authorId}:${String(nonce)}` : null;
+}
+
 function createMessage(core: Core, req: RouteRequest): RouteReply {
   const channel = channelFor(core, req);
-  const body = req.body as RawMessagePayload & { message_reference?: { message_id?: string } | null };
+  const body = req.body as RawMessagePayload & { message_reference?: { message_id?: string } | null; nonce?: unknown; enforce_nonce?: unknown };
+  const key = body.enforce_nonce === true ? nonceKey(channel.id, core.world.bot.id, body.nonce) : null;
+  const nonces = noncesByCore.get(core) ?? new Map<string, { messageId: string; at: number }>();
+  noncesByCore.set(core, nonces);
+  const earlier = key === null ? undefined : nonces.get(key);
+  if (earlier !== undefined && core.clock.now() - earlier.at <= NONCE_WINDOW_MS) {
+    const existing = core.world.messages.get(earlier.messageId);
+    if (existing !== undefined) return json(200, core.world.apiMessage(existing));
+  }
   let required = PermissionFlagsBits.SendMessages;
   if (req.uploads.length > 0) required |= PermissionFlagsBits.AttachFiles;
   if (body.message_reference) required |= PermissionFlagsBits.ReadMessageHistory;
@@ -72,6 +92,7 @@ function createMessage(core: Core, req: RouteRequest): RouteReply {
     type: reference ? MessageType.Reply : MessageType.Default,
     loading: false,
   });
+  if (key !== null) nonces.set(key, { messageId: message.id, at: core.clock.now() });
   return json(200, core.world.apiMessage(message));
 }
 

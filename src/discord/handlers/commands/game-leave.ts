@@ -3,7 +3,7 @@ import type { CommandHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { lobbyMessage } from '../../messages.js';
 import { answerPrivately, missingPermissions, presenterFor, sendableChannel } from '../../respond.js';
-import { leaveNotes, postBoardAfterChange, refuse } from '../common.js';
+import { deliverNow, refuse } from '../common.js';
 
 export const gameLeave: CommandHandler = {
   route: 'game leave',
@@ -37,8 +37,8 @@ export const gameLeave: CommandHandler = {
       const result = service.leave(gameId, interaction.user.id);
       if (!result.ok || seat === undefined) return result.ok ? undefined : refuse(env, interaction, result);
       const { outcome } = result;
-      const posted = await postBoardAfterChange(env, outcome.after, { summary: outcome.summary, concededTo: outcome.concededTo, notes: leaveNotes(outcome, seat.seat, 'left') });
-      await answerPrivately(interaction, posted ? t(env.locale, 'leave.done') : `${t(env.locale, 'leave.done')}\n${t(env.locale, 'board.postFailed')}`);
+      const posted = await deliverNow(env, outcome.after.row.id, outcome.boardDelivery);
+      await answerPrivately(interaction, posted ? t(env.locale, 'leave.done') : `${t(env.locale, 'leave.done')}\n${t(env.locale, 'board.postPending')}`);
     });
   },
 };

@@ -1,22 +1,21 @@
-/** /game new game:<game> [players] [layout] [variant] [expansion]: opens a lobby (the public reply). */
-import { MessageFlags } from 'discord.js';
+/**
+ * /game new game:<game> [players] [layout] [variant] [expansion]: opens a lobby. The lobby message is owed
+ * through the outbox (written with the lobby, posted by the deliverer), so a crash between the two still
+ * posts it; the host gets a private line with the link.
+ */
 import type { CommandHandler } from '../../context.js';
-import { toLocale } from '../../i18n/index.js';
-import { lobbyMessage } from '../../messages.js';
-import { missingPermissions, presenterFor, refusalText } from '../../respond.js';
-import { displayName } from '../common.js';
+import { t, toLocale } from '../../i18n/index.js';
+import { answerPrivately, markCommitted, messageLink, missingPermissions, refusalText } from '../../respond.js';
+import { deliverNow, displayName } from '../common.js';
 
 export const gameNew: CommandHandler = {
   route: 'game new',
-  // No rendering and one quick SQLite write: the reply itself is the acknowledgement.
-  ack: 'none',
+  ack: 'ephemeral',
   async handle(env, interaction) {
     const missing = missingPermissions(interaction, env.locale);
-    if (missing !== null) {
-      await interaction.reply({ content: missing, flags: MessageFlags.Ephemeral });
-      return;
-    }
+    if (missing !== null) return answerPrivately(interaction, missing);
     const { service } = env.ctx;
+    await service.locked(interaction.channelId, async () => {
     const result = service.createLobby({
       guildId: interaction.guildId ?? '0',
       channelId: interaction.channelId,
@@ -28,15 +27,15 @@ export const gameNew: CommandHandler = {
       variant: interaction.options.getString('variant'),
       expansion: interaction.options.getString('expansion'),
     });
-    if (!result.ok) {
-      await interaction.reply({ content: refusalText(env.ctx, result, env.locale), flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
-      return;
-    }
-    const lobby = result.game;
-    const reply = await interaction.reply({ ...lobbyMessage(lobby, presenterFor(env.ctx, lobby.row.kind)), withResponse: true });
-    // The lobby message is the game's message until the first board replaces it (for /game leave, abandon).
-    const messageId = reply.resource?.message?.id;
-    if (messageId !== undefined) service.setBoardMessage(lobby.row.id, messageId);
+    if (!result.ok) return answerPrivately(interaction, refusalText(env.ctx, result, env.locale));
+    markCommitted(interaction);
+    const posted = await deliverNow(env, result.game.row.id, result.lobbyDelivery);
+    const messageId = posted ? service.runningRow(interaction.channelId)?.boardMessageId : null;
+    await answerPrivately(
+      interaction,
+      messageId ? t(env.locale, 'lobby.opened', { link: messageLink(interaction.guildId, interaction.channelId, messageId) }) : t(env.locale, 'lobby.openedPending'),
+    );
+    });
   },
   async autocomplete(env, interaction) {
     const focused = interaction.options.getFocused(true);

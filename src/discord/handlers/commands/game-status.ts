@@ -1,8 +1,8 @@
-/** /game status: posts the current board again (with fresh buttons). */
+/** /game status: posts the current board again (with fresh buttons; the older boards lose theirs). */
 import type { CommandHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
-import { answerPrivately, missingPermissions, postBoard, presenterFor } from '../../respond.js';
-import { refuse } from '../common.js';
+import { answerPrivately, missingPermissions, presenterFor } from '../../respond.js';
+import { deliverNow, refuse } from '../common.js';
 
 export const gameStatus: CommandHandler = {
   route: 'game status',
@@ -14,17 +14,18 @@ export const gameStatus: CommandHandler = {
     const game = loaded.game;
     if (game.kind === 'lobby') {
       const presenter = presenterFor(env.ctx, game.row.kind);
-      return answerPrivately(interaction, t(env.locale, 'status.lobby', { game: presenter.name(env.locale), id: game.row.id }));
+      // The lobby message may still be on its way (the outbox delivers it).
+      const posted = game.row.boardMessageId !== null;
+      return answerPrivately(interaction, t(env.locale, posted ? 'status.lobby' : 'status.lobbyPending', { game: presenter.name(env.locale), id: game.row.id }));
     }
     const missing = missingPermissions(interaction, env.locale);
     if (missing !== null) return answerPrivately(interaction, missing);
     await service.locked(interaction.channelId, async () => {
-      // Reload under the lock: a turn may have ended while we waited.
-      const current = service.byId(game.row.id);
-      if (!current.ok) return refuse(env, interaction, current);
-      if (current.game.kind !== 'active') return refuse(env, interaction, { ok: false, code: 'not_active' });
-      await postBoard(env.ctx, env.logger, current.game);
-      await answerPrivately(interaction, t(env.locale, 'status.posted'));
+      // Under the lock: a turn may have ended while we waited.
+      const owed = service.repostBoard(game.row.id);
+      if (!owed.ok) return refuse(env, interaction, owed);
+      const posted = await deliverNow(env, owed.game.row.id, owed.boardDelivery);
+      await answerPrivately(interaction, t(env.locale, posted ? 'status.posted' : 'board.postPending'));
     });
   },
 };

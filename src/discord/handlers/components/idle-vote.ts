@@ -2,8 +2,8 @@
 import type { ComponentHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { gameLocale, mention, voteMessage } from '../../messages.js';
-import { answerPrivately, missingPermissions } from '../../respond.js';
-import { leaveNotes, postBoardAfterChange, refuse } from '../common.js';
+import { answerPrivately, markCommitted, missingPermissions } from '../../respond.js';
+import { deliverNow, refuse } from '../common.js';
 
 export const idleVote: ComponentHandler<'vote'> = {
   verb: 'vote',
@@ -27,10 +27,14 @@ export const idleVote: ComponentHandler<'vote'> = {
       const locale = gameLocale(game);
       const player = mention(game, id.seat);
       const verdict = t(locale, result.passed === 'skip' ? 'vote.passedSkip' : 'vote.passedKick', { player });
-      await interaction.message.edit({ content: verdict, components: [], allowedMentions: { parse: [] } });
-      const notes = result.passed === 'skip' ? [t(locale, 'board.skipped', { player })] : leaveNotes(outcome, id.seat, 'removed');
-      const posted = await postBoardAfterChange(env, game, { summary: outcome.summary, concededTo: outcome.concededTo, notes });
-      await answerPrivately(interaction, posted ? t(env.locale, 'vote.recorded') : `${t(env.locale, 'vote.recorded')}\n${t(env.locale, 'board.postFailed')}`);
+      markCommitted(interaction);
+      const posted = await deliverNow(env, game.row.id, outcome.boardDelivery);
+      try {
+        await interaction.message.edit({ content: verdict, components: [], allowedMentions: { parse: [] } });
+      } catch (error) {
+        env.logger.warn({ err: error, gameId: game.row.id }, 'could not close the vote message');
+      }
+      await answerPrivately(interaction, posted ? t(env.locale, 'vote.recorded') : `${t(env.locale, 'vote.recorded')}\n${t(env.locale, 'board.postPending')}`);
     });
   },
 };

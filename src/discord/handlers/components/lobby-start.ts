@@ -1,9 +1,9 @@
-/** Lobby: Start (the host). Seats are shuffled with the seed and the first board is posted. */
+/** Lobby: Start (the host). Seats are shuffled with the seed and the first board is owed to the channel. */
 import type { ComponentHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
-import { gameLocale, mention } from '../../messages.js';
-import { answerPrivately, missingPermissions, presenterFor } from '../../respond.js';
-import { postBoardAfterChange, refuse } from '../common.js';
+import { gameLocale, lobbyMessage, mention } from '../../messages.js';
+import { answerPrivately, markCommitted, messageLink, missingPermissions, presenterFor } from '../../respond.js';
+import { deliverNow, refuse } from '../common.js';
 
 export const lobbyStart: ComponentHandler<'start'> = {
   verb: 'start',
@@ -14,7 +14,24 @@ export const lobbyStart: ComponentHandler<'start'> = {
     const { service } = env.ctx;
     await service.locked(interaction.channelId, async () => {
       const result = service.start(id.gameId, interaction.user.id, id.version);
-      if (!result.ok) return refuse(env, interaction, result);
+      if (!result.ok) {
+        if (result.code !== 'stale' && result.code !== 'not_lobby') return refuse(env, interaction, result);
+        // A Start click on a lobby that changed or already started: say what is true now.
+        const current = service.byId(id.gameId);
+        if (current.ok && current.game.kind === 'lobby') {
+          await interaction.editReply(lobbyMessage(current.game, presenterFor(env.ctx, current.game.row.kind)));
+          return answerPrivately(interaction, t(env.locale, 'lobby.changed'));
+        }
+        if (current.ok && current.game.kind === 'active') {
+          const board = current.game.row.boardMessageId;
+          return answerPrivately(
+            interaction,
+            board === null ? t(env.locale, 'lobby.alreadyStartedPending') : t(env.locale, 'lobby.alreadyStarted', { link: messageLink(interaction.guildId, interaction.channelId, board) }),
+          );
+        }
+        return refuse(env, interaction, current.ok ? result : current);
+      }
+      markCommitted(interaction);
       const game = result.game;
       const locale = gameLocale(game);
       const presenter = presenterFor(env.ctx, game.row.kind);
@@ -24,7 +41,8 @@ export const lobbyStart: ComponentHandler<'start'> = {
         components: [],
         allowedMentions: { parse: [] },
       });
-      if (!(await postBoardAfterChange(env, game))) await answerPrivately(interaction, t(env.locale, 'board.postFailed'));
+      const posted = await deliverNow(env, game.row.id, result.boardDelivery);
+      if (!posted) await answerPrivately(interaction, t(env.locale, 'board.postPending'));
     });
   },
 };

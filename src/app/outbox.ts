@@ -1,0 +1,158 @@
+/**
+ * What a channel is owed after a commit (the outbox). The game service writes a delivery in the same
+ * transaction as the change; a deliverer (the Discord layer) takes due deliveries with a lease, posts
+ * them and records the message, or counts the failure and tries again later with a growing delay. This
+ * file holds the payloads (validated when read: a delivery row is untrusted like any other row) and the
+ * retry policy.
+ */
+import type { GameEvent, Seat } from '../engine/index.js';
+import type { Logger } from '../logger.js';
+import type { DamagedRowRegister } from '../persistence/damaged-rows.js';
+import type { DeliveryRepository } from '../persistence/delivery-repository.js';
+import type { DeliveryKind, DeliveryRow } from '../persistence/schema.js';
+
+/** A line under a board about a seat: it left, was removed, plays on autopilot, or its turn was skipped. */
+export interface BoardNote {
+  readonly kind: 'left' | 'leftAutopilot' | 'removed' | 'skipped';
+  readonly seat: Seat;
+}
+
+export type DeliveryPayload =
+  | { readonly kind: 'lobby' }
+  /** `summary`: the public events of the turn that ended (none for the first board). */
+  | { readonly kind: 'board'; readonly summary: readonly GameEvent[]; readonly notes: readonly BoardNote[]; readonly concededTo: Seat | null }
+  | { readonly kind: 'reminder'; readonly seats: readonly Seat[]; readonly count: number; readonly limit: number }
+  | { readonly kind: 'idle-vote'; readonly seats: readonly Seat[]; readonly idleHours: number; readonly repeat: boolean }
+  | { readonly kind: 'announcement'; readonly message: 'abandoned'; readonly userId: string };
+
+export interface Delivery {
+  readonly id: number;
+  readonly gameId: number;
+  readonly channelId: string;
+  readonly version: number;
+  readonly attempts: number;
+  readonly payload: DeliveryPayload;
+}
+
+const NOTE_KINDS = new Set(['left', 'leftAutopilot', 'removed', 'skipped']);
+const SNOWFLAKE = /^[0-9]{1,20}$/;
+
+const isSeat = (v: unknown): v is Seat => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 16;
+const isSeats = (v: unknown): v is Seat[] => Array.isArray(v) && v.every(isSeat);
+const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 1_000_000;
+
+function isEvent(v: unknown): v is GameEvent {
+  if (typeof v !== 'object' || v === null) return false;
+  const e = v as Record<string, unknown>;
+  return typeof e.key === 'string' && (e.params === undefined || (typeof e.params === 'object' && e.params !== null)) && e.visibleTo === undefined;
+}
+
+/** The payload of a stored delivery, or the reason it cannot be read. */
+export function parseDeliveryPayload(kind: string, text: string): DeliveryPayload | string {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text) as unknown;
+  } catch {
+    return 'the payload is not valid JSON';
+  }
+  if (typeof raw !== 'object' || raw === null) return 'the payload is not an object';
+  const p = raw as Record<string, unknown>;
+  switch (kind as DeliveryKind) {
+    case 'lobby':
+      return { kind: 'lobby' };
+    case 'board': {
+      if (!Array.isArray(p.summary) || !p.summary.every(isEvent)) return 'the summary is not a list of public events';
+      const notes = p.notes;
+      if (!Array.isArray(notes) || !notes.every((n) => typeof n === 'object' && n !== null && NOTE_KINDS.has((n as BoardNote).kind) && isSeat((n as BoardNote).seat))) {
+        return 'the notes are not readable';
+      }
+      if (p.concededTo !== null && !isSeat(p.concededTo)) return 'concededTo is not a seat';
+      return { kind: 'board', summary: p.summary, notes: notes as BoardNote[], concededTo: p.concededTo };
+    }
+    case 'reminder':
+      if (!isSeats(p.seats) || !isCount(p.count) || !isCount(p.limit)) return 'the reminder is not readable';
+      return { kind: 'reminder', seats: p.seats, count: p.count, limit: p.limit };
+    case 'idle-vote':
+      if (!isSeats(p.seats) || !isCount(p.idleHours) || typeof p.repeat !== 'boolean') return 'the vote is not readable';
+      return { kind: 'idle-vote', seats: p.seats, idleHours: p.idleHours, repeat: p.repeat };
+    case 'announcement':
+      if (p.message !== 'abandoned' || typeof p.userId !== 'string' || !SNOWFLAKE.test(p.userId)) return 'the announcement is not readable';
+      return { kind: 'announcement', message: 'abandoned', userId: p.userId };
+    default:
+      return `unknown delivery kind "${kind}"`;
+  }
+}
+
+/** The delay before attempt `attempts + 1`: 1 s, 2 s, 4 s ... at most 5 minutes. */
+export function retryDelay(attempts: number): number {
+  return Math.min(300_000, 1000 * 2 ** Math.min(attempts, 16));
+}
+
+/** How long a deliverer may hold a delivery before another may take it (a crashed process's lease runs out). */
+export const DELIVERY_LEASE_MS = 60_000;
+
+export class Outbox {
+  constructor(
+    readonly rows: DeliveryRepository,
+    private readonly damage: DamagedRowRegister,
+    private readonly now: () => number,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Games with deliveries due now. */
+  gamesWithDue(): { gameId: number; channelId: string }[] {
+    return this.rows.gamesWithDue(this.now());
+  }
+
+  nextDue(): number | null {
+    return this.rows.nextDue();
+  }
+
+  /** Takes the game's due deliveries; unreadable ones are reported once and set aside. */
+  claim(gameId: number): Delivery[] {
+    const out: Delivery[] = [];
+    for (const row of this.rows.claim(gameId, this.now(), DELIVERY_LEASE_MS)) {
+      const payload = parseDeliveryPayload(row.kind, row.payload);
+      if (typeof payload === 'string') {
+        this.setAside(row, payload);
+        continue;
+      }
+      out.push({ id: row.id, gameId: row.gameId, channelId: row.channelId, version: row.version, attempts: row.attempts, payload });
+    }
+    return out;
+  }
+
+  #report(row: DeliveryRow, reason: string): void {
+    if (this.damage.record({ table: 'deliveries', rowId: String(row.id), gameId: row.gameId, channelId: row.channelId, reason })) {
+      this.logger.error({ table: 'deliveries', rowId: row.id, gameId: row.gameId, channelId: row.channelId, reason }, 'damaged row set aside');
+    }
+  }
+
+  setAside(row: DeliveryRow, reason: string): void {
+    this.#report(row, reason);
+    this.rows.damaged(row.id);
+  }
+
+  delivered(delivery: Delivery, messageId: string | null, options: { disarmed?: boolean } = {}): void {
+    this.rows.delivered(delivery.id, messageId, options);
+  }
+
+  superseded(deliveries: readonly Delivery[], by: Delivery | null): void {
+    this.rows.superseded(
+      deliveries.map((d) => d.id),
+      by?.id ?? null,
+    );
+  }
+
+  /** Counts a failed attempt and schedules the next one. Returns when it will be. */
+  failed(delivery: Delivery, error: string): number {
+    const attempts = delivery.attempts + 1;
+    const at = this.now() + retryDelay(delivery.attempts);
+    this.rows.failed(delivery.id, attempts, at, error);
+    return at;
+  }
+
+  release(deliveries: readonly Delivery[]): void {
+    this.rows.release(deliveries.map((d) => d.id));
+  }
+}

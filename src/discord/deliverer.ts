@@ -1,0 +1,331 @@
+/**
+ * Delivers the outbox: everything a channel is owed after a commit (lobby, boards, reminders, idle votes,
+ * announcements) is posted from here, never directly by a handler. A handler that committed a change
+ * asks for delivery while it still holds the channel's lock (`deliverHeld`), so the mover usually sees the
+ * board before their panel answers; whatever could not be posted then (Discord down, the process killed)
+ * is posted by the poll loop later, after a restart too.
+ *
+ * Exactly once: a delivery is posted with a nonce and `enforce_nonce`, so Discord itself returns the
+ * first message if a retry repeats a post whose answer was lost (a crash between post and record); the
+ * message id is recorded with the delivery. Boards owed one after another while Discord was unreachable
+ * are posted as one board (the newest state, with every missed turn's summary); the others are marked
+ * superseded. When a newer board is up, the buttons come off the older messages (disarming), recorded
+ * too, so a crash leaves no live old board behind for long: the poll loop finishes the job.
+ */
+import { DiscordAPIError, type Message } from 'discord.js';
+import type { ActiveSnapshot, LobbySnapshot, Snapshot } from '../app/game-service.js';
+import type { BoardNote, Delivery } from '../app/outbox.js';
+import type { DeliveryTrigger } from '../app/scheduler.js';
+import type { GameEvent, Locale } from '../engine/index.js';
+import type { Logger } from '../logger.js';
+import type { DeliveryRow } from '../persistence/schema.js';
+import type { BotContext } from './context.js';
+import { t } from './i18n/index.js';
+import { boardMessage, gameLocale, lobbyMessage, mention, reminderMessage, voteMessage, type PublicMessage } from './messages.js';
+import { presenterFor, sendableChannel } from './respond.js';
+import { describeError } from './errors.js';
+
+/** Discord codes meaning the message is gone or out of reach for good: nothing left to disarm. */
+const GONE = new Set([10003, 10008, 50001]);
+
+export interface DelivererOptions {
+  /** How often to look for due deliveries and stale buttons (default 2 s). */
+  readonly pollMs?: number;
+}
+
+export class Deliverer implements DeliveryTrigger {
+  #timer: ReturnType<typeof setInterval> | undefined;
+  readonly #inFlight = new Set<Promise<unknown>>();
+  #stopped = false;
+  #polling: Promise<void> | null = null;
+
+  constructor(
+    private readonly ctx: BotContext,
+    private readonly logger: Logger,
+    private readonly options: DelivererOptions = {},
+  ) {}
+
+  start(): void {
+    if (this.#timer !== undefined) return;
+    this.#timer = setInterval(() => void this.poll(), this.options.pollMs ?? 2_000);
+    this.#timer.unref();
+    void this.poll();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer !== undefined) clearInterval(this.#timer);
+    this.#timer = undefined;
+    await Promise.allSettled([...this.#inFlight]);
+  }
+
+  #track<T>(task: Promise<T>): Promise<T> {
+    this.#inFlight.add(task);
+    void task.finally(() => this.#inFlight.delete(task)).catch(() => undefined);
+    return task;
+  }
+
+  /** One look: every game with due deliveries, and every game with stale buttons. Never rejects. */
+  poll(): Promise<void> {
+    this.#polling ??= this.#poll().finally(() => {
+      this.#polling = null;
+    });
+    return this.#polling;
+  }
+
+  async #poll(): Promise<void> {
+    if (this.#stopped) return;
+    try {
+      const { service } = this.ctx;
+      const due = service.outbox.gamesWithDue();
+      const stale = service.outbox.rows.gamesWithArmed();
+      const games = new Map<number, string>();
+      for (const g of [...due, ...stale]) games.set(g.gameId, g.channelId);
+      await Promise.all([...games].map(([gameId, channelId]) => this.deliverGame(gameId, channelId)));
+    } catch (error) {
+      this.logger.error({ err: error }, 'cannot read the outbox');
+    }
+  }
+
+  deliverSoon(games: readonly { gameId: number; channelId: string }[]): void {
+    for (const g of games) void this.deliverGame(g.gameId, g.channelId);
+  }
+
+  /** Takes the channel's lock, then delivers what the game is owed. Never rejects. */
+  deliverGame(gameId: number, channelId: string): Promise<ReadonlySet<number>> {
+    return this.#track(
+      this.ctx.service
+        .locked(channelId, () => this.deliverHeld(gameId))
+        .catch((error: unknown) => {
+          this.logger.error({ err: error, gameId, channelId }, 'delivery failed');
+          return new Set<number>();
+        }),
+    );
+  }
+
+  /**
+   * Delivers what the game is owed now; the caller holds the channel's lock. Returns the ids of the
+   * deliveries that are in the channel (posted, or superseded by one that was posted).
+   */
+  async deliverHeld(gameId: number): Promise<ReadonlySet<number>> {
+    const done = new Set<number>();
+    if (this.#stopped) return done;
+    const { service } = this.ctx;
+    const claimed = service.outbox.claim(gameId);
+    if (claimed.length > 0) {
+      const loaded = service.byId(gameId);
+      if (!loaded.ok) {
+        // A damaged game is reported by the service; its deliveries wait (and are looked at again later).
+        for (const d of claimed) service.outbox.failed(d, `the game cannot be loaded (${loaded.code})`);
+        return done;
+      }
+      await this.#deliver(loaded.game, claimed, done);
+    }
+    await this.#disarmStale(gameId);
+    return done;
+  }
+
+  async #deliver(game: Snapshot, claimed: readonly Delivery[], done: Set<number>): Promise<void> {
+    const { outbox } = this.ctx.service;
+    const plan = planDeliveries(game, claimed);
+    outbox.superseded(plan.dropped, null);
+    for (const [index, step] of plan.steps.entries()) {
+      try {
+        const message = await this.#message(game, step);
+        const sent = await this.#post(game.row.channelId, message, step.delivery);
+        const finalBoard = step.kind === 'board' && game.row.status === 'finished';
+        outbox.delivered(step.delivery, sent.id, { disarmed: finalBoard || step.delivery.payload.kind === 'announcement' });
+        outbox.superseded(step.merged, step.delivery);
+        done.add(step.delivery.id);
+        for (const m of step.merged) done.add(m.id);
+        if (step.kind === 'board' || step.kind === 'lobby') {
+          await this.#disarmUntracked(game, sent.id);
+          this.ctx.service.setBoardMessage(game.row.id, sent.id);
+        }
+        this.logger.info({ gameId: game.row.id, channelId: game.row.channelId, delivery: step.delivery.id, kind: step.kind, messageId: sent.id }, 'delivered');
+      } catch (error) {
+        const reason = describeError(error);
+        const at = outbox.failed(step.delivery, reason);
+        // Keep the order: what comes after waits for this one.
+        for (const later of plan.steps.slice(index + 1)) {
+          outbox.rows.failed(later.delivery.id, later.delivery.attempts, at, `waiting for delivery ${step.delivery.id}`);
+          for (const m of later.merged) outbox.rows.failed(m.id, m.attempts, at, `waiting for delivery ${step.delivery.id}`);
+        }
+        for (const m of step.merged) outbox.rows.failed(m.id, m.attempts, at, `waiting for delivery ${step.delivery.id}`);
+        this.logger.warn({ gameId: game.row.id, channelId: game.row.channelId, delivery: step.delivery.id, kind: step.kind, attempt: step.delivery.attempts + 1, retryAt: at, reason }, 'delivery failed; it will be tried again');
+        this.#wakeAt(at);
+        return;
+      }
+    }
+  }
+
+  #wakeAt(at: number): void {
+    if (this.#stopped) return;
+    const delay = Math.max(0, at - this.ctx.service.now());
+    const timer = setTimeout(() => void this.poll(), delay + 5);
+    timer.unref();
+  }
+
+  async #message(game: Snapshot, step: DeliveryStep): Promise<PublicMessage> {
+    const { service } = this.ctx;
+    const presenter = presenterFor(this.ctx, game.row.kind);
+    const locale = gameLocale(game);
+    switch (step.kind) {
+      case 'lobby':
+        return lobbyMessage(game as LobbySnapshot, presenter);
+      case 'board': {
+        const active = game as ActiveSnapshot;
+        return boardMessage(service, active, presenter, {
+          summary: [{ sequence: 0, seat: 0, action: null, events: step.summary, checkpoint: false }],
+          notes: step.notes.map((note) => noteLine(active, note, locale)),
+          concededTo: step.concededTo,
+        }, this.logger);
+      }
+      case 'reminder': {
+        const p = step.delivery.payload as Extract<Delivery['payload'], { kind: 'reminder' }>;
+        return reminderMessage(game as ActiveSnapshot, presenter, p.seats, p.count, p.limit);
+      }
+      case 'idle-vote': {
+        const p = step.delivery.payload as Extract<Delivery['payload'], { kind: 'idle-vote' }>;
+        const active = game as ActiveSnapshot;
+        return voteMessage(active, p.seats, p.idleHours, p.repeat, p.seats.map((seat) => service.voteTally(active, seat)));
+      }
+      case 'announcement': {
+        const p = step.delivery.payload as Extract<Delivery['payload'], { kind: 'announcement' }>;
+        return {
+          content: t(locale, 'board.abandoned', { user: `<@${p.userId}>`, id: game.row.id, game: presenter.name(locale) }),
+          components: [],
+          allowedMentions: { parse: [] },
+        };
+      }
+    }
+  }
+
+  async #post(channelId: string, message: PublicMessage, delivery: Delivery): Promise<Message> {
+    const channel = await sendableChannel(this.ctx.client, channelId);
+    // The nonce makes a repeated post (the answer to the first was lost) return the first message.
+    return channel.send({ ...message, nonce: `bz${delivery.id}`, enforceNonce: true });
+  }
+
+  /** A board posted before the outbox existed (games.board_message_id only): its buttons come off too. */
+  async #disarmUntracked(game: Snapshot, newMessageId: string): Promise<void> {
+    const previous = game.row.boardMessageId;
+    if (previous === null || previous === newMessageId) return;
+    const tracked = this.ctx.service.outbox.rows.ofGame(game.row.id).some((d) => d.messageId === previous);
+    if (tracked) return;
+    await this.#disarmMessage(game.row.channelId, previous).catch(() => undefined);
+  }
+
+  /** Takes the buttons off the game's messages that a newer one replaced (or all, once the game is over). */
+  async #disarmStale(gameId: number): Promise<void> {
+    const { service } = this.ctx;
+    const armed = service.outbox.rows.armed(gameId);
+    if (armed.length === 0) return;
+    const row = service.repo.findById(gameId);
+    if (row === undefined) return;
+    const all = service.outbox.rows.ofGame(gameId).filter((d) => d.status === 'delivered');
+    for (const d of staleMessages(row.status, armed, all)) {
+      try {
+        await this.#disarmMessage(d.channelId, d.messageId as string);
+        service.outbox.rows.disarmed(d.id);
+      } catch (error) {
+        if (error instanceof DiscordAPIError && typeof error.code === 'number' && GONE.has(error.code)) {
+          service.outbox.rows.disarmed(d.id);
+          continue;
+        }
+        this.logger.warn({ gameId, channelId: d.channelId, messageId: d.messageId, reason: describeError(error) }, 'could not take the buttons off an old message; trying again later');
+        return;
+      }
+    }
+  }
+
+  async #disarmMessage(channelId: string, messageId: string): Promise<void> {
+    const channel = await sendableChannel(this.ctx.client, channelId);
+    await channel.messages.edit(messageId, { components: [] });
+  }
+}
+
+// ----- planning (pure) -----------------------------------------------------------------------------------
+
+export type DeliveryStep =
+  | { readonly kind: 'board'; readonly delivery: Delivery; readonly merged: readonly Delivery[]; readonly summary: GameEvent[]; readonly notes: BoardNote[]; readonly concededTo: number | null }
+  | { readonly kind: 'lobby' | 'reminder' | 'idle-vote' | 'announcement'; readonly delivery: Delivery; readonly merged: readonly Delivery[] };
+
+/**
+ * What to post for the claimed deliveries of one game, given its state now: boards owed one after
+ * another become one post (the newest, carrying every summary); what no longer applies (a lobby that
+ * started or closed, a board of an abandoned game, a reminder for a turn that is over) is dropped.
+ */
+export function planDeliveries(game: Snapshot, claimed: readonly Delivery[]): { steps: DeliveryStep[]; dropped: Delivery[] } {
+  const steps: DeliveryStep[] = [];
+  const dropped: Delivery[] = [];
+  const status = game.row.status;
+  const boards = claimed.filter((d) => d.payload.kind === 'board');
+  const lobbies = claimed.filter((d) => d.payload.kind === 'lobby');
+  const lastBoard = boards.at(-1);
+  const lastLobby = lobbies.at(-1);
+  for (const d of claimed) {
+    const p = d.payload;
+    switch (p.kind) {
+      case 'lobby':
+        // The newest lobby message stands for the older ones; none once the lobby started or closed.
+        if (status !== 'lobby' || game.kind !== 'lobby') dropped.push(d);
+        else if (d === lastLobby) steps.push({ kind: 'lobby', delivery: d, merged: lobbies.slice(0, -1) });
+        break;
+      case 'board':
+        if (status === 'abandoned' || game.kind !== 'active') dropped.push(d);
+        else if (d === lastBoard) {
+          const merged = boards.slice(0, -1);
+          const payloads = boards.map((b) => b.payload as Extract<Delivery['payload'], { kind: 'board' }>);
+          steps.push({
+            kind: 'board',
+            delivery: d,
+            merged,
+            summary: payloads.flatMap((b) => [...b.summary]),
+            notes: payloads.flatMap((b) => [...b.notes]),
+            concededTo: payloads.map((b) => b.concededTo).find((c) => c !== null) ?? null,
+          });
+        }
+        break;
+      case 'reminder':
+      case 'idle-vote': {
+        // Only while the reminded seats still decide: a later board (this batch or before) ended that turn.
+        const boardAfter = boards.some((b) => b.id > d.id);
+        const stillDeciding = game.kind === 'active' && status === 'active' && !boardAfter && p.seats.some((s) => activeSeatsOf(game).includes(s));
+        if (stillDeciding) steps.push({ kind: p.kind, delivery: d, merged: [] });
+        else dropped.push(d);
+        break;
+      }
+      case 'announcement':
+        steps.push({ kind: 'announcement', delivery: d, merged: [] });
+        break;
+    }
+  }
+  return { steps, dropped };
+}
+
+function activeSeatsOf(game: ActiveSnapshot): readonly number[] {
+  const def = game.module.definition;
+  return def.isOver(game.state) ? [] : def.activeSeats(game.state);
+}
+
+/**
+ * Delivered messages whose buttons must come off: everything once the game is over; otherwise what a
+ * newer board replaced, reminders and votes older than the newest of their kind, and the lobby message once
+ * the game has started.
+ */
+export function staleMessages(status: string, armed: readonly DeliveryRow[], delivered: readonly DeliveryRow[]): DeliveryRow[] {
+  if (status === 'finished' || status === 'abandoned') return [...armed];
+  const newest = (kind: string): number => Math.max(-1, ...delivered.filter((d) => d.kind === kind).map((d) => d.id));
+  const board = newest('board');
+  return armed.filter((d) => {
+    if (d.id < board) return true;
+    if (d.kind === 'lobby') return status !== 'lobby';
+    if (d.kind === 'reminder' || d.kind === 'idle-vote') return d.id < newest(d.kind);
+    return false;
+  });
+}
+
+function noteLine(game: ActiveSnapshot, note: BoardNote, locale: Locale): string {
+  return t(locale, `board.${note.kind}`, { player: mention(game, note.seat) });
+}
