@@ -721,7 +721,8 @@ export class GameService {
       if (status === 'finished') this.repo.deleteJobs(game.row.id);
       else if (markerAfter !== markerBefore) this.#scheduleTurn(snapshot);
       let boardDelivery: number | null = null;
-      if (markerAfter !== markerBefore) {
+      // A new turn, the end, or a line about a seat (it left, was removed): the channel is owed a board.
+      if (markerAfter !== markerBefore || notes.length > 0) {
         // The board of the new turn is owed from this very commit: a crash after it still posts it.
         const log = this.recentEffective(snapshot, SUMMARY_ENTRIES);
         const summary = turnSummary(log, activeBefore, snapshot).flatMap((e) => e.events.filter((ev) => ev.visibleTo === undefined));

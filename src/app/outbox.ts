@@ -155,4 +155,49 @@ export class Outbox {
   release(deliveries: readonly Delivery[]): void {
     this.rows.release(deliveries.map((d) => d.id));
   }
+
+  /** Deliveries that must keep their order behind `first`, which failed: they wait until its next attempt. */
+  waitBehind(deliveries: readonly Delivery[], first: Delivery, at: number): void {
+    for (const d of deliveries) this.rows.failed(d.id, d.attempts, at, `waiting for delivery ${first.id}`);
+  }
+
+  /** Whether a message of the game was posted through the outbox. */
+  isTracked(gameId: number, messageId: string): boolean {
+    return this.rows.ofGame(gameId).some((d) => d.messageId === messageId);
+  }
+
+  gamesWithStaleButtons(): { gameId: number; channelId: string }[] {
+    return this.rows.gamesWithArmed();
+  }
+
+  /** The game's posted messages whose buttons must come off now (see `staleMessages`). */
+  staleButtons(gameId: number): { id: number; channelId: string; messageId: string }[] {
+    const armed = this.rows.armed(gameId);
+    if (armed.length === 0) return [];
+    const status = this.rows.gameStatus(gameId);
+    if (status === undefined) return [];
+    const delivered = this.rows.ofGame(gameId).filter((d) => d.status === 'delivered');
+    return staleMessages(status, armed, delivered).map((d) => ({ id: d.id, channelId: d.channelId, messageId: d.messageId as string }));
+  }
+
+  disarmed(id: number): void {
+    this.rows.disarmed(id);
+  }
+}
+
+/**
+ * Posted messages whose buttons must come off: all of them once the game is over; otherwise what a newer
+ * board replaced, reminders and votes older than the newest of their kind, and the lobby message once
+ * the game has started.
+ */
+export function staleMessages(status: string, armed: readonly DeliveryRow[], delivered: readonly DeliveryRow[]): DeliveryRow[] {
+  if (status === 'finished' || status === 'abandoned') return [...armed];
+  const newest = (kind: string): number => Math.max(-1, ...delivered.filter((d) => d.kind === kind).map((d) => d.id));
+  const board = newest('board');
+  return armed.filter((d) => {
+    if (d.id < board) return true;
+    if (d.kind === 'lobby') return status !== 'lobby';
+    if (d.kind === 'reminder' || d.kind === 'idle-vote') return d.id < newest(d.kind);
+    return false;
+  });
 }

@@ -9,7 +9,8 @@ import type { GameService } from './game-service.js';
 
 /** Told which games got new deliveries, so they are posted now rather than at the deliverer's next look. */
 export interface DeliveryTrigger {
-  deliverSoon(games: readonly { gameId: number; channelId: string }[]): void;
+  /** Resolves when the attempt is over (delivered, or left for a retry); never rejects. */
+  deliverSoon(games: readonly { gameId: number; channelId: string }[]): Promise<void>;
 }
 
 export class Scheduler {
@@ -36,7 +37,7 @@ export class Scheduler {
     await Promise.resolve();
     try {
       const owed = this.service.runDueJobs();
-      if (owed.length > 0) this.trigger.deliverSoon(owed);
+      if (owed.length > 0) await this.trigger.deliverSoon(owed);
       return owed.length;
     } catch (error) {
       this.logger.error({ err: error }, 'cannot read the scheduled jobs');

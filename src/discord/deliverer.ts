@@ -18,7 +18,6 @@ import type { BoardNote, Delivery } from '../app/outbox.js';
 import type { DeliveryTrigger } from '../app/scheduler.js';
 import type { GameEvent, Locale } from '../engine/index.js';
 import type { Logger } from '../logger.js';
-import type { DeliveryRow } from '../persistence/schema.js';
 import type { BotContext } from './context.js';
 import { t } from './i18n/index.js';
 import { boardMessage, gameLocale, lobbyMessage, mention, reminderMessage, voteMessage, type PublicMessage } from './messages.js';
@@ -78,7 +77,7 @@ export class Deliverer implements DeliveryTrigger {
     try {
       const { service } = this.ctx;
       const due = service.outbox.gamesWithDue();
-      const stale = service.outbox.rows.gamesWithArmed();
+      const stale = service.outbox.gamesWithStaleButtons();
       const games = new Map<number, string>();
       for (const g of [...due, ...stale]) games.set(g.gameId, g.channelId);
       await Promise.all([...games].map(([gameId, channelId]) => this.deliverGame(gameId, channelId)));
@@ -87,8 +86,9 @@ export class Deliverer implements DeliveryTrigger {
     }
   }
 
-  deliverSoon(games: readonly { gameId: number; channelId: string }[]): void {
-    for (const g of games) void this.deliverGame(g.gameId, g.channelId);
+  async deliverSoon(games: readonly { gameId: number; channelId: string }[]): Promise<void> {
+    const unique = new Map(games.map((g) => [g.gameId, g.channelId]));
+    await Promise.all([...unique].map(([gameId, channelId]) => this.deliverGame(gameId, channelId)));
   }
 
   /** Takes the channel's lock, then delivers what the game is owed. Never rejects. */
@@ -147,11 +147,8 @@ export class Deliverer implements DeliveryTrigger {
         const reason = describeError(error);
         const at = outbox.failed(step.delivery, reason);
         // Keep the order: what comes after waits for this one.
-        for (const later of plan.steps.slice(index + 1)) {
-          outbox.rows.failed(later.delivery.id, later.delivery.attempts, at, `waiting for delivery ${step.delivery.id}`);
-          for (const m of later.merged) outbox.rows.failed(m.id, m.attempts, at, `waiting for delivery ${step.delivery.id}`);
-        }
-        for (const m of step.merged) outbox.rows.failed(m.id, m.attempts, at, `waiting for delivery ${step.delivery.id}`);
+        const behind = [...step.merged, ...plan.steps.slice(index + 1).flatMap((later) => [later.delivery, ...later.merged])];
+        outbox.waitBehind(behind, step.delivery, at);
         this.logger.warn({ gameId: game.row.id, channelId: game.row.channelId, delivery: step.delivery.id, kind: step.kind, attempt: step.delivery.attempts + 1, retryAt: at, reason }, 'delivery failed; it will be tried again');
         this.#wakeAt(at);
         return;
@@ -211,26 +208,20 @@ export class Deliverer implements DeliveryTrigger {
   async #disarmUntracked(game: Snapshot, newMessageId: string): Promise<void> {
     const previous = game.row.boardMessageId;
     if (previous === null || previous === newMessageId) return;
-    const tracked = this.ctx.service.outbox.rows.ofGame(game.row.id).some((d) => d.messageId === previous);
-    if (tracked) return;
+    if (this.ctx.service.outbox.isTracked(game.row.id, previous)) return;
     await this.#disarmMessage(game.row.channelId, previous).catch(() => undefined);
   }
 
   /** Takes the buttons off the game's messages that a newer one replaced (or all, once the game is over). */
   async #disarmStale(gameId: number): Promise<void> {
-    const { service } = this.ctx;
-    const armed = service.outbox.rows.armed(gameId);
-    if (armed.length === 0) return;
-    const row = service.repo.findById(gameId);
-    if (row === undefined) return;
-    const all = service.outbox.rows.ofGame(gameId).filter((d) => d.status === 'delivered');
-    for (const d of staleMessages(row.status, armed, all)) {
+    const { outbox } = this.ctx.service;
+    for (const d of outbox.staleButtons(gameId)) {
       try {
-        await this.#disarmMessage(d.channelId, d.messageId as string);
-        service.outbox.rows.disarmed(d.id);
+        await this.#disarmMessage(d.channelId, d.messageId);
+        outbox.disarmed(d.id);
       } catch (error) {
         if (error instanceof DiscordAPIError && typeof error.code === 'number' && GONE.has(error.code)) {
-          service.outbox.rows.disarmed(d.id);
+          outbox.disarmed(d.id);
           continue;
         }
         this.logger.warn({ gameId, channelId: d.channelId, messageId: d.messageId, reason: describeError(error) }, 'could not take the buttons off an old message; trying again later');
@@ -307,23 +298,6 @@ export function planDeliveries(game: Snapshot, claimed: readonly Delivery[]): { 
 function activeSeatsOf(game: ActiveSnapshot): readonly number[] {
   const def = game.module.definition;
   return def.isOver(game.state) ? [] : def.activeSeats(game.state);
-}
-
-/**
- * Delivered messages whose buttons must come off: everything once the game is over; otherwise what a
- * newer board replaced, reminders and votes older than the newest of their kind, and the lobby message once
- * the game has started.
- */
-export function staleMessages(status: string, armed: readonly DeliveryRow[], delivered: readonly DeliveryRow[]): DeliveryRow[] {
-  if (status === 'finished' || status === 'abandoned') return [...armed];
-  const newest = (kind: string): number => Math.max(-1, ...delivered.filter((d) => d.kind === kind).map((d) => d.id));
-  const board = newest('board');
-  return armed.filter((d) => {
-    if (d.id < board) return true;
-    if (d.kind === 'lobby') return status !== 'lobby';
-    if (d.kind === 'reminder' || d.kind === 'idle-vote') return d.id < newest(d.kind);
-    return false;
-  });
 }
 
 function noteLine(game: ActiveSnapshot, note: BoardNote, locale: Locale): string {

@@ -11,9 +11,8 @@ import {
   type Interaction,
   type SendableChannels,
 } from 'discord.js';
-import type { ActiveSnapshot, Refusal, Snapshot } from '../app/game-service.js';
+import type { Refusal, Snapshot } from '../app/game-service.js';
 import type { Locale } from '../engine/index.js';
-import type { Logger } from '../logger.js';
 import type { BotContext, ComponentInteraction } from './context.js';
 import type { GamePresenter } from './games/presenter.js';
 import { t, type CoreKey } from './i18n/index.js';

@@ -156,6 +156,10 @@ export class DeliveryRepository {
       .all();
   }
 
+  gameStatus(gameId: number): string | undefined {
+    return this.db.select({ status: games.status }).from(games).where(eq(games.id, gameId)).get()?.status;
+  }
+
   /** The game's deliveries in order (tests and the operator's view). */
   ofGame(gameId: number): DeliveryRow[] {
     return this.db.select().from(deliveries).where(eq(deliveries.gameId, gameId)).orderBy(asc(deliveries.id)).all();

@@ -218,3 +218,21 @@ export function privateReply(handle: InteractionHandle, user: FakeUser): SeenMes
   expect(user.sees(reply.channelId).some((m) => m.id === reply.id)).toBe(true);
   return reply;
 }
+
+/**
+ * Runs `/game new` and returns the lobby message: the command's own answer is private (a link to the
+ * lobby), and the lobby itself is posted in the channel by the outbox.
+ */
+export async function openLobby(user: FakeUser, channelId: string, options: Record<string, string | number>): Promise<SeenMessage> {
+  const fake = fakeOf(user);
+  const handle = await user.runCommand(channelId, 'game', { subcommand: 'new', options });
+  await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: 15_000, description: 'the answer to /game new' });
+  const answer = privateReply(handle, user);
+  const link = /\/channels\/\d+\/(\d+)\/(\d+)/.exec(answer.content);
+  if (link === null) throw new Error(`no lobby link in the answer: ${answer.content}`);
+  expect(link[1]).toBe(channelId);
+  const lobby = fake.message(link[2] as string);
+  if (lobby === undefined) throw new Error(`the linked lobby message ${link[2]} does not exist`);
+  expect(lobby.ephemeral).toBe(false);
+  return lobby;
+}

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import type { ActiveSnapshot } from '../../src/app/game-service.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
 import { checkPng, type FakeUser, type SeenMessage } from '../fake-discord/index.js';
-import { buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, openPrivately, type BotOnFake } from './harness.js';
+import { buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, openPrivately, type BotOnFake, openLobby } from './harness.js';
 import { chooseIstanbul } from './istanbul-policy.js';
 
 function activeGame(env: BotOnFake, channel: string): ActiveSnapshot {
@@ -37,7 +37,7 @@ export interface PlayOptions {
 /** Plays a complete game of Istanbul in `channel`: lobby, start, then every turn through the panel. */
 export async function playIstanbul(env: BotOnFake, channel: string, players: FakeUser[], options: PlayOptions = {}): Promise<Played> {
   const [host, ...others] = players as [FakeUser, ...FakeUser[]];
-  const lobby = (await host.runCommand(channel, 'game', { subcommand: 'new', options: { game: 'istanbul', layout: 'short', variant: 'base' } })).reply!;
+  const lobby = await openLobby(host, channel, { game: 'istanbul', layout: 'short', variant: 'base' });
   assert.match(lobby.content, /Layout: Short paths · Variant: Base game/);
   for (const user of others) await user.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
   await clickForBoard(host, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);

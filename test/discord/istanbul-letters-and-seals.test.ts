@@ -11,7 +11,7 @@ import { gameModules } from '../../src/app/games/index.js';
 import { gamePresenters } from '../../src/discord/games/index.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
-import { buttonFor, choose, clickForBoard, latestBoard, mentionedToAct, offered, openPrivately, startBotOnFake, type BotOnFake } from './harness.js';
+import { buttonFor, choose, clickForBoard, latestBoard, mentionedToAct, offered, openPrivately, startBotOnFake, type BotOnFake, openLobby } from './harness.js';
 
 let env: BotOnFake;
 let users: FakeUser[];
@@ -80,7 +80,7 @@ describe('Istanbul with Letters & Seals end to end', () => {
   it('/game new expansion:letters-and-seals, a Kiosk round and an auction answered by the other players with their own buttons', async () => {
     const channel = env.fake.createChannel('istanbul-ls');
     const [host, ...others] = users as [FakeUser, FakeUser, FakeUser];
-    const lobby = (await host.runCommand(channel, 'game', { subcommand: 'new', options: { game: 'istanbul', expansion: 'letters-and-seals' } })).reply!;
+    const lobby = await openLobby(host, channel, { game: 'istanbul', expansion: 'letters-and-seals' });
     expect(lobby.content).toMatch(/Layout: Starter \(Letters & Seals\)/);
     expect(lobby.content).toMatch(/Expansion: Letters & Seals \(new bonus cards mixed in\)/);
     for (const user of others) await user.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));

@@ -13,7 +13,7 @@ import { gamePresenters } from '../../src/discord/games/index.js';
 import { randomInt, seedRng, type RngState } from '../../src/engine/index.js';
 import type { KairoAction, KairoState } from '../../src/games/kairo/index.js';
 import { checkPng, type FakeUser, type SeenMessage } from '../fake-discord/index.js';
-import { boards, buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, openPrivately, type BotOnFake, startBotOnFake } from './harness.js';
+import { boards, buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, openPrivately, type BotOnFake, startBotOnFake, openLobby } from './harness.js';
 
 let env: BotOnFake;
 let alice: FakeUser;
@@ -98,7 +98,7 @@ const PRIVATE_DRAW = /(You drew building card [^;\n]+|Du hast Baukarte [^;\n]+ g
 
 async function playKairo(channel: string, players: FakeUser[], start: 'variable' | 'quick'): Promise<Played> {
   const [host, ...others] = players as [FakeUser, ...FakeUser[]];
-  const lobby = (await host.runCommand(channel, 'game', { subcommand: 'new', options: { game: 'kairo', players: players.length, layout: start } })).reply!;
+  const lobby = await openLobby(host, channel, { game: 'kairo', players: players.length, layout: start });
   assert.match(lobby.content, start === 'quick' ? /Layout: Quick start/ : /Layout: Variable start/);
   // Kairo has no variants: the lobby does not offer one.
   assert.doesNotMatch(lobby.content, /Variant/);
