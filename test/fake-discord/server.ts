@@ -144,6 +144,8 @@ export class FakeServer {
       files: [],
     };
     world.requests.push(record);
+    // Before anything is processed: lets a test act at the moment a request arrives (e.g. kill the bot).
+    world.events.emit('requestReceived', record);
     const request: RouteRequest = { method, path, params: {}, query: url.searchParams, kind: 'none', body: undefined, uploads: [] };
 
     try {

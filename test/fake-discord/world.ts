@@ -5,7 +5,8 @@
  * Changes are announced on `events` so a test, an actor handle or the playground can react:
  *   'messageCreate' (message), 'messageUpdate' (message), 'messageDelete' (message),
  *   'interactionCreate' (interaction), 'interactionUpdate' (interaction),
- *   'violation' (violation), 'request' (request record), 'channelUpdate' (channel).
+ *   'violation' (violation), 'request' (request record, after it was answered), 'requestReceived' (request
+ *   record, before it is processed), 'channelUpdate' (channel).
  */
 import { EventEmitter } from 'node:events';
 import {

@@ -155,7 +155,7 @@ describe('a game through the API', () => {
     expect((await get(base, '/api/nothing')).status).toBe(404);
   });
 
-  it('/game new as Alice opens a public lobby under "Alice used /game new"; the page hears of it by server-sent events', async () => {
+  it('/game new as Alice opens a public lobby (posted by the bot, Alice gets a private link); the page hears of it by server-sent events', async () => {
     const events = await openEvents();
     try {
       await eventually(() => (events.versions.length > 0 ? true : undefined), 'the first event');
@@ -163,7 +163,10 @@ describe('a game through the API', () => {
       const sent = await post(base, '/api/command', { user: alice, channel: general, command: 'game new', options: { game: 'istanbul', players: '2' } });
       expect(sent).toMatchObject({ status: 200, body: { ok: true } });
       lobby = await latest(bob, general, (m) => m.content.includes('Players (1/2)'), 'the lobby');
-      expect(lobby).toMatchObject({ ephemeral: false, authorId: pg.discord.botUserId, command: { userId: alice, name: 'game new' } });
+      expect(lobby).toMatchObject({ ephemeral: false, authorId: pg.discord.botUserId });
+      expect(lobby.content).toContain(`<@${alice}>`);
+      const answer = await latest(alice, general, (m) => m.ephemeral && m.content.includes(lobby.id), 'the private link to the lobby');
+      expect(answer).toMatchObject({ ephemeral: true, command: { userId: alice, name: 'game new' } });
       expect(controls(lobby).map((c) => (c as { label?: string }).label)).toEqual(['Join', 'Leave', 'Start', 'Cancel']);
       await eventually(() => (events.versions.some((v) => v > before) ? true : undefined), 'a change event after the command');
     } finally {

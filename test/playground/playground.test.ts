@@ -90,11 +90,12 @@ describe.skipIf(!installed)(`the playground in Chromium${installed ? '' : ` (ski
     await page.locator('input[data-option="players"]').fill('2');
     await page.locator('#composer-send').click();
 
-    // The lobby, under "Alice used /game new".
+    // The lobby, posted by the bot; Alice's own answer links to it (only she sees it).
     const lobby = messages().filter({ hasText: 'Players (1/2)' });
     await lobby.waitFor({ timeout: 15_000 });
-    expect(await lobby.locator('.msg-reply .reply-name').textContent()).toBe('Alice');
-    expect(await lobby.locator('.msg-reply .reply-command').textContent()).toBe('/game new');
+    const answer = messages().filter({ hasText: 'Your lobby is open in this channel' });
+    await answer.waitFor({ timeout: 15_000 });
+    expect(await answer.locator('.msg-reply .reply-command').textContent()).toBe('/game new');
     expect(await lobby.locator('.row button').allTextContents()).toEqual(['Join', 'Leave', 'Start', 'Cancel']);
 
     // Bob joins; Alice starts.

@@ -1,0 +1,154 @@
+/**
+ * The bot as a real process (`src/main.ts` under tsx, as `npm start` runs the built code) against the fake
+ * Discord of the test process, on a SQLite file of the test. `kill()` is `kill -9`: no shutdown hook runs.
+ * The bot's JSON log lines are collected; `ready()` waits for its "logged in" line.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FakeDiscord } from '../fake-discord/index.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export class BotProcess {
+  readonly logs: Record<string, unknown>[] = [];
+  /** Raw stdout lines (for checks on what a log line may hold). */
+  readonly lines: string[] = [];
+  readonly stderr: string[] = [];
+  #child: ChildProcess | null = null;
+  #exited: Promise<void> = Promise.resolve();
+  readonly #cwd: string;
+  starts = 0;
+
+  constructor(
+    private readonly fake: FakeDiscord,
+    readonly dbFile: string,
+    private readonly env: Record<string, string> = {},
+  ) {
+    // An empty working folder: no .env of the developer's is read.
+    this.#cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-bot-cwd-'));
+  }
+
+  /** Starts the process and resolves when it has logged in (its own "logged in" log line). */
+  async start(): Promise<void> {
+    if (this.#child !== null) throw new Error('the bot process is already running');
+    this.starts++;
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/main.ts')], {
+      cwd: this.#cwd,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? this.#cwd,
+        DISCORD_TOKEN: this.fake.token,
+        DISCORD_API_BASE_URL: this.fake.apiBaseUrl,
+        DEV_GUILD_ID: this.fake.guildId,
+        DATABASE_PATH: this.dbFile,
+        LOG_FORMAT: 'json',
+        LOG_LEVEL: 'info',
+        ...this.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.#child = child;
+    this.#exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    const start = this.logs.length;
+    let buffered = '';
+    child.stdout?.setEncoding('utf8');
+    child.stdout?.on('data', (chunk: string) => {
+      buffered += chunk;
+      const parts = buffered.split('\n');
+      buffered = parts.pop() ?? '';
+      for (const line of parts) {
+        if (line.trim() === '') continue;
+        this.lines.push(line);
+        try {
+          this.logs.push(JSON.parse(line) as Record<string, unknown>);
+        } catch {
+          this.logs.push({ msg: line });
+        }
+      }
+    });
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (chunk: string) => this.stderr.push(chunk));
+    await new Promise<void>((resolve, reject) => {
+      const check = (): void => {
+        if (this.logs.slice(start).some((l) => l.msg === 'logged in')) {
+          cleanup();
+          resolve();
+        }
+      };
+      const failed = (): void => {
+        cleanup();
+        reject(new Error(`the bot process exited before logging in: ${this.stderr.join('').slice(-2000)}`));
+      };
+      const cleanup = (): void => {
+        child.stdout?.off('data', check);
+        child.off('exit', failed);
+      };
+      child.stdout?.on('data', check);
+      child.once('exit', failed);
+    });
+  }
+
+  get running(): boolean {
+    return this.#child !== null;
+  }
+
+  /** kill -9, and waits until the process is gone. */
+  async kill(): Promise<void> {
+    const child = this.#child;
+    if (child === null) return;
+    child.kill('SIGKILL');
+    await this.#exited;
+    this.#child = null;
+  }
+
+  /** A clean stop (SIGTERM: the bot finishes what is in flight). */
+  async stop(): Promise<void> {
+    const child = this.#child;
+    if (child === null) return;
+    child.kill('SIGTERM');
+    await this.#exited;
+    this.#child = null;
+  }
+
+  cleanup(): void {
+    fs.rmSync(this.#cwd, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Resolves when `predicate` holds. It is looked at on every change the fake sees (a message, a request)
+ * and on a short interval for changes only the database shows; rejects after `timeoutMs`.
+ */
+export function until(fake: FakeDiscord, predicate: () => boolean, description: string, timeoutMs = 30_000): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const events = fake.world.events;
+    const names = ['messageCreate', 'messageUpdate', 'request'] as const;
+    const check = (): void => {
+      let ok = false;
+      try {
+        ok = predicate();
+      } catch {
+        ok = false;
+      }
+      if (ok) {
+        done();
+        resolve();
+      }
+    };
+    const timer = setInterval(check, 25);
+    const deadline = setTimeout(() => {
+      done();
+      reject(new Error(`timed out waiting for ${description}`));
+    }, timeoutMs);
+    const done = (): void => {
+      clearInterval(timer);
+      clearTimeout(deadline);
+      for (const name of names) events.off(name, check);
+    };
+    for (const name of names) events.on(name, check);
+    check();
+  });
+}
