@@ -97,7 +97,14 @@ export class Outbox {
     private readonly damage: DamagedRowRegister,
     private readonly now: () => number,
     private readonly logger: Logger,
+    /** This deliverer's name: the same after a restart (one process, or the same shards). */
+    readonly owner = 'bazaar',
   ) {}
+
+  /** At start: what this deliverer held before a crash is free again at once. */
+  takeBack(): number {
+    return this.rows.releaseOwnedBy(this.owner);
+  }
 
   /** Games with deliveries due now. */
   gamesWithDue(): { gameId: number; channelId: string }[] {
@@ -111,7 +118,7 @@ export class Outbox {
   /** Takes the game's due deliveries; unreadable ones are reported once and set aside. */
   claim(gameId: number): Delivery[] {
     const out: Delivery[] = [];
-    for (const row of this.rows.claim(gameId, this.now(), DELIVERY_LEASE_MS)) {
+    for (const row of this.rows.claim(gameId, this.now(), DELIVERY_LEASE_MS, this.owner)) {
       const payload = parseDeliveryPayload(row.kind, row.payload);
       if (typeof payload === 'string') {
         this.setAside(row, payload);

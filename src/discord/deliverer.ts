@@ -46,6 +46,8 @@ export class Deliverer implements DeliveryTrigger {
 
   start(): void {
     if (this.#timer !== undefined) return;
+    const taken = this.ctx.service.outbox.takeBack();
+    if (taken > 0) this.logger.info({ deliveries: taken }, 'deliveries held before a restart are taken back');
     this.#timer = setInterval(() => void this.poll(), this.options.pollMs ?? 2_000);
     this.#timer.unref();
     void this.poll();

@@ -62,10 +62,10 @@ export class DeliveryRepository {
    * Claims the game's due deliveries for `leaseMs`, atomically: a row another deliverer holds is not
    * returned. Oldest first.
    */
-  claim(gameId: number, now: number, leaseMs: number): DeliveryRow[] {
+  claim(gameId: number, now: number, leaseMs: number, owner: string): DeliveryRow[] {
     return this.db
       .update(deliveries)
-      .set({ claimedUntil: now + leaseMs })
+      .set({ claimedUntil: now + leaseMs, claimedBy: owner })
       .where(
         and(
           eq(deliveries.gameId, gameId),
@@ -105,6 +105,15 @@ export class DeliveryRepository {
   /** The payload cannot be read: set aside for good (the row stays as it is otherwise). */
   damaged(id: number): void {
     this.db.update(deliveries).set({ status: 'damaged', claimedUntil: null }).where(eq(deliveries.id, id)).run();
+  }
+
+  /** A restarted deliverer takes back what its predecessor of the same name held when it died. */
+  releaseOwnedBy(owner: string): number {
+    return this.db
+      .update(deliveries)
+      .set({ claimedUntil: null, claimedBy: null })
+      .where(and(eq(deliveries.status, 'pending'), eq(deliveries.claimedBy, owner)))
+      .run().changes;
   }
 
   /** Gives up the lease without counting an attempt (e.g. the game is busy elsewhere). */

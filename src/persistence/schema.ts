@@ -124,6 +124,11 @@ export const deliveries = sqliteTable(
     nextAttemptAt: integer('next_attempt_at').notNull(),
     /** A deliverer holds the row until then (several processes may deliver). */
     claimedUntil: integer('claimed_until'),
+    /**
+     * Which deliverer holds it: a process restarted under the same name (the same shards) takes back at
+     * once what its killed predecessor held, instead of waiting for the lease to run out.
+     */
+    claimedBy: text('claimed_by'),
     messageId: text('message_id'),
     /** The delivery that was posted in place of this one (superseded boards). */
     supersededBy: integer('superseded_by'),

@@ -7,10 +7,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FakeDiscord } from '../fake-discord/index.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** tsx's loader by absolute URL: the process runs in an empty folder of its own. */
+const TSX = pathToFileURL(createRequire(path.join(ROOT, 'package.json')).resolve('tsx')).href;
 
 export class BotProcess {
   readonly logs: Record<string, unknown>[] = [];
@@ -35,7 +38,7 @@ export class BotProcess {
   async start(): Promise<void> {
     if (this.#child !== null) throw new Error('the bot process is already running');
     this.starts++;
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'src/main.ts')], {
+    const child = spawn(process.execPath, ['--import', TSX, path.join(ROOT, 'src/main.ts')], {
       cwd: this.#cwd,
       env: {
         PATH: process.env.PATH ?? '',

@@ -1,0 +1,275 @@
+/**
+ * Nothing falls between the database and the channel: the bot runs as a real process and is killed with
+ * SIGKILL at the moments that matter (the lobby being posted, the first board, a turn's board arriving at
+ * Discord, the old board being disarmed, a random moment after a turn's last click, the final board), then
+ * started again on the same database. Afterwards every committed board is in its channel exactly once, the
+ * player who must act is mentioned, and no old message keeps live buttons.
+ */
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GameService } from '../../src/app/game-service.js';
+import { gameModules } from '../../src/app/games/index.js';
+import { createLogger } from '../../src/logger.js';
+import { openDatabase } from '../../src/persistence/database.js';
+import { FakeDiscord, type FakeUser, type RequestRecord, type SeenMessage } from '../fake-discord/index.js';
+import { BotProcess, until } from './bot-process.js';
+import { boards, buttonFor, hasButton, mentionedToAct, offered, tempDbFile, type Offered } from './harness.js';
+
+const KILLS = 40;
+
+/** A small seeded PRNG (mulberry32): the same choices and kill moments on every run. */
+function prng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type KillAt = 'board-post' | 'disarm' | 'after-click' | 'none';
+
+let fake: FakeDiscord;
+let bot: BotProcess;
+let db: Database.Database;
+let alice: FakeUser;
+let bob: FakeUser;
+let kills = 0;
+const random = prng(20261124);
+
+beforeAll(async () => {
+  fake = await FakeDiscord.start();
+  bot = new BotProcess(fake, tempDbFile('kill'));
+  await bot.start();
+  db = new Database(bot.dbFile, { readonly: true, fileMustExist: true });
+  alice = fake.users.create('alice', { globalName: 'Alice' });
+  bob = fake.users.create('bob', { globalName: 'Bob' });
+}, 60_000);
+
+afterAll(async () => {
+  db?.close();
+  await bot?.stop();
+  bot?.cleanup();
+  await fake?.stop();
+  if (bot !== undefined) fs.rmSync(path.dirname(bot.dbFile), { recursive: true, force: true });
+});
+
+/** Deliveries still owed (pending), in the bot's database. */
+function pendingDeliveries(): number {
+  return (db.prepare("SELECT count(*) AS n FROM deliveries WHERE status = 'pending'").get() as { n: number }).n;
+}
+
+/** Posted messages whose buttons a newer message should have taken off. */
+function staleArmed(): number {
+  const row = db
+    .prepare(
+      `SELECT count(*) AS n FROM deliveries d JOIN games g ON g.id = d.game_id
+       WHERE d.status = 'delivered' AND d.message_id IS NOT NULL AND d.disarmed_at IS NULL AND d.kind IN ('lobby','board','reminder','idle-vote')
+         AND (g.status IN ('finished','abandoned') OR EXISTS (SELECT 1 FROM deliveries n WHERE n.game_id = d.game_id AND n.kind = 'board' AND n.status = 'delivered' AND n.id > d.id))`,
+    )
+    .get() as { n: number };
+  return row.n;
+}
+
+/**
+ * Kills the bot the moment `when` happens in `channelId`: the board's POST arrives at Discord, or the
+ * PATCH that takes the buttons off the old board. Returns a disarm function.
+ */
+function killOn(when: 'board-post' | 'disarm' | 'lobby-post', channelId: string): () => void {
+  const listener = (record: RequestRecord): void => {
+    const post = record.method === 'POST' && record.path === `/channels/${channelId}/messages`;
+    const patch = record.method === 'PATCH' && record.path.startsWith(`/channels/${channelId}/messages/`);
+    if ((when === 'disarm' && patch) || (when !== 'disarm' && post)) {
+      fake.world.events.off('requestReceived', listener);
+      void bot.kill();
+      kills++;
+    }
+  };
+  fake.world.events.on('requestReceived', listener);
+  return () => fake.world.events.off('requestReceived', listener);
+}
+
+/** After a kill: the bot is started again and has delivered what it owed, buttons off the old boards. */
+async function restartAndSettle(): Promise<void> {
+  await until(fake, () => !bot.running, 'the killed bot to be gone');
+  await bot.start();
+  await settle();
+}
+
+/** What the outbox and the bot said, for a failure message. */
+function diagnosis(): string {
+  const rows = db.prepare("SELECT id, game_id, kind, status, attempts, last_error, message_id, disarmed_at FROM deliveries WHERE status = 'pending' OR disarmed_at IS NULL").all();
+  const logs = bot.logs.slice(-15).map((l) => JSON.stringify(l).slice(0, 400));
+  return `${JSON.stringify(rows)}\n${logs.join('\n')}`;
+}
+
+/** `until`, with the outbox, the bot's last log lines and the channel in the failure message. */
+async function wait(predicate: () => boolean, description: string, channelId?: string): Promise<void> {
+  try {
+    await until(fake, predicate, description, 30_000);
+  } catch (error) {
+    const seen = channelId === undefined ? '' : fake.channelMessages(channelId).map((m) => `${m.id} [${m.buttons.map((b) => b.label).join(',')}] ${m.content.slice(0, 120)}`).join('\n');
+    throw new Error(`${(error as Error).message}\n${diagnosis()}\n${seen}`);
+  }
+}
+
+async function settle(): Promise<void> {
+  await wait(() => pendingDeliveries() === 0 && staleArmed() === 0, 'the outbox to be delivered');
+}
+
+function latestMessage(channelId: string, test: (m: SeenMessage) => boolean): SeenMessage | undefined {
+  return fake.channelMessages(channelId).filter(test).at(-1);
+}
+
+/** Waits for the private answer of an interaction (or for the bot to die under it). */
+async function answered(channelId: string, user: FakeUser, act: () => Promise<{ reply?: SeenMessage | undefined; followUps: readonly SeenMessage[] }>, messageId?: string): Promise<SeenMessage | null> {
+  const revisions = messageId === undefined ? 0 : (fake.world.messages.get(messageId)?.revisions.length ?? 0);
+  const handle = await act();
+  await until(
+    fake,
+    () =>
+      !bot.running ||
+      // A click acknowledged by updating its message is answered when that message changes (or by a
+      // private follow-up); a command or a deferred reply when the reply is complete.
+      (messageId !== undefined
+        ? (fake.world.messages.get(messageId)?.revisions.length ?? 0) > revisions
+        : handle.reply !== undefined && !handle.reply.loading) ||
+      handle.followUps.length > 0,
+    `the answer to ${user.name} in ${channelId}`,
+  );
+  if (!bot.running) return null;
+  return messageId === undefined ? (handle.reply ?? null) : (fake.message(messageId) ?? null);
+}
+
+async function openLobbyKilled(channelId: string): Promise<SeenMessage> {
+  const disarm = killOn('lobby-post', channelId);
+  await answered(channelId, alice, () => alice.runCommand(channelId, 'game', { subcommand: 'new', options: { game: 'istanbul', players: 2 }, until: 'none' }));
+  disarm();
+  if (!bot.running) await restartAndSettle();
+  await wait(() => latestMessage(channelId, (m) => hasButton(m, 'join')) !== undefined, 'the lobby message', channelId);
+  return latestMessage(channelId, (m) => hasButton(m, 'join')) as SeenMessage;
+}
+
+async function startKilled(channelId: string, lobby: SeenMessage): Promise<void> {
+  await answered(channelId, bob, () => bob.clickButton(lobby.id, buttonFor(fake.message(lobby.id) as SeenMessage, 'join'), { until: 'none' }), lobby.id);
+  const disarm = killOn('board-post', channelId);
+  await answered(channelId, alice, () => alice.clickButton(lobby.id, buttonFor(fake.message(lobby.id) as SeenMessage, 'start'), { until: 'none' }), lobby.id);
+  disarm();
+  if (!bot.running) await restartAndSettle();
+  await settle();
+  await wait(() => boards(fake, channelId).length > 0, 'the first board', channelId);
+}
+
+const END_TURN = /End the turn|Zug beenden|Beurt beëindigen/;
+
+/** Plays one turn from the latest board with random offered choices (ending the turn when offered, mostly). */
+async function playTurnKilled(channelId: string, killAt: KillAt): Promise<void> {
+  const board = boards(fake, channelId).at(-1) as SeenMessage;
+  if (!hasButton(board, 'turn')) return;
+  const actor = fake.users.get(mentionedToAct(board)[0] as string);
+  let panel = await answered(channelId, actor, () => actor.clickButton(board.id, buttonFor(board, 'turn'), { until: 'none' }));
+  if (panel === null) return restartAndSettle();
+  const disarm = killAt === 'board-post' || killAt === 'disarm' ? killOn(killAt, channelId) : () => undefined;
+  try {
+    for (let step = 0; step < 40 && panel !== null && offered(panel).length > 0; step++) {
+      const choices = offered(panel);
+      const end = choices.find((c) => END_TURN.test(c.label));
+      const pick: Offered = end !== undefined && random() < 0.7 ? end : (choices[Math.floor(random() * choices.length)] as Offered);
+      if (killAt === 'after-click' && (end === pick || step >= 3)) {
+        // A random moment inside the handling of the click: commit, render, post or disarm.
+        const delay = Math.floor(random() * 60);
+        setTimeout(() => {
+          if (bot.running) {
+            void bot.kill();
+            kills++;
+          }
+        }, delay);
+        killAt = 'none';
+      }
+      const current: SeenMessage = panel;
+      panel = await answered(
+        channelId,
+        actor,
+        () =>
+          pick.kind === 'button'
+            ? actor.clickButton(current.id, pick.customId, { until: 'none' })
+            : actor.selectOptions(current.id, pick.customId, [pick.value as string], { until: 'none' }),
+        current.id,
+      );
+    }
+  } finally {
+    disarm();
+  }
+  if (!bot.running) await restartAndSettle();
+  else await settle();
+}
+
+async function endKilled(channelId: string): Promise<void> {
+  const disarm = killOn('board-post', channelId);
+  await answered(channelId, bob, () => bob.runCommand(channelId, 'game', { subcommand: 'leave', until: 'none' }));
+  disarm();
+  if (!bot.running) await restartAndSettle();
+  await settle();
+}
+
+describe('the outbox under kill -9', () => {
+  it(`after ${KILLS} kills at random moments between commit and post, every committed board is in its channel exactly once, the right player is mentioned, old boards are disarmed`, async () => {
+    const channels: string[] = [];
+    const modes: KillAt[] = ['board-post', 'disarm', 'after-click', 'board-post', 'none'];
+    for (let game = 0; kills < KILLS; game++) {
+      expect(game).toBeLessThan(12);
+      const channel = fake.createChannel(`kill-${game}`);
+      channels.push(channel);
+      const lobby = await openLobbyKilled(channel);
+      await startKilled(channel, lobby);
+      for (let turn = 0; turn < 8 && kills < KILLS; turn++) await playTurnKilled(channel, modes[Math.floor(random() * modes.length)] as KillAt);
+      await endKilled(channel);
+    }
+    await bot.stop();
+
+    // What the database says was owed, against what the channels show.
+    const database = openDatabase(bot.dbFile);
+    const service = new GameService({ db: database.db, modules: gameModules(), clock: { now: () => Date.now() }, logger: createLogger({ level: 'silent', format: 'json' }) });
+    let missing = 0;
+    let duplicated = 0;
+    try {
+      for (const channel of channels) {
+        const row = database.sqlite.prepare('SELECT id, status FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1').get(channel) as { id: number; status: string };
+        const owed = service.outbox.rows.ofGame(row.id).filter((d) => d.kind === 'board');
+        const delivered = owed.filter((d) => d.status === 'delivered');
+        const deliveredIds = new Set(delivered.map((d) => d.id));
+        missing += owed.filter((d) => !(d.status === 'delivered' || (d.status === 'superseded' && d.supersededBy !== null && deliveredIds.has(d.supersededBy)))).length;
+        const posted = boards(fake, channel);
+        duplicated += Math.max(0, posted.length - delivered.length);
+        expect(new Set(delivered.map((d) => d.messageId))).toEqual(new Set(posted.map((m) => m.id)));
+        // Every lobby message, old board, reminder: no live buttons once the game is over.
+        expect(fake.channelMessages(channel).filter((m) => m.buttons.length > 0).map((m) => m.content.slice(0, 60))).toEqual([]);
+        expect(row.status).toBe('finished');
+        expect(posted.at(-1)?.content).toMatch(/wins|gewinnt|wint/);
+      }
+      // The game that is still running in a channel of its own: its latest board mentions who must act.
+      const open = fake.createChannel('kill-open');
+      const lobby = await (async () => {
+        await bot.start();
+        return openLobbyKilled(open);
+      })();
+      await startKilled(open, lobby);
+      await playTurnKilled(open, 'board-post');
+      await bot.stop();
+      const game = service.byChannel(open);
+      if (!game.ok || game.game.kind !== 'active') throw new Error('the open game is not active');
+      const active = service.activeSeats(game.game).map((s) => game.game.seats[s]!.userId);
+      expect(mentionedToAct(boards(fake, open).at(-1) as SeenMessage)).toEqual(active);
+    } finally {
+      database.close();
+    }
+    console.log(`outbox under kill -9: ${kills} kills, ${missing} boards missing, ${duplicated} boards duplicated, ${bot.starts} starts`);
+    expect({ missing, duplicated }).toEqual({ missing: 0, duplicated: 0 });
+    expect(kills).toBeGreaterThanOrEqual(KILLS);
+    fake.assertNoViolations();
+  }, 300_000);
+});
