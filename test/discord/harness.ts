@@ -27,6 +27,8 @@ export interface BotOnFake {
   readonly dbFile: string;
   /** JSON log lines the bot wrote. */
   readonly logs: Record<string, unknown>[];
+  /** The same lines as written (for checks on what a line may hold). */
+  readonly logLines: string[];
   /** A member of the default guild the helpers below can act as. */
   createUser(name: string, options?: CreateUserOptions): FakeUser;
   restart(): Promise<void>;
@@ -39,6 +41,8 @@ export interface StartOptions {
   readonly fake?: FakeDiscordOptions;
   /** Seeds for new games, in order (then random). */
   readonly seeds?: readonly string[];
+  /** The bot's log level (default info). */
+  readonly logLevel?: string;
 }
 
 const fakes = new WeakMap<FakeUser, FakeDiscord>();
@@ -52,13 +56,18 @@ export async function startBotOnFake(options: StartOptions): Promise<BotOnFake> 
   const fake = await FakeDiscord.start(options.fake);
   const dbFile = tempDbFile('e2e');
   const logs: Record<string, unknown>[] = [];
+  const logLines: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n')) if (line.trim() !== '') logs.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (line.trim() === '') continue;
+        logLines.push(line);
+        logs.push(JSON.parse(line) as Record<string, unknown>);
+      }
       done();
     },
   });
-  const logger = createLogger({ level: 'info', format: 'json' }, sink);
+  const logger = createLogger({ level: options.logLevel ?? 'info', format: 'json' }, sink);
   const seeds = [...(options.seeds ?? [])];
   const newSeed = (): string => seeds.shift() ?? `seed-${Math.random()}`;
 
@@ -87,6 +96,7 @@ export async function startBotOnFake(options: StartOptions): Promise<BotOnFake> 
     database: first.database,
     dbFile,
     logs,
+    logLines,
     createUser(name, userOptions = {}) {
       const user = fake.users.create(name, userOptions);
       fakes.set(user, fake);

@@ -127,6 +127,15 @@ export class FakeUser {
     return this.#component(source, { custom_id: customId, component_type: ComponentType.Button, ...(typeof button.id === 'number' ? { id: button.id } : {}) }, wait);
   }
 
+  /**
+   * A button click carrying any custom_id, on a message the user can see, as a tampered client or a
+   * replayed payload would send it: the bot must not trust that the custom_id came from that message.
+   */
+  async forgeClick(message: MessageRef, customId: string, wait: WaitOptions = {}): Promise<InteractionHandle> {
+    const source = this.#visibleMessage(message);
+    return this.#component(source, { custom_id: customId, component_type: ComponentType.Button }, wait);
+  }
+
   /** Picks `values` in the select menu with this custom_id (string selects: option values; others: ids). */
   async selectOptions(message: MessageRef, customId: string, values: string[], wait: WaitOptions = {}): Promise<InteractionHandle> {
     const source = this.#visibleMessage(message);
