@@ -44,6 +44,14 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   const deliverer = new Deliverer(ctx, logger, options.deliveryPollMs === undefined ? {} : { pollMs: options.deliveryPollMs });
   ctx.deliverer = deliverer;
   const router = createRouter(ctx, logger);
+  if (logger.isLevelEnabled('trace')) {
+    // Every REST call at trace level: method, path (tokens in it are scrubbed by the logger) and status,
+    // never the request or response body.
+    client.rest.on('response', (request, response) => {
+      logger.trace({ method: request.method, path: request.path, status: response.status, retries: request.retries }, 'Discord REST call');
+    });
+    client.rest.on('restDebug', (info) => logger.trace({ info }, 'Discord REST debug'));
+  }
   const pending = new Set<Promise<void>>();
   client.on(Events.InteractionCreate, (interaction) => {
     const task = router(interaction).finally(() => pending.delete(task));

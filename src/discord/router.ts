@@ -109,8 +109,14 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
       const saved = isCommitted(interaction);
       log.error({ err: error, ref, committed: saved }, 'interaction failed');
       try {
-        // After a commit the truth is "your move is saved", not "try again".
-        if (interaction.isRepliable()) await answerPrivately(interaction, t(env.locale, saved ? 'error.afterCommit' : 'error.generic', { ref }));
+        // After a commit the truth is "your move is saved", not "try again". Once acknowledged, the answer
+        // is a new private follow-up: editing the reply may be exactly what failed, and a second initial
+        // response would be refused (40060).
+        const content = t(env.locale, saved ? 'error.afterCommit' : 'error.generic', { ref });
+        if (interaction.isRepliable()) {
+          if (interaction.deferred || interaction.replied) await interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+          else await answerPrivately(interaction, content);
+        }
       } catch (replyError) {
         log.error({ err: replyError, ref }, 'could not tell the user about the failure');
       }

@@ -1,0 +1,56 @@
+/** User-provided text in messages: names and echoed options are plain, bounded text. */
+import { describe, expect, it } from 'vitest';
+import { GameService } from '../../src/app/game-service.js';
+import { gameModules } from '../../src/app/games/index.js';
+import type { BotContext } from '../../src/discord/context.js';
+import { gamePresenters } from '../../src/discord/games/index.js';
+import { refusalText } from '../../src/discord/respond.js';
+import { escapeMarkdown, labelName, plainName } from '../../src/discord/text.js';
+import { createLogger } from '../../src/logger.js';
+import { openDatabase } from '../../src/persistence/database.js';
+
+describe('names are text', () => {
+  it('a masked link, bold, a role mention and @everyone are escaped, so Discord shows them as typed', () => {
+    expect(plainName('[Free Nitro](https://evil.example)')).toBe('\\[Free Nitro\\]\\(https\\://evil\\.examp…');
+    expect(escapeMarkdown('[Free Nitro](https://x.y)')).toBe('\\[Free Nitro\\]\\(https\\://x\\.y\\)');
+    expect(escapeMarkdown('**bold** <@&123> @everyone # h')).toBe('\\*\\*bold\\*\\* \\<\\@&123\\> \\@everyone \\# h');
+  });
+
+  it('a name is one line of at most 32 characters; labels are cut the same way but not escaped', () => {
+    expect(plainName('a\nb\u202Ec')).toBe('a b c');
+    const long = 'x'.repeat(40);
+    expect([...labelName(long)]).toHaveLength(32);
+    expect(labelName(long).endsWith('…')).toBe(true);
+    expect(labelName('**Mallory**')).toBe('**Mallory**');
+    expect(plainName('')).toBe('?');
+  });
+});
+
+describe('option echoes', () => {
+  const db = openDatabase(':memory:');
+  const service = new GameService({ db: db.db, modules: gameModules(), clock: { now: () => 1_000 }, logger: createLogger({ level: 'silent', format: 'json' }) });
+  const ctx = { service, presenters: gamePresenters(), client: null as never, deliverer: null as never } satisfies BotContext;
+  const host = { userId: '100000000000000001', displayName: 'Host' };
+
+  it('a 6,000-character layout is refused as an unknown layout, echoed short and plain, within Discord limits', () => {
+    const refused = service.createLobby({ guildId: '1', channelId: '2', kind: 'istanbul', host, locale: 'en', layout: `[x](https://e.example)${'y'.repeat(6000)}` });
+    if (refused.ok) throw new Error('accepted');
+    expect(refused).toMatchObject({ code: 'invalid_options', option: 'layout' });
+    const text = refusalText(ctx, refused, 'en');
+    expect(text.length).toBeLessThan(300);
+    expect(text).toMatch(/^There is no layout "\\\[x\\\]\\\(https\\:\/\/e\\\.example\\\)y+…" for this game/);
+  });
+
+  it('Kairo has no variants: a variant is refused as such, not silently stored', () => {
+    const refused = service.createLobby({ guildId: '1', channelId: '3', kind: 'kairo', host, locale: 'de', variant: 'anything' });
+    if (refused.ok) throw new Error('accepted');
+    expect(refused).toMatchObject({ code: 'invalid_options', option: 'no_variants' });
+    expect(refusalText(ctx, refused, 'en')).toBe('This game has no variants; leave the variant option empty.');
+  });
+
+  it('a layout the expansion does not use is named as such, not as a player-count problem', () => {
+    const refused = service.createLobby({ guildId: '1', channelId: '4', kind: 'istanbul', host, locale: 'en', layout: 'short', expansion: 'letters-and-seals' });
+    if (refused.ok) throw new Error('accepted');
+    expect(refusalText(ctx, refused, 'en')).toBe('The layout "short" cannot be used with this expansion; pick one of the suggestions.');
+  });
+});
