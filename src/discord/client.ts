@@ -21,6 +21,20 @@ export interface DiscordClientOptions {
   intents?: readonly GatewayIntentBits[];
 }
 
+/**
+ * REST against Discord, set deliberately (discord.js's own retry logic, nothing home-made):
+ * - timeout 8 s (discord.js's default is 15 s): an acknowledgement must reach Discord within 3 s anyway,
+ *   and a board post that hangs longer is better retried than waited for;
+ * - 1 retry on a 5xx or a timeout (default 3). Each kind of call is safe to repeat: a repeated interaction
+ *   acknowledgement is answered 40060 "already acknowledged", which the router counts as acknowledged
+ *   (never a second one of its own); a repeated channel post carries the outbox's nonce with
+ *   enforce_nonce, so Discord returns the first message; edits are idempotent. Beyond that one retry, the
+ *   outbox tries again later with growing delays.
+ * - 429s are waited out by discord.js whatever `retries` says.
+ */
+export const DISCORD_REST_TIMEOUT_MS = 8_000;
+export const DISCORD_REST_RETRIES = 1;
+
 export function createDiscordClient(options: DiscordClientOptions): Client {
   const local = options.apiBaseUrl !== undefined;
   const rest: NonNullable<ClientOptions['rest']> = {
@@ -33,8 +47,8 @@ export function createDiscordClient(options: DiscordClientOptions): Client {
         }
       : {
           ...(options.rest?.globalRequestsPerSecond !== undefined ? { globalRequestsPerSecond: options.rest.globalRequestsPerSecond } : {}),
-          ...(options.rest?.timeout !== undefined ? { timeout: options.rest.timeout } : {}),
-          ...(options.rest?.retries !== undefined ? { retries: options.rest.retries } : {}),
+          timeout: options.rest?.timeout ?? DISCORD_REST_TIMEOUT_MS,
+          retries: options.rest?.retries ?? DISCORD_REST_RETRIES,
         }),
   };
   const client = new Client({

@@ -5,7 +5,8 @@
  * what was handled and answered with a short private message carrying a reference.
  */
 import { randomUUID } from 'node:crypto';
-import { MessageFlags, type Interaction } from 'discord.js';
+import { DiscordAPIError, MessageFlags, type Interaction, type RepliableInteraction } from 'discord.js';
+import { describeError } from './errors.js';
 import { childLogger, type Logger } from '../logger.js';
 import { parseCustomId, type Verb } from './codec.js';
 import type { BotContext, CommandHandler, ComponentHandler, ComponentInteraction, HandlerEnv } from './context.js';
@@ -80,7 +81,7 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
           await (handler.autocomplete?.(env, interaction) ?? interaction.respond([]));
           return;
         }
-        if (handler.ack === 'ephemeral') await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+        if (handler.ack === 'ephemeral') await acknowledgeOnce(interaction, () => interaction.deferReply({ flags: MessageFlags.Ephemeral }), log);
         log.debug({ command: name }, 'command');
         await handler.handle(env, interaction);
         return;
@@ -93,7 +94,7 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
           await answerPrivately(interaction, t(env.locale, 'refusal.bad_button'));
           return;
         }
-        await acknowledge(interaction, handler.ack);
+        await acknowledge(interaction, handler.ack, log);
         // A custom_id names its game; it is honoured only in that game's channel (a forged or copied id
         // clicked elsewhere must not change another channel's game).
         if (ctx.service.channelOf(id.gameId) !== interaction.channelId) {
@@ -115,7 +116,7 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
         const content = t(env.locale, saved ? 'error.afterCommit' : 'error.generic', { ref });
         if (interaction.isRepliable()) {
           if (interaction.deferred || interaction.replied) await interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
-          else await answerPrivately(interaction, content);
+          else if (!ackAttempted.has(interaction)) await answerPrivately(interaction, content);
         }
       } catch (replyError) {
         log.error({ err: replyError, ref }, 'could not tell the user about the failure');
@@ -124,11 +125,34 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
   };
 }
 
-async function acknowledge(interaction: ComponentInteraction, ack: ComponentHandler['ack']): Promise<void> {
+async function acknowledge(interaction: ComponentInteraction, ack: ComponentHandler['ack'], log: Logger): Promise<void> {
   if (ack === 'update') {
     markUpdateAck(interaction);
-    await interaction.deferUpdate();
+    await acknowledgeOnce(interaction, () => interaction.deferUpdate(), log);
   } else {
-    await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+    await acknowledgeOnce(interaction, () => interaction.deferReply({ flags: MessageFlags.Ephemeral }), log);
   }
 }
+
+/**
+ * Exactly one acknowledgement per interaction: it is sent once and never again, whatever its answer. If
+ * the call times out, Discord may well have taken it (only its answer was late), and a second initial
+ * response would be refused (40060) or come after the 3-second window (10062); if Discord says it was
+ * already acknowledged (40060), it was. Either way the interaction counts as acknowledged and the handler
+ * goes on; a later edit or follow-up that fails is logged. Other refusals (e.g. 10062, too late) stop here.
+ */
+async function acknowledgeOnce(interaction: RepliableInteraction, send: () => Promise<unknown>, log: Logger): Promise<void> {
+  ackAttempted.add(interaction);
+  try {
+    await send();
+  } catch (error) {
+    const tooLate = error instanceof DiscordAPIError && error.code === 10062;
+    if (tooLate) throw error;
+    // 40060 (already acknowledged), a timeout, a 5xx: Discord may have it; never a second one.
+    log.warn({ reason: describeError(error) }, 'the acknowledgement got no clear answer; it counts as sent');
+    interaction.deferred = true;
+  }
+}
+
+/** Interactions whose acknowledgement was sent (successfully or not): no second initial response. */
+const ackAttempted = new WeakSet<object>();

@@ -29,6 +29,11 @@ export interface FaultSpec {
   /** Discord error code and message in the body (defaults depend on the status). */
   code?: number;
   message?: string;
+  /**
+   * A slow answer instead of an error: the request is carried out as usual, and its answer leaves this
+   * many milliseconds later (past the client's timeout, Discord did it but the client cannot know).
+   */
+  delayMs?: number;
 }
 
 interface PendingFault extends FaultSpec {
@@ -154,7 +159,10 @@ export class FakeServer {
       record.route = match.route.path;
       request.params = match.params;
 
-      const fault = this.#takeFault(method, path, match.route.path);
+      const taken = this.#takeFault(method, path, match.route.path);
+      const delayMs = taken?.delayMs;
+      const fault = delayMs === undefined ? taken : undefined;
+      if (delayMs !== undefined) record.fault = `delay ${delayMs} ms`;
       if (fault) {
         record.fault = `${fault.status}`;
         this.#sendFault(res, record, fault);
@@ -190,6 +198,7 @@ export class FakeServer {
 
       const reply = await match.route.handle(this.core, request);
       record.status = reply.status;
+      if (delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, delayMs));
       this.#send(res, reply.status, reply.json);
     } catch (error) {
       const discordError =

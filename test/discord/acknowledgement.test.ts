@@ -1,0 +1,85 @@
+/**
+ * Exactly one acknowledgement per interaction, whatever fails: the acknowledgement's answer arriving after
+ * the client's timeout (Discord took it), a failed panel edit, failed board uploads. Every interaction gets
+ * one initial response, and every turn's board is posted exactly once.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeUser, InteractionHandle, SeenMessage } from '../fake-discord/index.js';
+import { tallyModule, tallyPresenter } from '../app/toy-game.js';
+import { boards, buttonFor, clickForBoard, latestBoard, mentionedToAct, offered, openLobby, startBotOnFake, type BotOnFake } from './harness.js';
+
+const module = tallyModule({ removeSeat: false, target: 30 });
+const CALLBACK = '/interactions/{interaction_id}/{interaction_token}/callback';
+let env: BotOnFake;
+let alice: FakeUser;
+let bob: FakeUser;
+
+beforeAll(async () => {
+  env = await startBotOnFake({
+    modules: new Map([['tally', module]]),
+    presenters: new Map([['tally', tallyPresenter(module.definition as Parameters<typeof tallyPresenter>[0])]]),
+    seeds: ['ack-1'],
+  });
+  alice = env.createUser('alice', { globalName: 'Alice' });
+  bob = env.createUser('bob', { globalName: 'Bob' });
+});
+
+afterAll(async () => {
+  await env?.stop();
+});
+
+/** What goes wrong during each turn (the client's REST timeout is 2 s against the fake). */
+const TROUBLE: readonly (readonly [string, { status: number; delayMs?: number; times?: number; retryAfter?: number }])[] = [
+  // Discord takes the acknowledgement but its answer comes after the client gave up.
+  ['POST /interactions/{interaction_id}/{interaction_token}/callback', { status: 200, delayMs: 2_300 }],
+  // Rate limited: discord.js waits and sends it again (its own logic), still one acknowledgement.
+  ['POST /interactions/{interaction_id}/{interaction_token}/callback', { status: 429, retryAfter: 0.3 }],
+  ['PATCH /webhooks/{application_id}/{interaction_token}/messages/@original', { status: 500 }],
+  ['POST /channels/{channel_id}/messages', { status: 502, times: 2 }],
+];
+
+describe('acknowledgements', () => {
+  it('with slow acknowledgements and 5xx injected, every interaction is acknowledged exactly once and every turn posts one board', async () => {
+    const channel = env.fake.createChannel('acks');
+    const lobby = await openLobby(alice, channel, { game: 'tally' });
+    await bob.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
+    await clickForBoard(alice, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
+    const handles: InteractionHandle[] = [];
+    for (const [route, fault] of TROUBLE) {
+      const board = latestBoard(env.fake, channel);
+      const user = env.fake.users.get(mentionedToAct(board)[0]!);
+      const opened = await user.clickButton(board.id, buttonFor(board, 'turn'), { until: 'response' });
+      handles.push(opened);
+      await opened.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: 15_000, description: 'the panel' });
+      const panel: SeenMessage = opened.reply!;
+      env.fake.failNext(route, fault);
+      const end = offered(panel).find((o) => /End the turn/.test(o.label))!;
+      const click = await user.clickButton(panel.id, end.customId, { until: 'none' });
+      handles.push(click);
+      // The turn ended: its board arrives (after retries when the upload failed), the old one loses its buttons.
+      await click.waitFor(() => latestBoard(env.fake, channel).id !== board.id && env.fake.message(board.id)!.buttons.length === 0, {
+        timeoutMs: 30_000,
+        description: `the board after ${route}`,
+      });
+      await click.waitFor((h) => h.record.initial !== null && env.fake.pendingFaults.length === 0, { timeoutMs: 15_000, description: 'the acknowledgement' });
+    }
+    const callbacks = new Map<string, number>();
+    for (const request of env.fake.world.requests) {
+      if (request.route !== CALLBACK) continue;
+      const id = request.path.split('/')[2] as string;
+      callbacks.set(id, (callbacks.get(id) ?? 0) + 1);
+    }
+    // Accepted initial responses: one each (the 429 was refused before Discord took it).
+    const accepted = new Map<string, number>();
+    for (const request of env.fake.world.requests) {
+      if (request.route !== CALLBACK || request.status >= 300) continue;
+      const id = request.path.split('/')[2] as string;
+      accepted.set(id, (accepted.get(id) ?? 0) + 1);
+    }
+    for (const handle of handles) expect(accepted.get(handle.id), `initial responses to interaction ${handle.id}`).toBe(1);
+    expect(Math.max(...callbacks.values())).toBeLessThanOrEqual(2);
+    // One board per turn (plus the first), each posted once.
+    expect(boards(env.fake, channel)).toHaveLength(TROUBLE.length + 1);
+    expect(env.fake.violations.filter((v) => v.code === 40060 || v.code === 10062)).toEqual([]);
+  });
+});
