@@ -35,7 +35,7 @@ import type { DeliveryKind, GameRow, ScheduledJobRow, SeatRow } from '../persist
 import type { Logger } from '../logger.js';
 import type { Clock } from './clock.js';
 import { KeyedMutex } from './locks.js';
-import { effectiveLog, effectiveWindow, isRemoveSeat, rebuild, REMOVE_SEAT, type EffectiveEntry } from './log.js';
+import { effectiveLog, effectiveWindow, isRemoveSeat, replayFrom, REMOVE_SEAT, type EffectiveEntry } from './log.js';
 import { turnMarkerOf, type GameModule, type LobbySettings, type ModuleRegistry } from './module.js';
 import { Outbox, type BoardNote, type DeliveryPayload } from './outbox.js';
 import { validateSettings, type SettingsChange, type SettingsResult } from './settings.js';
@@ -187,6 +187,9 @@ export const JOB_KINDS = { reminder: 'reminder', idle: 'idle', vote: 'idle-vote'
 
 /** At most this many entries make the summary of a turn under the new board. */
 const SUMMARY_ENTRIES = 200;
+
+/** A snapshot of the state is kept after a checkpoint at least this many log entries after the last one. */
+const SNAPSHOT_EVERY = 64;
 
 /** Bounds the autopilot so that a game bug cannot spin forever. */
 const AUTOPILOT_LIMIT = 2000;
@@ -370,7 +373,8 @@ export class GameService {
     if (this.#verified.get(row.id) !== row.version) {
       let rebuilt: unknown;
       try {
-        rebuilt = rebuild(def, parsed.options, row.seed, effectiveLog(this.repo.actions(row.id)));
+        const base = this.#replayBase(row, def, parsed.options);
+        rebuilt = replayFrom(def, base.state, effectiveLog(this.repo.actionsAfter(row.id, base.sequence)));
       } catch (error) {
         if (error instanceof DamagedRowError) throw damaged(error.message);
         throw damaged(`the action log does not replay (${(error as Error).message})`);
@@ -381,8 +385,12 @@ export class GameService {
     return { kind: 'active', row, seats, module, settings, options: parsed.options, state };
   }
 
-  /** Checks every running game (at start-up): damaged ones are logged with id and channel. */
-  sweep(): { checked: number; damaged: { gameId: number; channelId: string; reason: string }[] } {
+  /**
+   * Checks every running game, in the background after start-up: damaged ones are reported with id and
+   * channel, turns without jobs get them back. It yields to the event loop after each game, so clicks are
+   * answered while it runs (a game is also checked when it is first touched).
+   */
+  async sweep(): Promise<{ checked: number; damaged: { gameId: number; channelId: string; reason: string }[] }> {
     const damaged: { gameId: number; channelId: string; reason: string }[] = [];
     const rows = this.repo.listRunning();
     for (const row of rows) {
@@ -402,6 +410,7 @@ export class GameService {
         // restore jobs for a turn that has none at all.
         if (this.repo.jobsOf(row.id).length === 0) this.#tx(() => this.#scheduleTurn(result.game as ActiveSnapshot));
       }
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
     return { checked: rows.length, damaged };
   }
@@ -638,9 +647,11 @@ export class GameService {
     const game = loaded.game;
     const actor = this.#checkActor(game, userId, panelSeat, expectedVersion);
     if ('ok' in actor) return actor;
-    const log = this.effectiveLog(game);
-    if (!this.canUndo(game, actor.seat, log)) return refuse('cannot_undo', {});
-    const state = rebuild(game.module.definition, game.options, game.row.seed, log.slice(0, -1));
+    // Nothing at or before the newest snapshot can be undone: replay from it, not from the first move.
+    const base = this.#replayBase(game.row, game.module.definition, game.options);
+    const tail = effectiveLog(this.repo.actionsAfter(game.row.id, base.sequence));
+    if (!this.canUndo(game, actor.seat, tail)) return refuse('cannot_undo', {});
+    const state = replayFrom(game.module.definition, base.state, tail.slice(0, -1));
     const entry: NewAction = { seat: actor.seat, kind: 'undo', action: null, events: [], checkpoint: false };
     return this.#save(game, state, [entry], [], 'active', null);
   }
@@ -711,44 +722,86 @@ export class GameService {
     const json = JSON.stringify(state);
     const markerBefore = turnMarkerOf(game.module, game.state);
     const activeBefore = this.activeSeats(game);
+    const id = game.row.id;
     const after = this.#tx(() => {
-      const saved = this.repo.saveState(game.row.id, game.row.version, { state: json, status }, entries);
+      const saved = this.repo.saveState(id, game.row.version, { state: json, status }, entries);
       if (!saved.ok) return null;
-      for (const seat of leaving) this.repo.markSeatLeft(game.row.id, seat);
-      const row = this.repo.findById(game.row.id) as GameRow;
-      const snapshot: ActiveSnapshot = { ...game, row, seats: this.repo.seats(game.row.id), state: JSON.parse(json) as unknown };
+      for (const seat of leaving) this.repo.markSeatLeft(id, seat, saved.updatedAt);
+      // What was just written is known: no reading it back.
+      const row: GameRow = { ...game.row, state: json, status, version: saved.version, updatedAt: saved.updatedAt };
+      const seats = leaving.length === 0 ? game.seats : game.seats.map((s) => (leaving.includes(s.seat) && s.leftAt === null ? { ...s, leftAt: saved.updatedAt } : s));
+      const snapshot: ActiveSnapshot = { ...game, row, seats, state };
+      const appended = appendedEntries(entries, saved.firstSequence);
+      this.#keepSnapshot(id, entries, saved.firstSequence, json);
       const markerAfter = status === 'finished' ? 'finished' : turnMarkerOf(game.module, snapshot.state);
-      if (status === 'finished') this.repo.deleteJobs(game.row.id);
+      if (status === 'finished') this.repo.deleteJobs(id);
       else if (markerAfter !== markerBefore) this.#scheduleTurn(snapshot);
       let boardDelivery: number | null = null;
+      let summary: EffectiveEntry[] = [];
       // A new turn, the end, or a line about a seat (it left, was removed): the channel is owed a board.
       if (markerAfter !== markerBefore || notes.length > 0) {
+        summary = this.#turnSummary(snapshot, activeBefore);
         // The board of the new turn is owed from this very commit: a crash after it still posts it.
-        const log = this.recentEffective(snapshot, SUMMARY_ENTRIES);
-        const summary = turnSummary(log, activeBefore, snapshot).flatMap((e) => e.events.filter((ev) => ev.visibleTo === undefined));
-        boardDelivery = this.#owe(row, 'board', { kind: 'board', summary, notes, concededTo });
+        const events = summary.flatMap((e) => e.events.filter((ev) => ev.visibleTo === undefined));
+        boardDelivery = this.#owe(row, 'board', { kind: 'board', summary: events, notes, concededTo });
       }
-      return { snapshot, markerAfter, boardDelivery };
+      return { snapshot, markerAfter, boardDelivery, appended, summary };
     });
-    if (after === null) return refuse('stale', { currentVersion: this.repo.findById(game.row.id)?.version ?? -1 });
-    this.#verified.set(game.row.id, after.snapshot.row.version);
+    if (after === null) return refuse('stale', { currentVersion: this.repo.findById(id)?.version ?? -1 });
+    this.#verified.set(id, after.snapshot.row.version);
     const turnEnded = after.markerAfter !== markerBefore;
-    // The rows this change appended are the newest ones; an undo appends no action.
-    const appended = entries.length === 0 ? [] : effectiveLog(this.repo.recentActions(game.row.id, entries.length).filter((r) => r.kind === 'action'));
-    const log = turnEnded ? this.recentEffective(after.snapshot, SUMMARY_ENTRIES) : [];
     return {
       ok: true,
       outcome: {
         before: game,
         after: after.snapshot,
-        entries: appended,
+        entries: after.appended,
         turnEnded,
         finished: status === 'finished',
         concededTo,
-        summary: turnEnded ? turnSummary(log, activeBefore, after.snapshot) : [],
+        summary: turnEnded ? after.summary : [],
         boardDelivery: after.boardDelivery,
       },
     };
+  }
+
+  /**
+   * The entries of the turn that just ended, read from the newest rows in growing windows: a turn is a
+   * few rows, so a move does not read (or parse) the game's whole log to describe it.
+   */
+  #turnSummary(after: ActiveSnapshot, activeBefore: readonly Seat[]): EffectiveEntry[] {
+    for (let window = 16; ; window *= 4) {
+      const rows = this.repo.recentActions(after.row.id, window);
+      const { entries } = effectiveWindow(rows);
+      const summary = turnSummary(entries, activeBefore, after);
+      // The walk stopped inside the window, or the window holds the whole log.
+      if (summary.length < entries.length || rows.length < window || window >= 4 * SUMMARY_ENTRIES) return summary.slice(-SUMMARY_ENTRIES);
+    }
+  }
+
+  /** After a commit whose last entry is a checkpoint, every so often: the state is kept as a snapshot. */
+  #keepSnapshot(gameId: number, entries: readonly NewAction[], firstSequence: number | null, json: string): void {
+    const last = entries.at(-1);
+    if (firstSequence === null || last === undefined || last.kind !== 'action' || !last.checkpoint) return;
+    const sequence = firstSequence + entries.length - 1;
+    const previous = this.repo.latestSnapshot(gameId)?.sequence ?? 0;
+    if (sequence - previous >= SNAPSHOT_EVERY) this.repo.saveSnapshot(gameId, sequence, json);
+  }
+
+  /**
+   * Where a replay of the game can start: its newest snapshot (everything up to it is permanent), or the
+   * setup. A snapshot that cannot be read is ignored (it is only a cache of the log).
+   */
+  #replayBase(row: GameRow, def: ActiveSnapshot['module']['definition'], options: unknown): { state: unknown; sequence: number } {
+    const snap = this.repo.latestSnapshot(row.id);
+    if (snap !== undefined) {
+      try {
+        return { state: JSON.parse(snap.state) as unknown, sequence: snap.sequence };
+      } catch {
+        this.#logger.warn({ gameId: row.id, sequence: snap.sequence }, 'a snapshot is not readable; replaying from the start');
+      }
+    }
+    return { state: def.setup(options, row.seed), sequence: 0 };
   }
 
   /** A player concedes (or is removed by vote): see the leave policy above. */
@@ -977,6 +1030,17 @@ export class GameService {
  * The entries of the turn that just ended: walking back from the newest, every entry by a seat that
  * was deciding before the change or that plays on autopilot.
  */
+/** The action entries a commit appended, as the effective log shows them (sequences from the write). */
+function appendedEntries(entries: readonly NewAction[], firstSequence: number | null): EffectiveEntry[] {
+  if (firstSequence === null) return [];
+  const out: EffectiveEntry[] = [];
+  entries.forEach((entry, index) => {
+    if (entry.kind !== 'action') return;
+    out.push({ sequence: firstSequence + index, seat: entry.seat, action: entry.action, events: entry.events as GameEvent[], checkpoint: entry.checkpoint });
+  });
+  return out;
+}
+
 function turnSummary(log: readonly EffectiveEntry[], activeBefore: readonly Seat[], after: ActiveSnapshot): EffectiveEntry[] {
   const autopilot = new Set(after.seats.filter((s) => s.leftAt !== null).map((s) => s.seat));
   const out: EffectiveEntry[] = [];

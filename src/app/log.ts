@@ -65,7 +65,12 @@ export class RebuildError extends Error {
 
 /** Replays the effective log from the setup; every action passes through `step` again. */
 export function rebuild(def: AnyGameDefinition, options: unknown, seed: string, entries: readonly EffectiveEntry[]): unknown {
-  let current = { state: def.setup(options, seed) as unknown, version: 0 };
+  return replayFrom(def, def.setup(options, seed), entries);
+}
+
+/** Replays entries on top of a state (the setup, or a snapshot taken after a checkpoint). */
+export function replayFrom(def: AnyGameDefinition, start: unknown, entries: readonly EffectiveEntry[]): unknown {
+  let current = { state: start, version: 0 };
   entries.forEach((entry, index) => {
     if (isRemoveSeat(entry.action)) {
       const removed = def.removeSeat?.(current.state, entry.seat) ?? null;

@@ -75,17 +75,10 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   deliverer.start();
   scheduler.start();
   void scheduler.tick();
-  const sweep = new Promise<void>((resolve) => {
-    setImmediate(() => {
-      try {
-        const result = service.sweep();
-        logger.info({ running: result.checked, damaged: result.damaged.length }, 'games checked');
-      } catch (error) {
-        logger.error({ err: error }, 'the start-up check of stored games failed; games are checked when first used');
-      }
-      resolve();
-    });
-  });
+  const sweep = service.sweep().then(
+    (result) => logger.info({ running: result.checked, damaged: result.damaged.length }, 'games checked'),
+    (error: unknown) => logger.error({ err: error }, 'the start-up check of stored games failed; games are checked when first used'),
+  );
 
   return {
     service,

@@ -3,12 +3,13 @@
  * `saveState`: one synchronous transaction that checks the version (optimistic lock), writes the state
  * and appends the action log together, so a crash can never separate them.
  */
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from './database.js';
 import {
   actions,
   damagedRows,
   games,
+  snapshots,
   scheduledJobs,
   seats,
   type ActionRow,
@@ -50,7 +51,8 @@ export interface StateUpdate {
 }
 
 export type CreateResult = { ok: true; game: GameRow } | { ok: false; code: 'channel_busy'; existing: GameRow };
-export type SaveResult = { ok: true; version: number } | { ok: false; code: 'stale_version'; currentVersion: number | null };
+/** `firstSequence`: the log sequence of the first appended entry (the others follow it), or null. */
+export type SaveResult = { ok: true; version: number; updatedAt: number; firstSequence: number | null } | { ok: false; code: 'stale_version'; currentVersion: number | null };
 
 /** A row whose stored JSON cannot be read: the caller sets aside what depends on it. */
 export class DamagedRowError extends Error {
@@ -114,11 +116,45 @@ function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
+/** The statements of every move, prepared once (a move must not pay for building its SQL again). */
+function prepareStatements(db: Db) {
+  const id = sql.placeholder('id');
+  const gameId = sql.placeholder('gameId');
+  return {
+    findById: db.select().from(games).where(eq(games.id, id)).prepare(),
+    findRunningByChannel: db
+      .select()
+      .from(games)
+      .where(and(eq(games.channelId, sql.placeholder('channelId')), inArray(games.status, RUNNING)))
+      .prepare(),
+    seats: db.select().from(seats).where(eq(seats.gameId, gameId)).orderBy(asc(seats.seat)).prepare(),
+    lastSequence: db.select({ sequence: actions.sequence }).from(actions).where(eq(actions.gameId, gameId)).orderBy(desc(actions.sequence)).limit(1).prepare(),
+    recentActions: db.select().from(actions).where(eq(actions.gameId, gameId)).orderBy(desc(actions.sequence)).limit(sql.placeholder('limit')).prepare(),
+    actionsAfter: db
+      .select()
+      .from(actions)
+      .where(and(eq(actions.gameId, gameId), gt(actions.sequence, sql.placeholder('after'))))
+      .orderBy(asc(actions.sequence))
+      .prepare(),
+    latestSnapshot: db.select().from(snapshots).where(eq(snapshots.gameId, gameId)).orderBy(desc(snapshots.sequence)).limit(1).prepare(),
+    jobsOfKind: db
+      .select()
+      .from(scheduledJobs)
+      .where(and(eq(scheduledJobs.gameId, gameId), eq(scheduledJobs.kind, sql.placeholder('kind'))))
+      .orderBy(asc(scheduledJobs.dueAt))
+      .prepare(),
+  };
+}
+
 export class GameRepository {
+  readonly #q: ReturnType<typeof prepareStatements>;
+
   constructor(
     private readonly db: Db,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.#q = prepareStatements(db);
+  }
 
   /** Refused with `channel_busy` when the channel already has a lobby or an active game. */
   createGame(input: NewGame, initialSeats: readonly NewSeat[] = []): CreateResult {
@@ -156,16 +192,12 @@ export class GameRepository {
   }
 
   findById(id: number): GameRow | undefined {
-    return this.db.select().from(games).where(eq(games.id, id)).get();
+    return this.#q.findById.get({ id });
   }
 
   /** The lobby or active game of a channel, if any. */
   findRunningByChannel(channelId: string): GameRow | undefined {
-    return this.db
-      .select()
-      .from(games)
-      .where(and(eq(games.channelId, channelId), inArray(games.status, RUNNING)))
-      .get();
+    return this.#q.findRunningByChannel.get({ channelId });
   }
 
   /** Every running game, for the start-up sweep and the scheduler. */
@@ -187,7 +219,7 @@ export class GameRepository {
   }
 
   seats(gameId: number): SeatRow[] {
-    return this.db.select().from(seats).where(eq(seats.gameId, gameId)).orderBy(asc(seats.seat)).all();
+    return this.#q.seats.all({ gameId });
   }
 
   /**
@@ -216,15 +248,11 @@ export class GameRepository {
         tx.delete(seats).where(eq(seats.gameId, gameId)).run();
         for (const seat of newSeats) tx.insert(seats).values({ gameId, ...seat }).run();
       }
+      let firstSequence: number | null = null;
       if (appended.length > 0) {
-        const last = tx
-          .select({ sequence: actions.sequence })
-          .from(actions)
-          .where(eq(actions.gameId, gameId))
-          .orderBy(desc(actions.sequence))
-          .limit(1)
-          .get();
+        const last = this.#q.lastSequence.get({ gameId });
         let sequence = (last?.sequence ?? 0) + 1;
+        firstSequence = sequence;
         for (const entry of appended) {
           tx.insert(actions)
             .values({
@@ -240,15 +268,15 @@ export class GameRepository {
             .run();
         }
       }
-      return { ok: true as const, version: expectedVersion + 1 };
+      return { ok: true as const, version: expectedVersion + 1, updatedAt: time, firstSequence };
     });
   }
 
   /** Marks a seat as gone (left or removed); its place in the log stays. */
-  markSeatLeft(gameId: number, seat: number): void {
+  markSeatLeft(gameId: number, seat: number, at: number = this.now()): void {
     this.db
       .update(seats)
-      .set({ leftAt: this.now() })
+      .set({ leftAt: at })
       .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat)))
       .run();
   }
@@ -275,15 +303,22 @@ export class GameRepository {
   }
 
   recentActions(gameId: number, limit: number): StoredAction[] {
-    return this.db
-      .select()
-      .from(actions)
-      .where(eq(actions.gameId, gameId))
-      .orderBy(desc(actions.sequence))
-      .limit(limit)
-      .all()
-      .reverse()
-      .map(readAction);
+    return this.#q.recentActions.all({ gameId, limit }).reverse().map(readAction);
+  }
+
+  /** The log after `sequence`, oldest first. */
+  actionsAfter(gameId: number, sequence: number): StoredAction[] {
+    return this.#q.actionsAfter.all({ gameId, after: sequence }).map(readAction);
+  }
+
+  /** The newest snapshot of the game's state (see the snapshots table), if any. */
+  latestSnapshot(gameId: number): { sequence: number; state: string } | undefined {
+    const row = this.#q.latestSnapshot.get({ gameId });
+    return row === undefined ? undefined : { sequence: row.sequence, state: row.state };
+  }
+
+  saveSnapshot(gameId: number, sequence: number, state: string): void {
+    this.db.insert(snapshots).values({ gameId, sequence, state, createdAt: this.now() }).onConflictDoNothing().run();
   }
 
   scheduleJob(job: { kind: string; gameId: number; dueAt: number; payload: unknown }): ScheduledJobRow {
@@ -324,6 +359,7 @@ export class GameRepository {
   }
 
   jobsOf(gameId: number, kind?: string): ScheduledJobRow[] {
+    if (kind !== undefined) return this.#q.jobsOfKind.all({ gameId, kind });
     const where = kind === undefined ? eq(scheduledJobs.gameId, gameId) : and(eq(scheduledJobs.gameId, gameId), eq(scheduledJobs.kind, kind));
     return this.db.select().from(scheduledJobs).where(where).orderBy(asc(scheduledJobs.dueAt)).all();
   }

@@ -94,6 +94,25 @@ export const scheduledJobs = sqliteTable(
   (table) => [index('scheduled_jobs_due').on(table.dueAt), index('scheduled_jobs_game').on(table.gameId, table.kind)],
 );
 
+/**
+ * The state of a game right after a checkpoint of its log (a die roll, a card draw, a hand-over): nothing
+ * at or before a checkpoint can be undone, so undo and the load-time check replay from the newest
+ * snapshot instead of from the first move. A cache of what the log already says: it can always be rebuilt.
+ */
+export const snapshots = sqliteTable(
+  'snapshots',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    /** The log sequence of the checkpoint the state follows. */
+    sequence: integer('sequence').notNull(),
+    state: text('state').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.gameId, table.sequence] })],
+);
+
 export const DELIVERY_KINDS = ['lobby', 'board', 'reminder', 'idle-vote', 'announcement'] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'superseded', 'damaged'] as const;
@@ -163,6 +182,7 @@ export const damagedRows = sqliteTable(
 
 export type GameRow = typeof games.$inferSelect;
 export type DeliveryRow = typeof deliveries.$inferSelect;
+export type SnapshotRow = typeof snapshots.$inferSelect;
 export type DamagedRow = typeof damagedRows.$inferSelect;
 export type SeatRow = typeof seats.$inferSelect;
 export type ActionRow = typeof actions.$inferSelect;

@@ -229,7 +229,7 @@ describe('leaving', () => {
 });
 
 describe('stored state', () => {
-  it('reports a damaged game with its id and channel; other channels keep working', () => {
+  it('reports a damaged game with its id and channel; other channels keep working', async () => {
     const svc = service();
     const damaged = startGame(svc, [alice, bob], '500');
     const healthy = startGame(svc, [carol, bob], '501');
@@ -237,7 +237,7 @@ describe('stored state', () => {
     expect(svc.byChannel('500')).toMatchObject({ ok: false, code: 'damaged', gameId: damaged.row.id, channelId: '500', reason: expect.stringContaining('JSON') });
     expect(svc.byChannel('501')).toMatchObject({ ok: true });
     actAs(svc, healthy, (a) => a.type === 'add');
-    const sweep = service().sweep();
+    const sweep = await service().sweep();
     expect(sweep.damaged).toEqual([{ gameId: damaged.row.id, channelId: '500', reason: expect.any(String) }]);
     // Abandon still works on a damaged game.
     must(svc.abandon('500', alice.userId, false));

@@ -68,7 +68,7 @@ describe('game repository', () => {
     ).toThrow(/UNIQUE/);
     raw.close();
     // Once the game is over, the channel is free again.
-    expect(repo.saveState(first.game.id, 0, { status: 'finished' })).toEqual({ ok: true, version: 1 });
+    expect(repo.saveState(first.game.id, 0, { status: 'finished' })).toMatchObject({ ok: true, version: 1 });
     expect(repo.createGame(newGame('300000000000000002')).ok).toBe(true);
     // Other channels are never affected.
     expect(repo.createGame(newGame('300000000000000003')).ok).toBe(true);
@@ -82,7 +82,7 @@ describe('game repository', () => {
       { seat: 1, kind: 'action', action: { type: 'move', to: 7 }, events: [{ key: 'moved' }], checkpoint: false },
       { seat: 1, kind: 'action', action: { type: 'roll' }, events: [], checkpoint: true },
     ]);
-    expect(saved).toEqual({ ok: true, version: 1 });
+    expect(saved).toMatchObject({ ok: true, version: 1 });
     const loaded = repo.findById(created.game.id)!;
     expect(loaded.version).toBe(1);
     expect(repo.parseState(loaded, isObject)).toEqual(state);
@@ -104,7 +104,7 @@ describe('game repository', () => {
     const id = created.game.id;
     const a = writerA.saveState(id, 0, { state: '{"by":"a"}' }, [{ seat: 0, kind: 'action', action: 'a', events: [], checkpoint: false }]);
     const b = writerB.saveState(id, 0, { state: '{"by":"b"}' }, [{ seat: 0, kind: 'action', action: 'b', events: [], checkpoint: false }]);
-    expect(a).toEqual({ ok: true, version: 1 });
+    expect(a).toMatchObject({ ok: true, version: 1 });
     expect(b).toEqual({ ok: false, code: 'stale_version', currentVersion: 1 });
     // The loser left no trace: one state, one log entry.
     expect(writerB.findById(id)!.state).toBe('{"by":"a"}');
