@@ -94,6 +94,11 @@ export class BotProcess {
     });
   }
 
+  /** The running process's id (for its /proc figures). */
+  get pid(): number | undefined {
+    return this.#child?.pid;
+  }
+
   get running(): boolean {
     return this.#child !== null;
   }

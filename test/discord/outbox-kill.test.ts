@@ -174,6 +174,7 @@ async function playTurnKilled(channelId: string, killAt: KillAt): Promise<void> 
   let panel = await answered(channelId, actor, () => actor.clickButton(board.id, buttonFor(board, 'turn'), { until: 'none' }));
   if (panel === null) return restartAndSettle();
   const disarm = killAt === 'board-post' || killAt === 'disarm' ? killOn(killAt, channelId) : () => undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     for (let step = 0; step < 40 && panel !== null && offered(panel).length > 0; step++) {
       const choices = offered(panel);
@@ -182,7 +183,7 @@ async function playTurnKilled(channelId: string, killAt: KillAt): Promise<void> 
       if (killAt === 'after-click' && (end === pick || step >= 3)) {
         // A random moment inside the handling of the click: commit, render, post or disarm.
         const delay = Math.floor(random() * 60);
-        setTimeout(() => {
+        timer = setTimeout(() => {
           if (bot.running) {
             void bot.kill();
             kills++;
@@ -203,6 +204,8 @@ async function playTurnKilled(channelId: string, killAt: KillAt): Promise<void> 
     }
   } finally {
     disarm();
+    // A kill that has not fired yet must not hit the next process.
+    clearTimeout(timer);
   }
   if (!bot.running) await restartAndSettle();
   else await settle();

@@ -1,0 +1,186 @@
+/**
+ * The load benchmark (`npm run bench:load`): the bot in its own process (src/main.ts, as deployed) against
+ * the fake Discord of this process, on a SQLite file holding 100, 1,000 or 5,000 stored games (5-player
+ * Istanbul, copied from one game of 200 moves), with 1 and with 2 render workers. For each it prints:
+ *   - start -> ready (process spawned -> logged in) and start -> every stored game checked;
+ *   - 1 turn at a time (20 turns), 10 and 50 turns ending at once: click -> acknowledgement and
+ *     click -> new board p50/p95/p99, boards per second;
+ *   - the bot's peak RSS.
+ * Arguments: `--stored 100,1000,5000 --workers 1,2` (defaults), `--json` for one JSON line per run.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
+import { gameModules } from '../../src/app/games/index.js';
+import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
+import { createLogger } from '../../src/logger.js';
+import { openDatabase } from '../../src/persistence/database.js';
+import { FakeDiscord, type FakeUser, type InteractionHandle, type SeenMessage, type StoredMessage } from '../fake-discord/index.js';
+import { BotProcess, until } from '../discord/bot-process.js';
+import { buttonFor, hasButton, offered } from '../discord/harness.js';
+import { chooseIstanbul } from '../discord/istanbul-policy.js';
+
+const args = process.argv.slice(2);
+const arg = (name: string, fallback: string): string => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? (args[i + 1] ?? fallback) : fallback;
+};
+const STORED = arg('stored', '100,1000,5000').split(',').map(Number);
+const WORKERS = arg('workers', '1,2').split(',').map(Number);
+const PLAYABLE = 50;
+const END_TURN = /End the turn/;
+
+function must<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`refused: ${JSON.stringify(result)}`);
+  return result;
+}
+
+function quantile(xs: readonly number[], q: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? Number.NaN : (s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] as number);
+}
+
+/** Fills the database: `playable` games in the fake's channels (their first boards still owed), the rest copies of one long game. */
+function seed(dbFile: string, stored: number, channels: readonly string[], users: readonly FakeUser[]): void {
+  const database = openDatabase(dbFile);
+  const svc = new GameService({ db: database.db, modules: gameModules(), clock: { now: () => Date.now() }, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'load-seed' });
+  const start = (channelId: string): ActiveSnapshot => {
+    const host = users[0] as FakeUser;
+    const lobby = must(svc.createLobby({ guildId: '1', channelId, kind: 'istanbul', host: { userId: host.id, displayName: host.name }, locale: 'en' })).game;
+    for (const user of users.slice(1)) must(svc.join(lobby.row.id, { userId: user.id, displayName: user.name }));
+    return must(svc.start(lobby.row.id, host.id, must(svc.byId(lobby.row.id)).game.row.version)).game;
+  };
+  // The long game: 200 policy moves.
+  let long = start('900000000000000000');
+  for (let i = 0; i < 200 && long.row.status === 'active'; i++) {
+    const seat = svc.activeSeats(long)[0] as number;
+    const user = long.seats.find((s) => s.seat === seat)!.userId;
+    long = must(svc.act(long.row.id, user, seat, long.row.version, chooseIstanbul(long.state as IstanbulState, seat, svc.legalActions(long, seat) as IstanbulAction[]))).outcome.after;
+  }
+  const sql = database.sqlite;
+  const copies = Math.max(0, stored - channels.length - 1);
+  const copy = sql.transaction(() => {
+    for (let n = 0; n < copies; n++) {
+      const channelId = String(900000000000000001n + BigInt(n));
+      const info = sql
+        .prepare(
+          `INSERT INTO games (guild_id, channel_id, kind, host_user_id, options, seed, status, state, version, board_message_id, locale, reminder_interval_minutes, reminder_limit, idle_after_minutes, created_at, updated_at)
+           SELECT guild_id, ?, kind, host_user_id, options, seed, status, state, version, board_message_id, locale, reminder_interval_minutes, reminder_limit, idle_after_minutes, created_at, updated_at FROM games WHERE id = ?`,
+        )
+        .run(channelId, long.row.id);
+      const id = Number(info.lastInsertRowid);
+      sql.prepare('INSERT INTO seats SELECT ?, seat, user_id, display_name, left_at FROM seats WHERE game_id = ?').run(id, long.row.id);
+      sql.prepare('INSERT INTO actions SELECT ?, sequence, seat, kind, action, events, checkpoint, created_at FROM actions WHERE game_id = ?').run(id, long.row.id);
+      sql.prepare('INSERT INTO snapshots SELECT ?, sequence, state, created_at FROM snapshots WHERE game_id = ?').run(id, long.row.id);
+      sql.prepare('INSERT INTO scheduled_jobs (kind, game_id, due_at, payload, created_at) SELECT kind, ?, due_at, payload, created_at FROM scheduled_jobs WHERE game_id = ?').run(id, long.row.id);
+    }
+  });
+  copy();
+  // Everything owed so far was "posted" long ago, except the playable games' first boards.
+  sql.prepare("UPDATE deliveries SET status = 'delivered', message_id = '1', disarmed_at = 1").run();
+  for (const channelId of channels) start(channelId);
+  database.close();
+}
+
+interface Timed {
+  ack: number[];
+  board: number[];
+  boardsPerSecond: number;
+}
+
+async function run(stored: number, workers: number): Promise<Record<string, unknown>> {
+  const fake = await FakeDiscord.start();
+  const users = ['ayla', 'bert', 'cleo', 'dirk', 'emma'].map((name) => fake.users.create(name, { globalName: name }));
+  const channels = Array.from({ length: PLAYABLE }, (_, i) => fake.createChannel(`load-${i}`));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-load-'));
+  const dbFile = path.join(dir, 'bazaar.db');
+  const seeded = performance.now();
+  seed(dbFile, stored, channels, users);
+  const seedMs = performance.now() - seeded;
+  const bot = new BotProcess(fake, dbFile, { RENDER_WORKERS: String(workers), LOG_LEVEL: 'info' });
+  const spawned = performance.now();
+  await bot.start();
+  const readyMs = performance.now() - spawned;
+  await until(fake, () => bot.logs.some((l) => l.msg === 'games checked'), 'the stored games to be checked', 600_000);
+  const checkedMs = performance.now() - spawned;
+  const boardOf = (channelId: string): StoredMessage | undefined => [...fake.world.messages.values()].filter((m) => m.channelId === channelId && m.attachments.length > 0).at(-1);
+  await until(fake, () => channels.every((c) => boardOf(c) !== undefined), 'the first boards', 120_000);
+
+  /** Brings a game to the click that ends the turn; returns the panel and that click's custom_id. */
+  const prepare = async (channelId: string): Promise<{ user: FakeUser; panel: SeenMessage; end: string }> => {
+    for (;;) {
+      const board = fake.message(boardOf(channelId)!.id)!;
+      if (!hasButton(board, 'turn')) throw new Error(`the game in ${channelId} is over`);
+      const user = fake.users.get(/<@(\d+)>: your decision/.exec(board.content)?.[1] ?? '');
+      const opened = await user.clickButton(board.id, buttonFor(board, 'turn'), { until: 'settled' });
+      let panel = opened.reply!;
+      for (let step = 0; step < 30; step++) {
+        const choices = offered(panel);
+        const end = choices.find((c) => END_TURN.test(c.label));
+        if (end !== undefined) return { user, panel, end: end.customId };
+        const pick = choices[0];
+        if (pick === undefined) break;
+        const handle = pick.kind === 'button' ? await user.clickButton(panel.id, pick.customId) : await user.selectOptions(panel.id, pick.customId, [pick.value as string]);
+        panel = fake.message(handle.record.originalMessageId ?? panel.id) ?? panel;
+      }
+    }
+  };
+
+  /** Ends `count` prepared turns at once; times acknowledgement and board per click. */
+  const burst = async (count: number, offset: number): Promise<Timed> => {
+    const games = channels.slice(offset, offset + count);
+    const prepared = [];
+    for (const channelId of games) prepared.push({ channelId, before: boardOf(channelId)!.id, ...(await prepare(channelId)) });
+    const handles: { channelId: string; before: string; handle: InteractionHandle }[] = [];
+    for (const p of prepared) handles.push({ channelId: p.channelId, before: p.before, handle: await p.user.clickButton(p.panel.id, p.end, { until: 'none' }) });
+    await until(fake, () => handles.every((h) => boardOf(h.channelId)!.id !== h.before && h.handle.record.initial !== null), `${count} boards`, 300_000);
+    const ack = handles.map((h) => (h.handle.record.initial?.at ?? Number.NaN) - h.handle.record.dispatchedAt);
+    const board = handles.map((h) => (boardOf(h.channelId)!.createdAt ?? Number.NaN) - h.handle.record.dispatchedAt);
+    const first = Math.min(...handles.map((h) => h.handle.record.dispatchedAt));
+    const last = Math.max(...handles.map((h) => boardOf(h.channelId)!.createdAt));
+    return { ack, board, boardsPerSecond: count / Math.max(0.001, (last - first) / 1000) };
+  };
+
+  const single: Timed = { ack: [], board: [], boardsPerSecond: 0 };
+  for (let i = 0; i < 20; i++) {
+    const one = await burst(1, i % PLAYABLE);
+    single.ack.push(...one.ack);
+    single.board.push(...one.board);
+  }
+  const ten = await burst(10, 0);
+  const fifty = await burst(50, 0);
+  const rss = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${bot.pid}/status`, 'utf8'))?.[1];
+  await bot.stop();
+  bot.cleanup();
+  await fake.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+  const f = (xs: readonly number[]): string => `${quantile(xs, 0.5).toFixed(0)} / ${quantile(xs, 0.95).toFixed(0)} / ${quantile(xs, 0.99).toFixed(0)}`;
+  return {
+    stored,
+    workers,
+    'seed s': (seedMs / 1000).toFixed(1),
+    'start->ready ms': readyMs.toFixed(0),
+    'start->all checked ms': checkedMs.toFixed(0),
+    '1 at a time: ack p50/95/99 ms': f(single.ack),
+    '1 at a time: board p50/95/99 ms': f(single.board),
+    '10 at once: ack': f(ten.ack),
+    '10 at once: board': f(ten.board),
+    '10 at once: boards/s': ten.boardsPerSecond.toFixed(1),
+    '50 at once: ack': f(fifty.ack),
+    '50 at once: board': f(fifty.board),
+    '50 at once: boards/s': fifty.boardsPerSecond.toFixed(1),
+    'peak RSS MB': rss === undefined ? '?' : (Number(rss) / 1024).toFixed(0),
+  };
+}
+
+const rows: Record<string, unknown>[] = [];
+for (const stored of STORED) {
+  for (const workers of WORKERS) {
+    const row = await run(stored, workers);
+    rows.push(row);
+    if (args.includes('--json')) console.log(JSON.stringify(row));
+    else console.log(row);
+  }
+}
+console.table(rows);
