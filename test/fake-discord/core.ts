@@ -15,6 +15,11 @@ export interface ResolvedOptions {
   maxFileSize: number;
   heartbeatIntervalMs: number;
   privilegedIntents: number;
+  /** GET /gateway/bot: recommended shard count and session_start_limit.max_concurrency. */
+  recommendedShards: number;
+  maxConcurrency: number;
+  /** More guilds on one shard: IDENTIFY closes with 4011 Sharding required. */
+  maxGuildsPerShard: number;
 }
 
 export interface Core {

@@ -200,6 +200,9 @@ export class InteractionDispatcher {
     build: (id: string, token: string) => APIInteraction,
   ): InteractionRecord {
     if (!this.core.gateway.active) throw new Error('no bot has connected to the fake gateway yet (log the client in first)');
+    if (this.core.gateway.sessionsFor(meta.guildId).length === 0) {
+      throw new Error(`no bot session runs the shard that owns guild ${meta.guildId} (log in the client of that shard first)`);
+    }
     const id = this.core.world.ids.next();
     const token = this.newToken();
     const payload = build(id, token);
@@ -222,7 +225,7 @@ export class InteractionDispatcher {
     this.core.world.interactions.set(id, record);
     this.core.interactionsByToken.set(token, record);
     this.core.world.events.emit('interactionCreate', record);
-    this.core.gateway.dispatch('INTERACTION_CREATE' as never, payload as never);
+    this.core.gateway.dispatch(meta.guildId, 'INTERACTION_CREATE' as never, payload as never);
     const timer = setTimeout(() => {
       this.#timers.delete(timer);
       this.checkDeadlines();

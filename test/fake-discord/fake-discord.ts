@@ -18,7 +18,7 @@ import { FakeUser } from './actors.js';
 import { FakeClock } from './clock.js';
 import type { Core, ResolvedOptions } from './core.js';
 import { FakeDiscordViolationError, InteractionDispatcher, formatViolation } from './dispatcher.js';
-import { Gateway, type GatewaySession } from './gateway.js';
+import { Gateway, shardForGuild, type GatewaySession } from './gateway.js';
 import { toBits, type PermissionInput } from './permissions.js';
 import { FakeServer, type FaultSpec } from './server.js';
 import { channelMessages, publicOccurrences, seenMessage, visibleTo, type Occurrence, type SeenMessage } from './view.js';
@@ -42,6 +42,12 @@ export interface FakeDiscordOptions {
   heartbeatIntervalMs?: number;
   /** Privileged intents the application may request (bitfield; default none). */
   privilegedIntents?: number;
+  /** `shards` in GET /gateway/bot: the shard count Discord recommends (default 1); `shards: 'auto'` uses it. */
+  recommendedShards?: number;
+  /** `session_start_limit.max_concurrency` (default 1, Discord's for most bots): shards discord.js identifies at once. */
+  maxConcurrency?: number;
+  /** A shard with more guilds than this is refused with 4011 Sharding required (default 2500, Discord's). */
+  maxGuildsPerShard?: number;
   clock?: FakeClock;
 }
 
@@ -84,6 +90,9 @@ export class FakeDiscord {
       maxFileSize: options.maxFileSize ?? 10 * 1024 * 1024,
       heartbeatIntervalMs: options.heartbeatIntervalMs ?? 41_250,
       privilegedIntents: options.privilegedIntents ?? 0,
+      recommendedShards: options.recommendedShards ?? 1,
+      maxConcurrency: options.maxConcurrency ?? 1,
+      maxGuildsPerShard: options.maxGuildsPerShard ?? 2500,
     };
     this.gateway = new Gateway(this.world, resolved);
     this.#core = {
@@ -107,7 +116,7 @@ export class FakeDiscord {
     for (const name of options.guild?.channels ?? ['general']) this.world.createChannel(guild.id, { name });
 
     this.world.events.on('channelUpdate', (channel) => {
-      if (this.#started) this.gateway.dispatch('CHANNEL_UPDATE' as never, this.world.apiChannel(channel) as never);
+      if (this.#started) this.gateway.dispatch(channel.guildId, 'CHANNEL_UPDATE' as never, this.world.apiChannel(channel) as never);
     });
   }
 
@@ -158,6 +167,11 @@ export class FakeDiscord {
     return this.gateway.waitForReady();
   }
 
+  /** Resolves once each of these shard ids has a connected session (e.g. bot processes of several shards). */
+  waitForShards(shardIds: readonly number[]): Promise<void> {
+    return this.gateway.waitForShards(shardIds);
+  }
+
   // ----- the world ----------------------------------------------------------------------------------------
 
   /** Id of a channel of the default guild by name (default 'general'). */
@@ -168,29 +182,40 @@ export class FakeDiscord {
     return id;
   }
 
-  /** Adds a guild the bot is in (GUILD_CREATE reaches a connected bot); returns its id. */
-  createGuild(name: string, options: { locale?: Locale; channels?: string[]; botPermissions?: PermissionInput } = {}): string {
+  /**
+   * Adds a guild the bot is in (GUILD_CREATE reaches the connected shard that owns it); returns its id.
+   * `shard: [shard_id, shard_count]` picks an id that this shard owns (`(guild_id >> 22) % shard_count`).
+   */
+  createGuild(
+    name: string,
+    options: { locale?: Locale; channels?: string[]; botPermissions?: PermissionInput; shard?: [number, number] } = {},
+  ): string {
     const guild = this.world.createGuild({
       name,
       ...(options.locale ? { locale: options.locale } : {}),
       ...(options.botPermissions !== undefined ? { botPermissions: options.botPermissions } : {}),
+      ...(options.shard ? { shard: options.shard } : {}),
     });
     for (const channel of options.channels ?? ['general']) this.world.createChannel(guild.id, { name: channel });
-    const session = this.gateway.active;
-    if (this.#started && session) this.gateway.dispatch('GUILD_CREATE' as never, this.gateway.guildCreate(guild, session.intents) as never);
+    if (this.#started) this.gateway.dispatchGuildCreate(guild);
     return guild.id;
+  }
+
+  /** The shard that owns a guild for a shard count: `(guild_id >> 22) % shard_count`. */
+  shardOf(guildId: string, shardCount: number): number {
+    return shardForGuild(guildId, shardCount);
   }
 
   createChannel(name: string, options: { guildId?: string; topic?: string } = {}): string {
     const guildId = options.guildId ?? this.guildId;
     const channel = this.world.createChannel(guildId, { name, ...(options.topic ? { topic: options.topic } : {}) });
-    if (this.#started) this.gateway.dispatch('CHANNEL_CREATE' as never, this.world.apiChannel(channel) as never);
+    if (this.#started) this.gateway.dispatch(guildId, 'CHANNEL_CREATE' as never, this.world.apiChannel(channel) as never);
     return channel.id;
   }
 
   createRole(name: string, permissions: PermissionInput = 0n, guildId = this.guildId): string {
     const role = this.world.createRole(guildId, { name, permissions });
-    if (this.#started) this.gateway.dispatch('GUILD_ROLE_CREATE' as never, { guild_id: guildId, role: this.world.apiRole(role) } as never);
+    if (this.#started) this.gateway.dispatch(guildId, 'GUILD_ROLE_CREATE' as never, { guild_id: guildId, role: this.world.apiRole(role) } as never);
     return role.id;
   }
 
@@ -309,14 +334,14 @@ export class FakeDiscord {
     return this.#server.pendingFaults;
   }
 
-  /** Kills the gateway connection as a network failure would; resolves once the client has resumed. */
-  dropGateway(): Promise<void> {
-    return this.gateway.drop();
+  /** Kills a gateway connection (default: the latest session) as a network failure would; resolves once the client has resumed. */
+  dropGateway(shardId?: number): Promise<void> {
+    return this.gateway.drop(shardId);
   }
 
-  /** Sends op 7 RECONNECT; resolves once the client has resumed. */
-  requestReconnect(): Promise<void> {
-    return this.gateway.requestReconnect();
+  /** Sends op 7 RECONNECT (default: to the latest session); resolves once the client has resumed. */
+  requestReconnect(shardId?: number): Promise<void> {
+    return this.gateway.requestReconnect(shardId);
   }
 
   formatViolations(): string {

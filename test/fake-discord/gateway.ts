@@ -5,6 +5,12 @@
  * sequence number and are kept per session, so a client that lost its connection (or was told to
  * RECONNECT) can RESUME on `resume_gateway_url` and receives what it missed, then RESUMED.
  *
+ * Sharding as on Discord: IDENTIFY may carry `shard: [shard_id, shard_count]`; a session then sees only
+ * the guilds its shard owns (`(guild_id >> 22) % shard_count`) in READY and GUILD_CREATE, and every guild
+ * event (interactions included) goes to the session of the shard that owns the guild. Any number of
+ * connections may be open at once (one per shard, from one or several processes); per shard the latest
+ * identified session is the one that receives.
+ *
  * Events on `events`: 'identify' (session), 'ready' (session), 'resumed' (session), 'disconnect' (session, code).
  */
 import { EventEmitter, once } from 'node:events';
@@ -37,9 +43,16 @@ const ALL_INTENTS = Object.values(GatewayIntentBits)
   .filter((v): v is number => typeof v === 'number')
   .reduce((a, b) => a | b, 0);
 
+/** The shard that owns a guild: `(guild_id >> 22) % shard_count`, Discord's formula. */
+export function shardForGuild(guildId: string, shardCount: number): number {
+  return Number((BigInt(guildId) >> 22n) % BigInt(shardCount));
+}
+
 export interface GatewaySession {
   id: string;
   intents: number;
+  /** [shard_id, shard_count] from IDENTIFY ([0, 1] when the client did not shard). */
+  shard: [number, number];
   seq: number;
   /** Every dispatch of the session, for replay on RESUME. */
   history: { s: number; payload: string }[];
@@ -53,6 +66,29 @@ export interface GatewayOptions {
   heartbeatIntervalMs: number;
   /** Privileged intents the application is allowed to request (Developer Portal switches). */
   privilegedIntents: number;
+  /** More guilds than this on one shard closes IDENTIFY with 4011 Sharding required (Discord: 2500). */
+  maxGuildsPerShard: number;
+}
+
+function shardKey(shard: readonly [number, number]): string {
+  return `${shard[0]}/${shard[1]}`;
+}
+
+/** IDENTIFY's shard field: two integers, 0 <= shard_id < shard_count. */
+function isShard(value: unknown): value is [number, number] {
+  return (
+    Array.isArray(value) &&
+    value.length === 2 &&
+    Number.isInteger(value[0]) &&
+    Number.isInteger(value[1]) &&
+    (value[1] as number) >= 1 &&
+    (value[0] as number) >= 0 &&
+    (value[0] as number) < (value[1] as number)
+  );
+}
+
+function isOpen(session: GatewaySession | undefined): boolean {
+  return Boolean(session?.socket && session.socket.readyState === session.socket.OPEN);
 }
 
 interface Connection {
@@ -64,8 +100,10 @@ export class Gateway {
   readonly events = new EventEmitter();
   readonly stats = { connections: 0, identifies: 0, resumes: 0, heartbeats: 0 };
   readonly sessions = new Map<string, GatewaySession>();
-  /** The session INTERACTION_CREATE and other dispatches go to (the latest identified one). */
+  /** The latest identified session (of any shard): what the single-shard helpers (drop, closeWith) act on. */
   active: GatewaySession | undefined;
+  /** Per shard ("id/count") the latest identified session: the one that receives that shard's dispatches. */
+  readonly #shardSessions = new Map<string, GatewaySession>();
   /** ws://127.0.0.1:PORT, set once the server listens. */
   url = '';
   readonly #wss = new WebSocketServer({ noServer: true });
@@ -127,7 +165,7 @@ export class Gateway {
         this.#send(socket, { op: GatewayOpcodes.HeartbeatAck });
         return;
       case GatewayOpcodes.Identify:
-        this.#identify(connection, payload.d as { token?: string; intents?: number; shard?: [number, number] });
+        this.#identify(connection, payload.d as { token?: string; intents?: number; shard?: unknown });
         return;
       case GatewayOpcodes.Resume:
         this.#resume(connection, payload.d as { token?: string; session_id?: string; seq?: number });
@@ -142,7 +180,7 @@ export class Gateway {
     }
   }
 
-  #identify(connection: Connection, d: { token?: string; intents?: number; shard?: [number, number] }): void {
+  #identify(connection: Connection, d: { token?: string; intents?: number; shard?: unknown }): void {
     const { socket } = connection;
     if (connection.session) {
       socket.close(GatewayCloseCodes.AlreadyAuthenticated, 'Already authenticated');
@@ -161,14 +199,21 @@ export class Gateway {
       socket.close(GatewayCloseCodes.DisallowedIntents, 'Disallowed intent(s)');
       return;
     }
-    if (d.shard && (d.shard[1] !== 1 || d.shard[0] !== 0)) {
+    const shard = d.shard ?? [0, 1];
+    if (!isShard(shard)) {
       socket.close(GatewayCloseCodes.InvalidShard, 'Invalid shard');
+      return;
+    }
+    const owned = [...this.world.guilds.values()].filter((g) => shardForGuild(g.id, shard[1]) === shard[0]);
+    if (owned.length > this.options.maxGuildsPerShard) {
+      socket.close(GatewayCloseCodes.ShardingRequired, 'Sharding required');
       return;
     }
     this.stats.identifies++;
     const session: GatewaySession = {
       id: this.world.ids.next().slice(-16).padStart(32, '0'),
       intents,
+      shard: [shard[0], shard[1]],
       seq: 0,
       history: [],
       socket,
@@ -178,14 +223,17 @@ export class Gateway {
     connection.session = session;
     this.sessions.set(session.id, session);
     this.active = session;
+    // Re-inserted so that the Map's order is the order of identification (sessionOfShard takes the latest).
+    this.#shardSessions.delete(shardKey(session.shard));
+    this.#shardSessions.set(shardKey(session.shard), session);
     this.events.emit('identify', session);
     const ready: GatewayReadyDispatchData = {
       v: 10,
       user: { ...this.world.apiUser(this.world.bot), verified: true, mfa_enabled: false },
-      guilds: [...this.world.guilds.keys()].map((id) => ({ id, unavailable: true })),
+      guilds: owned.map(({ id }) => ({ id, unavailable: true })),
       session_id: session.id,
       resume_gateway_url: this.url,
-      shard: [0, 1],
+      shard: session.shard,
       application: {
         id: this.world.applicationId,
         flags: ApplicationFlags.GatewayGuildMembersLimited,
@@ -193,9 +241,7 @@ export class Gateway {
       },
     };
     this.#dispatchTo(session, GatewayDispatchEvents.Ready, ready);
-    for (const guild of this.world.guilds.values()) {
-      this.#dispatchTo(session, GatewayDispatchEvents.GuildCreate, this.guildCreate(guild, intents));
-    }
+    for (const guild of owned) this.#dispatchTo(session, GatewayDispatchEvents.GuildCreate, this.guildCreate(guild, intents));
     this.events.emit('ready', session);
   }
 
@@ -278,52 +324,79 @@ export class Gateway {
     if (session.socket && session.socket.readyState === session.socket.OPEN) session.socket.send(payload);
   }
 
-  /** Sends a dispatch to the active session; buffered for replay if its connection is down. */
-  dispatch<T extends GatewayDispatchPayload['t']>(t: T, d: Extract<GatewayReceivePayload, { t: T }>['d']): boolean {
-    if (!this.active) return false;
-    this.#dispatchTo(this.active, t, d);
-    return true;
+  /** The sessions that receive a guild's events: per shard the latest, where the shard owns the guild. */
+  sessionsFor(guildId: string): GatewaySession[] {
+    return [...this.#shardSessions.values()].filter((s) => shardForGuild(guildId, s.shard[1]) === s.shard[0]);
   }
 
-  /** Is a bot identified and currently connected? */
+  /** The current session of a shard id (whatever its shard count), if one identified. */
+  sessionOfShard(shardId: number): GatewaySession | undefined {
+    return [...this.#shardSessions.values()].filter((s) => s.shard[0] === shardId).at(-1);
+  }
+
+  /**
+   * Sends a guild's dispatch to the session(s) of the shard that owns it; buffered for replay if the
+   * connection is down. False when no session owns the guild.
+   */
+  dispatch<T extends GatewayDispatchPayload['t']>(guildId: string, t: T, d: Extract<GatewayReceivePayload, { t: T }>['d']): boolean {
+    const sessions = this.sessionsFor(guildId);
+    for (const session of sessions) this.#dispatchTo(session, t, d);
+    return sessions.length > 0;
+  }
+
+  /** GUILD_CREATE for a guild that appeared, to the owning shard's session(s), each with its intents. */
+  dispatchGuildCreate(guild: GuildRecord): void {
+    for (const session of this.sessionsFor(guild.id)) {
+      this.#dispatchTo(session, GatewayDispatchEvents.GuildCreate, this.guildCreate(guild, session.intents));
+    }
+  }
+
+  /** Is a bot identified and currently connected (any shard)? */
   get connected(): boolean {
-    return Boolean(this.active?.socket && this.active.socket.readyState === this.active.socket.OPEN);
+    return [...this.#shardSessions.values()].some((s) => s.socket !== undefined && s.socket.readyState === s.socket.OPEN);
   }
 
   /** Resolves with the next session that becomes ready (IDENTIFY answered). */
   async waitForReady(): Promise<GatewaySession> {
-    if (this.connected && this.active) return this.active;
+    if (this.active?.socket && this.active.socket.readyState === this.active.socket.OPEN) return this.active;
     const [session] = (await once(this.events, 'ready')) as [GatewaySession];
     return session;
   }
 
+  /** Resolves once every shard id in `shardIds` has a connected session (READY sent). */
+  async waitForShards(shardIds: readonly number[]): Promise<void> {
+    const missing = (): boolean => shardIds.some((id) => !isOpen(this.sessionOfShard(id)));
+    while (missing()) await once(this.events, 'ready');
+  }
+
   /**
-   * Kills the active connection without a close frame (the client sees 1006), as a network failure would.
-   * Resolves once the client has resumed the session.
+   * Kills the connection of a shard (default: the latest identified session) without a close frame (the
+   * client sees 1006), as a network failure would. Resolves once the client has resumed the session.
    */
-  async drop(): Promise<void> {
-    const session = this.#requireConnected();
+  async drop(shardId?: number): Promise<void> {
+    const session = this.#requireConnected(shardId);
     const resumed = once(this.events, 'resumed');
     session.socket?.terminate();
     await resumed;
   }
 
-  /** Sends op 7 RECONNECT; resolves once the client has resumed. */
-  async requestReconnect(): Promise<void> {
-    const session = this.#requireConnected();
+  /** Sends op 7 RECONNECT to a shard (default: the latest session); resolves once the client has resumed. */
+  async requestReconnect(shardId?: number): Promise<void> {
+    const session = this.#requireConnected(shardId);
     const resumed = once(this.events, 'resumed');
     this.#send(session.socket as WebSocket, { op: GatewayOpcodes.Reconnect, d: null });
     await resumed;
   }
 
-  /** Closes the active connection with a close code (e.g. 4004 to end the bot for good). */
-  closeWith(code: number, reason = ''): void {
-    this.#requireConnected().socket?.close(code, reason);
+  /** Closes a shard's connection (default: the latest session) with a close code (e.g. 4004 to end the bot for good). */
+  closeWith(code: number, reason = '', shardId?: number): void {
+    this.#requireConnected(shardId).socket?.close(code, reason);
   }
 
-  #requireConnected(): GatewaySession {
-    if (!this.active?.socket) throw new Error('no bot is connected to the fake gateway');
-    return this.active;
+  #requireConnected(shardId?: number): GatewaySession {
+    const session = shardId === undefined ? this.active : this.sessionOfShard(shardId);
+    if (!session?.socket) throw new Error(`no bot is connected to the fake gateway${shardId === undefined ? '' : ` on shard ${shardId}`}`);
+    return session;
   }
 
   async close(): Promise<void> {

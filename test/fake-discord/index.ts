@@ -8,7 +8,7 @@ export { FakeClock, type Clock } from './clock.js';
 export { FakeDiscordViolationError, InteractionHandle, formatViolation, type WaitOptions } from './dispatcher.js';
 export { DiscordError } from './errors.js';
 export type { FaultSpec } from './server.js';
-export type { GatewaySession } from './gateway.js';
+export { shardForGuild, type GatewaySession } from './gateway.js';
 export { makePng, checkPng, PNG_SIGNATURE } from './png.js';
 export type { PermissionInput, PermissionName } from './permissions.js';
 export { validateRequestBody, validateComponentSchema, type SchemaIssue } from './schema.js';

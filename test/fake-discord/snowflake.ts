@@ -31,6 +31,20 @@ export class SnowflakeGenerator {
     }
     return ((ms << 22n) | (this.worker << 17n) | this.#increment).toString();
   }
+
+  /**
+   * The next id that shard `shardId` of `shardCount` owns (`(id >> 22) % shardCount`, the timestamp part):
+   * the timestamp creeps forward by at most shardCount - 1 ms to land on the shard.
+   */
+  nextOnShard(shardId: number, shardCount: number): string {
+    const id = BigInt(this.next());
+    const ms = id >> 22n;
+    const skip = (BigInt(shardId) - (ms % BigInt(shardCount)) + BigInt(shardCount)) % BigInt(shardCount);
+    if (skip === 0n) return id.toString();
+    this.#lastMs = ms + skip;
+    this.#increment = 0n;
+    return ((this.#lastMs << 22n) | (this.worker << 17n)).toString();
+  }
 }
 
 export function snowflakeTimestamp(id: string): number {

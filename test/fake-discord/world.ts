@@ -249,8 +249,15 @@ export class World {
 
   // ----- guilds, channels, roles, members -------------------------------------------------------------
 
-  createGuild(options: { name: string; locale?: Locale; botPermissions?: PermissionInput; everyonePermissions?: PermissionInput }): GuildRecord {
-    const id = this.ids.next();
+  createGuild(options: {
+    name: string;
+    locale?: Locale;
+    botPermissions?: PermissionInput;
+    everyonePermissions?: PermissionInput;
+    /** [shard_id, shard_count]: the guild's id is one this shard owns. */
+    shard?: [number, number];
+  }): GuildRecord {
+    const id = options.shard ? this.ids.nextOnShard(options.shard[0], options.shard[1]) : this.ids.next();
     const owner = this.createUser({ username: `${options.name.toLowerCase().replace(/\W+/g, '-')}-owner` });
     const guild: GuildRecord = {
       id,

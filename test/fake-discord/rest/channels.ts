@@ -230,8 +230,13 @@ export const channelRoutes: Route<Core>[] = [
     handle: (core) =>
       json(200, {
         url: core.gateway.url,
-        shards: 1,
-        session_start_limit: { total: 1000, remaining: 1000 - core.gateway.stats.identifies, reset_after: 14_400_000, max_concurrency: 1 },
+        shards: core.options.recommendedShards,
+        session_start_limit: {
+          total: 1000,
+          remaining: 1000 - core.gateway.stats.identifies,
+          reset_after: 14_400_000,
+          max_concurrency: core.options.maxConcurrency,
+        },
       }),
   },
   {
