@@ -7,6 +7,25 @@ import { z } from 'zod';
 
 const snowflake = z.string().regex(/^\d{17,20}$/, 'must be a Discord id (17–20 digits)');
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** Discord's limit is far above this; a bot needs one shard per 2,500 servers. */
+const MAX_SHARDS = 1024;
+
+const SHARD_COUNT_ERROR = `must be auto or a whole number from 1 to ${MAX_SHARDS}`;
+
+/** SHARD_IDS: "0,2,5" or ranges "0-3,8"; ids in order without repeats. */
+const shardIds = z
+  .string()
+  .regex(/^\s*\d+(\s*-\s*\d+)?(\s*,\s*\d+(\s*-\s*\d+)?)*\s*$/, 'must list shard ids such as 0,1 or 0-3')
+  .transform((text, context) => {
+    const ids = new Set<number>();
+    for (const part of text.split(',')) {
+      const [from, to = from] = part.split('-').map((n) => Number(n.trim())) as [number, number?];
+      if (to < from) context.addIssue({ code: 'custom', message: `has a range that runs backwards (${part.trim()})` });
+      else if (to >= MAX_SHARDS) context.addIssue({ code: 'custom', message: `has shard ${to}, beyond the ${MAX_SHARDS} shards this bot supports` });
+      else for (let id = from; id <= to; id++) ids.add(id);
+    }
+    return [...ids].sort((a, b) => a - b);
+  });
 
 const schema = z.object({
   DISCORD_TOKEN: z
@@ -20,6 +39,19 @@ const schema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'must be json or pretty' }).optional(),
   DISCORD_API_BASE_URL: z.url({ error: 'must be a URL such as http://127.0.0.1:8080/api' }).optional(),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: 'must be a PostgreSQL connection string such as postgres://bazaar:secret@db.example:5432/bazaar' })
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'must be a whole number from 1 to 100' })
+    .int('must be a whole number from 1 to 100')
+    .min(1, 'must be a whole number from 1 to 100')
+    .max(100, 'must be a whole number from 1 to 100')
+    .default(10),
+  SHARD_COUNT: z
+    .union([z.literal('auto'), z.coerce.number().int(SHARD_COUNT_ERROR).min(1, SHARD_COUNT_ERROR).max(MAX_SHARDS, SHARD_COUNT_ERROR)], { error: SHARD_COUNT_ERROR })
+    .default(1),
+  SHARD_IDS: shardIds.optional(),
 });
 
 export interface Config {
@@ -32,6 +64,14 @@ export interface Config {
   readonly logFormat: 'json' | 'pretty';
   /** Only for tests and local tools (the fake Discord, the playground). */
   readonly discordApiBaseUrl: string | undefined;
+  /** A PostgreSQL connection string: the shared store of several machines. Unset: the SQLite file. */
+  readonly databaseUrl: string | undefined;
+  /** Connections each process keeps open to PostgreSQL. */
+  readonly databasePoolSize: number;
+  /** Shards of the whole bot (all processes and machines); 'auto' takes Discord's recommendation. */
+  readonly shardCount: number | 'auto';
+  /** The shard ids this process runs; 'all' = every shard of shardCount. */
+  readonly shardIds: readonly number[] | 'all';
 }
 
 const HINTS: Record<string, string> = {
@@ -43,6 +83,10 @@ const HINTS: Record<string, string> = {
   LOG_LEVEL: 'Set LOG_LEVEL to one of fatal, error, warn, info, debug, trace, silent',
   LOG_FORMAT: 'Set LOG_FORMAT to json or pretty, or remove it',
   DISCORD_API_BASE_URL: 'Remove DISCORD_API_BASE_URL (it is only for tests and local tools)',
+  DATABASE_URL: 'Set DATABASE_URL to postgres://user:password@host:5432/database, or remove it to use the SQLite file',
+  DATABASE_POOL_SIZE: 'Set DATABASE_POOL_SIZE to the PostgreSQL connections per process (default 10), or remove it',
+  SHARD_COUNT: 'Set SHARD_COUNT to the number of shards of the whole bot, or auto, or remove it for one shard',
+  SHARD_IDS: 'Set SHARD_IDS to the shard ids this process runs (such as 0,1 or 0-3), or remove it to run all',
 };
 
 export class ConfigError extends Error {
@@ -71,6 +115,16 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   if (appId === undefined) {
     throw new ConfigError(`Configuration: DISCORD_APP_ID is not set and cannot be read from the token. ${HINTS.DISCORD_APP_ID}`);
   }
+  const shardCount = values.SHARD_COUNT;
+  if (values.SHARD_IDS !== undefined && shardCount !== 'auto') {
+    const outside = values.SHARD_IDS.find((id) => id >= shardCount);
+    if (outside !== undefined) {
+      throw new ConfigError(`Configuration: SHARD_IDS has shard ${outside}, but SHARD_COUNT is ${shardCount} (ids run from 0 to ${shardCount - 1}). ${HINTS.SHARD_IDS}`);
+    }
+  }
+  if (values.SHARD_IDS !== undefined && shardCount === 'auto') {
+    throw new ConfigError(`Configuration: SHARD_IDS needs a fixed SHARD_COUNT (with auto the count is Discord's and may change). ${HINTS.SHARD_COUNT}`);
+  }
   return {
     discordToken: values.DISCORD_TOKEN,
     discordAppId: appId,
@@ -79,5 +133,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     logLevel: values.LOG_LEVEL,
     logFormat: values.LOG_FORMAT ?? (env.NODE_ENV === 'production' ? 'json' : 'pretty'),
     discordApiBaseUrl: values.DISCORD_API_BASE_URL,
+    databaseUrl: values.DATABASE_URL,
+    databasePoolSize: values.DATABASE_POOL_SIZE,
+    shardCount,
+    shardIds: values.SHARD_IDS ?? 'all',
   };
 }

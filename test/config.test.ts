@@ -15,6 +15,31 @@ describe('configuration', () => {
       logLevel: 'info',
       logFormat: 'json',
       discordApiBaseUrl: undefined,
+      databaseUrl: undefined,
+      databasePoolSize: 10,
+      shardCount: 1,
+      shardIds: 'all',
+    });
+  });
+
+  it('reads the PostgreSQL store and the shards this process runs', () => {
+    const config = loadConfig({
+      DISCORD_TOKEN: TOKEN,
+      DATABASE_URL: 'postgres://bazaar:secret@db.example:5432/bazaar',
+      DATABASE_POOL_SIZE: '4',
+      SHARD_COUNT: '8',
+      SHARD_IDS: '6, 0-2, 1',
+    });
+    expect(config).toMatchObject({
+      databaseUrl: 'postgres://bazaar:secret@db.example:5432/bazaar',
+      databasePoolSize: 4,
+      shardCount: 8,
+      shardIds: [0, 1, 2, 6],
+    });
+    expect(loadConfig({ DISCORD_TOKEN: TOKEN, SHARD_COUNT: 'auto', DATABASE_URL: 'postgresql://localhost/bazaar' })).toMatchObject({
+      shardCount: 'auto',
+      shardIds: 'all',
+      databaseUrl: 'postgresql://localhost/bazaar',
     });
   });
 
@@ -49,6 +74,14 @@ describe('configuration', () => {
     [{ DISCORD_TOKEN: TOKEN, LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
     [{ DISCORD_TOKEN: TOKEN, DISCORD_API_BASE_URL: 'not a url' }, /DISCORD_API_BASE_URL must be a URL/],
     [{ DISCORD_TOKEN: 'abc.def.ghi' }, /DISCORD_APP_ID is not set and cannot be read from the token/],
+    [{ DISCORD_TOKEN: TOKEN, DATABASE_URL: 'mysql://db/bazaar' }, /DATABASE_URL must be a PostgreSQL connection string/],
+    [{ DISCORD_TOKEN: TOKEN, DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE must be a whole number from 1 to 100/],
+    [{ DISCORD_TOKEN: TOKEN, SHARD_COUNT: 'many' }, /SHARD_COUNT must be auto or a whole number from 1 to 1024/],
+    [{ DISCORD_TOKEN: TOKEN, SHARD_COUNT: '0' }, /SHARD_COUNT must be auto or a whole number/],
+    [{ DISCORD_TOKEN: TOKEN, SHARD_COUNT: '2', SHARD_IDS: 'first' }, /SHARD_IDS must list shard ids such as 0,1 or 0-3/],
+    [{ DISCORD_TOKEN: TOKEN, SHARD_COUNT: '4', SHARD_IDS: '3-1' }, /SHARD_IDS has a range that runs backwards \(3-1\)/],
+    [{ DISCORD_TOKEN: TOKEN, SHARD_COUNT: '2', SHARD_IDS: '1,2' }, /SHARD_IDS has shard 2, but SHARD_COUNT is 2 \(ids run from 0 to 1\)/],
+    [{ DISCORD_TOKEN: TOKEN, SHARD_COUNT: 'auto', SHARD_IDS: '0' }, /SHARD_IDS needs a fixed SHARD_COUNT/],
   ])('refuses %o with one line that says what to set', (env, message) => {
     let caught: unknown;
     try {
