@@ -30,6 +30,7 @@ import {
 import type { Db } from '../persistence/database.js';
 import { DamagedRowRegister } from '../persistence/damaged-rows.js';
 import { DeliveryRepository } from '../persistence/delivery-repository.js';
+import { StatsRepository, type FinishedGame, type NewResult, type PlayerStats } from '../persistence/stats-repository.js';
 import { DamagedRowError, GameRepository, type NewAction, type NewSeat } from '../persistence/game-repository.js';
 import type { DeliveryKind, GameRow, ScheduledJobRow, SeatRow } from '../persistence/schema.js';
 import type { Logger } from '../logger.js';
@@ -250,6 +251,7 @@ export class GameService {
   readonly repo: GameRepository;
   readonly outbox: Outbox;
   readonly damage: DamagedRowRegister;
+  readonly stats: StatsRepository;
   readonly modules: ModuleRegistry;
   readonly #db: Db;
   readonly #clock: Clock;
@@ -264,6 +266,7 @@ export class GameService {
     const now = (): number => deps.clock.now();
     this.repo = new GameRepository(deps.db, now);
     this.damage = new DamagedRowRegister(deps.db, now);
+    this.stats = new StatsRepository(deps.db);
     this.outbox = new Outbox(new DeliveryRepository(deps.db, now), this.damage, now, deps.logger);
     this.modules = deps.modules;
     this.#clock = deps.clock;
@@ -734,7 +737,10 @@ export class GameService {
       const appended = appendedEntries(entries, saved.firstSequence);
       this.#keepSnapshot(id, entries, saved.firstSequence, json);
       const markerAfter = status === 'finished' ? 'finished' : turnMarkerOf(game.module, snapshot.state);
-      if (status === 'finished') this.repo.deleteJobs(id);
+      if (status === 'finished') {
+        this.repo.deleteJobs(id);
+        this.stats.record(id, saved.updatedAt, finalResults(snapshot, concededTo));
+      }
       else if (markerAfter !== markerBefore) this.#scheduleTurn(snapshot);
       let boardDelivery: number | null = null;
       let summary: EffectiveEntry[] = [];
@@ -1021,6 +1027,50 @@ export class GameService {
     return { ...ballot, needed: Math.floor(eligible / 2) + 1 };
   }
 
+  /**
+   * A score per seat after each turn of the game, from a replay of its log (the summary chart is drawn
+   * from the log, not stored apart): `scores` reads the public view at the start and whenever the turn
+   * moves on, and at the end.
+   */
+  scoreHistory(game: ActiveSnapshot, scores: (publicView: unknown) => number[]): number[][] {
+    const def = game.module.definition;
+    const series: number[][] = game.seats.map(() => []);
+    const sample = (state: unknown): void => scores(def.view(state, null)).forEach((v, seat) => series[seat]?.push(v));
+    let current = { state: def.setup(game.options, game.row.seed) as unknown, version: 0 };
+    sample(current.state);
+    let marker = turnMarkerOf(game.module, current.state);
+    for (const entry of this.effectiveLog(game)) {
+      if (isRemoveSeat(entry.action)) {
+        const removed = def.removeSeat?.(current.state, entry.seat) ?? null;
+        if (removed !== null) current = { state: removed.state, version: current.version + 1 };
+      } else {
+        const result = step(def, current, { seat: entry.seat, action: entry.action });
+        if (!result.ok) break;
+        current = result.next;
+      }
+      const next = def.isOver(current.state) ? 'over' : turnMarkerOf(game.module, current.state);
+      if (next !== marker) {
+        sample(current.state);
+        marker = next;
+      }
+    }
+    return series;
+  }
+
+  // ----- history and statistics (per server) ----------------------------------------------------------
+
+  history(guildId: string, limit: number): FinishedGame[] {
+    return this.stats.history(guildId, limit);
+  }
+
+  playerStats(guildId: string, userId: string): PlayerStats[] {
+    return this.stats.player(guildId, userId);
+  }
+
+  leaderboard(guildId: string, limit: number): Omit<PlayerStats, 'kind'>[] {
+    return this.stats.leaderboard(guildId, limit);
+  }
+
   setBoardMessage(gameId: number, messageId: string | null): void {
     this.repo.setBoardMessage(gameId, messageId);
   }
@@ -1030,6 +1080,19 @@ export class GameService {
  * The entries of the turn that just ended: walking back from the newest, every entry by a seat that
  * was deciding before the change or that plays on autopilot.
  */
+/**
+ * Every seat's final place: the rules' standings, or, when the game ended because the others left, the
+ * last player first and everyone who left after them.
+ */
+function finalResults(game: ActiveSnapshot, concededTo: Seat | null): NewResult[] {
+  const left = new Set(game.seats.filter((s) => s.leftAt !== null).map((s) => s.seat));
+  const def = game.module.definition;
+  const ranks = new Map<Seat, number>();
+  if (concededTo === null && def.isOver(game.state)) for (const standing of def.standings(game.state)) ranks.set(standing.seat, standing.rank);
+  else for (const seat of game.seats) ranks.set(seat.seat, left.has(seat.seat) ? 2 : 1);
+  return game.seats.map((s) => ({ seat: s.seat, userId: s.userId, rank: ranks.get(s.seat) ?? game.seats.length, left: left.has(s.seat) }));
+}
+
 /** The action entries a commit appended, as the effective log shows them (sequences from the write). */
 function appendedEntries(entries: readonly NewAction[], firstSequence: number | null): EffectiveEntry[] {
   if (firstSequence === null) return [];
@@ -1052,4 +1115,4 @@ function turnSummary(log: readonly EffectiveEntry[], activeBefore: readonly Seat
   return out;
 }
 
-export type { GameEvent, GameRow, SeatRow };
+export type { FinishedGame, GameEvent, GameRow, PlayerStats, SeatRow };

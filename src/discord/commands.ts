@@ -5,7 +5,9 @@
  *
  *   /game new game:.. [players:..] [layout:..] [variant:..] [expansion:..]
  *   /game status | hand | log [count] | settings [reminder_hours] [reminder_limit] [idle_hours] | leave | abandon
+ *   /game history [count]
  *   /help [topic] [game]
+ *   /stats [user]
  */
 import {
   ApplicationCommandOptionType,
@@ -79,7 +81,15 @@ export function commandDefinitions(modules: ModuleRegistry, presenters: Presente
       ]),
       sub('leave'),
       sub('abandon'),
+      sub('history', [integer('opt.count', 1, 25)]),
     ],
+  };
+
+  const stats: RESTPostAPIChatInputApplicationCommandsJSONBody = {
+    type: ApplicationCommandType.ChatInput,
+    ...named('cmd.stats'),
+    contexts: [InteractionContextType.Guild],
+    options: [{ type: ApplicationCommandOptionType.User, ...named('opt.user'), required: false }],
   };
 
   const help: RESTPostAPIChatInputApplicationCommandsJSONBody = {
@@ -96,5 +106,5 @@ export function commandDefinitions(modules: ModuleRegistry, presenters: Presente
       { type: ApplicationCommandOptionType.String, ...named('opt.game'), required: false, choices: games },
     ],
   };
-  return [game, help];
+  return [game, help, stats];
 }

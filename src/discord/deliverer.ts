@@ -20,7 +20,8 @@ import type { GameEvent, Locale } from '../engine/index.js';
 import type { Logger } from '../logger.js';
 import type { BotContext } from './context.js';
 import { t } from './i18n/index.js';
-import { boardMessage, gameLocale, lobbyMessage, mention, reminderMessage, voteMessage, type PublicMessage } from './messages.js';
+import { boardMessage, gameLocale, labelNames, lobbyMessage, mention, reminderMessage, voteMessage, type PublicMessage } from './messages.js';
+import { renderScoreChart } from '../render/chart.js';
 import { presenterFor, sendableChannel } from './respond.js';
 import { describeError } from './errors.js';
 
@@ -174,11 +175,18 @@ export class Deliverer implements DeliveryTrigger {
         return lobbyMessage(game as LobbySnapshot, presenter);
       case 'board': {
         const active = game as ActiveSnapshot;
-        return boardMessage(service, active, presenter, {
-          summary: [{ sequence: 0, seat: 0, action: null, events: step.summary, checkpoint: false }],
-          notes: step.notes.map((note) => noteLine(active, note, locale)),
-          concededTo: step.concededTo,
-        }, this.logger);
+        const message = await boardMessage(
+          service,
+          active,
+          presenter,
+          {
+            summary: [{ sequence: 0, seat: 0, action: null, events: step.summary, checkpoint: false }],
+            notes: step.notes.map((note) => noteLine(active, note, locale)),
+            concededTo: step.concededTo,
+          },
+          this.logger,
+        );
+        return active.row.status === 'finished' ? this.#withSummaryChart(active, message, locale) : message;
       }
       case 'reminder': {
         const p = step.delivery.payload as Extract<Delivery['payload'], { kind: 'reminder' }>;
@@ -197,6 +205,28 @@ export class Deliverer implements DeliveryTrigger {
           allowedMentions: { parse: [] },
         };
       }
+    }
+  }
+
+  /** The final board carries the game in numbers: each player's score over the turns, replayed from the log. */
+  #withSummaryChart(game: ActiveSnapshot, message: PublicMessage, locale: Locale): PublicMessage {
+    const presenter = presenterFor(this.ctx, game.row.kind);
+    const track = presenter.scoreTrack;
+    if (track === undefined) return message;
+    try {
+      const series = this.ctx.service.scoreHistory(game, (view) => track.scores(view));
+      const chart = renderScoreChart({
+        title: t(locale, 'summary.title', { game: presenter.name(locale), id: game.row.id }),
+        scoreLabel: t(locale, track.label),
+        turnLabel: t(locale, 'summary.turn'),
+        names: labelNames(game),
+        series,
+      });
+      const file = { attachment: chart, name: `${game.row.kind}-${game.row.id}-summary.png`, description: t(locale, 'summary.image') };
+      return { ...message, files: [...(message.files ?? []), file] };
+    } catch (error) {
+      this.logger.error({ err: error, gameId: game.row.id }, 'the summary chart could not be drawn; the final board goes without it');
+      return message;
     }
   }
 

@@ -12,12 +12,14 @@ import { parseCustomId, type Verb } from './codec.js';
 import type { BotContext, CommandHandler, ComponentHandler, ComponentInteraction, HandlerEnv } from './context.js';
 import { gameAbandon } from './handlers/commands/game-abandon.js';
 import { gameHand } from './handlers/commands/game-hand.js';
+import { gameHistory } from './handlers/commands/game-history.js';
 import { gameLeave } from './handlers/commands/game-leave.js';
 import { gameLog } from './handlers/commands/game-log.js';
 import { gameNew } from './handlers/commands/game-new.js';
 import { gameSettings } from './handlers/commands/game-settings.js';
 import { gameStatus } from './handlers/commands/game-status.js';
 import { help } from './handlers/commands/help.js';
+import { stats } from './handlers/commands/stats.js';
 import { boardHand } from './handlers/components/board-hand.js';
 import { boardLog } from './handlers/components/board-log.js';
 import { boardTurn } from './handlers/components/board-turn.js';
@@ -33,7 +35,7 @@ import { reminderSnooze } from './handlers/components/reminder-snooze.js';
 import { t, toLocale } from './i18n/index.js';
 import { answerPrivately, isCommitted, markUpdateAck } from './respond.js';
 
-export const COMMAND_HANDLERS: readonly CommandHandler[] = [gameNew, gameStatus, gameHand, gameLog, gameSettings, gameLeave, gameAbandon, help];
+export const COMMAND_HANDLERS: readonly CommandHandler[] = [gameNew, gameStatus, gameHand, gameLog, gameSettings, gameLeave, gameAbandon, gameHistory, help, stats];
 
 export const COMPONENT_HANDLERS: readonly ComponentHandler[] = [
   lobbyJoin,

@@ -113,6 +113,27 @@ export const snapshots = sqliteTable(
   (table) => [primaryKey({ columns: [table.gameId, table.sequence] })],
 );
 
+/**
+ * The final placing of every seat of a finished game, written in the commit that ends it: the history
+ * and the statistics read it, instead of replaying or parsing every finished game.
+ */
+export const results = sqliteTable(
+  'results',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seat: integer('seat').notNull(),
+    userId: text('user_id').notNull(),
+    /** 1 = winner; seats that share a rank tie. */
+    rank: integer('rank').notNull(),
+    /** The seat had left the game (conceded or removed) before the end. */
+    left: integer('left', { mode: 'boolean' }).notNull().default(false),
+    finishedAt: integer('finished_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.gameId, table.seat] }), index('results_user').on(table.userId)],
+);
+
 export const DELIVERY_KINDS = ['lobby', 'board', 'reminder', 'idle-vote', 'announcement'] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'superseded', 'damaged'] as const;
@@ -183,6 +204,7 @@ export const damagedRows = sqliteTable(
 export type GameRow = typeof games.$inferSelect;
 export type DeliveryRow = typeof deliveries.$inferSelect;
 export type SnapshotRow = typeof snapshots.$inferSelect;
+export type ResultRow = typeof results.$inferSelect;
 export type DamagedRow = typeof damagedRows.$inferSelect;
 export type SeatRow = typeof seats.$inferSelect;
 export type ActionRow = typeof actions.$inferSelect;

@@ -12,6 +12,7 @@ import { gameModules } from '../../src/app/games/index.js';
 import { gamePresenters } from '../../src/discord/games/index.js';
 import { randomInt, seedRng, type RngState } from '../../src/engine/index.js';
 import type { KairoAction, KairoState } from '../../src/games/kairo/index.js';
+import { renderScoreChart } from '../../src/render/chart.js';
 import { checkPng, type FakeUser, type SeenMessage } from '../fake-discord/index.js';
 import { boards, buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, openPrivately, type BotOnFake, startBotOnFake, openLobby } from './harness.js';
 
@@ -156,10 +157,12 @@ function checkPrivacy(channel: string, played: Played): void {
   expect(played.privateEvents.length).toBeGreaterThan(0);
   for (const text of played.privateEvents) expect(env.fake.publicOccurrences(text), text).toEqual([]);
   expect(env.fake.publicOccurrences(/You drew|Du hast Baukarte|Je trok/, channel)).toEqual([]);
-  for (const board of boards(env.fake, channel)) {
+  const all = boards(env.fake, channel);
+  for (const board of all) {
     expect(board.ephemeral).toBe(false);
-    expect(board.attachments).toHaveLength(1);
-    expect(board.attachments[0]!.contentType).toBe('image/png');
+    // The final board also carries the summary chart.
+    expect(board.attachments).toHaveLength(board === all.at(-1) ? 2 : 1);
+    for (const file of board.attachments) expect(file.contentType).toBe('image/png');
   }
 }
 
@@ -202,4 +205,47 @@ describe('Kairo end to end', () => {
     expect(prompts).toMatch(/choose the side of the entrance|Seite des Eingangs|kant van de ingang/);
     env.fake.assertNoViolations();
   }, 120_000);
+
+  it('after the two games: the summary chart is drawn from the log; /game history and /stats list them', async () => {
+    const finished = env.service.history(env.fake.guildId, 10);
+    expect(finished).toHaveLength(2);
+    for (const game of finished) {
+      const final = latestBoard(env.fake, game.channelId);
+      expect(final.id).toBe(game.boardMessageId);
+      const chart = final.attachments[1]!;
+      const png = checkPng(chart.bytes);
+      expect(png).toMatchObject({ ok: true, width: 1000, height: 560 });
+      // Drawn from a replay of the action log: the same picture comes out of the log again, and its last
+      // points are the final scores of the standings.
+      const loaded = env.service.byId(game.gameId);
+      if (!loaded.ok || loaded.game.kind !== 'active') throw new Error('the finished game does not load');
+      const over = loaded.game;
+      const series = env.service.scoreHistory(loaded.game, (view) => (view as { players: { score: number }[] }).players.map((p) => p.score));
+      const standings = env.service.standings(loaded.game);
+      expect(series.map((s) => s.at(-1))).toEqual(over.seats.map((seat) => (over.state as KairoState).players[seat.seat]!.score));
+      expect(series[0]!.length).toBeGreaterThan(10);
+      const again = renderScoreChart({ title: 'Kairo #' + game.gameId + ': the game in numbers', scoreLabel: 'Points', turnLabel: 'Turn', names: loaded.game.seats.map((s) => s.displayName), series });
+      expect(Buffer.compare(again, Buffer.from(chart.bytes))).toBe(0);
+      expect(game.winners).toEqual(standings.filter((st) => st.rank === 1).map((st) => loaded.game.seats[st.seat]!.userId));
+    }
+    const channel = env.fake.channelId();
+    const history = await openPrivatelyCommand(alice, channel, 'game', 'history');
+    expect(history.split('\n')).toHaveLength(3);
+    expect(history).toMatch(new RegExp(`#${finished[0]!.gameId} Kairo .* 3 players · won by <@\\d+>.*\\[final board\\]\\(https://discord.com/channels/${env.fake.guildId}/${finished[0]!.channelId}/${finished[0]!.boardMessageId}\\)`));
+    const stats = await openPrivatelyCommand(alice, channel, 'stats');
+    expect(stats).toContain(`**Statistics** of <@${alice.id}> in this server`);
+    expect(stats).toMatch(/Kairo: 2 played, [0-2] won, average place \d\.\d/);
+    expect(stats).toContain('**Leaderboard** of this server');
+    expect(stats.split('\n').filter((l) => /^\d\. <@\d+>: \d+ won of \d+/.test(l))).toHaveLength(3);
+    const carols = await openPrivatelyCommand(bob, channel, 'stats', undefined, { user: carol.id });
+    expect(carols).toMatch(/Statistik.*Kairo: 1 gespielt/s);
+  });
 });
+
+/** Runs a command and returns the text of its private answer. */
+async function openPrivatelyCommand(user: FakeUser, channel: string, name: string, subcommand?: string, options: Record<string, string> = {}): Promise<string> {
+  const handle = await user.runCommand(channel, name, { ...(subcommand ? { subcommand } : {}), options });
+  const reply = handle.reply!;
+  expect(reply.ephemeral).toBe(true);
+  return reply.content;
+}

@@ -183,6 +183,7 @@ function format(message: Message, locale: Locale, names: readonly string[]): str
 
 export const istanbulPresenter: GamePresenter = {
   kind: 'istanbul',
+  scoreTrack: { label: 'summary.rubies', scores: (view) => (view as IstanbulPublicView).players.map((p) => p.rubies) },
   messages: istanbulPresenterMessages,
   name: (locale) => format({ key: 'istanbul.name' }, locale, []),
   format,

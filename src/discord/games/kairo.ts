@@ -347,6 +347,7 @@ function prompt(view: KairoPublicView, locale: Locale): string {
 
 export const kairoPresenter: GamePresenter = {
   kind: 'kairo',
+  scoreTrack: { label: 'summary.points', scores: (view) => (view as KairoPublicView).players.map((p) => p.score) },
   messages: kairoPresenterMessages,
   name: (locale) => text('kairo.name', locale),
   format,

@@ -45,6 +45,8 @@ export interface GamePresenter {
   hand(seatView: unknown, seat: Seat, locale: Locale, names: readonly string[]): string;
   group(action: unknown): ActionGroup;
   help(topic: HelpTopic, locale: Locale): string;
+  /** What the end-of-game chart follows, per seat, from a public view (Istanbul: rubies; Kairo: points). */
+  readonly scoreTrack?: { readonly label: 'summary.rubies' | 'summary.points'; scores(view: unknown): number[] };
 }
 
 export type PresenterRegistry = ReadonlyMap<string, GamePresenter>;

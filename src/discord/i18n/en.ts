@@ -190,6 +190,27 @@ export const en = {
   'error.afterCommit': 'Your move was saved, but I could not update this panel (reference {ref}). Press **Take my turn** on the board to go on.',
   'lobby.changed': 'The lobby changed a moment ago (someone joined or left). Check the players and press Start again.',
   'status.lobbyPending': 'This channel has an open lobby for {game} (game #{id}); its message will appear shortly.',
+  // history and statistics
+  'cmd.game.history.name': 'history',
+  'cmd.game.history.description': 'The finished games of this server, with their final boards',
+  'cmd.stats.name': 'stats',
+  'cmd.stats.description': 'Games, wins and average place, and the leaderboard of this server',
+  'opt.user.name': 'user',
+  'opt.user.description': 'Whose statistics (default: yours)',
+  'history.empty': 'No game has been finished in this server yet.',
+  'history.title': '**Finished games** (the last {count})',
+  'history.line': '#{id} {game} · {when} · {players} players · won by {winners}',
+  'history.board': '[final board]({link})',
+  'stats.none': '{player} has not finished a game in this server yet.',
+  'stats.title': '**Statistics** of {player} in this server',
+  'stats.line': '{game}: {games} played, {wins} won, average place {place}',
+  'stats.leaderboard': '**Leaderboard** of this server',
+  'stats.rank': '{rank}. {player}: {wins} won of {games}, average place {place}',
+  'summary.title': '{game} #{id}: the game in numbers',
+  'summary.rubies': 'Rubies',
+  'summary.points': 'Points',
+  'summary.turn': 'Turn',
+  'summary.image': "Each player's score over the turns of the game",
 } as const;
 
 export type CoreKey = keyof typeof en;

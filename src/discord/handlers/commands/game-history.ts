@@ -1,0 +1,26 @@
+/** /game history [count]: this server's finished games, newest first, each with a link to its final board. */
+import type { CommandHandler } from '../../context.js';
+import { t } from '../../i18n/index.js';
+import { answerPrivately, messageLink } from '../../respond.js';
+
+export const HISTORY_ENTRIES = 10;
+
+export const gameHistory: CommandHandler = {
+  route: 'game history',
+  ack: 'ephemeral',
+  async handle(env, interaction) {
+    const guildId = interaction.guildId;
+    if (guildId === null) return answerPrivately(interaction, t(env.locale, 'history.empty'));
+    const count = interaction.options.getInteger('count') ?? HISTORY_ENTRIES;
+    const games = env.ctx.service.history(guildId, count);
+    if (games.length === 0) return answerPrivately(interaction, t(env.locale, 'history.empty'));
+    const lines = [t(env.locale, 'history.title', { count: games.length })];
+    for (const game of games) {
+      const name = env.ctx.presenters.get(game.kind)?.name(env.locale) ?? game.kind;
+      const winners = game.winners.map((id) => `<@${id}>`).join(', ') || '-';
+      const board = game.boardMessageId === null ? '' : ` · ${t(env.locale, 'history.board', { link: messageLink(guildId, game.channelId, game.boardMessageId) })}`;
+      lines.push(t(env.locale, 'history.line', { id: game.gameId, game: name, when: `<t:${Math.floor(game.finishedAt / 1000)}:d>`, players: game.players, winners }) + board);
+    }
+    await answerPrivately(interaction, lines.join('\n').slice(0, 2000));
+  },
+};

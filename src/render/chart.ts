@@ -1,0 +1,93 @@
+/**
+ * The end-of-game summary picture: each player's score (Istanbul's rubies, Kairo's points) over the turns
+ * of the game, one line per player in the player's colour, with the names and final scores in a legend.
+ * Its input is plain numbers taken from the public views of a replay of the log; nothing hidden.
+ */
+import { createCanvas } from '@napi-rs/canvas';
+import { FONT_FAMILY, registerFonts } from './common/fonts.js';
+
+export interface ScoreChart {
+  readonly title: string;
+  /** The y axis, e.g. "Rubies". */
+  readonly scoreLabel: string;
+  /** The x axis, e.g. "Turn". */
+  readonly turnLabel: string;
+  readonly names: readonly string[];
+  /** One series per seat: the score after each turn (the first value: at the start). */
+  readonly series: readonly (readonly number[])[];
+  /** CSS colours per seat (defaults to a palette readable on the light background). */
+  readonly colours?: readonly string[];
+}
+
+const WIDTH = 1000;
+const HEIGHT = 560;
+const MARGIN = { left: 70, right: 250, top: 64, bottom: 60 };
+/** Distinct on white, and apart for the common kinds of colour blindness. */
+const PALETTE = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9'];
+
+export function renderScoreChart(chart: ScoreChart): Buffer {
+  registerFonts();
+  const canvas = createCanvas(WIDTH, HEIGHT);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, WIDTH, HEIGHT);
+  ctx.fillStyle = '#1a1a1a';
+  ctx.font = `bold 26px "${FONT_FAMILY}"`;
+  ctx.textBaseline = 'middle';
+  ctx.fillText(chart.title, MARGIN.left, 32);
+
+  const turns = Math.max(1, ...chart.series.map((s) => s.length - 1));
+  const top = Math.max(1, ...chart.series.flat());
+  const plotW = WIDTH - MARGIN.left - MARGIN.right;
+  const plotH = HEIGHT - MARGIN.top - MARGIN.bottom;
+  const x = (turn: number): number => MARGIN.left + (turn / turns) * plotW;
+  const y = (score: number): number => MARGIN.top + plotH - (score / top) * plotH;
+
+  // Grid and axes: a line per score step (at most 10 steps).
+  const step = Math.max(1, Math.ceil(top / 10));
+  ctx.font = `18px "${FONT_FAMILY}"`;
+  ctx.textAlign = 'right';
+  for (let v = 0; v <= top; v += step) {
+    ctx.strokeStyle = v === 0 ? '#444444' : '#e0e0e0';
+    ctx.lineWidth = v === 0 ? 2 : 1;
+    ctx.beginPath();
+    ctx.moveTo(MARGIN.left, y(v));
+    ctx.lineTo(MARGIN.left + plotW, y(v));
+    ctx.stroke();
+    ctx.fillStyle = '#333333';
+    ctx.fillText(String(v), MARGIN.left - 10, y(v));
+  }
+  ctx.textAlign = 'center';
+  const turnStep = Math.max(1, Math.ceil(turns / 10));
+  for (let turn = 0; turn <= turns; turn += turnStep) ctx.fillText(String(turn), x(turn), MARGIN.top + plotH + 20);
+  ctx.fillText(chart.turnLabel, MARGIN.left + plotW / 2, HEIGHT - 16);
+  ctx.save();
+  ctx.translate(20, MARGIN.top + plotH / 2);
+  ctx.rotate(-Math.PI / 2);
+  ctx.fillText(chart.scoreLabel, 0, 0);
+  ctx.restore();
+
+  // One line per player; the legend lists players by final score.
+  chart.series.forEach((series, seat) => {
+    const colour = chart.colours?.[seat] ?? PALETTE[seat % PALETTE.length] ?? '#000000';
+    ctx.strokeStyle = colour;
+    ctx.lineWidth = 4;
+    ctx.lineJoin = 'round';
+    ctx.beginPath();
+    series.forEach((score, turn) => (turn === 0 ? ctx.moveTo(x(turn), y(score)) : ctx.lineTo(x(turn), y(score))));
+    ctx.stroke();
+  });
+  const order = chart.series.map((s, seat) => ({ seat, final: s.at(-1) ?? 0 })).sort((a, b) => b.final - a.final || a.seat - b.seat);
+  ctx.textAlign = 'left';
+  ctx.font = `bold 20px "${FONT_FAMILY}"`;
+  order.forEach(({ seat, final }, row) => {
+    const ly = MARGIN.top + 16 + row * 36;
+    const lx = WIDTH - MARGIN.right + 24;
+    ctx.fillStyle = chart.colours?.[seat] ?? PALETTE[seat % PALETTE.length] ?? '#000000';
+    ctx.fillRect(lx, ly - 8, 28, 16);
+    ctx.fillStyle = '#1a1a1a';
+    const name = chart.names[seat] ?? `#${seat + 1}`;
+    ctx.fillText(`${final}  ${name.length > 14 ? `${name.slice(0, 13)}…` : name}`, lx + 38, ly);
+  });
+  return canvas.toBuffer('image/png');
+}
