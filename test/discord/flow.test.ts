@@ -407,6 +407,7 @@ describe('robustness', () => {
     expect(commands).toEqual([
       ['game', { de: 'spiel', nl: 'spel' }],
       ['help', { de: 'hilfe', nl: 'hulp' }],
+      ['stats', { de: 'statistik', nl: 'statistieken' }],
     ]);
     env.fake.assertNoViolations();
   });

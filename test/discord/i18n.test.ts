@@ -65,7 +65,7 @@ describe('message catalogues', () => {
       for (const option of (entry.options ?? []) as (typeof entry)[]) check(option);
     };
     for (const command of commands) check(command);
-    expect(commands.map((c) => c.name)).toEqual(['game', 'help']);
+    expect(commands.map((c) => c.name)).toEqual(['game', 'help', 'stats']);
   });
 });
 

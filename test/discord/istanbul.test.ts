@@ -37,11 +37,13 @@ function checkPrivacy(channel: string, played: Played): void {
   expect(played.privateEvents.length).toBeGreaterThan(0);
   for (const text of played.privateEvents) expect(env.fake.publicOccurrences(text), text).toEqual([]);
   expect(env.fake.publicOccurrences(/You draw|Du ziehst|Je trekt/, channel)).toEqual([]);
-  // Every board is a channel message with exactly one PNG; every answer with a hand was ephemeral.
-  for (const board of boards(env.fake, channel)) {
+  // Every board is a channel message with exactly one PNG (the final one also the summary chart); every
+  // answer with a hand was ephemeral.
+  const all = boards(env.fake, channel);
+  for (const board of all) {
     expect(board.ephemeral).toBe(false);
-    expect(board.attachments).toHaveLength(1);
-    expect(board.attachments[0]!.contentType).toBe('image/png');
+    expect(board.attachments).toHaveLength(board === all.at(-1) ? 2 : 1);
+    for (const file of board.attachments) expect(file.contentType).toBe('image/png');
   }
 }
 
