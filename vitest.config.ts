@@ -10,5 +10,7 @@ export default defineConfig({
     // Vitest leaves one core idle by default; the suite is mostly CPU-bound fuzzing, so use them all.
     maxWorkers: os.availableParallelism(),
     benchmark: { include: ['test/bench/**/*.bench.ts'] },
+    // One throwaway PostgreSQL cluster per run; each test file that needs it creates its own database.
+    globalSetup: ['test/support/postgres-global-setup.ts'],
   },
 });
