@@ -63,7 +63,7 @@ export default tseslint.config(
   {
     files: ['src/discord/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ name: 'better-sqlite3', message: 'Discord handlers go through the game service.' }], patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Discord handlers go through the game service.' }, ...OUR_LAYERS('persistence')] }],
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ name: 'better-sqlite3', message: 'Discord handlers go through the game service.' }, { name: 'pg', message: 'Discord handlers go through the game service.' }], patterns: [{ group: ['drizzle-orm', 'drizzle-orm/*'], message: 'Discord handlers go through the game service.' }, ...OUR_LAYERS('persistence')] }],
     },
   },
 );

@@ -1,0 +1,193 @@
+/**
+ * The PostgreSQL schema: the same tables, columns, keys and indexes as the SQLite schema (../schema.ts),
+ * so one repository serves both and a row reads the same from either. `npm run db:generate` writes its
+ * migrations to migrations/postgres/.
+ *
+ * Mapping: Unix-millisecond times are bigint (read as numbers), ids are identity columns (by default, so
+ * rows copied from a SQLite file keep theirs), JSON stays text that is parsed where it is read (a damaged
+ * row is set aside, never thrown inside a query), flags are boolean. A test compares both schemas.
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { DELIVERY_STATUSES, GAME_STATUSES } from '../schema.js';
+
+/** A Unix-millisecond time: beyond 32 bits, far inside the 53 bits a number holds exactly. */
+const millis = (name: string) => bigint(name, { mode: 'number' });
+
+export const games = pgTable(
+  'games',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    guildId: text('guild_id').notNull(),
+    channelId: text('channel_id').notNull(),
+    kind: text('kind').notNull(),
+    hostUserId: text('host_user_id').notNull(),
+    /** The lobby settings as JSON text. */
+    options: text('options').notNull(),
+    seed: text('seed').notNull(),
+    status: text('status', { enum: GAME_STATUSES }).notNull(),
+    /** The engine state as JSON; null while the game is a lobby. */
+    state: text('state'),
+    /** Grows with every write; guards against lost updates and stale buttons. */
+    version: integer('version').notNull().default(0),
+    boardMessageId: text('board_message_id'),
+    /** The server's locale, for public messages. */
+    locale: text('locale').notNull().default('en'),
+    reminderIntervalMinutes: integer('reminder_interval_minutes').notNull().default(720),
+    reminderLimit: integer('reminder_limit').notNull().default(3),
+    idleAfterMinutes: integer('idle_after_minutes').notNull().default(2880),
+    createdAt: millis('created_at').notNull(),
+    updatedAt: millis('updated_at').notNull(),
+  },
+  (table) => [
+    // One running game (lobby or active) per channel, enforced by the database itself.
+    uniqueIndex('games_one_active_per_channel')
+      .on(table.channelId)
+      .where(sql`status in ('lobby', 'active')`),
+    index('games_guild').on(table.guildId),
+  ],
+);
+
+export const seats = pgTable(
+  'seats',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seat: integer('seat').notNull(),
+    userId: text('user_id').notNull(),
+    displayName: text('display_name').notNull(),
+    /** Set when the player left or was removed; the seat stays for the log. */
+    leftAt: millis('left_at'),
+  },
+  (table) => [primaryKey({ columns: [table.gameId, table.seat] }), uniqueIndex('seats_game_user').on(table.gameId, table.userId)],
+);
+
+export const actions = pgTable(
+  'actions',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    sequence: integer('sequence').notNull(),
+    seat: integer('seat').notNull(),
+    /** 'action' = a game action; 'undo' = takes back the latest action that is still in effect. */
+    kind: text('kind', { enum: ['action', 'undo'] }).notNull().default('action'),
+    /** The action as JSON text (null for an undo). */
+    action: text('action'),
+    /** The events the action produced, for the game log. */
+    events: text('events').notNull(),
+    checkpoint: boolean('checkpoint').notNull().default(false),
+    createdAt: millis('created_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.gameId, table.sequence] })],
+);
+
+export const scheduledJobs = pgTable(
+  'scheduled_jobs',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    kind: text('kind').notNull(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    dueAt: millis('due_at').notNull(),
+    /** JSON text, validated by the scheduler per job kind. */
+    payload: text('payload').notNull(),
+    createdAt: millis('created_at').notNull(),
+  },
+  (table) => [index('scheduled_jobs_due').on(table.dueAt), index('scheduled_jobs_game').on(table.gameId, table.kind)],
+);
+
+/** The state right after a checkpoint of the log (see ../schema.ts): a cache the log can always rebuild. */
+export const snapshots = pgTable(
+  'snapshots',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    /** The log sequence of the checkpoint the state follows. */
+    sequence: integer('sequence').notNull(),
+    state: text('state').notNull(),
+    createdAt: millis('created_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.gameId, table.sequence] })],
+);
+
+/** The final placing of every seat of a finished game, written in the commit that ends it. */
+export const results = pgTable(
+  'results',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seat: integer('seat').notNull(),
+    userId: text('user_id').notNull(),
+    /** 1 = winner; seats that share a rank tie. */
+    rank: integer('rank').notNull(),
+    /** The seat had left the game (conceded or removed) before the end. */
+    left: boolean('left').notNull().default(false),
+    finishedAt: millis('finished_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.gameId, table.seat] }), index('results_user').on(table.userId)],
+);
+
+/** The outbox (see ../schema.ts): written with the change, delivered until Discord has it, never twice. */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    guildId: text('guild_id').notNull(),
+    channelId: text('channel_id').notNull(),
+    kind: text('kind').notNull(),
+    /** The game's version when the delivery was written. */
+    version: integer('version').notNull(),
+    /** JSON text, validated per kind when delivered. */
+    payload: text('payload').notNull(),
+    status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: millis('next_attempt_at').notNull(),
+    /** A deliverer holds the row until then (several processes may deliver). */
+    claimedUntil: millis('claimed_until'),
+    /** Which deliverer holds it (a restarted process takes back what its killed predecessor held). */
+    claimedBy: text('claimed_by'),
+    messageId: text('message_id'),
+    /** The delivery that was posted in place of this one (superseded boards). */
+    supersededBy: integer('superseded_by'),
+    disarmedAt: millis('disarmed_at'),
+    /** The last failure, short and without secrets. */
+    lastError: text('last_error'),
+    createdAt: millis('created_at').notNull(),
+    deliveredAt: millis('delivered_at'),
+  },
+  (table) => [
+    index('deliveries_pending').on(table.status, table.nextAttemptAt),
+    index('deliveries_game').on(table.gameId, table.status),
+  ],
+);
+
+/** Rows found damaged: listed once, never deleted or rewritten (see ../schema.ts). */
+export const damagedRows = pgTable(
+  'damaged_rows',
+  {
+    tableName: text('table_name').notNull(),
+    rowId: text('row_id').notNull(),
+    gameId: integer('game_id'),
+    channelId: text('channel_id'),
+    reason: text('reason').notNull(),
+    foundAt: millis('found_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.tableName, table.rowId] })],
+);
+
+export type GameRow = typeof games.$inferSelect;
+export type DeliveryRow = typeof deliveries.$inferSelect;
+export type SnapshotRow = typeof snapshots.$inferSelect;
+export type ResultRow = typeof results.$inferSelect;
+export type DamagedRow = typeof damagedRows.$inferSelect;
+export type SeatRow = typeof seats.$inferSelect;
+export type ActionRow = typeof actions.$inferSelect;
+export type ScheduledJobRow = typeof scheduledJobs.$inferSelect;
