@@ -2,6 +2,7 @@
  * The bot's configuration, read once from the environment and validated. A missing or malformed value
  * becomes one clear sentence that says what to set; the caller prints it and exits.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -52,6 +53,8 @@ const schema = z.object({
     .union([z.literal('auto'), z.coerce.number().int(SHARD_COUNT_ERROR).min(1, SHARD_COUNT_ERROR).max(MAX_SHARDS, SHARD_COUNT_ERROR)], { error: SHARD_COUNT_ERROR })
     .default(1),
   SHARD_IDS: shardIds.optional(),
+  RENDER_WORKERS: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(64, 'must be at most 64').optional(),
+  RENDER_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number of milliseconds').min(100, 'must be at least 100').max(120_000, 'must be at most 120000').default(10_000),
 });
 
 export interface Config {
@@ -72,6 +75,10 @@ export interface Config {
   readonly shardCount: number | 'auto';
   /** The shard ids this process runs; 'all' = every shard of shardCount. */
   readonly shardIds: readonly number[] | 'all';
+  /** Worker threads that draw the board pictures (default: cores minus one, at least one). */
+  readonly renderWorkers: number;
+  /** A board picture not drawn within this time is given up (the board is posted without it). */
+  readonly renderTimeoutMs: number;
 }
 
 const HINTS: Record<string, string> = {
@@ -87,7 +94,14 @@ const HINTS: Record<string, string> = {
   DATABASE_POOL_SIZE: 'Set DATABASE_POOL_SIZE to the PostgreSQL connections per process (default 10), or remove it',
   SHARD_COUNT: 'Set SHARD_COUNT to the number of shards of the whole bot, or auto, or remove it for one shard',
   SHARD_IDS: 'Set SHARD_IDS to the shard ids this process runs (such as 0,1 or 0-3), or remove it to run all',
+  RENDER_WORKERS: 'Set RENDER_WORKERS to the number of threads that draw boards (1 or more), or remove it to use the cores minus one',
+  RENDER_TIMEOUT_MS: 'Set RENDER_TIMEOUT_MS to the milliseconds a board picture may take (100 to 120000), or remove it to use 10000',
 };
+
+/** Cores minus one (the event loop keeps one), at least one. */
+export function defaultRenderWorkers(): number {
+  return Math.max(1, os.availableParallelism() - 1);
+}
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -137,5 +151,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     databasePoolSize: values.DATABASE_POOL_SIZE,
     shardCount,
     shardIds: values.SHARD_IDS ?? 'all',
+    renderWorkers: values.RENDER_WORKERS ?? defaultRenderWorkers(),
+    renderTimeoutMs: values.RENDER_TIMEOUT_MS,
   };
 }

@@ -9,6 +9,7 @@ import { gameModules } from './app/games/index.js';
 import { startBot, type Bot } from './discord/bot.js';
 import { createDiscordClient } from './discord/client.js';
 import { gamePresenters } from './discord/games/index.js';
+import { RenderPool } from './app/workers/render-pool.js';
 import type { LaunchContext } from './startup.js';
 
 export async function launchBot({ config, logger, database }: LaunchContext, clock: Clock): Promise<Bot> {
@@ -17,17 +18,27 @@ export async function launchBot({ config, logger, database }: LaunchContext, clo
     ...(config.discordApiBaseUrl !== undefined ? { apiBaseUrl: config.discordApiBaseUrl } : {}),
   });
   const service = new GameService({ db: database.db, modules: gameModules(), clock, logger });
+  // Board pictures are drawn in worker threads, never on the event loop.
+  const boards = new RenderPool({ workers: config.renderWorkers, timeoutMs: config.renderTimeoutMs });
   try {
-    return await startBot({
+    const bot = await startBot({
       client,
       service,
       logger,
-      presenters: gamePresenters(),
+      presenters: gamePresenters(boards),
       applicationId: config.discordAppId,
       ...(config.devGuildId !== undefined ? { guildId: config.devGuildId } : {}),
     });
+    return {
+      ...bot,
+      async stop() {
+        await bot.stop();
+        await boards.close();
+      },
+    };
   } catch (error) {
     await client.destroy();
+    await boards.close();
     throw error;
   }
 }

@@ -1,6 +1,7 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, defaultRenderWorkers, loadConfig } from '../src/config.js';
 
 const TOKEN = `${Buffer.from('123456789012345678').toString('base64')}.GhIjKl.abcdefghijklmnopqrstuvwxyz012345`;
 
@@ -19,6 +20,8 @@ describe('configuration', () => {
       databasePoolSize: 10,
       shardCount: 1,
       shardIds: 'all',
+      renderWorkers: defaultRenderWorkers(),
+      renderTimeoutMs: 10_000,
     });
   });
 
@@ -43,6 +46,10 @@ describe('configuration', () => {
     });
   });
 
+  it('draws boards on the cores minus one, at least one', () => {
+    expect(defaultRenderWorkers()).toBe(Math.max(1, os.availableParallelism() - 1));
+  });
+
   it('reads every documented variable', () => {
     const config = loadConfig({
       DISCORD_TOKEN: TOKEN,
@@ -52,8 +59,12 @@ describe('configuration', () => {
       LOG_LEVEL: 'debug',
       LOG_FORMAT: 'pretty',
       DISCORD_API_BASE_URL: 'http://127.0.0.1:9999/api',
+      RENDER_WORKERS: '3',
+      RENDER_TIMEOUT_MS: '2500',
     });
     expect(config).toMatchObject({
+      renderWorkers: 3,
+      renderTimeoutMs: 2500,
       discordAppId: '987654321098765432',
       devGuildId: '111111111111111111',
       databasePath: '/tmp/x/bazaar.db',
@@ -73,6 +84,9 @@ describe('configuration', () => {
     [{ DISCORD_TOKEN: TOKEN, DEV_GUILD_ID: 'my-server' }, /DEV_GUILD_ID must be a Discord id/],
     [{ DISCORD_TOKEN: TOKEN, LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
     [{ DISCORD_TOKEN: TOKEN, DISCORD_API_BASE_URL: 'not a url' }, /DISCORD_API_BASE_URL must be a URL/],
+    [{ DISCORD_TOKEN: TOKEN, RENDER_WORKERS: '0' }, /RENDER_WORKERS must be at least 1/],
+    [{ DISCORD_TOKEN: TOKEN, RENDER_WORKERS: 'many' }, /RENDER_WORKERS must be a whole number/],
+    [{ DISCORD_TOKEN: TOKEN, RENDER_TIMEOUT_MS: '1.5' }, /RENDER_TIMEOUT_MS must be a whole number of milliseconds/],
     [{ DISCORD_TOKEN: 'abc.def.ghi' }, /DISCORD_APP_ID is not set and cannot be read from the token/],
     [{ DISCORD_TOKEN: TOKEN, DATABASE_URL: 'mysql://db/bazaar' }, /DATABASE_URL must be a PostgreSQL connection string/],
     [{ DISCORD_TOKEN: TOKEN, DATABASE_POOL_SIZE: '0' }, /DATABASE_POOL_SIZE must be a whole number from 1 to 100/],

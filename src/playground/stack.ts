@@ -5,6 +5,7 @@
  */
 import type { Bot } from '../discord/bot.js';
 import { gamePresenters } from '../discord/games/index.js';
+import { inProcessBoardRenderer } from '../render/board-job.js';
 import { toLocale } from '../discord/i18n/index.js';
 import { launchBot } from '../launch.js';
 import { startBazaar } from '../startup.js';
@@ -60,7 +61,7 @@ export interface Playground {
 function gameOptionChoices(bot: Bot, request: AutocompleteRequest): AutocompleteChoice[] {
   const kind = request.values.game ?? '';
   const module = bot.service.modules.get(kind);
-  const presenter = gamePresenters().get(kind);
+  const presenter = gamePresenters(inProcessBoardRenderer).get(kind);
   if (request.command !== 'game new' || module === undefined || presenter === undefined) return [];
   if (request.option !== 'layout' && request.option !== 'variant' && request.option !== 'expansion') return [];
   const locale = toLocale(request.locale);

@@ -6,6 +6,7 @@ import { gameModules } from '../../src/app/games/index.js';
 import { istanbulModule } from '../../src/app/games/istanbul.js';
 import type { HandlerEnv } from '../../src/discord/context.js';
 import { gamePresenters } from '../../src/discord/games/index.js';
+import { inProcessBoardRenderer } from '../../src/render/board-job.js';
 import { gameNew } from '../../src/discord/handlers/commands/game-new.js';
 import { istanbul, type IstanbulState } from '../../src/games/istanbul/index.js';
 import { createLogger } from '../../src/logger.js';
@@ -114,7 +115,7 @@ async function complete(focused: { name: string; value: string }, expansion: str
     },
   } as unknown as AutocompleteInteraction;
   const env = {
-    ctx: { service: { modules: gameModules() } as unknown as GameService, presenters: gamePresenters(), client: null as never, deliverer: null as never },
+    ctx: { service: { modules: gameModules() } as unknown as GameService, presenters: gamePresenters(inProcessBoardRenderer), client: null as never, deliverer: null as never },
     logger: createLogger({ level: 'silent', format: 'json' }),
     locale: 'en',
   } satisfies HandlerEnv;

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameModules } from '../../src/app/games/index.js';
 import { gamePresenters } from '../../src/discord/games/index.js';
+import { inProcessBoardRenderer } from '../../src/render/board-job.js';
 import type { FakeUser } from '../fake-discord/index.js';
 import { boards, startBotOnFake, type BotOnFake } from './harness.js';
 import { playIstanbul, type Played } from './istanbul-driver.js';
@@ -19,7 +20,7 @@ let carol: FakeUser;
 
 beforeAll(async () => {
   // Seeds whose games the policy finishes in a few dozen rounds.
-  env = await startBotOnFake({ modules: gameModules(), presenters: gamePresenters(), seeds: ['c', 'e'] });
+  env = await startBotOnFake({ modules: gameModules(), presenters: gamePresenters(inProcessBoardRenderer), seeds: ['c', 'e'] });
   alice = env.createUser('alice', { globalName: 'Alice' });
   bob = env.createUser('bob', { globalName: 'Bob', locale: 'de' });
   carol = env.createUser('carol', { globalName: 'Carol', locale: 'nl' });

@@ -11,7 +11,8 @@ import { kairoModule } from '../../src/app/games/kairo.js';
 import { turnMarkerOf } from '../../src/app/module.js';
 import type { HandlerEnv } from '../../src/discord/context.js';
 import { gamePresenters } from '../../src/discord/games/index.js';
-import { kairoPresenter } from '../../src/discord/games/kairo.js';
+import { inProcessBoardRenderer } from '../../src/render/board-job.js';
+import { kairoPresenter as kairoPresenterWith } from '../../src/discord/games/kairo.js';
 import { gameNew } from '../../src/discord/handlers/commands/game-new.js';
 import { layoutGroups, MAX_OPTIONS } from '../../src/discord/panel.js';
 import { LOCALES, seedRng, type Catalogue } from '../../src/engine/index.js';
@@ -19,6 +20,9 @@ import { kairo, type KairoAction, type KairoPublicView, type KairoSeatView, type
 import { createLogger } from '../../src/logger.js';
 import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
 import { engineRun, progressPick } from '../render/kairo/engine-states.js';
+
+/** The presenter's text side; its pictures are drawn in-process here (these tests are about the words). */
+const kairoPresenter = kairoPresenterWith(inProcessBoardRenderer);
 
 const HOUR = 3_600_000;
 let db: OpenDatabase;
@@ -176,7 +180,7 @@ async function complete(focused: { name: string; value: string }, locale = 'en-U
     },
   } as unknown as AutocompleteInteraction;
   const env = {
-    ctx: { service: { modules: gameModules() } as unknown as GameService, presenters: gamePresenters(), client: null as never, deliverer: null as never },
+    ctx: { service: { modules: gameModules() } as unknown as GameService, presenters: gamePresenters(inProcessBoardRenderer), client: null as never, deliverer: null as never },
     logger: createLogger({ level: 'silent', format: 'json' }),
     locale: 'en',
   } satisfies HandlerEnv;

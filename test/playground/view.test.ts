@@ -8,13 +8,14 @@ import { gameModules } from '../../src/app/games/index.js';
 import { SETTING_BOUNDS } from '../../src/app/settings.js';
 import { commandDefinitions } from '../../src/discord/commands.js';
 import { gamePresenters } from '../../src/discord/games/index.js';
+import { inProcessBoardRenderer } from '../../src/render/board-job.js';
 import { core } from '../../src/discord/i18n/index.js';
 import type { LocalMessage } from '../../src/playground/discord.js';
 import { attachmentUrl, commandForms, messageView, parseOptionValues } from '../../src/playground/view.js';
 
 /** The bot's command definitions as Discord stores them (ids added). */
 function registered(): APIApplicationCommand[] {
-  return commandDefinitions(gameModules(), gamePresenters()).map(
+  return commandDefinitions(gameModules(), gamePresenters(inProcessBoardRenderer)).map(
     (c, i) => ({ ...c, id: `10000000000000000${i}`, application_id: '100000000000000000', version: '1', default_member_permissions: null }) as APIApplicationCommand,
   );
 }

@@ -1,7 +1,8 @@
 /** Istanbul in Discord: the board picture, panel groups, prompts, the hand, and /help's rules and decisions. */
 import type { Catalogue, Catalogues, Locale, Message, Seat } from '../../engine/index.js';
 import { istanbul, formatIstanbulMessage, type IstanbulAction, type IstanbulPublicView, type IstanbulSeatView } from '../../games/istanbul/index.js';
-import { renderIstanbulBoard, type PublicViewOnly } from '../../render/istanbul/board.js';
+import type { BoardRenderer } from '../../render/board-job.js';
+import type { PublicViewOnly } from '../../render/istanbul/board.js';
 import type { ActionGroup, GamePresenter, HelpTopic } from './presenter.js';
 import { EXPANSION_GROUP_OF, expansionDe, expansionEn, expansionNl, lettersAndSealsHandLine } from './istanbul-expansion.js';
 
@@ -181,17 +182,18 @@ function format(message: Message, locale: Locale, names: readonly string[]): str
   return formatIstanbulMessage(catalogues, message, locale, seatName);
 }
 
-export const istanbulPresenter: GamePresenter = {
+/** Istanbul's presenter; its board pictures are drawn by `boards` (the render pool in the bot). */
+export const istanbulPresenter = (boards: BoardRenderer): GamePresenter => ({
   kind: 'istanbul',
   scoreTrack: { label: 'summary.rubies', scores: (view) => (view as IstanbulPublicView).players.map((p) => p.rubies) },
   messages: istanbulPresenterMessages,
   name: (locale) => format({ key: 'istanbul.name' }, locale, []),
   format,
   renderBoard(view, options) {
-    return renderIstanbulBoard(view as PublicViewOnly, {
-      locale: options.locale,
-      names: options.names,
-      ...(options.ranks !== undefined ? { ranks: options.ranks } : {}),
+    return boards.render({
+      game: 'istanbul',
+      view: view as PublicViewOnly,
+      options: { locale: options.locale, names: options.names, ...(options.ranks !== undefined ? { ranks: options.ranks } : {}) },
     });
   },
   status(raw, locale, names) {
@@ -246,4 +248,4 @@ export const istanbulPresenter: GamePresenter = {
     const key = topic === 'rules' ? 'istanbul.help.rules' : 'istanbul.help.decisions';
     return `${format({ key }, locale, [])}\n${format({ key: `${key}LettersAndSeals` }, locale, [])}`;
   },
-};
+});

@@ -18,7 +18,8 @@ import {
   type KairoSeatView,
 } from '../../games/kairo/index.js';
 import { COINS_PER_FINAL_POINT } from '../../games/kairo/data/board.js';
-import { lastActionFromEvents, renderKairoBoard, type PublicViewOnly } from '../../render/kairo/index.js';
+import type { BoardRenderer } from '../../render/board-job.js';
+import { lastActionFromEvents, type PublicViewOnly } from '../../render/kairo/index.js';
 import type { ActionGroup, GamePresenter, HelpTopic } from './presenter.js';
 
 type Group = 'stall' | 'extend' | 'relocate' | 'lead' | 'draw' | 'pay' | 'coin' | 'section' | 'field' | 'entrance' | 'coins' | 'target' | 'take' | 'discard' | 'pass';
@@ -345,7 +346,8 @@ function prompt(view: KairoPublicView, locale: Locale): string {
   }
 }
 
-export const kairoPresenter: GamePresenter = {
+/** Kairo's presenter; its board pictures are drawn by `boards` (the render pool in the bot). */
+export const kairoPresenter = (boards: BoardRenderer): GamePresenter => ({
   kind: 'kairo',
   scoreTrack: { label: 'summary.points', scores: (view) => (view as KairoPublicView).players.map((p) => p.score) },
   messages: kairoPresenterMessages,
@@ -353,11 +355,15 @@ export const kairoPresenter: GamePresenter = {
   format,
   renderBoard(view, options) {
     const board = view as PublicViewOnly;
-    return renderKairoBoard(board, {
-      locale: options.locale,
-      names: options.names,
-      lastAction: lastActionFromEvents(board, options.lastTurn ?? []),
-      ...(options.ranks !== undefined ? { ranks: options.ranks } : {}),
+    return boards.render({
+      game: 'kairo',
+      view: board,
+      options: {
+        locale: options.locale,
+        names: options.names,
+        lastAction: lastActionFromEvents(board, options.lastTurn ?? []),
+        ...(options.ranks !== undefined ? { ranks: options.ranks } : {}),
+      },
     });
   },
   status(raw, locale, names) {
@@ -398,4 +404,4 @@ export const kairoPresenter: GamePresenter = {
   help(topic: HelpTopic, locale) {
     return text(topic === 'rules' ? 'kairo.help.rules' : 'kairo.help.decisions', locale);
   },
-};
+});

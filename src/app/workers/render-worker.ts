@@ -1,0 +1,20 @@
+/**
+ * The render pool's worker: draws one board and answers with the PNG's bytes, moved (not copied) back
+ * to the main thread.
+ */
+import Tinypool from 'tinypool';
+import { renderBoardJob, type BoardJob } from '../../render/board-job.js';
+
+/** The PNG's bytes in an ArrayBuffer of their own, which can be transferred. */
+export function ownArrayBuffer(bytes: Buffer): ArrayBuffer {
+  if (bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer) return bytes.buffer;
+  // a slice of Node's shared pool (small buffers): moving it would take the pool with it
+  const own = new ArrayBuffer(bytes.byteLength);
+  new Uint8Array(own).set(bytes);
+  return own;
+}
+
+export default async function renderInWorker(job: BoardJob): Promise<ArrayBuffer> {
+  const png = await renderBoardJob(job);
+  return Tinypool.move(ownArrayBuffer(png)) as ArrayBuffer;
+}

@@ -1,0 +1,33 @@
+/**
+ * One board picture to draw, as plain data (a public view and the options), so it can cross into a
+ * worker thread; and the one function that draws it, wherever it runs.
+ */
+import { renderIstanbulBoard, type IstanbulRenderOptions, type PublicViewOnly as IstanbulView } from './istanbul/index.js';
+import { renderKairoBoard, type KairoRenderOptions, type PublicViewOnly as KairoView } from './kairo/index.js';
+
+export type BoardJob =
+  | { readonly game: 'istanbul'; readonly view: IstanbulView; readonly options: IstanbulRenderOptions }
+  | { readonly game: 'kairo'; readonly view: KairoView; readonly options: KairoRenderOptions };
+
+/** Draws boards and answers with PNG bytes; rejects when a board cannot be drawn (or not in time). */
+export interface BoardRenderer {
+  render(job: BoardJob): Promise<Buffer>;
+}
+
+/** Draws and encodes the board on the calling thread. */
+export function renderBoardJob(job: BoardJob): Promise<Buffer> {
+  switch (job.game) {
+    case 'istanbul':
+      return renderIstanbulBoard(job.view, job.options);
+    case 'kairo':
+      return renderKairoBoard(job.view, job.options);
+    default:
+      return Promise.reject(new TypeError(`no renderer for the game ${String((job as { game: unknown }).game)}`));
+  }
+}
+
+/**
+ * The board renderer on the calling thread. The bot draws in its worker pool; this one is for tools and
+ * for tests about something else than where the drawing runs.
+ */
+export const inProcessBoardRenderer: BoardRenderer = { render: renderBoardJob };

@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { RenderError, RenderPool } from '../../../src/app/workers/render-pool.js';
+import type { IstanbulSeatView } from '../../../src/games/istanbul/view.js';
+import { renderBoardJob, type BoardJob } from '../../../src/render/board-job.js';
+import { fixtureView as istanbulView } from '../../render/istanbul/fixtures.js';
+import { F, stageView } from '../../render/kairo/fixtures.js';
+import type { HeldJob } from './held-render-worker.js';
+
+const heldWorker = new URL('./held-render-worker.ts', import.meta.url);
+const istanbul: BoardJob = {
+  game: 'istanbul',
+  view: istanbulView({ players: 5, layout: 'expansion', stage: 'late' }),
+  options: { locale: 'de', names: ['Aylin', 'Bram', 'Charlotte', 'Dieter', 'Eva'] },
+};
+const kairo: BoardJob = {
+  game: 'kairo',
+  view: stageView('late-4p'),
+  options: { locale: 'nl', names: ['Aylin', 'Bram', 'Charlotte', 'Dieter'], lastAction: { seat: 2, fields: [F('E8'), F('D8')] } },
+};
+
+let pool: RenderPool | undefined;
+afterEach(async () => {
+  await pool?.close();
+  pool = undefined;
+});
+
+/** Resolves when the worker has set cell `index` of `cells` (Atomics.waitAsync: ES2024, in Node 20). */
+function whenSet(cells: Int32Array, index: number): Promise<unknown> {
+  const waitAsync = (Atomics as unknown as { waitAsync(a: Int32Array, i: number, v: number): { value: Promise<unknown> | string } }).waitAsync;
+  return Promise.resolve(waitAsync(cells, index, 0).value);
+}
+
+describe('the render pool', () => {
+  it('gives the same PNG bytes as drawing in-process, for Istanbul and Kairo', async () => {
+    pool = new RenderPool({ workers: 1, timeoutMs: 60_000 });
+    const [fromPool, local] = await Promise.all([pool.render(istanbul), renderBoardJob(istanbul)]);
+    expect(fromPool.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    expect(fromPool.equals(local)).toBe(true);
+    expect((await pool.render(kairo)).equals(await renderBoardJob(kairo))).toBe(true);
+  });
+
+  it('while one board is being drawn, the event loop and a second board go first', async () => {
+    pool = new RenderPool({ workers: 2, timeoutMs: 60_000, workerFile: heldWorker });
+    const events: string[] = [];
+    const hold = new SharedArrayBuffer(8);
+    const cells = new Int32Array(hold);
+    const held = pool.render({ ...istanbul, hold } as HeldJob).then(() => events.push('held board drawn'));
+    await whenSet(cells, 0);
+    events.push('held board started');
+    await new Promise((resolve) => setImmediate(resolve));
+    events.push('event loop turned');
+    await pool.render(kairo);
+    events.push('second board drawn');
+    Atomics.store(cells, 1, 1);
+    Atomics.notify(cells, 1);
+    await held;
+    expect(events).toEqual(['held board started', 'event loop turned', 'second board drawn', 'held board drawn']);
+  });
+
+  it('a board that cannot be drawn rejects with the reason, and the pool keeps drawing', async () => {
+    pool = new RenderPool({ workers: 1, timeoutMs: 60_000 });
+    const seatView: IstanbulSeatView = { ...(istanbul.view as unknown as IstanbulSeatView), seat: 0, hand: ['take5Lira'] };
+    const failed = pool.render({ ...istanbul, view: seatView } as unknown as BoardJob);
+    await expect(failed).rejects.toThrow(RenderError);
+    await expect(failed).rejects.toThrow(/istanbul board could not be drawn: .*public view only/);
+    expect((await pool.render(istanbul)).equals(await renderBoardJob(istanbul))).toBe(true);
+  });
+
+  it('a board that hangs is given up after the time limit, its worker is replaced, and the pool keeps drawing', async () => {
+    pool = new RenderPool({ workers: 1, timeoutMs: 4_000, workerFile: heldWorker });
+    await pool.render(kairo);
+    const [before] = pool.threadIds;
+    await expect(pool.render({ ...kairo, hang: true } as HeldJob)).rejects.toThrow(/kairo board was not drawn within 4000 ms; its worker was replaced/);
+    expect((await pool.render(kairo)).equals(await renderBoardJob(kairo))).toBe(true);
+    expect(pool.threadIds).toHaveLength(1);
+    expect(pool.threadIds).not.toContain(before);
+  });
+
+  it('refuses to start without a worker', () => {
+    expect(() => new RenderPool({ workers: 0, timeoutMs: 1_000 })).toThrow(/at least one worker/);
+  });
+});
