@@ -1,0 +1,161 @@
+/**
+ * Claiming due rows across processes, on SQLite (a shared file) and on PostgreSQL: the earliest due rows
+ * up to a limit, leased to one owner; nobody else gets a row while its lease holds; a row whose holder
+ * died (lease ran out) is claimed again. And the race: two OS processes claiming the same chore at the
+ * moment it falls due, 50 times: exactly one of them runs it, every time.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDatabase, usePostgresDatabase } from '../../support/postgres-database.js';
+import { tempDir } from '../helpers.js';
+import { openChoreStore, pgChores, sqliteChores, type ChoreStore } from './chores.js';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const TRIALS = 50;
+
+const dir = tempDir('claim');
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+const postgres = usePostgresDatabase('claim');
+
+/** A racing process: sends a line, resolves with the answer line that starts with `expect`. */
+interface Worker {
+  ask(line: string, expect: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+async function startWorker(target: string, name: string): Promise<Worker> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', TSX, path.join(HERE, 'race-worker.ts'), target, name], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines = readline.createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const next = async (prefix: string): Promise<string> => {
+    for (;;) {
+      const { value, done } = await lines.next();
+      if (done) throw new Error(`race worker ${name} ended before answering "${prefix}"`);
+      if ((value as string).startsWith(prefix)) return value as string;
+    }
+  };
+  await next('ready');
+  return {
+    ask(line, expected) {
+      child.stdin!.write(`${line}\n`);
+      return next(expected);
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.stdin!.end('quit\n');
+      await exited;
+    },
+  };
+}
+
+const stores: [string, () => Promise<{ store: ChoreStore; target: string; nameIs: (name: string) => ReturnType<typeof eq> }>, boolean][] = [
+  [
+    'SQLite (a shared file)',
+    async () => {
+      const target = `sqlite:${path.join(dir, `chores-${Math.random().toString(36).slice(2)}.db`)}`;
+      return { store: await openChoreStore(target), target, nameIs: (name) => eq(sqliteChores.name, name) };
+    },
+    true,
+  ],
+  [
+    'PostgreSQL',
+    async () => {
+      // A database per test: the tests' rows must not meet (an expired lease is anyone's to take).
+      const database = await createDatabase(postgres.adminUrl, 'claim');
+      const opened = await openChoreStore(database.url);
+      const store: ChoreStore = {
+        ...opened,
+        async close() {
+          await opened.close();
+          await database.drop();
+        },
+      };
+      return { store, target: database.url, nameIs: (name) => eq(pgChores.name, name) };
+    },
+    postgres.available,
+  ],
+];
+
+describe.each(stores)('claiming due rows on %s', (_label, open, available) => {
+  it.runIf(available)('takes the earliest due rows up to the limit, leases them to the owner, and leaves what is not due', async () => {
+    const { store } = await open();
+    try {
+      await store.add('water the plants', 100);
+      await store.add('sweep the yard', 300);
+      await store.add('feed the cat', 200);
+      await store.add('later', 900);
+      const first = await store.claim({ now: 500, limit: 2, leaseMs: 1_000, owner: 'east' });
+      expect(first.map((c) => [c.name, c.claimedBy, c.claimedUntil])).toEqual([
+        ['water the plants', 'east', 1_500],
+        ['feed the cat', 'east', 1_500],
+      ]);
+      expect((await store.claim({ now: 500, limit: 2, leaseMs: 1_000, owner: 'west' })).map((c) => c.name)).toEqual(['sweep the yard']);
+      expect(await store.claim({ now: 500, limit: 2, leaseMs: 1_000, owner: 'west' })).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it.runIf(available)('a held row is nobody else’s until its lease runs out (its holder died); then another claims it', async () => {
+    const { store } = await open();
+    try {
+      const id = await store.add('reminder', 1_000);
+      expect((await store.claim({ now: 1_000, limit: 1, leaseMs: 500, owner: 'east' })).map((c) => c.id)).toEqual([id]);
+      expect(await store.claim({ now: 1_200, limit: 1, leaseMs: 500, owner: 'west' })).toEqual([]);
+      expect(await store.claim({ now: 1_500, limit: 1, leaseMs: 500, owner: 'west' })).toEqual([]);
+      const again = await store.claim({ now: 1_501, limit: 1, leaseMs: 500, owner: 'west' });
+      expect(again.map((c) => [c.id, c.claimedBy, c.claimedUntil])).toEqual([[id, 'west', 2_001]]);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it.runIf(available)('a further condition narrows the claim (e.g. this process’s shards)', async () => {
+    const { store, nameIs } = await open();
+    try {
+      await store.add('shard 0 job', 10);
+      await store.add('shard 1 job', 10);
+      const mine = await store.claim({ now: 20, limit: 10, leaseMs: 100, owner: 'east', where: nameIs('shard 1 job') });
+      expect(mine.map((c) => c.name)).toEqual(['shard 1 job']);
+      expect((await store.all()).find((c) => c.name === 'shard 0 job')?.claimedBy).toBeNull();
+    } finally {
+      await store.close();
+    }
+  });
+
+  it.runIf(available)(`two processes racing on the same chore as it falls due, ${TRIALS} trials: exactly one runs it each time`, { timeout: 120_000 }, async () => {
+    const { store, target } = await open();
+    const workers = await Promise.all([startWorker(target, 'east'), startWorker(target, 'west')]);
+    try {
+      const chores: number[] = [];
+      for (let trial = 1; trial <= TRIALS; trial++) {
+        const due = Date.now() + 15;
+        chores.push(await store.add(`trial ${trial}`, due));
+        // Both claim in a loop from before the chore is due until 40 ms after (at least once each).
+        await Promise.all(workers.map((worker) => worker.ask(`race ${trial} ${due + 40}`, `done ${trial} `)));
+      }
+      const runs = await store.runs();
+      const perChore = new Map<number, string[]>();
+      for (const run of runs) perChore.set(run.choreId, [...(perChore.get(run.choreId) ?? []), run.runner]);
+      expect(chores.map((id) => perChore.get(id)?.length ?? 0)).toEqual(chores.map(() => 1));
+      expect(runs).toHaveLength(TRIALS);
+      // Both really competed: each won some of the trials.
+      expect(new Set(runs.map((run) => run.runner))).toEqual(new Set(['east', 'west']));
+      // The lease names the process that ran it.
+      const byId = new Map((await store.all()).map((c) => [c.id, c]));
+      for (const run of runs) expect(byId.get(run.choreId)?.claimedBy).toBe(run.runner);
+    } finally {
+      await Promise.all(workers.map((worker) => worker.stop()));
+      await store.close();
+    }
+  });
+});
