@@ -25,6 +25,7 @@ import type { Frame, IstanbulState, PlayerState } from './state.js';
 import type { AssistantOwner, Good, PlaceId, Seat } from './types.js';
 import type {
   DecisionView,
+  IstanbulBookkeepingView,
   IstanbulPublicView,
   IstanbulSeatView,
   IstanbulView,
@@ -284,6 +285,38 @@ function extraFigures(s: IstanbulState): ExtraFigureView[] {
   return out;
 }
 
+function bookkeepingView(s: IstanbulState): IstanbulBookkeepingView {
+  const copy = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+  const ls = s.ls;
+  return {
+    pending: copy(s.pending),
+    turn: copy(s.turn),
+    finalQueue: s.finalQueue.slice(),
+    discardPile: s.discard.slice(),
+    assistantsAt: s.assistantsAt.map((list) => list.slice()),
+    post: s.post,
+    sultanTaken: s.sultanTaken,
+    gemstoneTaken: s.gemstoneTaken,
+    wainwrightExtensions: s.wainwrightExtensions,
+    wainwrightRubies: s.wainwrightRubies,
+    mosqueTiles: copy(s.mosqueTiles),
+    smallMosqueRubies: s.smallMosqueRubies,
+    greatMosqueRubies: s.greatMosqueRubies,
+    smallMarket: s.smallMarket.slice(),
+    greatMarket: s.greatMarket.slice(),
+    ...(ls === undefined
+      ? {}
+      : {
+          lettersAndSeals: {
+            letterDiscardPile: ls.letterDiscard.slice(),
+            kioskDiscardPile: ls.kioskDiscard.slice(),
+            doubleMoveRound: ls.doubleMoveRound.slice(),
+            extraRubies: ls.extraRubies,
+          },
+        }),
+  };
+}
+
 function basePublicView(s: IstanbulState): IstanbulPublicView {
   const places: PlaceView[] = s.cells.map((id, cell) => ({
     id,
@@ -326,6 +359,7 @@ function basePublicView(s: IstanbulState): IstanbulPublicView {
     rubiesInSupply: s.rubySupply,
     endTriggered: s.endTriggered,
     phase: s.phase === 'playing' ? 'playing' : s.phase,
+    bookkeeping: bookkeepingView(s),
   };
 }
 

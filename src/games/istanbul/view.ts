@@ -5,6 +5,7 @@
  * Never in a view: a hand other than the viewer's own, the deck order, the PRNG state.
  */
 import type { KioskExchange, KioskTile } from './data/lettersAndSeals.js';
+import type { Frame, TurnState } from './state.js';
 import type { AssistantOwner, CardKind, CompanionPos, ExpansionCards, Good, Goods, LayoutName, PlaceId, PlayerColour, Seat } from './types.js';
 
 export type { AssistantOwner, CardKind, CompanionPos, ExpansionCards, Good, Goods, KioskExchange, KioskTile, LayoutName, PlaceId, PlayerColour, Seat };
@@ -393,6 +394,44 @@ export interface IstanbulPublicView {
   readonly phase: 'playing' | 'finalCards' | 'over';
   /** Letters & Seals; absent in the base game. */
   readonly lettersAndSeals?: LettersAndSealsView;
+  /** Always set by the engine; optional only for views built by hand (render fixtures). */
+  readonly bookkeeping?: IstanbulBookkeepingView;
+}
+
+/**
+ * What a player at the table keeps track of without a secret: the open turn's whole stack of decisions
+ * (the view's `decision` is only its top), the turn's flags, the order of the final card step, the counters
+ * behind the places' details, and every face-up pile in full (each card, letter and kiosk tile in them was
+ * shown when it was played or discarded). Computer players rebuild a game state from it for their search;
+ * the hidden piles' contents follow from it, their order never does.
+ */
+export interface IstanbulBookkeepingView {
+  /** Pending decisions, bottom first; the last one is `decision`. */
+  readonly pending: readonly Frame[];
+  readonly turn: TurnState;
+  readonly finalQueue: readonly Seat[];
+  /** The Caravansary's face-up discard pile, bottom first. */
+  readonly discardPile: readonly CardKind[];
+  /** Loose assistants per place id, in the order they were left. */
+  readonly assistantsAt: readonly (readonly AssistantOwner[])[];
+  readonly post: number;
+  readonly sultanTaken: number;
+  readonly gemstoneTaken: number;
+  readonly wainwrightExtensions: number;
+  readonly wainwrightRubies: number;
+  readonly mosqueTiles: Readonly<Record<Good, readonly number[]>>;
+  readonly smallMosqueRubies: number;
+  readonly greatMosqueRubies: number;
+  readonly smallMarket: readonly number[];
+  readonly greatMarket: readonly number[];
+  /** Letters & Seals; absent in the base game. */
+  readonly lettersAndSeals?: {
+    readonly letterDiscardPile: readonly PlaceId[];
+    readonly kioskDiscardPile: readonly number[];
+    /** Per seat: the round of its last double move (0: none yet). */
+    readonly doubleMoveRound: readonly number[];
+    readonly extraRubies: number;
+  };
 }
 
 /** A seat's view: the public view plus that seat's own hand. */

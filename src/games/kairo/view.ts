@@ -12,7 +12,7 @@ import * as boardModule from './board.js';
 import * as geometryModule from './geometry.js';
 import type { Direction, FieldId } from './geometry.js';
 import * as rulesModule from './rules.js';
-import type { BuildMode, BuildStep, Coins, KairoState, Phase, Seat, StallOwner, StartMode } from './types.js';
+import type { BuildMode, BuildStep, Coins, KairoState, Pending, Phase, Seat, SetupPlacement, StallOwner, StartMode } from './types.js';
 
 // Module bindings copied once: the dev/test transform turns every imported binding access into a getter call.
 const { BOARD_HEIGHT, BOARD_WIDTH, CARDS_PER_DRAW, CARD_SECTIONS, COLOURS, HAND_LIMIT, MEDAL_POINTS, isJoker } = boardDataModule;
@@ -124,6 +124,21 @@ export interface KairoSetupView {
   readonly neutralStallsInBag: number;
 }
 
+/**
+ * What a player at the table keeps track of without a secret: the decision in progress in full, the whole
+ * face-up discard pile (every card in it was shown when played or discarded), the start placements still to
+ * come and the neutral stall colours still in the bag (those not yet on the board; the draw order stays
+ * hidden). Computer players rebuild a game state from it for their search.
+ */
+export interface KairoBookkeepingView {
+  readonly pending: Pending;
+  /** The discard pile, bottom first. */
+  readonly discardPile: readonly CardType[];
+  readonly setupQueue: readonly SetupPlacement[];
+  /** 2 players: the colours of the neutral stalls still to be drawn, sorted (not in draw order). */
+  readonly neutralColoursLeft: readonly Colour[];
+}
+
 export interface KairoPublicView {
   readonly game: 'kairo';
   readonly playerCount: number;
@@ -153,6 +168,8 @@ export interface KairoPublicView {
   readonly setup: KairoSetupView | null;
   /** The final scoring, once the game is over. */
   readonly final: readonly KairoFinalView[] | null;
+  /** Always set by the engine; optional only for views built by hand. */
+  readonly bookkeeping?: KairoBookkeepingView;
 }
 
 export interface KairoSeatView extends KairoPublicView {
@@ -321,6 +338,12 @@ export function publicView(state: KairoState): KairoPublicView {
           rank: ranks[f.seat] ?? 0,
         }))
       : null,
+    bookkeeping: {
+      pending: JSON.parse(JSON.stringify(state.pending)) as Pending,
+      discardPile: state.discard.slice(),
+      setupQueue: state.setupQueue.map((q) => ({ ...q })),
+      neutralColoursLeft: COLOURS.filter((c) => state.neutralBag.includes(c)),
+    },
   };
 }
 

@@ -1,0 +1,72 @@
+/**
+ * The computer players' worker pool: searches run on worker threads, so the event loop only routes.
+ *
+ *   const pool = createAiPool();
+ *   const index = await pool.chooseAction('istanbul', def.view(state, seat), def.legalActions(state, seat), { level: 'normal', seed });
+ *   // apply legalActions[index]
+ *
+ * The same inputs give the same index as a direct `runAiTask` (or `decide`) call: the search is bounded by
+ * iterations; the wall-clock cap (`deadlineMs`, default 3x the level's target) only cuts a search short on
+ * an overloaded machine. Built code loads ai-worker.js; under vitest and tsx (TypeScript sources) the worker
+ * loads ai-worker.ts through the tsx loader.
+ */
+import os from 'node:os';
+import Tinypool from 'tinypool';
+import type { GameKind } from '../../engine/index.js';
+import type { Level } from '../../engine/ai/index.js';
+import type { AiAnswer, AiTask } from './ai-task.js';
+
+/** Per level: the answer time the search budgets are sized for (p95 on one core), and the hard cap. */
+export const AI_TARGET_MS: Readonly<Record<Level, number>> = { easy: 300, normal: 1000, hard: 3000 };
+const CAP_FACTOR = 3;
+
+export interface AiPoolOptions {
+  /** Worker threads (default: the machine's cores minus one, at least 1). */
+  readonly threads?: number;
+  /** Wall-clock cap per decision; null: none (fully deterministic, for tests). */
+  readonly deadlineMs?: number | null;
+}
+
+export interface ChooseOptions {
+  readonly level: Level;
+  readonly seed: string;
+}
+
+export interface AiPool {
+  chooseAction(game: GameKind, seatView: unknown, legalActions: readonly unknown[], options: ChooseOptions): Promise<number>;
+  /** The same, with the estimated value (for "Suggest a move"). */
+  decide(game: GameKind, seatView: unknown, legalActions: readonly unknown[], options: ChooseOptions): Promise<AiAnswer>;
+  destroy(): Promise<void>;
+}
+
+/**
+ * Built code: worker threads running ai-worker.js. TypeScript sources (vitest, tsx): worker threads do not
+ * inherit a loader given in execArgv, so the workers are child processes started with the tsx loader.
+ */
+function workerEntry(): { filename: string; execArgv: string[]; runtime: 'worker_threads' | 'child_process' } {
+  const here = import.meta.url;
+  const fromSources = here.endsWith('.ts');
+  return fromSources
+    ? { filename: new URL('./ai-worker.ts', here).href, execArgv: ['--import', 'tsx'], runtime: 'child_process' }
+    : { filename: new URL('./ai-worker.js', here).href, execArgv: [], runtime: 'worker_threads' };
+}
+
+export function createAiPool(options: AiPoolOptions = {}): AiPool {
+  const threads = options.threads ?? Math.max(1, os.availableParallelism() - 1);
+  const entry = workerEntry();
+  const pool = new Tinypool({ ...entry, minThreads: 1, maxThreads: threads, idleTimeout: 60_000 });
+  const decide = async (game: GameKind, view: unknown, legalActions: readonly unknown[], choose: ChooseOptions): Promise<AiAnswer> => {
+    if (legalActions.length === 0) throw new RangeError('no legal action to choose from');
+    if (legalActions.length === 1) return { index: 0, value: 0, iterations: 0 };
+    const deadlineMs = options.deadlineMs === undefined ? AI_TARGET_MS[choose.level] * CAP_FACTOR : options.deadlineMs;
+    const task: AiTask = { game, view, legalActions, level: choose.level, seed: choose.seed, ...(deadlineMs === null ? {} : { deadlineMs }) };
+    const answer = (await pool.run(task)) as AiAnswer;
+    if (!Number.isInteger(answer.index) || answer.index < 0 || answer.index >= legalActions.length) throw new Error('the AI worker answered out of range');
+    return answer;
+  };
+  return {
+    decide,
+    chooseAction: async (game, view, legal, choose) => (await decide(game, view, legal, choose)).index,
+    destroy: () => pool.destroy(),
+  };
+}

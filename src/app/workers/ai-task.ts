@@ -1,0 +1,43 @@
+/**
+ * One computer player's decision as plain data, for the AI worker: what crosses the thread boundary is the
+ * seat's view, its legal actions, the level and the seed, and back comes the chosen action's index. The
+ * same function runs in the worker and in-process (tests, tools), so both give the same answer.
+ */
+import { LEVELS, decideWithStats, toSeatView, type Level } from '../../engine/ai/index.js';
+import type { GameKind } from '../../engine/index.js';
+import { AI_POLICIES } from './ai-policies.js';
+
+export interface AiTask {
+  readonly game: GameKind;
+  /** The deciding seat's own view (`def.view(state, seat)`): checked again here. */
+  readonly view: unknown;
+  readonly legalActions: readonly unknown[];
+  readonly level: Level;
+  readonly seed: string;
+  /** Safety net: stop searching after this many milliseconds (then the result depends on the machine). */
+  readonly deadlineMs?: number;
+}
+
+export interface AiAnswer {
+  /** Index into the task's legal actions. */
+  readonly index: number;
+  /** The chosen action's estimated chance to win for the seat, in [0, 1] (0 when there was no choice). */
+  readonly value: number;
+  readonly iterations: number;
+}
+
+export function runAiTask(task: AiTask): AiAnswer {
+  const policy = AI_POLICIES[task.game];
+  if (policy === undefined) throw new Error(`no computer player for ${String(task.game)}`);
+  if (!LEVELS.includes(task.level)) throw new Error(`unknown level ${String(task.level)}`);
+  const view = toSeatView(task.view, policy.viewRules);
+  const budget = policy.budgets[task.level];
+  const deadlineMs = task.deadlineMs;
+  let shouldStop: (() => boolean) | undefined;
+  if (deadlineMs !== undefined) {
+    const end = performance.now() + deadlineMs;
+    shouldStop = () => performance.now() > end;
+  }
+  const result = decideWithStats(policy, view, task.legalActions, shouldStop === undefined ? budget : { ...budget, shouldStop }, task.seed);
+  return { index: result.index, value: result.value, iterations: result.iterations };
+}

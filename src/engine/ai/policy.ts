@@ -1,0 +1,49 @@
+/**
+ * What a game provides to the generic search (beside its rules): how to rebuild a full state from a seat's
+ * view by sampling what the seat cannot see, how good a state is for each seat, and a cheap rollout policy.
+ * The search never sees the real state: every state it touches comes out of `determinizer`.
+ */
+import type { GameDefinition, GameKind, Seat } from '../definition.js';
+import type { RngState } from '../rng.js';
+import type { SeatViewRules } from './seat-view.js';
+
+export type Level = 'easy' | 'normal' | 'hard';
+export const LEVELS: readonly Level[] = ['easy', 'normal', 'hard'];
+
+/** How much a decision may search. Iterations make it deterministic; `shouldStop` is only a safety net. */
+export interface SearchBudget {
+  /** Determinized tree-search iterations. */
+  readonly iterations: number;
+  /** Actions simulated by the rollout policy after the tree, before the evaluation. */
+  readonly rolloutSteps: number;
+  /** UCB exploration constant. */
+  readonly exploration: number;
+  /** Chance that the rollout policy plays a uniformly random action instead of its greedy choice. */
+  readonly rolloutNoise: number;
+  /**
+   * Safety net for a slow machine: asked every few iterations; true ends the search early (then the result
+   * depends on the machine's speed). Never set in tests; the worker sets a wall-clock cap well above the
+   * iterations' usual time.
+   */
+  readonly shouldStop?: () => boolean;
+}
+
+/** The pieces of a game's definition the search uses. */
+export type SearchRules<S, A> = Pick<GameDefinition<S, A, unknown, unknown>, 'legalActions' | 'apply' | 'activeSeats' | 'isOver' | 'actionKey'>;
+
+export interface GamePolicy<S, A, V> {
+  readonly game: GameKind;
+  readonly rules: SearchRules<S, A>;
+  readonly viewRules: SeatViewRules;
+  /** The search budget of each level for this game (its rules' speed differs). */
+  readonly budgets: Readonly<Record<Level, SearchBudget>>;
+  /**
+   * Prepares the view once; the returned sampler builds a full state consistent with the view (hidden
+   * cards, piles and the PRNG drawn from `rng`) on every call.
+   */
+  determinizer(view: V): (rng: RngState) => S;
+  /** Per seat, in [0, 1]: the estimated chance to win (1 or 0 once the game is over; a tie shares). */
+  evaluate(state: S): readonly number[];
+  /** The rollout policy: a quick, reasonable choice (greedy on the game's obvious score, with noise). */
+  rolloutAction(state: S, seat: Seat, legal: readonly A[], rng: RngState, noise: number): A;
+}

@@ -1,0 +1,37 @@
+/** Istanbul's computer player: the determinizer, evaluation and rollout policy the generic search uses. */
+import type { GamePolicy } from '../../../engine/ai/index.js';
+import { istanbulActionKey, type IstanbulAction } from '../actions.js';
+import { applyIstanbul } from '../apply.js';
+import { legalActions } from '../legal.js';
+import type { IstanbulState } from '../state.js';
+import type { IstanbulSeatView } from '../view.js';
+import { istanbulDeterminizer } from './determinize.js';
+import { evaluateIstanbul } from './evaluate.js';
+import { istanbulGreedyAction } from './rollout.js';
+
+export { istanbulDeterminizer } from './determinize.js';
+export { evaluateIstanbul, worth } from './evaluate.js';
+export { istanbulGreedyAction } from './rollout.js';
+
+export const istanbulPolicy: GamePolicy<IstanbulState, IstanbulAction, IstanbulSeatView> = {
+  game: 'istanbul',
+  rules: {
+    legalActions,
+    apply: applyIstanbul,
+    activeSeats(state) {
+      const frame = state.pending[state.pending.length - 1];
+      return frame === undefined ? [] : [frame.seat];
+    },
+    isOver: (state) => state.phase === 'over',
+    actionKey: istanbulActionKey,
+  },
+  viewRules: { hiddenKeys: ['letterDeck', 'kioskDeck'], ownOnlyKeys: ['hand'] },
+  budgets: {
+    easy: { iterations: 40, rolloutSteps: 10, exploration: 0.7, rolloutNoise: 0.3 },
+    normal: { iterations: 200, rolloutSteps: 20, exploration: 0.5, rolloutNoise: 0.15 },
+    hard: { iterations: 600, rolloutSteps: 30, exploration: 0.5, rolloutNoise: 0.1 },
+  },
+  determinizer: istanbulDeterminizer,
+  evaluate: evaluateIstanbul,
+  rolloutAction: istanbulGreedyAction,
+};

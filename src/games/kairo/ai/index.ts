@@ -1,0 +1,32 @@
+/** Kairo's computer player: the determinizer, evaluation and rollout policy the generic search uses. */
+import type { GamePolicy } from '../../../engine/ai/index.js';
+import { kairo } from '../index.js';
+import type { KairoAction, KairoState } from '../types.js';
+import type { KairoSeatView } from '../view.js';
+import { kairoDeterminizer } from './determinize.js';
+import { evaluateKairo } from './evaluate.js';
+import { kairoGreedyAction } from './rollout.js';
+
+export { kairoDeterminizer } from './determinize.js';
+export { evaluateKairo, kairoWorth } from './evaluate.js';
+export { kairoGreedyAction } from './rollout.js';
+
+export const kairoPolicy: GamePolicy<KairoState, KairoAction, KairoSeatView> = {
+  game: 'kairo',
+  rules: {
+    legalActions: (state, seat) => kairo.legalActions(state, seat),
+    apply: (state, action, seat) => kairo.apply(state, action, seat),
+    activeSeats: (state) => kairo.activeSeats(state),
+    isOver: (state) => kairo.isOver(state),
+    actionKey: (action) => kairo.actionKey(action),
+  },
+  viewRules: { hiddenKeys: ['neutralBag'], ownOnlyKeys: ['hand', 'coins'] },
+  budgets: {
+    easy: { iterations: 40, rolloutSteps: 8, exploration: 0.7, rolloutNoise: 0.3 },
+    normal: { iterations: 200, rolloutSteps: 16, exploration: 0.5, rolloutNoise: 0.15 },
+    hard: { iterations: 600, rolloutSteps: 24, exploration: 0.5, rolloutNoise: 0.1 },
+  },
+  determinizer: kairoDeterminizer,
+  evaluate: evaluateKairo,
+  rolloutAction: kairoGreedyAction,
+};

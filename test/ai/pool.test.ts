@@ -1,0 +1,37 @@
+/**
+ * The AI worker pool: a decision runs on a worker thread (the TypeScript sources through tsx here) and
+ * gives the same action as a direct call with the same inputs.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { createAiPool } from '../../src/app/workers/ai-pool.js';
+import { runAiTask } from '../../src/app/workers/ai-task.js';
+import { reachState } from './games.js';
+
+describe('AI pool', () => {
+  const pool = createAiPool({ threads: 2, deadlineMs: null });
+  afterAll(() => pool.destroy());
+
+  it.each([
+    ['istanbul', 3, 'pool-i'],
+    ['istanbul-ls', 2, 'pool-ls'],
+    ['kairo', 3, 'pool-k'],
+  ] as const)('%s: the worker chooses what a direct call chooses', async (variant, players, seed) => {
+    const { def, state, seat } = reachState(variant, players, seed, 25);
+    const view = def.view(state, seat);
+    const legal = def.legalActions(state, seat) as readonly unknown[];
+    const game = def.id;
+    const direct = runAiTask({ game, view, legalActions: legal, level: 'easy', seed });
+    const [viaPool, answer] = await Promise.all([
+      pool.chooseAction(game, view, legal, { level: 'easy', seed }),
+      pool.decide(game, view, legal, { level: 'easy', seed }),
+    ]);
+    expect(viaPool).toBe(direct.index);
+    expect(answer).toEqual(direct);
+    expect(direct.iterations).toBeGreaterThan(0);
+  });
+
+  it('refuses a public view in the worker', async () => {
+    const { def, state, seat } = reachState('istanbul', 2, 'pool-refuse', 10);
+    await expect(pool.chooseAction('istanbul', def.view(state, null), def.legalActions(state, seat), { level: 'easy', seed: 'x' })).rejects.toThrow(/not a seat view/);
+  });
+});
