@@ -13,6 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase, usePostgresDatabase } from '../../support/postgres-database.js';
+import { shardOfGuild } from '../../../src/sharding.js';
 import { tempDir } from '../helpers.js';
 import { openChoreStore, pgChores, sqliteChores, type ChoreStore } from './chores.js';
 
@@ -119,14 +120,35 @@ describe.each(stores)('claiming due rows on %s', (_label, open, available) => {
     }
   });
 
-  it.runIf(available)('a further condition narrows the claim (e.g. this process’s shards)', async () => {
+  it.runIf(available)('a further condition narrows the claim', async () => {
     const { store, nameIs } = await open();
     try {
-      await store.add('shard 0 job', 10);
-      await store.add('shard 1 job', 10);
-      const mine = await store.claim({ now: 20, limit: 10, leaseMs: 100, owner: 'east', where: nameIs('shard 1 job') });
-      expect(mine.map((c) => c.name)).toEqual(['shard 1 job']);
-      expect((await store.all()).find((c) => c.name === 'shard 0 job')?.claimedBy).toBeNull();
+      await store.add('dust', 10);
+      await store.add('mop', 10);
+      const mine = await store.claim({ now: 20, limit: 10, leaseMs: 100, owner: 'east', where: nameIs('mop') });
+      expect(mine.map((c) => c.name)).toEqual(['mop']);
+      expect((await store.all()).find((c) => c.name === 'dust')?.claimedBy).toBeNull();
+    } finally {
+      await store.close();
+    }
+  });
+
+  it.runIf(available)('a process claims only the chores of guilds on its own shards ((guild_id >> 22) % count)', async () => {
+    const { store } = await open();
+    try {
+      // Guild ids as Discord makes them: the timestamp part decides the shard.
+      const guilds = Array.from({ length: 60 }, (_, i) => ((BigInt(1_100_000_000_000 + i * 7_919) << 22n) | 0x1_2345n).toString());
+      for (const [i, guildId] of guilds.entries()) await store.add(`chore ${i}`, 10, guildId);
+      const shards = { shardCount: 4, shardIds: [1, 3] };
+      const mine = await store.claim({ now: 20, limit: 100, leaseMs: 100, owner: 'shards 1 and 3', where: store.onShards(shards) });
+      const expected = guilds.filter((guildId) => [1, 3].includes(shardOfGuild(guildId, 4)));
+      expect(expected.length).toBeGreaterThan(10);
+      expect(expected.length).toBeLessThan(50);
+      expect(mine.map((c) => c.guildId).sort()).toEqual(expected.sort());
+      // The other shards' process takes the rest; a process of every shard needs no condition at all.
+      const rest = await store.claim({ now: 20, limit: 100, leaseMs: 100, owner: 'shards 0 and 2', where: store.onShards({ shardCount: 4, shardIds: [0, 2] }) });
+      expect(rest).toHaveLength(guilds.length - expected.length);
+      expect(store.onShards({ shardCount: 4, shardIds: [0, 1, 2, 3] })).toBeUndefined();
     } finally {
       await store.close();
     }
