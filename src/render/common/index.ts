@@ -3,3 +3,4 @@ export * from './fonts.js';
 export * from './palette.js';
 export * from './png.js';
 export * from './shapes.js';
+export * from './layers.js';

@@ -1,17 +1,24 @@
 /**
  * PNG output for the renderers.
  *
- * Skia's own PNG encoder (canvas.encode('png')) compresses hard: about 90-120 ms for a 1600 x 1100 board
- * on this machine, more than the whole render budget. Board images are mostly flat colour, so a plain
- * encoder does as well: raw RGBA rows (filter type 0) deflated at a low level, which takes about 20 ms and
- * gives a file of the same size (~450 KB). The deflate runs on libuv's thread pool, so the event loop stays
- * free meanwhile.
+ * Skia's own PNG encoder (canvas.encode('png'); @napi-rs/canvas offers no compression level) compresses
+ * hard: about 50 ms for a 1600 x 1010 board, more than the whole render budget. Board images are mostly
+ * flat colour, so a plain encoder does nearly as well: raw RGBA rows (filter type 0) deflated at level 1,
+ * about 8 ms for a file of ~480 KB (level 3: +1 ms, ~450 KB; the Sub/Up filters and Z_RLE are slower
+ * and bigger here). The deflate runs on libuv's thread pool.
+ *
+ * The boards are opaque (their background covers every pixel), and for opaque pixels Skia's stored,
+ * premultiplied bytes (canvas.data()) are the straight RGBA a PNG wants: read so, without getImageData's
+ * un-premultiplying copy, the pixels cost one copy instead of two.
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Canvas } from '@napi-rs/canvas';
 
 const deflate = promisify(zlib.deflate);
+
+/** Deflate level of the board PNGs (see above). */
+export const PNG_DEFLATE_LEVEL = 1;
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -35,25 +42,51 @@ function crc32Fallback(data: Uint8Array): number {
 const nativeCrc = (zlib as unknown as { crc32?: (data: Uint8Array) => number }).crc32;
 const crc32 = (data: Uint8Array): number => (nativeCrc ? nativeCrc(data) >>> 0 : crc32Fallback(data));
 
-function chunk(type: string, data: Buffer): Buffer {
-  const out = Buffer.allocUnsafe(12 + data.length);
-  out.writeUInt32BE(data.length, 0);
-  out.write(type, 4, 'latin1');
-  data.copy(out, 8);
-  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
-  return out;
+/** Writes a chunk (length, type, data, CRC) into `out` at `at`; returns the offset after it. */
+function writeChunk(out: Buffer, at: number, type: string, data: Uint8Array): number {
+  out.writeUInt32BE(data.length, at);
+  out.write(type, at + 4, 'latin1');
+  out.set(data, at + 8);
+  out.writeUInt32BE(crc32(out.subarray(at + 4, at + 8 + data.length)), at + 8 + data.length);
+  return at + 12 + data.length;
 }
 
-/** Encodes RGBA pixels (unpremultiplied, row by row) as an 8-bit RGBA PNG. */
-export async function encodeRgbaPng(rgba: Uint8ClampedArray | Uint8Array, width: number, height: number, level = 3): Promise<Buffer> {
+/**
+ * Row buffers (a filter byte and the row's pixels) kept for the next image of the same size; one per
+ * encode in flight, so two encodes never share one.
+ */
+const freeRows = new Map<number, Buffer[]>();
+
+function takeRows(size: number): Buffer {
+  return freeRows.get(size)?.pop() ?? Buffer.allocUnsafeSlow(size);
+}
+
+function giveBackRows(rows: Buffer): void {
+  const free = freeRows.get(rows.length) ?? [];
+  if (free.length < 2) free.push(rows);
+  freeRows.set(rows.length, free);
+}
+
+/**
+ * Encodes RGBA pixels (straight alpha, row by row) as an 8-bit RGBA PNG. The pixels are copied before
+ * the first await, so the caller may reuse them at once. The result owns its whole ArrayBuffer (it can be
+ * transferred to another thread without a copy).
+ */
+export async function encodeRgbaPng(rgba: Uint8ClampedArray | Uint8Array, width: number, height: number, level = PNG_DEFLATE_LEVEL): Promise<Buffer> {
   if (rgba.length !== width * height * 4) throw new Error(`expected ${width * height * 4} bytes of RGBA, got ${rgba.length}`);
   const stride = width * 4 + 1;
-  const raw = Buffer.allocUnsafe(stride * height);
+  const rows = takeRows(stride * height);
   const src = rgba instanceof Uint8Array ? rgba : new Uint8Array(rgba.buffer, rgba.byteOffset, rgba.byteLength);
   for (let y = 0; y < height; y++) {
     const o = y * stride;
-    raw[o] = 0; // filter type None
-    raw.set(src.subarray(y * width * 4, (y + 1) * width * 4), o + 1);
+    rows[o] = 0; // filter type None
+    rows.set(src.subarray(y * width * 4, (y + 1) * width * 4), o + 1);
+  }
+  let idat: Buffer;
+  try {
+    idat = await deflate(rows, { level });
+  } finally {
+    giveBackRows(rows);
   }
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
@@ -63,11 +96,23 @@ export async function encodeRgbaPng(rgba: Uint8ClampedArray | Uint8Array, width:
   ihdr[10] = 0; // deflate
   ihdr[11] = 0; // adaptive filtering (each row says which filter it uses)
   ihdr[12] = 0; // no interlace
-  const idat = await deflate(raw, { level });
-  return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  const png = Buffer.allocUnsafeSlow(PNG_SIGNATURE.length + 12 + ihdr.length + 12 + idat.length + 12);
+  png.set(PNG_SIGNATURE, 0);
+  let at = writeChunk(png, PNG_SIGNATURE.length, 'IHDR', ihdr);
+  at = writeChunk(png, at, 'IDAT', idat);
+  writeChunk(png, at, 'IEND', new Uint8Array(0));
+  return png;
 }
 
-/** Encodes the canvas as PNG (see the note at the top of this file). */
+/**
+ * Encodes an opaque canvas as PNG (see the note at the top of this file). The pixels are read before the
+ * first await: the canvas may be drawn on again as soon as this returns its promise.
+ */
+export function encodeOpaquePng(canvas: Canvas): Promise<Buffer> {
+  return encodeRgbaPng(canvas.data(), canvas.width, canvas.height);
+}
+
+/** Encodes any canvas as PNG, un-premultiplying translucent pixels (getImageData). */
 export async function encodePng(canvas: Canvas): Promise<Buffer> {
   const ctx = canvas.getContext('2d');
   const image = ctx.getImageData(0, 0, canvas.width, canvas.height);

@@ -2,7 +2,7 @@
  * The Istanbul board image, drawn from the public view only (never the state, so no hidden card can
  * reach it): header, grid of places with their live state and figures, last move, player panels, legend.
  */
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type {
   AssistantOwner,
   IstanbulPublicView,
@@ -13,11 +13,14 @@ import type {
 } from '../../games/istanbul/view.js';
 import {
   alpha,
+  boardCanvas,
   drawableText,
   drawText,
-  encodePng,
+  encodeOpaquePng,
   fillRoundRect,
   font,
+  forgetBoardCanvas,
+  LayerCache,
   registerFonts,
   strokeRoundRect,
   textWidth,
@@ -185,44 +188,28 @@ function rollPurposeText(purpose: RollPurpose, locale: RenderLocale): string {
   }
 }
 
-function drawHeader(ctx: Ctx, r: Rect, view: IstanbulPublicView, opts: IstanbulRenderOptions): void {
-  const L = opts.locale;
+/** Where the header's live part goes: after the wordmark, and left of the goods legend. */
+interface HeaderMarks {
+  readonly afterTitle: number;
+  readonly statusRight: number;
+}
+
+/** The header's static part: its frame, the wordmark and the goods legend. */
+function drawHeaderStatic(ctx: Ctx, r: Rect, L: RenderLocale): HeaderMarks {
   const cy = r.y + r.h / 2;
   fillRoundRect(ctx, r.x, r.y, r.w, r.h, 12, alpha('#000000', 0.25));
   strokeRoundRect(ctx, r.x + 0.5, r.y + 0.5, r.w - 1, r.h - 1, 12, alpha(THEME.gold, 0.35), 1);
   // wordmark
-  let x = r.x + 18;
   ctx.fillStyle = THEME.gold;
   ctx.font = font(28, 'bold');
   ctx.textAlign = 'left';
   ctx.textBaseline = 'middle';
   const title = 'ISTANBUL';
-  let tx = x;
+  let tx = r.x + 18;
   for (const ch of title) {
     ctx.fillText(ch, tx, cy + 1);
     tx += ctx.measureText(ch).width + 3;
   }
-  x = tx + 12;
-  // round pill
-  const roundText = label('round', L, { n: view.round });
-  const rw = textWidth(ctx, roundText, 15, 'bold') + 22;
-  fillRoundRect(ctx, x, cy - 14, rw, 28, 14, alpha(THEME.gold, 0.18));
-  ctx.fillStyle = THEME.panelInk;
-  ctx.font = font(15, 'bold');
-  ctx.textAlign = 'center';
-  ctx.fillText(roundText, x + rw / 2, cy + 1);
-  x += rw + 10;
-  if (view.endTriggered && view.phase !== 'over') {
-    const t = label('endTriggered', L);
-    const w = textWidth(ctx, t, 15, 'bold') + 22;
-    fillRoundRect(ctx, x, cy - 14, w, 28, 14, THEME.ruby);
-    ctx.fillStyle = '#ffffff';
-    ctx.font = font(15, 'bold');
-    ctx.textAlign = 'center';
-    ctx.fillText(t, x + w / 2, cy + 1);
-    x += w + 10;
-  }
-
   // goods legend on the right
   let lx = r.x + r.w - 16;
   for (const g of [...GOOD_ORDER].reverse()) {
@@ -237,9 +224,37 @@ function drawHeader(ctx: Ctx, r: Rect, view: IstanbulPublicView, opts: IstanbulR
     drawGood(ctx, g, lx + 9, cy, 9);
     lx -= 16;
   }
+  return { afterTitle: tx + 12, statusRight: lx - 14 };
+}
+
+/** The header's live part: the round, the end, who decides what (or the winners), the last roll. */
+function drawHeaderLive(ctx: Ctx, r: Rect, view: IstanbulPublicView, opts: IstanbulRenderOptions, marks: HeaderMarks): void {
+  const L = opts.locale;
+  const cy = r.y + r.h / 2;
+  let x = marks.afterTitle;
+  // round pill
+  const roundText = label('round', L, { n: view.round });
+  const rw = textWidth(ctx, roundText, 15, 'bold') + 22;
+  fillRoundRect(ctx, x, cy - 14, rw, 28, 14, alpha(THEME.gold, 0.18));
+  ctx.fillStyle = THEME.panelInk;
+  ctx.font = font(15, 'bold');
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(roundText, x + rw / 2, cy + 1);
+  x += rw + 10;
+  if (view.endTriggered && view.phase !== 'over') {
+    const t = label('endTriggered', L);
+    const w = textWidth(ctx, t, 15, 'bold') + 22;
+    fillRoundRect(ctx, x, cy - 14, w, 28, 14, THEME.ruby);
+    ctx.fillStyle = '#ffffff';
+    ctx.font = font(15, 'bold');
+    ctx.textAlign = 'center';
+    ctx.fillText(t, x + w / 2, cy + 1);
+    x += w + 10;
+  }
 
   // status: who decides what, or the end
-  const statusRight = lx - 14;
+  const statusRight = marks.statusRight;
   const seat = decidingSeat(view);
   x += 6;
   if (view.phase === 'over' || seat === null) {
@@ -548,12 +563,42 @@ function drawLegend(ctx: Ctx, r: Rect, view: IstanbulPublicView, opts: IstanbulR
   });
 }
 
-/** Draws the board into a canvas context of the layout's size. */
+/** The static layer of a board: what never changes for a layout (and its places) in a locale. */
+interface StaticLayer {
+  readonly canvas: Canvas;
+  readonly header: HeaderMarks;
+}
+
+/** Per thread: the layouts and locales in play (a layer of a 1600 x 1010 board holds 6.4 MB). */
+const staticLayers = new LayerCache<StaticLayer>(6);
+
+/** The background, the header's frame, wordmark and goods legend, every place's frame, name and artwork. */
+function staticLayer(view: IstanbulPublicView, locale: RenderLocale, layout: BoardLayout): StaticLayer {
+  const places = view.places.map((p) => `${p.id}@${p.row},${p.col}`).join(' ');
+  const key = `${layout.width}x${layout.height} ${view.grid.width}x${view.grid.height} ${view.players.length} ${locale} ${places}`;
+  return staticLayers.get(key, () => {
+    const canvas = createCanvas(layout.width, layout.height);
+    const ctx = canvas.getContext('2d');
+    drawBackground(ctx, layout);
+    const header = drawHeaderStatic(ctx, layout.header, locale);
+    const tc: TileContext = { locale, figures: [], current: false, lastMove: null, lastMoveColour: null, dice: null, announced: null };
+    for (const place of view.places) drawTileBase(ctx, layout.tile(place.row, place.col), place, tc, 'static');
+    return { canvas, header };
+  });
+}
+
+/**
+ * Draws the board into a canvas context of the layout's size: the static layer (drawn once per layout and
+ * locale), then everything that depends on the game's state.
+ */
 export function drawIstanbulBoard(ctx: SKRSContext2D, view: PublicViewOnly, opts: IstanbulRenderOptions, layout: BoardLayout): void {
   assertPublic(view);
   const seat = decidingSeat(view);
-  drawBackground(ctx, layout);
-  drawHeader(ctx, layout.header, view, opts);
+  const layer = staticLayer(view, opts.locale, layout);
+  ctx.drawImage(layer.canvas, 0, 0);
+  // strokes join round on this board (the goods legend's markers set it, and the live parts drew after them)
+  ctx.lineJoin = 'round';
+  drawHeaderLive(ctx, layout.header, view, opts, layer.header);
 
   const deciderPlace = seat === null ? null : (view.figures.merchants.find((m) => m.seat === seat)?.place ?? null);
   const move = view.lastMove;
@@ -575,7 +620,7 @@ export function drawIstanbulBoard(ctx: SKRSContext2D, view: PublicViewOnly, opts
       },
     };
   });
-  for (const c of contexts) drawTileBase(ctx, c.rect, c.place, c.tc);
+  for (const c of contexts) drawTileBase(ctx, c.rect, c.place, c.tc, 'live');
   for (const c of contexts) drawTileHighlight(ctx, c.rect, c.tc);
   if (move && move.from !== move.to && moveColour) {
     const from = contexts.find((c) => c.place.id === move.from);
@@ -600,11 +645,22 @@ export function drawIstanbulBoard(ctx: SKRSContext2D, view: PublicViewOnly, opts
   }
 }
 
-/** Renders the public view as a PNG (about 1600 x 1000..1100). */
-export async function renderIstanbulBoard(view: PublicViewOnly, opts: IstanbulRenderOptions): Promise<Buffer> {
+/**
+ * Renders the public view as a PNG (about 1600 x 1000..1100), on this thread's canvas of that size. The
+ * board is opaque (the static layer covers it), so its pixels are read as they are stored.
+ */
+export function renderIstanbulBoard(view: PublicViewOnly, opts: IstanbulRenderOptions): Promise<Buffer> {
   const layout = istanbulBoardLayout(view);
-  const canvas = createCanvas(layout.width, layout.height);
+  const canvas = boardCanvas(layout.width, layout.height);
   const ctx = canvas.getContext('2d');
-  drawIstanbulBoard(ctx, view, opts, layout);
-  return encodePng(canvas);
+  ctx.save();
+  try {
+    drawIstanbulBoard(ctx, view, opts, layout);
+  } catch (error) {
+    forgetBoardCanvas(canvas);
+    return Promise.reject(error);
+  } finally {
+    ctx.restore();
+  }
+  return encodeOpaquePng(canvas);
 }

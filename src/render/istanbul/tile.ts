@@ -36,14 +36,28 @@ export interface TileContext {
 
 export const HEADER_H = 32;
 
+/**
+ * What of a tile to draw: 'static' is what never changes for a place on a layout (frame, number, name,
+ * and the artwork of the base game's places, drawn once into the board's static layer); 'live' is the
+ * rest (the place's state, and the Letters & Seals places' artwork, which the Kiosk hides while in use);
+ * 'all' is both.
+ */
+export type TilePart = 'static' | 'live' | 'all';
+
 /** Height of the strip at the bottom of a tile reserved for figures. */
 export function figureStripHeight(tile: Rect): number {
   return Math.round(Math.min(84, Math.max(60, tile.h * 0.33)));
 }
 
-export function drawTileBase(ctx: Ctx, rect: Rect, place: PlaceView, tc: TileContext): void {
+export function drawTileBase(ctx: Ctx, rect: Rect, place: PlaceView, tc: TileContext, part: TilePart = 'all'): void {
   const { x, y, w, h } = rect;
   const radius = 10;
+  const strip = figureStripHeight(rect);
+  const content: Rect = { x: x + 8, y: y + HEADER_H + 6, w: w - 16, h: h - HEADER_H - strip - 10 };
+  if (part === 'live') {
+    drawDetail(ctx, content, place, tc, part);
+    return;
+  }
   // shadow, body
   fillRoundRect(ctx, x + 2, y + 4, w, h, radius, alpha(THEME.tileShadow, 0.55));
   fillRoundRect(ctx, x, y, w, h, radius, THEME.tile);
@@ -54,7 +68,6 @@ export function drawTileBase(ctx: Ctx, rect: Rect, place: PlaceView, tc: TileCon
   ctx.fill();
   ctx.fillStyle = darken(band, 0.3);
   ctx.fillRect(x, y + HEADER_H - 2, w, 2);
-  const strip = figureStripHeight(rect);
   roundRectCornersPath(ctx, x, y + h - strip, w, strip, [0, 0, radius, radius]);
   ctx.fillStyle = THEME.tileDim;
   ctx.fill();
@@ -81,9 +94,7 @@ export function drawTileBase(ctx: Ctx, rect: Rect, place: PlaceView, tc: TileCon
     baseline: 'middle',
   });
 
-  // content
-  const content: Rect = { x: x + 8, y: y + HEADER_H + 6, w: w - 16, h: h - HEADER_H - strip - 10 };
-  drawDetail(ctx, content, place, tc);
+  drawDetail(ctx, content, place, tc, part);
 }
 
 /** Highlights drawn over the tile (current player, last move). */
@@ -146,26 +157,32 @@ function textLines(ctx: Ctx, text: string, x: number, cy: number, maxW: number, 
   lines.forEach((line, i) => ctx.fillText(line, x, cy - ((lines.length - 1) * lh) / 2 + i * lh));
 }
 
-function drawDetail(ctx: Ctx, c: Rect, place: PlaceView, tc: TileContext): void {
+function drawDetail(ctx: Ctx, c: Rect, place: PlaceView, tc: TileContext, part: TilePart): void {
   const d: PlaceDetailView = place.detail;
   const L = tc.locale;
   // everything is designed for a 224 x 119 content box and scaled to the one we have
   const u = Math.max(0.75, Math.min(1.15, c.w / 224, c.h / 119));
   const midY = c.y + c.h / 2;
+  if (isLsPlaceDetail(d)) {
+    if (part !== 'static') drawLsPlaceDetail(ctx, c, place, d, L, u, tc.seatStyle ?? (() => NEUTRAL_STYLE));
+    return;
+  }
+  // the base game's artwork belongs to the static part, all else to the live part
+  const artwork = (x: number, y: number, size: number): void => {
+    if (part !== 'live') drawPlaceIcon(ctx, place.id, x, y, size);
+  };
+  const liveToo = part !== 'static';
   /** Draws the icon at the left, vertically centred; returns the x where the state column starts. */
   const icon = (size: number): number => {
     const s = Math.min(size * u, c.h, c.w * 0.42);
-    drawPlaceIcon(ctx, place.id, c.x, midY - s / 2, s);
+    artwork(c.x, midY - s / 2, s);
     return c.x + s + 8 * u;
   };
   const colW = (x0: number): number => c.x + c.w - x0;
-  if (isLsPlaceDetail(d)) {
-    drawLsPlaceDetail(ctx, c, place, d, L, u, tc.seatStyle ?? (() => NEUTRAL_STYLE));
-    return;
-  }
   switch (d.kind) {
     case 'wainwright': {
       const x0 = icon(82);
+      if (!liveToo) return;
       const rw = colW(x0);
       const cr = 12 * u;
       drawCoin(ctx, x0 + cr, midY - 28 * u, cr, d.price);
@@ -178,6 +195,7 @@ function drawDetail(ctx: Ctx, c: Rect, place: PlaceView, tc: TileContext): void 
     }
     case 'warehouse': {
       const x0 = icon(92);
+      if (!liveToo) return;
       drawGood(ctx, d.good, x0 + 18 * u, midY - 12 * u, 16 * u);
       small(ctx, label('fillUp', L), x0, midY + 22 * u, colW(x0), THEME.tileMuted, 13.5 * u);
       return;
@@ -189,7 +207,8 @@ function drawDetail(ctx: Ctx, c: Rect, place: PlaceView, tc: TileContext): void 
       const gx = c.x + c.w - gridW;
       const gy = midY - blockH / 2;
       const is = Math.min(64 * u, gx - c.x - 8, blockH);
-      drawPlaceIcon(ctx, place.id, c.x, gy, is);
+      artwork(c.x, gy, is);
+      if (!liveToo) return;
       for (let col = 0; col < 4; col++) {
         const fields = d.fields[col];
         if (!fields) continue;
@@ -236,6 +255,7 @@ function drawDetail(ctx: Ctx, c: Rect, place: PlaceView, tc: TileContext): void 
     }
     case 'caravansary': {
       const x0 = icon(72);
+      if (!liveToo) return;
       const cw = colW(x0);
       const cardH = Math.min(c.h - 18 * u, 78 * u);
       const top = midY - (cardH + 16 * u) / 2;
@@ -258,16 +278,19 @@ function drawDetail(ctx: Ctx, c: Rect, place: PlaceView, tc: TileContext): void 
     }
     case 'fountain': {
       const x0 = icon(92);
+      if (!liveToo) return;
       textLines(ctx, label('callBack', L), x0, midY, colW(x0), 13.5 * u, THEME.tileMuted);
       return;
     }
     case 'policeStation': {
       const x0 = icon(86);
+      if (!liveToo) return;
       textLines(ctx, label('capture', L), x0, midY, colW(x0), 13 * u, THEME.tileMuted);
       return;
     }
     case 'blackMarket': {
       const x0 = icon(80);
+      if (!liveToo) return;
       const rows: [string, number][] = [
         ['7\u20138', 1],
         ['9\u201310', 2],
@@ -294,6 +317,7 @@ function drawDetail(ctx: Ctx, c: Rect, place: PlaceView, tc: TileContext): void 
     }
     case 'teaHouse': {
       const x0 = icon(80);
+      if (!liveToo) return;
       const rw = colW(x0);
       if (tc.dice || tc.announced !== null) {
         const y = midY - 30 * u;
@@ -316,7 +340,8 @@ function drawDetail(ctx: Ctx, c: Rect, place: PlaceView, tc: TileContext): void 
       const blockH = th + 30 * u;
       const top = midY - blockH / 2;
       const is = Math.min(60 * u, th + 6);
-      drawPlaceIcon(ctx, place.id, c.x, top + (th - is) / 2, is);
+      artwork(c.x, top + (th - is) / 2, is);
+      if (!liveToo) return;
       const x0 = c.x + is + 8 * u;
       const tw = colW(x0);
       const great = d.size === 'great';
@@ -347,6 +372,7 @@ function drawDetail(ctx: Ctx, c: Rect, place: PlaceView, tc: TileContext): void 
     }
     case 'sultan': {
       const x0 = icon(70);
+      if (!liveToo) return;
       const rw = colW(x0);
       const cost = d.nextCost ?? [];
       const perRow = 5;
@@ -363,6 +389,7 @@ function drawDetail(ctx: Ctx, c: Rect, place: PlaceView, tc: TileContext): void 
     }
     case 'mosque': {
       const x0 = icon(76);
+      if (!liveToo) return;
       const rw = colW(x0);
       const ts = Math.min(42 * u, rw / 2 - 8);
       const blockH = ts + 18 * u + 20 * u;
@@ -390,6 +417,7 @@ function drawDetail(ctx: Ctx, c: Rect, place: PlaceView, tc: TileContext): void 
     }
     case 'gemstone': {
       const x0 = icon(84);
+      if (!liveToo) return;
       const rw = colW(x0);
       const cr = 21 * u;
       if (d.price !== null) {
@@ -403,7 +431,7 @@ function drawDetail(ctx: Ctx, c: Rect, place: PlaceView, tc: TileContext): void 
     default: {
       // a place without live state here (or a kind this renderer does not know yet): its icon
       const s = Math.min(c.h, 96 * u);
-      drawPlaceIcon(ctx, place.id, c.x + (c.w - s) / 2, midY - s / 2, s);
+      artwork(c.x + (c.w - s) / 2, midY - s / 2, s);
       return;
     }
   }

@@ -1,0 +1,65 @@
+/**
+ * Canvases kept between renders (per thread: each render worker has its own). A board is drawn on the
+ * canvas of its size, reused; what never changes for a layout and a locale (background, place frames,
+ * names, artwork, legends) is drawn once into a layer and composited.
+ */
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
+
+const boardCanvases = new Map<string, Canvas>();
+
+/**
+ * The canvas for a board of this size, reused. Callers draw over all of it (an opaque background or a
+ * layer first) and read its pixels before they await anything.
+ */
+export function boardCanvas(width: number, height: number): Canvas {
+  const key = `${width}x${height}`;
+  let canvas = boardCanvases.get(key);
+  if (!canvas) {
+    canvas = createCanvas(width, height);
+    boardCanvases.set(key, canvas);
+  }
+  return canvas;
+}
+
+/** Drops a canvas whose drawing failed half-way (its drawing state may be off). */
+export function forgetBoardCanvas(canvas: Canvas): void {
+  for (const [key, kept] of boardCanvases) if (kept === canvas) boardCanvases.delete(key);
+}
+
+/**
+ * Layers by key, the least recently used dropped beyond `capacity` (a 1600 x 1000 layer holds 6.4 MB:
+ * the cache keeps the layouts and locales in play, not every one ever drawn).
+ */
+export class LayerCache<T> {
+  readonly #entries = new Map<string, T>();
+
+  constructor(readonly capacity: number) {}
+
+  get(key: string, make: () => T): T {
+    const found = this.#entries.get(key);
+    if (found !== undefined) {
+      // most recently used last
+      this.#entries.delete(key);
+      this.#entries.set(key, found);
+      return found;
+    }
+    const made = make();
+    this.#entries.set(key, made);
+    while (this.#entries.size > this.capacity) {
+      const oldest = this.#entries.keys().next().value as string;
+      this.#entries.delete(oldest);
+    }
+    return made;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+}
+
+/** Draws once into a new canvas of the given size. */
+export function drawnLayer(width: number, height: number, draw: (ctx: ReturnType<Canvas['getContext']>) => void): Canvas {
+  const canvas = createCanvas(width, height);
+  draw(canvas.getContext('2d'));
+  return canvas;
+}
