@@ -3,7 +3,7 @@
  * canvas of its size, reused; what never changes for a layout and a locale (background, place frames,
  * names, artwork, legends) is drawn once into a layer and composited.
  */
-import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 
 const boardCanvases = new Map<string, Canvas>();
 
@@ -57,9 +57,29 @@ export class LayerCache<T> {
   }
 }
 
-/** Draws once into a new canvas of the given size. */
-export function drawnLayer(width: number, height: number, draw: (ctx: ReturnType<Canvas['getContext']>) => void): Canvas {
-  const canvas = createCanvas(width, height);
-  draw(canvas.getContext('2d'));
-  return canvas;
+
+/**
+ * The drawing state a layer's last drawing left behind. The parts drawn after a layer used to draw
+ * straight after its contents and inherit this state (a line cap, a font); restored after compositing,
+ * they draw exactly as before.
+ */
+export interface DrawingState {
+  readonly fillStyle: SKRSContext2D['fillStyle'];
+  readonly strokeStyle: SKRSContext2D['strokeStyle'];
+  readonly lineWidth: number;
+  readonly lineCap: SKRSContext2D['lineCap'];
+  readonly lineJoin: SKRSContext2D['lineJoin'];
+  readonly miterLimit: number;
+  readonly font: string;
+  readonly textAlign: SKRSContext2D['textAlign'];
+  readonly textBaseline: SKRSContext2D['textBaseline'];
+}
+
+export function drawingState(ctx: SKRSContext2D): DrawingState {
+  const { fillStyle, strokeStyle, lineWidth, lineCap, lineJoin, miterLimit, font, textAlign, textBaseline } = ctx;
+  return { fillStyle, strokeStyle, lineWidth, lineCap, lineJoin, miterLimit, font, textAlign, textBaseline };
+}
+
+export function restoreDrawingState(ctx: SKRSContext2D, state: DrawingState): void {
+  Object.assign(ctx, state);
 }

@@ -4,15 +4,21 @@
  * sections, restaurant, stalls, entrances and customers, and on the right the players, the building card
  * display and the medals.
  */
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { CardType, FieldId, KairoFieldView, KairoPublicView, KairoStallView, Seat } from '../../games/kairo/view.js';
 import {
   alpha,
+  boardCanvas,
   drawableText,
+  drawingState,
   drawText,
-  encodePng,
+  encodeOpaquePng,
   fillRoundRect,
   font,
+  forgetBoardCanvas,
+  LayerCache,
+  restoreDrawingState,
+  type DrawingState,
   mix,
   registerFonts,
   roundRectPath,
@@ -169,8 +175,8 @@ function decisionText(view: KairoPublicView, locale: RenderLocale): string {
   return details.length === 0 ? text : `${text} \u00b7 ${details.join(' \u00b7 ')}`;
 }
 
-function drawHeader(ctx: Ctx, r: Rect, view: KairoPublicView, opts: KairoRenderOptions): void {
-  const L = opts.locale;
+/** The header's static part, its frame and wordmark; returns where the live part starts. */
+function drawHeaderStatic(ctx: Ctx, r: Rect): number {
   const cy = r.y + r.h / 2;
   fillRoundRect(ctx, r.x, r.y, r.w, r.h, 12, THEME.panel);
   strokeRoundRect(ctx, r.x + 0.5, r.y + 0.5, r.w - 1, r.h - 1, 12, THEME.panelEdge, 1);
@@ -183,7 +189,16 @@ function drawHeader(ctx: Ctx, r: Rect, view: KairoPublicView, opts: KairoRenderO
     ctx.fillText(ch, x, cy + 1);
     x += ctx.measureText(ch).width + 3;
   }
-  x += 12;
+  return x + 12;
+}
+
+/** The header's live part: the turn, the final phase, who decides what (or the winners). */
+function drawHeaderLive(ctx: Ctx, r: Rect, view: KairoPublicView, opts: KairoRenderOptions, start: number): void {
+  const L = opts.locale;
+  const cy = r.y + r.h / 2;
+  let x = start;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
   if (view.phase === 'setup') {
     x += pill(ctx, x, cy, label('setup', L, { n: view.setup?.remaining ?? 0 }), THEME.panelRaised, THEME.panelInk) + 10;
   } else {
@@ -721,15 +736,45 @@ function drawLegend(ctx: Ctx, r: Rect, view: KairoPublicView, opts: KairoRenderO
   });
 }
 
-/** Draws the board into a canvas context of the layout's size. */
+/** The static layer of a board: what never changes for a layout and its fields. */
+interface StaticLayer {
+  readonly canvas: Canvas;
+  /** Where the header's live part starts. */
+  readonly headerStart: number;
+  /** The state the section lines left (the live parts after them inherited it). */
+  readonly state: DrawingState;
+}
+
+/** Per thread: the board layouts in play (a layer of a 1600 x 954 board holds 6.1 MB). */
+const staticLayers = new LayerCache<StaticLayer>(4);
+
+/** The background, the header's frame and wordmark, the board's frame, fields, start rings and section lines. */
+function staticLayer(view: KairoPublicView, layout: KairoLayout): StaticLayer {
+  const fields = view.board.fields.map((f) => `${f.area}${f.section ?? ''}${f.startField ? '*' : ''}`).join(' ');
+  const key = `${layout.width}x${layout.height} ${view.board.width}x${view.board.height} ${view.players.length} ${fields}`;
+  return staticLayers.get(key, () => {
+    const canvas = createCanvas(layout.width, layout.height);
+    const ctx = canvas.getContext('2d');
+    drawBackground(ctx, layout);
+    const headerStart = drawHeaderStatic(ctx, layout.header);
+    drawFrame(ctx, layout, view);
+    drawFields(ctx, layout, view);
+    drawStartRings(ctx, layout, view);
+    drawSectionLines(ctx, layout, view);
+    return { canvas, headerStart, state: drawingState(ctx) };
+  });
+}
+
+/**
+ * Draws the board into a canvas context of the layout's size: the static layer (drawn once per board
+ * layout), then everything that depends on the game's state.
+ */
 export function drawKairoBoard(ctx: SKRSContext2D, view: PublicViewOnly, opts: KairoRenderOptions, layout: KairoLayout): void {
   assertPublic(view);
-  drawBackground(ctx, layout);
-  drawHeader(ctx, layout.header, view, opts);
-  drawFrame(ctx, layout, view);
-  drawFields(ctx, layout, view);
-  drawStartRings(ctx, layout, view);
-  drawSectionLines(ctx, layout, view);
+  const layer = staticLayer(view, layout);
+  ctx.drawImage(layer.canvas, 0, 0);
+  drawHeaderLive(ctx, layout.header, view, opts, layer.headerStart);
+  restoreDrawingState(ctx, layer.state);
   drawFieldLabels(ctx, layout, view);
   for (const stall of view.stalls) drawEntrance(ctx, layout, view, stall);
   for (const stall of view.stalls) drawStall(ctx, layout, view, stall);
@@ -758,12 +803,23 @@ export function drawKairoBoard(ctx: SKRSContext2D, view: PublicViewOnly, opts: K
   drawMedalTable(ctx, layout.medals, view, opts.locale);
 }
 
-/** Renders the public view as a PNG (1600 x 954). */
-export async function renderKairoBoard(view: PublicViewOnly, opts: KairoRenderOptions): Promise<Buffer> {
+/**
+ * Renders the public view as a PNG (1600 x 954), on this thread's canvas of that size. The board is
+ * opaque (the static layer covers it), so its pixels are read as they are stored.
+ */
+export function renderKairoBoard(view: PublicViewOnly, opts: KairoRenderOptions): Promise<Buffer> {
   const layout = kairoBoardLayout(view);
-  const canvas = createCanvas(layout.width, layout.height);
+  const canvas = boardCanvas(layout.width, layout.height);
   const ctx = canvas.getContext('2d');
-  drawKairoBoard(ctx, view, opts, layout);
-  return encodePng(canvas);
+  ctx.save();
+  try {
+    drawKairoBoard(ctx, view, opts, layout);
+  } catch (error) {
+    forgetBoardCanvas(canvas);
+    return Promise.reject(error);
+  } finally {
+    ctx.restore();
+  }
+  return encodeOpaquePng(canvas);
 }
 
