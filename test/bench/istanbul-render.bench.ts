@@ -1,41 +1,36 @@
 /**
- * Render + PNG encode of a late 5-player Istanbul board (the biggest image the bot posts).
- * Target: median <= 60 ms on the project machine. vitest bench prints mean and percentiles; the median of
- * the measured runs is printed after the run as well.
+ * Render + PNG encode of Istanbul boards on one thread (the work one render worker does per board): 2 and
+ * 5 players on the 4x4 grid and on the 5x4 grid with Letters & Seals. Goal: the 5-player 5x4 board's
+ * median <= 25 ms. The floor is encoding a blank canvas of the same size; "encode only" is the encoding
+ * share of a drawn board. Median and p95 of each are printed after the run.
  */
 import { afterAll, bench, describe } from 'vitest';
-import { renderIstanbulBoard } from '../../src/render/istanbul/index.js';
-import { fixtureView } from '../render/istanbul/fixtures.js';
-import { median } from './stats.js';
+import { encodeOpaquePng } from '../../src/render/common/index.js';
+import { renderBoardJob } from '../../src/render/board-job.js';
+import { drawIstanbulBoard, istanbulBoardLayout } from '../../src/render/istanbul/index.js';
+import { createCanvas } from '@napi-rs/canvas';
+import { blankCanvasLike, BOARDS, Samples } from './render-boards.js';
 
-const view5 = fixtureView({ players: 5, layout: 'short', stage: 'late' });
-const view5x4 = fixtureView({ players: 5, layout: 'expansion', stage: 'late' });
-const names = ['Aylin', 'Bram', 'Charlotte van der Berg', 'Dieter', 'Eva'];
-const samples: Record<string, number[]> = { '4x4': [], '5x4': [] };
+const samples = new Samples();
+const OPTIONS = { time: 3000, warmupIterations: 5 };
+const istanbulBoards = Object.entries(BOARDS).filter(([, job]) => job.game === 'istanbul');
+const biggest = BOARDS['istanbul 5p 5x4 Letters & Seals']!;
 
-describe('Istanbul board: render and encode a 5-player board', () => {
-  bench(
-    '5 players, 4x4, late game',
-    async () => {
-      const t = performance.now();
-      await renderIstanbulBoard(view5, { locale: 'en', names });
-      samples['4x4']!.push(performance.now() - t);
-    },
-    { time: 3000, warmupIterations: 5 },
-  );
-  bench(
-    '5 players, 5x4, late game',
-    async () => {
-      const t = performance.now();
-      await renderIstanbulBoard(view5x4, { locale: 'de', names });
-      samples['5x4']!.push(performance.now() - t);
-    },
-    { time: 3000, warmupIterations: 5 },
-  );
-});
-
-afterAll(() => {
-  for (const [name, xs] of Object.entries(samples)) {
-    if (xs.length > 0) console.log(`istanbul render+encode ${name}: median ${median(xs).toFixed(1)} ms over ${xs.length} runs`);
+describe('Istanbul board: render and encode', () => {
+  for (const [name, job] of istanbulBoards) {
+    bench(name, () => samples.time(name, () => renderBoardJob(job)), OPTIONS);
   }
 });
+
+describe('Istanbul board: the encoding floor (1600 px wide, 5x4 with the letters band)', () => {
+  const blank = blankCanvasLike(biggest);
+  bench('blank canvas, encode only', () => samples.time('blank canvas, encode only', () => encodeOpaquePng(blank)), OPTIONS);
+  if (biggest.game === 'istanbul') {
+    const layout = istanbulBoardLayout(biggest.view);
+    const drawn = createCanvas(layout.width, layout.height);
+    drawIstanbulBoard(drawn.getContext('2d'), biggest.view, biggest.options, layout);
+    bench('5p 5x4 Letters & Seals, encode only', () => samples.time('5p 5x4 Letters & Seals, encode only', () => encodeOpaquePng(drawn)), OPTIONS);
+  }
+});
+
+afterAll(() => samples.print('istanbul'));

@@ -1,42 +1,22 @@
 /**
- * Render + PNG encode of a late 4-player Kairo board (the biggest image the bot posts for Kairo: every
- * colour extended, 16 stalls, medals, the decision in progress). Target: median <= 80 ms on the project
- * machine. vitest bench prints mean and percentiles; the median of the measured runs is printed after
- * the run as well.
+ * Render + PNG encode of 4-player Kairo boards on one thread (the biggest images the bot posts for Kairo:
+ * every colour extended, 16 stalls, medals, the decision in progress; and the final scoring), and the
+ * floor: encoding a blank canvas of the same size. Median and p95 are printed after the run.
  */
 import { afterAll, bench, describe } from 'vitest';
-import { renderKairoBoard } from '../../src/render/kairo/index.js';
-import { F, stageView } from '../render/kairo/fixtures.js';
-import { median } from './stats.js';
+import { renderBoardJob } from '../../src/render/board-job.js';
+import { encodeOpaquePng } from '../../src/render/common/index.js';
+import { blankCanvasLike, BOARDS, Samples } from './render-boards.js';
 
-const late = stageView('late-4p');
-const over = stageView('over-4p');
-const names = ['Aylin', 'Bram', 'Charlotte van der Berg', 'Dieter'];
-const samples: Record<string, number[]> = { late: [], over: [] };
+const samples = new Samples();
+const OPTIONS = { time: 3000, warmupIterations: 5 };
 
 describe('Kairo board: render and encode a 4-player board', () => {
-  bench(
-    '4 players, final phase, build in progress, last turn outlined',
-    async () => {
-      const t = performance.now();
-      await renderKairoBoard(late, { locale: 'en', names, lastAction: { seat: 2, fields: [F('E8'), F('D8')] } });
-      samples.late!.push(performance.now() - t);
-    },
-    { time: 3000, warmupIterations: 5 },
-  );
-  bench(
-    '4 players, game over, final scoring',
-    async () => {
-      const t = performance.now();
-      await renderKairoBoard(over, { locale: 'de', names });
-      samples.over!.push(performance.now() - t);
-    },
-    { time: 3000, warmupIterations: 5 },
-  );
+  for (const [name, job] of Object.entries(BOARDS).filter(([, j]) => j.game === 'kairo')) {
+    bench(name, () => samples.time(name, () => renderBoardJob(job)), OPTIONS);
+  }
+  const blank = blankCanvasLike(BOARDS['kairo 4p late']!);
+  bench('blank canvas, encode only', () => samples.time('blank canvas, encode only', () => encodeOpaquePng(blank)), OPTIONS);
 });
 
-afterAll(() => {
-  for (const [name, xs] of Object.entries(samples)) {
-    if (xs.length > 0) console.log(`kairo render+encode ${name}: median ${median(xs).toFixed(1)} ms over ${xs.length} runs`);
-  }
-});
+afterAll(() => samples.print('kairo'));

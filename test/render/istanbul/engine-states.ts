@@ -59,7 +59,18 @@ export interface EngineRun {
 export function engineView(players: number, layout: EngineLayout, seed: string, steps: number, neutralAssistants = false): EngineRun {
   const parsed = istanbul.parseOptions({ players, layout, neutralAssistants });
   if (!parsed.ok) throw new Error(parsed.error);
-  let current: Versioned<IstanbulState> = { state: istanbul.setup(parsed.options, seed), version: 0 };
+  return play(istanbul.setup(parsed.options, seed), seed, steps);
+}
+
+/** The same with Letters & Seals (5x4 starter layout, mixed cards). */
+export function engineExpansionView(players: number, seed: string, steps: number): EngineRun {
+  const parsed = istanbul.parseOptions({ players, lettersAndSeals: { cards: 'mixed' } });
+  if (!parsed.ok) throw new Error(parsed.error);
+  return play(istanbul.setup(parsed.options, seed), seed, steps);
+}
+
+function play(start: IstanbulState, seed: string, steps: number): EngineRun {
+  let current: Versioned<IstanbulState> = { state: start, version: 0 };
   const rng = seedRng(`render-policy:${seed}`);
   let n = 0;
   for (; n < steps && !istanbul.isOver(current.state); n++) {

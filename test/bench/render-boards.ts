@@ -1,0 +1,70 @@
+/**
+ * The boards the render benchmarks draw: Istanbul with 2 and 5 players on the 4x4 grid and on the 5x4
+ * grid with Letters & Seals (played by the engine), the late 5-player 5x4 fixture of earlier figures, and
+ * Kairo with 4 players; and a blank canvas of each size (the encoding floor).
+ */
+import { createCanvas, type Canvas } from '@napi-rs/canvas';
+import type { BoardJob } from '../../src/render/board-job.js';
+import { istanbulBoardLayout } from '../../src/render/istanbul/index.js';
+import { kairoBoardLayout } from '../../src/render/kairo/index.js';
+import { engineExpansionView } from '../render/istanbul/engine-states.js';
+import { fixtureView } from '../render/istanbul/fixtures.js';
+import { F, stageView } from '../render/kairo/fixtures.js';
+import { median, percentile } from './stats.js';
+
+const five = ['Aylin', 'Bram', 'Charlotte van der Berg', 'Dieter', 'Eva'];
+
+export const BOARDS: Readonly<Record<string, BoardJob>> = {
+  'istanbul 2p 4x4 late': { game: 'istanbul', view: fixtureView({ players: 2, layout: 'short', stage: 'late' }), options: { locale: 'en', names: five.slice(0, 2) } },
+  'istanbul 5p 4x4 late': { game: 'istanbul', view: fixtureView({ players: 5, layout: 'short', stage: 'late' }), options: { locale: 'en', names: five } },
+  'istanbul 5p 5x4 late (fixture)': { game: 'istanbul', view: fixtureView({ players: 5, layout: 'expansion', stage: 'late' }), options: { locale: 'de', names: five } },
+  'istanbul 2p 5x4 Letters & Seals': { game: 'istanbul', view: engineExpansionView(2, 'bench-ls-2', 150).view, options: { locale: 'nl', names: five.slice(0, 2) } },
+  'istanbul 5p 5x4 Letters & Seals': { game: 'istanbul', view: engineExpansionView(5, 'bench-ls-5', 300).view, options: { locale: 'en', names: five } },
+  'kairo 4p late': {
+    game: 'kairo',
+    view: stageView('late-4p'),
+    options: { locale: 'en', names: five.slice(0, 4), lastAction: { seat: 2, fields: [F('E8'), F('D8')] } },
+  },
+  'kairo 4p over': { game: 'kairo', view: stageView('over-4p'), options: { locale: 'de', names: five.slice(0, 4) } },
+};
+
+/** An opaque canvas of one flat colour, the size of `job`'s board: encoding it is the floor. */
+export function blankCanvasLike(job: BoardJob): Canvas {
+  const { width, height } = job.game === 'istanbul' ? istanbulBoardLayout(job.view) : kairoBoardLayout(job.view);
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#2a1f1a';
+  ctx.fillRect(0, 0, width, height);
+  return canvas;
+}
+
+/**
+ * Samples by name, printed as median and p95 after the run: the time on the clock, and the CPU time the
+ * process spent (all its threads: the deflate runs on libuv's pool). On a machine shared with other work
+ * the clock counts the waits for a core too; the CPU time is the cost of the board itself.
+ */
+export class Samples {
+  readonly #byName = new Map<string, { wall: number[]; cpu: number[] }>();
+
+  /** Runs `f` and records how long it took. */
+  async time(name: string, f: () => Promise<unknown>): Promise<void> {
+    const cpu = process.cpuUsage();
+    const t = performance.now();
+    await f();
+    const wall = performance.now() - t;
+    const used = process.cpuUsage(cpu);
+    const xs = this.#byName.get(name) ?? { wall: [], cpu: [] };
+    xs.wall.push(wall);
+    xs.cpu.push((used.user + used.system) / 1000);
+    this.#byName.set(name, xs);
+  }
+
+  print(title: string): void {
+    for (const [name, { wall, cpu }] of this.#byName) {
+      console.log(
+        `${title} ${name}: clock median ${median(wall).toFixed(1)} ms, p95 ${percentile(wall, 0.95).toFixed(1)} ms; ` +
+          `CPU median ${median(cpu).toFixed(1)} ms, p95 ${percentile(cpu, 0.95).toFixed(1)} ms; ${wall.length} runs`,
+      );
+    }
+  }
+}
