@@ -6,7 +6,7 @@ export const VARIANTS: readonly GameVariant[] = ['istanbul', 'istanbul-ls', 'kai
 
 /** Tiny search budgets: enough to exercise every part of the search, fast enough for every state of a game. */
 export const TINY = { iterations: 6, rolloutSteps: 4, exploration: 0.5, rolloutNoise: 0.2 } as const;
-export const SMALL = { iterations: 40, rolloutSteps: 8, exploration: 0.5, rolloutNoise: 0.1 } as const;
+export const SMALL = { iterations: 40, rolloutSteps: 8, exploration: 0.5, rolloutNoise: 0.1, priorVisits: 4 } as const;
 
 /**
  * Plays `steps` uniformly random actions from the setup, then on until `accept` holds for the state and its

@@ -20,6 +20,8 @@ export interface SearchBudget {
   readonly exploration: number;
   /** Chance that the rollout policy plays a uniformly random action instead of its greedy choice. */
   readonly rolloutNoise: number;
+  /** Weight of the policy's prior, in virtual visits (0: no prior). */
+  readonly priorVisits?: number;
   /**
    * Safety net for a slow machine: asked every few iterations; true ends the search early (then the result
    * depends on the machine's speed). Never set in tests; the worker sets a wall-clock cap well above the
@@ -44,6 +46,12 @@ export interface GamePolicy<S, A, V> {
   determinizer(view: V): (rng: RngState) => S;
   /** Per seat, in [0, 1]: the estimated chance to win (1 or 0 once the game is over; a tie shares). */
   evaluate(state: S): readonly number[];
+  /**
+   * Optional heuristic prior of each legal action for the acting seat, in [0, 1] (like `evaluate`): a new
+   * tree node starts with it as `priorVisits` virtual visits (progressive bias), so a small budget already
+   * plays as well as the heuristic and a larger one corrects it.
+   */
+  prior?(state: S, seat: Seat, legal: readonly A[]): readonly number[];
   /** The rollout policy: a quick, reasonable choice (greedy on the game's obvious score, with noise). */
   rolloutAction(state: S, seat: Seat, legal: readonly A[], rng: RngState, noise: number): A;
 }

@@ -17,6 +17,8 @@ interface Node<A> {
   /** The seat that chose `action`. */
   readonly seat: Seat;
   visits: number;
+  /** Visits of iterations that went through this node (`visits` adds the prior's virtual visits). */
+  real: number;
   /** How often this node's action was legal when its parent was visited. */
   available: number;
   /** Sum of the evaluations for `seat`. */
@@ -26,7 +28,7 @@ interface Node<A> {
 }
 
 function node<A>(action: A | null, key: string, seat: Seat): Node<A> {
-  return { action, key, seat, visits: 0, available: 0, value: 0, children: [], byKey: new Map() };
+  return { action, key, seat, visits: 0, real: 0, available: 0, value: 0, children: [], byKey: new Map() };
 }
 
 export interface SearchResult {
@@ -62,7 +64,7 @@ export function searchDecision<S, A, V>(
   }
   const stats = legalKeys.map((key) => {
     const child = root.byKey.get(key);
-    return { visits: child?.visits ?? 0, value: child !== undefined && child.visits > 0 ? child.value / child.visits : 0 };
+    return { visits: child?.real ?? 0, value: child !== undefined && child.visits > 0 ? child.value / child.visits : 0 };
   });
   let best = 0;
   for (let i = 1; i < stats.length; i++) {
@@ -85,6 +87,18 @@ function iterate<S, A, V>(policy: GamePolicy<S, A, V>, root: Node<A>, start: S, 
     if (actor === undefined) break;
     const legal = rules.legalActions(state, actor);
     if (legal.length === 0) break;
+    const priorVisits = budget.priorVisits ?? 0;
+    if (priorVisits > 0 && policy.prior !== undefined && current.children.length === 0) {
+      // First visit: every legal action becomes a child at once, starting from the prior.
+      const priors = policy.prior(state, actor, legal);
+      legal.forEach((action, i) => {
+        const child = node(action, rules.actionKey(action), actor);
+        child.visits = priorVisits;
+        child.value = (priors[i] ?? 0.5) * priorVisits;
+        current.children.push(child);
+        current.byKey.set(child.key, child);
+      });
+    }
     const untried: A[] = [];
     const untriedKeys: string[] = [];
     let chosen: Node<A> | null = null;
@@ -98,7 +112,7 @@ function iterate<S, A, V>(policy: GamePolicy<S, A, V>, root: Node<A>, start: S, 
         continue;
       }
       child.available++;
-      const score = child.value / child.visits + budget.exploration * Math.sqrt(Math.log(child.available) / child.visits);
+      const score = child.value / child.visits + budget.exploration * Math.sqrt(Math.log(child.available + 1) / child.visits);
       if (score > bestScore) {
         bestScore = score;
         chosen = child;
@@ -119,6 +133,8 @@ function iterate<S, A, V>(policy: GamePolicy<S, A, V>, root: Node<A>, start: S, 
     state = rules.apply(state, next.action as A, actor).state;
     path.push(next);
     current = next;
+    // A node reached for the first time (it had only its prior) ends the walk: the rollout starts there.
+    if (next.real === 0) break;
   }
   // Rollout.
   for (let step = 0; step < budget.rolloutSteps && !rules.isOver(state); step++) {
@@ -133,7 +149,9 @@ function iterate<S, A, V>(policy: GamePolicy<S, A, V>, root: Node<A>, start: S, 
   const values = policy.evaluate(state);
   for (const n of path) {
     n.visits++;
+    n.real++;
     n.value += values[n.seat] ?? 0;
   }
   root.visits++;
+  root.real++;
 }

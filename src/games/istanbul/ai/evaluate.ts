@@ -19,14 +19,19 @@ export const WORTH = {
   seal: 0.08,
 } as const;
 
+const LIRA_FULL = 20;
+const GOODS_FULL = 8;
+
 /** A seat's worth in rubies: the greedy players' obvious score and the search's evaluation. */
 export function worth(s: IstanbulState, seat: number): number {
   const p = s.players[seat] as PlayerState;
   const goods = p.goods.red + p.goods.green + p.goods.yellow + p.goods.blue;
+  // Lira beyond a ruby's price and goods beyond a Sultan's delivery are worth little until spent: hoards
+  // win nothing, so their value flattens.
   let value =
     p.rubies * WORTH.ruby +
-    p.lira * WORTH.lira +
-    goods * WORTH.good +
+    WORTH.lira * (Math.min(p.lira, LIRA_FULL) + 0.3 * Math.max(0, p.lira - LIRA_FULL)) +
+    WORTH.good * (Math.min(goods, GOODS_FULL) + 0.4 * Math.max(0, goods - GOODS_FULL)) +
     p.extensions * WORTH.extension +
     p.mosqueTiles.length * WORTH.mosqueTile +
     p.hand.length * WORTH.card +
@@ -42,6 +47,18 @@ export function worth(s: IstanbulState, seat: number): number {
 /** Steepness of the win chance in the lead (in rubies). */
 const STEEPNESS = 2.2;
 
+/** The win chance of a seat worth `own` against a best opponent worth `best`. */
+export function winChance(own: number, best: number): number {
+  return 1 / (1 + Math.exp(-STEEPNESS * (own - best)));
+}
+
+/** The best opponent's worth. */
+export function bestOpponentWorth(s: IstanbulState, seat: number): number {
+  let best = -Infinity;
+  for (const p of s.players) if (p.seat !== seat) best = Math.max(best, worth(s, p.seat));
+  return best;
+}
+
 export function evaluateIstanbul(s: IstanbulState): number[] {
   const n = s.players.length;
   if (s.phase === 'over') {
@@ -55,6 +72,6 @@ export function evaluateIstanbul(s: IstanbulState): number[] {
   return values.map((v, seat) => {
     let best = -Infinity;
     for (let j = 0; j < n; j++) if (j !== seat && (values[j] as number) > best) best = values[j] as number;
-    return 1 / (1 + Math.exp(-STEEPNESS * (v - best)));
+    return winChance(v, best);
   });
 }

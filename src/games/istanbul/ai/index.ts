@@ -7,7 +7,7 @@ import type { IstanbulState } from '../state.js';
 import type { IstanbulSeatView } from '../view.js';
 import { istanbulDeterminizer } from './determinize.js';
 import { evaluateIstanbul } from './evaluate.js';
-import { istanbulGreedyAction } from './rollout.js';
+import { istanbulGreedyAction, istanbulPrior } from './rollout.js';
 
 export { istanbulDeterminizer } from './determinize.js';
 export { evaluateIstanbul, worth } from './evaluate.js';
@@ -28,10 +28,11 @@ export const istanbulPolicy: GamePolicy<IstanbulState, IstanbulAction, IstanbulS
   viewRules: { hiddenKeys: ['letterDeck', 'kioskDeck'], ownOnlyKeys: ['hand'] },
   budgets: {
     easy: { iterations: 40, rolloutSteps: 10, exploration: 0.7, rolloutNoise: 0.3 },
-    normal: { iterations: 200, rolloutSteps: 20, exploration: 0.5, rolloutNoise: 0.15 },
-    hard: { iterations: 600, rolloutSteps: 30, exploration: 0.5, rolloutNoise: 0.1 },
+    normal: { iterations: 200, rolloutSteps: 20, exploration: 0.3, rolloutNoise: 0.1, priorVisits: 8 },
+    hard: { iterations: 600, rolloutSteps: 30, exploration: 0.3, rolloutNoise: 0.1, priorVisits: 8 },
   },
   determinizer: istanbulDeterminizer,
   evaluate: evaluateIstanbul,
   rolloutAction: istanbulGreedyAction,
+  prior: istanbulPrior,
 };

@@ -8,7 +8,7 @@ import type { IstanbulAction } from '../actions.js';
 import { applyIstanbul } from '../apply.js';
 import { legalActions } from '../legal.js';
 import type { IstanbulState } from '../state.js';
-import { worth } from './evaluate.js';
+import { bestOpponentWorth, winChance, worth } from './evaluate.js';
 
 /** Most candidates weighed per decision (a random subset beyond it keeps rollouts cheap). */
 const MAX_CANDIDATES = 10;
@@ -62,10 +62,17 @@ export function actionValue(s: IstanbulState, seat: Seat, a: IstanbulAction): nu
   return worth(after, seat);
 }
 
+/** The search's prior: each action's win chance after the one-ply look. */
+export function istanbulPrior(s: IstanbulState, seat: Seat, legal: readonly IstanbulAction[]): number[] {
+  const best = bestOpponentWorth(s, seat);
+  return legal.map((a) => winChance(actionValue(s, seat, a), best));
+}
+
+/** Noise 0 is the benchmark's greedy player: it weighs every legal action; rollouts weigh a sample. */
 export function istanbulGreedyAction(s: IstanbulState, seat: Seat, legal: readonly IstanbulAction[], rng: RngState, noise: number): IstanbulAction {
   if (noise > 0 && randomInt(rng, 1000) < noise * 1000) return legal[randomInt(rng, legal.length)] as IstanbulAction;
   let candidates: readonly IstanbulAction[] = legal;
-  if (legal.length > MAX_CANDIDATES) {
+  if (noise > 0 && legal.length > MAX_CANDIDATES) {
     const pool = legal.slice();
     const picked: IstanbulAction[] = [];
     for (let i = 0; i < MAX_CANDIDATES; i++) picked.push(pool.splice(randomInt(rng, pool.length), 1)[0] as IstanbulAction);

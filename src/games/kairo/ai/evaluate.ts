@@ -26,6 +26,16 @@ export function kairoWorth(s: KairoState, seat: number): number {
 
 const STEEPNESS = 0.25;
 
+export function kairoWinChance(own: number, best: number): number {
+  return 1 / (1 + Math.exp(-STEEPNESS * (own - best)));
+}
+
+export function kairoBestOpponentWorth(s: KairoState, seat: number): number {
+  let best = -Infinity;
+  for (let j = 0; j < s.players.length; j++) if (j !== seat) best = Math.max(best, kairoWorth(s, j));
+  return best;
+}
+
 export function evaluateKairo(s: KairoState): number[] {
   const n = s.players.length;
   if (s.phase === 'over') {
@@ -37,6 +47,6 @@ export function evaluateKairo(s: KairoState): number[] {
   return values.map((v, seat) => {
     let best = -Infinity;
     for (let j = 0; j < n; j++) if (j !== seat && (values[j] as number) > best) best = values[j] as number;
-    return 1 / (1 + Math.exp(-STEEPNESS * (v - best)));
+    return kairoWinChance(v, best);
   });
 }

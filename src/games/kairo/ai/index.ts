@@ -5,7 +5,7 @@ import type { KairoAction, KairoState } from '../types.js';
 import type { KairoSeatView } from '../view.js';
 import { kairoDeterminizer } from './determinize.js';
 import { evaluateKairo } from './evaluate.js';
-import { kairoGreedyAction } from './rollout.js';
+import { kairoGreedyAction, kairoPrior } from './rollout.js';
 
 export { kairoDeterminizer } from './determinize.js';
 export { evaluateKairo, kairoWorth } from './evaluate.js';
@@ -22,11 +22,12 @@ export const kairoPolicy: GamePolicy<KairoState, KairoAction, KairoSeatView> = {
   },
   viewRules: { hiddenKeys: ['neutralBag'], ownOnlyKeys: ['hand', 'coins'] },
   budgets: {
-    easy: { iterations: 40, rolloutSteps: 8, exploration: 0.7, rolloutNoise: 0.3 },
-    normal: { iterations: 200, rolloutSteps: 16, exploration: 0.5, rolloutNoise: 0.15 },
-    hard: { iterations: 600, rolloutSteps: 24, exploration: 0.5, rolloutNoise: 0.1 },
+    easy: { iterations: 30, rolloutSteps: 6, exploration: 0.7, rolloutNoise: 0.3 },
+    normal: { iterations: 80, rolloutSteps: 8, exploration: 0.3, rolloutNoise: 0.2, priorVisits: 6 },
+    hard: { iterations: 250, rolloutSteps: 10, exploration: 0.3, rolloutNoise: 0.2, priorVisits: 6 },
   },
   determinizer: kairoDeterminizer,
   evaluate: evaluateKairo,
   rolloutAction: kairoGreedyAction,
+  prior: kairoPrior,
 };

@@ -6,9 +6,9 @@
 import { randomInt, type RngState, type Seat } from '../../../engine/index.js';
 import { activeSeat, applyDecision, decisionOptions } from '../rules.js';
 import type { KairoAction, KairoState } from '../types.js';
-import { kairoWorth } from './evaluate.js';
+import { kairoBestOpponentWorth, kairoWinChance, kairoWorth } from './evaluate.js';
 
-const MAX_CANDIDATES = 10;
+const MAX_CANDIDATES = 5;
 const MAX_COMPLETION = 12;
 
 function after(s: KairoState, a: KairoAction): KairoState {
@@ -34,10 +34,17 @@ export function kairoActionValue(s: KairoState, seat: Seat, a: KairoAction): num
   return a.t === 'pass' ? value - 0.5 : value;
 }
 
+/** The search's prior: each action's win chance after finishing the turn the plain way. */
+export function kairoPrior(s: KairoState, seat: Seat, legal: readonly KairoAction[]): number[] {
+  const best = kairoBestOpponentWorth(s, seat);
+  return legal.map((a) => kairoWinChance(kairoActionValue(s, seat, a), best));
+}
+
+/** Noise 0 is the benchmark's greedy player: it weighs every legal action; rollouts weigh a sample. */
 export function kairoGreedyAction(s: KairoState, seat: Seat, legal: readonly KairoAction[], rng: RngState, noise: number): KairoAction {
   if (noise > 0 && randomInt(rng, 1000) < noise * 1000) return legal[randomInt(rng, legal.length)] as KairoAction;
   let candidates: readonly KairoAction[] = legal;
-  if (legal.length > MAX_CANDIDATES) {
+  if (noise > 0 && legal.length > MAX_CANDIDATES) {
     const pool = legal.slice();
     const picked: KairoAction[] = [];
     for (let i = 0; i < MAX_CANDIDATES; i++) picked.push(pool.splice(randomInt(rng, pool.length), 1)[0] as KairoAction);

@@ -1,0 +1,136 @@
+/**
+ * The computer players' benchmark: round-robin of seeded games per pairing, for Istanbul, Istanbul with
+ * Letters & Seals and Kairo, with 2 and 4 players; win rates with 95% confidence intervals (Wilson) and the
+ * decision times (p50/p95) per level. Games run in parallel on a worker pool (one game per task).
+ *
+ *   npm run bench:ai -- [--games 400] [--variants istanbul,istanbul-ls,kairo] [--players 2,4]
+ *                       [--pairings hard-random,hard-greedy,hard-normal,normal-easy] [--threads N]
+ *                       [--iterations hard=600,normal=200,easy=40] [--max-steps 5000]
+ *
+ * A pairing "A-B" with 2 players seats A against B; with 4 players A against three Bs (A's fair share is
+ * then 25%). A's seat rotates with the game number, so every seat is played equally. Defaults: the full
+ * benchmark of the issue (400 games per pairing), which takes many hours at the levels' full budgets on a
+ * small machine: pass fewer games or smaller budgets for a quick run (the output states what ran).
+ */
+import os from 'node:os';
+import Tinypool from 'tinypool';
+import type { Level } from '../../src/engine/ai/index.js';
+import type { GameVariant, MatchOptions, MatchResult, PlayerKind } from './ai-match.js';
+import { setupFor } from './ai-match.js';
+import { median, percentile } from './stats.js';
+
+interface Args {
+  games: number;
+  variants: GameVariant[];
+  players: number[];
+  pairings: [PlayerKind, PlayerKind][];
+  threads: number;
+  iterations: Partial<Record<Level, number>>;
+  maxSteps: number;
+}
+
+const KINDS: readonly PlayerKind[] = ['easy', 'normal', 'hard', 'greedy', 'random'];
+
+function parseArgs(argv: readonly string[]): Args {
+  const get = (name: string): string | undefined => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const list = (name: string, fallback: string): string[] => (get(name) ?? fallback).split(',').filter((x) => x !== '');
+  const variants = list('variants', 'istanbul,istanbul-ls,kairo') as GameVariant[];
+  for (const v of variants) if (!['istanbul', 'istanbul-ls', 'kairo'].includes(v)) throw new Error(`unknown variant ${v}`);
+  const pairings = list('pairings', 'hard-random,hard-greedy,hard-normal,normal-easy').map((p) => {
+    const [a, b] = p.split('-') as [PlayerKind, PlayerKind];
+    if (!KINDS.includes(a) || !KINDS.includes(b)) throw new Error(`unknown pairing ${p}`);
+    return [a, b] as [PlayerKind, PlayerKind];
+  });
+  const iterations: Partial<Record<Level, number>> = {};
+  for (const item of list('iterations', '')) {
+    const [level, count] = item.split('=');
+    if (level !== 'easy' && level !== 'normal' && level !== 'hard') throw new Error(`unknown level ${level}`);
+    iterations[level] = Number(count);
+  }
+  return {
+    games: Number(get('games') ?? 400),
+    variants,
+    players: list('players', '2,4').map(Number),
+    pairings,
+    threads: Number(get('threads') ?? os.availableParallelism()),
+    iterations,
+    maxSteps: Number(get('max-steps') ?? 5000),
+  };
+}
+
+/** Wilson score interval for `wins` of `n` at 95%. */
+function wilson(wins: number, n: number): [number, number] {
+  if (n === 0) return [0, 1];
+  const z = 1.96;
+  const p = wins / n;
+  const centre = (p + (z * z) / (2 * n)) / (1 + (z * z) / n);
+  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / (1 + (z * z) / n);
+  return [Math.max(0, centre - half), Math.min(1, centre + half)];
+}
+
+const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const budgets = Object.fromEntries(
+    (['easy', 'normal', 'hard'] as const).map((level) => {
+      const base = setupFor('istanbul', 2).policy.budgets[level];
+      return [level, args.iterations[level] ?? `${base.iterations} (Istanbul) / ${setupFor('kairo', 2).policy.budgets[level].iterations} (Kairo)`];
+    }),
+  );
+  console.log(`AI benchmark: ${args.games} games per pairing, variants ${args.variants.join(', ')}, players ${args.players.join(', ')}, ${args.threads} worker(s)`);
+  console.log(`iterations per decision: easy ${budgets.easy}, normal ${budgets.normal}, hard ${budgets.hard}`);
+  const pool = new Tinypool({
+    filename: new URL('./ai-game-worker.ts', import.meta.url).href,
+    runtime: 'child_process',
+    execArgv: ['--import', 'tsx'],
+    minThreads: args.threads,
+    maxThreads: args.threads,
+  });
+  const timings: Record<string, number[]> = {};
+  const started = performance.now();
+  try {
+    for (const variant of args.variants) {
+      for (const players of args.players) {
+        for (const [a, b] of args.pairings) {
+          const jobs: Promise<{ result: MatchResult; seatOfA: number }>[] = [];
+          for (let g = 0; g < args.games; g++) {
+            const seatOfA = g % players;
+            const seats = Array.from({ length: players }, (_, seat) => (seat === seatOfA ? a : b));
+            const options: MatchOptions = { variant, seats, seed: `bench-${variant}-${players}-${a}-${b}-${g}`, maxSteps: args.maxSteps, iterations: args.iterations };
+            jobs.push((pool.run(options) as Promise<MatchResult>).then((result) => ({ result, seatOfA })));
+          }
+          const results = await Promise.all(jobs);
+          let wins = 0;
+          let truncated = 0;
+          const steps: number[] = [];
+          for (const { result, seatOfA } of results) {
+            wins += result.scores[seatOfA] ?? 0;
+            if (result.truncated) truncated++;
+            steps.push(result.steps);
+            for (const t of result.timings) if (t.kind !== 'random' && t.kind !== 'greedy') (timings[t.kind] ??= []).push(t.ms);
+          }
+          const [lo, hi] = wilson(wins, results.length);
+          const fair = 1 / players;
+          console.log(
+            `${variant.padEnd(12)} ${players}p  ${`${a} vs ${players === 2 ? b : `3x ${b}`}`.padEnd(20)} ${a} wins ${pct(wins / results.length).padStart(6)} [95% CI ${pct(lo)}-${pct(hi)}] of ${results.length} (even: ${pct(fair)}); median game ${median(steps)} decisions${truncated > 0 ? `; ${truncated} cut at ${args.maxSteps} decisions, scored as they stood` : ''}`,
+          );
+        }
+      }
+    }
+  } finally {
+    await pool.destroy();
+  }
+  console.log(`decision times (searches only, ${args.threads} games in parallel on ${os.availableParallelism()} cores):`);
+  for (const level of ['easy', 'normal', 'hard']) {
+    const xs = timings[level];
+    if (xs === undefined || xs.length === 0) continue;
+    console.log(`  ${level.padEnd(6)} n=${xs.length} p50 ${median(xs).toFixed(0)} ms, p95 ${percentile(xs, 0.95).toFixed(0)} ms, max ${Math.max(...xs).toFixed(0)} ms`);
+  }
+  console.log(`wall time ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
+
+await main();
