@@ -60,8 +60,20 @@ function unprivilegedUser(): RunAs | undefined {
   throw new PostgresUnavailableError('running as root, but neither a postgres nor a nobody user exists to run the server as');
 }
 
-/** The command line, through setpriv: another user under root, and always a parent-death signal. */
+function onPath(program: string): boolean {
+  return (process.env.PATH ?? '').split(path.delimiter).some((dir) => dir !== '' && fs.existsSync(path.join(dir, program)));
+}
+
+/**
+ * The command line, through util-linux's setpriv where there is one: another user under root, and a
+ * parent-death signal for the server. Without setpriv (not Linux) the server runs directly, and a killed
+ * test run may leave it behind.
+ */
 function command(runAs: RunAs | undefined, program: string, args: string[], pdeathsig: boolean): [string, string[]] {
+  if (!onPath('setpriv')) {
+    if (runAs) throw new PostgresUnavailableError('running as root needs setpriv (util-linux) to start the server as an unprivileged user');
+    return [program, args];
+  }
   const privileges = runAs ? [`--reuid=${runAs.uid}`, `--regid=${runAs.gid}`, '--clear-groups'] : [];
   const death = pdeathsig ? ['--pdeathsig', 'TERM'] : [];
   if (privileges.length === 0 && death.length === 0) return [program, args];
@@ -119,7 +131,7 @@ export async function startPostgresCluster(options: { log?: (line: string) => vo
   let server: ChildProcess | undefined;
   const cleanUp = (): void => fs.rmSync(root, { recursive: true, force: true });
   try {
-    const [initdb, initArgs] = command(runAs, path.join(bin, 'initdb'), ['-D', dataDir, '-U', USER, '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8'], false);
+    const [initdb, initArgs] = command(runAs, path.join(bin, 'initdb'), ['-D', dataDir, '-U', USER, '--auth=trust', '--no-sync', '-E', 'UTF8', '--no-locale'], false);
     execFileSync(initdb, initArgs, { stdio: ['ignore', 'ignore', 'pipe'], cwd: root });
 
     let lastError = '';
@@ -132,6 +144,7 @@ export async function startPostgresCluster(options: { log?: (line: string) => vo
         true,
       );
       const child = spawn(postgres, args, { stdio: ['ignore', 'ignore', 'pipe'], cwd: root });
+      server = child;
       let stderr = '';
       child.stderr?.on('data', (chunk: Buffer) => {
         stderr += chunk.toString();
@@ -139,7 +152,6 @@ export async function startPostgresCluster(options: { log?: (line: string) => vo
       });
       const outcome = await waitUntilAccepting(port, () => child.exitCode === null && child.signalCode === null);
       if (outcome === 'ready') {
-        server = child;
         const adminUrl = `postgres://${USER}@127.0.0.1:${port}/postgres`;
         return {
           adminUrl,
