@@ -6,9 +6,11 @@ import { inProcessBoardRenderer } from '../../src/render/board-job.js';
 import { core, toLocale } from '../../src/discord/i18n/index.js';
 import { gameModules } from '../../src/app/games/index.js';
 import { istanbul } from '../../src/games/istanbul/index.js';
+import { templateArgs } from '../i18n/template-args.js';
 
+/** The arguments a template uses (plain, plural or select), by name. */
 function placeholders(template: string): string[] {
-  return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string).sort();
+  return [...templateArgs(template, 'en').keys()].sort();
 }
 
 function expectComplete(name: string, catalogues: Partial<Record<string, Catalogue>>): void {

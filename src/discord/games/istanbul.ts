@@ -72,15 +72,14 @@ const en: Catalogue = {
   'istanbul.variant.base': 'Base game',
   'istanbul.variant.neutral': 'Neutral assistants (2–4 players)',
   'istanbul.status': 'Round {round} · {target} rubies end the game · rubies: {rubies}',
-  'istanbul.status.last': 'Last round: {player} has {rubies} rubies.',
+  'istanbul.status.last': 'Last round: {player} has {rubies, plural, one {# ruby} other {# rubies}}.',
   'istanbul.status.final': 'After the last round: money and goods cards may still be played.',
   'istanbul.prompt.place': '{prompt} ({place})',
   'istanbul.prompt.dice': '{prompt} (dice {die1} and {die2})',
   'istanbul.hand.cards': 'Bonus cards: {cards}',
   'istanbul.hand.noCards': 'Bonus cards: none',
-  'istanbul.hand.resources': '{lira} lira · {rubies} rubies · goods (of {capacity} each): {red} red, {green} green, {yellow} yellow, {blue} blue',
-  'istanbul.hand.assistants': 'Assistants: {stack} with your merchant, {placed} on the board, {supply} beside it · mosque tiles: {tiles}',
-  'istanbul.none': 'none',
+  'istanbul.hand.resources': '{lira} lira · {rubies, plural, one {# ruby} other {# rubies}} · goods (of {capacity} each): {red} red, {green} green, {yellow} yellow, {blue} blue',
+  'istanbul.hand.assistants': 'Assistants: {stack} with your merchant, {placed} on the board, {supply} beside it · mosque tiles: {mosqueTiles}',
   'istanbul.help.rules':
     '**Istanbul** (Rüdiger Dorn), 2–5 players. You are a merchant in the bazaar with a stack of assistants. Each turn: move 1 or 2 places (bonus cards can change this), leave an assistant there (or pick up the one you left earlier), pay 2 lira to each other merchant there, then do the place action: fill up at a warehouse, sell at a market, draw cards at the Caravansary, gamble at the Tea House, buy wheelbarrow extensions, mosque tiles and rubies. Meeting the Governor, the Smuggler or another family member gives extra options. Without an assistant to leave (or pick up) the turn ends at once; the Fountain brings assistants back.\n' +
     'The first player with 5 rubies (6 with 2 players) ends the game after the round; then everyone may still play money and goods cards. Most rubies wins; ties: most lira, then goods, then bonus cards.',
@@ -110,15 +109,14 @@ const de: Catalogue = {
   'istanbul.variant.base': 'Grundspiel',
   'istanbul.variant.neutral': 'Neutrale Gehilfen (2–4 Spieler)',
   'istanbul.status': 'Runde {round} · {target} Rubine beenden das Spiel · Rubine: {rubies}',
-  'istanbul.status.last': 'Letzte Runde: {player} hat {rubies} Rubine.',
+  'istanbul.status.last': 'Letzte Runde: {player} hat {rubies, plural, one {# Rubin} other {# Rubine}}.',
   'istanbul.status.final': 'Nach der letzten Runde: Geld- und Warenkarten dürfen noch gespielt werden.',
   'istanbul.prompt.place': '{prompt} ({place})',
   'istanbul.prompt.dice': '{prompt} (Würfel {die1} und {die2})',
   'istanbul.hand.cards': 'Bonuskarten: {cards}',
   'istanbul.hand.noCards': 'Bonuskarten: keine',
-  'istanbul.hand.resources': '{lira} Lira · {rubies} Rubine · Waren (je höchstens {capacity}): {red} rot, {green} grün, {yellow} gelb, {blue} blau',
-  'istanbul.hand.assistants': 'Gehilfen: {stack} beim Kaufmann, {placed} auf dem Spielplan, {supply} daneben · Moscheeplättchen: {tiles}',
-  'istanbul.none': 'keine',
+  'istanbul.hand.resources': '{lira} Lira · {rubies, plural, one {# Rubin} other {# Rubine}} · Waren (je höchstens {capacity}): {red} rot, {green} grün, {yellow} gelb, {blue} blau',
+  'istanbul.hand.assistants': 'Gehilfen: {stack} beim Kaufmann, {placed} auf dem Spielplan, {supply} daneben · Moscheeplättchen: {mosqueTiles}',
   'istanbul.help.rules':
     '**Istanbul** (Rüdiger Dorn), 2–5 Spieler. Du bist ein Kaufmann im Basar mit einem Stapel Gehilfen. In jedem Zug: 1 oder 2 Orte weiterziehen (Bonuskarten können das ändern), dort einen Gehilfen lassen (oder den früher gelassenen abholen), jedem anderen Kaufmann dort 2 Lira zahlen, dann die Ortsaktion ausführen: im Lager auffüllen, auf dem Markt verkaufen, in der Karawanserei Karten ziehen, in der Teestube zocken, Karrenerweiterungen, Moscheeplättchen und Rubine kaufen. Wer den Statthalter, den Schmuggler oder ein anderes Familienmitglied trifft, hat zusätzliche Möglichkeiten. Ohne Gehilfen zum Lassen (oder Abholen) endet der Zug sofort; der Brunnen holt Gehilfen zurück.\n' +
     'Wer zuerst 5 Rubine hat (6 zu zweit), beendet das Spiel nach der Runde; danach dürfen alle noch Geld- und Warenkarten spielen. Die meisten Rubine gewinnen; bei Gleichstand die meisten Lira, dann Waren, dann Bonuskarten.',
@@ -148,15 +146,14 @@ const nl: Catalogue = {
   'istanbul.variant.base': 'Basisspel',
   'istanbul.variant.neutral': 'Neutrale assistenten (2–4 spelers)',
   'istanbul.status': 'Ronde {round} · {target} robijnen beëindigen het spel · robijnen: {rubies}',
-  'istanbul.status.last': 'Laatste ronde: {player} heeft {rubies} robijnen.',
+  'istanbul.status.last': 'Laatste ronde: {player} heeft {rubies, plural, one {# robijn} other {# robijnen}}.',
   'istanbul.status.final': 'Na de laatste ronde: geld- en goederenkaarten mogen nog gespeeld worden.',
   'istanbul.prompt.place': '{prompt} ({place})',
   'istanbul.prompt.dice': '{prompt} (dobbelstenen {die1} en {die2})',
   'istanbul.hand.cards': 'Bonuskaarten: {cards}',
   'istanbul.hand.noCards': 'Bonuskaarten: geen',
-  'istanbul.hand.resources': '{lira} lira · {rubies} robijnen · goederen (elk hoogstens {capacity}): {red} rood, {green} groen, {yellow} geel, {blue} blauw',
-  'istanbul.hand.assistants': 'Assistenten: {stack} bij je koopman, {placed} op het bord, {supply} ernaast · moskeetegels: {tiles}',
-  'istanbul.none': 'geen',
+  'istanbul.hand.resources': '{lira} lira · {rubies, plural, one {# robijn} other {# robijnen}} · goederen (elk hoogstens {capacity}): {red} rood, {green} groen, {yellow} geel, {blue} blauw',
+  'istanbul.hand.assistants': 'Assistenten: {stack} bij je koopman, {placed} op het bord, {supply} ernaast · moskeetegels: {mosqueTiles}',
   'istanbul.help.rules':
     '**Istanbul** (Rüdiger Dorn), 2–5 spelers. Je bent een koopman in de bazaar met een stapel assistenten. Elke beurt: 1 of 2 plaatsen verder (bonuskaarten kunnen dat veranderen), daar een assistent achterlaten (of de eerder achtergelaten ophalen), elke andere koopman daar 2 lira betalen en dan de actie van de plaats uitvoeren: aanvullen in een magazijn, verkopen op een markt, kaarten trekken in de karavanserai, gokken in het theehuis, kruiwagenuitbreidingen, moskeetegels en robijnen kopen. Wie de gouverneur, de smokkelaar of een ander familielid ontmoet, krijgt extra mogelijkheden. Zonder assistent om achter te laten (of op te halen) eindigt de beurt meteen; de fontein haalt assistenten terug.\n' +
     'Wie als eerste 5 robijnen heeft (6 met 2 spelers), beëindigt het spel na de ronde; daarna mag iedereen nog geld- en goederenkaarten spelen. De meeste robijnen winnen; bij gelijkspel de meeste lira, dan goederen, dan bonuskaarten.',
@@ -223,12 +220,11 @@ export const istanbulPresenter = (boards: BoardRenderer): GamePresenter => ({
     const lines = [cards.length === 0 ? format({ key: 'istanbul.hand.noCards' }, locale, names) : format({ key: 'istanbul.hand.cards', params: { cards: cards.join(', ') } }, locale, names)];
     if (player !== undefined) {
       lines.push(format({ key: 'istanbul.hand.resources', params: { lira: player.lira, rubies: player.rubies, capacity: player.capacity, ...player.goods } }, locale, names));
-      const tiles = player.mosqueTiles.length === 0 ? format({ key: 'istanbul.none' }, locale, names) : player.mosqueTiles.map((g) => format({ key: `istanbul.colour.${g}` }, locale, names)).join(', ');
       lines.push(
         format(
           {
             key: 'istanbul.hand.assistants',
-            params: { stack: player.assistants.inStack + player.assistants.neutralInStack, placed: player.assistants.onPlaces.length, supply: player.assistants.inSupply, tiles },
+            params: { stack: player.assistants.inStack + player.assistants.neutralInStack, placed: player.assistants.onPlaces.length, supply: player.assistants.inSupply, mosqueTiles: player.mosqueTiles.join(',') },
           },
           locale,
           names,

@@ -118,7 +118,7 @@ const en: Catalogue = {
     "**The project's decisions** (the printed board survives only as a picture):\n" +
     '- Board: 14 × 10 fields (columns A–N, rows 1–10). Market B1–M9 in 9 sections of 4 × 3 fields, numbered 1–9 from the north-west. The restaurant is the U of columns A and N (rows 4–10) and row 10; its fields belong to the section they touch.\n' +
     '- Customer start fields: C2, K2, G5, C8, K8. Colours: violet (restaurant), red, yellow, green, blue, orange.\n' +
-    '- Building cards: 3 per section; 6 jokers for the rows {1,2,3}, {4,5,6}, {7,8,9} and the columns {1,4,7}, {2,5,8}, {3,6,9} of sections.\n' +
+    "- Building cards: 3 per section; 6 jokers for the rows '{1,2,3}', '{4,5,6}', '{7,8,9}' and the columns '{1,4,7}', '{2,5,8}', '{3,6,9}' of sections.\n" +
     '- Extensions in other colours: 2 coins count for 1 of the stall’s colour. Medals: gold 4, silver 2 points. Money is unlimited.\n' +
     '- Start stalls: "variable" (players place them in turn) or "quick" (placed legally at random); the printed fixed layouts are pictures only.\n' +
     '- Every decision has an owner: a player who left, or whose turn the others vote to skip, draws 2 cards (in the final phase: stops building).',
@@ -192,7 +192,7 @@ const de: Catalogue = {
     '**Die Entscheidungen des Projekts** (der gedruckte Spielplan ist nur als Bild erhalten):\n' +
     '- Spielplan: 14 × 10 Felder (Spalten A–N, Reihen 1–10). Markt B1–M9 in 9 Abschnitten zu 4 × 3 Feldern, von Nordwesten an 1–9 nummeriert. Das Restaurant ist das U aus den Spalten A und N (Reihen 4–10) und Reihe 10; seine Felder gehören zum angrenzenden Abschnitt.\n' +
     '- Kundenstartfelder: C2, K2, G5, C8, K8. Farben: Violett (Restaurant), Rot, Gelb, Grün, Blau, Orange.\n' +
-    '- Baukarten: 3 je Abschnitt; 6 Joker für die Reihen {1,2,3}, {4,5,6}, {7,8,9} und die Spalten {1,4,7}, {2,5,8}, {3,6,9} der Abschnitte.\n' +
+    "- Baukarten: 3 je Abschnitt; 6 Joker für die Reihen '{1,2,3}', '{4,5,6}', '{7,8,9}' und die Spalten '{1,4,7}', '{2,5,8}', '{3,6,9}' der Abschnitte.\n" +
     '- Ausbauten in anderen Farben: 2 Geld zählen als 1 in der Standfarbe. Medaillen: Gold 4, Silber 2 Punkte. Geld ist unbegrenzt.\n' +
     '- Startstände: „variabel“ (die Spieler setzen sie reihum) oder „schnell“ (zufällig nach den Regeln gesetzt); die gedruckten festen Aufstellungen sind nur Bilder.\n' +
     '- Jede Entscheidung hat einen Besitzer: wer das Spiel verlassen hat oder dessen Zug per Abstimmung übersprungen wird, zieht 2 Karten (in der Schlussphase: hört auf zu bauen).',
@@ -266,7 +266,7 @@ const nl: Catalogue = {
     '**De keuzes van het project** (het gedrukte bord bestaat alleen nog als afbeelding):\n' +
     '- Bord: 14 × 10 velden (kolommen A–N, rijen 1–10). Markt B1–M9 in 9 secties van 4 × 3 velden, vanaf het noordwesten genummerd 1–9. Het restaurant is de U van de kolommen A en N (rijen 4–10) en rij 10; zijn velden horen bij de sectie waar ze aan grenzen.\n' +
     '- Startvelden van klanten: C2, K2, G5, C8, K8. Kleuren: paars (restaurant), rood, geel, groen, blauw, oranje.\n' +
-    '- Bouwkaarten: 3 per sectie; 6 jokers voor de rijen {1,2,3}, {4,5,6}, {7,8,9} en de kolommen {1,4,7}, {2,5,8}, {3,6,9} van secties.\n' +
+    "- Bouwkaarten: 3 per sectie; 6 jokers voor de rijen '{1,2,3}', '{4,5,6}', '{7,8,9}' en de kolommen '{1,4,7}', '{2,5,8}', '{3,6,9}' van secties.\n" +
     '- Uitbreidingen in andere kleuren: 2 munten tellen als 1 van de kraamkleur. Medailles: goud 4, zilver 2 punten. Geld is onbeperkt.\n' +
     '- Startkramen: "variabel" (de spelers plaatsen ze om de beurt) of "snel" (willekeurig volgens de regels geplaatst); de gedrukte vaste opstellingen zijn alleen afbeeldingen.\n' +
     '- Elke beslissing heeft een eigenaar: wie het spel verliet, of wiens beurt de anderen per stemming overslaan, trekt 2 kaarten (in de slotfase: stopt met bouwen).',

@@ -137,7 +137,7 @@ export const de: Record<CoreKey, string> = {
   'leave.done': 'Du hast das Spiel verlassen.',
   'leave.lobby': 'Du hast die Lobby verlassen.',
   'abandon.done': 'Das Spiel ist beendet.',
-  'settings.show': 'Spiel #{id}: Erinnerungen alle {hours} Stunden, höchstens {limit} pro Zug; die Abstimmung bei Untätigkeit öffnet nach {idle} Stunden.',
+  'settings.show': 'Spiel #{id}: Erinnerungen {hours, plural, one {jede Stunde} other {alle # Stunden}}, höchstens {limit} pro Zug; die Abstimmung bei Untätigkeit öffnet nach {idle, plural, one {# Stunde} other {# Stunden}}.',
   'settings.updated': 'Einstellungen gespeichert. {settings}',
   'settings.field.reminderHours': 'erinnerung_stunden',
   'settings.field.reminderLimit': 'erinnerung_limit',
@@ -147,8 +147,8 @@ export const de: Record<CoreKey, string> = {
   'reminder.snooze': 'Später erinnern',
   'reminder.snoozed': 'Verschoben: Die nächste Erinnerung kommt {when}.',
   'vote.open':
-    '{player} hat seit {hours} Stunden nicht entschieden. Die anderen Spieler dürfen abstimmen, den Zug zu überspringen (das kleinste erlaubte Zugende) oder den Spieler aus dem Spiel zu nehmen. {needed} Stimme(n) entscheiden.',
-  'vote.repeat': '{player} hat immer noch nicht entschieden. Die Abstimmung bleibt offen; {needed} Stimme(n) entscheiden.',
+    '{player} hat seit {hours, plural, one {# Stunde} other {# Stunden}} nicht entschieden. Die anderen Spieler dürfen abstimmen, den Zug zu überspringen (das kleinste erlaubte Zugende) oder den Spieler aus dem Spiel zu nehmen. {needed, plural, one {# Stimme entscheidet} other {# Stimmen entscheiden}}.',
+  'vote.repeat': '{player} hat immer noch nicht entschieden. Die Abstimmung bleibt offen; {needed, plural, one {# Stimme entscheidet} other {# Stimmen entscheiden}}.',
   'vote.skip': 'Zug von {player} überspringen',
   'vote.kick': '{player} entfernen',
   'vote.tally': 'Überspringen: {skip} · Entfernen: {kick} · nötig: {needed}',
@@ -163,7 +163,7 @@ export const de: Record<CoreKey, string> = {
     '`/spiel einstellungen`: Erinnerungen und Wartezeit · `/spiel verlassen`: aufgeben · `/spiel abbrechen`: das Spiel beenden (Gastgeber oder Moderation)\n' +
     'Nach jedem Zug postet der Bot den Spielplan und erwähnt, wer als Nächstes entscheidet. **Meinen Zug machen** öffnet dein privates Feld: Jeder Klick ist eine Entscheidung; **Zurücknehmen** nimmt deine Schritte dieses Zuges bis zum letzten Würfelwurf oder Kartenziehen zurück.',
   'help.policies':
-    '**Spielen über Tage**: Wer entscheiden muss, wird alle {hours} Stunden erinnert, höchstens {limit}-mal pro Zug (Später erinnern verschiebt die nächste Erinnerung). Nach {idle} Stunden ohne Entscheidung dürfen die anderen Spieler (mit Mehrheit) abstimmen, den Zug zu überspringen (das kleinste erlaubte Zugende) oder den Spieler zu entfernen; der Spieler wird erwähnt, nichts geschieht stillschweigend.\n' +
+    '**Spielen über Tage**: Wer entscheiden muss, wird {hours, plural, one {jede Stunde} other {alle # Stunden}} erinnert, höchstens {limit, plural, one {einmal} other {#-mal}} pro Zug (Später erinnern verschiebt die nächste Erinnerung). Nach {idle, plural, one {# Stunde} other {# Stunden}} ohne Entscheidung dürfen die anderen Spieler (mit Mehrheit) abstimmen, den Zug zu überspringen (das kleinste erlaubte Zugende) oder den Spieler zu entfernen; der Spieler wird erwähnt, nichts geschieht stillschweigend.\n' +
     '**Aussteigen**: `/spiel verlassen` gibt auf. Wenn die Spielregeln es erlauben, wird der Platz herausgenommen; sonst bleibt er, und seine Entscheidungen werden automatisch mit dem kleinsten erlaubten Schritt getroffen. Bleibt nur ein Spieler übrig, gewinnt er.',
   'help.noGame': 'In diesem Kanal gibt es noch kein Spiel; die Regelübersicht erscheint hier, sobald ein Spiel gewählt ist. Spiele: {games}.',
   // the outbox, damaged games, foreign buttons

@@ -144,7 +144,7 @@ export const en = {
   'leave.done': 'You left the game.',
   'leave.lobby': 'You left the lobby.',
   'abandon.done': 'The game has ended.',
-  'settings.show': 'Game #{id}: reminders every {hours} hours, at most {limit} per turn; the idle vote opens after {idle} hours.',
+  'settings.show': 'Game #{id}: reminders {hours, plural, one {every hour} other {every # hours}}, at most {limit} per turn; the idle vote opens after {idle, plural, one {# hour} other {# hours}}.',
   'settings.updated': 'Settings saved. {settings}',
   'settings.field.reminderHours': 'reminder_hours',
   'settings.field.reminderLimit': 'reminder_limit',
@@ -155,8 +155,8 @@ export const en = {
   'reminder.snooze': 'Snooze',
   'reminder.snoozed': 'Snoozed: the next reminder comes {when}.',
   'vote.open':
-    '{player} has not decided for {hours} hours. The other players may vote to skip their turn (the smallest legal end of turn) or to remove them from the game. {needed} vote(s) decide.',
-  'vote.repeat': '{player} has still not decided. The vote stays open; {needed} vote(s) decide.',
+    '{player} has not decided for {hours, plural, one {# hour} other {# hours}}. The other players may vote to skip their turn (the smallest legal end of turn) or to remove them from the game. {needed, plural, one {# vote decides} other {# votes decide}}.',
+  'vote.repeat': '{player} has still not decided. The vote stays open; {needed, plural, one {# vote decides} other {# votes decide}}.',
   'vote.skip': "Skip {player}'s turn",
   'vote.kick': 'Remove {player}',
   'vote.tally': 'Skip: {skip} · Remove: {kick} · needed: {needed}',
@@ -172,7 +172,7 @@ export const en = {
     '`/game settings`: reminders and idle time · `/game leave`: concede · `/game abandon`: end the game (host or moderators)\n' +
     'After every turn the bot posts the board and mentions who decides next. **Take my turn** opens your private panel: each click is one decision; **Undo** takes back your moves of this turn up to the last die roll or card draw.',
   'help.policies':
-    '**Playing over days**: the player who must decide is reminded every {hours} hours, at most {limit} times per turn (Snooze postpones the next reminder). After {idle} hours without a decision the other players may vote (a majority of them) to skip that turn (the smallest legal end of turn) or to remove the player; the player is mentioned, nothing happens silently.\n' +
+    '**Playing over days**: the player who must decide is reminded {hours, plural, one {every hour} other {every # hours}}, at most {limit, plural, one {once} other {# times}} per turn (Snooze postpones the next reminder). After {idle, plural, one {# hour} other {# hours}} without a decision the other players may vote (a majority of them) to skip that turn (the smallest legal end of turn) or to remove the player; the player is mentioned, nothing happens silently.\n' +
     '**Leaving**: `/game leave` concedes. If the game rules allow it the seat is taken out; otherwise the seat stays and its decisions are played automatically with the smallest legal move. When only one player remains, that player wins.',
   'help.noGame': 'There is no game in this channel yet; the rules summary appears here when a game is chosen. Games: {games}.',
   // the outbox, damaged games, foreign buttons

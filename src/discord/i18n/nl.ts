@@ -147,8 +147,8 @@ export const nl: Record<CoreKey, string> = {
   'reminder.snooze': 'Later herinneren',
   'reminder.snoozed': 'Uitgesteld: de volgende herinnering komt {when}.',
   'vote.open':
-    '{player} heeft al {hours} uur niets beslist. De andere spelers mogen stemmen om de beurt over te slaan (het kleinste toegestane einde van de beurt) of de speler uit het spel te halen. {needed} stem(men) beslissen.',
-  'vote.repeat': '{player} heeft nog steeds niets beslist. De stemming blijft open; {needed} stem(men) beslissen.',
+    '{player} heeft al {hours} uur niets beslist. De andere spelers mogen stemmen om de beurt over te slaan (het kleinste toegestane einde van de beurt) of de speler uit het spel te halen. {needed, plural, one {# stem beslist} other {# stemmen beslissen}}.',
+  'vote.repeat': '{player} heeft nog steeds niets beslist. De stemming blijft open; {needed, plural, one {# stem beslist} other {# stemmen beslissen}}.',
   'vote.skip': 'Beurt van {player} overslaan',
   'vote.kick': '{player} verwijderen',
   'vote.tally': 'Overslaan: {skip} · Verwijderen: {kick} · nodig: {needed}',
@@ -163,7 +163,7 @@ export const nl: Record<CoreKey, string> = {
     '`/spel instellingen`: herinneringen en wachttijd · `/spel verlaten`: opgeven · `/spel stoppen`: het spel beëindigen (gastheer of moderators)\n' +
     'Na elke beurt plaatst de bot het bord en noemt wie daarna beslist. **Mijn beurt spelen** opent je privépaneel: elke klik is één beslissing; **Terugnemen** neemt je stappen van deze beurt terug tot de laatste worp of getrokken kaart.',
   'help.policies':
-    '**Spelen over dagen**: wie moet beslissen, krijgt elke {hours} uur een herinnering, hoogstens {limit} keer per beurt (Later herinneren stelt de volgende uit). Na {idle} uur zonder beslissing mogen de andere spelers (bij meerderheid) stemmen om die beurt over te slaan (het kleinste toegestane einde van de beurt) of de speler te verwijderen; de speler wordt genoemd, niets gebeurt stilletjes.\n' +
+    '**Spelen over dagen**: wie moet beslissen, krijgt elke {hours} uur een herinnering, hoogstens {limit, plural, one {één keer} other {# keer}} per beurt (Later herinneren stelt de volgende uit). Na {idle} uur zonder beslissing mogen de andere spelers (bij meerderheid) stemmen om die beurt over te slaan (het kleinste toegestane einde van de beurt) of de speler te verwijderen; de speler wordt genoemd, niets gebeurt stilletjes.\n' +
     '**Verlaten**: `/spel verlaten` geeft op. Als de spelregels het toestaan, wordt de plaats uit het spel gehaald; anders blijft ze en worden haar beslissingen automatisch genomen met de kleinste toegestane stap. Blijft er één speler over, dan wint die.',
   'help.noGame': 'Er is nog geen spel in dit kanaal; het regeloverzicht verschijnt hier zodra een spel gekozen is. Spellen: {games}.',
   // the outbox, damaged games, foreign buttons

@@ -116,13 +116,38 @@ export function describeIstanbulAction(a: IstanbulAction): Message {
 const cap = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
 
 const PLACE_PARAMS = new Set(['place', 'from', 'to']);
-const GOOD_PARAMS = new Set(['good', 'colour']);
 const SEAT_PARAMS = new Set(['player', 'other']);
+const GOOD_ORDER = ['red', 'green', 'yellow', 'blue'] as const;
+
+/** "a, b and c" in the reader's language (Intl is pure computation). */
+const listFormats = new Map<Locale, Intl.ListFormat>();
+function joinList(items: readonly string[], locale: Locale): string {
+  let format = listFormats.get(locale);
+  if (format === undefined) {
+    format = new Intl.ListFormat(locale, { type: 'conjunction', style: 'long' });
+    listFormats.set(locale, format);
+  }
+  return format.format(items);
+}
+
+/** Goods counted by colour, in the catalogue's order, zero counts left out. */
+function countGoods(list: readonly string[]): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const g of list) counts.set(g, (counts.get(g) ?? 0) + 1);
+  const known = GOOD_ORDER.filter((g) => counts.has(g)).map((g): [string, number] => [g, counts.get(g) as number]);
+  const other = [...counts].filter(([g]) => !(GOOD_ORDER as readonly string[]).includes(g));
+  return [...known, ...other];
+}
 
 /**
  * Replaces parameter values by their localised names, following the parameter conventions of the catalogue:
- * places, goods (also comma lists: `goods`, `choices`), cards, rewards and seats (through `seatName`, or
- * "Player n").
+ * places, goods, cards, rewards, kiosk tiles and seats (through `seatName`, or "Player n"). Lists become
+ * one readable phrase with a count beside them for the catalogue's plurals:
+ * - `goods` (a comma list of goods, repeats allowed) -> "2 yellow (fruit) and 1 red (fabric)" or "nothing",
+ *   with `goodsCount`;
+ * - `red`, `green`, `yellow`, `blue` (counts) -> also `goods` naming only the colours that are not zero
+ *   ("1 green"), with `goodsCount`;
+ * - `choices` (goods to choose from), `tiles` (kiosk tiles), `mosqueTiles` (colours) -> names, or "none".
  */
 export function localiseIstanbulParams(
   catalogues: Catalogues,
@@ -132,24 +157,45 @@ export function localiseIstanbulParams(
 ): Message {
   if (message.params === undefined) return message;
   const name = (key: string): string => formatMessage(catalogues, { key }, locale);
+  const listOf = (value: string, prefix: string): string[] => (value === '' ? [] : value.split(',').map((v) => name(`${prefix}${v}`)));
+  const counted = (goods: [string, number][], prefix: string): string =>
+    goods.length === 0 ? name('istanbul.nothing') : joinList(goods.map(([g, n]) => formatMessage(catalogues, { key: 'istanbul.goodCount', params: { count: n, good: name(`${prefix}${g}`) } }, locale)), locale);
   const params: Record<string, MessageParam> = {};
-  for (const [key, value] of Object.entries(message.params)) {
+  const raw = message.params;
+  for (const [key, value] of Object.entries(raw)) {
     if (key === 'via') continue;
     if (key === 'tile') params[key] = name(`istanbul.kioskTile.${value}`);
     else if (key === 'tiles' && typeof value === 'string') {
-      params[key] = value === '' ? '-' : value.split(',').map((t) => name(`istanbul.kioskTile.${t}`)).join('; ');
+      const tiles = listOf(value, 'istanbul.kioskTile.');
+      params[key] = tiles.length === 0 ? name('istanbul.none') : tiles.join('; ');
+    } else if (key === 'mosqueTiles' && typeof value === 'string') {
+      const tiles = listOf(value, 'istanbul.colour.');
+      params[key] = tiles.length === 0 ? name('istanbul.none') : joinList(tiles, locale);
     } else if (PLACE_PARAMS.has(key) && typeof value === 'number') params[key] = name(`istanbul.place.${value}`);
-    else if (GOOD_PARAMS.has(key)) params[key] = name(`istanbul.good.${value}`);
-    else if ((key === 'goods' || key === 'choices') && typeof value === 'string') {
-      params[key] = value === '' ? '-' : value.split(',').map((g) => name(`istanbul.good.${g}`)).join(', ');
+    else if (key === 'good') params[key] = name(`istanbul.good.${value}`);
+    // Mosque tiles and merchants have colours (white too), not goods.
+    else if (key === 'colour') params[key] = name(`istanbul.colour.${value}`);
+    else if (key === 'goods' && typeof value === 'string') {
+      const goods = value === '' ? [] : value.split(',');
+      params.goods = counted(countGoods(goods), 'istanbul.good.');
+      params.goodsCount = goods.length;
+    } else if (key === 'choices' && typeof value === 'string') {
+      const choices = listOf(value, 'istanbul.good.');
+      params[key] = choices.length === 0 ? name('istanbul.none') : joinList(choices, locale);
     } else if (key === 'card') params[key] = name(`istanbul.card.${value}`);
     else if (key === 'reward') params[key] = name(`istanbul.reward.${value}`);
     else if (SEAT_PARAMS.has(key) && typeof value === 'number') {
       params[key] = seatName !== undefined ? seatName(value) : formatMessage(catalogues, { key: 'istanbul.player', params: { seat: value + 1 } }, locale);
     } else params[key] = value;
   }
+  // Counts by colour (a sale, a delivery): the goods that are not zero, by their colour words.
+  if (raw.goods === undefined && GOOD_ORDER.every((g) => typeof raw[g] === 'number')) {
+    const goods = GOOD_ORDER.filter((g) => (raw[g] as number) > 0).map((g): [string, number] => [g, raw[g] as number]);
+    params.goods = counted(goods, 'istanbul.colour.');
+    params.goodsCount = goods.reduce((sum, [, n]) => sum + n, 0);
+  }
   // Letters & Seals, "carry out the top card of the discard pile": the carried-out card's own description.
-  const via = message.params.via;
+  const via = raw.via;
   if (typeof via === 'string') params.via = formatMessage(catalogues, { key: via, params }, locale);
   return { key: message.key, params };
 }

@@ -1,8 +1,11 @@
 /**
- * The English catalogue. Keys are stable; templates use {name} placeholders only.
+ * The English catalogue. Keys are stable.
+ *
+ * Templates are ICU MessageFormat (plurals, selects; see src/engine/message.ts).
  *
  * Parameter conventions (see `localiseIstanbulParams` in describe.ts): `player`, `other` = a seat; `place`,
- * `from`, `to` = a place id; `good`, `colour` = a good; `card` = a card kind; `reward` = card | lira;
+ * `from`, `to` = a place id; `good` = a good; `colour` = a colour (mosque tiles, merchants); `card` = a card kind; `reward` = card | lira;
+ * `goods` = a list of goods (with `goodsCount`, also made from `red`/`green`/`yellow`/`blue` counts);
  * everything else is a plain number.
  */
 import type { Catalogue } from '../../engine/index.js';
@@ -96,6 +99,10 @@ export const istanbulEn: Catalogue = {
   'istanbul.layout.random': 'Random',
   'istanbul.layout.starter': 'Starter (Letters & Seals)',
   'istanbul.player': 'Player {seat}',
+  'istanbul.nothing': 'nothing',
+  'istanbul.none': 'none',
+  /** One entry of a list of goods: "2 yellow (fruit)". */
+  'istanbul.goodCount': '{count} {good}',
 
   // actions (button labels)
   'istanbul.action.move': 'Move to {to}',
@@ -124,8 +131,8 @@ export const istanbulEn: Catalogue = {
   'istanbul.action.redTileSetFour': 'Red tile: turn die {die} to 4',
   'istanbul.action.redTileReroll': 'Red tile: reroll both dice',
   'istanbul.action.redTileKeep': 'Keep the roll',
-  'istanbul.action.sell': 'Sell {red} red, {green} green, {yellow} yellow, {blue} blue',
-  'istanbul.action.sellAny': 'Play "Small Market: sell any goods": sell {red} red, {green} green, {yellow} yellow, {blue} blue',
+  'istanbul.action.sell': 'Sell {goods}',
+  'istanbul.action.sellAny': 'Play "Small Market: sell any goods": sell {goods}',
   'istanbul.action.police': 'Send your family member to {to}',
   'istanbul.action.sultan': "Deliver the goods to the Sultan (any: {choices})",
   'istanbul.action.sultanNoChoice': 'Deliver the goods to the Sultan',
@@ -234,13 +241,13 @@ export const istanbulEn: Catalogue = {
   'istanbul.event.rubyTaken': '{player} takes a ruby from {place}',
   'istanbul.event.warehouseFilled': '{player} fills up with {count} {good}',
   'istanbul.event.extraGoodBought': '{player} buys 1 {good} for {lira} lira (green tile)',
-  'istanbul.event.postOfficeUsed': '{player} takes {lira} lira and {goods} at the Post Office',
+  'istanbul.event.postOfficeUsed': '{player} takes {lira} lira{goodsCount, plural, =0 {} other { and {goods}}} at the Post Office',
   'istanbul.event.cardDrawn': '{player} draws a bonus card',
   'istanbul.event.cardDrawnPrivate': 'You draw {card}',
   'istanbul.event.cardTakenFromDiscard': '{player} takes {card} from the discard pile',
   'istanbul.event.cardDiscarded': '{player} discards {card}',
   'istanbul.event.cardPlayed': '{player} plays {card}',
-  'istanbul.event.deckReshuffled': 'The discard pile is shuffled into a new deck ({cards} cards)',
+  'istanbul.event.deckReshuffled': 'The discard pile is shuffled into a new deck ({cards, plural, one {# card} other {# cards}})',
   'istanbul.event.goodTaken': '{player} takes 1 {good}',
   'istanbul.event.cardGoodTaken': '{player} takes 1 {good}',
   'istanbul.event.diceRolled': '{player} rolls {die1} and {die2} ({sum})',
@@ -249,9 +256,9 @@ export const istanbulEn: Catalogue = {
   'istanbul.event.teaHouseResult': '{player} has {sum} against {announce} and takes {lira} lira',
   'istanbul.event.redTileSetFour': '{player} turns a die to 4: {die1} and {die2} ({sum})',
   'istanbul.event.redTileReroll': '{player} rerolls: {die1} and {die2} ({sum})',
-  'istanbul.event.goodsSold': '{player} sells {red} red, {green} green, {yellow} yellow, {blue} blue at {place} for {lira} lira',
+  'istanbul.event.goodsSold': '{player} sells {goods} at {place} for {lira} lira',
   'istanbul.event.familySent': "{player} sends the family member to {to}",
-  'istanbul.event.sultanDelivered': '{player} delivers {red} red, {green} green, {yellow} yellow, {blue} blue to the Sultan',
+  'istanbul.event.sultanDelivered': '{player} delivers {goods} to the Sultan',
   'istanbul.event.mosqueTileTaken': '{player} takes the {colour} mosque tile ({threshold})',
   'istanbul.event.fifthAssistant': '{player} takes the 5th assistant',
   'istanbul.event.gemstoneBought': '{player} buys a ruby for {lira} lira',
@@ -267,14 +274,14 @@ export const istanbulEn: Catalogue = {
   'istanbul.event.smugglerMoved': 'The Smuggler moves to {to} ({die1}+{die2})',
   'istanbul.event.liraTaken': '{player} takes {lira} lira',
   'istanbul.event.yellowTileUsed': '{player} pays {lira} lira and brings back an assistant from {from} (yellow tile)',
-  'istanbul.event.endTriggered': '{player} has {rubies} rubies: this is the last round',
+  'istanbul.event.endTriggered': '{player} has {rubies, plural, one {# ruby} other {# rubies}}: this is the last round',
   'istanbul.event.lastRoundOver': 'The last round is over: money and goods cards may still be played',
   'istanbul.event.finalStep': '{player} may play money and goods cards',
   'istanbul.event.finalStepDone': '{player} is done',
   'istanbul.event.gameOver': 'The game is over',
   'istanbul.event.extraTurnStarted': "{player}'s extra turn (double move, round {round})",
   'istanbul.event.companionPaid': "{player} pays {other}'s companion {lira} lira",
-  'istanbul.event.lettersReshuffled': 'The letter discard pile is shuffled into a new pile ({letters} letters)',
+  'istanbul.event.lettersReshuffled': 'The letter discard pile is shuffled into a new pile ({letters, plural, one {# letter} other {# letters}})',
   'istanbul.event.letterTaken': '{player} takes a letter for {place}',
   'istanbul.event.letterDiscarded': '{player} discards the letter for {place}',
   'istanbul.event.deliveredLetterDiscarded': '{player} discards a delivered letter',
@@ -286,11 +293,11 @@ export const istanbulEn: Catalogue = {
   'istanbul.event.courierPaidLira': '{player} pays the Courier {lira} lira',
   'istanbul.event.courierUsed': '{player} uses the Courier',
   'istanbul.event.courierMoved': 'The Courier moves to {to} ({die1}+{die2})',
-  'istanbul.event.kioskReshuffled': 'The kiosk tiles are shuffled into new piles ({tiles} tiles)',
+  'istanbul.event.kioskReshuffled': 'The kiosk tiles are shuffled into new piles ({tiles, plural, one {# tile} other {# tiles}})',
   'istanbul.event.kioskTilesTurned': '{player} turns up the kiosk tiles: {tiles}',
   'istanbul.event.kioskTileCarried': '{player} takes the kiosk tile "{tile}" and carries it out',
   'istanbul.event.kioskTileKept': '{player} takes the kiosk tile "{tile}" without carrying it out',
-  'istanbul.event.kioskGain': '{player} takes {goods} and {lira} lira',
+  'istanbul.event.kioskGain': '{player} takes {goodsCount, plural, =0 {{lira, plural, =0 {nothing} other {# lira}}} other {{goods}{lira, plural, =0 {} other { and # lira}}}}',
   'istanbul.event.kioskDie': '{player} rolls {die} and takes {lira} lira',
   'istanbul.event.kioskExtension': '{player} takes a wheelbarrow extension ({extensions} of 3)',
   'istanbul.event.kioskFountain': '{player} moves the merchant stack from {from} to the Fountain',
@@ -318,10 +325,10 @@ export const istanbulEn: Catalogue = {
   'istanbul.event.cardPlayedViaDiscard': '{player} plays "Top card of the discard pile" and carries out {card}',
   'istanbul.event.diceCardRolled': '{player} rolls {die1} and {die2} ({sum}) for the card and takes {lira} lira',
   'istanbul.event.goodSoldByCard': '{player} gives 1 {good} for {lira} lira',
-  'istanbul.event.goodLiraTaken': '{player} takes {count} {good} and {lira} lira',
+  'istanbul.event.goodLiraTaken': '{player} takes {count} {good}{lira, plural, =0 {} other { and {lira} lira}}',
   'istanbul.event.familyStepped': "{player}'s family member moves from {from} to {to}",
   'istanbul.event.liraPaidToMove': '{player} pays {lira} lira to move anywhere',
 
   // standings
-  'istanbul.standing': '{rubies} rubies, {lira} lira, {goods} goods, {cards} bonus cards',
+  'istanbul.standing': '{rubies, plural, one {# ruby} other {# rubies}}, {lira} lira, {goods, plural, one {# good} other {# goods}}, {cards, plural, one {# bonus card} other {# bonus cards}}',
 };

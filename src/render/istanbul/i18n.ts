@@ -3,6 +3,7 @@
  * editions (shared/rules/COMPONENTS.md); the rest is the renderer's own short labels.
  */
 import type { CardKind, DecisionKind, Good } from '../../games/istanbul/view.js';
+import { formatTemplate } from '../../engine/message.js';
 import { everyLsText } from './expansion/labels.js';
 
 export type RenderLocale = 'en' | 'de' | 'nl';
@@ -119,7 +120,8 @@ export type LabelKey =
   | 'assistant'
   | 'inSupply';
 
-const LABELS: Table<LabelKey> = {
+/** ICU MessageFormat templates (src/engine/message.ts). */
+export const ISTANBUL_LABELS: Table<LabelKey> = {
   en: {
     round: 'Round {n}',
     deciding: 'to decide',
@@ -233,8 +235,8 @@ export function turnPositionText(position: number, locale: RenderLocale): string
 }
 
 export function label(key: LabelKey, locale: RenderLocale, params: Readonly<Record<string, string | number>> = {}): string {
-  const template = LABELS[locale][key] ?? LABELS.en[key];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
+  const template = ISTANBUL_LABELS[locale][key] ?? ISTANBUL_LABELS.en[key];
+  return formatTemplate(template, params, locale);
 }
 
 const GOOD_NAMES: Table<Good> = {
@@ -422,7 +424,7 @@ export function everyText(): string[] {
   const out: string[] = [];
   for (const locale of ['en', 'de', 'nl'] as const) {
     out.push(...Object.values(PLACE_NAMES[locale]));
-    out.push(...Object.values(LABELS[locale]));
+    out.push(...Object.values(ISTANBUL_LABELS[locale]));
     out.push(...Object.values(GOOD_NAMES[locale]));
     out.push(...Object.values(DECISIONS[locale]));
     out.push(...Object.values(CARD_TITLES[locale]));

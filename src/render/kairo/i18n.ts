@@ -2,6 +2,7 @@
  * The words on the Kairo board image, in English, German and Dutch: the renderer's own short labels.
  * Colours are named as a plain word after a colon in German and Dutch, so no adjective has to be declined.
  */
+import { formatTemplate } from '../../engine/message.js';
 import type { Colour } from '../../games/kairo/view.js';
 
 export type RenderLocale = 'en' | 'de' | 'nl';
@@ -61,7 +62,8 @@ export type LabelKey =
 
 type Table = Readonly<Record<RenderLocale, Readonly<Record<LabelKey, string>>>>;
 
-const LABELS: Table = {
+/** ICU MessageFormat templates (src/engine/message.ts). */
+export const KAIRO_LABELS: Table = {
   en: {
     turn: 'Turn {n}',
     setup: 'Start stalls: {n} to place',
@@ -230,11 +232,8 @@ const COLOUR_NAMES: Readonly<Record<RenderLocale, Readonly<Record<Colour, string
 };
 
 export function label(key: LabelKey, locale: RenderLocale, params: Readonly<Record<string, string | number>> = {}): string {
-  const template = LABELS[locale][key] ?? LABELS.en[key];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const value = params[name];
-    return value === undefined ? whole : String(value);
-  });
+  const template = KAIRO_LABELS[locale][key] ?? KAIRO_LABELS.en[key];
+  return formatTemplate(template, params, locale);
 }
 
 export function colourName(colour: Colour, locale: RenderLocale): string {
@@ -244,8 +243,8 @@ export function colourName(colour: Colour, locale: RenderLocale): string {
 /** Every text the renderer can draw (for the font coverage test). */
 export function everyText(): string[] {
   const out: string[] = ['KAIRO', 'ABCDEFGHIJKLMN', '0123456789', 'N', '+-=/·…'];
-  for (const locale of Object.keys(LABELS) as RenderLocale[]) {
-    out.push(...Object.values(LABELS[locale]), ...Object.values(COLOUR_NAMES[locale]));
+  for (const locale of Object.keys(KAIRO_LABELS) as RenderLocale[]) {
+    out.push(...Object.values(KAIRO_LABELS[locale]), ...Object.values(COLOUR_NAMES[locale]));
   }
   return out;
 }

@@ -1,12 +1,16 @@
 /** Every action and event has an English description; the views show what the table sees. */
 import { describe, expect, it } from 'vitest';
-import { describe as describeText, seedRng, type Seat } from '../../../src/engine/index.js';
-import { formatIstanbulMessage, istanbul } from '../../../src/games/istanbul/index.js';
+import { templateArgs } from '../../i18n/template-args.js';
+import { describe as describeText, seedRng, type Message, type Seat } from '../../../src/engine/index.js';
+import { formatIstanbulMessage, istanbul, localiseIstanbulParams } from '../../../src/games/istanbul/index.js';
 import { istanbulEn } from '../../../src/games/istanbul/messages.en.js';
 import { build, placeAssistant, player } from './builders.js';
 import { biasedPolicy } from './policy.js';
 
-const placeholders = (template: string): string[] => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+/** The template's arguments (ICU: plain, plural or select). */
+const placeholders = (template: string): string[] => [...templateArgs(template, 'en').keys()];
+/** The parameters the catalogue sees: the engine's, localised and with the derived lists and counts. */
+const given = (m: Message): Readonly<Record<string, unknown>> => localiseIstanbulParams(istanbul.messages, m, 'en').params ?? {};
 
 describe('istanbul messages', () => {
   it('every action and event met in 20 games has a catalogue entry whose placeholders are all given', () => {
@@ -22,14 +26,14 @@ describe('istanbul messages', () => {
           const m = istanbul.describeAction(a);
           const template = istanbulEn[m.key];
           expect(template, m.key).toBeDefined();
-          for (const name of placeholders(template as string)) expect(m.params?.[name], `${m.key} {${name}}`).toBeDefined();
+          for (const name of placeholders(template as string)) expect(given(m)[name], `${m.key} {${name}}`).toBeDefined();
           actionKeys.add(m.key);
         }
         const r = istanbul.apply(s, biasedPolicy(s, seat, legal, rng), seat);
         for (const e of r.events) {
           const template = istanbulEn[e.key];
           expect(template, e.key).toBeDefined();
-          for (const name of placeholders(template as string)) expect(e.params?.[name], `${e.key} {${name}}`).toBeDefined();
+          for (const name of placeholders(template as string)) expect(given(e)[name], `${e.key} {${name}}`).toBeDefined();
           eventKeys.add(e.key);
         }
         s = r.state;

@@ -1,14 +1,18 @@
 /** Letters & Seals: every action and event has words in en/de/nl; uniform random play ends; apply stays pure. */
 import { describe, expect, it } from 'vitest';
-import { copyRng, seedRng, type Seat } from '../../../../src/engine/index.js';
-import { formatIstanbulMessage, istanbul, type IstanbulOptions } from '../../../../src/games/istanbul/index.js';
+import { templateArgs } from '../../../i18n/template-args.js';
+import { copyRng, seedRng, type Message, type Seat } from '../../../../src/engine/index.js';
+import { formatIstanbulMessage, istanbul, localiseIstanbulParams, type IstanbulOptions } from '../../../../src/games/istanbul/index.js';
 import { istanbulDe } from '../../../../src/games/istanbul/messages.de.js';
 import { istanbulEn } from '../../../../src/games/istanbul/messages.en.js';
 import { istanbulNl } from '../../../../src/games/istanbul/messages.nl.js';
 import { uniformPolicy } from '../../../harness/playout.js';
 import { expansionPolicy } from './policy.js';
 
-const placeholders = (template: string): string[] => [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+/** The template's arguments (ICU: plain, plural or select). */
+const placeholders = (template: string): string[] => [...templateArgs(template, 'en').keys()];
+/** The parameters the catalogue sees: the engine's, localised and with the derived lists and counts. */
+const given = (m: Message): Readonly<Record<string, unknown>> => localiseIstanbulParams(istanbul.messages, m, 'en').params ?? {};
 const options = (g: number): IstanbulOptions => ({
   players: 2 + (g % 4),
   layout: g % 2 === 0 ? 'random' : 'starter',
@@ -29,14 +33,14 @@ describe('Letters & Seals messages', () => {
           const m = istanbul.describeAction(a);
           const template = istanbulEn[m.key];
           expect(template, m.key).toBeDefined();
-          for (const name of placeholders(template as string)) expect(m.params?.[name], `${m.key} {${name}}`).toBeDefined();
+          for (const name of placeholders(template as string)) expect(given(m)[name], `${m.key} {${name}}`).toBeDefined();
           keysSeen.add(m.key);
         }
         const r = istanbul.apply(s, expansionPolicy(s, seat, legal, rng), seat);
         for (const e of r.events) {
           const template = istanbulEn[e.key];
           expect(template, e.key).toBeDefined();
-          for (const name of placeholders(template as string)) expect(e.params?.[name], `${e.key} {${name}}`).toBeDefined();
+          for (const name of placeholders(template as string)) expect(given(e)[name], `${e.key} {${name}}`).toBeDefined();
           keysSeen.add(e.key);
         }
         s = r.state;

@@ -1,0 +1,173 @@
+/**
+ * Every text a full fuzzed game shows, in every language, built the way the bot builds it: the game service
+ * plays the game (a real SQLite database in memory), and at every decision the bot's message builders
+ * (src/discord/messages.ts) make the panel (prompt, what the last click did, every action label and group
+ * label), the hand, the board's status line, the log after each turn, the reminder, the idle vote, and the
+ * first and final boards with the standings. Nothing may show a catalogue key, a placeholder,
+ * "undefined", "NaN" or an empty label.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GameService, type ActiveSnapshot, type LobbySnapshot, type Result, type Snapshot } from '../../src/app/game-service.js';
+import { gameModules } from '../../src/app/games/index.js';
+import { gamePresenters } from '../../src/discord/games/index.js';
+import type { GamePresenter } from '../../src/discord/games/presenter.js';
+import {
+  boardMessage,
+  handMessage,
+  lobbyMessage,
+  logMessage,
+  names,
+  panelActions,
+  panelMessage,
+  reminderMessage,
+  standingsLines,
+  voteMessage,
+  type BoardNotes,
+} from '../../src/discord/messages.js';
+import { LOCALES, seedRng, type GameEvent, type Locale, type RngState, type Seat } from '../../src/engine/index.js';
+import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
+import type { KairoAction, KairoState } from '../../src/games/kairo/index.js';
+import { createLogger } from '../../src/logger.js';
+import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
+import { expansionPolicy } from '../games/istanbul/expansion/policy.js';
+import { biasedPolicy } from '../games/istanbul/policy.js';
+import { progressPick } from '../render/kairo/engine-states.js';
+import { allowUserTexts, expectReadable, expectReadableComponents } from './readable.js';
+
+let db: OpenDatabase;
+const clock = { t: Date.UTC(2026, 0, 5), now() { return this.t; } };
+const USERS = ['100000000000000001', '100000000000000002', '100000000000000003', '100000000000000004', '100000000000000005'];
+/** Display names with the characters names really have: an apostrophe, braces, a hash, accents. */
+const DISPLAY = ["Dave O'Neil", 'Zoë {the} Bold', 'Ana #1', 'Jörg', 'Eef'];
+
+beforeEach(() => {
+  db = openDatabase(':memory:');
+  allowUserTexts(DISPLAY);
+});
+afterEach(() => {
+  db.close();
+  allowUserTexts([]);
+});
+
+function must<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`refused: ${JSON.stringify(result)}`);
+  return result;
+}
+
+/** The same game as another server would see it: only the stored locale differs. */
+function inLocale<S extends Snapshot>(game: S, locale: Locale): S {
+  return { ...game, row: { ...game.row, locale } };
+}
+
+type Policy = (state: unknown, seat: Seat, legal: readonly unknown[], rng: RngState) => unknown;
+
+interface Config {
+  readonly name: string;
+  readonly kind: string;
+  readonly players: number;
+  readonly layout?: string;
+  readonly variant?: string;
+  readonly expansion?: string;
+  readonly policy: Policy;
+}
+
+const CONFIGS: readonly Config[] = [
+  { name: 'Istanbul, 2 players, neutral assistants', kind: 'istanbul', players: 2, layout: 'random', variant: 'neutral', policy: (s, seat, legal, rng) => biasedPolicy(s as IstanbulState, seat, legal as IstanbulAction[], rng) },
+  { name: 'Istanbul, 5 players', kind: 'istanbul', players: 5, layout: 'long', variant: 'base', policy: (s, seat, legal, rng) => biasedPolicy(s as IstanbulState, seat, legal as IstanbulAction[], rng) },
+  { name: 'Istanbul Letters & Seals, 3 players', kind: 'istanbul', players: 3, expansion: 'letters-and-seals', policy: (s, seat, legal, rng) => expansionPolicy(s as IstanbulState, seat, legal as IstanbulAction[], rng) },
+  { name: 'Kairo, 2 players (neutral stalls), variable start', kind: 'kairo', players: 2, layout: 'variable', policy: (s, seat, legal, rng) => progressPick(s as KairoState, seat, legal as KairoAction[], rng) },
+  { name: 'Kairo, 4 players', kind: 'kairo', players: 4, layout: 'quick', policy: (s, seat, legal, rng) => progressPick(s as KairoState, seat, legal as KairoAction[], rng) },
+];
+
+const MAX_ACTIONS = 6000;
+
+function expectPublic(message: { content: string; components: unknown; files?: { description?: string }[] }, where: string): void {
+  expectReadable(message.content, where);
+  expectReadableComponents(message.components, where);
+  for (const file of message.files ?? []) if (file.description !== undefined) expectReadable(file.description, `${where} file description`);
+}
+
+describe('a fuzzed game shows no key, placeholder, undefined, NaN or empty label in any language', () => {
+  for (const config of CONFIGS) {
+    it(config.name, async () => {
+      const seed = `i18n:${config.name}`;
+      const svc = new GameService({ db: db.db, modules: gameModules(), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => seed });
+      const presenter = gamePresenters().get(config.kind) as GamePresenter;
+      const lobby = must(
+        svc.createLobby({
+          guildId: '1',
+          channelId: '2',
+          kind: config.kind,
+          host: { userId: USERS[0]!, displayName: DISPLAY[0]! },
+          locale: 'en',
+          capacity: config.players,
+          layout: config.layout ?? null,
+          variant: config.variant ?? null,
+          expansion: config.expansion ?? null,
+        }),
+      ).game;
+      for (let i = 1; i < config.players; i++) must(svc.join(lobby.row.id, { userId: USERS[i]!, displayName: DISPLAY[i]! }));
+      const full = must(svc.byId(lobby.row.id)).game as LobbySnapshot;
+      for (const locale of LOCALES) expectPublic(lobbyMessage(inLocale(full, locale), presenter), `lobby ${locale}`);
+
+      let game: ActiveSnapshot = must(svc.start(lobby.row.id, USERS[0]!, full.row.version)).game;
+      for (const locale of LOCALES) expectPublic(await boardMessage(svc, inLocale(game, locale), presenter), `first board ${locale}`);
+
+      const rng = seedRng(`policy:${seed}`);
+      const userOf = (seat: Seat): string => game.seats.find((s) => s.seat === seat)!.userId;
+      let did: readonly GameEvent[] = [];
+      let summary: BoardNotes = {};
+      let actions = 0;
+      let turns = 0;
+      const keysSeen = new Set<string>();
+      while (game.row.status === 'active') {
+        expect(actions, 'the game ends').toBeLessThan(MAX_ACTIONS);
+        const seat = svc.activeSeats(game)[0]!;
+        const at = `action ${actions} seat ${seat}`;
+        for (const locale of LOCALES) {
+          const panel = panelMessage(svc, game, presenter, seat, locale, { did });
+          expectPublic(panel, `${at} panel ${locale}`);
+          for (const action of panelActions(svc, game, presenter, seat, locale)) {
+            expectReadable(action.label, `${at} action label ${locale}`);
+            expectReadable(action.groupLabel, `${at} group label ${locale}`);
+          }
+          expectReadable(handMessage(svc, game, presenter, seat, locale).content, `${at} hand ${locale}`);
+          const status = presenter.status(svc.publicView(game), locale, names(game));
+          if (status !== '') expectReadable(status, `${at} status ${locale}`);
+        }
+        if (actions === 20) {
+          for (const locale of LOCALES) {
+            const g = inLocale(game, locale);
+            expectPublic(reminderMessage(g, presenter, [seat], 1, 3), `reminder ${locale}`);
+            expectPublic(voteMessage(g, [seat], 24, false, [null]), `vote ${locale}`);
+            expectPublic(voteMessage(g, [seat], 1, true, [{ skip: ['x'], kick: [], needed: 1 }]), `vote repeat ${locale}`);
+          }
+        }
+        const legal = svc.legalActions(game, seat);
+        const index = legal.indexOf(config.policy(game.state, seat, legal, rng));
+        expect(index).toBeGreaterThanOrEqual(0);
+        const outcome = must(svc.act(game.row.id, userOf(seat), seat, game.row.version, index)).outcome;
+        actions++;
+        did = outcome.entries.flatMap((e) => e.events);
+        for (const e of did) keysSeen.add(e.key);
+        game = outcome.after;
+        if (outcome.turnEnded) {
+          turns++;
+          summary = { summary: outcome.summary };
+          for (const locale of LOCALES) {
+            expectReadable(logMessage(svc, game, presenter, null, locale, 3).content, `log after turn ${turns} ${locale}`);
+            expectReadable(logMessage(svc, game, presenter, seat, locale, 3).content, `private log after turn ${turns} ${locale}`);
+          }
+        }
+      }
+      expect(svc.isOver(game)).toBe(true);
+      for (const locale of LOCALES) {
+        const g = inLocale(game, locale);
+        expectPublic(await boardMessage(svc, g, presenter, summary), `final board ${locale}`);
+        for (const line of standingsLines(svc, g, presenter, locale, null)) expectReadable(line, `standings ${locale}`);
+      }
+      expect(turns).toBeGreaterThan(10);
+      expect(keysSeen.size).toBeGreaterThan(15);
+    }, 600_000);
+  }
+});

@@ -1,0 +1,59 @@
+/**
+ * What a reader must never see: a catalogue key, a `{placeholder}` (or a piece of ICU syntax), "undefined",
+ * "NaN", "[object Object]", or an empty label.
+ */
+import { expect } from 'vitest';
+import { core } from '../../src/discord/i18n/index.js';
+import { gamePresenters } from '../../src/discord/games/index.js';
+import { istanbul } from '../../src/games/istanbul/index.js';
+import { kairo } from '../../src/games/kairo/index.js';
+
+/** Every key of every catalogue (the bot's, the engines', the presenters'). */
+export const ALL_KEYS: ReadonlySet<string> = new Set(
+  [core, istanbul.messages, kairo.messages, ...[...gamePresenters().values()].map((p) => p.messages)].flatMap((c) => Object.keys(c.en)),
+);
+
+/** The first segments of the keys ("istanbul", "kairo", "board", "refusal", ...). */
+const KEY_PREFIXES = [...new Set([...ALL_KEYS].map((k) => k.slice(0, k.indexOf('.'))))].filter((p) => p !== '');
+/** A dotted word starting with a key's first segment, e.g. `istanbul.kioskTile.none`, `board.title`. */
+const KEY_LIKE = new RegExp(`(?<![\\w/.])(?:${KEY_PREFIXES.join('|')})\\.[A-Za-z_]\\w*`);
+/** `{name}`, `{n, plural, ...`: a placeholder or ICU syntax that was not formatted. */
+const PLACEHOLDER = /\{\s*[A-Za-z_]\w*\s*(?:[,}])/;
+const BROKEN = /\bundefined\b|\bNaN\b|\[object \w+\]/;
+
+/** Display names are the users' own text: taken out before the checks (a name may contain braces). */
+let userTexts: readonly string[] = [];
+export function allowUserTexts(texts: readonly string[]): void {
+  userTexts = texts;
+}
+
+export function expectReadable(raw: string, where: string): void {
+  expect(typeof raw, where).toBe('string');
+  const text = userTexts.reduce((t, name) => t.split(name).join('«name»'), raw);
+  expect(text.trim(), `${where}: empty`).not.toBe('');
+  expect(text, `${where}: a placeholder or ICU syntax`).not.toMatch(PLACEHOLDER);
+  expect(text, `${where}: undefined/NaN`).not.toMatch(BROKEN);
+  const key = KEY_LIKE.exec(text);
+  expect(key?.[0], `${where}: a catalogue key in ${JSON.stringify(text)}`).toBeUndefined();
+  for (const k of ALL_KEYS) if (k.includes('.') && text.includes(k)) expect.fail(`${where}: the key ${k} in ${JSON.stringify(text)}`);
+}
+
+/** Every `label`, `placeholder` and `description` in a message's components (buttons, selects, options). */
+export function componentTexts(components: unknown): { path: string; text: unknown }[] {
+  const out: { path: string; text: unknown }[] = [];
+  const walk = (node: unknown, path: string): void => {
+    if (Array.isArray(node)) node.forEach((n, i) => walk(n, `${path}[${i}]`));
+    else if (typeof node === 'object' && node !== null) {
+      for (const [k, v] of Object.entries(node)) {
+        if (k === 'label' || k === 'placeholder' || k === 'description') out.push({ path: `${path}.${k}`, text: v });
+        else walk(v, `${path}.${k}`);
+      }
+    }
+  };
+  walk(components, 'components');
+  return out;
+}
+
+export function expectReadableComponents(components: unknown, where: string): void {
+  for (const { path, text } of componentTexts(components)) expectReadable(text as string, `${where} ${path}`);
+}
