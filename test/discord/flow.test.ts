@@ -240,7 +240,7 @@ describe('playing over days', () => {
     await env.bot.scheduler.tick();
     const vote = env.fake.channelMessages(channel).find((m) => hasButton(m, 'vote'))!;
     expect(vote.content).toContain(`<@${idle.id}>`);
-    expect(vote.content).toMatch(/2 vote\(s\) decide/);
+    expect(vote.content).toMatch(/2 votes decide/);
     const skip = vote.buttons.find((b) => parseCustomId(b.customId)?.verb === 'vote' && b.customId!.endsWith(':skip'))!.customId!;
     // The idle player cannot vote on their own turn.
     expect(privateReply(await idle.clickButton(vote.id, skip), idle).content).toMatch(/own turn|eigenen Zug|eigen beurt/);
