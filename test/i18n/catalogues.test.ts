@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { compileTemplate, LOCALES, type Catalogues, type Locale, type MessageParam } from '../../src/engine/index.js';
 import { core, t, type CoreKey } from '../../src/discord/i18n/index.js';
 import { gamePresenters } from '../../src/discord/games/index.js';
+import { inProcessBoardRenderer } from '../../src/render/board-job.js';
 import type { GamePresenter } from '../../src/discord/games/presenter.js';
 import { istanbul } from '../../src/games/istanbul/index.js';
 import { kairo } from '../../src/games/kairo/index.js';
@@ -101,7 +102,7 @@ function templateOf(catalogues: readonly Catalogues[], key: string, locale: Loca
 }
 
 function presenter(kind: string): GamePresenter {
-  const found = gamePresenters().get(kind);
+  const found = gamePresenters(inProcessBoardRenderer).get(kind);
   if (found === undefined) throw new Error(kind);
   return found;
 }
@@ -112,7 +113,7 @@ describe('every catalogue message renders readably in en, de and nl', () => {
       ['core', core],
       ['istanbul engine', istanbul.messages],
       ['kairo engine', kairo.messages],
-      ...[...gamePresenters().values()].map((p): [string, Catalogues] => [`${p.kind} presenter`, p.messages]),
+      ...[...gamePresenters(inProcessBoardRenderer).values()].map((p): [string, Catalogues] => [`${p.kind} presenter`, p.messages]),
     ];
     for (const [name, catalogues] of all) {
       for (const locale of LOCALES) {

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GameService, type ActiveSnapshot, type LobbySnapshot, type Result, type Snapshot } from '../../src/app/game-service.js';
 import { gameModules } from '../../src/app/games/index.js';
 import { gamePresenters } from '../../src/discord/games/index.js';
+import { inProcessBoardRenderer } from '../../src/render/board-job.js';
 import type { GamePresenter } from '../../src/discord/games/presenter.js';
 import {
   boardMessage,
@@ -92,7 +93,7 @@ describe('a fuzzed game shows no key, placeholder, undefined, NaN or empty label
     it(config.name, async () => {
       const seed = `i18n:${config.name}`;
       const svc = new GameService({ db: db.db, modules: gameModules(), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => seed });
-      const presenter = gamePresenters().get(config.kind) as GamePresenter;
+      const presenter = gamePresenters(inProcessBoardRenderer).get(config.kind) as GamePresenter;
       const lobby = must(
         svc.createLobby({
           guildId: '1',
