@@ -155,6 +155,27 @@ export interface TextStyle {
 
 const ELLIPSIS = '\u2026';
 
+/** Widths by font and text (see measuredWidth); cleared when it grows past this many. */
+const MAX_WIDTHS = 20_000;
+const widths = new Map<string, number>();
+
+/**
+ * The width of `text` in font `f` (a font() string). Remembered per thread: measuring crosses into Skia
+ * (~20 µs a call), and a board measures the same labels, names and numbers about 200 times each render.
+ * The width depends on the font and the text only (no letter or word spacing is ever set).
+ */
+export function measuredWidth(ctx: Ctx, f: string, text: string): number {
+  const key = `${f}\u0000${text}`;
+  let width = widths.get(key);
+  if (width === undefined) {
+    ctx.font = f;
+    width = ctx.measureText(text).width;
+    if (widths.size >= MAX_WIDTHS) widths.clear();
+    widths.set(key, width);
+  }
+  return width;
+}
+
 /**
  * The largest size between `minSize` and `size` at which `text` fits `maxWidth`; at `minSize` the text is
  * cut and ends with an ellipsis. Returns the text to draw and the font used.
@@ -170,20 +191,22 @@ export function fitText(
   let s = size;
   for (;;) {
     const f = font(s, weight);
-    ctx.font = f;
-    if (ctx.measureText(text).width <= maxWidth) return { text, font: f, size: s };
+    if (measuredWidth(ctx, f, text) <= maxWidth) {
+      ctx.font = f;
+      return { text, font: f, size: s };
+    }
     if (s <= minSize) break;
     s = Math.max(minSize, s - Math.max(0.5, s * 0.06));
   }
   const f = font(s, weight);
-  ctx.font = f;
   let lo = 0;
   let hi = text.length;
   while (lo < hi) {
     const mid = Math.ceil((lo + hi) / 2);
-    if (ctx.measureText(text.slice(0, mid).trimEnd() + ELLIPSIS).width <= maxWidth) lo = mid;
+    if (measuredWidth(ctx, f, text.slice(0, mid).trimEnd() + ELLIPSIS) <= maxWidth) lo = mid;
     else hi = mid - 1;
   }
+  ctx.font = f;
   return { text: lo === 0 ? ELLIPSIS : text.slice(0, lo).trimEnd() + ELLIPSIS, font: f, size: s };
 }
 
@@ -195,13 +218,14 @@ export function drawText(ctx: Ctx, text: string, x: number, y: number, maxWidth:
   ctx.textAlign = style.align ?? 'left';
   ctx.textBaseline = style.baseline ?? 'alphabetic';
   ctx.fillText(fitted.text, x, y);
-  return ctx.measureText(fitted.text).width;
+  return measuredWidth(ctx, fitted.font, fitted.text);
 }
 
 /** Width of `text` at a size and weight. */
 export function textWidth(ctx: Ctx, text: string, size: number, weight: 'normal' | 'bold' = 'normal'): number {
-  ctx.font = font(size, weight);
-  return ctx.measureText(text).width;
+  const f = font(size, weight);
+  ctx.font = f;
+  return measuredWidth(ctx, f, text);
 }
 
 /** Splits `text` into at most `maxLines` lines that fit `maxWidth`; text that does not fit ends in an ellipsis. */
@@ -213,14 +237,15 @@ export function wrapText(
   weight: 'normal' | 'bold',
   maxLines: number,
 ): string[] {
-  ctx.font = font(size, weight);
+  const f = font(size, weight);
+  ctx.font = f;
   const words = text.split(/\s+/).filter((w) => w.length > 0);
   const lines: string[] = [];
   let current = '';
   for (let i = 0; i < words.length; i++) {
     const word = words[i] as string;
     const candidate = current ? `${current} ${word}` : word;
-    if (current === '' || ctx.measureText(candidate).width <= maxWidth) {
+    if (current === '' || measuredWidth(ctx, f, candidate) <= maxWidth) {
       current = candidate;
       continue;
     }

@@ -37,10 +37,9 @@ export interface TileContext {
 export const HEADER_H = 32;
 
 /**
- * What of a tile to draw: 'static' is what never changes for a place on a layout (frame, number, name,
- * and the artwork of the base game's places, drawn once into the board's static layer); 'live' is the
- * rest (the place's state, and the Letters & Seals places' artwork, which the Kiosk hides while in use);
- * 'all' is both.
+ * What of a tile to draw: 'static' is what never changes for a place on a layout (frame, number, name
+ * and artwork, drawn once into the board's static layer); 'live' is the rest (the place's state, and the
+ * Kiosk's artwork, which its tiles hide while a round is under way); 'all' is both.
  */
 export type TilePart = 'static' | 'live' | 'all';
 
@@ -164,7 +163,7 @@ function drawDetail(ctx: Ctx, c: Rect, place: PlaceView, tc: TileContext, part: 
   const u = Math.max(0.75, Math.min(1.15, c.w / 224, c.h / 119));
   const midY = c.y + c.h / 2;
   if (isLsPlaceDetail(d)) {
-    if (part !== 'static') drawLsPlaceDetail(ctx, c, place, d, L, u, tc.seatStyle ?? (() => NEUTRAL_STYLE));
+    drawLsPlaceDetail(ctx, c, place, d, L, u, tc.seatStyle ?? (() => NEUTRAL_STYLE), part);
     return;
   }
   // the base game's artwork belongs to the static part, all else to the live part

@@ -9,7 +9,7 @@ import { drawCardBack, drawCoin, drawRuby } from '../glyphs.js';
 import type { RenderLocale } from '../i18n.js';
 import { drawPlaceIcon } from '../icons.js';
 import { THEME, type FigureStyle } from '../style.js';
-import type { Rect } from '../tile.js';
+import type { Rect, TilePart } from '../tile.js';
 import { drawKioskTile, drawLetter, drawSeal } from './glyphs.js';
 import { lsLabel } from './labels.js';
 
@@ -43,14 +43,30 @@ function muted(ctx: Ctx, text: string, x: number, cy: number, maxW: number, size
 
 /**
  * Draws the detail into the tile's content box `c` (u: the tile's scale). `seatStyle` gives a seat's colours.
+ * The artwork of the Embassy, the auction and the Secret Society is static (the board's static layer); the
+ * Kiosk's is live, as its tiles cover it while a round is under way.
  */
-export function drawLsPlaceDetail(ctx: Ctx, c: Rect, place: PlaceView, d: LsPlaceDetail, L: RenderLocale, u: number, seatStyle: SeatStyleOf): void {
+export function drawLsPlaceDetail(
+  ctx: Ctx,
+  c: Rect,
+  place: PlaceView,
+  d: LsPlaceDetail,
+  L: RenderLocale,
+  u: number,
+  seatStyle: SeatStyleOf,
+  part: TilePart = 'all',
+): void {
   const midY = c.y + c.h / 2;
+  const staticArtwork = d.kind !== 'kiosk';
   const icon = (size: number): number => {
     const s = Math.min(size * u, c.h, c.w * 0.4);
-    drawPlaceIcon(ctx, place.id, c.x, midY - s / 2, s);
+    if (staticArtwork ? part !== 'live' : part !== 'static') drawPlaceIcon(ctx, place.id, c.x, midY - s / 2, s);
     return c.x + s + 8 * u;
   };
+  if (part === 'static') {
+    if (staticArtwork) icon(d.kind === 'embassy' ? 80 : d.kind === 'auctionHouse' ? 78 : 72);
+    return;
+  }
   const right = c.x + c.w;
   switch (d.kind) {
     case 'embassy': {
