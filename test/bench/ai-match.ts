@@ -35,7 +35,10 @@ export function setupFor(variant: GameVariant, players: number): Setup {
 
 export interface DecisionTiming {
   readonly kind: PlayerKind;
+  /** Wall-clock time. */
   readonly ms: number;
+  /** CPU time of the process (user + system): the time on one core, whatever the machine's load. */
+  readonly cpuMs: number;
 }
 
 export interface MatchResult {
@@ -84,8 +87,11 @@ export function playMatch(opts: MatchOptions): MatchResult {
     const seat = def.activeSeats(state)[0] as Seat;
     const kind = opts.seats[seat] as PlayerKind;
     const started = performance.now();
+    const cpu = process.cpuUsage();
     const index = chooseFor(setup, kind, state, seat, `${opts.seed}:${steps}`, opts.iterations);
-    timings.push({ kind, ms: performance.now() - started });
+    const used = process.cpuUsage(cpu);
+    // Only real searches are timed (a single legal action is answered at once).
+    if ((def.legalActions(state, seat) as readonly unknown[]).length > 1) timings.push({ kind, ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000 });
     const legal = def.legalActions(state, seat) as readonly unknown[];
     state = def.apply(state, legal[index], seat).state;
   }

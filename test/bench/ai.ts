@@ -91,6 +91,7 @@ async function main(): Promise<void> {
     maxThreads: args.threads,
   });
   const timings: Record<string, number[]> = {};
+  const cpuTimings: Record<string, number[]> = {};
   const started = performance.now();
   try {
     for (const variant of args.variants) {
@@ -111,7 +112,11 @@ async function main(): Promise<void> {
             wins += result.scores[seatOfA] ?? 0;
             if (result.truncated) truncated++;
             steps.push(result.steps);
-            for (const t of result.timings) if (t.kind !== 'random' && t.kind !== 'greedy') (timings[t.kind] ??= []).push(t.ms);
+            for (const t of result.timings) {
+              if (t.kind === 'random' || t.kind === 'greedy') continue;
+              (timings[t.kind] ??= []).push(t.ms);
+              (cpuTimings[t.kind] ??= []).push(t.cpuMs);
+            }
           }
           const [lo, hi] = wilson(wins, results.length);
           const fair = 1 / players;
@@ -124,11 +129,13 @@ async function main(): Promise<void> {
   } finally {
     await pool.destroy();
   }
-  console.log(`decision times (searches only, ${args.threads} games in parallel on ${os.availableParallelism()} cores):`);
+  console.log(`decision times per level (decisions with a choice; CPU = time on one core; wall = with ${args.threads} game(s) in parallel on ${os.availableParallelism()} shared cores):`);
   for (const level of ['easy', 'normal', 'hard']) {
     const xs = timings[level];
-    if (xs === undefined || xs.length === 0) continue;
-    console.log(`  ${level.padEnd(6)} n=${xs.length} p50 ${median(xs).toFixed(0)} ms, p95 ${percentile(xs, 0.95).toFixed(0)} ms, max ${Math.max(...xs).toFixed(0)} ms`);
+    const cpu = cpuTimings[level];
+    if (xs === undefined || cpu === undefined || xs.length === 0) continue;
+    const line = (v: number[]): string => `p50 ${median(v).toFixed(0)} ms, p95 ${percentile(v, 0.95).toFixed(0)} ms, max ${Math.max(...v).toFixed(0)} ms`;
+    console.log(`  ${level.padEnd(6)} n=${xs.length}  CPU ${line(cpu)}  |  wall ${line(xs)}`);
   }
   console.log(`wall time ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
