@@ -18,6 +18,7 @@ import { layoutGroups, MAX_OPTIONS } from '../../src/discord/panel.js';
 import { LOCALES, seedRng, type Catalogue } from '../../src/engine/index.js';
 import { kairo, type KairoAction, type KairoPublicView, type KairoSeatView, type KairoState } from '../../src/games/kairo/index.js';
 import { createLogger } from '../../src/logger.js';
+import { templateArgs } from '../i18n/template-args.js';
 import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
 import { engineRun, progressPick } from '../render/kairo/engine-states.js';
 
@@ -295,7 +296,7 @@ describe('Kairo board picture through the presenter', () => {
 });
 
 describe('Kairo engine catalogues', () => {
-  const placeholders = (t: string): string[] => [...t.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string).sort();
+  const placeholders = (t: string): string[] => [...templateArgs(t, 'en').keys()].sort();
   it('are complete in de and nl with the same placeholders, and really translated', () => {
     const en = kairo.messages.en;
     for (const locale of LOCALES) {

@@ -12,6 +12,7 @@ import { inProcessBoardRenderer } from '../../src/render/board-job.js';
 import type { GamePresenter } from '../../src/discord/games/presenter.js';
 import { istanbul } from '../../src/games/istanbul/index.js';
 import { kairo } from '../../src/games/kairo/index.js';
+import { LS_LABELS, lsLabel, type LsLabel } from '../../src/render/istanbul/expansion/labels.js';
 import { ISTANBUL_LABELS, label as istanbulLabel, type LabelKey as IstanbulLabelKey } from '../../src/render/istanbul/i18n.js';
 import { KAIRO_LABELS, label as kairoLabel, type LabelKey as KairoLabelKey } from '../../src/render/kairo/i18n.js';
 import { build, player } from '../games/istanbul/builders.js';
@@ -154,13 +155,16 @@ describe('every catalogue message renders readably in en, de and nl', () => {
   }
 
   it("the board pictures' labels (renderers)", () => {
-    const samples = { n: 2, name: 'Ada', coins: 7, points: 2, colour: 'red', field: 'C2', cards: '4, 7' };
+    const samples = { n: 2, name: 'Ada', who: 'Ada', coins: 7, points: 2, colour: 'red', field: 'C2', cards: '4, 7' };
     for (const locale of LOCALES) {
       for (const key of Object.keys(ISTANBUL_LABELS.en) as IstanbulLabelKey[]) {
         for (const params of sampleParams(ISTANBUL_LABELS[locale][key], locale, samples)) expectReadable(istanbulLabel(key, locale, params), `istanbul label ${locale} ${key}`);
       }
       for (const key of Object.keys(KAIRO_LABELS.en) as KairoLabelKey[]) {
         for (const params of sampleParams(KAIRO_LABELS[locale][key], locale, samples)) expectReadable(kairoLabel(key, locale, params), `kairo label ${locale} ${key}`);
+      }
+      for (const key of Object.keys(LS_LABELS.en) as LsLabel[]) {
+        for (const params of sampleParams(LS_LABELS[locale][key], locale, samples)) expectReadable(lsLabel(key, locale, params), `letters & seals label ${locale} ${key}`);
       }
     }
   });

@@ -87,7 +87,7 @@ export const kairoMessagesDe: Catalogue = {
   'kairo.event.discard.private': 'Du hast Baukarte {card} abgeworfen',
   'kairo.event.reshuffle': 'Der Ablagestapel wird zu einem neuen Nachziehstapel gemischt (Karten: {cards})',
   'kairo.event.cannotBuild': 'Spieler {player} kann nicht mehr bauen und scheidet aus',
-  'kairo.event.finalScore': 'Spieler {player}: Medaillen {medals} Punkte, Geld {coins} = {coinPoints} Punkte; Endstand {score}',
+  'kairo.event.finalScore': 'Spieler {player}: Medaillen {medals, plural, one {# Punkt} other {# Punkte}}, Geld {coins} = {coinPoints, plural, one {# Punkt} other {# Punkte}}; Endstand {score}',
   'kairo.event.gameOver': 'Das Spiel ist zu Ende',
   'kairo.event.play': 'Alle Startstände stehen; Spieler {player} beginnt',
   ...perColour('kairo.event.neutralDrawn', (c) => `Spieler {player} zieht den neutralen ${ACC[c]} Stand aus dem Beutel und setzt ihn`),
@@ -95,5 +95,5 @@ export const kairoMessagesDe: Catalogue = {
   'kairo.event.setupNoSpace': 'Spieler {player} hat keinen erlaubten Platz für einen Startstand',
 
   // Wertung.
-  'kairo.standing': '{score} Punkte',
+  'kairo.standing': '{score, plural, one {# Punkt} other {# Punkte}}',
 };

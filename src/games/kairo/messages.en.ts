@@ -65,7 +65,7 @@ export const kairoMessagesEn: Catalogue = {
   'kairo.event.discard.private': 'You discarded building card {card}',
   'kairo.event.reshuffle': 'The discard pile is shuffled into a new deck (cards: {cards})',
   'kairo.event.cannotBuild': 'Player {player} cannot build any more and is out',
-  'kairo.event.finalScore': 'Player {player}: medals {medals} points, coins {coins} = {coinPoints} points; final score {score}',
+  'kairo.event.finalScore': 'Player {player}: medals {medals, plural, one {# point} other {# points}}, coins {coins} = {coinPoints, plural, one {# point} other {# points}}; final score {score}',
   'kairo.event.gameOver': 'The game is over',
   'kairo.event.play': 'All start stalls are placed; player {player} begins',
   ...perColour('kairo.event.neutralDrawn', (c) => `Player {player} draws the neutral ${c} stall from the bag and places it`),

@@ -71,7 +71,7 @@ export const kairoMessagesNl: Catalogue = {
   'kairo.event.discard.private': 'Je legde bouwkaart {card} af',
   'kairo.event.reshuffle': 'De aflegstapel wordt geschud tot een nieuwe trekstapel (kaarten: {cards})',
   'kairo.event.cannotBuild': 'Speler {player} kan niet meer bouwen en valt af',
-  'kairo.event.finalScore': 'Speler {player}: medailles {medals} punten, munten {coins} = {coinPoints} punten; eindstand {score}',
+  'kairo.event.finalScore': 'Speler {player}: medailles {medals, plural, one {# punt} other {# punten}}, munten {coins} = {coinPoints, plural, one {# punt} other {# punten}}; eindstand {score}',
   'kairo.event.gameOver': 'Het spel is afgelopen',
   'kairo.event.play': 'Alle startkramen staan; speler {player} begint',
   ...perColour('kairo.event.neutralDrawn', (c) => `Speler {player} trekt de neutrale ${ADJ[c]} kraam uit de zak en zet hem neer`),
@@ -79,5 +79,5 @@ export const kairoMessagesNl: Catalogue = {
   'kairo.event.setupNoSpace': 'Speler {player} heeft geen toegestane plek voor een startkraam',
 
   // Stand.
-  'kairo.standing': '{score} punten',
+  'kairo.standing': '{score, plural, one {# punt} other {# punten}}',
 };

@@ -1,7 +1,8 @@
 /** The words of the Letters & Seals parts of the Istanbul image, in English, German and Dutch. */
+import { formatTemplate } from '../../../engine/message.js';
 import type { RenderLocale } from '../i18n.js';
 
-type LsLabel =
+export type LsLabel =
   | 'title'
   | 'letterPile'
   | 'discardPile'
@@ -22,26 +23,27 @@ type LsLabel =
   | 'sealsForRuby'
   | 'bonusGone';
 
-const LABELS: Readonly<Record<RenderLocale, Readonly<Record<LsLabel, string>>>> = {
+/** ICU MessageFormat templates (src/engine/message.ts). */
+export const LS_LABELS: Readonly<Record<RenderLocale, Readonly<Record<LsLabel, string>>>> = {
   en: {
     title: 'Letters & Seals',
     letterPile: 'Letters: {n} in the pile',
     discardPile: '{n} discarded',
     kioskPile: 'Kiosk tiles: {n}',
     courier: 'Courier',
-    seals: '{n} seals',
+    seals: '{n, plural, one {# seal} other {# seals}}',
     companion: 'Companion',
     companionBox: 'not taken',
     companionSupply: 'in supply',
     doubleMoveUsed: 'double move used',
     noLetters: 'no letters',
-    takeLetters: '{n} letters',
+    takeLetters: '{n, plural, one {# letter} other {# letters}}',
     kioskIdle: '1 letter, a tile for everyone',
     kioskWaiting: 'choosing: {who}',
-    auctionIdle: '1 good, {n} cards auctioned',
+    auctionIdle: '1 good, {n, plural, one {# card} other {# cards}} auctioned',
     auctionBid: 'bid {n}',
     auctionNoBid: 'no bid yet',
-    sealsForRuby: '{n} seals',
+    sealsForRuby: '{n, plural, one {# seal} other {# seals}}',
     bonusGone: 'taken',
   },
   de: {
@@ -56,10 +58,10 @@ const LABELS: Readonly<Record<RenderLocale, Readonly<Record<LsLabel, string>>>> 
     companionSupply: 'im Vorrat',
     doubleMoveUsed: 'Bonuszug genutzt',
     noLetters: 'keine Briefe',
-    takeLetters: '{n} Briefe',
+    takeLetters: '{n, plural, one {# Brief} other {# Briefe}}',
     kioskIdle: '1 Brief, ein Plättchen für alle',
     kioskWaiting: 'wählt: {who}',
-    auctionIdle: '1 Ware, {n} Karten versteigert',
+    auctionIdle: '1 Ware, {n, plural, one {# Karte} other {# Karten}} versteigert',
     auctionBid: 'Gebot {n}',
     auctionNoBid: 'noch kein Gebot',
     sealsForRuby: '{n} Siegel',
@@ -71,29 +73,28 @@ const LABELS: Readonly<Record<RenderLocale, Readonly<Record<LsLabel, string>>>> 
     discardPile: '{n} ingeleverd',
     kioskPile: 'Kiosktegels: {n}',
     courier: 'Koerier',
-    seals: '{n} zegels',
+    seals: '{n, plural, one {# zegel} other {# zegels}}',
     companion: 'Compagnon',
     companionBox: 'niet genomen',
     companionSupply: 'in voorraad',
     doubleMoveUsed: 'dubbele zet gebruikt',
     noLetters: 'geen brieven',
-    takeLetters: '{n} brieven',
+    takeLetters: '{n, plural, one {# brief} other {# brieven}}',
     kioskIdle: '1 brief, een tegel voor iedereen',
     kioskWaiting: 'kiest: {who}',
-    auctionIdle: '1 handelswaar, {n} kaarten geveild',
+    auctionIdle: '1 handelswaar, {n, plural, one {# kaart} other {# kaarten}} geveild',
     auctionBid: 'bod {n}',
     auctionNoBid: 'nog geen bod',
-    sealsForRuby: '{n} zegels',
+    sealsForRuby: '{n, plural, one {# zegel} other {# zegels}}',
     bonusGone: 'vergeven',
   },
 };
 
 export function lsLabel(key: LsLabel, locale: RenderLocale, params: Readonly<Record<string, string | number>> = {}): string {
-  const template = LABELS[locale][key];
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
+  return formatTemplate(LS_LABELS[locale][key], params, locale);
 }
 
 /** Every text of these labels in a locale (for the renderer's font-coverage test). */
 export function everyLsText(locale: RenderLocale): string[] {
-  return Object.values(LABELS[locale]);
+  return Object.values(LS_LABELS[locale]);
 }
