@@ -4,53 +4,36 @@
  * died (lease ran out) is claimed again. And the race: two OS processes claiming the same chore at the
  * moment it falls due, 50 times: exactly one of them runs it, every time.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createDatabase, usePostgresDatabase } from '../../support/postgres-database.js';
+import { eq, type SQL } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { shardOfGuild } from '../../../src/sharding.js';
-import { tempDir } from '../helpers.js';
+import { storesUnderTest, type StoreUnderTest } from '../../support/stores.js';
 import { startRacer } from './racer.js';
 import { openChoreStore, pgChores, sqliteChores, type ChoreStore } from './chores.js';
 
 const TRIALS = 50;
 
-const dir = tempDir('claim');
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-const postgres = usePostgresDatabase('claim');
-
-const stores: [string, () => Promise<{ store: ChoreStore; target: string; nameIs: (name: string) => ReturnType<typeof eq> }>, boolean][] = [
-  [
-    'SQLite (a shared file)',
-    async () => {
-      const target = `sqlite:${path.join(dir, `chores-${Math.random().toString(36).slice(2)}.db`)}`;
-      return { store: await openChoreStore(target), target, nameIs: (name) => eq(sqliteChores.name, name) };
+/** A fresh store of chores per test, with the condition "named ..." in its dialect. */
+async function open(store: StoreUnderTest): Promise<{ store: ChoreStore; target: string; nameIs: (name: string) => SQL }> {
+  const fresh = await store.fresh();
+  const target = fresh.kind === 'sqlite' ? `sqlite:${fresh.path}` : fresh.url;
+  const opened = await openChoreStore(target);
+  return {
+    store: {
+      ...opened,
+      async close() {
+        await opened.close();
+        await fresh.drop();
+      },
     },
-    true,
-  ],
-  [
-    'PostgreSQL',
-    async () => {
-      // A database per test: the tests' rows must not meet (an expired lease is anyone's to take).
-      const database = await createDatabase(postgres.adminUrl, 'claim');
-      const opened = await openChoreStore(database.url);
-      const store: ChoreStore = {
-        ...opened,
-        async close() {
-          await opened.close();
-          await database.drop();
-        },
-      };
-      return { store, target: database.url, nameIs: (name) => eq(pgChores.name, name) };
-    },
-    postgres.available,
-  ],
-];
+    target,
+    nameIs: (name) => (fresh.kind === 'sqlite' ? eq(sqliteChores.name, name) : eq(pgChores.name, name)),
+  };
+}
 
-describe.each(stores)('claiming due rows on %s', (_label, open, available) => {
-  it.runIf(available)('takes the earliest due rows up to the limit, leases them to the owner, and leaves what is not due', async () => {
-    const { store } = await open();
+describe.each(storesUnderTest('claim'))('claiming due rows on $label', (under) => {
+  it.runIf(under.available)('takes the earliest due rows up to the limit, leases them to the owner, and leaves what is not due', async () => {
+    const { store } = await open(under);
     try {
       await store.add('water the plants', 100);
       await store.add('sweep the yard', 300);
@@ -68,8 +51,8 @@ describe.each(stores)('claiming due rows on %s', (_label, open, available) => {
     }
   });
 
-  it.runIf(available)('a held row is nobody else’s until its lease runs out (its holder died); then another claims it', async () => {
-    const { store } = await open();
+  it.runIf(under.available)('a held row is nobody else’s until its lease runs out (its holder died); then another claims it', async () => {
+    const { store } = await open(under);
     try {
       const id = await store.add('reminder', 1_000);
       expect((await store.claim({ now: 1_000, limit: 1, leaseMs: 500, owner: 'east' })).map((c) => c.id)).toEqual([id]);
@@ -82,8 +65,8 @@ describe.each(stores)('claiming due rows on %s', (_label, open, available) => {
     }
   });
 
-  it.runIf(available)('a further condition narrows the claim', async () => {
-    const { store, nameIs } = await open();
+  it.runIf(under.available)('a further condition narrows the claim', async () => {
+    const { store, nameIs } = await open(under);
     try {
       await store.add('dust', 10);
       await store.add('mop', 10);
@@ -95,8 +78,8 @@ describe.each(stores)('claiming due rows on %s', (_label, open, available) => {
     }
   });
 
-  it.runIf(available)('a process claims only the chores of guilds on its own shards ((guild_id >> 22) % count)', async () => {
-    const { store } = await open();
+  it.runIf(under.available)('a process claims only the chores of guilds on its own shards ((guild_id >> 22) % count)', async () => {
+    const { store } = await open(under);
     try {
       // Guild ids as Discord makes them: the timestamp part decides the shard.
       const guilds = Array.from({ length: 60 }, (_, i) => ((BigInt(1_100_000_000_000 + i * 7_919) << 22n) | 0x1_2345n).toString());
@@ -116,8 +99,8 @@ describe.each(stores)('claiming due rows on %s', (_label, open, available) => {
     }
   });
 
-  it.runIf(available)(`two processes racing on the same chore as it falls due, ${TRIALS} trials: exactly one runs it each time`, { timeout: 120_000 }, async () => {
-    const { store, target } = await open();
+  it.runIf(under.available)(`two processes racing on the same chore as it falls due, ${TRIALS} trials: exactly one runs it each time`, { timeout: 120_000 }, async () => {
+    const { store, target } = await open(under);
     const workers = await Promise.all([startRacer('race-worker.ts', target, 'east'), startRacer('race-worker.ts', target, 'west')]);
     try {
       const chores: number[] = [];

@@ -1,23 +1,18 @@
 /**
  * The same delivery, two deliverer processes: for each of 50 trials a board falls due in the real outbox
  * table (deliveries) while two OS processes claim it over and over; exactly one of them posts it. On a
- * shared SQLite file with the bot's own DeliveryRepository, and on PostgreSQL with claimDuePostgres.
+ * shared SQLite file with the bot's own DeliveryRepository.claim, and on PostgreSQL with claimDuePostgres
+ * (the repository over PostgreSQL is still to come).
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/persistence/database.js';
 import { openPostgres } from '../../../src/persistence/postgres/database.js';
 import * as pgSchema from '../../../src/persistence/postgres/schema.js';
 import * as sqliteSchema from '../../../src/persistence/schema.js';
-import { usePostgresDatabase } from '../../support/postgres-database.js';
-import { tempDir } from '../helpers.js';
+import { storesUnderTest, type StoreUnderTest } from '../../support/stores.js';
 import { startRacer } from './racer.js';
 
 const TRIALS = 50;
-const dir = tempDir('outbox-race');
-afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
-const postgres = usePostgresDatabase('outbox');
 
 /** A game in its own channel with one board delivery due at `dueAt`; returns the game's and the delivery's ids. */
 interface Outbox {
@@ -76,21 +71,24 @@ async function postgresOutbox(url: string): Promise<Outbox> {
   };
 }
 
-const cases: [string, () => Promise<{ outbox: Outbox; target: string }>, boolean][] = [
-  [
-    'SQLite (a shared file, DeliveryRepository.claim)',
-    async () => {
-      const file = path.join(dir, 'bazaar.db');
-      return { outbox: sqliteOutbox(file), target: `sqlite:${file}` };
-    },
-    true,
-  ],
-  ['PostgreSQL (claimDuePostgres)', async () => ({ outbox: await postgresOutbox(postgres.url), target: postgres.url }), postgres.available],
-];
+const stores = storesUnderTest('outbox');
 
-describe.each(cases)('the outbox on %s', (_label, open, available) => {
-  it.runIf(available)(`two deliverer processes and the same board falling due, ${TRIALS} trials: it is posted exactly once each time`, { timeout: 120_000 }, async () => {
-    const { outbox, target } = await open();
+async function open(under: StoreUnderTest): Promise<{ outbox: Outbox; target: string }> {
+  const fresh = await under.fresh();
+  const opened = fresh.kind === 'sqlite' ? sqliteOutbox(fresh.path) : await postgresOutbox(fresh.url);
+  const outbox: Outbox = {
+    ...opened,
+    async close() {
+      await opened.close();
+      await fresh.drop();
+    },
+  };
+  return { outbox, target: fresh.kind === 'sqlite' ? `sqlite:${fresh.path}` : fresh.url };
+}
+
+describe.each(stores)('the outbox on $label', (under) => {
+  it.runIf(under.available)(`two deliverer processes and the same board falling due, ${TRIALS} trials: it is posted exactly once each time`, { timeout: 120_000 }, async () => {
+    const { outbox, target } = await open(under);
     const racers = await Promise.all([startRacer('outbox-race-worker.ts', target, 'east'), startRacer('outbox-race-worker.ts', target, 'west')]);
     try {
       const posts = new Map<number, string[]>();
