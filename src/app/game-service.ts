@@ -98,6 +98,9 @@ export type Refusal =
   | { readonly ok: false; readonly code: 'cannot_vote' }
   | { readonly ok: false; readonly code: 'no_reminder' }
   | { readonly ok: false; readonly code: 'invalid_setting'; readonly field: string; readonly min: number; readonly max: number }
+  | { readonly ok: false; readonly code: 'not_handed_over' }
+  | { readonly ok: false; readonly code: 'reclaim_between_turns' }
+  | { readonly ok: false; readonly code: 'no_computer' }
   | { readonly ok: false; readonly code: 'damaged'; readonly gameId: number; readonly channelId: string; readonly reason: string };
 
 export type RefusalCode = Refusal['code'];
@@ -231,12 +234,32 @@ function parseLobbySettings(raw: unknown): LobbySettings | null {
 }
 
 const SNOWFLAKE = /^[0-9]{1,20}$/;
+const COMPUTER_ID = /^computer:[1-9][0-9]{0,2}$/;
+
+export const COMPUTER_LEVELS = ['easy', 'normal', 'hard'] as const;
+export type Level = (typeof COMPUTER_LEVELS)[number];
+
+export function parseLevel(raw: string | null | undefined): Level {
+  return (COMPUTER_LEVELS as readonly string[]).includes(raw ?? '') ? (raw as Level) : 'normal';
+}
+
+/** A seat added as a computer player (not a human's seat). */
+export function isComputerSeatId(userId: string): boolean {
+  return COMPUTER_ID.test(userId);
+}
+
+/** Whether a computer decides for this seat: a computer seat, or a human's seat handed over or left. */
+export function isComputerPlayed(seat: SeatRow): boolean {
+  return seat.computer !== null || seat.leftAt !== null;
+}
 
 /** Why the seats of a game cannot be right, or null. */
 function checkSeats(seats: readonly SeatRow[]): string | null {
   for (const [index, seat] of seats.entries()) {
     if (seat.seat !== index) return `the seats are not numbered 0..${seats.length - 1}`;
-    if (typeof seat.userId !== 'string' || !SNOWFLAKE.test(seat.userId)) return `seat ${index} has no valid user id`;
+    const computerSeat = typeof seat.userId === 'string' && COMPUTER_ID.test(seat.userId) && seat.computer !== null;
+    if (typeof seat.userId !== 'string' || (!SNOWFLAKE.test(seat.userId) && !computerSeat)) return `seat ${index} has no valid user id`;
+    if (seat.computer !== null && !(COMPUTER_LEVELS as readonly string[]).includes(seat.computer)) return `seat ${index} has an unknown computer level`;
     if (typeof seat.displayName !== 'string') return `seat ${index} has no name`;
   }
   return null;
@@ -393,8 +416,10 @@ export class GameService {
    * channel, turns without jobs get them back. It yields to the event loop after each game, so clicks are
    * answered while it runs (a game is also checked when it is first touched).
    */
-  async sweep(): Promise<{ checked: number; damaged: { gameId: number; channelId: string; reason: string }[] }> {
+  async sweep(): Promise<{ checked: number; damaged: { gameId: number; channelId: string; reason: string }[]; computerTurns: { gameId: number; channelId: string }[] }> {
     const damaged: { gameId: number; channelId: string; reason: string }[] = [];
+    // Games left waiting for a computer player's decision (the process stopped during its turn).
+    const computerTurns: { gameId: number; channelId: string }[] = [];
     const rows = this.repo.listRunning();
     for (const row of rows) {
       let result: Result<{ game: Snapshot }>;
@@ -408,14 +433,15 @@ export class GameService {
         continue;
       }
       if (!result.ok && result.code === 'damaged') damaged.push({ gameId: result.gameId, channelId: result.channelId, reason: result.reason });
-      else if (result.ok && result.game.kind === 'active' && this.repo.jobsOf(row.id, JOB_KINDS.reminder).length === 0) {
+      if (result.ok && result.game.kind === 'active' && this.computerSeatsToPlay(result.game).length > 0) computerTurns.push({ gameId: row.id, channelId: row.channelId });
+      if (result.ok && result.game.kind === 'active' && this.repo.jobsOf(row.id, JOB_KINDS.reminder).length === 0) {
         // A turn whose jobs were never written (or all reminders were sent) keeps its idle job: only
         // restore jobs for a turn that has none at all.
         if (this.repo.jobsOf(row.id).length === 0) this.#tx(() => this.#scheduleTurn(result.game as ActiveSnapshot));
       }
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
-    return { checked: rows.length, damaged };
+    return { checked: rows.length, damaged, computerTurns };
   }
 
   // ----- queries ---------------------------------------------------------------------------------------
@@ -545,8 +571,8 @@ export class GameService {
     return { ok: true, game: loaded.game };
   }
 
-  #reseat(seats: readonly { userId: string; displayName: string }[]): NewSeat[] {
-    return seats.map((s, seat) => ({ seat, userId: s.userId, displayName: s.displayName }));
+  #reseat(seats: readonly { userId: string; displayName: string; computer?: string | null }[]): NewSeat[] {
+    return seats.map((s, seat) => ({ seat, userId: s.userId, displayName: s.displayName, computer: s.computer ?? null }));
   }
 
   join(gameId: number, player: PlayerRef): Result<{ game: LobbySnapshot }> {
@@ -660,13 +686,19 @@ export class GameService {
   }
 
   /**
-   * Applies `moves` (then the autopilot for seats that left) and commits. `leaving` marks seats as
-   * left in the same transaction.
+   * Applies `moves` and commits. `leaving` marks seats as left and `handOver` gives seats to a computer
+   * player, in the same transaction. Seats played by a computer are not played here: the computer turns
+   * (computer-turns.ts) decide them one by one after the commit, off the event loop.
    */
   #commit(
     game: ActiveSnapshot,
     moves: readonly { seat: Seat; action: unknown }[],
-    opts: { leaving?: readonly Seat[]; removals?: readonly Seat[]; untilMarkerChanges?: Seat; notes?: (entries: readonly NewAction[], finished: boolean) => BoardNote[] },
+    opts: {
+      leaving?: readonly Seat[];
+      removals?: readonly Seat[];
+      handOver?: readonly Seat[];
+      notes?: (entries: readonly NewAction[], finished: boolean) => BoardNote[];
+    },
   ): Result<{ outcome: Outcome }> {
     const def = game.module.definition;
     const left = new Set(game.seats.filter((s) => s.leftAt !== null).map((s) => s.seat));
@@ -679,38 +711,26 @@ export class GameService {
       current = result.next;
       entries.push({ seat, kind: 'action', action, events: result.events, checkpoint: result.checkpoint });
     };
+    const removed = new Set<Seat>();
     for (const seat of opts.removals ?? []) {
-      const removed = def.removeSeat?.(current.state, seat) ?? null;
-      if (removed !== null) {
-        current = { state: removed.state, version: current.version + 1 };
-        entries.push({ seat, kind: 'action', action: REMOVE_SEAT, events: removed.events, checkpoint: true });
+      const out = def.removeSeat?.(current.state, seat) ?? null;
+      if (out !== null) {
+        current = { state: out.state, version: current.version + 1 };
+        entries.push({ seat, kind: 'action', action: REMOVE_SEAT, events: out.events, checkpoint: true });
+        removed.add(seat);
       }
     }
     for (const move of moves) push(move.seat, move.action);
-    // An idle seat's turn skipped by vote: its smallest legal steps until the turn moves on.
-    if (opts.untilMarkerChanges !== undefined) {
-      const seat = opts.untilMarkerChanges;
-      const marker = turnMarkerOf(game.module, current.state);
-      for (let n = 0; !def.isOver(current.state) && def.activeSeats(current.state).includes(seat) && turnMarkerOf(game.module, current.state) === marker; n++) {
-        if (n > AUTOPILOT_LIMIT) throw new Error(`game ${game.row.id}: skipping seat ${seat}'s turn did not end it`);
-        push(seat, wire(game.module.autoAction(current.state, seat, def.legalActions(current.state, seat))));
-      }
-    }
     const remaining = game.seats.filter((s) => !left.has(s.seat));
-    const concession = opts.leaving !== undefined && !def.isOver(current.state) && remaining.length < Math.max(2, def.players.min);
-    if (!concession) {
-      // The autopilot: seats that left decide with the game's smallest legal step.
-      for (let n = 0; !def.isOver(current.state); n++) {
-        const seat = def.activeSeats(current.state).find((s: Seat) => left.has(s));
-        if (seat === undefined) break;
-        if (n > AUTOPILOT_LIMIT) throw new Error(`game ${game.row.id}: the autopilot did not finish`);
-        push(seat, wire(game.module.autoAction(current.state, seat, def.legalActions(current.state, seat))));
-      }
-    }
+    // A game of only computer players is not played: when the last human leaves, it ends.
+    const humansLeft = remaining.filter((s) => s.computer === null).length;
+    const concession = opts.leaving !== undefined && !def.isOver(current.state) && (remaining.length < Math.max(2, def.players.min) || humansLeft === 0);
     const finished = concession || def.isOver(current.state);
-    const concededTo = concession && remaining.length === 1 ? (remaining[0] as SeatRow).seat : null;
+    const concededTo = concession && remaining.length === 1 && humansLeft === 1 ? (remaining[0] as SeatRow).seat : null;
     const notes = opts.notes?.(entries, finished) ?? [];
-    return this.#save(game, current.state, entries, opts.leaving ?? [], finished ? 'finished' : 'active', concededTo, notes);
+    // A seat that left is played by a computer from now on (unless the rules took it out).
+    const toComputer = [...(opts.handOver ?? []), ...(opts.leaving ?? []).filter((seat) => !removed.has(seat))];
+    return this.#save(game, current.state, entries, opts.leaving ?? [], finished ? 'finished' : 'active', concededTo, notes, toComputer);
   }
 
   #save(
@@ -721,6 +741,7 @@ export class GameService {
     status: 'active' | 'finished',
     concededTo: Seat | null,
     notes: readonly BoardNote[] = [],
+    toComputer: readonly Seat[] = [],
   ): Result<{ outcome: Outcome }> {
     const json = JSON.stringify(state);
     const markerBefore = turnMarkerOf(game.module, game.state);
@@ -730,9 +751,18 @@ export class GameService {
       const saved = this.repo.saveState(id, game.row.version, { state: json, status }, entries);
       if (!saved.ok) return null;
       for (const seat of leaving) this.repo.markSeatLeft(id, seat, saved.updatedAt);
+      const level = parseLevel(game.row.computerLevel);
+      for (const seat of toComputer) this.repo.setSeatComputer(id, seat, level);
       // What was just written is known: no reading it back.
       const row: GameRow = { ...game.row, state: json, status, version: saved.version, updatedAt: saved.updatedAt };
-      const seats = leaving.length === 0 ? game.seats : game.seats.map((s) => (leaving.includes(s.seat) && s.leftAt === null ? { ...s, leftAt: saved.updatedAt } : s));
+      const seats =
+        leaving.length === 0 && toComputer.length === 0
+          ? game.seats
+          : game.seats.map((s) => ({
+              ...s,
+              ...(leaving.includes(s.seat) && s.leftAt === null ? { leftAt: saved.updatedAt } : {}),
+              ...(toComputer.includes(s.seat) ? { computer: level } : {}),
+            }));
       const snapshot: ActiveSnapshot = { ...game, row, seats, state };
       const appended = appendedEntries(entries, saved.firstSequence);
       this.#keepSnapshot(id, entries, saved.firstSequence, json);
@@ -832,6 +862,86 @@ export class GameService {
     return this.#commit(game, [], { leaving: [seat], removals: removable ? [seat] : [], notes });
   }
 
+  // ----- computer players ------------------------------------------------------------------------------
+
+  /** The seats a computer must decide for now (computer seats and seats handed to a computer). */
+  computerSeatsToPlay(game: ActiveSnapshot): Seat[] {
+    if (game.row.status !== 'active') return [];
+    const computers = new Set(game.seats.filter((s) => isComputerPlayed(s)).map((s) => s.seat));
+    return this.activeSeats(game).filter((seat) => computers.has(seat));
+  }
+
+  /** The level of the computer that plays `seat` (the game's level for a seat taken over without one). */
+  computerLevelOf(game: Snapshot, seat: Seat): Level {
+    const row = game.seats.find((s) => s.seat === seat);
+    return parseLevel(row?.computer ?? game.row.computerLevel);
+  }
+
+  /** A computer's move: the action at `index` of the seat's legal actions at `expectedVersion`. */
+  computerAct(gameId: number, seat: Seat, expectedVersion: number, index: number): Result<{ outcome: Outcome }> {
+    const loaded = this.#active(gameId);
+    if (!loaded.ok) return loaded;
+    const game = loaded.game;
+    if (game.row.version !== expectedVersion) return refuse('stale', { currentVersion: game.row.version });
+    if (!this.computerSeatsToPlay(game).includes(seat)) return refuse('not_your_turn', { waitingFor: this.activeSeats(game) });
+    const action = this.legalActions(game, seat)[index];
+    if (action === undefined) return refuse('stale', { currentVersion: game.row.version });
+    return this.#commit(game, [{ seat, action: wire(action) }], {});
+  }
+
+  /**
+   * The owner of a seat a computer plays for them takes it back, between turns (not while the seat is
+   * deciding). The channel is told on the next board.
+   */
+  reclaim(gameId: number, userId: string): Result<{ game: ActiveSnapshot; boardDelivery: number }> {
+    const loaded = this.#active(gameId);
+    if (!loaded.ok) return loaded;
+    const game = loaded.game;
+    const seat = this.seatOf(game, userId);
+    if (seat === undefined || isComputerSeatId(seat.userId)) return refuse('not_a_player', {});
+    if (seat.computer === null && seat.leftAt === null) return refuse('not_handed_over', {});
+    if (this.activeSeats(game).includes(seat.seat)) return refuse('reclaim_between_turns', {});
+    const result = this.#tx(() => {
+      const saved = this.repo.saveState(game.row.id, game.row.version, {});
+      if (!saved.ok) return null;
+      this.repo.reclaimSeat(game.row.id, seat.seat);
+      const row: GameRow = { ...game.row, version: saved.version, updatedAt: saved.updatedAt };
+      const seats = game.seats.map((s) => (s.seat === seat.seat ? { ...s, computer: null, leftAt: null } : s));
+      const boardDelivery = this.#owe(row, 'board', { kind: 'board', summary: [], notes: [{ kind: 'reclaimed', seat: seat.seat }], concededTo: null });
+      return { game: { ...game, row, seats }, boardDelivery };
+    });
+    if (result === null) return refuse('stale', { currentVersion: this.repo.findById(gameId)?.version ?? -1 });
+    this.#verified.set(gameId, result.game.row.version);
+    return { ok: true, ...result };
+  }
+
+  /** In the lobby: the host adds a computer player of `level`. */
+  addComputer(gameId: number, userId: string, level: Level): Result<{ game: LobbySnapshot }> {
+    const lobby = this.#lobby(gameId);
+    if (!lobby.ok) return lobby;
+    const { game } = lobby;
+    if (game.row.hostUserId !== userId) return refuse('not_host', {});
+    if (game.seats.length >= game.settings.capacity) return refuse('lobby_full', { capacity: game.settings.capacity });
+    const number = Math.max(0, ...game.seats.filter((s) => isComputerSeatId(s.userId)).map((s) => Number(s.userId.slice('computer:'.length)))) + 1;
+    const bot = { userId: `computer:${number}`, displayName: `Bot ${number}`, computer: level };
+    const saved = this.repo.saveState(gameId, game.row.version, {}, [], this.#reseat([...game.seats, bot]));
+    if (!saved.ok) return refuse('stale', { currentVersion: saved.currentVersion ?? -1 });
+    return this.#lobby(gameId);
+  }
+
+  /** In the lobby: the host removes the computer player added last. */
+  removeComputer(gameId: number, userId: string): Result<{ game: LobbySnapshot }> {
+    const lobby = this.#lobby(gameId);
+    if (!lobby.ok) return lobby;
+    const { game } = lobby;
+    if (game.row.hostUserId !== userId) return refuse('not_host', {});
+    const last = [...game.seats].reverse().find((s) => isComputerSeatId(s.userId));
+    if (last === undefined) return refuse('no_computer', {});
+    const saved = this.repo.saveState(gameId, game.row.version, {}, [], this.#reseat(game.seats.filter((s) => s !== last)));
+    if (!saved.ok) return refuse('stale', { currentVersion: saved.currentVersion ?? -1 });
+    return this.#lobby(gameId);
+  }
+
   /** /game status: the board of the current state is owed again (the older boards lose their buttons). */
   repostBoard(gameId: number): Result<{ game: ActiveSnapshot; boardDelivery: number }> {
     const loaded = this.#active(gameId);
@@ -880,8 +990,9 @@ export class GameService {
     const id = game.row.id;
     const now = this.#clock.now();
     const marker = turnMarkerOf(game.module, game.state);
-    const left = new Set(game.seats.filter((s) => s.leftAt !== null).map((s) => s.seat));
-    const seats = this.activeSeats(game).filter((s) => !left.has(s));
+    // Reminders and idle votes are for humans: computer players never keep anyone waiting.
+    const computers = new Set(game.seats.filter((s) => isComputerPlayed(s)).map((s) => s.seat));
+    const seats = this.activeSeats(game).filter((s) => !computers.has(s));
     this.repo.deleteJobs(id);
     if (seats.length === 0) return;
     if (game.row.reminderLimit > 0) {
@@ -930,9 +1041,9 @@ export class GameService {
     const marker = turnMarkerOf(game.module, game.state);
     const now = this.#clock.now();
     if (payload.marker !== marker) return null;
-    const left = new Set(game.seats.filter((s) => s.leftAt !== null).map((s) => s.seat));
+    const computers = new Set(game.seats.filter((s) => isComputerPlayed(s)).map((s) => s.seat));
     const active = this.activeSeats(game);
-    const seats = payload.seats.filter((s) => active.includes(s) && !left.has(s));
+    const seats = payload.seats.filter((s) => active.includes(s) && !computers.has(s));
     if (seats.length === 0) return null;
     const where = { gameId: game.row.id, channelId: game.row.channelId };
     if (job.kind === JOB_KINDS.reminder) {
@@ -1012,7 +1123,7 @@ export class GameService {
       return { ok: true, passed: null, seat, tally, game };
     }
     const result =
-      choice === 'skip' ? this.#commit(game, [], { untilMarkerChanges: seat, notes: () => [{ kind: 'skipped', seat }] }) : this.#removeSeat(game, seat, 'removed');
+      choice === 'skip' ? this.#commit(game, [], { handOver: [seat], notes: () => [{ kind: 'handedToComputer', seat }] }) : this.#removeSeat(game, seat, 'removed');
     if (!result.ok) return result;
     return { ok: true, passed: choice, seat, tally, outcome: result.outcome };
   }
@@ -1105,7 +1216,7 @@ function appendedEntries(entries: readonly NewAction[], firstSequence: number | 
 }
 
 function turnSummary(log: readonly EffectiveEntry[], activeBefore: readonly Seat[], after: ActiveSnapshot): EffectiveEntry[] {
-  const autopilot = new Set(after.seats.filter((s) => s.leftAt !== null).map((s) => s.seat));
+  const autopilot = new Set(after.seats.filter((s) => isComputerPlayed(s)).map((s) => s.seat));
   const out: EffectiveEntry[] = [];
   for (let i = log.length - 1; i >= 0; i--) {
     const entry = log[i] as EffectiveEntry;

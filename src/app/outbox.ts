@@ -11,9 +11,12 @@ import type { DamagedRowRegister } from '../persistence/damaged-rows.js';
 import type { DeliveryRepository } from '../persistence/delivery-repository.js';
 import type { DeliveryKind, DeliveryRow } from '../persistence/schema.js';
 
-/** A line under a board about a seat: it left, was removed, plays on autopilot, or its turn was skipped. */
+/**
+ * A line under a board about a seat: it left (and a computer plays it), was removed, was handed to a
+ * computer by the idle vote, or its owner took it back.
+ */
 export interface BoardNote {
-  readonly kind: 'left' | 'leftAutopilot' | 'removed' | 'skipped';
+  readonly kind: 'left' | 'leftAutopilot' | 'removed' | 'skipped' | 'handedToComputer' | 'reclaimed';
   readonly seat: Seat;
 }
 
@@ -34,7 +37,7 @@ export interface Delivery {
   readonly payload: DeliveryPayload;
 }
 
-const NOTE_KINDS = new Set(['left', 'leftAutopilot', 'removed', 'skipped']);
+const NOTE_KINDS = new Set(['left', 'leftAutopilot', 'removed', 'skipped', 'handedToComputer', 'reclaimed']);
 const SNOWFLAKE = /^[0-9]{1,20}$/;
 
 const isSeat = (v: unknown): v is Seat => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 16;

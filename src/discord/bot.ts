@@ -6,6 +6,7 @@
 import { once } from 'node:events';
 import { Events, type Client } from 'discord.js';
 import type { GameService } from '../app/game-service.js';
+import { ComputerTurns, type ComputerPlayer } from '../app/computer-turns.js';
 import { Scheduler } from '../app/scheduler.js';
 import type { Logger } from '../logger.js';
 import { commandDefinitions } from './commands.js';
@@ -28,6 +29,8 @@ export interface BotOptions {
   readonly schedulerIntervalMs?: number;
   /** How often the deliverer looks for owed messages and stale buttons (default 2 s). */
   readonly deliveryPollMs?: number;
+  /** The computer player (its search runs in a worker pool). */
+  readonly computerPlayer: ComputerPlayer;
 }
 
 export interface Bot {
@@ -40,7 +43,8 @@ export interface Bot {
 
 export async function startBot(options: BotOptions): Promise<Bot> {
   const { client, logger, service } = options;
-  const ctx = { service, presenters: options.presenters, client } as BotContext & { deliverer: Deliverer };
+  const computers = new ComputerTurns(service, options.computerPlayer, logger);
+  const ctx = { service, presenters: options.presenters, client, computers, player: options.computerPlayer } as BotContext & { deliverer: Deliverer };
   const deliverer = new Deliverer(ctx, logger, options.deliveryPollMs === undefined ? {} : { pollMs: options.deliveryPollMs });
   ctx.deliverer = deliverer;
   const router = createRouter(ctx, logger);
@@ -76,7 +80,18 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   scheduler.start();
   void scheduler.tick();
   const sweep = service.sweep().then(
-    (result) => logger.info({ running: result.checked, damaged: result.damaged.length }, 'games checked'),
+    async (result) => {
+      logger.info({ running: result.checked, damaged: result.damaged.length, computerTurns: result.computerTurns.length }, 'games checked');
+      // Games that stopped during a computer player's turn go on.
+      await Promise.all(
+        result.computerTurns.map(({ gameId, channelId }) =>
+          service.locked(channelId, async () => {
+            await computers.playHeld(gameId);
+            await deliverer.deliverHeld(gameId);
+          }),
+        ),
+      );
+    },
     (error: unknown) => logger.error({ err: error }, 'the start-up check of stored games failed; games are checked when first used'),
   );
 

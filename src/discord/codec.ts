@@ -9,6 +9,8 @@
  * - Panel:  act <seat> <index into the seat's legal actions>, sel <seat> <group> <page> (values: an index
  *           or a page), undo <seat>
  * - Jobs:   snooze <seat>, vote <seat> skip|kick
+ * - Computer players: addbot (lobby select; values: a level), rmbot (lobby), reclaim (take one's seat
+ *           back), suggest <seat> (panel)
  */
 import type { Seat } from '../engine/index.js';
 
@@ -20,14 +22,15 @@ interface Base {
   readonly version: number;
 }
 
-export type PlainVerb = 'join' | 'quit' | 'start' | 'cancel' | 'turn' | 'hand' | 'log';
-const PLAIN_VERBS: readonly PlainVerb[] = ['join', 'quit', 'start', 'cancel', 'turn', 'hand', 'log'];
+export type PlainVerb = 'join' | 'quit' | 'start' | 'cancel' | 'turn' | 'hand' | 'log' | 'addbot' | 'rmbot' | 'reclaim';
+const PLAIN_VERBS: readonly PlainVerb[] = ['join', 'quit', 'start', 'cancel', 'turn', 'hand', 'log', 'addbot', 'rmbot', 'reclaim'];
 
 export type CustomId =
   | (Base & { readonly verb: PlainVerb })
   | (Base & { readonly verb: 'act'; readonly seat: Seat; readonly index: number })
   | (Base & { readonly verb: 'sel'; readonly seat: Seat; readonly group: number; readonly page: number })
   | (Base & { readonly verb: 'undo'; readonly seat: Seat })
+  | (Base & { readonly verb: 'suggest'; readonly seat: Seat })
   | (Base & { readonly verb: 'snooze'; readonly seat: Seat })
   | (Base & { readonly verb: 'vote'; readonly seat: Seat; readonly choice: 'skip' | 'kick' });
 
@@ -54,6 +57,7 @@ export function encodeCustomId(id: CustomId): string {
       break;
     case 'undo':
     case 'snooze':
+    case 'suggest':
       parts.push(id.seat);
       break;
     case 'vote':
@@ -91,6 +95,7 @@ export function parseCustomId(raw: unknown): CustomId | null {
     }
     case 'undo':
     case 'snooze':
+    case 'suggest':
       return args.length === 1 && seat !== null ? { ...base, verb, seat } : null;
     case 'vote': {
       const choice = args[1];

@@ -10,6 +10,7 @@ import type {
   Client,
   StringSelectMenuInteraction,
 } from 'discord.js';
+import type { ComputerPlayer, ComputerTurns } from '../app/computer-turns.js';
 import type { GameService } from '../app/game-service.js';
 import type { Locale } from '../engine/index.js';
 import type { Logger } from '../logger.js';
@@ -23,6 +24,10 @@ export interface BotContext {
   readonly client: Client;
   /** Posts what the outbox owes (boards, lobby, reminders); handlers never post a board themselves. */
   readonly deliverer: Deliverer;
+  /** Plays the computer players' decisions after a change. */
+  readonly computers: ComputerTurns;
+  /** The computer player itself (for "Suggest a move"). */
+  readonly player: ComputerPlayer;
 }
 
 /** How the router acknowledges before the handler runs. */

@@ -11,7 +11,7 @@ import {
   type APIComponentInMessageActionRow,
   type MessageMentionOptions,
 } from 'discord.js';
-import type { ActiveSnapshot, GameService, LobbySnapshot, Snapshot, VoteTally } from '../app/game-service.js';
+import { COMPUTER_LEVELS, isComputerSeatId, parseLevel, type ActiveSnapshot, type GameService, type LobbySnapshot, type SeatRow, type Snapshot, type VoteTally } from '../app/game-service.js';
 import type { EffectiveEntry } from '../app/log.js';
 import { isLocale, type GameEvent, type Locale, type Seat } from '../engine/index.js';
 import { encodeCustomId } from './codec.js';
@@ -41,9 +41,18 @@ export function gameLocale(game: Snapshot): Locale {
   return isLocale(game.row.locale) ? game.row.locale : 'en';
 }
 
+/** A seat's name as shown: computer seats with their level ("Bot 1 (normal)"), seats a computer plays for their owner marked. */
+function seatName(game: Snapshot, seat: SeatRow, format: (raw: string) => string): string {
+  const locale = gameLocale(game);
+  const name = format(seat.displayName);
+  if (isComputerSeatId(seat.userId)) return t(locale, 'computer.name', { name, level: t(locale, `computer.level.${parseLevel(seat.computer)}`) });
+  if (seat.computer !== null || seat.leftAt !== null) return t(locale, 'computer.playing', { name });
+  return name;
+}
+
 function seatNames(game: Snapshot, format: (raw: string) => string): string[] {
   const out: string[] = [];
-  for (const seat of game.seats) out[seat.seat] = format(seat.displayName);
+  for (const seat of game.seats) out[seat.seat] = seatName(game, seat, format);
   return out;
 }
 
@@ -62,13 +71,16 @@ function pictureNames(game: Snapshot): string[] {
   return seatNames(game, labelName);
 }
 
+/** A seat in message content: a mention of its player, or a computer seat's name. */
 export function mention(game: Snapshot, seat: Seat): string {
   const row = game.seats.find((s) => s.seat === seat);
-  return row === undefined ? `#${seat + 1}` : `<@${row.userId}>`;
+  if (row === undefined) return `#${seat + 1}`;
+  return isComputerSeatId(row.userId) ? seatName(game, row, plainName) : `<@${row.userId}>`;
 }
 
+/** The humans to ping for these seats (never a computer seat). */
 function userIds(game: Snapshot, seats: readonly Seat[]): string[] {
-  return seats.flatMap((seat) => game.seats.filter((s) => s.seat === seat).map((s) => s.userId));
+  return seats.flatMap((seat) => game.seats.filter((s) => s.seat === seat && !isComputerSeatId(s.userId)).map((s) => s.userId));
 }
 
 function button(label: string, customId: string, style: ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Success | ButtonStyle.Danger): APIButtonComponentWithCustomId {
@@ -115,7 +127,8 @@ export function lobbyMessage(game: LobbySnapshot, presenter: GamePresenter): Pub
   const locale = gameLocale(game);
   const id = { gameId: game.row.id, version: game.row.version };
   const { min } = game.module.definition.players;
-  const players = game.seats.map((s) => `<@${s.userId}>`).join(', ');
+  const players = game.seats.map((s) => mention(game, s.seat)).join(', ');
+  const computers = game.seats.some((s) => isComputerSeatId(s.userId));
   return {
     content: fit([
       t(locale, 'lobby.title', { game: presenter.name(locale), host: `<@${game.row.hostUserId}>` }),
@@ -133,6 +146,21 @@ export function lobbyMessage(game: LobbySnapshot, presenter: GamePresenter): Pub
         button(t(locale, 'lobby.start'), encodeCustomId({ ...id, verb: 'start' }), ButtonStyle.Primary),
         button(t(locale, 'lobby.cancel'), encodeCustomId({ ...id, verb: 'cancel' }), ButtonStyle.Danger),
       ),
+      // The host adds computer players by level (a game needs at least one human: the host).
+      {
+        type: ComponentType.ActionRow,
+        components: [
+          {
+            type: ComponentType.StringSelect,
+            custom_id: encodeCustomId({ ...id, verb: 'addbot' }),
+            placeholder: t(locale, 'lobby.addComputer'),
+            min_values: 1,
+            max_values: 1,
+            options: COMPUTER_LEVELS.map((level) => ({ label: t(locale, `computer.level.${level}`), value: level })),
+          },
+        ],
+      },
+      ...(computers ? [row(button(t(locale, 'lobby.removeComputer'), encodeCustomId({ ...id, verb: 'rmbot' }), ButtonStyle.Secondary))] : []),
     ],
     allowedMentions: { parse: [] },
   };
@@ -253,6 +281,8 @@ export function panelRows(service: GameService, game: ActiveSnapshot, presenter:
     seat,
     actions: panelActions(service, game, presenter, seat, locale),
     canUndo: service.canUndo(game, seat),
+    // Advice only makes sense with a choice to make.
+    ...(service.legalActions(game, seat).length > 1 ? { suggest: t(locale, 'panel.suggest') } : {}),
     ...(page === undefined ? {} : { page }),
     labels: {
       undo: t(locale, 'panel.undo'),

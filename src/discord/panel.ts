@@ -45,6 +45,8 @@ export interface PanelSpec {
   readonly seat: Seat;
   readonly actions: readonly PanelAction[];
   readonly canUndo: boolean;
+  /** The label of "Suggest a move" (a computer player's advice), when the panel offers it. */
+  readonly suggest?: string;
   /** Which page a long select shows (from a page choice), by group ordinal. */
   readonly page?: { readonly group: number; readonly page: number };
   readonly labels: PanelLabels;
@@ -98,7 +100,8 @@ export function pageCount(size: number): number {
 }
 
 export function buildPanel(spec: PanelSpec): PanelRow[] {
-  const budget = MAX_ROWS - (spec.canUndo ? 1 : 0);
+  const tools = spec.canUndo || spec.suggest !== undefined;
+  const budget = MAX_ROWS - (tools ? 1 : 0);
   const groups = layoutGroups(spec.actions, budget, spec.labels.more);
   const rows: PanelRow[] = groups.map((group, ordinal) => {
     if (group.actions.length <= MAX_BUTTONS_PER_ROW) {
@@ -134,18 +137,25 @@ export function buildPanel(spec: PanelSpec): PanelRow[] {
     };
     return { type: ComponentType.ActionRow, components: [select] };
   });
-  if (spec.canUndo) {
-    rows.push({
-      type: ComponentType.ActionRow,
-      components: [
-        {
-          type: ComponentType.Button,
-          style: ButtonStyle.Danger,
-          label: truncate(spec.labels.undo, 80),
-          custom_id: encodeCustomId({ gameId: spec.gameId, version: spec.version, verb: 'undo', seat: spec.seat }),
-        },
-      ],
-    });
+  if (tools) {
+    const components: APIButtonComponentWithCustomId[] = [];
+    if (spec.canUndo) {
+      components.push({
+        type: ComponentType.Button,
+        style: ButtonStyle.Danger,
+        label: truncate(spec.labels.undo, 80),
+        custom_id: encodeCustomId({ gameId: spec.gameId, version: spec.version, verb: 'undo', seat: spec.seat }),
+      });
+    }
+    if (spec.suggest !== undefined) {
+      components.push({
+        type: ComponentType.Button,
+        style: ButtonStyle.Secondary,
+        label: truncate(spec.suggest, 80),
+        custom_id: encodeCustomId({ gameId: spec.gameId, version: spec.version, verb: 'suggest', seat: spec.seat }),
+      });
+    }
+    rows.push({ type: ComponentType.ActionRow, components });
   }
   return rows;
 }

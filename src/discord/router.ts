@@ -27,11 +27,15 @@ import { idleVote } from './handlers/components/idle-vote.js';
 import { lobbyCancel } from './handlers/components/lobby-cancel.js';
 import { lobbyJoin } from './handlers/components/lobby-join.js';
 import { lobbyQuit } from './handlers/components/lobby-quit.js';
+import { lobbyAddComputer } from './handlers/components/lobby-add-computer.js';
+import { lobbyRemoveComputer } from './handlers/components/lobby-remove-computer.js';
 import { lobbyStart } from './handlers/components/lobby-start.js';
 import { panelAct } from './handlers/components/panel-act.js';
 import { panelSelect } from './handlers/components/panel-select.js';
+import { panelSuggest } from './handlers/components/panel-suggest.js';
 import { panelUndo } from './handlers/components/panel-undo.js';
 import { reminderSnooze } from './handlers/components/reminder-snooze.js';
+import { seatReclaim } from './handlers/components/seat-reclaim.js';
 import { t, toLocale } from './i18n/index.js';
 import { answerPrivately, isCommitted, markUpdateAck } from './respond.js';
 
@@ -50,6 +54,10 @@ export const COMPONENT_HANDLERS: readonly ComponentHandler[] = [
   panelUndo,
   reminderSnooze,
   idleVote,
+  lobbyAddComputer,
+  lobbyRemoveComputer,
+  seatReclaim,
+  panelSuggest,
 ] as unknown as readonly ComponentHandler[];
 
 export interface Router {

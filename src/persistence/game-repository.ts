@@ -35,6 +35,8 @@ export interface NewSeat {
   seat: number;
   userId: string;
   displayName: string;
+  /** The computer player's level, for a computer seat. */
+  computer?: string | null;
 }
 
 export interface NewAction {
@@ -277,6 +279,24 @@ export class GameRepository {
     this.db
       .update(seats)
       .set({ leftAt: at })
+      .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat)))
+      .run();
+  }
+
+  /** A computer player of `level` plays the seat from now on. */
+  setSeatComputer(gameId: number, seat: number, level: string): void {
+    this.db
+      .update(seats)
+      .set({ computer: level })
+      .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat)))
+      .run();
+  }
+
+  /** The human owner plays the seat again. */
+  reclaimSeat(gameId: number, seat: number): void {
+    this.db
+      .update(seats)
+      .set({ computer: null, leftAt: null })
       .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat)))
       .run();
   }

@@ -31,6 +31,8 @@ export const games = sqliteTable(
     reminderIntervalMinutes: integer('reminder_interval_minutes').notNull().default(720),
     reminderLimit: integer('reminder_limit').notNull().default(3),
     idleAfterMinutes: integer('idle_after_minutes').notNull().default(2880),
+    /** The level of the computer player that takes over an absent player's seat. */
+    computerLevel: text('computer_level').notNull().default('normal'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
@@ -54,6 +56,12 @@ export const seats = sqliteTable(
     displayName: text('display_name').notNull(),
     /** Set when the player left or was removed; the seat stays for the log. */
     leftAt: integer('left_at'),
+    /**
+     * The level of the computer player that plays this seat ('easy', 'normal', 'hard'), or null for a
+     * human. A seat added as a computer has a user id of its own (`computer:<n>`); a human's seat handed to
+     * a computer (left, or voted idle) keeps its user, who may take it back.
+     */
+    computer: text('computer'),
   },
   (table) => [primaryKey({ columns: [table.gameId, table.seat] }), uniqueIndex('seats_game_user').on(table.gameId, table.userId)],
 );

@@ -181,7 +181,7 @@ async function complete(focused: { name: string; value: string }, locale = 'en-U
     },
   } as unknown as AutocompleteInteraction;
   const env = {
-    ctx: { service: { modules: gameModules() } as unknown as GameService, presenters: gamePresenters(inProcessBoardRenderer), client: null as never, deliverer: null as never },
+    ctx: { service: { modules: gameModules() } as unknown as GameService, presenters: gamePresenters(inProcessBoardRenderer), client: null as never, deliverer: null as never, computers: null as never, player: null as never },
     logger: createLogger({ level: 'silent', format: 'json' }),
     locale: 'en',
   } satisfies HandlerEnv;

@@ -76,6 +76,8 @@ export async function afterPanelChange(
  * True when `delivery` is in the channel; false when Discord did not take it yet (the outbox keeps trying).
  */
 export async function deliverNow(env: HandlerEnv, gameId: number, delivery: number | null): Promise<boolean> {
+  // Computer players whose turn it now is play first: the channel then sees one board after their turns.
+  await env.ctx.computers.playHeld(gameId);
   const delivered = await env.ctx.deliverer.deliverHeld(gameId);
   return delivery !== null && delivered.has(delivery);
 }
@@ -86,6 +88,17 @@ export async function showOutcome(env: HandlerEnv, interaction: ComponentInterac
   const game = outcome.after;
   const presenter = presenterFor(env.ctx, game.row.kind);
   const did = outcome.entries.flatMap((e) => (e.seat === seat ? e.events : []));
+  if (outcome.turnEnded && env.ctx.computers.owed(game)) {
+    // The computer players take their turns now; the player hears so at once, not after their thinking.
+    const lines = [
+      notice,
+      did.length > 0 ? t(env.locale, 'panel.did', { events: did.filter((e) => e.visibleTo === undefined || e.visibleTo.includes(seat)).map((e) => presenter.format(e, env.locale, names(game))).join('; ') }) : undefined,
+      t(env.locale, 'computer.thinking'),
+    ];
+    await answerPrivately(interaction, { content: truncate(lines.filter((l) => l !== undefined && l !== '').join('\n'), 2000), components: [] });
+    await deliverNow(env, game.row.id, outcome.boardDelivery);
+    return;
+  }
   if (outcome.turnEnded) {
     const posted = await deliverNow(env, game.row.id, outcome.boardDelivery);
     const stillMine = !outcome.finished && service.activeSeats(game).includes(seat);

@@ -114,7 +114,7 @@ export const en = {
   'board.standingLeft': '{player} left the game',
   'board.conceded': '**The game is over.** {player} wins: every other player left the game.',
   'board.left': '{player} left the game.',
-  'board.leftAutopilot': '{player} left the game; from now on their decisions are played automatically (the smallest legal move).',
+  'board.leftAutopilot': '{player} left the game; a computer player takes their seat.',
   'board.removed': '{player} was removed from the game by vote.',
   'board.skipped': "{player}'s turn was skipped by vote.",
   'board.abandoned': '{user} ended game #{id} ({game}). No result is recorded.',
@@ -157,11 +157,11 @@ export const en = {
   'vote.open':
     '{player} has not decided for {hours, plural, one {# hour} other {# hours}}. The other players may vote to skip their turn (the smallest legal end of turn) or to remove them from the game. {needed, plural, one {# vote decides} other {# votes decide}}.',
   'vote.repeat': '{player} has still not decided. The vote stays open; {needed, plural, one {# vote decides} other {# votes decide}}.',
-  'vote.skip': "Skip {player}'s turn",
+  'vote.skip': 'Let a computer play for {player}',
   'vote.kick': 'Remove {player}',
-  'vote.tally': 'Skip: {skip} · Remove: {kick} · needed: {needed}',
+  'vote.tally': 'Computer: {skip} · Remove: {kick} · needed: {needed}',
   'vote.recorded': 'Your vote is recorded.',
-  'vote.passedSkip': "The vote passed: {player}'s turn is skipped.",
+  'vote.passedSkip': 'The vote passed: a computer player plays for {player} until they take their seat back.',
   'vote.passedKick': 'The vote passed: {player} is removed from the game.',
 
   // help
@@ -211,6 +211,27 @@ export const en = {
   'summary.points': 'Points',
   'summary.turn': 'Turn',
   'summary.image': "Each player's score over the turns of the game",
+  // computer players
+  'board.handedToComputer': 'By vote, a computer player plays for {player} until they take their seat back.',
+  'board.reclaimed': '{player} takes their seat back from the computer player.',
+  'refusal.not_handed_over': 'Your seat is not played by a computer: nothing to take back.',
+  'refusal.reclaim_between_turns': 'The computer is playing your seat right now; you can take it back as soon as this turn is over.',
+  'refusal.no_computer': 'There is no computer player in this lobby to remove.',
+  'lobby.addComputer': 'Add a computer player…',
+  'lobby.removeComputer': 'Remove a computer player',
+  'computer.level.easy': 'easy',
+  'computer.level.normal': 'normal',
+  'computer.level.hard': 'hard',
+  'computer.name': '{name} ({level})',
+  'computer.playing': '{name} (computer)',
+  'computer.yourSeat': 'A computer player plays your seat now. Take it back with the button below (between turns).',
+  'computer.reclaim': 'Take my seat back',
+  'computer.reclaimed': 'Your seat is yours again; the channel has been told.',
+  'computer.thinking': 'Your turn is over. The computer players are taking their turns; the board follows.',
+  'panel.suggest': 'Suggest a move',
+  'suggest.text': '**Suggestion** (normal computer player, not played): {action}\n{why}',
+  'suggest.why': 'Its estimated chance to win after this move: {percent} %.',
+  'suggest.only': 'It is the only move you have.',
 } as const;
 
 export type CoreKey = keyof typeof en;

@@ -1,5 +1,8 @@
 /** Board (and reminder): Take my turn. Opens the user's own panel if they have a decision now. */
-import type { Refusal } from '../../../app/game-service.js';
+import { ButtonStyle, ComponentType } from 'discord.js';
+import { isComputerPlayed, type Refusal } from '../../../app/game-service.js';
+import { encodeCustomId } from '../../codec.js';
+import { t } from '../../i18n/index.js';
 import type { ComponentHandler } from '../../context.js';
 import { panelMessage } from '../../messages.js';
 import { answerPrivately, presenterFor, refusalText } from '../../respond.js';
@@ -15,7 +18,20 @@ export const boardTurn: ComponentHandler<'turn'> = {
     const game = loaded.game;
     if (game.kind !== 'active' || game.row.status !== 'active') return refuse(env, interaction, { ok: false, code: 'not_active' });
     const seat = service.seatOf(game, interaction.user.id);
-    if (seat === undefined || seat.leftAt !== null) return refuse(env, interaction, { ok: false, code: 'not_a_player' });
+    if (seat === undefined) return refuse(env, interaction, { ok: false, code: 'not_a_player' });
+    if (isComputerPlayed(seat)) {
+      // A computer plays this seat for its owner: one click takes it back (between turns).
+      const id2 = { gameId: game.row.id, version: game.row.version };
+      return answerPrivately(interaction, {
+        content: t(env.locale, 'computer.yourSeat'),
+        components: [
+          {
+            type: ComponentType.ActionRow,
+            components: [{ type: ComponentType.Button, style: ButtonStyle.Primary, label: t(env.locale, 'computer.reclaim'), custom_id: encodeCustomId({ ...id2, verb: 'reclaim' }) }],
+          },
+        ],
+      });
+    }
     const active = service.activeSeats(game);
     if (!active.includes(seat.seat)) {
       const refusal: Refusal = { ok: false, code: 'not_your_turn', waitingFor: active };

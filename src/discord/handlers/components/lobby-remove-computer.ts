@@ -1,0 +1,18 @@
+/** Lobby: the host removes the computer player added last. */
+import type { ComponentHandler } from '../../context.js';
+import { lobbyMessage } from '../../messages.js';
+import { presenterFor } from '../../respond.js';
+import { refuse } from '../common.js';
+
+export const lobbyRemoveComputer: ComponentHandler<'rmbot'> = {
+  verb: 'rmbot',
+  ack: 'update',
+  async handle(env, interaction, id) {
+    const { service } = env.ctx;
+    await service.locked(interaction.channelId, async () => {
+      const result = service.removeComputer(id.gameId, interaction.user.id);
+      if (!result.ok) return refuse(env, interaction, result);
+      await interaction.editReply(lobbyMessage(result.game, presenterFor(env.ctx, result.game.row.kind)));
+    });
+  },
+};

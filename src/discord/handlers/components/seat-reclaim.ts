@@ -1,0 +1,21 @@
+/** Take my seat back: the owner of a seat a computer plays for them plays it again (between turns). */
+import type { ComponentHandler } from '../../context.js';
+import { t } from '../../i18n/index.js';
+import { answerPrivately, markCommitted } from '../../respond.js';
+import { deliverNow, refuse } from '../common.js';
+
+export const seatReclaim: ComponentHandler<'reclaim'> = {
+  verb: 'reclaim',
+  ack: 'ephemeral',
+  async handle(env, interaction, id) {
+    const { service } = env.ctx;
+    await service.locked(interaction.channelId, async () => {
+      const result = service.reclaim(id.gameId, interaction.user.id);
+      if (!result.ok) return refuse(env, interaction, result);
+      markCommitted(interaction);
+      // The channel is told on a fresh board.
+      const posted = await deliverNow(env, id.gameId, result.boardDelivery);
+      await answerPrivately(interaction, posted ? t(env.locale, 'computer.reclaimed') : `${t(env.locale, 'computer.reclaimed')}\n${t(env.locale, 'board.postPending')}`);
+    });
+  },
+};

@@ -1,0 +1,147 @@
+/**
+ * Computer players through the fake Discord with the real client and the real AI worker pool: games of
+ * one human and computer players to the end, an idle player's seat handed to a computer by vote and taken
+ * back with one click, /game leave handing the seat over, and "Suggest a move" (private, plays nothing).
+ * The human plays by clicking what the panel offers (a simple greedy choice among the offered actions).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActiveSnapshot } from '../../src/app/game-service.js';
+import { gameModules } from '../../src/app/games/index.js';
+import { gamePresenters } from '../../src/discord/games/index.js';
+import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
+import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
+import { boards, buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
+import { until as waitUntil } from './bot-process.js';
+import { chooseIstanbul } from './istanbul-policy.js';
+
+const HOUR = 3_600_000;
+let env: BotOnFake;
+let alice: FakeUser;
+let bob: FakeUser;
+let carol: FakeUser;
+
+beforeAll(async () => {
+  env = await startBotOnFake({ modules: gameModules(), presenters: gamePresenters(), seeds: ['cp-1', 'cp-2', 'cp-3', 'cp-4', 'cp-5'] });
+  alice = env.createUser('alice', { globalName: 'Alice' });
+  bob = env.createUser('bob', { globalName: 'Bob' });
+  carol = env.createUser('carol', { globalName: 'Carol' });
+});
+
+afterAll(async () => {
+  await env?.stop();
+});
+
+function game(channel: string): ActiveSnapshot {
+  const loaded = env.service.byChannel(channel);
+  if (!loaded.ok || loaded.game.kind !== 'active') throw new Error(`no active game in ${channel}`);
+  return loaded.game;
+}
+
+/** Adds a computer player of `level` through the lobby's select. */
+async function addComputer(host: FakeUser, lobby: SeenMessage, level: 'easy' | 'normal' | 'hard'): Promise<void> {
+  const current = env.fake.message(lobby.id)!;
+  const select = current.selects.find((s) => s.customId.includes(':addbot'))!;
+  const before = current.content;
+  const handle = await host.selectOptions(lobby.id, select.customId, [level], { until: 'response' });
+  await handle.waitFor(() => env.fake.message(lobby.id)!.content !== before, { timeoutMs: 15_000, description: 'the lobby with the computer player' });
+}
+
+/** The human whose decision it is plays a whole turn from the latest board; returns when the next board is up. */
+async function humanTurn(channel: string, pickIndex: (g: ActiveSnapshot, seat: number, offeredIndexes: Set<number>) => number): Promise<void> {
+  const board = latestBoard(env.fake, channel);
+  const user = env.fake.users.get(mentionedToAct(board)[0]!);
+  let panel = privateReply(await user.clickButton(board.id, buttonFor(board, 'turn')), user);
+  for (let step = 0; step < 60 && offered(panel).length > 0; step++) {
+    const g = game(channel);
+    const seat = env.service.seatOf(g, user.id)!.seat;
+    const choices = offered(panel);
+    const index = pickIndex(g, seat, new Set(choices.map((c) => c.index)));
+    const handle = await choose(user, panel, choices.find((c) => c.index === index)!);
+    panel = handle.reply!;
+  }
+  await until(() => latestBoard(env.fake, channel).id !== board.id, 'the next board (after the computers played)');
+}
+
+function until(predicate: () => boolean, description: string): Promise<void> {
+  return waitUntil(env.fake, predicate, description, 120_000);
+}
+
+const istanbulPick = (g: ActiveSnapshot, seat: number, offeredIndexes: Set<number>): number =>
+  chooseIstanbul(g.state as IstanbulState, seat, env.service.legalActions(g, seat) as IstanbulAction[], offeredIndexes);
+
+describe('computer players', () => {
+  it('one human and two computer players play Istanbul to the end; the computers are named and never mentioned', async () => {
+    const channel = env.fake.createChannel('cp-istanbul');
+    const lobby = await openLobby(alice, channel, { game: 'istanbul', players: 3, layout: 'short', variant: 'base' });
+    await addComputer(alice, lobby, 'easy');
+    await addComputer(alice, lobby, 'normal');
+    expect(env.fake.message(lobby.id)!.content).toMatch(/Bot 1 \(easy\), Bot 2 \(normal\)/);
+    await clickForBoard(alice, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
+    let humanTurns = 0;
+    for (let guard = 0; guard < 200 && hasButton(latestBoard(env.fake, channel), 'turn'); guard++) {
+      // The computers never keep anyone waiting: every board asks the human.
+      expect(mentionedToAct(latestBoard(env.fake, channel))).toEqual([alice.id]);
+      await humanTurn(channel, istanbulPick);
+      humanTurns++;
+    }
+    const final = latestBoard(env.fake, channel);
+    expect(final.content).toContain('**The game is over.**');
+    expect(final.content).toMatch(/Bot 1 \(easy\)/);
+    expect(final.content).toMatch(/Bot 2 \(normal\)/);
+    // One board after each human turn (the computers' turns together), plus the first.
+    expect(boards(env.fake, channel).length).toBeLessThanOrEqual(humanTurns + 1);
+    expect(env.service.history(env.fake.guildId, 5).some((h) => h.channelId === channel)).toBe(true);
+    env.fake.assertNoViolations();
+  }, 240_000);
+
+  it('an idle player is handed to a computer by vote, and takes the seat back with one click; Suggest a move is private and plays nothing', async () => {
+    const channel = env.fake.createChannel('cp-idle');
+    const lobby = await openLobby(alice, channel, { game: 'istanbul', players: 3, layout: 'short', variant: 'base' });
+    for (const user of [bob, carol]) await user.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
+    const board = await clickForBoard(alice, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
+    const idle = env.fake.users.get(mentionedToAct(board)[0]!);
+    const voters = [alice, bob, carol].filter((u) => u.id !== idle.id);
+
+    // Suggest a move: a private answer; the game does not move.
+    const panel = privateReply(await idle.clickButton(board.id, buttonFor(board, 'turn')), idle);
+    const version = game(channel).row.version;
+    const suggest = panel.buttons.find((b) => b.customId?.includes(':suggest:'))!;
+    const advice = privateReply(await idle.clickButton(panel.id, suggest.customId!), idle);
+    expect(advice.content).toMatch(/\*\*Suggestion\*\* \(normal computer player, not played\): .+/);
+    expect(advice.content).toMatch(/estimated chance to win after this move: \d+ %/);
+    expect(game(channel).row.version).toBe(version);
+    expect(env.fake.publicOccurrences(/Suggestion/, channel)).toEqual([]);
+
+    // 48 hours later the others vote: a computer plays the idle seat.
+    env.fake.clock.advance(48 * HOUR);
+    await env.bot.scheduler.tick();
+    const vote = env.fake.channelMessages(channel).find((m) => hasButton(m, 'vote'))!;
+    const toComputer = vote.buttons.find((b) => b.customId?.endsWith(':skip'))!.customId!;
+    expect(vote.buttons.find((b) => b.customId === toComputer)!.label).toMatch(/Let a computer play for/);
+    await voters[0]!.clickButton(vote.id, toComputer);
+    const before = latestBoard(env.fake, channel).id;
+    await voters[1]!.clickButton(vote.id, toComputer);
+    await until(() => latestBoard(env.fake, channel).id !== before, 'the board after the computer took the idle seat');
+    const afterVote = latestBoard(env.fake, channel);
+    expect(afterVote.content).toMatch(/a computer player plays for <@\d+> until they take their seat back/);
+    expect(mentionedToAct(afterVote)).not.toContain(idle.id);
+    expect(game(channel).seats.find((s) => s.userId === idle.id)!.computer).toBe('normal');
+
+    // The owner comes back: one click on the board takes the seat back (between turns); the channel is told.
+    const offer = privateReply(await idle.clickButton(afterVote.id, buttonFor(afterVote, 'turn')), idle);
+    expect(offer.content).toMatch(/A computer player plays your seat now/);
+    const reclaim = offer.buttons.find((b) => b.customId?.includes(':reclaim'))!.customId!;
+    const back = privateReply(await idle.clickButton(offer.id, reclaim), idle);
+    expect(back.content).toMatch(/Your seat is yours again/);
+    await until(() => /takes their seat back/.test(latestBoard(env.fake, channel).content), 'the board telling the channel');
+    expect(game(channel).seats.find((s) => s.userId === idle.id)!.computer).toBeNull();
+
+    // /game leave hands the seat to a computer too, and the game goes on for the others.
+    const leaving = mentionedToAct(latestBoard(env.fake, channel))[0] === carol.id ? bob : carol;
+    const left = privateReply(await leaving.runCommand(channel, 'game', { subcommand: 'leave' }), leaving);
+    expect(left.content).toBe('You left the game.');
+    await until(() => /left the game; a computer player takes their seat/.test(latestBoard(env.fake, channel).content), 'the board after /game leave');
+    expect(game(channel).seats.find((s) => s.userId === leaving.id)!.computer).toBe('normal');
+    env.fake.assertNoViolations();
+  }, 240_000);
+});
