@@ -12,10 +12,11 @@
  *   checkpoint (a die roll, a card draw, a hand-over). Undo appends an 'undo' entry; the state is rebuilt
  *   by replaying the effective log; the version keeps growing.
  * - Leaving a running game (concede, or removed by an idle vote): when the game defines `removeSeat` and
- *   enough players remain, the seat is taken out by the rules. Otherwise the seat stays in the game on
- *   autopilot: each of its decisions is the game's smallest legal step (`GameModule.autoAction`), played
- *   at once and logged. When fewer than two players (or fewer than the game's minimum) remain, the game
- *   ends and the last player standing wins by concession.
+ *   enough players remain, the seat is taken out by the rules. Otherwise a computer player of the game's
+ *   level takes the seat (computer-turns.ts plays it). When fewer than two players (or fewer than the
+ *   game's minimum) remain, the game ends and the last player standing wins by concession; when no human
+ *   remains, the game ends.
+ * - An idle vote may hand the idle seat to a computer player; its owner takes it back between turns.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -195,8 +196,6 @@ const SUMMARY_ENTRIES = 200;
 /** A snapshot of the state is kept after a checkpoint at least this many log entries after the last one. */
 const SNAPSHOT_EVERY = 64;
 
-/** Bounds the autopilot so that a game bug cannot spin forever. */
-const AUTOPILOT_LIMIT = 2000;
 
 export class DamagedGameError extends Error {
   override readonly name = 'DamagedGameError';

@@ -3,7 +3,7 @@
  * GameDefinition to host a game asynchronously. A new game plugs in with one GameModule here and one
  * GamePresenter in src/discord/games (pictures, panel grouping, hand text, help).
  */
-import type { AnyGameDefinition, Message, Seat } from '../engine/index.js';
+import type { AnyGameDefinition, Message } from '../engine/index.js';
 
 /** A value offered for `/game new layout:` or `variant:`; `label` is a key of the Discord catalogue. */
 export interface OptionChoice {
@@ -33,11 +33,6 @@ export interface GameModule {
   defaultLayout?(expansion: string | null): string | null;
   /** Raw options for `definition.parseOptions`, from the lobby's settings and the number of seats. */
   buildOptions(settings: LobbySettings, players: number): unknown;
-  /**
-   * The action taken for a seat that cannot decide (a player who left, or an idle player whose turn the
-   * others voted to skip): the smallest legal step toward the end of its current decision.
-   */
-  autoAction(state: unknown, seat: Seat, legal: readonly unknown[]): unknown;
   /**
    * Changes exactly when a new turn begins (a new board is posted, reminders restart). Default: the
    * active seats.

@@ -31,6 +31,8 @@ export interface BotOptions {
   readonly deliveryPollMs?: number;
   /** The computer player (its search runs in a worker pool). */
   readonly computerPlayer: ComputerPlayer;
+  /** Runs last when the bot stops (e.g. the worker pools are shut down). */
+  readonly onStop?: () => Promise<void>;
 }
 
 export interface Bot {
@@ -107,6 +109,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       await Promise.allSettled([...pending]);
       await deliverer.stop();
       await client.destroy();
+      await options.onStop?.();
     },
   };
 }

@@ -244,7 +244,11 @@ export function standingsLines(service: GameService, game: ActiveSnapshot, prese
   const lines = [t(locale, 'board.over')];
   for (const standing of [...service.standings(game)].sort((a, b) => a.rank - b.rank || a.seat - b.seat)) {
     const summary = presenter.format(standing.summary, locale, playerNames);
-    const player = left.has(standing.seat) ? t(locale, 'board.standingLeft', { player: mention(game, standing.seat) }) : mention(game, standing.seat);
+    const row = game.seats.find((s) => s.seat === standing.seat);
+    // Computer seats carry their name and level; a human's seat a computer played at the end says so.
+    const handedOver = row !== undefined && !isComputerSeatId(row.userId) && row.computer !== null && row.leftAt === null;
+    const named = handedOver ? t(locale, 'computer.playing', { name: mention(game, standing.seat) }) : mention(game, standing.seat);
+    const player = left.has(standing.seat) ? t(locale, 'board.standingLeft', { player: named }) : named;
     lines.push(t(locale, 'board.standing', { rank: standing.rank, player, summary }));
   }
   return lines;

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ComputerTurns } from '../../src/app/computer-turns.js';
 import { GameService, JOB_KINDS, type ActiveSnapshot, type Outcome, type Result } from '../../src/app/game-service.js';
 import type { GameModule } from '../../src/app/module.js';
 import { createLogger } from '../../src/logger.js';
 import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
-import { tallyModule, type TallyAction, type TallyState } from './toy-game.js';
+import { tallyComputer, tallyModule, type TallyAction, type TallyState } from './toy-game.js';
 
 const HOUR = 3_600_000;
 
@@ -197,23 +198,26 @@ describe('leaving', () => {
     expect(svc.leave(game.row.id, alice.userId)).toMatchObject({ ok: false, code: 'not_active' });
   });
 
-  it('without a removeSeat hook: the seat stays on autopilot (its turns end at once) and the game goes on', () => {
+  it('without a removeSeat hook: a computer player takes the seat; its turns are played after the commit and the game goes on', async () => {
     const svc = service();
+    const computers = new ComputerTurns(svc, tallyComputer, createLogger({ level: 'silent', format: 'json' }));
     let game = startGame(svc, [alice, bob, carol]);
     const leaver = svc.activeSeats(game)[0]!;
     const outcome = must(svc.leave(game.row.id, userAt(game, leaver))).outcome;
     expect(outcome.finished).toBe(false);
-    expect(outcome.turnEnded).toBe(true);
-    expect(outcome.entries.map((e) => [e.seat, (e.action as TallyAction).type])).toEqual([[leaver, 'end']]);
-    game = outcome.after;
+    expect(outcome.after.seats.find((s) => s.seat === leaver)).toMatchObject({ computer: 'normal' });
+    // The commit itself plays nothing for the computer: it is asked for its decision afterwards.
+    expect(outcome.entries).toEqual([]);
+    expect(svc.computerSeatsToPlay(outcome.after)).toEqual([leaver]);
+    expect(await computers.playHeld(game.row.id)).toBe(1);
+    game = must(svc.byId(game.row.id)).game as ActiveSnapshot;
     expect(svc.activeSeats(game)).toEqual([(leaver + 1) % 3]);
-    // The next players end their turns; the departed seat is skipped by its autopilot within the same change.
-    game = actAs(svc, game, (a) => a.type === 'end').after;
-    const beforeLeaver = actAs(svc, game, (a) => a.type === 'end');
-    expect(beforeLeaver.entries.map((e) => e.seat)).toEqual([(leaver + 2) % 3, leaver]);
-    expect(svc.activeSeats(beforeLeaver.after)).toEqual([(leaver + 1) % 3]);
-    expect(svc.leave(beforeLeaver.after.row.id, userAt(game, leaver))).toMatchObject({ ok: false, code: 'not_a_player' });
+    expect(svc.effectiveLog(game).at(-1)).toMatchObject({ seat: leaver, action: { type: 'end' } });
+    // No reminder or idle vote waits on a computer.
+    expect(svc.computerSeatsToPlay(game)).toEqual([]);
+    expect(svc.leave(game.row.id, userAt(game, leaver))).toMatchObject({ ok: false, code: 'not_a_player' });
   });
+
 
   it('with a removeSeat hook: the rules take the seat out, logged so that replay and undo still work', () => {
     const svc = service(tallyModule({ removeSeat: true }));
@@ -298,8 +302,9 @@ describe('reminders, snooze and idle votes', () => {
     expect(svc.vote(game.row.id, userAt(game, 1 - seat), seat, 'skip')).toMatchObject({ ok: false, code: 'vote_closed' });
   });
 
-  it('a majority of the other players skips the idle turn or removes the player', () => {
+  it('a majority of the other players hands the idle seat to a computer (taken back between turns) or removes the player', async () => {
     const svc = service();
+    const computers = new ComputerTurns(svc, tallyComputer, createLogger({ level: 'silent', format: 'json' }));
     const game = startGame(svc, [alice, bob, carol]);
     const idle = svc.activeSeats(game)[0]!;
     const others = [0, 1, 2].filter((s) => s !== idle);
@@ -315,11 +320,17 @@ describe('reminders, snooze and idle votes', () => {
     svc.vote(game.row.id, userAt(game, others[0]!), idle, 'skip');
     const passed = svc.vote(game.row.id, userAt(game, others[1]!), idle, 'skip');
     if (!passed.ok || passed.passed !== 'skip') throw new Error(JSON.stringify(passed));
-    expect(passed.outcome.turnEnded).toBe(true);
-    expect(passed.outcome.entries.map((e) => [e.seat, (e.action as TallyAction).type])).toEqual([[idle, 'end']]);
-    const after = passed.outcome.after;
+    // The seat is handed to a computer player, which ends the turn after the commit.
+    expect(passed.outcome.after.seats.find((s) => s.seat === idle)).toMatchObject({ computer: 'normal', leftAt: null });
+    await computers.playHeld(game.row.id);
+    let after = must(svc.byId(game.row.id)).game as ActiveSnapshot;
     expect(svc.activeSeats(after)).toEqual([(idle + 1) % 3]);
-    // Next turn, idle again: removal by vote puts the seat on autopilot.
+    // The owner takes the seat back between turns (not while it is deciding).
+    const back = must(svc.reclaim(game.row.id, userAt(after, idle)));
+    expect(back.game.seats.find((s) => s.seat === idle)).toMatchObject({ computer: null, leftAt: null });
+    expect(svc.reclaim(game.row.id, userAt(after, idle))).toMatchObject({ ok: false, code: 'not_handed_over' });
+    // Next turn, idle again: removal by vote (no removeSeat hook here) gives the seat to a computer for good.
+    after = back.game;
     const idle2 = svc.activeSeats(after)[0]!;
     clock.advance(48 * HOUR);
     svc.runDueJobs();
@@ -327,9 +338,12 @@ describe('reminders, snooze and idle votes', () => {
     svc.vote(after.row.id, userAt(after, voters[0]!), idle2, 'kick');
     const kicked = svc.vote(after.row.id, userAt(after, voters[1]!), idle2, 'kick');
     if (!kicked.ok || kicked.passed !== 'kick') throw new Error(JSON.stringify(kicked));
+    expect(kicked.outcome.after.seats.find((s) => s.seat === idle2)).toMatchObject({ computer: 'normal' });
     expect(kicked.outcome.after.seats.find((s) => s.seat === idle2)!.leftAt).not.toBeNull();
-    expect(svc.activeSeats(kicked.outcome.after)).not.toContain(idle2);
+    await computers.playHeld(after.row.id);
+    expect(svc.activeSeats(must(svc.byId(after.row.id)).game as ActiveSnapshot)).not.toContain(idle2);
   });
+
 
   it('validates settings and lets only the host or a moderator change them', () => {
     const svc = service();

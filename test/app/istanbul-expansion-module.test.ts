@@ -76,25 +76,6 @@ describe('Istanbul module with Letters & Seals', () => {
     expect(svc.createLobby({ guildId: '1', channelId: '6', kind: 'istanbul', host, locale: 'en', layout: 'starter' })).toMatchObject({ ok: false, option: 'layout_for_expansion', value: 'starter' });
   });
 
-  it('the idle step uses the game’s own defaults: a kiosk tile without its action, a passed bid', () => {
-    const parsed = istanbul.parseOptions({ players: 3, lettersAndSeals: {} });
-    if (!parsed.ok) throw new Error(parsed.error);
-    let s = istanbul.setup(parsed.options, 'idle');
-    const seat = s.startSeat;
-    s = { ...s, pending: [{ k: 'action', seat, place: 22, family: false }] };
-    s = istanbul.apply(s, { type: 'kiosk' }, seat).state;
-    const auto = istanbulModule.autoAction(s, seat, istanbul.legalActions(s, seat));
-    expect(auto).toEqual({ type: 'kioskTile', tile: s.ls?.kiosk?.open[0], carry: false });
-    let a = istanbul.setup(parsed.options, 'idle-auction');
-    const opener = a.startSeat;
-    a = { ...a, pending: [{ k: 'action', seat: opener, place: 23, family: false }] };
-    a = istanbul.apply(a, { type: 'auctionGood', good: 'red' }, opener).state;
-    expect(istanbulModule.autoAction(a, opener, istanbul.legalActions(a, opener))).toEqual({ type: 'auctionBid', amount: 1 });
-    a = istanbul.apply(a, { type: 'auctionBid', amount: 1 }, opener).state;
-    const next = (opener + 1) % 3;
-    expect(istanbulModule.autoAction(a, next, istanbul.legalActions(a, next))).toEqual({ type: 'auctionPass' });
-  });
-
   it('an extra turn (double move) is a new turn for the board and the reminders', () => {
     const parsed = istanbul.parseOptions({ players: 3, lettersAndSeals: {} });
     if (!parsed.ok) throw new Error(parsed.error);

@@ -1,6 +1,6 @@
 /**
- * Istanbul in the game service: options from the lobby, the stored-state check, and the autopilot /
- * idle-skip step (GameModule.autoAction) at every kind of decision a turn can be in.
+ * Istanbul in the game service: options from the lobby, the stored-state check, and computer players
+ * taking over an idle or departed seat at every kind of decision a turn can be in.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
@@ -9,7 +9,9 @@ import { istanbulModule } from '../../src/app/games/istanbul.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
 import { createLogger } from '../../src/logger.js';
 import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
+import { ComputerTurns } from '../../src/app/computer-turns.js';
 import { chooseIstanbul } from '../discord/istanbul-policy.js';
+import { aiTestPlayer } from './ai-test-player.js';
 
 const HOUR = 3_600_000;
 let db: OpenDatabase;
@@ -71,11 +73,12 @@ describe('Istanbul module', () => {
     expect(service().byId(game.row.id)).toMatchObject({ ok: false, code: 'damaged', reason: expect.stringContaining('shape') });
   });
 
-  it('an idle turn skipped by vote at any point of the turn ends with the smallest legal steps', () => {
+  it('an idle seat handed to a computer by vote at any point of the turn: the computer finishes the turn, the owner takes the seat back', async () => {
     const svc = service();
+    const computers = new ComputerTurns(svc, aiTestPlayer(), createLogger({ level: 'silent', format: 'json' }));
     let game = start(svc, 2);
     const kinds = new Set<string>();
-    for (let turn = 0; turn < 40 && game.row.status === 'active'; turn++) {
+    for (let turn = 0; turn < 30 && game.row.status === 'active'; turn++) {
       const seat = svc.activeSeats(game)[0]!;
       for (let i = 0; i < turn % 5 && svc.activeSeats(game).includes(seat) && game.row.status === 'active'; i++) game = policyStep(svc, game);
       if (game.row.status !== 'active' || !svc.activeSeats(game).includes(seat)) continue;
@@ -84,30 +87,33 @@ describe('Istanbul module', () => {
       svc.runDueJobs();
       const voted = svc.vote(game.row.id, userOf(game, 1 - seat), seat, 'skip');
       if (!voted.ok || voted.passed !== 'skip') throw new Error(JSON.stringify(voted));
-      expect(voted.outcome.turnEnded).toBe(true);
-      game = voted.outcome.after;
+      expect(voted.outcome.after.seats.find((s) => s.seat === seat)!.computer).toBe('normal');
+      await computers.playHeld(game.row.id);
+      game = must(svc.byId(game.row.id)).game as ActiveSnapshot;
+      if (game.row.status !== 'active') break;
+      expect(svc.activeSeats(game)).not.toContain(seat);
+      game = must(svc.reclaim(game.row.id, userOf(game, seat))).game;
     }
     expect(kinds.size).toBeGreaterThanOrEqual(3);
   });
 
-  it('a player who leaves a 3-player game is played on autopilot; the others finish the game', () => {
+  it('a player who leaves a 3-player game is played by a computer player; the others finish the game', async () => {
     const svc = service();
+    const computers = new ComputerTurns(svc, aiTestPlayer(), createLogger({ level: 'silent', format: 'json' }));
     let game = start(svc, 3);
     for (let i = 0; i < 25; i++) game = policyStep(svc, game);
     const leaver = game.seats.find((s) => s.userId === users[1])!.seat;
-    game = must(svc.leave(game.row.id, users[1]!)).outcome.after;
-    let autopilot = 0;
+    must(svc.leave(game.row.id, users[1]!));
+    let computerMoves = await computers.playHeld(game.row.id);
+    game = must(svc.byId(game.row.id)).game as ActiveSnapshot;
     for (let i = 0; i < 3000 && game.row.status === 'active'; i++) {
       expect(svc.activeSeats(game)).not.toContain(leaver);
-      const seat = svc.activeSeats(game)[0]!;
-      const legal = svc.legalActions(game, seat) as IstanbulAction[];
-      const index = chooseIstanbul(game.state as IstanbulState, seat, legal);
-      const outcome = must(svc.act(game.row.id, userOf(game, seat), seat, game.row.version, index)).outcome;
-      autopilot += outcome.entries.filter((e) => e.seat === leaver).length;
-      game = outcome.after;
+      game = policyStep(svc, game);
+      computerMoves += await computers.playHeld(game.row.id);
+      game = must(svc.byId(game.row.id)).game as ActiveSnapshot;
     }
     expect(game.row.status).toBe('finished');
-    expect(autopilot).toBeGreaterThan(0);
+    expect(computerMoves).toBeGreaterThan(0);
     expect(svc.standings(game)).toHaveLength(3);
   });
 });

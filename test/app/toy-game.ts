@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { copyRng, randomInt, seedRng, type GameDefinition, type GameEvent, type RngState, type Seat } from '../../src/engine/index.js';
+import type { ComputerPlayer } from '../../src/app/computer-turns.js';
 import type { GameModule } from '../../src/app/module.js';
 import type { GamePresenter } from '../../src/discord/games/presenter.js';
 import { formatMessage, type Catalogues, type Message } from '../../src/engine/index.js';
@@ -209,10 +210,6 @@ export function tallyModule(options: { removeSeat: boolean; target?: number } = 
     layouts: [],
     variants: [],
     buildOptions: (_settings, players) => ({ players, target: options.target ?? 12 }),
-    autoAction(_state, _seat, legal) {
-      const actions = legal as readonly TallyAction[];
-      return actions.find((a) => a.type === 'end') ?? actions[0];
-    },
   };
 }
 
@@ -247,3 +244,15 @@ export function tallyPresenter(definition: GameDefinition<TallyState, TallyActio
     help: () => 'Tally: first to the target wins.',
   };
 }
+
+/**
+ * A computer player for the test game: it ends the turn as soon as it may (Tally has no AI policy; the
+ * tests that use it are about who plays a seat and when, not about how well).
+ */
+export const tallyComputer: ComputerPlayer = {
+  choose: async (request) => {
+    const legal = request.legal as TallyAction[];
+    const end = legal.findIndex((a) => a.type === 'end');
+    return { index: end >= 0 ? end : 0, value: null };
+  },
+};

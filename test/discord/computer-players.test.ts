@@ -7,6 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActiveSnapshot } from '../../src/app/game-service.js';
 import { gameModules } from '../../src/app/games/index.js';
+import { runAiTask } from '../../src/app/workers/ai-task.js';
+import type { GameKind } from '../../src/engine/index.js';
 import { gamePresenters } from '../../src/discord/games/index.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
@@ -21,7 +23,18 @@ let bob: FakeUser;
 let carol: FakeUser;
 
 beforeAll(async () => {
-  env = await startBotOnFake({ modules: gameModules(), presenters: gamePresenters(), seeds: ['cp-1', 'cp-2', 'cp-3', 'cp-4', 'cp-5'] });
+  env = await startBotOnFake({
+    modules: gameModules(),
+    presenters: gamePresenters(),
+    seeds: ['cp-1', 'cp-2', 'cp-3', 'cp-4', 'cp-5'],
+    // The AI itself (the same task the worker pool runs), in this process, each decision cut at 30 ms.
+    computerPlayer: {
+      choose: async (request) => {
+        const answer = runAiTask({ game: request.kind as GameKind, view: request.seatView, legalActions: request.legal, level: request.level, seed: request.seed, deadlineMs: 30 });
+        return { index: answer.index, value: answer.value };
+      },
+    },
+  });
   alice = env.createUser('alice', { globalName: 'Alice' });
   bob = env.createUser('bob', { globalName: 'Bob' });
   carol = env.createUser('carol', { globalName: 'Carol' });

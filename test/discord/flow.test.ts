@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActiveSnapshot } from '../../src/app/game-service.js';
 import { parseCustomId } from '../../src/discord/codec.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
-import { tallyModule, tallyPresenter, type TallyState } from '../app/toy-game.js';
+import { tallyComputer, tallyModule, tallyPresenter, type TallyState } from '../app/toy-game.js';
 import { buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, privateReply, startBotOnFake, type BotOnFake, openLobby } from './harness.js';
 
 const HOUR = 3_600_000;
@@ -24,6 +24,7 @@ beforeAll(async () => {
     modules: new Map([['tally', module]]),
     presenters: new Map([['tally', tallyPresenter(module.definition as Parameters<typeof tallyPresenter>[0])]]),
     seeds: ['flow-1', 'flow-2', 'flow-3', 'flow-4', 'flow-5', 'flow-6', 'flow-7', 'flow-8'],
+    computerPlayer: tallyComputer,
   });
   alice = env.createUser('alice', { globalName: 'Alice' });
   bob = env.createUser('bob', { globalName: 'Bob', locale: 'de' });
@@ -231,7 +232,7 @@ describe('playing over days', () => {
     env.fake.assertNoViolations();
   });
 
-  it('after the idle time the others vote; a majority skips the idle turn (the smallest legal end), with mentions', async () => {
+  it('after the idle time the others vote; a majority lets a computer player play the idle seat, with mentions', async () => {
     const channel = env.fake.createChannel('idle');
     const board = await startTally(channel, alice, [bob, carol]);
     const idle = userById(mentionedToAct(board)[0]!);
@@ -246,13 +247,13 @@ describe('playing over days', () => {
     expect(privateReply(await idle.clickButton(vote.id, skip), idle).content).toMatch(/own turn|eigenen Zug|eigen beurt/);
     const boardsBefore = env.fake.channelMessages(channel).filter((m) => m.attachments.length > 0).length;
     await voters[0]!.clickButton(vote.id, skip);
-    expect(env.fake.message(vote.id)!.content).toMatch(/Skip: 1 · Remove: 0 · needed: 2/);
+    expect(env.fake.message(vote.id)!.content).toMatch(/Computer: 1 · Remove: 0 · needed: 2/);
     await voters[1]!.clickButton(vote.id, skip);
-    expect(env.fake.message(vote.id)!.content).toMatch(/turn is skipped/);
+    expect(env.fake.message(vote.id)!.content).toMatch(/a computer player plays for <@\d+> until they take their seat back/);
     expect(env.fake.message(vote.id)!.buttons).toEqual([]);
     const after = latestBoard(env.fake, channel);
     expect(env.fake.channelMessages(channel).filter((m) => m.attachments.length > 0)).toHaveLength(boardsBefore + 1);
-    expect(after.content).toMatch(/turn was skipped by vote/);
+    expect(after.content).toMatch(/By vote, a computer player plays for <@\d+> until they take their seat back/);
     expect(mentionedToAct(after)).not.toContain(idle.id);
     env.fake.assertNoViolations();
   });
@@ -265,7 +266,7 @@ describe('leaving and ending', () => {
     const left = privateReply(await dave.runCommand(channel, 'game', { subcommand: 'leave' }), dave);
     expect(left.content).toBe('You left the game.');
     let board = latestBoard(env.fake, channel);
-    expect(board.content).toMatch(/<@\d+> left the game; from now on their decisions are played automatically/);
+    expect(board.content).toMatch(/<@\d+> left the game; a computer player takes their seat/);
     expect(mentionedToAct(board)).not.toContain(dave.id);
     // Abandon: not for another player without Manage Channel.
     const refused = await bob.runCommand(channel, 'game', { subcommand: 'abandon' });

@@ -9,7 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { expect } from 'vitest';
+import { aiComputerPlayer } from '../../src/app/computer-player.js';
+import type { ComputerPlayer } from '../../src/app/computer-turns.js';
 import { GameService } from '../../src/app/game-service.js';
+import { createAiPool, type AiPool } from '../../src/app/workers/ai-pool.js';
 import type { ModuleRegistry } from '../../src/app/module.js';
 import { startBot, type Bot } from '../../src/discord/bot.js';
 import { createDiscordClient } from '../../src/discord/client.js';
@@ -43,6 +46,8 @@ export interface StartOptions {
   readonly seeds?: readonly string[];
   /** The bot's log level (default info). */
   readonly logLevel?: string;
+  /** The computer player (default: the AI worker pool, one thread, each decision cut at 40 ms). */
+  readonly computerPlayer?: ComputerPlayer;
 }
 
 const fakes = new WeakMap<FakeUser, FakeDiscord>();
@@ -75,7 +80,13 @@ export async function startBotOnFake(options: StartOptions): Promise<BotOnFake> 
     const database = openDatabase(dbFile);
     const service = new GameService({ db: database.db, modules: options.modules, clock: fake.clock, logger, newSeed });
     const client = createDiscordClient({ token: fake.token, apiBaseUrl: fake.apiBaseUrl });
+    // Tests keep computer decisions short: the wall-clock cap cuts the search (the choices stay legal).
+    const aiPool = options.computerPlayer === undefined ? createAiPool({ threads: 1, deadlineMs: 40 }) : null;
     const bot = await startBot({
+      computerPlayer: options.computerPlayer ?? aiComputerPlayer(aiPool as AiPool),
+      onStop: async () => {
+        await aiPool?.destroy();
+      },
       client,
       service,
       logger,

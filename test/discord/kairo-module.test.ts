@@ -5,7 +5,9 @@
  */
 import type { AutocompleteInteraction } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ComputerTurns } from '../../src/app/computer-turns.js';
 import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
+import { aiTestPlayer } from '../app/ai-test-player.js';
 import { gameModules } from '../../src/app/games/index.js';
 import { kairoModule } from '../../src/app/games/kairo.js';
 import { turnMarkerOf } from '../../src/app/module.js';
@@ -94,56 +96,22 @@ describe('Kairo game module', () => {
     expect(changes).toBe(turnStarts);
   });
 
-  it('the autopilot step is legal and small: draw in play, stop in the final phase, the first choice inside a build', () => {
-    const pickAuto = (state: KairoState): KairoAction => {
-      const seat = kairo.activeSeats(state)[0]!;
-      return kairoModule.autoAction(state, seat, kairo.legalActions(state, seat)) as KairoAction;
-    };
-    let state = kairo.setup({ players: 3, start: 'quick' }, 'auto');
-    expect(pickAuto(state)).toEqual({ t: 'draw' });
-    const seat = kairo.activeSeats(state)[0]!;
-    state = kairo.apply(state, { t: 'draw' }, seat).state;
-    expect(pickAuto(state)).toEqual({ t: 'takeDeck' });
-    // from any point of a turn, autopilot steps are legal and end the turn within a few decisions
-    const kinds = new Set<string>();
-    let s = kairo.setup({ players: 2, start: 'variable' }, 'auto-all');
-    const policy = seedRng('auto-all');
-    for (let i = 0; i < 1000 && !kairo.isOver(s); i++) {
-      const who = kairo.activeSeats(s)[0]!;
-      const marker = turnMarkerOf(kairoModule, s);
-      let t = s;
-      let steps = 0;
-      while (!kairo.isOver(t) && turnMarkerOf(kairoModule, t) === marker) {
-        const legal = kairo.legalActions(t, who);
-        const a = pickAuto(t);
-        expect(legal.some((l) => kairo.actionKey(l) === kairo.actionKey(a))).toBe(true);
-        if (steps === 0) kinds.add(`${t.phase}:${t.pending.k}:${a.t}`);
-        t = kairo.apply(t, a, who).state;
-        expect(++steps).toBeLessThan(12);
-      }
-      s = kairo.apply(s, progressPick(s, who, kairo.legalActions(s, who), policy), who).state;
-    }
-    expect(kairo.isOver(s)).toBe(true);
-    expect(kinds).toContain('play:turn:draw');
-    expect(kinds).toContain('final:turn:pass');
-    expect(kinds).toContain('setup:turn:build');
-    expect([...kinds].some((k) => k.startsWith('play:build:'))).toBe(true);
-  });
-
-  it('an idle turn skipped by vote ends with the autopilot step; a leaver in a 3-player game is played on autopilot to the end', () => {
+  it('an idle seat handed to a computer by vote: the computer ends the turn; a leaver in a 3-player game is played by a computer to the end', async () => {
     const svc = service();
+    const computers = new ComputerTurns(svc, aiTestPlayer(), createLogger({ level: 'silent', format: 'json' }));
     let game = start(svc, 2);
     const seat = svc.activeSeats(game)[0]!;
     clock.t += 48 * HOUR;
     svc.runDueJobs();
     const voted = svc.vote(game.row.id, userOf(game, 1 - seat), seat, 'skip');
     if (!voted.ok || voted.passed !== 'skip') throw new Error(JSON.stringify(voted));
-    expect(voted.outcome.turnEnded).toBe(true);
-    expect(voted.outcome.entries.map((e) => JSON.stringify(e.action))).toContain(JSON.stringify({ t: 'draw' }));
-    game = voted.outcome.after;
+    expect(voted.outcome.after.seats.find((s) => s.seat === seat)!.computer).toBe('normal');
+    expect(await computers.playHeld(game.row.id)).toBeGreaterThan(0);
+    game = must(svc.byId(game.row.id)).game as ActiveSnapshot;
     expect(svc.activeSeats(game)).toEqual([1 - seat]);
 
     const three = service();
+    const computers3 = new ComputerTurns(three, aiTestPlayer(), createLogger({ level: 'silent', format: 'json' }));
     let g3 = start(three, 3, 'quick', '3');
     const rng = seedRng('leaver');
     for (let i = 0; i < 20; i++) {
@@ -153,19 +121,20 @@ describe('Kairo game module', () => {
       g3 = must(three.act(g3.row.id, userOf(g3, s), s, g3.row.version, index)).outcome.after;
     }
     const leaver = g3.seats.find((x) => x.userId === users[1])!.seat;
-    g3 = must(three.leave(g3.row.id, users[1]!)).outcome.after;
-    let autopilot = 0;
+    must(three.leave(g3.row.id, users[1]!));
+    let computerMoves = await computers3.playHeld(g3.row.id);
+    g3 = must(three.byId(g3.row.id)).game as ActiveSnapshot;
     for (let i = 0; i < 2000 && g3.row.status === 'active'; i++) {
       expect(three.activeSeats(g3)).not.toContain(leaver);
       const s = three.activeSeats(g3)[0]!;
       const legal = three.legalActions(g3, s) as KairoAction[];
       const index = legal.indexOf(progressPick(g3.state as KairoState, s, legal, rng));
-      const outcome = must(three.act(g3.row.id, userOf(g3, s), s, g3.row.version, index)).outcome;
-      autopilot += outcome.entries.filter((e) => e.seat === leaver).length;
-      g3 = outcome.after;
+      must(three.act(g3.row.id, userOf(g3, s), s, g3.row.version, index));
+      computerMoves += await computers3.playHeld(g3.row.id);
+      g3 = must(three.byId(g3.row.id)).game as ActiveSnapshot;
     }
     expect(g3.row.status).toBe('finished');
-    expect(autopilot).toBeGreaterThan(0);
+    expect(computerMoves).toBeGreaterThan(0);
     expect(three.standings(g3)).toHaveLength(3);
   });
 });

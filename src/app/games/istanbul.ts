@@ -1,26 +1,6 @@
-/** Istanbul for the game service: options from the lobby, the idle/autopilot step, the turn marker. */
-import type { Seat } from '../../engine/index.js';
-import { defaultActionFor, istanbul, type IstanbulAction, type IstanbulState } from '../../games/istanbul/index.js';
+/** Istanbul for the game service: options from the lobby, the stored-state check, the turn marker. */
+import { istanbul, type IstanbulState } from '../../games/istanbul/index.js';
 import type { GameModule, LobbySettings, OptionChoice } from '../module.js';
-
-/**
- * The smallest legal step toward the end of a decision, for a seat on autopilot or an idle turn skipped
- * by vote: first the game's own idle default where it has one (Letters & Seals: a kiosk tile is taken
- * without carrying it out, an auction bid is a pass, the compulsory opening bid 1 lira; see
- * `defaultActionFor`); then end the turn or skip the action where allowed, decline extras, keep a roll,
- * pay in lira rather than with a card or a good; otherwise the first legal action (a move to the first
- * place offered, the first card or good).
- */
-const SMALLEST: readonly ((a: IstanbulAction) => boolean)[] = [
-  (a) => a.type === 'endTurn',
-  (a) => a.type === 'skipAction',
-  (a) => a.type === 'finish',
-  (a) => a.type === 'declineExtraGood',
-  (a) => a.type === 'fountainDone',
-  (a) => a.type === 'redTileKeep',
-  (a) => a.type === 'governorPay' && a.card === null,
-  (a) => a.type === 'smugglerPay' && a.good === null,
-];
 
 const layout = (value: string): OptionChoice => ({ value, label: { key: `istanbul.layout.${value}` } });
 const BASE_LAYOUTS: readonly OptionChoice[] = ['short', 'long', 'inOrder', 'random'].map(layout);
@@ -56,16 +36,6 @@ export const istanbulModule: GameModule = {
     // An unknown expansion is passed on as such, so the engine's option check refuses it.
     if (settings.expansion) return { ...options, lettersAndSeals: cards === undefined ? settings.expansion : { cards } };
     return options;
-  },
-  autoAction(state, seat: Seat, legal) {
-    const own = defaultActionFor(state as IstanbulState, seat);
-    if (own !== null) return own;
-    const actions = legal as readonly IstanbulAction[];
-    for (const test of SMALLEST) {
-      const found = actions.find(test);
-      if (found !== undefined) return found;
-    }
-    return actions[0];
   },
   turnMarker(raw) {
     const state = raw as IstanbulState;

@@ -1,21 +1,6 @@
-/** Kairo for the game service: options from the lobby, the idle/autopilot step, the turn marker. */
-import type { Seat } from '../../engine/index.js';
-import { kairo, type KairoAction, type KairoState } from '../../games/kairo/index.js';
+/** Kairo for the game service: options from the lobby, the stored-state check, the turn marker. */
+import { kairo, type KairoState } from '../../games/kairo/index.js';
 import type { GameModule, LobbySettings } from '../module.js';
-
-/**
- * The smallest legal step toward the end of a decision, for a seat on autopilot or an idle turn skipped
- * by vote: in the final phase stop building; otherwise draw 2 cards (from the deck, then the display,
- * then a crier card) rather than build or lead; anything else (a start stall, a build already begun, a
- * customer's target, a card to discard) takes the first legal choice.
- */
-const SMALLEST: readonly ((a: KairoAction) => boolean)[] = [
-  (a) => a.t === 'pass',
-  (a) => a.t === 'draw',
-  (a) => a.t === 'takeDeck',
-  (a) => a.t === 'takeDisplay',
-  (a) => a.t === 'takeCrier',
-];
 
 const PHASES = new Set(['setup', 'play', 'final', 'over']);
 
@@ -26,14 +11,6 @@ export const kairoModule: GameModule = {
   variants: [],
   buildOptions(settings: LobbySettings, players: number) {
     return { players, start: settings.layout ?? 'variable' };
-  },
-  autoAction(_state, _seat: Seat, legal) {
-    const actions = legal as readonly KairoAction[];
-    for (const test of SMALLEST) {
-      const found = actions.find(test);
-      if (found !== undefined) return found;
-    }
-    return actions[0];
   },
   turnMarker(raw) {
     const state = raw as KairoState;

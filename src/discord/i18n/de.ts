@@ -147,7 +147,7 @@ export const de: Record<CoreKey, string> = {
   'reminder.snooze': 'Später erinnern',
   'reminder.snoozed': 'Verschoben: Die nächste Erinnerung kommt {when}.',
   'vote.open':
-    '{player} hat seit {hours, plural, one {# Stunde} other {# Stunden}} nicht entschieden. Die anderen Spieler dürfen abstimmen, den Zug zu überspringen (das kleinste erlaubte Zugende) oder den Spieler aus dem Spiel zu nehmen. {needed, plural, one {# Stimme entscheidet} other {# Stimmen entscheiden}}.',
+    '{player} hat seit {hours, plural, one {# Stunde} other {# Stunden}} nicht entschieden. Die anderen Spieler dürfen abstimmen, einen Computerspieler für diesen Platz spielen zu lassen (bis der Platz zurückgenommen wird) oder den Spieler aus dem Spiel zu nehmen. {needed, plural, one {# Stimme entscheidet} other {# Stimmen entscheiden}}.',
   'vote.repeat': '{player} hat immer noch nicht entschieden. Die Abstimmung bleibt offen; {needed, plural, one {# Stimme entscheidet} other {# Stimmen entscheiden}}.',
   'vote.skip': 'Computer für {player} spielen lassen',
   'vote.kick': '{player} entfernen',
@@ -163,8 +163,9 @@ export const de: Record<CoreKey, string> = {
     '`/spiel einstellungen`: Erinnerungen und Wartezeit · `/spiel verlassen`: aufgeben · `/spiel abbrechen`: das Spiel beenden (Gastgeber oder Moderation)\n' +
     'Nach jedem Zug postet der Bot den Spielplan und erwähnt, wer als Nächstes entscheidet. **Meinen Zug machen** öffnet dein privates Feld: Jeder Klick ist eine Entscheidung; **Zurücknehmen** nimmt deine Schritte dieses Zuges bis zum letzten Würfelwurf oder Kartenziehen zurück.',
   'help.policies':
-    '**Spielen über Tage**: Wer entscheiden muss, wird {hours, plural, one {jede Stunde} other {alle # Stunden}} erinnert, höchstens {limit, plural, one {einmal} other {#-mal}} pro Zug (Später erinnern verschiebt die nächste Erinnerung). Nach {idle, plural, one {# Stunde} other {# Stunden}} ohne Entscheidung dürfen die anderen Spieler (mit Mehrheit) abstimmen, den Zug zu überspringen (das kleinste erlaubte Zugende) oder den Spieler zu entfernen; der Spieler wird erwähnt, nichts geschieht stillschweigend.\n' +
-    '**Aussteigen**: `/spiel verlassen` gibt auf. Wenn die Spielregeln es erlauben, wird der Platz herausgenommen; sonst bleibt er, und seine Entscheidungen werden automatisch mit dem kleinsten erlaubten Schritt getroffen. Bleibt nur ein Spieler übrig, gewinnt er.',
+    '**Spielen über Tage**: Wer entscheiden muss, wird {hours, plural, one {jede Stunde} other {alle # Stunden}} erinnert, höchstens {limit, plural, one {einmal} other {#-mal}} pro Zug (Später erinnern verschiebt die nächste Erinnerung). Nach {idle, plural, one {# Stunde} other {# Stunden}} ohne Entscheidung dürfen die anderen Spieler (mit Mehrheit) abstimmen, einen Computerspieler für diesen Platz spielen zu lassen oder den Spieler zu entfernen; der Spieler wird erwähnt, nichts geschieht still. Wer vom Computer vertreten wird, nimmt den Platz mit einem Klick am Spielplan zurück, zwischen den Zügen.\n' +
+    '**Aussteigen**: `/spiel verlassen` gibt auf. Wenn die Spielregeln es erlauben, wird der Platz herausgenommen; sonst übernimmt ein Computerspieler. Bleibt nur ein Spieler (oder kein Mensch) übrig, endet das Spiel.\n' +
+    '**Computerspieler**: Der Gastgeber fügt sie in der Lobby hinzu (leicht, normal oder schwer); sie sehen nur, was ein Spieler auf ihrem Platz sehen könnte. **Zug vorschlagen** im Menü zeigt privat, was der normale Computerspieler tun würde.',
   'help.noGame': 'In diesem Kanal gibt es noch kein Spiel; die Regelübersicht erscheint hier, sobald ein Spiel gewählt ist. Spiele: {games}.',
   // the outbox, damaged games, foreign buttons
   'board.noPicture': '(Der Spielplan konnte diesmal nicht gezeichnet werden; das Spiel geht weiter.)',

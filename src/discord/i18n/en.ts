@@ -155,7 +155,7 @@ export const en = {
   'reminder.snooze': 'Snooze',
   'reminder.snoozed': 'Snoozed: the next reminder comes {when}.',
   'vote.open':
-    '{player} has not decided for {hours, plural, one {# hour} other {# hours}}. The other players may vote to skip their turn (the smallest legal end of turn) or to remove them from the game. {needed, plural, one {# vote decides} other {# votes decide}}.',
+    '{player} has not decided for {hours, plural, one {# hour} other {# hours}}. The other players may vote to let a computer player play for them (until they take their seat back) or to remove them from the game. {needed, plural, one {# vote decides} other {# votes decide}}.',
   'vote.repeat': '{player} has still not decided. The vote stays open; {needed, plural, one {# vote decides} other {# votes decide}}.',
   'vote.skip': 'Let a computer play for {player}',
   'vote.kick': 'Remove {player}',
@@ -172,8 +172,9 @@ export const en = {
     '`/game settings`: reminders and idle time · `/game leave`: concede · `/game abandon`: end the game (host or moderators)\n' +
     'After every turn the bot posts the board and mentions who decides next. **Take my turn** opens your private panel: each click is one decision; **Undo** takes back your moves of this turn up to the last die roll or card draw.',
   'help.policies':
-    '**Playing over days**: the player who must decide is reminded {hours, plural, one {every hour} other {every # hours}}, at most {limit, plural, one {once} other {# times}} per turn (Snooze postpones the next reminder). After {idle, plural, one {# hour} other {# hours}} without a decision the other players may vote (a majority of them) to skip that turn (the smallest legal end of turn) or to remove the player; the player is mentioned, nothing happens silently.\n' +
-    '**Leaving**: `/game leave` concedes. If the game rules allow it the seat is taken out; otherwise the seat stays and its decisions are played automatically with the smallest legal move. When only one player remains, that player wins.',
+    '**Playing over days**: the player who must decide is reminded {hours, plural, one {every hour} other {every # hours}}, at most {limit, plural, one {once} other {# times}} per turn (Snooze postpones the next reminder). After {idle, plural, one {# hour} other {# hours}} without a decision the other players may vote (a majority of them) to let a computer player play for that player, or to remove the player; the player is mentioned, nothing happens silently. Whoever a computer plays for takes the seat back with one click on the board, between turns.\n' +
+    '**Leaving**: `/game leave` concedes. If the game rules allow it the seat is taken out; otherwise a computer player takes the seat. When only one player (or no human) remains, the game ends.\n' +
+    '**Computer players**: the host adds them in the lobby (easy, normal or hard); they see only what a player in their seat could see. **Suggest a move** in your panel shows privately what the normal computer player would do.',
   'help.noGame': 'There is no game in this channel yet; the rules summary appears here when a game is chosen. Games: {games}.',
   // the outbox, damaged games, foreign buttons
   'board.noPicture': '(The board picture could not be drawn this time; the game goes on.)',

@@ -147,7 +147,7 @@ export const nl: Record<CoreKey, string> = {
   'reminder.snooze': 'Later herinneren',
   'reminder.snoozed': 'Uitgesteld: de volgende herinnering komt {when}.',
   'vote.open':
-    '{player} heeft al {hours} uur niets beslist. De andere spelers mogen stemmen om de beurt over te slaan (het kleinste toegestane einde van de beurt) of de speler uit het spel te halen. {needed, plural, one {# stem beslist} other {# stemmen beslissen}}.',
+    '{player} heeft al {hours} uur niets beslist. De andere spelers mogen stemmen om een computerspeler voor deze plaats te laten spelen (tot de plaats wordt teruggenomen) of de speler uit het spel te halen. {needed, plural, one {# stem beslist} other {# stemmen beslissen}}.',
   'vote.repeat': '{player} heeft nog steeds niets beslist. De stemming blijft open; {needed, plural, one {# stem beslist} other {# stemmen beslissen}}.',
   'vote.skip': 'Laat een computer spelen voor {player}',
   'vote.kick': '{player} verwijderen',
@@ -163,8 +163,9 @@ export const nl: Record<CoreKey, string> = {
     '`/spel instellingen`: herinneringen en wachttijd · `/spel verlaten`: opgeven · `/spel stoppen`: het spel beëindigen (gastheer of moderators)\n' +
     'Na elke beurt plaatst de bot het bord en noemt wie daarna beslist. **Mijn beurt spelen** opent je privépaneel: elke klik is één beslissing; **Terugnemen** neemt je stappen van deze beurt terug tot de laatste worp of getrokken kaart.',
   'help.policies':
-    '**Spelen over dagen**: wie moet beslissen, krijgt elke {hours} uur een herinnering, hoogstens {limit, plural, one {één keer} other {# keer}} per beurt (Later herinneren stelt de volgende uit). Na {idle} uur zonder beslissing mogen de andere spelers (bij meerderheid) stemmen om die beurt over te slaan (het kleinste toegestane einde van de beurt) of de speler te verwijderen; de speler wordt genoemd, niets gebeurt stilletjes.\n' +
-    '**Verlaten**: `/spel verlaten` geeft op. Als de spelregels het toestaan, wordt de plaats uit het spel gehaald; anders blijft ze en worden haar beslissingen automatisch genomen met de kleinste toegestane stap. Blijft er één speler over, dan wint die.',
+    '**Spelen over dagen**: wie moet beslissen, krijgt elke {hours} uur een herinnering, hoogstens {limit, plural, one {één keer} other {# keer}} per beurt (Later herinneren stelt de volgende herinnering uit). Na {idle} uur zonder beslissing mogen de andere spelers (met een meerderheid) stemmen om een computerspeler voor die plaats te laten spelen of de speler te verwijderen; de speler wordt genoemd, er gebeurt niets stilletjes. Wie door de computer wordt vervangen, neemt de plaats met één klik bij het speelbord terug, tussen de beurten.\n' +
+    '**Stoppen**: `/spel verlaten` geeft op. Als de spelregels het toestaan, wordt de plaats verwijderd; anders neemt een computerspeler over. Blijft er maar één speler (of geen mens) over, dan eindigt het spel.\n' +
+    '**Computerspelers**: de gastheer voegt ze toe in de lobby (makkelijk, normaal of moeilijk); ze zien alleen wat een speler op hun plaats zou zien. **Zet voorstellen** in je paneel toont privé wat de normale computerspeler zou doen.',
   'help.noGame': 'Er is nog geen spel in dit kanaal; het regeloverzicht verschijnt hier zodra een spel gekozen is. Spellen: {games}.',
   // the outbox, damaged games, foreign buttons
   'board.noPicture': '(Het speelbord kon deze keer niet getekend worden; het spel gaat door.)',

@@ -36,6 +36,7 @@ export const games = pgTable(
     reminderIntervalMinutes: integer('reminder_interval_minutes').notNull().default(720),
     reminderLimit: integer('reminder_limit').notNull().default(3),
     idleAfterMinutes: integer('idle_after_minutes').notNull().default(2880),
+    computerLevel: text('computer_level').notNull().default('normal'),
     createdAt: millis('created_at').notNull(),
     updatedAt: millis('updated_at').notNull(),
   },
@@ -59,6 +60,7 @@ export const seats = pgTable(
     displayName: text('display_name').notNull(),
     /** Set when the player left or was removed; the seat stays for the log. */
     leftAt: millis('left_at'),
+    computer: text('computer'),
   },
   (table) => [primaryKey({ columns: [table.gameId, table.seat] }), uniqueIndex('seats_game_user').on(table.gameId, table.userId)],
 );
