@@ -7,10 +7,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActiveSnapshot } from '../../src/app/game-service.js';
 import { gameModules } from '../../src/app/games/index.js';
-import { runAiTask } from '../../src/app/workers/ai-task.js';
-import type { GameKind } from '../../src/engine/index.js';
 import { gamePresenters } from '../../src/discord/games/index.js';
+import { inProcessBoardRenderer } from '../../src/render/board-job.js';
+import { randomInt, seedRng } from '../../src/engine/index.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
+import type { KairoAction } from '../../src/games/kairo/index.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { boards, buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
 import { until as waitUntil } from './bot-process.js';
@@ -23,18 +24,8 @@ let bob: FakeUser;
 let carol: FakeUser;
 
 beforeAll(async () => {
-  env = await startBotOnFake({
-    modules: gameModules(),
-    presenters: gamePresenters(),
-    seeds: ['cp-1', 'cp-2', 'cp-3', 'cp-4', 'cp-5'],
-    // The AI itself (the same task the worker pool runs), in this process, each decision cut at 30 ms.
-    computerPlayer: {
-      choose: async (request) => {
-        const answer = runAiTask({ game: request.kind as GameKind, view: request.seatView, legalActions: request.legal, level: request.level, seed: request.seed, deadlineMs: 30 });
-        return { index: answer.index, value: answer.value };
-      },
-    },
-  });
+  // The real AI worker pool (the harness's default: one worker, each decision cut at 40 ms).
+  env = await startBotOnFake({ modules: gameModules(), presenters: gamePresenters(inProcessBoardRenderer), seeds: ['cp-1', 'cp-2', 'cp-3', 'cp-4', 'cp-5'] });
   alice = env.createUser('alice', { globalName: 'Alice' });
   bob = env.createUser('bob', { globalName: 'Bob' });
   carol = env.createUser('carol', { globalName: 'Carol' });
@@ -104,6 +95,33 @@ describe('computer players', () => {
     // One board after each human turn (the computers' turns together), plus the first.
     expect(boards(env.fake, channel).length).toBeLessThanOrEqual(humanTurns + 1);
     expect(env.service.history(env.fake.guildId, 5).some((h) => h.channelId === channel)).toBe(true);
+    env.fake.assertNoViolations();
+  }, 240_000);
+
+  it('a human and a computer player play Kairo to the end', async () => {
+    const channel = env.fake.createChannel('cp-kairo');
+    const lobby = await openLobby(bob, channel, { game: 'kairo', players: 2, layout: 'quick' });
+    await addComputer(bob, lobby, 'easy');
+    await clickForBoard(bob, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
+    const rng = seedRng('cp-kairo');
+    const kairoPick = (g: ActiveSnapshot, seat: number, offeredIndexes: Set<number>): number => {
+      const legal = env.service.legalActions(g, seat) as KairoAction[];
+      // Progress first: stop in the final phase, extend or build, then lead or draw.
+      const score = (a: KairoAction): number => (a.t === 'pass' ? 500 : a.t === 'build' ? (a.kind === 'extend' ? 100 : 70) : a.t === 'lead' ? 40 : a.t === 'draw' ? 30 : 10);
+      let best = [...offeredIndexes][0]!;
+      for (const index of offeredIndexes) if (score(legal[index]!) + randomInt(rng, 5) > score(legal[best]!)) best = index;
+      return best;
+    };
+    let humanTurns = 0;
+    for (let guard = 0; guard < 200 && hasButton(latestBoard(env.fake, channel), 'turn'); guard++) {
+      expect(mentionedToAct(latestBoard(env.fake, channel))).toEqual([bob.id]);
+      await humanTurn(channel, kairoPick);
+      humanTurns++;
+    }
+    const final = latestBoard(env.fake, channel);
+    expect(final.content).toContain('**The game is over.**');
+    expect(final.content).toMatch(/Bot 1 \(easy\)/);
+    expect(humanTurns).toBeGreaterThan(5);
     env.fake.assertNoViolations();
   }, 240_000);
 
