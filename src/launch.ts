@@ -11,7 +11,6 @@ import { createDiscordClient } from './discord/client.js';
 import { gamePresenters } from './discord/games/index.js';
 import { RenderPool } from './app/workers/render-pool.js';
 import { aiComputerPlayer } from './app/computer-player.js';
-import { createAiPool } from './app/workers/ai-pool.js';
 import type { LaunchContext } from './startup.js';
 
 export async function launchBot({ config, logger, database }: LaunchContext, clock: Clock): Promise<Bot> {
@@ -22,12 +21,12 @@ export async function launchBot({ config, logger, database }: LaunchContext, clo
   const service = new GameService({ db: database.db, modules: gameModules(), clock, logger });
   // Board pictures are drawn in worker threads, never on the event loop.
   const boards = new RenderPool({ workers: config.renderWorkers, timeoutMs: config.renderTimeoutMs });
-  // The computer players think in worker threads of their own.
-  const aiPool = createAiPool();
+  // The computer players think in worker threads of their own (started with the first decision).
+  const computers = aiComputerPlayer();
   try {
     const bot = await startBot({
-      computerPlayer: aiComputerPlayer(aiPool),
-      onStop: () => aiPool.destroy(),
+      computerPlayer: computers,
+      onStop: () => computers.close(),
       client,
       service,
       logger,
@@ -45,7 +44,7 @@ export async function launchBot({ config, logger, database }: LaunchContext, clo
   } catch (error) {
     await client.destroy();
     await boards.close();
-    await aiPool.destroy();
+    await computers.close();
     throw error;
   }
 }

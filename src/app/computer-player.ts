@@ -1,16 +1,30 @@
 /**
  * The computer player behind the computer turns and "Suggest a move": the AI's information-set search in
  * its own worker pool (src/app/workers/ai-pool.ts). It is handed the seat's own view and legal actions only.
+ * The pool starts with the first decision a game asks for, so a bot whose games have no computer player
+ * never starts its workers.
  */
 import type { GameKind } from '../engine/index.js';
 import type { ComputerChoice, ComputerPlayer, ComputerRequest } from './computer-turns.js';
-import type { AiPool } from './workers/ai-pool.js';
+import { createAiPool, type AiPool, type AiPoolOptions } from './workers/ai-pool.js';
 
-export function aiComputerPlayer(pool: AiPool): ComputerPlayer {
+export interface PooledComputerPlayer extends ComputerPlayer {
+  /** Stops the workers, if they were started. */
+  close(): Promise<void>;
+}
+
+export function aiComputerPlayer(options: AiPoolOptions = {}): PooledComputerPlayer {
+  let pool: AiPool | null = null;
   return {
     async choose(request: ComputerRequest): Promise<ComputerChoice> {
+      pool ??= createAiPool(options);
       const answer = await pool.decide(request.kind as GameKind, request.seatView, request.legal, { level: request.level, seed: request.seed });
       return { index: answer.index, value: request.legal.length > 1 ? answer.value : null };
+    },
+    async close(): Promise<void> {
+      const started = pool;
+      pool = null;
+      await started?.destroy();
     },
   };
 }

@@ -12,7 +12,6 @@ import { expect } from 'vitest';
 import { aiComputerPlayer } from '../../src/app/computer-player.js';
 import type { ComputerPlayer } from '../../src/app/computer-turns.js';
 import { GameService } from '../../src/app/game-service.js';
-import { createAiPool, type AiPool } from '../../src/app/workers/ai-pool.js';
 import type { ModuleRegistry } from '../../src/app/module.js';
 import { startBot, type Bot } from '../../src/discord/bot.js';
 import { createDiscordClient } from '../../src/discord/client.js';
@@ -81,11 +80,11 @@ export async function startBotOnFake(options: StartOptions): Promise<BotOnFake> 
     const service = new GameService({ db: database.db, modules: options.modules, clock: fake.clock, logger, newSeed });
     const client = createDiscordClient({ token: fake.token, apiBaseUrl: fake.apiBaseUrl });
     // Tests keep computer decisions short: the wall-clock cap cuts the search (the choices stay legal).
-    const aiPool = options.computerPlayer === undefined ? createAiPool({ threads: 1, deadlineMs: 40 }) : null;
+    const pooled = options.computerPlayer === undefined ? aiComputerPlayer({ threads: 1, deadlineMs: 40 }) : null;
     const bot = await startBot({
-      computerPlayer: options.computerPlayer ?? aiComputerPlayer(aiPool as AiPool),
+      computerPlayer: options.computerPlayer ?? (pooled as ComputerPlayer),
       onStop: async () => {
-        await aiPool?.destroy();
+        await pooled?.close();
       },
       client,
       service,

@@ -167,7 +167,7 @@ describe('a game through the API', () => {
       expect(lobby.content).toContain(`<@${alice}>`);
       const answer = await latest(alice, general, (m) => m.ephemeral && m.content.includes(lobby.id), 'the private link to the lobby');
       expect(answer).toMatchObject({ ephemeral: true, command: { userId: alice, name: 'game new' } });
-      expect(controls(lobby).map((c) => (c as { label?: string }).label)).toEqual(['Join', 'Leave', 'Start', 'Cancel']);
+      expect(controls(lobby).map((c) => (c as { label?: string }).label).slice(0, 4)).toEqual(['Join', 'Leave', 'Start', 'Cancel']);
       await eventually(() => (events.versions.some((v) => v > before) ? true : undefined), 'a change event after the command');
     } finally {
       events.close();

@@ -10,7 +10,9 @@
  * an overloaded machine. Built code loads ai-worker.js; under vitest and tsx (TypeScript sources) the worker
  * loads ai-worker.ts through the tsx loader.
  */
+import { createRequire } from 'node:module';
 import os from 'node:os';
+import { pathToFileURL } from 'node:url';
 import Tinypool from 'tinypool';
 import type { GameKind } from '../../engine/index.js';
 import type { Level } from '../../engine/ai/index.js';
@@ -43,11 +45,16 @@ export interface AiPool {
  * Built code: worker threads running ai-worker.js. TypeScript sources (vitest, tsx): worker threads do not
  * inherit a loader given in execArgv, so the workers are child processes started with the tsx loader.
  */
+/** tsx's loader by absolute URL: the process may run in a folder without node_modules (a test's bot). */
+function tsxLoader(): string {
+  return pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+}
+
 function workerEntry(): { filename: string; execArgv: string[]; runtime: 'worker_threads' | 'child_process' } {
   const here = import.meta.url;
   const fromSources = here.endsWith('.ts');
   return fromSources
-    ? { filename: new URL('./ai-worker.ts', here).href, execArgv: ['--import', 'tsx'], runtime: 'child_process' }
+    ? { filename: new URL('./ai-worker.ts', here).href, execArgv: ['--import', tsxLoader()], runtime: 'child_process' }
     : { filename: new URL('./ai-worker.js', here).href, execArgv: [], runtime: 'worker_threads' };
 }
 
