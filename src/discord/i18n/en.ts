@@ -1,6 +1,7 @@
 /**
  * The bot's own words (everything a user reads that is not a game's engine text), in English. German and
- * Dutch have exactly the same keys (checked by the compiler and by a test). `{name}` placeholders only.
+ * Dutch have exactly the same keys (checked by the compiler and by a test). Templates are ICU MessageFormat
+ * (`{name}`, plurals, selects; an apostrophe right before a brace quotes it: see src/engine/message.ts).
  */
 export const en = {
   // commands (names are lower case, 1-32 letters, digits, - or _)
