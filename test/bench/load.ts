@@ -70,7 +70,7 @@ function seed(dbFile: string, stored: number, channels: readonly string[], users
         )
         .run(channelId, long.row.id);
       const id = Number(info.lastInsertRowid);
-      sql.prepare('INSERT INTO seats SELECT ?, seat, user_id, display_name, left_at FROM seats WHERE game_id = ?').run(id, long.row.id);
+      sql.prepare('INSERT INTO seats (game_id, seat, user_id, display_name, left_at, computer) SELECT ?, seat, user_id, display_name, left_at, computer FROM seats WHERE game_id = ?').run(id, long.row.id);
       sql.prepare('INSERT INTO actions SELECT ?, sequence, seat, kind, action, events, checkpoint, created_at FROM actions WHERE game_id = ?').run(id, long.row.id);
       sql.prepare('INSERT INTO snapshots SELECT ?, sequence, state, created_at FROM snapshots WHERE game_id = ?').run(id, long.row.id);
       sql.prepare('INSERT INTO scheduled_jobs (kind, game_id, due_at, payload, created_at) SELECT kind, ?, due_at, payload, created_at FROM scheduled_jobs WHERE game_id = ?').run(id, long.row.id);
