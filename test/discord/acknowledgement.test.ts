@@ -19,6 +19,8 @@ beforeAll(async () => {
     modules: new Map([['tally', module]]),
     presenters: new Map([['tally', tallyPresenter(module.definition as Parameters<typeof tallyPresenter>[0])]]),
     seeds: ['ack-1'],
+    // A short client timeout, so that an answer 2.3 s late counts as timed out.
+    restTimeoutMs: 2_000,
   });
   alice = env.createUser('alice', { globalName: 'Alice' });
   bob = env.createUser('bob', { globalName: 'Bob' });
@@ -28,7 +30,7 @@ afterAll(async () => {
   await env?.stop();
 });
 
-/** What goes wrong during each turn (the client's REST timeout is 2 s against the fake). */
+/** What goes wrong during each turn (the client's REST timeout is set to 2 s here). */
 const TROUBLE: readonly (readonly [string, { status: number; delayMs?: number; times?: number; retryAfter?: number }])[] = [
   // Discord takes the acknowledgement but its answer comes after the client gave up.
   ['POST /interactions/{interaction_id}/{interaction_token}/callback', { status: 200, delayMs: 2_300 }],

@@ -92,11 +92,11 @@ describe('lobby', () => {
     // Only the host starts.
     const notHost = await bob.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'start'));
     expect(notHost.followUps[0]?.content).toMatch(/Gastgeber/);
-    await alice.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'start'));
+    // The start answers in the lobby message, then the first board follows (wait for it, not for a time).
+    const board = await clickForBoard(alice, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
     const started = env.fake.message(lobby.id)!;
     expect(started.buttons).toEqual([]);
     expect(started.content).toMatch(/\(game #\d+\) has started\. Seat order: 1\. <@\d+>, 2\. <@\d+>\./);
-    const board = latestBoard(env.fake, channel);
     expect(board.attachments[0]?.contentType).toBe('image/png');
     expect(board.buttons.map((b) => b.label)).toEqual(['Take my turn', 'My hand', 'Log']);
     const toAct = mentionedToAct(board);

@@ -47,6 +47,8 @@ export interface StartOptions {
   readonly logLevel?: string;
   /** The computer player (default: the AI worker pool, one thread, each decision cut at 40 ms). */
   readonly computerPlayer?: ComputerPlayer;
+  /** The client's REST timeout (default: the local default of createDiscordClient). */
+  readonly restTimeoutMs?: number;
 }
 
 const fakes = new WeakMap<FakeUser, FakeDiscord>();
@@ -78,7 +80,7 @@ export async function startBotOnFake(options: StartOptions): Promise<BotOnFake> 
   const launch = async (): Promise<{ bot: Bot; service: GameService; database: OpenDatabase }> => {
     const database = openDatabase(dbFile);
     const service = new GameService({ db: database.db, modules: options.modules, clock: fake.clock, logger, newSeed });
-    const client = createDiscordClient({ token: fake.token, apiBaseUrl: fake.apiBaseUrl });
+    const client = createDiscordClient({ token: fake.token, apiBaseUrl: fake.apiBaseUrl, ...(options.restTimeoutMs === undefined ? {} : { rest: { timeout: options.restTimeoutMs } }) });
     // Tests keep computer decisions short: the wall-clock cap cuts the search (the choices stay legal).
     const pooled = options.computerPlayer === undefined ? aiComputerPlayer({ threads: 1, deadlineMs: 40 }) : null;
     const bot = await startBot({

@@ -65,7 +65,7 @@ describe('Istanbul end to end', () => {
     checkPrivacy(channel, played);
     expect(env.service.byChannel(channel)).toMatchObject({ ok: false, code: 'no_game' });
     env.fake.assertNoViolations();
-  });
+  }, 180_000);
 
   it('a complete 3-player game', async () => {
     const channel = env.fake.createChannel('istanbul-3');
@@ -75,5 +75,5 @@ describe('Istanbul end to end', () => {
     checkStandings(played, [alice, bob, carol]);
     checkPrivacy(channel, played);
     env.fake.assertNoViolations();
-  });
+  }, 180_000);
 });
