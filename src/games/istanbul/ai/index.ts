@@ -29,8 +29,8 @@ export const istanbulPolicy: GamePolicy<IstanbulState, IstanbulAction, IstanbulS
   budgets: {
     // Short rollouts: the evaluation is better than a long noisy simulation (measured with bench:ai).
     easy: { iterations: 40, rolloutSteps: 6, exploration: 0.7, rolloutNoise: 0.3 },
-    normal: { iterations: 250, rolloutSteps: 10, exploration: 0.3, rolloutNoise: 0.1, priorVisits: 8 },
-    hard: { iterations: 800, rolloutSteps: 10, exploration: 0.3, rolloutNoise: 0.1, priorVisits: 8 },
+    normal: { iterations: 500, rolloutSteps: 10, exploration: 0.3, rolloutNoise: 0.1, priorVisits: 8 },
+    hard: { iterations: 2000, rolloutSteps: 10, exploration: 0.3, rolloutNoise: 0.1, priorVisits: 8 },
   },
   determinizer: istanbulDeterminizer,
   evaluate: evaluateIstanbul,

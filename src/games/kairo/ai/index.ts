@@ -23,8 +23,8 @@ export const kairoPolicy: GamePolicy<KairoState, KairoAction, KairoSeatView> = {
   viewRules: { hiddenKeys: ['neutralBag'], ownOnlyKeys: ['hand', 'coins'] },
   budgets: {
     easy: { iterations: 30, rolloutSteps: 6, exploration: 0.7, rolloutNoise: 0.3 },
-    normal: { iterations: 80, rolloutSteps: 8, exploration: 0.3, rolloutNoise: 0.2, priorVisits: 6 },
-    hard: { iterations: 250, rolloutSteps: 10, exploration: 0.3, rolloutNoise: 0.2, priorVisits: 6 },
+    normal: { iterations: 150, rolloutSteps: 8, exploration: 0.3, rolloutNoise: 0.2, priorVisits: 6 },
+    hard: { iterations: 600, rolloutSteps: 10, exploration: 0.3, rolloutNoise: 0.2, priorVisits: 6 },
   },
   determinizer: kairoDeterminizer,
   evaluate: evaluateKairo,
