@@ -1,10 +1,15 @@
 /**
  * Canvases kept between renders (per thread: each render worker has its own). A board is drawn on the
  * canvas of its size, reused; what never changes for a layout and a locale (background, place frames,
- * names, artwork, legends) is drawn once into a layer and composited.
+ * names, artwork, the goods legend) is drawn once into a layer and composited.
  */
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 
+/**
+ * The canvases of the board sizes in play (Istanbul's height follows the grid and the letters band,
+ * Kairo's the player count): a handful, each ~6-8 MB, the least recently used dropped beyond this.
+ */
+const BOARD_CANVASES = 4;
 const boardCanvases = new Map<string, Canvas>();
 
 /**
@@ -14,10 +19,10 @@ const boardCanvases = new Map<string, Canvas>();
 export function boardCanvas(width: number, height: number): Canvas {
   const key = `${width}x${height}`;
   let canvas = boardCanvases.get(key);
-  if (!canvas) {
-    canvas = createCanvas(width, height);
-    boardCanvases.set(key, canvas);
-  }
+  if (canvas) boardCanvases.delete(key);
+  else canvas = createCanvas(width, height);
+  boardCanvases.set(key, canvas);
+  while (boardCanvases.size > BOARD_CANVASES) boardCanvases.delete(boardCanvases.keys().next().value as string);
   return canvas;
 }
 
