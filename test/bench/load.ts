@@ -1,5 +1,6 @@
 /**
- * The load benchmark (`npm run bench:load`): the bot in its own process (src/main.ts, as deployed) against
+ * The load benchmark (`npm run bench:load`): the bot in its own process (the built dist/src/main.js, as
+ * `npm start` runs it) against
  * the fake Discord of this process, on a SQLite file holding 100, 1,000 or 5,000 stored games (5-player
  * Istanbul, copied from one game of 200 moves), with 1 and with 2 render workers. For each it prints:
  *   - start -> ready (process spawned -> logged in) and start -> every stored game checked;
@@ -8,6 +9,7 @@
  *   - the bot's peak RSS.
  * Arguments: `--stored 100,1000,5000 --workers 1,2` (defaults), `--json` for one JSON line per run.
  */
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -98,7 +100,7 @@ async function run(stored: number, workers: number): Promise<Record<string, unkn
   const seeded = performance.now();
   seed(dbFile, stored, channels, users);
   const seedMs = performance.now() - seeded;
-  const bot = new BotProcess(fake, dbFile, { RENDER_WORKERS: String(workers), LOG_LEVEL: 'info' });
+  const bot = new BotProcess(fake, dbFile, { RENDER_WORKERS: String(workers), LOG_LEVEL: 'info', NODE_ENV: 'production' }, 'built');
   const spawned = performance.now();
   await bot.start();
   const readyMs = performance.now() - spawned;
@@ -173,6 +175,9 @@ async function run(stored: number, workers: number): Promise<Record<string, unkn
     'peak RSS MB': rss === undefined ? '?' : (Number(rss) / 1024).toFixed(0),
   };
 }
+
+// The bot runs as `npm start` runs it: the built code (built here when a source changed).
+execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
 
 const rows: Record<string, unknown>[] = [];
 for (const stored of STORED) {

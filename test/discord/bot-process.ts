@@ -29,6 +29,8 @@ export class BotProcess {
     private readonly fake: FakeDiscord,
     readonly dbFile: string,
     private readonly env: Record<string, string> = {},
+    /** 'sources': src/main.ts under tsx (tests); 'built': dist/src/main.js, as `npm start` runs it (benchmarks). */
+    private readonly entry: 'sources' | 'built' = 'sources',
   ) {
     // An empty working folder: no .env of the developer's is read.
     this.#cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-bot-cwd-'));
@@ -38,7 +40,8 @@ export class BotProcess {
   async start(): Promise<void> {
     if (this.#child !== null) throw new Error('the bot process is already running');
     this.starts++;
-    const child = spawn(process.execPath, ['--import', TSX, path.join(ROOT, 'src/main.ts')], {
+    const args = this.entry === 'built' ? [path.join(ROOT, 'dist/src/main.js')] : ['--import', TSX, path.join(ROOT, 'src/main.ts')];
+    const child = spawn(process.execPath, args, {
       cwd: this.#cwd,
       env: {
         PATH: process.env.PATH ?? '',
