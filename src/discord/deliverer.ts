@@ -21,7 +21,6 @@ import type { Logger } from '../logger.js';
 import type { BotContext } from './context.js';
 import { t } from './i18n/index.js';
 import { boardMessage, gameLocale, labelNames, lobbyMessage, mention, reminderMessage, voteMessage, type PublicMessage } from './messages.js';
-import { renderScoreChart } from '../render/chart.js';
 import { presenterFor, sendableChannel } from './respond.js';
 import { describeError } from './errors.js';
 
@@ -186,7 +185,7 @@ export class Deliverer implements DeliveryTrigger {
           },
           this.logger,
         );
-        return active.row.status === 'finished' ? this.#withSummaryChart(active, message, locale) : message;
+        return active.row.status === 'finished' ? await this.#withSummaryChart(active, message, locale) : message;
       }
       case 'reminder': {
         const p = step.delivery.payload as Extract<Delivery['payload'], { kind: 'reminder' }>;
@@ -209,13 +208,13 @@ export class Deliverer implements DeliveryTrigger {
   }
 
   /** The final board carries the game in numbers: each player's score over the turns, replayed from the log. */
-  #withSummaryChart(game: ActiveSnapshot, message: PublicMessage, locale: Locale): PublicMessage {
+  async #withSummaryChart(game: ActiveSnapshot, message: PublicMessage, locale: Locale): Promise<PublicMessage> {
     const presenter = presenterFor(this.ctx, game.row.kind);
     const track = presenter.scoreTrack;
     if (track === undefined) return message;
     try {
       const series = this.ctx.service.scoreHistory(game, (view) => track.scores(view));
-      const chart = renderScoreChart({
+      const chart = await track.draw({
         title: t(locale, 'summary.title', { game: presenter.name(locale), id: game.row.id }),
         scoreLabel: t(locale, track.label),
         turnLabel: t(locale, 'summary.turn'),

@@ -4,10 +4,13 @@
  */
 import { renderIstanbulBoard, type IstanbulRenderOptions, type PublicViewOnly as IstanbulView } from './istanbul/index.js';
 import { renderKairoBoard, type KairoRenderOptions, type PublicViewOnly as KairoView } from './kairo/index.js';
+import { renderScoreChart, type ScoreChart } from './chart.js';
 
 export type BoardJob =
   | { readonly game: 'istanbul'; readonly view: IstanbulView; readonly options: IstanbulRenderOptions }
-  | { readonly game: 'kairo'; readonly view: KairoView; readonly options: KairoRenderOptions };
+  | { readonly game: 'kairo'; readonly view: KairoView; readonly options: KairoRenderOptions }
+  /** The end-of-game summary chart (plain numbers from the public views of a replay). */
+  | { readonly game: 'chart'; readonly view: ScoreChart; readonly options: Record<string, never> };
 
 /** Draws boards and answers with PNG bytes; rejects when a board cannot be drawn (or not in time). */
 export interface BoardRenderer {
@@ -21,6 +24,8 @@ export function renderBoardJob(job: BoardJob): Promise<Buffer> {
       return renderIstanbulBoard(job.view, job.options);
     case 'kairo':
       return renderKairoBoard(job.view, job.options);
+    case 'chart':
+      return Promise.resolve(renderScoreChart(job.view));
     default:
       return Promise.reject(new TypeError(`no renderer for the game ${String((job as { game: unknown }).game)}`));
   }

@@ -14,7 +14,10 @@ import { median, percentile } from './stats.js';
 
 const five = ['Aylin', 'Bram', 'Charlotte van der Berg', 'Dieter', 'Eva'];
 
-export const BOARDS: Readonly<Record<string, BoardJob>> = {
+/** A game board's job (not the summary chart). */
+export type GameBoardJob = Extract<BoardJob, { game: 'istanbul' | 'kairo' }>;
+
+export const BOARDS: Readonly<Record<string, GameBoardJob>> = {
   'istanbul 2p 4x4 late': { game: 'istanbul', view: fixtureView({ players: 2, layout: 'short', stage: 'late' }), options: { locale: 'en', names: five.slice(0, 2) } },
   'istanbul 5p 4x4 late': { game: 'istanbul', view: fixtureView({ players: 5, layout: 'short', stage: 'late' }), options: { locale: 'en', names: five } },
   'istanbul 5p 5x4 late (fixture)': { game: 'istanbul', view: fixtureView({ players: 5, layout: 'expansion', stage: 'late' }), options: { locale: 'de', names: five } },
@@ -29,7 +32,7 @@ export const BOARDS: Readonly<Record<string, BoardJob>> = {
 };
 
 /** An opaque canvas of one flat colour, the size of `job`'s board: encoding it is the floor. */
-export function blankCanvasLike(job: BoardJob): Canvas {
+export function blankCanvasLike(job: GameBoardJob): Canvas {
   const { width, height } = job.game === 'istanbul' ? istanbulBoardLayout(job.view) : kairoBoardLayout(job.view);
   const canvas = createCanvas(width, height);
   const ctx = canvas.getContext('2d');

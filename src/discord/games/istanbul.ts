@@ -182,7 +182,11 @@ function format(message: Message, locale: Locale, names: readonly string[]): str
 /** Istanbul's presenter; its board pictures are drawn by `boards` (the render pool in the bot). */
 export const istanbulPresenter = (boards: BoardRenderer): GamePresenter => ({
   kind: 'istanbul',
-  scoreTrack: { label: 'summary.rubies', scores: (view) => (view as IstanbulPublicView).players.map((p) => p.rubies) },
+  scoreTrack: {
+    label: 'summary.rubies',
+    scores: (view) => (view as IstanbulPublicView).players.map((p) => p.rubies),
+    draw: (chart) => boards.render({ game: 'chart', view: chart, options: {} }),
+  },
   messages: istanbulPresenterMessages,
   name: (locale) => format({ key: 'istanbul.name' }, locale, []),
   format,

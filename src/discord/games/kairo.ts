@@ -349,7 +349,11 @@ function prompt(view: KairoPublicView, locale: Locale): string {
 /** Kairo's presenter; its board pictures are drawn by `boards` (the render pool in the bot). */
 export const kairoPresenter = (boards: BoardRenderer): GamePresenter => ({
   kind: 'kairo',
-  scoreTrack: { label: 'summary.points', scores: (view) => (view as KairoPublicView).players.map((p) => p.score) },
+  scoreTrack: {
+    label: 'summary.points',
+    scores: (view) => (view as KairoPublicView).players.map((p) => p.score),
+    draw: (chart) => boards.render({ game: 'chart', view: chart, options: {} }),
+  },
   messages: kairoPresenterMessages,
   name: (locale) => text('kairo.name', locale),
   format,

@@ -5,6 +5,7 @@
  * src/discord/games/index.ts and src/app/games/index.ts.
  */
 import type { Catalogues, GameEvent, Locale, Message, Seat } from '../../engine/index.js';
+import type { ScoreChart } from '../../render/chart.js';
 
 export interface RenderOptions {
   readonly locale: Locale;
@@ -46,7 +47,12 @@ export interface GamePresenter {
   group(action: unknown): ActionGroup;
   help(topic: HelpTopic, locale: Locale): string;
   /** What the end-of-game chart follows, per seat, from a public view (Istanbul: rubies; Kairo: points). */
-  readonly scoreTrack?: { readonly label: 'summary.rubies' | 'summary.points'; scores(view: unknown): number[] };
+  readonly scoreTrack?: {
+    readonly label: 'summary.rubies' | 'summary.points';
+    scores(view: unknown): number[];
+    /** Draws the chart (in the render pool, like the boards). */
+    draw(chart: ScoreChart): Promise<Buffer>;
+  };
 }
 
 export type PresenterRegistry = ReadonlyMap<string, GamePresenter>;
