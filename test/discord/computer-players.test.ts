@@ -11,11 +11,12 @@ import { gamePresenters } from '../../src/discord/games/index.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
 import { randomInt, seedRng } from '../../src/engine/index.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
-import type { KairoAction } from '../../src/games/kairo/index.js';
+import type { KairoAction, KairoState } from '../../src/games/kairo/index.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { boards, buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
 import { until as waitUntil } from './bot-process.js';
 import { chooseIstanbul } from './istanbul-policy.js';
+import { progressScore } from '../render/kairo/engine-states.js';
 
 const HOUR = 3_600_000;
 let env: BotOnFake;
@@ -104,12 +105,18 @@ describe('computer players', () => {
     await addComputer(bob, lobby, 'easy');
     await clickForBoard(bob, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
     const rng = seedRng('cp-kairo');
+    // Progress as a player would: build (extensions first), lead when short of coins, draw when short of
+    // cards. A picker that never draws can lead customers forever: Kairo ends only through building.
     const kairoPick = (g: ActiveSnapshot, seat: number, offeredIndexes: Set<number>): number => {
       const legal = env.service.legalActions(g, seat) as KairoAction[];
-      // Progress first: stop in the final phase, extend or build, then lead or draw.
-      const score = (a: KairoAction): number => (a.t === 'pass' ? 500 : a.t === 'build' ? (a.kind === 'extend' ? 100 : 70) : a.t === 'lead' ? 40 : a.t === 'draw' ? 30 : 10);
+      const state = g.state as KairoState;
       let best = [...offeredIndexes][0]!;
-      for (const index of offeredIndexes) if (score(legal[index]!) + randomInt(rng, 5) > score(legal[best]!)) best = index;
+      let bestScore = -Infinity;
+      for (const index of offeredIndexes) {
+        const a = legal[index]!;
+        const value = (a.t === 'pass' ? 500 : progressScore(state, seat, a)) + randomInt(rng, 10);
+        if (value > bestScore) [best, bestScore] = [index, value];
+      }
       return best;
     };
     let humanTurns = 0;
