@@ -6,16 +6,21 @@
  *   npm run playground [-- --port 3000] [--db ./data/playground.db]
  *
  * The database starts empty at every start: the fake Discord starts empty too, so games of an earlier
- * run would point to channels and messages that no longer exist.
+ * run would point to channels and messages that no longer exist. It is emptied only once the port is
+ * known to be free and the file is claimed (database-claim.ts): another running playground's file is
+ * never deleted.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { StartLocalDiscord } from './discord.js';
+import { claimDatabase, emptyClaimedDatabase } from './database-claim.js';
+import { firstFreePort } from './free-port.js';
 import { startPlayground } from './stack.js';
 
 const DEFAULT_PORT = 3000;
 const DEFAULT_DB = './data/playground.db';
+const HOST = '127.0.0.1';
 
 interface Args {
   port: number | null;
@@ -69,29 +74,23 @@ async function loadFakeDiscord(): Promise<StartLocalDiscord> {
   return (options) => module.FakeDiscord.start(options);
 }
 
-function freshDatabase(file: string): string {
-  const resolved = path.resolve(file);
-  fs.mkdirSync(path.dirname(resolved), { recursive: true });
-  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(resolved + suffix, { force: true });
-  return resolved;
-}
-
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
-  const startDiscord = await loadFakeDiscord();
-  const databasePath = path.resolve(args.db);
-  // The default port may be taken (another playground, a dev server): try the next few.
+  // The default port may be taken (another playground, a dev server): try the next few. The port is
+  // chosen first and the database claimed second, so a playground that cannot start touches no file.
   const ports = args.port !== null ? [args.port] : Array.from({ length: 20 }, (_, i) => DEFAULT_PORT + i);
-  let playground: Awaited<ReturnType<typeof startPlayground>> | null = null;
-  for (const port of ports) {
-    try {
-      playground = await startPlayground({ startDiscord, databasePath: freshDatabase(databasePath), port, logLevel: process.env.LOG_LEVEL ?? 'warn' });
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || port === ports.at(-1)) throw error;
-    }
+  const port = await firstFreePort(ports, HOST);
+  const claim = claimDatabase(args.db);
+  process.once('exit', () => claim.release());
+  let playground: Awaited<ReturnType<typeof startPlayground>>;
+  try {
+    const startDiscord = await loadFakeDiscord();
+    emptyClaimedDatabase(claim);
+    playground = await startPlayground({ startDiscord, databasePath: claim.databasePath, port, host: HOST, logLevel: process.env.LOG_LEVEL ?? 'warn' });
+  } catch (error) {
+    claim.release();
+    throw error;
   }
-  if (playground === null) throw new Error('no free port');
   const running = playground;
   console.log('');
   console.log(`  Bazaar playground: ${running.url}`);
@@ -106,7 +105,10 @@ async function main(): Promise<void> {
     stopping = true;
     console.error(`${signal}: stopping the playground`);
     running.stop().then(
-      () => process.exit(0),
+      () => {
+        claim.release();
+        process.exit(0);
+      },
       (error: unknown) => {
         console.error(error);
         process.exit(1);

@@ -1,0 +1,123 @@
+/**
+ * `npm run playground` empties its database at every start, so it must never empty a file another
+ * playground is using: it checks its port first and claims the database (a lock file with its pid)
+ * before deleting anything. These tests run the real entry point (src/playground/main.ts, through tsx)
+ * as a second playground would be started.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { claimDatabase, DatabaseInUseError, lockPathOf } from '../../src/playground/database-claim.js';
+import { firstFreePort, PortsInUseError } from '../../src/playground/free-port.js';
+
+const TSX = path.resolve('node_modules/.bin/tsx');
+const MAIN = path.resolve('src/playground/main.ts');
+const GAMES = 'the games of the playground already running';
+
+let dir: string;
+let db: string;
+const cleanups: (() => void | Promise<void>)[] = [];
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-playground-safety-'));
+  db = path.join(dir, 'playground.db');
+  fs.writeFileSync(db, GAMES);
+});
+
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs the playground's entry point to its end (a start that fails ends the process). */
+function runPlayground(...args: string[]): { status: number | null; stderr: string } {
+  const result = spawnSync(TSX, [MAIN, ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, LOG_LEVEL: 'silent' } });
+  return { status: result.status, stderr: result.stderr };
+}
+
+async function occupiedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return (server.address() as net.AddressInfo).port;
+}
+
+/** A process that runs until the test ends (standing in for the other playground). */
+async function otherProcess(): Promise<ChildProcess & { pid: number }> {
+  const child = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+  await new Promise<void>((resolve, reject) => {
+    child.once('spawn', resolve);
+    child.once('error', reject);
+  });
+  cleanups.push(() => {
+    if (child.exitCode === null) child.kill();
+  });
+  return child as ChildProcess & { pid: number };
+}
+
+/** The pid of a process that has already ended (a playground that crashed). */
+async function endedPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', ''], { stdio: 'ignore' });
+  await new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return child.pid as number;
+}
+
+describe('a second playground', () => {
+  it('on a port that is in use fails before touching the database', async () => {
+    const port = await occupiedPort();
+    const run = runPlayground('--port', String(port), '--db', db);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`port ${port} is in use`);
+    expect(fs.readFileSync(db, 'utf8')).toBe(GAMES);
+    expect(fs.existsSync(lockPathOf(db))).toBe(false);
+  }, 60_000);
+
+  it('on a database another running playground holds refuses and deletes nothing', async () => {
+    const other = await otherProcess();
+    fs.writeFileSync(lockPathOf(db), `${other.pid}\n`);
+    const run = runPlayground('--port', '0', '--db', db);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`in use by another playground (pid ${other.pid})`);
+    expect(fs.readFileSync(db, 'utf8')).toBe(GAMES);
+    expect(fs.readFileSync(lockPathOf(db), 'utf8')).toBe(`${other.pid}\n`);
+  }, 60_000);
+});
+
+describe('the database claim', () => {
+  it('is refused while its holder runs, also within one process', () => {
+    const first = claimDatabase(db);
+    expect(fs.readFileSync(lockPathOf(db), 'utf8')).toBe(`${process.pid}\n`);
+    expect(() => claimDatabase(db)).toThrow(DatabaseInUseError);
+    first.release();
+    expect(fs.existsSync(lockPathOf(db))).toBe(false);
+    const again = claimDatabase(db);
+    again.release();
+  });
+
+  it('takes over the lock of a playground that has ended (a crash leaves its lock behind)', async () => {
+    fs.writeFileSync(lockPathOf(db), `${await endedPid()}\n`);
+    const claim = claimDatabase(db);
+    expect(fs.readFileSync(lockPathOf(db), 'utf8')).toBe(`${process.pid}\n`);
+    claim.release();
+  });
+
+  it('a release does not remove a lock that another process has taken since', async () => {
+    const claim = claimDatabase(db);
+    const other = await otherProcess();
+    fs.writeFileSync(lockPathOf(db), `${other.pid}\n`);
+    claim.release();
+    expect(fs.readFileSync(lockPathOf(db), 'utf8')).toBe(`${other.pid}\n`);
+  });
+});
+
+describe('the port check', () => {
+  it('skips ports in use and names them when all are taken', async () => {
+    const taken = await occupiedPort();
+    await expect(firstFreePort([taken], '127.0.0.1')).rejects.toThrow(PortsInUseError);
+    const free = await firstFreePort([taken, 0], '127.0.0.1');
+    expect(free).toBe(0);
+  });
+});
