@@ -7,18 +7,20 @@ import type { Clock } from './app/clock.js';
 import { GameService } from './app/game-service.js';
 import { gameModules } from './app/games/index.js';
 import { startBot, type Bot } from './discord/bot.js';
-import { createDiscordClient } from './discord/client.js';
+import { createDiscordClient, recommendedShardCount } from './discord/client.js';
+import { resolveShards } from './sharding.js';
 import { gamePresenters } from './discord/games/index.js';
 import { RenderPool } from './app/workers/render-pool.js';
 import { aiComputerPlayer } from './app/computer-player.js';
 import type { LaunchContext } from './startup.js';
 
 export async function launchBot({ config, logger, database }: LaunchContext, clock: Clock): Promise<Bot> {
-  const client = createDiscordClient({
-    token: config.discordToken,
-    ...(config.discordApiBaseUrl !== undefined ? { apiBaseUrl: config.discordApiBaseUrl } : {}),
-  });
-  const service = new GameService({ db: database.db, modules: gameModules(), clock, logger });
+  const api = { token: config.discordToken, ...(config.discordApiBaseUrl !== undefined ? { apiBaseUrl: config.discordApiBaseUrl } : {}) };
+  // SHARD_COUNT=auto asks Discord (GET /gateway/bot) once, before anything is built on the count.
+  const shards = await resolveShards(config, () => recommendedShardCount(api));
+  logger.info({ shardCount: shards.shardCount, shardIds: shards.shardIds }, 'shards');
+  const client = createDiscordClient({ ...api, shards });
+  const service = new GameService({ db: database.db, modules: gameModules(), clock, logger, shards });
   // Board pictures are drawn in worker threads, never on the event loop.
   const boards = new RenderPool({ workers: config.renderWorkers, timeoutMs: config.renderTimeoutMs });
   // The computer players think in worker threads of their own (started with the first decision).

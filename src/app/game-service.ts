@@ -35,6 +35,7 @@ import { StatsRepository, type FinishedGame, type NewResult, type PlayerStats } 
 import { DamagedRowError, GameRepository, type NewAction, type NewSeat } from '../persistence/game-repository.js';
 import type { DeliveryKind, GameRow, ScheduledJobRow, SeatRow } from '../persistence/schema.js';
 import type { Logger } from '../logger.js';
+import { delivererName, SINGLE_SHARD, type ShardSet } from '../sharding.js';
 import type { Clock } from './clock.js';
 import { KeyedMutex } from './locks.js';
 import { effectiveLog, effectiveWindow, isRemoveSeat, replayFrom, REMOVE_SEAT, type EffectiveEntry } from './log.js';
@@ -215,6 +216,11 @@ export interface GameServiceDeps {
   readonly logger: Logger;
   /** A fresh seed for a new game (default: 128 random bits). */
   readonly newSeed?: () => string;
+  /**
+   * The shards this process runs (default: the only one). Its jobs, deliveries and start-up check are
+   * only its own guilds' (see src/sharding.ts for why that keeps each game in one process).
+   */
+  readonly shards?: ShardSet;
 }
 
 function refuse<C extends RefusalCode>(code: C, extra: Omit<Extract<Refusal, { code: C }>, 'ok' | 'code'>): Extract<Refusal, { code: C }> {
@@ -286,10 +292,11 @@ export class GameService {
   constructor(deps: GameServiceDeps) {
     this.#db = deps.db;
     const now = (): number => deps.clock.now();
-    this.repo = new GameRepository(deps.db, now);
+    const shards = deps.shards ?? SINGLE_SHARD;
+    this.repo = new GameRepository(deps.db, now, shards);
     this.damage = new DamagedRowRegister(deps.db, now);
     this.stats = new StatsRepository(deps.db);
-    this.outbox = new Outbox(new DeliveryRepository(deps.db, now), this.damage, now, deps.logger);
+    this.outbox = new Outbox(new DeliveryRepository(deps.db, now, shards), this.damage, now, deps.logger, delivererName(shards));
     this.modules = deps.modules;
     this.#clock = deps.clock;
     this.#logger = deps.logger;

@@ -6,7 +6,8 @@
  * fake Discord in tests, the playground locally. It takes the form discord.js expects for `rest.api`,
  * e.g. http://127.0.0.1:8080/api (requests go to <apiBaseUrl>/v10/...).
  */
-import { Client, GatewayIntentBits, type ClientOptions } from 'discord.js';
+import { Client, GatewayIntentBits, REST, Routes, type APIGatewayBotInfo, type ClientOptions } from 'discord.js';
+import { SINGLE_SHARD, type ShardSet } from '../sharding.js';
 
 export interface DiscordClientOptions {
   token: string;
@@ -20,6 +21,8 @@ export interface DiscordClientOptions {
   rest?: { globalRequestsPerSecond?: number; timeout?: number; retries?: number };
   /** Extra intents on top of Guilds. */
   intents?: readonly GatewayIntentBits[];
+  /** The shards this client connects (default: the only one). */
+  shards?: ShardSet;
 }
 
 /**
@@ -52,12 +55,41 @@ export function createDiscordClient(options: DiscordClientOptions): Client {
           retries: options.rest?.retries ?? DISCORD_REST_RETRIES,
         }),
   };
-  const client = new Client({
-    intents: [GatewayIntentBits.Guilds, ...(options.intents ?? [])],
-    rest,
-  });
+  const shards = options.shards ?? SINGLE_SHARD;
+  const client = withoutShardEnvironment(
+    () =>
+      new Client({
+        intents: [GatewayIntentBits.Guilds, ...(options.intents ?? [])],
+        rest,
+        shards: [...shards.shardIds],
+        shardCount: shards.shardCount,
+      }),
+  );
   // Lets `client.login()` run without repeating the token, and REST work before login (command registration).
   client.token = options.token;
   client.rest.setToken(options.token);
   return client;
+}
+
+/**
+ * discord.js reads SHARD_COUNT and SHARDS from the environment (as its ShardingManager passes them to its
+ * children) whenever the options hold its defaults, e.g. shardCount 1: SHARD_COUNT=auto, our own setting,
+ * would become NaN and stop the client. The shards are given explicitly, so it must not see those.
+ */
+function withoutShardEnvironment<T>(build: () => T): T {
+  const saved = { SHARD_COUNT: process.env.SHARD_COUNT, SHARDS: process.env.SHARDS };
+  delete process.env.SHARD_COUNT;
+  delete process.env.SHARDS;
+  try {
+    return build();
+  } finally {
+    for (const [name, value] of Object.entries(saved)) if (value !== undefined) process.env[name] = value;
+  }
+}
+
+/** Discord's recommended shard count for the bot (GET /gateway/bot), for SHARD_COUNT=auto. */
+export async function recommendedShardCount(options: Pick<DiscordClientOptions, 'token' | 'apiBaseUrl'>): Promise<number> {
+  const rest = new REST({ ...(options.apiBaseUrl !== undefined ? { api: options.apiBaseUrl } : {}), timeout: DISCORD_REST_TIMEOUT_MS, retries: DISCORD_REST_RETRIES }).setToken(options.token);
+  const info = (await rest.get(Routes.gatewayBot())) as APIGatewayBotInfo;
+  return info.shards;
 }

@@ -3,8 +3,10 @@
  * (see the game service) and taken by a deliverer with a lease (`claimedUntil`), so that only one
  * deliverer, in this process or another one on the same database, works on a row at a time.
  */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { SINGLE_SHARD, type ShardSet } from '../sharding.js';
 import type { Db } from './database.js';
+import { guildOnShardsSqlite } from './shard-filter.js';
 import { deliveries, games, type DeliveryKind, type DeliveryRow } from './schema.js';
 
 export interface NewDelivery {
@@ -23,7 +25,14 @@ export class DeliveryRepository {
   constructor(
     private readonly db: Db,
     private readonly now: () => number = Date.now,
+    /** The shards of this process: it looks only at its own guilds' deliveries. */
+    private readonly shards: ShardSet = SINGLE_SHARD,
   ) {}
+
+  /** Deliveries in this process's guilds (undefined: it runs every shard, no condition). */
+  #mine(): SQL | undefined {
+    return guildOnShardsSqlite(deliveries.guildId, this.shards);
+  }
 
   add(delivery: NewDelivery): DeliveryRow {
     const time = this.now();
@@ -43,7 +52,7 @@ export class DeliveryRepository {
     return this.db
       .selectDistinct({ gameId: deliveries.gameId, channelId: deliveries.channelId })
       .from(deliveries)
-      .where(and(eq(deliveries.status, 'pending'), lte(deliveries.nextAttemptAt, now), or(isNull(deliveries.claimedUntil), lt(deliveries.claimedUntil, now))))
+      .where(and(eq(deliveries.status, 'pending'), lte(deliveries.nextAttemptAt, now), or(isNull(deliveries.claimedUntil), lt(deliveries.claimedUntil, now)), this.#mine()))
       .limit(limit)
       .all();
   }
@@ -53,7 +62,7 @@ export class DeliveryRepository {
     const row = this.db
       .select({ at: sql<number>`min(${deliveries.nextAttemptAt})` })
       .from(deliveries)
-      .where(eq(deliveries.status, 'pending'))
+      .where(and(eq(deliveries.status, 'pending'), this.#mine()))
       .get();
     return row?.at ?? null;
   }
@@ -156,6 +165,7 @@ export class DeliveryRepository {
           isNotNull(deliveries.messageId),
           isNull(deliveries.disarmedAt),
           inArray(deliveries.kind, [...ARMED_KINDS]),
+          this.#mine(),
           or(
             inArray(games.status, ['finished', 'abandoned']),
             sql`exists (select 1 from ${deliveries} as newer where newer.game_id = ${deliveries.gameId} and newer.kind = 'board' and newer.status = 'delivered' and newer.id > ${deliveries.id})`,

@@ -3,8 +3,10 @@
  * `saveState`: one synchronous transaction that checks the version (optimistic lock), writes the state
  * and appends the action log together, so a crash can never separate them.
  */
-import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { SINGLE_SHARD, type ShardSet } from '../sharding.js';
 import type { Db } from './database.js';
+import { guildOnShardsSqlite } from './shard-filter.js';
 import {
   actions,
   damagedRows,
@@ -154,6 +156,8 @@ export class GameRepository {
   constructor(
     private readonly db: Db,
     private readonly now: () => number = Date.now,
+    /** The shards of this process: its start-up check and its jobs are only its own guilds'. */
+    private readonly shards: ShardSet = SINGLE_SHARD,
   ) {
     this.#q = prepareStatements(db);
   }
@@ -203,8 +207,9 @@ export class GameRepository {
   }
 
   /** Every running game, for the start-up sweep and the scheduler. */
+  /** The running games of this process's guilds. */
   listRunning(): GameRow[] {
-    return this.db.select().from(games).where(inArray(games.status, RUNNING)).orderBy(asc(games.id)).all();
+    return this.db.select().from(games).where(and(inArray(games.status, RUNNING), guildOnShardsSqlite(games.guildId, this.shards))).orderBy(asc(games.id)).all();
   }
 
   /** Parses the stored state; a damaged state names its game and channel. */
@@ -364,6 +369,12 @@ export class GameRepository {
   }
 
   /** Due jobs, except those found damaged (they stay, set aside, for an operator). */
+  /** Only jobs of games in this process's guilds (no condition when it runs every shard). */
+  #ofMyGuilds(): SQL | undefined {
+    const mine = guildOnShardsSqlite(games.guildId, this.shards);
+    return mine === undefined ? undefined : inArray(scheduledJobs.gameId, this.db.select({ id: games.id }).from(games).where(mine));
+  }
+
   dueJobs(now: number): ScheduledJobRow[] {
     return this.db
       .select()
@@ -372,6 +383,7 @@ export class GameRepository {
         and(
           lte(scheduledJobs.dueAt, now),
           sql`not exists (select 1 from ${damagedRows} where ${damagedRows.tableName} = 'scheduled_jobs' and ${damagedRows.rowId} = cast(${scheduledJobs.id} as text))`,
+          this.#ofMyGuilds(),
         ),
       )
       .orderBy(asc(scheduledJobs.dueAt))

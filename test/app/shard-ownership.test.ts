@@ -1,0 +1,107 @@
+/**
+ * Two processes as two shards of one bot on one database: each runs only its own guilds' scheduled jobs,
+ * sees only their deliveries and stale buttons, checks only their games at start-up, and names its
+ * deliverer after its shards, so a restarted shard takes back what it held and never what the other holds.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
+import { createLogger } from '../../src/logger.js';
+import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
+import { shardOfGuild, type ShardSet } from '../../src/sharding.js';
+import { tallyModule } from './toy-game.js';
+
+const HOUR = 3_600_000;
+
+/** A guild id whose shard of two is `shard` (the shard is the id's timestamp part modulo the count). */
+function guildOnShard(shard: number, n: number): string {
+  const id = ((1_000_000n + BigInt(2 * n + shard)) << 22n).toString();
+  expect(shardOfGuild(id, 2)).toBe(shard);
+  return id;
+}
+
+const clock = { t: Date.UTC(2025, 0, 1), now: () => clock.t };
+let dir: string;
+let opened: OpenDatabase[];
+
+function processOf(shards: ShardSet): GameService {
+  const database = openDatabase(path.join(dir, 'bazaar.db'));
+  opened.push(database);
+  return new GameService({ db: database.db, modules: new Map([['tally', tallyModule({ removeSeat: false })]]), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'seed', shards });
+}
+
+function must<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`refused: ${JSON.stringify(result)}`);
+  return result;
+}
+
+function startGame(svc: GameService, guildId: string, channelId: string): ActiveSnapshot {
+  const alice = { userId: '100000000000000001', displayName: 'Alice' };
+  const bob = { userId: '100000000000000002', displayName: 'Bob' };
+  const lobby = must(svc.createLobby({ guildId, channelId, kind: 'tally', host: alice, locale: 'en' })).game;
+  must(svc.join(lobby.row.id, bob));
+  return must(svc.start(lobby.row.id, alice.userId, must(svc.byId(lobby.row.id)).game.row.version)).game;
+}
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-shards-'));
+  opened = [];
+});
+afterEach(() => {
+  for (const database of opened) database.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('two shard processes on one database', () => {
+  it('each runs only its own guilds’ reminders, delivers only their messages and checks only their games', async () => {
+    const zero = processOf({ shardCount: 2, shardIds: [0] });
+    const one = processOf({ shardCount: 2, shardIds: [1] });
+    const east = [startGame(zero, guildOnShard(0, 1), '200000000000000001'), startGame(zero, guildOnShard(0, 2), '200000000000000002')];
+    const west = [startGame(one, guildOnShard(1, 1), '200000000000000003')];
+    const ids = (games: readonly { gameId: number }[]) => games.map((g) => g.gameId).sort((a, b) => a - b);
+
+    expect(ids(zero.outbox.gamesWithDue())).toEqual(ids(east.map((g) => ({ gameId: g.row.id }))));
+    expect(ids(one.outbox.gamesWithDue())).toEqual([west[0]!.row.id]);
+
+    // The first reminder falls due in every game; each process runs its own guilds' and no other.
+    clock.t += 13 * HOUR;
+    expect(ids(one.runDueJobs())).toEqual([west[0]!.row.id]);
+    expect(ids(zero.runDueJobs())).toEqual(east.map((g) => g.row.id));
+    expect(zero.runDueJobs()).toEqual([]);
+    expect(one.runDueJobs()).toEqual([]);
+    for (const game of [...east, ...west]) expect(zero.outbox.rows.ofGame(game.row.id).filter((d) => d.kind === 'reminder')).toHaveLength(1);
+
+    const sweptZero = await zero.sweep();
+    const sweptOne = await one.sweep();
+    expect([sweptZero.checked, sweptOne.checked]).toEqual([2, 1]);
+  });
+
+  it('a restarted shard takes back only the deliveries its predecessor held', () => {
+    const zero = processOf({ shardCount: 2, shardIds: [0] });
+    const one = processOf({ shardCount: 2, shardIds: [1] });
+    expect([zero.outbox.owner, one.outbox.owner]).toEqual(['bazaar shards 0 of 2', 'bazaar shards 1 of 2']);
+    const east = startGame(zero, guildOnShard(0, 1), '200000000000000001');
+    const west = startGame(one, guildOnShard(1, 1), '200000000000000003');
+    expect(zero.outbox.claim(east.row.id)).not.toEqual([]);
+    expect(one.outbox.claim(west.row.id)).not.toEqual([]);
+
+    // Shard 1 is killed and started again: it frees what it held at once; shard 0's lease stands.
+    const restarted = processOf({ shardCount: 2, shardIds: [1] });
+    expect(restarted.outbox.takeBack()).toBeGreaterThan(0);
+    expect(restarted.outbox.claim(west.row.id)).not.toEqual([]);
+    expect(restarted.outbox.claim(east.row.id)).toEqual([]);
+    expect(zero.outbox.rows.ofGame(east.row.id).every((d) => d.claimedBy === 'bazaar shards 0 of 2')).toBe(true);
+  });
+
+  it('one process running every shard is the single bot of before: no filter, the deliverer named bazaar', () => {
+    const all = processOf({ shardCount: 2, shardIds: [0, 1] });
+    expect(all.outbox.owner).toBe('bazaar');
+    startGame(all, guildOnShard(0, 1), '200000000000000001');
+    startGame(all, guildOnShard(1, 1), '200000000000000003');
+    expect(all.outbox.gamesWithDue()).toHaveLength(2);
+    clock.t += 13 * HOUR;
+    expect(all.runDueJobs()).toHaveLength(2);
+  });
+});
