@@ -126,6 +126,13 @@ export interface Outcome {
   readonly boardDelivery: number | null;
 }
 
+/**
+ * What leaving does to a seat: the rules take it out and the others play on; a computer player takes it
+ * (its owner may take it back between turns); or the game ends (won by the last player standing, or by
+ * nobody when no human remains).
+ */
+export type LeaveConsequence = { readonly kind: 'removed' } | { readonly kind: 'computer' } | { readonly kind: 'ends'; readonly winner: Seat | null };
+
 export type VoteChoice = 'skip' | 'kick';
 
 export interface VoteTally {
@@ -846,12 +853,16 @@ export class GameService {
     return { state: def.setup(options, row.seed), sequence: 0 };
   }
 
-  /** A player concedes (or is removed by vote): see the leave policy above. */
-  leave(gameId: number, userId: string): Result<{ outcome: Outcome }> {
+  /**
+   * A player concedes: see the leave policy above. `expectedVersion` is the version the confirmation was
+   * asked at: what leaving does may have changed since (another player left), so a moved-on game is refused.
+   */
+  leave(gameId: number, userId: string, expectedVersion?: number): Result<{ outcome: Outcome }> {
     const loaded = this.#active(gameId);
     if (!loaded.ok) return loaded;
     const seat = this.seatOf(loaded.game, userId);
     if (seat === undefined || seat.leftAt !== null) return refuse('not_a_player', {});
+    if (expectedVersion !== undefined && loaded.game.row.version !== expectedVersion) return refuse('stale', { currentVersion: loaded.game.row.version });
     return this.#removeSeat(loaded.game, seat.seat, 'left');
   }
 
@@ -961,22 +972,43 @@ export class GameService {
     return this.outbox.rows.add({ gameId: row.id, guildId: row.guildId, channelId: row.channelId, kind, version: row.version, payload }).id;
   }
 
-  /** Ends a lobby or a running game at once: the host, or a member who may manage the channel. */
-  abandon(channelId: string, userId: string, canManage: boolean): Result<{ row: GameRow }> {
+  /**
+   * Ends a lobby or a running game: the host, or a member who may manage the channel. `expected` is the
+   * game and version the confirmation was asked at: a game that moved on since is refused as stale (the
+   * user confirmed something else). A running game's standings at this moment are recorded as its result
+   * (`recorded`); a lobby has none, and a damaged game's state cannot be read (it is ended all the same).
+   */
+  abandon(channelId: string, userId: string, canManage: boolean, expected?: { gameId: number; version: number }): Result<{ row: GameRow; recorded: boolean }> {
     const row = this.repo.findRunningByChannel(channelId);
     if (row === undefined) return refuse('no_game', {});
     if (row.hostUserId !== userId && !canManage) return refuse('not_host', {});
-    // Works on a damaged game too: nothing of the state is read.
+    if (expected !== undefined && (row.id !== expected.gameId || row.version !== expected.version)) return refuse('stale', { currentVersion: row.version });
+    const loaded = row.status === 'active' ? this.#snapshot(row) : null;
+    const results = loaded?.ok === true && loaded.game.kind === 'active' ? standingResults(loaded.game) : null;
     const saved = this.#tx(() => {
       const result = this.repo.saveState(row.id, row.version, { status: 'abandoned' });
       if (result.ok) {
         this.repo.deleteJobs(row.id);
-        this.#owe({ ...row, version: result.version }, 'announcement', { kind: 'announcement', message: 'abandoned', userId });
+        if (results !== null) this.stats.record(row.id, result.updatedAt, results);
+        this.#owe({ ...row, version: result.version }, 'announcement', { kind: 'announcement', message: 'abandoned', userId, recorded: results !== null });
       }
       return result;
     });
     if (!saved.ok) return refuse('stale', { currentVersion: saved.currentVersion ?? -1 });
-    return { ok: true, row: this.repo.findById(row.id) as GameRow };
+    return { ok: true, row: this.repo.findById(row.id) as GameRow, recorded: results !== null };
+  }
+
+  /** What `/game leave` would do to this seat now (told before the player confirms). */
+  leaveConsequence(game: ActiveSnapshot, seat: Seat): LeaveConsequence {
+    const def = game.module.definition;
+    const remaining = game.seats.filter((s) => s.leftAt === null && s.seat !== seat);
+    const humans = remaining.filter((s) => s.computer === null).length;
+    // The same tests as #commit's concession and #removeSeat's choice.
+    if (remaining.length < Math.max(2, def.players.min) || humans === 0) {
+      return { kind: 'ends', winner: remaining.length === 1 && humans === 1 ? (remaining[0] as SeatRow).seat : null };
+    }
+    const removable = def.removeSeat !== undefined && remaining.length >= def.players.min && def.removeSeat(game.state, seat) !== null;
+    return { kind: removable ? 'removed' : 'computer' };
   }
 
   updateSettings(gameId: number, userId: string, canManage: boolean, change: SettingsChange): Result<{ row: GameRow }> {
@@ -1201,6 +1233,12 @@ export class GameService {
  * Every seat's final place: the rules' standings, or, when the game ended because the others left, the
  * last player first and everyone who left after them.
  */
+/** Every seat's place by the rules' standings as they are now (a game ended early with /game abandon). */
+function standingResults(game: ActiveSnapshot): NewResult[] {
+  const ranks = new Map(game.module.definition.standings(game.state).map((s) => [s.seat, s.rank]));
+  return game.seats.map((s) => ({ seat: s.seat, userId: s.userId, rank: ranks.get(s.seat) ?? game.seats.length, left: s.leftAt !== null }));
+}
+
 function finalResults(game: ActiveSnapshot, concededTo: Seat | null): NewResult[] {
   const left = new Set(game.seats.filter((s) => s.leftAt !== null).map((s) => s.seat));
   const def = game.module.definition;

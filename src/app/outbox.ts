@@ -26,7 +26,8 @@ export type DeliveryPayload =
   | { readonly kind: 'board'; readonly summary: readonly GameEvent[]; readonly notes: readonly BoardNote[]; readonly concededTo: Seat | null }
   | { readonly kind: 'reminder'; readonly seats: readonly Seat[]; readonly count: number; readonly limit: number }
   | { readonly kind: 'idle-vote'; readonly seats: readonly Seat[]; readonly idleHours: number; readonly repeat: boolean }
-  | { readonly kind: 'announcement'; readonly message: 'abandoned'; readonly userId: string };
+  /** `recorded`: the standings at that moment were kept as the result (absent in rows written before). */
+  | { readonly kind: 'announcement'; readonly message: 'abandoned'; readonly userId: string; readonly recorded?: boolean };
 
 export interface Delivery {
   readonly id: number;
@@ -80,7 +81,8 @@ export function parseDeliveryPayload(kind: string, text: string): DeliveryPayloa
       return { kind: 'idle-vote', seats: p.seats, idleHours: p.idleHours, repeat: p.repeat };
     case 'announcement':
       if (p.message !== 'abandoned' || typeof p.userId !== 'string' || !SNOWFLAKE.test(p.userId)) return 'the announcement is not readable';
-      return { kind: 'announcement', message: 'abandoned', userId: p.userId };
+      if (p.recorded !== undefined && typeof p.recorded !== 'boolean') return 'the announcement is not readable';
+      return { kind: 'announcement', message: 'abandoned', userId: p.userId, recorded: p.recorded === true };
     default:
       return `unknown delivery kind "${kind}"`;
   }

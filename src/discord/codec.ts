@@ -11,6 +11,10 @@
  * - Jobs:   snooze <seat>, vote <seat> skip|kick
  * - Computer players: addbot (lobby select; values: a level), rmbot (lobby), reclaim (take one's seat
  *           back), suggest <seat> (panel)
+ * - Confirmations (a private prompt before a destructive command): confirm leave|abandon, keep (changes
+ *           nothing); the version is the game's when the prompt was shown, so a prompt the game has moved
+ *           past is refused
+ * - The finished game: rematch (final board)
  */
 import type { Seat } from '../engine/index.js';
 
@@ -22,8 +26,11 @@ interface Base {
   readonly version: number;
 }
 
-export type PlainVerb = 'join' | 'quit' | 'start' | 'cancel' | 'turn' | 'hand' | 'log' | 'addbot' | 'rmbot' | 'reclaim';
-const PLAIN_VERBS: readonly PlainVerb[] = ['join', 'quit', 'start', 'cancel', 'turn', 'hand', 'log', 'addbot', 'rmbot', 'reclaim'];
+export type PlainVerb = 'join' | 'quit' | 'start' | 'cancel' | 'turn' | 'hand' | 'log' | 'addbot' | 'rmbot' | 'reclaim' | 'keep' | 'rematch';
+const PLAIN_VERBS: readonly PlainVerb[] = ['join', 'quit', 'start', 'cancel', 'turn', 'hand', 'log', 'addbot', 'rmbot', 'reclaim', 'keep', 'rematch'];
+
+/** The destructive commands that ask to confirm first. */
+export type Confirmable = 'leave' | 'abandon';
 
 export type CustomId =
   | (Base & { readonly verb: PlainVerb })
@@ -32,7 +39,8 @@ export type CustomId =
   | (Base & { readonly verb: 'undo'; readonly seat: Seat })
   | (Base & { readonly verb: 'suggest'; readonly seat: Seat })
   | (Base & { readonly verb: 'snooze'; readonly seat: Seat })
-  | (Base & { readonly verb: 'vote'; readonly seat: Seat; readonly choice: 'skip' | 'kick' });
+  | (Base & { readonly verb: 'vote'; readonly seat: Seat; readonly choice: 'skip' | 'kick' })
+  | (Base & { readonly verb: 'confirm'; readonly what: Confirmable });
 
 export type Verb = CustomId['verb'];
 
@@ -62,6 +70,9 @@ export function encodeCustomId(id: CustomId): string {
       break;
     case 'vote':
       parts.push(id.seat, id.choice);
+      break;
+    case 'confirm':
+      parts.push(id.what);
       break;
     default:
       break;
@@ -100,6 +111,10 @@ export function parseCustomId(raw: unknown): CustomId | null {
     case 'vote': {
       const choice = args[1];
       return args.length === 2 && seat !== null && (choice === 'skip' || choice === 'kick') ? { ...base, verb, seat, choice } : null;
+    }
+    case 'confirm': {
+      const what = args[0];
+      return args.length === 1 && (what === 'leave' || what === 'abandon') ? { ...base, verb, what } : null;
     }
     default:
       return null;

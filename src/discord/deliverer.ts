@@ -20,7 +20,7 @@ import type { GameEvent, Locale } from '../engine/index.js';
 import type { Logger } from '../logger.js';
 import type { BotContext } from './context.js';
 import { t } from './i18n/index.js';
-import { boardMessage, gameLocale, labelNames, lobbyMessage, mention, reminderMessage, voteMessage, type PublicMessage } from './messages.js';
+import { abandonedMessage, boardMessage, gameLocale, labelNames, lobbyMessage, mention, reminderMessage, voteMessage, type PublicMessage } from './messages.js';
 import { presenterFor, sendableChannel } from './respond.js';
 import { describeError } from './errors.js';
 
@@ -198,11 +198,7 @@ export class Deliverer implements DeliveryTrigger {
       }
       case 'announcement': {
         const p = step.delivery.payload as Extract<Delivery['payload'], { kind: 'announcement' }>;
-        return {
-          content: t(locale, 'board.abandoned', { user: `<@${p.userId}>`, id: game.row.id, game: presenter.name(locale) }),
-          components: [],
-          allowedMentions: { parse: [] },
-        };
+        return abandonedMessage(service, game, presenter, p.userId, p.recorded === true);
       }
     }
   }

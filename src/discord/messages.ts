@@ -14,7 +14,7 @@ import {
 import { COMPUTER_LEVELS, isComputerSeatId, parseLevel, type ActiveSnapshot, type GameService, type LobbySnapshot, type SeatRow, type Snapshot, type VoteTally } from '../app/game-service.js';
 import type { EffectiveEntry } from '../app/log.js';
 import { isLocale, type GameEvent, type Locale, type Seat } from '../engine/index.js';
-import { encodeCustomId } from './codec.js';
+import { encodeCustomId, type Confirmable } from './codec.js';
 import type { GamePresenter } from './games/presenter.js';
 import { t } from './i18n/index.js';
 import { buildPanel, truncate, type PanelAction, type PanelRow } from './panel.js';
@@ -390,4 +390,36 @@ export function voteMessage(game: ActiveSnapshot, seats: readonly Seat[], hours:
     );
   });
   return { content: fit(lines), components: rows.slice(0, 5), allowedMentions: { users: userIds(game, seats) } };
+}
+
+// ----- confirmations -------------------------------------------------------------------------------------
+
+/**
+ * The private question before a destructive command: what will happen, and two buttons (do it / keep
+ * playing). The buttons carry the game's version when asked, so an answer after the game moved on is refused.
+ */
+export function confirmMessage(game: { readonly id: number; readonly version: number }, what: Confirmable, question: string, locale: Locale): PrivateMessage {
+  const id = { gameId: game.id, version: game.version };
+  return {
+    content: fit([question]),
+    components: [
+      row(
+        button(t(locale, what === 'leave' ? 'confirm.leaveButton' : 'confirm.abandonButton'), encodeCustomId({ ...id, verb: 'confirm', what }), ButtonStyle.Danger),
+        button(t(locale, 'confirm.keep'), encodeCustomId({ ...id, verb: 'keep' }), ButtonStyle.Secondary),
+      ),
+    ],
+  };
+}
+
+/** The line in the channel when a game is ended early: who ended it, and the standings kept as its result. */
+export function abandonedMessage(service: GameService, game: Snapshot, presenter: GamePresenter, userId: string, recorded: boolean): PublicMessage {
+  const locale = gameLocale(game);
+  const lines = [t(locale, recorded ? 'board.abandonedRecorded' : 'board.abandoned', { user: `<@${userId}>`, id: game.row.id, game: presenter.name(locale) })];
+  if (recorded && game.kind === 'active') {
+    const playerNames = names(game);
+    for (const standing of [...service.standings(game)].sort((a, b) => a.rank - b.rank || a.seat - b.seat)) {
+      lines.push(t(locale, 'board.standing', { rank: standing.rank, player: mention(game, standing.seat), summary: presenter.format(standing.summary, locale, playerNames) }));
+    }
+  }
+  return { content: fit(lines), components: [], allowedMentions: { parse: [] } };
 }

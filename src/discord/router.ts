@@ -21,6 +21,8 @@ import { gameStatus } from './handlers/commands/game-status.js';
 import { help } from './handlers/commands/help.js';
 import { stats } from './handlers/commands/stats.js';
 import { boardHand } from './handlers/components/board-hand.js';
+import { confirmCommand } from './handlers/components/confirm.js';
+import { confirmKeep } from './handlers/components/confirm-keep.js';
 import { boardLog } from './handlers/components/board-log.js';
 import { boardTurn } from './handlers/components/board-turn.js';
 import { idleVote } from './handlers/components/idle-vote.js';
@@ -58,6 +60,8 @@ export const COMPONENT_HANDLERS: readonly ComponentHandler[] = [
   lobbyRemoveComputer,
   seatReclaim,
   panelSuggest,
+  confirmCommand,
+  confirmKeep,
 ] as unknown as readonly ComponentHandler[];
 
 export interface Router {

@@ -1,8 +1,10 @@
 /**
  * Finished games' results, for the history and the statistics of a server. Everything is read per guild:
- * a server sees its own games only.
+ * a server sees its own games only. An abandoned game keeps the standings it had when it was ended: the
+ * history lists it (marked), but wins and places count finished games only (ending a game early must not
+ * hand out a win).
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './database.js';
 import { games, results } from './schema.js';
 
@@ -22,6 +24,8 @@ export interface FinishedGame {
   readonly boardMessageId: string | null;
   readonly winners: readonly string[];
   readonly players: number;
+  /** Ended early with /game abandon: `winners` are the players leading at that moment. */
+  readonly abandoned: boolean;
 }
 
 export interface PlayerStats {
@@ -39,7 +43,7 @@ export class StatsRepository {
     for (const row of rows) this.db.insert(results).values({ gameId, finishedAt, ...row }).onConflictDoNothing().run();
   }
 
-  /** The server's finished games, newest first. */
+  /** The server's finished (and abandoned) games, newest first. */
   history(guildId: string, limit: number): FinishedGame[] {
     const rows = this.db
       .select({
@@ -50,15 +54,16 @@ export class StatsRepository {
         finishedAt: sql<number>`max(${results.finishedAt})`,
         winners: sql<string>`group_concat(case when ${results.rank} = 1 then ${results.userId} end)`,
         players: sql<number>`count(*)`,
+        status: games.status,
       })
       .from(games)
       .innerJoin(results, eq(results.gameId, games.id))
-      .where(and(eq(games.guildId, guildId), eq(games.status, 'finished')))
+      .where(and(eq(games.guildId, guildId), inArray(games.status, ['finished', 'abandoned'])))
       .groupBy(games.id)
       .orderBy(desc(sql`max(${results.finishedAt})`), desc(games.id))
       .limit(limit)
       .all();
-    return rows.map((r) => ({ ...r, winners: (r.winners ?? '').split(',').filter((w) => w !== '') }));
+    return rows.map(({ status, ...r }) => ({ ...r, winners: (r.winners ?? '').split(',').filter((w) => w !== ''), abandoned: status === 'abandoned' }));
   }
 
   /** One player's games, wins and average place per game kind, in this server. */
@@ -73,7 +78,7 @@ export class StatsRepository {
       })
       .from(results)
       .innerJoin(games, eq(games.id, results.gameId))
-      .where(and(eq(games.guildId, guildId), eq(results.userId, userId)))
+      .where(and(eq(games.guildId, guildId), eq(games.status, 'finished'), eq(results.userId, userId)))
       .groupBy(games.kind)
       .orderBy(games.kind)
       .all();
@@ -90,7 +95,7 @@ export class StatsRepository {
       })
       .from(results)
       .innerJoin(games, eq(games.id, results.gameId))
-      .where(eq(games.guildId, guildId))
+      .where(and(eq(games.guildId, guildId), eq(games.status, 'finished')))
       .groupBy(results.userId)
       .orderBy(desc(sql`sum(case when ${results.rank} = 1 then 1 else 0 end)`), sql`avg(${results.rank})`, desc(sql`count(*)`))
       .limit(limit)

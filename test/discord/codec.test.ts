@@ -14,6 +14,10 @@ const samples: CustomId[] = [
   { gameId: 42, version: 9, verb: 'undo', seat: 4 },
   { gameId: 42, version: 9, verb: 'snooze', seat: 1 },
   { gameId: 42, version: 9, verb: 'vote', seat: 2, choice: 'kick' },
+  { gameId: 42, version: 9, verb: 'confirm', what: 'leave' },
+  { gameId: 42, version: 9, verb: 'confirm', what: 'abandon' },
+  { gameId: 42, version: 9, verb: 'keep' },
+  { gameId: 42, version: 9, verb: 'rematch' },
   { gameId: 999999999, version: 999999999, verb: 'sel', seat: 999999999, group: 999999999, page: 999999999 },
 ];
 
@@ -48,6 +52,11 @@ describe('custom_id codec', () => {
       'g1:1:0:act:1:1e3',
       'g1:1:0:sel:1:2',
       'g1:1:0:vote:1:maybe',
+      'g1:1:0:confirm',
+      'g1:1:0:confirm:delete',
+      'g1:1:0:confirm:leave:now',
+      'g1:1:0:keep:leave',
+      'g1:1:0:rematch:1',
       'g1:1:0:undo',
       'g1:1:0:snooze:x',
       'g1:1:0:delete',

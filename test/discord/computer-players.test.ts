@@ -13,7 +13,7 @@ import { randomInt, seedRng } from '../../src/engine/index.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
 import type { KairoAction, KairoState } from '../../src/games/kairo/index.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
-import { boards, buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
+import { boards, buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, openLobby, privateReply, runConfirmed, startBotOnFake, type BotOnFake } from './harness.js';
 import { until as waitUntil } from './bot-process.js';
 import { chooseIstanbul } from './istanbul-policy.js';
 import { progressScore } from '../render/kairo/engine-states.js';
@@ -176,7 +176,7 @@ describe('computer players', () => {
 
     // /game leave hands the seat to a computer too, and the game goes on for the others.
     const leaving = mentionedToAct(latestBoard(env.fake, channel))[0] === carol.id ? bob : carol;
-    const left = privateReply(await leaving.runCommand(channel, 'game', { subcommand: 'leave' }), leaving);
+    const left = await runConfirmed(leaving, channel, 'leave');
     expect(left.content).toBe('You left the game.');
     await until(() => /left the game; a computer player takes their seat/.test(latestBoard(env.fake, channel).content), 'the board after /game leave');
     expect(game(channel).seats.find((s) => s.userId === leaving.id)!.computer).toBe('normal');

@@ -9,7 +9,7 @@ import type { ActiveSnapshot } from '../../src/app/game-service.js';
 import { parseCustomId } from '../../src/discord/codec.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { tallyComputer, tallyModule, tallyPresenter, type TallyState } from '../app/toy-game.js';
-import { buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, privateReply, startBotOnFake, type BotOnFake, openLobby } from './harness.js';
+import { buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, privateReply, runConfirmed, startBotOnFake, type BotOnFake, openLobby } from './harness.js';
 
 const HOUR = 3_600_000;
 const module = tallyModule({ removeSeat: false, target: 30 });
@@ -263,7 +263,7 @@ describe('leaving and ending', () => {
   it('with three players a leaver goes on autopilot; with two left, the last one wins; abandon needs the host', async () => {
     const channel = env.fake.createChannel('leaving');
     await startTally(channel, alice, [bob, dave]);
-    const left = privateReply(await dave.runCommand(channel, 'game', { subcommand: 'leave' }), dave);
+    const left = await runConfirmed(dave, channel, 'leave');
     expect(left.content).toBe('You left the game.');
     let board = latestBoard(env.fake, channel);
     expect(board.content).toMatch(/<@\d+> left the game; a computer player takes their seat/);
@@ -271,8 +271,8 @@ describe('leaving and ending', () => {
     // Abandon: not for another player without Manage Channel.
     const refused = await bob.runCommand(channel, 'game', { subcommand: 'abandon' });
     expect(privateReply(refused, bob).content).toMatch(/Gastgeber/);
-    const bobLeaves = await bob.runCommand(channel, 'game', { subcommand: 'leave' });
-    expect(privateReply(bobLeaves, bob).content).toBe('Du hast das Spiel verlassen.');
+    const bobLeaves = await runConfirmed(bob, channel, 'leave');
+    expect(bobLeaves.content).toBe('Du hast das Spiel verlassen.');
     board = latestBoard(env.fake, channel);
     expect(board.content).toContain(`The game is over.** <@${alice.id}> wins: every other player left the game.`);
     expect(board.buttons).toEqual([]);
@@ -280,8 +280,8 @@ describe('leaving and ending', () => {
 
     const second = env.fake.createChannel('abandon');
     const first = await startTally(second, carol, [alice]);
-    const ended = await carol.runCommand(second, 'game', { subcommand: 'abandon' });
-    expect(privateReply(ended, carol).content).toBe('Het spel is beëindigd.');
+    const ended = await runConfirmed(carol, second, 'abandon');
+    expect(ended.content).toMatch(/^Het spel is beëindigd\. De stand van dit moment is bewaard/);
     expect(env.fake.message(first.id)!.buttons).toEqual([]);
     expect(env.fake.channelMessages(second).at(-1)!.content).toMatch(/<@\d+> ended game #\d+ \(Tally\)/);
     env.fake.assertNoViolations();
@@ -345,7 +345,7 @@ describe('robustness', () => {
     const active = userById(mentionedToAct(board)[0]!);
     const panel = await openPanel(active, board);
     expect(offered(panel).length).toBeGreaterThan(0);
-    await bob.runCommand(broken, 'game', { subcommand: 'abandon' });
+    expect((await runConfirmed(bob, broken, 'abandon')).content).toBe('Das Spiel ist beendet.');
     expect(env.service.byChannel(broken)).toMatchObject({ ok: false, code: 'no_game' });
     env.fake.assertNoViolations();
   });

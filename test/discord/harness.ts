@@ -258,3 +258,22 @@ export async function openLobby(user: FakeUser, channelId: string, options: Reco
   expect(lobby.ephemeral).toBe(false);
   return lobby;
 }
+
+/**
+ * Runs a command that asks to confirm first (`/game leave`, `/game abandon`), checks that the question is
+ * private with a Confirm and a Keep playing button, presses Confirm, and returns the prompt as it was
+ * replaced by the answer (when the command answered without asking, that answer).
+ */
+export async function runConfirmed(user: FakeUser, channelId: string, subcommand: 'leave' | 'abandon'): Promise<SeenMessage> {
+  const fake = fakeOf(user);
+  const prompt = privateReply(await user.runCommand(channelId, 'game', { subcommand }), user);
+  if (!hasButton(prompt, 'confirm')) return prompt;
+  expect(hasButton(prompt, 'keep')).toBe(true);
+  const revisions = fake.world.messages.get(prompt.id)?.revisions.length ?? 0;
+  const handle = await user.clickButton(prompt.id, buttonFor(prompt, 'confirm'), { until: 'response' });
+  await handle.waitFor((h) => (fake.world.messages.get(prompt.id)?.revisions.length ?? 0) > revisions || h.followUps.length > 0, {
+    timeoutMs: 15_000,
+    description: `the answer to the confirmed /game ${subcommand}`,
+  });
+  return handle.followUps.at(-1) ?? (fake.message(prompt.id) as SeenMessage);
+}

@@ -212,8 +212,11 @@ async function playTurnKilled(channelId: string, killAt: KillAt): Promise<void> 
 }
 
 async function endKilled(channelId: string): Promise<void> {
+  // /game leave asks first (privately, nothing is posted); the kill waits for the confirmed leave's board.
+  const prompt = await answered(channelId, bob, () => bob.runCommand(channelId, 'game', { subcommand: 'leave', until: 'none' }));
+  if (prompt === null) throw new Error('no answer to /game leave');
   const disarm = killOn('board-post', channelId);
-  await answered(channelId, bob, () => bob.runCommand(channelId, 'game', { subcommand: 'leave', until: 'none' }));
+  await answered(channelId, bob, () => bob.clickButton(prompt.id, buttonFor(prompt, 'confirm'), { until: 'none' }), prompt.id);
   disarm();
   if (!bot.running) await restartAndSettle();
   await settle();

@@ -142,6 +142,19 @@ export const de: Record<CoreKey, string> = {
   'settings.field.reminderHours': 'erinnerung_stunden',
   'settings.field.reminderLimit': 'erinnerung_limit',
   'settings.field.idleHours': 'leerlauf_stunden',
+  // confirmations of destructive commands, and a game ended early
+  'confirm.leave':
+    '**Spiel #{id} ({game}) verlassen?** {what, select, removed {Die Regeln nehmen deinen Platz aus dem Spiel, und die anderen spielen ohne dich weiter. Das lässt sich nicht rückgängig machen.} computer {Ein Computerspieler übernimmt deinen Platz, damit die anderen zu Ende spielen können; zwischen zwei Zügen kannst du ihn zurücknehmen (Meinen Zug machen auf dem Spielplan).} endsWinner {Das Spiel endet sofort: {winner} gewinnt als einzige verbliebene Person. Das lässt sich nicht rückgängig machen.} other {Das Spiel endet sofort: Es bleibt kein menschlicher Spieler übrig. Das lässt sich nicht rückgängig machen.}}',
+  'confirm.abandon':
+    '**Spiel #{id} ({game}) für alle beenden?** {what, select, lobby {Die Lobby wird geschlossen; gespielt wurde noch nicht.} recorded {Das Spiel endet sofort und kann nicht fortgesetzt werden. Der Stand in diesem Moment wird als Ergebnis in /spiel verlauf festgehalten; er zählt in /statistik nicht als Sieg.} other {Das Spiel kann nicht gelesen werden, darum kann kein Ergebnis festgehalten werden; es endet sofort.}}',
+  'confirm.leaveButton': 'Ja, Spiel verlassen',
+  'confirm.abandonButton': 'Ja, Spiel beenden',
+  'confirm.keep': 'Weiterspielen',
+  'confirm.kept': 'Nichts wurde geändert; das Spiel geht weiter.',
+  'confirm.stale': 'Diese Frage ist veraltet: Das Spiel hat sich seitdem verändert, darum ist nichts geschehen. Rufe {what, select, leave {/spiel verlassen} other {/spiel abbrechen}} noch einmal auf, wenn du es weiterhin willst.',
+  'abandon.doneRecorded': 'Das Spiel ist beendet. Der Stand in diesem Moment ist in /spiel verlauf festgehalten.',
+  'board.abandonedRecorded': '{user} hat Spiel #{id} ({game}) vorzeitig beendet. Der Stand in diesem Moment ist in /spiel verlauf festgehalten (zählt nicht als Sieg):',
+  'history.abandonedLine': '#{id} {game} · {when} · {players} Spieler · vorzeitig beendet; vorne lag: {winners}',
 
   'reminder.text': '{players}: **{game}** (Spiel #{id}) wartet auf deine Entscheidung. Erinnerung {count} von {limit}.',
   'reminder.snooze': 'Später erinnern',

@@ -150,6 +150,19 @@ export const en = {
   'settings.field.reminderHours': 'reminder_hours',
   'settings.field.reminderLimit': 'reminder_limit',
   'settings.field.idleHours': 'idle_hours',
+  // confirmations of destructive commands, and a game ended early
+  'confirm.leave':
+    '**Leave game #{id} ({game})?** {what, select, removed {The rules take your seat out of the game and the others play on without you. This cannot be undone.} computer {A computer player takes your seat so the others can finish; you can take it back between turns (Take my turn on the board).} endsWinner {The game ends now: {winner} wins, as the only player left. This cannot be undone.} other {The game ends now: no human player is left. This cannot be undone.}}',
+  'confirm.abandon':
+    '**End game #{id} ({game}) for everyone?** {what, select, lobby {The lobby closes; nobody has played yet.} recorded {The game stops now and cannot be resumed. The standings at this moment are kept as its result in /game history; they do not count as wins in /stats.} other {The game cannot be read, so no result can be kept; it stops now.}}',
+  'confirm.leaveButton': 'Yes, leave the game',
+  'confirm.abandonButton': 'Yes, end the game',
+  'confirm.keep': 'Keep playing',
+  'confirm.kept': 'Nothing was changed; the game goes on.',
+  'confirm.stale': 'This question is out of date: the game has changed since you asked, so nothing was done. Run {what, select, leave {/game leave} other {/game abandon}} again if you still want to.',
+  'abandon.doneRecorded': 'The game has ended. Its standings at this moment are kept in /game history.',
+  'board.abandonedRecorded': '{user} ended game #{id} ({game}) early. The standings at that moment are kept in /game history (not counted as wins):',
+  'history.abandonedLine': '#{id} {game} · {when} · {players} players · ended early; leading then: {winners}',
 
   // reminders and idle votes
   'reminder.text': '{players}: **{game}** (game #{id}) is waiting for your decision. Reminder {count} of {limit}.',

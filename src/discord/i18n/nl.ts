@@ -142,6 +142,19 @@ export const nl: Record<CoreKey, string> = {
   'settings.field.reminderHours': 'herinnering_uren',
   'settings.field.reminderLimit': 'herinnering_limiet',
   'settings.field.idleHours': 'inactief_uren',
+  // confirmations of destructive commands, and a game ended early
+  'confirm.leave':
+    '**Spel #{id} ({game}) verlaten?** {what, select, removed {De regels halen je plaats uit het spel en de anderen spelen zonder jou verder. Dit kan niet ongedaan worden gemaakt.} computer {Een computerspeler neemt je plaats over zodat de anderen het spel kunnen uitspelen; tussen twee beurten kun je hem terugnemen (Mijn beurt spelen op het bord).} endsWinner {Het spel eindigt nu: {winner} wint, als enige die overblijft. Dit kan niet ongedaan worden gemaakt.} other {Het spel eindigt nu: er blijft geen menselijke speler over. Dit kan niet ongedaan worden gemaakt.}}',
+  'confirm.abandon':
+    '**Spel #{id} ({game}) voor iedereen beëindigen?** {what, select, lobby {De lobby sluit; er is nog niet gespeeld.} recorded {Het spel stopt nu en kan niet worden hervat. De stand van dit moment wordt als uitslag bewaard in /spel geschiedenis; in /statistieken telt die niet als overwinning.} other {Het spel kan niet worden gelezen, dus er kan geen uitslag worden bewaard; het stopt nu.}}',
+  'confirm.leaveButton': 'Ja, spel verlaten',
+  'confirm.abandonButton': 'Ja, spel beëindigen',
+  'confirm.keep': 'Verder spelen',
+  'confirm.kept': 'Er is niets veranderd; het spel gaat door.',
+  'confirm.stale': 'Deze vraag is verouderd: het spel is veranderd sinds je het vroeg, dus er is niets gedaan. Gebruik {what, select, leave {/spel verlaten} other {/spel stoppen}} opnieuw als je het nog steeds wilt.',
+  'abandon.doneRecorded': 'Het spel is beëindigd. De stand van dit moment is bewaard in /spel geschiedenis.',
+  'board.abandonedRecorded': '{user} heeft spel #{id} ({game}) voortijdig beëindigd. De stand van dat moment is bewaard in /spel geschiedenis (telt niet als overwinning):',
+  'history.abandonedLine': '#{id} {game} · {when} · {players} spelers · voortijdig beëindigd; vooraan lag: {winners}',
 
   'reminder.text': '{players}: **{game}** (spel #{id}) wacht op je beslissing. Herinnering {count} van {limit}.',
   'reminder.snooze': 'Later herinneren',

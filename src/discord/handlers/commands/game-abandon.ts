@@ -1,7 +1,11 @@
-/** /game abandon: ends the lobby or game of this channel at once (host, or Manage Channel). Works on a damaged game. */
+/**
+ * /game abandon: asks the host (or a member who may manage the channel) to confirm, privately, saying what
+ * ending the game does; the Confirm button (confirm.ts) ends it. Works on a damaged game.
+ */
 import type { CommandHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
-import { answerPrivately } from '../../respond.js';
+import { confirmMessage } from '../../messages.js';
+import { answerPrivately, presenterFor } from '../../respond.js';
 import { canManage, refuse } from '../common.js';
 
 export const gameAbandon: CommandHandler = {
@@ -9,12 +13,14 @@ export const gameAbandon: CommandHandler = {
   ack: 'ephemeral',
   async handle(env, interaction) {
     const { service } = env.ctx;
-    await service.locked(interaction.channelId, async () => {
-      const result = service.abandon(interaction.channelId, interaction.user.id, canManage(interaction));
-      if (!result.ok) return refuse(env, interaction, result);
-      // The announcement is owed through the outbox; the old boards lose their buttons there too.
-      await env.ctx.deliverer.deliverHeld(result.row.id);
-      await answerPrivately(interaction, t(env.locale, 'abandon.done'));
-    });
+    const row = service.runningRow(interaction.channelId);
+    if (row === undefined) return refuse(env, interaction, { ok: false, code: 'no_game' });
+    // Only those who may end it are asked.
+    if (row.hostUserId !== interaction.user.id && !canManage(interaction)) return refuse(env, interaction, { ok: false, code: 'not_host' });
+    const loaded = service.byChannel(interaction.channelId);
+    const game = env.ctx.presenters.has(row.kind) ? presenterFor(env.ctx, row.kind).name(env.locale) : row.kind;
+    const what = row.status === 'lobby' ? 'lobby' : loaded.ok ? 'recorded' : 'damaged';
+    const question = t(env.locale, 'confirm.abandon', { id: row.id, game, what });
+    await answerPrivately(interaction, confirmMessage(row, 'abandon', question, env.locale));
   },
 };

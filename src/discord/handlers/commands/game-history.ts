@@ -1,4 +1,4 @@
-/** /game history [count]: this server's finished games, newest first, each with a link to its final board. */
+/** /game history [count]: this server's finished games (and those ended early), newest first, each with a link to its last board. */
 import type { CommandHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { answerPrivately, messageLink } from '../../respond.js';
@@ -19,7 +19,8 @@ export const gameHistory: CommandHandler = {
       const name = env.ctx.presenters.get(game.kind)?.name(env.locale) ?? game.kind;
       const winners = game.winners.map((id) => `<@${id}>`).join(', ') || '-';
       const board = game.boardMessageId === null ? '' : ` · ${t(env.locale, 'history.board', { link: messageLink(guildId, game.channelId, game.boardMessageId) })}`;
-      lines.push(t(env.locale, 'history.line', { id: game.gameId, game: name, when: `<t:${Math.floor(game.finishedAt / 1000)}:d>`, players: game.players, winners }) + board);
+      const line = game.abandoned ? 'history.abandonedLine' : 'history.line';
+      lines.push(t(env.locale, line, { id: game.gameId, game: name, when: `<t:${Math.floor(game.finishedAt / 1000)}:d>`, players: game.players, winners }) + board);
     }
     await answerPrivately(interaction, lines.join('\n').slice(0, 2000));
   },

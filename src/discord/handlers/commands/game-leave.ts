@@ -1,9 +1,13 @@
-/** /game leave: leaves the lobby, or concedes a running game (see the leave policy in the game service). */
+/**
+ * /game leave: leaves the lobby at once (nothing is lost), or, in a running game, asks the player to
+ * confirm, privately, saying what leaving does to their seat; the Confirm button (confirm.ts) concedes
+ * (see the leave policy in the game service).
+ */
 import type { CommandHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
-import { lobbyMessage } from '../../messages.js';
-import { answerPrivately, missingPermissions, presenterFor, sendableChannel } from '../../respond.js';
-import { deliverNow, refuse } from '../common.js';
+import { confirmMessage, lobbyMessage, mention } from '../../messages.js';
+import { answerPrivately, presenterFor, sendableChannel } from '../../respond.js';
+import { refuse } from '../common.js';
 
 export const gameLeave: CommandHandler = {
   route: 'game leave',
@@ -30,15 +34,17 @@ export const gameLeave: CommandHandler = {
       });
       return;
     }
-    const missing = missingPermissions(interaction, env.locale);
-    if (missing !== null) return answerPrivately(interaction, missing);
-    await service.locked(interaction.channelId, async () => {
-      const seat = service.seatOf(found.game, interaction.user.id);
-      const result = service.leave(gameId, interaction.user.id);
-      if (!result.ok || seat === undefined) return result.ok ? undefined : refuse(env, interaction, result);
-      const { outcome } = result;
-      const posted = await deliverNow(env, outcome.after.row.id, outcome.boardDelivery);
-      await answerPrivately(interaction, posted ? t(env.locale, 'leave.done') : `${t(env.locale, 'leave.done')}\n${t(env.locale, 'board.postPending')}`);
+    const game = found.game;
+    const seat = service.seatOf(game, interaction.user.id);
+    if (seat === undefined || seat.leftAt !== null) return refuse(env, interaction, { ok: false, code: 'not_a_player' });
+    const consequence = service.leaveConsequence(game, seat.seat);
+    const presenter = presenterFor(env.ctx, game.row.kind);
+    const question = t(env.locale, 'confirm.leave', {
+      id: game.row.id,
+      game: presenter.name(env.locale),
+      what: consequence.kind === 'ends' ? (consequence.winner === null ? 'endsNobody' : 'endsWinner') : consequence.kind,
+      winner: consequence.kind === 'ends' && consequence.winner !== null ? mention(game, consequence.winner) : '',
     });
+    await answerPrivately(interaction, confirmMessage(game.row, 'leave', question, env.locale));
   },
 };
