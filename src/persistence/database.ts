@@ -69,6 +69,29 @@ function checkNotNewer(sqlite: Database.Database, migrationsFolder: string, file
   }
 }
 
+function appliedMigrations(sqlite: Database.Database): number {
+  const table = sqlite.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'").get();
+  return table === undefined ? 0 : (sqlite.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get() as { n: number }).n;
+}
+
+/**
+ * drizzle's migrator looks at the applied migrations before it takes the write lock, so two processes
+ * starting together on a new file (two shards) can both decide to migrate; the second then fails on a
+ * table the first created. When the applied migrations changed meanwhile, it looks again and finds
+ * nothing left to do; any other failure stands.
+ */
+function migrateBesideOthers(sqlite: Database.Database, db: Db, migrationsFolder: string): void {
+  for (let attempt = 1; ; attempt++) {
+    const before = appliedMigrations(sqlite);
+    try {
+      migrate(db, { migrationsFolder });
+      return;
+    } catch (error) {
+      if (attempt >= 3 || appliedMigrations(sqlite) === before) throw error;
+    }
+  }
+}
+
 export function openDatabase(filePath: string, options: { migrationsFolder?: string } = {}): OpenDatabase {
   const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder();
   if (filePath !== ':memory:') {
@@ -82,15 +105,16 @@ export function openDatabase(filePath: string, options: { migrationsFolder?: str
     throw new DatabaseOpenError(`cannot open ${filePath}: ${(error as Error).message}`);
   }
   try {
+    // First: another process on the file (a second shard starting too) is waited for, not an error.
+    sqlite.pragma('busy_timeout = 5000');
     const health = sqlite.pragma('quick_check', { simple: true });
     if (health !== 'ok') throw new DatabaseOpenError(`${filePath} is damaged (${String(health)}). It was left untouched; restore it from a backup.`);
     checkNotNewer(sqlite, migrationsFolder, filePath);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
     const db = drizzle(sqlite, { schema });
-    migrate(db, { migrationsFolder });
+    migrateBesideOthers(sqlite, db, migrationsFolder);
     return { sqlite, db, close: () => sqlite.close() };
   } catch (error) {
     sqlite.close();

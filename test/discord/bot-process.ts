@@ -23,14 +23,18 @@ export class BotProcess {
   #child: ChildProcess | null = null;
   #exited: Promise<void> = Promise.resolve();
   readonly #cwd: string;
+  #clockOffsetMs = 0;
   starts = 0;
 
   constructor(
     private readonly fake: FakeDiscord,
     readonly dbFile: string,
     private readonly env: Record<string, string> = {},
-    /** 'sources': src/main.ts under tsx (tests); 'built': dist/src/main.js, as `npm start` runs it (benchmarks). */
-    private readonly entry: 'sources' | 'built' = 'sources',
+    /**
+     * 'sources': src/main.ts under tsx (tests); 'built': dist/src/main.js, as `npm start` runs it
+     * (benchmarks); 'clocked': src/main.ts's start-up with a clock the test moves (`advanceClock`).
+     */
+    private readonly entry: 'sources' | 'built' | 'clocked' = 'sources',
   ) {
     // An empty working folder: no .env of the developer's is read.
     this.#cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-bot-cwd-'));
@@ -40,7 +44,8 @@ export class BotProcess {
   async start(): Promise<void> {
     if (this.#child !== null) throw new Error('the bot process is already running');
     this.starts++;
-    const args = this.entry === 'built' ? [path.join(ROOT, 'dist/src/main.js')] : ['--import', TSX, path.join(ROOT, 'src/main.ts')];
+    const main = { sources: 'src/main.ts', built: 'dist/src/main.js', clocked: 'test/discord/clocked-main.ts' }[this.entry];
+    const args = this.entry === 'built' ? [path.join(ROOT, main)] : ['--import', TSX, path.join(ROOT, main)];
     const child = spawn(process.execPath, args, {
       cwd: this.#cwd,
       env: {
@@ -53,8 +58,9 @@ export class BotProcess {
         LOG_FORMAT: 'json',
         LOG_LEVEL: 'info',
         ...this.env,
+        ...(this.entry === 'clocked' ? { BAZAAR_TEST_CLOCK_OFFSET_MS: String(this.#clockOffsetMs) } : {}),
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [this.entry === 'clocked' ? 'pipe' : 'ignore', 'pipe', 'pipe'],
     });
     this.#child = child;
     this.#exited = new Promise((resolve) => child.once('exit', () => resolve()));
@@ -95,6 +101,38 @@ export class BotProcess {
       child.stdout?.on('data', check);
       child.once('exit', failed);
     });
+  }
+
+  /**
+   * Moves the clock of a 'clocked' process by `ms` and runs its due jobs once; resolves with how many
+   * deliveries they owed (from its "clock advanced" line). A restart keeps the moved clock.
+   */
+  async advanceClock(ms: number): Promise<number> {
+    const child = this.#child;
+    if (this.entry !== 'clocked' || child === null) throw new Error('only a running clocked bot process has a clock to move');
+    this.#clockOffsetMs += ms;
+    const seen = this.logs.filter((l) => l.msg === 'clock advanced').length;
+    child.stdin?.write(`advance ${ms}\n`);
+    await new Promise<void>((resolve, reject) => {
+      const check = (): void => {
+        if (this.logs.filter((l) => l.msg === 'clock advanced').length > seen) {
+          cleanup();
+          resolve();
+        }
+      };
+      const gone = (): void => {
+        cleanup();
+        reject(new Error('the bot process exited before its clock was moved'));
+      };
+      const cleanup = (): void => {
+        child.stdout?.off('data', check);
+        child.off('exit', gone);
+      };
+      child.stdout?.on('data', check);
+      child.once('exit', gone);
+      check();
+    });
+    return this.logs.filter((l) => l.msg === 'clock advanced').at(-1)?.owed as number;
   }
 
   /** The running process's id (for its /proc figures). */

@@ -11,10 +11,11 @@ import type { ActiveSnapshot } from '../../src/app/game-service.js';
 import { gameModules } from '../../src/app/games/index.js';
 import { gamePresenters } from '../../src/discord/games/index.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
-import { randomInt, seedRng, type RngState } from '../../src/engine/index.js';
+import { seedRng } from '../../src/engine/index.js';
 import type { KairoAction, KairoState } from '../../src/games/kairo/index.js';
 import { renderScoreChart } from '../../src/render/chart.js';
 import { checkPng, type FakeUser, type SeenMessage } from '../fake-discord/index.js';
+import { pickKairo as pick } from './kairo-policy.js';
 import { boards, buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, openPrivately, type BotOnFake, startBotOnFake, openLobby } from './harness.js';
 
 let env: BotOnFake;
@@ -38,50 +39,6 @@ function activeGame(channel: string): ActiveSnapshot {
   const loaded = env.service.byChannel(channel);
   if (!loaded.ok || loaded.game.kind !== 'active') throw new Error(`no active game in ${channel}: ${JSON.stringify(loaded)}`);
   return loaded.game;
-}
-
-/** Progress toward the end: extensions (of the scarcest colour first), stalls, income when short, cards when short; stop in the final phase. */
-function score(s: KairoState, seat: number, a: KairoAction): number {
-  const p = s.players[seat]!;
-  const coins = Object.values(p.coins).reduce((x, y) => x + y, 0);
-  switch (a.t) {
-    case 'build':
-      return a.kind === 'extend' ? 100 + 8 * (6 - s.extensions[a.colour]) : a.kind === 'stall' ? 70 : 30;
-    case 'lead':
-      return coins < 7 ? 75 : 20;
-    case 'draw':
-      return p.hand.length < 2 ? 90 : 15;
-    case 'pass':
-      return 500;
-    case 'card':
-      return 30;
-    case 'joker':
-      return 20;
-    case 'three':
-      return 5;
-    case 'takeDisplay':
-      return 20;
-    case 'takeDeck':
-      return 24;
-    case 'takeCrier':
-      return 5;
-    default:
-      return 0;
-  }
-}
-
-function pick(s: KairoState, seat: number, legal: readonly KairoAction[], offeredIndexes: ReadonlySet<number>, rng: RngState): number {
-  let best = -1;
-  let bestScore = -Infinity;
-  legal.forEach((a, index) => {
-    if (!offeredIndexes.has(index)) return;
-    const v = score(s, seat, a) + randomInt(rng, 10);
-    if (v > bestScore) {
-      bestScore = v;
-      best = index;
-    }
-  });
-  return best;
 }
 
 interface Played {
