@@ -369,6 +369,24 @@ export class GameService {
   }
 
   /**
+   * The channel whose game a click or command in `channelId` is about: the game's own channel when
+   * `channelId` is the thread of its running game, else `channelId` itself.
+   */
+  gameChannelOf(channelId: string): string {
+    return this.repo.findRunningByThread(channelId)?.channelId ?? channelId;
+  }
+
+  /** The game's thread is open: its boards, reminders and votes go there. */
+  threadOpened(gameId: number, threadId: string): void {
+    this.repo.setThread(gameId, threadId);
+  }
+
+  /** The game's thread cannot be opened (a permission is missing): the game is played in its channel. */
+  threadRefused(gameId: number): void {
+    this.repo.setThread(gameId, null);
+  }
+
+  /**
    * Loads and validates a game: known kind, lobby settings, engine options, the stored state (JSON,
    * the module's shape check, the engine's functions run on it) and, once per process and version,
    * that replaying the log gives exactly the stored state.
@@ -524,6 +542,8 @@ export class GameService {
     layout?: string | null;
     variant?: string | null;
     expansion?: string | null;
+    /** Play the game in a thread of the channel (the lobby and the final standings stay in the channel). */
+    useThread?: boolean;
   }): Result<{ game: LobbySnapshot; lobbyDelivery: number }> {
     const module = this.modules.get(input.kind);
     if (module === undefined) return refuse('unknown_game', { kind: input.kind });
@@ -567,6 +587,7 @@ export class GameService {
         options: settings,
         seed: this.#newSeed(),
         locale: input.locale,
+        useThread: input.useThread ?? false,
       },
       [{ seat: 0, userId: input.host.userId, displayName: input.host.displayName }],
       );

@@ -145,7 +145,7 @@ export class Outbox {
     this.rows.damaged(row.id);
   }
 
-  delivered(delivery: Delivery, messageId: string | null, options: { disarmed?: boolean } = {}): void {
+  delivered(delivery: Delivery, messageId: string | null, options: { disarmed?: boolean; postedIn?: string } = {}): void {
     this.rows.delivered(delivery.id, messageId, options);
   }
 
@@ -189,7 +189,7 @@ export class Outbox {
     const status = this.rows.gameStatus(gameId);
     if (status === undefined) return [];
     const delivered = this.rows.ofGame(gameId).filter((d) => d.status === 'delivered');
-    return staleMessages(status, armed, delivered).map((d) => ({ id: d.id, channelId: d.channelId, messageId: d.messageId as string }));
+    return staleMessages(status, armed, delivered).map((d) => ({ id: d.id, channelId: d.postedIn ?? d.channelId, messageId: d.messageId as string }));
   }
 
   disarmed(id: number): void {

@@ -3,7 +3,7 @@
  * catalogue. The tree serves every game: `/game new game:<choice>` lists the registered games; layout
  * and variant are autocompleted for the chosen game.
  *
- *   /game new game:.. [players:..] [layout:..] [variant:..] [expansion:..]
+ *   /game new game:.. [players:..] [layout:..] [variant:..] [expansion:..] [thread:..]
  *   /game status | hand | log [count] | settings [reminder_hours] [reminder_limit] [idle_hours] | leave | abandon
  *   /game history [count]
  *   /help [topic] [game]
@@ -70,6 +70,7 @@ export function commandDefinitions(modules: ModuleRegistry, presenters: Presente
         { type: ApplicationCommandOptionType.String, ...named('opt.layout'), required: false, autocomplete: true },
         { type: ApplicationCommandOptionType.String, ...named('opt.variant'), required: false, autocomplete: true },
         { type: ApplicationCommandOptionType.String, ...named('opt.expansion'), required: false, autocomplete: true },
+        { type: ApplicationCommandOptionType.Boolean, ...named('opt.thread'), required: false },
       ]),
       sub('status'),
       sub('hand'),

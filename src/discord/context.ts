@@ -44,6 +44,11 @@ export interface HandlerEnv {
   readonly logger: Logger;
   /** The user's language (ephemeral answers). */
   readonly locale: Locale;
+  /**
+   * The channel whose game the interaction is about: where it happened, or the game's own channel when it
+   * happened in the game's thread (games, their locks and their lobbies belong to the channel).
+   */
+  readonly channelId: string;
 }
 
 export interface CommandHandler {

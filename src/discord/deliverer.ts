@@ -12,7 +12,7 @@
  * superseded. When a newer board is up, the buttons come off the older messages (disarming), recorded
  * too, so a crash leaves no live old board behind for long: the poll loop finishes the job.
  */
-import { DiscordAPIError, type Message } from 'discord.js';
+import { ChannelType, DiscordAPIError, ThreadAutoArchiveDuration, type Message } from 'discord.js';
 import type { ActiveSnapshot, LobbySnapshot, Snapshot } from '../app/game-service.js';
 import type { BoardNote, Delivery } from '../app/outbox.js';
 import type { DeliveryTrigger } from '../app/scheduler.js';
@@ -21,11 +21,18 @@ import type { Logger } from '../logger.js';
 import type { BotContext } from './context.js';
 import { t } from './i18n/index.js';
 import { abandonedMessage, boardMessage, gameLocale, labelNames, lobbyMessage, mention, reminderMessage, voteMessage, type PublicMessage } from './messages.js';
-import { presenterFor, sendableChannel } from './respond.js';
+import { truncate } from './panel.js';
+import { threadPermissionNames, messageLink, presenterFor, sendableChannel } from './respond.js';
 import { describeError } from './errors.js';
 
 /** Discord codes meaning the message is gone or out of reach for good: nothing left to disarm. */
 const GONE = new Set([10003, 10008, 50001]);
+
+/** Whether the game is played in a thread, and which (null until it is opened), as it stands in this delivery. */
+interface ThreadChoice {
+  use: boolean;
+  id: string | null;
+}
 
 export interface DelivererOptions {
   /** How often to look for due deliveries and stale buttons (default 2 s). */
@@ -131,12 +138,16 @@ export class Deliverer implements DeliveryTrigger {
     const { outbox } = this.ctx.service;
     const plan = planDeliveries(game, claimed);
     outbox.superseded(plan.dropped, null);
+    const thread: ThreadChoice = { use: game.row.useThread, id: game.row.threadId };
     for (const [index, step] of plan.steps.entries()) {
       try {
-        const message = await this.#message(game, step);
-        const sent = await this.#post(game.row.channelId, message, step.delivery);
+        const composed = await this.#message(game, step);
+        const target = await this.#target(game, step, thread);
+        const message = target.notice === undefined ? composed : { ...composed, content: truncate(`${target.notice}\n${composed.content}`, 2000) };
+        const sent = await this.#post(target.channelId, message, step.delivery);
         const finalBoard = step.kind === 'board' && game.row.status === 'finished';
-        outbox.delivered(step.delivery, sent.id, { disarmed: finalBoard || step.delivery.payload.kind === 'announcement' });
+        outbox.delivered(step.delivery, sent.id, { disarmed: finalBoard || step.delivery.payload.kind === 'announcement', postedIn: target.channelId });
+        if (finalBoard && thread.id !== null) await this.#closeThread(game, thread.id, sent.id, step.delivery);
         outbox.superseded(step.merged, step.delivery);
         done.add(step.delivery.id);
         for (const m of step.merged) done.add(m.id);
@@ -155,6 +166,61 @@ export class Deliverer implements DeliveryTrigger {
         this.#wakeAt(at);
         return;
       }
+    }
+  }
+
+  /**
+   * Where a step is posted: a game played in a thread has its boards, reminders and votes there (the
+   * thread is opened with the first of them, from the lobby message); the lobby, the final standings and
+   * announcements stay in the channel. When the bot may not open the thread, the game goes on in the
+   * channel and the first message there says why.
+   */
+  async #target(game: Snapshot, step: DeliveryStep, thread: ThreadChoice): Promise<{ channelId: string; notice?: string }> {
+    const channelId = game.row.channelId;
+    const inThread = step.kind === 'reminder' || step.kind === 'idle-vote' || (step.kind === 'board' && game.row.status !== 'finished');
+    if (!inThread || !thread.use) return { channelId };
+    if (thread.id !== null) return { channelId: thread.id };
+    try {
+      thread.id = await this.#openThread(game);
+      this.ctx.service.threadOpened(game.row.id, thread.id);
+      this.logger.info({ gameId: game.row.id, channelId, threadId: thread.id }, 'thread opened');
+      return { channelId: thread.id };
+    } catch (error) {
+      if (!(error instanceof DiscordAPIError && (error.code === 50013 || error.code === 50001))) throw error;
+      thread.use = false;
+      this.ctx.service.threadRefused(game.row.id);
+      this.logger.warn({ gameId: game.row.id, channelId, reason: describeError(error) }, 'the thread cannot be opened; the game is played in the channel');
+      return { channelId, notice: t(gameLocale(game), 'thread.refused', { permissions: threadPermissionNames(gameLocale(game)) }) };
+    }
+  }
+
+  async #openThread(game: Snapshot): Promise<string> {
+    const channel = await sendableChannel(this.ctx.client, game.row.channelId);
+    if (!('threads' in channel) || channel.type !== ChannelType.GuildText) throw new Error(`channel ${game.row.channelId} cannot hold threads`);
+    const locale = gameLocale(game);
+    const name = truncate(t(locale, 'thread.name', { game: presenterFor(this.ctx, game.row.kind).name(locale), id: game.row.id }), 100);
+    const options = { name, autoArchiveDuration: ThreadAutoArchiveDuration.OneWeek };
+    // From the lobby message when it is known, so the channel shows where the game went.
+    const lobby = game.row.boardMessageId;
+    if (lobby !== null) {
+      try {
+        return (await channel.threads.create({ ...options, startMessage: lobby })).id;
+      } catch (error) {
+        if (!(error instanceof DiscordAPIError && error.code === 10008)) throw error;
+      }
+    }
+    return (await channel.threads.create({ ...options, type: ChannelType.PublicThread })).id;
+  }
+
+  /** The final standings are in the channel; the thread says so, with a link (best effort: nothing waits on it). */
+  async #closeThread(game: Snapshot, threadId: string, finalMessageId: string, delivery: Delivery): Promise<void> {
+    try {
+      const link = messageLink(game.row.guildId, game.row.channelId, finalMessageId);
+      const content = t(gameLocale(game), 'thread.over', { link });
+      const channel = await sendableChannel(this.ctx.client, threadId);
+      await channel.send({ content, allowedMentions: { parse: [] }, nonce: `bz${delivery.id}x`, enforceNonce: true });
+    } catch (error) {
+      this.logger.warn({ gameId: game.row.id, threadId, reason: describeError(error) }, 'could not point the thread to the final standings');
     }
   }
 

@@ -138,6 +138,7 @@ export function lobbyMessage(game: LobbySnapshot, presenter: GamePresenter): Pub
       ...expansionLine(presenter, game, locale),
       t(locale, 'lobby.seats', { count: game.seats.length, capacity: game.settings.capacity, players }),
       t(locale, 'lobby.hint', { min, capacity: game.settings.capacity }),
+      ...(game.row.useThread ? [t(locale, 'lobby.inThread')] : []),
     ]),
     components: [
       row(

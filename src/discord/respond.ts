@@ -78,6 +78,23 @@ export const BOARD_PERMISSIONS = [
   ['AttachFiles', PermissionFlagsBits.AttachFiles],
 ] as const;
 
+/** What the bot needs to play a game in a thread of the channel. */
+export const THREAD_PERMISSIONS = [
+  ['CreatePublicThreads', PermissionFlagsBits.CreatePublicThreads],
+  ['SendMessagesInThreads', PermissionFlagsBits.SendMessagesInThreads],
+] as const;
+
+/** The thread permissions by their names in Discord's settings, for a line that says what to grant. */
+export function threadPermissionNames(locale: Locale, missing: readonly (typeof THREAD_PERMISSIONS)[number][0][] = THREAD_PERMISSIONS.map(([name]) => name)): string {
+  return missing.map((name) => t(locale, `perm.${name}`)).join(', ');
+}
+
+/** The thread permissions the bot lacks where the interaction happened. */
+export function missingThreadPermissions(interaction: BaseInteraction): (typeof THREAD_PERMISSIONS)[number][0][] {
+  const perms = interaction.appPermissions ?? new PermissionsBitField(0n);
+  return THREAD_PERMISSIONS.filter(([, bit]) => !perms.has(bit, true)).map(([name]) => name);
+}
+
 /** The explanation of what to grant, or null when the bot may post boards here. */
 export function missingPermissions(interaction: BaseInteraction, locale: Locale): string | null {
   if (!interaction.inGuild()) return null;

@@ -88,11 +88,12 @@ export class DeliveryRepository {
       .sort((a, b) => a.id - b.id);
   }
 
-  delivered(id: number, messageId: string | null, options: { disarmed?: boolean } = {}): void {
+  /** `postedIn`: the channel or thread the message is in. */
+  delivered(id: number, messageId: string | null, options: { disarmed?: boolean; postedIn?: string } = {}): void {
     const time = this.now();
     this.db
       .update(deliveries)
-      .set({ status: 'delivered', messageId, deliveredAt: time, claimedUntil: null, lastError: null, ...(options.disarmed ? { disarmedAt: time } : {}) })
+      .set({ status: 'delivered', messageId, postedIn: options.postedIn ?? null, deliveredAt: time, claimedUntil: null, lastError: null, ...(options.disarmed ? { disarmedAt: time } : {}) })
       .where(eq(deliveries.id, id))
       .run();
   }

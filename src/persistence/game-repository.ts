@@ -31,6 +31,8 @@ export interface NewGame {
   locale: string;
   status?: GameStatus;
   state?: string | null;
+  /** Play the game in a thread of the channel. */
+  useThread?: boolean;
 }
 
 export interface NewSeat {
@@ -180,6 +182,7 @@ export class GameRepository {
             status: input.status ?? 'lobby',
             state: input.state ?? null,
             version: 0,
+            useThread: input.useThread ?? false,
             createdAt: time,
             updatedAt: time,
           })
@@ -204,6 +207,15 @@ export class GameRepository {
   /** The lobby or active game of a channel, if any. */
   findRunningByChannel(channelId: string): GameRow | undefined {
     return this.#q.findRunningByChannel.get({ channelId });
+  }
+
+  /** The lobby or active game played in a thread, if any. */
+  findRunningByThread(threadId: string): GameRow | undefined {
+    return this.db
+      .select()
+      .from(games)
+      .where(and(eq(games.threadId, threadId), inArray(games.status, RUNNING)))
+      .get();
   }
 
   /** Every running game, for the start-up sweep and the scheduler. */
@@ -309,6 +321,15 @@ export class GameRepository {
   /** The board message is presentation, not game state: it does not change the version. */
   setBoardMessage(gameId: number, messageId: string | null): void {
     this.db.update(games).set({ boardMessageId: messageId }).where(eq(games.id, gameId)).run();
+  }
+
+  /** The game's thread was opened (`threadId`), or cannot be (null): it is then played in the channel. */
+  setThread(gameId: number, threadId: string | null): void {
+    this.db
+      .update(games)
+      .set(threadId === null ? { useThread: false, threadId: null } : { threadId })
+      .where(eq(games.id, gameId))
+      .run();
   }
 
   updateSettings(

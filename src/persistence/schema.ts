@@ -33,6 +33,10 @@ export const games = sqliteTable(
     idleAfterMinutes: integer('idle_after_minutes').notNull().default(2880),
     /** The level of the computer player that takes over an absent player's seat. */
     computerLevel: text('computer_level').notNull().default('normal'),
+    /** The game is played in a thread of its channel (the lobby and the final standings stay in the channel). */
+    useThread: integer('use_thread', { mode: 'boolean' }).notNull().default(false),
+    /** The game's thread, once opened; clicks and commands in it belong to the game of `channelId`. */
+    threadId: text('thread_id'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
@@ -42,6 +46,7 @@ export const games = sqliteTable(
       .on(table.channelId)
       .where(sql`status in ('lobby', 'active')`),
     index('games_guild').on(table.guildId),
+    index('games_thread').on(table.threadId),
   ],
 );
 
@@ -178,6 +183,8 @@ export const deliveries = sqliteTable(
      */
     claimedBy: text('claimed_by'),
     messageId: text('message_id'),
+    /** Where the message was posted: the game's channel or its thread (null: not posted yet). */
+    postedIn: text('posted_in'),
     /** The delivery that was posted in place of this one (superseded boards). */
     supersededBy: integer('superseded_by'),
     disarmedAt: integer('disarmed_at'),

@@ -99,6 +99,7 @@ async function complete(focused: { name: string; value: string }, expansion: str
     ctx: { service: { modules: gameModules() } as unknown as GameService, presenters: gamePresenters(inProcessBoardRenderer), client: null as never, deliverer: null as never, computers: null as never, player: null as never },
     logger: createLogger({ level: 'silent', format: 'json' }),
     locale: 'en',
+    channelId: '1',
   } satisfies HandlerEnv;
   await gameNew.autocomplete!(env, interaction);
   return answer;

@@ -37,6 +37,8 @@ export const games = pgTable(
     reminderLimit: integer('reminder_limit').notNull().default(3),
     idleAfterMinutes: integer('idle_after_minutes').notNull().default(2880),
     computerLevel: text('computer_level').notNull().default('normal'),
+    useThread: boolean('use_thread').notNull().default(false),
+    threadId: text('thread_id'),
     createdAt: millis('created_at').notNull(),
     updatedAt: millis('updated_at').notNull(),
   },
@@ -46,6 +48,7 @@ export const games = pgTable(
       .on(table.channelId)
       .where(sql`status in ('lobby', 'active')`),
     index('games_guild').on(table.guildId),
+    index('games_thread').on(table.threadId),
   ],
 );
 
@@ -157,6 +160,7 @@ export const deliveries = pgTable(
     /** Which deliverer holds it (a restarted process takes back what its killed predecessor held). */
     claimedBy: text('claimed_by'),
     messageId: text('message_id'),
+    postedIn: text('posted_in'),
     /** The delivery that was posted in place of this one (superseded boards). */
     supersededBy: integer('superseded_by'),
     disarmedAt: millis('disarmed_at'),

@@ -14,17 +14,17 @@ export const gameLeave: CommandHandler = {
   ack: 'ephemeral',
   async handle(env, interaction) {
     const { service } = env.ctx;
-    const found = service.byChannel(interaction.channelId);
+    const found = service.byChannel(env.channelId);
     if (!found.ok) return refuse(env, interaction, found);
     const gameId = found.game.row.id;
     if (found.game.kind === 'lobby') {
-      await service.locked(interaction.channelId, async () => {
+      await service.locked(env.channelId, async () => {
         const result = service.leaveLobby(gameId, interaction.user.id);
         if (!result.ok) return refuse(env, interaction, result);
         const messageId = result.game.row.boardMessageId;
         if (messageId !== null) {
           try {
-            const channel = await sendableChannel(env.ctx.client, interaction.channelId);
+            const channel = await sendableChannel(env.ctx.client, env.channelId);
             await channel.messages.edit(messageId, lobbyMessage(result.game, presenterFor(env.ctx, result.game.row.kind)));
           } catch (error) {
             env.logger.warn({ err: error, gameId }, 'could not update the lobby message');

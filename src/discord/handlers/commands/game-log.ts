@@ -10,7 +10,7 @@ export const gameLog: CommandHandler = {
   ack: 'ephemeral',
   async handle(env, interaction) {
     const { service } = env.ctx;
-    const loaded = service.byChannel(interaction.channelId);
+    const loaded = service.byChannel(env.channelId);
     if (!loaded.ok) return refuse(env, interaction, loaded);
     const game = loaded.game;
     const count = interaction.options.getInteger('count') ?? LOG_ENTRIES;

@@ -1,12 +1,28 @@
 /**
- * /game new game:<game> [players] [layout] [variant] [expansion]: opens a lobby. The lobby message is owed
+ * /game new game:<game> [players] [layout] [variant] [expansion] [thread]: opens a lobby. The lobby message is owed
  * through the outbox (written with the lobby, posted by the deliverer), so a crash between the two still
  * posts it; the host gets a private line with the link.
+ *
+ * Thread: by default the game is played in a thread of the channel where the bot may open one (the lobby
+ * and the final standings stay in the channel); `thread:false` keeps it in the channel. A host who asks for
+ * a thread where the bot may not open one is told why, and the game is played in the channel.
  */
+import type { ChatInputCommandInteraction } from 'discord.js';
 import type { CommandHandler } from '../../context.js';
 import { t, toLocale } from '../../i18n/index.js';
-import { answerPrivately, markCommitted, messageLink, missingPermissions, refusalText } from '../../respond.js';
+import type { Locale } from '../../../engine/index.js';
+import { answerPrivately, markCommitted, messageLink, missingPermissions, missingThreadPermissions, refusalText, threadPermissionNames } from '../../respond.js';
 import { deliverNow, displayName } from '../common.js';
+
+/** Whether the game gets a thread, and the line for a host whose wish for one cannot be met. */
+function threadChoice(interaction: ChatInputCommandInteraction, locale: Locale): { useThread: boolean; notice: string | null } {
+  const asked = interaction.options.getBoolean('thread');
+  if (asked === false) return { useThread: false, notice: null };
+  if (interaction.channel?.isThread() === true) return { useThread: false, notice: asked === true ? t(locale, 'thread.nested') : null };
+  const missing = missingThreadPermissions(interaction);
+  if (missing.length === 0) return { useThread: true, notice: null };
+  return { useThread: false, notice: asked === true ? t(locale, 'thread.unavailable', { permissions: threadPermissionNames(locale, missing) }) : null };
+}
 
 export const gameNew: CommandHandler = {
   route: 'game new',
@@ -15,10 +31,11 @@ export const gameNew: CommandHandler = {
     const missing = missingPermissions(interaction, env.locale);
     if (missing !== null) return answerPrivately(interaction, missing);
     const { service } = env.ctx;
-    await service.locked(interaction.channelId, async () => {
+    const thread = threadChoice(interaction, env.locale);
+    await service.locked(env.channelId, async () => {
     const result = service.createLobby({
       guildId: interaction.guildId ?? '0',
-      channelId: interaction.channelId,
+      channelId: env.channelId,
       kind: interaction.options.getString('game', true),
       host: { userId: interaction.user.id, displayName: displayName(interaction) },
       locale: toLocale(interaction.guildLocale),
@@ -26,15 +43,14 @@ export const gameNew: CommandHandler = {
       layout: interaction.options.getString('layout'),
       variant: interaction.options.getString('variant'),
       expansion: interaction.options.getString('expansion'),
+      useThread: thread.useThread,
     });
     if (!result.ok) return answerPrivately(interaction, refusalText(env.ctx, result, env.locale));
     markCommitted(interaction);
     const posted = await deliverNow(env, result.game.row.id, result.lobbyDelivery);
-    const messageId = posted ? service.runningRow(interaction.channelId)?.boardMessageId : null;
-    await answerPrivately(
-      interaction,
-      messageId ? t(env.locale, 'lobby.opened', { link: messageLink(interaction.guildId, interaction.channelId, messageId) }) : t(env.locale, 'lobby.openedPending'),
-    );
+    const messageId = posted ? service.runningRow(env.channelId)?.boardMessageId : null;
+    const opened = messageId ? t(env.locale, 'lobby.opened', { link: messageLink(interaction.guildId, env.channelId, messageId) }) : t(env.locale, 'lobby.openedPending');
+    await answerPrivately(interaction, thread.notice === null ? opened : `${opened}\n${thread.notice}`);
     });
   },
   async autocomplete(env, interaction) {

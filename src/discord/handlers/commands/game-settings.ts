@@ -20,7 +20,7 @@ export const gameSettings: CommandHandler = {
   ack: 'ephemeral',
   async handle(env, interaction) {
     const { service } = env.ctx;
-    const loaded = service.byChannel(interaction.channelId);
+    const loaded = service.byChannel(env.channelId);
     if (!loaded.ok) return refuse(env, interaction, loaded);
     const change = {
       reminderHours: interaction.options.getInteger('reminder_hours'),

@@ -9,7 +9,7 @@ export const gameStatus: CommandHandler = {
   ack: 'ephemeral',
   async handle(env, interaction) {
     const { service } = env.ctx;
-    const loaded = service.byChannel(interaction.channelId);
+    const loaded = service.byChannel(env.channelId);
     if (!loaded.ok) return refuse(env, interaction, loaded);
     const game = loaded.game;
     if (game.kind === 'lobby') {
@@ -20,7 +20,7 @@ export const gameStatus: CommandHandler = {
     }
     const missing = missingPermissions(interaction, env.locale);
     if (missing !== null) return answerPrivately(interaction, missing);
-    await service.locked(interaction.channelId, async () => {
+    await service.locked(env.channelId, async () => {
       // Under the lock: a turn may have ended while we waited.
       const owed = service.repostBoard(game.row.id);
       if (!owed.ok) return refuse(env, interaction, owed);

@@ -15,8 +15,8 @@ export const confirmCommand: ComponentHandler<'confirm'> = {
     const { service } = env.ctx;
     const stale = t(env.locale, 'confirm.stale', { what: id.what });
     if (id.what === 'abandon') {
-      await service.locked(interaction.channelId, async () => {
-        const result = service.abandon(interaction.channelId, interaction.user.id, canManage(interaction), { gameId: id.gameId, version: id.version });
+      await service.locked(env.channelId, async () => {
+        const result = service.abandon(env.channelId, interaction.user.id, canManage(interaction), { gameId: id.gameId, version: id.version });
         if (!result.ok) return result.code === 'stale' ? answerPrivately(interaction, stale) : refuse(env, interaction, result);
         markCommitted(interaction);
         // The announcement is owed through the outbox; the old boards lose their buttons there too.
@@ -27,7 +27,7 @@ export const confirmCommand: ComponentHandler<'confirm'> = {
     }
     const missing = missingPermissions(interaction, env.locale);
     if (missing !== null) return answerPrivately(interaction, missing);
-    await service.locked(interaction.channelId, async () => {
+    await service.locked(env.channelId, async () => {
       const result = service.leave(id.gameId, interaction.user.id, id.version);
       if (!result.ok) return result.code === 'stale' ? answerPrivately(interaction, stale) : refuse(env, interaction, result);
       markCommitted(interaction);

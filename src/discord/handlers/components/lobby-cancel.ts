@@ -10,7 +10,7 @@ export const lobbyCancel: ComponentHandler<'cancel'> = {
   ack: 'update',
   async handle(env, interaction, id) {
     const { service } = env.ctx;
-    await service.locked(interaction.channelId, async () => {
+    await service.locked(env.channelId, async () => {
       const result = service.cancelLobby(id.gameId, interaction.user.id, canManage(interaction));
       if (!result.ok) return refuse(env, interaction, result);
       const locale = gameLocale(result.game);

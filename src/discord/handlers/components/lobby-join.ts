@@ -9,7 +9,7 @@ export const lobbyJoin: ComponentHandler<'join'> = {
   ack: 'update',
   async handle(env, interaction, id) {
     const { service } = env.ctx;
-    await service.locked(interaction.channelId, async () => {
+    await service.locked(env.channelId, async () => {
       const result = service.join(id.gameId, { userId: interaction.user.id, displayName: displayName(interaction) });
       if (!result.ok) return refuse(env, interaction, result);
       const lobby = result.game;

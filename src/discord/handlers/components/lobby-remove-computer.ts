@@ -9,7 +9,7 @@ export const lobbyRemoveComputer: ComponentHandler<'rmbot'> = {
   ack: 'update',
   async handle(env, interaction, id) {
     const { service } = env.ctx;
-    await service.locked(interaction.channelId, async () => {
+    await service.locked(env.channelId, async () => {
       const result = service.removeComputer(id.gameId, interaction.user.id);
       if (!result.ok) return refuse(env, interaction, result);
       await interaction.editReply(lobbyMessage(result.game, presenterFor(env.ctx, result.game.row.kind)));

@@ -12,7 +12,7 @@ export const lobbyStart: ComponentHandler<'start'> = {
     const missing = missingPermissions(interaction, env.locale);
     if (missing !== null) return answerPrivately(interaction, missing);
     const { service } = env.ctx;
-    await service.locked(interaction.channelId, async () => {
+    await service.locked(env.channelId, async () => {
       const result = service.start(id.gameId, interaction.user.id, id.version);
       if (!result.ok) {
         if (result.code !== 'stale' && result.code !== 'not_lobby') return refuse(env, interaction, result);
@@ -26,7 +26,7 @@ export const lobbyStart: ComponentHandler<'start'> = {
           const board = current.game.row.boardMessageId;
           return answerPrivately(
             interaction,
-            board === null ? t(env.locale, 'lobby.alreadyStartedPending') : t(env.locale, 'lobby.alreadyStarted', { link: messageLink(interaction.guildId, interaction.channelId, board) }),
+            board === null ? t(env.locale, 'lobby.alreadyStartedPending') : t(env.locale, 'lobby.alreadyStarted', { link: messageLink(interaction.guildId, current.game.row.threadId ?? current.game.row.channelId, board) }),
           );
         }
         return refuse(env, interaction, current.ok ? result : current);

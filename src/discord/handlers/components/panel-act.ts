@@ -11,7 +11,7 @@ export const panelAct: ComponentHandler<'act'> = {
     const missing = missingPermissions(interaction, env.locale);
     if (missing !== null) return answerPrivately(interaction, missing);
     const { service } = env.ctx;
-    await service.locked(interaction.channelId, async () => {
+    await service.locked(env.channelId, async () => {
       const result = service.act(id.gameId, interaction.user.id, id.seat, id.version, id.index);
       await afterPanelChange(env, interaction, id.gameId, id.seat, result);
     });

@@ -30,7 +30,7 @@ export const panelSelect: ComponentHandler<'sel'> = {
     }
     const missing = missingPermissions(interaction, env.locale);
     if (missing !== null) return answerPrivately(interaction, missing);
-    await service.locked(interaction.channelId, async () => {
+    await service.locked(env.channelId, async () => {
       const result = service.act(id.gameId, interaction.user.id, id.seat, id.version, value.index);
       await afterPanelChange(env, interaction, id.gameId, id.seat, result);
     });

@@ -8,7 +8,7 @@ export const panelUndo: ComponentHandler<'undo'> = {
   ack: 'update',
   async handle(env, interaction, id) {
     const { service } = env.ctx;
-    await service.locked(interaction.channelId, async () => {
+    await service.locked(env.channelId, async () => {
       const result = service.undo(id.gameId, interaction.user.id, id.seat, id.version);
       await afterPanelChange(env, interaction, id.gameId, id.seat, result, t(env.locale, 'panel.undone'));
     });

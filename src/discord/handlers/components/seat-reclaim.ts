@@ -9,7 +9,7 @@ export const seatReclaim: ComponentHandler<'reclaim'> = {
   ack: 'ephemeral',
   async handle(env, interaction, id) {
     const { service } = env.ctx;
-    await service.locked(interaction.channelId, async () => {
+    await service.locked(env.channelId, async () => {
       const result = service.reclaim(id.gameId, interaction.user.id);
       if (!result.ok) return refuse(env, interaction, result);
       markCommitted(interaction);
