@@ -22,7 +22,7 @@ import type { BotContext } from './context.js';
 import { t } from './i18n/index.js';
 import { abandonedMessage, boardMessage, gameLocale, labelNames, lobbyMessage, mention, reminderMessage, voteMessage, type PublicMessage } from './messages.js';
 import { truncate } from './panel.js';
-import { threadPermissionNames, messageLink, presenterFor, sendableChannel } from './respond.js';
+import { THREAD_PERMISSIONS, threadPermissionNames, messageLink, presenterFor, sendableChannel } from './respond.js';
 import { describeError } from './errors.js';
 
 /** Discord codes meaning the message is gone or out of reach for good: nothing left to disarm. */
@@ -190,8 +190,18 @@ export class Deliverer implements DeliveryTrigger {
       thread.use = false;
       this.ctx.service.threadRefused(game.row.id);
       this.logger.warn({ gameId: game.row.id, channelId, reason: describeError(error) }, 'the thread cannot be opened; the game is played in the channel');
-      return { channelId, notice: t(gameLocale(game), 'thread.refused', { permissions: threadPermissionNames(gameLocale(game)) }) };
+      const locale = gameLocale(game);
+      return { channelId, notice: t(locale, 'thread.refused', { permissions: threadPermissionNames(locale, this.#missingThreadPermissions(channelId)) }) };
     }
+  }
+
+  /** What the bot lacks to open threads in the channel, as the client sees it (all of it when it cannot tell). */
+  #missingThreadPermissions(channelId: string): (typeof THREAD_PERMISSIONS)[number][0][] {
+    const channel = this.ctx.client.channels.cache.get(channelId);
+    const me = this.ctx.client.user;
+    const perms = channel !== undefined && 'permissionsFor' in channel && me !== null ? channel.permissionsFor(me) : null;
+    const missing = THREAD_PERMISSIONS.filter(([, bit]) => perms === null || !perms.has(bit, true)).map(([name]) => name);
+    return missing.length > 0 ? missing : THREAD_PERMISSIONS.map(([name]) => name);
   }
 
   async #openThread(game: Snapshot): Promise<string> {

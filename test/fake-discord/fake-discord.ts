@@ -182,6 +182,11 @@ export class FakeDiscord {
     return id;
   }
 
+  /** The threads opened in a channel, oldest first (a thread is a channel: its messages are `channelMessages(id)`). */
+  threadsOf(channelId: string): { id: string; name: string; parentId: string; starterMessageId: string | null }[] {
+    return this.world.threadsOf(channelId).map((t) => ({ id: t.id, name: t.name, parentId: channelId, starterMessageId: t.thread?.starterMessageId ?? null }));
+  }
+
   /**
    * Adds a guild the bot is in (GUILD_CREATE reaches the connected shard that owns it); returns its id.
    * `shard: [shard_id, shard_count]` picks an id that this shard owns (`(guild_id >> 22) % shard_count`).

@@ -309,7 +309,7 @@ export class Gateway {
       voice_states: [],
       members: members.map((m) => this.world.apiMember(guild, m)),
       channels: guild.channelIds.map((id) => this.world.apiChannel(this.world.channel(id))),
-      threads: [],
+      threads: guild.threadIds.map((id) => this.world.apiChannel(this.world.channel(id))),
       presences: [],
       stage_instances: [],
       guild_scheduled_events: [],

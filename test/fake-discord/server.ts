@@ -14,6 +14,7 @@ import { parseBody } from './rest/body.js';
 import { channelRoutes } from './rest/channels.js';
 import { commandRoutes } from './rest/commands.js';
 import { interactionRoutes } from './rest/interactions.js';
+import { threadRoutes } from './rest/threads.js';
 import { Router, type Method, type RouteRequest } from './rest/router.js';
 import { hasRequestSchema, validateQuery, validateRequestBody } from './schema.js';
 import type { RequestRecord } from './world.js';
@@ -54,7 +55,7 @@ function templateRegex(template: string): RegExp {
 }
 
 export class FakeServer {
-  readonly router = new Router<Core>().add(...interactionRoutes, ...commandRoutes, ...channelRoutes);
+  readonly router = new Router<Core>().add(...interactionRoutes, ...commandRoutes, ...channelRoutes, ...threadRoutes);
   readonly #faults: PendingFault[] = [];
   #server: Server | undefined;
   port = 0;

@@ -54,10 +54,14 @@ export interface ChannelRecord {
   id: string;
   guildId: string;
   name: string;
-  type: ChannelType.GuildText;
+  type: ChannelType.GuildText | ChannelType.PublicThread;
   position: number;
   overwrites: Overwrite[];
   topic: string | null;
+  /** A thread's text channel (a thread has no overwrites of its own: its parent's apply). */
+  parentId: string | null;
+  /** A thread: who opened it, when, after how many minutes of quiet it archives, its starter message. */
+  thread?: { ownerId: string; createdAt: number; autoArchiveDuration: number; starterMessageId: string | null };
 }
 
 export interface MemberRecord {
@@ -74,6 +78,8 @@ export interface GuildRecord {
   locale: Locale;
   roles: Map<string, RoleRecord>;
   channelIds: string[];
+  /** Active threads, for GUILD_CREATE. */
+  threadIds: string[];
   members: Map<string, MemberRecord>;
 }
 
@@ -266,6 +272,7 @@ export class World {
       locale: options.locale ?? Locale.EnglishUS,
       roles: new Map(),
       channelIds: [],
+      threadIds: [],
       members: new Map(),
     };
     guild.roles.set(id, {
@@ -300,10 +307,36 @@ export class World {
       position: guild.channelIds.length,
       overwrites: options.overwrites ?? [],
       topic: options.topic ?? null,
+      parentId: null,
     };
     this.channels.set(channel.id, channel);
     guild.channelIds.push(channel.id);
     return channel;
+  }
+
+  /** A public thread in a text channel, from a message of it (`starterMessageId`, then it shares its id) or on its own. */
+  createThread(parentId: string, options: { name: string; ownerId: string; autoArchiveDuration: number; starterMessageId?: string }): ChannelRecord {
+    const parent = this.channel(parentId);
+    const guild = this.guild(parent.guildId);
+    const thread: ChannelRecord = {
+      id: options.starterMessageId ?? this.ids.next(),
+      guildId: parent.guildId,
+      name: options.name,
+      type: ChannelType.PublicThread,
+      position: 0,
+      overwrites: [],
+      topic: null,
+      parentId,
+      thread: { ownerId: options.ownerId, createdAt: this.clock.now(), autoArchiveDuration: options.autoArchiveDuration, starterMessageId: options.starterMessageId ?? null },
+    };
+    this.channels.set(thread.id, thread);
+    guild.threadIds.push(thread.id);
+    return thread;
+  }
+
+  /** The threads opened in a channel, oldest first. */
+  threadsOf(parentId: string): ChannelRecord[] {
+    return [...this.channels.values()].filter((c) => c.parentId === parentId);
   }
 
   createRole(guildId: string, options: { name: string; permissions?: PermissionInput }): RoleRecord {
@@ -361,7 +394,9 @@ export class World {
     const guild = this.guild(channel.guildId);
     const member = guild.members.get(userId);
     if (!member) return 0n;
-    return channelPermissions(guild, { userId, roleIds: member.roleIds }, channel.overwrites);
+    // A public thread has its parent's permissions.
+    const overwrites = channel.parentId === null ? channel.overwrites : this.channel(channel.parentId).overwrites;
+    return channelPermissions(guild, { userId, roleIds: member.roleIds }, overwrites);
   }
 
   setOverwrite(channelId: string, overwrite: { id: string; type?: OverwriteType; allow?: PermissionInput; deny?: PermissionInput }): void {
@@ -414,6 +449,30 @@ export class World {
   }
 
   apiChannel(channel: ChannelRecord): APIChannel {
+    if (channel.thread !== undefined) {
+      const messages = [...this.messages.values()].filter((m) => m.channelId === channel.id && !m.ephemeralFor).length;
+      return {
+        id: channel.id,
+        type: ChannelType.PublicThread,
+        guild_id: channel.guildId,
+        name: channel.name,
+        parent_id: channel.parentId,
+        owner_id: channel.thread.ownerId,
+        last_message_id: this.lastMessageId(channel.id),
+        rate_limit_per_user: 0,
+        message_count: messages,
+        total_message_sent: messages,
+        member_count: 1,
+        flags: 0,
+        thread_metadata: {
+          archived: false,
+          auto_archive_duration: channel.thread.autoArchiveDuration,
+          archive_timestamp: new Date(channel.thread.createdAt).toISOString(),
+          locked: false,
+          create_timestamp: new Date(channel.thread.createdAt).toISOString(),
+        },
+      } as unknown as APIChannel;
+    }
     return {
       id: channel.id,
       type: ChannelType.GuildText,

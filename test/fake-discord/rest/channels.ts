@@ -68,7 +68,8 @@ function createMessage(core: Core, req: RouteRequest): RouteReply {
     const existing = core.world.messages.get(earlier.messageId);
     if (existing !== undefined) return json(200, core.world.apiMessage(existing));
   }
-  let required = PermissionFlagsBits.SendMessages;
+  // In a thread, Send Messages in Threads takes the place of Send Messages.
+  let required = channel.parentId === null ? PermissionFlagsBits.SendMessages : PermissionFlagsBits.SendMessagesInThreads;
   if (req.uploads.length > 0) required |= PermissionFlagsBits.AttachFiles;
   if (body.message_reference) required |= PermissionFlagsBits.ReadMessageHistory;
   requirePermissions(core, channel, required);
