@@ -39,7 +39,7 @@ import { delivererName, SINGLE_SHARD, type ShardSet } from '../sharding.js';
 import type { Clock } from './clock.js';
 import { KeyedMutex } from './locks.js';
 import { effectiveLog, effectiveWindow, isRemoveSeat, replayFrom, REMOVE_SEAT, type EffectiveEntry } from './log.js';
-import { turnMarkerOf, type GameModule, type LobbySettings, type ModuleRegistry } from './module.js';
+import { boardMarkerOf, turnMarkerOf, type GameModule, type LobbySettings, type ModuleRegistry } from './module.js';
 import { Outbox, type BoardNote, type DeliveryPayload } from './outbox.js';
 import { validateSettings, type SettingsChange, type SettingsResult } from './settings.js';
 
@@ -124,6 +124,8 @@ export interface Outcome {
   readonly summary: readonly EffectiveEntry[];
   /** The outbox delivery of the new board written with this change (when `turnEnded`). */
   readonly boardDelivery: number | null;
+  /** Whether that board carries a picture (the turn player changed), or is a short text naming who decides now. */
+  readonly boardPicture: boolean;
 }
 
 /**
@@ -661,7 +663,7 @@ export class GameService {
       if (!saved.ok) return null;
       const snapshot = this.load(this.repo.findById(gameId) as GameRow) as ActiveSnapshot;
       this.#scheduleTurn(snapshot);
-      const boardDelivery = this.#owe(snapshot.row, 'board', { kind: 'board', summary: [], notes: [], concededTo: null });
+      const boardDelivery = this.#owe(snapshot.row, 'board', { kind: 'board', summary: [], notes: [], concededTo: null, picture: true });
       return { snapshot, boardDelivery };
     });
     if (started === null) return refuse('stale', { currentVersion: this.repo.findById(gameId)?.version ?? -1 });
@@ -779,6 +781,7 @@ export class GameService {
   ): Result<{ outcome: Outcome }> {
     const json = JSON.stringify(state);
     const markerBefore = turnMarkerOf(game.module, game.state);
+    const pictureBefore = boardMarkerOf(game.module, game.state);
     const activeBefore = this.activeSeats(game);
     const id = game.row.id;
     const after = this.#tx(() => {
@@ -807,15 +810,19 @@ export class GameService {
       }
       else if (markerAfter !== markerBefore) this.#scheduleTurn(snapshot);
       let boardDelivery: number | null = null;
+      let picture = false;
       let summary: EffectiveEntry[] = [];
-      // A new turn, the end, or a line about a seat (it left, was removed): the channel is owed a board.
+      // A new decider, the end, or a line about a seat (it left, was removed): the channel is owed a board,
+      // with a picture only when the turn player changed (boardMarkerOf says why).
       if (markerAfter !== markerBefore || notes.length > 0) {
         summary = this.#turnSummary(snapshot, activeBefore);
+        picture = notes.length > 0 || status === 'finished' || boardMarkerOf(game.module, snapshot.state) !== pictureBefore;
         // The board of the new turn is owed from this very commit: a crash after it still posts it.
         const events = summary.flatMap((e) => e.events.filter((ev) => ev.visibleTo === undefined));
-        boardDelivery = this.#owe(row, 'board', { kind: 'board', summary: events, notes, concededTo });
+        const told = picture ? this.outbox.textEventsSincePicture(id) : [];
+        boardDelivery = this.#owe(row, 'board', { kind: 'board', summary: [...told, ...events], notes, concededTo, picture });
       }
-      return { snapshot, markerAfter, boardDelivery, appended, summary };
+      return { snapshot, markerAfter, boardDelivery, picture, appended, summary };
     });
     if (after === null) return refuse('stale', { currentVersion: this.repo.findById(id)?.version ?? -1 });
     this.#verified.set(id, after.snapshot.row.version);
@@ -831,6 +838,7 @@ export class GameService {
         concededTo,
         summary: turnEnded ? after.summary : [],
         boardDelivery: after.boardDelivery,
+        boardPicture: after.picture,
       },
     };
   }
@@ -945,7 +953,7 @@ export class GameService {
       this.repo.reclaimSeat(game.row.id, seat.seat);
       const row: GameRow = { ...game.row, version: saved.version, updatedAt: saved.updatedAt };
       const seats = game.seats.map((s) => (s.seat === seat.seat ? { ...s, computer: null, leftAt: null } : s));
-      const boardDelivery = this.#owe(row, 'board', { kind: 'board', summary: [], notes: [{ kind: 'reclaimed', seat: seat.seat }], concededTo: null });
+      const boardDelivery = this.#owe(row, 'board', { kind: 'board', summary: [], notes: [{ kind: 'reclaimed', seat: seat.seat }], concededTo: null, picture: true });
       return { game: { ...game, row, seats }, boardDelivery };
     });
     if (result === null) return refuse('stale', { currentVersion: this.repo.findById(gameId)?.version ?? -1 });
@@ -984,7 +992,7 @@ export class GameService {
   repostBoard(gameId: number): Result<{ game: ActiveSnapshot; boardDelivery: number }> {
     const loaded = this.#active(gameId);
     if (!loaded.ok) return loaded;
-    const boardDelivery = this.#owe(loaded.game.row, 'board', { kind: 'board', summary: [], notes: [], concededTo: null });
+    const boardDelivery = this.#owe(loaded.game.row, 'board', { kind: 'board', summary: [], notes: [], concededTo: null, picture: true });
     return { ok: true, game: loaded.game, boardDelivery };
   }
 

@@ -38,6 +38,11 @@ export interface GameModule {
    * active seats.
    */
   turnMarker?(state: unknown): string;
+  /**
+   * Changes exactly when the channel is owed a new board picture: the turn player changes (see
+   * `boardMarkerOf`). Default: the turn marker, a picture at every change of who decides.
+   */
+  boardMarker?(state: unknown): string;
   /** Optional shape check of a stored state, on top of the generic checks (JSON, engine functions run, replay). */
   isState?(raw: unknown): boolean;
 }
@@ -48,4 +53,19 @@ export function turnMarkerOf(module: GameModule, state: unknown): string {
   if (module.turnMarker) return module.turnMarker(state);
   const def = module.definition;
   return def.isOver(state) ? 'over' : def.activeSeats(state).join(',');
+}
+
+/**
+ * When the channel gets a board picture (a ~450 KB image everyone scrolls past) and when a short text is
+ * enough. The rule: a picture when the turn player changes (a new turn, a double move's extra turn, each
+ * seat's step of the final card phase), at the start and at the end of the game, and with a line about a
+ * seat (it left, was removed, handed to or taken back from a computer) or on /game status. A decision that
+ * passes to another seat inside a turn (Letters & Seals: a Kiosk pick, an auction bid; and back to the
+ * turn player) gets a short text instead: what was just done and a mention of whoever decides now, with
+ * the board's buttons; the table looks again at the next turn's picture, whose summary covers the whole
+ * turn. Every die roll in these games is the turn player's, shown on their panel and in the turn's summary,
+ * so none needs a picture of its own.
+ */
+export function boardMarkerOf(module: GameModule, state: unknown): string {
+  return module.boardMarker ? module.boardMarker(state) : turnMarkerOf(module, state);
 }

@@ -22,8 +22,13 @@ export interface BoardNote {
 
 export type DeliveryPayload =
   | { readonly kind: 'lobby' }
-  /** `summary`: the public events of the turn that ended (none for the first board). */
-  | { readonly kind: 'board'; readonly summary: readonly GameEvent[]; readonly notes: readonly BoardNote[]; readonly concededTo: Seat | null }
+  /**
+   * `summary`: the public events of the turn that ended (none for the first board). `picture`: false for
+   * a short text when the decision passed to another seat inside a turn (see boardMarkerOf); a picture's
+   * summary then also holds the events of those texts since the previous picture. Rows written before
+   * texts existed have no `picture`: a picture.
+   */
+  | { readonly kind: 'board'; readonly summary: readonly GameEvent[]; readonly notes: readonly BoardNote[]; readonly concededTo: Seat | null; readonly picture: boolean }
   | { readonly kind: 'reminder'; readonly seats: readonly Seat[]; readonly count: number; readonly limit: number }
   | { readonly kind: 'idle-vote'; readonly seats: readonly Seat[]; readonly idleHours: number; readonly repeat: boolean }
   /** `recorded`: the standings at that moment were kept as the result (absent in rows written before). */
@@ -71,7 +76,8 @@ export function parseDeliveryPayload(kind: string, text: string): DeliveryPayloa
         return 'the notes are not readable';
       }
       if (p.concededTo !== null && !isSeat(p.concededTo)) return 'concededTo is not a seat';
-      return { kind: 'board', summary: p.summary, notes: notes as BoardNote[], concededTo: p.concededTo };
+      if (p.picture !== undefined && typeof p.picture !== 'boolean') return 'picture is not a boolean';
+      return { kind: 'board', summary: p.summary, notes: notes as BoardNote[], concededTo: p.concededTo, picture: p.picture !== false };
     }
     case 'reminder':
       if (!isSeats(p.seats) || !isCount(p.count) || !isCount(p.limit)) return 'the reminder is not readable';
@@ -92,6 +98,9 @@ export function parseDeliveryPayload(kind: string, text: string): DeliveryPayloa
 export function retryDelay(attempts: number): number {
   return Math.min(300_000, 1000 * 2 ** Math.min(attempts, 16));
 }
+
+/** At most this many short texts are gathered into a picture's summary (a turn has a few: Kiosk, auction). */
+const TEXTS_IN_A_TURN = 64;
 
 /** How long a deliverer may hold a delivery before another may take it (a crashed process's lease runs out). */
 export const DELIVERY_LEASE_MS = 60_000;
@@ -171,6 +180,20 @@ export class Outbox {
   /** Deliveries that must keep their order behind `first`, which failed: they wait until its next attempt. */
   waitBehind(deliveries: readonly Delivery[], first: Delivery, at: number): void {
     for (const d of deliveries) this.rows.failed(d.id, d.attempts, at, `waiting for delivery ${first.id}`);
+  }
+
+  /**
+   * The public events of the short texts (boards without a picture) owed since the game's last picture,
+   * oldest first: the next picture's summary starts with them, so it tells the whole turn.
+   */
+  textEventsSincePicture(gameId: number): GameEvent[] {
+    const out: GameEvent[][] = [];
+    for (const row of this.rows.recentOfKind(gameId, 'board', TEXTS_IN_A_TURN)) {
+      const payload = parseDeliveryPayload(row.kind, row.payload);
+      if (typeof payload === 'string' || payload.kind !== 'board' || payload.picture) break;
+      out.unshift([...payload.summary]);
+    }
+    return out.flat();
   }
 
   /** Whether a message of the game was posted through the outbox. */

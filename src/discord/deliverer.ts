@@ -151,7 +151,8 @@ export class Deliverer implements DeliveryTrigger {
         outbox.superseded(step.merged, step.delivery);
         done.add(step.delivery.id);
         for (const m of step.merged) done.add(m.id);
-        if (step.kind === 'board' || step.kind === 'lobby') {
+        // A short text is no board: /game status and the history keep linking the last picture.
+        if ((step.kind === 'board' && step.picture) || step.kind === 'lobby') {
           await this.#disarmUntracked(game, sent.id);
           this.ctx.service.setBoardMessage(game.row.id, sent.id);
         }
@@ -258,6 +259,7 @@ export class Deliverer implements DeliveryTrigger {
             summary: [{ sequence: 0, seat: 0, action: null, events: step.summary, checkpoint: false }],
             notes: step.notes.map((note) => noteLine(active, note, locale)),
             concededTo: step.concededTo,
+            picture: step.picture,
           },
           this.logger,
         );
@@ -342,13 +344,24 @@ export class Deliverer implements DeliveryTrigger {
 // ----- planning (pure) -----------------------------------------------------------------------------------
 
 export type DeliveryStep =
-  | { readonly kind: 'board'; readonly delivery: Delivery; readonly merged: readonly Delivery[]; readonly summary: GameEvent[]; readonly notes: BoardNote[]; readonly concededTo: number | null }
+  | {
+      readonly kind: 'board';
+      readonly delivery: Delivery;
+      readonly merged: readonly Delivery[];
+      readonly summary: GameEvent[];
+      readonly notes: BoardNote[];
+      readonly concededTo: number | null;
+      /** False: a short text naming who decides now (see boardMarkerOf in src/app/module.ts). */
+      readonly picture: boolean;
+    }
   | { readonly kind: 'lobby' | 'reminder' | 'idle-vote' | 'announcement'; readonly delivery: Delivery; readonly merged: readonly Delivery[] };
 
 /**
  * What to post for the claimed deliveries of one game, given its state now: boards owed one after
  * another become one post (the newest, carrying every summary); what no longer applies (a lobby that
- * started or closed, a board of an abandoned game, a reminder for a turn that is over) is dropped.
+ * started or closed, a board of an abandoned game, a reminder for a turn that is over) is dropped. Merged
+ * boards carry a picture when any of them does; a short text's events are left out when a later picture
+ * of the batch already carries them (a picture's summary starts with the texts since the previous one).
  */
 export function planDeliveries(game: Snapshot, claimed: readonly Delivery[]): { steps: DeliveryStep[]; dropped: Delivery[] } {
   const steps: DeliveryStep[] = [];
@@ -371,11 +384,13 @@ export function planDeliveries(game: Snapshot, claimed: readonly Delivery[]): { 
         else if (d === lastBoard) {
           const merged = boards.slice(0, -1);
           const payloads = boards.map((b) => b.payload as Extract<Delivery['payload'], { kind: 'board' }>);
+          const toldLater = (index: number): boolean => payloads.slice(index + 1).some((b) => b.picture);
           steps.push({
             kind: 'board',
             delivery: d,
             merged,
-            summary: payloads.flatMap((b) => [...b.summary]),
+            picture: payloads.some((b) => b.picture),
+            summary: payloads.flatMap((b, index) => (b.picture || !toldLater(index) ? [...b.summary] : [])),
             notes: payloads.flatMap((b) => [...b.notes]),
             concededTo: payloads.map((b) => b.concededTo).find((c) => c !== null) ?? null,
           });

@@ -175,6 +175,8 @@ export interface BoardNotes {
   /** Extra lines (a player left, a vote passed). */
   readonly notes?: readonly string[];
   readonly concededTo?: Seat | null;
+  /** False: a short text without the picture (the decision passed to another seat inside the turn). Default true. */
+  readonly picture?: boolean;
 }
 
 /**
@@ -192,20 +194,24 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
     summary.flatMap((e) => e.events),
     null,
   );
+  const picture = notes.picture !== false;
   let png: Buffer | null = null;
-  try {
-    png = await presenter.renderBoard(view, { locale, names: pictureNames(game), lastTurn, ...(ranks !== undefined ? { ranks } : {}) });
-  } catch (error) {
-    logger?.error({ err: error, gameId: game.row.id, version: game.row.version }, 'the board picture could not be drawn; posting the board as text');
+  if (picture) {
+    try {
+      png = await presenter.renderBoard(view, { locale, names: pictureNames(game), lastTurn, ...(ranks !== undefined ? { ranks } : {}) });
+    } catch (error) {
+      logger?.error({ err: error, gameId: game.row.id, version: game.row.version }, 'the board picture could not be drawn; posting the board as text');
+    }
   }
   const lines: string[] = [t(locale, 'board.title', { game: presenter.name(locale), id: game.row.id })];
-  if (png === null) lines.push(t(locale, 'board.noPicture'));
+  if (picture && png === null) lines.push(t(locale, 'board.noPicture'));
   const status = presenter.status(view, locale, playerNames);
-  if (status !== '') lines.push(status);
+  if (picture && status !== '') lines.push(status);
   lines.push(...(notes.notes ?? []));
   if (summary.length > 0) {
     // The events name their players themselves.
-    lines.push(t(locale, 'board.lastTurn', { events: lastTurn.length === 0 ? t(locale, 'board.nothing') : eventText(presenter, lastTurn, locale, playerNames, 1200) }));
+    const events = lastTurn.length === 0 ? t(locale, 'board.nothing') : eventText(presenter, lastTurn, locale, playerNames, 1200);
+    lines.push(t(locale, picture ? 'board.lastTurn' : 'board.justNow', { events }));
   }
   let mentioned: Seat[] = [];
   const components: Row[] = [];

@@ -185,6 +185,17 @@ export class DeliveryRepository {
     return this.db.select().from(deliveries).where(eq(deliveries.gameId, gameId)).orderBy(asc(deliveries.id)).all();
   }
 
+  /** The game's newest deliveries of one kind, newest first. */
+  recentOfKind(gameId: number, kind: DeliveryKind, limit: number): DeliveryRow[] {
+    return this.db
+      .select()
+      .from(deliveries)
+      .where(and(eq(deliveries.gameId, gameId), eq(deliveries.kind, kind)))
+      .orderBy(desc(deliveries.id))
+      .limit(limit)
+      .all();
+  }
+
   /** The newest delivered board or lobby message of the game, if any. */
   latestPosted(gameId: number): DeliveryRow | undefined {
     return this.db

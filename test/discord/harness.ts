@@ -159,6 +159,16 @@ export function latestBoard(fake: FakeDiscord, channelId: string): SeenMessage {
   return board;
 }
 
+/**
+ * The newest message that calls someone to decide (it carries Take my turn): a board, or the short text
+ * posted when the decision passes to another seat inside a turn (a Kiosk pick, an auction bid).
+ */
+export function latestCall(fake: FakeDiscord, channelId: string): SeenMessage {
+  const call = fake.channelMessages(channelId).filter((m) => hasButton(m, 'turn')).at(-1);
+  if (call === undefined) throw new Error('no message with Take my turn in the channel');
+  return call;
+}
+
 export function boards(fake: FakeDiscord, channelId: string): SeenMessage[] {
   return fake.channelMessages(channelId).filter((m) => m.attachments.length > 0);
 }

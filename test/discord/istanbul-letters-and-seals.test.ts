@@ -1,9 +1,12 @@
 /**
  * Istanbul with Letters & Seals end to end through the fake Discord (real discord.js client, real SQLite
  * file): `/game new expansion:`, a 3-player lobby, then a Kiosk round (every seat chooses its tile with its
- * own buttons, after a mention on the board; the active player also gets the last tile) and an auction (the
- * other seats bid or pass with their own buttons). Played by clicking what the bot offers; the turns in
- * between are played by the same clicks. Not played to the end (complete games are covered for the base game).
+ * own buttons, after a mention; the active player also gets the last tile) and an auction (the other seats
+ * bid or pass with their own buttons). A decision that passes to another seat inside the turn is called
+ * with a short text (what was just done, who decides now, the board's buttons), not a new board picture:
+ * the next picture comes with the next turn player, and its summary tells the whole turn. Played by
+ * clicking what the bot offers; the turns in between are played by the same clicks. Not played to the end
+ * (complete games are covered for the base game).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActiveSnapshot } from '../../src/app/game-service.js';
@@ -12,7 +15,7 @@ import { gamePresenters } from '../../src/discord/games/index.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
-import { buttonFor, choose, clickForBoard, latestBoard, mentionedToAct, offered, openPrivately, startBotOnFake, type BotOnFake, openLobby } from './harness.js';
+import { boards, buttonFor, choose, clickForBoard, latestBoard, latestCall, mentionedToAct, offered, openPrivately, startBotOnFake, type BotOnFake, openLobby } from './harness.js';
 
 let env: BotOnFake;
 let users: FakeUser[];
@@ -53,12 +56,12 @@ function deciding(channel: string): { seat: number; user: FakeUser } {
   return { seat, user: userOfSeat(channel, seat) };
 }
 
-/** The deciding user opens the panel from the newest board (which must mention them). */
-async function openPanel(channel: string): Promise<{ user: FakeUser; seat: number; panel: SeenMessage }> {
+/** The deciding user opens the panel from the newest board or call (which must mention them). */
+async function openPanel(channel: string): Promise<{ user: FakeUser; seat: number; panel: SeenMessage; call: SeenMessage }> {
   const { seat, user } = deciding(channel);
-  const board = latestBoard(env.fake, channel);
-  expect(mentionedToAct(board), 'the board mentions who decides').toEqual([user.id]);
-  return { user, seat, panel: await openPrivately(user, board, buttonFor(board, 'turn')) };
+  const call = latestCall(env.fake, channel);
+  expect(mentionedToAct(call), 'the message mentions who decides').toEqual([user.id]);
+  return { user, seat, call, panel: await openPrivately(user, call, buttonFor(call, 'turn')) };
 }
 
 /** Picks, on the panel, the offered action that `wanted` accepts (by the seat's legal actions). */
@@ -101,14 +104,19 @@ describe('Istanbul with Letters & Seals end to end', () => {
     // the owner chooses first (still the same panel): a tile, carried out
     panel = await pick(channel, first.user, first.seat, panel, (a) => a.type === 'kioskTile' && a.carry);
     panel = await finishExchange(channel, first.user, first.seat, panel);
-    // then each other seat in turn order, with a mention on a new board and its own panel
+    // then each other seat in turn order, called by a mention in a short text (no new board picture: the
+    // turn player is the same), each with its own panel
+    const picturesOfTheTurn = boards(env.fake, channel).length;
     for (let k = 1; k <= 2; k++) {
       const expected = (first.seat + k) % 3;
       const other = await openPanel(channel);
       expect(other.seat).toBe(expected);
       expect(other.user.id).not.toBe(first.user.id);
+      expect(other.call.attachments, 'a short text, no picture').toEqual([]);
+      expect(other.call.content).toMatch(/\nJust now: .+\n/);
+      expect(boards(env.fake, channel)).toHaveLength(picturesOfTheTurn);
       // the active player cannot answer for them
-      const board = latestBoard(env.fake, channel);
+      const board = latestCall(env.fake, channel);
       const refused = await first.user.clickButton(board.id, buttonFor(board, 'turn'), { until: 'response' });
       await refused.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: 15_000, description: 'the refusal' });
       expect(offered(refused.reply!)).toEqual([]);
@@ -119,23 +127,32 @@ describe('Istanbul with Letters & Seals end to end', () => {
       await finishExchange(channel, other.user, other.seat, chosen);
       expect(state(channel).ls?.kiosk?.open.length ?? 0).toBe(before - 1);
     }
-    // the owner's last tile, then the encounters, then the end of the turn
+    // the owner's last tile, then the encounters, then the end of the turn: called back by a short text too
     const last = await openPanel(channel);
     expect(last.seat).toBe(first.seat);
+    expect(last.call.attachments).toEqual([]);
+    expect(boards(env.fake, channel)).toHaveLength(picturesOfTheTurn);
     expect(state(channel).pending.at(-1)).toEqual({ k: 'kiosk', seat: first.seat, last: true });
     panel = await pick(channel, last.user, last.seat, last.panel, (a) => a.type === 'kioskTile');
     panel = await finishExchange(channel, last.user, last.seat, panel);
     expect(state(channel).ls?.kiosk).toBeNull();
     expect(state(channel).ls?.kioskDiscard).toHaveLength(4);
-    await pick(channel, last.user, last.seat, panel, (a) => a.type === 'endTurn');
+    const ended = await pick(channel, last.user, last.seat, panel, (a) => a.type === 'endTurn');
+    expect(ended.content).toMatch(/(Your turn is over; the new board|Dein Zug ist zu Ende; der neue Spielplan|Je beurt is voorbij; het nieuwe bord)/);
 
-    // ---- the next player: Fountain 7 -> Auction House 23 (2 steps), then the auction ----
+    // ---- the next player: a new board picture, whose summary tells the whole turn, Kiosk picks included ----
     const second = await openPanel(channel);
     expect(second.seat).toBe((first.seat + 1) % 3);
+    expect(boards(env.fake, channel)).toHaveLength(picturesOfTheTurn + 1);
+    expect(second.call.attachments[0]?.contentType).toBe('image/png');
+    const summary = second.call.content.split('\n').find((line) => line.startsWith('Last turn: ')) ?? '';
+    for (const seat of [0, 1, 2]) expect(summary).toContain(game(channel).seats[seat]!.displayName);
     panel = await pick(channel, second.user, second.seat, second.panel, (a) => a.type === 'move' && a.to === 23);
     panel = await pick(channel, second.user, second.seat, panel, (a) => a.type === 'leaveAssistant');
     panel = await pick(channel, second.user, second.seat, panel, (a) => a.type === 'auctionGood' && a.good === 'blue');
     panel = await pick(channel, second.user, second.seat, panel, (a) => a.type === 'auctionBid' && a.amount === 1);
+    // the opener's panel says who decides now (in the opener's language), the channel calls them
+    expect(panel.content).toMatch(/^(Done\. .+ must decide now|Erledigt\. Jetzt entscheidet .+|Klaar\. Nu beslist .+); /m);
     const third = (first.seat + 2) % 3;
     const liraBefore = state(channel).players.map((p) => p.lira);
     // the third seat outbids with its own buttons
@@ -159,8 +176,11 @@ describe('Istanbul with Letters & Seals end to end', () => {
     // the log: each seat's own bid or pass, recorded under that seat
     const log = env.service.recentEffective(game(channel), 12).map((e) => `${e.seat}:${(e.action as IstanbulAction).type}`);
     expect(log).toEqual(expect.arrayContaining([`${second.seat}:auctionBid`, `${third}:auctionBid`, `${first.seat}:auctionPass`, `${second.seat}:auctionPass`]));
+    // the whole auction went by in short texts: one picture for the turn
+    expect(boards(env.fake, channel)).toHaveLength(picturesOfTheTurn + 1);
     await pick(channel, opener.user, opener.seat, panel, (a) => a.type === 'endTurn');
     expect(deciding(channel).seat).toBe(third);
+    expect(boards(env.fake, channel)).toHaveLength(picturesOfTheTurn + 2);
     // the board picture of the expansion: a PNG taller than the base game's (the letters band)
     const board = latestBoard(env.fake, channel);
     expect(board.attachments[0]?.contentType).toBe('image/png');

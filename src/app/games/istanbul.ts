@@ -1,4 +1,4 @@
-/** Istanbul for the game service: options from the lobby, the stored-state check, the turn marker. */
+/** Istanbul for the game service: options from the lobby, the stored-state check, the turn and board markers. */
 import { istanbul, type IstanbulState } from '../../games/istanbul/index.js';
 import type { GameModule, LobbySettings, OptionChoice } from '../module.js';
 
@@ -42,6 +42,12 @@ export const istanbulModule: GameModule = {
     if (state.phase === 'over') return 'over';
     // A double move's extra turn (Letters & Seals) is a new turn of the same seat in the same round.
     return `${state.round}:${state.phase}:${istanbul.activeSeats(state).join(',')}${state.turn.extra === true ? ':extra' : ''}`;
+  },
+  boardMarker(raw) {
+    const state = raw as IstanbulState;
+    if (state.phase === 'over') return 'over';
+    // The turn player, not whoever decides now: Kiosk picks and auction bids stay inside the turn.
+    return `${state.round}:${state.phase}:${state.turnSeat}${state.turn.extra === true ? ':extra' : ''}`;
   },
   isState(raw): boolean {
     const s = raw as Partial<IstanbulState>;

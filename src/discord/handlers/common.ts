@@ -108,7 +108,12 @@ export async function showOutcome(env: HandlerEnv, interaction: ComponentInterac
       return;
     }
     // One true sentence about the board: in the channel, or on its way.
-    const closing = t(env.locale, outcome.finished ? (posted ? 'panel.gameOver' : 'panel.gameOverPending') : posted ? 'panel.turnOver' : 'panel.turnOverPending');
+    const closing = outcome.finished
+      ? t(env.locale, posted ? 'panel.gameOver' : 'panel.gameOverPending')
+      : outcome.boardPicture
+        ? t(env.locale, posted ? 'panel.turnOver' : 'panel.turnOverPending')
+        : // The decision passed to another seat inside the turn: a short text in the channel names them.
+          t(env.locale, posted ? 'panel.passedOn' : 'panel.passedOnPending', { players: service.activeSeats(game).map((s) => names(game)[s] ?? `#${s + 1}`).join(', ') });
     const lines = notice === undefined ? [closing] : [notice, closing];
     if (did.length > 0) lines.unshift(t(env.locale, 'panel.did', { events: did.filter((e) => e.visibleTo === undefined || e.visibleTo.includes(seat)).map((e) => presenter.format(e, env.locale, names(game))).join('; ') }));
     await answerPrivately(interaction, { content: truncate(lines.join('\n'), 2000), components: [] });

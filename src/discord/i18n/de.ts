@@ -104,6 +104,9 @@ export const de: Record<CoreKey, string> = {
 
   'board.title': '**{game}** · Spiel #{id}',
   'board.lastTurn': 'Letzter Zug: {events}',
+  'board.justNow': 'Soeben: {events}',
+  'panel.passedOn': 'Erledigt. Jetzt entscheidet {players}; der Kanal sagt es.',
+  'panel.passedOnPending': 'Erledigt und gespeichert. Jetzt entscheidet {players}; der Kanal sagt es, sobald Discord die Nachricht annimmt.',
   'board.nothing': 'keine Änderung auf dem Spielplan',
   'board.yourTurn': '{players}: Du bist dran.',
   'board.takeTurn': 'Meinen Zug machen',

@@ -109,6 +109,9 @@ export const en = {
   // board
   'board.title': '**{game}** · game #{id}',
   'board.lastTurn': 'Last turn: {events}',
+  'board.justNow': 'Just now: {events}',
+  'panel.passedOn': 'Done. {players} must decide now; the channel says so.',
+  'panel.passedOnPending': 'Done and saved. {players} must decide now; the channel will say so as soon as Discord accepts it.',
   'board.nothing': 'no change on the board',
   'board.yourTurn': '{players}: your decision.',
   'board.takeTurn': 'Take my turn',

@@ -104,6 +104,9 @@ export const nl: Record<CoreKey, string> = {
 
   'board.title': '**{game}** · spel #{id}',
   'board.lastTurn': 'Laatste beurt: {events}',
+  'board.justNow': 'Zojuist: {events}',
+  'panel.passedOn': 'Klaar. Nu beslist {players}; het kanaal meldt het.',
+  'panel.passedOnPending': 'Klaar en opgeslagen. Nu beslist {players}; het kanaal meldt het zodra Discord het bericht aanneemt.',
   'board.nothing': 'geen verandering op het bord',
   'board.yourTurn': '{players}: jouw beslissing.',
   'board.takeTurn': 'Mijn beurt spelen',
