@@ -148,19 +148,23 @@ export type VoteResult =
   | { readonly ok: true; readonly passed: VoteChoice; readonly seat: Seat; readonly tally: VoteTally; readonly outcome: Outcome }
   | Refusal;
 
+/** Every job of a turn carries `since`: when the turn (the seats' wait) began, by the service's clock. */
 interface ReminderPayload {
   marker: string;
   seats: Seat[];
   count: number;
+  since: number;
 }
 interface IdlePayload {
   marker: string;
   seats: Seat[];
+  since: number;
 }
 interface VotePayload {
   marker: string;
   seats: Seat[];
   votes: Record<string, { skip: string[]; kick: string[] }>;
+  since: number;
 }
 
 /** A stored job's payload as read: the fields of every kind, checked; or the reason it cannot be read. */
@@ -169,6 +173,16 @@ interface JobPayload {
   seats: Seat[];
   count?: number;
   votes?: Record<string, { skip: string[]; kick: string[] }>;
+  /** Absent in jobs written before it was kept (see `sinceOf`). */
+  since?: number;
+}
+
+/** What a settings change did to the turn in progress, for the announcement. */
+export interface TurnTimers {
+  /** When the next reminder comes (null: no more reminders this turn). */
+  readonly nextReminderAt: number | null;
+  /** When the idle vote can open (or, when it is open, comes up again). */
+  readonly idleAt: number;
 }
 
 function parseJobPayload(job: ScheduledJobRow): JobPayload | string {
@@ -183,6 +197,10 @@ function parseJobPayload(job: ScheduledJobRow): JobPayload | string {
   if (typeof p.marker !== 'string') return 'the payload has no turn marker';
   if (!Array.isArray(p.seats) || !p.seats.every((s) => Number.isInteger(s) && (s as number) >= 0)) return 'the payload has no seats';
   const out: JobPayload = { marker: p.marker, seats: p.seats as Seat[] };
+  if (p.since !== undefined) {
+    if (typeof p.since !== 'number' || !Number.isSafeInteger(p.since) || p.since < 0) return 'the turn start is not a time';
+    out.since = p.since;
+  }
   if (p.count !== undefined) {
     if (!Number.isInteger(p.count) || (p.count as number) < 0) return 'the reminder count is not a count';
     out.count = p.count as number;
@@ -1040,14 +1058,90 @@ export class GameService {
     return { kind: removable ? 'removed' : 'computer' };
   }
 
-  updateSettings(gameId: number, userId: string, canManage: boolean, change: SettingsChange): Result<{ row: GameRow }> {
+  /**
+   * Changes a game's reminder and idle settings. They apply to the turn in progress at once: the pending
+   * reminder and idle deadline are moved in the same transaction (see `#retime`), and the table is told
+   * through the outbox, with when the next reminder and the idle vote now come.
+   */
+  updateSettings(gameId: number, userId: string, canManage: boolean, change: SettingsChange): Result<{ row: GameRow; timers: TurnTimers | null }> {
     const row = this.repo.findById(gameId);
     if (row === undefined || (row.status !== 'lobby' && row.status !== 'active')) return refuse('no_game', {});
     if (row.hostUserId !== userId && !canManage) return refuse('not_host', {});
     const checked: SettingsResult = validateSettings(change);
     if (!checked.ok) return refuse('invalid_setting', { field: checked.field, min: checked.min, max: checked.max });
-    this.repo.updateSettings(gameId, checked.patch);
-    return { ok: true, row: this.repo.findById(gameId) as GameRow };
+    const { updated, timers } = this.#tx(() => {
+      this.repo.updateSettings(gameId, checked.patch);
+      const after = this.repo.findById(gameId) as GameRow;
+      const moved = after.status === 'active' ? this.#retime(row, after) : null;
+      this.#owe(after, 'announcement', {
+        kind: 'announcement',
+        message: 'settings',
+        userId,
+        reminderIntervalMinutes: after.reminderIntervalMinutes,
+        reminderLimit: after.reminderLimit,
+        idleAfterMinutes: after.idleAfterMinutes,
+        nextReminderAt: moved?.nextReminderAt ?? null,
+        idleAt: moved?.idleAt ?? null,
+      });
+      return { updated: after, timers: moved };
+    });
+    return { ok: true, row: updated, timers };
+  }
+
+  /**
+   * Moves the turn's pending jobs to the new settings (`before` -> `after`), never into the past:
+   * - the next reminder comes one new interval after the last reminder (or the start of the turn); when
+   *   the new limit is already reached, none comes; when reminders had run out (or were off) and the new
+   *   limit allows more, the next is counted from the start of the turn;
+   * - the idle vote opens the new idle time after the start of the turn; an open vote comes up again one
+   *   new idle time after it last did.
+   * Returns the new times, or null when nobody is being waited for (a computer's turn).
+   */
+  #retime(before: GameRow, after: GameRow): TurnTimers | null {
+    const now = this.#clock.now();
+    const id = after.id;
+    const waiting = this.#job(id, JOB_KINDS.vote) ?? this.#job(id, JOB_KINDS.idle);
+    if (waiting === undefined) return null;
+    const since = sinceOf(waiting.job, waiting.payload, before);
+    const { marker, seats } = waiting.payload;
+    const interval = after.reminderIntervalMinutes * 60_000;
+    const reminder = this.#job(id, JOB_KINDS.reminder);
+    let nextReminderAt: number | null = null;
+    if (reminder !== undefined) {
+      const count = reminder.payload.count ?? 0;
+      if (count >= after.reminderLimit) this.repo.deleteJobs(id, JOB_KINDS.reminder);
+      else {
+        // The interval being counted began one old interval before the job was due.
+        const base = reminder.job.dueAt - before.reminderIntervalMinutes * 60_000;
+        nextReminderAt = Math.max(now, base + interval);
+        const payload: ReminderPayload = { marker: reminder.payload.marker, seats: reminder.payload.seats, count, since: sinceOf(reminder.job, reminder.payload, before) };
+        this.repo.rescheduleJob({ kind: JOB_KINDS.reminder, gameId: id, dueAt: nextReminderAt, payload });
+      }
+    } else if (after.reminderLimit > before.reminderLimit) {
+      // Reminders had run out (all `before.reminderLimit` came) or were off: the rest follow at the new interval.
+      const count = before.reminderLimit;
+      nextReminderAt = Math.max(now, since + (count + 1) * interval);
+      const payload: ReminderPayload = { marker, seats, count, since };
+      this.repo.scheduleJob({ kind: JOB_KINDS.reminder, gameId: id, dueAt: nextReminderAt, payload });
+    }
+    const idleTime = after.idleAfterMinutes * 60_000;
+    let idleAt: number;
+    if (waiting.job.kind === JOB_KINDS.vote) {
+      idleAt = Math.max(now, waiting.job.dueAt - before.idleAfterMinutes * 60_000 + idleTime);
+      const payload: VotePayload = { marker, seats, votes: waiting.payload.votes ?? {}, since };
+      this.repo.rescheduleJob({ kind: JOB_KINDS.vote, gameId: id, dueAt: idleAt, payload });
+    } else {
+      idleAt = Math.max(now, since + idleTime);
+      const payload: IdlePayload = { marker, seats, since };
+      this.repo.rescheduleJob({ kind: JOB_KINDS.idle, gameId: id, dueAt: idleAt, payload });
+    }
+    return { nextReminderAt, idleAt };
+  }
+
+  /** When the open idle vote's wait began (for the hours its message shows), or null when none is open. */
+  idleSince(game: ActiveSnapshot): number | null {
+    const found = this.#job(game.row.id, JOB_KINDS.vote);
+    return found === undefined ? null : sinceOf(found.job, found.payload, game.row);
   }
 
   // ----- jobs: reminders, snooze, idle votes -----------------------------------------------------------
@@ -1063,10 +1157,10 @@ export class GameService {
     this.repo.deleteJobs(id);
     if (seats.length === 0) return;
     if (game.row.reminderLimit > 0) {
-      const payload: ReminderPayload = { marker, seats, count: 0 };
+      const payload: ReminderPayload = { marker, seats, count: 0, since: now };
       this.repo.scheduleJob({ kind: JOB_KINDS.reminder, gameId: id, dueAt: now + game.row.reminderIntervalMinutes * 60_000, payload });
     }
-    const idle: IdlePayload = { marker, seats };
+    const idle: IdlePayload = { marker, seats, since: now };
     this.repo.scheduleJob({ kind: JOB_KINDS.idle, gameId: id, dueAt: now + game.row.idleAfterMinutes * 60_000, payload: idle });
   }
 
@@ -1113,19 +1207,21 @@ export class GameService {
     const seats = payload.seats.filter((s) => active.includes(s) && !computers.has(s));
     if (seats.length === 0) return null;
     const where = { gameId: game.row.id, channelId: game.row.channelId };
+    const since = sinceOf(job, payload, game.row);
     if (job.kind === JOB_KINDS.reminder) {
       const count = (payload.count ?? 0) + 1;
       if (count < game.row.reminderLimit) {
-        const next: ReminderPayload = { marker, seats, count };
+        const next: ReminderPayload = { marker, seats, count, since };
         this.repo.scheduleJob({ kind: JOB_KINDS.reminder, gameId: game.row.id, dueAt: now + game.row.reminderIntervalMinutes * 60_000, payload: next });
       }
       this.#owe(game.row, 'reminder', { kind: 'reminder', seats, count, limit: game.row.reminderLimit });
       return where;
     }
     if (job.kind === JOB_KINDS.idle || job.kind === JOB_KINDS.vote) {
-      const vote: VotePayload = { marker, seats, votes: job.kind === JOB_KINDS.vote ? (payload.votes ?? {}) : {} };
+      const vote: VotePayload = { marker, seats, votes: job.kind === JOB_KINDS.vote ? (payload.votes ?? {}) : {}, since };
       this.repo.scheduleJob({ kind: JOB_KINDS.vote, gameId: game.row.id, dueAt: now + game.row.idleAfterMinutes * 60_000, payload: vote });
-      this.#owe(game.row, 'idle-vote', { kind: 'idle-vote', seats, idleHours: Math.round(game.row.idleAfterMinutes / 60), repeat: job.kind === JOB_KINDS.vote });
+      // The message counts the hours from `since` when it is drawn: what it says is true when it is posted.
+      this.#owe(game.row, 'idle-vote', { kind: 'idle-vote', seats, idleHours: Math.round(game.row.idleAfterMinutes / 60), repeat: job.kind === JOB_KINDS.vote, since });
       return where;
     }
     return null;
@@ -1153,7 +1249,7 @@ export class GameService {
     if (own.seat !== seat) return refuse('foreign_panel', { owner: seat });
     const found = this.#job(gameId, JOB_KINDS.reminder);
     const job = found?.job;
-    const payload = found === undefined ? undefined : { marker: found.payload.marker, seats: found.payload.seats, count: found.payload.count ?? 0 };
+    const payload = found === undefined ? undefined : { marker: found.payload.marker, seats: found.payload.seats, count: found.payload.count ?? 0, since: sinceOf(found.job, found.payload, game.row) };
     if (job === undefined || payload === undefined || payload.marker !== turnMarkerOf(game.module, game.state) || !payload.seats.includes(seat)) {
       return refuse('no_reminder', {});
     }
@@ -1169,7 +1265,7 @@ export class GameService {
     const game = loaded.game;
     const found = this.#job(gameId, JOB_KINDS.vote);
     const job = found?.job;
-    const payload = found === undefined ? undefined : { marker: found.payload.marker, seats: found.payload.seats, votes: found.payload.votes ?? {} };
+    const payload = found === undefined ? undefined : { marker: found.payload.marker, seats: found.payload.seats, votes: found.payload.votes ?? {}, since: sinceOf(found.job, found.payload, game.row) };
     if (job === undefined || payload === undefined || payload.marker !== turnMarkerOf(game.module, game.state) || !payload.seats.includes(seat)) {
       return refuse('vote_closed', {});
     }
@@ -1262,6 +1358,17 @@ export class GameService {
  * Every seat's final place: the rules' standings, or, when the game ended because the others left, the
  * last player first and everyone who left after them.
  */
+/**
+ * When the turn a job belongs to began. Jobs written before `since` was kept: an idle job is written when
+ * the turn begins (its creation time); a vote job one idle time after; a reminder job at the turn's start
+ * or at a reminder, so the turn began at the latest then.
+ */
+function sinceOf(job: ScheduledJobRow, payload: JobPayload, row: GameRow): number {
+  if (payload.since !== undefined) return payload.since;
+  if (job.kind === JOB_KINDS.vote) return job.createdAt - row.idleAfterMinutes * 60_000;
+  return job.createdAt;
+}
+
 /** Every seat's place by the rules' standings as they are now (a game ended early with /game abandon). */
 function standingResults(game: ActiveSnapshot): NewResult[] {
   const ranks = new Map(game.module.definition.standings(game.state).map((s) => [s.seat, s.rank]));

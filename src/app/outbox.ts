@@ -30,9 +30,25 @@ export type DeliveryPayload =
    */
   | { readonly kind: 'board'; readonly summary: readonly GameEvent[]; readonly notes: readonly BoardNote[]; readonly concededTo: Seat | null; readonly picture: boolean }
   | { readonly kind: 'reminder'; readonly seats: readonly Seat[]; readonly count: number; readonly limit: number }
-  | { readonly kind: 'idle-vote'; readonly seats: readonly Seat[]; readonly idleHours: number; readonly repeat: boolean }
+  /** `since`: when the seats' wait began (absent in rows written before; then `idleHours` is shown). */
+  | { readonly kind: 'idle-vote'; readonly seats: readonly Seat[]; readonly idleHours: number; readonly repeat: boolean; readonly since?: number }
+  | Announcement;
+
+/** A line for the table that is not a board. */
+export type Announcement =
   /** `recorded`: the standings at that moment were kept as the result (absent in rows written before). */
-  | { readonly kind: 'announcement'; readonly message: 'abandoned'; readonly userId: string; readonly recorded?: boolean };
+  | { readonly kind: 'announcement'; readonly message: 'abandoned'; readonly userId: string; readonly recorded?: boolean }
+  /** The settings as changed, and what they mean for the turn in progress (null: no turn is waiting). */
+  | {
+      readonly kind: 'announcement';
+      readonly message: 'settings';
+      readonly userId: string;
+      readonly reminderIntervalMinutes: number;
+      readonly reminderLimit: number;
+      readonly idleAfterMinutes: number;
+      readonly nextReminderAt: number | null;
+      readonly idleAt: number | null;
+    };
 
 export interface Delivery {
   readonly id: number;
@@ -49,6 +65,7 @@ const SNOWFLAKE = /^[0-9]{1,20}$/;
 const isSeat = (v: unknown): v is Seat => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 16;
 const isSeats = (v: unknown): v is Seat[] => Array.isArray(v) && v.every(isSeat);
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 1_000_000;
+const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
 function isEvent(v: unknown): v is GameEvent {
   if (typeof v !== 'object' || v === null) return false;
@@ -83,10 +100,27 @@ export function parseDeliveryPayload(kind: string, text: string): DeliveryPayloa
       if (!isSeats(p.seats) || !isCount(p.count) || !isCount(p.limit)) return 'the reminder is not readable';
       return { kind: 'reminder', seats: p.seats, count: p.count, limit: p.limit };
     case 'idle-vote':
-      if (!isSeats(p.seats) || !isCount(p.idleHours) || typeof p.repeat !== 'boolean') return 'the vote is not readable';
-      return { kind: 'idle-vote', seats: p.seats, idleHours: p.idleHours, repeat: p.repeat };
+      if (!isSeats(p.seats) || !isCount(p.idleHours) || typeof p.repeat !== 'boolean' || (p.since !== undefined && !isTime(p.since))) return 'the vote is not readable';
+      return { kind: 'idle-vote', seats: p.seats, idleHours: p.idleHours, repeat: p.repeat, ...(p.since === undefined ? {} : { since: p.since }) };
     case 'announcement':
-      if (p.message !== 'abandoned' || typeof p.userId !== 'string' || !SNOWFLAKE.test(p.userId)) return 'the announcement is not readable';
+      if (typeof p.userId !== 'string' || !SNOWFLAKE.test(p.userId)) return 'the announcement is not readable';
+      if (p.message === 'settings') {
+        const time = (v: unknown): v is number | null => v === null || isTime(v);
+        if (!isCount(p.reminderIntervalMinutes) || !isCount(p.reminderLimit) || !isCount(p.idleAfterMinutes) || !time(p.nextReminderAt) || !time(p.idleAt)) {
+          return 'the announcement is not readable';
+        }
+        return {
+          kind: 'announcement',
+          message: 'settings',
+          userId: p.userId,
+          reminderIntervalMinutes: p.reminderIntervalMinutes,
+          reminderLimit: p.reminderLimit,
+          idleAfterMinutes: p.idleAfterMinutes,
+          nextReminderAt: p.nextReminderAt,
+          idleAt: p.idleAt,
+        };
+      }
+      if (p.message !== 'abandoned') return 'the announcement is not readable';
       if (p.recorded !== undefined && typeof p.recorded !== 'boolean') return 'the announcement is not readable';
       return { kind: 'announcement', message: 'abandoned', userId: p.userId, recorded: p.recorded === true };
     default:

@@ -20,7 +20,7 @@ import type { GameEvent, Locale } from '../engine/index.js';
 import type { Logger } from '../logger.js';
 import type { BotContext } from './context.js';
 import { t } from './i18n/index.js';
-import { abandonedMessage, boardMessage, gameLocale, labelNames, lobbyMessage, mention, reminderMessage, voteMessage, type PublicMessage } from './messages.js';
+import { abandonedMessage, boardMessage, gameLocale, hoursSince, settingsMessage, labelNames, lobbyMessage, mention, reminderMessage, voteMessage, type PublicMessage } from './messages.js';
 import { truncate } from './panel.js';
 import { THREAD_PERMISSIONS, threadPermissionNames, messageLink, presenterFor, sendableChannel } from './respond.js';
 import { describeError } from './errors.js';
@@ -272,10 +272,12 @@ export class Deliverer implements DeliveryTrigger {
       case 'idle-vote': {
         const p = step.delivery.payload as Extract<Delivery['payload'], { kind: 'idle-vote' }>;
         const active = game as ActiveSnapshot;
-        return voteMessage(active, p.seats, p.idleHours, p.repeat, p.seats.map((seat) => service.voteTally(active, seat)));
+        const hours = p.since === undefined ? p.idleHours : hoursSince(p.since, service.now());
+        return voteMessage(active, p.seats, hours, p.repeat, p.seats.map((seat) => service.voteTally(active, seat)));
       }
       case 'announcement': {
         const p = step.delivery.payload as Extract<Delivery['payload'], { kind: 'announcement' }>;
+        if (p.message === 'settings') return settingsMessage(game, p.userId, p, p.nextReminderAt, p.idleAt);
         return abandonedMessage(service, game, presenter, p.userId, p.recorded === true);
       }
     }

@@ -377,6 +377,7 @@ export function reminderMessage(game: ActiveSnapshot, presenter: GamePresenter, 
   };
 }
 
+/** `hours`: how long the seats have really been deciding (see `hoursSince`). */
 export function voteMessage(game: ActiveSnapshot, seats: readonly Seat[], hours: number, repeat: boolean, tallies: readonly (VoteTally | null)[]): PublicMessage {
   const locale = gameLocale(game);
   const playerNames = labelNames(game);
@@ -397,6 +398,47 @@ export function voteMessage(game: ActiveSnapshot, seats: readonly Seat[], hours:
     );
   });
   return { content: fit(lines), components: rows.slice(0, 5), allowedMentions: { users: userIds(game, seats) } };
+}
+
+/** Whole hours from `since` to `now` (a vote opened after 53 hours says 53, whatever the idle setting was). */
+export function hoursSince(since: number, now: number): number {
+  return Math.max(0, Math.floor((now - since) / 3_600_000));
+}
+
+/** A clock time as Discord shows it to each reader in their own time zone ("in 2 hours", "3 minutes ago"). */
+export function relativeTime(ms: number): string {
+  return `<t:${Math.floor(ms / 1000)}:R>`;
+}
+
+// ----- settings ------------------------------------------------------------------------------------------
+
+export interface SettingsValues {
+  readonly reminderIntervalMinutes: number;
+  readonly reminderLimit: number;
+  readonly idleAfterMinutes: number;
+}
+
+export function settingsText(locale: Locale, id: number, values: SettingsValues): string {
+  return t(locale, 'settings.show', {
+    id,
+    hours: Math.round((values.reminderIntervalMinutes / 60) * 10) / 10,
+    limit: values.reminderLimit,
+    idle: Math.round((values.idleAfterMinutes / 60) * 10) / 10,
+  });
+}
+
+/** The table is told of a settings change, and when the next reminder and the idle vote now come. */
+export function settingsMessage(game: Snapshot, userId: string, values: SettingsValues, nextReminderAt: number | null, idleAt: number | null): PublicMessage {
+  const locale = gameLocale(game);
+  const lines = [t(locale, 'settings.announced', { user: `<@${userId}>`, settings: settingsText(locale, game.row.id, values) })];
+  if (idleAt !== null) {
+    lines.push(
+      nextReminderAt === null
+        ? t(locale, 'settings.turnNoReminder', { idle: relativeTime(idleAt) })
+        : t(locale, 'settings.turnTimers', { reminder: relativeTime(nextReminderAt), idle: relativeTime(idleAt) }),
+    );
+  }
+  return { content: fit(lines), components: [], allowedMentions: { parse: [] } };
 }
 
 // ----- confirmations -------------------------------------------------------------------------------------

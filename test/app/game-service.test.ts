@@ -290,7 +290,8 @@ describe('reminders, snooze and idle votes', () => {
     expect(owed()).toEqual(
       expect.arrayContaining([
         { kind: 'reminder', payload: expect.objectContaining({ count: 3 }) },
-        { kind: 'idle-vote', payload: { kind: 'idle-vote', seats: [seat], idleHours: 48, repeat: false } },
+        // `since`: the turn's start, from which the message counts the hours it shows.
+        { kind: 'idle-vote', payload: { kind: 'idle-vote', seats: [seat], idleHours: 48, repeat: false, since: clock.now() - 48 * HOUR } },
       ]),
     );
     expect(svc.repo.jobsOf(game.row.id, JOB_KINDS.reminder)).toEqual([]);

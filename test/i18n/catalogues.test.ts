@@ -181,8 +181,8 @@ describe('plurals and selects', () => {
     expect(standing('de', 5, 2)).toBe('5 Rubine, 12 Lira, 1 Ware, 2 Bonuskarten');
     expect(standing('nl', 1, 1)).toBe('1 robijn, 12 lira, 1 handelswaar, 1 bonuskaart');
     expect(standing('nl', 5, 2)).toBe('5 robijnen, 12 lira, 1 handelswaar, 2 bonuskaarten');
-    expect(t('en', 'vote.repeat', { player: '<@1>', needed: 1 })).toBe('<@1> has still not decided. The vote stays open; 1 vote decides.');
-    expect(t('en', 'vote.repeat', { player: '<@1>', needed: 2 })).toBe('<@1> has still not decided. The vote stays open; 2 votes decide.');
+    expect(t('en', 'vote.repeat', { player: '<@1>', hours: 1, needed: 1 })).toBe('<@1> has still not decided, for 1 hour now. The vote stays open; 1 vote decides.');
+    expect(t('en', 'vote.repeat', { player: '<@1>', hours: 53, needed: 2 })).toBe('<@1> has still not decided, for 53 hours now. The vote stays open; 2 votes decide.');
   });
 
   it('a sale names only the goods sold; an empty list is never a dash', () => {

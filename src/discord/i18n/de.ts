@@ -149,6 +149,9 @@ export const de: Record<CoreKey, string> = {
   'settings.field.reminderHours': 'erinnerung_stunden',
   'settings.field.reminderLimit': 'erinnerung_limit',
   'settings.field.idleHours': 'leerlauf_stunden',
+  'settings.announced': '{user} hat die Einstellungen dieses Spiels geändert. {settings}',
+  'settings.turnTimers': 'Für den laufenden Zug kommt die nächste Erinnerung {reminder}; die Abstimmung bei Untätigkeit kann {idle} öffnen.',
+  'settings.turnNoReminder': 'Für den laufenden Zug kommen keine Erinnerungen mehr; die Abstimmung bei Untätigkeit kann {idle} öffnen.',
   // confirmations of destructive commands, and a game ended early
   'confirm.leave':
     '**Spiel #{id} ({game}) verlassen?** {what, select, removed {Die Regeln nehmen deinen Platz aus dem Spiel, und die anderen spielen ohne dich weiter. Das lässt sich nicht rückgängig machen.} computer {Ein Computerspieler übernimmt deinen Platz, damit die anderen zu Ende spielen können; zwischen zwei Zügen kannst du ihn zurücknehmen (Meinen Zug machen auf dem Spielplan).} endsWinner {Das Spiel endet sofort: {winner} gewinnt als einzige verbliebene Person. Das lässt sich nicht rückgängig machen.} other {Das Spiel endet sofort: Es bleibt kein menschlicher Spieler übrig. Das lässt sich nicht rückgängig machen.}}',
@@ -168,7 +171,7 @@ export const de: Record<CoreKey, string> = {
   'reminder.snoozed': 'Verschoben: Die nächste Erinnerung kommt {when}.',
   'vote.open':
     '{player} hat seit {hours, plural, one {# Stunde} other {# Stunden}} nicht entschieden. Die anderen Spieler dürfen abstimmen, einen Computerspieler für diesen Platz spielen zu lassen (bis der Platz zurückgenommen wird) oder den Spieler aus dem Spiel zu nehmen. {needed, plural, one {# Stimme entscheidet} other {# Stimmen entscheiden}}.',
-  'vote.repeat': '{player} hat immer noch nicht entschieden. Die Abstimmung bleibt offen; {needed, plural, one {# Stimme entscheidet} other {# Stimmen entscheiden}}.',
+  'vote.repeat': '{player} hat immer noch nicht entschieden, jetzt seit {hours, plural, one {# Stunde} other {# Stunden}}. Die Abstimmung bleibt offen; {needed, plural, one {# Stimme entscheidet} other {# Stimmen entscheiden}}.',
   'vote.skip': 'Computer für {player} spielen lassen',
   'vote.kick': '{player} entfernen',
   'vote.tally': 'Computer: {skip} · Entfernen: {kick} · nötig: {needed}',

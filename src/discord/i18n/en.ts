@@ -157,6 +157,9 @@ export const en = {
   'settings.field.reminderHours': 'reminder_hours',
   'settings.field.reminderLimit': 'reminder_limit',
   'settings.field.idleHours': 'idle_hours',
+  'settings.announced': '{user} changed the settings of this game. {settings}',
+  'settings.turnTimers': 'For the turn in progress, the next reminder comes {reminder}; the idle vote can open {idle}.',
+  'settings.turnNoReminder': 'For the turn in progress, no more reminders come; the idle vote can open {idle}.',
   // confirmations of destructive commands, and a game ended early
   'confirm.leave':
     '**Leave game #{id} ({game})?** {what, select, removed {The rules take your seat out of the game and the others play on without you. This cannot be undone.} computer {A computer player takes your seat so the others can finish; you can take it back between turns (Take my turn on the board).} endsWinner {The game ends now: {winner} wins, as the only player left. This cannot be undone.} other {The game ends now: no human player is left. This cannot be undone.}}',
@@ -177,7 +180,7 @@ export const en = {
   'reminder.snoozed': 'Snoozed: the next reminder comes {when}.',
   'vote.open':
     '{player} has not decided for {hours, plural, one {# hour} other {# hours}}. The other players may vote to let a computer player play for them (until they take their seat back) or to remove them from the game. {needed, plural, one {# vote decides} other {# votes decide}}.',
-  'vote.repeat': '{player} has still not decided. The vote stays open; {needed, plural, one {# vote decides} other {# votes decide}}.',
+  'vote.repeat': '{player} has still not decided, for {hours, plural, one {# hour} other {# hours}} now. The vote stays open; {needed, plural, one {# vote decides} other {# votes decide}}.',
   'vote.skip': 'Let a computer play for {player}',
   'vote.kick': 'Remove {player}',
   'vote.tally': 'Computer: {skip} · Remove: {kick} · needed: {needed}',

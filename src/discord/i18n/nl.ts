@@ -149,6 +149,9 @@ export const nl: Record<CoreKey, string> = {
   'settings.field.reminderHours': 'herinnering_uren',
   'settings.field.reminderLimit': 'herinnering_limiet',
   'settings.field.idleHours': 'inactief_uren',
+  'settings.announced': '{user} heeft de instellingen van dit spel gewijzigd. {settings}',
+  'settings.turnTimers': 'Voor de lopende beurt komt de volgende herinnering {reminder}; de stemming bij inactiviteit kan {idle} openen.',
+  'settings.turnNoReminder': 'Voor de lopende beurt komen er geen herinneringen meer; de stemming bij inactiviteit kan {idle} openen.',
   // confirmations of destructive commands, and a game ended early
   'confirm.leave':
     '**Spel #{id} ({game}) verlaten?** {what, select, removed {De regels halen je plaats uit het spel en de anderen spelen zonder jou verder. Dit kan niet ongedaan worden gemaakt.} computer {Een computerspeler neemt je plaats over zodat de anderen het spel kunnen uitspelen; tussen twee beurten kun je hem terugnemen (Mijn beurt spelen op het bord).} endsWinner {Het spel eindigt nu: {winner} wint, als enige die overblijft. Dit kan niet ongedaan worden gemaakt.} other {Het spel eindigt nu: er blijft geen menselijke speler over. Dit kan niet ongedaan worden gemaakt.}}',
@@ -168,7 +171,7 @@ export const nl: Record<CoreKey, string> = {
   'reminder.snoozed': 'Uitgesteld: de volgende herinnering komt {when}.',
   'vote.open':
     '{player} heeft al {hours} uur niets beslist. De andere spelers mogen stemmen om een computerspeler voor deze plaats te laten spelen (tot de plaats wordt teruggenomen) of de speler uit het spel te halen. {needed, plural, one {# stem beslist} other {# stemmen beslissen}}.',
-  'vote.repeat': '{player} heeft nog steeds niets beslist. De stemming blijft open; {needed, plural, one {# stem beslist} other {# stemmen beslissen}}.',
+  'vote.repeat': '{player} heeft nog steeds niets beslist, nu al {hours} uur. De stemming blijft open; {needed, plural, one {# stem beslist} other {# stemmen beslissen}}.',
   'vote.skip': 'Laat een computer spelen voor {player}',
   'vote.kick': '{player} verwijderen',
   'vote.tally': 'Computer: {skip} · Verwijderen: {kick} · nodig: {needed}',

@@ -1,19 +1,12 @@
-/** /game settings [reminder_hours] [reminder_limit] [idle_hours]: shows, or (host, moderators) changes them. */
-import type { GameRow } from '../../../app/game-service.js';
-import type { Locale } from '../../../engine/index.js';
+/**
+ * /game settings [reminder_hours] [reminder_limit] [idle_hours]: shows, or (host, moderators) changes them.
+ * A change applies to the turn in progress at once and is announced to the table (through the outbox).
+ */
 import type { CommandHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
+import { settingsText } from '../../messages.js';
 import { answerPrivately, refusalText } from '../../respond.js';
 import { canManage, refuse } from '../common.js';
-
-export function settingsText(locale: Locale, row: GameRow): string {
-  return t(locale, 'settings.show', {
-    id: row.id,
-    hours: Math.round((row.reminderIntervalMinutes / 60) * 10) / 10,
-    limit: row.reminderLimit,
-    idle: Math.round((row.idleAfterMinutes / 60) * 10) / 10,
-  });
-}
 
 export const gameSettings: CommandHandler = {
   route: 'game settings',
@@ -28,16 +21,20 @@ export const gameSettings: CommandHandler = {
       idleHours: interaction.options.getInteger('idle_hours'),
     };
     if (change.reminderHours === null && change.reminderLimit === null && change.idleHours === null) {
-      return answerPrivately(interaction, settingsText(env.locale, loaded.game.row));
+      return answerPrivately(interaction, settingsText(env.locale, loaded.game.row.id, loaded.game.row));
     }
-    const result = service.updateSettings(loaded.game.row.id, interaction.user.id, canManage(interaction), change);
-    if (!result.ok) {
-      if (result.code === 'invalid_setting') {
-        const field = t(env.locale, `settings.field.${result.field}` as 'settings.field.idleHours');
-        return answerPrivately(interaction, t(env.locale, 'refusal.invalid_setting', { field, min: result.min, max: result.max }));
+    await service.locked(interaction.channelId, async () => {
+      const result = service.updateSettings(loaded.game.row.id, interaction.user.id, canManage(interaction), change);
+      if (!result.ok) {
+        if (result.code === 'invalid_setting') {
+          const field = t(env.locale, `settings.field.${result.field}` as 'settings.field.idleHours');
+          return answerPrivately(interaction, t(env.locale, 'refusal.invalid_setting', { field, min: result.min, max: result.max }));
+        }
+        return answerPrivately(interaction, refusalText(env.ctx, result, env.locale));
       }
-      return answerPrivately(interaction, refusalText(env.ctx, result, env.locale));
-    }
-    await answerPrivately(interaction, t(env.locale, 'settings.updated', { settings: settingsText(env.locale, result.row) }));
+      // The announcement is owed through the outbox: posted now, or by the deliverer as soon as Discord takes it.
+      await env.ctx.deliverer.deliverHeld(result.row.id);
+      await answerPrivately(interaction, t(env.locale, 'settings.updated', { settings: settingsText(env.locale, result.row.id, result.row) }));
+    });
   },
 };

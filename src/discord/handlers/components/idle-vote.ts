@@ -1,7 +1,7 @@
 /** Idle vote: skip the idle player's turn, or remove them. The vote message shows the tally. */
 import type { ComponentHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
-import { gameLocale, mention, voteMessage } from '../../messages.js';
+import { gameLocale, hoursSince, mention, voteMessage } from '../../messages.js';
 import { answerPrivately, markCommitted, missingPermissions } from '../../respond.js';
 import { deliverNow, refuse } from '../common.js';
 
@@ -17,7 +17,8 @@ export const idleVote: ComponentHandler<'vote'> = {
       if (!result.ok) return refuse(env, interaction, result);
       if (result.passed === null) {
         const game = result.game;
-        const hours = Math.round(game.row.idleAfterMinutes / 60);
+        const since = service.idleSince(game);
+        const hours = since === null ? Math.round(game.row.idleAfterMinutes / 60) : hoursSince(since, service.now());
         await interaction.message.edit(voteMessage(game, [id.seat], hours, false, [result.tally]));
         await answerPrivately(interaction, t(env.locale, 'vote.recorded'));
         return;

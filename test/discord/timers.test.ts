@@ -1,0 +1,136 @@
+/**
+ * Timers do what they say, on the fake Discord's test clock: a settings change applies to the turn in
+ * progress at once (the pending reminder and idle deadline move) and is announced in the channel; the idle
+ * vote says how long the player has really been deciding, counted from when the turn started.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ActiveSnapshot } from '../../src/app/game-service.js';
+import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
+import { tallyComputer, tallyModule, tallyPresenter } from '../app/toy-game.js';
+import { buttonFor, clickForBoard, hasButton, mentionedToAct, openLobby, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
+
+const HOUR = 3_600_000;
+const module = tallyModule({ removeSeat: false, target: 30 });
+let env: BotOnFake;
+let alice: FakeUser;
+let bob: FakeUser;
+let carol: FakeUser;
+
+beforeAll(async () => {
+  env = await startBotOnFake({
+    modules: new Map([['tally', module]]),
+    presenters: new Map([['tally', tallyPresenter(module.definition as Parameters<typeof tallyPresenter>[0])]]),
+    seeds: ['timers-1', 'timers-2'],
+    computerPlayer: tallyComputer,
+  });
+  alice = env.createUser('alice', { globalName: 'Alice' });
+  bob = env.createUser('bob', { globalName: 'Bob' });
+  carol = env.createUser('carol', { globalName: 'Carol' });
+});
+
+afterAll(async () => {
+  await env?.stop();
+});
+
+async function startTally(channel: string, host: FakeUser, others: FakeUser[]): Promise<SeenMessage> {
+  const lobby = await openLobby(host, channel, { game: 'tally' });
+  for (const user of others) await user.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
+  return clickForBoard(host, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
+}
+
+function gameIn(channel: string): ActiveSnapshot {
+  const loaded = env.service.byChannel(channel);
+  if (!loaded.ok || loaded.game.kind !== 'active') throw new Error(`no active game in ${channel}`);
+  return loaded.game;
+}
+
+/** A Discord timestamp of a clock time, as the bot writes it. */
+function stamp(ms: number): string {
+  return `<t:${Math.floor(ms / 1000)}:R>`;
+}
+
+async function settings(user: FakeUser, channel: string, options: Record<string, number>): Promise<SeenMessage> {
+  const before = env.fake.channelMessages(channel).length;
+  const answer = privateReply(await user.runCommand(channel, 'game', { subcommand: 'settings', options }), user);
+  expect(answer.content).toMatch(/^Settings saved\./);
+  const announced = env.fake.channelMessages(channel).slice(before);
+  expect(announced).toHaveLength(1);
+  return announced[0]!;
+}
+
+describe('settings apply to the turn in progress', () => {
+  it('reminder_hours:1 four hours into a turn: announced to the table, the reminder comes at once, then every hour', async () => {
+    const channel = env.fake.createChannel('reminder-now');
+    const board = await startTally(channel, alice, [bob]);
+    const waiting = mentionedToAct(board)[0]!;
+    const id = gameIn(channel).row.id;
+    const reminders = () => env.fake.channelMessages(channel).filter((m) => /Reminder \d of/.test(m.content));
+    const started = env.fake.clock.now();
+    env.fake.clock.advance(4 * HOUR);
+    await env.bot.scheduler.tick();
+    expect(reminders()).toHaveLength(0);
+
+    const announcement = await settings(alice, channel, { reminder_hours: 1 });
+    const now = env.fake.clock.now();
+    expect(announcement.content).toBe(
+      [
+        `<@${alice.id}> changed the settings of this game. Game #${id}: reminders every hour, at most 3 per turn; the idle vote opens after 48 hours.`,
+        // An hour after the turn began is past: the reminder is due now, not in 12 (or 1) hours.
+        `For the turn in progress, the next reminder comes ${stamp(now)}; the idle vote can open ${stamp(started + 48 * HOUR)}.`,
+      ].join('\n'),
+    );
+    expect(announcement.buttons).toEqual([]);
+    await env.bot.scheduler.tick();
+    expect(reminders()).toHaveLength(1);
+    expect(reminders()[0]!.content).toContain(`<@${waiting}>`);
+    env.fake.clock.advance(HOUR - 60_000);
+    await env.bot.scheduler.tick();
+    expect(reminders()).toHaveLength(1);
+    env.fake.clock.advance(60_000);
+    await env.bot.scheduler.tick();
+    expect(reminders()).toHaveLength(2);
+    expect(reminders()[1]!.content).toMatch(/Reminder 2 of 3/);
+
+    // A longer interval moves the pending reminder later, counted from the last one.
+    const later = await settings(alice, channel, { reminder_hours: 5 });
+    expect(later.content.split('\n')[1]).toBe(`For the turn in progress, the next reminder comes ${stamp(env.fake.clock.now() + 5 * HOUR)}; the idle vote can open ${stamp(started + 48 * HOUR)}.`);
+    // No more reminders: the table is told that too.
+    const none = await settings(alice, channel, { reminder_limit: 0 });
+    expect(none.content.split('\n')[1]).toBe(`For the turn in progress, no more reminders come; the idle vote can open ${stamp(started + 48 * HOUR)}.`);
+    env.fake.clock.advance(10 * HOUR);
+    await env.bot.scheduler.tick();
+    expect(reminders()).toHaveLength(2);
+    env.fake.assertNoViolations();
+  });
+});
+
+describe('the idle vote tells the true time', () => {
+  it('idle_hours:6 after 47 hours opens the vote at once, saying 47 hours; six hours later it says 53', async () => {
+    const channel = env.fake.createChannel('idle-true');
+    const board = await startTally(channel, alice, [bob, carol]);
+    const idle = mentionedToAct(board)[0]!;
+    const votes = () => env.fake.channelMessages(channel).filter((m) => /has (still )?not decided/.test(m.content));
+    env.fake.clock.advance(47 * HOUR);
+    await env.bot.scheduler.tick();
+    expect(votes()).toHaveLength(0);
+
+    const announcement = await settings(alice, channel, { idle_hours: 6 });
+    expect(announcement.content.split('\n')[1]).toMatch(new RegExp(`; the idle vote can open ${stamp(env.fake.clock.now())}\\.$`));
+    await env.bot.scheduler.tick();
+    expect(votes()).toHaveLength(1);
+    expect(votes()[0]!.content).toMatch(new RegExp(`^<@${idle}> has not decided for 47 hours\\.`));
+    expect(hasButton(votes()[0]!, 'vote')).toBe(true);
+
+    env.fake.clock.advance(6 * HOUR);
+    await env.bot.scheduler.tick();
+    expect(votes()).toHaveLength(2);
+    expect(votes()[1]!.content).toMatch(new RegExp(`^<@${idle}> has still not decided, for 53 hours now\\.`));
+    // A vote re-draws the message: the hours stay true then too.
+    const voter = [alice, bob, carol].find((u) => u.id !== idle)!;
+    const latest = votes()[1]!;
+    env.fake.clock.advance(2 * HOUR);
+    await voter.clickButton(latest.id, latest.buttons.find((b) => b.customId!.endsWith(':skip'))!.customId!);
+    expect(env.fake.message(latest.id)!.content).toMatch(new RegExp(`^<@${idle}> has not decided for 55 hours\\.`));
+    env.fake.assertNoViolations();
+  });
+});
