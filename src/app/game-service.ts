@@ -7,7 +7,8 @@
  *
  * Policies (also told to players by /help):
  * - Seat order: the joined players are shuffled with the game's seed; the engine's setup picks the start
- *   player from the same seed.
+ *   player from the same seed. Players are shown the playing order from the start player (module.ts,
+ *   playingOrder), and the numbers on their pieces follow it, never the stored seat order.
  * - Undo: only the seat's own latest action in effect, inside its current decision, never past a
  *   checkpoint (a die roll, a card draw, a hand-over). Undo appends an 'undo' entry; the state is rebuilt
  *   by replaying the effective log; the version keeps growing.

@@ -45,6 +45,8 @@ export interface GameModule {
   boardMarker?(state: unknown): string;
   /** Optional shape check of a stored state, on top of the generic checks (JSON, engine functions run, replay). */
   isState?(raw: unknown): boolean;
+  /** The start player (drawn by the game's setup); play goes on from it by seat. Default: seat 0. */
+  startSeat?(state: unknown): number;
 }
 
 export type ModuleRegistry = ReadonlyMap<string, GameModule>;
@@ -53,6 +55,16 @@ export function turnMarkerOf(module: GameModule, state: unknown): string {
   if (module.turnMarker) return module.turnMarker(state);
   const def = module.definition;
   return def.isOver(state) ? 'over' : def.activeSeats(state).join(',');
+}
+
+/**
+ * The seats in playing order, the start player first. Seats are stored in the order the lobby's shuffle
+ * gave them, but the game's setup draws the start player: players see the playing order (and the numbers
+ * on their pieces follow it), never the storage order.
+ */
+export function playingOrder(module: GameModule, state: unknown, seats: number): number[] {
+  const start = module.startSeat?.(state) ?? 0;
+  return Array.from({ length: seats }, (_, i) => (start + i) % seats);
 }
 
 /**

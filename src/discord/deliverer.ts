@@ -260,6 +260,8 @@ export class Deliverer implements DeliveryTrigger {
             notes: step.notes.map((note) => noteLine(active, note, locale)),
             concededTo: step.concededTo,
             picture: step.picture,
+            // Nothing happened yet (the first board) or the board is asked for again (/game status).
+            order: step.picture && step.summary.length === 0 && step.notes.length === 0,
           },
           this.logger,
         );

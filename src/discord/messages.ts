@@ -13,6 +13,7 @@ import {
 } from 'discord.js';
 import { COMPUTER_LEVELS, isComputerSeatId, parseLevel, type ActiveSnapshot, type GameService, type LobbySnapshot, type SeatRow, type Snapshot, type VoteTally } from '../app/game-service.js';
 import type { EffectiveEntry } from '../app/log.js';
+import { playingOrder } from '../app/module.js';
 import { isLocale, type GameEvent, type Locale, type Seat } from '../engine/index.js';
 import { encodeCustomId, type Confirmable } from './codec.js';
 import type { GamePresenter } from './games/presenter.js';
@@ -137,7 +138,7 @@ export function lobbyMessage(game: LobbySnapshot, presenter: GamePresenter): Pub
         : t(locale, 'lobby.options', { layout: optionLabel(presenter, game, 'layout', locale), variant: optionLabel(presenter, game, 'variant', locale) }),
       ...expansionLine(presenter, game, locale),
       t(locale, 'lobby.seats', { count: game.seats.length, capacity: game.settings.capacity, players }),
-      t(locale, 'lobby.hint', { min, capacity: game.settings.capacity }),
+      min === game.settings.capacity ? t(locale, 'lobby.hintExact', { capacity: min }) : t(locale, 'lobby.hint', { min, capacity: game.settings.capacity }),
       ...(game.row.useThread ? [t(locale, 'lobby.inThread')] : []),
     ]),
     components: [
@@ -177,6 +178,14 @@ export interface BoardNotes {
   readonly concededTo?: Seat | null;
   /** False: a short text without the picture (the decision passed to another seat inside the turn). Default true. */
   readonly picture?: boolean;
+  /** Say the playing order and the start player (the first board, and the board /game status posts again). */
+  readonly order?: boolean;
+}
+
+/** The seats in playing order, numbered as on their pieces: "1. @Alice, 2. @Bob". */
+export function playingOrderText(game: ActiveSnapshot): { players: string; starter: string } {
+  const order = playingOrder(game.module, game.state, game.seats.length);
+  return { players: order.map((seat, i) => `${i + 1}. ${mention(game, seat)}`).join(', '), starter: mention(game, order[0] ?? 0) };
 }
 
 /**
@@ -207,6 +216,7 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
   if (picture && png === null) lines.push(t(locale, 'board.noPicture'));
   const status = presenter.status(view, locale, playerNames);
   if (picture && status !== '') lines.push(status);
+  if (notes.order === true) lines.push(t(locale, 'board.order', playingOrderText(game)));
   lines.push(...(notes.notes ?? []));
   if (summary.length > 0) {
     // The events name their players themselves.

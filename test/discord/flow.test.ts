@@ -96,7 +96,7 @@ describe('lobby', () => {
     const board = await clickForBoard(alice, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
     const started = env.fake.message(lobby.id)!;
     expect(started.buttons).toEqual([]);
-    expect(started.content).toMatch(/\(game #\d+\) has started\. Seat order: 1\. <@\d+>, 2\. <@\d+>\./);
+    expect(started.content).toMatch(/\(game #\d+\) has started\. <@\d+> starts; playing order: 1\. <@\d+>, 2\. <@\d+>\./);
     expect(board.attachments[0]?.contentType).toBe('image/png');
     expect(board.buttons.map((b) => b.label)).toEqual(['Take my turn', 'My hand', 'Log']);
     const toAct = mentionedToAct(board);

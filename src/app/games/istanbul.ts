@@ -49,6 +49,9 @@ export const istanbulModule: GameModule = {
     // The turn player, not whoever decides now: Kiosk picks and auction bids stay inside the turn.
     return `${state.round}:${state.phase}:${state.turnSeat}${state.turn.extra === true ? ':extra' : ''}`;
   },
+  startSeat(raw) {
+    return (raw as IstanbulState).startSeat;
+  },
   isState(raw): boolean {
     const s = raw as Partial<IstanbulState>;
     return (

@@ -20,6 +20,9 @@ export const kairoModule: GameModule = {
     if (state.phase === 'setup') return `setup:${state.setupQueue.length}:${state.seat}`;
     return `${state.turn}:${state.seat}`;
   },
+  startSeat(raw) {
+    return (raw as KairoState).startSeat;
+  },
   isState(raw): boolean {
     const s = raw as Partial<KairoState>;
     return (

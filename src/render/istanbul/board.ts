@@ -69,10 +69,18 @@ function assertPublic(view: IstanbulPublicView): void {
 }
 
 /** The seat's display name as far as the fonts can draw it (emoji dropped), else "Player n". */
-function playerName(_view: IstanbulPublicView, seat: number, opts: IstanbulRenderOptions): string {
+/**
+ * The number a seat's pieces carry: its place in the playing order from the start player (1 starts), so
+ * the numbers on the board read as the order of play, whatever the seats' storage order.
+ */
+function seatNumber(view: IstanbulPublicView, seat: number): number {
+  return (view.players[seat]?.turnOrder ?? seat) + 1;
+}
+
+function playerName(view: IstanbulPublicView, seat: number, opts: IstanbulRenderOptions): string {
   const raw = opts.names?.[seat];
   const name = raw ? drawableText(raw) : '';
-  return name.length > 0 ? name : label('player', opts.locale, { n: seat + 1 });
+  return name.length > 0 ? name : label('player', opts.locale, { n: seatNumber(view, seat) });
 }
 
 function styleOf(view: IstanbulPublicView, owner: AssistantOwner): FigureStyle {
@@ -81,8 +89,8 @@ function styleOf(view: IstanbulPublicView, owner: AssistantOwner): FigureStyle {
   return player ? PLAYER_STYLES[player.colour] : NEUTRAL_STYLE;
 }
 
-function ownerLabel(owner: AssistantOwner): string {
-  return owner === 'neutral' ? 'N' : String(owner + 1);
+function ownerLabel(view: IstanbulPublicView, owner: AssistantOwner): string {
+  return owner === 'neutral' ? 'N' : String(seatNumber(view, owner));
 }
 
 /** The figures standing on a place, in a fixed order: merchants, family, assistants, neutral, others. */
@@ -97,20 +105,20 @@ function figuresOn(view: IstanbulPublicView, place: PlaceView, decidingSeat: num
       merchantItem(
         `m${m.seat}`,
         PLAYER_STYLES[m.colour],
-        String(m.seat + 1),
+        String(seatNumber(view, m.seat)),
         m.stack.map((o) => styleOf(view, o)),
         m.seat === decidingSeat,
       ),
     );
   }
   for (const e of view.figures.extra.filter((f) => f.place === id && f.kind === 'companion')) {
-    items.push(extraItem(`c${e.seat}`, e.kind, e.seat === null ? null : styleOf(view, e.seat), e.seat === null ? '' : String(e.seat + 1)));
+    items.push(extraItem(`c${e.seat}`, e.kind, e.seat === null ? null : styleOf(view, e.seat), e.seat === null ? '' : String(seatNumber(view, e.seat))));
   }
   for (const f of view.figures.familyMembers.filter((f) => f.place === id)) {
-    items.push(familyItem(`f${f.seat}`, PLAYER_STYLES[f.colour], String(f.seat + 1)));
+    items.push(familyItem(`f${f.seat}`, PLAYER_STYLES[f.colour], String(seatNumber(view, f.seat))));
   }
   for (const a of place.assistants) {
-    if (a.count > 0) items.push(assistantItem(`a${String(a.owner)}`, styleOf(view, a.owner), ownerLabel(a.owner), a.count));
+    if (a.count > 0) items.push(assistantItem(`a${String(a.owner)}`, styleOf(view, a.owner), ownerLabel(view, a.owner), a.count));
   }
   for (const n of view.figures.neutralMerchants.filter((n) => n.place === id)) {
     items.push(neutralMerchantItem(`n${n.index}`, PLAYER_STYLES[n.colour]));
@@ -282,7 +290,7 @@ function drawHeaderLive(ctx: Ctx, r: Rect, view: IstanbulPublicView, opts: Istan
   ctx.fillStyle = style.ink;
   ctx.font = font(14, 'bold');
   ctx.textAlign = 'center';
-  ctx.fillText(String(seat + 1), x + 13, cy + 1);
+  ctx.fillText(String(seatNumber(view, seat)), x + 13, cy + 1);
   x += 34;
   const name = playerName(view, seat, opts);
   const what = view.decision ? decisionText(view.decision.kind, L) : '';
@@ -423,7 +431,7 @@ function panelProps(view: IstanbulPublicView, p: PlayerView, opts: IstanbulRende
   const deciding = p.seat === seat && view.phase !== 'over';
   return {
     name: playerName(view, p.seat, opts),
-    number: p.seat + 1,
+    number: seatNumber(view, p.seat),
     style: PLAYER_STYLES[p.colour],
     lira: p.lira,
     rubies: p.rubies,
@@ -486,7 +494,7 @@ function drawFacts(ctx: Ctx, r: Rect, view: IstanbulPublicView, opts: IstanbulRe
     ctx.font = font(12, 'bold');
     ctx.textAlign = 'center';
     ctx.textBaseline = 'middle';
-    ctx.fillText(String(move.seat + 1), x + 10, y + 0.5);
+    ctx.fillText(String(seatNumber(view, move.seat)), x + 10, y + 0.5);
     x += 26;
     const half = (right - x - 30) / 2;
     x += drawText(ctx, `${move.from} ${placeName(move.from, L)}`, x, y, half, { size: 14, weight: 'bold', colour: THEME.panelInk, minSize: 11, baseline: 'middle' });
@@ -617,6 +625,7 @@ export function drawIstanbulBoard(ctx: SKRSContext2D, view: PublicViewOnly, opts
         dice: onHere ? (view.decision?.dice ?? null) : null,
         announced: onHere ? (view.decision?.announced ?? null) : null,
         seatStyle: (s: number) => styleOf(view, s),
+        seatNumber: (s: number) => seatNumber(view, s),
       },
     };
   });

@@ -12,7 +12,7 @@ import type { Rect } from './tile.js';
 
 export interface PanelProps {
   readonly name: string;
-  /** The number on the player's figures (seat + 1). */
+  /** The number on the player's figures: the place in the playing order (1 = the start player). */
   readonly number: number;
   readonly style: FigureStyle;
   readonly lira: number;

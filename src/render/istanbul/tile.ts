@@ -32,6 +32,8 @@ export interface TileContext {
   readonly announced: number | null;
   /** A seat's colours (the Letters & Seals places show who bid, chose or took a bonus). */
   readonly seatStyle?: (seat: number) => FigureStyle;
+  /** The number on a seat's pieces (its place in the playing order); default seat + 1. */
+  readonly seatNumber?: (seat: number) => number;
 }
 
 export const HEADER_H = 32;
@@ -163,7 +165,7 @@ function drawDetail(ctx: Ctx, c: Rect, place: PlaceView, tc: TileContext, part: 
   const u = Math.max(0.75, Math.min(1.15, c.w / 224, c.h / 119));
   const midY = c.y + c.h / 2;
   if (isLsPlaceDetail(d)) {
-    drawLsPlaceDetail(ctx, c, place, d, L, u, tc.seatStyle ?? (() => NEUTRAL_STYLE), part);
+    drawLsPlaceDetail(ctx, c, place, d, L, u, tc.seatStyle ?? (() => NEUTRAL_STYLE), tc.seatNumber ?? ((seat) => seat + 1), part);
     return;
   }
   // the base game's artwork belongs to the static part, all else to the live part

@@ -196,10 +196,11 @@ describe('Istanbul board image: the picture follows the view', () => {
 });
 
 describe('Istanbul board image: names and expansion figures', () => {
-  it('falls back to "Player n" for a missing or undrawable name', async () => {
+  it('falls back to "Player n" for a missing or undrawable name, n as on the pieces (the playing order)', async () => {
+    // seat 1 starts: seat 0 plays third, seat 1 first
     const view = fixtureView({ players: 3, layout: 'short', stage: 'fresh' });
     const emoji = await renderIstanbulBoard(view, { locale: 'en', names: ['🎲🎲', undefined, 'Bram'] });
-    const plain = await renderIstanbulBoard(view, { locale: 'en', names: ['Player 1', 'Player 2', 'Bram'] });
+    const plain = await renderIstanbulBoard(view, { locale: 'en', names: ['Player 3', 'Player 1', 'Bram'] });
     expect(emoji.equals(plain)).toBe(true);
   });
 

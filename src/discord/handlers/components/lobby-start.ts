@@ -1,7 +1,7 @@
 /** Lobby: Start (the host). Seats are shuffled with the seed and the first board is owed to the channel. */
 import type { ComponentHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
-import { gameLocale, lobbyMessage, mention } from '../../messages.js';
+import { gameLocale, lobbyMessage, playingOrderText } from '../../messages.js';
 import { answerPrivately, markCommitted, messageLink, missingPermissions, presenterFor } from '../../respond.js';
 import { deliverNow, refuse } from '../common.js';
 
@@ -35,9 +35,9 @@ export const lobbyStart: ComponentHandler<'start'> = {
       const game = result.game;
       const locale = gameLocale(game);
       const presenter = presenterFor(env.ctx, game.row.kind);
-      const players = game.seats.map((s) => `${s.seat + 1}. ${mention(game, s.seat)}`).join(', ');
+      // The playing order from the start player, numbered as on the pieces (not the seats' storage order).
       await interaction.editReply({
-        content: t(locale, 'lobby.started', { game: presenter.name(locale), id: game.row.id, players }),
+        content: t(locale, 'lobby.started', { game: presenter.name(locale), id: game.row.id, ...playingOrderText(game) }),
         components: [],
         allowedMentions: { parse: [] },
       });

@@ -82,7 +82,7 @@ function playerRow(ctx: Ctx, r: Rect, p: BandPlayer, deciding: boolean, L: Rende
   ctx.font = font(13, 'bold');
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText(String(p.player.seat + 1), x + tr, cy + 0.5);
+  ctx.fillText(String(p.player.turnOrder + 1), x + tr, cy + 0.5);
   x += 2 * tr + 8;
   drawText(ctx, p.name, x, cy, 110, { size: 14, minSize: 10, weight: 'bold', colour: THEME.panelInk, baseline: 'middle' });
   x += 116;
@@ -111,7 +111,7 @@ function playerRow(ctx: Ctx, r: Rect, p: BandPlayer, deciding: boolean, L: Rende
   sx += 22;
   sx += drawText(ctx, lsLabel('seals', L, { n: p.ls.seals }), sx, cy, 78, { size: 14, minSize: 10, weight: 'bold', colour: THEME.panelInk, baseline: 'middle' }) + 12;
   // companion
-  const pawn = extraItem(`band-c${p.player.seat}`, 'companion', p.style, String(p.player.seat + 1));
+  const pawn = extraItem(`band-c${p.player.seat}`, 'companion', p.style, String(p.player.turnOrder + 1));
   const ps = 0.8;
   const onBoard = typeof p.ls.companion === 'number';
   ctx.save();

@@ -21,6 +21,8 @@ export function isLsPlaceDetail(d: { readonly kind: string }): d is LsPlaceDetai
 
 /** A seat's token: its colour and number. */
 export type SeatStyleOf = (seat: number) => FigureStyle;
+/** The number a seat's pieces carry: its place in the playing order (1 = the start player). */
+export type SeatNumberOf = (seat: number) => number;
 
 function token(ctx: Ctx, cx: number, cy: number, r: number, style: FigureStyle, n: number): void {
   ctx.beginPath();
@@ -42,7 +44,8 @@ function muted(ctx: Ctx, text: string, x: number, cy: number, maxW: number, size
 }
 
 /**
- * Draws the detail into the tile's content box `c` (u: the tile's scale). `seatStyle` gives a seat's colours.
+ * Draws the detail into the tile's content box `c` (u: the tile's scale). `seatStyle` gives a seat's colours,
+ * `seatNumber` the number on its pieces.
  * The artwork of the Embassy, the auction and the Secret Society is static (the board's static layer); the
  * Kiosk's is live, as its tiles cover it while a round is under way.
  */
@@ -54,6 +57,7 @@ export function drawLsPlaceDetail(
   L: RenderLocale,
   u: number,
   seatStyle: SeatStyleOf,
+  seatNumber: SeatNumberOf,
   part: TilePart = 'all',
 ): void {
   const midY = c.y + c.h / 2;
@@ -111,7 +115,7 @@ export function drawLsPlaceDetail(
       const next = d.waiting[0] ?? d.owner;
       const wy = c.y + rows * (th + gap) + waitH / 2;
       const tr = 6.5 * u;
-      token(ctx, c.x + tr, wy, tr, seatStyle(next), next + 1);
+      token(ctx, c.x + tr, wy, tr, seatStyle(next), seatNumber(next));
       muted(ctx, lsLabel('kioskWaiting', L, { who: [next, ...d.waiting.slice(1)].map((s) => s + 1).join(', ') }), c.x + 2 * tr + 5, wy, c.w - 2 * tr - 5, 11 * u);
       return;
     }
@@ -127,7 +131,7 @@ export function drawLsPlaceDetail(
       if (d.highSeat === null) muted(ctx, lsLabel('auctionNoBid', L), x0, cy, right - x0, 12.5 * u);
       else {
         const tr = 9 * u;
-        token(ctx, x0 + tr, cy, tr, seatStyle(d.highSeat), d.highSeat + 1);
+        token(ctx, x0 + tr, cy, tr, seatStyle(d.highSeat), seatNumber(d.highSeat));
         drawCoin(ctx, x0 + 2 * tr + 6 + 12 * u, cy, 12 * u, d.high);
         muted(ctx, lsLabel('auctionBid', L, { n: d.high }), x0 + 2 * tr + 12 + 24 * u, cy, right - x0 - 2 * tr - 12 - 24 * u, 12 * u);
       }
@@ -156,7 +160,7 @@ export function drawLsPlaceDetail(
           const seat = d.paid[i] as number;
           fillRoundRect(ctx, cx - cr, cy - cr, 2 * cr, 2 * cr, cr, 'rgba(0,0,0,0.08)');
           strokeRoundRect(ctx, cx - cr, cy - cr, 2 * cr, 2 * cr, cr, THEME.tileEdge, 1);
-          token(ctx, cx, cy, cr * 0.72, seatStyle(seat), seat + 1);
+          token(ctx, cx, cy, cr * 0.72, seatStyle(seat), seatNumber(seat));
         } else drawCoin(ctx, cx, cy, cr, lira);
       });
       return;
