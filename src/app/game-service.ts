@@ -353,6 +353,19 @@ export class GameService {
     return this.#snapshot(row);
   }
 
+  /**
+   * The channel's running game, or else its newest finished game (`finished`): after the end, the final
+   * board, the log and the hands stay reachable until a new game takes the channel.
+   */
+  byChannelOrFinished(channelId: string): Result<{ game: Snapshot; finished: boolean }> {
+    const running = this.byChannel(channelId);
+    if (running.ok || running.code !== 'no_game') return running.ok ? { ...running, finished: false } : running;
+    const row = this.repo.findLastFinished(channelId);
+    if (row === undefined) return running;
+    const loaded = this.#snapshot(row);
+    return loaded.ok ? { ...loaded, finished: true } : loaded;
+  }
+
   /** The channel's lobby or running game as stored, without loading its state (works on a damaged game). */
   runningRow(channelId: string): GameRow | undefined {
     return this.repo.findRunningByChannel(channelId);
@@ -1013,6 +1026,57 @@ export class GameService {
     if (!loaded.ok) return loaded;
     const boardDelivery = this.#owe(loaded.game.row, 'board', { kind: 'board', summary: [], notes: [], concededTo: null, picture: true });
     return { ok: true, game: loaded.game, boardDelivery };
+  }
+
+  /** /game status after the end: the finished game's final board is owed again, marked as such. */
+  repostFinalBoard(gameId: number): Result<{ game: ActiveSnapshot; boardDelivery: number }> {
+    const loaded = this.byId(gameId);
+    if (!loaded.ok) return loaded;
+    if (loaded.game.kind !== 'active' || loaded.game.row.status !== 'finished') return refuse('not_active', {});
+    const boardDelivery = this.#owe(loaded.game.row, 'board', { kind: 'board', summary: [], notes: [], concededTo: null, picture: true, again: true });
+    return { ok: true, game: loaded.game, boardDelivery };
+  }
+
+  /**
+   * Rematch (any player of the finished game): a new lobby in the same channel with the same options and
+   * settings, the presser as host, and the same players already seated: the players who did not leave in
+   * their old order, then the computer players at their levels. A lobby rather than a start at once,
+   * because a group that has just finished is not always all staying: whoever does not want another game
+   * clicks Leave, and the host starts with one click when the table is ready; seats and start player are
+   * drawn afresh at the start, as for any game. One game per channel holds: a channel with a new game
+   * refuses (`channel_busy`).
+   */
+  rematch(gameId: number, presser: PlayerRef): Result<{ game: LobbySnapshot; lobbyDelivery: number }> {
+    const loaded = this.byId(gameId);
+    if (!loaded.ok) return loaded;
+    const game = loaded.game;
+    if (game.kind !== 'active' || game.row.status !== 'finished') return refuse('stale', { currentVersion: game.row.version });
+    const own = this.seatOf(game, presser.userId);
+    if (own === undefined || isComputerSeatId(own.userId)) return refuse('not_a_player', {});
+    const humans = game.seats.filter((s) => !isComputerSeatId(s.userId) && s.leftAt === null && s.userId !== presser.userId);
+    const computers = game.seats.filter((s) => isComputerSeatId(s.userId));
+    const seats = this.#reseat([presser, ...humans.map((s) => ({ userId: s.userId, displayName: s.displayName })), ...computers.map((s) => ({ userId: s.userId, displayName: s.displayName, computer: s.computer }))]);
+    const { row } = game;
+    const created = this.#tx(() => {
+      const made = this.repo.createGame(
+        {
+          guildId: row.guildId,
+          channelId: row.channelId,
+          kind: row.kind,
+          hostUserId: presser.userId,
+          options: game.settings,
+          seed: this.#newSeed(),
+          locale: row.locale,
+          useThread: row.useThread,
+          settings: { reminderIntervalMinutes: row.reminderIntervalMinutes, reminderLimit: row.reminderLimit, idleAfterMinutes: row.idleAfterMinutes, computerLevel: row.computerLevel },
+        },
+        seats,
+      );
+      const delivery = made.ok ? this.#owe(made.game, 'lobby', { kind: 'lobby' }) : 0;
+      return { made, delivery };
+    });
+    if (!created.made.ok) return refuse('channel_busy', { existing: created.made.existing });
+    return { ok: true, game: this.load(created.made.game) as LobbySnapshot, lobbyDelivery: created.delivery };
   }
 
   /** Writes what the channel is owed after this change, in the caller's transaction. Returns its id. */

@@ -26,9 +26,17 @@ export type DeliveryPayload =
    * `summary`: the public events of the turn that ended (none for the first board). `picture`: false for
    * a short text when the decision passed to another seat inside a turn (see boardMarkerOf); a picture's
    * summary then also holds the events of those texts since the previous picture. Rows written before
-   * texts existed have no `picture`: a picture.
+   * texts existed have no `picture`: a picture. `again`: a finished game's final board posted again
+   * (/game status after the end).
    */
-  | { readonly kind: 'board'; readonly summary: readonly GameEvent[]; readonly notes: readonly BoardNote[]; readonly concededTo: Seat | null; readonly picture: boolean }
+  | {
+      readonly kind: 'board';
+      readonly summary: readonly GameEvent[];
+      readonly notes: readonly BoardNote[];
+      readonly concededTo: Seat | null;
+      readonly picture: boolean;
+      readonly again?: boolean;
+    }
   | { readonly kind: 'reminder'; readonly seats: readonly Seat[]; readonly count: number; readonly limit: number }
   /** `since`: when the seats' wait began (absent in rows written before; then `idleHours` is shown). */
   | { readonly kind: 'idle-vote'; readonly seats: readonly Seat[]; readonly idleHours: number; readonly repeat: boolean; readonly since?: number }
@@ -94,7 +102,8 @@ export function parseDeliveryPayload(kind: string, text: string): DeliveryPayloa
       }
       if (p.concededTo !== null && !isSeat(p.concededTo)) return 'concededTo is not a seat';
       if (p.picture !== undefined && typeof p.picture !== 'boolean') return 'picture is not a boolean';
-      return { kind: 'board', summary: p.summary, notes: notes as BoardNote[], concededTo: p.concededTo, picture: p.picture !== false };
+      if (p.again !== undefined && typeof p.again !== 'boolean') return 'again is not a boolean';
+      return { kind: 'board', summary: p.summary, notes: notes as BoardNote[], concededTo: p.concededTo, picture: p.picture !== false, ...(p.again === true ? { again: true } : {}) };
     }
     case 'reminder':
       if (!isSeats(p.seats) || !isCount(p.count) || !isCount(p.limit)) return 'the reminder is not readable';

@@ -147,7 +147,8 @@ export class Deliverer implements DeliveryTrigger {
         const sent = await this.#post(target.channelId, message, step.delivery);
         const finalBoard = step.kind === 'board' && game.row.status === 'finished';
         outbox.delivered(step.delivery, sent.id, { disarmed: finalBoard || step.delivery.payload.kind === 'announcement', postedIn: target.channelId });
-        if (finalBoard && thread.id !== null) await this.#closeThread(game, thread.id, sent.id, step.delivery);
+        // The thread points to the final standings once; a repost (/game status after the end) does not repeat it.
+        if (finalBoard && thread.id !== null && !(step.kind === 'board' && step.again)) await this.#closeThread(game, thread.id, sent.id, step.delivery);
         outbox.superseded(step.merged, step.delivery);
         done.add(step.delivery.id);
         for (const m of step.merged) done.add(m.id);
@@ -257,7 +258,7 @@ export class Deliverer implements DeliveryTrigger {
           presenter,
           {
             summary: [{ sequence: 0, seat: 0, action: null, events: step.summary, checkpoint: false }],
-            notes: step.notes.map((note) => noteLine(active, note, locale)),
+            notes: [...(step.again ? [t(locale, 'board.finishedAgain', { id: game.row.id })] : []), ...step.notes.map((note) => noteLine(active, note, locale))],
             concededTo: step.concededTo,
             picture: step.picture,
             // Nothing happened yet (the first board) or the board is asked for again (/game status).
@@ -357,6 +358,8 @@ export type DeliveryStep =
       readonly concededTo: number | null;
       /** False: a short text naming who decides now (see boardMarkerOf in src/app/module.ts). */
       readonly picture: boolean;
+      /** A finished game's final board posted again (/game status after the end). */
+      readonly again: boolean;
     }
   | { readonly kind: 'lobby' | 'reminder' | 'idle-vote' | 'announcement'; readonly delivery: Delivery; readonly merged: readonly Delivery[] };
 
@@ -394,6 +397,7 @@ export function planDeliveries(game: Snapshot, claimed: readonly Delivery[]): { 
             delivery: d,
             merged,
             picture: payloads.some((b) => b.picture),
+            again: payloads.every((b) => b.again === true),
             summary: payloads.flatMap((b, index) => (b.picture || !toldLater(index) ? [...b.summary] : [])),
             notes: payloads.flatMap((b) => [...b.notes]),
             concededTo: payloads.map((b) => b.concededTo).find((c) => c !== null) ?? null,

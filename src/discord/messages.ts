@@ -228,6 +228,9 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
   const finished = game.row.status === 'finished';
   if (finished) {
     lines.push(...standingsLines(service, game, presenter, locale, notes.concededTo ?? null));
+    // Any player may ask for another game with the same players and options (see GameService.rematch).
+    const id = { gameId: game.row.id, version: game.row.version };
+    components.push(row(button(t(locale, 'board.rematch'), encodeCustomId({ ...id, verb: 'rematch' }), ButtonStyle.Success)));
   } else {
     const left = new Set(game.seats.filter((s) => s.leftAt !== null).map((s) => s.seat));
     mentioned = service.activeSeats(game).filter((s) => !left.has(s));
@@ -340,13 +343,14 @@ export function panelMessage(service: GameService, game: ActiveSnapshot, present
 
 export function handMessage(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, seat: Seat, locale: Locale): PrivateMessage {
   const view = service.seatView(game, seat);
-  return { content: fit([t(locale, 'hand.title'), presenter.hand(view, seat, locale, names(game))]), components: [] };
+  const title = game.row.status === 'finished' ? t(locale, 'hand.titleFinished', { id: game.row.id }) : t(locale, 'hand.title');
+  return { content: fit([title, presenter.hand(view, seat, locale, names(game))]), components: [] };
 }
 
 export function logMessage(service: GameService, game: Snapshot, presenter: GamePresenter, viewer: Seat | null, locale: Locale, count: number): PrivateMessage {
   const playerNames = names(game);
   const entries = service.recentEffective(game, count);
-  const lines = [t(locale, 'log.title', { id: game.row.id })];
+  const lines = [t(locale, game.row.status === 'finished' ? 'log.titleFinished' : 'log.title', { id: game.row.id })];
   if (entries.length === 0) lines.push(t(locale, 'log.empty'));
   const body: string[] = [];
   for (const entry of entries) {

@@ -21,6 +21,7 @@ import { gameStatus } from './handlers/commands/game-status.js';
 import { help } from './handlers/commands/help.js';
 import { stats } from './handlers/commands/stats.js';
 import { boardHand } from './handlers/components/board-hand.js';
+import { boardRematch } from './handlers/components/board-rematch.js';
 import { confirmCommand } from './handlers/components/confirm.js';
 import { confirmKeep } from './handlers/components/confirm-keep.js';
 import { boardLog } from './handlers/components/board-log.js';
@@ -62,6 +63,7 @@ export const COMPONENT_HANDLERS: readonly ComponentHandler[] = [
   panelSuggest,
   confirmCommand,
   confirmKeep,
+  boardRematch,
 ] as unknown as readonly ComponentHandler[];
 
 export interface Router {

@@ -3,7 +3,7 @@
  * `saveState`: one synchronous transaction that checks the version (optimistic lock), writes the state
  * and appends the action log together, so a crash can never separate them.
  */
-import { and, asc, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { SINGLE_SHARD, type ShardSet } from '../sharding.js';
 import type { Db } from './database.js';
 import { guildOnShardsSqlite } from './shard-filter.js';
@@ -33,6 +33,8 @@ export interface NewGame {
   state?: string | null;
   /** Play the game in a thread of the channel. */
   useThread?: boolean;
+  /** Reminder and idle settings and the computer level other than the defaults (a rematch keeps its game's). */
+  settings?: Partial<Pick<GameRow, 'reminderIntervalMinutes' | 'reminderLimit' | 'idleAfterMinutes' | 'computerLevel'>>;
 }
 
 export interface NewSeat {
@@ -183,6 +185,7 @@ export class GameRepository {
             state: input.state ?? null,
             version: 0,
             useThread: input.useThread ?? false,
+            ...input.settings,
             createdAt: time,
             updatedAt: time,
           })
@@ -210,6 +213,17 @@ export class GameRepository {
   }
 
   /** The lobby or active game played in a thread, if any. */
+  /** The newest finished game played in this channel, or in this thread of it. */
+  findLastFinished(channelId: string): GameRow | undefined {
+    return this.db
+      .select()
+      .from(games)
+      .where(and(or(eq(games.channelId, channelId), eq(games.threadId, channelId)), eq(games.status, 'finished')))
+      .orderBy(desc(games.id))
+      .limit(1)
+      .get();
+  }
+
   findRunningByThread(threadId: string): GameRow | undefined {
     return this.db
       .select()

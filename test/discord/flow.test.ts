@@ -275,7 +275,7 @@ describe('leaving and ending', () => {
     expect(bobLeaves.content).toBe('Du hast das Spiel verlassen.');
     board = latestBoard(env.fake, channel);
     expect(board.content).toContain(`The game is over.** <@${alice.id}> wins: every other player left the game.`);
-    expect(board.buttons).toEqual([]);
+    expect(board.buttons.map((b) => b.label)).toEqual(['Rematch']);
     expect(env.service.byChannel(channel)).toMatchObject({ ok: false, code: 'no_game' });
 
     const second = env.fake.createChannel('abandon');

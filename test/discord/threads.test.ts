@@ -98,7 +98,8 @@ describe('a game in its own thread', () => {
     await until(last, () => boards(env.fake, channel).length === 1 && env.fake.channelMessages(thread.id).some((m) => /final standings are in the channel/.test(m.content)), 'the final standings');
     const final = boards(env.fake, channel)[0]!;
     expect(final.content).toContain('**The game is over.** Final standings:');
-    expect(final.buttons).toEqual([]);
+    // The final board offers only a Rematch (see finished-game.test.ts).
+    expect(final.buttons.map((b) => b.label)).toEqual(['Rematch']);
     const pointer = env.fake.channelMessages(thread.id).at(-1)!;
     expect(pointer.content).toContain(`/channels/${env.fake.guildId}/${channel}/${final.id}`);
     expect(env.fake.message(second.id)!.buttons).toEqual([]);

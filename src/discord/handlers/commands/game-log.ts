@@ -1,4 +1,4 @@
-/** /game log [count]: the last turns' events, ephemeral. */
+/** /game log [count]: the last turns' events, ephemeral; after the end, the finished game's (marked so). */
 import type { CommandHandler } from '../../context.js';
 import { logMessage } from '../../messages.js';
 import { answerPrivately, presenterFor } from '../../respond.js';
@@ -10,7 +10,7 @@ export const gameLog: CommandHandler = {
   ack: 'ephemeral',
   async handle(env, interaction) {
     const { service } = env.ctx;
-    const loaded = service.byChannel(env.channelId);
+    const loaded = service.byChannelOrFinished(env.channelId);
     if (!loaded.ok) return refuse(env, interaction, loaded);
     const game = loaded.game;
     const count = interaction.options.getInteger('count') ?? LOG_ENTRIES;

@@ -1,4 +1,7 @@
-/** /game status: posts the current board again (with fresh buttons; the older boards lose theirs). */
+/**
+ * /game status: posts the current board again (with fresh buttons; the older boards lose theirs). After the
+ * end, until a new game takes the channel, the finished game's final board is posted again, marked as such.
+ */
 import type { CommandHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { answerPrivately, missingPermissions, presenterFor } from '../../respond.js';
@@ -9,7 +12,7 @@ export const gameStatus: CommandHandler = {
   ack: 'ephemeral',
   async handle(env, interaction) {
     const { service } = env.ctx;
-    const loaded = service.byChannel(env.channelId);
+    const loaded = service.byChannelOrFinished(env.channelId);
     if (!loaded.ok) return refuse(env, interaction, loaded);
     const game = loaded.game;
     if (game.kind === 'lobby') {
@@ -22,10 +25,10 @@ export const gameStatus: CommandHandler = {
     if (missing !== null) return answerPrivately(interaction, missing);
     await service.locked(env.channelId, async () => {
       // Under the lock: a turn may have ended while we waited.
-      const owed = service.repostBoard(game.row.id);
+      const owed = loaded.finished ? service.repostFinalBoard(game.row.id) : service.repostBoard(game.row.id);
       if (!owed.ok) return refuse(env, interaction, owed);
       const posted = await deliverNow(env, owed.game.row.id, owed.boardDelivery);
-      await answerPrivately(interaction, t(env.locale, posted ? 'status.posted' : 'board.postPending'));
+      await answerPrivately(interaction, t(env.locale, posted ? (loaded.finished ? 'status.postedFinished' : 'status.posted') : 'board.postPending'));
     });
   },
 };
