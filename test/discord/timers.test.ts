@@ -32,53 +32,70 @@ afterAll(async () => {
   await env?.stop();
 });
 
-async function startTally(channel: string, host: FakeUser, others: FakeUser[]): Promise<SeenMessage> {
-  const lobby = await openLobby(host, channel, { game: 'tally' });
-  for (const user of others) await user.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
-  return clickForBoard(host, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
-}
-
 function gameIn(channel: string): ActiveSnapshot {
   const loaded = env.service.byChannel(channel);
   if (!loaded.ok || loaded.game.kind !== 'active') throw new Error(`no active game in ${channel}`);
   return loaded.game;
 }
 
-/** A Discord timestamp of a clock time, as the bot writes it. */
-function stamp(ms: number): string {
-  return `<t:${Math.floor(ms / 1000)}:R>`;
+/** A clock interval: the test clock runs on while the bot works, so a moment is known between two readings. */
+interface Between {
+  readonly from: number;
+  readonly to: number;
 }
 
-async function settings(user: FakeUser, channel: string, options: Record<string, number>): Promise<SeenMessage> {
+async function timed<T>(task: () => Promise<T>): Promise<{ value: T; at: Between }> {
+  const from = env.fake.clock.now();
+  const value = await task();
+  return { value, at: { from, to: env.fake.clock.now() } };
+}
+
+/** The Discord timestamps (<t:seconds:R>) of a line, as clock times in seconds. */
+function stamps(line: string): number[] {
+  return [...line.matchAll(/<t:(\d+):R>/g)].map((m) => Number(m[1]));
+}
+
+/** A timestamp shows a moment `offset` ms after a time within `at` (to the second, as Discord shows it). */
+function expectAt(seconds: number | undefined, at: Between, offset = 0): void {
+  expect(seconds).toBeGreaterThanOrEqual(Math.floor((at.from + offset) / 1000));
+  expect(seconds).toBeLessThanOrEqual(Math.floor((at.to + offset) / 1000));
+}
+
+async function settings(user: FakeUser, channel: string, options: Record<string, number>): Promise<{ message: SeenMessage; at: Between }> {
   const before = env.fake.channelMessages(channel).length;
-  const answer = privateReply(await user.runCommand(channel, 'game', { subcommand: 'settings', options }), user);
-  expect(answer.content).toMatch(/^Settings saved\./);
+  const { value: handle, at } = await timed(() => user.runCommand(channel, 'game', { subcommand: 'settings', options }));
+  expect(privateReply(handle, user).content).toMatch(/^Settings saved\./);
   const announced = env.fake.channelMessages(channel).slice(before);
   expect(announced).toHaveLength(1);
-  return announced[0]!;
+  return { message: announced[0]!, at };
+}
+
+async function startTimed(channel: string, host: FakeUser, others: FakeUser[]): Promise<{ board: SeenMessage; started: Between }> {
+  const lobby = await openLobby(host, channel, { game: 'tally' });
+  for (const user of others) await user.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
+  const { value: board, at: started } = await timed(() => clickForBoard(host, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel));
+  return { board, started };
 }
 
 describe('settings apply to the turn in progress', () => {
   it('reminder_hours:1 four hours into a turn: announced to the table, the reminder comes at once, then every hour', async () => {
     const channel = env.fake.createChannel('reminder-now');
-    const board = await startTally(channel, alice, [bob]);
+    const { board, started } = await startTimed(channel, alice, [bob]);
     const waiting = mentionedToAct(board)[0]!;
     const id = gameIn(channel).row.id;
     const reminders = () => env.fake.channelMessages(channel).filter((m) => /Reminder \d of/.test(m.content));
-    const started = env.fake.clock.now();
     env.fake.clock.advance(4 * HOUR);
     await env.bot.scheduler.tick();
     expect(reminders()).toHaveLength(0);
 
-    const announcement = await settings(alice, channel, { reminder_hours: 1 });
-    const now = env.fake.clock.now();
-    expect(announcement.content).toBe(
-      [
-        `<@${alice.id}> changed the settings of this game. Game #${id}: reminders every hour, at most 3 per turn; the idle vote opens after 48 hours.`,
-        // An hour after the turn began is past: the reminder is due now, not in 12 (or 1) hours.
-        `For the turn in progress, the next reminder comes ${stamp(now)}; the idle vote can open ${stamp(started + 48 * HOUR)}.`,
-      ].join('\n'),
-    );
+    const { message: announcement, at } = await settings(alice, channel, { reminder_hours: 1 });
+    const [first, second] = announcement.content.split('\n');
+    expect(first).toBe(`<@${alice.id}> changed the settings of this game. Game #${id}: reminders every hour, at most 3 per turn; the idle vote opens after 48 hours.`);
+    expect(second).toMatch(/^For the turn in progress, the next reminder comes <t:\d+:R>; the idle vote can open <t:\d+:R>\.$/);
+    // An hour after the turn began is past: the reminder is due now, not in 12 (or 1) hours; the idle vote
+    // still opens 48 hours after the turn began.
+    expectAt(stamps(second!)[0], at);
+    expectAt(stamps(second!)[1], started, 48 * HOUR);
     expect(announcement.buttons).toEqual([]);
     await env.bot.scheduler.tick();
     expect(reminders()).toHaveLength(1);
@@ -92,11 +109,18 @@ describe('settings apply to the turn in progress', () => {
     expect(reminders()[1]!.content).toMatch(/Reminder 2 of 3/);
 
     // A longer interval moves the pending reminder later, counted from the last one.
+    // The second reminder went out an hour or more after the change, before now.
+    const lastReminder = { from: at.from + HOUR, to: env.fake.clock.now() };
     const later = await settings(alice, channel, { reminder_hours: 5 });
-    expect(later.content.split('\n')[1]).toBe(`For the turn in progress, the next reminder comes ${stamp(env.fake.clock.now() + 5 * HOUR)}; the idle vote can open ${stamp(started + 48 * HOUR)}.`);
+    const laterLine = later.message.content.split('\n')[1]!;
+    expect(laterLine).toMatch(/^For the turn in progress, the next reminder comes <t:\d+:R>; the idle vote can open <t:\d+:R>\.$/);
+    expectAt(stamps(laterLine)[0], lastReminder, 5 * HOUR);
+    expectAt(stamps(laterLine)[1], started, 48 * HOUR);
     // No more reminders: the table is told that too.
     const none = await settings(alice, channel, { reminder_limit: 0 });
-    expect(none.content.split('\n')[1]).toBe(`For the turn in progress, no more reminders come; the idle vote can open ${stamp(started + 48 * HOUR)}.`);
+    const noneLine = none.message.content.split('\n')[1]!;
+    expect(noneLine).toMatch(/^For the turn in progress, no more reminders come; the idle vote can open <t:\d+:R>\.$/);
+    expectAt(stamps(noneLine)[0], started, 48 * HOUR);
     env.fake.clock.advance(10 * HOUR);
     await env.bot.scheduler.tick();
     expect(reminders()).toHaveLength(2);
@@ -107,15 +131,17 @@ describe('settings apply to the turn in progress', () => {
 describe('the idle vote tells the true time', () => {
   it('idle_hours:6 after 47 hours opens the vote at once, saying 47 hours; six hours later it says 53', async () => {
     const channel = env.fake.createChannel('idle-true');
-    const board = await startTally(channel, alice, [bob, carol]);
+    const { board } = await startTimed(channel, alice, [bob, carol]);
     const idle = mentionedToAct(board)[0]!;
     const votes = () => env.fake.channelMessages(channel).filter((m) => /has (still )?not decided/.test(m.content));
     env.fake.clock.advance(47 * HOUR);
     await env.bot.scheduler.tick();
     expect(votes()).toHaveLength(0);
 
-    const announcement = await settings(alice, channel, { idle_hours: 6 });
-    expect(announcement.content.split('\n')[1]).toMatch(new RegExp(`; the idle vote can open ${stamp(env.fake.clock.now())}\\.$`));
+    const { message: announcement, at } = await settings(alice, channel, { idle_hours: 6 });
+    const line = announcement.content.split('\n')[1]!;
+    expect(line).toMatch(/; the idle vote can open <t:\d+:R>\.$/);
+    expectAt(stamps(line).at(-1), at);
     await env.bot.scheduler.tick();
     expect(votes()).toHaveLength(1);
     expect(votes()[0]!.content).toMatch(new RegExp(`^<@${idle}> has not decided for 47 hours\\.`));
