@@ -35,6 +35,13 @@ export async function startBazaar(env: NodeJS.ProcessEnv, launch: Launch, io: St
     }
     throw error;
   }
+  if (config.databaseUrl !== undefined) {
+    // Not silently the SQLite file instead: processes on several machines would each keep their own games.
+    io.fail(
+      'Configuration: DATABASE_URL is set, but this version of the bot runs only on the SQLite file (PostgreSQL is not supported yet). Remove DATABASE_URL to use DATABASE_PATH.',
+    );
+    return null;
+  }
   const logger = createLogger({ level: config.logLevel, format: config.logFormat });
   let database: OpenDatabase;
   try {

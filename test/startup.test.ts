@@ -27,6 +27,20 @@ describe('start-up', () => {
     expect(lines[0]).toContain('npm run playground');
   });
 
+  it('with DATABASE_URL says in one line that PostgreSQL is not supported yet, and does not fall back to the SQLite file', async () => {
+    const file = path.join(dir, 'never.db');
+    const lines: string[] = [];
+    const running = await startBazaar(
+      { DISCORD_TOKEN: TOKEN, DATABASE_PATH: file, DATABASE_URL: 'postgres://bazaar:secret@db.example:5432/bazaar', LOG_LEVEL: 'silent', LOG_FORMAT: 'json' },
+      async () => expect.fail('launched'),
+      { fail: (line) => lines.push(line) },
+    );
+    expect(running).toBeNull();
+    expect(lines).toEqual([expect.stringMatching(/^Configuration: DATABASE_URL is set, but .* SQLite file .*Remove DATABASE_URL/)]);
+    expect(lines[0]).not.toContain('secret');
+    expect(fs.existsSync(file)).toBe(false);
+  });
+
   it('with a corrupt database says so in one line and leaves the file alone', async () => {
     const file = path.join(dir, 'bad.db');
     fs.writeFileSync(file, 'garbage'.repeat(100));
