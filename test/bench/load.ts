@@ -2,12 +2,15 @@
  * The load benchmark (`npm run bench:load`): the bot in its own process (the built dist/src/main.js, as
  * `npm start` runs it) against
  * the fake Discord of this process, on a SQLite file holding 100, 1,000 or 5,000 stored games (5-player
- * Istanbul, copied from one game of 200 moves), with 1 and with 2 render workers. For each it prints:
+ * Istanbul, copied from one game of 200 moves), with 1 and with 2 render workers, as one process or as
+ * one process per shard (SHARD_COUNT=2: each runs its shard's guild; the games are split between a
+ * guild of each shard). For each it prints:
  *   - start -> ready (process spawned -> logged in) and start -> every stored game checked;
  *   - 1 turn at a time (20 turns), 10 and 50 turns ending at once: click -> acknowledgement and
  *     click -> new board p50/p95/p99, boards per second;
- *   - the bot's peak RSS.
- * Arguments: `--stored 100,1000,5000 --workers 1,2` (defaults), `--json` for one JSON line per run.
+ *   - the bot's peak RSS (all its processes together).
+ * Arguments: `--stored 100,1000,5000 --workers 1,2 --shards 1,2` (defaults; workers are per process),
+ * `--json` for one JSON line per run.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,6 +33,7 @@ const arg = (name: string, fallback: string): string => {
 };
 const STORED = arg('stored', '100,1000,5000').split(',').map(Number);
 const WORKERS = arg('workers', '1,2').split(',').map(Number);
+const SHARDS = arg('shards', '1,2').split(',').map(Number);
 const PLAYABLE = 50;
 const END_TURN = /End the turn/;
 
@@ -43,34 +47,45 @@ function quantile(xs: readonly number[], q: number): number {
   return s.length === 0 ? Number.NaN : (s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] as number);
 }
 
-/** Fills the database: `playable` games in the fake's channels (their first boards still owed), the rest copies of one long game. */
-function seed(dbFile: string, stored: number, channels: readonly string[], users: readonly FakeUser[]): void {
+/** Where a playable game is: its channel, the channel's guild and that guild's five players. */
+interface Table {
+  readonly channelId: string;
+  readonly guildId: string;
+  readonly users: readonly FakeUser[];
+}
+
+/**
+ * Fills the database: a playable game in each table's channel (its first board still owed), the rest
+ * copies of one long game, spread over the tables' guilds.
+ */
+function seed(dbFile: string, stored: number, tables: readonly Table[]): void {
   const database = openDatabase(dbFile);
   const svc = new GameService({ db: database.db, modules: gameModules(), clock: { now: () => Date.now() }, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'load-seed' });
-  const start = (channelId: string): ActiveSnapshot => {
+  const start = ({ channelId, guildId, users }: Table): ActiveSnapshot => {
     const host = users[0] as FakeUser;
-    const lobby = must(svc.createLobby({ guildId: '1', channelId, kind: 'istanbul', host: { userId: host.id, displayName: host.name }, locale: 'en' })).game;
+    const lobby = must(svc.createLobby({ guildId, channelId, kind: 'istanbul', host: { userId: host.id, displayName: host.name }, locale: 'en' })).game;
     for (const user of users.slice(1)) must(svc.join(lobby.row.id, { userId: user.id, displayName: user.name }));
     return must(svc.start(lobby.row.id, host.id, must(svc.byId(lobby.row.id)).game.row.version)).game;
   };
   // The long game: 200 policy moves.
-  let long = start('900000000000000000');
+  let long = start({ ...(tables[0] as Table), channelId: '900000000000000000' });
   for (let i = 0; i < 200 && long.row.status === 'active'; i++) {
     const seat = svc.activeSeats(long)[0] as number;
     const user = long.seats.find((s) => s.seat === seat)!.userId;
     long = must(svc.act(long.row.id, user, seat, long.row.version, chooseIstanbul(long.state as IstanbulState, seat, svc.legalActions(long, seat) as IstanbulAction[]))).outcome.after;
   }
   const sql = database.sqlite;
-  const copies = Math.max(0, stored - channels.length - 1);
+  const copies = Math.max(0, stored - tables.length - 1);
+  const guilds = [...new Set(tables.map((t) => t.guildId))];
   const copy = sql.transaction(() => {
     for (let n = 0; n < copies; n++) {
       const channelId = String(900000000000000001n + BigInt(n));
       const info = sql
         .prepare(
           `INSERT INTO games (guild_id, channel_id, kind, host_user_id, options, seed, status, state, version, board_message_id, locale, reminder_interval_minutes, reminder_limit, idle_after_minutes, created_at, updated_at)
-           SELECT guild_id, ?, kind, host_user_id, options, seed, status, state, version, board_message_id, locale, reminder_interval_minutes, reminder_limit, idle_after_minutes, created_at, updated_at FROM games WHERE id = ?`,
+           SELECT ?, ?, kind, host_user_id, options, seed, status, state, version, board_message_id, locale, reminder_interval_minutes, reminder_limit, idle_after_minutes, created_at, updated_at FROM games WHERE id = ?`,
         )
-        .run(channelId, long.row.id);
+        .run(guilds[n % guilds.length], channelId, long.row.id);
       const id = Number(info.lastInsertRowid);
       sql.prepare('INSERT INTO seats (game_id, seat, user_id, display_name, left_at, computer) SELECT ?, seat, user_id, display_name, left_at, computer FROM seats WHERE game_id = ?').run(id, long.row.id);
       sql.prepare('INSERT INTO actions SELECT ?, sequence, seat, kind, action, events, checkpoint, created_at FROM actions WHERE game_id = ?').run(id, long.row.id);
@@ -81,7 +96,7 @@ function seed(dbFile: string, stored: number, channels: readonly string[], users
   copy();
   // Everything owed so far was "posted" long ago, except the playable games' first boards.
   sql.prepare("UPDATE deliveries SET status = 'delivered', message_id = '1', disarmed_at = 1").run();
-  for (const channelId of channels) start(channelId);
+  for (const table of tables) start(table);
   database.close();
 }
 
@@ -91,23 +106,41 @@ interface Timed {
   boardsPerSecond: number;
 }
 
-async function run(stored: number, workers: number): Promise<Record<string, unknown>> {
-  const fake = await FakeDiscord.start();
-  const users = ['ayla', 'bert', 'cleo', 'dirk', 'emma'].map((name) => fake.users.create(name, { globalName: name }));
-  const channels = Array.from({ length: PLAYABLE }, (_, i) => fake.createChannel(`load-${i}`));
+async function run(stored: number, workers: number, shards: number): Promise<Record<string, unknown>> {
+  const fake = await FakeDiscord.start({ maxConcurrency: 2 });
+  // A guild of each shard of two, with five players each; the playable games alternate between them (the
+  // same layout for one process, which then runs both guilds).
+  const guilds = [0, 1].map((shard) => {
+    const guildId = fake.createGuild(`Load ${shard}`, { shard: [shard, 2] });
+    return { guildId, users: ['ayla', 'bert', 'cleo', 'dirk', 'emma'].map((name) => fake.users.create(`${name}${shard}`, { globalName: name, guildId })) };
+  });
+  const tables: Table[] = Array.from({ length: PLAYABLE }, (_, i) => {
+    const guild = guilds[i % 2]!;
+    return { channelId: fake.createChannel(`load-${i}`, { guildId: guild.guildId }), ...guild };
+  });
+  const channels = tables.map((t) => t.channelId);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-load-'));
   const dbFile = path.join(dir, 'bazaar.db');
   const seeded = performance.now();
-  seed(dbFile, stored, channels, users);
+  seed(dbFile, stored, tables);
   const seedMs = performance.now() - seeded;
-  const bot = new BotProcess(fake, dbFile, { RENDER_WORKERS: String(workers), LOG_LEVEL: 'info', NODE_ENV: 'production' }, 'built');
+  // Commands registered globally (both guilds); one process per shard.
+  const bots = Array.from(
+    { length: shards },
+    (_, id) =>
+      new BotProcess(fake, dbFile, { RENDER_WORKERS: String(workers), LOG_LEVEL: 'info', NODE_ENV: 'production', DEV_GUILD_ID: '', SHARD_COUNT: String(shards), SHARD_IDS: String(id) }, 'built'),
+  );
   const spawned = performance.now();
-  await bot.start();
+  await Promise.all(bots.map((bot) => bot.start()));
   const readyMs = performance.now() - spawned;
-  await until(fake, () => bot.logs.some((l) => l.msg === 'games checked'), 'the stored games to be checked', 600_000);
+  await until(fake, () => bots.every((bot) => bot.logs.some((l) => l.msg === 'games checked')), 'the stored games to be checked', 600_000);
   const checkedMs = performance.now() - spawned;
   const boardOf = (channelId: string): StoredMessage | undefined => [...fake.world.messages.values()].filter((m) => m.channelId === channelId && m.attachments.length > 0).at(-1);
-  await until(fake, () => channels.every((c) => boardOf(c) !== undefined), 'the first boards', 120_000);
+  await until(fake, () => channels.every((c) => boardOf(c) !== undefined), 'the first boards', 120_000).catch((error: unknown) => {
+    for (const bot of bots) console.error(bot.logs.slice(-10).map((l) => JSON.stringify(l).slice(0, 300)).join('\n'));
+    console.error(`${channels.filter((c) => boardOf(c) !== undefined).length} of ${channels.length} first boards posted`);
+    throw error;
+  });
 
   /** Brings a game to the click that ends the turn; returns the panel and that click's custom_id. */
   const prepare = async (channelId: string): Promise<{ user: FakeUser; panel: SeenMessage; end: string }> => {
@@ -152,15 +185,19 @@ async function run(stored: number, workers: number): Promise<Record<string, unkn
   }
   const ten = await burst(10, 0);
   const fifty = await burst(50, 0);
-  const rss = /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${bot.pid}/status`, 'utf8'))?.[1];
-  await bot.stop();
-  bot.cleanup();
+  const peaks = bots.map((bot) => /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${bot.pid}/status`, 'utf8'))?.[1]);
+  const rss = peaks.some((kb) => kb === undefined) ? undefined : peaks.reduce((sum, kb) => sum + Number(kb), 0);
+  for (const bot of bots) {
+    await bot.stop();
+    bot.cleanup();
+  }
   await fake.stop();
   fs.rmSync(dir, { recursive: true, force: true });
   const f = (xs: readonly number[]): string => `${quantile(xs, 0.5).toFixed(0)} / ${quantile(xs, 0.95).toFixed(0)} / ${quantile(xs, 0.99).toFixed(0)}`;
   return {
     stored,
-    workers,
+    'shard processes': shards,
+    'workers per process': workers,
     'seed s': (seedMs / 1000).toFixed(1),
     'start->ready ms': readyMs.toFixed(0),
     'start->all checked ms': checkedMs.toFixed(0),
@@ -181,11 +218,13 @@ execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
 
 const rows: Record<string, unknown>[] = [];
 for (const stored of STORED) {
-  for (const workers of WORKERS) {
-    const row = await run(stored, workers);
-    rows.push(row);
-    if (args.includes('--json')) console.log(JSON.stringify(row));
-    else console.log(row);
+  for (const shards of SHARDS) {
+    for (const workers of WORKERS) {
+      const row = await run(stored, workers, shards);
+      rows.push(row);
+      if (args.includes('--json')) console.log(JSON.stringify(row));
+      else console.log(row);
+    }
   }
 }
 console.table(rows);
