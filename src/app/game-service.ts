@@ -26,6 +26,7 @@ import {
   shuffle,
   step,
   type GameEvent,
+  type Message,
   type Seat,
   type Standing,
 } from '../engine/index.js';
@@ -529,6 +530,16 @@ export class GameService {
     return game.module.definition.legalActions(game.state, seat);
   }
 
+  /** Per legal action of the seat (same order): what choosing it costs, gives or leads to (see GameDefinition). */
+  optionDetails(game: ActiveSnapshot, seat: Seat, actions: readonly unknown[] = this.legalActions(game, seat)): readonly (readonly Message[])[] {
+    return game.module.definition.optionDetails?.(game.state, seat, actions) ?? actions.map(() => []);
+  }
+
+  /** Why the seat's choice is narrow now, or what it still owes (see GameDefinition). */
+  decisionNotes(game: ActiveSnapshot, seat: Seat): readonly Message[] {
+    return game.module.definition.decisionNotes?.(game.state, seat) ?? [];
+  }
+
   isOver(game: ActiveSnapshot): boolean {
     return game.module.definition.isOver(game.state);
   }
@@ -738,7 +749,8 @@ export class GameService {
   }
 
   /** Takes back the seat's latest action still in effect (see the undo policy above). */
-  undo(gameId: number, userId: string, panelSeat: Seat, expectedVersion: number): Result<{ outcome: Outcome }> {
+  /** Takes back the seat's latest action of its turn; `undone` is that action (for "Undone: …"). */
+  undo(gameId: number, userId: string, panelSeat: Seat, expectedVersion: number): Result<{ outcome: Outcome; undone: unknown }> {
     const loaded = this.#active(gameId);
     if (!loaded.ok) return loaded;
     const game = loaded.game;
@@ -750,7 +762,8 @@ export class GameService {
     if (!this.canUndo(game, actor.seat, tail)) return refuse('cannot_undo', {});
     const state = replayFrom(game.module.definition, base.state, tail.slice(0, -1));
     const entry: NewAction = { seat: actor.seat, kind: 'undo', action: null, events: [], checkpoint: false };
-    return this.#save(game, state, [entry], [], 'active', null);
+    const saved = this.#save(game, state, [entry], [], 'active', null);
+    return saved.ok ? { ...saved, undone: tail[tail.length - 1]?.action ?? null } : saved;
   }
 
   /**

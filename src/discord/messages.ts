@@ -286,11 +286,15 @@ export interface PanelNotes {
 export function panelActions(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, seat: Seat, locale: Locale): PanelAction[] {
   const playerNames = labelNames(game);
   const def = game.module.definition;
-  return service.legalActions(game, seat).map((action, index) => {
+  const legal = service.legalActions(game, seat);
+  const details = service.optionDetails(game, seat, legal);
+  return legal.map((action, index) => {
     const group = presenter.group(action);
+    const detail = (details[index] ?? []).map((part) => presenter.format(part, locale, playerNames)).join(' · ');
     return {
       index,
       label: presenter.format(def.describeAction(action), locale, playerNames),
+      ...(detail === '' ? {} : { detail }),
       group: group.id,
       groupLabel: presenter.format(group.label, locale, playerNames),
       always: group.always,
@@ -336,6 +340,8 @@ export function panelMessage(service: GameService, game: ActiveSnapshot, present
   }
   const view = service.seatView(game, seat);
   lines.push(t(locale, 'panel.prompt', { prompt: presenter.prompt(view, seat, locale, playerNames) }));
+  // Why the choice is narrow (a dead end), what is still owed.
+  for (const note of service.decisionNotes(game, seat)) lines.push(presenter.format(note, locale, playerNames));
   return { content: fit(lines), components: panelRows(service, game, presenter, seat, locale, notes.page) };
 }
 

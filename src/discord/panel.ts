@@ -23,6 +23,8 @@ export interface PanelAction {
   /** Index in the seat's legal actions. */
   readonly index: number;
   readonly label: string;
+  /** What choosing it costs, gives or leads to: a select option's description, after the label on a button. */
+  readonly detail?: string;
   /** Actions with the same group share a row or a select. */
   readonly group: string;
   readonly groupLabel: string;
@@ -72,6 +74,14 @@ export function truncate(text: string, max: number): string {
   return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
 }
 
+/** A button's label with the action's detail after it; a long label gives way first, so the costs stay readable. */
+export function buttonLabel(action: PanelAction): string {
+  if (action.detail === undefined) return truncate(action.label, 80);
+  const room = 80 - 3 - [...action.detail].length;
+  const label = room >= 24 ? truncate(action.label, room) : truncate(action.label, 24);
+  return truncate(`${label} · ${action.detail}`, 80);
+}
+
 function groupsOf(actions: readonly PanelAction[]): Group[] {
   const byKey = new Map<string, Group>();
   for (const action of actions) {
@@ -111,7 +121,7 @@ export function buildPanel(spec: PanelSpec): PanelRow[] {
           (action): APIButtonComponentWithCustomId => ({
             type: ComponentType.Button,
             style: group.always ? ButtonStyle.Secondary : ButtonStyle.Primary,
-            label: truncate(action.label, 80),
+            label: buttonLabel(action),
             custom_id: encodeCustomId({ gameId: spec.gameId, version: spec.version, verb: 'act', seat: spec.seat, index: action.index }),
           }),
         ),
@@ -123,6 +133,7 @@ export function buildPanel(spec: PanelSpec): PanelRow[] {
     const shown = pages === 1 ? group.actions : group.actions.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
     const options: APISelectMenuOption[] = shown.map((action) => ({
       label: truncate(action.label, 100),
+      ...(action.detail === undefined ? {} : { description: truncate(action.detail, 100) }),
       value: encodeSelectValue({ kind: 'action', index: action.index }),
     }));
     if (page > 0) options.unshift({ label: truncate(spec.labels.previousPage, 100), value: encodeSelectValue({ kind: 'page', page: page - 1 }) });

@@ -58,6 +58,14 @@ export interface GameDefinition<S, A, V, O> {
   /** Button labels and log lines. */
   describeAction(action: A): Message;
   /**
+   * Optional, for the deciding seat's own panel: per legal action (same order as `actions`), what choosing it
+   * costs, gives or leads to, as short parts shown beside its label (none: the label says it all). Only from
+   * what that seat may see.
+   */
+  optionDetails?(state: S, seat: Seat, actions: readonly A[]): readonly (readonly Message[])[];
+  /** Optional, for the deciding seat's own panel: why the choice is narrow (a dead end), what is still owed. */
+  decisionNotes?(state: S, seat: Seat): readonly Message[];
+  /**
    * Optional: takes a seat out of a running game (the player conceded or was voted out), when the rules
    * let the game go on without it. Returns null when they do not; the host application then keeps the
    * seat in play on autopilot (see the Discord flow's leave policy) or ends the game. Pure, like `apply`;

@@ -26,6 +26,7 @@ const GROUP_OF: Partial<Record<IstanbulAction['type'], Group>> = {
   caravansaryDraw: 'main',
   caravansaryDiscard: 'discard',
   fountainRecall: 'fountain',
+  fountainRecallAll: 'fountain',
   fountainDone: 'fountain',
   blackMarketGood: 'main',
   blackMarketRoll: 'main',

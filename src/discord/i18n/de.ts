@@ -130,6 +130,7 @@ export const de: Record<CoreKey, string> = {
   'panel.turnOver': 'Dein Zug ist zu Ende; der neue Spielplan steht im Kanal.',
   'panel.gameOver': 'Das Spiel ist vorbei; der Endstand steht im Kanal.',
   'panel.undone': 'Zurückgenommen.',
+  'panel.undoneAction': 'Zurückgenommen: {action}.',
   'panel.did': 'Du: {events}',
   'panel.undo': 'Zurücknehmen',
   'panel.more': 'Weitere Aktionen',

@@ -136,6 +136,7 @@ export const en = {
   'panel.turnOver': 'Your turn is over; the new board is in the channel.',
   'panel.gameOver': 'The game is over; the final standings are in the channel.',
   'panel.undone': 'Undone.',
+  'panel.undoneAction': 'Undone: {action}.',
   'panel.did': 'You: {events}',
   'panel.undo': 'Undo',
   'panel.more': 'More actions',

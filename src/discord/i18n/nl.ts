@@ -130,6 +130,7 @@ export const nl: Record<CoreKey, string> = {
   'panel.turnOver': 'Je beurt is voorbij; het nieuwe bord staat in het kanaal.',
   'panel.gameOver': 'Het spel is afgelopen; de eindstand staat in het kanaal.',
   'panel.undone': 'Teruggenomen.',
+  'panel.undoneAction': 'Teruggenomen: {action}.',
   'panel.did': 'Jij: {events}',
   'panel.undo': 'Terugnemen',
   'panel.more': 'Meer acties',

@@ -34,6 +34,8 @@ export type IstanbulAction =
   | { readonly type: 'caravansaryDraw'; readonly from: 'deck' | 'discard' }
   | { readonly type: 'caravansaryDiscard'; readonly card: CardKind }
   | { readonly type: 'fountainRecall'; readonly from: PlaceId }
+  /** Fountain: every own assistant on the board back at once (the rule's "any number", in one choice). */
+  | { readonly type: 'fountainRecallAll' }
   | { readonly type: 'fountainDone' }
   | { readonly type: 'blackMarketGood'; readonly good: Exclude<Good, 'blue'> }
   | { readonly type: 'blackMarketRoll' }
@@ -214,6 +216,7 @@ const actionSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('caravansaryDraw'), from: z.enum(['deck', 'discard']) }).strict(),
   z.object({ type: z.literal('caravansaryDiscard'), card }).strict(),
   z.object({ type: z.literal('fountainRecall'), from: place }).strict(),
+  z.object({ type: z.literal('fountainRecallAll') }).strict(),
   z.object({ type: z.literal('fountainDone') }).strict(),
   z.object({ type: z.literal('blackMarketGood'), good: z.enum(['red', 'green', 'yellow']) }).strict(),
   z.object({ type: z.literal('blackMarketRoll') }).strict(),

@@ -20,7 +20,7 @@ import { applyGovernor, applyGovernorPay } from './rules/encounters/governor.js'
 import { applySmuggler, applySmugglerPay } from './rules/encounters/smuggler.js';
 import { applyBlackMarketGood, applyBlackMarketRoll } from './rules/places/blackMarket.js';
 import { applyCaravansaryDiscard, applyCaravansaryDraw } from './rules/places/caravansary.js';
-import { applyFountainDone, applyFountainRecall } from './rules/places/fountain.js';
+import { applyFountainDone, applyFountainRecall, applyFountainRecallAll } from './rules/places/fountain.js';
 import { applyGemstone } from './rules/places/gemstone.js';
 import { applySell } from './rules/places/market.js';
 import { applyMosque } from './rules/places/mosque.js';
@@ -128,6 +128,9 @@ function applyInto(tx: Tx, action: IstanbulAction, seat: Seat): void {
       break;
     case 'fountainRecall':
       applyFountainRecall(tx, seat, action.from);
+      break;
+    case 'fountainRecallAll':
+      applyFountainRecallAll(tx, seat);
       break;
     case 'fountainDone':
       applyFountainDone(tx, seat);

@@ -147,7 +147,8 @@ function countGoods(list: readonly string[]): [string, number][] {
  *   with `goodsCount`;
  * - `red`, `green`, `yellow`, `blue` (counts) -> also `goods` naming only the colours that are not zero
  *   ("1 green"), with `goodsCount`;
- * - `choices` (goods to choose from), `tiles` (kiosk tiles), `mosqueTiles` (colours) -> names, or "none".
+ * - `choices` (goods to choose from), `tiles` (kiosk tiles), `mosqueTiles` (colours) -> names, or "none";
+ * - `payees` (seats) and `places` (place ids), comma lists -> names joined ("Ada and Bo").
  */
 export function localiseIstanbulParams(
   catalogues: Catalogues,
@@ -160,6 +161,8 @@ export function localiseIstanbulParams(
   const listOf = (value: string, prefix: string): string[] => (value === '' ? [] : value.split(',').map((v) => name(`${prefix}${v}`)));
   const counted = (goods: [string, number][], prefix: string): string =>
     goods.length === 0 ? name('istanbul.nothing') : joinList(goods.map(([g, n]) => formatMessage(catalogues, { key: 'istanbul.goodCount', params: { count: n, good: name(`${prefix}${g}`) } }, locale)), locale);
+  const seatText = (seat: number): string =>
+    seatName !== undefined ? seatName(seat) : formatMessage(catalogues, { key: 'istanbul.player', params: { seat: seat + 1 } }, locale);
   const params: Record<string, MessageParam> = {};
   const raw = message.params;
   for (const [key, value] of Object.entries(raw)) {
@@ -184,6 +187,9 @@ export function localiseIstanbulParams(
       params[key] = choices.length === 0 ? name('istanbul.none') : joinList(choices, locale);
     } else if (key === 'card') params[key] = name(`istanbul.card.${value}`);
     else if (key === 'reward') params[key] = name(`istanbul.reward.${value}`);
+    // A list of seats ("0,2", or one seat as a number) and of places ("3,9"): names joined in the reader's language.
+    else if (key === 'payees') params[key] = joinList(String(value).split(',').map((v) => seatText(Number(v))), locale);
+    else if (key === 'places') params[key] = joinList(String(value).split(',').map((v) => name(`istanbul.place.${v}`)), locale);
     else if (SEAT_PARAMS.has(key) && typeof value === 'number') {
       params[key] = seatName !== undefined ? seatName(value) : formatMessage(catalogues, { key: 'istanbul.player', params: { seat: value + 1 } }, locale);
     } else params[key] = value;

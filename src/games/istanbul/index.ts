@@ -6,6 +6,7 @@ import { istanbulView } from './buildView.js';
 import { MAX_PLAYERS, MIN_PLAYERS } from './data/players.js';
 import { describeIstanbulAction } from './describe.js';
 import { legalActions } from './legal.js';
+import { istanbulDecisionNotes, istanbulOptionDetails } from './option-details.js';
 import { istanbulDe } from './messages.de.js';
 import { istanbulEn } from './messages.en.js';
 import { istanbulNl } from './messages.nl.js';
@@ -32,6 +33,8 @@ export const istanbul: GameDefinition<IstanbulState, IstanbulAction, IstanbulVie
   standings: istanbulStandings,
   view: istanbulView,
   describeAction: describeIstanbulAction,
+  optionDetails: istanbulOptionDetails,
+  decisionNotes: istanbulDecisionNotes,
   messages: { en: istanbulEn, de: istanbulDe, nl: istanbulNl },
 };
 

@@ -9,6 +9,7 @@ import { describeKairoAction, kairoActionKey, parseKairoAction } from './actions
 import { kairoMessagesDe } from './messages.de.js';
 import { kairoMessagesEn } from './messages.en.js';
 import { kairoMessagesNl } from './messages.nl.js';
+import { kairoDecisionNotes, kairoOptionDetails } from './option-details.js';
 import { activeSeat, applyDecision, decisionOptions } from './rules.js';
 import { createGame } from './setup.js';
 import type { KairoAction, KairoOptions, KairoState } from './types.js';
@@ -74,6 +75,8 @@ export const kairo: GameDefinition<KairoState, KairoAction, KairoView, KairoOpti
   standings: kairoStandings,
   view: (state, seat) => (seat === null ? publicView(state) : seatView(state, seat)),
   describeAction: describeKairoAction,
+  optionDetails: kairoOptionDetails,
+  decisionNotes: kairoDecisionNotes,
   messages: { en: kairoMessagesEn, de: kairoMessagesDe, nl: kairoMessagesNl },
 };
 

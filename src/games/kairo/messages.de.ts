@@ -96,4 +96,16 @@ export const kairoMessagesDe: Catalogue = {
 
   // Wertung.
   'kairo.standing': '{score, plural, one {# Punkt} other {# Punkte}}',
+
+  // Was eine Wahl kostet und bringt (das Panel des Entscheidenden).
+  'kairo.detail.to': 'zum Eingang auf {field}',
+  'kairo.detail.distance': '{distance, plural, one {# Schritt} other {# Schritte}}',
+  'kairo.detail.criers': '{criers, plural, one {# Marktschreierkarte} other {# Marktschreierkarten}}',
+  ...perColour('kairo.detail.income', (c) => `+{amount} Geld in ${NOUN[c]} für dich`),
+  ...perColour('kairo.detail.ownerIncome', (c) => `+{amount} Geld in ${NOUN[c]} für {player}`),
+  'kairo.detail.choices': '{count, plural, one {# Eingang} other {# Eingänge}} zur Wahl',
+  'kairo.detail.turnEnds': 'beendet deinen Zug',
+  'kairo.detail.owed': 'danach noch {owed} Geld in anderen Farben offen',
+  'kairo.detail.paid': 'vollständig bezahlt',
+  ...perColour('kairo.note.payOther', (c) => `Bisher bezahlt: {paid} in ${NOUN[c]}{other, plural, =0 {} other { und # in anderen Farben}}; noch offen: {owed} Geld in anderen Farben (2 zählen als 1 in ${NOUN[c]}).`),
 };

@@ -74,4 +74,16 @@ export const kairoMessagesEn: Catalogue = {
 
   // Standings.
   'kairo.standing': 'score {score}',
+
+  // What an option costs and gives (the deciding seat's panel).
+  'kairo.detail.to': 'to the entrance at {field}',
+  'kairo.detail.distance': '{distance, plural, one {# step} other {# steps}}',
+  'kairo.detail.criers': '{criers, plural, one {# crier card} other {# crier cards}}',
+  ...perColour('kairo.detail.income', (c) => `+{amount} ${c} {amount, plural, one {coin} other {coins}} for you`),
+  ...perColour('kairo.detail.ownerIncome', (c) => `+{amount} ${c} for {player}`),
+  'kairo.detail.choices': '{count, plural, one {# entrance} other {# entrances}} to choose from',
+  'kairo.detail.turnEnds': 'ends your turn',
+  'kairo.detail.owed': 'then {owed, plural, one {# coin} other {# coins}} of other colours still owed',
+  'kairo.detail.paid': 'paid in full',
+  ...perColour('kairo.note.payOther', (c) => `Paid so far: {paid} ${c}{other, plural, =0 {} other { and # of other colours}}; still owed: {owed, plural, one {# coin} other {# coins}} of other colours (2 count as 1 ${c}).`),
 };

@@ -80,4 +80,16 @@ export const kairoMessagesNl: Catalogue = {
 
   // Stand.
   'kairo.standing': '{score, plural, one {# punt} other {# punten}}',
+
+  // Wat een keuze kost en oplevert (het paneel van wie beslist).
+  'kairo.detail.to': 'naar de ingang op {field}',
+  'kairo.detail.distance': '{distance, plural, one {# stap} other {# stappen}}',
+  'kairo.detail.criers': '{criers, plural, one {# omroeperskaart} other {# omroeperskaarten}}',
+  ...perColour('kairo.detail.income', (c) => `+{amount} ${ADJ[c]} {amount, plural, one {munt} other {munten}} voor jou`),
+  ...perColour('kairo.detail.ownerIncome', (c) => `+{amount} ${NOUN[c]} voor {player}`),
+  'kairo.detail.choices': '{count, plural, one {# ingang} other {# ingangen}} om uit te kiezen',
+  'kairo.detail.turnEnds': 'beëindigt je beurt',
+  'kairo.detail.owed': 'daarna nog {owed, plural, one {# munt} other {# munten}} in andere kleuren te betalen',
+  'kairo.detail.paid': 'volledig betaald',
+  ...perColour('kairo.note.payOther', (c) => `Tot nu toe betaald: {paid} ${NOUN[c]}{other, plural, =0 {} other { en # in andere kleuren}}; nog te betalen: {owed, plural, one {# munt} other {# munten}} in andere kleuren (2 tellen als 1 ${NOUN[c]}).`),
 };

@@ -1,6 +1,6 @@
 /**
  * Fountain 7: return any number of your own assistants to your merchant. No assistant is needed here and
- * no merchant is paid. In the variant only your own assistants return.
+ * no merchant is paid. In the variant only your own assistants return. All of them may come back in one choice.
  * Letters & Seals: the Fountain action may also take your companion from the general supply into your own
  * supply, or return him there from the board (once per Fountain action).
  */
@@ -13,7 +13,10 @@ import type { PlaceId, Seat } from '../../types.js';
 import { canTakeCompanion, takeCompanion } from '../lettersAndSeals/companion.js';
 
 export function fountainOptions(s: IstanbulState, seat: Seat, out: IstanbulAction[], companionDone = false): void {
-  for (const from of placesWithOwnAssistant(s, seat)) out.push({ type: 'fountainRecall', from });
+  const places = placesWithOwnAssistant(s, seat);
+  for (const from of places) out.push({ type: 'fountainRecall', from });
+  // Any number may come back: all of them in one choice, beside one at a time.
+  if (places.length > 1) out.push({ type: 'fountainRecallAll' });
   if (!companionDone && canTakeCompanion(s, seat)) out.push({ type: 'fountainCompanion' });
 }
 
@@ -44,6 +47,15 @@ export function applyFountainRecall(tx: Tx, seat: Seat, from: PlaceId): void {
   const top = tx.top();
   recallAssistant(tx, seat, from);
   tx.log('assistantRecalled', seat, { player: seat, from });
+  continueFountain(tx, seat, top.k === 'fountain' && top.companionDone === true);
+}
+
+export function applyFountainRecallAll(tx: Tx, seat: Seat): void {
+  const top = tx.top();
+  for (const from of placesWithOwnAssistant(tx.s, seat)) {
+    recallAssistant(tx, seat, from);
+    tx.log('assistantRecalled', seat, { player: seat, from });
+  }
   continueFountain(tx, seat, top.k === 'fountain' && top.companionDone === true);
 }
 
