@@ -37,6 +37,8 @@ function greedy(legal: readonly IstanbulAction[], rng: RngState): IstanbulAction
   let best = legal[0] as IstanbulAction;
   let bestScore = -Infinity;
   for (const a of legal) {
+    // Newer than the recorded boards: passed over without a draw, so every seeded game plays as before.
+    if (a.type === 'fountainRecallAll') continue;
     let score = SCORE[a.type] ?? 10;
     if (a.type === 'sell') score = 20 + 6 * (a.goods.red + a.goods.green + a.goods.yellow + a.goods.blue);
     if (a.type === 'teaHouse') score = a.announce <= 6 ? 20 : 2;

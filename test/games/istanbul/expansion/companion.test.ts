@@ -26,6 +26,16 @@ describe('the companion', () => {
     expect(player(done, 0).stack).toHaveLength(4);
   });
 
+  it('all assistants back at once leaves the companion still to take in the same Fountain action', () => {
+    const s = atAction(buildLs(), 0, 7);
+    placeAssistant(s, 0, 3);
+    placeAssistant(s, 0, 4);
+    expect(keys(s)).toEqual(['fountainRecall:3', 'fountainRecall:4', 'fountainRecallAll', 'fountainCompanion', 'skipAction']);
+    const all = act(s, { type: 'fountainRecallAll' }).state;
+    expect(player(all, 0).stack).toHaveLength(4);
+    expect(keys(all)).toEqual(['fountainCompanion', 'fountainDone']);
+  });
+
   it('a later Fountain action may return him from the board; not when he is already in the supply', () => {
     const s = atAction(buildLs(), 0, 7);
     setCompanion(s, 0, 9);

@@ -11,6 +11,8 @@ const BASE_WEIGHTS: Partial<Record<IstanbulAction['type'], number>> = {
   skipAction: 1,
   yellowTile: 1,
   fountainDone: 2,
+  // Newer than the transcript: never chosen (weight 0 leaves every draw as recorded).
+  fountainRecallAll: 0,
   sultan: 60,
   gemstone: 60,
   mosque: 60,

@@ -190,14 +190,38 @@ describe('Fountain 7', () => {
     placeAssistant(s, 0, 1);
     placeAssistant(s, 0, 16);
     placeAssistant(s, 0, 9);
-    expect(keys(s)).toEqual(['fountainRecall:1', 'fountainRecall:9', 'fountainRecall:16', 'skipAction']);
+    expect(keys(s)).toEqual(['fountainRecall:1', 'fountainRecall:9', 'fountainRecall:16', 'fountainRecallAll', 'skipAction']);
     const one = act(s, { type: 'fountainRecall', from: 16 }).state;
     expect(top(one)?.k).toBe('fountain');
-    expect(keys(one)).toEqual(['fountainRecall:1', 'fountainRecall:9', 'fountainDone']);
+    expect(keys(one)).toEqual(['fountainRecall:1', 'fountainRecall:9', 'fountainRecallAll', 'fountainDone']);
     const done = act(one, { type: 'fountainDone' }).state;
     expect(player(done, 0).stack).toHaveLength(2);
     expect(done.assistantsAt[1]).toEqual([0]);
     expect(top(done)?.k).toBe('encounters');
+  });
+
+  it('all of them at once: every own assistant back in one choice, then the encounters', () => {
+    const s = atAction(build(), 0, 7);
+    placeAssistant(s, 0, 1);
+    placeAssistant(s, 0, 16);
+    placeAssistant(s, 0, 9);
+    const r = act(s, { type: 'fountainRecallAll' });
+    expect(player(r.state, 0).stack).toHaveLength(4);
+    expect(r.state.assistantsAt[1]).toEqual([]);
+    expect(r.state.assistantsAt[9]).toEqual([]);
+    expect(r.state.assistantsAt[16]).toEqual([]);
+    expect(r.events.filter((e) => e.key === 'istanbul.event.assistantRecalled').map((e) => e.params?.from)).toEqual([1, 9, 16]);
+    expect(top(r.state)?.k).toBe('encounters');
+  });
+
+  it('"all of them" is offered only with assistants on two places or more, also after bringing one back', () => {
+    const s = atAction(build(), 0, 7);
+    placeAssistant(s, 0, 1);
+    expect(keys(s)).toEqual(['fountainRecall:1', 'skipAction']);
+    placeAssistant(s, 0, 16);
+    placeAssistant(s, 0, 9);
+    const one = act(s, { type: 'fountainRecall', from: 16 }).state;
+    expect(keys(one)).toEqual(['fountainRecall:1', 'fountainRecall:9', 'fountainRecallAll', 'fountainDone']);
   });
 
   it('bringing back the last one ends the action', () => {
