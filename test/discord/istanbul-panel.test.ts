@@ -1,0 +1,83 @@
+/**
+ * Istanbul's turn panel through the fake Discord, as players see it: the move list names each place's
+ * number and distance, a place where another merchant stands says whom to pay and how much, and Undo says
+ * which step it took back.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gameModules } from '../../src/app/games/index.js';
+import { gamePresenters } from '../../src/discord/games/index.js';
+import { inProcessBoardRenderer } from '../../src/render/board-job.js';
+import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
+import { buttonFor, choose, clickForBoard, latestBoard, mentionedToAct, offered, openLobby, openPrivately, startBotOnFake, type BotOnFake, type Offered } from './harness.js';
+
+let env: BotOnFake;
+let users: FakeUser[];
+const NAMES = ['Alice', 'Bob', 'Carol'];
+
+beforeAll(async () => {
+  env = await startBotOnFake({ modules: gameModules(), presenters: gamePresenters(inProcessBoardRenderer), seeds: ['panel-details'] });
+  users = NAMES.map((name) => env.createUser(name.toLowerCase(), { globalName: name }));
+});
+
+afterAll(async () => {
+  await env?.stop();
+});
+
+/** The move options of a panel with their descriptions. */
+function moves(panel: SeenMessage): { label: string; description: string | undefined }[] {
+  return panel.selects.flatMap((s) => s.options).filter((o) => o.label.startsWith('Move to '));
+}
+
+function pick(panel: SeenMessage, label: RegExp): Offered {
+  const found = offered(panel).find((o) => label.test(o.label));
+  if (found === undefined) throw new Error(`no ${label} on the panel: ${offered(panel).map((o) => o.label).join(' | ')}`);
+  return found;
+}
+
+async function undo(user: FakeUser, panel: SeenMessage): Promise<SeenMessage> {
+  const revisions = env.fake.world.messages.get(panel.id)?.revisions.length ?? 0;
+  const handle = await user.clickButton(panel.id, buttonFor(panel, 'undo'), { until: 'response' });
+  const done = await handle.waitFor((h) => (env.fake.world.messages.get(panel.id)?.revisions.length ?? 0) > revisions || h.followUps.length > 0, {
+    timeoutMs: 15_000,
+    description: 'the panel after undo',
+  });
+  return done.reply!;
+}
+
+describe("Istanbul's panel says what a move costs", () => {
+  it('place numbers and steps on every move; Undo names the move; the next player sees whom to pay there', async () => {
+    const channel = env.fake.createChannel('istanbul-panel');
+    const [host, ...others] = users as [FakeUser, ...FakeUser[]];
+    const lobby = await openLobby(host, channel, { game: 'istanbul', layout: 'short', variant: 'base' });
+    for (const user of others) await user.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
+    const board = await clickForBoard(host, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
+
+    const first = env.fake.users.get(mentionedToAct(board)[0]!);
+    let panel = await openPrivately(first, board, buttonFor(board, 'turn'));
+    const options = moves(panel);
+    expect(options.length).toBeGreaterThan(5);
+    // Everyone starts at the Fountain: no one to pay anywhere yet.
+    for (const option of options) expect(option.description).toMatch(/^place \d+ · [12] steps?( · the (Governor|Smuggler) is here)*$/);
+
+    // A move to a place that is not the Fountain, taken back: the panel names it.
+    const target = options.find((o) => o.label !== 'Move to Fountain')!;
+    panel = (await choose(first, panel, pick(panel, new RegExp(`^${target.label}$`)))).reply!;
+    panel = await undo(first, panel);
+    expect(panel.content).toContain(`Undone: ${target.label}.`);
+
+    // The move again, then the shortest way to the end of the turn.
+    panel = (await choose(first, panel, pick(panel, new RegExp(`^${target.label}$`)))).reply!;
+    for (let step = 0; offered(panel).length > 0; step++) {
+      expect(step).toBeLessThan(10);
+      panel = (await choose(first, panel, pick(panel, /^(Leave an assistant here|Skip the action|End the turn)/))).reply!;
+    }
+    expect(panel.content).toMatch(/turn is over/);
+
+    const next = latestBoard(env.fake, channel);
+    const second = env.fake.users.get(mentionedToAct(next)[0]!);
+    const secondPanel = await openPrivately(second, next, buttonFor(next, 'turn'));
+    const there = moves(secondPanel).find((o) => o.label === target.label)!;
+    expect(there.description).toMatch(new RegExp(`^place \\d+ · [12] steps? · pay 2 lira to ${NAMES[users.findIndex((u) => u.id === first.id)]!}`));
+    env.fake.assertNoViolations();
+  }, 60_000);
+});
