@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 /** The move options of a panel with their descriptions. */
-function moves(panel: SeenMessage): { label: string; description: string | undefined }[] {
+function moves(panel: SeenMessage): { label: string; description?: string }[] {
   return panel.selects.flatMap((s) => s.options).filter((o) => o.label.startsWith('Move to '));
 }
 
