@@ -290,11 +290,11 @@ export function panelActions(service: GameService, game: ActiveSnapshot, present
   const details = service.optionDetails(game, seat, legal);
   return legal.map((action, index) => {
     const group = presenter.group(action);
-    const detail = (details[index] ?? []).map((part) => presenter.format(part, locale, playerNames)).join(' · ');
+    const parts = (details[index] ?? []).map((part) => presenter.format(part, locale, playerNames));
     return {
       index,
       label: presenter.format(def.describeAction(action), locale, playerNames),
-      ...(detail === '' ? {} : { detail }),
+      ...(parts.length === 0 ? {} : { details: parts }),
       group: group.id,
       groupLabel: presenter.format(group.label, locale, playerNames),
       always: group.always,

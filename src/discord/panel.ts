@@ -23,8 +23,11 @@ export interface PanelAction {
   /** Index in the seat's legal actions. */
   readonly index: number;
   readonly label: string;
-  /** What choosing it costs, gives or leads to: a select option's description, after the label on a button. */
-  readonly detail?: string;
+  /**
+   * What choosing it costs, gives or leads to, in parts ("place 11", "1 step", "pay 2 lira to Carol"): a
+   * select option's description, after the label on a button.
+   */
+  readonly details?: readonly string[];
   /** Actions with the same group share a row or a select. */
   readonly group: string;
   readonly groupLabel: string;
@@ -74,12 +77,24 @@ export function truncate(text: string, max: number): string {
   return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
 }
 
-/** A button's label with the action's detail after it; a long label gives way first, so the costs stay readable. */
-export function buttonLabel(action: PanelAction): string {
-  if (action.detail === undefined) return truncate(action.label, 80);
-  const room = 80 - 3 - [...action.detail].length;
-  const label = room >= 24 ? truncate(action.label, room) : truncate(action.label, 24);
-  return truncate(`${label} · ${action.detail}`, 80);
+const SEPARATOR = ' · ';
+
+/** The parts joined while they fit in `max` characters: whole parts only (a cut name or number misleads). */
+export function fitParts(parts: readonly string[], max: number): string {
+  let out = '';
+  for (const part of parts) {
+    const next = out === '' ? part : `${out}${SEPARATOR}${part}`;
+    if ([...next].length > max) return out === '' ? truncate(part, max) : out;
+    out = next;
+  }
+  return out;
+}
+
+/** A button's label: the action's label with its details after it, or null when that does not fit a button. */
+export function buttonLabel(action: PanelAction): string | null {
+  if (action.details === undefined || action.details.length === 0) return truncate(action.label, 80);
+  const text = [action.label, ...action.details].join(SEPARATOR);
+  return [...text].length <= 80 ? text : null;
 }
 
 function groupsOf(actions: readonly PanelAction[]): Group[] {
@@ -114,14 +129,16 @@ export function buildPanel(spec: PanelSpec): PanelRow[] {
   const budget = MAX_ROWS - (tools ? 1 : 0);
   const groups = layoutGroups(spec.actions, budget, spec.labels.more);
   const rows: PanelRow[] = groups.map((group, ordinal) => {
-    if (group.actions.length <= MAX_BUTTONS_PER_ROW) {
+    // Buttons when every label with its details fits on one; else a select, whose options have room for both.
+    const labels = group.actions.map(buttonLabel);
+    if (group.actions.length <= MAX_BUTTONS_PER_ROW && labels.every((l) => l !== null)) {
       return {
         type: ComponentType.ActionRow,
         components: group.actions.map(
-          (action): APIButtonComponentWithCustomId => ({
+          (action, i): APIButtonComponentWithCustomId => ({
             type: ComponentType.Button,
             style: group.always ? ButtonStyle.Secondary : ButtonStyle.Primary,
-            label: buttonLabel(action),
+            label: labels[i] as string,
             custom_id: encodeCustomId({ gameId: spec.gameId, version: spec.version, verb: 'act', seat: spec.seat, index: action.index }),
           }),
         ),
@@ -133,7 +150,7 @@ export function buildPanel(spec: PanelSpec): PanelRow[] {
     const shown = pages === 1 ? group.actions : group.actions.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
     const options: APISelectMenuOption[] = shown.map((action) => ({
       label: truncate(action.label, 100),
-      ...(action.detail === undefined ? {} : { description: truncate(action.detail, 100) }),
+      ...(action.details === undefined || action.details.length === 0 ? {} : { description: fitParts(action.details, 100) }),
       value: encodeSelectValue({ kind: 'action', index: action.index }),
     }));
     if (page > 0) options.unshift({ label: truncate(spec.labels.previousPage, 100), value: encodeSelectValue({ kind: 'page', page: page - 1 }) });

@@ -83,6 +83,11 @@ function find(actions: readonly PanelAction[], label: RegExp): PanelAction {
   return found;
 }
 
+/** An option's details as the select shows them. */
+function detail(action: PanelAction): string | undefined {
+  return action.details?.join(' · ');
+}
+
 function textOf(game: ActiveSnapshot, seat: Seat, locale: Locale = 'en'): string {
   return panelMessage(service, game, presenter(game.row.kind), seat, locale).content;
 }
@@ -106,9 +111,9 @@ describe('Istanbul: what a move leads to', () => {
     const game = gameWith('istanbul', moving((s) => placeMerchant(s, 2, 11)));
     const moves = actionsOf(game, 0).filter((a) => a.group === 'move');
     expect(moves.length).toBeGreaterThan(5);
-    for (const move of moves) expect(move.detail).toMatch(/^place \d+ · [12] steps?/);
-    expect(find(moves, /^Move to Small Market$/).detail).toBe('place 11 · 1 step · pay 2 lira to Carol');
-    expect(find(moves, /^Move to Great Market$/).detail).toBe('place 10 · 2 steps');
+    for (const move of moves) expect(detail(move)).toMatch(/^place \d+ · [12] steps?/);
+    expect(detail(find(moves, /^Move to Small Market$/))).toBe('place 11 · 1 step · pay 2 lira to Carol');
+    expect(detail(find(moves, /^Move to Great Market$/))).toBe('place 10 · 2 steps');
     // The move list is a select: the detail is each option's description.
     const select = components(game, 0).find((c): c is APIStringSelectComponent => c.type === ComponentType.StringSelect)!;
     expect(select.options.find((o) => o.label === 'Move to Small Market')?.description).toBe('place 11 · 1 step · pay 2 lira to Carol');
@@ -126,10 +131,10 @@ describe('Istanbul: what a move leads to', () => {
       }),
     );
     const moves = actionsOf(game, 0);
-    expect(find(moves, /^Move to Caravansary$/).detail).toBe('place 6 · 1 step · your assistant is here');
-    expect(find(moves, /^Move to Black Market$/).detail).toBe('place 8 · 1 step · you cannot pay the 4 lira there: your turn ends');
-    expect(find(moves, /^Move to Great Market$/).detail).toBe("place 10 · 2 steps · Bob's family member is here");
-    expect(find(moves, /^Move to Spice Warehouse$/).detail).toBe('place 3 · 1 step · the Smuggler is here');
+    expect(detail(find(moves, /^Move to Caravansary$/))).toBe('place 6 · 1 step · your assistant is here');
+    expect(detail(find(moves, /^Move to Black Market$/))).toBe('place 8 · 1 step · you cannot pay the 4 lira there: your turn ends');
+    expect(detail(find(moves, /^Move to Great Market$/))).toBe("place 10 · 2 steps · Bob's family member is here");
+    expect(detail(find(moves, /^Move to Spice Warehouse$/))).toBe('place 3 · 1 step · the Smuggler is here');
 
     const empty = gameWith(
       'istanbul',
@@ -139,14 +144,14 @@ describe('Istanbul: what a move leads to', () => {
       }),
     );
     const fromThree = actionsOf(empty, 0);
-    expect(find(fromThree, /^Move to Fruit Warehouse$/).detail).toBe('place 4 · 1 step · no assistant left to leave: your turn ends there');
-    expect(find(fromThree, /^Move to Fountain$/).detail).toBe('place 7 · 1 step · no assistant needed, nobody to pay');
+    expect(detail(find(fromThree, /^Move to Fruit Warehouse$/))).toBe('place 4 · 1 step · no assistant left to leave: your turn ends there');
+    expect(detail(find(fromThree, /^Move to Fountain$/))).toBe('place 7 · 1 step · no assistant needed, nobody to pay');
   });
 
   it('in German and Dutch too', () => {
     const game = gameWith('istanbul', moving((s) => placeMerchant(s, 2, 11)));
-    expect(find(actionsOf(game, 0, 'de'), /Kleiner Markt/).detail).toBe('Ort 11 · 1 Schritt · 2 Lira an Carol zahlen');
-    expect(find(actionsOf(game, 0, 'nl'), /Kleine markt|kleine markt/i).detail).toBe('plaats 11 · 1 stap · 2 lira betalen aan Carol');
+    expect(detail(find(actionsOf(game, 0, 'de'), /Kleiner Markt/))).toBe('Ort 11 · 1 Schritt · 2 Lira an Carol zahlen');
+    expect(detail(find(actionsOf(game, 0, 'nl'), /Kleine markt|kleine markt/i))).toBe('plaats 11 · 1 stap · 2 lira betalen aan Carol');
   });
 });
 
@@ -156,27 +161,27 @@ describe('Istanbul: what an action gives', () => {
     s.smallMarket = [1, ...s.smallMarket.filter((t) => t !== 1)]; // demand: 1 red, 1 green, 2 yellow, 1 blue
     player(s, 0).goods = goods(0, 1, 1, 0);
     const actions = actionsOf(gameWith('istanbul', s), 0);
-    expect(find(actions, /^Sell 1 green$/).detail).toBe('+2 lira');
-    expect(find(actions, /^Sell 1 green and 1 yellow$/).detail).toBe('+5 lira');
+    expect(detail(find(actions, /^Sell 1 green$/))).toBe('+2 lira');
+    expect(detail(find(actions, /^Sell 1 green and 1 yellow$/))).toBe('+5 lira');
     expect(buttonLabel(find(actions, /^Sell 1 green$/))).toBe('Sell 1 green · +2 lira');
   });
 
   it('the Post Office names its payout', () => {
     const s = atAction(build(), 0, 5);
     const post = find(actionsOf(gameWith('istanbul', s), 0), /Post Office/);
-    expect(post.detail).toBe('+2 lira, 1 green (spice) and 1 yellow (fruit)');
+    expect(detail(post)).toBe('+2 lira, 1 green and 1 yellow');
     const button = components(gameWith('istanbul', s), 0).find((c): c is APIButtonComponentWithCustomId => c.type === ComponentType.Button && /Post Office/.test(c.label ?? ''))!;
-    expect(button.label).toBe('Take the Post Office payout · +2 lira, 1 green (spice) and 1 yellow (fruit)');
+    expect(button.label).toBe('Take the Post Office payout · +2 lira, 1 green and 1 yellow');
   });
 
   it('the Wainwright, the Gemstone Dealer and the Tea House name costs and odds', () => {
     const wainwright = atAction(build(), 0, 1);
     player(wainwright, 0).lira = 9;
-    expect(find(actionsOf(gameWith('istanbul', wainwright), 0), /wheelbarrow/).detail).toBe('−7 lira · room for 3 of each good');
+    expect(detail(find(actionsOf(gameWith('istanbul', wainwright), 0), /wheelbarrow/))).toBe('−7 lira · room for 3 of each good');
     const tea = atAction(build(), 0, 9);
     const announce = actionsOf(gameWith('istanbul', tea), 0);
-    expect(find(announce, /^Announce 7 and roll$/).detail).toBe('58% chance of +7 lira, else +2 lira');
-    expect(find(announce, /^Announce 12 and roll$/).detail).toBe('3% chance of +12 lira, else +2 lira');
+    expect(detail(find(announce, /^Announce 7 and roll$/))).toBe('58% chance of +7 lira, else +2 lira');
+    expect(detail(find(announce, /^Announce 12 and roll$/))).toBe('3% chance of +12 lira, else +2 lira');
   });
 
   it('the Fountain brings back all assistants in one choice, naming where they come from', () => {
@@ -185,7 +190,7 @@ describe('Istanbul: what an action gives', () => {
     placeAssistant(s, 0, 9);
     placeAssistant(s, 0, 16);
     const all = find(actionsOf(gameWith('istanbul', s), 0), /^Bring back all your assistants$/);
-    expect(all.detail).toBe('from Wainwright, Tea House, and Gemstone Dealer');
+    expect(detail(all)).toBe('from Wainwright, Tea House, and Gemstone Dealer');
   });
 });
 
@@ -248,23 +253,23 @@ describe('Kairo: where a customer goes, what a payment still owes', () => {
   it('leading a customer with one open entrance shows the destination, the income and that the turn ends', () => {
     const state: KairoState = scenario({ players: 3, customers, stalls: [bobs, carols], hands: [['s1']] });
     const lead = find(actionsOf(gameWith('kairo', state), 0), /^Lead the green customer$/);
-    expect(lead.detail).toBe('to the entrance at G7 · 2 steps · +1 green coin for you · +2 green for Bob · ends your turn');
+    expect(detail(lead)).toBe('to the entrance at G7 · 2 steps · +1 green coin for you · +2 green for Bob · ends your turn');
   });
 
   it('with a choice of entrances, each target shows its crier cards and income', () => {
     const state: KairoState = scenario({ players: 3, customers, stalls: [bobs, carols, alices], criers: [1, 0, 0], hands: [['s1']] });
     const game = gameWith('kairo', state);
-    expect(find(actionsOf(game, 0), /^Lead the green customer$/).detail).toBe('3 entrances to choose from');
+    expect(detail(find(actionsOf(game, 0), /^Lead the green customer$/))).toBe('3 entrances to choose from');
     const choosing = playKairo(state, { t: 'lead', colour: 'green' }).state;
     const targets = actionsOf(gameWith('kairo', choosing), 0);
-    expect(find(targets, /J5/).detail).toBe('to the entrance at J5 · 3 steps · 1 crier card · +2 green coins for you · ends your turn');
+    expect(detail(find(targets, /J5/))).toBe('to the entrance at J5 · 3 steps · 1 crier card · +2 green coins for you · ends your turn');
   });
 
   it('an extension paid in other colours: each count says what is still owed, the panel what was paid', () => {
     const red: StallSpec = { owner: 0, colour: 'red', main: 'E5', entrance: 'E4', ext: ['F5'] };
     const s = scenario({ stalls: [red], customers: { yellow: 'B9' }, hands: [['s4']], coins: [{ red: 3, yellow: 2, blue: 2 }] });
     const pay = playKairo(s, { t: 'build', kind: 'extend', colour: 'red' }, { t: 'field', field: F('D5') }).state;
-    expect(actionsOf(gameWith('kairo', pay), 0).map((a) => `${a.label}: ${a.detail}`)).toEqual([
+    expect(actionsOf(gameWith('kairo', pay), 0).map((a) => `${a.label}: ${detail(a)}`)).toEqual([
       'Pay red coins: 1: then 4 coins of other colours still owed',
       'Pay red coins: 2: then 2 coins of other colours still owed',
       'Pay red coins: 3: paid in full',
@@ -272,6 +277,6 @@ describe('Kairo: where a customer goes, what a payment still owes', () => {
     const other = playKairo(pay, { t: 'payStall', colour: 'red', count: 2 }).state;
     const game = gameWith('kairo', other);
     expect(textOf(game, 0)).toContain('Paid so far: 2 red; still owed: 2 coins of other colours (2 count as 1 red).');
-    expect(find(actionsOf(game, 0), /yellow coins: 1/).detail).toBe('then 1 coin of other colours still owed');
+    expect(detail(find(actionsOf(game, 0), /yellow coins: 1/))).toBe('then 1 coin of other colours still owed');
   });
 });

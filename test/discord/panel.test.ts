@@ -1,7 +1,7 @@
 import { ButtonStyle, ComponentType, type APIButtonComponentWithCustomId, type APIStringSelectComponent } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { parseCustomId, parseSelectValue } from '../../src/discord/codec.js';
-import { buildPanel, PAGE_SIZE, type PanelAction, type PanelLabels, type PanelRow } from '../../src/discord/panel.js';
+import { buildPanel, fitParts, PAGE_SIZE, type PanelAction, type PanelLabels, type PanelRow } from '../../src/discord/panel.js';
 
 const labels: PanelLabels = {
   undo: 'Undo',
@@ -104,5 +104,26 @@ describe('the turn panel', () => {
     const s = select(buildPanel({ ...base, actions: many, canUndo: false })[0]!);
     expect(s.options.every((o) => [...o.label].length <= 100)).toBe(true);
     expect([...(s.placeholder ?? '')].length).toBeLessThanOrEqual(150);
+  });
+
+  it("shows what an option costs and gives: after a button's label, or as a select option's description", () => {
+    const sell = { index: 0, label: 'Sell 1 green', details: ['+2 lira'], group: 'sell', groupLabel: 'Sell goods…', always: false };
+    const skip = { index: 1, label: 'Skip the action', group: 'main', groupLabel: 'Choose', always: false };
+    const rows = buildPanel({ ...base, actions: [sell, skip], canUndo: false });
+    expect(buttons(rows[0]!).map((b) => b.label)).toEqual(['Sell 1 green · +2 lira']);
+    expect(buttons(rows[1]!).map((b) => b.label)).toEqual(['Skip the action']);
+  });
+
+  it('a row whose details do not fit on buttons becomes a select; a description keeps whole parts only', () => {
+    const parts = ['place 12', '2 steps', `pay 4 lira to ${'Zoë '.repeat(20)}and Bo`, 'the Governor is here'];
+    const move = { index: 0, label: 'Move to Police Station', details: parts, group: 'move', groupLabel: 'Move…', always: false };
+    const near = { index: 1, label: 'Move to Fountain', details: ['place 7', '1 step'], group: 'move', groupLabel: 'Move…', always: false };
+    const s = select(buildPanel({ ...base, actions: [move, near], canUndo: false })[0]!);
+    expect(s.options.map((o) => [o.label, o.description])).toEqual([
+      ['Move to Police Station', 'place 12 · 2 steps'],
+      ['Move to Fountain', 'place 7 · 1 step'],
+    ]);
+    expect(fitParts(parts, 100)).toBe('place 12 · 2 steps');
+    expect(fitParts(['x'.repeat(120)], 100)).toHaveLength(100);
   });
 });

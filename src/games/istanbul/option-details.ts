@@ -95,7 +95,9 @@ function countOf(goods: Goods): number {
 
 function postDetail(s: IstanbulState): Message {
   const { lira, goods } = postPayout(s.post);
-  return m('post', { lira, goods: goods.join(',') });
+  const counts: Goods = { red: 0, green: 0, yellow: 0, blue: 0 };
+  for (const good of goods) counts[good] += 1;
+  return m('post', { lira, ...counts });
 }
 
 function detailsOf(s: IstanbulState, seat: Seat, a: IstanbulAction): Message[] {
