@@ -345,6 +345,7 @@ export const istanbulDe: Catalogue = {
   'istanbul.note.wainwrightDone': 'Deine Schubkarre kann nicht weiter ausgebaut werden.',
   'istanbul.note.lira': 'Das kostet {lira} Lira; du hast {have}.',
   'istanbul.note.noCards': 'Es gibt keine Bonuskarte mehr zu ziehen.',
+  'istanbul.note.noLetters': 'Es gibt keinen Brief mehr zu ziehen.',
   'istanbul.note.fountainEmpty': 'Keiner deiner Gehilfen steht auf dem Spielplan, also gibt es nichts zurückzuholen.',
   'istanbul.note.market': 'Der Markt will {goods}; davon hast du nichts.',
   'istanbul.note.policeEmpty': 'Dein Familienmitglied ist nicht auf der Polizeiwache.',

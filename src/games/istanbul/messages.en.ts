@@ -363,6 +363,7 @@ export const istanbulEn: Catalogue = {
   'istanbul.note.wainwrightDone': 'Your wheelbarrow cannot be extended any more.',
   'istanbul.note.lira': 'This costs {lira} lira; you have {have}.',
   'istanbul.note.noCards': 'There is no bonus card left to draw.',
+  'istanbul.note.noLetters': 'There is no letter left to draw.',
   'istanbul.note.fountainEmpty': 'None of your assistants stands on the board, so there is nothing to bring back.',
   'istanbul.note.market': 'The market wants {goods}; you have none of them.',
   'istanbul.note.policeEmpty': 'Your family member is not at the Police Station.',

@@ -345,6 +345,7 @@ export const istanbulNl: Catalogue = {
   'istanbul.note.wainwrightDone': 'Je kruiwagen kan niet verder worden uitgebreid.',
   'istanbul.note.lira': 'Dit kost {lira} lira; je hebt {have}.',
   'istanbul.note.noCards': 'Er is geen bonuskaart meer om te trekken.',
+  'istanbul.note.noLetters': 'Er is geen brief meer om te trekken.',
   'istanbul.note.fountainEmpty': 'Geen van je assistenten staat op het bord, dus er is niets terug te halen.',
   'istanbul.note.market': 'De markt vraagt {goods}; daarvan heb je niets.',
   'istanbul.note.policeEmpty': 'Je familielid staat niet op het politiebureau.',

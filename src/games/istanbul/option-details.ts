@@ -10,7 +10,7 @@ import type { Message, MessageParam } from '../../engine/index.js';
 import type { IstanbulAction } from './actions.js';
 import { SECRET_SOCIETY_SEALS } from './data/lettersAndSeals.js';
 import { EXTENSION_PRICE, MAX_EXTENSIONS, MERCHANT_FEE } from './data/players.js';
-import { FOUNTAIN, POLICE_STATION, SECRET_SOCIETY, WAREHOUSE_GOOD, isWarehouse } from './data/places.js';
+import { EMBASSY, FOUNTAIN, POLICE_STATION, SECRET_SOCIETY, WAREHOUSE_GOOD, isWarehouse } from './data/places.js';
 import { postPayout } from './data/postOffice.js';
 import { sultanCost } from './data/sultan.js';
 import { actorPlace, capacity, distance, neutralAssistantAt, neutralMerchantsAt, otherCompanionsAt, otherMerchantsAt, ownAssistantAt, payees, placesWithOwnAssistant, room } from './helpers.js';
@@ -219,6 +219,8 @@ function noActionReason(s: IstanbulState, seat: Seat, place: PlaceId, family: bo
       const price = gemstonePrice(s);
       return price === null ? [note('noRubies')] : [note('lira', { lira: price, have: p.lira })];
     }
+    case EMBASSY:
+      return [note('noLetters')];
     case SECRET_SOCIETY: {
       const seals = (s.ls?.letters[seat] ?? []).reduce((sum, l) => sum + (l.delivered ? 2 : 1), 0);
       return [note('secretSociety', { need: SECRET_SOCIETY_SEALS, seals })];
