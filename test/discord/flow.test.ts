@@ -141,10 +141,10 @@ describe('a turn', () => {
     panel = (await choose(active, panel, pick(panel, /^Add 2$/))).reply!;
     expect(gameIn(channel).row.version).toBe(versionBefore + 1);
     expect(panel.content).toMatch(/adds 2/);
-    // Undo is offered and takes the move back.
+    // Undo is offered, takes the move back and names it.
     const undo = buttonFor(panel, 'undo');
     panel = (await active.clickButton(panel.id, undo)).reply!;
-    expect(panel.content).toMatch(/^(Undone\.|Zurückgenommen\.)/);
+    expect(panel.content).toMatch(/^(Undone|Zurückgenommen): Add 2\./);
     expect((gameIn(channel).state as TallyState).scores).toEqual([0, 0]);
     expect(hasButton(panel, 'undo')).toBe(false);
     // End the turn: the panel says so, a new board is posted, the old one loses its buttons.
