@@ -36,6 +36,8 @@ import { DeliveryRepository } from '../persistence/delivery-repository.js';
 import { StatsRepository, type FinishedGame, type NewResult, type PlayerStats } from '../persistence/stats-repository.js';
 import { DamagedRowError, GameRepository, type NewAction, type NewSeat } from '../persistence/game-repository.js';
 import type { DeliveryKind, GameRow, ScheduledJobRow, SeatRow } from '../persistence/schema.js';
+import { PlayerSettingsRepository, readNotifySettings } from '../persistence/player-settings-repository.js';
+import { canonicalTimeZone, DEFAULT_NOTIFY, isAway, parseAwayDate, quietUntil, type NotifyChannel, type NotifySettings } from './notifications.js';
 import type { Logger } from '../logger.js';
 import { delivererName, SINGLE_SHARD, type ShardSet } from '../sharding.js';
 import type { Clock } from './clock.js';
@@ -105,6 +107,12 @@ export type Refusal =
   | { readonly ok: false; readonly code: 'not_handed_over' }
   | { readonly ok: false; readonly code: 'reclaim_between_turns' }
   | { readonly ok: false; readonly code: 'no_computer' }
+  /** /game notify: an unknown time zone, a date that is not a day ahead, quiet hours with one end only. */
+  | { readonly ok: false; readonly code: 'invalid_time_zone'; readonly value: string }
+  | { readonly ok: false; readonly code: 'invalid_away_date'; readonly value: string }
+  | { readonly ok: false; readonly code: 'quiet_hours_incomplete' }
+  /** An idle vote about a player who is away: it waits until they are back. */
+  | { readonly ok: false; readonly code: 'player_away'; readonly until: number }
   | { readonly ok: false; readonly code: 'damaged'; readonly gameId: number; readonly channelId: string; readonly reason: string };
 
 export type RefusalCode = Refusal['code'];
@@ -318,6 +326,8 @@ export class GameService {
   /** Games whose stored state was checked against a replay of their log, at this version. */
   readonly #verified = new Map<number, number>();
 
+  readonly players: PlayerSettingsRepository;
+
   constructor(deps: GameServiceDeps) {
     this.#db = deps.db;
     const now = (): number => deps.clock.now();
@@ -325,6 +335,7 @@ export class GameService {
     this.repo = new GameRepository(deps.db, now, shards);
     this.damage = new DamagedRowRegister(deps.db, now);
     this.stats = new StatsRepository(deps.db);
+    this.players = new PlayerSettingsRepository(deps.db, now);
     this.outbox = new Outbox(new DeliveryRepository(deps.db, now, shards), this.damage, now, deps.logger, delivererName(shards));
     this.modules = deps.modules;
     this.#clock = deps.clock;
@@ -1286,23 +1297,120 @@ export class GameService {
     if (seats.length === 0) return null;
     const where = { gameId: game.row.id, channelId: game.row.channelId };
     const since = sinceOf(job, payload, game.row);
+    const wishes = this.#notifyOfSeats(game, seats);
+    const away = seats.filter((s) => isAway(wishes.get(s) ?? DEFAULT_NOTIFY, now));
+    const present = seats.filter((s) => !away.includes(s));
     if (job.kind === JOB_KINDS.reminder) {
       const count = (payload.count ?? 0) + 1;
+      // Away players are not reminded; players in their quiet hours are reminded when those end. A reminder
+      // that waits is not counted: the same one comes later.
+      const quiet = present.map((s) => quietUntil(wishes.get(s) ?? DEFAULT_NOTIFY, now));
+      const due = present.filter((_, i) => quiet[i] === null);
+      if (due.length === 0) {
+        const later = [...quiet.filter((q): q is number => q !== null), ...away.map((s) => (wishes.get(s) ?? DEFAULT_NOTIFY).awayUntil as number)];
+        const waited: ReminderPayload = { marker, seats: payload.seats, count: payload.count ?? 0, since };
+        this.repo.scheduleJob({ kind: JOB_KINDS.reminder, gameId: game.row.id, dueAt: Math.min(...later), payload: waited });
+        return null;
+      }
       if (count < game.row.reminderLimit) {
         const next: ReminderPayload = { marker, seats, count, since };
         this.repo.scheduleJob({ kind: JOB_KINDS.reminder, gameId: game.row.id, dueAt: now + game.row.reminderIntervalMinutes * 60_000, payload: next });
       }
-      this.#owe(game.row, 'reminder', { kind: 'reminder', seats, count, limit: game.row.reminderLimit });
+      this.#owe(game.row, 'reminder', { kind: 'reminder', seats: due, count, limit: game.row.reminderLimit });
       return where;
     }
     if (job.kind === JOB_KINDS.idle || job.kind === JOB_KINDS.vote) {
-      const vote: VotePayload = { marker, seats, votes: job.kind === JOB_KINDS.vote ? (payload.votes ?? {}) : {}, since };
+      if (present.length === 0) {
+        // Everyone it would be about is away: the idle time starts again when the first is back.
+        const back = Math.min(...away.map((s) => (wishes.get(s) ?? DEFAULT_NOTIFY).awayUntil as number));
+        const idle: IdlePayload = { marker, seats: payload.seats, since: back };
+        this.repo.scheduleJob({ kind: JOB_KINDS.idle, gameId: game.row.id, dueAt: back + game.row.idleAfterMinutes * 60_000, payload: idle });
+        return null;
+      }
+      const vote: VotePayload = { marker, seats: present, votes: job.kind === JOB_KINDS.vote ? (payload.votes ?? {}) : {}, since };
       this.repo.scheduleJob({ kind: JOB_KINDS.vote, gameId: game.row.id, dueAt: now + game.row.idleAfterMinutes * 60_000, payload: vote });
       // The message counts the hours from `since` when it is drawn: what it says is true when it is posted.
-      this.#owe(game.row, 'idle-vote', { kind: 'idle-vote', seats, idleHours: Math.round(game.row.idleAfterMinutes / 60), repeat: job.kind === JOB_KINDS.vote, since });
+      this.#owe(game.row, 'idle-vote', { kind: 'idle-vote', seats: present, idleHours: Math.round(game.row.idleAfterMinutes / 60), repeat: job.kind === JOB_KINDS.vote, since });
       return where;
     }
     return null;
+  }
+
+  // ----- notifications: how each player wants to hear from a game (/game notify) -------------------------
+
+  /** A player's notification settings (the defaults without a row, or when the row is damaged). */
+  notifySettings(userId: string): NotifySettings {
+    return this.#notifyOf([userId]).get(userId) ?? DEFAULT_NOTIFY;
+  }
+
+  #notifyOf(userIds: readonly string[]): Map<string, NotifySettings> {
+    const out = new Map<string, NotifySettings>();
+    for (const row of this.players.findMany(userIds)) {
+      const read = readNotifySettings(row);
+      if (typeof read === 'string') {
+        if (this.damage.record({ table: 'player_settings', rowId: row.userId, gameId: null, channelId: null, reason: read })) {
+          this.#logger.error({ table: 'player_settings', rowId: row.userId, reason: read }, 'damaged row set aside');
+        }
+        continue;
+      }
+      out.set(row.userId, read);
+    }
+    return out;
+  }
+
+  /** The settings of the players of `seats` (computer seats have none: the defaults). */
+  #notifyOfSeats(game: ActiveSnapshot, seats: readonly Seat[]): Map<Seat, NotifySettings> {
+    const users = new Map(game.seats.filter((s) => seats.includes(s.seat)).map((s) => [s.seat, s.userId]));
+    const byUser = this.#notifyOf([...users.values()]);
+    return new Map([...users].map(([seat, user]) => [seat, byUser.get(user) ?? DEFAULT_NOTIFY]));
+  }
+
+  /** Each seat's notification settings, for the deliverer (who is pinged, who gets a direct message). */
+  notifyOfSeats(game: ActiveSnapshot, seats: readonly Seat[]): Map<Seat, NotifySettings> {
+    return this.#notifyOfSeats(game, seats);
+  }
+
+  /** The seats of the game whose players are away now, with when they are back (shown on the board). */
+  awaySeats(game: ActiveSnapshot): { seat: Seat; until: number }[] {
+    const now = this.#clock.now();
+    const playing = game.seats.filter((s) => s.leftAt === null && !isComputerPlayed(s)).map((s) => s.seat);
+    return [...this.#notifyOfSeats(game, playing)].flatMap(([seat, n]) => (isAway(n, now) ? [{ seat, until: n.awayUntil as number }] : []));
+  }
+
+  /**
+   * /game notify: changes what is given and keeps the rest. `awayUntil` is a date (YYYY-MM-DD, the day the
+   * player is back, in their time zone) or 'off'; quiet hours need both ends (the same hour twice: none).
+   */
+  updateNotify(
+    userId: string,
+    change: { how?: NotifyChannel | null; timeZone?: string | null; quietFrom?: number | null; quietTo?: number | null; awayUntil?: string | null; locale?: string | null },
+  ): Result<{ settings: NotifySettings }> {
+    const current = this.notifySettings(userId);
+    let timeZone = current.timeZone;
+    if (change.timeZone != null) {
+      const zone = canonicalTimeZone(change.timeZone);
+      if (zone === null) return refuse('invalid_time_zone', { value: change.timeZone });
+      timeZone = zone;
+    }
+    let { quietFrom, quietTo } = current;
+    if (change.quietFrom != null || change.quietTo != null) {
+      if (change.quietFrom == null || change.quietTo == null) return refuse('quiet_hours_incomplete', {});
+      const valid = (h: number): boolean => Number.isInteger(h) && h >= 0 && h <= 23;
+      if (!valid(change.quietFrom) || !valid(change.quietTo)) return refuse('invalid_setting', { field: 'quiet', min: 0, max: 23 });
+      [quietFrom, quietTo] = change.quietFrom === change.quietTo ? [null, null] : [change.quietFrom, change.quietTo];
+    }
+    let awayUntil = current.awayUntil;
+    if (change.awayUntil != null) {
+      if (change.awayUntil.trim().toLowerCase() === 'off') awayUntil = null;
+      else {
+        const at = parseAwayDate(change.awayUntil, timeZone, this.#clock.now());
+        if (at === null) return refuse('invalid_away_date', { value: change.awayUntil });
+        awayUntil = at;
+      }
+    }
+    const settings: NotifySettings = { how: change.how ?? current.how, timeZone, quietFrom, quietTo, awayUntil, locale: change.locale ?? current.locale };
+    this.players.save(userId, settings);
+    return { ok: true, settings };
   }
 
   /** The game's job of this kind with its payload, or undefined (none, or set aside as damaged). */
@@ -1350,6 +1458,8 @@ export class GameService {
     const voter = this.seatOf(game, userId);
     if (voter === undefined || voter.leftAt !== null) return refuse('not_a_player', {});
     if (voter.seat === seat) return refuse('cannot_vote', {});
+    const awayUntil = this.#notifyOfSeats(game, [seat]).get(seat)?.awayUntil ?? null;
+    if (awayUntil !== null && awayUntil > this.#clock.now()) return refuse('player_away', { until: awayUntil });
     const eligible = this.playingSeats(game).filter((s) => s.seat !== seat);
     const needed = Math.floor(eligible.length / 2) + 1;
     const ballot = payload.votes[String(seat)] ?? { skip: [], kick: [] };

@@ -147,6 +147,25 @@ export const results = sqliteTable(
   (table) => [primaryKey({ columns: [table.gameId, table.seat] }), index('results_user').on(table.userId)],
 );
 
+/**
+ * How each player wants to hear that a game waits for them, across games and servers (/game notify):
+ * see src/app/notifications.ts. No row = the defaults (a mention in the channel, no quiet hours).
+ */
+export const playerSettings = sqliteTable('player_settings', {
+  userId: text('user_id').primaryKey(),
+  /** 'channel', 'dm' or 'both'. */
+  notify: text('notify').notNull().default('channel'),
+  /** IANA time zone name; null = UTC. */
+  timeZone: text('time_zone'),
+  /** Quiet hours [from, to) in the time zone, whole hours 0-23. */
+  quietFrom: integer('quiet_from'),
+  quietTo: integer('quiet_to'),
+  awayUntil: integer('away_until'),
+  /** The language of the player's direct messages: their Discord language when they last set these. */
+  locale: text('locale'),
+  updatedAt: integer('updated_at').notNull(),
+});
+
 export const DELIVERY_KINDS = ['lobby', 'board', 'reminder', 'idle-vote', 'announcement'] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'superseded', 'damaged'] as const;
@@ -224,3 +243,4 @@ export type DamagedRow = typeof damagedRows.$inferSelect;
 export type SeatRow = typeof seats.$inferSelect;
 export type ActionRow = typeof actions.$inferSelect;
 export type ScheduledJobRow = typeof scheduledJobs.$inferSelect;
+export type PlayerSettingsRow = typeof playerSettings.$inferSelect;

@@ -137,6 +137,17 @@ export const results = pgTable(
   (table) => [primaryKey({ columns: [table.gameId, table.seat] }), index('results_user').on(table.userId)],
 );
 
+export const playerSettings = pgTable('player_settings', {
+  userId: text('user_id').primaryKey(),
+  notify: text('notify').notNull().default('channel'),
+  timeZone: text('time_zone'),
+  quietFrom: integer('quiet_from'),
+  quietTo: integer('quiet_to'),
+  awayUntil: millis('away_until'),
+  locale: text('locale'),
+  updatedAt: millis('updated_at').notNull(),
+});
+
 /** The outbox (see ../schema.ts): written with the change, delivered until Discord has it, never twice. */
 export const deliveries = pgTable(
   'deliveries',
