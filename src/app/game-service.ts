@@ -1358,16 +1358,16 @@ export class GameService {
     return out;
   }
 
+  /** Several players' notification settings (those without a readable row are missing: the defaults apply). */
+  notifyOfUsers(userIds: readonly string[]): Map<string, NotifySettings> {
+    return this.#notifyOf(userIds);
+  }
+
   /** The settings of the players of `seats` (computer seats have none: the defaults). */
   #notifyOfSeats(game: ActiveSnapshot, seats: readonly Seat[]): Map<Seat, NotifySettings> {
     const users = new Map(game.seats.filter((s) => seats.includes(s.seat)).map((s) => [s.seat, s.userId]));
     const byUser = this.#notifyOf([...users.values()]);
     return new Map([...users].map(([seat, user]) => [seat, byUser.get(user) ?? DEFAULT_NOTIFY]));
-  }
-
-  /** Each seat's notification settings, for the deliverer (who is pinged, who gets a direct message). */
-  notifyOfSeats(game: ActiveSnapshot, seats: readonly Seat[]): Map<Seat, NotifySettings> {
-    return this.#notifyOfSeats(game, seats);
   }
 
   /** The seats of the game whose players are away now, with when they are back (shown on the board). */

@@ -6,6 +6,7 @@
  *   /game new game:.. [players:..] [layout:..] [variant:..] [expansion:..] [thread:..]
  *   /game status | hand | log [count] | settings [reminder_hours] [reminder_limit] [idle_hours] | leave | abandon
  *   /game history [count]
+ *   /game notify [how] [time_zone] [quiet_from] [quiet_to] [away_until]
  *   /help [topic] [game]
  *   /stats [user]
  */
@@ -19,6 +20,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { ModuleRegistry } from '../app/module.js';
+import { NOTIFY_CHANNELS } from '../app/notifications.js';
 import { SETTING_BOUNDS } from '../app/settings.js';
 import type { PresenterRegistry } from './games/presenter.js';
 import { core, type CoreKey } from './i18n/index.js';
@@ -83,6 +85,18 @@ export function commandDefinitions(modules: ModuleRegistry, presenters: Presente
       sub('leave'),
       sub('abandon'),
       sub('history', [integer('opt.count', 1, 25)]),
+      sub('notify', [
+        {
+          type: ApplicationCommandOptionType.String,
+          ...named('opt.how'),
+          required: false,
+          choices: NOTIFY_CHANNELS.map((how) => ({ ...text(`opt.how.${how}`), value: how })),
+        },
+        { type: ApplicationCommandOptionType.String, ...named('opt.timeZone'), required: false, max_length: 64 },
+        integer('opt.quietFrom', 0, 23),
+        integer('opt.quietTo', 0, 23),
+        { type: ApplicationCommandOptionType.String, ...named('opt.awayUntil'), required: false, max_length: 10 },
+      ]),
     ],
   };
 

@@ -19,7 +19,8 @@ import type { DeliveryTrigger } from '../app/scheduler.js';
 import type { GameEvent, Locale } from '../engine/index.js';
 import type { Logger } from '../logger.js';
 import type { BotContext } from './context.js';
-import { t } from './i18n/index.js';
+import { t, toLocale } from './i18n/index.js';
+import { DEFAULT_NOTIFY, type NotifySettings } from '../app/notifications.js';
 import { abandonedMessage, boardMessage, gameLocale, hoursSince, settingsMessage, labelNames, lobbyMessage, mention, reminderMessage, voteMessage, type PublicMessage } from './messages.js';
 import { truncate } from './panel.js';
 import { THREAD_PERMISSIONS, threadPermissionNames, messageLink, presenterFor, sendableChannel } from './respond.js';
@@ -143,7 +144,10 @@ export class Deliverer implements DeliveryTrigger {
       try {
         const composed = await this.#message(game, step);
         const target = await this.#target(game, step, thread);
-        const message = target.notice === undefined ? composed : { ...composed, content: truncate(`${target.notice}\n${composed.content}`, 2000) };
+        // Whoever must decide hears it as they chose: a ping in the channel, a direct message, or both.
+        const told = this.#toldOfTurn(game, step, composed);
+        const pinged = { ...composed, allowedMentions: { ...composed.allowedMentions, users: told.filter((d) => d.ping).map((d) => d.userId) } };
+        const message = target.notice === undefined ? pinged : { ...pinged, content: truncate(`${target.notice}\n${pinged.content}`, 2000) };
         const sent = await this.#post(target.channelId, message, step.delivery);
         const finalBoard = step.kind === 'board' && game.row.status === 'finished';
         outbox.delivered(step.delivery, sent.id, { disarmed: finalBoard || step.delivery.payload.kind === 'announcement', postedIn: target.channelId });
@@ -157,6 +161,7 @@ export class Deliverer implements DeliveryTrigger {
           await this.#disarmUntracked(game, sent.id);
           this.ctx.service.setBoardMessage(game.row.id, sent.id);
         }
+        await this.#directMessages(game, step, told, target.channelId, sent.id);
         this.logger.info({ gameId: game.row.id, channelId: game.row.channelId, delivery: step.delivery.id, kind: step.kind, messageId: sent.id }, 'delivered');
       } catch (error) {
         const reason = describeError(error);
@@ -167,6 +172,40 @@ export class Deliverer implements DeliveryTrigger {
         this.logger.warn({ gameId: game.row.id, channelId: game.row.channelId, delivery: step.delivery.id, kind: step.kind, attempt: step.delivery.attempts + 1, retryAt: at, reason }, 'delivery failed; it will be tried again');
         this.#wakeAt(at);
         return;
+      }
+    }
+  }
+
+  /** The users a board or reminder names to decide, each with whether the post pings them and whether they get a direct message. */
+  #toldOfTurn(game: Snapshot, step: DeliveryStep, message: PublicMessage): { userId: string; ping: boolean; dm: NotifySettings | null }[] {
+    const named = message.allowedMentions.users ?? [];
+    const aboutTurn = step.kind === 'reminder' || (step.kind === 'board' && game.row.status !== 'finished');
+    if (!aboutTurn || named.length === 0) return named.map((userId) => ({ userId, ping: true, dm: null }));
+    const wishes = this.ctx.service.notifyOfUsers(named);
+    return named.map((userId) => {
+      const wish = wishes.get(userId) ?? DEFAULT_NOTIFY;
+      return { userId, ping: wish.how !== 'dm', dm: wish.how === 'channel' ? null : wish };
+    });
+  }
+
+  /**
+   * The direct messages owed with a posted board or reminder, each with a link to it. Best effort: a user
+   * who does not take direct messages (or Discord failing now) costs only their own message, never a
+   * repost, and the channel post stands.
+   */
+  async #directMessages(game: Snapshot, step: DeliveryStep, told: readonly { userId: string; dm: NotifySettings | null }[], postedIn: string, messageId: string): Promise<void> {
+    const presenter = presenterFor(this.ctx, game.row.kind);
+    for (const [n, { userId, dm }] of told.entries()) {
+      if (dm === null) continue;
+      const locale = dm.locale === null ? gameLocale(game) : toLocale(dm.locale);
+      const base = { game: presenter.name(locale), id: game.row.id, channel: `<#${postedIn}>`, link: messageLink(game.row.guildId, postedIn, messageId) };
+      const reminder = step.kind === 'reminder' ? (step.delivery.payload as Extract<Delivery['payload'], { kind: 'reminder' }>) : null;
+      const content = reminder === null ? t(locale, 'dm.turn', base) : t(locale, 'dm.reminder', { ...base, count: reminder.count, limit: reminder.limit });
+      try {
+        const channel = await this.ctx.client.users.createDM(userId);
+        await channel.send({ content, allowedMentions: { parse: [] }, nonce: `bz${step.delivery.id}u${n}`, enforceNonce: true });
+      } catch (error) {
+        this.logger.warn({ gameId: game.row.id, userId, delivery: step.delivery.id, reason: describeError(error) }, 'could not send a direct message about a turn');
       }
     }
   }
@@ -258,7 +297,12 @@ export class Deliverer implements DeliveryTrigger {
           presenter,
           {
             summary: [{ sequence: 0, seat: 0, action: null, events: step.summary, checkpoint: false }],
-            notes: [...(step.again ? [t(locale, 'board.finishedAgain', { id: game.row.id })] : []), ...step.notes.map((note) => noteLine(active, note, locale))],
+            notes: [
+              ...(step.again ? [t(locale, 'board.finishedAgain', { id: game.row.id })] : []),
+              ...step.notes.map((note) => noteLine(active, note, locale)),
+              // The others see who is away (no reminders, no idle vote about them until then).
+              ...(active.row.status === 'finished' ? [] : service.awaySeats(active).map(({ seat, until }) => t(locale, 'board.away', { player: mention(active, seat), date: `<t:${Math.floor(until / 1000)}:f>` }))),
+            ],
             concededTo: step.concededTo,
             picture: step.picture,
             // Nothing happened yet (the first board) or the board is asked for again (/game status).

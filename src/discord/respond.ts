@@ -56,6 +56,11 @@ export function refusalText(ctx: BotContext, refusal: Refusal, locale: Locale, g
       const presenter = ctx.presenters.get(refusal.existing.kind);
       return t(locale, key, { game: presenter?.name(locale) ?? refusal.existing.kind, id: refusal.existing.id, status: refusal.existing.status });
     }
+    case 'invalid_time_zone':
+    case 'invalid_away_date':
+      return t(locale, key, { value: echo(refusal.value, 40) });
+    case 'player_away':
+      return t(locale, key, { date: `<t:${Math.floor(refusal.until / 1000)}:f>` });
     case 'lobby_full':
       return t(locale, key, { capacity: refusal.capacity });
     case 'too_few_players':

@@ -16,6 +16,7 @@ import { gameHistory } from './handlers/commands/game-history.js';
 import { gameLeave } from './handlers/commands/game-leave.js';
 import { gameLog } from './handlers/commands/game-log.js';
 import { gameNew } from './handlers/commands/game-new.js';
+import { gameNotify } from './handlers/commands/game-notify.js';
 import { gameSettings } from './handlers/commands/game-settings.js';
 import { gameStatus } from './handlers/commands/game-status.js';
 import { help } from './handlers/commands/help.js';
@@ -42,7 +43,7 @@ import { seatReclaim } from './handlers/components/seat-reclaim.js';
 import { t, toLocale } from './i18n/index.js';
 import { answerPrivately, isCommitted, markUpdateAck } from './respond.js';
 
-export const COMMAND_HANDLERS: readonly CommandHandler[] = [gameNew, gameStatus, gameHand, gameLog, gameSettings, gameLeave, gameAbandon, gameHistory, help, stats];
+export const COMMAND_HANDLERS: readonly CommandHandler[] = [gameNew, gameStatus, gameHand, gameLog, gameSettings, gameLeave, gameAbandon, gameHistory, gameNotify, help, stats];
 
 export const COMPONENT_HANDLERS: readonly ComponentHandler[] = [
   lobbyJoin,

@@ -13,7 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
-import { Locale, OverwriteType, type APIApplicationCommand } from 'discord-api-types/v10';
+import { ChannelType, Locale, OverwriteType, type APIApplicationCommand } from 'discord-api-types/v10';
 import { FakeUser } from './actors.js';
 import { FakeClock } from './clock.js';
 import type { Core, ResolvedOptions } from './core.js';
@@ -180,6 +180,12 @@ export class FakeDiscord {
     const id = guild.channelIds.find((c) => this.world.channel(c).name === name);
     if (!id) throw new Error(`no channel #${name} in ${guild.name}`);
     return id;
+  }
+
+  /** What the bot wrote to a user in direct messages, oldest first (none before it opened the channel). */
+  directMessagesTo(userId: string): SeenMessage[] {
+    const dm = [...this.world.channels.values()].find((c) => c.type === ChannelType.DM && c.recipientId === userId);
+    return dm === undefined ? [] : channelMessages(this.world, dm.id);
   }
 
   /** The threads opened in a channel, oldest first (a thread is a channel: its messages are `channelMessages(id)`). */

@@ -54,7 +54,7 @@ export interface ChannelRecord {
   id: string;
   guildId: string;
   name: string;
-  type: ChannelType.GuildText | ChannelType.PublicThread;
+  type: ChannelType.GuildText | ChannelType.PublicThread | ChannelType.DM;
   position: number;
   overwrites: Overwrite[];
   topic: string | null;
@@ -62,6 +62,8 @@ export interface ChannelRecord {
   parentId: string | null;
   /** A thread: who opened it, when, after how many minutes of quiet it archives, its starter message. */
   thread?: { ownerId: string; createdAt: number; autoArchiveDuration: number; starterMessageId: string | null };
+  /** A direct message channel between the bot and this user (no guild: `guildId` is ''). */
+  recipientId?: string;
 }
 
 export interface MemberRecord {
@@ -211,6 +213,8 @@ const DEFAULT_BOT_PERMISSIONS: readonly PermissionName[] = [
   'AddReactions',
 ];
 
+const DM_PERMISSIONS = toBits(['ViewChannel', 'SendMessages', 'EmbedLinks', 'AttachFiles', 'ReadMessageHistory']);
+
 const DEFAULT_MEMBER_PERMISSIONS: readonly PermissionName[] = [
   'ViewChannel',
   'SendMessages',
@@ -334,6 +338,20 @@ export class World {
     return thread;
   }
 
+  /** The bot's direct message channel with a user (one per user, as on Discord). */
+  dmChannel(userId: string): ChannelRecord {
+    const existing = [...this.channels.values()].find((c) => c.type === ChannelType.DM && c.recipientId === userId);
+    if (existing) return existing;
+    const channel: ChannelRecord = { id: this.ids.next(), guildId: '', name: '', type: ChannelType.DM, position: 0, overwrites: [], topic: null, parentId: null, recipientId: userId };
+    this.channels.set(channel.id, channel);
+    return channel;
+  }
+
+  /** Whether the bot may write to a user at all: they share a server (Discord: 50007 otherwise). */
+  sharesGuildWithBot(userId: string): boolean {
+    return [...this.guilds.values()].some((g) => g.members.has(userId) && g.members.has(this.bot.id));
+  }
+
   /** The threads opened in a channel, oldest first. */
   threadsOf(parentId: string): ChannelRecord[] {
     return [...this.channels.values()].filter((c) => c.parentId === parentId);
@@ -391,6 +409,8 @@ export class World {
   /** Effective permissions of a user in a channel (0 if not a member of its guild). */
   permissionsIn(userId: string, channelId: string): bigint {
     const channel = this.channel(channelId);
+    // A direct message channel: its two ends read and write there, nobody else sees it.
+    if (channel.type === ChannelType.DM) return userId === this.bot.id || userId === channel.recipientId ? DM_PERMISSIONS : 0n;
     const guild = this.guild(channel.guildId);
     const member = guild.members.get(userId);
     if (!member) return 0n;
@@ -449,6 +469,9 @@ export class World {
   }
 
   apiChannel(channel: ChannelRecord): APIChannel {
+    if (channel.type === ChannelType.DM) {
+      return { id: channel.id, type: ChannelType.DM, last_message_id: this.lastMessageId(channel.id), recipients: [this.apiUser(this.user(channel.recipientId as string))], flags: 0 } as unknown as APIChannel;
+    }
     if (channel.thread !== undefined) {
       const messages = [...this.messages.values()].filter((m) => m.channelId === channel.id && !m.ephemeralFor).length;
       return {

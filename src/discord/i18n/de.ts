@@ -190,9 +190,10 @@ export const de: Record<CoreKey, string> = {
 
   'help.title': '**bazaar**: Brettspiele in Discord-Kanälen',
   'help.commands':
-    '`/spiel neu`: eine Lobby öffnen (Spiel, Plätze, Aufbau, Variante, Erweiterung wählen); Spieler machen per Schaltfläche mit, der Gastgeber startet. Ein Spiel pro Kanal.\n' +
+    '`/spiel neu`: eine Lobby öffnen (Spiel, Plätze, Aufbau, Variante, Erweiterung, Thread wählen); Spieler machen per Schaltfläche mit, der Gastgeber startet. Ein Spiel pro Kanal.\n' +
     '`/spiel status`: Spielplan neu posten · `/spiel hand`: deine Hand, nur für dich · `/spiel protokoll`: die letzten Züge\n' +
     '`/spiel einstellungen`: Erinnerungen und Wartezeit · `/spiel verlassen`: aufgeben · `/spiel abbrechen`: das Spiel beenden (Gastgeber oder Moderation)\n' +
+    '`/spiel benachrichtigung`: wie du in allen Spielen von deinen Zügen erfährst (Erwähnung, Direktnachricht, Ruhezeit, abwesend)\n' +
     'Nach jedem Zug postet der Bot den Spielplan und erwähnt, wer als Nächstes entscheidet. **Meinen Zug machen** öffnet dein privates Feld: Jeder Klick ist eine Entscheidung; **Zurücknehmen** nimmt deine Schritte dieses Zuges bis zum letzten Würfelwurf oder Kartenziehen zurück.',
   'help.policies':
     '**Spielen über Tage**: Wer entscheiden muss, wird {hours, plural, one {jede Stunde} other {alle # Stunden}} erinnert, höchstens {limit, plural, one {einmal} other {#-mal}} pro Zug (Später erinnern verschiebt die nächste Erinnerung). Nach {idle, plural, one {# Stunde} other {# Stunden}} ohne Entscheidung dürfen die anderen Spieler (mit Mehrheit) abstimmen, einen Computerspieler für diesen Platz spielen zu lassen oder den Spieler zu entfernen; der Spieler wird erwähnt, nichts geschieht still. Wer vom Computer vertreten wird, nimmt den Platz mit einem Klick am Spielplan zurück, zwischen den Zügen.\n' +
@@ -247,6 +248,34 @@ export const de: Record<CoreKey, string> = {
   'refusal.not_handed_over': 'Dein Platz wird nicht vom Computer gespielt: Es gibt nichts zurückzunehmen.',
   'refusal.reclaim_between_turns': 'Der Computer spielt gerade deinen Platz; du kannst ihn zurücknehmen, sobald dieser Zug vorbei ist.',
   'refusal.no_computer': 'In dieser Lobby gibt es keinen Computerspieler zum Entfernen.',
+  'cmd.game.notify.name': 'benachrichtigung',
+  'cmd.game.notify.description': 'Wie du in allen Spielen von deinen Zügen erfährst: Erwähnung, Direktnachricht, Ruhezeit, abwesend',
+  'opt.how.name': 'wie',
+  'opt.how.description': 'Eine Erwähnung im Kanal (Standard), eine Direktnachricht oder beides',
+  'opt.how.channel': 'Erwähnung im Kanal',
+  'opt.how.dm': 'Direktnachricht',
+  'opt.how.both': 'Beides',
+  'opt.timeZone.name': 'zeitzone',
+  'opt.timeZone.description': 'Deine Zeitzone, z. B. Europe/Berlin (für Ruhezeiten und Abwesenheit)',
+  'opt.quietFrom.name': 'ruhe_ab',
+  'opt.quietFrom.description': 'Die Ruhezeit beginnt zu dieser Stunde (0-23, deine Zeit): Erinnerungen warten',
+  'opt.quietTo.name': 'ruhe_bis',
+  'opt.quietTo.description': 'Die Ruhezeit endet zu dieser Stunde (0-23, deine Zeit; gleich ruhe_ab: keine)',
+  'opt.awayUntil.name': 'abwesend_bis',
+  'opt.awayUntil.description': 'Abwesend bis zu diesem Tag (JJJJ-MM-TT): keine Erinnerungen, keine Abstimmung; off beendet es',
+  'notify.show': 'Deine Züge: {how, select, channel {eine Erwähnung im Kanal} dm {eine Direktnachricht} other {eine Erwähnung im Kanal und eine Direktnachricht}}. Zeitzone: {zone}. Ruhezeit: {quiet}. {away}',
+  'notify.updated': 'Gespeichert. {settings}',
+  'notify.quiet': '{from}:00-{to}:00 Uhr',
+  'notify.noQuiet': 'keine',
+  'notify.away': 'Abwesend bis {date}: keine Erinnerungen und keine Abstimmung über dich.',
+  'notify.present': 'Nicht abwesend.',
+  'board.away': '{player} ist abwesend bis {date}.',
+  'dm.turn': 'Deine Entscheidung in **{game}** (Spiel #{id}) in {channel}: {link}',
+  'dm.reminder': 'Erinnerung {count} von {limit}: **{game}** (Spiel #{id}) in {channel} wartet auf deine Entscheidung: {link}',
+  'refusal.invalid_time_zone': 'Unbekannte Zeitzone „{value}“. Nimm einen Namen wie Europe/Berlin oder America/New_York.',
+  'refusal.invalid_away_date': '„{value}“ ist kein Tag in der Zukunft: schreib JJJJ-MM-TT (innerhalb eines Jahres) oder off.',
+  'refusal.quiet_hours_incomplete': 'Eine Ruhezeit braucht ruhe_ab und ruhe_bis (zweimal dieselbe Stunde schaltet sie ab).',
+  'refusal.player_away': 'Diese Person ist abwesend bis {date}; die Abstimmung wartet, bis sie zurück ist.',
   'lobby.addComputer': 'Computerspieler hinzufügen…',
   'lobby.removeComputer': 'Computerspieler entfernen',
   'computer.level.easy': 'leicht',

@@ -200,9 +200,10 @@ export const en = {
   // help
   'help.title': '**bazaar**: board games in Discord channels',
   'help.commands':
-    '`/game new`: open a lobby (choose the game, seats, layout, variant, expansion); players join with the button and the host starts. One game per channel.\n' +
+    '`/game new`: open a lobby (choose the game, seats, layout, variant, expansion, thread); players join with the button and the host starts. One game per channel.\n' +
     '`/game status`: post the board again · `/game hand`: your hand, only for you · `/game log`: the last turns\n' +
     '`/game settings`: reminders and idle time · `/game leave`: concede · `/game abandon`: end the game (host or moderators)\n' +
+    '`/game notify`: how you hear about your turns in every game (mention, direct message, quiet hours, away)\n' +
     'After every turn the bot posts the board and mentions who decides next. **Take my turn** opens your private panel: each click is one decision; **Undo** takes back your moves of this turn up to the last die roll or card draw.',
   'help.policies':
     '**Playing over days**: the player who must decide is reminded {hours, plural, one {every hour} other {every # hours}}, at most {limit, plural, one {once} other {# times}} per turn (Snooze postpones the next reminder). After {idle, plural, one {# hour} other {# hours}} without a decision the other players may vote (a majority of them) to let a computer player play for that player, or to remove the player; the player is mentioned, nothing happens silently. Whoever a computer plays for takes the seat back with one click on the board, between turns.\n' +
@@ -257,6 +258,34 @@ export const en = {
   'refusal.not_handed_over': 'Your seat is not played by a computer: nothing to take back.',
   'refusal.reclaim_between_turns': 'The computer is playing your seat right now; you can take it back as soon as this turn is over.',
   'refusal.no_computer': 'There is no computer player in this lobby to remove.',
+  'cmd.game.notify.name': 'notify',
+  'cmd.game.notify.description': 'How you hear about your turns in every game: mention, direct message, quiet hours, away',
+  'opt.how.name': 'how',
+  'opt.how.description': 'A mention in the channel (default), a direct message, or both',
+  'opt.how.channel': 'Mention in the channel',
+  'opt.how.dm': 'Direct message',
+  'opt.how.both': 'Both',
+  'opt.timeZone.name': 'time_zone',
+  'opt.timeZone.description': 'Your time zone, e.g. Europe/Berlin (for quiet hours and away dates)',
+  'opt.quietFrom.name': 'quiet_from',
+  'opt.quietFrom.description': 'Quiet hours start at this hour (0-23, your time): reminders wait',
+  'opt.quietTo.name': 'quiet_to',
+  'opt.quietTo.description': 'Quiet hours end at this hour (0-23, your time; the same as quiet_from: none)',
+  'opt.awayUntil.name': 'away_until',
+  'opt.awayUntil.description': 'Away until this day (YYYY-MM-DD): no reminders, no idle vote; off to end it',
+  'notify.show': 'Your turns: {how, select, channel {a mention in the channel} dm {a direct message} other {a mention in the channel and a direct message}}. Time zone: {zone}. Quiet hours: {quiet}. {away}',
+  'notify.updated': 'Saved. {settings}',
+  'notify.quiet': '{from}:00-{to}:00',
+  'notify.noQuiet': 'none',
+  'notify.away': 'Away until {date}: no reminders, and no idle vote about you.',
+  'notify.present': 'Not away.',
+  'board.away': '{player} is away until {date}.',
+  'dm.turn': 'Your decision in **{game}** (game #{id}) in {channel}: {link}',
+  'dm.reminder': 'Reminder {count} of {limit}: **{game}** (game #{id}) in {channel} is waiting for your decision: {link}',
+  'refusal.invalid_time_zone': 'Unknown time zone "{value}". Use a name like Europe/Berlin or America/New_York.',
+  'refusal.invalid_away_date': '"{value}" is not a day ahead: write YYYY-MM-DD (within a year), or off.',
+  'refusal.quiet_hours_incomplete': 'Quiet hours need both quiet_from and quiet_to (the same hour twice turns them off).',
+  'refusal.player_away': 'This player is away until {date}; the vote waits until they are back.',
   'lobby.addComputer': 'Add a computer player…',
   'lobby.removeComputer': 'Remove a computer player',
   'computer.level.easy': 'easy',

@@ -190,9 +190,10 @@ export const nl: Record<CoreKey, string> = {
 
   'help.title': '**bazaar**: bordspellen in Discord-kanalen',
   'help.commands':
-    '`/spel nieuw`: open een lobby (kies spel, plaatsen, opstelling, variant, uitbreiding); spelers doen mee met de knop en de gastheer start. Eén spel per kanaal.\n' +
+    '`/spel nieuw`: open een lobby (kies spel, plaatsen, opstelling, variant, uitbreiding, thread); spelers doen mee met de knop en de gastheer start. Eén spel per kanaal.\n' +
     '`/spel status`: bord opnieuw plaatsen · `/spel hand`: je hand, alleen voor jou · `/spel logboek`: de laatste beurten\n' +
     '`/spel instellingen`: herinneringen en wachttijd · `/spel verlaten`: opgeven · `/spel stoppen`: het spel beëindigen (gastheer of moderators)\n' +
+    '`/spel meldingen`: hoe je in elk spel over je beurten hoort (vermelding, direct bericht, stille uren, afwezig)\n' +
     'Na elke beurt plaatst de bot het bord en noemt wie daarna beslist. **Mijn beurt spelen** opent je privépaneel: elke klik is één beslissing; **Terugnemen** neemt je stappen van deze beurt terug tot de laatste worp of getrokken kaart.',
   'help.policies':
     '**Spelen over dagen**: wie moet beslissen, krijgt elke {hours} uur een herinnering, hoogstens {limit, plural, one {één keer} other {# keer}} per beurt (Later herinneren stelt de volgende herinnering uit). Na {idle} uur zonder beslissing mogen de andere spelers (met een meerderheid) stemmen om een computerspeler voor die plaats te laten spelen of de speler te verwijderen; de speler wordt genoemd, er gebeurt niets stilletjes. Wie door de computer wordt vervangen, neemt de plaats met één klik bij het speelbord terug, tussen de beurten.\n' +
@@ -247,6 +248,34 @@ export const nl: Record<CoreKey, string> = {
   'refusal.not_handed_over': 'Je plaats wordt niet door een computer gespeeld: er is niets terug te nemen.',
   'refusal.reclaim_between_turns': 'De computer speelt nu je plaats; je kunt die terugnemen zodra deze beurt voorbij is.',
   'refusal.no_computer': 'Er is geen computerspeler in deze lobby om te verwijderen.',
+  'cmd.game.notify.name': 'meldingen',
+  'cmd.game.notify.description': 'Hoe je in elk spel over je beurten hoort: vermelding, direct bericht, stille uren, afwezig',
+  'opt.how.name': 'hoe',
+  'opt.how.description': 'Een vermelding in het kanaal (standaard), een direct bericht of beide',
+  'opt.how.channel': 'Vermelding in het kanaal',
+  'opt.how.dm': 'Direct bericht',
+  'opt.how.both': 'Beide',
+  'opt.timeZone.name': 'tijdzone',
+  'opt.timeZone.description': 'Je tijdzone, bijv. Europe/Amsterdam (voor stille uren en afwezigheid)',
+  'opt.quietFrom.name': 'stil_vanaf',
+  'opt.quietFrom.description': 'Stille uren beginnen om dit uur (0-23, jouw tijd): herinneringen wachten',
+  'opt.quietTo.name': 'stil_tot',
+  'opt.quietTo.description': 'Stille uren eindigen om dit uur (0-23, jouw tijd; gelijk aan stil_vanaf: geen)',
+  'opt.awayUntil.name': 'afwezig_tot',
+  'opt.awayUntil.description': 'Afwezig tot deze dag (JJJJ-MM-DD): geen herinneringen, geen stemming; off beëindigt het',
+  'notify.show': 'Je beurten: {how, select, channel {een vermelding in het kanaal} dm {een direct bericht} other {een vermelding in het kanaal en een direct bericht}}. Tijdzone: {zone}. Stille uren: {quiet}. {away}',
+  'notify.updated': 'Opgeslagen. {settings}',
+  'notify.quiet': '{from}:00-{to}:00 uur',
+  'notify.noQuiet': 'geen',
+  'notify.away': 'Afwezig tot {date}: geen herinneringen en geen stemming over jou.',
+  'notify.present': 'Niet afwezig.',
+  'board.away': '{player} is afwezig tot {date}.',
+  'dm.turn': 'Jouw beslissing in **{game}** (spel #{id}) in {channel}: {link}',
+  'dm.reminder': 'Herinnering {count} van {limit}: **{game}** (spel #{id}) in {channel} wacht op je beslissing: {link}',
+  'refusal.invalid_time_zone': 'Onbekende tijdzone "{value}". Gebruik een naam als Europe/Amsterdam of America/New_York.',
+  'refusal.invalid_away_date': '"{value}" is geen dag in de toekomst: schrijf JJJJ-MM-DD (binnen een jaar), of off.',
+  'refusal.quiet_hours_incomplete': 'Stille uren hebben stil_vanaf en stil_tot nodig (twee keer hetzelfde uur zet ze uit).',
+  'refusal.player_away': 'Deze speler is afwezig tot {date}; de stemming wacht tot die terug is.',
   'lobby.addComputer': 'Computerspeler toevoegen…',
   'lobby.removeComputer': 'Computerspeler verwijderen',
   'computer.level.easy': 'makkelijk',

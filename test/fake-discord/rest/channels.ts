@@ -2,9 +2,9 @@
  * Channel, guild, user and gateway routes the bot (through discord.js) uses outside interactions.
  * Channel actions check the bot's effective permissions in the channel, as Discord does.
  */
-import { MessageType, PermissionFlagsBits } from 'discord-api-types/v10';
+import { ChannelType, MessageType, PermissionFlagsBits } from 'discord-api-types/v10';
 import type { Core } from '../core.js';
-import { errors } from '../errors.js';
+import { DiscordError, errors } from '../errors.js';
 import { buildMessageBody, type RawMessagePayload } from '../messages.js';
 import { hasAll, missingNames } from '../permissions.js';
 import type { ChannelRecord, StoredMessage } from '../world.js';
@@ -69,6 +69,9 @@ function createMessage(core: Core, req: RouteRequest): RouteReply {
     if (existing !== undefined) return json(200, core.world.apiMessage(existing));
   }
   // In a thread, Send Messages in Threads takes the place of Send Messages.
+  if (channel.type === ChannelType.DM && !core.world.sharesGuildWithBot(channel.recipientId as string)) {
+    throw new DiscordError(403, 50007, 'Cannot send messages to this user', 'rejection');
+  }
   let required = channel.parentId === null ? PermissionFlagsBits.SendMessages : PermissionFlagsBits.SendMessagesInThreads;
   if (req.uploads.length > 0) required |= PermissionFlagsBits.AttachFiles;
   if (body.message_reference) required |= PermissionFlagsBits.ReadMessageHistory;
@@ -200,6 +203,18 @@ export const channelRoutes: Route<Core>[] = [
       const member = guild.members.get(req.params.user_id as string);
       if (!member) throw errors.unknownMember();
       return json(200, core.world.apiMember(guild, member));
+    },
+  },
+  {
+    // Opens (or finds) the bot's direct message channel with a user.
+    method: 'POST',
+    path: '/users/@me/channels',
+    auth: true,
+    handle: (core, req) => {
+      const recipient = (req.body as { recipient_id?: string }).recipient_id ?? '';
+      const user = core.world.users.get(recipient);
+      if (!user || user.bot) throw errors.unknownUser();
+      return json(200, core.world.apiChannel(core.world.dmChannel(user.id)));
     },
   },
   {

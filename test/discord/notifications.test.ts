@@ -1,0 +1,214 @@
+/**
+ * Notifications as each player wants them (/game notify), through the real client and the fake Discord
+ * with its clock: a direct message instead of a ping, a reminder that waits for the end of the player's
+ * quiet hours in their time zone, and "away until" pausing reminders and the idle vote, shown on the board.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
+import { tallyComputer, tallyModule, tallyPresenter } from '../app/toy-game.js';
+import { buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const module = tallyModule({ removeSeat: false, target: 30 });
+let env: BotOnFake;
+let alice: FakeUser;
+let bob: FakeUser;
+let carol: FakeUser;
+
+beforeAll(async () => {
+  env = await startBotOnFake({
+    modules: new Map([['tally', module]]),
+    presenters: new Map([['tally', tallyPresenter(module.definition as Parameters<typeof tallyPresenter>[0])]]),
+    seeds: ['notify-1', 'notify-2', 'notify-3', 'notify-4'],
+    computerPlayer: tallyComputer,
+  });
+  alice = env.createUser('alice', { globalName: 'Alice' });
+  bob = env.createUser('bob', { globalName: 'Bob', locale: 'de' });
+  carol = env.createUser('carol', { globalName: 'Carol', locale: 'nl' });
+});
+
+afterAll(async () => {
+  await env?.stop();
+});
+
+function userById(id: string): FakeUser {
+  return env.fake.users.get(id);
+}
+
+async function startTally(channel: string, host: FakeUser, other: FakeUser): Promise<SeenMessage> {
+  const lobby = await openLobby(host, channel, { game: 'tally' });
+  await other.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
+  return clickForBoard(host, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
+}
+
+async function notify(user: FakeUser, options: Record<string, string | number>): Promise<string> {
+  return privateReply(await user.runCommand(env.fake.channelId(), 'game', { subcommand: 'notify', options }), user).content;
+}
+
+/** Ends the active player's turn from `board`; returns the next board. */
+async function endTurn(board: SeenMessage, channel: string): Promise<SeenMessage> {
+  const active = userById(mentionedToAct(board)[0]!);
+  const panel = privateReply(await active.clickButton(board.id, buttonFor(board, 'turn')), active);
+  const end = offered(panel).find((o) => /End the turn|Zug beenden|Beurt beëindigen/.test(o.label))!;
+  await choose(active, panel, end);
+  return latestBoard(env.fake, channel);
+}
+
+/** The users a posted message was allowed to ping (what Discord would notify), from the request the bot sent. */
+function pinged(channel: string, message: SeenMessage): string[] {
+  const post = env.fake.requests.find((r) => r.method === 'POST' && r.path === `/channels/${channel}/messages` && (r.body as { content?: string }).content === message.content);
+  return (post?.body as { allowed_mentions?: { users?: string[] } } | undefined)?.allowed_mentions?.users ?? [];
+}
+
+/** Resolves once `predicate` holds, checked at every new message in the fake (never a fixed wait). */
+function untilMessage(predicate: () => boolean, description: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const check = (): void => {
+      if (!predicate()) return;
+      done();
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      done();
+      reject(new Error(`timed out waiting for ${description}`));
+    }, 15_000);
+    const done = (): void => {
+      clearTimeout(timer);
+      env.fake.events.off('messageCreate', check);
+    };
+    env.fake.events.on('messageCreate', check);
+    check();
+  });
+}
+
+function gameIdIn(channel: string): number {
+  return env.service.runningRow(channel)!.id;
+}
+
+describe('/game notify', () => {
+  it('shows the settings, and answers a bad time zone or date with a short message in the user language, changing nothing', async () => {
+    expect(await notify(alice, {})).toBe('Your turns: a mention in the channel. Time zone: UTC. Quiet hours: none. Not away.');
+    expect(await notify(carol, { time_zone: 'Mars/Base' })).toBe('Onbekende tijdzone "Mars/Base". Gebruik een naam als Europe/Amsterdam of America/New_York.');
+    expect(await notify(bob, { away_until: '2020-01-01' })).toBe('„2020\\-01\\-01“ ist kein Tag in der Zukunft: schreib JJJJ-MM-TT (innerhalb eines Jahres) oder off.');
+    expect(await notify(bob, { away_until: 'next week' })).toMatch(/^„next week“ ist kein Tag/);
+    expect(await notify(alice, { quiet_from: 22 })).toBe('Quiet hours need both quiet_from and quiet_to (the same hour twice turns them off).');
+    expect(env.service.notifySettings(carol.id).timeZone).toBeNull();
+    expect(env.service.notifySettings(bob.id).awayUntil).toBeNull();
+    expect(await notify(carol, { time_zone: 'europe/amsterdam', quiet_from: 23, quiet_to: 7 })).toBe(
+      'Opgeslagen. Je beurten: een vermelding in het kanaal. Tijdzone: Europe/Amsterdam. Stille uren: 23:00-07:00 uur. Niet afwezig.',
+    );
+    env.fake.assertNoViolations();
+  });
+});
+
+describe('a direct message instead of a ping', () => {
+  it('the board names the player without pinging them, and they get a direct message in their language with a link', async () => {
+    expect(await notify(bob, { how: 'dm' })).toMatch(/^Gespeichert\. Deine Züge: eine Direktnachricht\./);
+    const channel = env.fake.createChannel('dm-notice');
+    let board = await startTally(channel, alice, bob);
+    if (mentionedToAct(board)[0] !== bob.id) board = await endTurn(board, channel);
+    expect(mentionedToAct(board)).toEqual([bob.id]);
+    expect(pinged(channel, board)).toEqual([]);
+    // The direct message follows the board's post.
+    await untilMessage(() => env.fake.directMessagesTo(bob.id).length === 1, 'the direct message');
+    const dms = env.fake.directMessagesTo(bob.id);
+    expect(dms.at(-1)!.content).toBe(`Deine Entscheidung in **Tally** (Spiel #${gameIdIn(channel)}) in <#${channel}>: https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id}`);
+    // Alice kept the default: her turn pings her in the channel, no direct message.
+    const next = await endTurn(board, channel);
+    expect(mentionedToAct(next)).toEqual([alice.id]);
+    expect(pinged(channel, next)).toEqual([alice.id]);
+    expect(env.fake.directMessagesTo(alice.id)).toEqual([]);
+    await notify(bob, { how: 'channel' });
+    env.fake.assertNoViolations();
+  });
+});
+
+describe('quiet hours', () => {
+  it('a reminder due in the player quiet hours waits until they end on the player clock, and is not counted', async () => {
+    const channel = env.fake.createChannel('quiet');
+    const board = await startTally(channel, alice, carol);
+    const active = userById(mentionedToAct(board)[0]!);
+    const reminderJob = () => env.service.repo.jobsOf(gameIdIn(channel), 'reminder')[0]!;
+    const due = reminderJob().dueAt;
+    // Tokyo is UTC+9 all year: its hours begin with UTC's. Quiet hours from the hour the reminder falls in, for two hours.
+    const hour = (new Date(due).getUTCHours() + 9) % 24;
+    await notify(active, { how: 'both', time_zone: 'Asia/Tokyo', quiet_from: hour, quiet_to: (hour + 2) % 24 });
+    const reminders = () => env.fake.channelMessages(channel).filter((m) => /Reminder \d of|Erinnerung \d|Herinnering \d/.test(m.content));
+    env.fake.clock.advance(due - env.fake.clock.now());
+    await env.bot.scheduler.tick();
+    expect(reminders()).toEqual([]);
+    const morning = Math.floor(due / HOUR) * HOUR + 2 * HOUR;
+    expect(reminderJob().dueAt).toBe(morning);
+    env.fake.clock.advance(morning - env.fake.clock.now() - 60_000);
+    await env.bot.scheduler.tick();
+    expect(reminders()).toEqual([]);
+    env.fake.clock.advance(60_000);
+    await env.bot.scheduler.tick();
+    expect(reminders()).toHaveLength(1);
+    const reminder = reminders()[0]!;
+    expect(reminder.content).toMatch(/(Reminder|Herinnering) 1 (of|van) 3/);
+    // 'both': pinged in the channel and told by direct message, with a link to the reminder.
+    expect(pinged(channel, reminder)).toEqual([active.id]);
+    expect(env.fake.directMessagesTo(active.id).at(-1)!.content).toContain(`/channels/${env.fake.guildId}/${channel}/${reminder.id}`);
+    expect(env.fake.directMessagesTo(active.id).at(-1)!.content).toMatch(/^(Reminder|Herinnering) 1 (of|van) 3: \*\*Tally\*\*/);
+    await notify(active, { how: 'channel', quiet_from: 0, quiet_to: 0 });
+    env.fake.assertNoViolations();
+  });
+});
+
+describe('away', () => {
+  it('pauses the reminders and the idle vote about the player, shows it on the board, and both resume when they are back', async () => {
+    const channel = env.fake.createChannel('away');
+    const board = await startTally(channel, alice, bob);
+    const away = userById(mentionedToAct(board)[0]!);
+    const other = away.id === alice.id ? bob : alice;
+    const back = new Date(env.fake.clock.now() + 3 * DAY);
+    const day = back.toISOString().slice(0, 10);
+    const backAt = Date.UTC(back.getUTCFullYear(), back.getUTCMonth(), back.getUTCDate());
+    await notify(away, { time_zone: 'UTC', away_until: day });
+    // The others see it on the board.
+    await other.runCommand(channel, 'game', { subcommand: 'status' });
+    const status = latestBoard(env.fake, channel);
+    expect(status.content).toMatch(new RegExp(`<@${away.id}> (is away until|ist abwesend bis) <t:${backAt / 1000}:f>\\.`));
+    const votes = () => env.fake.channelMessages(channel).filter((m) => hasButton(m, 'vote'));
+    const reminders = () => env.fake.channelMessages(channel).filter((m) => /Reminder \d of|Erinnerung \d/.test(m.content));
+    // 48 hours (the idle time) and more pass while away: no reminder, no vote.
+    env.fake.clock.advance(backAt - env.fake.clock.now() - 60_000);
+    await env.bot.scheduler.tick();
+    expect(votes()).toEqual([]);
+    expect(reminders()).toEqual([]);
+    // Back: the reminders come again; the idle time starts again from the return.
+    env.fake.clock.advance(60_000);
+    await env.bot.scheduler.tick();
+    expect(reminders()).toHaveLength(1);
+    env.fake.clock.advance(48 * HOUR - 60_000);
+    await env.bot.scheduler.tick();
+    expect(votes()).toEqual([]);
+    env.fake.clock.advance(60_000);
+    await env.bot.scheduler.tick();
+    expect(votes()).toHaveLength(1);
+    expect(votes()[0]!.content).toContain(`<@${away.id}>`);
+    env.fake.assertNoViolations();
+  });
+
+  it('a vote opened before the player said they are away waits for their return', async () => {
+    const channel = env.fake.createChannel('away-vote');
+    const board = await startTally(channel, carol, alice);
+    const idle = userById(mentionedToAct(board)[0]!);
+    const voter = idle.id === carol.id ? alice : carol;
+    env.fake.clock.advance(48 * HOUR);
+    await env.bot.scheduler.tick();
+    const vote = env.fake.channelMessages(channel).find((m) => hasButton(m, 'vote'))!;
+    const day = new Date(env.fake.clock.now() + 2 * DAY).toISOString().slice(0, 10);
+    await notify(idle, { time_zone: 'UTC', away_until: day });
+    const skip = vote.buttons.find((b) => b.customId!.endsWith(':skip'))!.customId!;
+    const answer = privateReply(await voter.clickButton(vote.id, skip), voter).content;
+    expect(answer).toMatch(/(This player is away until|Deze speler is afwezig tot) <t:\d+:f>/);
+    // Nothing passed: the seat is still the player's own.
+    const loaded = env.service.byChannel(channel);
+    expect(loaded.ok && loaded.game.seats.find((s) => s.userId === idle.id)?.computer).toBeNull();
+    await notify(idle, { away_until: 'off' });
+    env.fake.assertNoViolations();
+  });
+});
