@@ -212,13 +212,14 @@ export class Deliverer implements DeliveryTrigger {
 
   /**
    * Where a step is posted: a game played in a thread has its boards, reminders and votes there (the
-   * thread is opened with the first of them, from the lobby message); the lobby, the final standings and
-   * announcements stay in the channel. When the bot may not open the thread, the game goes on in the
-   * channel and the first message there says why.
+   * thread is opened with the first of them, from the lobby message), and so do changed timer settings;
+   * the lobby, the final standings and the end of an abandoned game stay in the channel. When the bot may
+   * not open the thread, the game goes on in the channel and the first message there says why.
    */
   async #target(game: Snapshot, step: DeliveryStep, thread: ThreadChoice): Promise<{ channelId: string; notice?: string }> {
     const channelId = game.row.channelId;
-    const inThread = step.kind === 'reminder' || step.kind === 'idle-vote' || (step.kind === 'board' && game.row.status !== 'finished');
+    const settingsNotice = step.kind === 'announcement' && step.delivery.payload.kind === 'announcement' && step.delivery.payload.message === 'settings';
+    const inThread = step.kind === 'reminder' || step.kind === 'idle-vote' || settingsNotice || (step.kind === 'board' && game.row.status !== 'finished');
     if (!inThread || !thread.use) return { channelId };
     if (thread.id !== null) return { channelId: thread.id };
     try {
