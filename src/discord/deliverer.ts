@@ -181,10 +181,12 @@ export class Deliverer implements DeliveryTrigger {
     const named = message.allowedMentions.users ?? [];
     const aboutTurn = step.kind === 'reminder' || (step.kind === 'board' && game.row.status !== 'finished');
     if (!aboutTurn || named.length === 0) return named.map((userId) => ({ userId, ping: true, dm: null }));
+    // A board asked for again (/game status) tells nobody anything new: no direct message for it.
+    const news = !(step.kind === 'board' && step.again);
     const wishes = this.ctx.service.notifyOfUsers(named);
     return named.map((userId) => {
       const wish = wishes.get(userId) ?? DEFAULT_NOTIFY;
-      return { userId, ping: wish.how !== 'dm', dm: wish.how === 'channel' ? null : wish };
+      return { userId, ping: wish.how !== 'dm', dm: wish.how === 'channel' || !news ? null : wish };
     });
   }
 
