@@ -87,8 +87,9 @@ const HINTS: Record<string, string> = {
   DISCORD_APP_ID: 'Set DISCORD_APP_ID to your application id (Developer Portal -> General Information -> Application ID)',
   DEV_GUILD_ID: 'Set DEV_GUILD_ID to a server id, or remove it',
   DATABASE_PATH: 'Set DATABASE_PATH to a file path, or remove it to use ./data/bazaar.db',
-  LOG_LEVEL: 'Set LOG_LEVEL to one of fatal, error, warn, info, debug, trace, silent',
-  LOG_FORMAT: 'Set LOG_FORMAT to json or pretty, or remove it',
+  // The values are in the error itself ("must be one of ..."): the hint gives the way out, not the list again.
+  LOG_LEVEL: 'Or remove LOG_LEVEL to log at info',
+  LOG_FORMAT: 'Or remove LOG_FORMAT to use pretty (json when NODE_ENV=production)',
   DISCORD_API_BASE_URL: 'Remove DISCORD_API_BASE_URL (it is only for tests and local tools)',
   DATABASE_URL: 'Set DATABASE_URL to postgres://user:password@host:5432/database, or remove it to use the SQLite file',
   DATABASE_POOL_SIZE: 'Set DATABASE_POOL_SIZE to the PostgreSQL connections per process (default 10), or remove it',

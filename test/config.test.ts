@@ -107,4 +107,11 @@ describe('configuration', () => {
     expect((caught as Error).message).toMatch(message);
     expect((caught as Error).message).not.toContain('\n');
   });
+
+  it('names the allowed values once, then the way out', () => {
+    expect(() => loadConfig({ DISCORD_TOKEN: TOKEN, LOG_LEVEL: 'loud' })).toThrow(
+      'Configuration: LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent. Or remove LOG_LEVEL to log at info',
+    );
+    expect(() => loadConfig({ DISCORD_TOKEN: TOKEN, LOG_FORMAT: 'xml' })).toThrow('Configuration: LOG_FORMAT must be json or pretty. Or remove LOG_FORMAT to use pretty (json when NODE_ENV=production)');
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * The slash commands as typed data, with English, German and Dutch names and descriptions from the
- * catalogue. The tree serves every game: `/game new game:<choice>` lists the registered games; layout
- * and variant are autocompleted for the chosen game.
+ * catalogue. The tree serves every game: `/game new game:<choice>` lists the registered games; players,
+ * layout, variant and expansion are autocompleted for the chosen game.
  *
  *   /game new game:.. [players:..] [layout:..] [variant:..] [expansion:..] [thread:..]
  *   /game status | hand | log [count] | settings [reminder_hours] [reminder_limit] [idle_hours] | leave | abandon
@@ -68,7 +68,8 @@ export function commandDefinitions(modules: ModuleRegistry, presenters: Presente
     options: [
       sub('new', [
         { type: ApplicationCommandOptionType.String, ...named('opt.game'), required: true, choices: games },
-        integer('opt.players', minPlayers, maxPlayers),
+        // The bounds of all games; the suggestions follow the chosen game (Kairo: 2–4, Istanbul: 2–5).
+        { type: ApplicationCommandOptionType.Integer, ...named('opt.players'), min_value: minPlayers, max_value: maxPlayers, required: false, autocomplete: true },
         { type: ApplicationCommandOptionType.String, ...named('opt.layout'), required: false, autocomplete: true },
         { type: ApplicationCommandOptionType.String, ...named('opt.variant'), required: false, autocomplete: true },
         { type: ApplicationCommandOptionType.String, ...named('opt.expansion'), required: false, autocomplete: true },

@@ -45,6 +45,21 @@ describe('/game new autocomplete', () => {
 
   it('offers nothing for an unknown game or option', async () => {
     expect(await complete({ name: 'layout', value: '' }, null)).toEqual([]);
-    expect(await complete({ name: 'players', value: '' }, 'istanbul')).toEqual([]);
+    expect(await complete({ name: 'count', value: '' }, 'istanbul')).toEqual([]);
+  });
+
+  it("offers the chosen game's player counts: Kairo never 5", async () => {
+    const counts = (answer: unknown[]) => (answer as { value: number }[]).map((c) => c.value);
+    expect(counts(await complete({ name: 'players', value: '' }, 'kairo'))).toEqual([2, 3, 4]);
+    expect(counts(await complete({ name: 'players', value: '' }, 'istanbul'))).toEqual([2, 3, 4, 5]);
+    // before a game is chosen: what some game allows
+    expect(counts(await complete({ name: 'players', value: '' }, null))).toEqual([2, 3, 4, 5]);
+    expect(await complete({ name: 'players', value: '3' }, 'kairo', 'nl')).toEqual([{ name: '3 spelers', value: 3 }]);
+    expect(await complete({ name: 'players', value: '5' }, 'kairo')).toEqual([]);
+    expect(await complete({ name: 'players', value: '' }, 'kairo', 'de')).toEqual([
+      { name: '2 Spieler', value: 2 },
+      { name: '3 Spieler', value: 3 },
+      { name: '4 Spieler', value: 4 },
+    ]);
   });
 });

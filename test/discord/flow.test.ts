@@ -169,7 +169,8 @@ describe('a turn', () => {
     const version = gameIn(channel).row.version;
     // The older panel still shows version n-1: its click is refused, and the panel is replaced by the current one.
     const stale = await choose(active, older, pick(older, /^Add 2$/));
-    expect(stale.reply!.content).toMatch(/out of date|veraltet|verouderd/);
+    // It speaks of the buttons (a panel's here), not of "this board".
+    expect(stale.reply!.content).toMatch(/^(These buttons are out of date|Diese Schaltflächen sind veraltet|Deze knoppen zijn verouderd): /);
     expect(gameIn(channel).row.version).toBe(version);
     expect((gameIn(channel).state as TallyState).scores.reduce((a, b) => a + b)).toBe(1);
     expect(offered(stale.reply!).length).toBeGreaterThan(0);

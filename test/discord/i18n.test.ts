@@ -112,3 +112,37 @@ describe('long texts fit a Discord message', () => {
     }
   });
 });
+
+describe('/help names what players see', () => {
+  // Every button label of the bot's own messages (lobby, board, panel, reminder, computer seat).
+  const BUTTONS = [
+    'lobby.join',
+    'lobby.leave',
+    'lobby.start',
+    'lobby.cancel',
+    'board.takeTurn',
+    'board.hand',
+    'board.log',
+    'panel.undo',
+    'panel.more',
+    'panel.suggest',
+    'reminder.snooze',
+    'computer.reclaim',
+  ] as const;
+
+  it('a bold name in /help that is not a heading is a button that exists, in every language', () => {
+    for (const locale of LOCALES) {
+      const labels = new Set(BUTTONS.map((key) => core[locale][key]));
+      const text = [core[locale]['help.commands'], core[locale]['help.policies']].join('\n');
+      // "**Heading**: ..." opens a paragraph; any other bold text names a button.
+      const bold = [...text.matchAll(/\*\*([^*]+)\*\*(:?)/g)];
+      const named = bold.filter((m) => m[2] === '').map((m) => m[1] as string);
+      expect(named.length, locale).toBeGreaterThanOrEqual(5);
+      for (const name of named) expect(labels.has(name), `${locale}: **${name}** is no button`).toBe(true);
+      // and no heading reads like a button or a command of its own language
+      const headings = bold.filter((m) => m[2] === ':').map((m) => (m[1] as string).toLowerCase());
+      const commands = Object.entries(core[locale]).filter(([key]) => key.endsWith('.name')).map(([, value]) => value.toLowerCase());
+      for (const heading of headings) expect([...labels].map((l) => l.toLowerCase()).concat(commands), `${locale}: heading ${heading}`).not.toContain(heading);
+    }
+  });
+});

@@ -1,5 +1,5 @@
 /** Istanbul in Discord: the board picture, panel groups, prompts, the hand, and /help's rules and decisions. */
-import type { Catalogue, Catalogues, Locale, Message, Seat } from '../../engine/index.js';
+import type { Catalogue, Catalogues, GameEvent, Locale, Message, Seat } from '../../engine/index.js';
 import { istanbul, formatIstanbulMessage, type IstanbulAction, type IstanbulPublicView, type IstanbulSeatView } from '../../games/istanbul/index.js';
 import type { BoardRenderer } from '../../render/board-job.js';
 import type { PublicViewOnly } from '../../render/istanbul/board.js';
@@ -166,6 +166,14 @@ const nl: Catalogue = {
     '- Terugnemen kan binnen je beurt tot de laatste dobbelsteenworp, getrokken kaart of overdracht aan een andere speler.',
 };
 
+
+/** Whether the view's last roll is among the events under the board (rolled since the previous board). */
+export function rolledInSummary(view: IstanbulPublicView, events: readonly GameEvent[]): boolean {
+  const roll = view.lastRoll;
+  if (roll === null) return false;
+  return events.some((e) => e.seat === roll.seat && e.params?.die1 === roll.dice[0] && e.params.die2 === roll.dice[1]);
+}
+
 export const istanbulPresenterMessages: Catalogues = { en: { ...en, ...expansionEn }, de: { ...de, ...expansionDe }, nl: { ...nl, ...expansionNl } };
 
 /** The engine's words and the presenter's, in one catalogue per locale. */
@@ -195,7 +203,12 @@ export const istanbulPresenter = (boards: BoardRenderer): GamePresenter => ({
     return boards.render({
       game: 'istanbul',
       view: view as PublicViewOnly,
-      options: { locale: options.locale, names: options.names, ...(options.ranks !== undefined ? { ranks: options.ranks } : {}) },
+      options: {
+        locale: options.locale,
+        names: options.names,
+        ...(options.ranks !== undefined ? { ranks: options.ranks } : {}),
+        freshRoll: rolledInSummary(view as IstanbulPublicView, options.lastTurn ?? []),
+      },
     });
   },
   status(raw, locale, names) {

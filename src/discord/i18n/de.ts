@@ -24,6 +24,7 @@ export const de: Record<CoreKey, string> = {
   'opt.game.description': 'Welches Spiel',
   'opt.players.name': 'spieler',
   'opt.players.description': 'Wie viele Plätze die Lobby anbietet (der Gastgeber kann früher starten)',
+  'opt.players.choice': '{count} Spieler',
   'opt.layout.name': 'aufbau',
   'opt.layout.description': 'Der Aufbau des Spielplans',
   'opt.variant.name': 'variante',
@@ -71,7 +72,7 @@ export const de: Record<CoreKey, string> = {
   'refusal.host_cannot_leave': 'Du bist der Gastgeber: Schließe die Lobby mit Abbrechen.',
   'refusal.not_host': 'Das darf nur der Gastgeber oder jemand, der diesen Kanal verwalten darf.',
   'refusal.too_few_players': 'Zum Starten braucht es mindestens {min} Spieler.',
-  'refusal.stale': 'Dieser Spielstand ist veraltet: Das Spiel ist weitergegangen. Hier ist der aktuelle Stand.',
+  'refusal.stale': 'Diese Schaltflächen sind veraltet: Das Spiel ist weitergegangen. Hier ist der aktuelle Stand.',
   'refusal.not_a_player': 'Du spielst in diesem Spiel nicht mit.',
   'refusal.foreign_panel': 'Diese Schaltflächen gehören einem anderen Spieler.',
   'refusal.not_your_turn': 'Du bist gerade nicht an der Reihe: Wir warten auf {players}.',
@@ -196,8 +197,8 @@ export const de: Record<CoreKey, string> = {
     '`/spiel benachrichtigung`: wie du in allen Spielen von deinen Zügen erfährst (Erwähnung, Direktnachricht, Ruhezeit, abwesend)\n' +
     'Nach jedem Zug postet der Bot den Spielplan und erwähnt, wer als Nächstes entscheidet. **Meinen Zug machen** öffnet dein privates Feld: Jeder Klick ist eine Entscheidung; **Zurücknehmen** nimmt deine Schritte dieses Zuges bis zum letzten Würfelwurf oder Kartenziehen zurück.',
   'help.policies':
-    '**Spielen über Tage**: Wer entscheiden muss, wird {hours, plural, one {jede Stunde} other {alle # Stunden}} erinnert, höchstens {limit, plural, one {einmal} other {#-mal}} pro Zug (Später erinnern verschiebt die nächste Erinnerung). Nach {idle, plural, one {# Stunde} other {# Stunden}} ohne Entscheidung dürfen die anderen Spieler (mit Mehrheit) abstimmen, einen Computerspieler für diesen Platz spielen zu lassen oder den Spieler zu entfernen; der Spieler wird erwähnt, nichts geschieht still. Wer vom Computer vertreten wird, nimmt den Platz mit einem Klick am Spielplan zurück, zwischen den Zügen.\n' +
-    '**Aussteigen**: `/spiel verlassen` gibt auf. Wenn die Spielregeln es erlauben, wird der Platz herausgenommen; sonst übernimmt ein Computerspieler. Bleibt nur ein Spieler (oder kein Mensch) übrig, endet das Spiel.\n' +
+    '**Spielen über Tage**: Wer entscheiden muss, wird {hours, plural, one {jede Stunde} other {alle # Stunden}} erinnert, höchstens {limit, plural, one {einmal} other {#-mal}} pro Zug (**Später erinnern** verschiebt die nächste Erinnerung). Nach {idle, plural, one {# Stunde} other {# Stunden}} ohne Entscheidung dürfen die anderen Spieler (mit Mehrheit) abstimmen, einen Computerspieler für diesen Platz spielen zu lassen oder den Spieler zu entfernen; der Spieler wird erwähnt, nichts geschieht still. Wer vom Computer vertreten wird, nimmt den Platz zwischen den Zügen zurück: **Meinen Zug machen** am Spielplan, dann **Meinen Platz zurücknehmen**.\n' +
+    '**Aufgeben**: `/spiel verlassen` gibt auf. Wenn die Spielregeln es erlauben, wird der Platz herausgenommen; sonst übernimmt ein Computerspieler. Bleibt nur ein Spieler (oder kein Mensch) übrig, endet das Spiel.\n' +
     '**Computerspieler**: Der Gastgeber fügt sie in der Lobby hinzu (leicht, normal oder schwer); sie sehen nur, was ein Spieler auf ihrem Platz sehen könnte. **Zug vorschlagen** im Menü zeigt privat, was der normale Computerspieler tun würde.',
   'help.noGame': 'In diesem Kanal gibt es noch kein Spiel; die Regelübersicht erscheint hier, sobald ein Spiel gewählt ist. Spiele: {games}.',
   // the outbox, damaged games, foreign buttons

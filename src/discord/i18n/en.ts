@@ -27,6 +27,7 @@ export const en = {
   'opt.game.description': 'Which game',
   'opt.players.name': 'players',
   'opt.players.description': 'How many seats the lobby offers (the host may start earlier)',
+  'opt.players.choice': '{count} players',
   'opt.layout.name': 'layout',
   'opt.layout.description': 'The board layout',
   'opt.variant.name': 'variant',
@@ -75,7 +76,7 @@ export const en = {
   'refusal.host_cannot_leave': 'You are the host: use Cancel to close the lobby.',
   'refusal.not_host': 'Only the host or a member who may manage this channel can do that.',
   'refusal.too_few_players': 'At least {min} players are needed to start.',
-  'refusal.stale': 'This board is out of date: the game has moved on. Here is the current state.',
+  'refusal.stale': 'These buttons are out of date: the game has moved on. Here is the current state.',
   'refusal.not_a_player': 'You are not playing in this game.',
   'refusal.foreign_panel': 'These buttons belong to another player.',
   'refusal.not_your_turn': 'It is not your decision now: waiting for {players}.',
@@ -206,7 +207,7 @@ export const en = {
     '`/game notify`: how you hear about your turns in every game (mention, direct message, quiet hours, away)\n' +
     'After every turn the bot posts the board and mentions who decides next. **Take my turn** opens your private panel: each click is one decision; **Undo** takes back your moves of this turn up to the last die roll or card draw.',
   'help.policies':
-    '**Playing over days**: the player who must decide is reminded {hours, plural, one {every hour} other {every # hours}}, at most {limit, plural, one {once} other {# times}} per turn (Snooze postpones the next reminder). After {idle, plural, one {# hour} other {# hours}} without a decision the other players may vote (a majority of them) to let a computer player play for that player, or to remove the player; the player is mentioned, nothing happens silently. Whoever a computer plays for takes the seat back with one click on the board, between turns.\n' +
+    '**Playing over days**: the player who must decide is reminded {hours, plural, one {every hour} other {every # hours}}, at most {limit, plural, one {once} other {# times}} per turn (**Snooze** postpones the next reminder). After {idle, plural, one {# hour} other {# hours}} without a decision the other players may vote (a majority of them) to let a computer player play for that player, or to remove the player; the player is mentioned, nothing happens silently. Whoever a computer plays for takes the seat back between turns: **Take my turn** on the board, then **Take my seat back**.\n' +
     '**Leaving**: `/game leave` concedes. If the game rules allow it the seat is taken out; otherwise a computer player takes the seat. When only one player (or no human) remains, the game ends.\n' +
     '**Computer players**: the host adds them in the lobby (easy, normal or hard); they see only what a player in their seat could see. **Suggest a move** in your panel shows privately what the normal computer player would do.',
   'help.noGame': 'There is no game in this channel yet; the rules summary appears here when a game is chosen. Games: {games}.',

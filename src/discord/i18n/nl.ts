@@ -24,6 +24,7 @@ export const nl: Record<CoreKey, string> = {
   'opt.game.description': 'Welk spel',
   'opt.players.name': 'spelers',
   'opt.players.description': 'Hoeveel plaatsen de lobby biedt (de gastheer mag eerder starten)',
+  'opt.players.choice': '{count} spelers',
   'opt.layout.name': 'opstelling',
   'opt.layout.description': 'De opstelling van het speelbord',
   'opt.variant.name': 'variant',
@@ -71,7 +72,7 @@ export const nl: Record<CoreKey, string> = {
   'refusal.host_cannot_leave': 'Jij bent de gastheer: sluit de lobby met Annuleren.',
   'refusal.not_host': 'Alleen de gastheer of iemand die dit kanaal mag beheren kan dat doen.',
   'refusal.too_few_players': 'Er zijn minstens {min} spelers nodig om te starten.',
-  'refusal.stale': 'Dit speelbord is verouderd: het spel is verdergegaan. Hier is de huidige stand.',
+  'refusal.stale': 'Deze knoppen zijn verouderd: het spel is verdergegaan. Hier is de huidige stand.',
   'refusal.not_a_player': 'Je speelt niet mee in dit spel.',
   'refusal.foreign_panel': 'Deze knoppen zijn van een andere speler.',
   'refusal.not_your_turn': 'Je bent nu niet aan de beurt: we wachten op {players}.',
@@ -196,8 +197,8 @@ export const nl: Record<CoreKey, string> = {
     '`/spel meldingen`: hoe je in elk spel over je beurten hoort (vermelding, direct bericht, stille uren, afwezig)\n' +
     'Na elke beurt plaatst de bot het bord en noemt wie daarna beslist. **Mijn beurt spelen** opent je privépaneel: elke klik is één beslissing; **Terugnemen** neemt je stappen van deze beurt terug tot de laatste worp of getrokken kaart.',
   'help.policies':
-    '**Spelen over dagen**: wie moet beslissen, krijgt elke {hours} uur een herinnering, hoogstens {limit, plural, one {één keer} other {# keer}} per beurt (Later herinneren stelt de volgende herinnering uit). Na {idle} uur zonder beslissing mogen de andere spelers (met een meerderheid) stemmen om een computerspeler voor die plaats te laten spelen of de speler te verwijderen; de speler wordt genoemd, er gebeurt niets stilletjes. Wie door de computer wordt vervangen, neemt de plaats met één klik bij het speelbord terug, tussen de beurten.\n' +
-    '**Stoppen**: `/spel verlaten` geeft op. Als de spelregels het toestaan, wordt de plaats verwijderd; anders neemt een computerspeler over. Blijft er maar één speler (of geen mens) over, dan eindigt het spel.\n' +
+    '**Spelen over dagen**: wie moet beslissen, krijgt elke {hours} uur een herinnering, hoogstens {limit, plural, one {één keer} other {# keer}} per beurt (**Later herinneren** stelt de volgende herinnering uit). Na {idle} uur zonder beslissing mogen de andere spelers (met een meerderheid) stemmen om een computerspeler voor die plaats te laten spelen of de speler te verwijderen; de speler wordt genoemd, er gebeurt niets stilletjes. Wie door de computer wordt vervangen, neemt de plaats tussen de beurten terug: **Mijn beurt spelen** bij het speelbord, dan **Mijn plaats terugnemen**.\n' +
+    '**Opgeven**: `/spel verlaten` geeft op. Als de spelregels het toestaan, wordt de plaats verwijderd; anders neemt een computerspeler over. Blijft er maar één speler (of geen mens) over, dan eindigt het spel.\n' +
     '**Computerspelers**: de gastheer voegt ze toe in de lobby (makkelijk, normaal of moeilijk); ze zien alleen wat een speler op hun plaats zou zien. **Zet voorstellen** in je paneel toont privé wat de normale computerspeler zou doen.',
   'help.noGame': 'Er is nog geen spel in dit kanaal; het regeloverzicht verschijnt hier zodra een spel gekozen is. Spellen: {games}.',
   // the outbox, damaged games, foreign buttons

@@ -54,6 +54,12 @@ export interface IstanbulRenderOptions {
    * ranking, and the renderer does not re-score the game.
    */
   readonly ranks?: readonly { readonly seat: number; readonly rank: number }[];
+  /**
+   * The view's last roll was rolled since the previous board (its event is in the summary under this one).
+   * Only then does the header show it, with the roller's number: the state keeps the last roll for good,
+   * and an older roll beside the player deciding now would read as theirs.
+   */
+  readonly freshRoll?: boolean;
 }
 
 registerFonts();
@@ -318,10 +324,24 @@ function drawHeaderLive(ctx: Ctx, r: Rect, view: IstanbulPublicView, opts: Istan
     });
     x += used + 12;
   }
-  // last roll, when there is room: "Governor [4][5]"
-  const roll = view.lastRoll;
-  if (roll && statusRight - x > 160) {
+  // last roll, when it is news and there is room: "(2) Governor [4][5]", the roller's number first
+  const roll = opts.freshRoll === true ? view.lastRoll : null;
+  if (roll && statusRight - x > 190) {
     const s = 22;
+    const st = styleOf(view, roll.seat);
+    ctx.beginPath();
+    ctx.arc(x + 16, cy, 10, 0, Math.PI * 2);
+    ctx.fillStyle = st.fill;
+    ctx.fill();
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = st.stroke;
+    ctx.stroke();
+    ctx.fillStyle = st.ink;
+    ctx.font = font(12, 'bold');
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(String(seatNumber(view, roll.seat)), x + 16, cy + 0.5);
+    x += 26;
     const text = rollPurposeText(roll.purpose, L);
     const tw = drawText(ctx, text, x + 6, cy + 1, statusRight - x - 2 * s - 20, {
       size: 13,

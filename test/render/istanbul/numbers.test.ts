@@ -3,33 +3,18 @@
  * and so on, whatever order the seats are stored in (the lobby shuffles the seats, the setup draws the
  * start player). Read from what the renderer writes: every text it draws on a real canvas is recorded.
  */
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { istanbul, type IstanbulPublicView, type IstanbulState } from '../../../src/games/istanbul/index.js';
 import { drawIstanbulBoard, istanbulBoardLayout } from '../../../src/render/istanbul/index.js';
+import { recordingContext } from './recording.js';
 
 const NAMES = ['Aylin', 'Bram', 'Chloé', 'Dieter'];
 
 /** Draws the board on a canvas whose fillText is recorded, in drawing order. */
 function drawnTexts(view: IstanbulPublicView): string[] {
   const layout = istanbulBoardLayout(view);
-  const canvas = createCanvas(layout.width, layout.height);
-  const ctx = canvas.getContext('2d');
-  const texts: string[] = [];
-  const recording = new Proxy(ctx, {
-    get(target, key) {
-      if (key === 'fillText') return (text: string, x: number, y: number, maxWidth?: number) => {
-        texts.push(text);
-        return maxWidth === undefined ? target.fillText(text, x, y) : target.fillText(text, x, y, maxWidth);
-      };
-      const value = Reflect.get(target, key, target) as unknown;
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-    },
-    set(target, key, value) {
-      return Reflect.set(target, key, value, target);
-    },
-  }) as SKRSContext2D;
-  drawIstanbulBoard(recording, view, { locale: 'en', names: NAMES }, layout);
+  const { ctx, texts } = recordingContext(layout.width, layout.height);
+  drawIstanbulBoard(ctx, view, { locale: 'en', names: NAMES }, layout);
   return texts;
 }
 

@@ -11,6 +11,7 @@ import type { ChatInputCommandInteraction } from 'discord.js';
 import type { CommandHandler } from '../../context.js';
 import { t, toLocale } from '../../i18n/index.js';
 import type { Locale } from '../../../engine/index.js';
+import type { GameModule, ModuleRegistry } from '../../../app/module.js';
 import { answerPrivately, markCommitted, messageLink, missingPermissions, missingThreadPermissions, refusalText, threadPermissionNames } from '../../respond.js';
 import { deliverNow, displayName } from '../common.js';
 
@@ -22,6 +23,16 @@ function threadChoice(interaction: ChatInputCommandInteraction, locale: Locale):
   const missing = missingThreadPermissions(interaction);
   if (missing.length === 0) return { useThread: true, notice: null };
   return { useThread: false, notice: asked === true ? t(locale, 'thread.unavailable', { permissions: threadPermissionNames(locale, missing) }) : null };
+}
+
+
+/** The seat counts the chosen game allows (every game's before one is chosen), as "2 players" suggestions. */
+function playerCounts(modules: ModuleRegistry, module: GameModule | undefined, typed: string, locale: Locale): { name: string; value: number }[] {
+  const ranges = module !== undefined ? [module.definition.players] : [...modules.values()].map((m) => m.definition.players);
+  const min = Math.min(...ranges.map((r) => r.min));
+  const max = Math.max(...ranges.map((r) => r.max));
+  const counts = Array.from({ length: max - min + 1 }, (_, i) => min + i);
+  return counts.filter((n) => typed.trim() === '' || String(n).startsWith(typed.trim())).map((n) => ({ name: t(locale, 'opt.players.choice', { count: n }), value: n }));
 }
 
 export const gameNew: CommandHandler = {
@@ -58,11 +69,15 @@ export const gameNew: CommandHandler = {
     const kind = interaction.options.getString('game') ?? '';
     const module = env.ctx.service.modules.get(kind);
     const presenter = env.ctx.presenters.get(kind);
+    const locale = toLocale(interaction.locale);
+    if (focused.name === 'players') {
+      await interaction.respond(playerCounts(env.ctx.service.modules, module, String(focused.value), locale));
+      return;
+    }
     if (module === undefined || presenter === undefined || (focused.name !== 'layout' && focused.name !== 'variant' && focused.name !== 'expansion')) {
       await interaction.respond([]);
       return;
     }
-    const locale = toLocale(interaction.locale);
     // Layouts follow the expansion already chosen (a game's expansion may need its own board).
     const expansion = interaction.options.getString('expansion') ?? null;
     const choices =

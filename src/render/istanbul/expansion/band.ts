@@ -2,10 +2,10 @@
  * The Letters & Seals band below the board: the letter and kiosk piles and the Courier's place, then per player
  * (in turn order) the letters in front of them (face up with the place number, or delivered with 2 seals), the
  * seals they show, the companion (not taken, in the supply, or on a place) and whether the round's double move
- * was used.
+ * was used; a legend in the title row says what those marks mean.
  */
 import type { IstanbulPublicView, LettersAndSealsPlayerView, PlayerView } from '../../../games/istanbul/view.js';
-import { alpha, drawText, fillRoundRect, font, strokeRoundRect, type Ctx } from '../../common/index.js';
+import { alpha, drawText, fillRoundRect, font, strokeRoundRect, textWidth, type Ctx } from '../../common/index.js';
 import { extraItem } from '../figures.js';
 import { placeName, type RenderLocale } from '../i18n.js';
 import { THEME, type FigureStyle } from '../style.js';
@@ -55,13 +55,56 @@ function facts(ctx: Ctx, r: Rect, view: IstanbulPublicView, L: RenderLocale): vo
   const s = 0.62;
   courier.draw(ctx, x, cy - (courier.h * s) / 2, s);
   x += courier.w * s + 6;
-  drawText(ctx, `${lsLabel('courier', L)}: ${ls.courier} ${placeName(ls.courier, L)}`, x, cy, r.x + r.w - x - 12, {
+  x += drawText(ctx, `${lsLabel('courier', L)}: ${ls.courier} ${placeName(ls.courier, L)}`, x, cy, 230, {
     size: 14,
     minSize: 11,
     weight: 'bold',
     colour: THEME.panelInk,
     baseline: 'middle',
   });
+  legend(ctx, x + 24, r.x + r.w - 14, cy, L);
+}
+
+const LEGEND_SIZE = 12.5;
+const LETTER_W = 22;
+const LETTER_H = 16;
+
+/**
+ * What the marks in the rows mean, right-aligned in the title row: a face-up letter (its place number, 1
+ * seal), a delivered one (2 seals), what seals buy, the spent double move. Items that do not fit are left
+ * out from the last one on, so the first ones (the letters) are always explained.
+ */
+function legend(ctx: Ctx, left: number, right: number, cy: number, L: RenderLocale): void {
+  const items: { glyph: number; text: string; draw: (x: number) => void }[] = [
+    { glyph: LETTER_W + 6, text: lsLabel('legendLetter', L, { n: 9 }), draw: (x) => drawLetter(ctx, x, cy - LETTER_H / 2, LETTER_W, LETTER_H, 9, false) },
+    { glyph: LETTER_W + 6, text: lsLabel('legendDelivered', L), draw: (x) => drawLetter(ctx, x, cy - LETTER_H / 2, LETTER_W, LETTER_H, 9, true) },
+    { glyph: 20, text: lsLabel('legendSeals', L), draw: (x) => drawSeal(ctx, x + 8, cy, 8) },
+    { glyph: 22, text: lsLabel('doubleMoveUsed', L), draw: (x) => chevrons(ctx, x + 18, cy) },
+  ];
+  const gap = 16;
+  const widths = items.map((item) => item.glyph + textWidth(ctx, item.text, LEGEND_SIZE));
+  let shown = items.length;
+  const total = (n: number): number => widths.slice(0, n).reduce((a, b) => a + b, 0) + (n - 1) * gap;
+  while (shown > 0 && total(shown) > right - left) shown--;
+  let x = right - total(shown);
+  items.slice(0, shown).forEach((item, i) => {
+    item.draw(x);
+    drawText(ctx, item.text, x + item.glyph, cy, (widths[i] as number) - item.glyph + 1, { size: LEGEND_SIZE, colour: THEME.panelMuted, baseline: 'middle' });
+    x += (widths[i] as number) + gap;
+  });
+}
+
+/** Two chevrons ending at `endX`: the round's double move is spent. */
+function chevrons(ctx: Ctx, endX: number, cy: number): void {
+  ctx.beginPath();
+  for (const dx of [-14, -6]) {
+    ctx.moveTo(endX + dx - 5, cy - 6);
+    ctx.lineTo(endX + dx, cy);
+    ctx.lineTo(endX + dx - 5, cy + 6);
+  }
+  ctx.lineWidth = 2.5;
+  ctx.strokeStyle = THEME.highlight;
+  ctx.stroke();
 }
 
 function playerRow(ctx: Ctx, r: Rect, p: BandPlayer, deciding: boolean, L: RenderLocale): void {
@@ -128,18 +171,8 @@ function playerRow(ctx: Ctx, r: Rect, p: BandPlayer, deciding: boolean, L: Rende
   const endX = r.x + r.w - 8;
   const dmW = p.ls.doubleMoveUsed ? 22 : 0;
   drawText(ctx, where, sx, cy, endX - sx - dmW - 4, { size: 12.5, minSize: 9, weight: onBoard ? 'bold' : 'normal', colour: onBoard ? THEME.panelInk : THEME.panelMuted, baseline: 'middle' });
-  if (p.ls.doubleMoveUsed) {
-    // two chevrons: the round's double move is spent
-    ctx.beginPath();
-    for (const dx of [-14, -6]) {
-      ctx.moveTo(endX + dx - 5, cy - 6);
-      ctx.lineTo(endX + dx, cy);
-      ctx.lineTo(endX + dx - 5, cy + 6);
-    }
-    ctx.lineWidth = 2.5;
-    ctx.strokeStyle = THEME.highlight;
-    ctx.stroke();
-  }
+  // two chevrons: the round's double move is spent
+  if (p.ls.doubleMoveUsed) chevrons(ctx, endX, cy);
 }
 
 /** Draws the band into `r`; players in turn order; the deciding seat's row is highlighted. */

@@ -111,17 +111,14 @@ function thing(ctx: Ctx, what: KioskExchange['pay'], lira: number, cx: number, c
   }
 }
 
-/** A kiosk tile drawn from its effect in a w x h card. */
-export function drawKioskTile(ctx: Ctx, x: number, y: number, w: number, h: number, effect: KioskTile, id: number, dim = false): void {
+/**
+ * A kiosk tile drawn from its effect in a w x h card. No number: the tiles' ids are the engine's, and the
+ * panel names a tile by what it does, as the picture shows it.
+ */
+export function drawKioskTile(ctx: Ctx, x: number, y: number, w: number, h: number, effect: KioskTile, dim = false): void {
   fillRoundRect(ctx, x + 1.5, y + 2, w, h, 4, 'rgba(0,0,0,0.22)');
   fillRoundRect(ctx, x, y, w, h, 4, dim ? '#d9cdb3' : '#fffaf0');
   strokeRoundRect(ctx, x, y, w, h, 4, THEME.tileEdge, 1.2);
-  // the tile's number, small, top left (1..24 as people count)
-  ctx.fillStyle = THEME.tileMuted;
-  ctx.font = font(Math.max(7, h * 0.2), 'bold');
-  ctx.textAlign = 'left';
-  ctx.textBaseline = 'top';
-  ctx.fillText(String(id + 1), x + 2.5, y + 1.5);
   const cy = y + h / 2 + h * 0.06;
   const s = Math.min(h * 0.46, w * 0.24);
   switch (effect.kind) {

@@ -21,7 +21,10 @@ export type LsLabel =
   | 'auctionBid'
   | 'auctionNoBid'
   | 'sealsForRuby'
-  | 'bonusGone';
+  | 'bonusGone'
+  | 'legendLetter'
+  | 'legendDelivered'
+  | 'legendSeals';
 
 /** ICU MessageFormat templates (src/engine/message.ts). */
 export const LS_LABELS: Readonly<Record<RenderLocale, Readonly<Record<LsLabel, string>>>> = {
@@ -45,6 +48,9 @@ export const LS_LABELS: Readonly<Record<RenderLocale, Readonly<Record<LsLabel, s
     auctionNoBid: 'no bid yet',
     sealsForRuby: '{n, plural, one {# seal} other {# seals}}',
     bonusGone: 'taken',
+    legendLetter: 'letter for place {n}: 1 seal',
+    legendDelivered: 'delivered: 2 seals',
+    legendSeals: '6 seals: a ruby · 3: a double move',
   },
   de: {
     title: 'Brief & Siegel',
@@ -66,6 +72,9 @@ export const LS_LABELS: Readonly<Record<RenderLocale, Readonly<Record<LsLabel, s
     auctionNoBid: 'noch kein Gebot',
     sealsForRuby: '{n} Siegel',
     bonusGone: 'vergeben',
+    legendLetter: 'Brief für Ort {n}: 1 Siegel',
+    legendDelivered: 'zugestellt: 2 Siegel',
+    legendSeals: '6 Siegel: ein Rubin · 3: ein Bonuszug',
   },
   nl: {
     title: 'Brieven & Zegels',
@@ -87,6 +96,9 @@ export const LS_LABELS: Readonly<Record<RenderLocale, Readonly<Record<LsLabel, s
     auctionNoBid: 'nog geen bod',
     sealsForRuby: '{n, plural, one {# zegel} other {# zegels}}',
     bonusGone: 'vergeven',
+    legendLetter: 'brief voor plaats {n}: 1 zegel',
+    legendDelivered: 'bezorgd: 2 zegels',
+    legendSeals: '6 zegels: een robijn · 3: een dubbele zet',
   },
 };
 

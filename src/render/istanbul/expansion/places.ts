@@ -102,7 +102,7 @@ export function drawLsPlaceDetail(
       tiles.forEach(({ t, open }, i) => {
         const tx = gx + (i % cols) * (tw + gap);
         const ty = c.y + Math.floor(i / cols) * (th + gap);
-        drawKioskTile(ctx, tx, ty, tw, th, t.effect, t.id, !open);
+        drawKioskTile(ctx, tx, ty, tw, th, t.effect, !open);
         if (!open) {
           ctx.beginPath();
           ctx.moveTo(tx + 3, ty + 3);
@@ -116,7 +116,7 @@ export function drawLsPlaceDetail(
       const wy = c.y + rows * (th + gap) + waitH / 2;
       const tr = 6.5 * u;
       token(ctx, c.x + tr, wy, tr, seatStyle(next), seatNumber(next));
-      muted(ctx, lsLabel('kioskWaiting', L, { who: [next, ...d.waiting.slice(1)].map((s) => s + 1).join(', ') }), c.x + 2 * tr + 5, wy, c.w - 2 * tr - 5, 11 * u);
+      muted(ctx, lsLabel('kioskWaiting', L, { who: [next, ...d.waiting.slice(1)].map((s) => seatNumber(s)).join(', ') }), c.x + 2 * tr + 5, wy, c.w - 2 * tr - 5, 11 * u);
       return;
     }
     case 'auctionHouse': {
