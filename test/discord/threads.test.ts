@@ -91,6 +91,15 @@ describe('a game in its own thread', () => {
     expect(mentionedToAct(second)).toEqual([other.id]);
     expect(env.fake.message(first.id)!.buttons).toEqual([]);
 
+    // Reminders come in the thread too; after a restart the bot still knows the thread (clicks there find the game).
+    env.fake.clock.advance(12 * 3_600_000);
+    await env.bot.scheduler.tick();
+    const reminder = env.fake.channelMessages(thread.id).at(-1)!;
+    expect(reminder.content).toMatch(/(Reminder|Erinnerung) 1/);
+    expect(reminder.content).toContain(`<@${other.id}>`);
+    expect(env.fake.channelMessages(channel).filter((m) => /(Reminder|Erinnerung) 1/.test(m.content))).toEqual([]);
+    await env.restart();
+
     // The other player reaches the target: the final standings are posted in the channel, the thread points there.
     panel = await openPanel(other, second);
     panel = (await choose(other, panel, pick(panel, /^(Add 2|2 addieren)$/))).reply!;
