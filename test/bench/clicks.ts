@@ -1,0 +1,114 @@
+/**
+ * Clicks per turn: fuzzed games played through the turn panel's layout, counting the clicks a player needs
+ * to make each decision a policy takes. The panel is built exactly as the bot builds it (the game's
+ * presenter groups the legal actions; buildPanel lays them out in buttons and paged selects), and the
+ * driver takes the fewest clicks to reach the chosen action: one when it is on the first page, one more per
+ * "Next page". Opening the panel ("Take my turn") is not counted. A turn is what the board marks as one
+ * (the turn player's, with the Kiosk picks and bids of others inside it).
+ */
+import { gameModules } from '../../src/app/games/index.js';
+import type { GameModule, LobbySettings } from '../../src/app/module.js';
+import { parseCustomId, parseSelectValue } from '../../src/discord/codec.js';
+import { gamePresenters } from '../../src/discord/games/index.js';
+import type { GamePresenter } from '../../src/discord/games/presenter.js';
+import { buildPanel, type PanelAction, type PanelRow } from '../../src/discord/panel.js';
+import { seedRng, type RngState, type Seat } from '../../src/engine/index.js';
+import { inProcessBoardRenderer } from '../../src/render/board-job.js';
+
+export type Policy = (state: unknown, seat: Seat, legal: readonly unknown[], rng: RngState) => unknown;
+
+export interface ClickConfig {
+  readonly name: string;
+  readonly kind: 'istanbul' | 'kairo';
+  readonly players: number;
+  readonly settings: Omit<LobbySettings, 'capacity'>;
+  readonly policy: Policy;
+  readonly seeds: readonly string[];
+}
+
+export interface ClickFigures {
+  readonly name: string;
+  readonly games: number;
+  readonly turns: number;
+  readonly mean: number;
+  readonly p95: number;
+  readonly max: number;
+}
+
+const LABELS = { undo: 'Undo', more: 'More', previousPage: 'Previous', nextPage: 'Next', page: (g: string) => g };
+
+function panelActions(presenter: GamePresenter, legal: readonly unknown[]): PanelAction[] {
+  return legal.map((action, index) => {
+    const group = presenter.group(action);
+    return { index, label: `action ${index}`, group: group.id, groupLabel: group.id, always: group.always };
+  });
+}
+
+function reaches(rows: readonly PanelRow[], index: number): boolean {
+  for (const row of rows) {
+    for (const c of row.components) {
+      const id = 'custom_id' in c ? parseCustomId(c.custom_id) : null;
+      if (id?.verb === 'act' && id.index === index) return true;
+      if ('options' in c) {
+        for (const o of c.options) {
+          const value = parseSelectValue(o.value);
+          if (value?.kind === 'action' && value.index === index) return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
+/** The fewest clicks that choose legal action `index` on the seat's panel: 1, plus a click per page turned. */
+export function clicksToChoose(presenter: GamePresenter, legal: readonly unknown[], index: number): number {
+  const actions = panelActions(presenter, legal);
+  const spec = { gameId: 1, version: 1, seat: 0, actions, canUndo: false, labels: LABELS, ...(legal.length > 1 ? { suggest: 'Suggest' } : {}) };
+  const first = buildPanel(spec);
+  if (reaches(first, index)) return 1;
+  for (let group = 0; group < first.length; group++) {
+    for (let page = 1; page < 20; page++) {
+      const rows = buildPanel({ ...spec, page: { group, page } });
+      if (reaches(rows, index)) return 1 + page;
+    }
+  }
+  throw new Error(`action ${index} is not on the panel`);
+}
+
+function quantile(sorted: readonly number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN;
+}
+
+/** Plays the config's games to the end and counts the clicks of every turn. */
+export function measureClicks(config: ClickConfig): ClickFigures {
+  const module = gameModules().get(config.kind) as GameModule;
+  const presenter = gamePresenters(inProcessBoardRenderer).get(config.kind) as GamePresenter;
+  const def = module.definition;
+  const marker = (state: unknown): string => (module.boardMarker ?? module.turnMarker ?? ((s: unknown) => def.activeSeats(s).join(',')))(state);
+  const perTurn: number[] = [];
+  for (const seed of config.seeds) {
+    const parsed = def.parseOptions(module.buildOptions({ ...config.settings, capacity: config.players }, config.players));
+    if (!parsed.ok) throw new Error(parsed.error);
+    let state = def.setup(parsed.options, seed);
+    const rng = seedRng(`clicks:${seed}`);
+    let turn = marker(state);
+    let clicks = 0;
+    for (let guard = 0; !def.isOver(state); guard++) {
+      if (guard > 20_000) throw new Error(`${config.name} ${seed}: the game does not end`);
+      const seat = def.activeSeats(state)[0] as Seat;
+      const legal = def.legalActions(state, seat);
+      const action = config.policy(state, seat, legal, rng);
+      clicks += clicksToChoose(presenter, legal, legal.indexOf(action));
+      state = def.apply(state, action, seat).state;
+      const next = marker(state);
+      if (next !== turn) {
+        perTurn.push(clicks);
+        clicks = 0;
+        turn = next;
+      }
+    }
+  }
+  const sorted = [...perTurn].sort((a, b) => a - b);
+  const total = perTurn.reduce((a, b) => a + b, 0);
+  return { name: config.name, games: config.seeds.length, turns: perTurn.length, mean: total / perTurn.length, p95: quantile(sorted, 0.95), max: sorted.at(-1) ?? 0 };
+}
