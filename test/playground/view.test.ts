@@ -24,20 +24,21 @@ describe('command forms', () => {
   const forms = commandForms(registered());
 
   it('one form per runnable command line, subcommands flattened, in registration order', () => {
-    expect(forms.map((f) => f.key)).toEqual(['game new', 'game status', 'game hand', 'game log', 'game settings', 'game leave', 'game abandon', 'game history', 'help', 'stats']);
+    expect(forms.map((f) => f.key)).toEqual(['game new', 'game status', 'game hand', 'game log', 'game settings', 'game leave', 'game abandon', 'game history', 'game notify', 'help', 'stats']);
     const help = forms.find((f) => f.key === 'help')!;
     expect(help).toMatchObject({ command: 'help', group: null, subcommand: null });
     expect(forms.find((f) => f.key === 'game log')).toMatchObject({ command: 'game', group: null, subcommand: 'log' });
   });
 
-  it('/game new: the game is a required choice of the registered games; players a bounded integer; layout, variant and expansion autocomplete', () => {
+  it('/game new: the game is a required choice of the registered games; players a bounded integer offered for the chosen game; layout, variant and expansion autocomplete; thread a yes/no', () => {
     const form = forms.find((f) => f.key === 'game new')!;
     expect(form.options.map((o) => [o.name, o.kind, o.required, o.autocomplete])).toEqual([
       ['game', 'string', true, false],
-      ['players', 'integer', false, false],
+      ['players', 'integer', false, true],
       ['layout', 'string', false, true],
       ['variant', 'string', false, true],
       ['expansion', 'string', false, true],
+      ['thread', 'boolean', false, false],
     ]);
     const game = form.options[0]!;
     expect(game.choices?.map((c) => c.value)).toEqual([...gameModules().keys()]);
