@@ -145,6 +145,11 @@ export interface Outcome {
  */
 export type LeaveConsequence = { readonly kind: 'removed' } | { readonly kind: 'computer' } | { readonly kind: 'ends'; readonly winner: Seat | null };
 
+/**
+ * The idle vote's choices: 'skip' hands the idle seat to a computer player (it plays the seat's decisions,
+ * named on the board, until the owner takes it back; the word stays as it is stored in votes and
+ * custom_ids); 'kick' removes the player (see the leave policy).
+ */
 export type VoteChoice = 'skip' | 'kick';
 
 export interface VoteTally {
@@ -871,12 +876,14 @@ export class GameService {
       // A new decider, the end, or a line about a seat (it left, was removed): the channel is owed a board,
       // with a picture only when the turn player changed (boardMarkerOf says why).
       if (markerAfter !== markerBefore || notes.length > 0) {
-        summary = this.#turnSummary(snapshot, activeBefore);
+        const toldUpTo = this.outbox.lastToldSequence(id);
+        summary = this.#turnSummary(snapshot, activeBefore, toldUpTo);
+        const upTo = appended.at(-1)?.sequence ?? toldUpTo;
         picture = notes.length > 0 || status === 'finished' || boardMarkerOf(game.module, snapshot.state) !== pictureBefore;
         // The board of the new turn is owed from this very commit: a crash after it still posts it.
         const events = summary.flatMap((e) => e.events.filter((ev) => ev.visibleTo === undefined));
         const told = picture ? this.outbox.textEventsSincePicture(id) : [];
-        boardDelivery = this.#owe(row, 'board', { kind: 'board', summary: [...told, ...events], notes, concededTo, picture });
+        boardDelivery = this.#owe(row, 'board', { kind: 'board', summary: [...told, ...events], notes, concededTo, picture, ...(upTo === null ? {} : { upTo }) });
       }
       return { snapshot, markerAfter, boardDelivery, picture, appended, summary };
     });
@@ -903,11 +910,11 @@ export class GameService {
    * The entries of the turn that just ended, read from the newest rows in growing windows: a turn is a
    * few rows, so a move does not read (or parse) the game's whole log to describe it.
    */
-  #turnSummary(after: ActiveSnapshot, activeBefore: readonly Seat[]): EffectiveEntry[] {
+  #turnSummary(after: ActiveSnapshot, activeBefore: readonly Seat[], toldUpTo: number | null): EffectiveEntry[] {
     for (let window = 16; ; window *= 4) {
       const rows = this.repo.recentActions(after.row.id, window);
       const { entries } = effectiveWindow(rows);
-      const summary = turnSummary(entries, activeBefore, after);
+      const summary = turnSummary(entries, activeBefore, after, toldUpTo);
       // The walk stopped inside the window, or the window holds the whole log.
       if (summary.length < entries.length || rows.length < window || window >= 4 * SUMMARY_ENTRIES) return summary.slice(-SUMMARY_ENTRIES);
     }
@@ -958,7 +965,7 @@ export class GameService {
     const notes = (entries: readonly NewAction[], finished: boolean): BoardNote[] => {
       if (finished) return [{ kind: how, seat }];
       const removedByRules = entries.some((e) => e.seat === seat && isRemoveSeat(e.action));
-      if (how === 'removed') return removedByRules ? [{ kind: 'removed', seat }] : [{ kind: 'removed', seat }, { kind: 'leftAutopilot', seat }];
+      if (how === 'removed') return [{ kind: removedByRules ? 'removed' : 'removedAutopilot', seat }];
       return [{ kind: removedByRules ? 'left' : 'leftAutopilot', seat }];
     };
     return this.#commit(game, [], { leaving: [seat], removals: removable ? [seat] : [], notes });
@@ -1539,10 +1546,6 @@ export class GameService {
 }
 
 /**
- * The entries of the turn that just ended: walking back from the newest, every entry by a seat that
- * was deciding before the change or that plays on autopilot.
- */
-/**
  * Every seat's final place: the rules' standings, or, when the game ended because the others left, the
  * last player first and everyone who left after them.
  */
@@ -1583,11 +1586,17 @@ function appendedEntries(entries: readonly NewAction[], firstSequence: number | 
   return out;
 }
 
-function turnSummary(log: readonly EffectiveEntry[], activeBefore: readonly Seat[], after: ActiveSnapshot): EffectiveEntry[] {
+/**
+ * The entries of the turn that just ended: walking back from the newest, every entry by a seat that
+ * was deciding before the change or that plays on autopilot, down to what an earlier board told.
+ */
+function turnSummary(log: readonly EffectiveEntry[], activeBefore: readonly Seat[], after: ActiveSnapshot, toldUpTo: number | null): EffectiveEntry[] {
   const autopilot = new Set(after.seats.filter((s) => isComputerPlayed(s)).map((s) => s.seat));
   const out: EffectiveEntry[] = [];
   for (let i = log.length - 1; i >= 0; i--) {
     const entry = log[i] as EffectiveEntry;
+    // What an earlier board told is not told again (a computer's turn just before a vote, say).
+    if (toldUpTo !== null && entry.sequence <= toldUpTo) break;
     if (!activeBefore.includes(entry.seat) && !autopilot.has(entry.seat) && !isRemoveSeat(entry.action)) break;
     out.unshift(entry);
   }

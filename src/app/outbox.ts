@@ -12,11 +12,12 @@ import type { DeliveryRepository } from '../persistence/delivery-repository.js';
 import type { DeliveryKind, DeliveryRow } from '../persistence/schema.js';
 
 /**
- * A line under a board about a seat: it left (and a computer plays it), was removed, was handed to a
- * computer by the idle vote, or its owner took it back.
+ * A line under a board about a seat: it left (and a computer plays it), was removed by vote (taken out by
+ * the rules, or played by a computer from then on), was handed to a computer by the idle vote, or its owner
+ * took it back. `skipped` is only read in rows written before the vote handed seats to computer players.
  */
 export interface BoardNote {
-  readonly kind: 'left' | 'leftAutopilot' | 'removed' | 'skipped' | 'handedToComputer' | 'reclaimed';
+  readonly kind: 'left' | 'leftAutopilot' | 'removed' | 'removedAutopilot' | 'skipped' | 'handedToComputer' | 'reclaimed';
   readonly seat: Seat;
 }
 
@@ -27,7 +28,8 @@ export type DeliveryPayload =
    * a short text when the decision passed to another seat inside a turn (see boardMarkerOf); a picture's
    * summary then also holds the events of those texts since the previous picture. Rows written before
    * texts existed have no `picture`: a picture. `again`: a finished game's final board posted again
-   * (/game status after the end).
+   * (/game status after the end). `upTo`: the newest log sequence the summary tells (the next board's
+   * summary starts after it, so a computer's turn is not told twice); absent in rows written before.
    */
   | {
       readonly kind: 'board';
@@ -36,6 +38,7 @@ export type DeliveryPayload =
       readonly concededTo: Seat | null;
       readonly picture: boolean;
       readonly again?: boolean;
+      readonly upTo?: number;
     }
   | { readonly kind: 'reminder'; readonly seats: readonly Seat[]; readonly count: number; readonly limit: number }
   /** `since`: when the seats' wait began (absent in rows written before; then `idleHours` is shown). */
@@ -67,7 +70,7 @@ export interface Delivery {
   readonly payload: DeliveryPayload;
 }
 
-const NOTE_KINDS = new Set(['left', 'leftAutopilot', 'removed', 'skipped', 'handedToComputer', 'reclaimed']);
+const NOTE_KINDS = new Set(['left', 'leftAutopilot', 'removed', 'removedAutopilot', 'skipped', 'handedToComputer', 'reclaimed']);
 const SNOWFLAKE = /^[0-9]{1,20}$/;
 
 const isSeat = (v: unknown): v is Seat => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 16;
@@ -103,7 +106,16 @@ export function parseDeliveryPayload(kind: string, text: string): DeliveryPayloa
       if (p.concededTo !== null && !isSeat(p.concededTo)) return 'concededTo is not a seat';
       if (p.picture !== undefined && typeof p.picture !== 'boolean') return 'picture is not a boolean';
       if (p.again !== undefined && typeof p.again !== 'boolean') return 'again is not a boolean';
-      return { kind: 'board', summary: p.summary, notes: notes as BoardNote[], concededTo: p.concededTo, picture: p.picture !== false, ...(p.again === true ? { again: true } : {}) };
+      if (p.upTo !== undefined && !isCount(p.upTo)) return 'upTo is not a log sequence';
+      return {
+        kind: 'board',
+        summary: p.summary,
+        notes: notes as BoardNote[],
+        concededTo: p.concededTo,
+        picture: p.picture !== false,
+        ...(p.again === true ? { again: true } : {}),
+        ...(p.upTo === undefined ? {} : { upTo: p.upTo }),
+      };
     }
     case 'reminder':
       if (!isSeats(p.seats) || !isCount(p.count) || !isCount(p.limit)) return 'the reminder is not readable';
@@ -237,6 +249,15 @@ export class Outbox {
       out.unshift([...payload.summary]);
     }
     return out.flat();
+  }
+
+  /** The newest log sequence a board of the game has told (null: none recorded yet). */
+  lastToldSequence(gameId: number): number | null {
+    for (const row of this.rows.recentOfKind(gameId, 'board', TEXTS_IN_A_TURN)) {
+      const payload = parseDeliveryPayload(row.kind, row.payload);
+      if (typeof payload !== 'string' && payload.kind === 'board' && payload.upTo !== undefined) return payload.upTo;
+    }
+    return null;
   }
 
   /** Whether a message of the game was posted through the outbox. */

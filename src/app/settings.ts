@@ -6,7 +6,8 @@
  *   at most `reminderLimit` times per turn (default 3). A snooze postpones the next reminder by one
  *   interval and does not count toward the limit.
  * - Idle: after `idleAfterMinutes` (default 48 hours) without a decision, the other players may vote to
- *   skip the idle player's turn (the smallest legal end of turn) or to remove the player from the game.
+ *   let a computer player play the idle seat (until its owner takes it back) or to remove the player from
+ *   the game (a computer player then plays the seat, unless the rules take it out). No turn is skipped.
  *   A choice passes with a strict majority of the other players still in the game. The idle player is
  *   mentioned when the vote opens and when it passes; nothing happens silently.
  */

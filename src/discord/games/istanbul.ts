@@ -88,7 +88,7 @@ const en: Catalogue = {
     "**The project's decisions** (where the rulebook is silent):\n" +
     '- Neutral-assistant variant: the neutral colour is white (2–4 players).\n' +
     '- After the last round each player, in turn order, gets one final step to play cards that give money or goods (Take 5 lira, Take 1 good), then finishes.\n' +
-    '- Every decision has an owner and an end: decisions outside your turn are asked in the channel with a mention; the idle vote (see /help) covers a player who does not answer, and a skipped turn takes the smallest legal end (end the turn, skip the action, decline, pay in lira).\n' +
+    '- Every decision has an owner and an end: decisions outside your turn are asked in the channel with a mention; when a player does not answer, the idle vote (see /help) lets a computer player play their seat (every decision, moves included, named on the board) until they take it back, or removes them; no turn is skipped.\n' +
     '- Undo goes back inside your turn up to the last die roll, card draw or hand-over.',
 };
 
@@ -125,7 +125,7 @@ const de: Catalogue = {
     '**Die Entscheidungen des Projekts** (wo die Regel schweigt):\n' +
     '- Variante mit neutralen Gehilfen: die neutrale Farbe ist Weiß (2–4 Spieler).\n' +
     '- Nach der letzten Runde bekommt jeder Spieler in Zugreihenfolge einen letzten Schritt, um Karten zu spielen, die Geld oder Waren bringen (5 Lira nehmen, 1 Ware nehmen), und beendet dann.\n' +
-    '- Jede Entscheidung hat einen Besitzer und ein Ende: Entscheidungen außerhalb deines Zuges werden im Kanal mit Erwähnung erfragt; die Abstimmung bei Untätigkeit (siehe /hilfe) greift, wenn jemand nicht antwortet, und ein übersprungener Zug nimmt das kleinste erlaubte Ende (Zug beenden, Aktion auslassen, ablehnen, mit Lira zahlen).\n' +
+    '- Jede Entscheidung hat einen Besitzer und ein Ende: Entscheidungen außerhalb deines Zuges werden im Kanal mit Erwähnung erfragt; antwortet jemand nicht, lässt die Abstimmung bei Untätigkeit (siehe /hilfe) einen Computerspieler den Platz spielen (jede Entscheidung, auch Züge, auf dem Spielplan genannt), bis er zurückgenommen wird, oder nimmt den Spieler aus dem Spiel; kein Zug wird übersprungen.\n' +
     '- Zurücknehmen geht innerhalb deines Zuges bis zum letzten Würfelwurf, Kartenziehen oder Wechsel zu einem anderen Spieler.',
 };
 
@@ -162,7 +162,7 @@ const nl: Catalogue = {
     '**De keuzes van het project** (waar het regelboek zwijgt):\n' +
     '- Variant met neutrale assistenten: de neutrale kleur is wit (2–4 spelers).\n' +
     '- Na de laatste ronde krijgt elke speler in beurtvolgorde een laatste stap om kaarten te spelen die geld of goederen opleveren (5 lira nemen, 1 goed nemen), en sluit dan af.\n' +
-    '- Elke beslissing heeft een eigenaar en een einde: beslissingen buiten je beurt worden in het kanaal gevraagd met een vermelding; de stemming bij inactiviteit (zie /hulp) geldt voor wie niet antwoordt, en een overgeslagen beurt neemt het kleinste toegestane einde (beurt beëindigen, actie overslaan, weigeren, met lira betalen).\n' +
+    '- Elke beslissing heeft een eigenaar en een einde: beslissingen buiten je beurt worden in het kanaal gevraagd met een vermelding; antwoordt iemand niet, dan laat de stemming bij inactiviteit (zie /hulp) een computerspeler de plaats spelen (elke beslissing, ook verplaatsingen, op het bord genoemd) tot die wordt teruggenomen, of haalt de speler uit het spel; geen beurt wordt overgeslagen.\n' +
     '- Terugnemen kan binnen je beurt tot de laatste dobbelsteenworp, getrokken kaart of overdracht aan een andere speler.',
 };
 

@@ -121,7 +121,7 @@ const en: Catalogue = {
     "- Building cards: 3 per section; 6 jokers for the rows '{1,2,3}', '{4,5,6}', '{7,8,9}' and the columns '{1,4,7}', '{2,5,8}', '{3,6,9}' of sections.\n" +
     '- Extensions in other colours: 2 coins count for 1 of the stall’s colour. Medals: gold 4, silver 2 points. Money is unlimited.\n' +
     '- Start stalls: "variable" (players place them in turn) or "quick" (placed legally at random); the printed fixed layouts are pictures only.\n' +
-    '- Every decision has an owner: a player who left, or whose turn the others vote to skip, draws 2 cards (in the final phase: stops building).',
+    '- Every decision has an owner: the seat of a player who left, or whom the others let a computer play for by the idle vote, is played by a computer player (its moves are named on the board, nothing is skipped) until its owner takes it back.',
 };
 
 const de: Catalogue = {
@@ -195,7 +195,7 @@ const de: Catalogue = {
     "- Baukarten: 3 je Abschnitt; 6 Joker für die Reihen '{1,2,3}', '{4,5,6}', '{7,8,9}' und die Spalten '{1,4,7}', '{2,5,8}', '{3,6,9}' der Abschnitte.\n" +
     '- Ausbauten in anderen Farben: 2 Geld zählen als 1 in der Standfarbe. Medaillen: Gold 4, Silber 2 Punkte. Geld ist unbegrenzt.\n' +
     '- Startstände: „variabel“ (die Spieler setzen sie reihum) oder „schnell“ (zufällig nach den Regeln gesetzt); die gedruckten festen Aufstellungen sind nur Bilder.\n' +
-    '- Jede Entscheidung hat einen Besitzer: wer das Spiel verlassen hat oder dessen Zug per Abstimmung übersprungen wird, zieht 2 Karten (in der Schlussphase: hört auf zu bauen).',
+    '- Jede Entscheidung hat einen Besitzer: Den Platz von jemandem, der das Spiel verlassen hat oder für den die anderen per Abstimmung bei Untätigkeit einen Computer spielen lassen, spielt ein Computerspieler (seine Züge stehen auf dem Spielplan, nichts wird übersprungen), bis der Platz zurückgenommen wird.',
 };
 
 const nl: Catalogue = {
@@ -269,7 +269,7 @@ const nl: Catalogue = {
     "- Bouwkaarten: 3 per sectie; 6 jokers voor de rijen '{1,2,3}', '{4,5,6}', '{7,8,9}' en de kolommen '{1,4,7}', '{2,5,8}', '{3,6,9}' van secties.\n" +
     '- Uitbreidingen in andere kleuren: 2 munten tellen als 1 van de kraamkleur. Medailles: goud 4, zilver 2 punten. Geld is onbeperkt.\n' +
     '- Startkramen: "variabel" (de spelers plaatsen ze om de beurt) of "snel" (willekeurig volgens de regels geplaatst); de gedrukte vaste opstellingen zijn alleen afbeeldingen.\n' +
-    '- Elke beslissing heeft een eigenaar: wie het spel verliet, of wiens beurt de anderen per stemming overslaan, trekt 2 kaarten (in de slotfase: stopt met bouwen).',
+    '- Elke beslissing heeft een eigenaar: de plaats van wie het spel verliet, of voor wie de anderen per stemming bij inactiviteit een computer laten spelen, wordt door een computerspeler gespeeld (zijn zetten staan op het bord, er wordt niets overgeslagen) tot die wordt teruggenomen.',
 };
 
 export const kairoPresenterMessages: Catalogues = { en, de, nl };
