@@ -40,7 +40,7 @@ export const nl: Record<CoreKey, string> = {
   'opt.reminderLimit.name': 'herinnering_limiet',
   'opt.reminderLimit.description': 'Hoogstens zoveel herinneringen per beurt (0 = geen)',
   'opt.idleHours.name': 'inactief_uren',
-  'opt.idleHours.description': 'Na zoveel uur mogen de anderen stemmen: een computer speelt voor een inactieve speler, of verwijderen',
+  'opt.idleHours.description': 'Na zoveel uur mogen de anderen stemmen: een computer speelt voor een inactieve speler of verwijderen',
   'opt.topic.name': 'onderwerp',
   'opt.topic.description': 'Wat uitgelegd moet worden',
   'help.topic.commands': 'Commando’s en hoe een beurt verloopt',
