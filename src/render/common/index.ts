@@ -4,3 +4,4 @@ export * from './palette.js';
 export * from './png.js';
 export * from './shapes.js';
 export * from './layers.js';
+export * from './phone.js';

@@ -79,11 +79,11 @@ function assertPublic(view: IstanbulPublicView): void {
  * The number a seat's pieces carry: its place in the playing order from the start player (1 starts), so
  * the numbers on the board read as the order of play, whatever the seats' storage order.
  */
-function seatNumber(view: IstanbulPublicView, seat: number): number {
+export function seatNumber(view: IstanbulPublicView, seat: number): number {
   return (view.players[seat]?.turnOrder ?? seat) + 1;
 }
 
-function playerName(view: IstanbulPublicView, seat: number, opts: IstanbulRenderOptions): string {
+export function playerName(view: IstanbulPublicView, seat: number, opts: IstanbulRenderOptions): string {
   const raw = opts.names?.[seat];
   const name = raw ? drawableText(raw) : '';
   return name.length > 0 ? name : label('player', opts.locale, { n: seatNumber(view, seat) });

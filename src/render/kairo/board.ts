@@ -28,7 +28,7 @@ import {
 } from '../common/index.js';
 import { drawColourShape, drawCustomer, drawOwnerDisc, hatch } from './glyphs.js';
 import { colourName, label, type RenderLocale } from './i18n.js';
-import { computeLayout, type KairoLayout, type Rect } from './layout.js';
+import { computeLayout, type FieldGeometry, type KairoLayout, type Rect } from './layout.js';
 import { drawDisplay, drawMedalTable, drawPlayerPanel } from './panel.js';
 import { COLOUR_ORDER, COLOUR_STYLES, THEME } from './style.js';
 
@@ -132,7 +132,7 @@ function pill(ctx: Ctx, x: number, cy: number, text: string, fill: string, ink: 
  * type only, so the sections are read from the type's name (DECISIONS.md: s1..s9 one section each; the
  * jokers jr1..jr3 are the rows of sections, jc1..jc3 the columns).
  */
-function cardLabel(card: CardType): string {
+export function cardLabel(card: CardType): string {
   const m = /^(s|jr|jc)(\d)$/.exec(card);
   if (m === null) return card;
   const n = Number(m[2]);
@@ -141,7 +141,7 @@ function cardLabel(card: CardType): string {
   return `Joker ${sections.join('\u00b7')}`;
 }
 
-function decisionText(view: KairoPublicView, locale: RenderLocale): string {
+export function decisionText(view: KairoPublicView, locale: RenderLocale): string {
   const p = view.pending;
   if (p === null) return '';
   const colour = p.colour === null ? '' : colourName(p.colour, locale);
@@ -263,7 +263,7 @@ function sectionTone(section: number): string {
   return section % 2 === 1 ? THEME.sandA : THEME.sandB;
 }
 
-function drawFields(ctx: Ctx, layout: KairoLayout, view: KairoPublicView): void {
+export function drawFields(ctx: Ctx, layout: FieldGeometry, view: KairoPublicView): void {
   const c = layout.cell;
   for (const f of view.board.fields) {
     if (f.area === 'off') continue;
@@ -320,7 +320,7 @@ function drawFields(ctx: Ctx, layout: KairoLayout, view: KairoPublicView): void 
 }
 
 /** Thick lines between sections and around the market and the restaurant. */
-function drawSectionLines(ctx: Ctx, layout: KairoLayout, view: KairoPublicView): void {
+export function drawSectionLines(ctx: Ctx, layout: FieldGeometry, view: KairoPublicView): void {
   const c = layout.cell;
   const w = view.board.width;
   const at = (x: number, y: number): KairoFieldView | undefined =>
@@ -373,7 +373,7 @@ function drawSectionChips(ctx: Ctx, layout: KairoLayout, view: KairoPublicView):
   }
 }
 
-function drawStartRings(ctx: Ctx, layout: KairoLayout, view: KairoPublicView): void {
+export function drawStartRings(ctx: Ctx, layout: FieldGeometry, view: KairoPublicView): void {
   const c = layout.cell;
   ctx.save();
   ctx.setLineDash([5, 4]);
@@ -405,13 +405,13 @@ function drawFieldLabels(ctx: Ctx, layout: KairoLayout, view: KairoPublicView): 
 
 const INSET = 5;
 
-function cellBox(layout: KairoLayout, view: KairoPublicView, field: FieldId, inset: number): Rect {
+function cellBox(layout: FieldGeometry, view: KairoPublicView, field: FieldId, inset: number): Rect {
   const r = layout.field(field % view.board.width, Math.floor(field / view.board.width));
   return { x: r.x + inset, y: r.y + inset, w: r.w - 2 * inset, h: r.h - 2 * inset };
 }
 
 /** The bridge between two orthogonally adjacent fields' boxes (covers the gap between them). */
-function bridge(layout: KairoLayout, view: KairoPublicView, a: FieldId, b: FieldId, inset: number, widthShare = 1): Rect {
+function bridge(layout: FieldGeometry, view: KairoPublicView, a: FieldId, b: FieldId, inset: number, widthShare = 1): Rect {
   const w = view.board.width;
   const ra = cellBox(layout, view, a, inset);
   const horizontal = Math.floor(a / w) === Math.floor(b / w);
@@ -434,7 +434,7 @@ function adjacent(view: KairoPublicView, a: FieldId, b: FieldId): boolean {
 }
 
 /** The entrance: a tinted field with a door mat on the side of its main stall and the colour's shape. */
-function drawEntrance(ctx: Ctx, layout: KairoLayout, view: KairoPublicView, stall: KairoStallView): void {
+export function drawEntrance(ctx: Ctx, layout: FieldGeometry, view: KairoPublicView, stall: KairoStallView): void {
   const style = COLOUR_STYLES[stall.colour];
   const box = cellBox(layout, view, stall.entrance, INSET);
   roundRectPath(ctx, box.x, box.y, box.w, box.h, 8);
@@ -477,8 +477,17 @@ function drawEntrance(ctx: Ctx, layout: KairoLayout, view: KairoPublicView, stal
   drawColourShape(ctx, stall.colour, box.x + box.w * fx, box.y + box.h * fy, 8);
 }
 
+/** The sizes of a stall's marks: the owner's disc (radius, and how far above the middle), the size's text (null: not shown). */
+export interface StallMarks {
+  readonly disc: number;
+  readonly lift: number;
+  readonly sizeText: number | null;
+}
+
+const BOARD_STALL_MARKS: StallMarks = { disc: 16, lift: 6, sizeText: 13 };
+
 /** A stall: its main field and extensions as one joined piece, the owner's disc and the colour's shape. */
-function drawStall(ctx: Ctx, layout: KairoLayout, view: KairoPublicView, stall: KairoStallView): void {
+export function drawStall(ctx: Ctx, layout: FieldGeometry, view: KairoPublicView, stall: KairoStallView, marks: StallMarks = BOARD_STALL_MARKS): void {
   const style = COLOUR_STYLES[stall.colour];
   const cells = [stall.main, ...stall.extensions];
   const pairs: [FieldId, FieldId][] = [];
@@ -509,24 +518,24 @@ function drawStall(ctx: Ctx, layout: KairoLayout, view: KairoPublicView, stall: 
   }
   const m = cellBox(layout, view, stall.main, INSET);
   if (stall.owner === 'neutral') hatch(ctx, m.x + 2, m.y + 2, m.w - 4, m.h - 4, 'rgba(255,255,255,0.35)', 10);
-  drawOwnerDisc(ctx, stall.owner, m.x + m.w / 2, m.y + m.h / 2 - 6, 16);
+  drawOwnerDisc(ctx, stall.owner, m.x + m.w / 2, m.y + m.h / 2 - marks.lift, marks.disc);
   drawColourShape(ctx, stall.colour, m.x + m.w - 12, m.y + m.h - 12, 8, '#ffffff', '#1b1f24');
-  if (stall.size > 1) {
+  if (stall.size > 1 && marks.sizeText !== null) {
     // the stall's size, small, in the main field's corner
     ctx.fillStyle = style.ink;
-    ctx.font = font(13, 'bold');
+    ctx.font = font(marks.sizeText, 'bold');
     ctx.textAlign = 'left';
     ctx.textBaseline = 'alphabetic';
     ctx.fillText(String(stall.size), m.x + 6, m.y + m.h - 6);
   }
 }
 
-function drawCustomers(ctx: Ctx, layout: KairoLayout, view: KairoPublicView): void {
+export function drawCustomers(ctx: Ctx, layout: FieldGeometry, view: KairoPublicView): void {
   const c = layout.cell;
   for (const colour of COLOUR_ORDER) {
     const field = view.customers[colour];
     if (field === null || field === undefined) continue;
-    const r = fieldRect(view, field);
+    const r = layout.field(field % view.board.width, Math.floor(field / view.board.width));
     drawCustomer(ctx, colour, r.x + c / 2, r.y + c / 2 + 2, c * 0.62);
   }
 }
@@ -571,7 +580,7 @@ function drawColourKey(ctx: Ctx, layout: KairoLayout, view: KairoPublicView, loc
 }
 
 /** A ring around a field (solid: the last turn; dashed: the decision in progress). */
-function ringField(ctx: Ctx, layout: KairoLayout, view: KairoPublicView, field: FieldId, dashed: boolean): void {
+function ringField(ctx: Ctx, layout: FieldGeometry, view: KairoPublicView, field: FieldId, dashed: boolean): void {
   const r = cellBox(layout, view, field, 1.5);
   ctx.save();
   roundRectPath(ctx, r.x, r.y, r.w, r.h, 10);
@@ -585,7 +594,7 @@ function ringField(ctx: Ctx, layout: KairoLayout, view: KairoPublicView, field: 
   ctx.restore();
 }
 
-function drawHighlights(ctx: Ctx, layout: KairoLayout, view: KairoPublicView, opts: KairoRenderOptions): void {
+export function drawHighlights(ctx: Ctx, layout: FieldGeometry, view: KairoPublicView, opts: KairoRenderOptions): void {
   for (const f of opts.lastAction?.fields ?? []) if (view.board.fields[f]?.area !== 'off') ringField(ctx, layout, view, f, false);
   const p = view.pending;
   if (p === null) return;

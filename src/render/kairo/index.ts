@@ -11,3 +11,4 @@ export {
   type PublicViewOnly,
 } from './board.js';
 export { colourName, type RenderLocale } from './i18n.js';
+export { drawKairoPhone, kairoPhoneLayout, renderKairoPhone, type KairoPhoneLayout } from './phone.js';

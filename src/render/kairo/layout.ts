@@ -50,6 +50,9 @@ export interface KairoLayout {
   field(x: number, y: number): Rect;
 }
 
+/** What drawing the fields needs: the full board's layout and the phone picture's both give it. */
+export type FieldGeometry = Pick<KairoLayout, 'cell' | 'field'>;
+
 export function computeLayout(columns: number, rows: number, players: number): KairoLayout {
   const top = MARGIN + HEADER_H + GAP;
   const grid: Rect = { x: MARGIN + FRAME_PAD + AXIS, y: top + FRAME_PAD + AXIS, w: columns * CELL, h: rows * CELL };
