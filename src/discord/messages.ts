@@ -8,6 +8,7 @@ import {
   ComponentType,
   type APIActionRowComponent,
   type APIButtonComponentWithCustomId,
+  type APIEmbed,
   type APIComponentInMessageActionRow,
   type MessageMentionOptions,
 } from 'discord.js';
@@ -29,6 +30,8 @@ export interface PublicMessage {
   components: Row[];
   allowedMentions: MessageMentionOptions;
   files?: { attachment: Buffer; name: string; description?: string }[];
+  /** Embeds; an image one shows an attachment of `files` by its name (`attachment://name`). */
+  embeds?: APIEmbed[];
 }
 
 export interface PrivateMessage {
@@ -204,14 +207,17 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
     null,
   );
   const picture = notes.picture !== false;
+  const renderOptions = { locale, names: pictureNames(game), lastTurn, ...(ranks !== undefined ? { ranks } : {}) };
+  // The board and its phone picture are drawn side by side in the render pool.
+  const [board, phone] = picture
+    ? await Promise.allSettled([presenter.renderBoard(view, renderOptions), presenter.renderPhoneBoard?.(view, renderOptions) ?? Promise.resolve(null)])
+    : [];
   let png: Buffer | null = null;
-  if (picture) {
-    try {
-      png = await presenter.renderBoard(view, { locale, names: pictureNames(game), lastTurn, ...(ranks !== undefined ? { ranks } : {}) });
-    } catch (error) {
-      logger?.error({ err: error, gameId: game.row.id, version: game.row.version }, 'the board picture could not be drawn; posting the board as text');
-    }
-  }
+  if (board?.status === 'fulfilled') png = board.value;
+  else if (board?.status === 'rejected') logger?.error({ err: board.reason, gameId: game.row.id, version: game.row.version }, 'the board picture could not be drawn; posting the board as text');
+  let phonePng: Buffer | null = null;
+  if (phone?.status === 'fulfilled') phonePng = phone.value;
+  else if (phone?.status === 'rejected') logger?.error({ err: phone.reason, gameId: game.row.id, version: game.row.version }, 'the phone picture could not be drawn; posting the board without it');
   const lines: string[] = [t(locale, 'board.title', { game: presenter.name(locale), id: game.row.id })];
   if (picture && png === null) lines.push(t(locale, 'board.noPicture'));
   const status = presenter.status(view, locale, playerNames);
@@ -244,13 +250,17 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
       ),
     );
   }
+  const stem = `${game.module.definition.id}-${game.row.id}-${game.row.version}`;
+  const files: NonNullable<PublicMessage['files']> = [];
+  if (png !== null) files.push({ attachment: png, name: `${stem}.png`, description: t(locale, 'board.image', { game: presenter.name(locale) }) });
+  // The phone picture goes in an embed: shown under the board at the width of the screen, not beside it.
+  if (phonePng !== null) files.push({ attachment: phonePng, name: `${stem}-phone.png`, description: t(locale, 'board.phoneImage', { game: presenter.name(locale) }) });
   return {
     content: fit(lines),
     components,
     allowedMentions: { users: userIds(game, mentioned) },
-    ...(png === null
-      ? {}
-      : { files: [{ attachment: png, name: `${game.module.definition.id}-${game.row.id}-${game.row.version}.png`, description: t(locale, 'board.image', { game: presenter.name(locale) }) }] }),
+    ...(files.length === 0 ? {} : { files }),
+    ...(phonePng === null ? {} : { embeds: [{ image: { url: `attachment://${stem}-phone.png` } }] }),
   };
 }
 

@@ -19,7 +19,7 @@ import { parseCustomId, parseSelectValue, type CustomId } from '../../src/discor
 import type { PresenterRegistry } from '../../src/discord/games/presenter.js';
 import { createLogger } from '../../src/logger.js';
 import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
-import { FakeDiscord, type CreateUserOptions, type FakeDiscordOptions, type FakeUser, type InteractionHandle, type SeenMessage } from '../fake-discord/index.js';
+import { FakeDiscord, type CreateUserOptions, type FakeDiscordOptions, type FakeUser, type InteractionHandle, type SeenAttachment, type SeenMessage } from '../fake-discord/index.js';
 
 export interface BotOnFake {
   readonly fake: FakeDiscord;
@@ -171,6 +171,23 @@ export function latestCall(fake: FakeDiscord, channelId: string): SeenMessage {
 
 export function boards(fake: FakeDiscord, channelId: string): SeenMessage[] {
   return fake.channelMessages(channelId).filter((m) => m.attachments.length > 0);
+}
+
+/**
+ * A board message's pictures by their file names: the board, its phone picture (shown through the
+ * message's embed, as Discord shows an `attachment://` image: under the board, not beside it), and the
+ * final board's summary chart. Throws when the phone picture is not the embed's image.
+ */
+export function boardPictures(message: SeenMessage): { board: SeenAttachment; phone: SeenAttachment; chart: SeenAttachment | undefined } {
+  const board = message.attachments.find((a) => /^[a-z]+-\d+-\d+\.png$/.test(a.filename));
+  const phone = message.attachments.find((a) => a.filename.endsWith('-phone.png'));
+  const chart = message.attachments.find((a) => a.filename.endsWith('-summary.png'));
+  if (board === undefined || phone === undefined) throw new Error(`board message ${message.id} lacks its pictures: ${message.attachments.map((a) => a.filename).join(', ')}`);
+  if (message.embeds.length !== 1 || message.embeds[0]?.image?.url !== `attachment://${phone.filename}`) {
+    throw new Error(`board message ${message.id}: the phone picture is not the embed's image (${JSON.stringify(message.embeds)})`);
+  }
+  if (message.attachments.length !== (chart === undefined ? 2 : 3)) throw new Error(`board message ${message.id} has other files: ${message.attachments.map((a) => a.filename).join(', ')}`);
+  return { board, phone, chart };
 }
 
 /** Users mentioned in the board's "your decision" line. */

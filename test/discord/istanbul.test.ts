@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameModules } from '../../src/app/games/index.js';
 import { gamePresenters } from '../../src/discord/games/index.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
-import type { FakeUser } from '../fake-discord/index.js';
-import { boards, startBotOnFake, type BotOnFake } from './harness.js';
+import { checkPng, type FakeUser } from '../fake-discord/index.js';
+import { boardPictures, boards, startBotOnFake, type BotOnFake } from './harness.js';
 import { playIstanbul, type Played } from './istanbul-driver.js';
 
 let env: BotOnFake;
@@ -38,13 +38,15 @@ function checkPrivacy(channel: string, played: Played): void {
   expect(played.privateEvents.length).toBeGreaterThan(0);
   for (const text of played.privateEvents) expect(env.fake.publicOccurrences(text), text).toEqual([]);
   expect(env.fake.publicOccurrences(/You draw|Du ziehst|Je trekt/, channel)).toEqual([]);
-  // Every board is a channel message with exactly one PNG (the final one also the summary chart); every
-  // answer with a hand was ephemeral.
+  // Every board is a channel message with the board and its phone picture (the final one also the
+  // summary chart); every answer with a hand was ephemeral.
   const all = boards(env.fake, channel);
   for (const board of all) {
     expect(board.ephemeral).toBe(false);
-    expect(board.attachments).toHaveLength(board === all.at(-1) ? 2 : 1);
+    const pictures = boardPictures(board);
+    expect(pictures.chart !== undefined).toBe(board === all.at(-1));
     for (const file of board.attachments) expect(file.contentType).toBe('image/png');
+    expect(checkPng(pictures.phone.bytes)).toMatchObject({ ok: true, width: 800 });
   }
 }
 

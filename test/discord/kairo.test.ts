@@ -16,7 +16,7 @@ import type { KairoAction, KairoState } from '../../src/games/kairo/index.js';
 import { renderScoreChart } from '../../src/render/chart.js';
 import { checkPng, type FakeUser, type SeenMessage } from '../fake-discord/index.js';
 import { pickKairo as pick } from './kairo-policy.js';
-import { boards, buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, openPrivately, type BotOnFake, startBotOnFake, openLobby } from './harness.js';
+import { boardPictures, boards, buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, openPrivately, type BotOnFake, startBotOnFake, openLobby } from './harness.js';
 
 let env: BotOnFake;
 let alice: FakeUser;
@@ -118,9 +118,11 @@ function checkPrivacy(channel: string, played: Played): void {
   const all = boards(env.fake, channel);
   for (const board of all) {
     expect(board.ephemeral).toBe(false);
-    // The final board also carries the summary chart.
-    expect(board.attachments).toHaveLength(board === all.at(-1) ? 2 : 1);
+    // The board and its phone picture; the final board also carries the summary chart.
+    const pictures = boardPictures(board);
+    expect(pictures.chart !== undefined).toBe(board === all.at(-1));
     for (const file of board.attachments) expect(file.contentType).toBe('image/png');
+    expect(checkPng(pictures.phone.bytes)).toMatchObject({ ok: true, width: 800 });
   }
 }
 
@@ -170,7 +172,7 @@ describe('Kairo end to end', () => {
     for (const game of finished) {
       const final = latestBoard(env.fake, game.channelId);
       expect(final.id).toBe(game.boardMessageId);
-      const chart = final.attachments[1]!;
+      const chart = boardPictures(final).chart!;
       const png = checkPng(chart.bytes);
       expect(png).toMatchObject({ ok: true, width: 1000, height: 560 });
       // Drawn from a replay of the action log: the same picture comes out of the log again, and its last

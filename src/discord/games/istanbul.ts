@@ -1,9 +1,9 @@
 /** Istanbul in Discord: the board picture, panel groups, prompts, the hand, and /help's rules and decisions. */
 import type { Catalogue, Catalogues, GameEvent, Locale, Message, Seat } from '../../engine/index.js';
 import { istanbul, formatIstanbulMessage, type IstanbulAction, type IstanbulPublicView, type IstanbulSeatView } from '../../games/istanbul/index.js';
-import type { BoardRenderer } from '../../render/board-job.js';
+import type { BoardJob, BoardPicture, BoardRenderer } from '../../render/board-job.js';
 import type { PublicViewOnly } from '../../render/istanbul/board.js';
-import type { ActionGroup, GamePresenter, HelpTopic } from './presenter.js';
+import type { ActionGroup, GamePresenter, HelpTopic, RenderOptions } from './presenter.js';
 import { EXPANSION_GROUP_OF, expansionDe, expansionEn, expansionNl, lettersAndSealsHandLine } from './istanbul-expansion.js';
 
 type Group = 'move' | 'main' | 'sell' | 'police' | 'teaHouse' | 'fountain' | 'discard' | 'mosque' | 'sultan' | 'encounter' | 'pay' | 'cards' | 'tile' | 'end';
@@ -188,6 +188,20 @@ function format(message: Message, locale: Locale, names: readonly string[]): str
   return formatIstanbulMessage(catalogues, message, locale, seatName);
 }
 
+function istanbulJob(view: unknown, options: RenderOptions, picture: BoardPicture): BoardJob {
+  return {
+    game: 'istanbul',
+    picture,
+    view: view as PublicViewOnly,
+    options: {
+      locale: options.locale,
+      names: options.names,
+      ...(options.ranks !== undefined ? { ranks: options.ranks } : {}),
+      freshRoll: rolledInSummary(view as IstanbulPublicView, options.lastTurn ?? []),
+    },
+  };
+}
+
 /** Istanbul's presenter; its board pictures are drawn by `boards` (the render pool in the bot). */
 export const istanbulPresenter = (boards: BoardRenderer): GamePresenter => ({
   kind: 'istanbul',
@@ -200,16 +214,10 @@ export const istanbulPresenter = (boards: BoardRenderer): GamePresenter => ({
   name: (locale) => format({ key: 'istanbul.name' }, locale, []),
   format,
   renderBoard(view, options) {
-    return boards.render({
-      game: 'istanbul',
-      view: view as PublicViewOnly,
-      options: {
-        locale: options.locale,
-        names: options.names,
-        ...(options.ranks !== undefined ? { ranks: options.ranks } : {}),
-        freshRoll: rolledInSummary(view as IstanbulPublicView, options.lastTurn ?? []),
-      },
-    });
+    return boards.render(istanbulJob(view, options, 'board'));
+  },
+  renderPhoneBoard(view, options) {
+    return boards.render(istanbulJob(view, options, 'phone'));
   },
   status(raw, locale, names) {
     const view = raw as IstanbulPublicView;

@@ -18,9 +18,9 @@ import {
   type KairoSeatView,
 } from '../../games/kairo/index.js';
 import { COINS_PER_FINAL_POINT } from '../../games/kairo/data/board.js';
-import type { BoardRenderer } from '../../render/board-job.js';
+import type { BoardJob, BoardPicture, BoardRenderer } from '../../render/board-job.js';
 import { lastActionFromEvents, type PublicViewOnly } from '../../render/kairo/index.js';
-import type { ActionGroup, GamePresenter, HelpTopic } from './presenter.js';
+import type { ActionGroup, GamePresenter, HelpTopic, RenderOptions } from './presenter.js';
 
 type Group = 'stall' | 'extend' | 'relocate' | 'lead' | 'draw' | 'pay' | 'coin' | 'section' | 'field' | 'entrance' | 'coins' | 'target' | 'take' | 'discard' | 'pass';
 
@@ -347,6 +347,21 @@ function prompt(view: KairoPublicView, locale: Locale): string {
 }
 
 /** Kairo's presenter; its board pictures are drawn by `boards` (the render pool in the bot). */
+function kairoJob(view: unknown, options: RenderOptions, picture: BoardPicture): BoardJob {
+  const board = view as PublicViewOnly;
+  return {
+    game: 'kairo',
+    picture,
+    view: board,
+    options: {
+      locale: options.locale,
+      names: options.names,
+      lastAction: lastActionFromEvents(board, options.lastTurn ?? []),
+      ...(options.ranks !== undefined ? { ranks: options.ranks } : {}),
+    },
+  };
+}
+
 export const kairoPresenter = (boards: BoardRenderer): GamePresenter => ({
   kind: 'kairo',
   scoreTrack: {
@@ -358,17 +373,10 @@ export const kairoPresenter = (boards: BoardRenderer): GamePresenter => ({
   name: (locale) => text('kairo.name', locale),
   format,
   renderBoard(view, options) {
-    const board = view as PublicViewOnly;
-    return boards.render({
-      game: 'kairo',
-      view: board,
-      options: {
-        locale: options.locale,
-        names: options.names,
-        lastAction: lastActionFromEvents(board, options.lastTurn ?? []),
-        ...(options.ranks !== undefined ? { ranks: options.ranks } : {}),
-      },
-    });
+    return boards.render(kairoJob(view, options, 'board'));
+  },
+  renderPhoneBoard(view, options) {
+    return boards.render(kairoJob(view, options, 'phone'));
   },
   status(raw, locale, names) {
     const view = raw as KairoPublicView;

@@ -38,6 +38,11 @@ export interface GamePresenter {
   format(message: Message, locale: Locale, names: readonly string[]): string;
   /** The board picture of the public view, as a PNG. */
   renderBoard(view: unknown, options: RenderOptions): Promise<Buffer> | Buffer;
+  /**
+   * The same board as a compact picture made to be read on a phone (Discord shows images about 400 px
+   * wide there), posted beside the board; a game without one posts the board alone.
+   */
+  renderPhoneBoard?(view: unknown, options: RenderOptions): Promise<Buffer>;
   /** One short line under the title of the board message (round, phase), or ''. */
   status(view: unknown, locale: Locale, names: readonly string[]): string;
   /** What the seat is deciding now, for the panel's heading. */

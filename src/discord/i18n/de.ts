@@ -127,6 +127,7 @@ export const de: Record<CoreKey, string> = {
   'board.abandoned': '{user} hat Spiel #{id} ({game}) beendet. Es wird kein Ergebnis gewertet.',
   'board.postFailed': 'Der Zug ist gespeichert, aber den neuen Spielplan konnte ich nicht posten. /spiel status postet ihn neu.',
   'board.image': 'Der Spielplan von {game} nach dem letzten Zug',
+  'board.phoneImage': 'Derselbe Spielplan von {game}, kompakt, zum Lesen auf dem Handy',
 
   'panel.prompt': '**Deine Entscheidung**: {prompt}',
   'panel.turnOver': 'Dein Zug ist zu Ende; der neue Spielplan steht im Kanal.',

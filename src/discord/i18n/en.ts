@@ -132,6 +132,7 @@ export const en = {
   'board.abandoned': '{user} ended game #{id} ({game}). No result is recorded.',
   'board.postFailed': 'The move was saved, but I could not post the new board. /game status posts it again.',
   'board.image': 'The {game} board after the last turn',
+  'board.phoneImage': 'The same {game} board, compact, for reading on a phone',
 
   // panel
   'panel.prompt': '**Your decision**: {prompt}',

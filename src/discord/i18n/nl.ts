@@ -127,6 +127,7 @@ export const nl: Record<CoreKey, string> = {
   'board.abandoned': '{user} heeft spel #{id} ({game}) beëindigd. Er wordt geen uitslag bijgehouden.',
   'board.postFailed': 'De zet is opgeslagen, maar ik kon het nieuwe bord niet plaatsen. /spel status plaatst het opnieuw.',
   'board.image': 'Het bord van {game} na de laatste beurt',
+  'board.phoneImage': 'Hetzelfde bord van {game}, compact, om op een telefoon te lezen',
 
   'panel.prompt': '**Jouw beslissing**: {prompt}',
   'panel.turnOver': 'Je beurt is voorbij; het nieuwe bord staat in het kanaal.',

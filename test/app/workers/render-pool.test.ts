@@ -39,6 +39,17 @@ describe('the render pool', () => {
     expect((await pool.render(kairo)).equals(await renderBoardJob(kairo))).toBe(true);
   });
 
+  it('draws the phone pictures too (800 px wide), the same as in-process', async () => {
+    pool = new RenderPool({ workers: 1, timeoutMs: 60_000 });
+    for (const job of [istanbul, kairo]) {
+      const phone: BoardJob = { ...job, picture: 'phone' };
+      const fromPool = await pool.render(phone);
+      expect(fromPool.equals(await renderBoardJob(phone))).toBe(true);
+      // the width in the PNG's header (IHDR)
+      expect(fromPool.readUInt32BE(16)).toBe(800);
+    }
+  });
+
   it('while one board is being drawn, the event loop and a second board go first', async () => {
     pool = new RenderPool({ workers: 2, timeoutMs: 60_000, workerFile: heldWorker });
     const events: string[] = [];
