@@ -2,7 +2,8 @@
  * Render + PNG encode of Istanbul boards on one thread (the work one render worker does per board): 2 and
  * 5 players on the 4x4 grid and on the 5x4 grid with Letters & Seals. Goal: the 5-player 5x4 board's
  * median <= 25 ms. The floor is encoding a blank canvas of the same size; "encode only" is the encoding
- * share of a drawn board. Median and p95 of each are printed after the run.
+ * share of a drawn board. The phone picture is a second job of each board message (issue 14). Median and
+ * p95 of each are printed after the run.
  */
 import { afterAll, bench, describe } from 'vitest';
 import { encodeOpaquePng } from '../../src/render/common/index.js';
@@ -19,6 +20,13 @@ const biggest = BOARDS['istanbul 5p 5x4 Letters & Seals']!;
 describe('Istanbul board: render and encode', () => {
   for (const [name, job] of istanbulBoards) {
     bench(name, () => samples.time(name, () => renderBoardJob(job)), OPTIONS);
+  }
+});
+
+describe('Istanbul phone picture (800 px wide): render and encode, drawn beside the board in the pool', () => {
+  for (const name of ['istanbul 5p 4x4 late', 'istanbul 5p 5x4 Letters & Seals']) {
+    const job = BOARDS[name]!;
+    bench(`${name}, phone picture`, () => samples.time(`${name}, phone picture`, () => renderBoardJob({ ...job, picture: 'phone' })), OPTIONS);
   }
 });
 

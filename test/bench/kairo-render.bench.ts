@@ -15,6 +15,9 @@ describe('Kairo board: render and encode a 4-player board', () => {
   for (const [name, job] of Object.entries(BOARDS).filter(([, j]) => j.game === 'kairo')) {
     bench(name, () => samples.time(name, () => renderBoardJob(job)), OPTIONS);
   }
+  for (const [name, job] of Object.entries(BOARDS).filter(([, j]) => j.game === 'kairo')) {
+    bench(`${name}, phone picture`, () => samples.time(`${name}, phone picture`, () => renderBoardJob({ ...job, picture: 'phone' })), OPTIONS);
+  }
   const blank = blankCanvasLike(BOARDS['kairo 4p late']!);
   bench('blank canvas, encode only', () => samples.time('blank canvas, encode only', () => encodeOpaquePng(blank)), OPTIONS);
 });
