@@ -386,7 +386,10 @@ export function drawIstanbulPhone(ctx: SKRSContext2D, view: PublicViewOnly, opts
     });
 }
 
-/** Renders the phone picture as a PNG (800 px wide). Small enough for a fresh canvas each time. */
+/**
+ * Renders the phone picture as a PNG (800 px wide), on a fresh canvas: it stays out of the per-thread
+ * cache of board canvases, which is sized for the full boards.
+ */
 export function renderIstanbulPhone(view: PublicViewOnly, opts: IstanbulRenderOptions): Promise<Buffer> {
   const layout = istanbulPhoneLayout(view);
   const canvas = createCanvas(layout.width, layout.height);

@@ -304,7 +304,10 @@ export function drawKairoPhone(ctx: SKRSContext2D, view: PublicViewOnly, opts: K
   drawMedalsRow(ctx, layout.medals, view);
 }
 
-/** Renders the phone picture as a PNG (800 px wide). Small enough for a fresh canvas each time. */
+/**
+ * Renders the phone picture as a PNG (800 px wide), on a fresh canvas: it stays out of the per-thread
+ * cache of board canvases, which is sized for the full boards.
+ */
 export function renderKairoPhone(view: PublicViewOnly, opts: KairoRenderOptions): Promise<Buffer> {
   const layout = kairoPhoneLayout(view);
   const canvas = createCanvas(layout.width, layout.height);
