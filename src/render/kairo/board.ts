@@ -477,14 +477,18 @@ export function drawEntrance(ctx: Ctx, layout: FieldGeometry, view: KairoPublicV
   drawColourShape(ctx, stall.colour, box.x + box.w * fx, box.y + box.h * fy, 8);
 }
 
-/** The sizes of a stall's marks: the owner's disc (radius, and how far above the middle), the size's text (null: not shown). */
+/**
+ * The sizes of a stall's marks: the owner's disc (radius, and how far above the middle), the colour's shape
+ * in the corner and the size's text (null: not shown; the phone picture's bigger disc leaves no room).
+ */
 export interface StallMarks {
   readonly disc: number;
   readonly lift: number;
+  readonly shape: number | null;
   readonly sizeText: number | null;
 }
 
-const BOARD_STALL_MARKS: StallMarks = { disc: 16, lift: 6, sizeText: 13 };
+const BOARD_STALL_MARKS: StallMarks = { disc: 16, lift: 6, shape: 8, sizeText: 13 };
 
 /** A stall: its main field and extensions as one joined piece, the owner's disc and the colour's shape. */
 export function drawStall(ctx: Ctx, layout: FieldGeometry, view: KairoPublicView, stall: KairoStallView, marks: StallMarks = BOARD_STALL_MARKS): void {
@@ -519,7 +523,7 @@ export function drawStall(ctx: Ctx, layout: FieldGeometry, view: KairoPublicView
   const m = cellBox(layout, view, stall.main, INSET);
   if (stall.owner === 'neutral') hatch(ctx, m.x + 2, m.y + 2, m.w - 4, m.h - 4, 'rgba(255,255,255,0.35)', 10);
   drawOwnerDisc(ctx, stall.owner, m.x + m.w / 2, m.y + m.h / 2 - marks.lift, marks.disc);
-  drawColourShape(ctx, stall.colour, m.x + m.w - 12, m.y + m.h - 12, 8, '#ffffff', '#1b1f24');
+  if (marks.shape !== null) drawColourShape(ctx, stall.colour, m.x + m.w - 12, m.y + m.h - 12, marks.shape, '#ffffff', '#1b1f24');
   if (stall.size > 1 && marks.sizeText !== null) {
     // the stall's size, small, in the main field's corner
     ctx.fillStyle = style.ink;

@@ -3,8 +3,9 @@
  * read where Discord shows it about 400 px wide. The whole market with its column letters and row numbers
  * (fields are named by them), the section numbers, stalls with their owners, entrances and customers; each
  * player's points, cards, criers and stalls still to build; the building cards on display and the piles;
- * the medals' holders. Field labels, the legend and the extension counts stay on the full board. Every
- * text is at least PHONE_MIN_TEXT px (test/render/phone.test.ts measures the draws).
+ * the medals' holders. Field labels, the legend, the extension counts and the colour's shape on a main stall
+ * (its entrance and customer carry it) stay on the full board. Every text is at least PHONE_MIN_TEXT px
+ * (test/render/phone.test.ts measures the draws).
  */
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Colour, KairoPlayerView, KairoPublicView, Seat } from '../../games/kairo/view.js';
@@ -160,7 +161,7 @@ function drawBoard(ctx: Ctx, layout: KairoPhoneLayout, view: KairoPublicView, op
   drawStartRings(ctx, layout, view);
   drawSectionLines(ctx, layout, view);
   for (const stall of view.stalls) drawEntrance(ctx, layout, view, stall);
-  for (const stall of view.stalls) drawStall(ctx, layout, view, stall, { disc: DISC, lift: 0, sizeText: null });
+  for (const stall of view.stalls) drawStall(ctx, layout, view, stall, { disc: DISC, lift: 0, shape: null, sizeText: null });
   drawCustomers(ctx, layout, view);
   // the customer waiting off the board, in the west corner where the full board shows it
   const off = view.board.fields.filter((fv) => fv.area === 'off' && fv.x === 0);
