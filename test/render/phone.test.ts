@@ -4,8 +4,8 @@
  * fixtures and states the engines produced) and records every text the renderer draws, with the height
  * Skia gives its digits in that font and transform; scaled to 400 px wide, every one is at least 7 px. It
  * also checks that the numbers themselves are drawn where they belong: each place's number on its tile,
- * each player's lira, rubies, goods (Istanbul) or points, cards, criers (Kairo) in that player's row, and
- * who must decide in the header.
+ * each player's number, lira, rubies, goods (Istanbul) or points, cards, criers (Kairo) in that player's
+ * row, and who must decide in the header.
  */
 import { describe, expect, it } from 'vitest';
 import type { IstanbulPublicView } from '../../src/games/istanbul/view.js';
@@ -65,6 +65,11 @@ function istanbulCases(): IstanbulCase[] {
     { name: 'engine, 3 players, random layout, 120 steps (en)', view: engineView(3, 'random', 'phone-3', 120).view, opts: { locale: 'en', names: NAMES } },
     { name: 'engine, 5 players, Letters & Seals, 300 steps (de)', view: engineExpansionView(5, 'bench-ls-5', 300).view, opts: { locale: 'de', names: NAMES } },
     {
+      name: 'seat 2 starts: the pieces carry the playing order (en)',
+      view: { ...late5, players: late5.players.map((p) => ({ ...p, turnOrder: (p.seat + 3) % 5, isStartPlayer: p.seat === 2 })) },
+      opts: { locale: 'en', names: NAMES },
+    },
+    {
       name: 'game over with the standings (en)',
       view: { ...late5, phase: 'over', decision: null, turnSeat: null },
       opts: { locale: 'en', names: NAMES, ranks: late5.players.map((p, i) => ({ seat: p.seat, rank: i + 1 })) },
@@ -78,16 +83,21 @@ describe('the Istanbul phone picture', () => {
       const layout = istanbulPhoneLayout(c.view);
       const texts = await drawn(() => renderIstanbulPhone(c.view, c.opts), layout.height);
       expectReadable(texts);
-      for (const place of c.view.places) expect(textsIn(texts, layout.tile(place.row, place.col)), `place ${place.id}`).toContain(String(place.id));
+      for (const place of c.view.places) {
+        const onTile = textsIn(texts, layout.tile(place.row, place.col));
+        expect(onTile, `place ${place.id}`).toContain(String(place.id));
+        for (const m of c.view.figures.merchants.filter((f) => f.place === place.id)) expect(onTile, `merchant of seat ${m.seat}`).toContain(String(c.view.players[m.seat]!.turnOrder + 1));
+      }
       const order = [...c.view.players].sort((a, b) => a.turnOrder - b.turnOrder);
       order.forEach((p, i) => {
         const row = textsIn(texts, layout.rows[i]!);
-        expect(row, `seat ${p.seat}`).toEqual(expect.arrayContaining([String(p.seat + 1), String(p.lira), `${p.rubies}/${c.view.rubyTarget}`, ...GOOD_ORDER.map((g) => String(p.goods[g]))]));
+        expect(row, `seat ${p.seat}`).toEqual(expect.arrayContaining([String(p.turnOrder + 1), String(p.lira), `${p.rubies}/${c.view.rubyTarget}`, ...GOOD_ORDER.map((g) => String(p.goods[g]))]));
       });
       const header = textsIn(texts, layout.header);
       expect(header).toContain(c.opts.locale === 'en' ? `Round ${c.view.round}` : c.opts.locale === 'de' ? `Runde ${c.view.round}` : `Ronde ${c.view.round}`);
       const deciding = c.view.phase === 'over' ? null : (c.view.decision?.seat ?? c.view.turnSeat);
-      if (deciding !== null) expect(header).toContain(String(deciding + 1));
+      // the pieces carry the playing order (issue 17.3), here as on the full board
+      if (deciding !== null) expect(header).toContain(String(c.view.players[deciding]!.turnOrder + 1));
       else expect(header).toContain('Game over');
     });
   }
