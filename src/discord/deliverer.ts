@@ -143,12 +143,24 @@ export class Deliverer implements DeliveryTrigger {
     for (const [index, step] of plan.steps.entries()) {
       try {
         const composed = await this.#message(game, step);
-        const target = await this.#target(game, step, thread);
+        let target = await this.#target(game, step, thread);
         // Whoever must decide hears it as they chose: a ping in the channel, a direct message, or both.
         const told = this.#toldOfTurn(game, step, composed);
         const pinged = { ...composed, allowedMentions: { ...composed.allowedMentions, users: told.filter((d) => d.ping).map((d) => d.userId) } };
         const message = target.notice === undefined ? pinged : { ...pinged, content: truncate(`${target.notice}\n${pinged.content}`, 2000) };
-        const sent = await this.#post(target.channelId, message, step.delivery);
+        let sent: Message;
+        try {
+          sent = await this.#post(target.channelId, message, step.delivery);
+        } catch (error) {
+          // The game's thread was deleted: the game goes on in its channel, which is told so once.
+          if (target.channelId === game.row.channelId || !(error instanceof DiscordAPIError && error.code === 10003)) throw error;
+          thread.use = false;
+          thread.id = null;
+          this.ctx.service.threadRefused(game.row.id);
+          this.logger.warn({ gameId: game.row.id, channelId: game.row.channelId, threadId: target.channelId }, 'the game thread is gone; the game is played in the channel');
+          target = { channelId: game.row.channelId };
+          sent = await this.#post(target.channelId, { ...pinged, content: truncate(`${t(gameLocale(game), 'thread.gone')}\n${pinged.content}`, 2000) }, step.delivery);
+        }
         const finalBoard = step.kind === 'board' && game.row.status === 'finished';
         outbox.delivered(step.delivery, sent.id, { disarmed: finalBoard || step.delivery.payload.kind === 'announcement', postedIn: target.channelId });
         // The thread points to the final standings once; a repost (/game status after the end) does not repeat it.

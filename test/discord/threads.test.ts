@@ -126,6 +126,29 @@ describe('a game in its own thread', () => {
   });
 });
 
+describe('a deleted thread', () => {
+  it('the game goes on in the channel, which is told so once', async () => {
+    const channel = env.fake.createChannel('deleted');
+    await lobbyStarted(channel, {}, () => env.fake.threadsOf(channel).length === 1 && boards(env.fake, env.fake.threadsOf(channel)[0]!.id).length === 1);
+    const thread = env.fake.threadsOf(channel)[0]!;
+    // A moderator deletes the thread; a player asks for the board in the channel.
+    env.fake.deleteThread(thread.id);
+    const status = await alice.runCommand(channel, 'game', { subcommand: 'status', until: 'response' });
+    await until(status, () => boards(env.fake, channel).length === 1, 'the board in the channel');
+    const board = boards(env.fake, channel)[0]!;
+    expect(board.content.split('\n')[0]).toBe('The thread of this game was deleted, so the game goes on in this channel.');
+    expect(env.service.runningRow(channel)).toMatchObject({ useThread: false, threadId: null });
+    // The game goes on from there: a turn ends, and the next board comes in the channel without the line.
+    const active = userById(mentionedToAct(board)[0]!);
+    let panel = await openPanel(active, board);
+    panel = (await choose(active, panel, pick(panel, /^(Add 1|1 addieren)$/))).reply!;
+    const ended = await choose(active, panel, pick(panel, /End the turn|Zug beenden/));
+    await until(ended, () => boards(env.fake, channel).length === 2, 'the next board');
+    expect(boards(env.fake, channel)[1]!.content).not.toContain('thread');
+    env.fake.assertNoViolations();
+  });
+});
+
 describe('without the permission to open threads', () => {
   it('the host who asks for a thread is told why not, and the game is played in the channel', async () => {
     const channel = env.fake.createChannel('closed');

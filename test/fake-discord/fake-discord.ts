@@ -193,6 +193,17 @@ export class FakeDiscord {
     return this.world.threadsOf(channelId).map((t) => ({ id: t.id, name: t.name, parentId: channelId, starterMessageId: t.thread?.starterMessageId ?? null }));
   }
 
+  /** A member deletes a thread: it and its messages are gone, and the client hears THREAD_DELETE. */
+  deleteThread(threadId: string): void {
+    const thread = this.world.channel(threadId);
+    if (thread.parentId === null) throw new Error(`${threadId} is not a thread`);
+    for (const m of [...this.world.messages.values()]) if (m.channelId === threadId && m.deletedAt === null) this.world.deleteMessage(m);
+    this.world.channels.delete(threadId);
+    const guild = this.world.guild(thread.guildId);
+    guild.threadIds = guild.threadIds.filter((id) => id !== threadId);
+    if (this.#started) this.gateway.dispatch(thread.guildId, 'THREAD_DELETE' as never, { id: threadId, guild_id: thread.guildId, parent_id: thread.parentId, type: thread.type } as never);
+  }
+
   /**
    * Adds a guild the bot is in (GUILD_CREATE reaches the connected shard that owns it); returns its id.
    * `shard: [shard_id, shard_count]` picks an id that this shard owns (`(guild_id >> 22) % shard_count`).

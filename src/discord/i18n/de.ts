@@ -218,6 +218,7 @@ export const de: Record<CoreKey, string> = {
   'thread.unavailable': 'Ich darf hier keinen Thread öffnen (fehlende Berechtigung: {permissions}); das Spiel wird in diesem Kanal gespielt.',
   'thread.nested': 'Das hier ist schon ein Thread; das Spiel wird gleich hier gespielt.',
   'thread.over': 'Das Spiel ist vorbei; der Endstand steht im Kanal: {link}',
+  'thread.gone': 'Der Thread dieses Spiels wurde gelöscht, deshalb geht das Spiel in diesem Kanal weiter.',
   'refusal.wrong_channel': 'Dieser Knopf gehört zu einem Spiel in einem anderen Kanal. Es wurde nichts geändert.',
   'refusal.layout_for_expansion': 'Der Aufbau „{value}“ passt nicht zu dieser Erweiterung; wähle einen der Vorschläge.',
   'refusal.no_variants': 'Dieses Spiel hat keine Varianten; lass die Option „Variante“ leer.',

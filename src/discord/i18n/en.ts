@@ -228,6 +228,7 @@ export const en = {
   'thread.unavailable': 'I may not open a thread here (missing permission: {permissions}); the game will be played in this channel.',
   'thread.nested': 'This is a thread already; the game will be played right here.',
   'thread.over': 'The game is over; the final standings are in the channel: {link}',
+  'thread.gone': 'The thread of this game was deleted, so the game goes on in this channel.',
   'refusal.wrong_channel': 'This button belongs to a game in another channel. Nothing was changed.',
   'refusal.layout_for_expansion': 'The layout "{value}" cannot be used with this expansion; pick one of the suggestions.',
   'refusal.no_variants': 'This game has no variants; leave the variant option empty.',

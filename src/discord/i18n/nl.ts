@@ -218,6 +218,7 @@ export const nl: Record<CoreKey, string> = {
   'thread.unavailable': 'Ik mag hier geen thread openen (ontbrekende machtiging: {permissions}); het spel wordt in dit kanaal gespeeld.',
   'thread.nested': 'Dit is al een thread; het spel wordt hier gespeeld.',
   'thread.over': 'Het spel is afgelopen; de eindstand staat in het kanaal: {link}',
+  'thread.gone': 'De thread van dit spel is verwijderd, dus het spel gaat verder in dit kanaal.',
   'refusal.wrong_channel': 'Deze knop hoort bij een spel in een ander kanaal. Er is niets veranderd.',
   'refusal.layout_for_expansion': 'De opstelling "{value}" past niet bij deze uitbreiding; kies een van de suggesties.',
   'refusal.no_variants': 'Dit spel heeft geen varianten; laat de optie variant leeg.',
