@@ -37,7 +37,7 @@ import { StatsRepository, type FinishedGame, type NewResult, type PlayerStats } 
 import { DamagedRowError, GameRepository, type NewAction, type NewSeat } from '../persistence/game-repository.js';
 import type { DeliveryKind, GameRow, ScheduledJobRow, SeatRow } from '../persistence/schema.js';
 import { PlayerSettingsRepository, readNotifySettings } from '../persistence/player-settings-repository.js';
-import { canonicalTimeZone, DEFAULT_NOTIFY, isAway, parseAwayDate, quietUntil, type NotifyChannel, type NotifySettings } from './notifications.js';
+import { canonicalTimeZone, DEFAULT_NOTIFY, isAway, NOTIFY_CHANNELS, parseAwayDate, quietUntil, type NotifyChannel, type NotifySettings } from './notifications.js';
 import type { Logger } from '../logger.js';
 import { delivererName, SINGLE_SHARD, type ShardSet } from '../sharding.js';
 import type { Clock } from './clock.js';
@@ -111,6 +111,7 @@ export type Refusal =
   | { readonly ok: false; readonly code: 'invalid_time_zone'; readonly value: string }
   | { readonly ok: false; readonly code: 'invalid_away_date'; readonly value: string }
   | { readonly ok: false; readonly code: 'quiet_hours_incomplete' }
+  | { readonly ok: false; readonly code: 'invalid_notify' }
   /** An idle vote about a player who is away: it waits until they are back. */
   | { readonly ok: false; readonly code: 'player_away'; readonly until: number }
   | { readonly ok: false; readonly code: 'damaged'; readonly gameId: number; readonly channelId: string; readonly reason: string };
@@ -1309,8 +1310,9 @@ export class GameService {
     const present = seats.filter((s) => !away.includes(s));
     if (job.kind === JOB_KINDS.reminder) {
       const count = (payload.count ?? 0) + 1;
-      // Away players are not reminded; players in their quiet hours are reminded when those end. A reminder
-      // that waits is not counted: the same one comes later.
+      // Away players are not reminded. When everyone it is for is away or in their quiet hours, the reminder
+      // waits (not counted) until the first of them is back or awake; otherwise it goes to those who are,
+      // and the others get the next one.
       const quiet = present.map((s) => quietUntil(wishes.get(s) ?? DEFAULT_NOTIFY, now));
       const due = present.filter((_, i) => quiet[i] === null);
       if (due.length === 0) {
@@ -1393,6 +1395,7 @@ export class GameService {
     change: { how?: NotifyChannel | null; timeZone?: string | null; quietFrom?: number | null; quietTo?: number | null; awayUntil?: string | null; locale?: string | null },
   ): Result<{ settings: NotifySettings }> {
     const current = this.notifySettings(userId);
+    if (change.how != null && !(NOTIFY_CHANNELS as readonly string[]).includes(change.how)) return refuse('invalid_notify', {});
     let timeZone = current.timeZone;
     if (change.timeZone != null) {
       const zone = canonicalTimeZone(change.timeZone);

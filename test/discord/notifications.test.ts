@@ -93,6 +93,9 @@ describe('/game notify', () => {
     expect(await notify(bob, { away_until: '2020-01-01' })).toBe('„2020\\-01\\-01“ ist kein Tag in der Zukunft: schreib JJJJ-MM-TT (innerhalb eines Jahres) oder off.');
     expect(await notify(bob, { away_until: 'next week' })).toMatch(/^„next week“ ist kein Tag/);
     expect(await notify(alice, { quiet_from: 22 })).toBe('Quiet hours need both quiet_from and quiet_to (the same hour twice turns them off).');
+    // A forged choice (Discord's client offers only the three) is refused by the service too.
+    expect(env.service.updateNotify(alice.id, { how: 'pigeon' as never })).toMatchObject({ ok: false, code: 'invalid_notify' });
+    expect(env.service.notifySettings(alice.id).how).toBe('channel');
     expect(env.service.notifySettings(carol.id).timeZone).toBeNull();
     expect(env.service.notifySettings(bob.id).awayUntil).toBeNull();
     expect(await notify(carol, { time_zone: 'europe/amsterdam', quiet_from: 23, quiet_to: 7 })).toBe(

@@ -279,6 +279,7 @@ export const de: Record<CoreKey, string> = {
   'refusal.invalid_time_zone': 'Unbekannte Zeitzone „{value}“. Nimm einen Namen wie Europe/Berlin oder America/New_York.',
   'refusal.invalid_away_date': '„{value}“ ist kein Tag in der Zukunft: schreib JJJJ-MM-TT (innerhalb eines Jahres) oder off.',
   'refusal.quiet_hours_incomplete': 'Eine Ruhezeit braucht ruhe_ab und ruhe_bis (zweimal dieselbe Stunde schaltet sie ab).',
+  'refusal.invalid_notify': 'Wähle, wie du benachrichtigt wirst: channel, dm oder both.',
   'refusal.player_away': 'Diese Person ist abwesend bis {date}; die Abstimmung wartet, bis sie zurück ist.',
   'lobby.addComputer': 'Computerspieler hinzufügen…',
   'lobby.removeComputer': 'Computerspieler entfernen',

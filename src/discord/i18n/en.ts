@@ -289,6 +289,7 @@ export const en = {
   'refusal.invalid_time_zone': 'Unknown time zone "{value}". Use a name like Europe/Berlin or America/New_York.',
   'refusal.invalid_away_date': '"{value}" is not a day ahead: write YYYY-MM-DD (within a year), or off.',
   'refusal.quiet_hours_incomplete': 'Quiet hours need both quiet_from and quiet_to (the same hour twice turns them off).',
+  'refusal.invalid_notify': 'Choose how you are told: channel, dm or both.',
   'refusal.player_away': 'This player is away until {date}; the vote waits until they are back.',
   'lobby.addComputer': 'Add a computer player…',
   'lobby.removeComputer': 'Remove a computer player',

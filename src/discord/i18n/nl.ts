@@ -279,6 +279,7 @@ export const nl: Record<CoreKey, string> = {
   'refusal.invalid_time_zone': 'Onbekende tijdzone "{value}". Gebruik een naam als Europe/Amsterdam of America/New_York.',
   'refusal.invalid_away_date': '"{value}" is geen dag in de toekomst: schrijf JJJJ-MM-DD (binnen een jaar), of off.',
   'refusal.quiet_hours_incomplete': 'Stille uren hebben stil_vanaf en stil_tot nodig (twee keer hetzelfde uur zet ze uit).',
+  'refusal.invalid_notify': 'Kies hoe je een melding krijgt: channel, dm of both.',
   'refusal.player_away': 'Deze speler is afwezig tot {date}; de stemming wacht tot die terug is.',
   'lobby.addComputer': 'Computerspeler toevoegen…',
   'lobby.removeComputer': 'Computerspeler verwijderen',
