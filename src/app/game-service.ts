@@ -105,6 +105,7 @@ export type Refusal =
   | { readonly ok: false; readonly code: 'no_reminder' }
   | { readonly ok: false; readonly code: 'invalid_setting'; readonly field: string; readonly min: number; readonly max: number }
   | { readonly ok: false; readonly code: 'not_handed_over' }
+  | { readonly ok: false; readonly code: 'removed_by_vote' }
   | { readonly ok: false; readonly code: 'reclaim_between_turns' }
   | { readonly ok: false; readonly code: 'no_computer' }
   /** /game notify: an unknown time zone, a date that is not a day ahead, quiet hours with one end only. */
@@ -795,6 +796,8 @@ export class GameService {
       leaving?: readonly Seat[];
       removals?: readonly Seat[];
       handOver?: readonly Seat[];
+      /** The `leaving` seats were removed by the others' vote (they cannot take the seat back). */
+      byVote?: boolean;
       notes?: (entries: readonly NewAction[], finished: boolean) => BoardNote[];
     },
   ): Result<{ outcome: Outcome }> {
@@ -828,7 +831,7 @@ export class GameService {
     const notes = opts.notes?.(entries, finished) ?? [];
     // A seat that left is played by a computer from now on (unless the rules took it out).
     const toComputer = [...(opts.handOver ?? []), ...(opts.leaving ?? []).filter((seat) => !removed.has(seat))];
-    return this.#save(game, current.state, entries, opts.leaving ?? [], finished ? 'finished' : 'active', concededTo, notes, toComputer);
+    return this.#save(game, current.state, entries, opts.leaving ?? [], finished ? 'finished' : 'active', concededTo, notes, toComputer, opts.byVote === true);
   }
 
   #save(
@@ -840,6 +843,7 @@ export class GameService {
     concededTo: Seat | null,
     notes: readonly BoardNote[] = [],
     toComputer: readonly Seat[] = [],
+    byVote = false,
   ): Result<{ outcome: Outcome }> {
     const json = JSON.stringify(state);
     const markerBefore = turnMarkerOf(game.module, game.state);
@@ -849,7 +853,7 @@ export class GameService {
     const after = this.#tx(() => {
       const saved = this.repo.saveState(id, game.row.version, { state: json, status }, entries);
       if (!saved.ok) return null;
-      for (const seat of leaving) this.repo.markSeatLeft(id, seat, saved.updatedAt);
+      for (const seat of leaving) this.repo.markSeatLeft(id, seat, saved.updatedAt, byVote);
       const level = parseLevel(game.row.computerLevel);
       for (const seat of toComputer) this.repo.setSeatComputer(id, seat, level);
       // What was just written is known: no reading it back.
@@ -859,7 +863,7 @@ export class GameService {
           ? game.seats
           : game.seats.map((s) => ({
               ...s,
-              ...(leaving.includes(s.seat) && s.leftAt === null ? { leftAt: saved.updatedAt } : {}),
+              ...(leaving.includes(s.seat) && s.leftAt === null ? { leftAt: saved.updatedAt, ...(byVote ? { removedAt: saved.updatedAt } : {}) } : {}),
               ...(toComputer.includes(s.seat) ? { computer: level } : {}),
             }));
       const snapshot: ActiveSnapshot = { ...game, row, seats, state };
@@ -969,7 +973,7 @@ export class GameService {
       if (how === 'removed') return [{ kind: removedByRules ? 'removed' : 'removedAutopilot', seat }];
       return [{ kind: removedByRules ? 'left' : 'leftAutopilot', seat }];
     };
-    return this.#commit(game, [], { leaving: [seat], removals: removable ? [seat] : [], notes });
+    return this.#commit(game, [], { leaving: [seat], removals: removable ? [seat] : [], notes, byVote: how === 'removed' });
   }
 
   // ----- computer players ------------------------------------------------------------------------------
@@ -1009,7 +1013,10 @@ export class GameService {
     const game = loaded.game;
     const seat = this.seatOf(game, userId);
     if (seat === undefined || isComputerSeatId(seat.userId)) return refuse('not_a_player', {});
-    if (seat.computer === null && seat.leftAt === null) return refuse('not_handed_over', {});
+    // Removed by the others' vote: the seat is no longer theirs to take back.
+    if (seat.removedAt !== null) return refuse('removed_by_vote', {});
+    // Only a seat a computer plays can be taken back (not one the rules took out of the game).
+    if (seat.computer === null) return refuse('not_handed_over', {});
     if (this.activeSeats(game).includes(seat.seat)) return refuse('reclaim_between_turns', {});
     const result = this.#tx(() => {
       const saved = this.repo.saveState(game.row.id, game.row.version, {});

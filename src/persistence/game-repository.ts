@@ -306,10 +306,11 @@ export class GameRepository {
   }
 
   /** Marks a seat as gone (left or removed); its place in the log stays. */
-  markSeatLeft(gameId: number, seat: number, at: number = this.now()): void {
+  /** The player left (`removed`: the others removed them by vote) at `at`. */
+  markSeatLeft(gameId: number, seat: number, at: number = this.now(), removed = false): void {
     this.db
       .update(seats)
-      .set({ leftAt: at })
+      .set({ leftAt: at, ...(removed ? { removedAt: at } : {}) })
       .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat)))
       .run();
   }

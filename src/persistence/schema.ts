@@ -61,6 +61,8 @@ export const seats = sqliteTable(
     displayName: text('display_name').notNull(),
     /** Set when the player left or was removed; the seat stays for the log. */
     leftAt: integer('left_at'),
+    /** Set (with `leftAt`) when the other players removed the player by vote: unlike a leaver, they cannot take the seat back. */
+    removedAt: integer('removed_at'),
     /**
      * The level of the computer player that plays this seat ('easy', 'normal', 'hard'), or null for a
      * human. A seat added as a computer has a user id of its own (`computer:<n>`); a human's seat handed to

@@ -2,7 +2,8 @@
  * What the idle vote's outcomes do, said plainly in the channel. Nobody's turn is "skipped": either a
  * computer player plays the idle seat (until its owner takes it back), or the player is removed and a
  * computer player plays the seat so the others can finish. Either way the board after the vote says so and
- * names every move the computer made for them, marked "(computer)". On the small test game (Tally), with a
+ * names every move the computer made for them, marked "(computer)". The first player may take the seat back;
+ * a removed player may not. On the small test game (Tally), with a
  * computer player that adds 2 and then ends its turn.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,7 @@ import type { ActiveSnapshot } from '../../src/app/game-service.js';
 import { parseCustomId } from '../../src/discord/codec.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { tallyModule, tallyPresenter, type TallyAction } from '../app/toy-game.js';
-import { boards, buttonFor, clickForBoard, hasButton, latestBoard, mentionedToAct, openLobby, startBotOnFake, type BotOnFake } from './harness.js';
+import { boards, buttonFor, clickForBoard, hasButton, latestBoard, mentionedToAct, openLobby, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
 
 const HOUR = 3_600_000;
 const module = tallyModule({ removeSeat: false, target: 30 });
@@ -105,6 +106,17 @@ describe('the idle vote says what was played', () => {
     // seat's computer turn just before is not told twice).
     expect(after).toContain(`Last turn: ${names.get(next.id)} (computer) adds 2; ${names.get(next.id)} (computer) ends the turn`);
     expect(removed.board.content).not.toContain(`${names.get(idle.id)} (computer)`);
+
+    // Removed is removed: the board's Take my turn tells them so, with nothing to take back; the player a
+    // computer plays for by vote is offered their seat back.
+    const told = privateReply(await next.clickButton(removed.board.id, buttonFor(removed.board, 'turn')), next);
+    expect(told.content).toBe('The other players removed you from this game by vote; a computer player plays your seat to the end, and it cannot be taken back.');
+    expect(told.buttons).toEqual([]);
+    expect(env.service.reclaim(gameIn(channel).row.id, next.id)).toMatchObject({ ok: false, code: 'removed_by_vote' });
+    expect(gameIn(channel).seats.find((s) => s.userId === next.id)).toMatchObject({ computer: 'normal', leftAt: expect.any(Number), removedAt: expect.any(Number) });
+    const offer = privateReply(await idle.clickButton(removed.board.id, buttonFor(removed.board, 'turn')), idle);
+    expect(offer.content).toMatch(/^A computer player plays your seat now/);
+    expect(hasButton(offer, 'reclaim')).toBe(true);
     env.fake.assertNoViolations();
   });
 });

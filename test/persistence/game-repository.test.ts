@@ -47,7 +47,7 @@ describe('game repository', () => {
     const loaded = repo.findRunningByChannel('300000000000000001');
     expect(loaded).toMatchObject({ kind: 'istanbul', status: 'lobby', version: 0, options: JSON.stringify({ players: 3, layout: 'short' }) });
     expect(repo.seats(loaded!.id)).toEqual([
-      { gameId: loaded!.id, seat: 0, userId: '200000000000000001', displayName: 'Ayla', leftAt: null, computer: null },
+      { gameId: loaded!.id, seat: 0, userId: '200000000000000001', displayName: 'Ayla', leftAt: null, removedAt: null, computer: null },
     ]);
   });
 

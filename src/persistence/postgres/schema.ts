@@ -63,6 +63,7 @@ export const seats = pgTable(
     displayName: text('display_name').notNull(),
     /** Set when the player left or was removed; the seat stays for the log. */
     leftAt: millis('left_at'),
+    removedAt: millis('removed_at'),
     computer: text('computer'),
   },
   (table) => [primaryKey({ columns: [table.gameId, table.seat] }), uniqueIndex('seats_game_user').on(table.gameId, table.userId)],

@@ -19,6 +19,10 @@ export const boardTurn: ComponentHandler<'turn'> = {
     if (game.kind !== 'active' || game.row.status !== 'active') return refuse(env, interaction, { ok: false, code: 'not_active' });
     const seat = service.seatOf(game, interaction.user.id);
     if (seat === undefined) return refuse(env, interaction, { ok: false, code: 'not_a_player' });
+    // Removed by the others' vote: a computer plays the seat to the end, and it is not theirs to take back.
+    if (seat.removedAt !== null) return refuse(env, interaction, { ok: false, code: 'removed_by_vote' });
+    // Taken out of the game by the rules: nobody plays the seat.
+    if (seat.leftAt !== null && seat.computer === null) return refuse(env, interaction, { ok: false, code: 'not_a_player' });
     if (isComputerPlayed(seat)) {
       // A computer plays this seat for its owner: one click takes it back (between turns).
       const id2 = { gameId: game.row.id, version: game.row.version };
