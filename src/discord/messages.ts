@@ -494,11 +494,14 @@ export function confirmMessage(game: { readonly id: number; readonly version: nu
 export function abandonedMessage(service: GameService, game: Snapshot, presenter: GamePresenter, userId: string, recorded: boolean): PublicMessage {
   const locale = gameLocale(game);
   const lines = [t(locale, recorded ? 'board.abandonedRecorded' : 'board.abandoned', { user: `<@${userId}>`, id: game.row.id, game: presenter.name(locale) })];
-  if (recorded && game.kind === 'active') {
-    const playerNames = names(game);
-    for (const standing of [...service.standings(game)].sort((a, b) => a.rank - b.rank || a.seat - b.seat)) {
-      lines.push(t(locale, 'board.standing', { rank: standing.rank, player: mention(game, standing.seat), summary: presenter.format(standing.summary, locale, playerNames) }));
-    }
-  }
+  if (recorded && game.kind === 'active') lines.push(...standingsNow(service, game, presenter, locale));
   return { content: fit(lines), components: [], allowedMentions: { parse: [] } };
+}
+
+/** The rules' standings as they are now, one line per player (what ending the game early keeps). */
+export function standingsNow(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, locale: Locale): string[] {
+  const playerNames = names(game);
+  return [...service.standings(game)]
+    .sort((a, b) => a.rank - b.rank || a.seat - b.seat)
+    .map((standing) => t(locale, 'board.standing', { rank: standing.rank, player: mention(game, standing.seat), summary: presenter.format(standing.summary, locale, playerNames) }));
 }

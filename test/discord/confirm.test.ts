@@ -126,9 +126,13 @@ describe('/game abandon asks first and keeps the standings', () => {
     expect(hasButton(refused, 'confirm')).toBe(false);
 
     const prompt = await ask(carol, channel, 'abandon');
-    expect(prompt.content).toBe(
+    // The question shows the standings that would be kept.
+    const second = (first.id === alice.id ? carol : alice).id;
+    expect(prompt.content.split('\n')).toEqual([
       `**Spel #${id} (Tally) voor iedereen beëindigen?** Het spel stopt nu en kan niet worden hervat. De stand van dit moment wordt als uitslag bewaard in /spel geschiedenis; in /statistieken telt die niet als overwinning.`,
-    );
+      `1. <@${first.id}>: 2 points`,
+      `2. <@${second}>: 0 points`,
+    ]);
     expect(gameIn(channel).row.status).toBe('active');
     const ended = await press(carol, prompt, 'confirm');
     expect(ended.content).toBe('Het spel is beëindigd. De stand van dit moment is bewaard in /spel geschiedenis.');
@@ -138,7 +142,7 @@ describe('/game abandon asks first and keeps the standings', () => {
     const announcement = env.fake.channelMessages(channel).at(-1)!;
     const lines = announcement.content.split('\n');
     expect(lines[0]).toBe(`<@${carol.id}> ended game #${id} (Tally) early. The standings at that moment are kept in /game history (not counted as wins):`);
-    expect(lines.slice(1)).toEqual([`1. <@${first.id}>: 2 points`, `2. <@${(first.id === alice.id ? carol : alice).id}>: 0 points`]);
+    expect(lines.slice(1)).toEqual([`1. <@${first.id}>: 2 points`, `2. <@${second}>: 0 points`]);
 
     const history = privateReply(await alice.runCommand(channel, 'game', { subcommand: 'history' }), alice);
     expect(history.content).toMatch(new RegExp(`#${id} Tally · <t:\\d+:d> · 2 players · ended early; leading then: <@${first.id}>`));

@@ -4,7 +4,7 @@
  */
 import type { CommandHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
-import { confirmMessage } from '../../messages.js';
+import { confirmMessage, standingsNow } from '../../messages.js';
 import { answerPrivately, presenterFor } from '../../respond.js';
 import { canManage, refuse } from '../common.js';
 
@@ -21,6 +21,8 @@ export const gameAbandon: CommandHandler = {
     const game = env.ctx.presenters.has(row.kind) ? presenterFor(env.ctx, row.kind).name(env.locale) : row.kind;
     const what = row.status === 'lobby' ? 'lobby' : loaded.ok ? 'recorded' : 'damaged';
     const question = t(env.locale, 'confirm.abandon', { id: row.id, game, what });
-    await answerPrivately(interaction, confirmMessage(row, 'abandon', question, env.locale));
+    // The standings that would be kept, so the host sees exactly what ending now records.
+    const standings = loaded.ok && loaded.game.kind === 'active' ? standingsNow(service, loaded.game, presenterFor(env.ctx, row.kind), env.locale) : [];
+    await answerPrivately(interaction, confirmMessage(row, 'abandon', [question, ...standings].join('\n'), env.locale));
   },
 };
