@@ -1111,7 +1111,7 @@ export class GameService {
         },
         seats,
       );
-      const delivery = made.ok ? this.#owe(made.game, 'lobby', { kind: 'lobby' }) : 0;
+      const delivery = made.ok ? this.#owe(made.game, 'lobby', { kind: 'lobby', rematchOf: gameId }) : 0;
       return { made, delivery };
     });
     if (!created.made.ok) return refuse('channel_busy', { existing: created.made.existing });

@@ -171,6 +171,18 @@ export function lobbyMessage(game: LobbySnapshot, presenter: GamePresenter): Pub
   };
 }
 
+/**
+ * A Rematch lobby's first post calls the seated players (the host pressed Rematch): they are in without
+ * having clicked Join, so they are told, and told how to get out. Later edits of the lobby drop the line.
+ */
+export function rematchCall(game: LobbySnapshot, lobby: PublicMessage, rematchOf: number): PublicMessage {
+  const locale = gameLocale(game);
+  const called = game.seats.filter((s) => !isComputerSeatId(s.userId) && s.userId !== game.row.hostUserId);
+  if (called.length === 0) return lobby;
+  const line = t(locale, 'lobby.rematch', { id: rematchOf, players: called.map((s) => `<@${s.userId}>`).join(', ') });
+  return { ...lobby, content: fit([line, lobby.content]), allowedMentions: { users: called.map((s) => s.userId) } };
+}
+
 // ----- board ---------------------------------------------------------------------------------------------
 
 export interface BoardNotes {

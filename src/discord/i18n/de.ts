@@ -155,6 +155,7 @@ export const de: Record<CoreKey, string> = {
   'settings.field.reminderHours': 'erinnerung_stunden',
   'settings.field.reminderLimit': 'erinnerung_limit',
   'settings.field.idleHours': 'leerlauf_stunden',
+  'lobby.rematch': 'Revanche für Spiel #{id}: {players}, ihr sitzt wieder mit am Tisch. Diesmal nicht dabei? Drücke Aussteigen.',
   'board.rematch': 'Revanche',
   'board.finishedAgain': 'Dieses Spiel (#{id}) ist vorbei: sein letzter Spielplan, noch einmal gepostet. /spiel neu oder Revanche beginnt das nächste.',
   'rematch.opened': 'Eine Lobby für die Revanche ist offen, mit denselben Spielern und Optionen: {link}. Wer nicht mitspielen will, kann sie verlassen; der Gastgeber (du) startet.',

@@ -163,6 +163,7 @@ export const en = {
   'settings.field.reminderHours': 'reminder_hours',
   'settings.field.reminderLimit': 'reminder_limit',
   'settings.field.idleHours': 'idle_hours',
+  'lobby.rematch': 'Rematch of game #{id}: {players}, you are seated again. Not playing this time? Press Leave.',
   'board.rematch': 'Rematch',
   'board.finishedAgain': 'This game (#{id}) is over: its final board, posted again. /game new or Rematch starts the next one.',
   'rematch.opened': 'A rematch lobby is open with the same players and options: {link}. Whoever does not want to play can leave it; the host (you) starts.',

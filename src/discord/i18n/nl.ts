@@ -155,6 +155,7 @@ export const nl: Record<CoreKey, string> = {
   'settings.field.reminderHours': 'herinnering_uren',
   'settings.field.reminderLimit': 'herinnering_limiet',
   'settings.field.idleHours': 'inactief_uren',
+  'lobby.rematch': 'Revanche van spel #{id}: {players}, jullie zitten weer aan tafel. Deze keer niet mee? Druk op Verlaten.',
   'board.rematch': 'Revanche',
   'board.finishedAgain': 'Dit spel (#{id}) is afgelopen: het laatste bord, opnieuw geplaatst. /spel nieuw of Revanche begint het volgende.',
   'rematch.opened': 'Een lobby voor de revanche is open, met dezelfde spelers en opties: {link}. Wie niet wil meespelen, kan hem verlaten; de gastheer (jij) start.',
