@@ -22,6 +22,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   canUndo,
+  chainFrom,
   seedRng,
   shuffle,
   step,
@@ -553,6 +554,20 @@ export class GameService {
     return game.module.definition.optionDetails?.(game.state, seat, actions) ?? actions.map(() => []);
   }
 
+  /**
+   * The seat's compound choices: per legal action (same order), the action and the steps that obviously follow
+   * it (see src/engine/chain.ts), or null when nothing does. On the panel, a compound choice's index is the
+   * number of legal actions plus its first action's index.
+   */
+  chains(game: ActiveSnapshot, seat: Seat, legal: readonly unknown[] = this.legalActions(game, seat)): (readonly unknown[] | null)[] {
+    const def = game.module.definition;
+    if (def.obviousNext === undefined) return legal.map(() => null);
+    return legal.map((action) => {
+      const chain = chainFrom(def, game.state, seat, action);
+      return chain.length > 1 ? chain : null;
+    });
+  }
+
   /** Why the seat's choice is narrow now, or what it still owes (see GameDefinition). */
   decisionNotes(game: ActiveSnapshot, seat: Seat): readonly Message[] {
     return game.module.definition.decisionNotes?.(game.state, seat) ?? [];
@@ -760,14 +775,15 @@ export class GameService {
     const actor = this.#checkActor(game, userId, panelSeat, expectedVersion);
     if ('ok' in actor) return actor;
     const legal = this.legalActions(game, actor.seat);
-    const action = Number.isInteger(index) ? legal[index] : undefined;
+    // Beyond the legal actions: a compound choice, the legal action at `index - legal.length` and what obviously follows.
+    const first = Number.isInteger(index) ? legal[index < legal.length ? index : index - legal.length] : undefined;
+    const steps = first === undefined ? [] : index < legal.length ? [first] : chainFrom(game.module.definition, game.state, actor.seat, first);
     // An index the panel at this version cannot have offered: the click did not come from our panel.
-    if (action === undefined) return refuse('stale', { currentVersion: game.row.version });
-    return this.#commit(game, [{ seat: actor.seat, action: wire(action) }], {});
+    if (steps.length === 0 || (index >= legal.length && steps.length < 2)) return refuse('stale', { currentVersion: game.row.version });
+    return this.#commit(game, steps.map((action) => ({ seat: actor.seat, action: wire(action) })), {});
   }
 
-  /** Takes back the seat's latest action still in effect (see the undo policy above). */
-  /** Takes back the seat's latest action of its turn; `undone` is that action (for "Undone: …"). */
+  /** Takes back the seat's latest action still in effect (see the undo policy above); `undone` is that action (for "Undone: …"). */
   undo(gameId: number, userId: string, panelSeat: Seat, expectedVersion: number): Result<{ outcome: Outcome; undone: unknown }> {
     const loaded = this.#active(gameId);
     if (!loaded.ok) return loaded;
@@ -1111,7 +1127,7 @@ export class GameService {
         },
         seats,
       );
-      const delivery = made.ok ? this.#owe(made.game, 'lobby', { kind: 'lobby', rematchOf: gameId }) : 0;
+      const delivery = made.ok ? this.#owe(made.game, 'lobby', { kind: 'lobby' }) : 0;
       return { made, delivery };
     });
     if (!created.made.ok) return refuse('channel_busy', { existing: created.made.existing });

@@ -22,8 +22,7 @@ export interface BoardNote {
 }
 
 export type DeliveryPayload =
-  /** `rematchOf`: a Rematch of that finished game (its players are seated and called to the lobby). */
-  | { readonly kind: 'lobby'; readonly rematchOf?: number }
+  | { readonly kind: 'lobby' }
   /**
    * `summary`: the public events of the turn that ended (none for the first board). `picture`: false for
    * a short text when the decision passed to another seat inside a turn (see boardMarkerOf); a picture's
@@ -97,8 +96,7 @@ export function parseDeliveryPayload(kind: string, text: string): DeliveryPayloa
   const p = raw as Record<string, unknown>;
   switch (kind as DeliveryKind) {
     case 'lobby':
-      if (p.rematchOf !== undefined && !isCount(p.rematchOf)) return 'rematchOf is not a game';
-      return p.rematchOf === undefined ? { kind: 'lobby' } : { kind: 'lobby', rematchOf: p.rematchOf };
+      return { kind: 'lobby' };
     case 'board': {
       if (!Array.isArray(p.summary) || !p.summary.every(isEvent)) return 'the summary is not a list of public events';
       const notes = p.notes;

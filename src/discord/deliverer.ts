@@ -21,7 +21,7 @@ import type { Logger } from '../logger.js';
 import type { BotContext } from './context.js';
 import { t, toLocale } from './i18n/index.js';
 import { DEFAULT_NOTIFY, type NotifySettings } from '../app/notifications.js';
-import { abandonedMessage, rematchCall, boardMessage, gameLocale, hoursSince, settingsMessage, labelNames, lobbyMessage, mention, reminderMessage, voteMessage, type PublicMessage } from './messages.js';
+import { abandonedMessage, boardMessage, gameLocale, hoursSince, settingsMessage, labelNames, lobbyMessage, mention, reminderMessage, voteMessage, type PublicMessage } from './messages.js';
 import { truncate } from './panel.js';
 import { THREAD_PERMISSIONS, threadPermissionNames, messageLink, presenterFor, sendableChannel } from './respond.js';
 import { describeError } from './errors.js';
@@ -302,11 +302,8 @@ export class Deliverer implements DeliveryTrigger {
     const presenter = presenterFor(this.ctx, game.row.kind);
     const locale = gameLocale(game);
     switch (step.kind) {
-      case 'lobby': {
-        const p = step.delivery.payload as Extract<Delivery['payload'], { kind: 'lobby' }>;
-        const lobby = lobbyMessage(game as LobbySnapshot, presenter);
-        return p.rematchOf === undefined ? lobby : rematchCall(game as LobbySnapshot, lobby, p.rematchOf);
-      }
+      case 'lobby':
+        return lobbyMessage(game as LobbySnapshot, presenter);
       case 'board': {
         const active = game as ActiveSnapshot;
         const message = await boardMessage(

@@ -171,18 +171,6 @@ export function lobbyMessage(game: LobbySnapshot, presenter: GamePresenter): Pub
   };
 }
 
-/**
- * A Rematch lobby's first post calls the seated players (the host pressed Rematch): they are in without
- * having clicked Join, so they are told, and told how to get out. Later edits of the lobby drop the line.
- */
-export function rematchCall(game: LobbySnapshot, lobby: PublicMessage, rematchOf: number): PublicMessage {
-  const locale = gameLocale(game);
-  const called = game.seats.filter((s) => !isComputerSeatId(s.userId) && s.userId !== game.row.hostUserId);
-  if (called.length === 0) return lobby;
-  const line = t(locale, 'lobby.rematch', { id: rematchOf, players: called.map((s) => `<@${s.userId}>`).join(', ') });
-  return { ...lobby, content: fit([line, lobby.content]), allowedMentions: { users: called.map((s) => s.userId) } };
-}
-
 // ----- board ---------------------------------------------------------------------------------------------
 
 export interface BoardNotes {
@@ -305,20 +293,36 @@ export interface PanelNotes {
   readonly page?: { readonly group: number; readonly page: number };
 }
 
+/** The panel group of the compound choices (see GameService.chains): first, before the step-by-step groups. */
+export const CHAIN_GROUP = '*chain';
+
+/**
+ * The choices a panel offers, in order: the compound choices first (index: the number of legal actions plus
+ * their first action's index), then every legal action. Shared with the clicks-per-turn benchmark.
+ */
+export function panelChoices(legal: readonly unknown[], chains: readonly (readonly unknown[] | null)[]): { index: number; steps: readonly unknown[] }[] {
+  const compound = chains.flatMap((chain, i) => (chain === null ? [] : [{ index: legal.length + i, steps: chain }]));
+  return [...compound, ...legal.map((action, index) => ({ index, steps: [action] }))];
+}
+
 export function panelActions(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, seat: Seat, locale: Locale): PanelAction[] {
   const playerNames = labelNames(game);
   const def = game.module.definition;
   const legal = service.legalActions(game, seat);
   const details = service.optionDetails(game, seat, legal);
-  return legal.map((action, index) => {
-    const group = presenter.group(action);
-    const parts = (details[index] ?? []).map((part) => presenter.format(part, locale, playerNames));
+  const chainGroup = t(locale, 'panel.chainGroup');
+  return panelChoices(legal, service.chains(game, seat, legal)).map(({ index, steps }) => {
+    const first = index % legal.length;
+    const compound = steps.length > 1;
+    const group = compound ? { id: CHAIN_GROUP, label: null, always: false } : presenter.group(steps[0]);
+    const parts = (details[first] ?? []).map((part) => presenter.format(part, locale, playerNames));
     return {
       index,
-      label: presenter.format(def.describeAction(action), locale, playerNames),
+      // A compound choice names its steps in order.
+      label: steps.map((step) => presenter.format(def.describeAction(step), locale, playerNames)).join(' → '),
       ...(parts.length === 0 ? {} : { details: parts }),
       group: group.id,
-      groupLabel: presenter.format(group.label, locale, playerNames),
+      groupLabel: group.label === null ? chainGroup : presenter.format(group.label, locale, playerNames),
       always: group.always,
     };
   });

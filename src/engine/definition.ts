@@ -66,6 +66,13 @@ export interface GameDefinition<S, A, V, O> {
   /** Optional, for the deciding seat's own panel: why the choice is narrow (a dead end), what is still owed. */
   decisionNotes?(state: S, seat: Seat): readonly Message[];
   /**
+   * Optional: the one sensible next step of `legal` for the seat, where the rules leave a single sensible path
+   * (leave the assistant where you just arrived, pay to do the action you came for); null where the seat has a
+   * real choice. Compound choices (see chain.ts) offer it together with the choice before it, beside the
+   * step-by-step path; it never replaces a legal action.
+   */
+  obviousNext?(state: S, seat: Seat, legal: readonly A[]): A | null;
+  /**
    * Optional: takes a seat out of a running game (the player conceded or was voted out), when the rules
    * let the game go on without it. Returns null when they do not; the host application then keeps the
    * seat in play on autopilot (see the Discord flow's leave policy) or ends the game. Pure, like `apply`;

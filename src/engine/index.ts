@@ -1,3 +1,4 @@
+export * from './chain.js';
 export * from './definition.js';
 export * from './errors.js';
 export * from './message.js';

@@ -1,7 +1,7 @@
 /**
  * Clicks per turn over fuzzed games (see clicks.ts): Istanbul, Letters & Seals and Kairo, each decision
- * taken by the fuzzers' playout policies and reached on the panel with the fewest clicks. Run with
- * `npm run bench`; the figures are printed as a table.
+ * taken by the fuzzers' playout policies and reached on the panel with the fewest clicks, step by step
+ * and with the compound choices the bot offers. Run with `npm run bench`; the figures are printed as a table.
  */
 import { afterAll, bench, describe } from 'vitest';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
@@ -13,7 +13,7 @@ import { measureClicks, type ClickConfig, type ClickFigures } from './clicks.js'
 
 const seeds = (name: string, n: number): string[] => Array.from({ length: n }, (_, i) => `${name}-${i}`);
 
-const CONFIGS: readonly ClickConfig[] = [
+const GAMES: readonly Omit<ClickConfig, 'compound'>[] = [
   {
     name: 'Istanbul, 3 players',
     kind: 'istanbul',
@@ -39,6 +39,11 @@ const CONFIGS: readonly ClickConfig[] = [
     seeds: seeds('kairo', 10),
   },
 ];
+
+const CONFIGS: readonly ClickConfig[] = GAMES.flatMap((game) => [
+  { ...game, compound: false },
+  { ...game, name: `${game.name}, compound choices`, compound: true },
+]);
 
 const results = new Map<string, ClickFigures>();
 

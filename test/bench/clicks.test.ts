@@ -30,6 +30,7 @@ describe('clicks per turn', () => {
       settings: { layout: 'quick', variant: null },
       policy: (s, seat, legal, rng) => progressPick(s as KairoState, seat, legal as KairoAction[], rng),
       seeds: ['clicks-test'],
+      compound: false,
     });
     expect(figures.turns).toBeGreaterThan(20);
     expect(figures.mean).toBeGreaterThanOrEqual(1);

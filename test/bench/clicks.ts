@@ -3,16 +3,19 @@
  * to make each decision a policy takes. The panel is built exactly as the bot builds it (the game's
  * presenter groups the legal actions; buildPanel lays them out in buttons and paged selects), and the
  * driver takes the fewest clicks to reach the chosen action: one when it is on the first page, one more per
- * "Next page". Opening the panel ("Take my turn") is not counted. A turn is what the board marks as one
- * (the turn player's, with the Kiosk picks and bids of others inside it).
+ * "Next page". With compound choices (a legal action and the steps that obviously follow it, offered beside
+ * the step-by-step path), the driver takes one wherever its steps are exactly what the policy does next, when
+ * that saves clicks (the fewest clicks over the turn). Opening the panel ("Take my turn") is not counted. A
+ * turn is what the board marks as one (the turn player's, with the Kiosk picks and bids of others inside it).
  */
 import { gameModules } from '../../src/app/games/index.js';
 import type { GameModule, LobbySettings } from '../../src/app/module.js';
 import { parseCustomId, parseSelectValue } from '../../src/discord/codec.js';
 import { gamePresenters } from '../../src/discord/games/index.js';
+import { CHAIN_GROUP, panelChoices } from '../../src/discord/messages.js';
 import type { GamePresenter } from '../../src/discord/games/presenter.js';
 import { buildPanel, type PanelAction, type PanelRow } from '../../src/discord/panel.js';
-import { seedRng, type RngState, type Seat } from '../../src/engine/index.js';
+import { chainFrom, seedRng, type AnyGameDefinition, type RngState, type Seat } from '../../src/engine/index.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
 
 export type Policy = (state: unknown, seat: Seat, legal: readonly unknown[], rng: RngState) => unknown;
@@ -24,6 +27,8 @@ export interface ClickConfig {
   readonly settings: Omit<LobbySettings, 'capacity'>;
   readonly policy: Policy;
   readonly seeds: readonly string[];
+  /** Offer compound choices (as the bot does); false: the step-by-step path alone. */
+  readonly compound: boolean;
 }
 
 export interface ClickFigures {
@@ -37,10 +42,11 @@ export interface ClickFigures {
 
 const LABELS = { undo: 'Undo', more: 'More', previousPage: 'Previous', nextPage: 'Next', page: (g: string) => g };
 
-function panelActions(presenter: GamePresenter, legal: readonly unknown[]): PanelAction[] {
-  return legal.map((action, index) => {
-    const group = presenter.group(action);
-    return { index, label: `action ${index}`, group: group.id, groupLabel: group.id, always: group.always };
+/** The panel's choices as the bot lays them out (compound choices first, in their own group). */
+function panelActions(presenter: GamePresenter, legal: readonly unknown[], chains: readonly (readonly unknown[] | null)[]): PanelAction[] {
+  return panelChoices(legal, chains).map(({ index, steps }) => {
+    const group = steps.length > 1 ? { id: CHAIN_GROUP, always: false } : presenter.group(steps[0]);
+    return { index, label: `choice ${index}`, group: group.id, groupLabel: group.id, always: group.always };
   });
 }
 
@@ -60,9 +66,9 @@ function reaches(rows: readonly PanelRow[], index: number): boolean {
   return false;
 }
 
-/** The fewest clicks that choose legal action `index` on the seat's panel: 1, plus a click per page turned. */
-export function clicksToChoose(presenter: GamePresenter, legal: readonly unknown[], index: number): number {
-  const actions = panelActions(presenter, legal);
+/** The fewest clicks that choose panel choice `index`: 1, plus a click per page turned. */
+export function clicksToChoose(presenter: GamePresenter, legal: readonly unknown[], index: number, chains: readonly (readonly unknown[] | null)[] = legal.map(() => null)): number {
+  const actions = panelActions(presenter, legal, chains);
   const spec = { gameId: 1, version: 1, seat: 0, actions, canUndo: false, labels: LABELS, ...(legal.length > 1 ? { suggest: 'Suggest' } : {}) };
   const first = buildPanel(spec);
   if (reaches(first, index)) return 1;
@@ -72,7 +78,35 @@ export function clicksToChoose(presenter: GamePresenter, legal: readonly unknown
       if (reaches(rows, index)) return 1 + page;
     }
   }
-  throw new Error(`action ${index} is not on the panel`);
+  throw new Error(`choice ${index} is not on the panel`);
+}
+
+interface Step {
+  readonly state: unknown;
+  readonly seat: Seat;
+  readonly legal: readonly unknown[];
+  readonly index: number;
+}
+
+const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** The fewest clicks for one turn's steps: each step alone, or a compound choice covering the next few. */
+function turnClicks(def: AnyGameDefinition, presenter: GamePresenter, steps: readonly Step[], compound: boolean): number {
+  const best = new Array<number>(steps.length + 1).fill(Infinity);
+  best[steps.length] = 0;
+  for (let i = steps.length - 1; i >= 0; i--) {
+    const step = steps[i] as Step;
+    const chains = compound && def.obviousNext !== undefined ? step.legal.map((a) => {
+      const chain = chainFrom(def, step.state, step.seat, a);
+      return chain.length > 1 ? chain : null;
+    }) : step.legal.map(() => null);
+    best[i] = clicksToChoose(presenter, step.legal, step.index, chains) + (best[i + 1] as number);
+    const chain = chains[step.index];
+    if (chain === null || chain === undefined || i + chain.length > steps.length) continue;
+    const matches = chain.every((a, k) => steps[i + k]?.seat === step.seat && same(a, (steps[i + k] as Step).legal[(steps[i + k] as Step).index]));
+    if (matches) best[i] = Math.min(best[i] as number, clicksToChoose(presenter, step.legal, step.legal.length + step.index, chains) + (best[i + chain.length] as number));
+  }
+  return best[0] as number;
 }
 
 function quantile(sorted: readonly number[], q: number): number {
@@ -92,18 +126,18 @@ export function measureClicks(config: ClickConfig): ClickFigures {
     let state = def.setup(parsed.options, seed);
     const rng = seedRng(`clicks:${seed}`);
     let turn = marker(state);
-    let clicks = 0;
+    let steps: Step[] = [];
     for (let guard = 0; !def.isOver(state); guard++) {
       if (guard > 20_000) throw new Error(`${config.name} ${seed}: the game does not end`);
       const seat = def.activeSeats(state)[0] as Seat;
       const legal = def.legalActions(state, seat);
       const action = config.policy(state, seat, legal, rng);
-      clicks += clicksToChoose(presenter, legal, legal.indexOf(action));
+      steps.push({ state, seat, legal, index: legal.indexOf(action) });
       state = def.apply(state, action, seat).state;
       const next = marker(state);
-      if (next !== turn) {
-        perTurn.push(clicks);
-        clicks = 0;
+      if (next !== turn || def.isOver(state)) {
+        perTurn.push(turnClicks(def, presenter, steps, config.compound));
+        steps = [];
         turn = next;
       }
     }

@@ -64,10 +64,10 @@ async function openPanel(channel: string): Promise<{ user: FakeUser; seat: numbe
   return { user, seat, call, panel: await openPrivately(user, call, buttonFor(call, 'turn')) };
 }
 
-/** Picks, on the panel, the offered action that `wanted` accepts (by the seat's legal actions). */
+/** Picks, on the panel, the offered single step that `wanted` accepts (by the seat's legal actions; compound choices come after them). */
 async function pick(channel: string, user: FakeUser, seat: number, panel: SeenMessage, wanted: (a: IstanbulAction) => boolean): Promise<SeenMessage> {
   const legal = env.service.legalActions(game(channel), seat) as IstanbulAction[];
-  const choice = offered(panel).find((c) => wanted(legal[c.index] as IstanbulAction));
+  const choice = offered(panel).find((c) => c.index < legal.length && wanted(legal[c.index] as IstanbulAction));
   if (choice === undefined) throw new Error(`not offered to seat ${seat}: ${offered(panel).map((c) => c.label).join(' | ')}`);
   const handle = await choose(user, panel, choice);
   return handle.reply as SeenMessage;

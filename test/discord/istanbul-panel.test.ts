@@ -1,7 +1,8 @@
 /**
  * Istanbul's turn panel through the fake Discord, as players see it: the move list names each place's
  * number and distance, a place where another merchant stands says whom to pay and how much, and Undo says
- * which step it took back.
+ * which step it took back. Compound choices ("In one go…") take a move and what obviously follows it in one
+ * click, beside the step-by-step choices.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameModules } from '../../src/app/games/index.js';
@@ -23,9 +24,9 @@ afterAll(async () => {
   await env?.stop();
 });
 
-/** The move options of a panel with their descriptions. */
+/** The single-step move options of a panel with their descriptions. */
 function moves(panel: SeenMessage): { label: string; description?: string }[] {
-  return panel.selects.flatMap((s) => s.options).filter((o) => o.label.startsWith('Move to '));
+  return panel.selects.flatMap((s) => s.options).filter((o) => o.label.startsWith('Move to ') && !o.label.includes(' → '));
 }
 
 function pick(panel: SeenMessage, label: RegExp): Offered {
@@ -78,6 +79,39 @@ describe("Istanbul's panel says what a move costs", () => {
     const secondPanel = await openPrivately(second, next, buttonFor(next, 'turn'));
     const there = moves(secondPanel).find((o) => o.label === target.label)!;
     expect(there.description).toMatch(new RegExp(`^place \\d+ · [12] steps? · pay 2 lira to ${NAMES[users.findIndex((u) => u.id === first.id)]!}`));
+    env.fake.assertNoViolations();
+  }, 60_000);
+
+  it('a compound choice moves and leaves the assistant in one click; Undo takes back its last step', async () => {
+    const channel = env.fake.createChannel('istanbul-compound');
+    const [host, ...others] = users as [FakeUser, ...FakeUser[]];
+    const lobby = await openLobby(host, channel, { game: 'istanbul', layout: 'short', variant: 'base' });
+    for (const user of others) await user.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
+    const board = await clickForBoard(host, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
+    const first = env.fake.users.get(mentionedToAct(board)[0]!);
+    let panel = await openPrivately(first, board, buttonFor(board, 'turn'));
+
+    const inOneGo = panel.selects.find((s) => s.placeholder === 'In one go…')!;
+    expect(inOneGo).toBeDefined();
+    // Every move but the Fountain's leaves an assistant on the way to the place action; the single moves stay.
+    const compound = inOneGo.options.find((o) => /^Move to (.+) → Leave an assistant here$/.test(o.label))!;
+    expect(compound.description).toMatch(/^place \d+ · [12] steps?/);
+    const place = /^Move to (.+) → /.exec(compound.label)![1]!;
+    expect(moves(panel).map((o) => o.label)).toContain(`Move to ${place}`);
+
+    const logLength = (): number => {
+      const loaded = env.service.byChannel(channel);
+      if (!loaded.ok) throw new Error('no game');
+      return env.service.effectiveLog(loaded.game).length;
+    };
+    const before = logLength();
+    panel = (await choose(first, panel, pick(panel, new RegExp(`^Move to ${place} → Leave an assistant here$`)))).reply!;
+    expect(panel.content).toMatch(/You: .*moves .*leaves an assistant/);
+    // One click, two steps in the log (each one undoable as before).
+    expect(logLength()).toBe(before + 2);
+    panel = await undo(first, panel);
+    expect(panel.content).toContain('Undone: Leave an assistant here.');
+    expect(offered(panel).some((o) => o.label.startsWith('Leave an assistant here'))).toBe(true);
     env.fake.assertNoViolations();
   }, 60_000);
 });

@@ -115,7 +115,7 @@ describe('Istanbul: what a move leads to', () => {
     expect(detail(find(moves, /^Move to Small Market$/))).toBe('place 11 · 1 step · pay 2 lira to Carol');
     expect(detail(find(moves, /^Move to Great Market$/))).toBe('place 10 · 2 steps');
     // The move list is a select: the detail is each option's description.
-    const select = components(game, 0).find((c): c is APIStringSelectComponent => c.type === ComponentType.StringSelect)!;
+    const select = components(game, 0).find((c): c is APIStringSelectComponent => c.type === ComponentType.StringSelect && c.options.some((o) => o.label === 'Move to Small Market'))!;
     expect(select.options.find((o) => o.label === 'Move to Small Market')?.description).toBe('place 11 · 1 step · pay 2 lira to Carol');
   });
 
@@ -170,7 +170,7 @@ describe('Istanbul: what an action gives', () => {
     const s = atAction(build(), 0, 5);
     const post = find(actionsOf(gameWith('istanbul', s), 0), /Post Office/);
     expect(detail(post)).toBe('+2 lira, 1 green and 1 yellow');
-    const button = components(gameWith('istanbul', s), 0).find((c): c is APIButtonComponentWithCustomId => c.type === ComponentType.Button && /Post Office/.test(c.label ?? ''))!;
+    const button = components(gameWith('istanbul', s), 0).find((c): c is APIButtonComponentWithCustomId => c.type === ComponentType.Button && /^Take the Post Office payout ·/.test(c.label ?? ''))!;
     expect(button.label).toBe('Take the Post Office payout · +2 lira, 1 green and 1 yellow');
   });
 
@@ -218,7 +218,8 @@ describe('Istanbul: dead ends say why', () => {
   it('"Skip the action" alone names what is missing: the market, the Gemstone Dealer, the mosques, the Sultan', () => {
     const market = atAction(build(), 0, 11);
     market.smallMarket = [1, ...market.smallMarket.filter((t) => t !== 1)];
-    expect(actionsOf(gameWith('istanbul', market), 0).map((a) => a.label)).toEqual(['Skip the action']);
+    // Skipping is all there is, alone or in one go with the end of the turn.
+    expect(actionsOf(gameWith('istanbul', market), 0).map((a) => a.label)).toEqual(['Skip the action → End the turn', 'Skip the action']);
     expect(textOf(gameWith('istanbul', market), 0)).toContain('The market wants 1 red, 1 green, 2 yellow, and 1 blue; you have none of them.');
 
     const gem = atAction(build(), 0, 16);
@@ -280,3 +281,25 @@ describe('Kairo: where a customer goes, what a payment still owes', () => {
     expect(detail(find(actionsOf(game, 0), /yellow coins: 1/))).toBe('then 1 coin of other colours still owed');
   });
 });
+
+describe('compound choices through the game service', () => {
+  it('a compound choice applies its steps in one commit; an index no panel offered is refused and changes nothing', () => {
+    const started = gameWith('istanbul', null);
+    const game = must(service.byId(started.row.id)).game as ActiveSnapshot;
+    const seat = service.activeSeats(game)[0]!;
+    const user = game.seats.find((s) => s.seat === seat)!.userId;
+    const legal = service.legalActions(game, seat);
+    const chains = service.chains(game, seat, legal);
+    const i = chains.findIndex((c) => c !== null);
+    expect(i).toBeGreaterThanOrEqual(0);
+    const chain = chains[i]!;
+    expect(service.act(game.row.id, user, seat, game.row.version, 2 * legal.length + 3)).toMatchObject({ ok: false, code: 'stale' });
+    const noChain = chains.findIndex((c) => c === null);
+    if (noChain >= 0) expect(service.act(game.row.id, user, seat, game.row.version, legal.length + noChain)).toMatchObject({ ok: false, code: 'stale' });
+    const before = service.effectiveLog(game).length;
+    const done = must(service.act(game.row.id, user, seat, game.row.version, legal.length + i));
+    expect(done.outcome.after.row.version).toBe(game.row.version + 1);
+    expect(service.effectiveLog(done.outcome.after).map((e) => e.action).slice(before)).toEqual(chain);
+  });
+});
+

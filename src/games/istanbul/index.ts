@@ -6,6 +6,7 @@ import { istanbulView } from './buildView.js';
 import { MAX_PLAYERS, MIN_PLAYERS } from './data/players.js';
 import { describeIstanbulAction } from './describe.js';
 import { legalActions } from './legal.js';
+import { istanbulObviousNext } from './obvious.js';
 import { istanbulDecisionNotes, istanbulOptionDetails } from './option-details.js';
 import { istanbulDe } from './messages.de.js';
 import { istanbulEn } from './messages.en.js';
@@ -35,6 +36,7 @@ export const istanbul: GameDefinition<IstanbulState, IstanbulAction, IstanbulVie
   describeAction: describeIstanbulAction,
   optionDetails: istanbulOptionDetails,
   decisionNotes: istanbulDecisionNotes,
+  obviousNext: istanbulObviousNext,
   messages: { en: istanbulEn, de: istanbulDe, nl: istanbulNl },
 };
 
