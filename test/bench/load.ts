@@ -42,6 +42,18 @@ function must<T>(result: Result<T>): T {
   return result;
 }
 
+/** The bot processes of the run in progress: a run that fails must not leave them behind. */
+const running = new Set<BotProcess>();
+process.on('exit', () => {
+  for (const bot of running) {
+    try {
+      if (bot.pid !== undefined) process.kill(bot.pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+});
+
 function quantile(xs: readonly number[], q: number): number {
   const s = [...xs].sort((a, b) => a - b);
   return s.length === 0 ? Number.NaN : (s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))] as number);
@@ -130,6 +142,7 @@ async function run(stored: number, workers: number, shards: number): Promise<Rec
     (_, id) =>
       new BotProcess(fake, dbFile, { RENDER_WORKERS: String(workers), LOG_LEVEL: 'info', NODE_ENV: 'production', DEV_GUILD_ID: '', SHARD_COUNT: String(shards), SHARD_IDS: String(id) }, 'built'),
   );
+  for (const bot of bots) running.add(bot);
   const spawned = performance.now();
   await Promise.all(bots.map((bot) => bot.start()));
   const readyMs = performance.now() - spawned;
@@ -195,6 +208,7 @@ async function run(stored: number, workers: number, shards: number): Promise<Rec
   for (const bot of bots) {
     await bot.stop();
     bot.cleanup();
+    running.delete(bot);
   }
   await fake.stop();
   fs.rmSync(dir, { recursive: true, force: true });
