@@ -22,7 +22,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   canUndo,
-  chainFrom,
+  compoundChoices,
   seedRng,
   shuffle,
   step,
@@ -555,17 +555,22 @@ export class GameService {
   }
 
   /**
-   * The seat's compound choices: per legal action (same order), the action and the steps that obviously follow
-   * it (see src/engine/chain.ts), or null when nothing does. On the panel, a compound choice's index is the
-   * number of legal actions plus its first action's index.
+   * The seat's compound choices (see src/engine/chain.ts), in a fixed order for a state. On the panel, the
+   * k-th compound choice's index is the number of legal actions plus k.
    */
-  chains(game: ActiveSnapshot, seat: Seat, legal: readonly unknown[] = this.legalActions(game, seat)): (readonly unknown[] | null)[] {
+  compounds(game: ActiveSnapshot, seat: Seat, legal: readonly unknown[] = this.legalActions(game, seat)): unknown[][] {
+    return compoundChoices(game.module.definition, game.state, seat, legal);
+  }
+
+  /**
+   * What a compound choice costs and gives: its first step's details, or, when that step only opens a decision,
+   * the details of the option taken there.
+   */
+  compoundDetails(game: ActiveSnapshot, seat: Seat, steps: readonly unknown[]): readonly Message[] {
     const def = game.module.definition;
-    if (def.obviousNext === undefined) return legal.map(() => null);
-    return legal.map((action) => {
-      const chain = chainFrom(def, game.state, seat, action);
-      return chain.length > 1 ? chain : null;
-    });
+    const [first, second] = steps;
+    if (second === undefined || def.opensDecision?.(game.state, seat, first) !== true) return def.optionDetails?.(game.state, seat, [first])[0] ?? [];
+    return def.optionDetails?.(def.apply(game.state, first, seat).state, seat, [second])[0] ?? [];
   }
 
   /** Why the seat's choice is narrow now, or what it still owes (see GameDefinition). */
@@ -775,11 +780,10 @@ export class GameService {
     const actor = this.#checkActor(game, userId, panelSeat, expectedVersion);
     if ('ok' in actor) return actor;
     const legal = this.legalActions(game, actor.seat);
-    // Beyond the legal actions: a compound choice, the legal action at `index - legal.length` and what obviously follows.
-    const first = Number.isInteger(index) ? legal[index < legal.length ? index : index - legal.length] : undefined;
-    const steps = first === undefined ? [] : index < legal.length ? [first] : chainFrom(game.module.definition, game.state, actor.seat, first);
+    // Beyond the legal actions: the compound choice number `index - legal.length`.
+    const steps = !Number.isInteger(index) || index < 0 ? [] : index < legal.length ? [legal[index]] : (this.compounds(game, actor.seat, legal)[index - legal.length] ?? []);
     // An index the panel at this version cannot have offered: the click did not come from our panel.
-    if (steps.length === 0 || (index >= legal.length && steps.length < 2)) return refuse('stale', { currentVersion: game.row.version });
+    if (steps.length === 0) return refuse('stale', { currentVersion: game.row.version });
     return this.#commit(game, steps.map((action) => ({ seat: actor.seat, action: wire(action) })), {});
   }
 

@@ -298,11 +298,10 @@ export const CHAIN_GROUP = '*chain';
 
 /**
  * The choices a panel offers, in order: the compound choices first (index: the number of legal actions plus
- * their first action's index), then every legal action. Shared with the clicks-per-turn benchmark.
+ * their number), then every legal action. Shared with the clicks-per-turn benchmark.
  */
-export function panelChoices(legal: readonly unknown[], chains: readonly (readonly unknown[] | null)[]): { index: number; steps: readonly unknown[] }[] {
-  const compound = chains.flatMap((chain, i) => (chain === null ? [] : [{ index: legal.length + i, steps: chain }]));
-  return [...compound, ...legal.map((action, index) => ({ index, steps: [action] }))];
+export function panelChoices(legal: readonly unknown[], compounds: readonly (readonly unknown[])[]): { index: number; steps: readonly unknown[] }[] {
+  return [...compounds.map((steps, k) => ({ index: legal.length + k, steps })), ...legal.map((action, index) => ({ index, steps: [action] }))];
 }
 
 export function panelActions(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, seat: Seat, locale: Locale): PanelAction[] {
@@ -311,11 +310,10 @@ export function panelActions(service: GameService, game: ActiveSnapshot, present
   const legal = service.legalActions(game, seat);
   const details = service.optionDetails(game, seat, legal);
   const chainGroup = t(locale, 'panel.chainGroup');
-  return panelChoices(legal, service.chains(game, seat, legal)).map(({ index, steps }) => {
-    const first = index % legal.length;
-    const compound = steps.length > 1;
+  return panelChoices(legal, service.compounds(game, seat, legal)).map(({ index, steps }) => {
+    const compound = index >= legal.length;
     const group = compound ? { id: CHAIN_GROUP, label: null, always: false } : presenter.group(steps[0]);
-    const parts = (details[first] ?? []).map((part) => presenter.format(part, locale, playerNames));
+    const parts = (compound ? service.compoundDetails(game, seat, steps) : (details[index] ?? [])).map((part) => presenter.format(part, locale, playerNames));
     return {
       index,
       // A compound choice names its steps in order.

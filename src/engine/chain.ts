@@ -27,3 +27,23 @@ export function chainFrom(def: AnyGameDefinition, state: unknown, seat: Seat, fi
   }
   return chain;
 }
+
+/**
+ * The seat's compound choices, in order: for each legal action, the action with each option of the decision
+ * it only opens (`opensDecision`), each with its obvious continuation, or else the action with its obvious
+ * continuation when something follows it. Chains of one step are left out (the step-by-step path has them).
+ */
+export function compoundChoices(def: AnyGameDefinition, state: unknown, seat: Seat, legal: readonly unknown[]): unknown[][] {
+  const out: unknown[][] = [];
+  for (const action of legal) {
+    if (def.opensDecision?.(state, seat, action) === true) {
+      const opened = def.apply(state, action, seat);
+      if (opened.checkpoint || def.isOver(opened.state) || !def.activeSeats(opened.state).includes(seat)) continue;
+      for (const next of def.legalActions(opened.state, seat)) out.push([action, ...chainFrom(def, opened.state, seat, next)]);
+      continue;
+    }
+    const chain = chainFrom(def, state, seat, action);
+    if (chain.length > 1) out.push(chain);
+  }
+  return out;
+}

@@ -73,6 +73,11 @@ export interface GameDefinition<S, A, V, O> {
    */
   obviousNext?(state: S, seat: Seat, legal: readonly A[]): A | null;
   /**
+   * Optional: the action only opens the seat's next decision (Kairo: "draw 2 cards" before choosing where
+   * from). Compound choices then offer it together with each option of that decision.
+   */
+  opensDecision?(state: S, seat: Seat, action: A): boolean;
+  /**
    * Optional: takes a seat out of a running game (the player conceded or was voted out), when the rules
    * let the game go on without it. Returns null when they do not; the host application then keeps the
    * seat in play on autopilot (see the Discord flow's leave policy) or ends the game. Pure, like `apply`;

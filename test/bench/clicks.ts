@@ -15,7 +15,7 @@ import { gamePresenters } from '../../src/discord/games/index.js';
 import { CHAIN_GROUP, panelChoices } from '../../src/discord/messages.js';
 import type { GamePresenter } from '../../src/discord/games/presenter.js';
 import { buildPanel, type PanelAction, type PanelRow } from '../../src/discord/panel.js';
-import { chainFrom, seedRng, type AnyGameDefinition, type RngState, type Seat } from '../../src/engine/index.js';
+import { compoundChoices, seedRng, type AnyGameDefinition, type RngState, type Seat } from '../../src/engine/index.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
 
 export type Policy = (state: unknown, seat: Seat, legal: readonly unknown[], rng: RngState) => unknown;
@@ -43,9 +43,9 @@ export interface ClickFigures {
 const LABELS = { undo: 'Undo', more: 'More', previousPage: 'Previous', nextPage: 'Next', page: (g: string) => g };
 
 /** The panel's choices as the bot lays them out (compound choices first, in their own group). */
-function panelActions(presenter: GamePresenter, legal: readonly unknown[], chains: readonly (readonly unknown[] | null)[]): PanelAction[] {
-  return panelChoices(legal, chains).map(({ index, steps }) => {
-    const group = steps.length > 1 ? { id: CHAIN_GROUP, always: false } : presenter.group(steps[0]);
+function panelActions(presenter: GamePresenter, legal: readonly unknown[], compounds: readonly (readonly unknown[])[]): PanelAction[] {
+  return panelChoices(legal, compounds).map(({ index, steps }) => {
+    const group = index >= legal.length ? { id: CHAIN_GROUP, always: false } : presenter.group(steps[0]);
     return { index, label: `choice ${index}`, group: group.id, groupLabel: group.id, always: group.always };
   });
 }
@@ -67,8 +67,8 @@ function reaches(rows: readonly PanelRow[], index: number): boolean {
 }
 
 /** The fewest clicks that choose panel choice `index`: 1, plus a click per page turned. */
-export function clicksToChoose(presenter: GamePresenter, legal: readonly unknown[], index: number, chains: readonly (readonly unknown[] | null)[] = legal.map(() => null)): number {
-  const actions = panelActions(presenter, legal, chains);
+export function clicksToChoose(presenter: GamePresenter, legal: readonly unknown[], index: number, compounds: readonly (readonly unknown[])[] = []): number {
+  const actions = panelActions(presenter, legal, compounds);
   const spec = { gameId: 1, version: 1, seat: 0, actions, canUndo: false, labels: LABELS, ...(legal.length > 1 ? { suggest: 'Suggest' } : {}) };
   const first = buildPanel(spec);
   if (reaches(first, index)) return 1;
@@ -96,15 +96,13 @@ function turnClicks(def: AnyGameDefinition, presenter: GamePresenter, steps: rea
   best[steps.length] = 0;
   for (let i = steps.length - 1; i >= 0; i--) {
     const step = steps[i] as Step;
-    const chains = compound && def.obviousNext !== undefined ? step.legal.map((a) => {
-      const chain = chainFrom(def, step.state, step.seat, a);
-      return chain.length > 1 ? chain : null;
-    }) : step.legal.map(() => null);
-    best[i] = clicksToChoose(presenter, step.legal, step.index, chains) + (best[i + 1] as number);
-    const chain = chains[step.index];
-    if (chain === null || chain === undefined || i + chain.length > steps.length) continue;
-    const matches = chain.every((a, k) => steps[i + k]?.seat === step.seat && same(a, (steps[i + k] as Step).legal[(steps[i + k] as Step).index]));
-    if (matches) best[i] = Math.min(best[i] as number, clicksToChoose(presenter, step.legal, step.legal.length + step.index, chains) + (best[i + chain.length] as number));
+    const compounds = compound ? compoundChoices(def, step.state, step.seat, step.legal) : [];
+    best[i] = clicksToChoose(presenter, step.legal, step.index, compounds) + (best[i + 1] as number);
+    compounds.forEach((chain, k) => {
+      if (i + chain.length > steps.length) return;
+      const matches = chain.every((a, n) => steps[i + n]?.seat === step.seat && same(a, (steps[i + n] as Step).legal[(steps[i + n] as Step).index]));
+      if (matches) best[i] = Math.min(best[i] as number, clicksToChoose(presenter, step.legal, step.legal.length + k, compounds) + (best[i + chain.length] as number));
+    });
   }
   return best[0] as number;
 }

@@ -110,9 +110,10 @@ describe('computer players', () => {
     const kairoPick = (g: ActiveSnapshot, seat: number, offeredIndexes: Set<number>): number => {
       const legal = env.service.legalActions(g, seat) as KairoAction[];
       const state = g.state as KairoState;
-      let best = [...offeredIndexes][0]!;
+      let best = Math.min(...offeredIndexes);
       let bestScore = -Infinity;
-      for (const index of offeredIndexes) {
+      // Single steps (compound choices come after the legal actions).
+      for (const index of [...offeredIndexes].filter((i) => i < legal.length)) {
         const a = legal[index]!;
         const value = (a.t === 'pass' ? 500 : progressScore(state, seat, a)) + randomInt(rng, 10);
         if (value > bestScore) [best, bestScore] = [index, value];

@@ -289,17 +289,40 @@ describe('compound choices through the game service', () => {
     const seat = service.activeSeats(game)[0]!;
     const user = game.seats.find((s) => s.seat === seat)!.userId;
     const legal = service.legalActions(game, seat);
-    const chains = service.chains(game, seat, legal);
-    const i = chains.findIndex((c) => c !== null);
-    expect(i).toBeGreaterThanOrEqual(0);
-    const chain = chains[i]!;
-    expect(service.act(game.row.id, user, seat, game.row.version, 2 * legal.length + 3)).toMatchObject({ ok: false, code: 'stale' });
-    const noChain = chains.findIndex((c) => c === null);
-    if (noChain >= 0) expect(service.act(game.row.id, user, seat, game.row.version, legal.length + noChain)).toMatchObject({ ok: false, code: 'stale' });
+    const compounds = service.compounds(game, seat, legal);
+    expect(compounds.length).toBeGreaterThan(0);
+    const chain = compounds[0]!;
+    expect(service.act(game.row.id, user, seat, game.row.version, legal.length + compounds.length)).toMatchObject({ ok: false, code: 'stale' });
+    expect(service.act(game.row.id, user, seat, game.row.version, -1)).toMatchObject({ ok: false, code: 'stale' });
     const before = service.effectiveLog(game).length;
-    const done = must(service.act(game.row.id, user, seat, game.row.version, legal.length + i));
+    const done = must(service.act(game.row.id, user, seat, game.row.version, legal.length));
     expect(done.outcome.after.row.version).toBe(game.row.version + 1);
     expect(service.effectiveLog(done.outcome.after).map((e) => e.action).slice(before)).toEqual(chain);
+  });
+});
+
+describe('Kairo: drawing and leading in one click', () => {
+  it('"In one go…" offers each place to draw from with "Draw 2 cards", and each entrance with leading', () => {
+    const bobs: StallSpec = { owner: 1, colour: 'green', main: 'G8', entrance: 'G7', ext: ['H8'] };
+    const carols: StallSpec = { owner: 2, colour: 'green', main: 'C5', entrance: 'D5' };
+    const alices: StallSpec = { owner: 0, colour: 'green', main: 'K5', entrance: 'J5', ext: ['L5'] };
+    const customers = { violet: 'B1', red: 'M1', yellow: 'B9', green: 'G5', blue: 'M9', orange: null } as const;
+    const state: KairoState = scenario({ players: 3, customers, stalls: [bobs, carols, alices], criers: [1, 0, 0], hands: [['s1']], display: ['s2', 's3', 's4', 's5'] });
+    const compound = actionsOf(gameWith('kairo', state), 0).filter((a) => a.group === '*chain');
+    expect(compound.map((a) => a.label)).toEqual([
+      'Lead the green customer → To the entrance at G7',
+      'Lead the green customer → To the entrance at D5',
+      'Lead the green customer → To the entrance at J5',
+      'Draw 2 cards → Take building card 2 from the display',
+      'Draw 2 cards → Take building card 3 from the display',
+      'Draw 2 cards → Take building card 4 from the display',
+      'Draw 2 cards → Take building card 5 from the display',
+      'Draw 2 cards → Draw from the deck',
+      'Draw 2 cards → Take a crier card',
+    ]);
+    expect(compound[0]!.groupLabel).toBe('In one go…');
+    // A compound choice shows what its decisive step gives: here the entrance's income.
+    expect(detail(compound[2]!)).toBe('to the entrance at J5 · 3 steps · 1 crier card · +2 green coins for you · ends your turn');
   });
 });
 

@@ -77,6 +77,8 @@ export const kairo: GameDefinition<KairoState, KairoAction, KairoView, KairoOpti
   describeAction: describeKairoAction,
   optionDetails: kairoOptionDetails,
   decisionNotes: kairoDecisionNotes,
+  // Drawing and leading only open the choice of where from / which entrance: compound choices offer each.
+  opensDecision: (_state, _seat, action) => action.t === 'draw' || action.t === 'lead',
   messages: { en: kairoMessagesEn, de: kairoMessagesDe, nl: kairoMessagesNl },
 };
 
