@@ -133,8 +133,10 @@ describe.skipIf(!installed)(`the playground in Chromium${installed ? '' : ` (ski
       // Mark the panel's node: the page replaces it only when the bot's answer changes the message (a
       // select's own label changes at once, before the bot has answered).
       await current.evaluate((node) => node.setAttribute('data-test-seen', 'yes'));
-      const end = current.getByRole('button', { name: 'End the turn' });
-      if ((await end.count()) > 0) {
+      // "End the turn" alone, or a compound choice that ends it ("Skip the action → End the turn").
+      const ends = current.getByRole('button', { name: /End the turn/ });
+      const end = ends.first();
+      if ((await ends.count()) > 0) {
         if (!screenshotTaken) {
           fs.mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
           await page.screenshot({ path: SCREENSHOT });
