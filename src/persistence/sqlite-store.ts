@@ -1,0 +1,141 @@
+/**
+ * The store on the embedded SQLite file (see store.ts for the contract). better-sqlite3 is synchronous
+ * and has one connection, so the store keeps one transaction at a time: a transaction holds the store's
+ * lock from BEGIN to COMMIT, across the awaits of its flow, and a call from outside that flow waits for
+ * it (else it would run inside another change's transaction and share its fate). Calls inside the flow
+ * run at once. BEGIN IMMEDIATE takes SQLite's write lock up front, so shard processes sharing the file
+ * wait for each other (busy_timeout) instead of failing on a lock upgrade halfway through a change.
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { SINGLE_SHARD, type ShardSet } from '../sharding.js';
+import { DamagedRowRegister } from './damaged-rows.js';
+import type { OpenDatabase } from './database.js';
+import { DeliveryRepository } from './delivery-repository.js';
+import { GameRepository } from './game-repository.js';
+import { PlayerSettingsRepository } from './player-settings-repository.js';
+import { StatsRepository } from './stats-repository.js';
+import type { AsyncMirror, DamagedRowStore, DeliveryStore, GameStore, PlayerSettingsStore, StatsStore, Store } from './store.js';
+
+export interface StoreOptions {
+  /** The clock of row times (the test clock in tests). */
+  readonly now?: () => number;
+  /** The shards this process runs: its start-up check, jobs and deliveries are only its own guilds'. */
+  readonly shards?: ShardSet;
+}
+
+type Gate = <R>(call: () => R) => Promise<R>;
+
+/** The repository's methods, each run through `gate` and answered with a promise. */
+export function mirror<T extends object>(target: T, gate: Gate): AsyncMirror<T> {
+  const out: Record<string, unknown> = {};
+  const proto = Object.getPrototypeOf(target) as object;
+  for (const name of Object.getOwnPropertyNames(proto)) {
+    const method: unknown = Object.getOwnPropertyDescriptor(proto, name)?.value;
+    if (name === 'constructor' || typeof method !== 'function') continue;
+    out[name] = (...args: unknown[]) => gate(() => (method as (...a: unknown[]) => unknown).apply(target, args));
+  }
+  return out as AsyncMirror<T>;
+}
+
+/** Runs `call` now; its result or its error as a promise. */
+function settle<R>(call: () => R): Promise<R> {
+  try {
+    return Promise.resolve(call());
+  } catch (error) {
+    return Promise.reject(error as Error);
+  }
+}
+
+export class SqliteStore implements Store {
+  readonly dialect = 'sqlite' as const;
+  readonly games: GameStore;
+  readonly deliveries: DeliveryStore;
+  readonly stats: StatsStore;
+  readonly playerSettings: PlayerSettingsStore;
+  readonly damagedRows: DamagedRowStore;
+  /** The synchronous repositories, for start-up checks and tests that need no transaction. */
+  readonly sync: {
+    readonly games: GameRepository;
+    readonly deliveries: DeliveryRepository;
+    readonly stats: StatsRepository;
+    readonly playerSettings: PlayerSettingsRepository;
+    readonly damagedRows: DamagedRowRegister;
+  };
+
+  readonly #flow = new AsyncLocalStorage<symbol>();
+  /** The running transaction's token; its flow carries the same token. */
+  #active: symbol | null = null;
+  /** Settles when the running transaction ends (the tail of the waiting ones). */
+  #tail: Promise<void> = Promise.resolve();
+  #busy = false;
+
+  constructor(
+    readonly open: OpenDatabase,
+    options: StoreOptions = {},
+  ) {
+    const now = options.now ?? Date.now;
+    const shards = options.shards ?? SINGLE_SHARD;
+    this.sync = {
+      games: new GameRepository(open.db, now, shards),
+      deliveries: new DeliveryRepository(open.db, now, shards),
+      stats: new StatsRepository(open.db),
+      playerSettings: new PlayerSettingsRepository(open.db, now),
+      damagedRows: new DamagedRowRegister(open.db, now),
+    };
+    const gate: Gate = (call) => this.#call(call);
+    this.games = mirror(this.sync.games, gate);
+    this.deliveries = mirror(this.sync.deliveries, gate);
+    this.stats = mirror(this.sync.stats, gate);
+    this.playerSettings = mirror(this.sync.playerSettings, gate);
+    this.damagedRows = mirror(this.sync.damagedRows, gate);
+  }
+
+  inTransaction(): boolean {
+    return this.#active !== null && this.#flow.getStore() === this.#active;
+  }
+
+  #call<R>(call: () => R): Promise<R> {
+    if (!this.#busy || this.inTransaction()) return settle(call);
+    return this.#exclusive(() => settle(call));
+  }
+
+  /** Runs `task` when no transaction is running, holding the store until it ends. */
+  async #exclusive<R>(task: () => Promise<R>): Promise<R> {
+    const previous = this.#tail;
+    let release!: () => void;
+    const ended = new Promise<void>((resolve) => (release = resolve));
+    this.#tail = previous.then(() => ended);
+    await previous;
+    this.#busy = true;
+    try {
+      return await task();
+    } finally {
+      this.#busy = false;
+      release();
+    }
+  }
+
+  transaction<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.inTransaction()) return fn();
+    return this.#exclusive(async () => {
+      const token = Symbol('transaction');
+      this.open.sqlite.exec('BEGIN IMMEDIATE');
+      this.#active = token;
+      try {
+        const result = await this.#flow.run(token, fn);
+        this.open.sqlite.exec('COMMIT');
+        return result;
+      } catch (error) {
+        if (this.open.sqlite.inTransaction) this.open.sqlite.exec('ROLLBACK');
+        throw error;
+      } finally {
+        this.#active = null;
+      }
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.#tail;
+    this.open.close();
+  }
+}
