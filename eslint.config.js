@@ -14,7 +14,7 @@ const IO_PATTERNS = [
 const OUR_LAYERS = (...layers) => layers.map((layer) => ({ group: [`**/${layer}/*`, `**/${layer}/**`, `**/${layer}.js`], message: `This layer may not import ${layer}.` }));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'migrations/**', 'test/.output/**', 'coverage/**', 'src/playground/public/**'] },
+  { ignores: ['dist/**', '.test-build/**', 'node_modules/**', 'migrations/**', 'test/.output/**', 'coverage/**', 'src/playground/public/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -11,6 +11,6 @@ export default defineConfig({
     maxWorkers: os.availableParallelism(),
     benchmark: { include: ['test/bench/**/*.bench.ts'] },
     // One throwaway PostgreSQL cluster per run; each test file that needs it creates its own database.
-    globalSetup: ['test/support/postgres-global-setup.ts'],
+    globalSetup: ['test/support/postgres-global-setup.ts', 'test/support/test-build-global-setup.ts'],
   },
 });

@@ -1,5 +1,5 @@
 /**
- * The bot as a real process (`src/main.ts` under tsx, as `npm start` runs the built code) against the fake
+ * The bot as a real process (`src/main.ts` as JavaScript, as `npm start` runs the built code) against the fake
  * Discord of the test process, on a SQLite file of the test. `kill()` is `kill -9`: no shutdown hook runs.
  * The bot's JSON log lines are collected; `ready()` waits for its "logged in" line.
  */
@@ -9,11 +9,24 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { inject } from 'vitest';
 import type { FakeDiscord } from '../fake-discord/index.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /** tsx's loader by absolute URL: the process runs in an empty folder of its own. */
 const TSX = pathToFileURL(createRequire(path.join(ROOT, 'package.json')).resolve('tsx')).href;
+
+/**
+ * The run's transpiled sources (test/support/test-build-global-setup.ts) under vitest; outside vitest
+ * (the benchmarks) none, and the sources run under tsx.
+ */
+function testBuild(): string | undefined {
+  try {
+    return inject('testBuild');
+  } catch {
+    return undefined;
+  }
+}
 
 export class BotProcess {
   readonly logs: Record<string, unknown>[] = [];
@@ -31,7 +44,7 @@ export class BotProcess {
     readonly dbFile: string,
     private readonly env: Record<string, string> = {},
     /**
-     * 'sources': src/main.ts under tsx (tests); 'built': dist/src/main.js, as `npm start` runs it
+     * 'sources': src/main.ts (tests: the run's transpiled copy, else under tsx); 'built': dist/src/main.js, as `npm start` runs it
      * (benchmarks); 'clocked': src/main.ts's start-up with a clock the test moves (`advanceClock`).
      */
     private readonly entry: 'sources' | 'built' | 'clocked' = 'sources',
@@ -45,7 +58,9 @@ export class BotProcess {
     if (this.#child !== null) throw new Error('the bot process is already running');
     this.starts++;
     const main = { sources: 'src/main.ts', built: 'dist/src/main.js', clocked: 'test/discord/clocked-main.ts' }[this.entry];
-    const args = this.entry === 'built' ? [path.join(ROOT, main)] : ['--import', TSX, path.join(ROOT, main)];
+    const transpiled = this.entry === 'built' ? undefined : testBuild();
+    const args =
+      this.entry === 'built' ? [path.join(ROOT, main)] : transpiled !== undefined ? [path.join(transpiled, main.replace(/\.ts$/, '.js'))] : ['--import', TSX, path.join(ROOT, main)];
     const child = spawn(process.execPath, args, {
       cwd: this.#cwd,
       env: {
