@@ -93,7 +93,7 @@ function parseJson(table: string, rowId: string, column: string, text: string | 
   }
 }
 
-function readAction(row: ActionRow): StoredAction {
+export function readAction(row: ActionRow): StoredAction {
   const id = `${row.gameId}/${row.sequence}`;
   if (row.kind !== 'action' && row.kind !== 'undo') throw new DamagedRowError('actions', id, `unknown kind ${String(row.kind)}`);
   if (!Number.isInteger(row.seat) || row.seat < 0) throw new DamagedRowError('actions', id, 'the seat is not a seat number');
@@ -118,7 +118,7 @@ export class InvalidStoredStateError extends Error {
   }
 }
 
-const RUNNING: GameStatus[] = ['lobby', 'active'];
+export const RUNNING: GameStatus[] = ['lobby', 'active'];
 
 function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
