@@ -700,6 +700,19 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
       expect((await store.games.actions(existing.id)).map((a) => a.action)).toEqual(['joined']);
     });
 
+    it('a failed query’s error, which may be logged, never carries the values it wrote', async () => {
+      const { store } = await open(under);
+      const secretJob = { kind: 'reminder', gameId: 404, dueAt: 5, payload: { note: 'hunter2' } };
+      const outside = await store.games.scheduleJob(secretJob).catch((e: unknown) => e);
+      const inside = await store.transaction(() => store.games.scheduleJob(secretJob)).catch((e: unknown) => e);
+      for (const error of [outside, inside]) {
+        expect(error).toBeInstanceOf(Error);
+        const logged = JSON.stringify({ ...(error as Error), message: (error as Error).message, stack: (error as Error).stack });
+        expect(logged).toMatch(/foreign key/i);
+        expect(logged).not.toContain('hunter2');
+      }
+    });
+
     it('closing the store waits for its running transaction, which commits', async () => {
       const { store, detached } = await open(under);
       const closing = await detached();

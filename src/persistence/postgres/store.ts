@@ -15,7 +15,12 @@ import { PostgresDeliveryRepository } from './delivery-repository.js';
 import type { Executor, PgExecutor } from './executor.js';
 import { PostgresGameRepository } from './game-repository.js';
 import { PostgresPlayerSettingsRepository } from './player-settings-repository.js';
+import { withoutValues } from './query-error.js';
 import { PostgresStatsRepository } from './stats-repository.js';
+
+function rethrowWithoutValues(error: unknown): never {
+  throw withoutValues(error);
+}
 
 export class PostgresStore implements Store {
   readonly dialect = 'postgres' as const;
@@ -48,8 +53,8 @@ export class PostgresStore implements Store {
   /** Outside a transaction: at once. Inside: after the transaction's previous call has ended. */
   #call<R>(call: () => R): Promise<R> {
     const flow = this.#flow.getStore();
-    if (flow === undefined) return Promise.resolve().then(call);
-    const result = flow.tail.then(call);
+    if (flow === undefined) return Promise.resolve().then(call).catch(rethrowWithoutValues);
+    const result = flow.tail.then(call).catch(rethrowWithoutValues);
     flow.tail = result.catch(() => undefined);
     return result;
   }
@@ -60,7 +65,7 @@ export class PostgresStore implements Store {
 
   transaction<T>(fn: () => Promise<T>): Promise<T> {
     if (this.inTransaction()) return fn();
-    const running = this.open.db.transaction((tx) => this.#flow.run({ tx, tail: Promise.resolve() }, fn));
+    const running = this.open.db.transaction((tx) => this.#flow.run({ tx, tail: Promise.resolve() }, fn)).catch(rethrowWithoutValues);
     const settled = running.then(
       () => undefined,
       () => undefined,
