@@ -6,7 +6,7 @@
  * run time.
  */
 import type { EventEmitter } from 'node:events';
-import type { APIApplicationCommand, APIEmbed, APIMessageTopLevelComponent, Locale } from 'discord.js';
+import type { APIApplicationCommand, APIEmbed, APIMessageTopLevelComponent, Locale, PermissionFlagsBits } from 'discord.js';
 
 export interface LocalAttachment {
   readonly id: string;
@@ -92,9 +92,26 @@ export interface LocalDiscord {
   createChannel(name: string, options?: { topic?: string }): string;
   commands(guildId?: string): APIApplicationCommand[];
   visibleTo(userId: string, channelId: string): LocalMessage[];
+  /** The public threads opened in a text channel, oldest first; a thread's messages are read like a channel's. */
+  threadsOf(channelId: string): readonly LocalThread[];
+  /** What the bot wrote to a user in direct messages, oldest first (none before it opened the DM channel). */
+  directMessagesTo(userId: string): LocalMessage[];
   message(id: string): LocalMessage | undefined;
   stop(): Promise<void>;
 }
 
+export interface LocalThread {
+  readonly id: string;
+  readonly name: string;
+  readonly parentId: string;
+}
+
+/** A permission of the bot's role, by its name in discord.js (PermissionFlagsBits). */
+export type LocalPermission = keyof typeof PermissionFlagsBits;
+
 /** How the playground starts a local Discord (FakeDiscord.start from test/fake-discord). */
-export type StartLocalDiscord = (options: { botName?: string; guild?: { name?: string; channels?: string[] } }) => Promise<LocalDiscord>;
+export type StartLocalDiscord = (options: {
+  botName?: string;
+  guild?: { name?: string; channels?: string[] };
+  botPermissions?: readonly LocalPermission[];
+}) => Promise<LocalDiscord>;

@@ -1,15 +1,16 @@
 /**
- * The playground's HTTP server: serves the page (src/playground/public), the channel as each local user
- * sees it, and carries the users' slash commands, clicks and picks to the local Discord, which delivers
+ * The playground's HTTP server: serves the page (src/playground/public), the channels, their game threads
+ * and each user's direct messages with the bot as that user sees them, and carries the users' slash commands, clicks and picks to the local Discord, which delivers
  * them to the bot as Discord would. Changes reach the page as server-sent events. Everything runs on
  * loopback; the page loads nothing from elsewhere.
  *
  *   GET  /                          the page (index.html, app.js, markdown.js, style.css)
  *   GET  /api/bootstrap             guild, channels, users, the bot, the command forms, locales
- *   GET  /api/messages?user&channel what that user sees in that channel now, and their notices
+ *   GET  /api/messages?user&channel what that user sees in that channel (or thread, or their DMs) now, their
+ *                                   notices, and the places of the sidebar (threads, the user's DM channel)
  *   GET  /api/events                server-sent events: `change` with a version number
  *   GET  /api/autocomplete?user&command&option&typed&values   suggestions for an autocomplete option
- *   POST /api/command   { user, channel, command, options }   runs `/command` as the user
+ *   POST /api/command   { user, channel, command, options }   runs `/command` as the user (channel or thread)
  *   POST /api/button    { user, message, customId }           clicks a button
  *   POST /api/select    { user, message, customId, values }   picks options of a select menu
  *   POST /api/dismiss   { user, message }                     dismisses an ephemeral message
@@ -23,7 +24,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locale } from 'discord.js';
-import type { LocalDiscord, LocalUser } from './discord.js';
+import type { LocalDiscord, LocalThread, LocalUser } from './discord.js';
 import { commandForms, messageView, parseOptionValues, type CommandForm, type MessageView } from './view.js';
 
 export interface AutocompleteRequest {
@@ -56,6 +57,14 @@ export interface PlaygroundServerOptions {
   readonly log?: (line: string) => void;
   /** The page's files (default: src/playground/public of this checkout). */
   readonly publicDir?: string;
+}
+
+/** Where a user can look besides the channels: the game threads and their direct messages with the bot. */
+export interface Places {
+  /** The threads of the page's channels, each channel's oldest first. */
+  readonly threads: readonly LocalThread[];
+  /** The user's DM channel with the bot, once the bot has written there. */
+  readonly directMessages: { readonly channelId: string; readonly count: number; readonly lastAt: number } | null;
 }
 
 export interface Notice {
@@ -134,7 +143,7 @@ export class PlaygroundServer {
       this.#handle(req, res).catch((error: unknown) => this.#fail(res, error));
     });
     const changed = (): void => this.#changed();
-    for (const name of ['messageCreate', 'messageUpdate', 'messageDelete', 'commandsUpdate', 'channelUpdate']) this.#listen(name, changed);
+    for (const name of ['messageCreate', 'messageUpdate', 'messageDelete', 'commandsUpdate', 'channelUpdate', 'threadCreate']) this.#listen(name, changed);
     this.#listen('interactionUpdate', (record) => this.#interactionUpdate(record));
     this.#listen('violation', (violation) => this.#violation(violation));
   }
@@ -233,10 +242,37 @@ export class PlaygroundServer {
     return user;
   }
 
-  #channel(id: unknown): string {
-    const channel = this.#options.channelIds.find((c) => c === id);
-    if (channel === undefined) throw new HttpError(400, `unknown channel ${String(id)}`);
-    return channel;
+  /** The page's channels' threads, each channel's oldest first. */
+  #threads(): LocalThread[] {
+    return this.#options.channelIds.flatMap((id) => [...this.#discord.threadsOf(id)]);
+  }
+
+  #directMessageChannel(userId: string): string | null {
+    return this.#discord.directMessagesTo(userId)[0]?.channelId ?? null;
+  }
+
+  /**
+   * A place `user` may look at: one of the page's channels, a thread of one, or the user's own direct
+   * messages with the bot (nobody else's). Commands are for the server only, as the bot registers them.
+   */
+  #place(user: LocalUser, id: unknown, use: 'read' | 'command' = 'read'): string {
+    const wanted = String(id);
+    if (this.#options.channelIds.includes(wanted) || this.#threads().some((t) => t.id === wanted)) return wanted;
+    if (wanted === this.#directMessageChannel(user.id)) {
+      if (use === 'command') throw new HttpError(400, "the bot's commands work in the server's channels and threads, not in direct messages");
+      return wanted;
+    }
+    throw new HttpError(400, `unknown channel ${wanted}`);
+  }
+
+  /** The sidebar's places for `userId` besides the channels. */
+  placesFor(userId: string): Places {
+    const dms = this.#discord.directMessagesTo(userId);
+    const last = dms.at(-1);
+    return {
+      threads: this.#threads().map((t) => ({ id: t.id, name: t.name, parentId: t.parentId })),
+      directMessages: last === undefined ? null : { channelId: last.channelId, count: dms.length, lastAt: last.createdAt },
+    };
   }
 
   #forms(): CommandForm[] {
@@ -270,15 +306,15 @@ export class PlaygroundServer {
     };
   }
 
-  /** What `userId` sees in `channelId` now: messages oldest first (dismissed ones left out) and notices. */
-  messagesFor(userId: string, channelId: string): { version: number; now: number; messages: MessageView[]; notices: Notice[] } {
+  /** What `userId` sees in `channelId` now: messages oldest first (dismissed ones left out), notices and the sidebar's places. */
+  messagesFor(userId: string, channelId: string): { version: number; now: number; messages: MessageView[]; notices: Notice[]; places: Places } {
     const dismissed = this.#dismissed.get(userId);
     const messages = this.#discord
       .visibleTo(userId, channelId)
       .filter((m) => !(m.ephemeral && dismissed?.has(m.id)))
       .map((m) => messageView(m, this.#commandNames));
     const notices = (this.#notices.get(userId) ?? []).filter((n) => n.channelId === null || n.channelId === channelId);
-    return { version: this.#version, now: this.#discord.clock.now(), messages, notices };
+    return { version: this.#version, now: this.#discord.clock.now(), messages, notices, places: this.placesFor(userId) };
   }
 
   // ----- HTTP -----------------------------------------------------------------------------------------------
@@ -290,7 +326,7 @@ export class PlaygroundServer {
       if (url.pathname === '/api/bootstrap') return this.#json(res, 200, this.bootstrap());
       if (url.pathname === '/api/messages') {
         const user = this.#user(url.searchParams.get('user'));
-        const channel = this.#channel(url.searchParams.get('channel') ?? this.#options.channelIds[0]);
+        const channel = this.#place(user, url.searchParams.get('channel') ?? this.#options.channelIds[0]);
         return this.#json(res, 200, this.messagesFor(user.id, channel));
       }
       if (url.pathname === '/api/events') return this.#events(req, res);
@@ -353,7 +389,7 @@ export class PlaygroundServer {
 
   async #command(body: Record<string, unknown>): Promise<unknown> {
     const user = this.#user(body.user);
-    const channel = this.#channel(body.channel);
+    const channel = this.#place(user, body.channel, 'command');
     const form = this.#form(body.command);
     const raw = body.options ?? {};
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new HttpError(400, 'options must be an object');

@@ -9,7 +9,7 @@ import { inProcessBoardRenderer } from '../render/board-job.js';
 import { toLocale } from '../discord/i18n/index.js';
 import { launchBot } from '../launch.js';
 import { startBazaar } from '../startup.js';
-import type { LocalDiscord, LocalUser, StartLocalDiscord } from './discord.js';
+import type { LocalDiscord, LocalPermission, LocalUser, StartLocalDiscord } from './discord.js';
 import { PlaygroundServer, type AutocompleteChoice, type AutocompleteRequest } from './server.js';
 
 export interface PlaygroundUserSpec {
@@ -28,6 +28,23 @@ export const DEFAULT_USERS: readonly PlaygroundUserSpec[] = [
 ];
 
 export const DEFAULT_CHANNELS: readonly string[] = ['general', 'second-table'];
+
+/**
+ * The bot's permissions: those the README's invite asks for (so games are played in threads, as on a
+ * server set up that way), and the fake's defaults besides.
+ */
+export const BOT_PERMISSIONS: readonly LocalPermission[] = [
+  'ViewChannel',
+  'SendMessages',
+  'CreatePublicThreads',
+  'SendMessagesInThreads',
+  'AttachFiles',
+  'EmbedLinks',
+  'ReadMessageHistory',
+  'UseApplicationCommands',
+  'UseExternalEmojis',
+  'AddReactions',
+];
 
 export interface PlaygroundOptions {
   /** Starts the local Discord (FakeDiscord.start). */
@@ -78,7 +95,7 @@ function gameOptionChoices(bot: Bot, request: AutocompleteRequest): Autocomplete
 export async function startPlayground(options: PlaygroundOptions): Promise<Playground> {
   const channels = options.channels ?? DEFAULT_CHANNELS;
   const log = options.log ?? ((line: string) => console.error(line));
-  const discord = await options.startDiscord({ botName: 'Bazaar', guild: { name: 'Bazaar Playground', channels: [...channels] } });
+  const discord = await options.startDiscord({ botName: 'Bazaar', guild: { name: 'Bazaar Playground', channels: [...channels] }, botPermissions: BOT_PERMISSIONS });
   let bot: Bot | undefined;
   let server: PlaygroundServer | undefined;
   let running: { stop(): Promise<void> } | null = null;

@@ -160,7 +160,7 @@ describe('a game through the API', () => {
     try {
       await eventually(() => (events.versions.length > 0 ? true : undefined), 'the first event');
       const before = events.versions.at(-1)!;
-      const sent = await post(base, '/api/command', { user: alice, channel: general, command: 'game new', options: { game: 'istanbul', players: '2' } });
+      const sent = await post(base, '/api/command', { user: alice, channel: general, command: 'game new', options: { game: 'istanbul', players: '2', thread: 'false' } });
       expect(sent).toMatchObject({ status: 200, body: { ok: true } });
       lobby = await latest(bob, general, (m) => m.content.includes('Players (1/2)'), 'the lobby');
       expect(lobby).toMatchObject({ ephemeral: false, authorId: pg.discord.botUserId });

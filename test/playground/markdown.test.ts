@@ -29,7 +29,7 @@ describe('markdown', () => {
     expect(out.mentioned).toBe(true);
     expect(out.html).toContain('<strong><span class="md-mention md-mention-me" data-user="111111111111111111">@Alice</span></strong>');
     expect(out.html).toContain('<span class="md-mention" data-user="222222222222222222">@Bob &lt;b&gt;</span>');
-    expect(out.html).toContain('<span class="md-mention">#general</span>');
+    expect(out.html).toContain('<span class="md-mention" data-channel="333333333333333333">#general</span>');
     expect(renderMarkdown('<@222222222222222222> only', ctx).mentioned).toBe(false);
     expect(renderMarkdown('<@999999999999999999>', ctx).html).toContain('@unknown-user');
   });

@@ -1,9 +1,11 @@
 /**
  * The playground in a real browser: Debian's headless Chromium (playwright-core) opens the page of a
  * playground this test starts itself (fake Discord, the real bot on a temporary database, the server on
- * an ephemeral port). Alice opens a game with /game new from the command box, Bob joins (switching
- * users), Alice starts, the player to act takes a turn by clicking in the ephemeral panel, and the new
- * board picture appears without a reload. Skips only where /usr/bin/chromium is not installed.
+ * an ephemeral port). Bob asks for his turns by direct message (/game notify), Alice opens a game with
+ * /game new from the command box, Bob joins (switching users), Alice starts; the bot opens the game's
+ * thread, which the sidebar lists under the channel; in the thread the player to act takes a turn by
+ * clicking in the ephemeral panel, and the new board picture appears without a reload. Bob's turn notice
+ * is in his direct messages, listed in his sidebar only. Skips only where /usr/bin/chromium is not installed.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -50,6 +52,8 @@ describe.skipIf(!installed)(`the playground in Chromium${installed ? '' : ` (ski
   });
 
   const userButton = (name: string): Locator => page.locator(`button.user[data-name="${name}"]`);
+  const threadButtons = (): Locator => page.locator('#channels button.thread');
+  const directMessages = (): Locator => page.locator('#direct-messages button.dm');
   const messages = (): Locator => page.locator('#message-list .msg');
   const boards = (): Locator => page.locator('#message-list img.attachment-img');
 
@@ -68,12 +72,26 @@ describe.skipIf(!installed)(`the playground in Chromium${installed ? '' : ` (ski
     return boards().evaluateAll((imgs) => (imgs as unknown as ImageLike[]).map((img) => img.src));
   }
 
-  it('a game from /game new to the second board, clicked through as two users', async () => {
-    await page.goto(`${pg.url}?user=alice`);
-    await expect.poll(() => page.locator('#me-name').textContent()).toBe('Alice');
+  it('Bob asks for his turns by direct message with /game notify from the command box', async () => {
+    await page.goto(`${pg.url}?user=bob`);
+    await expect.poll(() => page.locator('#me-name').textContent()).toBe('Bob');
     // Marks this page load: the page must update itself without a reload from here on.
     await page.evaluate(() => Object.assign(globalThis, { sameLoad: true }));
     expect(await page.locator('button.user .user-name').allTextContents()).toEqual(['Alice', 'Bob', 'Carol', 'Dave']);
+    // Nothing but the channels yet: no thread, no direct messages.
+    expect(await threadButtons().count()).toBe(0);
+    expect(await directMessages().count()).toBe(0);
+    expect(await page.locator('#dm-title').isHidden()).toBe(true);
+    await page.locator('#composer-input').click();
+    await page.keyboard.type('/game notify');
+    await page.locator('.command-item[data-command="game notify"]').click();
+    await page.locator('select[data-option="how"]').selectOption('dm');
+    await page.locator('#composer-send').click();
+    await messages().filter({ hasText: 'Saved. Your turns: a direct message.' }).waitFor({ timeout: 15_000 });
+  });
+
+  it('a game from /game new to the second board, played in its thread, clicked through as two users', async () => {
+    await playAs('alice');
 
     // The command box: "/" lists the registered commands; /game new has the registered options.
     await page.locator('#composer-input').click();
@@ -104,7 +122,22 @@ describe.skipIf(!installed)(`the playground in Chromium${installed ? '' : ` (ski
     await messages().filter({ hasText: 'Players (2/2)' }).waitFor({ timeout: 15_000 });
     await playAs('alice');
     await messages().filter({ hasText: 'Players (2/2)' }).getByRole('button', { name: 'Start' }).click();
+
+    // The bot opens the game's thread from the lobby: the sidebar lists it under #general; the lobby, now
+    // saying who starts, stays in the channel; the boards go to the thread.
+    const thread = threadButtons();
+    await thread.waitFor({ timeout: 15_000 });
+    const threadName = await thread.getAttribute('data-thread');
+    expect(threadName).toMatch(/^Istanbul · game #\d+$/);
+    expect(await page.locator('#channels > li:has(button[data-name="general"]) button.thread').count()).toBe(1);
+    expect(await page.locator('#channels > li:has(button[data-name="second-table"]) button.thread').count()).toBe(0);
+    await messages().filter({ hasText: /Istanbul \(game #\d+\) has started/ }).waitFor({ timeout: 15_000 });
+    await thread.click();
+    await expect.poll(() => page.locator('#channel-name').textContent()).toBe(threadName);
+    expect(await page.locator('#channel-parent').textContent()).toBe('#general › ');
+    await expect.poll(() => thread.getAttribute('aria-current')).toBe('true');
     const [firstBoard] = await loadedBoards(1);
+    expect(await messages().filter({ hasText: 'has started' }).count()).toBe(0);
 
     // The board pings the player to act; the user list marks them.
     const board = messages().filter({ has: page.locator('img.attachment-img') }).last();
@@ -114,7 +147,7 @@ describe.skipIf(!installed)(`the playground in Chromium${installed ? '' : ` (ski
     const other = actor === 'alice' ? 'bob' : 'alice';
     await expect.poll(() => page.locator('button.user:has(.user-badge)').getAttribute('data-name')).toBe(actor);
 
-    // The turn panel: ephemeral, for the player to act only.
+    // The turn panel: ephemeral, for the player to act only; in the thread as in a channel.
     await playAs(actor);
     await board.getByRole('button', { name: 'Take my turn' }).click();
     const panel = messages().filter({ hasText: 'Only you can see this' }).filter({ hasText: 'Your decision' }).last();
@@ -160,6 +193,45 @@ describe.skipIf(!installed)(`the playground in Chromium${installed ? '' : ` (ski
     await expect.poll(() => current.textContent()).toContain('Your turn is over');
     expect(await page.evaluate(() => (globalThis as { sameLoad?: boolean }).sameLoad)).toBe(true);
     expect(screenshotTaken).toBe(true);
+    expect(await page.locator('#channel-name').textContent()).toBe(threadName);
+    await playAs('alice');
+    await page.locator('#channels button[data-name="general"]').click();
+    await expect.poll(() => page.locator('#channel-name').textContent()).toBe('general');
+    expect(await boards().count()).toBe(0);
+  }, 90_000);
+
+  it("Bob's turn notice is in his direct messages, with a link to the board in the thread; nobody else has it", async () => {
+    // By the second board each player has had a decision: Bob got his notice by direct message, Alice was
+    // mentioned in the thread. Alice's sidebar lists no direct messages.
+    await playAs('alice');
+    expect(await directMessages().count()).toBe(0);
+    expect(await page.locator('#dm-title').isHidden()).toBe(true);
+    await playAs('bob');
+    const dm = directMessages();
+    await dm.waitFor({ timeout: 15_000 });
+    expect(await page.locator('#dm-title').isVisible()).toBe(true);
+    expect(await dm.locator('.user-badge').textContent()).toBe('1');
+    await dm.click();
+    await expect.poll(() => page.locator('#channel-name').textContent()).toBe('Bazaar');
+    const notice = messages().filter({ hasText: 'Your decision in Istanbul' });
+    await notice.waitFor({ timeout: 15_000 });
+    const threadName = await threadButtons().getAttribute('data-thread');
+    expect(await notice.locator('.md-mention[data-channel]').textContent()).toBe(`#${threadName}`);
+    expect(await dm.locator('.user-badge').count()).toBe(0);
+    // The bot reads no direct messages: the command box is closed here.
+    expect(await page.locator('#composer-input').isDisabled()).toBe(true);
+    // Another user never sees Bob's direct messages, on the page or through the API.
+    const dmChannel = pg.fake.directMessagesTo(pg.users[1]!.id)[0]!.channelId;
+    const foreign = await fetch(new URL(`/api/messages?user=${pg.users[0]!.id}&channel=${dmChannel}`, pg.url));
+    expect(foreign.status).toBe(400);
+    // The link opens the board in the thread.
+    const link = notice.locator('a.md-link');
+    const boardId = /\/(\d+)$/.exec((await link.getAttribute('href')) ?? '')?.[1];
+    await link.click();
+    await expect.poll(() => page.locator('#channel-name').textContent()).toBe(threadName);
+    await page.locator(`.msg[data-id="${boardId}"]`).waitFor();
+    expect(await page.locator(`.msg[data-id="${boardId}"] img.attachment-img`).count()).toBeGreaterThan(0);
+    expect(await page.locator('#composer-input').isDisabled()).toBe(false);
 
     // Offline: every request went to the playground itself; no script errors; Discord accepted every request of the bot.
     expect(foreignRequests).toEqual([]);

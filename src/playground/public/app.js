@@ -1,5 +1,6 @@
-// The playground page: the channel as the chosen local user sees it, a command box built from the
-// commands the bot registered, and clicks and picks sent as that user. Live through server-sent events.
+// The playground page: a channel, a game thread or the user's direct messages with the bot, as the chosen
+// local user sees them, a command box built from the commands the bot registered, and clicks and picks
+// sent as that user. Live through server-sent events.
 import { escapeHtml, renderInline, renderMarkdown } from './markdown.js';
 
 const $ = (id) => document.getElementById(id);
@@ -8,7 +9,11 @@ const state = {
   boot: null,
   userId: null,
   channelId: null,
-  view: { messages: [], notices: [], now: Date.now() },
+  view: { messages: [], notices: [], now: Date.now(), places: { threads: [], directMessages: null } },
+  /** user id -> how many direct messages that user has looked at (the sidebar's unread count) */
+  readDirectMessages: new Map(),
+  /** a message to scroll to once shown (a followed link) */
+  jumpTo: null,
   /** message id -> { sig, el } */
   rendered: new Map(),
   refreshing: false,
@@ -65,10 +70,24 @@ function avatar(p, size = '') {
   return el('div', { class: `avatar ${size}`, style: `background:${p.color}`, 'aria-hidden': 'true', text: p.displayName.slice(0, 1).toUpperCase() });
 }
 
+/** A place of the sidebar by id: a channel, a thread of one, or the current user's direct messages. */
+function placeOf(id) {
+  const channel = state.boot.channels.find((c) => c.id === id);
+  if (channel) return { kind: 'channel', id, name: channel.name, topic: channel.topic };
+  const thread = state.view.places.threads.find((t) => t.id === id);
+  if (thread) return { kind: 'thread', id, name: thread.name, parent: state.boot.channels.find((c) => c.id === thread.parentId) };
+  if (state.view.places.directMessages?.channelId === id) return { kind: 'dm', id, name: state.boot.bot.displayName };
+  return null;
+}
+
+function currentPlace() {
+  return placeOf(state.channelId) ?? { kind: 'channel', ...state.boot.channels[0] };
+}
+
 function markdownContext() {
   return {
     people: new Map([state.boot.bot, ...state.boot.users].map((p) => [p.id, p])),
-    channels: new Map(state.boot.channels.map((c) => [c.id, c.name])),
+    channels: new Map([...state.boot.channels, ...state.view.places.threads].map((c) => [c.id, c.name])),
     me: state.userId,
     now: state.view.now,
   };
@@ -148,17 +167,54 @@ function pinged() {
   return new Set([...(lines.at(-1) ?? '').matchAll(/<@!?(\d+)>/g)].map((m) => m[1]));
 }
 
+function unreadDirectMessages() {
+  const dms = state.view.places.directMessages;
+  return dms ? Math.max(0, dms.count - (state.readDirectMessages.get(state.userId) ?? 0)) : 0;
+}
+
 function renderSidebar() {
-  const channel = state.boot.channels.find((c) => c.id === state.channelId);
+  const place = currentPlace();
+  // Each channel, with the threads the bot opened in it underneath (as Discord lists active threads).
   $('channels').replaceChildren(
     ...state.boot.channels.map((c) =>
       el('li', {}, [
         el('button', { type: 'button', class: 'channel', 'data-name': c.name, 'aria-current': c.id === state.channelId ? 'true' : 'false', onclick: () => switchChannel(c.id) }, [
           el('span', { class: 'channel-hash', text: '#' }),
-          el('span', { text: c.name }),
+          el('span', { class: 'channel-name', text: c.name }),
         ]),
+        el(
+          'ul',
+          { class: 'threads', 'aria-label': `Threads of #${c.name}` },
+          state.view.places.threads
+            .filter((t) => t.parentId === c.id)
+            .map((t) =>
+              el('li', {}, [
+                el('button', { type: 'button', class: 'channel thread', 'data-thread': t.name, 'aria-current': t.id === state.channelId ? 'true' : 'false', title: t.name, onclick: () => switchChannel(t.id) }, [
+                  el('span', { class: 'thread-branch', 'aria-hidden': 'true' }),
+                  el('span', { class: 'channel-name', text: t.name }),
+                ]),
+              ]),
+            ),
+        ),
       ]),
     ),
+  );
+  // The current user's direct messages with the bot, once it wrote there (another user's are never listed).
+  const dms = state.view.places.directMessages;
+  const unread = unreadDirectMessages();
+  $('dm-title').hidden = !dms;
+  $('direct-messages').replaceChildren(
+    ...(dms
+      ? [
+          el('li', {}, [
+            el('button', { type: 'button', class: 'channel dm', 'data-dm': state.boot.bot.name, 'aria-current': dms.channelId === state.channelId ? 'true' : 'false', title: `Your direct messages with ${state.boot.bot.displayName}`, onclick: () => switchChannel(dms.channelId) }, [
+              avatar(state.boot.bot, 'tiny'),
+              el('span', { class: 'channel-name', text: state.boot.bot.displayName }),
+              unread > 0 ? el('span', { class: 'user-badge', title: `${unread} unread`, text: String(unread) }) : null,
+            ]),
+          ]),
+        ]
+      : []),
   );
   const toAct = pinged();
   $('users').replaceChildren(
@@ -177,16 +233,51 @@ function renderSidebar() {
   $('me-name').textContent = current.displayName;
   $('me-tag').textContent = current.name;
   $('locale').value = current.locale;
-  $('channel-name').textContent = channel.name;
-  $('channel-start-title').textContent = `Welcome to #${channel.name}!`;
-  $('channel-start-name').textContent = channel.name;
-  $('composer-input').placeholder = state.command ? '' : `Message #${channel.name} — type / for commands`;
+  renderHeader(place);
   $('clock-now').textContent = new Date(state.view.now).toLocaleString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
-  document.title = `#${channel.name} as ${current.displayName} · Bazaar playground`;
+  document.title = `${placeTitle(place)} as ${current.displayName} · Bazaar playground`;
+}
+
+function placeTitle(place) {
+  return place.kind === 'dm' ? `@${place.name}` : `#${place.name}`;
+}
+
+/** Discord's thread icon: a speech bubble with a hash (drawn here: the page loads no fonts or images). */
+const THREAD_ICON =
+  '<svg class="thread-icon" viewBox="0 0 24 24" aria-hidden="true"><path d="M4 4h16a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H9l-5 4v-4a2 2 0 0 1-2-2V6a2 2 0 0 1 2-2Z" fill="none" stroke="currentColor" stroke-width="2" stroke-linejoin="round"/><path d="M9.5 7.5 8.5 14.5M14.5 7.5l-1 7M7 9.5h10M6.5 12.5h10" stroke="currentColor" stroke-width="1.6" stroke-linecap="round"/></svg>';
+
+function placeIcon(place, node) {
+  if (place.kind === 'thread') node.innerHTML = THREAD_ICON;
+  else node.textContent = place.kind === 'dm' ? '@' : '#';
+}
+
+/** The header and the start of the message list for a channel, a thread or the direct messages. */
+function renderHeader(place) {
+  placeIcon(place, $('chat-hash'));
+  $('channel-parent').hidden = place.kind !== 'thread';
+  $('channel-parent').replaceChildren(...(place.kind === 'thread' ? [el('button', { type: 'button', class: 'link-button', onclick: () => switchChannel(place.parent.id), text: `#${place.parent.name}` }), el('span', { text: ' › ' })] : []));
+  $('channel-name').textContent = place.name;
+  $('channel-topic').textContent =
+    place.kind === 'dm'
+      ? `Your direct messages with ${place.name}: turn notices, if you chose them with /game notify.`
+      : place.kind === 'thread'
+        ? `A thread the bot opened for a game in #${place.parent.name}.`
+        : (place.topic ?? 'The real bot on a local fake Discord. Pick a user on the left, then type / for commands.');
+  placeIcon(place, $('channel-start-icon'));
+  $('channel-start-title').textContent = place.kind === 'dm' ? place.name : place.kind === 'thread' ? place.name : `Welcome to #${place.name}!`;
+  $('channel-start-text').textContent =
+    place.kind === 'dm'
+      ? `This is the beginning of your direct message history with ${place.name}.`
+      : place.kind === 'thread'
+        ? `Started by ${state.boot.bot.displayName} in #${place.parent.name}. The game's boards come here; its buttons and commands work as in the channel.`
+        : `This is the start of the #${place.name} channel. Start a game with /game new.`;
+  renderComposerPlace(place);
 }
 
 function switchUser(id) {
   if (id === state.userId) return;
+  // Direct messages are the user's own: another user starts in the first channel.
+  if (currentPlace().kind === 'dm') resetPlace(state.boot.channels[0].id);
   state.userId = id;
   localStorage.setItem('playground.user', me().name);
   state.firstRender = true;
@@ -196,15 +287,42 @@ function switchUser(id) {
   void refresh();
 }
 
-function switchChannel(id) {
-  if (id === state.channelId) return;
+function resetPlace(id) {
   state.channelId = id;
-  localStorage.setItem('playground.channel', state.boot.channels.find((c) => c.id === id).name);
+  const channel = state.boot.channels.find((c) => c.id === id);
+  if (channel) localStorage.setItem('playground.channel', channel.name);
   state.firstRender = true;
   state.rendered.clear();
   $('message-list').replaceChildren();
+}
+
+/** Opens a channel, a thread or the direct messages. */
+function switchChannel(id) {
+  if (id === state.channelId) return;
+  resetPlace(id);
+  if (currentPlace().kind === 'dm' || state.command) {
+    state.command = null;
+    renderComposer();
+  }
   renderSidebar();
   void refresh();
+}
+
+/** A discord.com link to a message of a place the page shows (a DM's link to the board) opens that place. */
+function followLink(event) {
+  const link = event.target.closest?.('a.md-link, .md-mention[data-channel]');
+  if (!link) return;
+  const target = link.dataset.channel
+    ? { place: link.dataset.channel, message: null }
+    : (() => {
+        const m = /^https:\/\/discord\.com\/channels\/\d+\/(\d+)(?:\/(\d+))?$/.exec(link.getAttribute('href') ?? '');
+        return m ? { place: m[1], message: m[2] ?? null } : null;
+      })();
+  if (!target || !placeOf(target.place)) return;
+  event.preventDefault();
+  state.jumpTo = target.message;
+  if (target.place === state.channelId) renderMessages();
+  else switchChannel(target.place);
 }
 
 // ----- messages -----------------------------------------------------------------------------------------
@@ -221,9 +339,21 @@ async function refresh() {
       state.refreshAgain = false;
       const user = state.userId;
       const channel = state.channelId;
-      const view = await api(`/api/messages?user=${encodeURIComponent(user)}&channel=${encodeURIComponent(channel)}`);
+      let view;
+      try {
+        view = await api(`/api/messages?user=${encodeURIComponent(user)}&channel=${encodeURIComponent(channel)}`);
+      } catch (error) {
+        // The thread was deleted (or these were another user's messages): back to the first channel.
+        if (channel === state.channelId && !state.boot.channels.some((c) => c.id === channel)) {
+          resetPlace(state.boot.channels[0].id);
+          state.refreshAgain = true;
+          continue;
+        }
+        throw error;
+      }
       if (user === state.userId && channel === state.channelId) {
         state.view = view;
+        if (view.places.directMessages?.channelId === channel) state.readDirectMessages.set(user, view.places.directMessages.count);
         renderMessages();
         renderSidebar();
       } else {
@@ -280,7 +410,13 @@ function renderMessages() {
   wanted.forEach((node, i) => {
     if (list.children[i] !== node) list.insertBefore(node, list.children[i] ?? null);
   });
-  if (atBottom) scrollToBottom();
+  const jump = state.jumpTo ? list.querySelector(`[data-id="${state.jumpTo}"]`) : null;
+  if (jump) {
+    state.jumpTo = null;
+    jump.scrollIntoView({ block: 'center' });
+    jump.classList.add('highlighted');
+    setTimeout(() => jump.classList.remove('highlighted'), 2000);
+  } else if (atBottom) scrollToBottom();
   state.firstRender = false;
 }
 
@@ -724,10 +860,25 @@ function renderComposer() {
         )
       : []),
   );
-  const channel = state.boot.channels.find((c) => c.id === state.channelId);
-  $('composer-input').placeholder = form ? (form.options.length ? '' : 'Enter sends') : `Message #${channel.name} — type / for commands`;
-  $('composer-input').hidden = Boolean(form && form.options.length);
+  renderComposerPlace(currentPlace());
   renderPopup();
+}
+
+/** The bot takes commands in the server's channels and threads; in direct messages the box is closed. */
+function renderComposerPlace(place) {
+  const form = state.command;
+  const input = $('composer-input');
+  const closed = place.kind === 'dm';
+  input.disabled = closed;
+  $('composer-send').disabled = closed;
+  input.placeholder = closed
+    ? `${place.name} reads no direct messages: its commands work in the server's channels and threads`
+    : form
+      ? form.options.length
+        ? ''
+        : 'Enter sends'
+      : `Message ${placeTitle(place)} — type / for commands`;
+  input.hidden = Boolean(form && form.options.length);
 }
 
 async function submitComposer(event) {
@@ -828,6 +979,7 @@ function wire() {
   document.addEventListener('click', (event) => {
     if (event.target.classList?.contains('md-spoiler')) event.target.classList.add('revealed');
   });
+  $('messages').addEventListener('click', followLink);
 }
 
 wire();

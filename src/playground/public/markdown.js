@@ -77,7 +77,7 @@ function tokenHtml(m, ctx) {
     return `<span class="md-mention${mine ? ' md-mention-me' : ''}" data-user="${escapeHtml(m[3])}">@${escapeHtml(person ? person.displayName : 'unknown-user')}</span>`;
   }
   if (m[4] !== undefined) return `<span class="md-mention">@${escapeHtml(ctx.roles?.get(m[4]) ?? 'unknown-role')}</span>`;
-  if (m[5] !== undefined) return `<span class="md-mention">#${escapeHtml(ctx.channels?.get(m[5]) ?? 'unknown')}</span>`;
+  if (m[5] !== undefined) return `<span class="md-mention" data-channel="${escapeHtml(m[5])}">#${escapeHtml(ctx.channels?.get(m[5]) ?? 'unknown')}</span>`;
   if (m[6] !== undefined) return timestamp(m[6], m[7] ?? 'f', ctx);
   if (m[9] !== undefined) return `<span class="md-emoji" title=":${escapeHtml(m[9])}:">:${escapeHtml(m[9])}:</span>`;
   if (m[11] !== undefined) {
