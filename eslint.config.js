@@ -25,6 +25,15 @@ export default tseslint.config(
     },
   },
   {
+    // A promise nobody awaits loses its errors and its order (a store write, a Discord call): every one is
+    // awaited, returned, or handed on deliberately (`void` with its own catch).
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+    },
+  },
+  {
     files: ['src/engine/**/*.ts'],
     rules: {
       '@typescript-eslint/no-restricted-imports': ['error', { paths: IO_MODULES, patterns: [...IO_PATTERNS, ...OUR_LAYERS('games', 'render', 'persistence', 'discord', 'app')] }],

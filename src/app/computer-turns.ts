@@ -63,13 +63,13 @@ export class ComputerTurns {
   async playHeld(gameId: number): Promise<number> {
     let moves = 0;
     for (; moves < MOVE_LIMIT; moves++) {
-      const loaded = this.service.byId(gameId);
+      const loaded = await this.service.byId(gameId);
       if (!loaded.ok || loaded.game.kind !== 'active') break;
       const game = loaded.game;
       const seat = this.service.computerSeatsToPlay(game)[0];
       if (seat === undefined) break;
       const choice = await this.player.choose(computerRequest(game, seat, this.service.computerLevelOf(game, seat)));
-      const result = this.service.computerAct(gameId, seat, game.row.version, choice.index);
+      const result = await this.service.computerAct(gameId, seat, game.row.version, choice.index);
       if (!result.ok) {
         this.logger.error({ gameId, seat, refusal: result.code }, 'a computer player move was refused');
         break;

@@ -1,8 +1,9 @@
 /**
- * The game service: the only place where the engine, the repository, the locks and the scheduler meet.
- * Every method that changes a game runs synchronously inside one SQLite transaction (state, seats, log
- * entries and scheduled jobs together) and checks the version the caller saw, so a stale or repeated
- * click changes nothing. Rendering and posting happen afterwards, in the Discord layer, under the same
+ * The game service: the only place where the engine, the store, the locks and the scheduler meet.
+ * Every method that changes a game runs inside one transaction of the store (state, seats, log entries,
+ * scheduled jobs and the outbox together; the SQLite file or PostgreSQL, see src/persistence/store.ts)
+ * and checks the version the caller saw, so a stale or repeated click changes nothing. Inside a
+ * transaction the service computes and calls the store, and awaits nothing else. Rendering and posting happen afterwards, in the Discord layer, under the same
  * per-channel lock (`locked`).
  *
  * Policies (also told to players by /help):
@@ -31,13 +32,11 @@ import {
   type Seat,
   type Standing,
 } from '../engine/index.js';
-import type { Db } from '../persistence/database.js';
-import { DamagedRowRegister } from '../persistence/damaged-rows.js';
-import { DeliveryRepository } from '../persistence/delivery-repository.js';
-import { StatsRepository, type FinishedGame, type NewResult, type PlayerStats } from '../persistence/stats-repository.js';
-import { DamagedRowError, GameRepository, type NewAction, type NewSeat } from '../persistence/game-repository.js';
+import type { FinishedGame, NewResult, PlayerStats } from '../persistence/stats-repository.js';
+import { DamagedRowError, type NewAction, type NewSeat } from '../persistence/game-repository.js';
 import type { DeliveryKind, GameRow, ScheduledJobRow, SeatRow } from '../persistence/schema.js';
-import { PlayerSettingsRepository, readNotifySettings } from '../persistence/player-settings-repository.js';
+import { readNotifySettings } from '../persistence/player-settings-repository.js';
+import type { DamagedRowStore, GameStore, PlayerSettingsStore, StatsStore, Store } from '../persistence/store.js';
 import { canonicalTimeZone, DEFAULT_NOTIFY, isAway, NOTIFY_CHANNELS, parseAwayDate, quietUntil, type NotifyChannel, type NotifySettings } from './notifications.js';
 import type { Logger } from '../logger.js';
 import { delivererName, SINGLE_SHARD, type ShardSet } from '../sharding.js';
@@ -255,15 +254,17 @@ export class DamagedGameError extends Error {
 }
 
 export interface GameServiceDeps {
-  readonly db: Db;
+  /** Where games live: a SQLite file or a PostgreSQL server (its clock should be `clock`, its shards `shards`). */
+  readonly store: Store;
   readonly modules: ModuleRegistry;
   readonly clock: Clock;
   readonly logger: Logger;
   /** A fresh seed for a new game (default: 128 random bits). */
   readonly newSeed?: () => string;
   /**
-   * The shards this process runs (default: the only one). Its jobs, deliveries and start-up check are
-   * only its own guilds' (see src/sharding.ts for why that keeps each game in one process).
+   * The shards this process runs (default: the only one), as the store was opened with: its jobs,
+   * deliveries and start-up check are only its own guilds' (see src/sharding.ts for why that keeps each
+   * game in one process); here it names this process's deliverer.
    */
   readonly shards?: ShardSet;
 }
@@ -321,12 +322,12 @@ function wire(value: unknown): unknown {
 }
 
 export class GameService {
-  readonly repo: GameRepository;
+  readonly repo: GameStore;
   readonly outbox: Outbox;
-  readonly damage: DamagedRowRegister;
-  readonly stats: StatsRepository;
+  readonly damage: DamagedRowStore;
+  readonly stats: StatsStore;
   readonly modules: ModuleRegistry;
-  readonly #db: Db;
+  readonly #store: Store;
   readonly #clock: Clock;
   readonly #logger: Logger;
   readonly #newSeed: () => string;
@@ -334,17 +335,16 @@ export class GameService {
   /** Games whose stored state was checked against a replay of their log, at this version. */
   readonly #verified = new Map<number, number>();
 
-  readonly players: PlayerSettingsRepository;
+  readonly players: PlayerSettingsStore;
 
   constructor(deps: GameServiceDeps) {
-    this.#db = deps.db;
+    this.#store = deps.store;
     const now = (): number => deps.clock.now();
-    const shards = deps.shards ?? SINGLE_SHARD;
-    this.repo = new GameRepository(deps.db, now, shards);
-    this.damage = new DamagedRowRegister(deps.db, now);
-    this.stats = new StatsRepository(deps.db);
-    this.players = new PlayerSettingsRepository(deps.db, now);
-    this.outbox = new Outbox(new DeliveryRepository(deps.db, now, shards), this.damage, now, deps.logger, delivererName(shards));
+    this.repo = deps.store.games;
+    this.damage = deps.store.damagedRows;
+    this.stats = deps.store.stats;
+    this.players = deps.store.playerSettings;
+    this.outbox = new Outbox(deps.store.deliveries, this.damage, now, deps.logger, delivererName(deps.shards ?? SINGLE_SHARD));
     this.modules = deps.modules;
     this.#clock = deps.clock;
     this.#logger = deps.logger;
@@ -360,15 +360,16 @@ export class GameService {
     return this.#mutex.run(channelId, task);
   }
 
-  #tx<T>(fn: () => T): T {
-    return this.#db.transaction(() => fn());
+  /** Runs `fn` in one transaction of the store; `fn` awaits only the store (see store.ts). */
+  #tx<T>(fn: () => Promise<T>): Promise<T> {
+    return this.#store.transaction(fn);
   }
 
   // ----- loading ---------------------------------------------------------------------------------------
 
   /** The channel's lobby or running game; a damaged game is a refusal naming its id and channel. */
-  byChannel(channelId: string): Result<{ game: Snapshot }> {
-    const row = this.repo.findRunningByChannel(channelId);
+  async byChannel(channelId: string): Promise<Result<{ game: Snapshot }>> {
+    const row = await this.repo.findRunningByChannel(channelId);
     if (row === undefined) return refuse('no_game', {});
     return this.#snapshot(row);
   }
@@ -377,67 +378,67 @@ export class GameService {
    * The channel's running game, or else its newest finished game (`finished`): after the end, the final
    * board, the log and the hands stay reachable until a new game takes the channel.
    */
-  byChannelOrFinished(channelId: string): Result<{ game: Snapshot; finished: boolean }> {
-    const running = this.byChannel(channelId);
+  async byChannelOrFinished(channelId: string): Promise<Result<{ game: Snapshot; finished: boolean }>> {
+    const running = await this.byChannel(channelId);
     if (running.ok || running.code !== 'no_game') return running.ok ? { ...running, finished: false } : running;
-    const row = this.repo.findLastFinished(channelId);
+    const row = await this.repo.findLastFinished(channelId);
     if (row === undefined) return running;
-    const loaded = this.#snapshot(row);
+    const loaded = await this.#snapshot(row);
     return loaded.ok ? { ...loaded, finished: true } : loaded;
   }
 
   /** The channel's lobby or running game as stored, without loading its state (works on a damaged game). */
-  runningRow(channelId: string): GameRow | undefined {
+  runningRow(channelId: string): Promise<GameRow | undefined> {
     return this.repo.findRunningByChannel(channelId);
   }
 
-  byId(gameId: number): Result<{ game: Snapshot }> {
-    const row = this.repo.findById(gameId);
+  async byId(gameId: number): Promise<Result<{ game: Snapshot }>> {
+    const row = await this.repo.findById(gameId);
     if (row === undefined) return refuse('no_game', {});
     return this.#snapshot(row);
   }
 
-  #snapshot(row: GameRow): Result<{ game: Snapshot }> {
+  async #snapshot(row: GameRow): Promise<Result<{ game: Snapshot }>> {
     try {
-      return { ok: true, game: this.load(row) };
+      return { ok: true, game: await this.load(row) };
     } catch (error) {
       const damaged =
         error instanceof DamagedGameError
           ? error
           : new DamagedGameError(row.id, row.channelId, error instanceof DamagedRowError ? error.message : `the game cannot be read (${(error as Error).message})`);
-      this.#reportDamaged(damaged);
+      await this.#reportDamaged(damaged);
       return refuse('damaged', { gameId: damaged.gameId, channelId: damaged.channelId, reason: damaged.reason });
     }
   }
 
   /** Reports a damaged game once (the register remembers it across restarts); it stays as stored. */
-  #reportDamaged(error: DamagedGameError): void {
-    if (this.damage.record({ table: 'games', rowId: String(error.gameId), gameId: error.gameId, channelId: error.channelId, reason: error.reason })) {
+  async #reportDamaged(error: DamagedGameError): Promise<void> {
+    if (await this.damage.record({ table: 'games', rowId: String(error.gameId), gameId: error.gameId, channelId: error.channelId, reason: error.reason })) {
       this.#logger.error({ table: 'games', gameId: error.gameId, channelId: error.channelId, reason: error.reason }, 'damaged game set aside: its channel is told, every other channel keeps working');
     }
   }
 
   /** The channel a game is played in (for checking that a click belongs to its channel), without loading it. */
-  channelOf(gameId: number): string | undefined {
-    return this.repo.findById(gameId)?.channelId;
+  async channelOf(gameId: number): Promise<string | undefined> {
+    return (await this.repo.findById(gameId))?.channelId;
   }
 
   /**
    * The channel whose game a click or command in `channelId` is about: the game's own channel when
    * `channelId` is the thread of its running game, else `channelId` itself.
    */
-  gameChannelOf(channelId: string): string {
-    return this.repo.findRunningByThread(channelId)?.channelId ?? channelId;
+  async gameChannelOf(channelId: string): Promise<string> {
+    return (await this.repo.findRunningByThread(channelId))?.channelId ?? channelId;
   }
 
   /** The game's thread is open: its boards, reminders and votes go there. */
-  threadOpened(gameId: number, threadId: string): void {
-    this.repo.setThread(gameId, threadId);
+  async threadOpened(gameId: number, threadId: string): Promise<void> {
+    await this.repo.setThread(gameId, threadId);
   }
 
   /** The game's thread cannot be opened (a permission is missing): the game is played in its channel. */
-  threadRefused(gameId: number): void {
-    this.repo.setThread(gameId, null);
+  async threadRefused(gameId: number): Promise<void> {
+    await this.repo.setThread(gameId, null);
   }
 
   /**
@@ -445,7 +446,7 @@ export class GameService {
    * the module's shape check, the engine's functions run on it) and, once per process and version,
    * that replaying the log gives exactly the stored state.
    */
-  load(row: GameRow): Snapshot {
+  async load(row: GameRow): Promise<Snapshot> {
     const damaged = (reason: string): DamagedGameError => new DamagedGameError(row.id, row.channelId, reason);
     const module = this.modules.get(row.kind);
     if (module === undefined) throw damaged(`unknown game kind "${row.kind}"`);
@@ -457,7 +458,7 @@ export class GameService {
     }
     const settings = parseLobbySettings(rawSettings);
     if (settings === null) throw damaged('the lobby settings are not readable');
-    const seats = this.repo.seats(row.id);
+    const seats = await this.repo.seats(row.id);
     const seatProblem = checkSeats(seats);
     if (seatProblem !== null) throw damaged(seatProblem);
     if (row.status === 'lobby') return { kind: 'lobby', row, seats, module, settings };
@@ -484,8 +485,8 @@ export class GameService {
     if (this.#verified.get(row.id) !== row.version) {
       let rebuilt: unknown;
       try {
-        const base = this.#replayBase(row, def, parsed.options);
-        rebuilt = replayFrom(def, base.state, effectiveLog(this.repo.actionsAfter(row.id, base.sequence)));
+        const base = await this.#replayBase(row, def, parsed.options);
+        rebuilt = replayFrom(def, base.state, effectiveLog(await this.repo.actionsAfter(row.id, base.sequence)));
       } catch (error) {
         if (error instanceof DamagedRowError) throw damaged(error.message);
         throw damaged(`the action log does not replay (${(error as Error).message})`);
@@ -505,24 +506,24 @@ export class GameService {
     const damaged: { gameId: number; channelId: string; reason: string }[] = [];
     // Games left waiting for a computer player's decision (the process stopped during its turn).
     const computerTurns: { gameId: number; channelId: string }[] = [];
-    const rows = this.repo.listRunning();
+    const rows = await this.repo.listRunning();
     for (const row of rows) {
       let result: Result<{ game: Snapshot }>;
       try {
-        result = this.#snapshot(row);
+        result = await this.#snapshot(row);
       } catch (error) {
         // Whatever one game does, the others are checked.
         const damagedGame = new DamagedGameError(row.id, row.channelId, (error as Error).message);
-        this.#reportDamaged(damagedGame);
+        await this.#reportDamaged(damagedGame);
         damaged.push({ gameId: row.id, channelId: row.channelId, reason: damagedGame.reason });
         continue;
       }
       if (!result.ok && result.code === 'damaged') damaged.push({ gameId: result.gameId, channelId: result.channelId, reason: result.reason });
       if (result.ok && result.game.kind === 'active' && this.computerSeatsToPlay(result.game).length > 0) computerTurns.push({ gameId: row.id, channelId: row.channelId });
-      if (result.ok && result.game.kind === 'active' && this.repo.jobsOf(row.id, JOB_KINDS.reminder).length === 0) {
+      if (result.ok && result.game.kind === 'active' && (await this.repo.jobsOf(row.id, JOB_KINDS.reminder)).length === 0) {
         // A turn whose jobs were never written (or all reminders were sent) keeps its idle job: only
         // restore jobs for a turn that has none at all.
-        if (this.repo.jobsOf(row.id).length === 0) this.#tx(() => this.#scheduleTurn(result.game as ActiveSnapshot));
+        if ((await this.repo.jobsOf(row.id)).length === 0) await this.#tx(async () => await this.#scheduleTurn(result.game as ActiveSnapshot));
       }
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
@@ -595,27 +596,28 @@ export class GameService {
   }
 
   /** The whole effective log (the actions in effect, undone ones removed), oldest first. */
-  effectiveLog(game: Snapshot): EffectiveEntry[] {
-    return effectiveLog(this.repo.actions(game.row.id));
+  async effectiveLog(game: Snapshot): Promise<EffectiveEntry[]> {
+    return effectiveLog(await this.repo.actions(game.row.id));
   }
 
   /** The newest `count` entries of the effective log, reading only as many rows as needed. */
-  recentEffective(game: Snapshot, count: number): EffectiveEntry[] {
+  async recentEffective(game: Snapshot, count: number): Promise<EffectiveEntry[]> {
     for (let window = Math.max(32, count * 2); ; window *= 2) {
-      const rows = this.repo.recentActions(game.row.id, window);
+      const rows = await this.repo.recentActions(game.row.id, window);
       const { entries } = effectiveWindow(rows);
       // The window's entries are a correct suffix of the effective log; enough of them, or all rows read.
       if (entries.length >= count || rows.length < window) return entries.slice(-count);
     }
   }
 
-  canUndo(game: ActiveSnapshot, seat: Seat, log: readonly EffectiveEntry[] = this.recentEffective(game, 1)): boolean {
+  async canUndo(game: ActiveSnapshot, seat: Seat, log?: readonly EffectiveEntry[]): Promise<boolean> {
+    log ??= await this.recentEffective(game, 1);
     return this.activeSeats(game).includes(seat) && canUndo(log, seat);
   }
 
   // ----- lobby -----------------------------------------------------------------------------------------
 
-  createLobby(input: {
+  async createLobby(input: {
     guildId: string;
     channelId: string;
     kind: string;
@@ -627,7 +629,7 @@ export class GameService {
     expansion?: string | null;
     /** Play the game in a thread of the channel (the lobby and the final standings stay in the channel). */
     useThread?: boolean;
-  }): Result<{ game: LobbySnapshot; lobbyDelivery: number }> {
+  }): Promise<Result<{ game: LobbySnapshot; lobbyDelivery: number }>> {
     const module = this.modules.get(input.kind);
     if (module === undefined) return refuse('unknown_game', { kind: input.kind });
     const { min, max } = module.definition.players;
@@ -660,8 +662,8 @@ export class GameService {
       const parsed = module.definition.parseOptions(module.buildOptions(settings, players));
       if (!parsed.ok) return refuse('invalid_options', { option: 'combination', value: '', players, detail: parsed.error });
     }
-    const created = this.#tx(() => {
-      const made = this.repo.createGame(
+    const created = await this.#tx(async () => {
+      const made = await this.repo.createGame(
       {
         guildId: input.guildId,
         channelId: input.channelId,
@@ -674,15 +676,15 @@ export class GameService {
       },
       [{ seat: 0, userId: input.host.userId, displayName: input.host.displayName }],
       );
-      const delivery = made.ok ? this.#owe(made.game, 'lobby', { kind: 'lobby' }) : 0;
+      const delivery = made.ok ? await this.#owe(made.game, 'lobby', { kind: 'lobby' }) : 0;
       return { made, delivery };
     });
     if (!created.made.ok) return refuse('channel_busy', { existing: created.made.existing });
-    return { ok: true, game: this.load(created.made.game) as LobbySnapshot, lobbyDelivery: created.delivery };
+    return { ok: true, game: await this.load(created.made.game) as LobbySnapshot, lobbyDelivery: created.delivery };
   }
 
-  #lobby(gameId: number): Result<{ game: LobbySnapshot }> {
-    const loaded = this.byId(gameId);
+  async #lobby(gameId: number): Promise<Result<{ game: LobbySnapshot }>> {
+    const loaded = await this.byId(gameId);
     if (!loaded.ok) return loaded;
     if (loaded.game.kind !== 'lobby') return refuse('not_lobby', {});
     return { ok: true, game: loaded.game };
@@ -692,42 +694,42 @@ export class GameService {
     return seats.map((s, seat) => ({ seat, userId: s.userId, displayName: s.displayName, computer: s.computer ?? null }));
   }
 
-  join(gameId: number, player: PlayerRef): Result<{ game: LobbySnapshot }> {
-    const lobby = this.#lobby(gameId);
+  async join(gameId: number, player: PlayerRef): Promise<Result<{ game: LobbySnapshot }>> {
+    const lobby = await this.#lobby(gameId);
     if (!lobby.ok) return lobby;
     const { game } = lobby;
     if (game.seats.some((s) => s.userId === player.userId)) return refuse('already_joined', {});
     if (game.seats.length >= game.settings.capacity) return refuse('lobby_full', { capacity: game.settings.capacity });
-    const saved = this.repo.saveState(gameId, game.row.version, {}, [], this.#reseat([...game.seats, player]));
+    const saved = await this.repo.saveState(gameId, game.row.version, {}, [], this.#reseat([...game.seats, player]));
     if (!saved.ok) return refuse('stale', { currentVersion: saved.currentVersion ?? -1 });
     return this.#lobby(gameId);
   }
 
-  leaveLobby(gameId: number, userId: string): Result<{ game: LobbySnapshot }> {
-    const lobby = this.#lobby(gameId);
+  async leaveLobby(gameId: number, userId: string): Promise<Result<{ game: LobbySnapshot }>> {
+    const lobby = await this.#lobby(gameId);
     if (!lobby.ok) return lobby;
     const { game } = lobby;
     if (game.row.hostUserId === userId) return refuse('host_cannot_leave', {});
     if (!game.seats.some((s) => s.userId === userId)) return refuse('not_in_lobby', {});
     const rest = game.seats.filter((s) => s.userId !== userId);
-    const saved = this.repo.saveState(gameId, game.row.version, {}, [], this.#reseat(rest));
+    const saved = await this.repo.saveState(gameId, game.row.version, {}, [], this.#reseat(rest));
     if (!saved.ok) return refuse('stale', { currentVersion: saved.currentVersion ?? -1 });
     return this.#lobby(gameId);
   }
 
-  cancelLobby(gameId: number, userId: string, canManage: boolean): Result<{ game: LobbySnapshot }> {
-    const lobby = this.#lobby(gameId);
+  async cancelLobby(gameId: number, userId: string, canManage: boolean): Promise<Result<{ game: LobbySnapshot }>> {
+    const lobby = await this.#lobby(gameId);
     if (!lobby.ok) return lobby;
     if (lobby.game.row.hostUserId !== userId && !canManage) return refuse('not_host', {});
-    const saved = this.repo.saveState(gameId, lobby.game.row.version, { status: 'abandoned' });
+    const saved = await this.repo.saveState(gameId, lobby.game.row.version, { status: 'abandoned' });
     if (!saved.ok) return refuse('stale', { currentVersion: saved.currentVersion ?? -1 });
-    const row = this.repo.findById(gameId) as GameRow;
+    const row = await this.repo.findById(gameId) as GameRow;
     return { ok: true, game: { ...lobby.game, row } };
   }
 
   /** The host starts: seats shuffled with the seed, the engine set up, the first turn's jobs scheduled. */
-  start(gameId: number, userId: string, expectedVersion: number): Result<{ game: ActiveSnapshot; boardDelivery: number }> {
-    const lobby = this.#lobby(gameId);
+  async start(gameId: number, userId: string, expectedVersion: number): Promise<Result<{ game: ActiveSnapshot; boardDelivery: number }>> {
+    const lobby = await this.#lobby(gameId);
     if (!lobby.ok) return lobby;
     const { game } = lobby;
     if (game.row.hostUserId !== userId) return refuse('not_host', {});
@@ -739,23 +741,23 @@ export class GameService {
     const order = shuffle(seedRng(`seats:${game.row.seed}`), game.seats);
     const state = def.setup(parsed.options, game.row.seed);
     const json = JSON.stringify(state);
-    const started = this.#tx(() => {
-      const saved = this.repo.saveState(gameId, game.row.version, { state: json, status: 'active' }, [], this.#reseat(order));
+    const started = await this.#tx(async () => {
+      const saved = await this.repo.saveState(gameId, game.row.version, { state: json, status: 'active' }, [], this.#reseat(order));
       if (!saved.ok) return null;
-      const snapshot = this.load(this.repo.findById(gameId) as GameRow) as ActiveSnapshot;
-      this.#scheduleTurn(snapshot);
-      const boardDelivery = this.#owe(snapshot.row, 'board', { kind: 'board', summary: [], notes: [], concededTo: null, picture: true });
+      const snapshot = await this.load(await this.repo.findById(gameId) as GameRow) as ActiveSnapshot;
+      await this.#scheduleTurn(snapshot);
+      const boardDelivery = await this.#owe(snapshot.row, 'board', { kind: 'board', summary: [], notes: [], concededTo: null, picture: true });
       return { snapshot, boardDelivery };
     });
-    if (started === null) return refuse('stale', { currentVersion: this.repo.findById(gameId)?.version ?? -1 });
+    if (started === null) return refuse('stale', { currentVersion: (await this.repo.findById(gameId))?.version ?? -1 });
     this.#verified.set(gameId, started.snapshot.row.version);
     return { ok: true, game: started.snapshot, boardDelivery: started.boardDelivery };
   }
 
   // ----- playing ---------------------------------------------------------------------------------------
 
-  #active(gameId: number): Result<{ game: ActiveSnapshot }> {
-    const loaded = this.byId(gameId);
+  async #active(gameId: number): Promise<Result<{ game: ActiveSnapshot }>> {
+    const loaded = await this.byId(gameId);
     if (!loaded.ok) return loaded;
     if (loaded.game.kind !== 'active' || loaded.game.row.status !== 'active') return refuse('not_active', {});
     return { ok: true, game: loaded.game };
@@ -773,8 +775,8 @@ export class GameService {
   }
 
   /** Applies the action at `index` of the seat's legal actions, as the panel at `expectedVersion` showed them. */
-  act(gameId: number, userId: string, panelSeat: Seat, expectedVersion: number, index: number): Result<{ outcome: Outcome }> {
-    const loaded = this.#active(gameId);
+  async act(gameId: number, userId: string, panelSeat: Seat, expectedVersion: number, index: number): Promise<Result<{ outcome: Outcome }>> {
+    const loaded = await this.#active(gameId);
     if (!loaded.ok) return loaded;
     const game = loaded.game;
     const actor = this.#checkActor(game, userId, panelSeat, expectedVersion);
@@ -788,19 +790,19 @@ export class GameService {
   }
 
   /** Takes back the seat's latest action still in effect (see the undo policy above); `undone` is that action (for "Undone: …"). */
-  undo(gameId: number, userId: string, panelSeat: Seat, expectedVersion: number): Result<{ outcome: Outcome; undone: unknown }> {
-    const loaded = this.#active(gameId);
+  async undo(gameId: number, userId: string, panelSeat: Seat, expectedVersion: number): Promise<Result<{ outcome: Outcome; undone: unknown }>> {
+    const loaded = await this.#active(gameId);
     if (!loaded.ok) return loaded;
     const game = loaded.game;
     const actor = this.#checkActor(game, userId, panelSeat, expectedVersion);
     if ('ok' in actor) return actor;
     // Nothing at or before the newest snapshot can be undone: replay from it, not from the first move.
-    const base = this.#replayBase(game.row, game.module.definition, game.options);
-    const tail = effectiveLog(this.repo.actionsAfter(game.row.id, base.sequence));
-    if (!this.canUndo(game, actor.seat, tail)) return refuse('cannot_undo', {});
+    const base = await this.#replayBase(game.row, game.module.definition, game.options);
+    const tail = effectiveLog(await this.repo.actionsAfter(game.row.id, base.sequence));
+    if (!(await this.canUndo(game, actor.seat, tail))) return refuse('cannot_undo', {});
     const state = replayFrom(game.module.definition, base.state, tail.slice(0, -1));
     const entry: NewAction = { seat: actor.seat, kind: 'undo', action: null, events: [], checkpoint: false };
-    const saved = this.#save(game, state, [entry], [], 'active', null);
+    const saved = await this.#save(game, state, [entry], [], 'active', null);
     return saved.ok ? { ...saved, undone: tail[tail.length - 1]?.action ?? null } : saved;
   }
 
@@ -820,7 +822,7 @@ export class GameService {
       byVote?: boolean;
       notes?: (entries: readonly NewAction[], finished: boolean) => BoardNote[];
     },
-  ): Result<{ outcome: Outcome }> {
+  ): Promise<Result<{ outcome: Outcome }>> {
     const def = game.module.definition;
     const left = new Set(game.seats.filter((s) => s.leftAt !== null).map((s) => s.seat));
     for (const seat of opts.leaving ?? []) left.add(seat);
@@ -854,7 +856,7 @@ export class GameService {
     return this.#save(game, current.state, entries, opts.leaving ?? [], finished ? 'finished' : 'active', concededTo, notes, toComputer, opts.byVote === true);
   }
 
-  #save(
+  async #save(
     game: ActiveSnapshot,
     state: unknown,
     entries: readonly NewAction[],
@@ -864,18 +866,18 @@ export class GameService {
     notes: readonly BoardNote[] = [],
     toComputer: readonly Seat[] = [],
     byVote = false,
-  ): Result<{ outcome: Outcome }> {
+  ): Promise<Result<{ outcome: Outcome }>> {
     const json = JSON.stringify(state);
     const markerBefore = turnMarkerOf(game.module, game.state);
     const pictureBefore = boardMarkerOf(game.module, game.state);
     const activeBefore = this.activeSeats(game);
     const id = game.row.id;
-    const after = this.#tx(() => {
-      const saved = this.repo.saveState(id, game.row.version, { state: json, status }, entries);
+    const after = await this.#tx(async () => {
+      const saved = await this.repo.saveState(id, game.row.version, { state: json, status }, entries);
       if (!saved.ok) return null;
-      for (const seat of leaving) this.repo.markSeatLeft(id, seat, saved.updatedAt, byVote);
+      for (const seat of leaving) await this.repo.markSeatLeft(id, seat, saved.updatedAt, byVote);
       const level = parseLevel(game.row.computerLevel);
-      for (const seat of toComputer) this.repo.setSeatComputer(id, seat, level);
+      for (const seat of toComputer) await this.repo.setSeatComputer(id, seat, level);
       // What was just written is known: no reading it back.
       const row: GameRow = { ...game.row, state: json, status, version: saved.version, updatedAt: saved.updatedAt };
       const seats =
@@ -888,31 +890,31 @@ export class GameService {
             }));
       const snapshot: ActiveSnapshot = { ...game, row, seats, state };
       const appended = appendedEntries(entries, saved.firstSequence);
-      this.#keepSnapshot(id, entries, saved.firstSequence, json);
+      await this.#keepSnapshot(id, entries, saved.firstSequence, json);
       const markerAfter = status === 'finished' ? 'finished' : turnMarkerOf(game.module, snapshot.state);
       if (status === 'finished') {
-        this.repo.deleteJobs(id);
-        this.stats.record(id, saved.updatedAt, finalResults(snapshot, concededTo));
+        await this.repo.deleteJobs(id);
+        await this.stats.record(id, saved.updatedAt, finalResults(snapshot, concededTo));
       }
-      else if (markerAfter !== markerBefore) this.#scheduleTurn(snapshot);
+      else if (markerAfter !== markerBefore) await this.#scheduleTurn(snapshot);
       let boardDelivery: number | null = null;
       let picture = false;
       let summary: EffectiveEntry[] = [];
       // A new decider, the end, or a line about a seat (it left, was removed): the channel is owed a board,
       // with a picture only when the turn player changed (boardMarkerOf says why).
       if (markerAfter !== markerBefore || notes.length > 0) {
-        const toldUpTo = this.outbox.lastToldSequence(id);
-        summary = this.#turnSummary(snapshot, activeBefore, toldUpTo);
+        const toldUpTo = await this.outbox.lastToldSequence(id);
+        summary = await this.#turnSummary(snapshot, activeBefore, toldUpTo);
         const upTo = appended.at(-1)?.sequence ?? toldUpTo;
         picture = notes.length > 0 || status === 'finished' || boardMarkerOf(game.module, snapshot.state) !== pictureBefore;
         // The board of the new turn is owed from this very commit: a crash after it still posts it.
         const events = summary.flatMap((e) => e.events.filter((ev) => ev.visibleTo === undefined));
-        const told = picture ? this.outbox.textEventsSincePicture(id) : [];
-        boardDelivery = this.#owe(row, 'board', { kind: 'board', summary: [...told, ...events], notes, concededTo, picture, ...(upTo === null ? {} : { upTo }) });
+        const told = picture ? await this.outbox.textEventsSincePicture(id) : [];
+        boardDelivery = await this.#owe(row, 'board', { kind: 'board', summary: [...told, ...events], notes, concededTo, picture, ...(upTo === null ? {} : { upTo }) });
       }
       return { snapshot, markerAfter, boardDelivery, picture, appended, summary };
     });
-    if (after === null) return refuse('stale', { currentVersion: this.repo.findById(id)?.version ?? -1 });
+    if (after === null) return refuse('stale', { currentVersion: (await this.repo.findById(id))?.version ?? -1 });
     this.#verified.set(id, after.snapshot.row.version);
     const turnEnded = after.markerAfter !== markerBefore;
     return {
@@ -935,9 +937,9 @@ export class GameService {
    * The entries of the turn that just ended, read from the newest rows in growing windows: a turn is a
    * few rows, so a move does not read (or parse) the game's whole log to describe it.
    */
-  #turnSummary(after: ActiveSnapshot, activeBefore: readonly Seat[], toldUpTo: number | null): EffectiveEntry[] {
+  async #turnSummary(after: ActiveSnapshot, activeBefore: readonly Seat[], toldUpTo: number | null): Promise<EffectiveEntry[]> {
     for (let window = 16; ; window *= 4) {
-      const rows = this.repo.recentActions(after.row.id, window);
+      const rows = await this.repo.recentActions(after.row.id, window);
       const { entries } = effectiveWindow(rows);
       const summary = turnSummary(entries, activeBefore, after, toldUpTo);
       // The walk stopped inside the window, or the window holds the whole log.
@@ -946,20 +948,20 @@ export class GameService {
   }
 
   /** After a commit whose last entry is a checkpoint, every so often: the state is kept as a snapshot. */
-  #keepSnapshot(gameId: number, entries: readonly NewAction[], firstSequence: number | null, json: string): void {
+  async #keepSnapshot(gameId: number, entries: readonly NewAction[], firstSequence: number | null, json: string): Promise<void> {
     const last = entries.at(-1);
     if (firstSequence === null || last === undefined || last.kind !== 'action' || !last.checkpoint) return;
     const sequence = firstSequence + entries.length - 1;
-    const previous = this.repo.latestSnapshot(gameId)?.sequence ?? 0;
-    if (sequence - previous >= SNAPSHOT_EVERY) this.repo.saveSnapshot(gameId, sequence, json);
+    const previous = (await this.repo.latestSnapshot(gameId))?.sequence ?? 0;
+    if (sequence - previous >= SNAPSHOT_EVERY) await this.repo.saveSnapshot(gameId, sequence, json);
   }
 
   /**
    * Where a replay of the game can start: its newest snapshot (everything up to it is permanent), or the
    * setup. A snapshot that cannot be read is ignored (it is only a cache of the log).
    */
-  #replayBase(row: GameRow, def: ActiveSnapshot['module']['definition'], options: unknown): { state: unknown; sequence: number } {
-    const snap = this.repo.latestSnapshot(row.id);
+  async #replayBase(row: GameRow, def: ActiveSnapshot['module']['definition'], options: unknown): Promise<{ state: unknown; sequence: number }> {
+    const snap = await this.repo.latestSnapshot(row.id);
     if (snap !== undefined) {
       try {
         return { state: JSON.parse(snap.state) as unknown, sequence: snap.sequence };
@@ -974,8 +976,8 @@ export class GameService {
    * A player concedes: see the leave policy above. `expectedVersion` is the version the confirmation was
    * asked at: what leaving does may have changed since (another player left), so a moved-on game is refused.
    */
-  leave(gameId: number, userId: string, expectedVersion?: number): Result<{ outcome: Outcome }> {
-    const loaded = this.#active(gameId);
+  async leave(gameId: number, userId: string, expectedVersion?: number): Promise<Result<{ outcome: Outcome }>> {
+    const loaded = await this.#active(gameId);
     if (!loaded.ok) return loaded;
     const seat = this.seatOf(loaded.game, userId);
     if (seat === undefined || seat.leftAt !== null) return refuse('not_a_player', {});
@@ -983,7 +985,7 @@ export class GameService {
     return this.#removeSeat(loaded.game, seat.seat, 'left');
   }
 
-  #removeSeat(game: ActiveSnapshot, seat: Seat, how: 'left' | 'removed'): Result<{ outcome: Outcome }> {
+  #removeSeat(game: ActiveSnapshot, seat: Seat, how: 'left' | 'removed'): Promise<Result<{ outcome: Outcome }>> {
     const def = game.module.definition;
     const remaining = game.seats.filter((s) => s.leftAt === null && s.seat !== seat).length;
     const removable = def.removeSeat !== undefined && remaining >= def.players.min;
@@ -1012,8 +1014,8 @@ export class GameService {
   }
 
   /** A computer's move: the action at `index` of the seat's legal actions at `expectedVersion`. */
-  computerAct(gameId: number, seat: Seat, expectedVersion: number, index: number): Result<{ outcome: Outcome }> {
-    const loaded = this.#active(gameId);
+  async computerAct(gameId: number, seat: Seat, expectedVersion: number, index: number): Promise<Result<{ outcome: Outcome }>> {
+    const loaded = await this.#active(gameId);
     if (!loaded.ok) return loaded;
     const game = loaded.game;
     if (game.row.version !== expectedVersion) return refuse('stale', { currentVersion: game.row.version });
@@ -1027,8 +1029,8 @@ export class GameService {
    * The owner of a seat a computer plays for them takes it back, between turns (not while the seat is
    * deciding). The channel is told on the next board.
    */
-  reclaim(gameId: number, userId: string): Result<{ game: ActiveSnapshot; boardDelivery: number }> {
-    const loaded = this.#active(gameId);
+  async reclaim(gameId: number, userId: string): Promise<Result<{ game: ActiveSnapshot; boardDelivery: number }>> {
+    const loaded = await this.#active(gameId);
     if (!loaded.ok) return loaded;
     const game = loaded.game;
     const seat = this.seatOf(game, userId);
@@ -1038,61 +1040,61 @@ export class GameService {
     // Only a seat a computer plays can be taken back (not one the rules took out of the game).
     if (seat.computer === null) return refuse('not_handed_over', {});
     if (this.activeSeats(game).includes(seat.seat)) return refuse('reclaim_between_turns', {});
-    const result = this.#tx(() => {
-      const saved = this.repo.saveState(game.row.id, game.row.version, {});
+    const result = await this.#tx(async () => {
+      const saved = await this.repo.saveState(game.row.id, game.row.version, {});
       if (!saved.ok) return null;
-      this.repo.reclaimSeat(game.row.id, seat.seat);
+      await this.repo.reclaimSeat(game.row.id, seat.seat);
       const row: GameRow = { ...game.row, version: saved.version, updatedAt: saved.updatedAt };
       const seats = game.seats.map((s) => (s.seat === seat.seat ? { ...s, computer: null, leftAt: null } : s));
-      const boardDelivery = this.#owe(row, 'board', { kind: 'board', summary: [], notes: [{ kind: 'reclaimed', seat: seat.seat }], concededTo: null, picture: true });
+      const boardDelivery = await this.#owe(row, 'board', { kind: 'board', summary: [], notes: [{ kind: 'reclaimed', seat: seat.seat }], concededTo: null, picture: true });
       return { game: { ...game, row, seats }, boardDelivery };
     });
-    if (result === null) return refuse('stale', { currentVersion: this.repo.findById(gameId)?.version ?? -1 });
+    if (result === null) return refuse('stale', { currentVersion: (await this.repo.findById(gameId))?.version ?? -1 });
     this.#verified.set(gameId, result.game.row.version);
     return { ok: true, ...result };
   }
 
   /** In the lobby: the host adds a computer player of `level`. */
-  addComputer(gameId: number, userId: string, level: Level): Result<{ game: LobbySnapshot }> {
-    const lobby = this.#lobby(gameId);
+  async addComputer(gameId: number, userId: string, level: Level): Promise<Result<{ game: LobbySnapshot }>> {
+    const lobby = await this.#lobby(gameId);
     if (!lobby.ok) return lobby;
     const { game } = lobby;
     if (game.row.hostUserId !== userId) return refuse('not_host', {});
     if (game.seats.length >= game.settings.capacity) return refuse('lobby_full', { capacity: game.settings.capacity });
     const number = Math.max(0, ...game.seats.filter((s) => isComputerSeatId(s.userId)).map((s) => Number(s.userId.slice('computer:'.length)))) + 1;
     const bot = { userId: `computer:${number}`, displayName: `Bot ${number}`, computer: level };
-    const saved = this.repo.saveState(gameId, game.row.version, {}, [], this.#reseat([...game.seats, bot]));
+    const saved = await this.repo.saveState(gameId, game.row.version, {}, [], this.#reseat([...game.seats, bot]));
     if (!saved.ok) return refuse('stale', { currentVersion: saved.currentVersion ?? -1 });
     return this.#lobby(gameId);
   }
 
   /** In the lobby: the host removes the computer player added last. */
-  removeComputer(gameId: number, userId: string): Result<{ game: LobbySnapshot }> {
-    const lobby = this.#lobby(gameId);
+  async removeComputer(gameId: number, userId: string): Promise<Result<{ game: LobbySnapshot }>> {
+    const lobby = await this.#lobby(gameId);
     if (!lobby.ok) return lobby;
     const { game } = lobby;
     if (game.row.hostUserId !== userId) return refuse('not_host', {});
     const last = [...game.seats].reverse().find((s) => isComputerSeatId(s.userId));
     if (last === undefined) return refuse('no_computer', {});
-    const saved = this.repo.saveState(gameId, game.row.version, {}, [], this.#reseat(game.seats.filter((s) => s !== last)));
+    const saved = await this.repo.saveState(gameId, game.row.version, {}, [], this.#reseat(game.seats.filter((s) => s !== last)));
     if (!saved.ok) return refuse('stale', { currentVersion: saved.currentVersion ?? -1 });
     return this.#lobby(gameId);
   }
 
   /** /game status: the board of the current state is owed again (the older boards lose their buttons). */
-  repostBoard(gameId: number): Result<{ game: ActiveSnapshot; boardDelivery: number }> {
-    const loaded = this.#active(gameId);
+  async repostBoard(gameId: number): Promise<Result<{ game: ActiveSnapshot; boardDelivery: number }>> {
+    const loaded = await this.#active(gameId);
     if (!loaded.ok) return loaded;
-    const boardDelivery = this.#owe(loaded.game.row, 'board', { kind: 'board', summary: [], notes: [], concededTo: null, picture: true });
+    const boardDelivery = await this.#owe(loaded.game.row, 'board', { kind: 'board', summary: [], notes: [], concededTo: null, picture: true });
     return { ok: true, game: loaded.game, boardDelivery };
   }
 
   /** /game status after the end: the finished game's final board is owed again, marked as such. */
-  repostFinalBoard(gameId: number): Result<{ game: ActiveSnapshot; boardDelivery: number }> {
-    const loaded = this.byId(gameId);
+  async repostFinalBoard(gameId: number): Promise<Result<{ game: ActiveSnapshot; boardDelivery: number }>> {
+    const loaded = await this.byId(gameId);
     if (!loaded.ok) return loaded;
     if (loaded.game.kind !== 'active' || loaded.game.row.status !== 'finished') return refuse('not_active', {});
-    const boardDelivery = this.#owe(loaded.game.row, 'board', { kind: 'board', summary: [], notes: [], concededTo: null, picture: true, again: true });
+    const boardDelivery = await this.#owe(loaded.game.row, 'board', { kind: 'board', summary: [], notes: [], concededTo: null, picture: true, again: true });
     return { ok: true, game: loaded.game, boardDelivery };
   }
 
@@ -1105,8 +1107,8 @@ export class GameService {
    * drawn afresh at the start, as for any game. One game per channel holds: a channel with a new game
    * refuses (`channel_busy`).
    */
-  rematch(gameId: number, presser: PlayerRef): Result<{ game: LobbySnapshot; lobbyDelivery: number }> {
-    const loaded = this.byId(gameId);
+  async rematch(gameId: number, presser: PlayerRef): Promise<Result<{ game: LobbySnapshot; lobbyDelivery: number }>> {
+    const loaded = await this.byId(gameId);
     if (!loaded.ok) return loaded;
     const game = loaded.game;
     if (game.kind !== 'active' || game.row.status !== 'finished') return refuse('stale', { currentVersion: game.row.version });
@@ -1116,8 +1118,8 @@ export class GameService {
     const computers = game.seats.filter((s) => isComputerSeatId(s.userId));
     const seats = this.#reseat([presser, ...humans.map((s) => ({ userId: s.userId, displayName: s.displayName })), ...computers.map((s) => ({ userId: s.userId, displayName: s.displayName, computer: s.computer }))]);
     const { row } = game;
-    const created = this.#tx(() => {
-      const made = this.repo.createGame(
+    const created = await this.#tx(async () => {
+      const made = await this.repo.createGame(
         {
           guildId: row.guildId,
           channelId: row.channelId,
@@ -1131,16 +1133,16 @@ export class GameService {
         },
         seats,
       );
-      const delivery = made.ok ? this.#owe(made.game, 'lobby', { kind: 'lobby' }) : 0;
+      const delivery = made.ok ? await this.#owe(made.game, 'lobby', { kind: 'lobby' }) : 0;
       return { made, delivery };
     });
     if (!created.made.ok) return refuse('channel_busy', { existing: created.made.existing });
-    return { ok: true, game: this.load(created.made.game) as LobbySnapshot, lobbyDelivery: created.delivery };
+    return { ok: true, game: await this.load(created.made.game) as LobbySnapshot, lobbyDelivery: created.delivery };
   }
 
   /** Writes what the channel is owed after this change, in the caller's transaction. Returns its id. */
-  #owe(row: GameRow, kind: DeliveryKind, payload: DeliveryPayload): number {
-    return this.outbox.rows.add({ gameId: row.id, guildId: row.guildId, channelId: row.channelId, kind, version: row.version, payload }).id;
+  async #owe(row: GameRow, kind: DeliveryKind, payload: DeliveryPayload): Promise<number> {
+    return (await this.outbox.rows.add({ gameId: row.id, guildId: row.guildId, channelId: row.channelId, kind, version: row.version, payload })).id;
   }
 
   /**
@@ -1149,24 +1151,24 @@ export class GameService {
    * user confirmed something else). A running game's standings at this moment are recorded as its result
    * (`recorded`); a lobby has none, and a damaged game's state cannot be read (it is ended all the same).
    */
-  abandon(channelId: string, userId: string, canManage: boolean, expected?: { gameId: number; version: number }): Result<{ row: GameRow; recorded: boolean }> {
-    const row = this.repo.findRunningByChannel(channelId);
+  async abandon(channelId: string, userId: string, canManage: boolean, expected?: { gameId: number; version: number }): Promise<Result<{ row: GameRow; recorded: boolean }>> {
+    const row = await this.repo.findRunningByChannel(channelId);
     if (row === undefined) return refuse('no_game', {});
     if (row.hostUserId !== userId && !canManage) return refuse('not_host', {});
     if (expected !== undefined && (row.id !== expected.gameId || row.version !== expected.version)) return refuse('stale', { currentVersion: row.version });
-    const loaded = row.status === 'active' ? this.#snapshot(row) : null;
+    const loaded = row.status === 'active' ? await this.#snapshot(row) : null;
     const results = loaded?.ok === true && loaded.game.kind === 'active' ? standingResults(loaded.game) : null;
-    const saved = this.#tx(() => {
-      const result = this.repo.saveState(row.id, row.version, { status: 'abandoned' });
+    const saved = await this.#tx(async () => {
+      const result = await this.repo.saveState(row.id, row.version, { status: 'abandoned' });
       if (result.ok) {
-        this.repo.deleteJobs(row.id);
-        if (results !== null) this.stats.record(row.id, result.updatedAt, results);
-        this.#owe({ ...row, version: result.version }, 'announcement', { kind: 'announcement', message: 'abandoned', userId, recorded: results !== null });
+        await this.repo.deleteJobs(row.id);
+        if (results !== null) await this.stats.record(row.id, result.updatedAt, results);
+        await this.#owe({ ...row, version: result.version }, 'announcement', { kind: 'announcement', message: 'abandoned', userId, recorded: results !== null });
       }
       return result;
     });
     if (!saved.ok) return refuse('stale', { currentVersion: saved.currentVersion ?? -1 });
-    return { ok: true, row: this.repo.findById(row.id) as GameRow, recorded: results !== null };
+    return { ok: true, row: await this.repo.findById(row.id) as GameRow, recorded: results !== null };
   }
 
   /** What `/game leave` would do to this seat now (told before the player confirms). */
@@ -1187,17 +1189,17 @@ export class GameService {
    * reminder and idle deadline are moved in the same transaction (see `#retime`), and the table is told
    * through the outbox, with when the next reminder and the idle vote now come.
    */
-  updateSettings(gameId: number, userId: string, canManage: boolean, change: SettingsChange): Result<{ row: GameRow; timers: TurnTimers | null }> {
-    const row = this.repo.findById(gameId);
+  async updateSettings(gameId: number, userId: string, canManage: boolean, change: SettingsChange): Promise<Result<{ row: GameRow; timers: TurnTimers | null }>> {
+    const row = await this.repo.findById(gameId);
     if (row === undefined || (row.status !== 'lobby' && row.status !== 'active')) return refuse('no_game', {});
     if (row.hostUserId !== userId && !canManage) return refuse('not_host', {});
     const checked: SettingsResult = validateSettings(change);
     if (!checked.ok) return refuse('invalid_setting', { field: checked.field, min: checked.min, max: checked.max });
-    const { updated, timers } = this.#tx(() => {
-      this.repo.updateSettings(gameId, checked.patch);
-      const after = this.repo.findById(gameId) as GameRow;
-      const moved = after.status === 'active' ? this.#retime(row, after) : null;
-      this.#owe(after, 'announcement', {
+    const { updated, timers } = await this.#tx(async () => {
+      await this.repo.updateSettings(gameId, checked.patch);
+      const after = await this.repo.findById(gameId) as GameRow;
+      const moved = after.status === 'active' ? await this.#retime(row, after) : null;
+      await this.#owe(after, 'announcement', {
         kind: 'announcement',
         message: 'settings',
         userId,
@@ -1221,71 +1223,71 @@ export class GameService {
    *   new idle time after it last did.
    * Returns the new times, or null when nobody is being waited for (a computer's turn).
    */
-  #retime(before: GameRow, after: GameRow): TurnTimers | null {
+  async #retime(before: GameRow, after: GameRow): Promise<TurnTimers | null> {
     const now = this.#clock.now();
     const id = after.id;
-    const waiting = this.#job(id, JOB_KINDS.vote) ?? this.#job(id, JOB_KINDS.idle);
+    const waiting = await this.#job(id, JOB_KINDS.vote) ?? await this.#job(id, JOB_KINDS.idle);
     if (waiting === undefined) return null;
     const since = sinceOf(waiting.job, waiting.payload, before);
     const { marker, seats } = waiting.payload;
     const interval = after.reminderIntervalMinutes * 60_000;
-    const reminder = this.#job(id, JOB_KINDS.reminder);
+    const reminder = await this.#job(id, JOB_KINDS.reminder);
     let nextReminderAt: number | null = null;
     if (reminder !== undefined) {
       const count = reminder.payload.count ?? 0;
-      if (count >= after.reminderLimit) this.repo.deleteJobs(id, JOB_KINDS.reminder);
+      if (count >= after.reminderLimit) await this.repo.deleteJobs(id, JOB_KINDS.reminder);
       else {
         // The interval being counted began one old interval before the job was due.
         const base = reminder.job.dueAt - before.reminderIntervalMinutes * 60_000;
         nextReminderAt = Math.max(now, base + interval);
         const payload: ReminderPayload = { marker: reminder.payload.marker, seats: reminder.payload.seats, count, since: sinceOf(reminder.job, reminder.payload, before) };
-        this.repo.rescheduleJob({ kind: JOB_KINDS.reminder, gameId: id, dueAt: nextReminderAt, payload });
+        await this.repo.rescheduleJob({ kind: JOB_KINDS.reminder, gameId: id, dueAt: nextReminderAt, payload });
       }
     } else if (after.reminderLimit > before.reminderLimit) {
       // Reminders had run out (all `before.reminderLimit` came) or were off: the rest follow at the new interval.
       const count = before.reminderLimit;
       nextReminderAt = Math.max(now, since + (count + 1) * interval);
       const payload: ReminderPayload = { marker, seats, count, since };
-      this.repo.scheduleJob({ kind: JOB_KINDS.reminder, gameId: id, dueAt: nextReminderAt, payload });
+      await this.repo.scheduleJob({ kind: JOB_KINDS.reminder, gameId: id, dueAt: nextReminderAt, payload });
     }
     const idleTime = after.idleAfterMinutes * 60_000;
     let idleAt: number;
     if (waiting.job.kind === JOB_KINDS.vote) {
       idleAt = Math.max(now, waiting.job.dueAt - before.idleAfterMinutes * 60_000 + idleTime);
       const payload: VotePayload = { marker, seats, votes: waiting.payload.votes ?? {}, since };
-      this.repo.rescheduleJob({ kind: JOB_KINDS.vote, gameId: id, dueAt: idleAt, payload });
+      await this.repo.rescheduleJob({ kind: JOB_KINDS.vote, gameId: id, dueAt: idleAt, payload });
     } else {
       idleAt = Math.max(now, since + idleTime);
       const payload: IdlePayload = { marker, seats, since };
-      this.repo.rescheduleJob({ kind: JOB_KINDS.idle, gameId: id, dueAt: idleAt, payload });
+      await this.repo.rescheduleJob({ kind: JOB_KINDS.idle, gameId: id, dueAt: idleAt, payload });
     }
     return { nextReminderAt, idleAt };
   }
 
   /** When the open idle vote's wait began (for the hours its message shows), or null when none is open. */
-  idleSince(game: ActiveSnapshot): number | null {
-    const found = this.#job(game.row.id, JOB_KINDS.vote);
+  async idleSince(game: ActiveSnapshot): Promise<number | null> {
+    const found = await this.#job(game.row.id, JOB_KINDS.vote);
     return found === undefined ? null : sinceOf(found.job, found.payload, game.row);
   }
 
   // ----- jobs: reminders, snooze, idle votes -----------------------------------------------------------
 
   /** Writes the jobs of a new turn: the first reminder and the idle deadline; an open vote closes. */
-  #scheduleTurn(game: ActiveSnapshot): void {
+  async #scheduleTurn(game: ActiveSnapshot): Promise<void> {
     const id = game.row.id;
     const now = this.#clock.now();
     const marker = turnMarkerOf(game.module, game.state);
     // Reminders and idle votes are for humans: computer players never keep anyone waiting.
     const computers = new Set(game.seats.filter((s) => isComputerPlayed(s)).map((s) => s.seat));
     const seats = this.activeSeats(game).filter((s) => !computers.has(s));
-    this.repo.deleteJobs(id);
+    await this.repo.deleteJobs(id);
     if (seats.length === 0) return;
     if (game.row.reminderLimit > 0) {
       const payload: ReminderPayload = { marker, seats, count: 0, since: now };
-      this.repo.scheduleJob({ kind: JOB_KINDS.reminder, gameId: id, dueAt: now + game.row.reminderIntervalMinutes * 60_000, payload });
+      await this.repo.scheduleJob({ kind: JOB_KINDS.reminder, gameId: id, dueAt: now + game.row.reminderIntervalMinutes * 60_000, payload });
     }
     const idle: IdlePayload = { marker, seats, since: now };
-    this.repo.scheduleJob({ kind: JOB_KINDS.idle, gameId: id, dueAt: now + game.row.idleAfterMinutes * 60_000, payload: idle });
+    await this.repo.scheduleJob({ kind: JOB_KINDS.idle, gameId: id, dueAt: now + game.row.idleAfterMinutes * 60_000, payload: idle });
   }
 
   /**
@@ -1293,16 +1295,16 @@ export class GameService {
    * see is written to the outbox in the same transaction. A job whose payload cannot be read is reported
    * once and set aside (left in place); every other job runs. Returns the games that got deliveries.
    */
-  runDueJobs(): { gameId: number; channelId: string }[] {
+  async runDueJobs(): Promise<{ gameId: number; channelId: string }[]> {
     const touched: { gameId: number; channelId: string }[] = [];
-    for (const job of this.repo.dueJobs(this.#clock.now())) {
+    for (const job of await this.repo.dueJobs(this.#clock.now())) {
       const payload = parseJobPayload(job);
       if (typeof payload === 'string') {
-        this.#setAsideJob(job, payload);
+        await this.#setAsideJob(job, payload);
         continue;
       }
       try {
-        const owed = this.#tx(() => (this.repo.deleteJob(job.id) ? this.#runJob(job, payload) : null));
+        const owed = await this.#tx(async () => (await this.repo.deleteJob(job.id) ? await this.#runJob(job, payload) : null));
         if (owed !== null) touched.push(owed);
       } catch (error) {
         this.#logger.error({ err: error, gameId: job.gameId, jobId: job.id, job: job.kind }, 'scheduled job failed');
@@ -1311,16 +1313,16 @@ export class GameService {
     return touched;
   }
 
-  #setAsideJob(job: ScheduledJobRow, reason: string): void {
-    const channelId = this.repo.findById(job.gameId)?.channelId ?? null;
-    if (this.damage.record({ table: 'scheduled_jobs', rowId: String(job.id), gameId: job.gameId, channelId, reason })) {
+  async #setAsideJob(job: ScheduledJobRow, reason: string): Promise<void> {
+    const channelId = (await this.repo.findById(job.gameId))?.channelId ?? null;
+    if (await this.damage.record({ table: 'scheduled_jobs', rowId: String(job.id), gameId: job.gameId, channelId, reason })) {
       this.#logger.error({ table: 'scheduled_jobs', rowId: job.id, gameId: job.gameId, channelId, reason }, 'damaged row set aside');
     }
   }
 
   /** A claimed job: writes its reminder or vote to the outbox, or nothing when it no longer applies. */
-  #runJob(job: ScheduledJobRow, payload: JobPayload): { gameId: number; channelId: string } | null {
-    const loaded = this.#active(job.gameId);
+  async #runJob(job: ScheduledJobRow, payload: JobPayload): Promise<{ gameId: number; channelId: string } | null> {
+    const loaded = await this.#active(job.gameId);
     if (!loaded.ok) return null;
     const game = loaded.game;
     const marker = turnMarkerOf(game.module, game.state);
@@ -1332,7 +1334,7 @@ export class GameService {
     if (seats.length === 0) return null;
     const where = { gameId: game.row.id, channelId: game.row.channelId };
     const since = sinceOf(job, payload, game.row);
-    const wishes = this.#notifyOfSeats(game, seats);
+    const wishes = await this.#notifyOfSeats(game, seats);
     const away = seats.filter((s) => isAway(wishes.get(s) ?? DEFAULT_NOTIFY, now));
     const present = seats.filter((s) => !away.includes(s));
     if (job.kind === JOB_KINDS.reminder) {
@@ -1345,14 +1347,14 @@ export class GameService {
       if (due.length === 0) {
         const later = [...quiet.filter((q): q is number => q !== null), ...away.map((s) => (wishes.get(s) ?? DEFAULT_NOTIFY).awayUntil as number)];
         const waited: ReminderPayload = { marker, seats: payload.seats, count: payload.count ?? 0, since };
-        this.repo.scheduleJob({ kind: JOB_KINDS.reminder, gameId: game.row.id, dueAt: Math.min(...later), payload: waited });
+        await this.repo.scheduleJob({ kind: JOB_KINDS.reminder, gameId: game.row.id, dueAt: Math.min(...later), payload: waited });
         return null;
       }
       if (count < game.row.reminderLimit) {
         const next: ReminderPayload = { marker, seats, count, since };
-        this.repo.scheduleJob({ kind: JOB_KINDS.reminder, gameId: game.row.id, dueAt: now + game.row.reminderIntervalMinutes * 60_000, payload: next });
+        await this.repo.scheduleJob({ kind: JOB_KINDS.reminder, gameId: game.row.id, dueAt: now + game.row.reminderIntervalMinutes * 60_000, payload: next });
       }
-      this.#owe(game.row, 'reminder', { kind: 'reminder', seats: due, count, limit: game.row.reminderLimit });
+      await this.#owe(game.row, 'reminder', { kind: 'reminder', seats: due, count, limit: game.row.reminderLimit });
       return where;
     }
     if (job.kind === JOB_KINDS.idle || job.kind === JOB_KINDS.vote) {
@@ -1360,13 +1362,13 @@ export class GameService {
         // Everyone it would be about is away: the idle time starts again when the first is back.
         const back = Math.min(...away.map((s) => (wishes.get(s) ?? DEFAULT_NOTIFY).awayUntil as number));
         const idle: IdlePayload = { marker, seats: payload.seats, since: back };
-        this.repo.scheduleJob({ kind: JOB_KINDS.idle, gameId: game.row.id, dueAt: back + game.row.idleAfterMinutes * 60_000, payload: idle });
+        await this.repo.scheduleJob({ kind: JOB_KINDS.idle, gameId: game.row.id, dueAt: back + game.row.idleAfterMinutes * 60_000, payload: idle });
         return null;
       }
       const vote: VotePayload = { marker, seats: present, votes: job.kind === JOB_KINDS.vote ? (payload.votes ?? {}) : {}, since };
-      this.repo.scheduleJob({ kind: JOB_KINDS.vote, gameId: game.row.id, dueAt: now + game.row.idleAfterMinutes * 60_000, payload: vote });
+      await this.repo.scheduleJob({ kind: JOB_KINDS.vote, gameId: game.row.id, dueAt: now + game.row.idleAfterMinutes * 60_000, payload: vote });
       // The message counts the hours from `since` when it is drawn: what it says is true when it is posted.
-      this.#owe(game.row, 'idle-vote', { kind: 'idle-vote', seats: present, idleHours: Math.round(game.row.idleAfterMinutes / 60), repeat: job.kind === JOB_KINDS.vote, since });
+      await this.#owe(game.row, 'idle-vote', { kind: 'idle-vote', seats: present, idleHours: Math.round(game.row.idleAfterMinutes / 60), repeat: job.kind === JOB_KINDS.vote, since });
       return where;
     }
     return null;
@@ -1375,16 +1377,16 @@ export class GameService {
   // ----- notifications: how each player wants to hear from a game (/game notify) -------------------------
 
   /** A player's notification settings (the defaults without a row, or when the row is damaged). */
-  notifySettings(userId: string): NotifySettings {
-    return this.#notifyOf([userId]).get(userId) ?? DEFAULT_NOTIFY;
+  async notifySettings(userId: string): Promise<NotifySettings> {
+    return (await this.#notifyOf([userId])).get(userId) ?? DEFAULT_NOTIFY;
   }
 
-  #notifyOf(userIds: readonly string[]): Map<string, NotifySettings> {
+  async #notifyOf(userIds: readonly string[]): Promise<Map<string, NotifySettings>> {
     const out = new Map<string, NotifySettings>();
-    for (const row of this.players.findMany(userIds)) {
+    for (const row of await this.players.findMany(userIds)) {
       const read = readNotifySettings(row);
       if (typeof read === 'string') {
-        if (this.damage.record({ table: 'player_settings', rowId: row.userId, gameId: null, channelId: null, reason: read })) {
+        if (await this.damage.record({ table: 'player_settings', rowId: row.userId, gameId: null, channelId: null, reason: read })) {
           this.#logger.error({ table: 'player_settings', rowId: row.userId, reason: read }, 'damaged row set aside');
         }
         continue;
@@ -1395,33 +1397,33 @@ export class GameService {
   }
 
   /** Several players' notification settings (those without a readable row are missing: the defaults apply). */
-  notifyOfUsers(userIds: readonly string[]): Map<string, NotifySettings> {
+  notifyOfUsers(userIds: readonly string[]): Promise<Map<string, NotifySettings>> {
     return this.#notifyOf(userIds);
   }
 
   /** The settings of the players of `seats` (computer seats have none: the defaults). */
-  #notifyOfSeats(game: ActiveSnapshot, seats: readonly Seat[]): Map<Seat, NotifySettings> {
+  async #notifyOfSeats(game: ActiveSnapshot, seats: readonly Seat[]): Promise<Map<Seat, NotifySettings>> {
     const users = new Map(game.seats.filter((s) => seats.includes(s.seat)).map((s) => [s.seat, s.userId]));
-    const byUser = this.#notifyOf([...users.values()]);
+    const byUser = await this.#notifyOf([...users.values()]);
     return new Map([...users].map(([seat, user]) => [seat, byUser.get(user) ?? DEFAULT_NOTIFY]));
   }
 
   /** The seats of the game whose players are away now, with when they are back (shown on the board). */
-  awaySeats(game: ActiveSnapshot): { seat: Seat; until: number }[] {
+  async awaySeats(game: ActiveSnapshot): Promise<{ seat: Seat; until: number }[]> {
     const now = this.#clock.now();
     const playing = game.seats.filter((s) => s.leftAt === null && !isComputerPlayed(s)).map((s) => s.seat);
-    return [...this.#notifyOfSeats(game, playing)].flatMap(([seat, n]) => (isAway(n, now) ? [{ seat, until: n.awayUntil as number }] : []));
+    return [...await this.#notifyOfSeats(game, playing)].flatMap(([seat, n]) => (isAway(n, now) ? [{ seat, until: n.awayUntil as number }] : []));
   }
 
   /**
    * /game notify: changes what is given and keeps the rest. `awayUntil` is a date (YYYY-MM-DD, the day the
    * player is back, in their time zone) or 'off'; quiet hours need both ends (the same hour twice: none).
    */
-  updateNotify(
+  async updateNotify(
     userId: string,
     change: { how?: NotifyChannel | null; timeZone?: string | null; quietFrom?: number | null; quietTo?: number | null; awayUntil?: string | null; locale?: string | null },
-  ): Result<{ settings: NotifySettings }> {
-    const current = this.notifySettings(userId);
+  ): Promise<Result<{ settings: NotifySettings }>> {
+    const current = await this.notifySettings(userId);
     if (change.how != null && !(NOTIFY_CHANNELS as readonly string[]).includes(change.how)) return refuse('invalid_notify', {});
     let timeZone = current.timeZone;
     if (change.timeZone != null) {
@@ -1446,47 +1448,47 @@ export class GameService {
       }
     }
     const settings: NotifySettings = { how: change.how ?? current.how, timeZone, quietFrom, quietTo, awayUntil, locale: change.locale ?? current.locale };
-    this.players.save(userId, settings);
+    await this.players.save(userId, settings);
     return { ok: true, settings };
   }
 
   /** The game's job of this kind with its payload, or undefined (none, or set aside as damaged). */
-  #job(gameId: number, kind: string): { job: ScheduledJobRow; payload: JobPayload } | undefined {
-    const job = this.repo.jobsOf(gameId, kind)[0];
+  async #job(gameId: number, kind: string): Promise<{ job: ScheduledJobRow; payload: JobPayload } | undefined> {
+    const job = (await this.repo.jobsOf(gameId, kind))[0];
     if (job === undefined) return undefined;
     const payload = parseJobPayload(job);
     if (typeof payload === 'string') {
-      this.#setAsideJob(job, payload);
+      await this.#setAsideJob(job, payload);
       return undefined;
     }
     return { job, payload };
   }
 
   /** The reminded player postpones the next reminder by one interval (not counted toward the limit). */
-  snooze(gameId: number, userId: string, seat: Seat): Result<{ dueAt: number; game: ActiveSnapshot }> {
-    const loaded = this.#active(gameId);
+  async snooze(gameId: number, userId: string, seat: Seat): Promise<Result<{ dueAt: number; game: ActiveSnapshot }>> {
+    const loaded = await this.#active(gameId);
     if (!loaded.ok) return loaded;
     const game = loaded.game;
     const own = this.seatOf(game, userId);
     if (own === undefined || own.leftAt !== null) return refuse('not_a_player', {});
     if (own.seat !== seat) return refuse('foreign_panel', { owner: seat });
-    const found = this.#job(gameId, JOB_KINDS.reminder);
+    const found = await this.#job(gameId, JOB_KINDS.reminder);
     const job = found?.job;
     const payload = found === undefined ? undefined : { marker: found.payload.marker, seats: found.payload.seats, count: found.payload.count ?? 0, since: sinceOf(found.job, found.payload, game.row) };
     if (job === undefined || payload === undefined || payload.marker !== turnMarkerOf(game.module, game.state) || !payload.seats.includes(seat)) {
       return refuse('no_reminder', {});
     }
     const dueAt = Math.max(job.dueAt, this.#clock.now()) + game.row.reminderIntervalMinutes * 60_000;
-    this.repo.rescheduleJob({ kind: JOB_KINDS.reminder, gameId, dueAt, payload });
+    await this.repo.rescheduleJob({ kind: JOB_KINDS.reminder, gameId, dueAt, payload });
     return { ok: true, dueAt, game };
   }
 
   /** A vote on an idle seat: strict majority of the other players still in the game. */
-  vote(gameId: number, userId: string, seat: Seat, choice: VoteChoice): VoteResult {
-    const loaded = this.#active(gameId);
+  async vote(gameId: number, userId: string, seat: Seat, choice: VoteChoice): Promise<VoteResult> {
+    const loaded = await this.#active(gameId);
     if (!loaded.ok) return loaded;
     const game = loaded.game;
-    const found = this.#job(gameId, JOB_KINDS.vote);
+    const found = await this.#job(gameId, JOB_KINDS.vote);
     const job = found?.job;
     const payload = found === undefined ? undefined : { marker: found.payload.marker, seats: found.payload.seats, votes: found.payload.votes ?? {}, since: sinceOf(found.job, found.payload, game.row) };
     if (job === undefined || payload === undefined || payload.marker !== turnMarkerOf(game.module, game.state) || !payload.seats.includes(seat)) {
@@ -1495,7 +1497,7 @@ export class GameService {
     const voter = this.seatOf(game, userId);
     if (voter === undefined || voter.leftAt !== null) return refuse('not_a_player', {});
     if (voter.seat === seat) return refuse('cannot_vote', {});
-    const awayUntil = this.#notifyOfSeats(game, [seat]).get(seat)?.awayUntil ?? null;
+    const awayUntil = (await this.#notifyOfSeats(game, [seat])).get(seat)?.awayUntil ?? null;
     if (awayUntil !== null && awayUntil > this.#clock.now()) return refuse('player_away', { until: awayUntil });
     const eligible = this.playingSeats(game).filter((s) => s.seat !== seat);
     const needed = Math.floor(eligible.length / 2) + 1;
@@ -1507,18 +1509,18 @@ export class GameService {
     } as { skip: string[]; kick: string[] };
     const tally: VoteTally = { ...updated, needed };
     if (updated[choice].length < needed) {
-      this.repo.rescheduleJob({ kind: JOB_KINDS.vote, gameId, dueAt: job.dueAt, payload: { ...payload, votes: { ...payload.votes, [String(seat)]: updated } } });
+      await this.repo.rescheduleJob({ kind: JOB_KINDS.vote, gameId, dueAt: job.dueAt, payload: { ...payload, votes: { ...payload.votes, [String(seat)]: updated } } });
       return { ok: true, passed: null, seat, tally, game };
     }
     const result =
-      choice === 'skip' ? this.#commit(game, [], { handOver: [seat], notes: () => [{ kind: 'handedToComputer', seat }] }) : this.#removeSeat(game, seat, 'removed');
+      choice === 'skip' ? await this.#commit(game, [], { handOver: [seat], notes: () => [{ kind: 'handedToComputer', seat }] }) : await this.#removeSeat(game, seat, 'removed');
     if (!result.ok) return result;
     return { ok: true, passed: choice, seat, tally, outcome: result.outcome };
   }
 
   /** The open idle vote's tally for a seat (for re-rendering the vote message). */
-  voteTally(game: ActiveSnapshot, seat: Seat): VoteTally | null {
-    const found = this.#job(game.row.id, JOB_KINDS.vote);
+  async voteTally(game: ActiveSnapshot, seat: Seat): Promise<VoteTally | null> {
+    const found = await this.#job(game.row.id, JOB_KINDS.vote);
     const payload = found === undefined ? undefined : { seats: found.payload.seats, votes: found.payload.votes ?? {} };
     if (payload === undefined || !payload.seats.includes(seat)) return null;
     const ballot = payload.votes[String(seat)] ?? { skip: [], kick: [] };
@@ -1531,14 +1533,14 @@ export class GameService {
    * from the log, not stored apart): `scores` reads the public view at the start and whenever the turn
    * moves on, and at the end.
    */
-  scoreHistory(game: ActiveSnapshot, scores: (publicView: unknown) => number[]): number[][] {
+  async scoreHistory(game: ActiveSnapshot, scores: (publicView: unknown) => number[]): Promise<number[][]> {
     const def = game.module.definition;
     const series: number[][] = game.seats.map(() => []);
     const sample = (state: unknown): void => scores(def.view(state, null)).forEach((v, seat) => series[seat]?.push(v));
     let current = { state: def.setup(game.options, game.row.seed) as unknown, version: 0 };
     sample(current.state);
     let marker = turnMarkerOf(game.module, current.state);
-    for (const entry of this.effectiveLog(game)) {
+    for (const entry of await this.effectiveLog(game)) {
       if (isRemoveSeat(entry.action)) {
         const removed = def.removeSeat?.(current.state, entry.seat) ?? null;
         if (removed !== null) current = { state: removed.state, version: current.version + 1 };
@@ -1558,20 +1560,20 @@ export class GameService {
 
   // ----- history and statistics (per server) ----------------------------------------------------------
 
-  history(guildId: string, limit: number): FinishedGame[] {
+  history(guildId: string, limit: number): Promise<FinishedGame[]> {
     return this.stats.history(guildId, limit);
   }
 
-  playerStats(guildId: string, userId: string): PlayerStats[] {
+  playerStats(guildId: string, userId: string): Promise<PlayerStats[]> {
     return this.stats.player(guildId, userId);
   }
 
-  leaderboard(guildId: string, limit: number): Omit<PlayerStats, 'kind'>[] {
+  leaderboard(guildId: string, limit: number): Promise<Omit<PlayerStats, 'kind'>[]> {
     return this.stats.leaderboard(guildId, limit);
   }
 
-  setBoardMessage(gameId: number, messageId: string | null): void {
-    this.repo.setBoardMessage(gameId, messageId);
+  async setBoardMessage(gameId: number, messageId: string | null): Promise<void> {
+    await this.repo.setBoardMessage(gameId, messageId);
   }
 }
 

@@ -7,9 +7,8 @@
  */
 import type { GameEvent, Seat } from '../engine/index.js';
 import type { Logger } from '../logger.js';
-import type { DamagedRowRegister } from '../persistence/damaged-rows.js';
-import type { DeliveryRepository } from '../persistence/delivery-repository.js';
 import type { DeliveryKind, DeliveryRow } from '../persistence/schema.js';
+import type { DamagedRowStore, DeliveryStore } from '../persistence/store.js';
 
 /**
  * A line under a board about a seat: it left (and a computer plays it), was removed by vote (taken out by
@@ -162,8 +161,8 @@ export const DELIVERY_LEASE_MS = 60_000;
 
 export class Outbox {
   constructor(
-    readonly rows: DeliveryRepository,
-    private readonly damage: DamagedRowRegister,
+    readonly rows: DeliveryStore,
+    private readonly damage: DamagedRowStore,
     private readonly now: () => number,
     private readonly logger: Logger,
     /** This deliverer's name: the same after a restart (one process, or the same shards). */
@@ -171,26 +170,26 @@ export class Outbox {
   ) {}
 
   /** At start: what this deliverer held before a crash is free again at once. */
-  takeBack(): number {
+  takeBack(): Promise<number> {
     return this.rows.releaseOwnedBy(this.owner);
   }
 
   /** Games with deliveries due now. */
-  gamesWithDue(): { gameId: number; channelId: string }[] {
+  gamesWithDue(): Promise<{ gameId: number; channelId: string }[]> {
     return this.rows.gamesWithDue(this.now());
   }
 
-  nextDue(): number | null {
+  nextDue(): Promise<number | null> {
     return this.rows.nextDue();
   }
 
   /** Takes the game's due deliveries; unreadable ones are reported once and set aside. */
-  claim(gameId: number): Delivery[] {
+  async claim(gameId: number): Promise<Delivery[]> {
     const out: Delivery[] = [];
-    for (const row of this.rows.claim(gameId, this.now(), DELIVERY_LEASE_MS, this.owner)) {
+    for (const row of await this.rows.claim(gameId, this.now(), DELIVERY_LEASE_MS, this.owner)) {
       const payload = parseDeliveryPayload(row.kind, row.payload);
       if (typeof payload === 'string') {
-        this.setAside(row, payload);
+        await this.setAside(row, payload);
         continue;
       }
       out.push({ id: row.id, gameId: row.gameId, channelId: row.channelId, version: row.version, attempts: row.attempts, payload });
@@ -198,52 +197,52 @@ export class Outbox {
     return out;
   }
 
-  #report(row: DeliveryRow, reason: string): void {
-    if (this.damage.record({ table: 'deliveries', rowId: String(row.id), gameId: row.gameId, channelId: row.channelId, reason })) {
+  async #report(row: DeliveryRow, reason: string): Promise<void> {
+    if (await this.damage.record({ table: 'deliveries', rowId: String(row.id), gameId: row.gameId, channelId: row.channelId, reason })) {
       this.logger.error({ table: 'deliveries', rowId: row.id, gameId: row.gameId, channelId: row.channelId, reason }, 'damaged row set aside');
     }
   }
 
-  setAside(row: DeliveryRow, reason: string): void {
-    this.#report(row, reason);
-    this.rows.damaged(row.id);
+  async setAside(row: DeliveryRow, reason: string): Promise<void> {
+    await this.#report(row, reason);
+    await this.rows.damaged(row.id);
   }
 
-  delivered(delivery: Delivery, messageId: string | null, options: { disarmed?: boolean; postedIn?: string } = {}): void {
-    this.rows.delivered(delivery.id, messageId, options);
+  delivered(delivery: Delivery, messageId: string | null, options: { disarmed?: boolean; postedIn?: string } = {}): Promise<void> {
+    return this.rows.delivered(delivery.id, messageId, options);
   }
 
-  superseded(deliveries: readonly Delivery[], by: Delivery | null): void {
-    this.rows.superseded(
+  superseded(deliveries: readonly Delivery[], by: Delivery | null): Promise<void> {
+    return this.rows.superseded(
       deliveries.map((d) => d.id),
       by?.id ?? null,
     );
   }
 
   /** Counts a failed attempt and schedules the next one. Returns when it will be. */
-  failed(delivery: Delivery, error: string): number {
+  async failed(delivery: Delivery, error: string): Promise<number> {
     const attempts = delivery.attempts + 1;
     const at = this.now() + retryDelay(delivery.attempts);
-    this.rows.failed(delivery.id, attempts, at, error);
+    await this.rows.failed(delivery.id, attempts, at, error);
     return at;
   }
 
-  release(deliveries: readonly Delivery[]): void {
-    this.rows.release(deliveries.map((d) => d.id));
+  release(deliveries: readonly Delivery[]): Promise<void> {
+    return this.rows.release(deliveries.map((d) => d.id));
   }
 
   /** Deliveries that must keep their order behind `first`, which failed: they wait until its next attempt. */
-  waitBehind(deliveries: readonly Delivery[], first: Delivery, at: number): void {
-    for (const d of deliveries) this.rows.failed(d.id, d.attempts, at, `waiting for delivery ${first.id}`);
+  async waitBehind(deliveries: readonly Delivery[], first: Delivery, at: number): Promise<void> {
+    for (const d of deliveries) await this.rows.failed(d.id, d.attempts, at, `waiting for delivery ${first.id}`);
   }
 
   /**
    * The public events of the short texts (boards without a picture) owed since the game's last picture,
    * oldest first: the next picture's summary starts with them, so it tells the whole turn.
    */
-  textEventsSincePicture(gameId: number): GameEvent[] {
+  async textEventsSincePicture(gameId: number): Promise<GameEvent[]> {
     const out: GameEvent[][] = [];
-    for (const row of this.rows.recentOfKind(gameId, 'board', TEXTS_IN_A_TURN)) {
+    for (const row of await this.rows.recentOfKind(gameId, 'board', TEXTS_IN_A_TURN)) {
       const payload = parseDeliveryPayload(row.kind, row.payload);
       if (typeof payload === 'string' || payload.kind !== 'board' || payload.picture) break;
       out.unshift([...payload.summary]);
@@ -252,8 +251,8 @@ export class Outbox {
   }
 
   /** The newest log sequence a board of the game has told (null: none recorded yet). */
-  lastToldSequence(gameId: number): number | null {
-    for (const row of this.rows.recentOfKind(gameId, 'board', TEXTS_IN_A_TURN)) {
+  async lastToldSequence(gameId: number): Promise<number | null> {
+    for (const row of await this.rows.recentOfKind(gameId, 'board', TEXTS_IN_A_TURN)) {
       const payload = parseDeliveryPayload(row.kind, row.payload);
       if (typeof payload !== 'string' && payload.kind === 'board' && payload.upTo !== undefined) return payload.upTo;
     }
@@ -261,26 +260,26 @@ export class Outbox {
   }
 
   /** Whether a message of the game was posted through the outbox. */
-  isTracked(gameId: number, messageId: string): boolean {
-    return this.rows.ofGame(gameId).some((d) => d.messageId === messageId);
+  async isTracked(gameId: number, messageId: string): Promise<boolean> {
+    return (await this.rows.ofGame(gameId)).some((d) => d.messageId === messageId);
   }
 
-  gamesWithStaleButtons(): { gameId: number; channelId: string }[] {
+  gamesWithStaleButtons(): Promise<{ gameId: number; channelId: string }[]> {
     return this.rows.gamesWithArmed();
   }
 
   /** The game's posted messages whose buttons must come off now (see `staleMessages`). */
-  staleButtons(gameId: number): { id: number; channelId: string; messageId: string }[] {
-    const armed = this.rows.armed(gameId);
+  async staleButtons(gameId: number): Promise<{ id: number; channelId: string; messageId: string }[]> {
+    const armed = await this.rows.armed(gameId);
     if (armed.length === 0) return [];
-    const status = this.rows.gameStatus(gameId);
+    const status = await this.rows.gameStatus(gameId);
     if (status === undefined) return [];
-    const delivered = this.rows.ofGame(gameId).filter((d) => d.status === 'delivered');
+    const delivered = (await this.rows.ofGame(gameId)).filter((d) => d.status === 'delivered');
     return staleMessages(status, armed, delivered).map((d) => ({ id: d.id, channelId: d.postedIn ?? d.channelId, messageId: d.messageId as string }));
   }
 
-  disarmed(id: number): void {
-    this.rows.disarmed(id);
+  disarmed(id: number): Promise<void> {
+    return this.rows.disarmed(id);
   }
 }
 

@@ -36,7 +36,7 @@ export class Scheduler {
   async #tick(): Promise<number> {
     await Promise.resolve();
     try {
-      const owed = this.service.runDueJobs();
+      const owed = await this.service.runDueJobs();
       if (owed.length > 0) await this.trigger.deliverSoon(owed);
       return owed.length;
     } catch (error) {

@@ -78,7 +78,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   logger.info({ user: client.user?.tag }, 'logged in');
   // What was owed before a restart is delivered first; then the jobs; the stored games are checked in
   // the background (a damaged one is reported with its id and channel, and never holds up the others).
-  deliverer.start();
+  await deliverer.start();
   scheduler.start();
   void scheduler.tick();
   const sweep = service.sweep().then(

@@ -52,9 +52,10 @@ export class Deliverer implements DeliveryTrigger {
     private readonly options: DelivererOptions = {},
   ) {}
 
-  start(): void {
+  /** Takes back what this deliverer held before a restart, then looks at the outbox every `pollMs`. */
+  async start(): Promise<void> {
     if (this.#timer !== undefined) return;
-    const taken = this.ctx.service.outbox.takeBack();
+    const taken = await this.ctx.service.outbox.takeBack();
     if (taken > 0) this.logger.info({ deliveries: taken }, 'deliveries held before a restart are taken back');
     this.#timer = setInterval(() => void this.poll(), this.options.pollMs ?? 2_000);
     this.#timer.unref();
@@ -86,8 +87,8 @@ export class Deliverer implements DeliveryTrigger {
     if (this.#stopped) return;
     try {
       const { service } = this.ctx;
-      const due = service.outbox.gamesWithDue();
-      const stale = service.outbox.gamesWithStaleButtons();
+      const due = await service.outbox.gamesWithDue();
+      const stale = await service.outbox.gamesWithStaleButtons();
       const games = new Map<number, string>();
       for (const g of [...due, ...stale]) games.set(g.gameId, g.channelId);
       await Promise.all([...games].map(([gameId, channelId]) => this.deliverGame(gameId, channelId)));
@@ -121,12 +122,12 @@ export class Deliverer implements DeliveryTrigger {
     const done = new Set<number>();
     if (this.#stopped) return done;
     const { service } = this.ctx;
-    const claimed = service.outbox.claim(gameId);
+    const claimed = await service.outbox.claim(gameId);
     if (claimed.length > 0) {
-      const loaded = service.byId(gameId);
+      const loaded = await service.byId(gameId);
       if (!loaded.ok) {
         // A damaged game is reported by the service; its deliveries wait (and are looked at again later).
-        for (const d of claimed) service.outbox.failed(d, `the game cannot be loaded (${loaded.code})`);
+        for (const d of claimed) await service.outbox.failed(d, `the game cannot be loaded (${loaded.code})`);
         return done;
       }
       await this.#deliver(loaded.game, claimed, done);
@@ -138,14 +139,14 @@ export class Deliverer implements DeliveryTrigger {
   async #deliver(game: Snapshot, claimed: readonly Delivery[], done: Set<number>): Promise<void> {
     const { outbox } = this.ctx.service;
     const plan = planDeliveries(game, claimed);
-    outbox.superseded(plan.dropped, null);
+    await outbox.superseded(plan.dropped, null);
     const thread: ThreadChoice = { use: game.row.useThread, id: game.row.threadId };
     for (const [index, step] of plan.steps.entries()) {
       try {
         const composed = await this.#message(game, step);
         let target = await this.#target(game, step, thread);
         // Whoever must decide hears it as they chose: a ping in the channel, a direct message, or both.
-        const told = this.#toldOfTurn(game, step, composed);
+        const told = await this.#toldOfTurn(game, step, composed);
         const pinged = { ...composed, allowedMentions: { ...composed.allowedMentions, users: told.filter((d) => d.ping).map((d) => d.userId) } };
         const message = target.notice === undefined ? pinged : { ...pinged, content: truncate(`${target.notice}\n${pinged.content}`, 2000) };
         let sent: Message;
@@ -156,31 +157,31 @@ export class Deliverer implements DeliveryTrigger {
           if (target.channelId === game.row.channelId || !(error instanceof DiscordAPIError && error.code === 10003)) throw error;
           thread.use = false;
           thread.id = null;
-          this.ctx.service.threadRefused(game.row.id);
+          await this.ctx.service.threadRefused(game.row.id);
           this.logger.warn({ gameId: game.row.id, channelId: game.row.channelId, threadId: target.channelId }, 'the game thread is gone; the game is played in the channel');
           target = { channelId: game.row.channelId };
           sent = await this.#post(target.channelId, { ...pinged, content: truncate(`${t(gameLocale(game), 'thread.gone')}\n${pinged.content}`, 2000) }, step.delivery);
         }
         const finalBoard = step.kind === 'board' && game.row.status === 'finished';
-        outbox.delivered(step.delivery, sent.id, { disarmed: finalBoard || step.delivery.payload.kind === 'announcement', postedIn: target.channelId });
+        await outbox.delivered(step.delivery, sent.id, { disarmed: finalBoard || step.delivery.payload.kind === 'announcement', postedIn: target.channelId });
         // The thread points to the final standings once; a repost (/game status after the end) does not repeat it.
         if (finalBoard && thread.id !== null && !(step.kind === 'board' && step.again)) await this.#closeThread(game, thread.id, sent.id, step.delivery);
-        outbox.superseded(step.merged, step.delivery);
+        await outbox.superseded(step.merged, step.delivery);
         done.add(step.delivery.id);
         for (const m of step.merged) done.add(m.id);
         // A short text is no board: /game status and the history keep linking the last picture.
         if ((step.kind === 'board' && step.picture) || step.kind === 'lobby') {
           await this.#disarmUntracked(game, sent.id);
-          this.ctx.service.setBoardMessage(game.row.id, sent.id);
+          await this.ctx.service.setBoardMessage(game.row.id, sent.id);
         }
         await this.#directMessages(game, step, told, target.channelId, sent.id);
         this.logger.info({ gameId: game.row.id, channelId: game.row.channelId, delivery: step.delivery.id, kind: step.kind, messageId: sent.id }, 'delivered');
       } catch (error) {
         const reason = describeError(error);
-        const at = outbox.failed(step.delivery, reason);
+        const at = await outbox.failed(step.delivery, reason);
         // Keep the order: what comes after waits for this one.
         const behind = [...step.merged, ...plan.steps.slice(index + 1).flatMap((later) => [later.delivery, ...later.merged])];
-        outbox.waitBehind(behind, step.delivery, at);
+        await outbox.waitBehind(behind, step.delivery, at);
         this.logger.warn({ gameId: game.row.id, channelId: game.row.channelId, delivery: step.delivery.id, kind: step.kind, attempt: step.delivery.attempts + 1, retryAt: at, reason }, 'delivery failed; it will be tried again');
         this.#wakeAt(at);
         return;
@@ -189,13 +190,13 @@ export class Deliverer implements DeliveryTrigger {
   }
 
   /** The users a board or reminder names to decide, each with whether the post pings them and whether they get a direct message. */
-  #toldOfTurn(game: Snapshot, step: DeliveryStep, message: PublicMessage): { userId: string; ping: boolean; dm: NotifySettings | null }[] {
+  async #toldOfTurn(game: Snapshot, step: DeliveryStep, message: PublicMessage): Promise<{ userId: string; ping: boolean; dm: NotifySettings | null }[]> {
     const named = message.allowedMentions.users ?? [];
     const aboutTurn = step.kind === 'reminder' || (step.kind === 'board' && game.row.status !== 'finished');
     if (!aboutTurn || named.length === 0) return named.map((userId) => ({ userId, ping: true, dm: null }));
     // A board asked for again (/game status) tells nobody anything new: no direct message for it.
     const news = !(step.kind === 'board' && step.again);
-    const wishes = this.ctx.service.notifyOfUsers(named);
+    const wishes = await this.ctx.service.notifyOfUsers(named);
     return named.map((userId) => {
       const wish = wishes.get(userId) ?? DEFAULT_NOTIFY;
       return { userId, ping: wish.how !== 'dm', dm: wish.how === 'channel' || !news ? null : wish };
@@ -238,13 +239,13 @@ export class Deliverer implements DeliveryTrigger {
     if (thread.id !== null) return { channelId: thread.id };
     try {
       thread.id = await this.#openThread(game);
-      this.ctx.service.threadOpened(game.row.id, thread.id);
+      await this.ctx.service.threadOpened(game.row.id, thread.id);
       this.logger.info({ gameId: game.row.id, channelId, threadId: thread.id }, 'thread opened');
       return { channelId: thread.id };
     } catch (error) {
       if (!(error instanceof DiscordAPIError && (error.code === 50013 || error.code === 50001))) throw error;
       thread.use = false;
-      this.ctx.service.threadRefused(game.row.id);
+      await this.ctx.service.threadRefused(game.row.id);
       this.logger.warn({ gameId: game.row.id, channelId, reason: describeError(error) }, 'the thread cannot be opened; the game is played in the channel');
       const locale = gameLocale(game);
       return { channelId, notice: t(locale, 'thread.refused', { permissions: threadPermissionNames(locale, this.#missingThreadPermissions(channelId)) }) };
@@ -316,7 +317,7 @@ export class Deliverer implements DeliveryTrigger {
               ...(step.again ? [t(locale, 'board.finishedAgain', { id: game.row.id })] : []),
               ...step.notes.map((note) => noteLine(active, note, locale)),
               // The others see who is away (no reminders, no idle vote about them until then).
-              ...(active.row.status === 'finished' ? [] : service.awaySeats(active).map(({ seat, until }) => t(locale, 'board.away', { player: mention(active, seat), date: `<t:${Math.floor(until / 1000)}:f>` }))),
+              ...(active.row.status === 'finished' ? [] : (await service.awaySeats(active)).map(({ seat, until }) => t(locale, 'board.away', { player: mention(active, seat), date: `<t:${Math.floor(until / 1000)}:f>` }))),
             ],
             concededTo: step.concededTo,
             picture: step.picture,
@@ -335,7 +336,7 @@ export class Deliverer implements DeliveryTrigger {
         const p = step.delivery.payload as Extract<Delivery['payload'], { kind: 'idle-vote' }>;
         const active = game as ActiveSnapshot;
         const hours = p.since === undefined ? p.idleHours : hoursSince(p.since, service.now());
-        return voteMessage(active, p.seats, hours, p.repeat, p.seats.map((seat) => service.voteTally(active, seat)));
+        return voteMessage(active, p.seats, hours, p.repeat, await Promise.all(p.seats.map((seat) => service.voteTally(active, seat))));
       }
       case 'announcement': {
         const p = step.delivery.payload as Extract<Delivery['payload'], { kind: 'announcement' }>;
@@ -351,7 +352,7 @@ export class Deliverer implements DeliveryTrigger {
     const track = presenter.scoreTrack;
     if (track === undefined) return message;
     try {
-      const series = this.ctx.service.scoreHistory(game, (view) => track.scores(view));
+      const series = await this.ctx.service.scoreHistory(game, (view) => track.scores(view));
       const chart = await track.draw({
         title: t(locale, 'summary.title', { game: presenter.name(locale), id: game.row.id }),
         scoreLabel: t(locale, track.label),
@@ -377,20 +378,20 @@ export class Deliverer implements DeliveryTrigger {
   async #disarmUntracked(game: Snapshot, newMessageId: string): Promise<void> {
     const previous = game.row.boardMessageId;
     if (previous === null || previous === newMessageId) return;
-    if (this.ctx.service.outbox.isTracked(game.row.id, previous)) return;
+    if (await this.ctx.service.outbox.isTracked(game.row.id, previous)) return;
     await this.#disarmMessage(game.row.channelId, previous).catch(() => undefined);
   }
 
   /** Takes the buttons off the game's messages that a newer one replaced (or all, once the game is over). */
   async #disarmStale(gameId: number): Promise<void> {
     const { outbox } = this.ctx.service;
-    for (const d of outbox.staleButtons(gameId)) {
+    for (const d of await outbox.staleButtons(gameId)) {
       try {
         await this.#disarmMessage(d.channelId, d.messageId);
-        outbox.disarmed(d.id);
+        await outbox.disarmed(d.id);
       } catch (error) {
         if (error instanceof DiscordAPIError && typeof error.code === 'number' && GONE.has(error.code)) {
-          outbox.disarmed(d.id);
+          await outbox.disarmed(d.id);
           continue;
         }
         this.logger.warn({ gameId, channelId: d.channelId, messageId: d.messageId, reason: describeError(error) }, 'could not take the buttons off an old message; trying again later');

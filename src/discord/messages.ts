@@ -326,13 +326,14 @@ export function panelActions(service: GameService, game: ActiveSnapshot, present
   });
 }
 
-export function panelRows(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, seat: Seat, locale: Locale, page?: { group: number; page: number }): PanelRow[] {
+export async function panelRows(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, seat: Seat, locale: Locale, page?: { group: number; page: number }): Promise<PanelRow[]> {
+  const canUndo = await service.canUndo(game, seat);
   return buildPanel({
     gameId: game.row.id,
     version: game.row.version,
     seat,
     actions: panelActions(service, game, presenter, seat, locale),
-    canUndo: service.canUndo(game, seat),
+    canUndo,
     // Advice only makes sense with a choice to make.
     ...(service.legalActions(game, seat).length > 1 ? { suggest: t(locale, 'panel.suggest') } : {}),
     ...(page === undefined ? {} : { page }),
@@ -347,7 +348,7 @@ export function panelRows(service: GameService, game: ActiveSnapshot, presenter:
 }
 
 /** The seat's panel, or a short text when it has nothing to decide. */
-export function panelMessage(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, seat: Seat, locale: Locale, notes: PanelNotes = {}): PrivateMessage {
+export async function panelMessage(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, seat: Seat, locale: Locale, notes: PanelNotes = {}): Promise<PrivateMessage> {
   const playerNames = names(game);
   const lines: string[] = [];
   if (notes.notice !== undefined) lines.push(notes.notice);
@@ -366,7 +367,7 @@ export function panelMessage(service: GameService, game: ActiveSnapshot, present
   lines.push(t(locale, 'panel.prompt', { prompt: presenter.prompt(view, seat, locale, playerNames) }));
   // Why the choice is narrow (a dead end), what is still owed.
   for (const note of service.decisionNotes(game, seat)) lines.push(presenter.format(note, locale, playerNames));
-  return { content: fit(lines), components: panelRows(service, game, presenter, seat, locale, notes.page) };
+  return { content: fit(lines), components: await panelRows(service, game, presenter, seat, locale, notes.page) };
 }
 
 // ----- hand, log -----------------------------------------------------------------------------------------
@@ -377,9 +378,9 @@ export function handMessage(service: GameService, game: ActiveSnapshot, presente
   return { content: fit([title, presenter.hand(view, seat, locale, names(game))]), components: [] };
 }
 
-export function logMessage(service: GameService, game: Snapshot, presenter: GamePresenter, viewer: Seat | null, locale: Locale, count: number): PrivateMessage {
+export async function logMessage(service: GameService, game: Snapshot, presenter: GamePresenter, viewer: Seat | null, locale: Locale, count: number): Promise<PrivateMessage> {
   const playerNames = names(game);
-  const entries = service.recentEffective(game, count);
+  const entries = await service.recentEffective(game, count);
   const lines = [t(locale, game.row.status === 'finished' ? 'log.titleFinished' : 'log.title', { id: game.row.id })];
   if (entries.length === 0) lines.push(t(locale, 'log.empty'));
   const body: string[] = [];

@@ -82,7 +82,7 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
       channelId: interaction.channelId,
       userId: interaction.user.id,
     });
-    const env: HandlerEnv = { ctx, logger: log, locale: toLocale(interaction.locale), channelId: gameChannel(ctx, interaction) };
+    const env: HandlerEnv = { ctx, logger: log, locale: toLocale(interaction.locale), channelId: await gameChannel(ctx, interaction) };
     try {
       if (interaction.isChatInputCommand() || interaction.isAutocomplete()) {
         const subcommand = interaction.options.getSubcommand(false);
@@ -114,7 +114,7 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
         await acknowledge(interaction, handler.ack, log);
         // A custom_id names its game; it is honoured only in that game's channel (a forged or copied id
         // clicked elsewhere must not change another channel's game).
-        if (ctx.service.channelOf(id.gameId) !== env.channelId) {
+        if (await ctx.service.channelOf(id.gameId) !== env.channelId) {
           log.warn({ gameId: id.gameId, verb: id.verb }, 'custom_id of a game in another channel');
           await answerPrivately(interaction, t(env.locale, 'refusal.wrong_channel'));
           return;
@@ -143,11 +143,11 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
 }
 
 /** The game's channel for an interaction in its thread; otherwise the interaction's own channel. */
-function gameChannel(ctx: BotContext, interaction: Interaction): string {
+async function gameChannel(ctx: BotContext, interaction: Interaction): Promise<string> {
   const channelId = interaction.channelId ?? '';
   // Only a thread (or a channel the client does not know) can be a game's thread.
   const maybeThread = interaction.channel === null || interaction.channel.isThread();
-  return maybeThread && channelId !== '' ? ctx.service.gameChannelOf(channelId) : channelId;
+  return maybeThread && channelId !== '' ? await ctx.service.gameChannelOf(channelId) : channelId;
 }
 
 async function acknowledge(interaction: ComponentInteraction, ack: ComponentHandler['ack'], log: Logger): Promise<void> {

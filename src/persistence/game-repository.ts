@@ -118,6 +118,22 @@ export class InvalidStoredStateError extends Error {
   }
 }
 
+/**
+ * Parses a game's stored state; a damaged state names its game and channel. No query: it works on a row
+ * read from either store.
+ */
+export function parseState<S>(game: GameRow, validate: (raw: unknown) => raw is S): S {
+  if (game.state === null) throw new InvalidStoredStateError(game.id, game.channelId, 'no state stored');
+  let raw: unknown;
+  try {
+    raw = JSON.parse(game.state);
+  } catch {
+    throw new InvalidStoredStateError(game.id, game.channelId, 'the state is not valid JSON');
+  }
+  if (!validate(raw)) throw new InvalidStoredStateError(game.id, game.channelId, 'the state does not have the shape of a game state');
+  return raw;
+}
+
 export const RUNNING: GameStatus[] = ['lobby', 'active'];
 
 function isUniqueViolation(error: unknown): boolean {
@@ -238,17 +254,9 @@ export class GameRepository {
     return this.db.select().from(games).where(and(inArray(games.status, RUNNING), guildOnShardsSqlite(games.guildId, this.shards))).orderBy(asc(games.id)).all();
   }
 
-  /** Parses the stored state; a damaged state names its game and channel. */
+  /** Parses the stored state (the module function `parseState`, kept here for callers of the repository). */
   parseState<S>(game: GameRow, validate: (raw: unknown) => raw is S): S {
-    if (game.state === null) throw new InvalidStoredStateError(game.id, game.channelId, 'no state stored');
-    let raw: unknown;
-    try {
-      raw = JSON.parse(game.state);
-    } catch {
-      throw new InvalidStoredStateError(game.id, game.channelId, 'the state is not valid JSON');
-    }
-    if (!validate(raw)) throw new InvalidStoredStateError(game.id, game.channelId, 'the state does not have the shape of a game state');
-    return raw;
+    return parseState(game, validate);
   }
 
   seats(gameId: number): SeatRow[] {

@@ -58,11 +58,11 @@ export async function afterPanelChange(
       await interaction.followUp({ content: refusalText(env.ctx, result, env.locale), flags: 64, allowedMentions: { parse: [] } });
       return;
     }
-    const loaded = service.byId(gameId);
+    const loaded = await service.byId(gameId);
     if (loaded.ok && loaded.game.kind === 'active') {
       const text = refusalText(env.ctx, result, env.locale, loaded.game);
       const presenter = presenterFor(env.ctx, loaded.game.row.kind);
-      await answerPrivately(interaction, panelMessage(service, loaded.game, presenter, seat, env.locale, { notice: text }));
+      await answerPrivately(interaction, await panelMessage(service, loaded.game, presenter, seat, env.locale, { notice: text }));
       return;
     }
     await answerPrivately(interaction, refusalText(env.ctx, result, env.locale));
@@ -104,7 +104,7 @@ export async function showOutcome(env: HandlerEnv, interaction: ComponentInterac
     const stillMine = !outcome.finished && service.activeSeats(game).includes(seat);
     if (stillMine) {
       if (!posted) notice = [notice, t(env.locale, 'board.postPending')].filter((n) => n !== undefined).join('\n');
-      await answerPrivately(interaction, panelMessage(service, game, presenter, seat, env.locale, { did, ...(notice ? { notice } : {}) }));
+      await answerPrivately(interaction, await panelMessage(service, game, presenter, seat, env.locale, { did, ...(notice ? { notice } : {}) }));
       return;
     }
     // One true sentence about the board: in the channel, or on its way.
@@ -119,5 +119,5 @@ export async function showOutcome(env: HandlerEnv, interaction: ComponentInterac
     await answerPrivately(interaction, { content: truncate(lines.join('\n'), 2000), components: [] });
     return;
   }
-  await answerPrivately(interaction, panelMessage(service, game, presenter, seat, env.locale, { did, ...(notice ? { notice } : {}) }));
+  await answerPrivately(interaction, await panelMessage(service, game, presenter, seat, env.locale, { did, ...(notice ? { notice } : {}) }));
 }

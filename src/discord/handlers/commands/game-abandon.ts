@@ -13,11 +13,11 @@ export const gameAbandon: CommandHandler = {
   ack: 'ephemeral',
   async handle(env, interaction) {
     const { service } = env.ctx;
-    const row = service.runningRow(env.channelId);
+    const row = await service.runningRow(env.channelId);
     if (row === undefined) return refuse(env, interaction, { ok: false, code: 'no_game' });
     // Only those who may end it are asked.
     if (row.hostUserId !== interaction.user.id && !canManage(interaction)) return refuse(env, interaction, { ok: false, code: 'not_host' });
-    const loaded = service.byChannel(env.channelId);
+    const loaded = await service.byChannel(env.channelId);
     const game = env.ctx.presenters.has(row.kind) ? presenterFor(env.ctx, row.kind).name(env.locale) : row.kind;
     const what = row.status === 'lobby' ? 'lobby' : loaded.ok ? 'recorded' : 'damaged';
     const question = t(env.locale, 'confirm.abandon', { id: row.id, game, what });

@@ -5,5 +5,5 @@ import { answerHand } from '../common.js';
 export const gameHand: CommandHandler = {
   route: 'game hand',
   ack: 'ephemeral',
-  handle: (env, interaction) => answerHand(env, interaction, env.ctx.service.byChannelOrFinished(env.channelId)),
+  handle: async (env, interaction) => answerHand(env, interaction, await env.ctx.service.byChannelOrFinished(env.channelId)),
 };

@@ -12,7 +12,7 @@ export const gameHistory: CommandHandler = {
     const guildId = interaction.guildId;
     if (guildId === null) return answerPrivately(interaction, t(env.locale, 'history.empty'));
     const count = interaction.options.getInteger('count') ?? HISTORY_ENTRIES;
-    const games = env.ctx.service.history(guildId, count);
+    const games = await env.ctx.service.history(guildId, count);
     if (games.length === 0) return answerPrivately(interaction, t(env.locale, 'history.empty'));
     const lines = [t(env.locale, 'history.title', { count: games.length })];
     for (const game of games) {

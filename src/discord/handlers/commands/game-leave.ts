@@ -14,12 +14,12 @@ export const gameLeave: CommandHandler = {
   ack: 'ephemeral',
   async handle(env, interaction) {
     const { service } = env.ctx;
-    const found = service.byChannel(env.channelId);
+    const found = await service.byChannel(env.channelId);
     if (!found.ok) return refuse(env, interaction, found);
     const gameId = found.game.row.id;
     if (found.game.kind === 'lobby') {
       await service.locked(env.channelId, async () => {
-        const result = service.leaveLobby(gameId, interaction.user.id);
+        const result = await service.leaveLobby(gameId, interaction.user.id);
         if (!result.ok) return refuse(env, interaction, result);
         const messageId = result.game.row.boardMessageId;
         if (messageId !== null) {

@@ -10,11 +10,11 @@ export const gameLog: CommandHandler = {
   ack: 'ephemeral',
   async handle(env, interaction) {
     const { service } = env.ctx;
-    const loaded = service.byChannelOrFinished(env.channelId);
+    const loaded = await service.byChannelOrFinished(env.channelId);
     if (!loaded.ok) return refuse(env, interaction, loaded);
     const game = loaded.game;
     const count = interaction.options.getInteger('count') ?? LOG_ENTRIES;
     const viewer = service.seatOf(game, interaction.user.id)?.seat ?? null;
-    await answerPrivately(interaction, logMessage(service, game, presenterFor(env.ctx, game.row.kind), viewer, env.locale, count));
+    await answerPrivately(interaction, await logMessage(service, game, presenterFor(env.ctx, game.row.kind), viewer, env.locale, count));
   },
 };

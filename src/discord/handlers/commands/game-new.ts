@@ -44,7 +44,7 @@ export const gameNew: CommandHandler = {
     const { service } = env.ctx;
     const thread = threadChoice(interaction, env.locale);
     await service.locked(env.channelId, async () => {
-    const result = service.createLobby({
+    const result = await service.createLobby({
       guildId: interaction.guildId ?? '0',
       channelId: env.channelId,
       kind: interaction.options.getString('game', true),
@@ -59,7 +59,7 @@ export const gameNew: CommandHandler = {
     if (!result.ok) return answerPrivately(interaction, refusalText(env.ctx, result, env.locale));
     markCommitted(interaction);
     const posted = await deliverNow(env, result.game.row.id, result.lobbyDelivery);
-    const messageId = posted ? service.runningRow(env.channelId)?.boardMessageId : null;
+    const messageId = posted ? (await service.runningRow(env.channelId))?.boardMessageId : null;
     const opened = messageId ? t(env.locale, 'lobby.opened', { link: messageLink(interaction.guildId, env.channelId, messageId) }) : t(env.locale, 'lobby.openedPending');
     await answerPrivately(interaction, thread.notice === null ? opened : `${opened}\n${thread.notice}`);
     });

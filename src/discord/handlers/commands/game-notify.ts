@@ -30,9 +30,9 @@ export const gameNotify: CommandHandler = {
       awayUntil: interaction.options.getString('away_until'),
     };
     if (Object.values(change).every((v) => v === null)) {
-      return answerPrivately(interaction, notifyText(env.locale, service.notifySettings(interaction.user.id), service.now()));
+      return answerPrivately(interaction, notifyText(env.locale, await service.notifySettings(interaction.user.id), service.now()));
     }
-    const result = service.updateNotify(interaction.user.id, { ...change, locale: env.locale });
+    const result = await service.updateNotify(interaction.user.id, { ...change, locale: env.locale });
     // A bad value is echoed plain and short by the refusal text.
     if (!result.ok) return answerPrivately(interaction, refusalText(env.ctx, result, env.locale));
     await answerPrivately(interaction, t(env.locale, 'notify.updated', { settings: notifyText(env.locale, result.settings, service.now()) }));

@@ -13,7 +13,7 @@ export const gameSettings: CommandHandler = {
   ack: 'ephemeral',
   async handle(env, interaction) {
     const { service } = env.ctx;
-    const loaded = service.byChannel(env.channelId);
+    const loaded = await service.byChannel(env.channelId);
     if (!loaded.ok) return refuse(env, interaction, loaded);
     const change = {
       reminderHours: interaction.options.getInteger('reminder_hours'),
@@ -24,7 +24,7 @@ export const gameSettings: CommandHandler = {
       return answerPrivately(interaction, settingsText(env.locale, loaded.game.row.id, loaded.game.row));
     }
     await service.locked(interaction.channelId, async () => {
-      const result = service.updateSettings(loaded.game.row.id, interaction.user.id, canManage(interaction), change);
+      const result = await service.updateSettings(loaded.game.row.id, interaction.user.id, canManage(interaction), change);
       if (!result.ok) {
         if (result.code === 'invalid_setting') {
           const field = t(env.locale, `settings.field.${result.field}` as 'settings.field.idleHours');

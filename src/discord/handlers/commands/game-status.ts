@@ -12,7 +12,7 @@ export const gameStatus: CommandHandler = {
   ack: 'ephemeral',
   async handle(env, interaction) {
     const { service } = env.ctx;
-    const loaded = service.byChannelOrFinished(env.channelId);
+    const loaded = await service.byChannelOrFinished(env.channelId);
     if (!loaded.ok) return refuse(env, interaction, loaded);
     const game = loaded.game;
     if (game.kind === 'lobby') {
@@ -25,7 +25,7 @@ export const gameStatus: CommandHandler = {
     if (missing !== null) return answerPrivately(interaction, missing);
     await service.locked(env.channelId, async () => {
       // Under the lock: a turn may have ended while we waited.
-      const owed = loaded.finished ? service.repostFinalBoard(game.row.id) : service.repostBoard(game.row.id);
+      const owed = loaded.finished ? await service.repostFinalBoard(game.row.id) : await service.repostBoard(game.row.id);
       if (!owed.ok) return refuse(env, interaction, owed);
       const posted = await deliverNow(env, owed.game.row.id, owed.boardDelivery);
       await answerPrivately(interaction, t(env.locale, posted ? (loaded.finished ? 'status.postedFinished' : 'status.posted') : 'board.postPending'));

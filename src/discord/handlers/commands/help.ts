@@ -12,7 +12,7 @@ export const help: CommandHandler = {
     const topic = interaction.options.getString('topic') ?? 'commands';
     if (topic === 'rules' || topic === 'decisions') {
       const requested = interaction.options.getString('game');
-      const running = service.runningRow(env.channelId)?.kind;
+      const running = (await service.runningRow(env.channelId))?.kind;
       const kind = requested ?? running ?? (presenters.size === 1 ? [...presenters.keys()][0] : undefined);
       const presenter = kind === undefined ? undefined : presenters.get(kind);
       if (presenter === undefined) {
@@ -21,7 +21,7 @@ export const help: CommandHandler = {
       }
       return answerPrivately(interaction, presenter.help(topic, env.locale));
     }
-    const row = service.runningRow(env.channelId);
+    const row = await service.runningRow(env.channelId);
     const settings = row ?? DEFAULT_SETTINGS;
     const text = [
       t(env.locale, 'help.title'),

@@ -18,7 +18,7 @@ export const stats: CommandHandler = {
     const user = interaction.options.getUser('user') ?? interaction.user;
     const player = `<@${user.id}>`;
     const lines: string[] = [];
-    const mine = service.playerStats(guildId, user.id);
+    const mine = await service.playerStats(guildId, user.id);
     if (mine.length === 0) lines.push(t(env.locale, 'stats.none', { player }));
     else {
       lines.push(t(env.locale, 'stats.title', { player }));
@@ -28,7 +28,7 @@ export const stats: CommandHandler = {
         );
       }
     }
-    const board = service.leaderboard(guildId, LEADERBOARD_ENTRIES);
+    const board = await service.leaderboard(guildId, LEADERBOARD_ENTRIES);
     if (board.length > 0) {
       lines.push('', t(env.locale, 'stats.leaderboard'));
       board.forEach((row, index) => {

@@ -5,5 +5,5 @@ import { answerHand } from '../common.js';
 export const boardHand: ComponentHandler<'hand'> = {
   verb: 'hand',
   ack: 'ephemeral',
-  handle: (env, interaction, id) => answerHand(env, interaction, env.ctx.service.byId(id.gameId)),
+  handle: async (env, interaction, id) => answerHand(env, interaction, await env.ctx.service.byId(id.gameId)),
 };

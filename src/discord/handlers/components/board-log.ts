@@ -11,10 +11,10 @@ export const boardLog: ComponentHandler<'log'> = {
   ack: 'ephemeral',
   async handle(env, interaction, id) {
     const { service } = env.ctx;
-    const loaded = service.byId(id.gameId);
+    const loaded = await service.byId(id.gameId);
     if (!loaded.ok) return refuse(env, interaction, loaded);
     const game = loaded.game;
     const viewer = service.seatOf(game, interaction.user.id)?.seat ?? null;
-    await answerPrivately(interaction, logMessage(service, game, presenterFor(env.ctx, game.row.kind), viewer, env.locale, LOG_ENTRIES));
+    await answerPrivately(interaction, await logMessage(service, game, presenterFor(env.ctx, game.row.kind), viewer, env.locale, LOG_ENTRIES));
   },
 };

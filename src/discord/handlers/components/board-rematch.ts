@@ -16,11 +16,11 @@ export const boardRematch: ComponentHandler<'rematch'> = {
     if (missing !== null) return answerPrivately(interaction, missing);
     const { service } = env.ctx;
     await service.locked(env.channelId, async () => {
-      const result = service.rematch(id.gameId, { userId: interaction.user.id, displayName: displayName(interaction) });
+      const result = await service.rematch(id.gameId, { userId: interaction.user.id, displayName: displayName(interaction) });
       if (!result.ok) return refuse(env, interaction, result);
       markCommitted(interaction);
       const posted = await deliverNow(env, result.game.row.id, result.lobbyDelivery);
-      const messageId = posted ? service.runningRow(env.channelId)?.boardMessageId : null;
+      const messageId = posted ? (await service.runningRow(env.channelId))?.boardMessageId : null;
       await answerPrivately(
         interaction,
         messageId ? t(env.locale, 'rematch.opened', { link: messageLink(interaction.guildId, env.channelId, messageId) }) : t(env.locale, 'lobby.openedPending'),

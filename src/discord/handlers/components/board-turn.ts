@@ -13,7 +13,7 @@ export const boardTurn: ComponentHandler<'turn'> = {
   ack: 'ephemeral',
   async handle(env, interaction, id) {
     const { service } = env.ctx;
-    const loaded = service.byId(id.gameId);
+    const loaded = await service.byId(id.gameId);
     if (!loaded.ok) return refuse(env, interaction, loaded);
     const game = loaded.game;
     if (game.kind !== 'active' || game.row.status !== 'active') return refuse(env, interaction, { ok: false, code: 'not_active' });
@@ -41,6 +41,6 @@ export const boardTurn: ComponentHandler<'turn'> = {
       const refusal: Refusal = { ok: false, code: 'not_your_turn', waitingFor: active };
       return answerPrivately(interaction, refusalText(env.ctx, refusal, env.locale, game));
     }
-    await answerPrivately(interaction, panelMessage(service, game, presenterFor(env.ctx, game.row.kind), seat.seat, env.locale));
+    await answerPrivately(interaction, await panelMessage(service, game, presenterFor(env.ctx, game.row.kind), seat.seat, env.locale));
   },
 };

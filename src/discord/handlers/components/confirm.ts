@@ -16,7 +16,7 @@ export const confirmCommand: ComponentHandler<'confirm'> = {
     const stale = t(env.locale, 'confirm.stale', { what: id.what });
     if (id.what === 'abandon') {
       await service.locked(env.channelId, async () => {
-        const result = service.abandon(env.channelId, interaction.user.id, canManage(interaction), { gameId: id.gameId, version: id.version });
+        const result = await service.abandon(env.channelId, interaction.user.id, canManage(interaction), { gameId: id.gameId, version: id.version });
         if (!result.ok) return result.code === 'stale' ? answerPrivately(interaction, stale) : refuse(env, interaction, result);
         markCommitted(interaction);
         // The announcement is owed through the outbox; the old boards lose their buttons there too.
@@ -28,7 +28,7 @@ export const confirmCommand: ComponentHandler<'confirm'> = {
     const missing = missingPermissions(interaction, env.locale);
     if (missing !== null) return answerPrivately(interaction, missing);
     await service.locked(env.channelId, async () => {
-      const result = service.leave(id.gameId, interaction.user.id, id.version);
+      const result = await service.leave(id.gameId, interaction.user.id, id.version);
       if (!result.ok) return result.code === 'stale' ? answerPrivately(interaction, stale) : refuse(env, interaction, result);
       markCommitted(interaction);
       const posted = await deliverNow(env, id.gameId, result.outcome.boardDelivery);

@@ -13,11 +13,11 @@ export const idleVote: ComponentHandler<'vote'> = {
     if (missing !== null) return answerPrivately(interaction, missing);
     const { service } = env.ctx;
     await service.locked(env.channelId, async () => {
-      const result = service.vote(id.gameId, interaction.user.id, id.seat, id.choice);
+      const result = await service.vote(id.gameId, interaction.user.id, id.seat, id.choice);
       if (!result.ok) return refuse(env, interaction, result);
       if (result.passed === null) {
         const game = result.game;
-        const since = service.idleSince(game);
+        const since = await service.idleSince(game);
         const hours = since === null ? Math.round(game.row.idleAfterMinutes / 60) : hoursSince(since, service.now());
         await interaction.message.edit(voteMessage(game, [id.seat], hours, false, [result.tally]));
         await answerPrivately(interaction, t(env.locale, 'vote.recorded'));

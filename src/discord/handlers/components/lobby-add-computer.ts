@@ -15,7 +15,7 @@ export const lobbyAddComputer: ComponentHandler<'addbot'> = {
     if (level === null) return answerPrivately(interaction, t(env.locale, 'refusal.bad_button'));
     const { service } = env.ctx;
     await service.locked(env.channelId, async () => {
-      const result = service.addComputer(id.gameId, interaction.user.id, level);
+      const result = await service.addComputer(id.gameId, interaction.user.id, level);
       if (!result.ok) return refuse(env, interaction, result);
       await interaction.editReply(lobbyMessage(result.game, presenterFor(env.ctx, result.game.row.kind)));
     });

@@ -11,7 +11,7 @@ export const lobbyCancel: ComponentHandler<'cancel'> = {
   async handle(env, interaction, id) {
     const { service } = env.ctx;
     await service.locked(env.channelId, async () => {
-      const result = service.cancelLobby(id.gameId, interaction.user.id, canManage(interaction));
+      const result = await service.cancelLobby(id.gameId, interaction.user.id, canManage(interaction));
       if (!result.ok) return refuse(env, interaction, result);
       const locale = gameLocale(result.game);
       const presenter = presenterFor(env.ctx, result.game.row.kind);

@@ -10,7 +10,7 @@ export const lobbyJoin: ComponentHandler<'join'> = {
   async handle(env, interaction, id) {
     const { service } = env.ctx;
     await service.locked(env.channelId, async () => {
-      const result = service.join(id.gameId, { userId: interaction.user.id, displayName: displayName(interaction) });
+      const result = await service.join(id.gameId, { userId: interaction.user.id, displayName: displayName(interaction) });
       if (!result.ok) return refuse(env, interaction, result);
       const lobby = result.game;
       await interaction.editReply(lobbyMessage(lobby, presenterFor(env.ctx, lobby.row.kind)));

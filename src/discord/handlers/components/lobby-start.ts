@@ -13,11 +13,11 @@ export const lobbyStart: ComponentHandler<'start'> = {
     if (missing !== null) return answerPrivately(interaction, missing);
     const { service } = env.ctx;
     await service.locked(env.channelId, async () => {
-      const result = service.start(id.gameId, interaction.user.id, id.version);
+      const result = await service.start(id.gameId, interaction.user.id, id.version);
       if (!result.ok) {
         if (result.code !== 'stale' && result.code !== 'not_lobby') return refuse(env, interaction, result);
         // A Start click on a lobby that changed or already started: say what is true now.
-        const current = service.byId(id.gameId);
+        const current = await service.byId(id.gameId);
         if (current.ok && current.game.kind === 'lobby') {
           await interaction.editReply(lobbyMessage(current.game, presenterFor(env.ctx, current.game.row.kind)));
           return answerPrivately(interaction, t(env.locale, 'lobby.changed'));

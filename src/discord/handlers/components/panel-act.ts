@@ -12,7 +12,7 @@ export const panelAct: ComponentHandler<'act'> = {
     if (missing !== null) return answerPrivately(interaction, missing);
     const { service } = env.ctx;
     await service.locked(env.channelId, async () => {
-      const result = service.act(id.gameId, interaction.user.id, id.seat, id.version, id.index);
+      const result = await service.act(id.gameId, interaction.user.id, id.seat, id.version, id.index);
       await afterPanelChange(env, interaction, id.gameId, id.seat, result);
     });
   },

@@ -15,7 +15,7 @@ export const panelSelect: ComponentHandler<'sel'> = {
     if (value === null) return answerPrivately(interaction, t(env.locale, 'refusal.bad_button'));
     const { service } = env.ctx;
     if (value.kind === 'page') {
-      const loaded = service.byId(id.gameId);
+      const loaded = await service.byId(id.gameId);
       if (!loaded.ok) return refuse(env, interaction, loaded);
       const game = loaded.game;
       if (game.kind !== 'active') return refuse(env, interaction, { ok: false, code: 'not_active' });
@@ -25,13 +25,13 @@ export const panelSelect: ComponentHandler<'sel'> = {
       const page = game.row.version === id.version ? { group: id.group, page: value.page } : undefined;
       return answerPrivately(
         interaction,
-        panelMessage(service, game, presenterFor(env.ctx, game.row.kind), id.seat, env.locale, { ...(notice ? { notice } : {}), ...(page ? { page } : {}) }),
+        await panelMessage(service, game, presenterFor(env.ctx, game.row.kind), id.seat, env.locale, { ...(notice ? { notice } : {}), ...(page ? { page } : {}) }),
       );
     }
     const missing = missingPermissions(interaction, env.locale);
     if (missing !== null) return answerPrivately(interaction, missing);
     await service.locked(env.channelId, async () => {
-      const result = service.act(id.gameId, interaction.user.id, id.seat, id.version, value.index);
+      const result = await service.act(id.gameId, interaction.user.id, id.seat, id.version, value.index);
       await afterPanelChange(env, interaction, id.gameId, id.seat, result);
     });
   },

@@ -14,7 +14,7 @@ export const panelSuggest: ComponentHandler<'suggest'> = {
   ack: 'ephemeral',
   async handle(env, interaction, id) {
     const { service } = env.ctx;
-    const loaded = service.byId(id.gameId);
+    const loaded = await service.byId(id.gameId);
     if (!loaded.ok) return refuse(env, interaction, loaded);
     const game = loaded.game;
     if (game.kind !== 'active' || game.row.status !== 'active') return refuse(env, interaction, { ok: false, code: 'not_active' });

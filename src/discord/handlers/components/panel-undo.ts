@@ -11,7 +11,7 @@ export const panelUndo: ComponentHandler<'undo'> = {
   async handle(env, interaction, id) {
     const { service } = env.ctx;
     await service.locked(env.channelId, async () => {
-      const result = service.undo(id.gameId, interaction.user.id, id.seat, id.version);
+      const result = await service.undo(id.gameId, interaction.user.id, id.seat, id.version);
       let notice = t(env.locale, 'panel.undone');
       if (result.ok && result.undone !== null) {
         const game = result.outcome.after;

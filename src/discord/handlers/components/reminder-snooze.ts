@@ -10,7 +10,7 @@ export const reminderSnooze: ComponentHandler<'snooze'> = {
   async handle(env, interaction, id) {
     const { service } = env.ctx;
     await service.locked(env.channelId, async () => {
-      const result = service.snooze(id.gameId, interaction.user.id, id.seat);
+      const result = await service.snooze(id.gameId, interaction.user.id, id.seat);
       if (!result.ok) return refuse(env, interaction, result);
       await answerPrivately(interaction, t(env.locale, 'reminder.snoozed', { when: `<t:${Math.floor(result.dueAt / 1000)}:R>` }));
     });

@@ -10,7 +10,7 @@ export const seatReclaim: ComponentHandler<'reclaim'> = {
   async handle(env, interaction, id) {
     const { service } = env.ctx;
     await service.locked(env.channelId, async () => {
-      const result = service.reclaim(id.gameId, interaction.user.id);
+      const result = await service.reclaim(id.gameId, interaction.user.id);
       if (!result.ok) return refuse(env, interaction, result);
       markCommitted(interaction);
       // The channel is told on a fresh board.
