@@ -523,7 +523,7 @@ export class GameService {
       if (result.ok && result.game.kind === 'active' && (await this.repo.jobsOf(row.id, JOB_KINDS.reminder)).length === 0) {
         // A turn whose jobs were never written (or all reminders were sent) keeps its idle job: only
         // restore jobs for a turn that has none at all.
-        if ((await this.repo.jobsOf(row.id)).length === 0) await this.#tx(async () => await this.#scheduleTurn(result.game as ActiveSnapshot));
+        if ((await this.repo.jobsOf(row.id)).length === 0) await this.#tx(() => this.#scheduleTurn(result.game as ActiveSnapshot));
       }
       await new Promise<void>((resolve) => setImmediate(resolve));
     }

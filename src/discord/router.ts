@@ -114,7 +114,7 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
         await acknowledge(interaction, handler.ack, log);
         // A custom_id names its game; it is honoured only in that game's channel (a forged or copied id
         // clicked elsewhere must not change another channel's game).
-        if (await ctx.service.channelOf(id.gameId) !== env.channelId) {
+        if ((await ctx.service.channelOf(id.gameId)) !== env.channelId) {
           log.warn({ gameId: id.gameId, verb: id.verb }, 'custom_id of a game in another channel');
           await answerPrivately(interaction, t(env.locale, 'refusal.wrong_channel'));
           return;

@@ -14,6 +14,7 @@ import type { GameEvent } from '../../src/engine/index.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
 import { createLogger } from '../../src/logger.js';
 import { openDatabase } from '../../src/persistence/database.js';
+import { SqliteStore } from '../../src/persistence/sqlite-store.js';
 import type { DeliveryRow } from '../../src/persistence/schema.js';
 import { chooseIstanbul } from '../discord/istanbul-policy.js';
 
@@ -36,13 +37,13 @@ function turnOf(state: IstanbulState): string {
 }
 
 /** A fuzzed game: a progress-biased policy with every fifth decision at random (seeded). */
-function playLettersAndSeals(seed: string) {
-  const db = openDatabase(':memory:');
-  const svc = new GameService({ db: db.db, modules: gameModules(), clock: { now: () => Date.UTC(2025, 5, 1) }, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => seed });
+async function playLettersAndSeals(seed: string) {
+  const store = new SqliteStore(openDatabase(':memory:'), { now: () => Date.UTC(2025, 5, 1) });
+  const svc = new GameService({ store, modules: gameModules(), clock: { now: () => Date.UTC(2025, 5, 1) }, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => seed });
   const users = ['100000000000000001', '100000000000000002', '100000000000000003', '100000000000000004'];
-  const lobby = must(svc.createLobby({ guildId: '1', channelId: '77', kind: 'istanbul', host: { userId: users[0]!, displayName: 'A' }, locale: 'en', expansion: 'letters-and-seals' })).game;
-  for (let i = 1; i < 4; i++) must(svc.join(lobby.row.id, { userId: users[i]!, displayName: String.fromCharCode(65 + i) }));
-  let game = must(svc.start(lobby.row.id, users[0]!, must(svc.byId(lobby.row.id)).game.row.version)).game;
+  const lobby = must(await svc.createLobby({ guildId: '1', channelId: '77', kind: 'istanbul', host: { userId: users[0]!, displayName: 'A' }, locale: 'en', expansion: 'letters-and-seals' })).game;
+  for (let i = 1; i < 4; i++) must(await svc.join(lobby.row.id, { userId: users[i]!, displayName: String.fromCharCode(65 + i) }));
+  let game = must(await svc.start(lobby.row.id, users[0]!, must(await svc.byId(lobby.row.id)).game.row.version)).game;
   /** Per commit that owed a board: whether the turn player changed. */
   const owed: { delivery: number; turnChanged: boolean; deciders: number[] }[] = [];
   let random = 12345;
@@ -55,24 +56,24 @@ function playLettersAndSeals(seed: string) {
     const legal = svc.legalActions(game, seat) as IstanbulAction[];
     random = (random * 1103515245 + 12345) % 2147483648;
     const index = random % 5 === 0 ? random % legal.length : chooseIstanbul(game.state as IstanbulState, seat, legal);
-    const outcome = must(svc.act(game.row.id, user, seat, game.row.version, index)).outcome;
+    const outcome = must(await svc.act(game.row.id, user, seat, game.row.version, index)).outcome;
     if (outcome.boardDelivery !== null) {
       owed.push({ delivery: outcome.boardDelivery, turnChanged: turnOf(outcome.before.state as IstanbulState) !== turnOf(outcome.after.state as IstanbulState), deciders: [...svc.activeSeats(outcome.after)] });
     }
     game = outcome.after;
   }
-  const rows = svc.outbox.rows.ofGame(game.row.id).filter((d) => d.kind === 'board');
-  return { svc, db, game, rows, owed, decisions, outOfTurn };
+  const rows = (await svc.outbox.rows.ofGame(game.row.id)).filter((d) => d.kind === 'board');
+  return { svc, store, game, rows, owed, decisions, outOfTurn };
 }
 
 describe('board pictures in a 4-player Letters & Seals game', () => {
-  let played: ReturnType<typeof playLettersAndSeals>;
-  beforeAll(() => {
-    played = playLettersAndSeals('ls-pictures-1');
+  let played: Awaited<ReturnType<typeof playLettersAndSeals>>;
+  beforeAll(async () => {
+    played = await playLettersAndSeals('ls-pictures-1');
   }, 120_000);
-  afterAll(() => played?.db.close());
+  afterAll(() => played?.store.close());
 
-  it('a picture per turn player (and at the start and the end); a short text for every decision passed inside a turn', () => {
+  it('a picture per turn player (and at the start and the end); a short text for every decision passed inside a turn', async () => {
     const { game, rows, owed, decisions, outOfTurn } = played;
     expect(game.row.status).toBe('finished');
     const pictures = rows.filter((r) => board(r).picture);
@@ -97,7 +98,7 @@ describe('board pictures in a 4-player Letters & Seals game', () => {
     );
   });
 
-  it('boards owed one after another are posted as one; a text told by a later picture is not repeated', () => {
+  it('boards owed one after another are posted as one; a text told by a later picture is not repeated', async () => {
     const { game, rows } = played;
     // A run of rows: texts, then the picture that tells them, then a text after it (as after a Discord outage).
     const pictureAfterTexts = rows.findIndex((r, i) => i > 1 && board(r).picture && !board(rows[i - 1]!).picture && rows[i + 1] !== undefined && !board(rows[i + 1]!).picture);

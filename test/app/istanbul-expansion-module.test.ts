@@ -11,8 +11,10 @@ import { gameNew } from '../../src/discord/handlers/commands/game-new.js';
 import { istanbul, type IstanbulState } from '../../src/games/istanbul/index.js';
 import { createLogger } from '../../src/logger.js';
 import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
+import { SqliteStore } from '../../src/persistence/sqlite-store.js';
 
 let db: OpenDatabase;
+let store: SqliteStore;
 const clock = { t: Date.UTC(2025, 5, 1), now() { return this.t; } };
 
 function must<T>(result: Result<T>): T {
@@ -21,15 +23,16 @@ function must<T>(result: Result<T>): T {
 }
 
 function service(): GameService {
-  return new GameService({ db: db.db, modules: gameModules(), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'ls' });
+  return new GameService({ store, modules: gameModules(), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'ls' });
 }
 
 const host = { userId: '100000000000000001', displayName: 'A' };
 
 beforeEach(() => {
   db = openDatabase(':memory:');
+  store = new SqliteStore(db, { now: () => clock.now() });
 });
-afterEach(() => db.close());
+afterEach(() => store.close());
 
 describe('Istanbul module with Letters & Seals', () => {
   it('turns the expansion choice into engine options: new cards mixed in or alone', () => {
@@ -49,31 +52,31 @@ describe('Istanbul module with Letters & Seals', () => {
     expect(istanbulModule.buildOptions({ capacity: 4, layout: 'long', variant: 'base' }, 3)).toEqual({ players: 3, layout: 'long', neutralAssistants: false });
   });
 
-  it('a lobby with the expansion defaults to the starter layout and starts a 5x4 game', () => {
+  it('a lobby with the expansion defaults to the starter layout and starts a 5x4 game', async () => {
     const svc = service();
-    const lobby = must(svc.createLobby({ guildId: '1', channelId: '2', kind: 'istanbul', host, locale: 'en', capacity: 2, expansion: 'letters-and-seals' })).game;
+    const lobby = must(await svc.createLobby({ guildId: '1', channelId: '2', kind: 'istanbul', host, locale: 'en', capacity: 2, expansion: 'letters-and-seals' })).game;
     expect(lobby.settings).toEqual({ capacity: 2, layout: 'starter', variant: 'base', expansion: 'letters-and-seals' });
-    must(svc.join(lobby.row.id, { userId: '100000000000000002', displayName: 'B' }));
-    const game = must(svc.start(lobby.row.id, host.userId, must(svc.byId(lobby.row.id)).game.row.version)).game;
+    must(await svc.join(lobby.row.id, { userId: '100000000000000002', displayName: 'B' }));
+    const game = must(await svc.start(lobby.row.id, host.userId, must(await svc.byId(lobby.row.id)).game.row.version)).game;
     const state = game.state as IstanbulState;
     expect(state.ls?.cards).toBe('mixed');
     expect([state.width, state.height]).toEqual([5, 4]);
     // the base game's lobby is unchanged
-    const base = must(svc.createLobby({ guildId: '1', channelId: '3', kind: 'istanbul', host, locale: 'en' })).game;
+    const base = must(await svc.createLobby({ guildId: '1', channelId: '3', kind: 'istanbul', host, locale: 'en' })).game;
     expect(base.settings).toEqual({ capacity: 5, layout: 'short', variant: 'base' });
   });
 
-  it('refuses an unknown expansion, a 4x4 layout with it, and the starter layout without it', () => {
+  it('refuses an unknown expansion, a 4x4 layout with it, and the starter layout without it', async () => {
     const svc = service();
-    expect(svc.createLobby({ guildId: '1', channelId: '4', kind: 'istanbul', host, locale: 'en', expansion: 'mocha' })).toMatchObject({ ok: false, code: 'invalid_options', option: 'expansion', value: 'mocha' });
-    expect(svc.createLobby({ guildId: '1', channelId: '5', kind: 'istanbul', host, locale: 'en', layout: 'short', expansion: 'letters-and-seals' })).toMatchObject({
+    expect(await svc.createLobby({ guildId: '1', channelId: '4', kind: 'istanbul', host, locale: 'en', expansion: 'mocha' })).toMatchObject({ ok: false, code: 'invalid_options', option: 'expansion', value: 'mocha' });
+    expect(await svc.createLobby({ guildId: '1', channelId: '5', kind: 'istanbul', host, locale: 'en', layout: 'short', expansion: 'letters-and-seals' })).toMatchObject({
       ok: false,
       code: 'invalid_options',
       // Named for what it is: a layout the expansion does not use (not "does not work with N players").
       option: 'layout_for_expansion',
       value: 'short',
     });
-    expect(svc.createLobby({ guildId: '1', channelId: '6', kind: 'istanbul', host, locale: 'en', layout: 'starter' })).toMatchObject({ ok: false, option: 'layout_for_expansion', value: 'starter' });
+    expect(await svc.createLobby({ guildId: '1', channelId: '6', kind: 'istanbul', host, locale: 'en', layout: 'starter' })).toMatchObject({ ok: false, option: 'layout_for_expansion', value: 'starter' });
   });
 
   it('an extra turn (double move) is a new turn for the board and the reminders', () => {

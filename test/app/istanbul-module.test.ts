@@ -9,12 +9,14 @@ import { istanbulModule } from '../../src/app/games/istanbul.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
 import { createLogger } from '../../src/logger.js';
 import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
+import { SqliteStore } from '../../src/persistence/sqlite-store.js';
 import { ComputerTurns } from '../../src/app/computer-turns.js';
 import { chooseIstanbul } from '../discord/istanbul-policy.js';
 import { aiTestPlayer } from './ai-test-player.js';
 
 const HOUR = 3_600_000;
 let db: OpenDatabase;
+let store: SqliteStore;
 const clock = { t: Date.UTC(2025, 5, 1), now() { return this.t; } };
 
 function must<T>(result: Result<T>): T {
@@ -23,15 +25,15 @@ function must<T>(result: Result<T>): T {
 }
 
 function service(): GameService {
-  return new GameService({ db: db.db, modules: gameModules(), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'e' });
+  return new GameService({ store, modules: gameModules(), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'e' });
 }
 
 const users = ['100000000000000001', '100000000000000002', '100000000000000003'];
 
-function start(svc: GameService, players: number): ActiveSnapshot {
-  const lobby = must(svc.createLobby({ guildId: '1', channelId: '2', kind: 'istanbul', host: { userId: users[0]!, displayName: 'A' }, locale: 'en' })).game;
-  for (let i = 1; i < players; i++) must(svc.join(lobby.row.id, { userId: users[i]!, displayName: String.fromCharCode(65 + i) }));
-  return must(svc.start(lobby.row.id, users[0]!, must(svc.byId(lobby.row.id)).game.row.version)).game;
+async function start(svc: GameService, players: number): Promise<ActiveSnapshot> {
+  const lobby = must(await svc.createLobby({ guildId: '1', channelId: '2', kind: 'istanbul', host: { userId: users[0]!, displayName: 'A' }, locale: 'en' })).game;
+  for (let i = 1; i < players; i++) must(await svc.join(lobby.row.id, { userId: users[i]!, displayName: String.fromCharCode(65 + i) }));
+  return must(await svc.start(lobby.row.id, users[0]!, must(await svc.byId(lobby.row.id)).game.row.version)).game;
 }
 
 function userOf(game: ActiveSnapshot, seat: number): string {
@@ -39,60 +41,61 @@ function userOf(game: ActiveSnapshot, seat: number): string {
 }
 
 /** One policy decision by whoever must act. */
-function policyStep(svc: GameService, game: ActiveSnapshot): ActiveSnapshot {
+async function policyStep(svc: GameService, game: ActiveSnapshot): Promise<ActiveSnapshot> {
   const seat = svc.activeSeats(game)[0]!;
   const legal = svc.legalActions(game, seat) as IstanbulAction[];
   const index = chooseIstanbul(game.state as IstanbulState, seat, legal);
-  return must(svc.act(game.row.id, userOf(game, seat), seat, game.row.version, index)).outcome.after;
+  return must(await svc.act(game.row.id, userOf(game, seat), seat, game.row.version, index)).outcome.after;
 }
 
 beforeEach(() => {
   db = openDatabase(':memory:');
+  store = new SqliteStore(db, { now: () => clock.now() });
 });
-afterEach(() => db.close());
+afterEach(() => store.close());
 
 describe('Istanbul module', () => {
-  it('turns the lobby settings into engine options; refuses the neutral variant for a 5-seat lobby', () => {
+  it('turns the lobby settings into engine options; refuses the neutral variant for a 5-seat lobby', async () => {
     expect(istanbulModule.buildOptions({ capacity: 4, layout: 'long', variant: 'neutral' }, 3)).toEqual({ players: 3, layout: 'long', neutralAssistants: true });
     const svc = service();
-    expect(svc.createLobby({ guildId: '1', channelId: '9', kind: 'istanbul', host: { userId: users[0]!, displayName: 'A' }, locale: 'en', variant: 'neutral' })).toMatchObject({
+    expect(await svc.createLobby({ guildId: '1', channelId: '9', kind: 'istanbul', host: { userId: users[0]!, displayName: 'A' }, locale: 'en', variant: 'neutral' })).toMatchObject({
       ok: false,
       code: 'invalid_options',
       detail: expect.stringContaining('2 to 4 players'),
     });
-    expect(svc.createLobby({ guildId: '1', channelId: '9', kind: 'istanbul', host: { userId: users[0]!, displayName: 'A' }, locale: 'en', layout: 'spiral' })).toMatchObject({ ok: false, code: 'invalid_options' });
-    must(svc.createLobby({ guildId: '1', channelId: '9', kind: 'istanbul', host: { userId: users[0]!, displayName: 'A' }, locale: 'en', variant: 'neutral', capacity: 4 }));
+    expect(await svc.createLobby({ guildId: '1', channelId: '9', kind: 'istanbul', host: { userId: users[0]!, displayName: 'A' }, locale: 'en', layout: 'spiral' })).toMatchObject({ ok: false, code: 'invalid_options' });
+    must(await svc.createLobby({ guildId: '1', channelId: '9', kind: 'istanbul', host: { userId: users[0]!, displayName: 'A' }, locale: 'en', variant: 'neutral', capacity: 4 }));
   });
 
-  it('recognises its stored state and refuses something else', () => {
+  it('recognises its stored state and refuses something else', async () => {
     const svc = service();
-    const game = start(svc, 2);
+    const game = await start(svc, 2);
     expect(istanbulModule.isState?.(JSON.parse(game.row.state!))).toBe(true);
     expect(istanbulModule.isState?.({ players: [], pending: [] })).toBe(false);
     db.sqlite.prepare('UPDATE games SET state = ? WHERE id = ?').run(JSON.stringify({ scores: [1, 2] }), game.row.id);
-    expect(service().byId(game.row.id)).toMatchObject({ ok: false, code: 'damaged', reason: expect.stringContaining('shape') });
+    expect(await service().byId(game.row.id)).toMatchObject({ ok: false, code: 'damaged', reason: expect.stringContaining('shape') });
   });
 
   it('an idle seat handed to a computer by vote at any point of the turn: the computer finishes the turn, the owner takes the seat back', async () => {
     const svc = service();
     const computers = new ComputerTurns(svc, aiTestPlayer(), createLogger({ level: 'silent', format: 'json' }));
-    let game = start(svc, 2);
+    let game = await start(svc, 2);
     const kinds = new Set<string>();
     for (let turn = 0; turn < 30 && game.row.status === 'active'; turn++) {
       const seat = svc.activeSeats(game)[0]!;
-      for (let i = 0; i < turn % 5 && svc.activeSeats(game).includes(seat) && game.row.status === 'active'; i++) game = policyStep(svc, game);
+      for (let i = 0; i < turn % 5 && svc.activeSeats(game).includes(seat) && game.row.status === 'active'; i++) game = await policyStep(svc, game);
       if (game.row.status !== 'active' || !svc.activeSeats(game).includes(seat)) continue;
       kinds.add((game.state as IstanbulState).pending.at(-1)!.k);
       clock.t += 48 * HOUR;
-      svc.runDueJobs();
-      const voted = svc.vote(game.row.id, userOf(game, 1 - seat), seat, 'skip');
+      await svc.runDueJobs();
+      const voted = await svc.vote(game.row.id, userOf(game, 1 - seat), seat, 'skip');
       if (!voted.ok || voted.passed !== 'skip') throw new Error(JSON.stringify(voted));
       expect(voted.outcome.after.seats.find((s) => s.seat === seat)!.computer).toBe('normal');
       await computers.playHeld(game.row.id);
-      game = must(svc.byId(game.row.id)).game as ActiveSnapshot;
+      game = must(await svc.byId(game.row.id)).game as ActiveSnapshot;
       if (game.row.status !== 'active') break;
       expect(svc.activeSeats(game)).not.toContain(seat);
-      game = must(svc.reclaim(game.row.id, userOf(game, seat))).game;
+      game = must(await svc.reclaim(game.row.id, userOf(game, seat))).game;
     }
     expect(kinds.size).toBeGreaterThanOrEqual(3);
   });
@@ -100,17 +103,17 @@ describe('Istanbul module', () => {
   it('a player who leaves a 3-player game is played by a computer player; the others finish the game', async () => {
     const svc = service();
     const computers = new ComputerTurns(svc, aiTestPlayer(), createLogger({ level: 'silent', format: 'json' }));
-    let game = start(svc, 3);
-    for (let i = 0; i < 25; i++) game = policyStep(svc, game);
+    let game = await start(svc, 3);
+    for (let i = 0; i < 25; i++) game = await policyStep(svc, game);
     const leaver = game.seats.find((s) => s.userId === users[1])!.seat;
-    must(svc.leave(game.row.id, users[1]!));
+    must(await svc.leave(game.row.id, users[1]!));
     let computerMoves = await computers.playHeld(game.row.id);
-    game = must(svc.byId(game.row.id)).game as ActiveSnapshot;
+    game = must(await svc.byId(game.row.id)).game as ActiveSnapshot;
     for (let i = 0; i < 3000 && game.row.status === 'active'; i++) {
       expect(svc.activeSeats(game)).not.toContain(leaver);
-      game = policyStep(svc, game);
+      game = await policyStep(svc, game);
       computerMoves += await computers.playHeld(game.row.id);
-      game = must(svc.byId(game.row.id)).game as ActiveSnapshot;
+      game = must(await svc.byId(game.row.id)).game as ActiveSnapshot;
     }
     expect(game.row.status).toBe('finished');
     expect(computerMoves).toBeGreaterThan(0);

@@ -11,9 +11,11 @@ import { effectiveLog, rebuild } from '../../src/app/log.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
 import { createLogger } from '../../src/logger.js';
 import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
+import { SqliteStore } from '../../src/persistence/sqlite-store.js';
 import { chooseIstanbul } from '../discord/istanbul-policy.js';
 
 let db: OpenDatabase;
+let store: SqliteStore;
 const clock = { now: () => Date.UTC(2025, 5, 1) };
 const users = ['100000000000000001', '100000000000000002', '100000000000000003'];
 
@@ -23,43 +25,44 @@ function must<T>(result: Result<T>): T {
 }
 
 function service(seed: string): GameService {
-  return new GameService({ db: db.db, modules: gameModules(), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => seed });
+  return new GameService({ store, modules: gameModules(), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => seed });
 }
 
 /** The state a full replay of the stored log gives, from the setup. */
-function fullReplay(svc: GameService, game: ActiveSnapshot): string {
-  return JSON.stringify(rebuild(game.module.definition, game.options, game.row.seed, effectiveLog(svc.repo.actions(game.row.id))));
+async function fullReplay(svc: GameService, game: ActiveSnapshot): Promise<string> {
+  return JSON.stringify(rebuild(game.module.definition, game.options, game.row.seed, effectiveLog(await svc.repo.actions(game.row.id))));
 }
 
 beforeEach(() => {
   db = openDatabase(':memory:');
+  store = new SqliteStore(db, { now: () => clock.now() });
 });
-afterEach(() => db.close());
+afterEach(() => store.close());
 
 describe('undo and load from the newest snapshot', () => {
   for (const seed of ['long-1', 'long-2', 'long-3']) {
-    it(`game ${seed}: after every undo and on a fresh load, the state equals a full replay of the log`, () => {
+    it(`game ${seed}: after every undo and on a fresh load, the state equals a full replay of the log`, async () => {
       const svc = service(seed);
       const channelId = `9${seed.length}${seed.at(-1)}`;
-      const lobby = must(svc.createLobby({ guildId: '1', channelId, kind: 'istanbul', host: { userId: users[0]!, displayName: 'A' }, locale: 'en' })).game;
-      for (let i = 1; i < 3; i++) must(svc.join(lobby.row.id, { userId: users[i]!, displayName: String.fromCharCode(65 + i) }));
-      let game = must(svc.start(lobby.row.id, users[0]!, must(svc.byId(lobby.row.id)).game.row.version)).game;
+      const lobby = must(await svc.createLobby({ guildId: '1', channelId, kind: 'istanbul', host: { userId: users[0]!, displayName: 'A' }, locale: 'en' })).game;
+      for (let i = 1; i < 3; i++) must(await svc.join(lobby.row.id, { userId: users[i]!, displayName: String.fromCharCode(65 + i) }));
+      let game = must(await svc.start(lobby.row.id, users[0]!, must(await svc.byId(lobby.row.id)).game.row.version)).game;
       let undos = 0;
       for (let step = 0; step < 3000 && game.row.status === 'active'; step++) {
         const seat = svc.activeSeats(game)[0]!;
         const user = game.seats.find((s) => s.seat === seat)!.userId;
-        if (step % 7 === 3 && svc.canUndo(game, seat)) {
-          game = must(svc.undo(game.row.id, user, seat, game.row.version)).outcome.after;
+        if (step % 7 === 3 && await svc.canUndo(game, seat)) {
+          game = must(await svc.undo(game.row.id, user, seat, game.row.version)).outcome.after;
           undos++;
-          expect(JSON.stringify(game.state)).toBe(fullReplay(svc, game));
+          expect(JSON.stringify(game.state)).toBe(await fullReplay(svc, game));
           continue;
         }
         const legal = svc.legalActions(game, seat) as IstanbulAction[];
-        game = must(svc.act(game.row.id, user, seat, game.row.version, chooseIstanbul(game.state as IstanbulState, seat, legal))).outcome.after;
+        game = must(await svc.act(game.row.id, user, seat, game.row.version, chooseIstanbul(game.state as IstanbulState, seat, legal))).outcome.after;
         if (step % 150 === 149) {
           // A new service (as after a restart) checks the stored state by replaying from the snapshot.
-          const fresh = must(service(seed).byId(game.row.id)).game as ActiveSnapshot;
-          expect(JSON.stringify(fresh.state)).toBe(fullReplay(svc, game));
+          const fresh = must(await service(seed).byId(game.row.id)).game as ActiveSnapshot;
+          expect(JSON.stringify(fresh.state)).toBe(await fullReplay(svc, game));
         }
       }
       expect(game.row.status).toBe('finished');
@@ -69,7 +72,7 @@ describe('undo and load from the newest snapshot', () => {
       expect(snapshots.n).toBeGreaterThan(2);
       // A damaged state is still caught by the replay from the snapshot.
       db.sqlite.prepare('UPDATE games SET state = ? WHERE id = ?').run(JSON.stringify({ ...(game.state as object), round: 999 }), game.row.id);
-      expect(service(seed).byId(game.row.id)).toMatchObject({ ok: false, code: 'damaged', reason: 'the stored state differs from a replay of its action log' });
+      expect(await service(seed).byId(game.row.id)).toMatchObject({ ok: false, code: 'damaged', reason: 'the stored state differs from a replay of its action log' });
     });
   }
 });

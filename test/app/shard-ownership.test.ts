@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
 import { createLogger } from '../../src/logger.js';
 import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
+import { SqliteStore } from '../../src/persistence/sqlite-store.js';
 import { shardOfGuild, type ShardSet } from '../../src/sharding.js';
 import { tallyModule } from './toy-game.js';
 
@@ -29,7 +30,7 @@ let opened: OpenDatabase[];
 function processOf(shards: ShardSet): GameService {
   const database = openDatabase(path.join(dir, 'bazaar.db'));
   opened.push(database);
-  return new GameService({ db: database.db, modules: new Map([['tally', tallyModule({ removeSeat: false })]]), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'seed', shards });
+  return new GameService({ store: new SqliteStore(database, { now: clock.now, shards }), modules: new Map([['tally', tallyModule({ removeSeat: false })]]), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'seed', shards });
 }
 
 function must<T>(result: Result<T>): T {
@@ -37,12 +38,12 @@ function must<T>(result: Result<T>): T {
   return result;
 }
 
-function startGame(svc: GameService, guildId: string, channelId: string): ActiveSnapshot {
+async function startGame(svc: GameService, guildId: string, channelId: string): Promise<ActiveSnapshot> {
   const alice = { userId: '100000000000000001', displayName: 'Alice' };
   const bob = { userId: '100000000000000002', displayName: 'Bob' };
-  const lobby = must(svc.createLobby({ guildId, channelId, kind: 'tally', host: alice, locale: 'en' })).game;
-  must(svc.join(lobby.row.id, bob));
-  return must(svc.start(lobby.row.id, alice.userId, must(svc.byId(lobby.row.id)).game.row.version)).game;
+  const lobby = must(await svc.createLobby({ guildId, channelId, kind: 'tally', host: alice, locale: 'en' })).game;
+  must(await svc.join(lobby.row.id, bob));
+  return must(await svc.start(lobby.row.id, alice.userId, must(await svc.byId(lobby.row.id)).game.row.version)).game;
 }
 
 beforeEach(() => {
@@ -58,50 +59,50 @@ describe('two shard processes on one database', () => {
   it('each runs only its own guilds’ reminders, delivers only their messages and checks only their games', async () => {
     const zero = processOf({ shardCount: 2, shardIds: [0] });
     const one = processOf({ shardCount: 2, shardIds: [1] });
-    const east = [startGame(zero, guildOnShard(0, 1), '200000000000000001'), startGame(zero, guildOnShard(0, 2), '200000000000000002')];
-    const west = [startGame(one, guildOnShard(1, 1), '200000000000000003')];
+    const east = [await startGame(zero, guildOnShard(0, 1), '200000000000000001'), await startGame(zero, guildOnShard(0, 2), '200000000000000002')];
+    const west = [await startGame(one, guildOnShard(1, 1), '200000000000000003')];
     const ids = (games: readonly { gameId: number }[]) => games.map((g) => g.gameId).sort((a, b) => a - b);
 
-    expect(ids(zero.outbox.gamesWithDue())).toEqual(ids(east.map((g) => ({ gameId: g.row.id }))));
-    expect(ids(one.outbox.gamesWithDue())).toEqual([west[0]!.row.id]);
+    expect(ids(await zero.outbox.gamesWithDue())).toEqual(ids(east.map((g) => ({ gameId: g.row.id }))));
+    expect(ids(await one.outbox.gamesWithDue())).toEqual([west[0]!.row.id]);
 
     // The first reminder falls due in every game; each process runs its own guilds' and no other.
     clock.t += 13 * HOUR;
-    expect(ids(one.runDueJobs())).toEqual([west[0]!.row.id]);
-    expect(ids(zero.runDueJobs())).toEqual(east.map((g) => g.row.id));
-    expect(zero.runDueJobs()).toEqual([]);
-    expect(one.runDueJobs()).toEqual([]);
-    for (const game of [...east, ...west]) expect(zero.outbox.rows.ofGame(game.row.id).filter((d) => d.kind === 'reminder')).toHaveLength(1);
+    expect(ids(await one.runDueJobs())).toEqual([west[0]!.row.id]);
+    expect(ids(await zero.runDueJobs())).toEqual(east.map((g) => g.row.id));
+    expect(await zero.runDueJobs()).toEqual([]);
+    expect(await one.runDueJobs()).toEqual([]);
+    for (const game of [...east, ...west]) expect((await zero.outbox.rows.ofGame(game.row.id)).filter((d) => d.kind === 'reminder')).toHaveLength(1);
 
     const sweptZero = await zero.sweep();
     const sweptOne = await one.sweep();
     expect([sweptZero.checked, sweptOne.checked]).toEqual([2, 1]);
   });
 
-  it('a restarted shard takes back only the deliveries its predecessor held', () => {
+  it('a restarted shard takes back only the deliveries its predecessor held', async () => {
     const zero = processOf({ shardCount: 2, shardIds: [0] });
     const one = processOf({ shardCount: 2, shardIds: [1] });
     expect([zero.outbox.owner, one.outbox.owner]).toEqual(['bazaar shards 0 of 2', 'bazaar shards 1 of 2']);
-    const east = startGame(zero, guildOnShard(0, 1), '200000000000000001');
-    const west = startGame(one, guildOnShard(1, 1), '200000000000000003');
-    expect(zero.outbox.claim(east.row.id)).not.toEqual([]);
-    expect(one.outbox.claim(west.row.id)).not.toEqual([]);
+    const east = await startGame(zero, guildOnShard(0, 1), '200000000000000001');
+    const west = await startGame(one, guildOnShard(1, 1), '200000000000000003');
+    expect(await zero.outbox.claim(east.row.id)).not.toEqual([]);
+    expect(await one.outbox.claim(west.row.id)).not.toEqual([]);
 
     // Shard 1 is killed and started again: it frees what it held at once; shard 0's lease stands.
     const restarted = processOf({ shardCount: 2, shardIds: [1] });
-    expect(restarted.outbox.takeBack()).toBeGreaterThan(0);
-    expect(restarted.outbox.claim(west.row.id)).not.toEqual([]);
-    expect(restarted.outbox.claim(east.row.id)).toEqual([]);
-    expect(zero.outbox.rows.ofGame(east.row.id).every((d) => d.claimedBy === 'bazaar shards 0 of 2')).toBe(true);
+    expect(await restarted.outbox.takeBack()).toBeGreaterThan(0);
+    expect(await restarted.outbox.claim(west.row.id)).not.toEqual([]);
+    expect(await restarted.outbox.claim(east.row.id)).toEqual([]);
+    expect((await zero.outbox.rows.ofGame(east.row.id)).every((d) => d.claimedBy === 'bazaar shards 0 of 2')).toBe(true);
   });
 
-  it('one process running every shard is the single bot of before: no filter, the deliverer named bazaar', () => {
+  it('one process running every shard is the single bot of before: no filter, the deliverer named bazaar', async () => {
     const all = processOf({ shardCount: 2, shardIds: [0, 1] });
     expect(all.outbox.owner).toBe('bazaar');
-    startGame(all, guildOnShard(0, 1), '200000000000000001');
-    startGame(all, guildOnShard(1, 1), '200000000000000003');
-    expect(all.outbox.gamesWithDue()).toHaveLength(2);
+    await startGame(all, guildOnShard(0, 1), '200000000000000001');
+    await startGame(all, guildOnShard(1, 1), '200000000000000003');
+    expect(await all.outbox.gamesWithDue()).toHaveLength(2);
     clock.t += 13 * HOUR;
-    expect(all.runDueJobs()).toHaveLength(2);
+    expect(await all.runDueJobs()).toHaveLength(2);
   });
 });

@@ -21,6 +21,7 @@ import { gameModules } from '../../src/app/games/index.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
 import { createLogger } from '../../src/logger.js';
 import { openDatabase } from '../../src/persistence/database.js';
+import { SqliteStore } from '../../src/persistence/sqlite-store.js';
 import { FakeDiscord, type FakeUser, type InteractionHandle, type SeenMessage, type StoredMessage } from '../fake-discord/index.js';
 import { BotProcess, until } from '../discord/bot-process.js';
 import { buttonFor, hasButton, offered } from '../discord/harness.js';
@@ -70,21 +71,21 @@ interface Table {
  * Fills the database: a playable game in each table's channel (its first board still owed), the rest
  * copies of one long game, spread over the tables' guilds.
  */
-function seed(dbFile: string, stored: number, tables: readonly Table[]): void {
+async function seed(dbFile: string, stored: number, tables: readonly Table[]): Promise<void> {
   const database = openDatabase(dbFile);
-  const svc = new GameService({ db: database.db, modules: gameModules(), clock: { now: () => Date.now() }, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'load-seed' });
-  const start = ({ channelId, guildId, users }: Table): ActiveSnapshot => {
+  const svc = new GameService({ store: new SqliteStore(database), modules: gameModules(), clock: { now: () => Date.now() }, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'load-seed' });
+  const start = async ({ channelId, guildId, users }: Table): Promise<ActiveSnapshot> => {
     const host = users[0] as FakeUser;
-    const lobby = must(svc.createLobby({ guildId, channelId, kind: 'istanbul', host: { userId: host.id, displayName: host.name }, locale: 'en' })).game;
-    for (const user of users.slice(1)) must(svc.join(lobby.row.id, { userId: user.id, displayName: user.name }));
-    return must(svc.start(lobby.row.id, host.id, must(svc.byId(lobby.row.id)).game.row.version)).game;
+    const lobby = must(await svc.createLobby({ guildId, channelId, kind: 'istanbul', host: { userId: host.id, displayName: host.name }, locale: 'en' })).game;
+    for (const user of users.slice(1)) must(await svc.join(lobby.row.id, { userId: user.id, displayName: user.name }));
+    return must(await svc.start(lobby.row.id, host.id, must(await svc.byId(lobby.row.id)).game.row.version)).game;
   };
   // The long game: 200 policy moves.
-  let long = start({ ...(tables[0] as Table), channelId: '900000000000000000' });
+  let long = await start({ ...(tables[0] as Table), channelId: '900000000000000000' });
   for (let i = 0; i < 200 && long.row.status === 'active'; i++) {
     const seat = svc.activeSeats(long)[0] as number;
     const user = long.seats.find((s) => s.seat === seat)!.userId;
-    long = must(svc.act(long.row.id, user, seat, long.row.version, chooseIstanbul(long.state as IstanbulState, seat, svc.legalActions(long, seat) as IstanbulAction[]))).outcome.after;
+    long = must(await svc.act(long.row.id, user, seat, long.row.version, chooseIstanbul(long.state as IstanbulState, seat, svc.legalActions(long, seat) as IstanbulAction[]))).outcome.after;
   }
   const sql = database.sqlite;
   const copies = Math.max(0, stored - tables.length - 1);
@@ -108,7 +109,7 @@ function seed(dbFile: string, stored: number, tables: readonly Table[]): void {
   copy();
   // Everything owed so far was "posted" long ago, except the playable games' first boards.
   sql.prepare("UPDATE deliveries SET status = 'delivered', message_id = '1', disarmed_at = 1").run();
-  for (const table of tables) start(table);
+  for (const table of tables) await start(table);
   database.close();
 }
 
@@ -134,7 +135,7 @@ async function run(stored: number, workers: number, shards: number): Promise<Rec
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-load-'));
   const dbFile = path.join(dir, 'bazaar.db');
   const seeded = performance.now();
-  seed(dbFile, stored, tables);
+  await seed(dbFile, stored, tables);
   const seedMs = performance.now() - seeded;
   // Commands registered globally (both guilds); one process per shard.
   const bots = Array.from(

@@ -184,23 +184,22 @@ export class BotProcess {
 
 /**
  * Resolves when `predicate` holds. It is looked at on every change the fake sees (a message, a request)
- * and on a short interval for changes only the database shows; rejects after `timeoutMs`.
+ * and on a short interval for changes only the database shows; rejects after `timeoutMs`. A predicate
+ * may read the store (a promise); an error counts as not yet.
  */
-export function until(fake: FakeDiscord, predicate: () => boolean, description: string, timeoutMs = 30_000): Promise<void> {
+export function until(fake: FakeDiscord, predicate: () => boolean | Promise<boolean>, description: string, timeoutMs = 30_000): Promise<void> {
   return new Promise((resolve, reject) => {
     const events = fake.world.events;
     const names = ['messageCreate', 'messageUpdate', 'request'] as const;
     const check = (): void => {
-      let ok = false;
-      try {
-        ok = predicate();
-      } catch {
-        ok = false;
-      }
-      if (ok) {
-        done();
-        resolve();
-      }
+      void Promise.resolve()
+        .then(predicate)
+        .catch(() => false)
+        .then((ok) => {
+          if (!ok) return;
+          done();
+          resolve();
+        });
     };
     const timer = setInterval(check, 25);
     const deadline = setTimeout(() => {

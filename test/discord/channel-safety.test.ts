@@ -45,8 +45,8 @@ async function startTally(channel: string, host: FakeUser, others: FakeUser[]): 
   return clickForBoard(host, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
 }
 
-function gameIn(channel: string): ActiveSnapshot {
-  const loaded = env.service.byChannel(channel);
+async function gameIn(channel: string): Promise<ActiveSnapshot> {
+  const loaded = await env.service.byChannel(channel);
   if (!loaded.ok || loaded.game.kind !== 'active') throw new Error(`no active game in ${channel}`);
   return loaded.game;
 }
@@ -100,7 +100,7 @@ describe('damaged rows', () => {
     // One action in the log of the game whose action row will be damaged; a new turn (and its reminder job) in the other.
     await endTurn(channels.action);
     await endTurn(channels.job);
-    const ids = Object.fromEntries(kinds.map((k) => [k, gameIn(channels[k]).row.id])) as Record<(typeof kinds)[number], number>;
+    const ids = Object.fromEntries(await Promise.all(kinds.map(async (k) => [k, (await gameIn(channels[k])).row.id]))) as Record<(typeof kinds)[number], number>;
     const sql = env.database.sqlite;
     sql.prepare('UPDATE games SET options = ? WHERE id = ?').run('{"capacity": 5,', ids.options);
     sql.prepare('UPDATE games SET state = ? WHERE id = ?').run('{"truncated":', ids.state);
@@ -176,14 +176,14 @@ describe('the click belongs to its message', () => {
     const b = env.fake.createChannel('forge-b');
     const boardA = await startTally(a, alice, [bob]);
     const boardB = await startTally(b, alice, [bob]);
-    const gameB = gameIn(b);
+    const gameB = await gameIn(b);
     const actor = env.fake.users.get(mentionedToAct(boardB)[0]!);
     const panelB = await openPanel(actor, boardB);
     const endB = offered(panelB).find((o) => /End the turn/.test(o.label))!;
     // The end-turn custom_id of B's panel, sent on A's board.
     const forged = await actor.forgeClick(boardA.id, endB.customId);
     expect(forged.followUps[0]).toMatchObject({ ephemeral: true, content: 'This button belongs to a game in another channel. Nothing was changed.' });
-    expect(gameIn(b).row.version).toBe(gameB.row.version);
+    expect((await gameIn(b)).row.version).toBe(gameB.row.version);
     expect(latestBoard(env.fake, b).id).toBe(boardB.id);
     env.fake.assertNoViolations();
   });
@@ -201,7 +201,7 @@ describe('smaller things said plainly', () => {
     expect(env.fake.message(lobby.id)!.content).toContain('Players (2/');
     await clickForBoard(alice, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
     expect(env.fake.message(lobby.id)!.buttons).toEqual([]);
-    expect(gameIn(channel).row.status).toBe('active');
+    expect((await gameIn(channel)).row.status).toBe('active');
     // The old Start once more (a second client still showing it): the game has started, here is its board.
     const late = await alice.forgeClick(lobby.id, staleStart);
     expect(late.followUps[0]?.content).toMatch(new RegExp(`already started; its board is in the channel: https://discord.com/channels/\\d+/${channel}/${latestBoard(env.fake, channel).id}`));

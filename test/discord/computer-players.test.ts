@@ -36,8 +36,8 @@ afterAll(async () => {
   await env?.stop();
 });
 
-function game(channel: string): ActiveSnapshot {
-  const loaded = env.service.byChannel(channel);
+async function game(channel: string): Promise<ActiveSnapshot> {
+  const loaded = await env.service.byChannel(channel);
   if (!loaded.ok || loaded.game.kind !== 'active') throw new Error(`no active game in ${channel}`);
   return loaded.game;
 }
@@ -57,7 +57,7 @@ async function humanTurn(channel: string, pickIndex: (g: ActiveSnapshot, seat: n
   const user = env.fake.users.get(mentionedToAct(board)[0]!);
   let panel = privateReply(await user.clickButton(board.id, buttonFor(board, 'turn')), user);
   for (let step = 0; step < 60 && offered(panel).length > 0; step++) {
-    const g = game(channel);
+    const g = await game(channel);
     const seat = env.service.seatOf(g, user.id)!.seat;
     const choices = offered(panel);
     const index = pickIndex(g, seat, new Set(choices.map((c) => c.index)));
@@ -95,7 +95,7 @@ describe('computer players', () => {
     expect(final.content).toMatch(/Bot 2 \(normal\)/);
     // One board after each human turn (the computers' turns together), plus the first.
     expect(boards(env.fake, channel).length).toBeLessThanOrEqual(humanTurns + 1);
-    expect(env.service.history(env.fake.guildId, 5).some((h) => h.channelId === channel)).toBe(true);
+    expect((await env.service.history(env.fake.guildId, 5)).some((h) => h.channelId === channel)).toBe(true);
     env.fake.assertNoViolations();
   }, 240_000);
 
@@ -143,12 +143,12 @@ describe('computer players', () => {
 
     // Suggest a move: a private answer; the game does not move.
     const panel = privateReply(await idle.clickButton(board.id, buttonFor(board, 'turn')), idle);
-    const version = game(channel).row.version;
+    const version = (await game(channel)).row.version;
     const suggest = panel.buttons.find((b) => b.customId?.includes(':suggest:'))!;
     const advice = privateReply(await idle.clickButton(panel.id, suggest.customId!), idle);
     expect(advice.content).toMatch(/\*\*Suggestion\*\* \(normal computer player, not played\): .+/);
     expect(advice.content).toMatch(/estimated chance to win after this move: \d+ %/);
-    expect(game(channel).row.version).toBe(version);
+    expect((await game(channel)).row.version).toBe(version);
     expect(env.fake.publicOccurrences(/Suggestion/, channel)).toEqual([]);
 
     // 48 hours later the others vote: a computer plays the idle seat.
@@ -164,7 +164,7 @@ describe('computer players', () => {
     const afterVote = latestBoard(env.fake, channel);
     expect(afterVote.content).toMatch(/a computer player plays for <@\d+> until they take their seat back/);
     expect(mentionedToAct(afterVote)).not.toContain(idle.id);
-    expect(game(channel).seats.find((s) => s.userId === idle.id)!.computer).toBe('normal');
+    expect((await game(channel)).seats.find((s) => s.userId === idle.id)!.computer).toBe('normal');
 
     // The owner comes back: one click on the board takes the seat back (between turns); the channel is told.
     const offer = privateReply(await idle.clickButton(afterVote.id, buttonFor(afterVote, 'turn')), idle);
@@ -173,14 +173,14 @@ describe('computer players', () => {
     const back = privateReply(await idle.clickButton(offer.id, reclaim), idle);
     expect(back.content).toMatch(/Your seat is yours again/);
     await until(() => /takes their seat back/.test(latestBoard(env.fake, channel).content), 'the board telling the channel');
-    expect(game(channel).seats.find((s) => s.userId === idle.id)!.computer).toBeNull();
+    expect((await game(channel)).seats.find((s) => s.userId === idle.id)!.computer).toBeNull();
 
     // /game leave hands the seat to a computer too, and the game goes on for the others.
     const leaving = mentionedToAct(latestBoard(env.fake, channel))[0] === carol.id ? bob : carol;
     const left = await runConfirmed(leaving, channel, 'leave');
     expect(left.content).toBe('You left the game.');
     await until(() => /left the game; a computer player takes their seat/.test(latestBoard(env.fake, channel).content), 'the board after /game leave');
-    expect(game(channel).seats.find((s) => s.userId === leaving.id)!.computer).toBe('normal');
+    expect((await game(channel)).seats.find((s) => s.userId === leaving.id)!.computer).toBe('normal');
     env.fake.assertNoViolations();
   }, 240_000);
 });

@@ -38,8 +38,8 @@ async function startTally(channel: string, host: FakeUser, others: FakeUser[]): 
   return clickForBoard(host, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
 }
 
-function gameIn(channel: string): ActiveSnapshot {
-  const loaded = env.service.byChannel(channel);
+async function gameIn(channel: string): Promise<ActiveSnapshot> {
+  const loaded = await env.service.byChannel(channel);
   if (!loaded.ok || loaded.game.kind !== 'active') throw new Error(`no active game in ${channel}`);
   return loaded.game;
 }
@@ -63,8 +63,8 @@ describe('/game leave asks first', () => {
   it('says what leaving does; Keep playing changes nothing; a question the game moved past is refused; Yes leaves', async () => {
     const channel = env.fake.createChannel('leave-confirm');
     const board = await startTally(channel, alice, [bob, carol]);
-    const id = gameIn(channel).row.id;
-    const version = gameIn(channel).row.version;
+    const id = (await gameIn(channel)).row.id;
+    const version = (await gameIn(channel)).row.version;
 
     // With three players, a computer player takes the leaver's seat (Tally has no rule to take a seat out).
     const prompt = await ask(alice, channel, 'leave');
@@ -74,29 +74,29 @@ describe('/game leave asks first', () => {
     expect(prompt.buttons.map((b) => b.label)).toEqual(['Yes, leave the game', 'Keep playing']);
     expect(env.fake.publicOccurrences('Leave game #')).toEqual([]);
     // Asking changed nothing.
-    expect(gameIn(channel).row.version).toBe(version);
+    expect((await gameIn(channel)).row.version).toBe(version);
 
     const kept = await press(alice, prompt, 'keep');
     expect(kept.content).toBe('Nothing was changed; the game goes on.');
     expect(kept.buttons).toEqual([]);
-    expect(gameIn(channel).seats.find((s) => s.userId === alice.id)!.leftAt).toBeNull();
+    expect((await gameIn(channel)).seats.find((s) => s.userId === alice.id)!.leftAt).toBeNull();
 
     // The question is asked again; then the game moves on (a player adds 1) before Yes is pressed.
     const again = await ask(alice, channel, 'leave');
     const active = env.fake.users.get(mentionedToAct(board)[0]!);
     const panel = privateReply(await active.clickButton(board.id, buttonFor(board, 'turn')), active);
     await choose(active, panel, offered(panel).find((o) => o.label === 'Add 1')!);
-    expect(gameIn(channel).row.version).toBe(version + 1);
+    expect((await gameIn(channel)).row.version).toBe(version + 1);
     const stale = await press(alice, again, 'confirm');
     expect(stale.content).toBe('This question is out of date: the game has changed since you asked, so nothing was done. Run /game leave again if you still want to.');
     expect(stale.buttons).toEqual([]);
-    expect(gameIn(channel).seats.find((s) => s.userId === alice.id)!.leftAt).toBeNull();
+    expect((await gameIn(channel)).seats.find((s) => s.userId === alice.id)!.leftAt).toBeNull();
 
     // Asked at the current version, Yes leaves, and the channel is told on a new board.
     const fresh = await ask(alice, channel, 'leave');
     const left = await press(alice, fresh, 'confirm');
     expect(left.content).toBe('You left the game.');
-    expect(gameIn(channel).seats.find((s) => s.userId === alice.id)!.leftAt).not.toBeNull();
+    expect((await gameIn(channel)).seats.find((s) => s.userId === alice.id)!.leftAt).not.toBeNull();
     expect(latestBoard(env.fake, channel).content).toMatch(new RegExp(`<@${alice.id}> left the game; a computer player takes their seat`));
 
     // Two humans left: leaving would end the game, and the question names the winner (in the user's language).
@@ -113,7 +113,7 @@ describe('/game abandon asks first and keeps the standings', () => {
   it('only the host is asked; Yes ends the game, the channel sees the standings, /game history lists it as ended early, /stats does not count it', async () => {
     const channel = env.fake.createChannel('abandon-confirm');
     const board = await startTally(channel, carol, [alice]);
-    const id = gameIn(channel).row.id;
+    const id = (await gameIn(channel)).row.id;
     // Alice scores 2 first, so the standings have a leader.
     const first = env.fake.users.get(mentionedToAct(board)[0]!);
     let panel = privateReply(await first.clickButton(board.id, buttonFor(board, 'turn')), first);
@@ -133,10 +133,10 @@ describe('/game abandon asks first and keeps the standings', () => {
       `1. <@${first.id}>: 2 points`,
       `2. <@${second}>: 0 points`,
     ]);
-    expect(gameIn(channel).row.status).toBe('active');
+    expect((await gameIn(channel)).row.status).toBe('active');
     const ended = await press(carol, prompt, 'confirm');
     expect(ended.content).toBe('Het spel is beëindigd. De stand van dit moment is bewaard in /spel geschiedenis.');
-    expect(env.service.byChannel(channel)).toMatchObject({ ok: false, code: 'no_game' });
+    expect(await env.service.byChannel(channel)).toMatchObject({ ok: false, code: 'no_game' });
     // The old board lost its buttons; the channel is told who ended it and the standings of that moment.
     expect(env.fake.message(board.id)!.buttons).toEqual([]);
     const announcement = env.fake.channelMessages(channel).at(-1)!;
@@ -146,7 +146,7 @@ describe('/game abandon asks first and keeps the standings', () => {
 
     const history = privateReply(await alice.runCommand(channel, 'game', { subcommand: 'history' }), alice);
     expect(history.content).toMatch(new RegExp(`#${id} Tally · <t:\\d+:d> · 2 players · ended early; leading then: <@${first.id}>`));
-    expect(env.service.playerStats(env.fake.guildId, first.id)).toEqual([]);
+    expect(await env.service.playerStats(env.fake.guildId, first.id)).toEqual([]);
     env.fake.assertNoViolations();
   });
 });

@@ -35,8 +35,8 @@ afterAll(async () => {
   await env?.stop();
 });
 
-function gameIn(channel: string): ActiveSnapshot {
-  const loaded = env.service.byChannel(channel);
+async function gameIn(channel: string): Promise<ActiveSnapshot> {
+  const loaded = await env.service.byChannel(channel);
   if (!loaded.ok || loaded.game.kind !== 'active') throw new Error(`no active game in ${channel}`);
   return loaded.game;
 }
@@ -51,8 +51,8 @@ describe('the finished game', () => {
     const lobby = await openLobby(alice, channel, { game: 'tally' });
     for (const user of [bob, carol]) await user.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
     const board = await clickForBoard(alice, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
-    const id = gameIn(channel).row.id;
-    const seatOrder = gameIn(channel).seats.map((s) => s.userId);
+    const id = (await gameIn(channel)).row.id;
+    const seatOrder = (await gameIn(channel)).seats.map((s) => s.userId);
 
     // The first player draws a card (their secret) and scores 3: the game is over.
     const winner = env.fake.users.get(mentionedToAct(board)[0]!);
@@ -105,8 +105,8 @@ describe('the finished game', () => {
     const next = await clickForBoard(bob, rematch, buttonFor(rematch, 'start'), channel);
     expect(boards(env.fake, channel)).toHaveLength(boardsBefore + 1);
     expect(next.buttons.map((b) => b.label)).toEqual(['Take my turn', 'My hand', 'Log']);
-    expect(new Set(gameIn(channel).seats.map((s) => s.userId))).toEqual(new Set(seatOrder));
-    expect(gameIn(channel).row.id).not.toBe(id);
+    expect(new Set((await gameIn(channel)).seats.map((s) => s.userId))).toEqual(new Set(seatOrder));
+    expect((await gameIn(channel)).row.id).not.toBe(id);
     env.fake.assertNoViolations();
   });
 });

@@ -47,8 +47,8 @@ function userById(id: string): FakeUser {
   return env.fake.users.get(id);
 }
 
-function gameIn(channel: string): ActiveSnapshot {
-  const loaded = env.service.byChannel(channel);
+async function gameIn(channel: string): Promise<ActiveSnapshot> {
+  const loaded = await env.service.byChannel(channel);
   if (!loaded.ok || loaded.game.kind !== 'active') throw new Error(`no active game in ${channel}`);
   return loaded.game;
 }
@@ -137,15 +137,15 @@ describe('a turn', () => {
     panel = paged.reply!;
     expect(panel.id).toBe(panel.id);
     expect(offered(panel).map((o) => o.label)).toContain('Pick 30');
-    const versionBefore = gameIn(channel).row.version;
+    const versionBefore = (await gameIn(channel)).row.version;
     panel = (await choose(active, panel, pick(panel, /^Add 2$/))).reply!;
-    expect(gameIn(channel).row.version).toBe(versionBefore + 1);
+    expect((await gameIn(channel)).row.version).toBe(versionBefore + 1);
     expect(panel.content).toMatch(/adds 2/);
     // Undo is offered, takes the move back and names it.
     const undo = buttonFor(panel, 'undo');
     panel = (await active.clickButton(panel.id, undo)).reply!;
     expect(panel.content).toMatch(/^(Undone|Zurückgenommen): Add 2\./);
-    expect((gameIn(channel).state as TallyState).scores).toEqual([0, 0]);
+    expect(((await gameIn(channel)).state as TallyState).scores).toEqual([0, 0]);
     expect(hasButton(panel, 'undo')).toBe(false);
     // End the turn: the panel says so, a new board is posted, the old one loses its buttons.
     panel = (await choose(active, panel, pick(panel, /End the turn/))).reply!;
@@ -166,13 +166,13 @@ describe('a turn', () => {
     const older = await openPanel(active, board);
     const newer = await openPanel(active, board);
     await choose(active, newer, pick(newer, /^Add 1$/));
-    const version = gameIn(channel).row.version;
+    const version = (await gameIn(channel)).row.version;
     // The older panel still shows version n-1: its click is refused, and the panel is replaced by the current one.
     const stale = await choose(active, older, pick(older, /^Add 2$/));
     // It speaks of the buttons (a panel's here), not of "this board".
     expect(stale.reply!.content).toMatch(/^(These buttons are out of date|Diese Schaltflächen sind veraltet|Deze knoppen zijn verouderd): /);
-    expect(gameIn(channel).row.version).toBe(version);
-    expect((gameIn(channel).state as TallyState).scores.reduce((a, b) => a + b)).toBe(1);
+    expect((await gameIn(channel)).row.version).toBe(version);
+    expect(((await gameIn(channel)).state as TallyState).scores.reduce((a, b) => a + b)).toBe(1);
     expect(offered(stale.reply!).length).toBeGreaterThan(0);
     // Two clicks on the same button at the same moment: exactly one applies.
     const panel = stale.reply!;
@@ -182,9 +182,9 @@ describe('a turn', () => {
       await active.clickButton(panel.id, target.customId, { until: 'none' }),
     ];
     await Promise.all([first.settled(), second.settled()]);
-    expect(gameIn(channel).row.version).toBe(version + 1);
-    expect((gameIn(channel).state as TallyState).scores.reduce((a, b) => a + b)).toBe(3);
-    expect(env.service.effectiveLog(gameIn(channel)).map((e) => JSON.stringify(e.action))).toEqual(['{"type":"add","n":1}', '{"type":"add","n":2}']);
+    expect((await gameIn(channel)).row.version).toBe(version + 1);
+    expect(((await gameIn(channel)).state as TallyState).scores.reduce((a, b) => a + b)).toBe(3);
+    expect((await env.service.effectiveLog(await gameIn(channel))).map((e) => JSON.stringify(e.action))).toEqual(['{"type":"add","n":1}', '{"type":"add","n":2}']);
     // Every interaction got its initial response within Discord's window (the fake enforces it).
     env.fake.assertNoViolations();
   });
@@ -277,7 +277,7 @@ describe('leaving and ending', () => {
     board = latestBoard(env.fake, channel);
     expect(board.content).toContain(`The game is over.** <@${alice.id}> wins: every other player left the game.`);
     expect(board.buttons.map((b) => b.label)).toEqual(['Rematch']);
-    expect(env.service.byChannel(channel)).toMatchObject({ ok: false, code: 'no_game' });
+    expect(await env.service.byChannel(channel)).toMatchObject({ ok: false, code: 'no_game' });
 
     const second = env.fake.createChannel('abandon');
     const first = await startTally(second, carol, [alice]);
@@ -295,16 +295,16 @@ describe('robustness', () => {
     env.fake.denyBot(channel, ['AttachFiles']);
     const refused = await alice.runCommand(channel, 'game', { subcommand: 'new', options: { game: 'tally' } });
     expect(privateReply(refused, alice).content).toMatch(/missing the permission\(s\) Attach Files.*channel settings -> Permissions -> Bazaar/);
-    expect(env.service.byChannel(channel)).toMatchObject({ ok: false, code: 'no_game' });
+    expect(await env.service.byChannel(channel)).toMatchObject({ ok: false, code: 'no_game' });
     env.fake.resetBotPermissions(channel);
     const board = await startTally(channel, alice, [bob]);
     const active = userById(mentionedToAct(board)[0]!);
     const panel = await openPanel(active, board);
     env.fake.denyBot(channel, ['SendMessages']);
-    const version = gameIn(channel).row.version;
+    const version = (await gameIn(channel)).row.version;
     const click = await choose(active, panel, pick(panel, /End the turn|Zug beenden/));
     expect(click.reply!.content).toMatch(/(Send Messages|Nachrichten senden)/);
-    expect(gameIn(channel).row.version).toBe(version);
+    expect((await gameIn(channel)).row.version).toBe(version);
     env.fake.resetBotPermissions(channel);
     env.fake.assertNoViolations();
   });
@@ -314,13 +314,13 @@ describe('robustness', () => {
     const board = await startTally(channel, alice, [bob]);
     const active = userById(mentionedToAct(board)[0]!);
     const panel = await openPanel(active, board);
-    const version = gameIn(channel).row.version;
+    const version = (await gameIn(channel)).row.version;
     // Discord fails the upload once (a 403 is not retried by discord.js): the outbox tries again.
     env.fake.failNext('POST /channels/{channel_id}/messages', { status: 403, code: 50013, message: 'Missing Permissions' });
     const click = await choose(active, panel, pick(panel, /End the turn/));
     expect(click.reply!.content).toMatch(/(new board will appear in the channel as soon as Discord accepts it|der neue Spielplan erscheint im Kanal)/);
     expect(click.reply!.content).not.toMatch(/is in the channel|ist im Kanal/);
-    expect(gameIn(channel).row.version).toBe(version + 1);
+    expect((await gameIn(channel)).row.version).toBe(version + 1);
     env.fake.takeViolations();
     // The outbox posts the board, then takes the buttons off the old one.
     await click.waitFor(() => latestBoard(env.fake, channel).id !== board.id && env.fake.message(board.id)!.buttons.length === 0, {
@@ -338,7 +338,7 @@ describe('robustness', () => {
     await startTally(broken, bob, [carol]);
     const healthy = env.fake.createChannel('healthy');
     const board = await startTally(healthy, alice, [dave]);
-    const id = gameIn(broken).row.id;
+    const id = (await gameIn(broken)).row.id;
     env.database.sqlite.prepare('UPDATE games SET state = ? WHERE id = ?').run('{"truncated":', id);
     const status = await bob.runCommand(broken, 'game', { subcommand: 'status' });
     expect(privateReply(status, bob).content).toContain(`Das Spiel #${id} in diesem Kanal ist beschädigt`);
@@ -347,7 +347,7 @@ describe('robustness', () => {
     const panel = await openPanel(active, board);
     expect(offered(panel).length).toBeGreaterThan(0);
     expect((await runConfirmed(bob, broken, 'abandon')).content).toBe('Das Spiel ist beendet.');
-    expect(env.service.byChannel(broken)).toMatchObject({ ok: false, code: 'no_game' });
+    expect(await env.service.byChannel(broken)).toMatchObject({ ok: false, code: 'no_game' });
     env.fake.assertNoViolations();
   });
 
@@ -359,7 +359,7 @@ describe('robustness', () => {
     await env.restart();
     const after = await choose(active, panel, pick(panel, /^(Add 1|1 addieren|Add 1)$/));
     expect(after.reply!.content).toMatch(/adds 1/);
-    expect((gameIn(channel).state as TallyState).scores.reduce((a, b) => a + b)).toBe(1);
+    expect(((await gameIn(channel)).state as TallyState).scores.reduce((a, b) => a + b)).toBe(1);
     const reopened = await openPanel(active, board);
     expect(hasButton(reopened, 'undo')).toBe(true);
     env.fake.assertNoViolations();

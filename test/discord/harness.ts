@@ -19,6 +19,7 @@ import { parseCustomId, parseSelectValue, type CustomId } from '../../src/discor
 import type { PresenterRegistry } from '../../src/discord/games/presenter.js';
 import { createLogger } from '../../src/logger.js';
 import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
+import { SqliteStore } from '../../src/persistence/sqlite-store.js';
 import { FakeDiscord, type CreateUserOptions, type FakeDiscordOptions, type FakeUser, type InteractionHandle, type SeenAttachment, type SeenMessage } from '../fake-discord/index.js';
 
 export interface BotOnFake {
@@ -79,7 +80,8 @@ export async function startBotOnFake(options: StartOptions): Promise<BotOnFake> 
 
   const launch = async (): Promise<{ bot: Bot; service: GameService; database: OpenDatabase }> => {
     const database = openDatabase(dbFile);
-    const service = new GameService({ db: database.db, modules: options.modules, clock: fake.clock, logger, newSeed });
+    const store = new SqliteStore(database, { now: () => fake.clock.now() });
+    const service = new GameService({ store, modules: options.modules, clock: fake.clock, logger, newSeed });
     const client = createDiscordClient({ token: fake.token, apiBaseUrl: fake.apiBaseUrl, ...(options.restTimeoutMs === undefined ? {} : { rest: { timeout: options.restTimeoutMs } }) });
     // Tests keep computer decisions short: the wall-clock cap cuts the search (the choices stay legal).
     const pooled = options.computerPlayer === undefined ? aiComputerPlayer({ threads: 1, deadlineMs: 40 }) : null;

@@ -48,8 +48,8 @@ afterAll(async () => {
   await env?.stop();
 });
 
-function gameIn(channel: string): ActiveSnapshot {
-  const loaded = env.service.byChannel(channel);
+async function gameIn(channel: string): Promise<ActiveSnapshot> {
+  const loaded = await env.service.byChannel(channel);
   if (!loaded.ok || loaded.game.kind !== 'active') throw new Error(`no active game in ${channel}`);
   return loaded.game;
 }
@@ -93,7 +93,7 @@ describe('the idle vote says what was played', () => {
     expect(lines).toContain(`By vote, a computer player plays for <@${idle.id}> until they take their seat back.`);
     expect(lines).toContain(`Last turn: ${names.get(idle.id)} (computer) adds 2; ${names.get(idle.id)} (computer) ends the turn`);
     expect(handed.board.content).not.toMatch(/skipped/);
-    expect(gameIn(channel).seats.find((s) => s.userId === idle.id)!.computer).toBe('normal');
+    expect((await gameIn(channel)).seats.find((s) => s.userId === idle.id)!.computer).toBe('normal');
 
     // The next player does not decide either: the others remove them; a computer plays the seat to the end.
     const next = env.fake.users.get(mentionedToAct(handed.board)[0]!);
@@ -112,8 +112,8 @@ describe('the idle vote says what was played', () => {
     const told = privateReply(await next.clickButton(removed.board.id, buttonFor(removed.board, 'turn')), next);
     expect(told.content).toBe('The other players removed you from this game by vote; a computer player plays your seat to the end, and it cannot be taken back.');
     expect(told.buttons).toEqual([]);
-    expect(env.service.reclaim(gameIn(channel).row.id, next.id)).toMatchObject({ ok: false, code: 'removed_by_vote' });
-    expect(gameIn(channel).seats.find((s) => s.userId === next.id)).toMatchObject({ computer: 'normal', leftAt: expect.any(Number), removedAt: expect.any(Number) });
+    expect(await env.service.reclaim((await gameIn(channel)).row.id, next.id)).toMatchObject({ ok: false, code: 'removed_by_vote' });
+    expect((await gameIn(channel)).seats.find((s) => s.userId === next.id)).toMatchObject({ computer: 'normal', leftAt: expect.any(Number), removedAt: expect.any(Number) });
     const offer = privateReply(await idle.clickButton(removed.board.id, buttonFor(removed.board, 'turn')), idle);
     expect(offer.content).toMatch(/^A computer player plays your seat now/);
     expect(hasButton(offer, 'reclaim')).toBe(true);

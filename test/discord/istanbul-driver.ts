@@ -11,8 +11,8 @@ import { checkPng, type FakeUser, type SeenMessage } from '../fake-discord/index
 import { buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, openPrivately, type BotOnFake, openLobby } from './harness.js';
 import { chooseIstanbul } from './istanbul-policy.js';
 
-function activeGame(env: BotOnFake, channel: string): ActiveSnapshot {
-  const loaded = env.service.byChannel(channel);
+async function activeGame(env: BotOnFake, channel: string): Promise<ActiveSnapshot> {
+  const loaded = await env.service.byChannel(channel);
   if (!loaded.ok || loaded.game.kind !== 'active') throw new Error(`no active game in ${channel}: ${JSON.stringify(loaded)}`);
   return loaded.game;
 }
@@ -66,7 +66,7 @@ export async function playIstanbul(env: BotOnFake, channel: string, players: Fak
     }
     for (let step = 0; offered(panel).length > 0; step++) {
       assert.ok(step < 80, 'a turn of fewer than 80 decisions');
-      const game = activeGame(env, channel);
+      const game = await activeGame(env, channel);
       const seat = env.service.seatOf(game, user.id)!.seat;
       const legal = env.service.legalActions(game, seat) as IstanbulAction[];
       const choices = offered(panel);

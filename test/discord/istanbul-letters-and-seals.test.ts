@@ -33,32 +33,32 @@ afterAll(async () => {
   await env?.stop();
 });
 
-function game(channel: string): ActiveSnapshot {
-  const loaded = env.service.byChannel(channel);
+async function game(channel: string): Promise<ActiveSnapshot> {
+  const loaded = await env.service.byChannel(channel);
   if (!loaded.ok || loaded.game.kind !== 'active') throw new Error(`no active game in ${channel}`);
   return loaded.game;
 }
 
-function state(channel: string): IstanbulState {
-  return game(channel).state as IstanbulState;
+async function state(channel: string): Promise<IstanbulState> {
+  return (await game(channel)).state as IstanbulState;
 }
 
-function userOfSeat(channel: string, seat: number): FakeUser {
-  const id = game(channel).seats.find((s) => s.seat === seat)?.userId;
+async function userOfSeat(channel: string, seat: number): Promise<FakeUser> {
+  const id = (await game(channel)).seats.find((s) => s.seat === seat)?.userId;
   const user = users.find((u) => u.id === id);
   if (user === undefined) throw new Error(`no user at seat ${seat}`);
   return user;
 }
 
-function deciding(channel: string): { seat: number; user: FakeUser } {
-  const seat = env.service.activeSeats(game(channel))[0];
+async function deciding(channel: string): Promise<{ seat: number; user: FakeUser }> {
+  const seat = env.service.activeSeats(await game(channel))[0];
   if (seat === undefined) throw new Error('nobody decides');
-  return { seat, user: userOfSeat(channel, seat) };
+  return { seat, user: await userOfSeat(channel, seat) };
 }
 
 /** The deciding user opens the panel from the newest board or call (which must mention them). */
 async function openPanel(channel: string): Promise<{ user: FakeUser; seat: number; panel: SeenMessage; call: SeenMessage }> {
-  const { seat, user } = deciding(channel);
+  const { seat, user } = await deciding(channel);
   const call = latestCall(env.fake, channel);
   expect(mentionedToAct(call), 'the message mentions who decides').toEqual([user.id]);
   return { user, seat, call, panel: await openPrivately(user, call, buttonFor(call, 'turn')) };
@@ -66,7 +66,7 @@ async function openPanel(channel: string): Promise<{ user: FakeUser; seat: numbe
 
 /** Picks, on the panel, the offered single step that `wanted` accepts (by the seat's legal actions; compound choices come after them). */
 async function pick(channel: string, user: FakeUser, seat: number, panel: SeenMessage, wanted: (a: IstanbulAction) => boolean): Promise<SeenMessage> {
-  const legal = env.service.legalActions(game(channel), seat) as IstanbulAction[];
+  const legal = env.service.legalActions(await game(channel), seat) as IstanbulAction[];
   const choice = offered(panel).find((c) => c.index < legal.length && wanted(legal[c.index] as IstanbulAction));
   if (choice === undefined) throw new Error(`not offered to seat ${seat}: ${offered(panel).map((c) => c.label).join(' | ')}`);
   const handle = await choose(user, panel, choice);
@@ -75,9 +75,9 @@ async function pick(channel: string, user: FakeUser, seat: number, panel: SeenMe
 
 /** A "choose" kiosk tile carried out asks which exchange, of the same seat on the same panel: the first offered. */
 async function finishExchange(channel: string, user: FakeUser, seat: number, panel: SeenMessage): Promise<SeenMessage> {
-  const top = state(channel).pending.at(-1);
+  const top = (await state(channel)).pending.at(-1);
   if (top?.k !== 'kioskEffect' || top.seat !== seat) return panel;
-  return pick(channel, user, seat, panel, (a) => a.type === 'kioskEffect');
+  return await pick(channel, user, seat, panel, (a) => a.type === 'kioskEffect');
 }
 
 describe('Istanbul with Letters & Seals end to end', () => {
@@ -89,7 +89,7 @@ describe('Istanbul with Letters & Seals end to end', () => {
     expect(lobby.content).toMatch(/Expansion: Letters & Seals \(new bonus cards mixed in\)/);
     for (const user of others) await user.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
     await clickForBoard(host, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
-    const s0 = state(channel);
+    const s0 = await state(channel);
     expect(s0.ls).toBeDefined();
     expect([s0.width, s0.height]).toEqual([5, 4]);
 
@@ -98,7 +98,7 @@ describe('Istanbul with Letters & Seals end to end', () => {
     let panel = await pick(channel, first.user, first.seat, first.panel, (a) => a.type === 'move' && a.to === 22);
     panel = await pick(channel, first.user, first.seat, panel, (a) => a.type === 'leaveAssistant');
     panel = await pick(channel, first.user, first.seat, panel, (a) => a.type === 'kiosk');
-    const round = state(channel).ls?.kiosk;
+    const round = (await state(channel)).ls?.kiosk;
     expect(round?.open).toHaveLength(4);
     expect(round?.queue).toEqual([first.seat, (first.seat + 1) % 3, (first.seat + 2) % 3]);
     // the owner chooses first (still the same panel): a tile, carried out
@@ -120,23 +120,23 @@ describe('Istanbul with Letters & Seals end to end', () => {
       const refused = await first.user.clickButton(board.id, buttonFor(board, 'turn'), { until: 'response' });
       await refused.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: 15_000, description: 'the refusal' });
       expect(offered(refused.reply!)).toEqual([]);
-      const before = state(channel).ls?.kiosk?.open.length ?? 0;
-      const legal = env.service.legalActions(game(channel), other.seat) as IstanbulAction[];
+      const before = (await state(channel)).ls?.kiosk?.open.length ?? 0;
+      const legal = env.service.legalActions(await game(channel), other.seat) as IstanbulAction[];
       expect(legal.every((a) => a.type === 'kioskTile')).toBe(true);
       const chosen = await pick(channel, other.user, other.seat, other.panel, (a) => a.type === 'kioskTile' && a.carry === (k === 1));
       await finishExchange(channel, other.user, other.seat, chosen);
-      expect(state(channel).ls?.kiosk?.open.length ?? 0).toBe(before - 1);
+      expect((await state(channel)).ls?.kiosk?.open.length ?? 0).toBe(before - 1);
     }
     // the owner's last tile, then the encounters, then the end of the turn: called back by a short text too
     const last = await openPanel(channel);
     expect(last.seat).toBe(first.seat);
     expect(last.call.attachments).toEqual([]);
     expect(boards(env.fake, channel)).toHaveLength(picturesOfTheTurn);
-    expect(state(channel).pending.at(-1)).toEqual({ k: 'kiosk', seat: first.seat, last: true });
+    expect((await state(channel)).pending.at(-1)).toEqual({ k: 'kiosk', seat: first.seat, last: true });
     panel = await pick(channel, last.user, last.seat, last.panel, (a) => a.type === 'kioskTile');
     panel = await finishExchange(channel, last.user, last.seat, panel);
-    expect(state(channel).ls?.kiosk).toBeNull();
-    expect(state(channel).ls?.kioskDiscard).toHaveLength(4);
+    expect((await state(channel)).ls?.kiosk).toBeNull();
+    expect((await state(channel)).ls?.kioskDiscard).toHaveLength(4);
     const ended = await pick(channel, last.user, last.seat, panel, (a) => a.type === 'endTurn');
     expect(ended.content).toMatch(/(Your turn is over; the new board|Dein Zug ist zu Ende; der neue Spielplan|Je beurt is voorbij; het nieuwe bord)/);
 
@@ -146,7 +146,7 @@ describe('Istanbul with Letters & Seals end to end', () => {
     expect(boards(env.fake, channel)).toHaveLength(picturesOfTheTurn + 1);
     expect(second.call.attachments[0]?.contentType).toBe('image/png');
     const summary = second.call.content.split('\n').find((line) => line.startsWith('Last turn: ')) ?? '';
-    for (const seat of [0, 1, 2]) expect(summary).toContain(game(channel).seats[seat]!.displayName);
+    for (const seat of [0, 1, 2]) expect(summary).toContain((await game(channel)).seats[seat]!.displayName);
     panel = await pick(channel, second.user, second.seat, second.panel, (a) => a.type === 'move' && a.to === 23);
     panel = await pick(channel, second.user, second.seat, panel, (a) => a.type === 'leaveAssistant');
     panel = await pick(channel, second.user, second.seat, panel, (a) => a.type === 'auctionGood' && a.good === 'blue');
@@ -154,7 +154,7 @@ describe('Istanbul with Letters & Seals end to end', () => {
     // the opener's panel says who decides now (in the opener's language), the channel calls them
     expect(panel.content).toMatch(/^(Done\. .+ must decide now|Erledigt\. Jetzt entscheidet .+|Klaar\. Nu beslist .+); /m);
     const third = (first.seat + 2) % 3;
-    const liraBefore = state(channel).players.map((p) => p.lira);
+    const liraBefore = (await state(channel)).players.map((p) => p.lira);
     // the third seat outbids with its own buttons
     const bidder = await openPanel(channel);
     expect(bidder.seat).toBe(third);
@@ -166,20 +166,20 @@ describe('Istanbul with Letters & Seals end to end', () => {
     // the opener's last word: pass; the third seat pays the opener 2 lira and draws 2 cards
     const opener = await openPanel(channel);
     expect(opener.seat).toBe(second.seat);
-    const handsBefore = state(channel).players.map((p) => p.hand.length);
+    const handsBefore = (await state(channel)).players.map((p) => p.hand.length);
     panel = await pick(channel, opener.user, opener.seat, opener.panel, (a) => a.type === 'auctionPass');
-    const after = state(channel);
+    const after = await state(channel);
     expect(after.ls?.auction).toBeNull();
     expect(after.players[third]?.lira).toBe((liraBefore[third] as number) - 2);
     expect(after.players[second.seat]?.lira).toBe((liraBefore[second.seat] as number) + 2);
     expect(after.players[third]?.hand.length).toBe((handsBefore[third] as number) + 2);
     // the log: each seat's own bid or pass, recorded under that seat
-    const log = env.service.recentEffective(game(channel), 12).map((e) => `${e.seat}:${(e.action as IstanbulAction).type}`);
+    const log = (await env.service.recentEffective(await game(channel), 12)).map((e) => `${e.seat}:${(e.action as IstanbulAction).type}`);
     expect(log).toEqual(expect.arrayContaining([`${second.seat}:auctionBid`, `${third}:auctionBid`, `${first.seat}:auctionPass`, `${second.seat}:auctionPass`]));
     // the whole auction went by in short texts: one picture for the turn
     expect(boards(env.fake, channel)).toHaveLength(picturesOfTheTurn + 1);
     await pick(channel, opener.user, opener.seat, panel, (a) => a.type === 'endTurn');
-    expect(deciding(channel).seat).toBe(third);
+    expect((await deciding(channel)).seat).toBe(third);
     expect(boards(env.fake, channel)).toHaveLength(picturesOfTheTurn + 2);
     // the board picture of the expansion: a PNG taller than the base game's (the letters band)
     const board = latestBoard(env.fake, channel);

@@ -99,16 +99,16 @@ describe("Istanbul's panel says what a move costs", () => {
     const place = /^Move to (.+) → /.exec(compound.label)![1]!;
     expect(moves(panel).map((o) => o.label)).toContain(`Move to ${place}`);
 
-    const logLength = (): number => {
-      const loaded = env.service.byChannel(channel);
+    const logLength = async (): Promise<number> => {
+      const loaded = await env.service.byChannel(channel);
       if (!loaded.ok) throw new Error('no game');
-      return env.service.effectiveLog(loaded.game).length;
+      return (await env.service.effectiveLog(loaded.game)).length;
     };
-    const before = logLength();
+    const before = await logLength();
     panel = (await choose(first, panel, pick(panel, new RegExp(`^Move to ${place} → Leave an assistant here$`)))).reply!;
     expect(panel.content).toMatch(/You: .*moves .*leaves an assistant/);
     // One click, two steps in the log (each one undoable as before).
-    expect(logLength()).toBe(before + 2);
+    expect(await logLength()).toBe(before + 2);
     panel = await undo(first, panel);
     expect(panel.content).toContain('Undone: Leave an assistant here.');
     expect(offered(panel).some((o) => o.label.startsWith('Leave an assistant here'))).toBe(true);

@@ -65,7 +65,7 @@ describe('Istanbul end to end', () => {
     expect(boards(env.fake, channel)).toHaveLength(played.turns + 1);
     checkStandings(played, [alice, bob]);
     checkPrivacy(channel, played);
-    expect(env.service.byChannel(channel)).toMatchObject({ ok: false, code: 'no_game' });
+    expect(await env.service.byChannel(channel)).toMatchObject({ ok: false, code: 'no_game' });
     env.fake.assertNoViolations();
   }, 180_000);
 

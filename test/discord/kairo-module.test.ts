@@ -22,6 +22,7 @@ import { kairo, type KairoAction, type KairoPublicView, type KairoSeatView, type
 import { createLogger } from '../../src/logger.js';
 import { templateArgs } from '../i18n/template-args.js';
 import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
+import { SqliteStore } from '../../src/persistence/sqlite-store.js';
 import { engineRun, progressPick } from '../render/kairo/engine-states.js';
 
 /** The presenter's text side; its pictures are drawn in-process here (these tests are about the words). */
@@ -29,6 +30,7 @@ const kairoPresenter = kairoPresenterWith(inProcessBoardRenderer);
 
 const HOUR = 3_600_000;
 let db: OpenDatabase;
+let store: SqliteStore;
 const clock = { t: Date.UTC(2025, 5, 1), now() { return this.t; } };
 const users = ['100000000000000001', '100000000000000002', '100000000000000003'];
 
@@ -38,13 +40,13 @@ function must<T>(result: Result<T>): T {
 }
 
 function service(): GameService {
-  return new GameService({ db: db.db, modules: gameModules(), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'kairo-module' });
+  return new GameService({ store, modules: gameModules(), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'kairo-module' });
 }
 
-function start(svc: GameService, players: number, layout: 'variable' | 'quick' = 'quick', channelId = '2'): ActiveSnapshot {
-  const lobby = must(svc.createLobby({ guildId: '1', channelId, kind: 'kairo', host: { userId: users[0]!, displayName: 'Alice' }, locale: 'en', capacity: players, layout })).game;
-  for (let i = 1; i < players; i++) must(svc.join(lobby.row.id, { userId: users[i]!, displayName: ['Alice', 'Bob', 'Carol'][i]! }));
-  return must(svc.start(lobby.row.id, users[0]!, must(svc.byId(lobby.row.id)).game.row.version)).game;
+async function start(svc: GameService, players: number, layout: 'variable' | 'quick' = 'quick', channelId = '2'): Promise<ActiveSnapshot> {
+  const lobby = must(await svc.createLobby({ guildId: '1', channelId, kind: 'kairo', host: { userId: users[0]!, displayName: 'Alice' }, locale: 'en', capacity: players, layout })).game;
+  for (let i = 1; i < players; i++) must(await svc.join(lobby.row.id, { userId: users[i]!, displayName: ['Alice', 'Bob', 'Carol'][i]! }));
+  return must(await svc.start(lobby.row.id, users[0]!, must(await svc.byId(lobby.row.id)).game.row.version)).game;
 }
 
 function userOf(game: ActiveSnapshot, seat: number): string {
@@ -53,28 +55,29 @@ function userOf(game: ActiveSnapshot, seat: number): string {
 
 beforeEach(() => {
   db = openDatabase(':memory:');
+  store = new SqliteStore(db, { now: () => clock.now() });
 });
-afterEach(() => db.close());
+afterEach(() => store.close());
 
 describe('Kairo game module', () => {
-  it('turns the lobby settings into engine options: the start stalls are the layout choice; 2–4 seats', () => {
+  it('turns the lobby settings into engine options: the start stalls are the layout choice; 2–4 seats', async () => {
     expect(kairoModule.buildOptions({ capacity: 4, layout: 'quick', variant: null }, 3)).toEqual({ players: 3, start: 'quick' });
     expect(kairoModule.buildOptions({ capacity: 2, layout: null, variant: null }, 2)).toEqual({ players: 2, start: 'variable' });
     const svc = service();
     const host = { userId: users[0]!, displayName: 'A' };
-    expect(svc.createLobby({ guildId: '1', channelId: '9', kind: 'kairo', host, locale: 'en', capacity: 5 })).toMatchObject({ ok: false, code: 'invalid_capacity', min: 2, max: 4 });
-    expect(svc.createLobby({ guildId: '1', channelId: '9', kind: 'kairo', host, locale: 'en', layout: 'fixed' })).toMatchObject({ ok: false, code: 'invalid_options', option: 'layout' });
-    const lobby = must(svc.createLobby({ guildId: '1', channelId: '9', kind: 'kairo', host, locale: 'en' })).game;
+    expect(await svc.createLobby({ guildId: '1', channelId: '9', kind: 'kairo', host, locale: 'en', capacity: 5 })).toMatchObject({ ok: false, code: 'invalid_capacity', min: 2, max: 4 });
+    expect(await svc.createLobby({ guildId: '1', channelId: '9', kind: 'kairo', host, locale: 'en', layout: 'fixed' })).toMatchObject({ ok: false, code: 'invalid_options', option: 'layout' });
+    const lobby = must(await svc.createLobby({ guildId: '1', channelId: '9', kind: 'kairo', host, locale: 'en' })).game;
     expect(lobby.settings).toEqual({ capacity: 4, layout: 'variable', variant: null });
   });
 
-  it('recognises its stored state and refuses something else', () => {
+  it('recognises its stored state and refuses something else', async () => {
     const svc = service();
-    const game = start(svc, 3);
+    const game = await start(svc, 3);
     expect(kairoModule.isState?.(JSON.parse(game.row.state!))).toBe(true);
     expect(kairoModule.isState?.({ game: 'kairo', players: [], stalls: [] })).toBe(false);
     db.sqlite.prepare('UPDATE games SET state = ? WHERE id = ?').run(JSON.stringify({ scores: [1, 2] }), game.row.id);
-    expect(service().byId(game.row.id)).toMatchObject({ ok: false, code: 'damaged', reason: expect.stringContaining('shape') });
+    expect(await service().byId(game.row.id)).toMatchObject({ ok: false, code: 'damaged', reason: expect.stringContaining('shape') });
   });
 
   it('the turn marker changes exactly when a new turn (or start placement) begins', () => {
@@ -99,39 +102,39 @@ describe('Kairo game module', () => {
   it('an idle seat handed to a computer by vote: the computer ends the turn; a leaver in a 3-player game is played by a computer to the end', async () => {
     const svc = service();
     const computers = new ComputerTurns(svc, aiTestPlayer(), createLogger({ level: 'silent', format: 'json' }));
-    let game = start(svc, 2);
+    let game = await start(svc, 2);
     const seat = svc.activeSeats(game)[0]!;
     clock.t += 48 * HOUR;
-    svc.runDueJobs();
-    const voted = svc.vote(game.row.id, userOf(game, 1 - seat), seat, 'skip');
+    await svc.runDueJobs();
+    const voted = await svc.vote(game.row.id, userOf(game, 1 - seat), seat, 'skip');
     if (!voted.ok || voted.passed !== 'skip') throw new Error(JSON.stringify(voted));
     expect(voted.outcome.after.seats.find((s) => s.seat === seat)!.computer).toBe('normal');
     expect(await computers.playHeld(game.row.id)).toBeGreaterThan(0);
-    game = must(svc.byId(game.row.id)).game as ActiveSnapshot;
+    game = must(await svc.byId(game.row.id)).game as ActiveSnapshot;
     expect(svc.activeSeats(game)).toEqual([1 - seat]);
 
     const three = service();
     const computers3 = new ComputerTurns(three, aiTestPlayer(), createLogger({ level: 'silent', format: 'json' }));
-    let g3 = start(three, 3, 'quick', '3');
+    let g3 = await start(three, 3, 'quick', '3');
     const rng = seedRng('leaver');
     for (let i = 0; i < 20; i++) {
       const s = three.activeSeats(g3)[0]!;
       const legal = three.legalActions(g3, s) as KairoAction[];
       const index = legal.indexOf(progressPick(g3.state as KairoState, s, legal, rng));
-      g3 = must(three.act(g3.row.id, userOf(g3, s), s, g3.row.version, index)).outcome.after;
+      g3 = must(await three.act(g3.row.id, userOf(g3, s), s, g3.row.version, index)).outcome.after;
     }
     const leaver = g3.seats.find((x) => x.userId === users[1])!.seat;
-    must(three.leave(g3.row.id, users[1]!));
+    must(await three.leave(g3.row.id, users[1]!));
     let computerMoves = await computers3.playHeld(g3.row.id);
-    g3 = must(three.byId(g3.row.id)).game as ActiveSnapshot;
+    g3 = must(await three.byId(g3.row.id)).game as ActiveSnapshot;
     for (let i = 0; i < 2000 && g3.row.status === 'active'; i++) {
       expect(three.activeSeats(g3)).not.toContain(leaver);
       const s = three.activeSeats(g3)[0]!;
       const legal = three.legalActions(g3, s) as KairoAction[];
       const index = legal.indexOf(progressPick(g3.state as KairoState, s, legal, rng));
-      must(three.act(g3.row.id, userOf(g3, s), s, g3.row.version, index));
+      must(await three.act(g3.row.id, userOf(g3, s), s, g3.row.version, index));
       computerMoves += await computers3.playHeld(g3.row.id);
-      g3 = must(three.byId(g3.row.id)).game as ActiveSnapshot;
+      g3 = must(await three.byId(g3.row.id)).game as ActiveSnapshot;
     }
     expect(g3.row.status).toBe('finished');
     expect(computerMoves).toBeGreaterThan(0);

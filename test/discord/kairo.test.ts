@@ -35,8 +35,8 @@ afterAll(async () => {
   await env?.stop();
 });
 
-function activeGame(channel: string): ActiveSnapshot {
-  const loaded = env.service.byChannel(channel);
+async function activeGame(channel: string): Promise<ActiveSnapshot> {
+  const loaded = await env.service.byChannel(channel);
   if (!loaded.ok || loaded.game.kind !== 'active') throw new Error(`no active game in ${channel}: ${JSON.stringify(loaded)}`);
   return loaded.game;
 }
@@ -88,7 +88,7 @@ async function playKairo(channel: string, players: FakeUser[], start: 'variable'
     for (let step = 0; offered(panel).length > 0; step++) {
       assert.ok(step < 20, 'a turn of fewer than 20 decisions');
       played.prompts.add(panel.content.split('\n').at(-1)!);
-      const game = activeGame(channel);
+      const game = await activeGame(channel);
       const seat = env.service.seatOf(game, user.id)!.seat;
       const legal = env.service.legalActions(game, seat) as KairoAction[];
       const choices = offered(panel);
@@ -149,7 +149,7 @@ describe('Kairo end to end', () => {
     expect(prompts).toMatch(/Abschnitt wählen|Feld in Abschnitt/);
     // builds (new stalls and extensions, with their coins), customers led, cards drawn, the final phase's stop
     for (const kind of ['build:stall', 'build:extend', 'card', 'section', 'field', 'payStall', 'lead', 'draw', 'takeDeck', 'pass']) expect(played.kinds).toContain(kind);
-    expect(env.service.byChannel(channel)).toMatchObject({ ok: false, code: 'no_game' });
+    expect(await env.service.byChannel(channel)).toMatchObject({ ok: false, code: 'no_game' });
     env.fake.assertNoViolations();
   }, 120_000);
 
@@ -167,7 +167,7 @@ describe('Kairo end to end', () => {
   }, 120_000);
 
   it('after the two games: the summary chart is drawn from the log; /game history and /stats list them', async () => {
-    const finished = env.service.history(env.fake.guildId, 10);
+    const finished = await env.service.history(env.fake.guildId, 10);
     expect(finished).toHaveLength(2);
     for (const game of finished) {
       const final = latestBoard(env.fake, game.channelId);
@@ -177,10 +177,10 @@ describe('Kairo end to end', () => {
       expect(png).toMatchObject({ ok: true, width: 1000, height: 560 });
       // Drawn from a replay of the action log: the same picture comes out of the log again, and its last
       // points are the final scores of the standings.
-      const loaded = env.service.byId(game.gameId);
+      const loaded = await env.service.byId(game.gameId);
       if (!loaded.ok || loaded.game.kind !== 'active') throw new Error('the finished game does not load');
       const over = loaded.game;
-      const series = env.service.scoreHistory(loaded.game, (view) => (view as { players: { score: number }[] }).players.map((p) => p.score));
+      const series = await env.service.scoreHistory(loaded.game, (view) => (view as { players: { score: number }[] }).players.map((p) => p.score));
       const standings = env.service.standings(loaded.game);
       expect(series.map((s) => s.at(-1))).toEqual(over.seats.map((seat) => (over.state as KairoState).players[seat.seat]!.score));
       expect(series[0]!.length).toBeGreaterThan(10);

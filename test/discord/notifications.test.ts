@@ -82,8 +82,8 @@ function untilMessage(predicate: () => boolean, description: string): Promise<vo
   });
 }
 
-function gameIdIn(channel: string): number {
-  return env.service.runningRow(channel)!.id;
+async function gameIdIn(channel: string): Promise<number> {
+  return (await env.service.runningRow(channel))!.id;
 }
 
 describe('/game notify', () => {
@@ -94,10 +94,10 @@ describe('/game notify', () => {
     expect(await notify(bob, { away_until: 'next week' })).toMatch(/^„next week“ ist kein Tag/);
     expect(await notify(alice, { quiet_from: 22 })).toBe('Quiet hours need both quiet_from and quiet_to (the same hour twice turns them off).');
     // A forged choice (Discord's client offers only the three) is refused by the service too.
-    expect(env.service.updateNotify(alice.id, { how: 'pigeon' as never })).toMatchObject({ ok: false, code: 'invalid_notify' });
-    expect(env.service.notifySettings(alice.id).how).toBe('channel');
-    expect(env.service.notifySettings(carol.id).timeZone).toBeNull();
-    expect(env.service.notifySettings(bob.id).awayUntil).toBeNull();
+    expect(await env.service.updateNotify(alice.id, { how: 'pigeon' as never })).toMatchObject({ ok: false, code: 'invalid_notify' });
+    expect((await env.service.notifySettings(alice.id)).how).toBe('channel');
+    expect((await env.service.notifySettings(carol.id)).timeZone).toBeNull();
+    expect((await env.service.notifySettings(bob.id)).awayUntil).toBeNull();
     expect(await notify(carol, { time_zone: 'europe/amsterdam', quiet_from: 23, quiet_to: 7 })).toBe(
       'Opgeslagen. Je beurten: een vermelding in het kanaal. Tijdzone: Europe/Amsterdam. Stille uren: 23:00-07:00 uur. Niet afwezig.',
     );
@@ -116,7 +116,7 @@ describe('a direct message instead of a ping', () => {
     // The direct message follows the board's post.
     await untilMessage(() => env.fake.directMessagesTo(bob.id).length === 1, 'the direct message');
     const dms = env.fake.directMessagesTo(bob.id);
-    expect(dms.at(-1)!.content).toBe(`Deine Entscheidung in **Tally** (Spiel #${gameIdIn(channel)}) in <#${channel}>: https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id}`);
+    expect(dms.at(-1)!.content).toBe(`Deine Entscheidung in **Tally** (Spiel #${await gameIdIn(channel)}) in <#${channel}>: https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id}`);
     // Alice kept the default: her turn pings her in the channel, no direct message.
     const next = await endTurn(board, channel);
     expect(mentionedToAct(next)).toEqual([alice.id]);
@@ -132,8 +132,8 @@ describe('quiet hours', () => {
     const channel = env.fake.createChannel('quiet');
     const board = await startTally(channel, alice, carol);
     const active = userById(mentionedToAct(board)[0]!);
-    const reminderJob = () => env.service.repo.jobsOf(gameIdIn(channel), 'reminder')[0]!;
-    const due = reminderJob().dueAt;
+    const reminderJob = async () => (await env.service.repo.jobsOf(await gameIdIn(channel), 'reminder'))[0]!;
+    const due = (await reminderJob()).dueAt;
     // Tokyo is UTC+9 all year: its hours begin with UTC's. Quiet hours from the hour the reminder falls in, for two hours.
     const hour = (new Date(due).getUTCHours() + 9) % 24;
     await notify(active, { how: 'both', time_zone: 'Asia/Tokyo', quiet_from: hour, quiet_to: (hour + 2) % 24 });
@@ -142,7 +142,7 @@ describe('quiet hours', () => {
     await env.bot.scheduler.tick();
     expect(reminders()).toEqual([]);
     const morning = Math.floor(due / HOUR) * HOUR + 2 * HOUR;
-    expect(reminderJob().dueAt).toBe(morning);
+    expect((await reminderJob()).dueAt).toBe(morning);
     env.fake.clock.advance(morning - env.fake.clock.now() - 60_000);
     await env.bot.scheduler.tick();
     expect(reminders()).toEqual([]);
@@ -209,7 +209,7 @@ describe('away', () => {
     const answer = privateReply(await voter.clickButton(vote.id, skip), voter).content;
     expect(answer).toMatch(/(This player is away until|Deze speler is afwezig tot) <t:\d+:f>/);
     // Nothing passed: the seat is still the player's own.
-    const loaded = env.service.byChannel(channel);
+    const loaded = await env.service.byChannel(channel);
     expect(loaded.ok && loaded.game.seats.find((s) => s.userId === idle.id)?.computer).toBeNull();
     await notify(idle, { away_until: 'off' });
     env.fake.assertNoViolations();

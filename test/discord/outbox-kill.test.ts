@@ -14,6 +14,7 @@ import { parseCustomId } from '../../src/discord/codec.js';
 import { gameModules } from '../../src/app/games/index.js';
 import { createLogger } from '../../src/logger.js';
 import { openDatabase } from '../../src/persistence/database.js';
+import { SqliteStore } from '../../src/persistence/sqlite-store.js';
 import { FakeDiscord, type FakeUser, type RequestRecord, type SeenMessage } from '../fake-discord/index.js';
 import { BotProcess, until } from './bot-process.js';
 import { boards, buttonFor, hasButton, mentionedToAct, offered, tempDbFile, type Offered } from './harness.js';
@@ -173,7 +174,7 @@ async function playTurnKilled(channelId: string, killAt: KillAt): Promise<void> 
   if (!hasButton(board, 'turn')) return;
   const actor = fake.users.get(mentionedToAct(board)[0] as string);
   let panel = await answered(channelId, actor, () => actor.clickButton(board.id, buttonFor(board, 'turn'), { until: 'none' }));
-  if (panel === null) return restartAndSettle();
+  if (panel === null) return await restartAndSettle();
   const disarm = killAt === 'board-post' || killAt === 'disarm' ? killOn(killAt, channelId) : () => undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
@@ -240,13 +241,13 @@ describe('the outbox under kill -9', () => {
 
     // What the database says was owed, against what the channels show.
     const database = openDatabase(bot.dbFile);
-    const service = new GameService({ db: database.db, modules: gameModules(), clock: { now: () => Date.now() }, logger: createLogger({ level: 'silent', format: 'json' }) });
+    const service = new GameService({ store: new SqliteStore(database), modules: gameModules(), clock: { now: () => Date.now() }, logger: createLogger({ level: 'silent', format: 'json' }) });
     let missing = 0;
     let duplicated = 0;
     try {
       for (const channel of channels) {
         const row = database.sqlite.prepare('SELECT id, status FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1').get(channel) as { id: number; status: string };
-        const owed = service.outbox.rows.ofGame(row.id).filter((d) => d.kind === 'board');
+        const owed = (await service.outbox.rows.ofGame(row.id)).filter((d) => d.kind === 'board');
         const delivered = owed.filter((d) => d.status === 'delivered');
         const deliveredIds = new Set(delivered.map((d) => d.id));
         missing += owed.filter((d) => !(d.status === 'delivered' || (d.status === 'superseded' && d.supersededBy !== null && deliveredIds.has(d.supersededBy)))).length;
@@ -264,12 +265,12 @@ describe('the outbox under kill -9', () => {
       const open = fake.createChannel('kill-open');
       const lobby = await (async () => {
         await bot.start();
-        return openLobbyKilled(open);
+        return await openLobbyKilled(open);
       })();
       await startKilled(open, lobby);
       await playTurnKilled(open, 'board-post');
       await bot.stop();
-      const game = service.byChannel(open);
+      const game = await service.byChannel(open);
       if (!game.ok || game.game.kind !== 'active') throw new Error('the open game is not active');
       const active = service.activeSeats(game.game).map((s) => game.game.seats[s]!.userId);
       expect(mentionedToAct(boards(fake, open).at(-1) as SeenMessage)).toEqual(active);

@@ -19,6 +19,7 @@ import type { KairoState } from '../../src/games/kairo/index.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
 import { createLogger } from '../../src/logger.js';
 import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
+import { SqliteStore } from '../../src/persistence/sqlite-store.js';
 import { atAction, build, decide, giveCards, goods, placeAssistant, placeMerchant, player } from '../games/istanbul/builders.js';
 import { F, play as playKairo, scenario, type StallSpec } from '../games/kairo/helpers.js';
 
@@ -26,20 +27,22 @@ const USERS = ['100000000000000001', '100000000000000002', '100000000000000003']
 const NAMES = ['Alice', 'Bob', 'Carol'];
 
 let db: OpenDatabase;
+let store: SqliteStore;
 let service: GameService;
 let channels = 0;
 
 beforeEach(() => {
   db = openDatabase(':memory:');
+  store = new SqliteStore(db, { now: () => Date.UTC(2026, 0, 5) });
   service = new GameService({
-    db: db.db,
+    store,
     modules: gameModules(),
     clock: { now: () => Date.UTC(2026, 0, 5) },
     logger: createLogger({ level: 'silent', format: 'json' }),
     newSeed: () => 'details',
   });
 });
-afterEach(() => db.close());
+afterEach(() => store.close());
 
 function must<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`refused: ${JSON.stringify(result)}`);
@@ -47,9 +50,9 @@ function must<T>(result: Result<T>): T {
 }
 
 /** A started 3-player game of `kind` whose state is then `state` (what the panel is built from). */
-function gameWith(kind: 'istanbul' | 'kairo', state: unknown): ActiveSnapshot {
+async function gameWith(kind: 'istanbul' | 'kairo', state: unknown): Promise<ActiveSnapshot> {
   const lobby = must(
-    service.createLobby({
+    await service.createLobby({
       guildId: '1',
       channelId: String(++channels),
       kind,
@@ -61,9 +64,9 @@ function gameWith(kind: 'istanbul' | 'kairo', state: unknown): ActiveSnapshot {
       expansion: null,
     }),
   ).game;
-  for (let i = 1; i < 3; i++) must(service.join(lobby.row.id, { userId: USERS[i]!, displayName: NAMES[i]! }));
-  const full = must(service.byId(lobby.row.id)).game;
-  const game = must(service.start(lobby.row.id, USERS[0]!, full.row.version)).game;
+  for (let i = 1; i < 3; i++) must(await service.join(lobby.row.id, { userId: USERS[i]!, displayName: NAMES[i]! }));
+  const full = must(await service.byId(lobby.row.id)).game;
+  const game = must(await service.start(lobby.row.id, USERS[0]!, full.row.version)).game;
   // The names by seat, whoever took which seat: seat 0 is Alice, 1 Bob, 2 Carol.
   const seats = game.seats.map((s) => ({ ...s, displayName: NAMES[s.seat]! }));
   return { ...game, seats, state };
@@ -88,12 +91,12 @@ function detail(action: PanelAction): string | undefined {
   return action.details?.join(' · ');
 }
 
-function textOf(game: ActiveSnapshot, seat: Seat, locale: Locale = 'en'): string {
-  return panelMessage(service, game, presenter(game.row.kind), seat, locale).content;
+async function textOf(game: ActiveSnapshot, seat: Seat, locale: Locale = 'en'): Promise<string> {
+  return (await panelMessage(service, game, presenter(game.row.kind), seat, locale)).content;
 }
 
-function components(game: ActiveSnapshot, seat: Seat): (APIButtonComponentWithCustomId | APIStringSelectComponent)[] {
-  return panelMessage(service, game, presenter(game.row.kind), seat, 'en').components.flatMap(
+async function components(game: ActiveSnapshot, seat: Seat): Promise<(APIButtonComponentWithCustomId | APIStringSelectComponent)[]> {
+  return (await panelMessage(service, game, presenter(game.row.kind), seat, 'en')).components.flatMap(
     (row) => row.components as (APIButtonComponentWithCustomId | APIStringSelectComponent)[],
   );
 }
@@ -107,20 +110,20 @@ function moving(edit: (s: IstanbulState) => void): IstanbulState {
 }
 
 describe('Istanbul: what a move leads to', () => {
-  it('each move names the place number and the steps; a place with another merchant shows whom to pay', () => {
-    const game = gameWith('istanbul', moving((s) => placeMerchant(s, 2, 11)));
+  it('each move names the place number and the steps; a place with another merchant shows whom to pay', async () => {
+    const game = await gameWith('istanbul', moving((s) => placeMerchant(s, 2, 11)));
     const moves = actionsOf(game, 0).filter((a) => a.group === 'move');
     expect(moves.length).toBeGreaterThan(5);
     for (const move of moves) expect(detail(move)).toMatch(/^place \d+ · [12] steps?/);
     expect(detail(find(moves, /^Move to Small Market$/))).toBe('place 11 · 1 step · pay 2 lira to Carol');
     expect(detail(find(moves, /^Move to Great Market$/))).toBe('place 10 · 2 steps');
     // The move list is a select: the detail is each option's description.
-    const select = components(game, 0).find((c): c is APIStringSelectComponent => c.type === ComponentType.StringSelect && c.options.some((o) => o.label === 'Move to Small Market'))!;
+    const select = (await components(game, 0)).find((c): c is APIStringSelectComponent => c.type === ComponentType.StringSelect && c.options.some((o) => o.label === 'Move to Small Market'))!;
     expect(select.options.find((o) => o.label === 'Move to Small Market')?.description).toBe('place 11 · 1 step · pay 2 lira to Carol');
   });
 
-  it('your assistant waiting there, no assistant left, a fee you cannot pay, the Fountain, who else is met', () => {
-    const game = gameWith(
+  it('your assistant waiting there, no assistant left, a fee you cannot pay, the Fountain, who else is met', async () => {
+    const game = await gameWith(
       'istanbul',
       moving((s) => {
         placeAssistant(s, 0, 6);
@@ -136,7 +139,7 @@ describe('Istanbul: what a move leads to', () => {
     expect(detail(find(moves, /^Move to Great Market$/))).toBe("place 10 · 2 steps · Bob's family member is here");
     expect(detail(find(moves, /^Move to Spice Warehouse$/))).toBe('place 3 · 1 step · the Smuggler is here');
 
-    const empty = gameWith(
+    const empty = await gameWith(
       'istanbul',
       moving((s) => {
         placeMerchant(s, 0, 3);
@@ -148,99 +151,99 @@ describe('Istanbul: what a move leads to', () => {
     expect(detail(find(fromThree, /^Move to Fountain$/))).toBe('place 7 · 1 step · no assistant needed, nobody to pay');
   });
 
-  it('in German and Dutch too', () => {
-    const game = gameWith('istanbul', moving((s) => placeMerchant(s, 2, 11)));
+  it('in German and Dutch too', async () => {
+    const game = await gameWith('istanbul', moving((s) => placeMerchant(s, 2, 11)));
     expect(detail(find(actionsOf(game, 0, 'de'), /Kleiner Markt/))).toBe('Ort 11 · 1 Schritt · 2 Lira an Carol zahlen');
     expect(detail(find(actionsOf(game, 0, 'nl'), /Kleine markt|kleine markt/i))).toBe('plaats 11 · 1 stap · 2 lira betalen aan Carol');
   });
 });
 
 describe('Istanbul: what an action gives', () => {
-  it('Small Market: selling 1 green shows +2 lira, two goods +5', () => {
+  it('Small Market: selling 1 green shows +2 lira, two goods +5', async () => {
     const s = atAction(build(), 0, 11);
     s.smallMarket = [1, ...s.smallMarket.filter((t) => t !== 1)]; // demand: 1 red, 1 green, 2 yellow, 1 blue
     player(s, 0).goods = goods(0, 1, 1, 0);
-    const actions = actionsOf(gameWith('istanbul', s), 0);
+    const actions = actionsOf(await gameWith('istanbul', s), 0);
     expect(detail(find(actions, /^Sell 1 green$/))).toBe('+2 lira');
     expect(detail(find(actions, /^Sell 1 green and 1 yellow$/))).toBe('+5 lira');
     expect(buttonLabel(find(actions, /^Sell 1 green$/))).toBe('Sell 1 green · +2 lira');
   });
 
-  it('the Post Office names its payout', () => {
+  it('the Post Office names its payout', async () => {
     const s = atAction(build(), 0, 5);
-    const post = find(actionsOf(gameWith('istanbul', s), 0), /Post Office/);
+    const post = find(actionsOf(await gameWith('istanbul', s), 0), /Post Office/);
     expect(detail(post)).toBe('+2 lira, 1 green and 1 yellow');
-    const button = components(gameWith('istanbul', s), 0).find((c): c is APIButtonComponentWithCustomId => c.type === ComponentType.Button && /^Take the Post Office payout ·/.test(c.label ?? ''))!;
+    const button = (await components(await gameWith('istanbul', s), 0)).find((c): c is APIButtonComponentWithCustomId => c.type === ComponentType.Button && /^Take the Post Office payout ·/.test(c.label ?? ''))!;
     expect(button.label).toBe('Take the Post Office payout · +2 lira, 1 green and 1 yellow');
   });
 
-  it('the Wainwright, the Gemstone Dealer and the Tea House name costs and odds', () => {
+  it('the Wainwright, the Gemstone Dealer and the Tea House name costs and odds', async () => {
     const wainwright = atAction(build(), 0, 1);
     player(wainwright, 0).lira = 9;
-    expect(detail(find(actionsOf(gameWith('istanbul', wainwright), 0), /wheelbarrow/))).toBe('−7 lira · room for 3 of each good');
+    expect(detail(find(actionsOf(await gameWith('istanbul', wainwright), 0), /wheelbarrow/))).toBe('−7 lira · room for 3 of each good');
     const tea = atAction(build(), 0, 9);
-    const announce = actionsOf(gameWith('istanbul', tea), 0);
+    const announce = actionsOf(await gameWith('istanbul', tea), 0);
     expect(detail(find(announce, /^Announce 7 and roll$/))).toBe('58% chance of +7 lira, else +2 lira');
     expect(detail(find(announce, /^Announce 12 and roll$/))).toBe('3% chance of +12 lira, else +2 lira');
   });
 
-  it('the Fountain brings back all assistants in one choice, naming where they come from', () => {
+  it('the Fountain brings back all assistants in one choice, naming where they come from', async () => {
     const s = atAction(build(), 0, 7);
     placeAssistant(s, 0, 1);
     placeAssistant(s, 0, 9);
     placeAssistant(s, 0, 16);
-    const all = find(actionsOf(gameWith('istanbul', s), 0), /^Bring back all your assistants$/);
+    const all = find(actionsOf(await gameWith('istanbul', s), 0), /^Bring back all your assistants$/);
     expect(detail(all)).toBe('from Wainwright, Tea House, and Gemstone Dealer');
   });
 });
 
 describe('Istanbul: dead ends say why', () => {
-  it('no assistant to leave: the turn ends, and the panel says so', () => {
+  it('no assistant to leave: the turn ends, and the panel says so', async () => {
     const s = build();
     placeMerchant(s, 0, 10);
     player(s, 0).stack = [];
     decide(s, { k: 'assistant', seat: 0 });
-    const game = gameWith('istanbul', s);
+    const game = await gameWith('istanbul', s);
     expect(actionsOf(game, 0).map((a) => a.label)).toEqual(['End the turn']);
-    expect(textOf(game, 0)).toContain('You have no assistant with your merchant and none of yours stands here, so your turn ends here');
+    expect(await textOf(game, 0)).toContain('You have no assistant with your merchant and none of yours stands here, so your turn ends here');
   });
 
-  it('a fee the player cannot pay', () => {
+  it('a fee the player cannot pay', async () => {
     const s = build();
     placeMerchant(s, 0, 10);
     placeMerchant(s, 1, 10);
     placeMerchant(s, 2, 10);
     player(s, 0).lira = 3;
     decide(s, { k: 'pay', seat: 0 });
-    expect(textOf(gameWith('istanbul', s), 0)).toContain('The action here costs 4 lira for the other merchants; you have 3, so your turn ends here.');
+    expect(await textOf(await gameWith('istanbul', s), 0)).toContain('The action here costs 4 lira for the other merchants; you have 3, so your turn ends here.');
   });
 
-  it('"Skip the action" alone names what is missing: the market, the Gemstone Dealer, the mosques, the Sultan', () => {
+  it('"Skip the action" alone names what is missing: the market, the Gemstone Dealer, the mosques, the Sultan', async () => {
     const market = atAction(build(), 0, 11);
     market.smallMarket = [1, ...market.smallMarket.filter((t) => t !== 1)];
     // Skipping is all there is, alone or in one go with the end of the turn.
-    expect(actionsOf(gameWith('istanbul', market), 0).map((a) => a.label)).toEqual(['Skip the action → End the turn', 'Skip the action']);
-    expect(textOf(gameWith('istanbul', market), 0)).toContain('The market wants 1 red, 1 green, 2 yellow, and 1 blue; you have none of them.');
+    expect(actionsOf(await gameWith('istanbul', market), 0).map((a) => a.label)).toEqual(['Skip the action → End the turn', 'Skip the action']);
+    expect(await textOf(await gameWith('istanbul', market), 0)).toContain('The market wants 1 red, 1 green, 2 yellow, and 1 blue; you have none of them.');
 
     const gem = atAction(build(), 0, 16);
     player(gem, 0).lira = 5;
-    expect(textOf(gameWith('istanbul', gem), 0)).toMatch(/This costs \d+ lira; you have 5\./);
+    expect(await textOf(await gameWith('istanbul', gem), 0)).toMatch(/This costs \d+ lira; you have 5\./);
 
     const mosque = atAction(build(), 0, 14);
     player(mosque, 0).goods = goods(1, 0, 0, 0);
     player(mosque, 0).mosqueTiles = ['green'];
-    const text = textOf(gameWith('istanbul', mosque), 0);
+    const text = await textOf(await gameWith('istanbul', mosque), 0);
     expect(text).toMatch(/The red mosque tile needs \d red goods; you have 1\./);
     expect(text).toContain('You already have the green mosque tile.');
 
     const sultan = atAction(build(), 0, 13);
-    expect(textOf(gameWith('istanbul', sultan), 0)).toMatch(/The Sultan wants .+; you do not have them\./);
+    expect(await textOf(await gameWith('istanbul', sultan), 0)).toMatch(/The Sultan wants .+; you do not have them\./);
   });
 
-  it('a decision with a real choice has no note', () => {
+  it('a decision with a real choice has no note', async () => {
     const s = atAction(build(), 0, 5);
     giveCards(s, 0, 'take5Lira');
-    expect(service.decisionNotes(gameWith('istanbul', s), 0)).toEqual([]);
+    expect(service.decisionNotes(await gameWith('istanbul', s), 0)).toEqual([]);
   });
 });
 
@@ -251,64 +254,64 @@ describe('Kairo: where a customer goes, what a payment still owes', () => {
   const alices: StallSpec = { owner: 0, colour: 'green', main: 'K5', entrance: 'J5', ext: ['L5'] };
   const customers = { violet: 'B1', red: 'M1', yellow: 'B9', green: 'G5', blue: 'M9', orange: null } as const;
 
-  it('leading a customer with one open entrance shows the destination, the income and that the turn ends', () => {
+  it('leading a customer with one open entrance shows the destination, the income and that the turn ends', async () => {
     const state: KairoState = scenario({ players: 3, customers, stalls: [bobs, carols], hands: [['s1']] });
-    const lead = find(actionsOf(gameWith('kairo', state), 0), /^Lead the green customer$/);
+    const lead = find(actionsOf(await gameWith('kairo', state), 0), /^Lead the green customer$/);
     expect(detail(lead)).toBe('to the entrance at G7 · 2 steps · +1 green coin for you · +2 green for Bob · ends your turn');
   });
 
-  it('with a choice of entrances, each target shows its crier cards and income', () => {
+  it('with a choice of entrances, each target shows its crier cards and income', async () => {
     const state: KairoState = scenario({ players: 3, customers, stalls: [bobs, carols, alices], criers: [1, 0, 0], hands: [['s1']] });
-    const game = gameWith('kairo', state);
+    const game = await gameWith('kairo', state);
     expect(detail(find(actionsOf(game, 0), /^Lead the green customer$/))).toBe('3 entrances to choose from');
     const choosing = playKairo(state, { t: 'lead', colour: 'green' }).state;
-    const targets = actionsOf(gameWith('kairo', choosing), 0);
+    const targets = actionsOf(await gameWith('kairo', choosing), 0);
     expect(detail(find(targets, /J5/))).toBe('to the entrance at J5 · 3 steps · 1 crier card · +2 green coins for you · ends your turn');
   });
 
-  it('an extension paid in other colours: each count says what is still owed, the panel what was paid', () => {
+  it('an extension paid in other colours: each count says what is still owed, the panel what was paid', async () => {
     const red: StallSpec = { owner: 0, colour: 'red', main: 'E5', entrance: 'E4', ext: ['F5'] };
     const s = scenario({ stalls: [red], customers: { yellow: 'B9' }, hands: [['s4']], coins: [{ red: 3, yellow: 2, blue: 2 }] });
     const pay = playKairo(s, { t: 'build', kind: 'extend', colour: 'red' }, { t: 'field', field: F('D5') }).state;
-    expect(actionsOf(gameWith('kairo', pay), 0).map((a) => `${a.label}: ${detail(a)}`)).toEqual([
+    expect(actionsOf(await gameWith('kairo', pay), 0).map((a) => `${a.label}: ${detail(a)}`)).toEqual([
       'Pay red coins: 1: then 4 coins of other colours still owed',
       'Pay red coins: 2: then 2 coins of other colours still owed',
       'Pay red coins: 3: paid in full',
     ]);
     const other = playKairo(pay, { t: 'payStall', colour: 'red', count: 2 }).state;
-    const game = gameWith('kairo', other);
-    expect(textOf(game, 0)).toContain('Paid so far: 2 red; still owed: 2 coins of other colours (2 count as 1 red).');
+    const game = await gameWith('kairo', other);
+    expect(await textOf(game, 0)).toContain('Paid so far: 2 red; still owed: 2 coins of other colours (2 count as 1 red).');
     expect(detail(find(actionsOf(game, 0), /yellow coins: 1/))).toBe('then 1 coin of other colours still owed');
   });
 });
 
 describe('compound choices through the game service', () => {
-  it('a compound choice applies its steps in one commit; an index no panel offered is refused and changes nothing', () => {
-    const started = gameWith('istanbul', null);
-    const game = must(service.byId(started.row.id)).game as ActiveSnapshot;
+  it('a compound choice applies its steps in one commit; an index no panel offered is refused and changes nothing', async () => {
+    const started = await gameWith('istanbul', null);
+    const game = must(await service.byId(started.row.id)).game as ActiveSnapshot;
     const seat = service.activeSeats(game)[0]!;
     const user = game.seats.find((s) => s.seat === seat)!.userId;
     const legal = service.legalActions(game, seat);
     const compounds = service.compounds(game, seat, legal);
     expect(compounds.length).toBeGreaterThan(0);
     const chain = compounds[0]!;
-    expect(service.act(game.row.id, user, seat, game.row.version, legal.length + compounds.length)).toMatchObject({ ok: false, code: 'stale' });
-    expect(service.act(game.row.id, user, seat, game.row.version, -1)).toMatchObject({ ok: false, code: 'stale' });
-    const before = service.effectiveLog(game).length;
-    const done = must(service.act(game.row.id, user, seat, game.row.version, legal.length));
+    expect(await service.act(game.row.id, user, seat, game.row.version, legal.length + compounds.length)).toMatchObject({ ok: false, code: 'stale' });
+    expect(await service.act(game.row.id, user, seat, game.row.version, -1)).toMatchObject({ ok: false, code: 'stale' });
+    const before = (await service.effectiveLog(game)).length;
+    const done = must(await service.act(game.row.id, user, seat, game.row.version, legal.length));
     expect(done.outcome.after.row.version).toBe(game.row.version + 1);
-    expect(service.effectiveLog(done.outcome.after).map((e) => e.action).slice(before)).toEqual(chain);
+    expect((await service.effectiveLog(done.outcome.after)).map((e) => e.action).slice(before)).toEqual(chain);
   });
 });
 
 describe('Kairo: drawing and leading in one click', () => {
-  it('"In one go…" offers each place to draw from with "Draw 2 cards", and each entrance with leading', () => {
+  it('"In one go…" offers each place to draw from with "Draw 2 cards", and each entrance with leading', async () => {
     const bobs: StallSpec = { owner: 1, colour: 'green', main: 'G8', entrance: 'G7', ext: ['H8'] };
     const carols: StallSpec = { owner: 2, colour: 'green', main: 'C5', entrance: 'D5' };
     const alices: StallSpec = { owner: 0, colour: 'green', main: 'K5', entrance: 'J5', ext: ['L5'] };
     const customers = { violet: 'B1', red: 'M1', yellow: 'B9', green: 'G5', blue: 'M9', orange: null } as const;
     const state: KairoState = scenario({ players: 3, customers, stalls: [bobs, carols, alices], criers: [1, 0, 0], hands: [['s1']], display: ['s2', 's3', 's4', 's5'] });
-    const compound = actionsOf(gameWith('kairo', state), 0).filter((a) => a.group === '*chain');
+    const compound = actionsOf(await gameWith('kairo', state), 0).filter((a) => a.group === '*chain');
     expect(compound.map((a) => a.label)).toEqual([
       'Lead the green customer → To the entrance at G7',
       'Lead the green customer → To the entrance at D5',

@@ -34,7 +34,7 @@ describe('the playing order', () => {
     for (const user of others) await user.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
     const board = await clickForBoard(host, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
 
-    const loaded = env.service.byChannel(channel);
+    const loaded = await env.service.byChannel(channel);
     if (!loaded.ok || loaded.game.kind !== 'active') throw new Error('no game');
     const game = loaded.game;
     const start = (game.state as IstanbulState).startSeat;

@@ -17,6 +17,7 @@ import { seedRng, type RngState } from '../../src/engine/index.js';
 import type { KairoAction, KairoState } from '../../src/games/kairo/index.js';
 import { createLogger } from '../../src/logger.js';
 import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
+import { SqliteStore } from '../../src/persistence/sqlite-store.js';
 import type { DeliveryRow } from '../../src/persistence/schema.js';
 import { FakeDiscord, type FakeUser, type RequestRecord, type SeenMessage } from '../fake-discord/index.js';
 import { BotProcess, until } from './bot-process.js';
@@ -53,7 +54,7 @@ beforeAll(async () => {
   await Promise.all(shards.map((bot) => bot.start()));
   await fake.waitForShards([0, 1]);
   database = openDatabase(dbFile);
-  reader = new GameService({ db: database.db, modules: gameModules(), clock: { now: () => Date.now() }, logger: createLogger({ level: 'silent', format: 'json' }) });
+  reader = new GameService({ store: new SqliteStore(database), modules: gameModules(), clock: { now: () => Date.now() }, logger: createLogger({ level: 'silent', format: 'json' }) });
 }, 120_000);
 
 afterAll(async () => {
@@ -72,18 +73,18 @@ function gameIn(channel: string): number {
   return row.id;
 }
 
-function deliveriesOf(channel: string): DeliveryRow[] {
+function deliveriesOf(channel: string): Promise<DeliveryRow[]> {
   return reader.outbox.rows.ofGame(gameIn(channel));
 }
 
 /** Nothing owed any more in the channel, and no posted message keeps buttons a newer one replaced. */
-function settledIn(channel: string): boolean {
+async function settledIn(channel: string): Promise<boolean> {
   const gameId = gameIn(channel);
-  return deliveriesOf(channel).every((d) => d.status !== 'pending') && reader.outbox.staleButtons(gameId).length === 0;
+  return (await deliveriesOf(channel)).every((d) => d.status !== 'pending') && (await reader.outbox.staleButtons(gameId)).length === 0;
 }
 
-function activeGame(channel: string): ActiveSnapshot {
-  const loaded = reader.byChannel(channel);
+async function activeGame(channel: string): Promise<ActiveSnapshot> {
+  const loaded = await reader.byChannel(channel);
   if (!loaded.ok || loaded.game.kind !== 'active') throw new Error(`no active game in ${channel}: ${JSON.stringify(loaded)}`);
   return loaded.game;
 }
@@ -125,7 +126,7 @@ async function openGame(table: Table): Promise<void> {
   const lobby = () => fake.channelMessages(table.channel).find((m) => hasButton(m, 'join')) as SeenMessage;
   await answered(table, () => guest.clickButton(lobby().id, buttonFor(lobby(), 'join'), { until: 'none' }), lobby().id);
   await answered(table, () => host.clickButton(lobby().id, buttonFor(lobby(), 'start'), { until: 'none' }), lobby().id);
-  await until(fake, () => boards(fake, table.channel).length === 1 && settledIn(table.channel), `the first board in ${table.name}`);
+  await until(fake, async () => boards(fake, table.channel).length === 1 && await settledIn(table.channel), `the first board in ${table.name}`);
 }
 
 /** One turn from the newest board, by the player it names, choosing as the Kairo policy says. */
@@ -137,7 +138,7 @@ async function playTurn(table: Table, options: { kill?: boolean } = {}): Promise
   try {
     for (let step = 0; panel !== null && offered(panel).length > 0; step++) {
       expect(step, 'a turn of fewer than 20 decisions').toBeLessThan(20);
-      const game = activeGame(table.channel);
+      const game = await activeGame(table.channel);
       const seat = reader.seatOf(game, actor.id)!.seat;
       const legal = reader.legalActions(game, seat) as KairoAction[];
       const choices = offered(panel);
@@ -161,7 +162,7 @@ async function playTurn(table: Table, options: { kill?: boolean } = {}): Promise
     await until(fake, () => !table.bot.running, 'the killed process to be gone');
     await table.bot.start();
   }
-  await until(fake, () => boards(fake, table.channel).at(-1)?.id !== board.id && settledIn(table.channel), `the board after turn ${table.turns + 1} in ${table.name}`);
+  await until(fake, async () => boards(fake, table.channel).at(-1)?.id !== board.id && await settledIn(table.channel), `the board after turn ${table.turns + 1} in ${table.name}`);
   table.turns++;
 }
 
@@ -189,7 +190,7 @@ describe('two shard processes on one SQLite file', () => {
 
     // Twelve hours later on both processes' clocks: each reminds its own guild's game, once.
     expect(await Promise.all(shards.map((bot) => bot.advanceClock(REMINDER_DUE)))).toEqual([1, 1]);
-    await until(fake, () => tables.every((t) => deliveriesOf(t.channel).some((d) => d.kind === 'reminder') && settledIn(t.channel)), 'a reminder in each channel');
+    await until(fake, async () => (await Promise.all(tables.map(async (t) => (await deliveriesOf(t.channel)).some((d) => d.kind === 'reminder') && (await settledIn(t.channel))))).every(Boolean), 'a reminder in each channel');
     // Looking again at the same moment finds nothing more to run, on either shard.
     expect(await Promise.all(shards.map((bot) => bot.advanceClock(0)))).toEqual([0, 0]);
 
@@ -198,7 +199,7 @@ describe('two shard processes on one SQLite file', () => {
     expect(shards.map((bot) => bot.starts)).toEqual([1, 2]);
 
     for (const table of tables) {
-      const owed = deliveriesOf(table.channel);
+      const owed = await deliveriesOf(table.channel);
       const delivered = owed.filter((d) => d.status === 'delivered');
       const deliveredIds = new Set(delivered.map((d) => d.id));
       // Nothing lost: every delivery was posted, or merged into one that was.
@@ -211,7 +212,7 @@ describe('two shard processes on one SQLite file', () => {
       const live = fake.channelMessages(table.channel).filter((m) => m.buttons.some((b) => parseCustomId(b.customId)?.verb !== 'rematch'));
       expect(live.map((m) => m.content.slice(0, 60)), `${table.name}: no live buttons`).toEqual([]);
       expect(boards(fake, table.channel).at(-1)?.content).toContain('**The game is over.** Final standings:');
-      expect(reader.repo.findById(gameIn(table.channel))?.status).toBe('finished');
+      expect((await reader.repo.findById(gameIn(table.channel)))?.status).toBe('finished');
     }
     // Each process posted only in its own guild's channel.
     for (const [index, table] of tables.entries()) {

@@ -9,6 +9,7 @@ import { refusalText } from '../../src/discord/respond.js';
 import { escapeMarkdown, labelName, plainName } from '../../src/discord/text.js';
 import { createLogger } from '../../src/logger.js';
 import { openDatabase } from '../../src/persistence/database.js';
+import { SqliteStore } from '../../src/persistence/sqlite-store.js';
 
 describe('names are text', () => {
   it('a masked link, bold, a role mention and @everyone are escaped, so Discord shows them as typed', () => {
@@ -28,13 +29,13 @@ describe('names are text', () => {
 });
 
 describe('option echoes', () => {
-  const db = openDatabase(':memory:');
-  const service = new GameService({ db: db.db, modules: gameModules(), clock: { now: () => 1_000 }, logger: createLogger({ level: 'silent', format: 'json' }) });
+  const store = new SqliteStore(openDatabase(':memory:'), { now: () => 1_000 });
+  const service = new GameService({ store, modules: gameModules(), clock: { now: () => 1_000 }, logger: createLogger({ level: 'silent', format: 'json' }) });
   const ctx = { service, presenters: gamePresenters(inProcessBoardRenderer), client: null as never, deliverer: null as never, computers: null as never, player: null as never } satisfies BotContext;
   const host = { userId: '100000000000000001', displayName: 'Host' };
 
-  it('a 6,000-character layout is refused as an unknown layout, echoed short and plain, within Discord limits', () => {
-    const refused = service.createLobby({ guildId: '1', channelId: '2', kind: 'istanbul', host, locale: 'en', layout: `[x](https://e.example)${'y'.repeat(6000)}` });
+  it('a 6,000-character layout is refused as an unknown layout, echoed short and plain, within Discord limits', async () => {
+    const refused = await service.createLobby({ guildId: '1', channelId: '2', kind: 'istanbul', host, locale: 'en', layout: `[x](https://e.example)${'y'.repeat(6000)}` });
     if (refused.ok) throw new Error('accepted');
     expect(refused).toMatchObject({ code: 'invalid_options', option: 'layout' });
     const text = refusalText(ctx, refused, 'en');
@@ -42,15 +43,15 @@ describe('option echoes', () => {
     expect(text).toMatch(/^There is no layout "\\\[x\\\]\\\(https\\:\/\/e\\\.example\\\)y+…" for this game/);
   });
 
-  it('Kairo has no variants: a variant is refused as such, not silently stored', () => {
-    const refused = service.createLobby({ guildId: '1', channelId: '3', kind: 'kairo', host, locale: 'de', variant: 'anything' });
+  it('Kairo has no variants: a variant is refused as such, not silently stored', async () => {
+    const refused = await service.createLobby({ guildId: '1', channelId: '3', kind: 'kairo', host, locale: 'de', variant: 'anything' });
     if (refused.ok) throw new Error('accepted');
     expect(refused).toMatchObject({ code: 'invalid_options', option: 'no_variants' });
     expect(refusalText(ctx, refused, 'en')).toBe('This game has no variants; leave the variant option empty.');
   });
 
-  it('a layout the expansion does not use is named as such, not as a player-count problem', () => {
-    const refused = service.createLobby({ guildId: '1', channelId: '4', kind: 'istanbul', host, locale: 'en', layout: 'short', expansion: 'letters-and-seals' });
+  it('a layout the expansion does not use is named as such, not as a player-count problem', async () => {
+    const refused = await service.createLobby({ guildId: '1', channelId: '4', kind: 'istanbul', host, locale: 'en', layout: 'short', expansion: 'letters-and-seals' });
     if (refused.ok) throw new Error('accepted');
     expect(refusalText(ctx, refused, 'en')).toBe('The layout "short" cannot be used with this expansion; pick one of the suggestions.');
   });

@@ -113,7 +113,7 @@ describe('a game in its own thread', () => {
     expect(pointer.content).toContain(`/channels/${env.fake.guildId}/${channel}/${final.id}`);
     expect(env.fake.message(second.id)!.buttons).toEqual([]);
     // The finished game is on record with its final board in the channel.
-    expect(env.service.runningRow(channel)).toBeUndefined();
+    expect(await env.service.runningRow(channel)).toBeUndefined();
     env.fake.assertNoViolations();
   });
 
@@ -137,7 +137,7 @@ describe('a deleted thread', () => {
     await until(status, () => boards(env.fake, channel).length === 1, 'the board in the channel');
     const board = boards(env.fake, channel)[0]!;
     expect(board.content.split('\n')[0]).toBe('The thread of this game was deleted, so the game goes on in this channel.');
-    expect(env.service.runningRow(channel)).toMatchObject({ useThread: false, threadId: null });
+    expect(await env.service.runningRow(channel)).toMatchObject({ useThread: false, threadId: null });
     // The game goes on from there: a turn ends, and the next board comes in the channel without the line.
     const active = userById(mentionedToAct(board)[0]!);
     let panel = await openPanel(active, board);
@@ -176,7 +176,7 @@ describe('without the permission to open threads', () => {
     const board = boards(env.fake, channel)[0]!;
     expect(board.content.split('\n')[0]).toBe('I may not open a thread here (missing permission: Create Public Threads), so this game is played in this channel.');
     expect(env.fake.threadsOf(channel)).toEqual([]);
-    expect(env.service.runningRow(channel)?.useThread).toBe(false);
+    expect((await env.service.runningRow(channel))?.useThread).toBe(false);
     // The next boards stay in the channel without the line.
     const active = userById(mentionedToAct(board)[0]!);
     let panel = await openPanel(active, board);

@@ -32,8 +32,8 @@ afterAll(async () => {
   await env?.stop();
 });
 
-function gameIn(channel: string): ActiveSnapshot {
-  const loaded = env.service.byChannel(channel);
+async function gameIn(channel: string): Promise<ActiveSnapshot> {
+  const loaded = await env.service.byChannel(channel);
   if (!loaded.ok || loaded.game.kind !== 'active') throw new Error(`no active game in ${channel}`);
   return loaded.game;
 }
@@ -82,7 +82,7 @@ describe('settings apply to the turn in progress', () => {
     const channel = env.fake.createChannel('reminder-now');
     const { board, started } = await startTimed(channel, alice, [bob]);
     const waiting = mentionedToAct(board)[0]!;
-    const id = gameIn(channel).row.id;
+    const id = (await gameIn(channel)).row.id;
     const reminders = () => env.fake.channelMessages(channel).filter((m) => /Reminder \d of/.test(m.content));
     env.fake.clock.advance(4 * HOUR);
     await env.bot.scheduler.tick();

@@ -30,12 +30,14 @@ import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/ind
 import type { KairoAction, KairoState } from '../../src/games/kairo/index.js';
 import { createLogger } from '../../src/logger.js';
 import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
+import { SqliteStore } from '../../src/persistence/sqlite-store.js';
 import { expansionPolicy } from '../games/istanbul/expansion/policy.js';
 import { biasedPolicy } from '../games/istanbul/policy.js';
 import { progressPick } from '../render/kairo/engine-states.js';
 import { allowUserTexts, expectReadable, expectReadableComponents } from './readable.js';
 
 let db: OpenDatabase;
+let store: SqliteStore;
 const clock = { t: Date.UTC(2026, 0, 5), now() { return this.t; } };
 const USERS = ['100000000000000001', '100000000000000002', '100000000000000003', '100000000000000004', '100000000000000005'];
 /** Display names with the characters names really have: an apostrophe, braces, a hash, accents. */
@@ -43,6 +45,7 @@ const DISPLAY = ["Dave O'Neil", 'Zoë {the} Bold', 'Ana #1', 'Jörg', 'Eef'];
 
 beforeEach(() => {
   db = openDatabase(':memory:');
+  store = new SqliteStore(db, { now: () => clock.now() });
   allowUserTexts(DISPLAY);
 });
 afterEach(() => {
@@ -92,10 +95,10 @@ describe('a fuzzed game shows no key, placeholder, undefined, NaN or empty label
   for (const config of CONFIGS) {
     it(config.name, async () => {
       const seed = `i18n:${config.name}`;
-      const svc = new GameService({ db: db.db, modules: gameModules(), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => seed });
+      const svc = new GameService({ store, modules: gameModules(), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => seed });
       const presenter = gamePresenters(inProcessBoardRenderer).get(config.kind) as GamePresenter;
       const lobby = must(
-        svc.createLobby({
+        await svc.createLobby({
           guildId: '1',
           channelId: '2',
           kind: config.kind,
@@ -107,11 +110,11 @@ describe('a fuzzed game shows no key, placeholder, undefined, NaN or empty label
           expansion: config.expansion ?? null,
         }),
       ).game;
-      for (let i = 1; i < config.players; i++) must(svc.join(lobby.row.id, { userId: USERS[i]!, displayName: DISPLAY[i]! }));
-      const full = must(svc.byId(lobby.row.id)).game as LobbySnapshot;
+      for (let i = 1; i < config.players; i++) must(await svc.join(lobby.row.id, { userId: USERS[i]!, displayName: DISPLAY[i]! }));
+      const full = must(await svc.byId(lobby.row.id)).game as LobbySnapshot;
       for (const locale of LOCALES) expectPublic(lobbyMessage(inLocale(full, locale), presenter), `lobby ${locale}`);
 
-      let game: ActiveSnapshot = must(svc.start(lobby.row.id, USERS[0]!, full.row.version)).game;
+      let game: ActiveSnapshot = must(await svc.start(lobby.row.id, USERS[0]!, full.row.version)).game;
       for (const locale of LOCALES) expectPublic(await boardMessage(svc, inLocale(game, locale), presenter), `first board ${locale}`);
 
       const rng = seedRng(`policy:${seed}`);
@@ -126,7 +129,7 @@ describe('a fuzzed game shows no key, placeholder, undefined, NaN or empty label
         const seat = svc.activeSeats(game)[0]!;
         const at = `action ${actions} seat ${seat}`;
         for (const locale of LOCALES) {
-          const panel = panelMessage(svc, game, presenter, seat, locale, { did });
+          const panel = await panelMessage(svc, game, presenter, seat, locale, { did });
           expectPublic(panel, `${at} panel ${locale}`);
           for (const action of panelActions(svc, game, presenter, seat, locale)) {
             expectReadable(action.label, `${at} action label ${locale}`);
@@ -147,7 +150,7 @@ describe('a fuzzed game shows no key, placeholder, undefined, NaN or empty label
         const legal = svc.legalActions(game, seat);
         const index = legal.indexOf(config.policy(game.state, seat, legal, rng));
         expect(index).toBeGreaterThanOrEqual(0);
-        const outcome = must(svc.act(game.row.id, userOf(seat), seat, game.row.version, index)).outcome;
+        const outcome = must(await svc.act(game.row.id, userOf(seat), seat, game.row.version, index)).outcome;
         actions++;
         did = outcome.entries.flatMap((e) => e.events);
         for (const e of did) keysSeen.add(e.key);
@@ -156,8 +159,8 @@ describe('a fuzzed game shows no key, placeholder, undefined, NaN or empty label
           turns++;
           summary = { summary: outcome.summary };
           for (const locale of LOCALES) {
-            expectReadable(logMessage(svc, game, presenter, null, locale, 3).content, `log after turn ${turns} ${locale}`);
-            expectReadable(logMessage(svc, game, presenter, seat, locale, 3).content, `private log after turn ${turns} ${locale}`);
+            expectReadable((await logMessage(svc, game, presenter, null, locale, 3)).content, `log after turn ${turns} ${locale}`);
+            expectReadable((await logMessage(svc, game, presenter, seat, locale, 3)).content, `private log after turn ${turns} ${locale}`);
           }
         }
       }

@@ -29,8 +29,8 @@ async function open(): Promise<Deliverer> {
     const outbox = new DeliveryRepository(store.db);
     return {
       async claimAndPost(gameId, now) {
-        const claimed = outbox.claim(gameId, now, LEASE_MS, name);
-        for (const row of claimed) outbox.delivered(row.id, name);
+        const claimed = await outbox.claim(gameId, now, LEASE_MS, name);
+        for (const row of claimed) await outbox.delivered(row.id, name);
         return claimed.map((row) => row.id);
       },
       close: async () => store.close(),
