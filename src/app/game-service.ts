@@ -520,10 +520,14 @@ export class GameService {
       }
       if (!result.ok && result.code === 'damaged') damaged.push({ gameId: result.gameId, channelId: result.channelId, reason: result.reason });
       if (result.ok && result.game.kind === 'active' && this.computerSeatsToPlay(result.game).length > 0) computerTurns.push({ gameId: row.id, channelId: row.channelId });
-      if (result.ok && result.game.kind === 'active' && (await this.repo.jobsOf(row.id, JOB_KINDS.reminder)).length === 0) {
-        // A turn whose jobs were never written (or all reminders were sent) keeps its idle job: only
-        // restore jobs for a turn that has none at all.
-        if ((await this.repo.jobsOf(row.id)).length === 0) await this.#tx(() => this.#scheduleTurn(result.game as ActiveSnapshot));
+      if (result.ok && result.game.kind === 'active' && (await this.repo.jobsOf(row.id)).length === 0) {
+        // A turn whose jobs were never written gets them; one whose reminders were all sent keeps its idle
+        // job. Looked at again in the transaction: a change since the check (a click) wrote its own.
+        const game = result.game;
+        await this.#tx(async () => {
+          if ((await this.repo.jobsOf(row.id)).length > 0 || (await this.repo.findById(row.id))?.version !== game.row.version) return;
+          await this.#scheduleTurn(game);
+        });
       }
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
@@ -1082,20 +1086,26 @@ export class GameService {
   }
 
   /** /game status: the board of the current state is owed again (the older boards lose their buttons). */
-  async repostBoard(gameId: number): Promise<Result<{ game: ActiveSnapshot; boardDelivery: number }>> {
-    const loaded = await this.#active(gameId);
-    if (!loaded.ok) return loaded;
-    const boardDelivery = await this.#owe(loaded.game.row, 'board', { kind: 'board', summary: [], notes: [], concededTo: null, picture: true });
-    return { ok: true, game: loaded.game, boardDelivery };
+  repostBoard(gameId: number): Promise<Result<{ game: ActiveSnapshot; boardDelivery: number }>> {
+    // The board owed is the state read: no change comes in between.
+    return this.#tx(async () => {
+      const loaded = await this.#active(gameId);
+      if (!loaded.ok) return loaded;
+      const boardDelivery = await this.#owe(loaded.game.row, 'board', { kind: 'board', summary: [], notes: [], concededTo: null, picture: true });
+      return { ok: true, game: loaded.game, boardDelivery };
+    });
   }
 
   /** /game status after the end: the finished game's final board is owed again, marked as such. */
-  async repostFinalBoard(gameId: number): Promise<Result<{ game: ActiveSnapshot; boardDelivery: number }>> {
-    const loaded = await this.byId(gameId);
-    if (!loaded.ok) return loaded;
-    if (loaded.game.kind !== 'active' || loaded.game.row.status !== 'finished') return refuse('not_active', {});
-    const boardDelivery = await this.#owe(loaded.game.row, 'board', { kind: 'board', summary: [], notes: [], concededTo: null, picture: true, again: true });
-    return { ok: true, game: loaded.game, boardDelivery };
+  repostFinalBoard(gameId: number): Promise<Result<{ game: ActiveSnapshot; boardDelivery: number }>> {
+    // The board owed is the state read: no change comes in between.
+    return this.#tx(async () => {
+      const loaded = await this.byId(gameId);
+      if (!loaded.ok) return loaded;
+      if (loaded.game.kind !== 'active' || loaded.game.row.status !== 'finished') return refuse('not_active', {});
+      const boardDelivery = await this.#owe(loaded.game.row, 'board', { kind: 'board', summary: [], notes: [], concededTo: null, picture: true, again: true });
+      return { ok: true, game: loaded.game, boardDelivery };
+    });
   }
 
   /**
@@ -1189,16 +1199,17 @@ export class GameService {
    * reminder and idle deadline are moved in the same transaction (see `#retime`), and the table is told
    * through the outbox, with when the next reminder and the idle vote now come.
    */
-  async updateSettings(gameId: number, userId: string, canManage: boolean, change: SettingsChange): Promise<Result<{ row: GameRow; timers: TurnTimers | null }>> {
-    const row = await this.repo.findById(gameId);
-    if (row === undefined || (row.status !== 'lobby' && row.status !== 'active')) return refuse('no_game', {});
-    if (row.hostUserId !== userId && !canManage) return refuse('not_host', {});
-    const checked: SettingsResult = validateSettings(change);
-    if (!checked.ok) return refuse('invalid_setting', { field: checked.field, min: checked.min, max: checked.max });
-    const { updated, timers } = await this.#tx(async () => {
+  updateSettings(gameId: number, userId: string, canManage: boolean, change: SettingsChange): Promise<Result<{ row: GameRow; timers: TurnTimers | null }>> {
+    // The settings, the jobs moved by them and the announcement, read and written together.
+    return this.#tx(async () => {
+      const row = await this.repo.findById(gameId);
+      if (row === undefined || (row.status !== 'lobby' && row.status !== 'active')) return refuse('no_game', {});
+      if (row.hostUserId !== userId && !canManage) return refuse('not_host', {});
+      const checked: SettingsResult = validateSettings(change);
+      if (!checked.ok) return refuse('invalid_setting', { field: checked.field, min: checked.min, max: checked.max });
       await this.repo.updateSettings(gameId, checked.patch);
-      const after = await this.repo.findById(gameId) as GameRow;
-      const moved = after.status === 'active' ? await this.#retime(row, after) : null;
+      const after = (await this.repo.findById(gameId)) as GameRow;
+      const timers = after.status === 'active' ? await this.#retime(row, after) : null;
       await this.#owe(after, 'announcement', {
         kind: 'announcement',
         message: 'settings',
@@ -1206,12 +1217,11 @@ export class GameService {
         reminderIntervalMinutes: after.reminderIntervalMinutes,
         reminderLimit: after.reminderLimit,
         idleAfterMinutes: after.idleAfterMinutes,
-        nextReminderAt: moved?.nextReminderAt ?? null,
-        idleAt: moved?.idleAt ?? null,
+        nextReminderAt: timers?.nextReminderAt ?? null,
+        idleAt: timers?.idleAt ?? null,
       });
-      return { updated: after, timers: moved };
+      return { ok: true, row: after, timers };
     });
-    return { ok: true, row: updated, timers };
   }
 
   /**
@@ -1419,37 +1429,40 @@ export class GameService {
    * /game notify: changes what is given and keeps the rest. `awayUntil` is a date (YYYY-MM-DD, the day the
    * player is back, in their time zone) or 'off'; quiet hours need both ends (the same hour twice: none).
    */
-  async updateNotify(
+  updateNotify(
     userId: string,
     change: { how?: NotifyChannel | null; timeZone?: string | null; quietFrom?: number | null; quietTo?: number | null; awayUntil?: string | null; locale?: string | null },
   ): Promise<Result<{ settings: NotifySettings }>> {
-    const current = await this.notifySettings(userId);
-    if (change.how != null && !(NOTIFY_CHANNELS as readonly string[]).includes(change.how)) return refuse('invalid_notify', {});
-    let timeZone = current.timeZone;
-    if (change.timeZone != null) {
-      const zone = canonicalTimeZone(change.timeZone);
-      if (zone === null) return refuse('invalid_time_zone', { value: change.timeZone });
-      timeZone = zone;
-    }
-    let { quietFrom, quietTo } = current;
-    if (change.quietFrom != null || change.quietTo != null) {
-      if (change.quietFrom == null || change.quietTo == null) return refuse('quiet_hours_incomplete', {});
-      const valid = (h: number): boolean => Number.isInteger(h) && h >= 0 && h <= 23;
-      if (!valid(change.quietFrom) || !valid(change.quietTo)) return refuse('invalid_setting', { field: 'quiet', min: 0, max: 23 });
-      [quietFrom, quietTo] = change.quietFrom === change.quietTo ? [null, null] : [change.quietFrom, change.quietTo];
-    }
-    let awayUntil = current.awayUntil;
-    if (change.awayUntil != null) {
-      if (change.awayUntil.trim().toLowerCase() === 'off') awayUntil = null;
-      else {
-        const at = parseAwayDate(change.awayUntil, timeZone, this.#clock.now());
-        if (at === null) return refuse('invalid_away_date', { value: change.awayUntil });
-        awayUntil = at;
+    // Read and written together: two changes at once each keep the other's fields.
+    return this.#tx(async () => {
+      const current = await this.notifySettings(userId);
+      if (change.how != null && !(NOTIFY_CHANNELS as readonly string[]).includes(change.how)) return refuse('invalid_notify', {});
+      let timeZone = current.timeZone;
+      if (change.timeZone != null) {
+        const zone = canonicalTimeZone(change.timeZone);
+        if (zone === null) return refuse('invalid_time_zone', { value: change.timeZone });
+        timeZone = zone;
       }
-    }
-    const settings: NotifySettings = { how: change.how ?? current.how, timeZone, quietFrom, quietTo, awayUntil, locale: change.locale ?? current.locale };
-    await this.players.save(userId, settings);
-    return { ok: true, settings };
+      let { quietFrom, quietTo } = current;
+      if (change.quietFrom != null || change.quietTo != null) {
+        if (change.quietFrom == null || change.quietTo == null) return refuse('quiet_hours_incomplete', {});
+        const valid = (h: number): boolean => Number.isInteger(h) && h >= 0 && h <= 23;
+        if (!valid(change.quietFrom) || !valid(change.quietTo)) return refuse('invalid_setting', { field: 'quiet', min: 0, max: 23 });
+        [quietFrom, quietTo] = change.quietFrom === change.quietTo ? [null, null] : [change.quietFrom, change.quietTo];
+      }
+      let awayUntil = current.awayUntil;
+      if (change.awayUntil != null) {
+        if (change.awayUntil.trim().toLowerCase() === 'off') awayUntil = null;
+        else {
+          const at = parseAwayDate(change.awayUntil, timeZone, this.#clock.now());
+          if (at === null) return refuse('invalid_away_date', { value: change.awayUntil });
+          awayUntil = at;
+        }
+      }
+      const settings: NotifySettings = { how: change.how ?? current.how, timeZone, quietFrom, quietTo, awayUntil, locale: change.locale ?? current.locale };
+      await this.players.save(userId, settings);
+      return { ok: true, settings };
+    });
   }
 
   /** The game's job of this kind with its payload, or undefined (none, or set aside as damaged). */
@@ -1465,57 +1478,63 @@ export class GameService {
   }
 
   /** The reminded player postpones the next reminder by one interval (not counted toward the limit). */
-  async snooze(gameId: number, userId: string, seat: Seat): Promise<Result<{ dueAt: number; game: ActiveSnapshot }>> {
-    const loaded = await this.#active(gameId);
-    if (!loaded.ok) return loaded;
-    const game = loaded.game;
-    const own = this.seatOf(game, userId);
-    if (own === undefined || own.leftAt !== null) return refuse('not_a_player', {});
-    if (own.seat !== seat) return refuse('foreign_panel', { owner: seat });
-    const found = await this.#job(gameId, JOB_KINDS.reminder);
-    const job = found?.job;
-    const payload = found === undefined ? undefined : { marker: found.payload.marker, seats: found.payload.seats, count: found.payload.count ?? 0, since: sinceOf(found.job, found.payload, game.row) };
-    if (job === undefined || payload === undefined || payload.marker !== turnMarkerOf(game.module, game.state) || !payload.seats.includes(seat)) {
-      return refuse('no_reminder', {});
-    }
-    const dueAt = Math.max(job.dueAt, this.#clock.now()) + game.row.reminderIntervalMinutes * 60_000;
-    await this.repo.rescheduleJob({ kind: JOB_KINDS.reminder, gameId, dueAt, payload });
-    return { ok: true, dueAt, game };
+  snooze(gameId: number, userId: string, seat: Seat): Promise<Result<{ dueAt: number; game: ActiveSnapshot }>> {
+    // The reminder is read and moved together: a job run in between is not overwritten.
+    return this.#tx(async () => {
+      const loaded = await this.#active(gameId);
+      if (!loaded.ok) return loaded;
+      const game = loaded.game;
+      const own = this.seatOf(game, userId);
+      if (own === undefined || own.leftAt !== null) return refuse('not_a_player', {});
+      if (own.seat !== seat) return refuse('foreign_panel', { owner: seat });
+      const found = await this.#job(gameId, JOB_KINDS.reminder);
+      const job = found?.job;
+      const payload = found === undefined ? undefined : { marker: found.payload.marker, seats: found.payload.seats, count: found.payload.count ?? 0, since: sinceOf(found.job, found.payload, game.row) };
+      if (job === undefined || payload === undefined || payload.marker !== turnMarkerOf(game.module, game.state) || !payload.seats.includes(seat)) {
+        return refuse('no_reminder', {});
+      }
+      const dueAt = Math.max(job.dueAt, this.#clock.now()) + game.row.reminderIntervalMinutes * 60_000;
+      await this.repo.rescheduleJob({ kind: JOB_KINDS.reminder, gameId, dueAt, payload });
+      return { ok: true, dueAt, game };
+    });
   }
 
   /** A vote on an idle seat: strict majority of the other players still in the game. */
-  async vote(gameId: number, userId: string, seat: Seat, choice: VoteChoice): Promise<VoteResult> {
-    const loaded = await this.#active(gameId);
-    if (!loaded.ok) return loaded;
-    const game = loaded.game;
-    const found = await this.#job(gameId, JOB_KINDS.vote);
-    const job = found?.job;
-    const payload = found === undefined ? undefined : { marker: found.payload.marker, seats: found.payload.seats, votes: found.payload.votes ?? {}, since: sinceOf(found.job, found.payload, game.row) };
-    if (job === undefined || payload === undefined || payload.marker !== turnMarkerOf(game.module, game.state) || !payload.seats.includes(seat)) {
-      return refuse('vote_closed', {});
-    }
-    const voter = this.seatOf(game, userId);
-    if (voter === undefined || voter.leftAt !== null) return refuse('not_a_player', {});
-    if (voter.seat === seat) return refuse('cannot_vote', {});
-    const awayUntil = (await this.#notifyOfSeats(game, [seat])).get(seat)?.awayUntil ?? null;
-    if (awayUntil !== null && awayUntil > this.#clock.now()) return refuse('player_away', { until: awayUntil });
-    const eligible = this.playingSeats(game).filter((s) => s.seat !== seat);
-    const needed = Math.floor(eligible.length / 2) + 1;
-    const ballot = payload.votes[String(seat)] ?? { skip: [], kick: [] };
-    const other: VoteChoice = choice === 'skip' ? 'kick' : 'skip';
-    const updated = {
-      [choice]: [...new Set([...ballot[choice], userId])],
-      [other]: ballot[other].filter((u) => u !== userId),
-    } as { skip: string[]; kick: string[] };
-    const tally: VoteTally = { ...updated, needed };
-    if (updated[choice].length < needed) {
-      await this.repo.rescheduleJob({ kind: JOB_KINDS.vote, gameId, dueAt: job.dueAt, payload: { ...payload, votes: { ...payload.votes, [String(seat)]: updated } } });
-      return { ok: true, passed: null, seat, tally, game };
-    }
-    const result =
-      choice === 'skip' ? await this.#commit(game, [], { handOver: [seat], notes: () => [{ kind: 'handedToComputer', seat }] }) : await this.#removeSeat(game, seat, 'removed');
-    if (!result.ok) return result;
-    return { ok: true, passed: choice, seat, tally, outcome: result.outcome };
+  vote(gameId: number, userId: string, seat: Seat, choice: VoteChoice): Promise<VoteResult> {
+    // The ballot is read and counted together: a vote or a job run in between is not lost.
+    return this.#tx(async () => {
+      const loaded = await this.#active(gameId);
+      if (!loaded.ok) return loaded;
+      const game = loaded.game;
+      const found = await this.#job(gameId, JOB_KINDS.vote);
+      const job = found?.job;
+      const payload = found === undefined ? undefined : { marker: found.payload.marker, seats: found.payload.seats, votes: found.payload.votes ?? {}, since: sinceOf(found.job, found.payload, game.row) };
+      if (job === undefined || payload === undefined || payload.marker !== turnMarkerOf(game.module, game.state) || !payload.seats.includes(seat)) {
+        return refuse('vote_closed', {});
+      }
+      const voter = this.seatOf(game, userId);
+      if (voter === undefined || voter.leftAt !== null) return refuse('not_a_player', {});
+      if (voter.seat === seat) return refuse('cannot_vote', {});
+      const awayUntil = (await this.#notifyOfSeats(game, [seat])).get(seat)?.awayUntil ?? null;
+      if (awayUntil !== null && awayUntil > this.#clock.now()) return refuse('player_away', { until: awayUntil });
+      const eligible = this.playingSeats(game).filter((s) => s.seat !== seat);
+      const needed = Math.floor(eligible.length / 2) + 1;
+      const ballot = payload.votes[String(seat)] ?? { skip: [], kick: [] };
+      const other: VoteChoice = choice === 'skip' ? 'kick' : 'skip';
+      const updated = {
+        [choice]: [...new Set([...ballot[choice], userId])],
+        [other]: ballot[other].filter((u) => u !== userId),
+      } as { skip: string[]; kick: string[] };
+      const tally: VoteTally = { ...updated, needed };
+      if (updated[choice].length < needed) {
+        await this.repo.rescheduleJob({ kind: JOB_KINDS.vote, gameId, dueAt: job.dueAt, payload: { ...payload, votes: { ...payload.votes, [String(seat)]: updated } } });
+        return { ok: true, passed: null, seat, tally, game };
+      }
+      const result =
+        choice === 'skip' ? await this.#commit(game, [], { handOver: [seat], notes: () => [{ kind: 'handedToComputer', seat }] }) : await this.#removeSeat(game, seat, 'removed');
+      if (!result.ok) return result;
+      return { ok: true, passed: choice, seat, tally, outcome: result.outcome };
+    });
   }
 
   /** The open idle vote's tally for a seat (for re-rendering the vote message). */
