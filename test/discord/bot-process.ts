@@ -191,15 +191,19 @@ export function until(fake: FakeDiscord, predicate: () => boolean | Promise<bool
   return new Promise((resolve, reject) => {
     const events = fake.world.events;
     const names = ['messageCreate', 'messageUpdate', 'request'] as const;
+    const holds = (): void => {
+      done();
+      resolve();
+    };
     const check = (): void => {
-      void Promise.resolve()
-        .then(predicate)
-        .catch(() => false)
-        .then((ok) => {
-          if (!ok) return;
-          done();
-          resolve();
-        });
+      let ok: boolean | Promise<boolean> = false;
+      try {
+        ok = predicate();
+      } catch {
+        ok = false;
+      }
+      if (ok === true) holds();
+      else if (ok instanceof Promise) void ok.then((yes) => (yes ? holds() : undefined), () => undefined);
     };
     const timer = setInterval(check, 25);
     const deadline = setTimeout(() => {
