@@ -9,7 +9,7 @@ import { gameModules } from './app/games/index.js';
 import { startBot, type Bot } from './discord/bot.js';
 import { createDiscordClient, recommendedShardCount } from './discord/client.js';
 import { resolveShards } from './sharding.js';
-import { SqliteStore } from './persistence/sqlite-store.js';
+import { storeOn } from './persistence/open-store.js';
 import { gamePresenters } from './discord/games/index.js';
 import { RenderPool } from './app/workers/render-pool.js';
 import { aiComputerPlayer } from './app/computer-player.js';
@@ -21,8 +21,8 @@ export async function launchBot({ config, logger, database }: LaunchContext, clo
   const shards = await resolveShards(config, () => recommendedShardCount(api));
   logger.info({ shardCount: shards.shardCount, shardIds: shards.shardIds }, 'shards');
   const client = createDiscordClient({ ...api, shards });
-  // The store is on the opened file; start-up closes the file after the bot stopped.
-  const store = new SqliteStore(database, { now: () => clock.now(), shards });
+  // The store is on the opened database; start-up closes it after the bot stopped.
+  const store = storeOn(database, { now: () => clock.now(), shards });
   const service = new GameService({ store, modules: gameModules(), clock, logger, shards });
   // Board pictures are drawn in worker threads, never on the event loop.
   const boards = new RenderPool({ workers: config.renderWorkers, timeoutMs: config.renderTimeoutMs });

@@ -1,11 +1,13 @@
 /**
  * Start-up order: configuration -> logger -> database (open, check, migrate) -> the bot. A problem an
- * operator must fix (configuration, a damaged or newer database) is told in one line, without a stack
- * trace, and start-up stops with a non-zero exit code.
+ * operator must fix (configuration, a damaged or newer database, a PostgreSQL server that cannot be
+ * reached) is told in one line, without a stack trace or a password, and start-up stops with a non-zero
+ * exit code. DATABASE_URL selects the PostgreSQL server; without it the SQLite file at DATABASE_PATH.
  */
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger, type Logger } from './logger.js';
-import { DatabaseOpenError, openDatabase, type OpenDatabase } from './persistence/database.js';
+import { DatabaseOpenError } from './persistence/database.js';
+import { closeDatabase, openConfiguredDatabase, type OpenedDatabase } from './persistence/open-store.js';
 
 export interface Running {
   stop(): Promise<void>;
@@ -14,7 +16,8 @@ export interface Running {
 export interface LaunchContext {
   readonly config: Config;
   readonly logger: Logger;
-  readonly database: OpenDatabase;
+  /** The SQLite file or the PostgreSQL pool, opened and migrated; start-up closes it after the bot stopped. */
+  readonly database: OpenedDatabase;
 }
 
 export type Launch = (context: LaunchContext) => Promise<Running>;
@@ -35,17 +38,11 @@ export async function startBazaar(env: NodeJS.ProcessEnv, launch: Launch, io: St
     }
     throw error;
   }
-  if (config.databaseUrl !== undefined) {
-    // Not silently the SQLite file instead: processes on several machines would each keep their own games.
-    io.fail(
-      'Configuration: DATABASE_URL is set, but this version of the bot runs only on the SQLite file (PostgreSQL is not supported yet). Remove DATABASE_URL to use DATABASE_PATH.',
-    );
-    return null;
-  }
   const logger = createLogger({ level: config.logLevel, format: config.logFormat });
-  let database: OpenDatabase;
+  let database: OpenedDatabase;
   try {
-    database = openDatabase(config.databasePath);
+    // An idle pooled connection that fails (a server restart) is logged; the next query reconnects.
+    database = await openConfiguredDatabase(config, (error) => logger.warn({ err: { message: error.message } }, 'a pooled PostgreSQL connection failed'));
   } catch (error) {
     if (error instanceof DatabaseOpenError) {
       io.fail(`Database: ${error.message}`);
@@ -53,18 +50,18 @@ export async function startBazaar(env: NodeJS.ProcessEnv, launch: Launch, io: St
     }
     throw error;
   }
-  logger.info({ databasePath: config.databasePath }, 'database ready');
+  logger.info({ database: database.dialect, where: database.where }, 'database ready');
   try {
     const running = await launch({ config, logger, database });
     return {
       async stop() {
         await running.stop();
-        database.close();
+        await closeDatabase(database);
         logger.info('stopped');
       },
     };
   } catch (error) {
-    database.close();
+    await closeDatabase(database);
     throw error;
   }
 }
