@@ -10,7 +10,12 @@
  *     click -> new board p50/p95/p99, boards per second;
  *   - the bot's peak RSS (all its processes together).
  * Arguments: `--stored 100,1000,5000 --workers 1,2 --shards 1,2` (defaults; workers are per process),
- * `--json` for one JSON line per run.
+ * `--store sqlite,postgres` (default sqlite) for the database, `--pool 10` for each process's PostgreSQL
+ * connections (DATABASE_POOL_SIZE), `--json` for one JSON line per run. Every row also says the machine's
+ * 1-minute load average at the start and the end of its run (other work on the machine skews the figures).
+ *
+ * On PostgreSQL a throwaway cluster (test/support/postgres.ts) serves the whole benchmark, stopped at exit,
+ * also when a run fails; each run gets a fresh database in it, which all of its processes share.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,12 +25,13 @@ import { GameService, type ActiveSnapshot, type Result } from '../../src/app/gam
 import { gameModules } from '../../src/app/games/index.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
 import { createLogger } from '../../src/logger.js';
-import { openDatabase } from '../../src/persistence/database.js';
-import { SqliteStore } from '../../src/persistence/sqlite-store.js';
+import { openConfiguredDatabase, storeOn, type DatabaseChoice, type OpenedDatabase } from '../../src/persistence/open-store.js';
 import { FakeDiscord, type FakeUser, type InteractionHandle, type SeenMessage, type StoredMessage } from '../fake-discord/index.js';
 import { BotProcess, until } from '../discord/bot-process.js';
 import { buttonFor, hasButton, offered } from '../discord/harness.js';
 import { chooseIstanbul } from '../discord/istanbul-policy.js';
+import { startPostgresCluster, type PostgresCluster } from '../support/postgres.js';
+import { createDatabase } from '../support/postgres-database.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string): string => {
@@ -35,6 +41,10 @@ const arg = (name: string, fallback: string): string => {
 const STORED = arg('stored', '100,1000,5000').split(',').map(Number);
 const WORKERS = arg('workers', '1,2').split(',').map(Number);
 const SHARDS = arg('shards', '1,2').split(',').map(Number);
+type StoreKind = 'sqlite' | 'postgres';
+const STORES = arg('store', 'sqlite').split(',') as StoreKind[];
+for (const kind of STORES) if (kind !== 'sqlite' && kind !== 'postgres') throw new Error(`--store takes sqlite and/or postgres, not ${kind}`);
+const POOL = Number(arg('pool', '10'));
 const PLAYABLE = 50;
 const END_TURN = /End the turn/;
 
@@ -71,9 +81,10 @@ interface Table {
  * Fills the database: a playable game in each table's channel (its first board still owed), the rest
  * copies of one long game, spread over the tables' guilds.
  */
-async function seed(dbFile: string, stored: number, tables: readonly Table[]): Promise<void> {
-  const database = openDatabase(dbFile);
-  const svc = new GameService({ store: new SqliteStore(database), modules: gameModules(), clock: { now: () => Date.now() }, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'load-seed' });
+async function seed(choice: DatabaseChoice, stored: number, tables: readonly Table[]): Promise<void> {
+  const database = await openConfiguredDatabase(choice);
+  const store = storeOn(database);
+  const svc = new GameService({ store, modules: gameModules(), clock: { now: () => Date.now() }, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'load-seed' });
   const start = async ({ channelId, guildId, users }: Table): Promise<ActiveSnapshot> => {
     const host = users[0] as FakeUser;
     const lobby = must(await svc.createLobby({ guildId, channelId, kind: 'istanbul', host: { userId: host.id, displayName: host.name }, locale: 'en' })).game;
@@ -87,30 +98,63 @@ async function seed(dbFile: string, stored: number, tables: readonly Table[]): P
     const user = long.seats.find((s) => s.seat === seat)!.userId;
     long = must(await svc.act(long.row.id, user, seat, long.row.version, chooseIstanbul(long.state as IstanbulState, seat, svc.legalActions(long, seat) as IstanbulAction[]))).outcome.after;
   }
-  const sql = database.sqlite;
   const copies = Math.max(0, stored - tables.length - 1);
   const guilds = [...new Set(tables.map((t) => t.guildId))];
-  const copy = sql.transaction(() => {
-    for (let n = 0; n < copies; n++) {
-      const channelId = String(900000000000000001n + BigInt(n));
-      const info = sql
-        .prepare(
-          `INSERT INTO games (guild_id, channel_id, kind, host_user_id, options, seed, status, state, version, board_message_id, locale, reminder_interval_minutes, reminder_limit, idle_after_minutes, created_at, updated_at)
-           SELECT ?, ?, kind, host_user_id, options, seed, status, state, version, board_message_id, locale, reminder_interval_minutes, reminder_limit, idle_after_minutes, created_at, updated_at FROM games WHERE id = ?`,
-        )
-        .run(guilds[n % guilds.length], channelId, long.row.id);
-      const id = Number(info.lastInsertRowid);
-      sql.prepare('INSERT INTO seats (game_id, seat, user_id, display_name, left_at, computer) SELECT ?, seat, user_id, display_name, left_at, computer FROM seats WHERE game_id = ?').run(id, long.row.id);
-      sql.prepare('INSERT INTO actions SELECT ?, sequence, seat, kind, action, events, checkpoint, created_at FROM actions WHERE game_id = ?').run(id, long.row.id);
-      sql.prepare('INSERT INTO snapshots SELECT ?, sequence, state, created_at FROM snapshots WHERE game_id = ?').run(id, long.row.id);
-      sql.prepare('INSERT INTO scheduled_jobs (kind, game_id, due_at, payload, created_at) SELECT kind, ?, due_at, payload, created_at FROM scheduled_jobs WHERE game_id = ?').run(id, long.row.id);
-    }
-  });
-  copy();
-  // Everything owed so far was "posted" long ago, except the playable games' first boards.
-  sql.prepare("UPDATE deliveries SET status = 'delivered', message_id = '1', disarmed_at = 1").run();
+  await copyGame(database, long.row.id, copies, guilds);
   for (const table of tables) await start(table);
-  database.close();
+  await store.close();
+}
+
+/**
+ * `copies` copies of a game (row, seats, log, snapshots, jobs) in channels 900000000000000001 on, their
+ * guilds taking turns; then everything owed so far counts as "posted" long ago.
+ */
+async function copyGame(database: OpenedDatabase, id: number, copies: number, guilds: readonly string[]): Promise<void> {
+  const gameColumns =
+    'kind, host_user_id, options, seed, status, state, version, board_message_id, locale, reminder_interval_minutes, reminder_limit, idle_after_minutes, created_at, updated_at';
+  const delivered = "UPDATE deliveries SET status = 'delivered', message_id = '1', disarmed_at = 1";
+  if (database.dialect === 'sqlite') {
+    const sql = database.open.sqlite;
+    const copy = sql.transaction(() => {
+      for (let n = 0; n < copies; n++) {
+        const channelId = String(900000000000000001n + BigInt(n));
+        const info = sql.prepare(`INSERT INTO games (guild_id, channel_id, ${gameColumns}) SELECT ?, ?, ${gameColumns} FROM games WHERE id = ?`).run(guilds[n % guilds.length], channelId, id);
+        const copyId = Number(info.lastInsertRowid);
+        sql.prepare('INSERT INTO seats (game_id, seat, user_id, display_name, left_at, computer) SELECT ?, seat, user_id, display_name, left_at, computer FROM seats WHERE game_id = ?').run(copyId, id);
+        sql.prepare('INSERT INTO actions SELECT ?, sequence, seat, kind, action, events, checkpoint, created_at FROM actions WHERE game_id = ?').run(copyId, id);
+        sql.prepare('INSERT INTO snapshots SELECT ?, sequence, state, created_at FROM snapshots WHERE game_id = ?').run(copyId, id);
+        sql.prepare('INSERT INTO scheduled_jobs (kind, game_id, due_at, payload, created_at) SELECT kind, ?, due_at, payload, created_at FROM scheduled_jobs WHERE game_id = ?').run(copyId, id);
+      }
+      sql.prepare(delivered).run();
+    });
+    copy();
+    return;
+  }
+  // PostgreSQL: each table in one statement, the copies being every game but the original at this point.
+  const client = await database.open.pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(
+      `INSERT INTO games (guild_id, channel_id, ${gameColumns})
+       SELECT ($2::text[])[1 + n % cardinality($2::text[])], (900000000000000001 + n)::text, ${gameColumns} FROM games, generate_series(0, $3::int - 1) AS n WHERE id = $1`,
+      [id, guilds, copies],
+    );
+    const copied = (table: string, columns: string): string =>
+      `INSERT INTO ${table} (game_id, ${columns}) SELECT g.id, ${columns.split(', ').map((c) => `o.${c}`).join(', ')} FROM games g JOIN ${table} o ON o.game_id = $1 WHERE g.id <> $1`;
+    await client.query(copied('seats', 'seat, user_id, display_name, left_at, computer'), [id]);
+    await client.query(copied('actions', 'sequence, seat, kind, action, events, checkpoint, created_at'), [id]);
+    await client.query(copied('snapshots', 'sequence, state, created_at'), [id]);
+    await client.query(copied('scheduled_jobs', 'kind, due_at, payload, created_at'), [id]);
+    await client.query(delivered);
+    await client.query('COMMIT');
+    // Fresh statistics, as a database that grew over time has: the bot's first queries plan on them.
+    await client.query('ANALYZE');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 interface Timed {
@@ -119,7 +163,8 @@ interface Timed {
   boardsPerSecond: number;
 }
 
-async function run(stored: number, workers: number, shards: number): Promise<Record<string, unknown>> {
+async function run(stored: number, workers: number, shards: number, storeKind: StoreKind): Promise<Record<string, unknown>> {
+  const loadAtStart = os.loadavg()[0] as number;
   const fake = await FakeDiscord.start({ maxConcurrency: 2 });
   // A guild of each shard of two, with five players each; the playable games alternate between them (the
   // same layout for one process, which then runs both guilds).
@@ -134,14 +179,18 @@ async function run(stored: number, workers: number, shards: number): Promise<Rec
   const channels = tables.map((t) => t.channelId);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-load-'));
   const dbFile = path.join(dir, 'bazaar.db');
+  // On PostgreSQL a fresh database of the cluster; the SQLite file is then never made.
+  const postgres = storeKind === 'postgres' ? await createDatabase((cluster as PostgresCluster).adminUrl, 'load') : undefined;
+  const choice: DatabaseChoice = postgres === undefined ? { databasePath: dbFile } : { databasePath: dbFile, databaseUrl: postgres.url, databasePoolSize: POOL };
+  const databaseEnv: Record<string, string> = postgres === undefined ? {} : { DATABASE_URL: postgres.url, DATABASE_POOL_SIZE: String(POOL) };
   const seeded = performance.now();
-  await seed(dbFile, stored, tables);
+  await seed(choice, stored, tables);
   const seedMs = performance.now() - seeded;
   // Commands registered globally (both guilds); one process per shard.
   const bots = Array.from(
     { length: shards },
     (_, id) =>
-      new BotProcess(fake, dbFile, { RENDER_WORKERS: String(workers), LOG_LEVEL: 'info', NODE_ENV: 'production', DEV_GUILD_ID: '', SHARD_COUNT: String(shards), SHARD_IDS: String(id) }, 'built'),
+      new BotProcess(fake, dbFile, { RENDER_WORKERS: String(workers), LOG_LEVEL: 'info', NODE_ENV: 'production', DEV_GUILD_ID: '', SHARD_COUNT: String(shards), SHARD_IDS: String(id), ...databaseEnv }, 'built'),
   );
   for (const bot of bots) running.add(bot);
   const spawned = performance.now();
@@ -212,9 +261,11 @@ async function run(stored: number, workers: number, shards: number): Promise<Rec
     running.delete(bot);
   }
   await fake.stop();
+  await postgres?.drop();
   fs.rmSync(dir, { recursive: true, force: true });
   const f = (xs: readonly number[]): string => `${quantile(xs, 0.5).toFixed(0)} / ${quantile(xs, 0.95).toFixed(0)} / ${quantile(xs, 0.99).toFixed(0)}`;
   return {
+    store: storeKind === 'postgres' ? `postgres (pool ${POOL})` : 'sqlite',
     stored,
     'shard processes': shards,
     'workers per process': workers,
@@ -231,21 +282,33 @@ async function run(stored: number, workers: number, shards: number): Promise<Rec
     '50 at once: boards/s': fifty.boardsPerSecond.toFixed(1),
     'peak RSS MB': rss === undefined ? '?' : (Number(rss) / 1024).toFixed(0),
     'boards without picture': pictureless,
+    'load avg 1m start/end': `${loadAtStart.toFixed(1)} / ${(os.loadavg()[0] as number).toFixed(1)}`,
   };
 }
 
 // The bot runs as `npm start` runs it: the built code (built here when a source changed).
 execFileSync('npm', ['run', 'build', '--silent'], { stdio: 'inherit' });
 
+/** The throwaway PostgreSQL cluster of the whole benchmark, when a run is on PostgreSQL. */
+const cluster = STORES.includes('postgres') ? await startPostgresCluster() : undefined;
+// Interrupted: the cluster goes too (its server would die with us, but its folder would stay).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void (cluster?.stop() ?? Promise.resolve()).finally(() => process.exit(130)));
+
 const rows: Record<string, unknown>[] = [];
-for (const stored of STORED) {
-  for (const shards of SHARDS) {
-    for (const workers of WORKERS) {
-      const row = await run(stored, workers, shards);
-      rows.push(row);
-      if (args.includes('--json')) console.log(JSON.stringify(row));
-      else console.log(row);
+try {
+  for (const storeKind of STORES) {
+    for (const stored of STORED) {
+      for (const shards of SHARDS) {
+        for (const workers of WORKERS) {
+          const row = await run(stored, workers, shards, storeKind);
+          rows.push(row);
+          if (args.includes('--json')) console.log(JSON.stringify(row));
+          else console.log(row);
+        }
+      }
     }
   }
+} finally {
+  await cluster?.stop();
 }
 console.table(rows);
