@@ -28,7 +28,7 @@ import { createLogger } from '../../src/logger.js';
 import { openConfiguredDatabase, storeOn, type DatabaseChoice, type OpenedDatabase } from '../../src/persistence/open-store.js';
 import { FakeDiscord, type FakeUser, type InteractionHandle, type SeenMessage, type StoredMessage } from '../fake-discord/index.js';
 import { BotProcess, until } from '../discord/bot-process.js';
-import { buttonFor, hasButton, offered } from '../discord/harness.js';
+import { buttonFor, hasButton, offered, type Offered } from '../discord/harness.js';
 import { chooseIstanbul } from '../discord/istanbul-policy.js';
 import { startPostgresCluster, type PostgresCluster } from '../support/postgres.js';
 import { createDatabase } from '../support/postgres-database.js';
@@ -209,8 +209,8 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
     throw error;
   });
 
-  /** Brings a game to the click that ends the turn; returns the panel and that click's custom_id. */
-  const prepare = async (channelId: string): Promise<{ user: FakeUser; panel: SeenMessage; end: string }> => {
+  /** Brings a game to the click that ends the turn (a button, or an option of a select); returns the panel and that choice. */
+  const prepare = async (channelId: string): Promise<{ user: FakeUser; panel: SeenMessage; end: Offered }> => {
     for (;;) {
       const board = fake.message(boardOf(channelId)!.id)!;
       if (!hasButton(board, 'turn')) throw new Error(`the game in ${channelId} is over`);
@@ -220,7 +220,7 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
       for (let step = 0; step < 30; step++) {
         const choices = offered(panel);
         const end = choices.find((c) => END_TURN.test(c.label));
-        if (end !== undefined) return { user, panel, end: end.customId };
+        if (end !== undefined) return { user, panel, end };
         const pick = choices[0];
         if (pick === undefined) break;
         const handle = pick.kind === 'button' ? await user.clickButton(panel.id, pick.customId) : await user.selectOptions(panel.id, pick.customId, [pick.value as string]);
@@ -235,7 +235,7 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
     const prepared = [];
     for (const channelId of games) prepared.push({ channelId, before: boardOf(channelId)!.id, ...(await prepare(channelId)) });
     const handles: { channelId: string; before: string; handle: InteractionHandle }[] = [];
-    for (const p of prepared) handles.push({ channelId: p.channelId, before: p.before, handle: await p.user.clickButton(p.panel.id, p.end, { until: 'none' }) });
+    for (const p of prepared) handles.push({ channelId: p.channelId, before: p.before, handle: await (p.end.kind === 'button' ? p.user.clickButton(p.panel.id, p.end.customId, { until: 'none' }) : p.user.selectOptions(p.panel.id, p.end.customId, [p.end.value as string], { until: 'none' })) });
     await until(fake, () => handles.every((h) => boardOf(h.channelId)!.id !== h.before && h.handle.record.initial !== null), `${count} boards`, 300_000);
     const ack = handles.map((h) => (h.handle.record.initial?.at ?? Number.NaN) - h.handle.record.dispatchedAt);
     const board = handles.map((h) => (boardOf(h.channelId)!.createdAt ?? Number.NaN) - h.handle.record.dispatchedAt);
