@@ -700,6 +700,36 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
       expect((await store.games.actions(existing.id)).map((a) => a.action)).toEqual(['joined']);
     });
 
+    it('a callback scheduled inside a transaction that runs after the commit is no part of it: a transaction it starts is a new one, which rolls back on its own', async () => {
+      const { store, another } = await open(under);
+      const other = await another();
+      let committed!: () => void;
+      const afterCommit = new Promise<void>((resolve) => (committed = resolve));
+      let late!: Promise<{ inTransaction: boolean; error: unknown }>;
+      await store.transaction(async () => {
+        await created(store, lobby('300000000000000067'));
+        // Scheduled in the transaction's flow (the callback inherits it), run once the transaction is over.
+        late = afterCommit.then(async () => ({
+          inTransaction: store.inTransaction(),
+          error: await store
+            .transaction(async () => {
+              await created(store, lobby('300000000000000068'));
+              throw new Error('the late change fails');
+            })
+            .catch((e: unknown) => e),
+        }));
+      });
+      committed();
+      const { inTransaction, error } = await late;
+      expect(inTransaction).toBe(false);
+      expect(error).toMatchObject({ message: 'the late change fails' });
+      expect(await other.games.findRunningByChannel('300000000000000067')).toBeDefined();
+      expect(await other.games.findRunningByChannel('300000000000000068')).toBeUndefined();
+      // A plain call made late runs on its own and commits.
+      await afterCommit.then(() => created(store, lobby('300000000000000069')));
+      expect(await other.games.findRunningByChannel('300000000000000069')).toBeDefined();
+    });
+
     it('a failed query’s error, which may be logged, never carries the values it wrote', async () => {
       const { store } = await open(under);
       const secretJob = { kind: 'reminder', gameId: 404, dueAt: 5, payload: { note: 'hunter2' } };

@@ -18,6 +18,12 @@ import { PostgresPlayerSettingsRepository } from './player-settings-repository.j
 import { withoutValues } from './query-error.js';
 import { PostgresStatsRepository } from './stats-repository.js';
 
+interface Flow {
+  readonly tx: PgExecutor;
+  tail: Promise<unknown>;
+  ended: boolean;
+}
+
 function rethrowWithoutValues(error: unknown): never {
   throw withoutValues(error);
 }
@@ -30,8 +36,12 @@ export class PostgresStore implements Store {
   readonly playerSettings: PlayerSettingsStore;
   readonly damagedRows: DamagedRowStore;
 
-  /** The transaction of the running flow, if any, and the end of its latest call. */
-  readonly #flow = new AsyncLocalStorage<{ readonly tx: PgExecutor; tail: Promise<unknown> }>();
+  /**
+   * The transaction of the running flow, if any, and the end of its latest call. A flow outlives its
+   * transaction (a callback scheduled inside it may run after the commit): once `ended`, it is no
+   * transaction's, and its calls run on the pool like any other (SqliteStore compares a token likewise).
+   */
+  readonly #flow = new AsyncLocalStorage<Flow>();
   /** Transactions still running, for close() to wait for. */
   readonly #running = new Set<Promise<unknown>>();
 
@@ -41,7 +51,7 @@ export class PostgresStore implements Store {
   ) {
     const now = options.now ?? Date.now;
     const shards = options.shards ?? SINGLE_SHARD;
-    const executor: Executor = () => this.#flow.getStore()?.tx ?? open.db;
+    const executor: Executor = () => this.#current()?.tx ?? open.db;
     const gate = <R>(call: () => R): Promise<R> => this.#call(call);
     this.games = mirror(new PostgresGameRepository(executor, now, shards), gate);
     this.deliveries = mirror(new PostgresDeliveryRepository(executor, now, shards), gate);
@@ -52,20 +62,38 @@ export class PostgresStore implements Store {
 
   /** Outside a transaction: at once. Inside: after the transaction's previous call has ended. */
   #call<R>(call: () => R): Promise<R> {
-    const flow = this.#flow.getStore();
+    const flow = this.#current();
     if (flow === undefined) return Promise.resolve().then(call).catch(rethrowWithoutValues);
     const result = flow.tail.then(call).catch(rethrowWithoutValues);
     flow.tail = result.catch(() => undefined);
     return result;
   }
 
+  /** The running flow's transaction, unless it has ended. */
+  #current(): Flow | undefined {
+    const flow = this.#flow.getStore();
+    return flow?.ended === false ? flow : undefined;
+  }
+
   inTransaction(): boolean {
-    return this.#flow.getStore() !== undefined;
+    return this.#current() !== undefined;
   }
 
   transaction<T>(fn: () => Promise<T>): Promise<T> {
     if (this.inTransaction()) return fn();
-    const running = this.open.db.transaction((tx) => this.#flow.run({ tx, tail: Promise.resolve() }, fn)).catch(rethrowWithoutValues);
+    const running = this.open.db
+      .transaction(async (tx) => {
+        const flow: Flow = { tx, tail: Promise.resolve(), ended: false };
+        try {
+          const result = await this.#flow.run(flow, fn);
+          // A call of the flow that `fn` did not wait for still belongs to it: it ends before the commit.
+          await flow.tail;
+          return result;
+        } finally {
+          flow.ended = true;
+        }
+      })
+      .catch(rethrowWithoutValues);
     const settled = running.then(
       () => undefined,
       () => undefined,
