@@ -3,15 +3,11 @@
  * sees only their deliveries and stale buttons, checks only their games at start-up, and names its
  * deliverer after its shards, so a restarted shard takes back what it held and never what the other holds.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
 import { createLogger } from '../../src/logger.js';
-import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
-import { SqliteStore } from '../../src/persistence/sqlite-store.js';
 import { shardOfGuild, type ShardSet } from '../../src/sharding.js';
+import { testStores, type StoreToTest, type TestStore } from '../support/test-stores.js';
 import { tallyModule } from './toy-game.js';
 
 const HOUR = 3_600_000;
@@ -24,13 +20,15 @@ function guildOnShard(shard: number, n: number): string {
 }
 
 const clock = { t: Date.UTC(2025, 0, 1), now: () => clock.t };
-let dir: string;
-let opened: OpenDatabase[];
+const stores = testStores('shards');
+/** The test's database, once its first process opened it. */
+let database: TestStore | undefined;
 
-function processOf(shards: ShardSet): GameService {
-  const database = openDatabase(path.join(dir, 'bazaar.db'));
-  opened.push(database);
-  return new GameService({ store: new SqliteStore(database, { now: clock.now, shards }), modules: new Map([['tally', tallyModule({ removeSeat: false })]]), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'seed', shards });
+/** A process of the bot running `shards`, on the test's database (the first one opens it). */
+async function processOf(under: StoreToTest, shards: ShardSet): Promise<GameService> {
+  const options = { now: clock.now, shards };
+  const store = database === undefined ? (database = await under.open(options)).store : await database.another(options);
+  return new GameService({ store, modules: new Map([['tally', tallyModule({ removeSeat: false })]]), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'seed', shards });
 }
 
 function must<T>(result: Result<T>): T {
@@ -47,18 +45,13 @@ async function startGame(svc: GameService, guildId: string, channelId: string): 
 }
 
 beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-shards-'));
-  opened = [];
-});
-afterEach(() => {
-  for (const database of opened) database.close();
-  fs.rmSync(dir, { recursive: true, force: true });
+  database = undefined;
 });
 
-describe('two shard processes on one database', () => {
-  it('each runs only its own guilds’ reminders, delivers only their messages and checks only their games', async () => {
-    const zero = processOf({ shardCount: 2, shardIds: [0] });
-    const one = processOf({ shardCount: 2, shardIds: [1] });
+describe.each(stores)('two shard processes on one database: $label', (under) => {
+  it.runIf(under.available)('each runs only its own guilds’ reminders, delivers only their messages and checks only their games', async () => {
+    const zero = await processOf(under, { shardCount: 2, shardIds: [0] });
+    const one = await processOf(under, { shardCount: 2, shardIds: [1] });
     const east = [await startGame(zero, guildOnShard(0, 1), '200000000000000001'), await startGame(zero, guildOnShard(0, 2), '200000000000000002')];
     const west = [await startGame(one, guildOnShard(1, 1), '200000000000000003')];
     const ids = (games: readonly { gameId: number }[]) => games.map((g) => g.gameId).sort((a, b) => a - b);
@@ -79,9 +72,9 @@ describe('two shard processes on one database', () => {
     expect([sweptZero.checked, sweptOne.checked]).toEqual([2, 1]);
   });
 
-  it('a restarted shard takes back only the deliveries its predecessor held', async () => {
-    const zero = processOf({ shardCount: 2, shardIds: [0] });
-    const one = processOf({ shardCount: 2, shardIds: [1] });
+  it.runIf(under.available)('a restarted shard takes back only the deliveries its predecessor held', async () => {
+    const zero = await processOf(under, { shardCount: 2, shardIds: [0] });
+    const one = await processOf(under, { shardCount: 2, shardIds: [1] });
     expect([zero.outbox.owner, one.outbox.owner]).toEqual(['bazaar shards 0 of 2', 'bazaar shards 1 of 2']);
     const east = await startGame(zero, guildOnShard(0, 1), '200000000000000001');
     const west = await startGame(one, guildOnShard(1, 1), '200000000000000003');
@@ -89,15 +82,15 @@ describe('two shard processes on one database', () => {
     expect(await one.outbox.claim(west.row.id)).not.toEqual([]);
 
     // Shard 1 is killed and started again: it frees what it held at once; shard 0's lease stands.
-    const restarted = processOf({ shardCount: 2, shardIds: [1] });
+    const restarted = await processOf(under, { shardCount: 2, shardIds: [1] });
     expect(await restarted.outbox.takeBack()).toBeGreaterThan(0);
     expect(await restarted.outbox.claim(west.row.id)).not.toEqual([]);
     expect(await restarted.outbox.claim(east.row.id)).toEqual([]);
     expect((await zero.outbox.rows.ofGame(east.row.id)).every((d) => d.claimedBy === 'bazaar shards 0 of 2')).toBe(true);
   });
 
-  it('one process running every shard is the single bot of before: no filter, the deliverer named bazaar', async () => {
-    const all = processOf({ shardCount: 2, shardIds: [0, 1] });
+  it.runIf(under.available)('one process running every shard is the single bot of before: no filter, the deliverer named bazaar', async () => {
+    const all = await processOf(under, { shardCount: 2, shardIds: [0, 1] });
     expect(all.outbox.owner).toBe('bazaar');
     await startGame(all, guildOnShard(0, 1), '200000000000000001');
     await startGame(all, guildOnShard(1, 1), '200000000000000003');
