@@ -4,18 +4,24 @@
  * every undo, and on a fresh load by a new service (as after a restart), the state equals a full replay of
  * the effective log from the setup.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
 import { gameModules } from '../../src/app/games/index.js';
 import { effectiveLog, rebuild } from '../../src/app/log.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
 import { createLogger } from '../../src/logger.js';
-import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
-import { SqliteStore } from '../../src/persistence/sqlite-store.js';
+import type { Store } from '../../src/persistence/store.js';
 import { chooseIstanbul } from '../discord/istanbul-policy.js';
+import { testStores, type TestStore } from '../support/test-stores.js';
 
-let db: OpenDatabase;
-let store: SqliteStore;
+const stores = testStores('long');
+/**
+ * The seeds vary the game, not the store: SQLite plays all of them; PostgreSQL plays the longest (most
+ * snapshots), so its half costs about what SQLite's does (a move there takes a few round trips more).
+ */
+const SEEDS = { sqlite: ['long-1', 'long-2', 'long-3'], postgres: ['long-3'] };
+let store: Store;
+let execute: TestStore['execute'];
 const clock = { now: () => Date.UTC(2025, 5, 1) };
 const users = ['100000000000000001', '100000000000000002', '100000000000000003'];
 
@@ -33,15 +39,13 @@ async function fullReplay(svc: GameService, game: ActiveSnapshot): Promise<strin
   return JSON.stringify(rebuild(game.module.definition, game.options, game.row.seed, effectiveLog(await svc.repo.actions(game.row.id))));
 }
 
-beforeEach(() => {
-  db = openDatabase(':memory:');
-  store = new SqliteStore(db, { now: () => clock.now() });
-});
-afterEach(() => store.close());
+describe.each(stores)('undo and load from the newest snapshot on $label', (under) => {
+  beforeEach(async () => {
+    if (under.available) ({ store, execute } = await under.open({ now: () => clock.now() }));
+  });
 
-describe('undo and load from the newest snapshot', () => {
-  for (const seed of ['long-1', 'long-2', 'long-3']) {
-    it(`game ${seed}: after every undo and on a fresh load, the state equals a full replay of the log`, async () => {
+  for (const seed of SEEDS[under.kind]) {
+    it.runIf(under.available)(`game ${seed}: after every undo and on a fresh load, the state equals a full replay of the log`, async () => {
       const svc = service(seed);
       const channelId = `9${seed.length}${seed.at(-1)}`;
       const lobby = must(await svc.createLobby({ guildId: '1', channelId, kind: 'istanbul', host: { userId: users[0]!, displayName: 'A' }, locale: 'en' })).game;
@@ -68,10 +72,10 @@ describe('undo and load from the newest snapshot', () => {
       expect(game.row.status).toBe('finished');
       expect(undos).toBeGreaterThan(10);
       // The log is long and snapshots were taken: replays started from them, not from the first move.
-      const snapshots = db.sqlite.prepare('SELECT count(*) AS n FROM snapshots WHERE game_id = ?').get(game.row.id) as { n: number };
-      expect(snapshots.n).toBeGreaterThan(2);
+      const [snapshots] = await execute<{ n: number | string }>('SELECT count(*) AS n FROM snapshots WHERE game_id = ?', game.row.id);
+      expect(Number(snapshots!.n)).toBeGreaterThan(2);
       // A damaged state is still caught by the replay from the snapshot.
-      db.sqlite.prepare('UPDATE games SET state = ? WHERE id = ?').run(JSON.stringify({ ...(game.state as object), round: 999 }), game.row.id);
+      await execute('UPDATE games SET state = ? WHERE id = ?', JSON.stringify({ ...(game.state as object), round: 999 }), game.row.id);
       expect(await service(seed).byId(game.row.id)).toMatchObject({ ok: false, code: 'damaged', reason: 'the stored state differs from a replay of its action log' });
     });
   }
