@@ -9,6 +9,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll } from 'vitest';
+import { openConfiguredDatabase, storeOn } from '../../src/persistence/open-store.js';
+import type { StoreOptions } from '../../src/persistence/sqlite-store.js';
+import type { Store } from '../../src/persistence/store.js';
 import { createDatabase, usePostgresDatabase } from './postgres-database.js';
 
 export type FreshStore =
@@ -22,6 +25,14 @@ export interface StoreUnderTest {
   readonly available: boolean;
   fresh(): Promise<FreshStore>;
 }
+
+/** The bot's store on a fresh database, opened as the bot opens it (DATABASE_PATH or DATABASE_URL); its close() closes it. */
+export async function storeOnFresh(fresh: FreshStore, options: StoreOptions = {}): Promise<Store> {
+  return storeOn(await openConfiguredDatabase(fresh.kind === 'sqlite' ? { databasePath: fresh.path } : { databasePath: '', databaseUrl: fresh.url }), options);
+}
+
+/** How a process of another program names the database: `sqlite:<file>` or the postgres:// URL. */
+export const targetOf = (fresh: FreshStore): string => (fresh.kind === 'sqlite' ? `sqlite:${fresh.path}` : fresh.url);
 
 export function storesUnderTest(prefix = 'store'): StoreUnderTest[] {
   const postgres = usePostgresDatabase(prefix);
