@@ -2,21 +2,22 @@
  * Istanbul in the game service: options from the lobby, the stored-state check, and computer players
  * taking over an idle or departed seat at every kind of decision a turn can be in.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
 import { gameModules } from '../../src/app/games/index.js';
 import { istanbulModule } from '../../src/app/games/istanbul.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
 import { createLogger } from '../../src/logger.js';
-import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
-import { SqliteStore } from '../../src/persistence/sqlite-store.js';
+import type { Store } from '../../src/persistence/store.js';
 import { ComputerTurns } from '../../src/app/computer-turns.js';
 import { chooseIstanbul } from '../discord/istanbul-policy.js';
+import { testStores, type TestStore } from '../support/test-stores.js';
 import { aiTestPlayer } from './ai-test-player.js';
 
 const HOUR = 3_600_000;
-let db: OpenDatabase;
-let store: SqliteStore;
+const stores = testStores('istanbul');
+let store: Store;
+let execute: TestStore['execute'];
 const clock = { t: Date.UTC(2025, 5, 1), now() { return this.t; } };
 
 function must<T>(result: Result<T>): T {
@@ -48,14 +49,12 @@ async function policyStep(svc: GameService, game: ActiveSnapshot): Promise<Activ
   return must(await svc.act(game.row.id, userOf(game, seat), seat, game.row.version, index)).outcome.after;
 }
 
-beforeEach(() => {
-  db = openDatabase(':memory:');
-  store = new SqliteStore(db, { now: () => clock.now() });
-});
-afterEach(() => store.close());
+describe.each(stores)('Istanbul module on $label', (under) => {
+  beforeEach(async () => {
+    if (under.available) ({ store, execute } = await under.open({ now: () => clock.now() }));
+  });
 
-describe('Istanbul module', () => {
-  it('turns the lobby settings into engine options; refuses the neutral variant for a 5-seat lobby', async () => {
+  it.runIf(under.available)('turns the lobby settings into engine options; refuses the neutral variant for a 5-seat lobby', async () => {
     expect(istanbulModule.buildOptions({ capacity: 4, layout: 'long', variant: 'neutral' }, 3)).toEqual({ players: 3, layout: 'long', neutralAssistants: true });
     const svc = service();
     expect(await svc.createLobby({ guildId: '1', channelId: '9', kind: 'istanbul', host: { userId: users[0]!, displayName: 'A' }, locale: 'en', variant: 'neutral' })).toMatchObject({
@@ -67,16 +66,16 @@ describe('Istanbul module', () => {
     must(await svc.createLobby({ guildId: '1', channelId: '9', kind: 'istanbul', host: { userId: users[0]!, displayName: 'A' }, locale: 'en', variant: 'neutral', capacity: 4 }));
   });
 
-  it('recognises its stored state and refuses something else', async () => {
+  it.runIf(under.available)('recognises its stored state and refuses something else', async () => {
     const svc = service();
     const game = await start(svc, 2);
     expect(istanbulModule.isState?.(JSON.parse(game.row.state!))).toBe(true);
     expect(istanbulModule.isState?.({ players: [], pending: [] })).toBe(false);
-    db.sqlite.prepare('UPDATE games SET state = ? WHERE id = ?').run(JSON.stringify({ scores: [1, 2] }), game.row.id);
+    await execute('UPDATE games SET state = ? WHERE id = ?', JSON.stringify({ scores: [1, 2] }), game.row.id);
     expect(await service().byId(game.row.id)).toMatchObject({ ok: false, code: 'damaged', reason: expect.stringContaining('shape') });
   });
 
-  it('an idle seat handed to a computer by vote at any point of the turn: the computer finishes the turn, the owner takes the seat back', async () => {
+  it.runIf(under.available)('an idle seat handed to a computer by vote at any point of the turn: the computer finishes the turn, the owner takes the seat back', async () => {
     const svc = service();
     const computers = new ComputerTurns(svc, aiTestPlayer(), createLogger({ level: 'silent', format: 'json' }));
     let game = await start(svc, 2);
@@ -100,7 +99,7 @@ describe('Istanbul module', () => {
     expect(kinds.size).toBeGreaterThanOrEqual(3);
   });
 
-  it('a player who leaves a 3-player game is played by a computer player; the others finish the game', async () => {
+  it.runIf(under.available)('a player who leaves a 3-player game is played by a computer player; the others finish the game', async () => {
     const svc = service();
     const computers = new ComputerTurns(svc, aiTestPlayer(), createLogger({ level: 'silent', format: 'json' }));
     let game = await start(svc, 3);
