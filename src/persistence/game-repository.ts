@@ -165,7 +165,7 @@ function prepareStatements(db: Db) {
       .select()
       .from(scheduledJobs)
       .where(and(eq(scheduledJobs.gameId, gameId), eq(scheduledJobs.kind, sql.placeholder('kind'))))
-      .orderBy(asc(scheduledJobs.dueAt))
+      .orderBy(asc(scheduledJobs.dueAt), asc(scheduledJobs.id))
       .prepare(),
   };
 }
@@ -430,14 +430,14 @@ export class GameRepository {
           this.#ofMyGuilds(),
         ),
       )
-      .orderBy(asc(scheduledJobs.dueAt))
+      .orderBy(asc(scheduledJobs.dueAt), asc(scheduledJobs.id))
       .all();
   }
 
   jobsOf(gameId: number, kind?: string): ScheduledJobRow[] {
     if (kind !== undefined) return this.#q.jobsOfKind.all({ gameId, kind });
     const where = kind === undefined ? eq(scheduledJobs.gameId, gameId) : and(eq(scheduledJobs.gameId, gameId), eq(scheduledJobs.kind, kind));
-    return this.db.select().from(scheduledJobs).where(where).orderBy(asc(scheduledJobs.dueAt)).all();
+    return this.db.select().from(scheduledJobs).where(where).orderBy(asc(scheduledJobs.dueAt), asc(scheduledJobs.id)).all();
   }
 
   /** True when this call removed the job (so exactly one runner acts on it). */

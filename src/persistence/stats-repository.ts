@@ -4,7 +4,7 @@
  * history lists it (marked), but wins and places count finished games only (ending a game early must not
  * hand out a win).
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from './database.js';
 import { games, results } from './schema.js';
 
@@ -84,7 +84,7 @@ export class StatsRepository {
       .all();
   }
 
-  /** The server's leaderboard: most wins, then the better average place, then more games. */
+  /** The server's leaderboard: most wins, then the better average place, then more games (a full tie by user id, the same on both stores). */
   leaderboard(guildId: string, limit: number): Omit<PlayerStats, 'kind'>[] {
     return this.db
       .select({
@@ -97,7 +97,7 @@ export class StatsRepository {
       .innerJoin(games, eq(games.id, results.gameId))
       .where(and(eq(games.guildId, guildId), eq(games.status, 'finished')))
       .groupBy(results.userId)
-      .orderBy(desc(sql`sum(case when ${results.rank} = 1 then 1 else 0 end)`), sql`avg(${results.rank})`, desc(sql`count(*)`))
+      .orderBy(desc(sql`sum(case when ${results.rank} = 1 then 1 else 0 end)`), sql`avg(${results.rank})`, desc(sql`count(*)`), asc(results.userId))
       .limit(limit)
       .all();
   }

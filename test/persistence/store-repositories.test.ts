@@ -353,6 +353,17 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
       expect(await store.games.jobsOf(game.id)).toEqual([]);
     });
 
+    it('jobs due at the same moment come in the order they were scheduled, also after a row was rewritten in place', async () => {
+      const { store, execute } = await open(under);
+      const game = await created(store, lobby('300000000000000023'));
+      const first = await store.games.scheduleJob({ kind: 'reminder', gameId: game.id, dueAt: 5_000, payload: {} });
+      const second = await store.games.scheduleJob({ kind: 'idle', gameId: game.id, dueAt: 5_000, payload: {} });
+      // Ordered by the due time alone, both databases answered the rewritten row last.
+      await execute(`UPDATE scheduled_jobs SET payload = '{"touched":true}' WHERE id = ${first.id}`);
+      expect((await store.games.dueJobs(5_000)).map((job) => job.id)).toEqual([first.id, second.id]);
+      expect((await store.games.jobsOf(game.id)).map((job) => job.id)).toEqual([first.id, second.id]);
+    });
+
     it('a damaged job stays where it is but is no longer due; other shards’ jobs are not this process’s', async () => {
       const { store, another } = await open(under);
       const mine = await created(store, lobby('300000000000000021', { guildId: guildOnShard(1, 2) }));

@@ -262,12 +262,12 @@ export class PostgresGameRepository implements GameStore {
           this.#ofMyGuilds(),
         ),
       )
-      .orderBy(asc(scheduledJobs.dueAt));
+      .orderBy(asc(scheduledJobs.dueAt), asc(scheduledJobs.id));
   }
 
   jobsOf(gameId: number, kind?: string): Promise<ScheduledJobRow[]> {
     const where = kind === undefined ? eq(scheduledJobs.gameId, gameId) : and(eq(scheduledJobs.gameId, gameId), eq(scheduledJobs.kind, kind));
-    return this.db().select().from(scheduledJobs).where(where).orderBy(asc(scheduledJobs.dueAt));
+    return this.db().select().from(scheduledJobs).where(where).orderBy(asc(scheduledJobs.dueAt), asc(scheduledJobs.id));
   }
 
   /** True when this call removed the job (so exactly one runner acts on it: a racing delete waits for the row, then finds it gone). */

@@ -4,7 +4,7 @@
  * bigint text, avg as numeric text, no group_concat), so each is cast to what SQLite answers: whole
  * numbers as integers, the average place as a double (the same division SQLite does).
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FinishedGame, NewResult, PlayerStats } from '../stats-repository.js';
 import type { StatsStore } from '../store.js';
 import type { Executor } from './executor.js';
@@ -59,7 +59,7 @@ export class PostgresStatsRepository implements StatsStore {
       .orderBy(games.kind);
   }
 
-  /** The server's leaderboard: most wins, then the better average place, then more games. */
+  /** The server's leaderboard: most wins, then the better average place, then more games (a full tie by user id, the same on both stores). */
   leaderboard(guildId: string, limit: number): Promise<Omit<PlayerStats, 'kind'>[]> {
     return this.db()
       .select({ userId: results.userId, games: gameCount, wins: winCount, averagePlace })
@@ -67,7 +67,7 @@ export class PostgresStatsRepository implements StatsStore {
       .innerJoin(games, eq(games.id, results.gameId))
       .where(and(eq(games.guildId, guildId), eq(games.status, 'finished')))
       .groupBy(results.userId)
-      .orderBy(desc(winCount), averagePlace, desc(gameCount))
+      .orderBy(desc(winCount), averagePlace, desc(gameCount), asc(results.userId))
       .limit(limit);
   }
 }
