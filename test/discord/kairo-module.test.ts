@@ -4,7 +4,7 @@
  * panel groups, prompts, status, the private hand), plus the engine's German and Dutch catalogues.
  */
 import type { AutocompleteInteraction } from 'discord.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ComputerTurns } from '../../src/app/computer-turns.js';
 import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
 import { aiTestPlayer } from '../app/ai-test-player.js';
@@ -21,16 +21,17 @@ import { LOCALES, seedRng, type Catalogue } from '../../src/engine/index.js';
 import { kairo, type KairoAction, type KairoPublicView, type KairoSeatView, type KairoState } from '../../src/games/kairo/index.js';
 import { createLogger } from '../../src/logger.js';
 import { templateArgs } from '../i18n/template-args.js';
-import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
-import { SqliteStore } from '../../src/persistence/sqlite-store.js';
+import type { Store } from '../../src/persistence/store.js';
+import { testStores, type TestStore } from '../support/test-stores.js';
 import { engineRun, progressPick } from '../render/kairo/engine-states.js';
 
 /** The presenter's text side; its pictures are drawn in-process here (these tests are about the words). */
 const kairoPresenter = kairoPresenterWith(inProcessBoardRenderer);
 
 const HOUR = 3_600_000;
-let db: OpenDatabase;
-let store: SqliteStore;
+const stores = testStores('kairo');
+let store: Store;
+let execute: TestStore['execute'];
 const clock = { t: Date.UTC(2025, 5, 1), now() { return this.t; } };
 const users = ['100000000000000001', '100000000000000002', '100000000000000003'];
 
@@ -53,14 +54,12 @@ function userOf(game: ActiveSnapshot, seat: number): string {
   return game.seats.find((s) => s.seat === seat)!.userId;
 }
 
-beforeEach(() => {
-  db = openDatabase(':memory:');
-  store = new SqliteStore(db, { now: () => clock.now() });
-});
-afterEach(() => store.close());
+describe.each(stores)('Kairo game module on $label', (under) => {
+  beforeEach(async () => {
+    if (under.available) ({ store, execute } = await under.open({ now: () => clock.now() }));
+  });
 
-describe('Kairo game module', () => {
-  it('turns the lobby settings into engine options: the start stalls are the layout choice; 2–4 seats', async () => {
+  it.runIf(under.available)('turns the lobby settings into engine options: the start stalls are the layout choice; 2–4 seats', async () => {
     expect(kairoModule.buildOptions({ capacity: 4, layout: 'quick', variant: null }, 3)).toEqual({ players: 3, start: 'quick' });
     expect(kairoModule.buildOptions({ capacity: 2, layout: null, variant: null }, 2)).toEqual({ players: 2, start: 'variable' });
     const svc = service();
@@ -71,35 +70,16 @@ describe('Kairo game module', () => {
     expect(lobby.settings).toEqual({ capacity: 4, layout: 'variable', variant: null });
   });
 
-  it('recognises its stored state and refuses something else', async () => {
+  it.runIf(under.available)('recognises its stored state and refuses something else', async () => {
     const svc = service();
     const game = await start(svc, 3);
     expect(kairoModule.isState?.(JSON.parse(game.row.state!))).toBe(true);
     expect(kairoModule.isState?.({ game: 'kairo', players: [], stalls: [] })).toBe(false);
-    db.sqlite.prepare('UPDATE games SET state = ? WHERE id = ?').run(JSON.stringify({ scores: [1, 2] }), game.row.id);
+    await execute('UPDATE games SET state = ? WHERE id = ?', JSON.stringify({ scores: [1, 2] }), game.row.id);
     expect(await service().byId(game.row.id)).toMatchObject({ ok: false, code: 'damaged', reason: expect.stringContaining('shape') });
   });
 
-  it('the turn marker changes exactly when a new turn (or start placement) begins', () => {
-    let state = kairo.setup({ players: 2, start: 'variable' }, 'marker');
-    const rng = seedRng('marker');
-    let changes = 0;
-    let turnStarts = 0;
-    for (let i = 0; i < 400 && !kairo.isOver(state); i++) {
-      const seat = kairo.activeSeats(state)[0]!;
-      const before = turnMarkerOf(kairoModule, state);
-      const next = kairo.apply(state, progressPick(state, seat, kairo.legalActions(state, seat), rng), seat).state;
-      const newTurn = next.phase === 'over' || next.turn !== state.turn || next.setupQueue.length !== state.setupQueue.length || next.phase !== state.phase;
-      if (newTurn) turnStarts++;
-      if (turnMarkerOf(kairoModule, next) !== before) changes++;
-      expect(turnMarkerOf(kairoModule, next) !== before, `step ${i}`).toBe(newTurn);
-      state = next;
-    }
-    expect(turnStarts).toBeGreaterThan(20);
-    expect(changes).toBe(turnStarts);
-  });
-
-  it('an idle seat handed to a computer by vote: the computer ends the turn; a leaver in a 3-player game is played by a computer to the end', async () => {
+  it.runIf(under.available)('an idle seat handed to a computer by vote: the computer ends the turn; a leaver in a 3-player game is played by a computer to the end', async () => {
     const svc = service();
     const computers = new ComputerTurns(svc, aiTestPlayer(), createLogger({ level: 'silent', format: 'json' }));
     let game = await start(svc, 2);
@@ -139,6 +119,27 @@ describe('Kairo game module', () => {
     expect(g3.row.status).toBe('finished');
     expect(computerMoves).toBeGreaterThan(0);
     expect(three.standings(g3)).toHaveLength(3);
+  });
+});
+
+describe('Kairo turn marker', () => {
+  it('the turn marker changes exactly when a new turn (or start placement) begins', () => {
+    let state = kairo.setup({ players: 2, start: 'variable' }, 'marker');
+    const rng = seedRng('marker');
+    let changes = 0;
+    let turnStarts = 0;
+    for (let i = 0; i < 400 && !kairo.isOver(state); i++) {
+      const seat = kairo.activeSeats(state)[0]!;
+      const before = turnMarkerOf(kairoModule, state);
+      const next = kairo.apply(state, progressPick(state, seat, kairo.legalActions(state, seat), rng), seat).state;
+      const newTurn = next.phase === 'over' || next.turn !== state.turn || next.setupQueue.length !== state.setupQueue.length || next.phase !== state.phase;
+      if (newTurn) turnStarts++;
+      if (turnMarkerOf(kairoModule, next) !== before) changes++;
+      expect(turnMarkerOf(kairoModule, next) !== before, `step ${i}`).toBe(newTurn);
+      state = next;
+    }
+    expect(turnStarts).toBeGreaterThan(20);
+    expect(changes).toBe(turnStarts);
   });
 });
 
