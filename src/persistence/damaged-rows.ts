@@ -15,6 +15,11 @@ export interface DamageReport {
   readonly reason: string;
 }
 
+/** The damaged_rows row of a report, the same in both dialects (the reason cut to 500 characters). */
+export function damageRow(report: DamageReport, foundAt: number) {
+  return { tableName: report.table, rowId: report.rowId, gameId: report.gameId, channelId: report.channelId, reason: report.reason.slice(0, 500), foundAt };
+}
+
 export class DamagedRowRegister {
   constructor(
     private readonly db: Db,
@@ -25,14 +30,7 @@ export class DamagedRowRegister {
   record(report: DamageReport): boolean {
     const inserted = this.db
       .insert(damagedRows)
-      .values({
-        tableName: report.table,
-        rowId: report.rowId,
-        gameId: report.gameId,
-        channelId: report.channelId,
-        reason: report.reason.slice(0, 500),
-        foundAt: this.now(),
-      })
+      .values(damageRow(report, this.now()))
       .onConflictDoNothing()
       .run();
     return inserted.changes === 1;

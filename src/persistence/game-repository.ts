@@ -37,6 +37,26 @@ export interface NewGame {
   settings?: Partial<Pick<GameRow, 'reminderIntervalMinutes' | 'reminderLimit' | 'idleAfterMinutes' | 'computerLevel'>>;
 }
 
+/** The games row of a new game, the same in both dialects. */
+export function newGameRow(input: NewGame, time: number) {
+  return {
+    guildId: input.guildId,
+    channelId: input.channelId,
+    kind: input.kind,
+    hostUserId: input.hostUserId,
+    options: JSON.stringify(input.options),
+    seed: input.seed,
+    locale: input.locale,
+    status: input.status ?? ('lobby' as const),
+    state: input.state ?? null,
+    version: 0,
+    useThread: input.useThread ?? false,
+    ...input.settings,
+    createdAt: time,
+    updatedAt: time,
+  };
+}
+
 export interface NewSeat {
   seat: number;
   userId: string;
@@ -189,22 +209,7 @@ export class GameRepository {
       const game = this.db.transaction((tx) => {
         const row = tx
           .insert(games)
-          .values({
-            guildId: input.guildId,
-            channelId: input.channelId,
-            kind: input.kind,
-            hostUserId: input.hostUserId,
-            options: JSON.stringify(input.options),
-            seed: input.seed,
-            locale: input.locale,
-            status: input.status ?? 'lobby',
-            state: input.state ?? null,
-            version: 0,
-            useThread: input.useThread ?? false,
-            ...input.settings,
-            createdAt: time,
-            updatedAt: time,
-          })
+          .values(newGameRow(input, time))
           .returning()
           .get();
         for (const seat of initialSeats) tx.insert(seats).values({ gameId: row.id, ...seat }).run();

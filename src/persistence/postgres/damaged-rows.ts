@@ -1,6 +1,6 @@
 /** The register of damaged rows on PostgreSQL: the SQLite register's contract (../damaged-rows.ts), asynchronously. */
 import { and, eq } from 'drizzle-orm';
-import type { DamageReport } from '../damaged-rows.js';
+import { damageRow, type DamageReport } from '../damaged-rows.js';
 import type { DamagedRowStore } from '../store.js';
 import type { Executor } from './executor.js';
 import { damagedRows, type DamagedRow } from './schema.js';
@@ -15,14 +15,7 @@ export class PostgresDamagedRowRegister implements DamagedRowStore {
   async record(report: DamageReport): Promise<boolean> {
     const inserted = await this.db()
       .insert(damagedRows)
-      .values({
-        tableName: report.table,
-        rowId: report.rowId,
-        gameId: report.gameId,
-        channelId: report.channelId,
-        reason: report.reason.slice(0, 500),
-        foundAt: this.now(),
-      })
+      .values(damageRow(report, this.now()))
       .onConflictDoNothing();
     return inserted.rowCount === 1;
   }

@@ -10,7 +10,7 @@
  */
 import { and, asc, desc, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { SINGLE_SHARD, type ShardSet } from '../../sharding.js';
-import { readAction, RUNNING, type CreateResult, type NewAction, type NewGame, type NewSeat, type SaveResult, type StateUpdate, type StoredAction } from '../game-repository.js';
+import { newGameRow, readAction, RUNNING, type CreateResult, type NewAction, type NewGame, type NewSeat, type SaveResult, type StateUpdate, type StoredAction } from '../game-repository.js';
 import type { GameStore } from '../store.js';
 import { guildOnShardsPostgres } from '../shard-filter.js';
 import { sqlState, UNIQUE_VIOLATION, type Executor } from './executor.js';
@@ -33,22 +33,7 @@ export class PostgresGameRepository implements GameStore {
       const game = await this.db().transaction(async (tx) => {
         const [row] = await tx
           .insert(games)
-          .values({
-            guildId: input.guildId,
-            channelId: input.channelId,
-            kind: input.kind,
-            hostUserId: input.hostUserId,
-            options: JSON.stringify(input.options),
-            seed: input.seed,
-            locale: input.locale,
-            status: input.status ?? 'lobby',
-            state: input.state ?? null,
-            version: 0,
-            useThread: input.useThread ?? false,
-            ...input.settings,
-            createdAt: time,
-            updatedAt: time,
-          })
+          .values(newGameRow(input, time))
           .returning();
         for (const seat of initialSeats) await tx.insert(seats).values({ gameId: row!.id, ...seat });
         return row!;
