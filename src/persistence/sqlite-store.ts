@@ -14,27 +14,13 @@ import { DeliveryRepository } from './delivery-repository.js';
 import { GameRepository } from './game-repository.js';
 import { PlayerSettingsRepository } from './player-settings-repository.js';
 import { StatsRepository } from './stats-repository.js';
-import type { AsyncMirror, DamagedRowStore, DeliveryStore, GameStore, PlayerSettingsStore, StatsStore, Store } from './store.js';
+import { mirror, type DamagedRowStore, type DeliveryStore, type Gate, type GameStore, type PlayerSettingsStore, type StatsStore, type Store } from './store.js';
 
 export interface StoreOptions {
   /** The clock of row times (the test clock in tests). */
   readonly now?: () => number;
   /** The shards this process runs: its start-up check, jobs and deliveries are only its own guilds'. */
   readonly shards?: ShardSet;
-}
-
-type Gate = <R>(call: () => R) => Promise<R>;
-
-/** The repository's methods, each run through `gate` and answered with a promise. */
-export function mirror<T extends object>(target: T, gate: Gate): AsyncMirror<T> {
-  const out: Record<string, unknown> = {};
-  const proto = Object.getPrototypeOf(target) as object;
-  for (const name of Object.getOwnPropertyNames(proto)) {
-    const method: unknown = Object.getOwnPropertyDescriptor(proto, name)?.value;
-    if (name === 'constructor' || typeof method !== 'function') continue;
-    out[name] = (...args: unknown[]) => gate(() => (method as (...a: unknown[]) => unknown).apply(target, args));
-  }
-  return out as AsyncMirror<T>;
 }
 
 /** Runs `call` now; its result or its error as a promise. */

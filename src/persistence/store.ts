@@ -25,6 +25,20 @@ export type AsyncMirror<T> = {
   [K in keyof T as T[K] extends (...args: never[]) => unknown ? K : never]: T[K] extends (...args: infer A) => infer R ? (...args: A) => Promise<Awaited<R>> : never;
 };
 
+export type Gate = <R>(call: () => R) => Promise<R>;
+
+/** The repository's methods, each run through `gate` and answered with a promise. */
+export function mirror<T extends object>(target: T, gate: Gate): AsyncMirror<T> {
+  const out: Record<string, unknown> = {};
+  const proto = Object.getPrototypeOf(target) as object;
+  for (const name of Object.getOwnPropertyNames(proto)) {
+    const method: unknown = Object.getOwnPropertyDescriptor(proto, name)?.value;
+    if (name === 'constructor' || typeof method !== 'function') continue;
+    out[name] = (...args: unknown[]) => gate(() => (method as (...a: unknown[]) => unknown).apply(target, args));
+  }
+  return out as AsyncMirror<T>;
+}
+
 /** Games, seats, the action log, snapshots and scheduled jobs (`parseState` is no query: see game-repository.ts). */
 export type GameStore = Omit<AsyncMirror<GameRepository>, 'parseState'>;
 /** The outbox table. */

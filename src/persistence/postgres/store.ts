@@ -7,8 +7,8 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { SINGLE_SHARD } from '../../sharding.js';
-import { mirror, type StoreOptions } from '../sqlite-store.js';
-import type { DamagedRowStore, DeliveryStore, GameStore, PlayerSettingsStore, StatsStore, Store } from '../store.js';
+import type { StoreOptions } from '../sqlite-store.js';
+import { mirror, type DamagedRowStore, type DeliveryStore, type GameStore, type PlayerSettingsStore, type StatsStore, type Store } from '../store.js';
 import { PostgresDamagedRowRegister } from './damaged-rows.js';
 import type { OpenPostgres } from './database.js';
 import { PostgresDeliveryRepository } from './delivery-repository.js';
