@@ -1,0 +1,53 @@
+/** Where a game is shown: its channel and thread, its board message, and its board owed again (/game status). */
+import type { GameCore } from './core.js';
+import { refuse, type ActiveSnapshot, type Result } from './types.js';
+
+/** The channel a game is played in (for checking that a click belongs to its channel), without loading it. */
+export async function channelOf(core: GameCore, gameId: number): Promise<string | undefined> {
+  return (await core.repo.findById(gameId))?.channelId;
+}
+
+/**
+ * The channel whose game a click or command in `channelId` is about: the game's own channel when
+ * `channelId` is the thread of its running game, else `channelId` itself.
+ */
+export async function gameChannelOf(core: GameCore, channelId: string): Promise<string> {
+  return (await core.repo.findRunningByThread(channelId))?.channelId ?? channelId;
+}
+
+/** The game's thread is open: its boards, reminders and votes go there. */
+export async function threadOpened(core: GameCore, gameId: number, threadId: string): Promise<void> {
+  await core.repo.setThread(gameId, threadId);
+}
+
+/** The game's thread cannot be opened (a permission is missing): the game is played in its channel. */
+export async function threadRefused(core: GameCore, gameId: number): Promise<void> {
+  await core.repo.setThread(gameId, null);
+}
+
+/** /game status: the board of the current state is owed again (the older boards lose their buttons). */
+export function repostBoard(core: GameCore, gameId: number): Promise<Result<{ game: ActiveSnapshot; boardDelivery: number }>> {
+  // The board owed is the state read: no change comes in between.
+  return core.tx(async () => {
+    const loaded = await core.active(gameId);
+    if (!loaded.ok) return loaded;
+    const boardDelivery = await core.owe(loaded.game.row, 'board', { kind: 'board', summary: [], notes: [], concededTo: null, picture: true });
+    return { ok: true, game: loaded.game, boardDelivery };
+  });
+}
+
+/** /game status after the end: the finished game's final board is owed again, marked as such. */
+export function repostFinalBoard(core: GameCore, gameId: number): Promise<Result<{ game: ActiveSnapshot; boardDelivery: number }>> {
+  // The board owed is the state read: no change comes in between.
+  return core.tx(async () => {
+    const loaded = await core.byId(gameId);
+    if (!loaded.ok) return loaded;
+    if (loaded.game.kind !== 'active' || loaded.game.row.status !== 'finished') return refuse('not_active', {});
+    const boardDelivery = await core.owe(loaded.game.row, 'board', { kind: 'board', summary: [], notes: [], concededTo: null, picture: true, again: true });
+    return { ok: true, game: loaded.game, boardDelivery };
+  });
+}
+
+export async function setBoardMessage(core: GameCore, gameId: number, messageId: string | null): Promise<void> {
+  await core.repo.setBoardMessage(gameId, messageId);
+}

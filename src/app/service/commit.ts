@@ -1,0 +1,222 @@
+/**
+ * Every change to a running game ends here: the actions applied by the engine (and seats leaving or handed
+ * to a computer), then one transaction that checks the version the caller saw and writes the state, the
+ * log entries, the seats, a snapshot now and then, the next turn's jobs, the results of a finished game and
+ * the board the channel is owed.
+ */
+import { step, type GameEvent, type Seat } from '../../engine/index.js';
+import type { NewAction } from '../../persistence/game-repository.js';
+import type { GameRow, SeatRow } from '../../persistence/schema.js';
+import type { NewResult } from '../../persistence/stats-repository.js';
+import { effectiveWindow, REMOVE_SEAT, isRemoveSeat, type EffectiveEntry } from '../log.js';
+import { boardMarkerOf, turnMarkerOf } from '../module.js';
+import type { BoardNote } from '../outbox.js';
+import type { GameCore } from './core.js';
+import { activeSeats } from './queries.js';
+import { isComputerPlayed, parseLevel } from './seat-identity.js';
+import { scheduleTurn } from './timers.js';
+import { refuse, type ActiveSnapshot, type Outcome, type Result } from './types.js';
+
+/** At most this many entries make the summary of a turn under the new board. */
+const SUMMARY_ENTRIES = 200;
+
+/** A snapshot of the state is kept after a checkpoint at least this many log entries after the last one. */
+const SNAPSHOT_EVERY = 64;
+
+/** A value that only JSON can carry, exactly as a button or the database delivers it. */
+export function wire(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value)) as unknown;
+}
+
+/**
+ * Applies `moves` and commits. `leaving` marks seats as left and `handOver` gives seats to a computer
+ * player, in the same transaction. Seats played by a computer are not played here: the computer turns
+ * (computer-turns.ts) decide them one by one after the commit, off the event loop.
+ */
+export function commit(
+  core: GameCore,
+  game: ActiveSnapshot,
+  moves: readonly { seat: Seat; action: unknown }[],
+  opts: {
+    leaving?: readonly Seat[];
+    removals?: readonly Seat[];
+    handOver?: readonly Seat[];
+    /** The `leaving` seats were removed by the others' vote (they cannot take the seat back). */
+    byVote?: boolean;
+    notes?: (entries: readonly NewAction[], finished: boolean) => BoardNote[];
+  },
+): Promise<Result<{ outcome: Outcome }>> {
+  const def = game.module.definition;
+  const left = new Set(game.seats.filter((s) => s.leftAt !== null).map((s) => s.seat));
+  for (const seat of opts.leaving ?? []) left.add(seat);
+  let current = { state: game.state, version: 0 };
+  const entries: NewAction[] = [];
+  const push = (seat: Seat, action: unknown): void => {
+    const result = step(def, current, { seat, action });
+    if (!result.ok) throw new Error(`game ${game.row.id}: ${result.code} for seat ${seat}: ${result.detail}`);
+    current = result.next;
+    entries.push({ seat, kind: 'action', action, events: result.events, checkpoint: result.checkpoint });
+  };
+  const removed = new Set<Seat>();
+  for (const seat of opts.removals ?? []) {
+    const out = def.removeSeat?.(current.state, seat) ?? null;
+    if (out !== null) {
+      current = { state: out.state, version: current.version + 1 };
+      entries.push({ seat, kind: 'action', action: REMOVE_SEAT, events: out.events, checkpoint: true });
+      removed.add(seat);
+    }
+  }
+  for (const move of moves) push(move.seat, move.action);
+  const remaining = game.seats.filter((s) => !left.has(s.seat));
+  // A game of only computer players is not played: when the last human leaves, it ends.
+  const humansLeft = remaining.filter((s) => s.computer === null).length;
+  const concession = opts.leaving !== undefined && !def.isOver(current.state) && (remaining.length < Math.max(2, def.players.min) || humansLeft === 0);
+  const finished = concession || def.isOver(current.state);
+  const concededTo = concession && remaining.length === 1 && humansLeft === 1 ? (remaining[0] as SeatRow).seat : null;
+  const notes = opts.notes?.(entries, finished) ?? [];
+  // A seat that left is played by a computer from now on (unless the rules took it out).
+  const toComputer = [...(opts.handOver ?? []), ...(opts.leaving ?? []).filter((seat) => !removed.has(seat))];
+  return save(core, game, current.state, entries, opts.leaving ?? [], finished ? 'finished' : 'active', concededTo, notes, toComputer, opts.byVote === true);
+}
+
+export async function save(
+  core: GameCore,
+  game: ActiveSnapshot,
+  state: unknown,
+  entries: readonly NewAction[],
+  leaving: readonly Seat[],
+  status: 'active' | 'finished',
+  concededTo: Seat | null,
+  notes: readonly BoardNote[] = [],
+  toComputer: readonly Seat[] = [],
+  byVote = false,
+): Promise<Result<{ outcome: Outcome }>> {
+  const json = JSON.stringify(state);
+  const markerBefore = turnMarkerOf(game.module, game.state);
+  const pictureBefore = boardMarkerOf(game.module, game.state);
+  const activeBefore = activeSeats(game);
+  const id = game.row.id;
+  const after = await core.tx(async () => {
+    const saved = await core.repo.saveState(id, game.row.version, { state: json, status }, entries);
+    if (!saved.ok) return null;
+    for (const seat of leaving) await core.repo.markSeatLeft(id, seat, saved.updatedAt, byVote);
+    const level = parseLevel(game.row.computerLevel);
+    for (const seat of toComputer) await core.repo.setSeatComputer(id, seat, level);
+    // What was just written is known: no reading it back.
+    const row: GameRow = { ...game.row, state: json, status, version: saved.version, updatedAt: saved.updatedAt };
+    const seats =
+      leaving.length === 0 && toComputer.length === 0
+        ? game.seats
+        : game.seats.map((s) => ({
+            ...s,
+            ...(leaving.includes(s.seat) && s.leftAt === null ? { leftAt: saved.updatedAt, ...(byVote ? { removedAt: saved.updatedAt } : {}) } : {}),
+            ...(toComputer.includes(s.seat) ? { computer: level } : {}),
+          }));
+    const snapshot: ActiveSnapshot = { ...game, row, seats, state };
+    const appended = appendedEntries(entries, saved.firstSequence);
+    await keepSnapshot(core, id, entries, saved.firstSequence, json);
+    const markerAfter = status === 'finished' ? 'finished' : turnMarkerOf(game.module, snapshot.state);
+    if (status === 'finished') {
+      await core.repo.deleteJobs(id);
+      await core.stats.record(id, saved.updatedAt, finalResults(snapshot, concededTo));
+    }
+    else if (markerAfter !== markerBefore) await scheduleTurn(core, snapshot);
+    let boardDelivery: number | null = null;
+    let picture = false;
+    let summary: EffectiveEntry[] = [];
+    // A new decider, the end, or a line about a seat (it left, was removed): the channel is owed a board,
+    // with a picture only when the turn player changed (boardMarkerOf says why).
+    if (markerAfter !== markerBefore || notes.length > 0) {
+      const toldUpTo = await core.outbox.lastToldSequence(id);
+      summary = await turnSummaryOf(core, snapshot, activeBefore, toldUpTo);
+      const upTo = appended.at(-1)?.sequence ?? toldUpTo;
+      picture = notes.length > 0 || status === 'finished' || boardMarkerOf(game.module, snapshot.state) !== pictureBefore;
+      // The board of the new turn is owed from this very commit: a crash after it still posts it.
+      const events = summary.flatMap((e) => e.events.filter((ev) => ev.visibleTo === undefined));
+      const told = picture ? await core.outbox.textEventsSincePicture(id) : [];
+      boardDelivery = await core.owe(row, 'board', { kind: 'board', summary: [...told, ...events], notes, concededTo, picture, ...(upTo === null ? {} : { upTo }) });
+    }
+    return { snapshot, markerAfter, boardDelivery, picture, appended, summary };
+  });
+  if (after === null) return refuse('stale', { currentVersion: (await core.repo.findById(id))?.version ?? -1 });
+  core.verified.set(id, after.snapshot.row.version);
+  const turnEnded = after.markerAfter !== markerBefore;
+  return {
+    ok: true,
+    outcome: {
+      before: game,
+      after: after.snapshot,
+      entries: after.appended,
+      turnEnded,
+      finished: status === 'finished',
+      concededTo,
+      summary: turnEnded ? after.summary : [],
+      boardDelivery: after.boardDelivery,
+      boardPicture: after.picture,
+    },
+  };
+}
+
+/**
+ * The entries of the turn that just ended, read from the newest rows in growing windows: a turn is a
+ * few rows, so a move does not read (or parse) the game's whole log to describe it.
+ */
+async function turnSummaryOf(core: GameCore, after: ActiveSnapshot, activeBefore: readonly Seat[], toldUpTo: number | null): Promise<EffectiveEntry[]> {
+  for (let window = 16; ; window *= 4) {
+    const rows = await core.repo.recentActions(after.row.id, window);
+    const { entries } = effectiveWindow(rows);
+    const summary = turnSummary(entries, activeBefore, after, toldUpTo);
+    // The walk stopped inside the window, or the window holds the whole log.
+    if (summary.length < entries.length || rows.length < window || window >= 4 * SUMMARY_ENTRIES) return summary.slice(-SUMMARY_ENTRIES);
+  }
+}
+
+/** After a commit whose last entry is a checkpoint, every so often: the state is kept as a snapshot. */
+async function keepSnapshot(core: GameCore, gameId: number, entries: readonly NewAction[], firstSequence: number | null, json: string): Promise<void> {
+  const last = entries.at(-1);
+  if (firstSequence === null || last === undefined || last.kind !== 'action' || !last.checkpoint) return;
+  const sequence = firstSequence + entries.length - 1;
+  const previous = (await core.repo.latestSnapshot(gameId))?.sequence ?? 0;
+  if (sequence - previous >= SNAPSHOT_EVERY) await core.repo.saveSnapshot(gameId, sequence, json);
+}
+
+/**
+ * Every seat's final place: the rules' standings, or, when the game ended because the others left, the
+ * last player first and everyone who left after them.
+ */
+function finalResults(game: ActiveSnapshot, concededTo: Seat | null): NewResult[] {
+  const left = new Set(game.seats.filter((s) => s.leftAt !== null).map((s) => s.seat));
+  const def = game.module.definition;
+  const ranks = new Map<Seat, number>();
+  if (concededTo === null && def.isOver(game.state)) for (const standing of def.standings(game.state)) ranks.set(standing.seat, standing.rank);
+  else for (const seat of game.seats) ranks.set(seat.seat, left.has(seat.seat) ? 2 : 1);
+  return game.seats.map((s) => ({ seat: s.seat, userId: s.userId, rank: ranks.get(s.seat) ?? game.seats.length, left: left.has(s.seat) }));
+}
+
+/** The action entries a commit appended, as the effective log shows them (sequences from the write). */
+function appendedEntries(entries: readonly NewAction[], firstSequence: number | null): EffectiveEntry[] {
+  if (firstSequence === null) return [];
+  const out: EffectiveEntry[] = [];
+  entries.forEach((entry, index) => {
+    if (entry.kind !== 'action') return;
+    out.push({ sequence: firstSequence + index, seat: entry.seat, action: entry.action, events: entry.events as GameEvent[], checkpoint: entry.checkpoint });
+  });
+  return out;
+}
+
+/**
+ * The entries of the turn that just ended: walking back from the newest, every entry by a seat that
+ * was deciding before the change or that plays on autopilot, down to what an earlier board told.
+ */
+function turnSummary(log: readonly EffectiveEntry[], activeBefore: readonly Seat[], after: ActiveSnapshot, toldUpTo: number | null): EffectiveEntry[] {
+  const autopilot = new Set(after.seats.filter((s) => isComputerPlayed(s)).map((s) => s.seat));
+  const out: EffectiveEntry[] = [];
+  for (let i = log.length - 1; i >= 0; i--) {
+    const entry = log[i] as EffectiveEntry;
+    // What an earlier board told is not told again (a computer's turn just before a vote, say).
+    if (toldUpTo !== null && entry.sequence <= toldUpTo) break;
+    if (!activeBefore.includes(entry.seat) && !autopilot.has(entry.seat) && !isRemoveSeat(entry.action)) break;
+    out.unshift(entry);
+  }
+  return out;
+}

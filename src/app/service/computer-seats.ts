@@ -1,0 +1,65 @@
+/**
+ * Seats a computer plays: which must decide now and at which level, a computer's move, and the owner of a
+ * seat handed to a computer taking it back between turns.
+ */
+import type { Seat } from '../../engine/index.js';
+import type { GameRow } from '../../persistence/schema.js';
+import { commit, wire } from './commit.js';
+import type { GameCore } from './core.js';
+import { activeSeats, legalActions, seatOf } from './queries.js';
+import { isComputerPlayed, isComputerSeatId, parseLevel, type Level } from './seat-identity.js';
+import { refuse, type ActiveSnapshot, type Outcome, type Result, type Snapshot } from './types.js';
+
+/** The seats a computer must decide for now (computer seats and seats handed to a computer). */
+export function computerSeatsToPlay(game: ActiveSnapshot): Seat[] {
+  if (game.row.status !== 'active') return [];
+  const computers = new Set(game.seats.filter((s) => isComputerPlayed(s)).map((s) => s.seat));
+  return activeSeats(game).filter((seat) => computers.has(seat));
+}
+
+/** The level of the computer that plays `seat` (the game's level for a seat taken over without one). */
+export function computerLevelOf(game: Snapshot, seat: Seat): Level {
+  const row = game.seats.find((s) => s.seat === seat);
+  return parseLevel(row?.computer ?? game.row.computerLevel);
+}
+
+/** A computer's move: the action at `index` of the seat's legal actions at `expectedVersion`. */
+export async function computerAct(core: GameCore, gameId: number, seat: Seat, expectedVersion: number, index: number): Promise<Result<{ outcome: Outcome }>> {
+  const loaded = await core.active(gameId);
+  if (!loaded.ok) return loaded;
+  const game = loaded.game;
+  if (game.row.version !== expectedVersion) return refuse('stale', { currentVersion: game.row.version });
+  if (!computerSeatsToPlay(game).includes(seat)) return refuse('not_your_turn', { waitingFor: activeSeats(game) });
+  const action = legalActions(game, seat)[index];
+  if (action === undefined) return refuse('stale', { currentVersion: game.row.version });
+  return commit(core, game, [{ seat, action: wire(action) }], {});
+}
+
+/**
+ * The owner of a seat a computer plays for them takes it back, between turns (not while the seat is
+ * deciding). The channel is told on the next board.
+ */
+export async function reclaim(core: GameCore, gameId: number, userId: string): Promise<Result<{ game: ActiveSnapshot; boardDelivery: number }>> {
+  const loaded = await core.active(gameId);
+  if (!loaded.ok) return loaded;
+  const game = loaded.game;
+  const seat = seatOf(game, userId);
+  if (seat === undefined || isComputerSeatId(seat.userId)) return refuse('not_a_player', {});
+  // Removed by the others' vote: the seat is no longer theirs to take back.
+  if (seat.removedAt !== null) return refuse('removed_by_vote', {});
+  // Only a seat a computer plays can be taken back (not one the rules took out of the game).
+  if (seat.computer === null) return refuse('not_handed_over', {});
+  if (activeSeats(game).includes(seat.seat)) return refuse('reclaim_between_turns', {});
+  const result = await core.tx(async () => {
+    const saved = await core.repo.saveState(game.row.id, game.row.version, {});
+    if (!saved.ok) return null;
+    await core.repo.reclaimSeat(game.row.id, seat.seat);
+    const row: GameRow = { ...game.row, version: saved.version, updatedAt: saved.updatedAt };
+    const seats = game.seats.map((s) => (s.seat === seat.seat ? { ...s, computer: null, leftAt: null } : s));
+    const boardDelivery = await core.owe(row, 'board', { kind: 'board', summary: [], notes: [{ kind: 'reclaimed', seat: seat.seat }], concededTo: null, picture: true });
+    return { game: { ...game, row, seats }, boardDelivery };
+  });
+  if (result === null) return refuse('stale', { currentVersion: (await core.repo.findById(gameId))?.version ?? -1 });
+  core.verified.set(gameId, result.game.row.version);
+  return { ok: true, ...result };
+}

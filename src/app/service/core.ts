@@ -1,0 +1,241 @@
+/**
+ * The game service's core: what every use case stands on. Its dependencies (the store, the clock, the
+ * logger, the outbox), the transaction, loading a game with every check of what is stored (a damaged game is
+ * set aside and reported, never thrown at the caller), the per-channel lock and the versions verified
+ * against a replay. The use cases (lobby.ts, turns.ts, votes.ts, ...) are functions of this core; the
+ * GameService (../game-service.ts) is their one face.
+ */
+import { randomBytes } from 'node:crypto';
+import type { AnyGameDefinition } from '../../engine/index.js';
+import { DamagedRowError } from '../../persistence/game-repository.js';
+import type { DeliveryKind, GameRow } from '../../persistence/schema.js';
+import type { DamagedRowStore, GameStore, PlayerSettingsStore, StatsStore, Store } from '../../persistence/store.js';
+import type { Logger } from '../../logger.js';
+import { delivererName, SINGLE_SHARD, type ShardSet } from '../../sharding.js';
+import type { Clock } from '../clock.js';
+import { KeyedMutex } from '../locks.js';
+import { effectiveLog, replayFrom } from '../log.js';
+import type { LobbySettings, ModuleRegistry } from '../module.js';
+import { Outbox, type DeliveryPayload } from '../outbox.js';
+import { checkSeats } from './seat-identity.js';
+import { refuse, type ActiveSnapshot, type Result, type Snapshot } from './types.js';
+
+export class DamagedGameError extends Error {
+  override readonly name = 'DamagedGameError';
+  constructor(
+    readonly gameId: number,
+    readonly channelId: string,
+    readonly reason: string,
+  ) {
+    super(`game ${gameId} in channel ${channelId} is damaged: ${reason}`);
+  }
+}
+
+export interface GameServiceDeps {
+  /** Where games live: a SQLite file or a PostgreSQL server (its clock should be `clock`, its shards `shards`). */
+  readonly store: Store;
+  readonly modules: ModuleRegistry;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** A fresh seed for a new game (default: 128 random bits). */
+  readonly newSeed?: () => string;
+  /**
+   * The shards this process runs (default: the only one), as the store was opened with: its jobs,
+   * deliveries and start-up check are only its own guilds' (see src/sharding.ts for why that keeps each
+   * game in one process); here it names this process's deliverer.
+   */
+  readonly shards?: ShardSet;
+}
+
+function parseLobbySettings(raw: unknown): LobbySettings | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const r = raw as Record<string, unknown>;
+  const str = (v: unknown): v is string | null => v === null || typeof v === 'string';
+  if (typeof r.capacity !== 'number' || !Number.isInteger(r.capacity) || !str(r.layout) || !str(r.variant)) return null;
+  // Lobbies stored before expansions existed have no `expansion`: none.
+  if (r.expansion !== undefined && !str(r.expansion)) return null;
+  const settings = { capacity: r.capacity, layout: r.layout, variant: r.variant };
+  return typeof r.expansion === 'string' ? { ...settings, expansion: r.expansion } : settings;
+}
+
+export class GameCore {
+  readonly repo: GameStore;
+  readonly outbox: Outbox;
+  readonly damage: DamagedRowStore;
+  readonly stats: StatsStore;
+  readonly players: PlayerSettingsStore;
+  readonly modules: ModuleRegistry;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly newSeed: () => string;
+  /** Games whose stored state was checked against a replay of their log, at this version. */
+  readonly verified = new Map<number, number>();
+  readonly #store: Store;
+  readonly #mutex = new KeyedMutex();
+
+  constructor(deps: GameServiceDeps) {
+    this.#store = deps.store;
+    const now = (): number => deps.clock.now();
+    this.repo = deps.store.games;
+    this.damage = deps.store.damagedRows;
+    this.stats = deps.store.stats;
+    this.players = deps.store.playerSettings;
+    this.outbox = new Outbox(deps.store.deliveries, this.damage, now, deps.logger, delivererName(deps.shards ?? SINGLE_SHARD));
+    this.modules = deps.modules;
+    this.clock = deps.clock;
+    this.logger = deps.logger;
+    this.newSeed = deps.newSeed ?? (() => randomBytes(16).toString('hex'));
+  }
+
+  now(): number {
+    return this.clock.now();
+  }
+
+  /** Serialises everything that happens to one channel's game (apply, render, post). */
+  locked<T>(channelId: string, task: () => Promise<T> | T): Promise<T> {
+    return this.#mutex.run(channelId, task);
+  }
+
+  /** Runs `fn` in one transaction of the store; `fn` awaits only the store (see store.ts). */
+  tx<T>(fn: () => Promise<T>): Promise<T> {
+    return this.#store.transaction(fn);
+  }
+
+  /** Writes what the channel is owed after this change, in the caller's transaction. Returns its id. */
+  async owe(row: GameRow, kind: DeliveryKind, payload: DeliveryPayload): Promise<number> {
+    return (await this.outbox.rows.add({ gameId: row.id, guildId: row.guildId, channelId: row.channelId, kind, version: row.version, payload })).id;
+  }
+
+  // ----- loading ---------------------------------------------------------------------------------------
+
+  /** The channel's lobby or running game; a damaged game is a refusal naming its id and channel. */
+  async byChannel(channelId: string): Promise<Result<{ game: Snapshot }>> {
+    const row = await this.repo.findRunningByChannel(channelId);
+    if (row === undefined) return refuse('no_game', {});
+    return this.snapshot(row);
+  }
+
+  /**
+   * The channel's running game, or else its newest finished game (`finished`): after the end, the final
+   * board, the log and the hands stay reachable until a new game takes the channel.
+   */
+  async byChannelOrFinished(channelId: string): Promise<Result<{ game: Snapshot; finished: boolean }>> {
+    const running = await this.byChannel(channelId);
+    if (running.ok || running.code !== 'no_game') return running.ok ? { ...running, finished: false } : running;
+    const row = await this.repo.findLastFinished(channelId);
+    if (row === undefined) return running;
+    const loaded = await this.snapshot(row);
+    return loaded.ok ? { ...loaded, finished: true } : loaded;
+  }
+
+  /** The channel's lobby or running game as stored, without loading its state (works on a damaged game). */
+  runningRow(channelId: string): Promise<GameRow | undefined> {
+    return this.repo.findRunningByChannel(channelId);
+  }
+
+  async byId(gameId: number): Promise<Result<{ game: Snapshot }>> {
+    const row = await this.repo.findById(gameId);
+    if (row === undefined) return refuse('no_game', {});
+    return this.snapshot(row);
+  }
+
+  async snapshot(row: GameRow): Promise<Result<{ game: Snapshot }>> {
+    try {
+      return { ok: true, game: await this.load(row) };
+    } catch (error) {
+      const damaged =
+        error instanceof DamagedGameError
+          ? error
+          : new DamagedGameError(row.id, row.channelId, error instanceof DamagedRowError ? error.message : `the game cannot be read (${(error as Error).message})`);
+      await this.reportDamaged(damaged);
+      return refuse('damaged', { gameId: damaged.gameId, channelId: damaged.channelId, reason: damaged.reason });
+    }
+  }
+
+  /** Reports a damaged game once (the register remembers it across restarts); it stays as stored. */
+  async reportDamaged(error: DamagedGameError): Promise<void> {
+    if (await this.damage.record({ table: 'games', rowId: String(error.gameId), gameId: error.gameId, channelId: error.channelId, reason: error.reason })) {
+      this.logger.error({ table: 'games', gameId: error.gameId, channelId: error.channelId, reason: error.reason }, 'damaged game set aside: its channel is told, every other channel keeps working');
+    }
+  }
+
+  /**
+   * Loads and validates a game: known kind, lobby settings, engine options, the stored state (JSON,
+   * the module's shape check, the engine's functions run on it) and, once per process and version,
+   * that replaying the log gives exactly the stored state.
+   */
+  async load(row: GameRow): Promise<Snapshot> {
+    const damaged = (reason: string): DamagedGameError => new DamagedGameError(row.id, row.channelId, reason);
+    const module = this.modules.get(row.kind);
+    if (module === undefined) throw damaged(`unknown game kind "${row.kind}"`);
+    let rawSettings: unknown;
+    try {
+      rawSettings = JSON.parse(row.options) as unknown;
+    } catch {
+      throw damaged('the lobby settings (options) are not valid JSON');
+    }
+    const settings = parseLobbySettings(rawSettings);
+    if (settings === null) throw damaged('the lobby settings are not readable');
+    const seats = await this.repo.seats(row.id);
+    const seatProblem = checkSeats(seats);
+    if (seatProblem !== null) throw damaged(seatProblem);
+    if (row.status === 'lobby') return { kind: 'lobby', row, seats, module, settings };
+    const def = module.definition;
+    const parsed = def.parseOptions(module.buildOptions(settings, seats.length));
+    if (!parsed.ok) throw damaged(`the options are not valid: ${parsed.error}`);
+    if (row.state === null) throw damaged('no state stored');
+    let state: unknown;
+    try {
+      state = JSON.parse(row.state) as unknown;
+    } catch {
+      throw damaged('the state is not valid JSON');
+    }
+    if (typeof state !== 'object' || state === null || (module.isState !== undefined && !module.isState(state))) {
+      throw damaged('the state does not have the shape of a game state');
+    }
+    try {
+      def.isOver(state);
+      def.activeSeats(state);
+      def.view(state, null);
+    } catch (error) {
+      throw damaged(`the game cannot read its state (${(error as Error).message})`);
+    }
+    if (this.verified.get(row.id) !== row.version) {
+      let rebuilt: unknown;
+      try {
+        const base = await this.replayBase(row, def, parsed.options);
+        rebuilt = replayFrom(def, base.state, effectiveLog(await this.repo.actionsAfter(row.id, base.sequence)));
+      } catch (error) {
+        if (error instanceof DamagedRowError) throw damaged(error.message);
+        throw damaged(`the action log does not replay (${(error as Error).message})`);
+      }
+      if (JSON.stringify(rebuilt) !== row.state) throw damaged('the stored state differs from a replay of its action log');
+      this.verified.set(row.id, row.version);
+    }
+    return { kind: 'active', row, seats, module, settings, options: parsed.options, state };
+  }
+
+  /**
+   * Where a replay of the game can start: its newest snapshot (everything up to it is permanent), or the
+   * setup. A snapshot that cannot be read is ignored (it is only a cache of the log).
+   */
+  async replayBase(row: GameRow, def: AnyGameDefinition, options: unknown): Promise<{ state: unknown; sequence: number }> {
+    const snap = await this.repo.latestSnapshot(row.id);
+    if (snap !== undefined) {
+      try {
+        return { state: JSON.parse(snap.state) as unknown, sequence: snap.sequence };
+      } catch {
+        this.logger.warn({ gameId: row.id, sequence: snap.sequence }, 'a snapshot is not readable; replaying from the start');
+      }
+    }
+    return { state: def.setup(options, row.seed), sequence: 0 };
+  }
+
+  /** The game as a running game (a lobby or a finished game is refused). */
+  async active(gameId: number): Promise<Result<{ game: ActiveSnapshot }>> {
+    const loaded = await this.byId(gameId);
+    if (!loaded.ok) return loaded;
+    if (loaded.game.kind !== 'active' || loaded.game.row.status !== 'active') return refuse('not_active', {});
+    return { ok: true, game: loaded.game };
+  }
+}

@@ -1,0 +1,84 @@
+/** How each player wants to hear from a game (/game notify): channel or DM, quiet hours, away until a date. */
+import type { Seat } from '../../engine/index.js';
+import { readNotifySettings } from '../../persistence/player-settings-repository.js';
+import { canonicalTimeZone, DEFAULT_NOTIFY, isAway, NOTIFY_CHANNELS, parseAwayDate, type NotifyChannel, type NotifySettings } from '../notifications.js';
+import type { GameCore } from './core.js';
+import { isComputerPlayed } from './seat-identity.js';
+import { refuse, type ActiveSnapshot, type Result } from './types.js';
+
+/** A player's notification settings (the defaults without a row, or when the row is damaged). */
+export async function notifySettings(core: GameCore, userId: string): Promise<NotifySettings> {
+  return (await notifyOf(core, [userId])).get(userId) ?? DEFAULT_NOTIFY;
+}
+
+export async function notifyOf(core: GameCore, userIds: readonly string[]): Promise<Map<string, NotifySettings>> {
+  const out = new Map<string, NotifySettings>();
+  for (const row of await core.players.findMany(userIds)) {
+    const read = readNotifySettings(row);
+    if (typeof read === 'string') {
+      if (await core.damage.record({ table: 'player_settings', rowId: row.userId, gameId: null, channelId: null, reason: read })) {
+        core.logger.error({ table: 'player_settings', rowId: row.userId, reason: read }, 'damaged row set aside');
+      }
+      continue;
+    }
+    out.set(row.userId, read);
+  }
+  return out;
+}
+
+/** Several players' notification settings (those without a readable row are missing: the defaults apply). */
+
+/** The settings of the players of `seats` (computer seats have none: the defaults). */
+export async function notifyOfSeats(core: GameCore, game: ActiveSnapshot, seats: readonly Seat[]): Promise<Map<Seat, NotifySettings>> {
+  const users = new Map(game.seats.filter((s) => seats.includes(s.seat)).map((s) => [s.seat, s.userId]));
+  const byUser = await notifyOf(core, [...users.values()]);
+  return new Map([...users].map(([seat, user]) => [seat, byUser.get(user) ?? DEFAULT_NOTIFY]));
+}
+
+/** The seats of the game whose players are away now, with when they are back (shown on the board). */
+export async function awaySeats(core: GameCore, game: ActiveSnapshot): Promise<{ seat: Seat; until: number }[]> {
+  const now = core.now();
+  const playing = game.seats.filter((s) => s.leftAt === null && !isComputerPlayed(s)).map((s) => s.seat);
+  return [...await notifyOfSeats(core, game, playing)].flatMap(([seat, n]) => (isAway(n, now) ? [{ seat, until: n.awayUntil as number }] : []));
+}
+
+/**
+ * /game notify: changes what is given and keeps the rest. `awayUntil` is a date (YYYY-MM-DD, the day the
+ * player is back, in their time zone) or 'off'; quiet hours need both ends (the same hour twice: none).
+ */
+export function updateNotify(
+  core: GameCore,
+  userId: string,
+  change: { how?: NotifyChannel | null; timeZone?: string | null; quietFrom?: number | null; quietTo?: number | null; awayUntil?: string | null; locale?: string | null },
+): Promise<Result<{ settings: NotifySettings }>> {
+  // Read and written together: two changes at once each keep the other's fields.
+  return core.tx(async () => {
+    const current = await notifySettings(core, userId);
+    if (change.how != null && !(NOTIFY_CHANNELS as readonly string[]).includes(change.how)) return refuse('invalid_notify', {});
+    let timeZone = current.timeZone;
+    if (change.timeZone != null) {
+      const zone = canonicalTimeZone(change.timeZone);
+      if (zone === null) return refuse('invalid_time_zone', { value: change.timeZone });
+      timeZone = zone;
+    }
+    let { quietFrom, quietTo } = current;
+    if (change.quietFrom != null || change.quietTo != null) {
+      if (change.quietFrom == null || change.quietTo == null) return refuse('quiet_hours_incomplete', {});
+      const valid = (h: number): boolean => Number.isInteger(h) && h >= 0 && h <= 23;
+      if (!valid(change.quietFrom) || !valid(change.quietTo)) return refuse('invalid_setting', { field: 'quiet', min: 0, max: 23 });
+      [quietFrom, quietTo] = change.quietFrom === change.quietTo ? [null, null] : [change.quietFrom, change.quietTo];
+    }
+    let awayUntil = current.awayUntil;
+    if (change.awayUntil != null) {
+      if (change.awayUntil.trim().toLowerCase() === 'off') awayUntil = null;
+      else {
+        const at = parseAwayDate(change.awayUntil, timeZone, core.now());
+        if (at === null) return refuse('invalid_away_date', { value: change.awayUntil });
+        awayUntil = at;
+      }
+    }
+    const settings: NotifySettings = { how: change.how ?? current.how, timeZone, quietFrom, quietTo, awayUntil, locale: change.locale ?? current.locale };
+    await core.players.save(userId, settings);
+    return { ok: true, settings };
+  });
+}

@@ -1,0 +1,89 @@
+/** Reading a loaded game: its seats, who decides, the legal actions and their details, views, the log. */
+import { canUndo as logAllowsUndo, compoundChoices, type Message, type Seat, type Standing } from '../../engine/index.js';
+import type { SeatRow } from '../../persistence/schema.js';
+import { effectiveLog, effectiveWindow, type EffectiveEntry } from '../log.js';
+import type { GameCore } from './core.js';
+import type { ActiveSnapshot, Snapshot } from './types.js';
+
+export function seatOf(game: Snapshot, userId: string): SeatRow | undefined {
+  return game.seats.find((s) => s.userId === userId);
+}
+
+/** Seats still playing (not left). */
+export function playingSeats(game: Snapshot): SeatRow[] {
+  return game.seats.filter((s) => s.leftAt === null);
+}
+
+export function activeSeats(game: ActiveSnapshot): readonly Seat[] {
+  const def = game.module.definition;
+  return def.isOver(game.state) ? [] : def.activeSeats(game.state);
+}
+
+export function legalActions(game: ActiveSnapshot, seat: Seat): readonly unknown[] {
+  return game.module.definition.legalActions(game.state, seat);
+}
+
+/** Per legal action of the seat (same order): what choosing it costs, gives or leads to (see GameDefinition). */
+export function optionDetails(game: ActiveSnapshot, seat: Seat, actions: readonly unknown[] = legalActions(game, seat)): readonly (readonly Message[])[] {
+  return game.module.definition.optionDetails?.(game.state, seat, actions) ?? actions.map(() => []);
+}
+
+/**
+ * The seat's compound choices (see src/engine/chain.ts), in a fixed order for a state. On the panel, the
+ * k-th compound choice's index is the number of legal actions plus k.
+ */
+export function compounds(game: ActiveSnapshot, seat: Seat, legal: readonly unknown[] = legalActions(game, seat)): unknown[][] {
+  return compoundChoices(game.module.definition, game.state, seat, legal);
+}
+
+/**
+ * What a compound choice costs and gives: its first step's details, or, when that step only opens a decision,
+ * the details of the option taken there.
+ */
+export function compoundDetails(game: ActiveSnapshot, seat: Seat, steps: readonly unknown[]): readonly Message[] {
+  const def = game.module.definition;
+  const [first, second] = steps;
+  if (second === undefined || def.opensDecision?.(game.state, seat, first) !== true) return def.optionDetails?.(game.state, seat, [first])[0] ?? [];
+  return def.optionDetails?.(def.apply(game.state, first, seat).state, seat, [second])[0] ?? [];
+}
+
+/** Why the seat's choice is narrow now, or what it still owes (see GameDefinition). */
+export function decisionNotes(game: ActiveSnapshot, seat: Seat): readonly Message[] {
+  return game.module.definition.decisionNotes?.(game.state, seat) ?? [];
+}
+
+export function isOver(game: ActiveSnapshot): boolean {
+  return game.module.definition.isOver(game.state);
+}
+
+export function standings(game: ActiveSnapshot): readonly Standing[] {
+  return game.module.definition.standings(game.state);
+}
+
+export function publicView(game: ActiveSnapshot): unknown {
+  return game.module.definition.view(game.state, null);
+}
+
+export function seatView(game: ActiveSnapshot, seat: Seat): unknown {
+  return game.module.definition.view(game.state, seat);
+}
+
+/** The whole effective log (the actions in effect, undone ones removed), oldest first. */
+export async function effectiveLogOf(core: GameCore, game: Snapshot): Promise<EffectiveEntry[]> {
+  return effectiveLog(await core.repo.actions(game.row.id));
+}
+
+/** The newest `count` entries of the effective log, reading only as many rows as needed. */
+export async function recentEffective(core: GameCore, game: Snapshot, count: number): Promise<EffectiveEntry[]> {
+  for (let window = Math.max(32, count * 2); ; window *= 2) {
+    const rows = await core.repo.recentActions(game.row.id, window);
+    const { entries } = effectiveWindow(rows);
+    // The window's entries are a correct suffix of the effective log; enough of them, or all rows read.
+    if (entries.length >= count || rows.length < window) return entries.slice(-count);
+  }
+}
+
+export async function canUndo(core: GameCore, game: ActiveSnapshot, seat: Seat, log?: readonly EffectiveEntry[]): Promise<boolean> {
+  log ??= await recentEffective(core, game, 1);
+  return activeSeats(game).includes(seat) && logAllowsUndo(log, seat);
+}

@@ -1,0 +1,230 @@
+/**
+ * A turn's timers: when a turn begins its first reminder and its idle deadline are scheduled; due jobs
+ * send reminders (not to players who are away or in their quiet hours) and open the idle vote; a
+ * reminded player snoozes; a change of the game's settings moves the pending jobs at once.
+ */
+import type { Seat } from '../../engine/index.js';
+import type { GameRow, ScheduledJobRow } from '../../persistence/schema.js';
+import { turnMarkerOf } from '../module.js';
+import { DEFAULT_NOTIFY, isAway, quietUntil } from '../notifications.js';
+import { validateSettings, type SettingsChange, type SettingsResult } from '../settings.js';
+import type { GameCore } from './core.js';
+import { jobOf, JOB_KINDS, parseJobPayload, setAsideJob, sinceOf, type IdlePayload, type JobPayload, type ReminderPayload, type VotePayload } from './jobs.js';
+import { notifyOfSeats } from './notify.js';
+import { activeSeats, seatOf } from './queries.js';
+import { isComputerPlayed } from './seat-identity.js';
+import { refuse, type ActiveSnapshot, type Result } from './types.js';
+
+/** What a settings change did to the turn in progress, for the announcement. */
+export interface TurnTimers {
+  /** When the next reminder comes (null: no more reminders this turn). */
+  readonly nextReminderAt: number | null;
+  /** When the idle vote can open (or, when it is open, comes up again). */
+  readonly idleAt: number;
+}
+
+/**
+ * Changes a game's reminder and idle settings. They apply to the turn in progress at once: the pending
+ * reminder and idle deadline are moved in the same transaction (see `retime`), and the table is told
+ * through the outbox, with when the next reminder and the idle vote now come.
+ */
+export function updateSettings(core: GameCore, gameId: number, userId: string, canManage: boolean, change: SettingsChange): Promise<Result<{ row: GameRow; timers: TurnTimers | null }>> {
+  // The settings, the jobs moved by them and the announcement, read and written together.
+  return core.tx(async () => {
+    const row = await core.repo.findById(gameId);
+    if (row === undefined || (row.status !== 'lobby' && row.status !== 'active')) return refuse('no_game', {});
+    if (row.hostUserId !== userId && !canManage) return refuse('not_host', {});
+    const checked: SettingsResult = validateSettings(change);
+    if (!checked.ok) return refuse('invalid_setting', { field: checked.field, min: checked.min, max: checked.max });
+    await core.repo.updateSettings(gameId, checked.patch);
+    const after = (await core.repo.findById(gameId)) as GameRow;
+    const timers = after.status === 'active' ? await retime(core, row, after) : null;
+    await core.owe(after, 'announcement', {
+      kind: 'announcement',
+      message: 'settings',
+      userId,
+      reminderIntervalMinutes: after.reminderIntervalMinutes,
+      reminderLimit: after.reminderLimit,
+      idleAfterMinutes: after.idleAfterMinutes,
+      nextReminderAt: timers?.nextReminderAt ?? null,
+      idleAt: timers?.idleAt ?? null,
+    });
+    return { ok: true, row: after, timers };
+  });
+}
+
+/**
+ * Moves the turn's pending jobs to the new settings (`before` -> `after`), never into the past:
+ * - the next reminder comes one new interval after the last reminder (or the start of the turn); when
+ *   the new limit is already reached, none comes; when reminders had run out (or were off) and the new
+ *   limit allows more, the next is counted from the start of the turn;
+ * - the idle vote opens the new idle time after the start of the turn; an open vote comes up again one
+ *   new idle time after it last did.
+ * Returns the new times, or null when nobody is being waited for (a computer's turn).
+ */
+export async function retime(core: GameCore, before: GameRow, after: GameRow): Promise<TurnTimers | null> {
+  const now = core.now();
+  const id = after.id;
+  const waiting = await jobOf(core, id, JOB_KINDS.vote) ?? await jobOf(core, id, JOB_KINDS.idle);
+  if (waiting === undefined) return null;
+  const since = sinceOf(waiting.job, waiting.payload, before);
+  const { marker, seats } = waiting.payload;
+  const interval = after.reminderIntervalMinutes * 60_000;
+  const reminder = await jobOf(core, id, JOB_KINDS.reminder);
+  let nextReminderAt: number | null = null;
+  if (reminder !== undefined) {
+    const count = reminder.payload.count ?? 0;
+    if (count >= after.reminderLimit) await core.repo.deleteJobs(id, JOB_KINDS.reminder);
+    else {
+      // The interval being counted began one old interval before the job was due.
+      const base = reminder.job.dueAt - before.reminderIntervalMinutes * 60_000;
+      nextReminderAt = Math.max(now, base + interval);
+      const payload: ReminderPayload = { marker: reminder.payload.marker, seats: reminder.payload.seats, count, since: sinceOf(reminder.job, reminder.payload, before) };
+      await core.repo.rescheduleJob({ kind: JOB_KINDS.reminder, gameId: id, dueAt: nextReminderAt, payload });
+    }
+  } else if (after.reminderLimit > before.reminderLimit) {
+    // Reminders had run out (all `before.reminderLimit` came) or were off: the rest follow at the new interval.
+    const count = before.reminderLimit;
+    nextReminderAt = Math.max(now, since + (count + 1) * interval);
+    const payload: ReminderPayload = { marker, seats, count, since };
+    await core.repo.scheduleJob({ kind: JOB_KINDS.reminder, gameId: id, dueAt: nextReminderAt, payload });
+  }
+  const idleTime = after.idleAfterMinutes * 60_000;
+  let idleAt: number;
+  if (waiting.job.kind === JOB_KINDS.vote) {
+    idleAt = Math.max(now, waiting.job.dueAt - before.idleAfterMinutes * 60_000 + idleTime);
+    const payload: VotePayload = { marker, seats, votes: waiting.payload.votes ?? {}, since };
+    await core.repo.rescheduleJob({ kind: JOB_KINDS.vote, gameId: id, dueAt: idleAt, payload });
+  } else {
+    idleAt = Math.max(now, since + idleTime);
+    const payload: IdlePayload = { marker, seats, since };
+    await core.repo.rescheduleJob({ kind: JOB_KINDS.idle, gameId: id, dueAt: idleAt, payload });
+  }
+  return { nextReminderAt, idleAt };
+}
+
+/** When the open idle vote's wait began (for the hours its message shows), or null when none is open. */
+export async function idleSince(core: GameCore, game: ActiveSnapshot): Promise<number | null> {
+  const found = await jobOf(core, game.row.id, JOB_KINDS.vote);
+  return found === undefined ? null : sinceOf(found.job, found.payload, game.row);
+}
+
+// ----- jobs: reminders, snooze, idle votes -----------------------------------------------------------
+
+/** Writes the jobs of a new turn: the first reminder and the idle deadline; an open vote closes. */
+export async function scheduleTurn(core: GameCore, game: ActiveSnapshot): Promise<void> {
+  const id = game.row.id;
+  const now = core.now();
+  const marker = turnMarkerOf(game.module, game.state);
+  // Reminders and idle votes are for humans: computer players never keep anyone waiting.
+  const computers = new Set(game.seats.filter((s) => isComputerPlayed(s)).map((s) => s.seat));
+  const seats = activeSeats(game).filter((s) => !computers.has(s));
+  await core.repo.deleteJobs(id);
+  if (seats.length === 0) return;
+  if (game.row.reminderLimit > 0) {
+    const payload: ReminderPayload = { marker, seats, count: 0, since: now };
+    await core.repo.scheduleJob({ kind: JOB_KINDS.reminder, gameId: id, dueAt: now + game.row.reminderIntervalMinutes * 60_000, payload });
+  }
+  const idle: IdlePayload = { marker, seats, since: now };
+  await core.repo.scheduleJob({ kind: JOB_KINDS.idle, gameId: id, dueAt: now + game.row.idleAfterMinutes * 60_000, payload: idle });
+}
+
+/**
+ * Runs every due job: each is claimed (deleted) by exactly one runner, and what it asks the channel to
+ * see is written to the outbox in the same transaction. A job whose payload cannot be read is reported
+ * once and set aside (left in place); every other job runs. Returns the games that got deliveries.
+ */
+export async function runDueJobs(core: GameCore): Promise<{ gameId: number; channelId: string }[]> {
+  const touched: { gameId: number; channelId: string }[] = [];
+  for (const job of await core.repo.dueJobs(core.now())) {
+    const payload = parseJobPayload(job);
+    if (typeof payload === 'string') {
+      await setAsideJob(core, job, payload);
+      continue;
+    }
+    try {
+      const owed = await core.tx(async () => (await core.repo.deleteJob(job.id) ? await runJob(core, job, payload) : null));
+      if (owed !== null) touched.push(owed);
+    } catch (error) {
+      core.logger.error({ err: error, gameId: job.gameId, jobId: job.id, job: job.kind }, 'scheduled job failed');
+    }
+  }
+  return touched;
+}
+
+/** A claimed job: writes its reminder or vote to the outbox, or nothing when it no longer applies. */
+export async function runJob(core: GameCore, job: ScheduledJobRow, payload: JobPayload): Promise<{ gameId: number; channelId: string } | null> {
+  const loaded = await core.active(job.gameId);
+  if (!loaded.ok) return null;
+  const game = loaded.game;
+  const marker = turnMarkerOf(game.module, game.state);
+  const now = core.now();
+  if (payload.marker !== marker) return null;
+  const computers = new Set(game.seats.filter((s) => isComputerPlayed(s)).map((s) => s.seat));
+  const active = activeSeats(game);
+  const seats = payload.seats.filter((s) => active.includes(s) && !computers.has(s));
+  if (seats.length === 0) return null;
+  const where = { gameId: game.row.id, channelId: game.row.channelId };
+  const since = sinceOf(job, payload, game.row);
+  const wishes = await notifyOfSeats(core, game, seats);
+  const away = seats.filter((s) => isAway(wishes.get(s) ?? DEFAULT_NOTIFY, now));
+  const present = seats.filter((s) => !away.includes(s));
+  if (job.kind === JOB_KINDS.reminder) {
+    const count = (payload.count ?? 0) + 1;
+    // Away players are not reminded. When everyone it is for is away or in their quiet hours, the reminder
+    // waits (not counted) until the first of them is back or awake; otherwise it goes to those who are,
+    // and the others get the next one.
+    const quiet = present.map((s) => quietUntil(wishes.get(s) ?? DEFAULT_NOTIFY, now));
+    const due = present.filter((_, i) => quiet[i] === null);
+    if (due.length === 0) {
+      const later = [...quiet.filter((q): q is number => q !== null), ...away.map((s) => (wishes.get(s) ?? DEFAULT_NOTIFY).awayUntil as number)];
+      const waited: ReminderPayload = { marker, seats: payload.seats, count: payload.count ?? 0, since };
+      await core.repo.scheduleJob({ kind: JOB_KINDS.reminder, gameId: game.row.id, dueAt: Math.min(...later), payload: waited });
+      return null;
+    }
+    if (count < game.row.reminderLimit) {
+      const next: ReminderPayload = { marker, seats, count, since };
+      await core.repo.scheduleJob({ kind: JOB_KINDS.reminder, gameId: game.row.id, dueAt: now + game.row.reminderIntervalMinutes * 60_000, payload: next });
+    }
+    await core.owe(game.row, 'reminder', { kind: 'reminder', seats: due, count, limit: game.row.reminderLimit });
+    return where;
+  }
+  if (job.kind === JOB_KINDS.idle || job.kind === JOB_KINDS.vote) {
+    if (present.length === 0) {
+      // Everyone it would be about is away: the idle time starts again when the first is back.
+      const back = Math.min(...away.map((s) => (wishes.get(s) ?? DEFAULT_NOTIFY).awayUntil as number));
+      const idle: IdlePayload = { marker, seats: payload.seats, since: back };
+      await core.repo.scheduleJob({ kind: JOB_KINDS.idle, gameId: game.row.id, dueAt: back + game.row.idleAfterMinutes * 60_000, payload: idle });
+      return null;
+    }
+    const vote: VotePayload = { marker, seats: present, votes: job.kind === JOB_KINDS.vote ? (payload.votes ?? {}) : {}, since };
+    await core.repo.scheduleJob({ kind: JOB_KINDS.vote, gameId: game.row.id, dueAt: now + game.row.idleAfterMinutes * 60_000, payload: vote });
+    // The message counts the hours from `since` when it is drawn: what it says is true when it is posted.
+    await core.owe(game.row, 'idle-vote', { kind: 'idle-vote', seats: present, idleHours: Math.round(game.row.idleAfterMinutes / 60), repeat: job.kind === JOB_KINDS.vote, since });
+    return where;
+  }
+  return null;
+}
+
+
+/** The reminded player postpones the next reminder by one interval (not counted toward the limit). */
+export function snooze(core: GameCore, gameId: number, userId: string, seat: Seat): Promise<Result<{ dueAt: number; game: ActiveSnapshot }>> {
+  // The reminder is read and moved together: a job run in between is not overwritten.
+  return core.tx(async () => {
+    const loaded = await core.active(gameId);
+    if (!loaded.ok) return loaded;
+    const game = loaded.game;
+    const own = seatOf(game, userId);
+    if (own === undefined || own.leftAt !== null) return refuse('not_a_player', {});
+    if (own.seat !== seat) return refuse('foreign_panel', { owner: seat });
+    const found = await jobOf(core, gameId, JOB_KINDS.reminder);
+    const job = found?.job;
+    const payload = found === undefined ? undefined : { marker: found.payload.marker, seats: found.payload.seats, count: found.payload.count ?? 0, since: sinceOf(found.job, found.payload, game.row) };
+    if (job === undefined || payload === undefined || payload.marker !== turnMarkerOf(game.module, game.state) || !payload.seats.includes(seat)) {
+      return refuse('no_reminder', {});
+    }
+    const dueAt = Math.max(job.dueAt, core.now()) + game.row.reminderIntervalMinutes * 60_000;
+    await core.repo.rescheduleJob({ kind: JOB_KINDS.reminder, gameId, dueAt, payload });
+    return { ok: true, dueAt, game };
+  });
+}
