@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type Catalogue } from '../../src/engine/index.js';
 import { commandDefinitions } from '../../src/discord/commands.js';
-import { gamePresenters } from '../../src/discord/games/index.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
 import { core, toLocale } from '../../src/discord/i18n/index.js';
-import { gameModules } from '../../src/app/games/index.js';
+import { GAMES } from '../../src/games/index.js';
 import { istanbul } from '../../src/games/istanbul/index.js';
 import { templateArgs } from '../i18n/template-args.js';
 
@@ -33,7 +32,7 @@ describe('message catalogues', () => {
   });
 
   it("every game presenter's catalogue is complete", () => {
-    for (const presenter of gamePresenters(inProcessBoardRenderer).values()) expectComplete(presenter.kind, presenter.messages);
+    for (const presenter of GAMES.presenters(inProcessBoardRenderer(GAMES)).values()) expectComplete(presenter.kind, presenter.messages);
   });
 
   it("the Istanbul engine's messages are complete in de and nl", () => {
@@ -55,7 +54,7 @@ describe('message catalogues', () => {
   });
 
   it('command names are valid and localised in de and nl; descriptions fit', () => {
-    const commands = commandDefinitions(gameModules(), gamePresenters(inProcessBoardRenderer));
+    const commands = commandDefinitions(GAMES.modules, GAMES.presenters(inProcessBoardRenderer(GAMES)));
     const check = (entry: { name: string; description?: string; name_localizations?: Record<string, string | null> | null; description_localizations?: Record<string, string | null> | null; options?: unknown[] }): void => {
       for (const name of [entry.name, ...Object.values(entry.name_localizations ?? {})]) expect(name).toMatch(/^[-_\p{Ll}\p{N}]{1,32}$/u);
       expect(Object.keys(entry.name_localizations ?? {}).sort()).toEqual(['de', 'nl']);
@@ -106,7 +105,7 @@ describe('long texts fit a Discord message', () => {
     for (const locale of LOCALES) {
       const text = [core[locale]['help.title'], core[locale]['help.commands'], core[locale]['help.policies']].join('\n\n');
       expect(text.length, locale).toBeLessThan(1950);
-      for (const presenter of gamePresenters(inProcessBoardRenderer).values()) {
+      for (const presenter of GAMES.presenters(inProcessBoardRenderer(GAMES)).values()) {
         for (const topic of ['rules', 'decisions'] as const) expect(presenter.help(topic, locale).length, `${presenter.kind} ${topic} ${locale}`).toBeLessThanOrEqual(2000);
       }
     }
