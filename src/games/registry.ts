@@ -24,11 +24,11 @@ export interface GameRegistry<Id extends string = string> extends PictureSource 
 export function gameRegistry<const Plugins extends readonly GamePlugin[]>(plugins: Plugins): GameRegistry<Plugins[number]['id']> {
   const byId = new Map<string, GamePlugin>();
   for (const plugin of plugins) {
+    // 'chart' is the board job of the end-of-game chart, common to all games.
+    if (plugin.id === 'chart') throw new Error('"chart" is not a game id');
     if (byId.has(plugin.id)) throw new Error(`the game ${plugin.id} is registered twice`);
     // The id names the game everywhere (stored rows, board jobs, AI tasks): the plugin and its rules agree.
     if (plugin.module.definition.id !== plugin.id) throw new Error(`the game ${plugin.id} has the rules of ${plugin.module.definition.id}`);
-    // 'chart' is the board job of the end-of-game chart, common to all games.
-    if (plugin.id === 'chart') throw new Error('"chart" is not a game id');
     byId.set(plugin.id, plugin);
   }
   const modules: ModuleRegistry = new Map([...byId].map(([id, plugin]) => [id, plugin.module]));
