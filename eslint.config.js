@@ -11,6 +11,9 @@ const IO_MODULES = [
 const IO_PATTERNS = [
   { group: ['@discordjs/*', 'drizzle-orm', 'drizzle-orm/*', 'node:*', 'fs', 'path', 'http', 'https', 'net', 'child_process', 'worker_threads'], message: 'The engine and the games are pure: no I/O.' },
 ];
+/** A game's renderers may use canvas, nothing else of the I/O above. */
+const RENDER_IO = IO_MODULES.filter((module) => module.name !== '@napi-rs/canvas');
+const GAME_RENDERERS = 'src/games/*/render/**/*.ts';
 const OUR_LAYERS = (...layers) => layers.map((layer) => ({ group: [`**/${layer}/*`, `**/${layer}/**`, `**/${layer}.js`], message: `This layer may not import ${layer}.` }));
 
 export default tseslint.config(
@@ -40,9 +43,36 @@ export default tseslint.config(
     },
   },
   {
+    // A game's folder is pure (rules, AI, lobby module, presenter) except its render/ folder, which game.ts
+    // loads with a dynamic import where pictures are drawn: elsewhere only render types are imported.
     files: ['src/games/**/*.ts'],
+    ignores: [GAME_RENDERERS],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { paths: IO_MODULES, patterns: [...IO_PATTERNS, ...OUR_LAYERS('render', 'persistence', 'discord', 'app')] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: IO_MODULES,
+          patterns: [
+            ...IO_PATTERNS,
+            ...OUR_LAYERS('persistence', 'discord', 'app'),
+            { group: ['**/render/*', '**/render/**'], message: 'Canvas is loaded only where pictures are drawn: import render types only (game.ts loads render/ on demand).', allowTypeImports: true },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A game's renderers draw its views: they import the game's types (never its logic), the common
+    // drawing helpers (src/render/common) and canvas. `../x.js` one level up from render/ is the game.
+    files: ['src/games/*/render/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: RENDER_IO, patterns: [...OUR_LAYERS('persistence', 'discord', 'app'), { regex: '^\\.\\./(?!\\.\\./)', message: 'Renderers take views: import the game\'s types only.', allowTypeImports: true }] }],
+    },
+  },
+  {
+    files: ['src/games/*/render/*/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: RENDER_IO, patterns: [...OUR_LAYERS('persistence', 'discord', 'app'), { regex: '^\\.\\./\\.\\./(?!\\.\\./)', message: 'Renderers take views: import the game\'s types only.', allowTypeImports: true }] }],
     },
   },
   {
@@ -57,10 +87,11 @@ export default tseslint.config(
     },
   },
   {
-    // Renderers draw views: they may import game types, never game logic.
+    // The common drawing helpers and the board-job contract serve every game and know none (each game draws
+    // its own pictures in src/games/<game>/render).
     files: ['src/render/**/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['**/games/**'], message: 'Renderers take views: import types only.', allowTypeImports: true }, ...OUR_LAYERS('persistence', 'discord', 'app')] }],
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['**/games/**'], message: 'The common render layer knows no game.' }, ...OUR_LAYERS('persistence', 'discord', 'app')] }],
     },
   },
   {

@@ -5,12 +5,11 @@
  */
 import type { Clock } from './app/clock.js';
 import { GameService } from './app/game-service.js';
-import { gameModules } from './app/games/index.js';
+import { GAMES } from './games/index.js';
 import { startBot, type Bot } from './discord/bot.js';
 import { createDiscordClient, recommendedShardCount } from './discord/client.js';
 import { resolveShards } from './sharding.js';
 import { storeOn } from './persistence/open-store.js';
-import { gamePresenters } from './discord/games/index.js';
 import { RenderPool } from './app/workers/render-pool.js';
 import { aiComputerPlayer } from './app/computer-player.js';
 import type { LaunchContext } from './startup.js';
@@ -23,7 +22,7 @@ export async function launchBot({ config, logger, database }: LaunchContext, clo
   const client = createDiscordClient({ ...api, shards });
   // The store is on the opened database; start-up closes it after the bot stopped.
   const store = storeOn(database, { now: () => clock.now(), shards });
-  const service = new GameService({ store, modules: gameModules(), clock, logger, shards });
+  const service = new GameService({ store, modules: GAMES.modules, clock, logger, shards });
   // Board pictures are drawn in worker threads, never on the event loop.
   const boards = new RenderPool({ workers: config.renderWorkers, timeoutMs: config.renderTimeoutMs });
   // The computer players think in worker threads of their own (started with the first decision).
@@ -35,7 +34,7 @@ export async function launchBot({ config, logger, database }: LaunchContext, clo
       client,
       service,
       logger,
-      presenters: gamePresenters(boards),
+      presenters: GAMES.presenters(boards),
       applicationId: config.discordAppId,
       ...(config.devGuildId !== undefined ? { guildId: config.devGuildId } : {}),
     });

@@ -4,7 +4,6 @@
  * The pool starts with the first decision a game asks for, so a bot whose games have no computer player
  * never starts its workers.
  */
-import type { GameKind } from '../engine/index.js';
 import type { ComputerChoice, ComputerPlayer, ComputerRequest } from './computer-turns.js';
 import { createAiPool, type AiPool, type AiPoolOptions } from './workers/ai-pool.js';
 
@@ -18,7 +17,7 @@ export function aiComputerPlayer(options: AiPoolOptions = {}): PooledComputerPla
   return {
     async choose(request: ComputerRequest): Promise<ComputerChoice> {
       pool ??= createAiPool(options);
-      const answer = await pool.decide(request.kind as GameKind, request.seatView, request.legal, { level: request.level, seed: request.seed });
+      const answer = await pool.decide(request.kind, request.seatView, request.legal, { level: request.level, seed: request.seed });
       return { index: answer.index, value: request.legal.length > 1 ? answer.value : null };
     },
     async close(): Promise<void> {

@@ -1,55 +1,10 @@
 /**
- * The per-game adapter on the rules side: what the game service needs beyond the engine's
- * GameDefinition to host a game asynchronously. A new game plugs in with one GameModule here and one
- * GamePresenter in src/discord/games (pictures, panel grouping, hand text, help).
+ * The game-agnostic helpers over a game's GameModule (its contract is in src/games/contract.ts, beside the
+ * rest of what a game hands the bot; its types are re-exported here for the game service).
  */
-import type { AnyGameDefinition, Message } from '../engine/index.js';
+import type { GameModule } from '../games/contract.js';
 
-/** A value offered for `/game new layout:` or `variant:`; `label` is a key of the Discord catalogue. */
-export interface OptionChoice {
-  readonly value: string;
-  readonly label: Message;
-}
-
-/** What the lobby stores (games.options): the engine options are derived from it and the seat count. */
-export interface LobbySettings {
-  /** Seats the lobby offers (the host may start earlier with at least the minimum). */
-  readonly capacity: number;
-  readonly layout: string | null;
-  readonly variant: string | null;
-  /** An expansion of the game (`/game new expansion:`); absent in lobbies stored before expansions existed. */
-  readonly expansion?: string | null;
-}
-
-export interface GameModule {
-  readonly definition: AnyGameDefinition;
-  readonly layouts: readonly OptionChoice[];
-  readonly variants: readonly OptionChoice[];
-  /** Expansions offered for `/game new expansion:` (none when absent or empty). */
-  readonly expansions?: readonly OptionChoice[];
-  /** The layouts that go with an expansion (or with none), for autocomplete; default: all of `layouts`. */
-  layoutsFor?(expansion: string | null): readonly OptionChoice[];
-  /** The layout used when none is given, given the expansion; default: the first of `layouts`. */
-  defaultLayout?(expansion: string | null): string | null;
-  /** Raw options for `definition.parseOptions`, from the lobby's settings and the number of seats. */
-  buildOptions(settings: LobbySettings, players: number): unknown;
-  /**
-   * Changes exactly when a new turn begins (a new board is posted, reminders restart). Default: the
-   * active seats.
-   */
-  turnMarker?(state: unknown): string;
-  /**
-   * Changes exactly when the channel is owed a new board picture: the turn player changes (see
-   * `boardMarkerOf`). Default: the turn marker, a picture at every change of who decides.
-   */
-  boardMarker?(state: unknown): string;
-  /** Optional shape check of a stored state, on top of the generic checks (JSON, engine functions run, replay). */
-  isState?(raw: unknown): boolean;
-  /** The start player (drawn by the game's setup); play goes on from it by seat. Default: seat 0. */
-  startSeat?(state: unknown): number;
-}
-
-export type ModuleRegistry = ReadonlyMap<string, GameModule>;
+export type { GameModule, LobbySettings, ModuleRegistry, OptionChoice } from '../games/contract.js';
 
 export function turnMarkerOf(module: GameModule, state: unknown): string {
   if (module.turnMarker) return module.turnMarker(state);

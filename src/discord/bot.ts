@@ -11,7 +11,7 @@ import { Scheduler } from '../app/scheduler.js';
 import type { Logger } from '../logger.js';
 import { commandDefinitions } from './commands.js';
 import type { BotContext } from './context.js';
-import type { PresenterRegistry } from './games/presenter.js';
+import type { PresenterRegistry } from '../games/contract.js';
 import { Deliverer } from './deliverer.js';
 import { registerCommands } from './register-commands.js';
 import { createRouter } from './router.js';

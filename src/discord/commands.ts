@@ -19,10 +19,9 @@ import {
   type APIApplicationCommandSubcommandOption,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { ModuleRegistry } from '../app/module.js';
 import { NOTIFY_CHANNELS } from '../app/notifications.js';
 import { SETTING_BOUNDS } from '../app/settings.js';
-import type { PresenterRegistry } from './games/presenter.js';
+import type { ModuleRegistry, PresenterRegistry } from '../games/contract.js';
 import { core, type CoreKey } from './i18n/index.js';
 
 type Named = { name: string; name_localizations: { de: string; nl: string }; description: string; description_localizations: { de: string; nl: string } };

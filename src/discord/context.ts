@@ -16,7 +16,7 @@ import type { Locale } from '../engine/index.js';
 import type { Logger } from '../logger.js';
 import type { IdFor, Verb } from './codec.js';
 import type { Deliverer } from './deliverer.js';
-import type { PresenterRegistry } from './games/presenter.js';
+import type { PresenterRegistry } from '../games/contract.js';
 
 export interface BotContext {
   readonly service: GameService;

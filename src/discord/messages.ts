@@ -17,7 +17,7 @@ import type { EffectiveEntry } from '../app/log.js';
 import { playingOrder } from '../app/module.js';
 import { isLocale, type GameEvent, type Locale, type Seat } from '../engine/index.js';
 import { encodeCustomId, type Confirmable } from './codec.js';
-import type { GamePresenter } from './games/presenter.js';
+import type { GamePresenter } from '../games/contract.js';
 import { t } from './i18n/index.js';
 import { buildPanel, truncate, type PanelAction, type PanelRow } from './panel.js';
 import { labelName, plainName } from './text.js';

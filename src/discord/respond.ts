@@ -14,7 +14,7 @@ import {
 import type { Refusal, Snapshot } from '../app/game-service.js';
 import type { Locale } from '../engine/index.js';
 import type { BotContext, ComponentInteraction } from './context.js';
-import type { GamePresenter } from './games/presenter.js';
+import type { GamePresenter } from '../games/contract.js';
 import { t, type CoreKey } from './i18n/index.js';
 import { names, type PrivateMessage } from './messages.js';
 import { echo } from './text.js';

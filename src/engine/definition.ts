@@ -3,8 +3,6 @@ import { formatMessage, type Catalogues, type Locale, type Message } from './mes
 /** A seat at the table: 0-based index in seating order. */
 export type Seat = number;
 
-export type GameKind = 'istanbul' | 'kairo';
-
 /**
  * Something that happened, for the log and the turn summary. `visibleTo` limits who may read it
  * (a card drawn into a hand); absent means public.
@@ -37,7 +35,8 @@ export interface Standing {
  * an action is legal exactly when it is a member (by `actionKey`).
  */
 export interface GameDefinition<S, A, V, O> {
-  readonly id: GameKind;
+  /** The game's id (the host application's registry lists the games it knows). */
+  readonly id: string;
   readonly players: { readonly min: number; readonly max: number };
   /** Validates untrusted options (from a command or a database row). */
   parseOptions(raw: unknown): { ok: true; options: O } | { ok: false; error: string };

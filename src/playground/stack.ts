@@ -4,7 +4,7 @@
  * a few local users, and the page's HTTP server.
  */
 import type { Bot } from '../discord/bot.js';
-import { gamePresenters } from '../discord/games/index.js';
+import { GAMES } from '../games/index.js';
 import { inProcessBoardRenderer } from '../render/board-job.js';
 import { toLocale } from '../discord/i18n/index.js';
 import { launchBot } from '../launch.js';
@@ -78,7 +78,7 @@ export interface Playground {
 function gameOptionChoices(bot: Bot, request: AutocompleteRequest): AutocompleteChoice[] {
   const kind = request.values.game ?? '';
   const module = bot.service.modules.get(kind);
-  const presenter = gamePresenters(inProcessBoardRenderer).get(kind);
+  const presenter = GAMES.presenters(inProcessBoardRenderer(GAMES)).get(kind);
   if (request.command !== 'game new' || module === undefined || presenter === undefined) return [];
   if (request.option !== 'layout' && request.option !== 'variant' && request.option !== 'expansion') return [];
   const locale = toLocale(request.locale);

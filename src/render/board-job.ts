@@ -1,41 +1,63 @@
 /**
  * One board picture to draw, as plain data (a public view and the options), so it can cross into a
- * worker thread; and the one function that draws it, wherever it runs.
+ * worker thread; and the one function that draws it, wherever it runs. Each game draws its own pictures
+ * (src/games/<game>/render); this file finds them through the game registry it is handed.
  */
-import { renderIstanbulBoard, renderIstanbulPhone, type IstanbulRenderOptions, type PublicViewOnly as IstanbulView } from './istanbul/index.js';
-import { renderKairoBoard, renderKairoPhone, type KairoRenderOptions, type PublicViewOnly as KairoView } from './kairo/index.js';
 import { renderScoreChart, type ScoreChart } from './chart.js';
 
 /** The full board (1600 px wide), or the compact picture made to be read on a phone (800 px wide). */
 export type BoardPicture = 'board' | 'phone';
 
-export type BoardJob =
-  | { readonly game: 'istanbul'; readonly view: IstanbulView; readonly options: IstanbulRenderOptions; readonly picture?: BoardPicture }
-  | { readonly game: 'kairo'; readonly view: KairoView; readonly options: KairoRenderOptions; readonly picture?: BoardPicture }
-  /** The end-of-game summary chart (plain numbers from the public views of a replay). */
-  | { readonly game: 'chart'; readonly view: ScoreChart; readonly options: Record<string, never> };
+/** A game's board picture: `view` and `options` are what that game's renderers take. */
+export interface GameBoardJob {
+  /** The game's id (its definition's id). */
+  readonly game: string;
+  readonly view: unknown;
+  readonly options: unknown;
+  readonly picture?: BoardPicture;
+}
+
+/** The end-of-game summary chart (plain numbers from the public views of a replay), common to all games. */
+export interface ChartJob {
+  readonly game: 'chart';
+  readonly view: ScoreChart;
+  readonly options: Record<string, never>;
+  readonly picture?: never;
+}
+
+export type BoardJob = GameBoardJob | ChartJob;
+
+/** A game's pictures of its public view: the board, and the compact phone picture if it has one. */
+export interface BoardPictures {
+  board(view: unknown, options: unknown): Promise<Buffer>;
+  phone?(view: unknown, options: unknown): Promise<Buffer>;
+}
+
+/** Where the games' pictures are found (the game registry, src/games/registry.ts). */
+export interface PictureSource {
+  /** Rejects for a game it does not know. */
+  pictures(game: string): Promise<BoardPictures>;
+}
 
 /** Draws boards and answers with PNG bytes; rejects when a board cannot be drawn (or not in time). */
 export interface BoardRenderer {
   render(job: BoardJob): Promise<Buffer>;
 }
 
-/** Draws and encodes the board on the calling thread. */
-export function renderBoardJob(job: BoardJob): Promise<Buffer> {
-  switch (job.game) {
-    case 'istanbul':
-      return job.picture === 'phone' ? renderIstanbulPhone(job.view, job.options) : renderIstanbulBoard(job.view, job.options);
-    case 'kairo':
-      return job.picture === 'phone' ? renderKairoPhone(job.view, job.options) : renderKairoBoard(job.view, job.options);
-    case 'chart':
-      return Promise.resolve(renderScoreChart(job.view));
-    default:
-      return Promise.reject(new TypeError(`no renderer for the game ${String((job as { game: unknown }).game)}`));
-  }
+/** Draws and encodes the board on the calling thread, with the pictures of the game the job names. */
+export async function renderBoardJob(job: BoardJob, games: PictureSource): Promise<Buffer> {
+  if (job.game === 'chart') return renderScoreChart((job as ChartJob).view);
+  const { game, view, options, picture } = job as GameBoardJob;
+  const pictures = await games.pictures(game);
+  if (picture !== 'phone') return pictures.board(view, options);
+  if (pictures.phone === undefined) throw new TypeError(`the game ${game} has no phone picture`);
+  return pictures.phone(view, options);
 }
 
 /**
- * The board renderer on the calling thread. The bot draws in its worker pool; this one is for tools and
- * for tests about something else than where the drawing runs.
+ * The board renderer on the calling thread, for the games of `games`. The bot draws in its worker pool;
+ * this one is for tools and for tests about something else than where the drawing runs.
  */
-export const inProcessBoardRenderer: BoardRenderer = { render: renderBoardJob };
+export function inProcessBoardRenderer(games: PictureSource): BoardRenderer {
+  return { render: (job) => renderBoardJob(job, games) };
+}

@@ -5,12 +5,11 @@
  */
 import type { ComputerPlayer } from '../../src/app/computer-turns.js';
 import { runAiTask } from '../../src/app/workers/ai-task.js';
-import type { GameKind } from '../../src/engine/index.js';
 
 export function aiTestPlayer(deadlineMs = 5): ComputerPlayer {
   return {
     choose: async (request) => {
-      const answer = runAiTask({ game: request.kind as GameKind, view: request.seatView, legalActions: request.legal, level: request.level, seed: request.seed, deadlineMs });
+      const answer = runAiTask({ game: request.kind, view: request.seatView, legalActions: request.legal, level: request.level, seed: request.seed, deadlineMs });
       return { index: answer.index, value: answer.value };
     },
   };

@@ -5,7 +5,9 @@ import type { GameModule } from '../../src/app/module.js';
 import { createLogger } from '../../src/logger.js';
 import type { Store } from '../../src/persistence/store.js';
 import { testStores, type TestStore } from '../support/test-stores.js';
-import { tallyComputer, tallyModule, type TallyAction, type TallyState } from './toy-game.js';
+import { tallyComputer } from '../games/tally/computer.js';
+import type { TallyAction, TallyState } from '../games/tally/index.js';
+import { tallyModule } from '../games/tally/module.js';
 
 const HOUR = 3_600_000;
 const stores = testStores('service');

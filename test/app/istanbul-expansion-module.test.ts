@@ -2,10 +2,9 @@
 import type { AutocompleteInteraction } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GameService, type Result } from '../../src/app/game-service.js';
-import { gameModules } from '../../src/app/games/index.js';
-import { istanbulModule } from '../../src/app/games/istanbul.js';
+import { GAMES } from '../../src/games/index.js';
+import { istanbulModule } from '../../src/games/istanbul/module.js';
 import type { HandlerEnv } from '../../src/discord/context.js';
-import { gamePresenters } from '../../src/discord/games/index.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
 import { gameNew } from '../../src/discord/handlers/commands/game-new.js';
 import { istanbul, type IstanbulState } from '../../src/games/istanbul/index.js';
@@ -23,7 +22,7 @@ function must<T>(result: Result<T>): T {
 }
 
 function service(): GameService {
-  return new GameService({ store, modules: gameModules(), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'ls' });
+  return new GameService({ store, modules: GAMES.modules, clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'ls' });
 }
 
 const host = { userId: '100000000000000001', displayName: 'A' };
@@ -99,7 +98,7 @@ async function complete(focused: { name: string; value: string }, expansion: str
     },
   } as unknown as AutocompleteInteraction;
   const env = {
-    ctx: { service: { modules: gameModules() } as unknown as GameService, presenters: gamePresenters(inProcessBoardRenderer), client: null as never, deliverer: null as never, computers: null as never, player: null as never },
+    ctx: { service: { modules: GAMES.modules } as unknown as GameService, presenters: GAMES.presenters(inProcessBoardRenderer(GAMES)), client: null as never, deliverer: null as never, computers: null as never, player: null as never },
     logger: createLogger({ level: 'silent', format: 'json' }),
     locale: 'en',
     channelId: '1',

@@ -4,8 +4,8 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
-import { gameModules } from '../../src/app/games/index.js';
-import { istanbulModule } from '../../src/app/games/istanbul.js';
+import { GAMES } from '../../src/games/index.js';
+import { istanbulModule } from '../../src/games/istanbul/module.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
 import { createLogger } from '../../src/logger.js';
 import type { Store } from '../../src/persistence/store.js';
@@ -26,7 +26,7 @@ function must<T>(result: Result<T>): T {
 }
 
 function service(): GameService {
-  return new GameService({ store, modules: gameModules(), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'e' });
+  return new GameService({ store, modules: GAMES.modules, clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'e' });
 }
 
 const users = ['100000000000000001', '100000000000000002', '100000000000000003'];

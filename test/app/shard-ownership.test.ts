@@ -8,7 +8,7 @@ import { GameService, type ActiveSnapshot, type Result } from '../../src/app/gam
 import { createLogger } from '../../src/logger.js';
 import { shardOfGuild, type ShardSet } from '../../src/sharding.js';
 import { testStores, type StoreToTest, type TestStore } from '../support/test-stores.js';
-import { tallyModule } from './toy-game.js';
+import { tallyModule } from '../games/tally/module.js';
 
 const HOUR = 3_600_000;
 

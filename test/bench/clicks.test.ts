@@ -3,7 +3,7 @@
  * further down a paged select costs a click per page turned; a whole fuzzed game counts every turn.
  */
 import { describe, expect, it } from 'vitest';
-import type { GamePresenter } from '../../src/discord/games/presenter.js';
+import type { GamePresenter } from '../../src/games/contract.js';
 import { PAGE_SIZE } from '../../src/discord/panel.js';
 import type { KairoAction, KairoState } from '../../src/games/kairo/index.js';
 import { progressPick } from '../render/kairo/engine-states.js';

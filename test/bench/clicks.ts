@@ -8,12 +8,11 @@
  * that saves clicks (the fewest clicks over the turn). Opening the panel ("Take my turn") is not counted. A
  * turn is what the board marks as one (the turn player's, with the Kiosk picks and bids of others inside it).
  */
-import { gameModules } from '../../src/app/games/index.js';
+import { GAMES } from '../../src/games/index.js';
 import type { GameModule, LobbySettings } from '../../src/app/module.js';
 import { parseCustomId, parseSelectValue } from '../../src/discord/codec.js';
-import { gamePresenters } from '../../src/discord/games/index.js';
 import { CHAIN_GROUP, panelChoices } from '../../src/discord/messages.js';
-import type { GamePresenter } from '../../src/discord/games/presenter.js';
+import type { GamePresenter } from '../../src/games/contract.js';
 import { buildPanel, type PanelAction, type PanelRow } from '../../src/discord/panel.js';
 import { compoundChoices, seedRng, type AnyGameDefinition, type RngState, type Seat } from '../../src/engine/index.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
@@ -113,8 +112,8 @@ function quantile(sorted: readonly number[], q: number): number {
 
 /** Plays the config's games to the end and counts the clicks of every turn. */
 export function measureClicks(config: ClickConfig): ClickFigures {
-  const module = gameModules().get(config.kind) as GameModule;
-  const presenter = gamePresenters(inProcessBoardRenderer).get(config.kind) as GamePresenter;
+  const module = GAMES.modules.get(config.kind) as GameModule;
+  const presenter = GAMES.presenters(inProcessBoardRenderer(GAMES)).get(config.kind) as GamePresenter;
   const def = module.definition;
   const marker = (state: unknown): string => (module.boardMarker ?? module.turnMarker ?? ((s: unknown) => def.activeSeats(s).join(',')))(state);
   const perTurn: number[] = [];

@@ -9,9 +9,7 @@
  * `npm run bench`; the figures are printed as a table.
  */
 import { afterAll, bench, describe } from 'vitest';
-import { gameModules } from '../../src/app/games/index.js';
-import { gamePresenters } from '../../src/discord/games/index.js';
-import { inProcessBoardRenderer } from '../../src/render/board-job.js';
+import { GAMES } from '../../src/games/index.js';
 import type { InteractionRecord, StoredMessage } from '../fake-discord/index.js';
 import { startBotOnFake, type BotOnFake } from '../discord/harness.js';
 import { playIstanbul } from '../discord/istanbul-driver.js';
@@ -41,7 +39,7 @@ describe('discord flow', () => {
   bench(
     'complete 3-player Istanbul game: click -> acknowledgement, turn-ending click -> new board',
     async () => {
-      env = await startBotOnFake({ modules: gameModules(), presenters: gamePresenters(inProcessBoardRenderer), seeds: ['e'] });
+      env = await startBotOnFake({ games: GAMES, seeds: ['e'] });
       const dispatched = new Map<string, number>();
       const acknowledged = new Map<string, number>();
       let lastBoardAt = 0;

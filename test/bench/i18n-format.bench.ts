@@ -6,13 +6,13 @@
  */
 import { bench, describe } from 'vitest';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { gamePresenters } from '../../src/discord/games/index.js';
+import { GAMES } from '../../src/games/index.js';
 import { LOCALES, seedRng, type Message, type Seat } from '../../src/engine/index.js';
 import { istanbul, localiseIstanbulParams, type IstanbulState } from '../../src/games/istanbul/index.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
 import { biasedPolicy } from '../games/istanbul/policy.js';
 
-const presenter = gamePresenters(inProcessBoardRenderer).get('istanbul')!;
+const presenter = GAMES.presenters(inProcessBoardRenderer(GAMES)).get('istanbul')!;
 const NAMES = ['Ada', 'Bo', 'Cyd', 'Dee'];
 const catalogues = { en: { ...istanbul.messages.en, ...presenter.messages.en }, de: { ...istanbul.messages.de, ...presenter.messages.de }, nl: { ...istanbul.messages.nl, ...presenter.messages.nl } };
 

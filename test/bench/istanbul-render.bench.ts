@@ -7,8 +7,9 @@
  */
 import { afterAll, bench, describe } from 'vitest';
 import { encodeOpaquePng } from '../../src/render/common/index.js';
+import { GAMES } from '../../src/games/index.js';
 import { renderBoardJob } from '../../src/render/board-job.js';
-import { drawIstanbulBoard, istanbulBoardLayout } from '../../src/render/istanbul/index.js';
+import { drawIstanbulBoard, istanbulBoardLayout } from '../../src/games/istanbul/render/index.js';
 import { createCanvas } from '@napi-rs/canvas';
 import { blankCanvasLike, BOARDS, Samples } from './render-boards.js';
 
@@ -19,14 +20,14 @@ const biggest = BOARDS['istanbul 5p 5x4 Letters & Seals']!;
 
 describe('Istanbul board: render and encode', () => {
   for (const [name, job] of istanbulBoards) {
-    bench(name, () => samples.time(name, () => renderBoardJob(job)), OPTIONS);
+    bench(name, () => samples.time(name, () => renderBoardJob(job, GAMES)), OPTIONS);
   }
 });
 
 describe('Istanbul phone picture (800 px wide): render and encode, drawn beside the board in the pool', () => {
   for (const name of ['istanbul 5p 4x4 late', 'istanbul 5p 5x4 Letters & Seals']) {
     const job = BOARDS[name]!;
-    bench(`${name}, phone picture`, () => samples.time(`${name}, phone picture`, () => renderBoardJob({ ...job, picture: 'phone' })), OPTIONS);
+    bench(`${name}, phone picture`, () => samples.time(`${name}, phone picture`, () => renderBoardJob({ ...job, picture: 'phone' }, GAMES)), OPTIONS);
   }
 });
 

@@ -22,7 +22,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
-import { gameModules } from '../../src/app/games/index.js';
+import { GAMES } from '../../src/games/index.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
 import { createLogger } from '../../src/logger.js';
 import { openConfiguredDatabase, storeOn, type DatabaseChoice, type OpenedDatabase } from '../../src/persistence/open-store.js';
@@ -84,7 +84,7 @@ interface Table {
 async function seed(choice: DatabaseChoice, stored: number, tables: readonly Table[]): Promise<void> {
   const database = await openConfiguredDatabase(choice);
   const store = storeOn(database);
-  const svc = new GameService({ store, modules: gameModules(), clock: { now: () => Date.now() }, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'load-seed' });
+  const svc = new GameService({ store, modules: GAMES.modules, clock: { now: () => Date.now() }, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'load-seed' });
   const start = async ({ channelId, guildId, users }: Table): Promise<ActiveSnapshot> => {
     const host = users[0] as FakeUser;
     const lobby = must(await svc.createLobby({ guildId, channelId, kind: 'istanbul', host: { userId: host.id, displayName: host.name }, locale: 'en' })).game;

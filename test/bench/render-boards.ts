@@ -4,9 +4,9 @@
  * Kairo with 4 players; and a blank canvas of each size (the encoding floor).
  */
 import { createCanvas, type Canvas } from '@napi-rs/canvas';
-import type { BoardJob } from '../../src/render/board-job.js';
-import { istanbulBoardLayout } from '../../src/render/istanbul/index.js';
-import { kairoBoardLayout } from '../../src/render/kairo/index.js';
+import type { BoardPicture } from '../../src/render/board-job.js';
+import { istanbulBoardLayout, type IstanbulRenderOptions, type PublicViewOnly as IstanbulView } from '../../src/games/istanbul/render/index.js';
+import { kairoBoardLayout, type KairoRenderOptions, type PublicViewOnly as KairoView } from '../../src/games/kairo/render/index.js';
 import { engineExpansionView } from '../render/istanbul/engine-states.js';
 import { fixtureView } from '../render/istanbul/fixtures.js';
 import { F, stageView } from '../render/kairo/fixtures.js';
@@ -14,8 +14,10 @@ import { median, percentile } from './stats.js';
 
 const five = ['Aylin', 'Bram', 'Charlotte van der Berg', 'Dieter', 'Eva'];
 
-/** A game board's job (not the summary chart). */
-export type GameBoardJob = Extract<BoardJob, { game: 'istanbul' | 'kairo' }>;
+/** A game board's job (not the summary chart), typed per game (a BoardJob carries view and options untyped). */
+export type GameBoardJob =
+  | { readonly game: 'istanbul'; readonly view: IstanbulView; readonly options: IstanbulRenderOptions; readonly picture?: BoardPicture }
+  | { readonly game: 'kairo'; readonly view: KairoView; readonly options: KairoRenderOptions; readonly picture?: BoardPicture };
 
 export const BOARDS: Readonly<Record<string, GameBoardJob>> = {
   'istanbul 2p 4x4 late': { game: 'istanbul', view: fixtureView({ players: 2, layout: 'short', stage: 'late' }), options: { locale: 'en', names: five.slice(0, 2) } },

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, bench, describe } from 'vitest';
 import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
-import { gameModules } from '../../src/app/games/index.js';
+import { GAMES } from '../../src/games/index.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
 import { createLogger } from '../../src/logger.js';
 import { openDatabase } from '../../src/persistence/database.js';
@@ -36,7 +36,7 @@ function must<T>(result: Result<T>): T {
 function service(seed?: string): GameService {
   return new GameService({
     store,
-    modules: gameModules(),
+    modules: GAMES.modules,
     clock: { now: () => Date.now() },
     logger: createLogger({ level: 'silent', format: 'json' }),
     newSeed: () => seed ?? `bench-${seedNo++}`,

@@ -5,10 +5,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser, InteractionHandle, SeenMessage } from '../fake-discord/index.js';
-import { tallyModule, tallyPresenter } from '../app/toy-game.js';
+import { tallyGame } from '../games/tally/game.js';
+import { gameRegistry } from '../../src/games/registry.js';
 import { boards, buttonFor, clickForBoard, latestBoard, mentionedToAct, offered, openLobby, startBotOnFake, type BotOnFake } from './harness.js';
 
-const module = tallyModule({ removeSeat: false, target: 30 });
+const tally = tallyGame({ removeSeat: false, target: 30 });
 const CALLBACK = '/interactions/{interaction_id}/{interaction_token}/callback';
 let env: BotOnFake;
 let alice: FakeUser;
@@ -16,8 +17,7 @@ let bob: FakeUser;
 
 beforeAll(async () => {
   env = await startBotOnFake({
-    modules: new Map([['tally', module]]),
-    presenters: new Map([['tally', tallyPresenter(module.definition as Parameters<typeof tallyPresenter>[0])]]),
+    games: gameRegistry([tally]),
     seeds: ['ack-1'],
     // A short client timeout, so that an answer 2.3 s late counts as timed out.
     restTimeoutMs: 2_000,

@@ -1,9 +1,8 @@
 import type { AutocompleteInteraction } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { gameModules } from '../../src/app/games/index.js';
+import { GAMES } from '../../src/games/index.js';
 import type { GameService } from '../../src/app/game-service.js';
 import type { HandlerEnv } from '../../src/discord/context.js';
-import { gamePresenters } from '../../src/discord/games/index.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
 import { gameNew } from '../../src/discord/handlers/commands/game-new.js';
 import { createLogger } from '../../src/logger.js';
@@ -19,7 +18,7 @@ async function complete(focused: { name: string; value: string }, game: string |
     },
   } as unknown as AutocompleteInteraction;
   const env = {
-    ctx: { service: { modules: gameModules() } as unknown as GameService, presenters: gamePresenters(inProcessBoardRenderer), client: null as never, deliverer: null as never, computers: null as never, player: null as never },
+    ctx: { service: { modules: GAMES.modules } as unknown as GameService, presenters: GAMES.presenters(inProcessBoardRenderer(GAMES)), client: null as never, deliverer: null as never, computers: null as never, player: null as never },
     logger: createLogger({ level: 'silent', format: 'json' }),
     locale: 'en',
     channelId: '1',

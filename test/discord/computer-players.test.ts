@@ -6,9 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActiveSnapshot } from '../../src/app/game-service.js';
-import { gameModules } from '../../src/app/games/index.js';
-import { gamePresenters } from '../../src/discord/games/index.js';
-import { inProcessBoardRenderer } from '../../src/render/board-job.js';
+import { GAMES } from '../../src/games/index.js';
 import { randomInt, seedRng } from '../../src/engine/index.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
 import type { KairoAction, KairoState } from '../../src/games/kairo/index.js';
@@ -26,7 +24,7 @@ let carol: FakeUser;
 
 beforeAll(async () => {
   // The real AI worker pool (the harness's default: one worker, each decision cut at 40 ms).
-  env = await startBotOnFake({ modules: gameModules(), presenters: gamePresenters(inProcessBoardRenderer), seeds: ['cp-1', 'cp-2', 'cp-3', 'cp-4', 'cp-5'] });
+  env = await startBotOnFake({ games: GAMES, seeds: ['cp-1', 'cp-2', 'cp-3', 'cp-4', 'cp-5'] });
   alice = env.createUser('alice', { globalName: 'Alice' });
   bob = env.createUser('bob', { globalName: 'Bob' });
   carol = env.createUser('carol', { globalName: 'Carol' });

@@ -7,10 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActiveSnapshot } from '../../src/app/game-service.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
-import { tallyComputer, tallyModule, tallyPresenter } from '../app/toy-game.js';
+import { tallyGame } from '../games/tally/game.js';
+import { tallyComputer } from '../games/tally/computer.js';
+import { gameRegistry } from '../../src/games/registry.js';
 import { buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
 
-const module = tallyModule({ removeSeat: false, target: 30 });
+const tally = tallyGame({ removeSeat: false, target: 30 });
 let env: BotOnFake;
 let alice: FakeUser;
 let bob: FakeUser;
@@ -18,8 +20,7 @@ let carol: FakeUser;
 
 beforeAll(async () => {
   env = await startBotOnFake({
-    modules: new Map([['tally', module]]),
-    presenters: new Map([['tally', tallyPresenter(module.definition as Parameters<typeof tallyPresenter>[0])]]),
+    games: gameRegistry([tally]),
     seeds: ['confirm-1', 'confirm-2', 'confirm-3'],
     computerPlayer: tallyComputer,
   });

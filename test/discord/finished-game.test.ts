@@ -8,10 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActiveSnapshot } from '../../src/app/game-service.js';
 import { parseCustomId } from '../../src/discord/codec.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
-import { tallyComputer, tallyModule, tallyPresenter } from '../app/toy-game.js';
+import { tallyGame } from '../games/tally/game.js';
+import { tallyComputer } from '../games/tally/computer.js';
+import { gameRegistry } from '../../src/games/registry.js';
 import { boards, buttonFor, choose, clickForBoard, latestBoard, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
 
-const module = tallyModule({ removeSeat: false, target: 3 });
+const tally = tallyGame({ removeSeat: false, target: 3 });
 let env: BotOnFake;
 let alice: FakeUser;
 let bob: FakeUser;
@@ -20,8 +22,7 @@ let dave: FakeUser;
 
 beforeAll(async () => {
   env = await startBotOnFake({
-    modules: new Map([['tally', module]]),
-    presenters: new Map([['tally', tallyPresenter(module.definition as Parameters<typeof tallyPresenter>[0])]]),
+    games: gameRegistry([tally]),
     seeds: ['finished-1', 'finished-2'],
     computerPlayer: tallyComputer,
   });

@@ -1,6 +1,6 @@
 /**
  * The Discord flow end to end with the real discord.js client against the fake Discord, on a small
- * test game (Tally, test/app/toy-game.ts) so that each behaviour is quick to reach: lobby, turn panel,
+ * test game (Tally, test/games/tally/) so that each behaviour is quick to reach: lobby, turn panel,
  * undo, paging, refusals (stale, repeated, foreign, simultaneous), permissions, reminders and snooze,
  * idle votes, leaving, abandoning, a damaged game, a restart, and the languages.
  */
@@ -8,11 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActiveSnapshot } from '../../src/app/game-service.js';
 import { parseCustomId } from '../../src/discord/codec.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
-import { tallyComputer, tallyModule, tallyPresenter, type TallyState } from '../app/toy-game.js';
+import { tallyGame } from '../games/tally/game.js';
+import { tallyComputer } from '../games/tally/computer.js';
+import type { TallyState } from '../games/tally/index.js';
+import { BUILT_IN_GAMES } from '../../src/games/index.js';
+import { gameRegistry } from '../../src/games/registry.js';
 import { buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, privateReply, runConfirmed, startBotOnFake, type BotOnFake, openLobby } from './harness.js';
 
 const HOUR = 3_600_000;
-const module = tallyModule({ removeSeat: false, target: 30 });
+const tally = tallyGame({ removeSeat: false, target: 30 });
 let env: BotOnFake;
 let alice: FakeUser;
 let bob: FakeUser;
@@ -21,8 +25,7 @@ let dave: FakeUser;
 
 beforeAll(async () => {
   env = await startBotOnFake({
-    modules: new Map([['tally', module]]),
-    presenters: new Map([['tally', tallyPresenter(module.definition as Parameters<typeof tallyPresenter>[0])]]),
+    games: gameRegistry([...BUILT_IN_GAMES, tally]),
     seeds: ['flow-1', 'flow-2', 'flow-3', 'flow-4', 'flow-5', 'flow-6', 'flow-7', 'flow-8'],
     computerPlayer: tallyComputer,
   });

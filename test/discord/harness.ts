@@ -12,12 +12,12 @@ import { expect } from 'vitest';
 import { aiComputerPlayer } from '../../src/app/computer-player.js';
 import type { ComputerPlayer } from '../../src/app/computer-turns.js';
 import { GameService } from '../../src/app/game-service.js';
-import type { ModuleRegistry } from '../../src/app/module.js';
 import { startBot, type Bot } from '../../src/discord/bot.js';
 import { createDiscordClient } from '../../src/discord/client.js';
 import { parseCustomId, parseSelectValue, type CustomId } from '../../src/discord/codec.js';
-import type { PresenterRegistry } from '../../src/discord/games/presenter.js';
+import type { GameRegistry } from '../../src/games/registry.js';
 import { createLogger } from '../../src/logger.js';
+import { inProcessBoardRenderer, type BoardRenderer } from '../../src/render/board-job.js';
 import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
 import { SqliteStore } from '../../src/persistence/sqlite-store.js';
 import { FakeDiscord, type CreateUserOptions, type FakeDiscordOptions, type FakeUser, type InteractionHandle, type SeenAttachment, type SeenMessage } from '../fake-discord/index.js';
@@ -39,8 +39,10 @@ export interface BotOnFake {
 }
 
 export interface StartOptions {
-  readonly modules: ModuleRegistry;
-  readonly presenters: PresenterRegistry;
+  /** The games the bot hosts: GAMES, or a registry of the test's own (gameRegistry, as src/games/index.ts builds GAMES). */
+  readonly games: GameRegistry;
+  /** Where the presenters draw their pictures (default: on the test's thread). */
+  readonly boards?: BoardRenderer;
   readonly fake?: FakeDiscordOptions;
   /** Seeds for new games, in order (then random). */
   readonly seeds?: readonly string[];
@@ -81,7 +83,7 @@ export async function startBotOnFake(options: StartOptions): Promise<BotOnFake> 
   const launch = async (): Promise<{ bot: Bot; service: GameService; database: OpenDatabase }> => {
     const database = openDatabase(dbFile);
     const store = new SqliteStore(database, { now: () => fake.clock.now() });
-    const service = new GameService({ store, modules: options.modules, clock: fake.clock, logger, newSeed });
+    const service = new GameService({ store, modules: options.games.modules, clock: fake.clock, logger, newSeed });
     const client = createDiscordClient({ token: fake.token, apiBaseUrl: fake.apiBaseUrl, ...(options.restTimeoutMs === undefined ? {} : { rest: { timeout: options.restTimeoutMs } }) });
     // Tests keep computer decisions short: the wall-clock cap cuts the search (the choices stay legal).
     const pooled = options.computerPlayer === undefined ? aiComputerPlayer({ threads: 1, deadlineMs: 40 }) : null;
@@ -93,7 +95,7 @@ export async function startBotOnFake(options: StartOptions): Promise<BotOnFake> 
       client,
       service,
       logger,
-      presenters: options.presenters,
+      presenters: options.games.presenters(options.boards ?? inProcessBoardRenderer(options.games)),
       applicationId: fake.applicationId,
       guildId: fake.guildId,
       // The tests run the scheduler themselves (tick) after moving the clock.

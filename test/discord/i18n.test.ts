@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type Catalogue } from '../../src/engine/index.js';
 import { commandDefinitions } from '../../src/discord/commands.js';
-import { gamePresenters } from '../../src/discord/games/index.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
 import { core, toLocale } from '../../src/discord/i18n/index.js';
-import { gameModules } from '../../src/app/games/index.js';
+import { GAMES } from '../../src/games/index.js';
 import { istanbul } from '../../src/games/istanbul/index.js';
 import { templateArgs } from '../i18n/template-args.js';
 
@@ -33,7 +32,7 @@ describe('message catalogues', () => {
   });
 
   it("every game presenter's catalogue is complete", () => {
-    for (const presenter of gamePresenters(inProcessBoardRenderer).values()) expectComplete(presenter.kind, presenter.messages);
+    for (const presenter of GAMES.presenters(inProcessBoardRenderer(GAMES)).values()) expectComplete(presenter.kind, presenter.messages);
   });
 
   it("the Istanbul engine's messages are complete in de and nl", () => {
@@ -55,7 +54,7 @@ describe('message catalogues', () => {
   });
 
   it('command names are valid and localised in de and nl; descriptions fit', () => {
-    const commands = commandDefinitions(gameModules(), gamePresenters(inProcessBoardRenderer));
+    const commands = commandDefinitions(GAMES.modules, GAMES.presenters(inProcessBoardRenderer(GAMES)));
     const check = (entry: { name: string; description?: string; name_localizations?: Record<string, string | null> | null; description_localizations?: Record<string, string | null> | null; options?: unknown[] }): void => {
       for (const name of [entry.name, ...Object.values(entry.name_localizations ?? {})]) expect(name).toMatch(/^[-_\p{Ll}\p{N}]{1,32}$/u);
       expect(Object.keys(entry.name_localizations ?? {}).sort()).toEqual(['de', 'nl']);
@@ -85,7 +84,10 @@ describe('no dead words', () => {
       }
     };
     walk('src/discord');
-    const source = files.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
+    // The games' presenters (and their contract) are the Discord side of each game folder.
+    walk('src/games');
+    const discordSide = files.filter((f) => f.startsWith(path.join('src', 'discord')) || /^(presenter.*|contract)\.ts$/.test(path.basename(f)));
+    const source = discordSide.map((f) => fs.readFileSync(f, 'utf8')).join('\n');
     // Keys built from a prefix and a value: refusal codes, permission names, setting fields, help topics.
     const dynamic = ['refusal.', 'perm.', 'settings.field.', 'help.topic.'];
     const unused = Object.keys(core.en).filter((key) => {
@@ -106,7 +108,7 @@ describe('long texts fit a Discord message', () => {
     for (const locale of LOCALES) {
       const text = [core[locale]['help.title'], core[locale]['help.commands'], core[locale]['help.policies']].join('\n\n');
       expect(text.length, locale).toBeLessThan(1950);
-      for (const presenter of gamePresenters(inProcessBoardRenderer).values()) {
+      for (const presenter of GAMES.presenters(inProcessBoardRenderer(GAMES)).values()) {
         for (const topic of ['rules', 'decisions'] as const) expect(presenter.help(topic, locale).length, `${presenter.kind} ${topic} ${locale}`).toBeLessThanOrEqual(2000);
       }
     }

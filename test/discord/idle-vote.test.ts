@@ -11,11 +11,13 @@ import type { ComputerPlayer } from '../../src/app/computer-turns.js';
 import type { ActiveSnapshot } from '../../src/app/game-service.js';
 import { parseCustomId } from '../../src/discord/codec.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
-import { tallyModule, tallyPresenter, type TallyAction } from '../app/toy-game.js';
+import { tallyGame } from '../games/tally/game.js';
+import type { TallyAction } from '../games/tally/index.js';
+import { gameRegistry } from '../../src/games/registry.js';
 import { boards, buttonFor, clickForBoard, hasButton, latestBoard, mentionedToAct, openLobby, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
 
 const HOUR = 3_600_000;
-const module = tallyModule({ removeSeat: false, target: 30 });
+const tally = tallyGame({ removeSeat: false, target: 30 });
 
 /** Adds 2 at the start of its turn (when picking a number is still open), then ends the turn. */
 const addsTwoThenEnds: ComputerPlayer = {
@@ -34,8 +36,7 @@ let carol: FakeUser;
 
 beforeAll(async () => {
   env = await startBotOnFake({
-    modules: new Map([['tally', module]]),
-    presenters: new Map([['tally', tallyPresenter(module.definition as Parameters<typeof tallyPresenter>[0])]]),
+    games: gameRegistry([tally]),
     seeds: ['idle-vote-1'],
     computerPlayer: addsTwoThenEnds,
   });

@@ -10,9 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActiveSnapshot } from '../../src/app/game-service.js';
-import { gameModules } from '../../src/app/games/index.js';
-import { gamePresenters } from '../../src/discord/games/index.js';
-import { inProcessBoardRenderer } from '../../src/render/board-job.js';
+import { GAMES } from '../../src/games/index.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { boards, buttonFor, choose, clickForBoard, latestBoard, latestCall, mentionedToAct, offered, openPrivately, startBotOnFake, type BotOnFake, openLobby } from './harness.js';
@@ -21,7 +19,7 @@ let env: BotOnFake;
 let users: FakeUser[];
 
 beforeAll(async () => {
-  env = await startBotOnFake({ modules: gameModules(), presenters: gamePresenters(inProcessBoardRenderer), seeds: ['ls-e2e'] });
+  env = await startBotOnFake({ games: GAMES, seeds: ['ls-e2e'] });
   users = [
     env.createUser('alice', { globalName: 'Alice' }),
     env.createUser('bob', { globalName: 'Bob', locale: 'de' }),

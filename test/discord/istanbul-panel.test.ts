@@ -5,9 +5,7 @@
  * click, beside the step-by-step choices.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameModules } from '../../src/app/games/index.js';
-import { gamePresenters } from '../../src/discord/games/index.js';
-import { inProcessBoardRenderer } from '../../src/render/board-job.js';
+import { GAMES } from '../../src/games/index.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { buttonFor, choose, clickForBoard, latestBoard, mentionedToAct, offered, openLobby, openPrivately, startBotOnFake, type BotOnFake, type Offered } from './harness.js';
 
@@ -16,7 +14,7 @@ let users: FakeUser[];
 const NAMES = ['Alice', 'Bob', 'Carol'];
 
 beforeAll(async () => {
-  env = await startBotOnFake({ modules: gameModules(), presenters: gamePresenters(inProcessBoardRenderer), seeds: ['panel-details'] });
+  env = await startBotOnFake({ games: GAMES, seeds: ['panel-details'] });
   users = NAMES.map((name) => env.createUser(name.toLowerCase(), { globalName: name }));
 });
 

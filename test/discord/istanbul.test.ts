@@ -6,9 +6,7 @@
  * interrupted by a restart (a new client on the same database file) and goes on from the same buttons.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameModules } from '../../src/app/games/index.js';
-import { gamePresenters } from '../../src/discord/games/index.js';
-import { inProcessBoardRenderer } from '../../src/render/board-job.js';
+import { GAMES } from '../../src/games/index.js';
 import { checkPng, type FakeUser } from '../fake-discord/index.js';
 import { boardPictures, boards, startBotOnFake, type BotOnFake } from './harness.js';
 import { playIstanbul, type Played } from './istanbul-driver.js';
@@ -20,7 +18,7 @@ let carol: FakeUser;
 
 beforeAll(async () => {
   // Seeds whose games the policy finishes in a few dozen rounds.
-  env = await startBotOnFake({ modules: gameModules(), presenters: gamePresenters(inProcessBoardRenderer), seeds: ['c', 'e'] });
+  env = await startBotOnFake({ games: GAMES, seeds: ['c', 'e'] });
   alice = env.createUser('alice', { globalName: 'Alice' });
   bob = env.createUser('bob', { globalName: 'Bob', locale: 'de' });
   carol = env.createUser('carol', { globalName: 'Carol', locale: 'nl' });

@@ -8,13 +8,12 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { ComputerTurns } from '../../src/app/computer-turns.js';
 import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
 import { aiTestPlayer } from '../app/ai-test-player.js';
-import { gameModules } from '../../src/app/games/index.js';
-import { kairoModule } from '../../src/app/games/kairo.js';
+import { GAMES } from '../../src/games/index.js';
+import { kairoModule } from '../../src/games/kairo/module.js';
 import { turnMarkerOf } from '../../src/app/module.js';
 import type { HandlerEnv } from '../../src/discord/context.js';
-import { gamePresenters } from '../../src/discord/games/index.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
-import { kairoPresenter as kairoPresenterWith } from '../../src/discord/games/kairo.js';
+import { kairoPresenter as kairoPresenterWith } from '../../src/games/kairo/presenter.js';
 import { gameNew } from '../../src/discord/handlers/commands/game-new.js';
 import { layoutGroups, MAX_OPTIONS } from '../../src/discord/panel.js';
 import { LOCALES, seedRng, type Catalogue } from '../../src/engine/index.js';
@@ -26,7 +25,7 @@ import { testStores, type TestStore } from '../support/test-stores.js';
 import { engineRun, progressPick } from '../render/kairo/engine-states.js';
 
 /** The presenter's text side; its pictures are drawn in-process here (these tests are about the words). */
-const kairoPresenter = kairoPresenterWith(inProcessBoardRenderer);
+const kairoPresenter = kairoPresenterWith(inProcessBoardRenderer(GAMES));
 
 const HOUR = 3_600_000;
 const stores = testStores('kairo');
@@ -41,7 +40,7 @@ function must<T>(result: Result<T>): T {
 }
 
 function service(): GameService {
-  return new GameService({ store, modules: gameModules(), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'kairo-module' });
+  return new GameService({ store, modules: GAMES.modules, clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'kairo-module' });
 }
 
 async function start(svc: GameService, players: number, layout: 'variable' | 'quick' = 'quick', channelId = '2'): Promise<ActiveSnapshot> {
@@ -154,7 +153,7 @@ async function complete(focused: { name: string; value: string }, locale = 'en-U
     },
   } as unknown as AutocompleteInteraction;
   const env = {
-    ctx: { service: { modules: gameModules() } as unknown as GameService, presenters: gamePresenters(inProcessBoardRenderer), client: null as never, deliverer: null as never, computers: null as never, player: null as never },
+    ctx: { service: { modules: GAMES.modules } as unknown as GameService, presenters: GAMES.presenters(inProcessBoardRenderer(GAMES)), client: null as never, deliverer: null as never, computers: null as never, player: null as never },
     logger: createLogger({ level: 'silent', format: 'json' }),
     locale: 'en',
     channelId: '1',

@@ -8,9 +8,7 @@
 import assert from 'node:assert/strict';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActiveSnapshot } from '../../src/app/game-service.js';
-import { gameModules } from '../../src/app/games/index.js';
-import { gamePresenters } from '../../src/discord/games/index.js';
-import { inProcessBoardRenderer } from '../../src/render/board-job.js';
+import { GAMES } from '../../src/games/index.js';
 import { seedRng } from '../../src/engine/index.js';
 import type { KairoAction, KairoState } from '../../src/games/kairo/index.js';
 import { renderScoreChart } from '../../src/render/chart.js';
@@ -25,7 +23,7 @@ let carol: FakeUser;
 
 beforeAll(async () => {
   // Seeds whose games the policy finishes in a few dozen turns (the policy's own draws are seeded per game below).
-  env = await startBotOnFake({ modules: gameModules(), presenters: gamePresenters(inProcessBoardRenderer), seeds: ['k3', 'k21'] });
+  env = await startBotOnFake({ games: GAMES, seeds: ['k3', 'k21'] });
   alice = env.createUser('alice', { globalName: 'Alice' });
   bob = env.createUser('bob', { globalName: 'Bob', locale: 'de' });
   carol = env.createUser('carol', { globalName: 'Carol', locale: 'nl' });

@@ -5,18 +5,18 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser, InteractionHandle, SeenMessage } from '../fake-discord/index.js';
-import { tallyModule, tallyPresenter } from '../app/toy-game.js';
+import { tallyGame } from '../games/tally/game.js';
+import { gameRegistry } from '../../src/games/registry.js';
 import { buttonFor, clickForBoard, latestBoard, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
 
-const module = tallyModule({ removeSeat: false, target: 30 });
+const tally = tallyGame({ removeSeat: false, target: 30 });
 let env: BotOnFake;
 let alice: FakeUser;
 let bob: FakeUser;
 
 beforeAll(async () => {
   env = await startBotOnFake({
-    modules: new Map([['tally', module]]),
-    presenters: new Map([['tally', tallyPresenter(module.definition as Parameters<typeof tallyPresenter>[0])]]),
+    games: gameRegistry([tally]),
     seeds: ['logs-1'],
     logLevel: 'trace',
   });

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GameService } from '../../src/app/game-service.js';
 import { parseCustomId } from '../../src/discord/codec.js';
-import { gameModules } from '../../src/app/games/index.js';
+import { GAMES } from '../../src/games/index.js';
 import { createLogger } from '../../src/logger.js';
 import { openDatabase } from '../../src/persistence/database.js';
 import { SqliteStore } from '../../src/persistence/sqlite-store.js';
@@ -241,7 +241,7 @@ describe('the outbox under kill -9', () => {
 
     // What the database says was owed, against what the channels show.
     const database = openDatabase(bot.dbFile);
-    const service = new GameService({ store: new SqliteStore(database), modules: gameModules(), clock: { now: () => Date.now() }, logger: createLogger({ level: 'silent', format: 'json' }) });
+    const service = new GameService({ store: new SqliteStore(database), modules: GAMES.modules, clock: { now: () => Date.now() }, logger: createLogger({ level: 'silent', format: 'json' }) });
     let missing = 0;
     let duplicated = 0;
     try {

@@ -8,9 +8,8 @@
 import { ComponentType, type APIButtonComponentWithCustomId, type APIStringSelectComponent } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
-import { gameModules } from '../../src/app/games/index.js';
-import { gamePresenters } from '../../src/discord/games/index.js';
-import type { GamePresenter } from '../../src/discord/games/presenter.js';
+import { GAMES } from '../../src/games/index.js';
+import type { GamePresenter } from '../../src/games/contract.js';
 import { panelActions, panelMessage } from '../../src/discord/messages.js';
 import { buttonLabel, type PanelAction } from '../../src/discord/panel.js';
 import type { Locale, Seat } from '../../src/engine/index.js';
@@ -36,7 +35,7 @@ beforeEach(() => {
   store = new SqliteStore(db, { now: () => Date.UTC(2026, 0, 5) });
   service = new GameService({
     store,
-    modules: gameModules(),
+    modules: GAMES.modules,
     clock: { now: () => Date.UTC(2026, 0, 5) },
     logger: createLogger({ level: 'silent', format: 'json' }),
     newSeed: () => 'details',
@@ -73,7 +72,7 @@ async function gameWith(kind: 'istanbul' | 'kairo', state: unknown): Promise<Act
 }
 
 function presenter(kind: string): GamePresenter {
-  return gamePresenters(inProcessBoardRenderer).get(kind)!;
+  return GAMES.presenters(inProcessBoardRenderer(GAMES)).get(kind)!;
 }
 
 function actionsOf(game: ActiveSnapshot, seat: Seat, locale: Locale = 'en'): PanelAction[] {

@@ -5,8 +5,7 @@
  * without it and without an embed, and the game goes on.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameModules } from '../../src/app/games/index.js';
-import { gamePresenters } from '../../src/discord/games/index.js';
+import { GAMES } from '../../src/games/index.js';
 import { inProcessBoardRenderer, type BoardJob, type BoardRenderer } from '../../src/render/board-job.js';
 import { checkPng, type FakeUser, type SeenMessage } from '../fake-discord/index.js';
 import { boardPictures, buttonFor, clickForBoard, openLobby, startBotOnFake, type BotOnFake } from './harness.js';
@@ -20,12 +19,12 @@ let phoneFails = false;
 const renderer: BoardRenderer = {
   render(job: BoardJob) {
     if (phoneFails && job.game !== 'chart' && job.picture === 'phone') return Promise.reject(new Error('the phone picture broke'));
-    return inProcessBoardRenderer.render(job);
+    return inProcessBoardRenderer(GAMES).render(job);
   },
 };
 
 beforeAll(async () => {
-  env = await startBotOnFake({ modules: gameModules(), presenters: gamePresenters(renderer), seeds: ['phone-1', 'phone-2', 'phone-3'] });
+  env = await startBotOnFake({ games: GAMES, boards: renderer, seeds: ['phone-1', 'phone-2', 'phone-3'] });
   alice = env.createUser('alice', { globalName: 'Alice' });
   bob = env.createUser('bob', { globalName: 'Bob' });
 });

@@ -7,9 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IstanbulState } from '../../src/games/istanbul/index.js';
-import { gameModules } from '../../src/app/games/index.js';
-import { gamePresenters } from '../../src/discord/games/index.js';
-import { inProcessBoardRenderer } from '../../src/render/board-job.js';
+import { GAMES } from '../../src/games/index.js';
 import type { FakeUser } from '../fake-discord/index.js';
 import { boards, buttonFor, clickForBoard, mentionedToAct, openLobby, startBotOnFake, type BotOnFake } from './harness.js';
 
@@ -17,7 +15,7 @@ let env: BotOnFake;
 let users: FakeUser[];
 
 beforeAll(async () => {
-  env = await startBotOnFake({ modules: gameModules(), presenters: gamePresenters(inProcessBoardRenderer), seeds: ['order-1'] });
+  env = await startBotOnFake({ games: GAMES, seeds: ['order-1'] });
   users = ['alice', 'bob', 'carol', 'dave'].map((name) => env.createUser(name, { globalName: name[0]!.toUpperCase() + name.slice(1) }));
 });
 

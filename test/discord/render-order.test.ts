@@ -4,9 +4,8 @@
  * events is asserted, not a time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { gameModules } from '../../src/app/games/index.js';
+import { GAMES } from '../../src/games/index.js';
 import { RenderPool } from '../../src/app/workers/render-pool.js';
-import { gamePresenters } from '../../src/discord/games/index.js';
 import type { BoardJob, BoardRenderer } from '../../src/render/board-job.js';
 import type { HeldJob } from '../app/workers/held-render-worker.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
@@ -30,7 +29,7 @@ const renderer: BoardRenderer = {
 
 beforeAll(async () => {
   pool = new RenderPool({ workers: 1, timeoutMs: 120_000, workerFile: new URL('../app/workers/held-render-worker.ts', import.meta.url) });
-  env = await startBotOnFake({ modules: gameModules(), presenters: gamePresenters(renderer), seeds: ['order-1', 'order-2'] });
+  env = await startBotOnFake({ games: GAMES, boards: renderer, seeds: ['order-1', 'order-2'] });
   alice = env.createUser('alice', { globalName: 'Alice' });
   bob = env.createUser('bob', { globalName: 'Bob' });
 });

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { GameService, type ActiveSnapshot } from '../../src/app/game-service.js';
 import { parseCustomId } from '../../src/discord/codec.js';
-import { gameModules } from '../../src/app/games/index.js';
+import { GAMES } from '../../src/games/index.js';
 import { seedRng, type RngState } from '../../src/engine/index.js';
 import type { KairoAction, KairoState } from '../../src/games/kairo/index.js';
 import { createLogger } from '../../src/logger.js';
@@ -79,7 +79,7 @@ function shardedBots(shared: SharedDatabase): void {
     await Promise.all(shards.map((bot) => bot.start()));
     await fake.waitForShards([0, 1]);
     store = storeOn(await openConfiguredDatabase(choice));
-    reader = new GameService({ store, modules: gameModules(), clock: { now: () => Date.now() }, logger: createLogger({ level: 'silent', format: 'json' }) });
+    reader = new GameService({ store, modules: GAMES.modules, clock: { now: () => Date.now() }, logger: createLogger({ level: 'silent', format: 'json' }) });
   }, 120_000);
 
   afterAll(async () => {

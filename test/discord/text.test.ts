@@ -1,9 +1,8 @@
 /** User-provided text in messages: names and echoed options are plain, bounded text. */
 import { describe, expect, it } from 'vitest';
 import { GameService } from '../../src/app/game-service.js';
-import { gameModules } from '../../src/app/games/index.js';
+import { GAMES } from '../../src/games/index.js';
 import type { BotContext } from '../../src/discord/context.js';
-import { gamePresenters } from '../../src/discord/games/index.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
 import { refusalText } from '../../src/discord/respond.js';
 import { escapeMarkdown, labelName, plainName } from '../../src/discord/text.js';
@@ -30,8 +29,8 @@ describe('names are text', () => {
 
 describe('option echoes', () => {
   const store = new SqliteStore(openDatabase(':memory:'), { now: () => 1_000 });
-  const service = new GameService({ store, modules: gameModules(), clock: { now: () => 1_000 }, logger: createLogger({ level: 'silent', format: 'json' }) });
-  const ctx = { service, presenters: gamePresenters(inProcessBoardRenderer), client: null as never, deliverer: null as never, computers: null as never, player: null as never } satisfies BotContext;
+  const service = new GameService({ store, modules: GAMES.modules, clock: { now: () => 1_000 }, logger: createLogger({ level: 'silent', format: 'json' }) });
+  const ctx = { service, presenters: GAMES.presenters(inProcessBoardRenderer(GAMES)), client: null as never, deliverer: null as never, computers: null as never, player: null as never } satisfies BotContext;
   const host = { userId: '100000000000000001', displayName: 'Host' };
 
   it('a 6,000-character layout is refused as an unknown layout, echoed short and plain, within Discord limits', async () => {

@@ -5,10 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser, InteractionHandle, SeenMessage } from '../fake-discord/index.js';
-import { tallyComputer, tallyModule, tallyPresenter } from '../app/toy-game.js';
+import { tallyGame } from '../games/tally/game.js';
+import { tallyComputer } from '../games/tally/computer.js';
+import { gameRegistry } from '../../src/games/registry.js';
 import { boards, buttonFor, choose, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
 
-const module = tallyModule({ removeSeat: false, target: 4 });
+const tally = tallyGame({ removeSeat: false, target: 4 });
 const BOT_PERMISSIONS = ['ViewChannel', 'SendMessages', 'EmbedLinks', 'AttachFiles', 'ReadMessageHistory', 'UseApplicationCommands', 'CreatePublicThreads', 'SendMessagesInThreads'] as const;
 let env: BotOnFake;
 let alice: FakeUser;
@@ -16,8 +18,7 @@ let bob: FakeUser;
 
 beforeAll(async () => {
   env = await startBotOnFake({
-    modules: new Map([['tally', module]]),
-    presenters: new Map([['tally', tallyPresenter(module.definition as Parameters<typeof tallyPresenter>[0])]]),
+    games: gameRegistry([tally]),
     seeds: ['thread-1', 'thread-2', 'thread-3', 'thread-4'],
     computerPlayer: tallyComputer,
     fake: { botPermissions: [...BOT_PERMISSIONS] },

@@ -7,14 +7,14 @@
 import { describe, expect, it } from 'vitest';
 import { compileTemplate, LOCALES, type Catalogues, type Locale, type MessageParam } from '../../src/engine/index.js';
 import { core, t, type CoreKey } from '../../src/discord/i18n/index.js';
-import { gamePresenters } from '../../src/discord/games/index.js';
+import { GAMES } from '../../src/games/index.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
-import type { GamePresenter } from '../../src/discord/games/presenter.js';
+import type { GamePresenter } from '../../src/games/contract.js';
 import { istanbul } from '../../src/games/istanbul/index.js';
 import { kairo } from '../../src/games/kairo/index.js';
-import { LS_LABELS, lsLabel, type LsLabel } from '../../src/render/istanbul/expansion/labels.js';
-import { ISTANBUL_LABELS, label as istanbulLabel, type LabelKey as IstanbulLabelKey } from '../../src/render/istanbul/i18n.js';
-import { KAIRO_LABELS, label as kairoLabel, type LabelKey as KairoLabelKey } from '../../src/render/kairo/i18n.js';
+import { LS_LABELS, lsLabel, type LsLabel } from '../../src/games/istanbul/render/expansion/labels.js';
+import { ISTANBUL_LABELS, label as istanbulLabel, type LabelKey as IstanbulLabelKey } from '../../src/games/istanbul/render/i18n.js';
+import { KAIRO_LABELS, label as kairoLabel, type LabelKey as KairoLabelKey } from '../../src/games/kairo/render/i18n.js';
 import { build, player } from '../games/istanbul/builders.js';
 import { expectReadable } from './readable.js';
 import { sampleParams } from './template-args.js';
@@ -103,7 +103,7 @@ function templateOf(catalogues: readonly Catalogues[], key: string, locale: Loca
 }
 
 function presenter(kind: string): GamePresenter {
-  const found = gamePresenters(inProcessBoardRenderer).get(kind);
+  const found = GAMES.presenters(inProcessBoardRenderer(GAMES)).get(kind);
   if (found === undefined) throw new Error(kind);
   return found;
 }
@@ -114,7 +114,7 @@ describe('every catalogue message renders readably in en, de and nl', () => {
       ['core', core],
       ['istanbul engine', istanbul.messages],
       ['kairo engine', kairo.messages],
-      ...[...gamePresenters(inProcessBoardRenderer).values()].map((p): [string, Catalogues] => [`${p.kind} presenter`, p.messages]),
+      ...[...GAMES.presenters(inProcessBoardRenderer(GAMES)).values()].map((p): [string, Catalogues] => [`${p.kind} presenter`, p.messages]),
     ];
     for (const [name, catalogues] of all) {
       for (const locale of LOCALES) {

@@ -8,10 +8,9 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GameService, type ActiveSnapshot, type LobbySnapshot, type Result, type Snapshot } from '../../src/app/game-service.js';
-import { gameModules } from '../../src/app/games/index.js';
-import { gamePresenters } from '../../src/discord/games/index.js';
+import { GAMES } from '../../src/games/index.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
-import type { GamePresenter } from '../../src/discord/games/presenter.js';
+import type { GamePresenter } from '../../src/games/contract.js';
 import {
   boardMessage,
   handMessage,
@@ -95,8 +94,8 @@ describe('a fuzzed game shows no key, placeholder, undefined, NaN or empty label
   for (const config of CONFIGS) {
     it(config.name, async () => {
       const seed = `i18n:${config.name}`;
-      const svc = new GameService({ store, modules: gameModules(), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => seed });
-      const presenter = gamePresenters(inProcessBoardRenderer).get(config.kind) as GamePresenter;
+      const svc = new GameService({ store, modules: GAMES.modules, clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => seed });
+      const presenter = GAMES.presenters(inProcessBoardRenderer(GAMES)).get(config.kind) as GamePresenter;
       const lobby = must(
         await svc.createLobby({
           guildId: '1',

@@ -4,10 +4,9 @@
  */
 import { ApplicationCommandOptionType, ApplicationCommandType, type APIApplicationCommand } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { gameModules } from '../../src/app/games/index.js';
+import { GAMES } from '../../src/games/index.js';
 import { SETTING_BOUNDS } from '../../src/app/settings.js';
 import { commandDefinitions } from '../../src/discord/commands.js';
-import { gamePresenters } from '../../src/discord/games/index.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
 import { core } from '../../src/discord/i18n/index.js';
 import type { LocalMessage } from '../../src/playground/discord.js';
@@ -15,7 +14,7 @@ import { attachmentUrl, commandForms, messageView, parseOptionValues } from '../
 
 /** The bot's command definitions as Discord stores them (ids added). */
 function registered(): APIApplicationCommand[] {
-  return commandDefinitions(gameModules(), gamePresenters(inProcessBoardRenderer)).map(
+  return commandDefinitions(GAMES.modules, GAMES.presenters(inProcessBoardRenderer(GAMES))).map(
     (c, i) => ({ ...c, id: `10000000000000000${i}`, application_id: '100000000000000000', version: '1', default_member_permissions: null }) as APIApplicationCommand,
   );
 }
@@ -41,9 +40,9 @@ describe('command forms', () => {
       ['thread', 'boolean', false, false],
     ]);
     const game = form.options[0]!;
-    expect(game.choices?.map((c) => c.value)).toEqual([...gameModules().keys()]);
+    expect(game.choices?.map((c) => c.value)).toEqual([...GAMES.modules.keys()]);
     expect(game.choices?.[0]?.label).toMatchObject({ default: 'Istanbul' });
-    const counts = [...gameModules().values()].map((m) => m.definition.players);
+    const counts = [...GAMES.modules.values()].map((m) => m.definition.players);
     expect(form.options[1]).toMatchObject({ min: Math.min(...counts.map((c) => c.min)), max: Math.max(...counts.map((c) => c.max)), choices: null });
   });
 

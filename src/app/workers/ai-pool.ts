@@ -14,7 +14,6 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import Tinypool from 'tinypool';
-import type { GameKind } from '../../engine/index.js';
 import type { Level } from '../../engine/ai/index.js';
 import type { AiAnswer, AiTask } from './ai-task.js';
 
@@ -35,9 +34,9 @@ export interface ChooseOptions {
 }
 
 export interface AiPool {
-  chooseAction(game: GameKind, seatView: unknown, legalActions: readonly unknown[], options: ChooseOptions): Promise<number>;
+  chooseAction(game: string, seatView: unknown, legalActions: readonly unknown[], options: ChooseOptions): Promise<number>;
   /** The same, with the estimated value (for "Suggest a move"). */
-  decide(game: GameKind, seatView: unknown, legalActions: readonly unknown[], options: ChooseOptions): Promise<AiAnswer>;
+  decide(game: string, seatView: unknown, legalActions: readonly unknown[], options: ChooseOptions): Promise<AiAnswer>;
   destroy(): Promise<void>;
 }
 
@@ -62,7 +61,7 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
   const threads = options.threads ?? Math.max(1, os.availableParallelism() - 1);
   const entry = workerEntry();
   const pool = new Tinypool({ ...entry, minThreads: 1, maxThreads: threads, idleTimeout: 60_000 });
-  const decide = async (game: GameKind, view: unknown, legalActions: readonly unknown[], choose: ChooseOptions): Promise<AiAnswer> => {
+  const decide = async (game: string, view: unknown, legalActions: readonly unknown[], choose: ChooseOptions): Promise<AiAnswer> => {
     if (legalActions.length === 0) throw new RangeError('no legal action to choose from');
     if (legalActions.length === 1) return { index: 0, value: 0, iterations: 0 };
     const deadlineMs = options.deadlineMs === undefined ? AI_TARGET_MS[choose.level] * CAP_FACTOR : options.deadlineMs;

@@ -4,11 +4,11 @@
  * same function runs in the worker and in-process (tests, tools), so both give the same answer.
  */
 import { LEVELS, decideWithStats, toSeatView, type Level } from '../../engine/ai/index.js';
-import type { GameKind } from '../../engine/index.js';
-import { AI_POLICIES } from './ai-policies.js';
+import { GAMES } from '../../games/index.js';
 
 export interface AiTask {
-  readonly game: GameKind;
+  /** The game's id; its policy is the registered game's (src/games/index.ts). */
+  readonly game: string;
   /** The deciding seat's own view (`def.view(state, seat)`): checked again here. */
   readonly view: unknown;
   readonly legalActions: readonly unknown[];
@@ -27,7 +27,7 @@ export interface AiAnswer {
 }
 
 export function runAiTask(task: AiTask): AiAnswer {
-  const policy = AI_POLICIES[task.game];
+  const policy = GAMES.policy(task.game);
   if (policy === undefined) throw new Error(`no computer player for ${String(task.game)}`);
   if (!LEVELS.includes(task.level)) throw new Error(`unknown level ${String(task.level)}`);
   const view = toSeatView(task.view, policy.viewRules);

@@ -1,9 +1,13 @@
 /**
- * The render pool's worker: draws one board and answers with the PNG's bytes, moved (not copied) back
- * to the main thread.
+ * The render pool's worker: draws one board of a registered game (src/games/index.ts) and answers with
+ * the PNG's bytes, moved (not copied) back to the main thread.
  */
 import Tinypool from 'tinypool';
+import { GAMES } from '../../games/index.js';
 import { renderBoardJob, type BoardJob } from '../../render/board-job.js';
+
+// The games load their renderers on first use: load them as the worker starts, not during the first board.
+await Promise.all(GAMES.plugins.map((game) => game.pictures()));
 
 /** The PNG's bytes in an ArrayBuffer of their own, which can be transferred. */
 export function ownArrayBuffer(bytes: Buffer): ArrayBuffer {
@@ -15,6 +19,6 @@ export function ownArrayBuffer(bytes: Buffer): ArrayBuffer {
 }
 
 export default async function renderInWorker(job: BoardJob): Promise<ArrayBuffer> {
-  const png = await renderBoardJob(job);
+  const png = await renderBoardJob(job, GAMES);
   return Tinypool.move(ownArrayBuffer(png)) as ArrayBuffer;
 }

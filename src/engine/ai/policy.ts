@@ -3,7 +3,7 @@
  * view by sampling what the seat cannot see, how good a state is for each seat, and a cheap rollout policy.
  * The search never sees the real state: every state it touches comes out of `determinizer`.
  */
-import type { GameDefinition, GameKind, Seat } from '../definition.js';
+import type { GameDefinition, Seat } from '../definition.js';
 import type { RngState } from '../rng.js';
 import type { SeatViewRules } from './seat-view.js';
 
@@ -34,7 +34,8 @@ export interface SearchBudget {
 export type SearchRules<S, A> = Pick<GameDefinition<S, A, unknown, unknown>, 'legalActions' | 'apply' | 'activeSeats' | 'isOver' | 'actionKey'>;
 
 export interface GamePolicy<S, A, V> {
-  readonly game: GameKind;
+  /** The id of the game it plays (its definition's id). */
+  readonly game: string;
   readonly rules: SearchRules<S, A>;
   readonly viewRules: SeatViewRules;
   /** The search budget of each level for this game (its rules' speed differs). */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { RenderError, RenderPool } from '../../../src/app/workers/render-pool.js';
 import type { IstanbulSeatView } from '../../../src/games/istanbul/view.js';
+import { GAMES } from '../../../src/games/index.js';
 import { renderBoardJob, type BoardJob } from '../../../src/render/board-job.js';
 import { fixtureView as istanbulView } from '../../render/istanbul/fixtures.js';
 import { F, stageView } from '../../render/kairo/fixtures.js';
@@ -33,10 +34,10 @@ function whenSet(cells: Int32Array, index: number): Promise<unknown> {
 describe('the render pool', () => {
   it('gives the same PNG bytes as drawing in-process, for Istanbul and Kairo', async () => {
     pool = new RenderPool({ workers: 1, timeoutMs: 60_000 });
-    const [fromPool, local] = await Promise.all([pool.render(istanbul), renderBoardJob(istanbul)]);
+    const [fromPool, local] = await Promise.all([pool.render(istanbul), renderBoardJob(istanbul, GAMES)]);
     expect(fromPool.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect(fromPool.equals(local)).toBe(true);
-    expect((await pool.render(kairo)).equals(await renderBoardJob(kairo))).toBe(true);
+    expect((await pool.render(kairo)).equals(await renderBoardJob(kairo, GAMES))).toBe(true);
   });
 
   it('draws the phone pictures too (800 px wide), the same as in-process', async () => {
@@ -44,7 +45,7 @@ describe('the render pool', () => {
     for (const job of [istanbul, kairo]) {
       const phone: BoardJob = { ...job, picture: 'phone' };
       const fromPool = await pool.render(phone);
-      expect(fromPool.equals(await renderBoardJob(phone))).toBe(true);
+      expect(fromPool.equals(await renderBoardJob(phone, GAMES))).toBe(true);
       // the width in the PNG's header (IHDR)
       expect(fromPool.readUInt32BE(16)).toBe(800);
     }
@@ -74,7 +75,7 @@ describe('the render pool', () => {
     const failed = pool.render({ ...istanbul, view: seatView } as unknown as BoardJob);
     await expect(failed).rejects.toThrow(RenderError);
     await expect(failed).rejects.toThrow(/istanbul board could not be drawn: .*public view only/);
-    expect((await pool.render(istanbul)).equals(await renderBoardJob(istanbul))).toBe(true);
+    expect((await pool.render(istanbul)).equals(await renderBoardJob(istanbul, GAMES))).toBe(true);
   });
 
   it('a board that hangs is given up after the time limit, its worker is replaced, and the pool keeps drawing', async () => {
@@ -82,7 +83,7 @@ describe('the render pool', () => {
     await pool.render(kairo);
     const [before] = pool.threadIds;
     await expect(pool.render({ ...kairo, hang: true } as HeldJob)).rejects.toThrow(/kairo board was not drawn within 4000 ms; its worker was replaced/);
-    expect((await pool.render(kairo)).equals(await renderBoardJob(kairo))).toBe(true);
+    expect((await pool.render(kairo)).equals(await renderBoardJob(kairo, GAMES))).toBe(true);
     expect(pool.threadIds).toHaveLength(1);
     expect(pool.threadIds).not.toContain(before);
   });

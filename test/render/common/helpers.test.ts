@@ -17,7 +17,7 @@ import {
   registerFonts,
   wrapText,
 } from '../../../src/render/common/index.js';
-import { everyText } from '../../../src/render/istanbul/i18n.js';
+import { everyText } from '../../../src/games/istanbul/render/i18n.js';
 import { decodePng, fontCodePoints } from '../helpers.js';
 
 describe('fonts', () => {
@@ -73,7 +73,7 @@ describe('colour', () => {
   });
 
   it('keeps the Istanbul board text at WCAG AA contrast (4.5:1) on its backgrounds', async () => {
-    const { THEME, placeBand } = await import('../../../src/render/istanbul/style.js');
+    const { THEME, placeBand } = await import('../../../src/games/istanbul/render/style.js');
     const pairs: [string, string][] = [
       [THEME.tileInk, THEME.tile],
       [THEME.tileMuted, THEME.tile],
@@ -89,7 +89,7 @@ describe('colour', () => {
   });
 
   it('keeps every player and goods colour readable with its chosen ink (WCAG AA for large text, 3:1)', async () => {
-    const { PLAYER_STYLES, GOOD_STYLES } = await import('../../../src/render/istanbul/style.js');
+    const { PLAYER_STYLES, GOOD_STYLES } = await import('../../../src/games/istanbul/render/style.js');
     for (const s of [...Object.values(PLAYER_STYLES), ...Object.values(GOOD_STYLES)]) {
       expect(contrastRatio(s.fill, s.ink)).toBeGreaterThanOrEqual(3);
     }

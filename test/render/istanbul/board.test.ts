@@ -1,8 +1,8 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { IstanbulPublicView, IstanbulSeatView } from '../../../src/games/istanbul/view.js';
-import { istanbulBoardLayout, placeRect, renderIstanbulBoard, type PublicViewOnly } from '../../../src/render/istanbul/index.js';
-import { NEUTRAL_STYLE, PLAYER_STYLES, THEME } from '../../../src/render/istanbul/style.js';
-import { figureStripHeight } from '../../../src/render/istanbul/tile.js';
+import { istanbulBoardLayout, placeRect, renderIstanbulBoard, type PublicViewOnly } from '../../../src/games/istanbul/render/index.js';
+import { NEUTRAL_STYLE, PLAYER_STYLES, THEME } from '../../../src/games/istanbul/render/style.js';
+import { figureStripHeight } from '../../../src/games/istanbul/render/tile.js';
 import { countColour, decodePng, type Box, type Pixels } from '../helpers.js';
 
 function differingPixelsIn(a: Pixels, b: Pixels, box: Box): number {

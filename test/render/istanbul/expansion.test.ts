@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../../../src/engine/index.js';
 import { istanbul, type IstanbulAction, type IstanbulPublicView, type IstanbulState } from '../../../src/games/istanbul/index.js';
-import { istanbulBoardLayout, placeRect, renderIstanbulBoard, type PublicViewOnly } from '../../../src/render/istanbul/board.js';
-import { SEAL_RED } from '../../../src/render/istanbul/expansion/glyphs.js';
-import { PLAYER_STYLES } from '../../../src/render/istanbul/style.js';
+import { istanbulBoardLayout, placeRect, renderIstanbulBoard, type PublicViewOnly } from '../../../src/games/istanbul/render/board.js';
+import { SEAL_RED } from '../../../src/games/istanbul/render/expansion/glyphs.js';
+import { PLAYER_STYLES } from '../../../src/games/istanbul/render/style.js';
 import { countColour, decodePng, type Box, type Pixels } from '../helpers.js';
 import { compareWithReference } from '../reference.js';
 

@@ -6,7 +6,7 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { encodePng } from '../../../src/render/common/index.js';
-import { drawIstanbulBoard, istanbulBoardLayout, renderIstanbulBoard, type IstanbulRenderOptions, type PublicViewOnly } from '../../../src/render/istanbul/index.js';
+import { drawIstanbulBoard, istanbulBoardLayout, renderIstanbulBoard, type IstanbulRenderOptions, type PublicViewOnly } from '../../../src/games/istanbul/render/index.js';
 import { decodePng } from '../helpers.js';
 import { fixtureView } from './fixtures.js';
 

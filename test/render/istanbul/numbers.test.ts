@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { istanbul, type IstanbulPublicView, type IstanbulState } from '../../../src/games/istanbul/index.js';
-import { drawIstanbulBoard, istanbulBoardLayout } from '../../../src/render/istanbul/index.js';
+import { drawIstanbulBoard, istanbulBoardLayout } from '../../../src/games/istanbul/render/index.js';
 import { recordingContext } from './recording.js';
 
 const NAMES = ['Aylin', 'Bram', 'Chloé', 'Dieter'];

@@ -6,10 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { istanbul, type IstanbulPublicView } from '../../../src/games/istanbul/index.js';
 import { KIOSK_TILES, type KioskTile } from '../../../src/games/istanbul/data/lettersAndSeals.js';
-import { drawKioskTile } from '../../../src/render/istanbul/expansion/glyphs.js';
-import { lsLabel } from '../../../src/render/istanbul/expansion/labels.js';
-import { label, type RenderLocale } from '../../../src/render/istanbul/i18n.js';
-import { drawIstanbulBoard, istanbulBoardLayout, type IstanbulRenderOptions } from '../../../src/render/istanbul/index.js';
+import { drawKioskTile } from '../../../src/games/istanbul/render/expansion/glyphs.js';
+import { lsLabel } from '../../../src/games/istanbul/render/expansion/labels.js';
+import { label, type RenderLocale } from '../../../src/games/istanbul/render/i18n.js';
+import { drawIstanbulBoard, istanbulBoardLayout, type IstanbulRenderOptions } from '../../../src/games/istanbul/render/index.js';
 import { fixtureView } from './fixtures.js';
 import { recordingContext } from './recording.js';
 

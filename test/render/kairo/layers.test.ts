@@ -6,7 +6,7 @@
 import { createCanvas } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { encodePng } from '../../../src/render/common/index.js';
-import { drawKairoBoard, kairoBoardLayout, renderKairoBoard, type KairoRenderOptions, type PublicViewOnly } from '../../../src/render/kairo/index.js';
+import { drawKairoBoard, kairoBoardLayout, renderKairoBoard, type KairoRenderOptions, type PublicViewOnly } from '../../../src/games/kairo/render/index.js';
 import { decodePng } from '../helpers.js';
 import { F, stageView } from './fixtures.js';
 

@@ -11,7 +11,7 @@ import type { ChatInputCommandInteraction } from 'discord.js';
 import type { CommandHandler } from '../../context.js';
 import { t, toLocale } from '../../i18n/index.js';
 import type { Locale } from '../../../engine/index.js';
-import type { GameModule, ModuleRegistry } from '../../../app/module.js';
+import type { GameModule, ModuleRegistry } from '../../../games/contract.js';
 import { answerPrivately, markCommitted, messageLink, missingPermissions, missingThreadPermissions, refusalText, threadPermissionNames } from '../../respond.js';
 import { deliverNow, displayName } from '../common.js';
 

@@ -1,0 +1,135 @@
+/**
+ * What a game hands the bot: one GamePlugin (its folder's game.ts), registered with one line in
+ * src/games/index.ts. Its parts are the GameModule the game service hosts (lobby options, turn and board
+ * markers, the stored-state check), the GamePresenter the Discord layer shows (pictures, panel grouping,
+ * prompts, the hand, help; pure: no discord.js), the computer player's policy and the board pictures.
+ * Everything else in src/app and src/discord is game-agnostic: the commands, the lobby, the board
+ * message, the turn panel (generated from legalActions), reminders and votes.
+ */
+import type { AnyGameDefinition, Catalogues, GameEvent, Locale, Message, Seat } from '../engine/index.js';
+import type { GamePolicy } from '../engine/ai/index.js';
+import type { BoardPictures, BoardRenderer } from '../render/board-job.js';
+import type { ScoreChart } from '../render/chart.js';
+
+/** One game, everything it owns. */
+export interface GamePlugin<Id extends string = string> {
+  /** The game's id: its definition's id, the `/game new game:` value and the stored games' kind. */
+  readonly id: Id;
+  /** What the game service needs to host it (its `definition` is the rules). */
+  readonly module: GameModule;
+  /** Its presenter, drawing its pictures with `boards` (the render pool in the bot). */
+  presenter(boards: BoardRenderer): GamePresenter;
+  /** The computer player's policy, run in the AI worker; a game without one has no computer players there. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly policy?: GamePolicy<any, any, any>;
+  /**
+   * Its board and phone pictures, loaded on first use (a dynamic import of its render/ folder), so that
+   * only the threads that draw load canvas: not the AI worker, not the game service.
+   */
+  pictures(): Promise<BoardPictures>;
+}
+
+// ----- the game service's side ---------------------------------------------------------------------------
+
+/** A value offered for `/game new layout:` or `variant:`; `label` is a key of the Discord catalogue. */
+export interface OptionChoice {
+  readonly value: string;
+  readonly label: Message;
+}
+
+/** What the lobby stores (games.options): the engine options are derived from it and the seat count. */
+export interface LobbySettings {
+  /** Seats the lobby offers (the host may start earlier with at least the minimum). */
+  readonly capacity: number;
+  readonly layout: string | null;
+  readonly variant: string | null;
+  /** An expansion of the game (`/game new expansion:`); absent in lobbies stored before expansions existed. */
+  readonly expansion?: string | null;
+}
+
+export interface GameModule {
+  readonly definition: AnyGameDefinition;
+  readonly layouts: readonly OptionChoice[];
+  readonly variants: readonly OptionChoice[];
+  /** Expansions offered for `/game new expansion:` (none when absent or empty). */
+  readonly expansions?: readonly OptionChoice[];
+  /** The layouts that go with an expansion (or with none), for autocomplete; default: all of `layouts`. */
+  layoutsFor?(expansion: string | null): readonly OptionChoice[];
+  /** The layout used when none is given, given the expansion; default: the first of `layouts`. */
+  defaultLayout?(expansion: string | null): string | null;
+  /** Raw options for `definition.parseOptions`, from the lobby's settings and the number of seats. */
+  buildOptions(settings: LobbySettings, players: number): unknown;
+  /**
+   * Changes exactly when a new turn begins (a new board is posted, reminders restart). Default: the
+   * active seats.
+   */
+  turnMarker?(state: unknown): string;
+  /**
+   * Changes exactly when the channel is owed a new board picture: the turn player changes (see
+   * `boardMarkerOf`). Default: the turn marker, a picture at every change of who decides.
+   */
+  boardMarker?(state: unknown): string;
+  /** Optional shape check of a stored state, on top of the generic checks (JSON, engine functions run, replay). */
+  isState?(raw: unknown): boolean;
+  /** The start player (drawn by the game's setup); play goes on from it by seat. Default: seat 0. */
+  startSeat?(state: unknown): number;
+}
+
+export type ModuleRegistry = ReadonlyMap<string, GameModule>;
+
+// ----- the Discord side ----------------------------------------------------------------------------------
+
+export interface RenderOptions {
+  readonly locale: Locale;
+  /** Display names by seat. */
+  readonly names: readonly string[];
+  /** The final ranks, once the game is over (the picture marks the winner). */
+  readonly ranks?: readonly { readonly seat: Seat; readonly rank: number }[];
+  /** The last turn's public events, so the picture can mark what changed. */
+  readonly lastTurn?: readonly GameEvent[];
+}
+
+export interface ActionGroup {
+  /** Actions with the same id share a row of buttons or a select menu. */
+  readonly id: string;
+  /** The select's placeholder: a key of the presenter's catalogue, or of the engine's. */
+  readonly label: Message;
+  /** Always-open actions (bonus cards, tiles, ending the turn): shown last, in grey. */
+  readonly always: boolean;
+}
+
+export type HelpTopic = 'rules' | 'decisions';
+
+export interface GamePresenter {
+  readonly kind: string;
+  /** The presenter's own words (group labels, option labels, help), complete in en, de and nl. */
+  readonly messages: Catalogues;
+  /** The game's name. */
+  name(locale: Locale): string;
+  /** Formats a message of the game's engine (action labels, events, standing summaries, option labels). */
+  format(message: Message, locale: Locale, names: readonly string[]): string;
+  /** The board picture of the public view, as a PNG. */
+  renderBoard(view: unknown, options: RenderOptions): Promise<Buffer> | Buffer;
+  /**
+   * The same board as a compact picture made to be read on a phone (Discord shows images about 400 px
+   * wide there), posted beside the board; a game without one posts the board alone.
+   */
+  renderPhoneBoard?(view: unknown, options: RenderOptions): Promise<Buffer>;
+  /** One short line under the title of the board message (round, phase), or ''. */
+  status(view: unknown, locale: Locale, names: readonly string[]): string;
+  /** What the seat is deciding now, for the panel's heading. */
+  prompt(view: unknown, seat: Seat, locale: Locale, names: readonly string[]): string;
+  /** The seat's private hand, from its own view. Only ever sent ephemerally to that seat's player. */
+  hand(seatView: unknown, seat: Seat, locale: Locale, names: readonly string[]): string;
+  group(action: unknown): ActionGroup;
+  help(topic: HelpTopic, locale: Locale): string;
+  /** What the end-of-game chart follows, per seat, from a public view (Istanbul: rubies; Kairo: points). */
+  readonly scoreTrack?: {
+    readonly label: 'summary.rubies' | 'summary.points';
+    scores(view: unknown): number[];
+    /** Draws the chart (in the render pool, like the boards). */
+    draw(chart: ScoreChart): Promise<Buffer>;
+  };
+}
+
+export type PresenterRegistry = ReadonlyMap<string, GamePresenter>;

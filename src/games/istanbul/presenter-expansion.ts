@@ -1,0 +1,117 @@
+/**
+ * Istanbul's Letters & Seals in Discord: panel groups for the expansion's actions, the words for the
+ * `/game new expansion:` choices, the hand's letters line, and the /help paragraphs (rules and the project's
+ * decisions, with the idle defaults of the decisions asked outside one's own turn).
+ */
+import type { Catalogue, Message } from '../../engine/index.js';
+import type { IstanbulAction, IstanbulSeatView } from './index.js';
+
+export type ExpansionGroup = 'companion' | 'letters' | 'kiosk' | 'kioskEffect' | 'auction';
+
+/** Groups of the expansion's actions; the base groups ('move', 'main', 'cards', …) are the presenter's. */
+export const EXPANSION_GROUP_OF: Partial<Record<IstanbulAction['type'], string>> = {
+  placeCompanion: 'companion',
+  moveCompanion: 'companion',
+  moveCompanionFar: 'companion',
+  familyStep: 'move',
+  moveToMerchant: 'move',
+  moveAnywhere: 'move',
+  doubleMove: 'end',
+  discardLetter: 'letters',
+  fountainCompanion: 'fountain',
+  embassy: 'main',
+  kiosk: 'main',
+  kioskTile: 'kiosk',
+  kioskEffect: 'kioskEffect',
+  auctionGood: 'main',
+  auctionBid: 'auction',
+  auctionPass: 'main',
+  secretSociety: 'main',
+  courier: 'encounter',
+  cardGood: 'main',
+  takeLetter: 'cards',
+  diceCard: 'cards',
+  sellGood: 'cards',
+  goodLira: 'cards',
+  viaDiscard: 'cards',
+  useGovernor: 'cards',
+  useSmuggler: 'cards',
+  useCourier: 'cards',
+  repeatMosque: 'cards',
+  repeatSecretSociety: 'cards',
+};
+
+/** The hand's line for the expansion: letters (place names, delivered ones counted), seals, companion. */
+export function lettersAndSealsHandLine(view: IstanbulSeatView, seat: number, format: (m: Message) => string): string | null {
+  const mine = view.lettersAndSeals?.players[seat];
+  if (mine === undefined) return null;
+  const open = mine.letters.filter((l) => !l.delivered).map((l) => format({ key: `istanbul.place.${l.place}` }));
+  const delivered = mine.letters.filter((l) => l.delivered).length;
+  const parts = [...open];
+  if (delivered > 0) parts.push(format({ key: 'istanbul.hand.lettersDelivered', params: { n: delivered } }));
+  const letters = parts.length === 0 ? format({ key: 'istanbul.none' }) : parts.join(', ');
+  const c = mine.companion;
+  const companion = typeof c === 'number' ? format({ key: `istanbul.place.${c}` }) : format({ key: `istanbul.hand.companion.${c}` });
+  const key = mine.doubleMoveUsed ? 'istanbul.hand.lettersUsed' : 'istanbul.hand.letters';
+  return format({ key, params: { letters, seals: mine.seals, companion } });
+}
+
+export const expansionEn: Catalogue = {
+  'istanbul.group.companion': 'Your companion…',
+  'istanbul.group.letters': 'Discard a letter…',
+  'istanbul.group.kiosk': 'Choose a kiosk tile…',
+  'istanbul.group.kioskEffect': 'Exchange…',
+  'istanbul.group.auction': 'Bid…',
+  'istanbul.expansion.lettersAndSeals': 'Letters & Seals (new bonus cards mixed in)',
+  'istanbul.expansion.lettersAndSealsNewCards': 'Letters & Seals (new bonus cards only)',
+  'istanbul.hand.letters': 'Letters: {letters} · {seals, plural, one {# seal} other {# seals}} · companion: {companion}',
+  'istanbul.hand.lettersUsed': 'Letters: {letters} · {seals, plural, one {# seal} other {# seals}} · companion: {companion} · double move used this round',
+  'istanbul.hand.lettersDelivered': '{n} delivered',
+  'istanbul.hand.companion.box': 'not taken yet',
+  'istanbul.hand.companion.supply': 'in your supply',
+  'istanbul.help.rulesLettersAndSeals':
+    '**Letters & Seals** (`/game new expansion:`): 20 places in 5x4 and 6 rubies for every player count. Embassy: 2 letters. Kiosk: 1 letter, then tiles for everyone (one more than players): each player in turn picks one with their own buttons, the active player also gets the last. Auction House: 1 good, then 2 bonus cards auctioned (everyone else bids once with their own buttons, the opener bids last). Secret Society: letters showing 6 seals for a ruby (3/2/1 lira for the first three). A letter turns to 2 seals when one of your pieces stands on its place. The companion (from the Fountain) moves 1 step instead of the merchant. The Courier sells letters. At the end of a turn, letters showing 3 seals buy an extra turn.',
+  'istanbul.help.decisionsLettersAndSeals':
+    '- Letters & Seals: first-game layout and the 16 new cards as in the project notes; double move at most once per round and never after an extra turn; the Secret Society takes exactly 6 seals and pays 3/2/1 lira to the first three different players; dice card: 2–6 3 lira, 7–9 a good, 10–12 a good and 3 lira.\n' +
+    '- A kiosk tile or a bid is asked of its player with a mention. If they do not answer, the idle vote decides as usual: a computer player chooses the tile or bid for them (and plays their seat until they take it back), or they are removed.',
+};
+
+export const expansionDe: Catalogue = {
+  'istanbul.group.companion': 'Dein Kompagnon…',
+  'istanbul.group.letters': 'Einen Brief abgeben…',
+  'istanbul.group.kiosk': 'Ein Kiosk-Plättchen wählen…',
+  'istanbul.group.kioskEffect': 'Tauschen…',
+  'istanbul.group.auction': 'Bieten…',
+  'istanbul.expansion.lettersAndSeals': 'Brief & Siegel (neue Bonuskarten untergemischt)',
+  'istanbul.expansion.lettersAndSealsNewCards': 'Brief & Siegel (nur die neuen Bonuskarten)',
+  'istanbul.hand.letters': 'Briefe: {letters} · {seals} Siegel · Kompagnon: {companion}',
+  'istanbul.hand.lettersUsed': 'Briefe: {letters} · {seals} Siegel · Kompagnon: {companion} · Bonuszug in dieser Runde genutzt',
+  'istanbul.hand.lettersDelivered': '{n} überbracht',
+  'istanbul.hand.companion.box': 'noch nicht genommen',
+  'istanbul.hand.companion.supply': 'in deinem Vorrat',
+  'istanbul.help.rulesLettersAndSeals':
+    '**Brief & Siegel** (`/spiel neu erweiterung:`): 20 Orte in 5x4 und 6 Rubine bei jeder Spielerzahl. Botschaft: 2 Briefe. Kiosk: 1 Brief, dann Plättchen für alle (eins mehr als Spieler): reihum wählt jeder mit eigenen Schaltflächen eins, der aktive Spieler bekommt auch das letzte. Auktionshaus: 1 Ware, dann werden 2 Bonuskarten versteigert (alle anderen bieten einmal mit eigenen Schaltflächen, der Eröffner zuletzt). Geheimbund: Briefe mit 6 Siegeln für einen Rubin (3/2/1 Lira für die ersten drei). Ein Brief wird zu 2 Siegeln, sobald eine deiner Figuren an seinem Ort steht. Der Kompagnon (vom Brunnen) zieht 1 Schritt statt des Kaufmanns. Der Kurier verkauft Briefe. Am Zugende kaufen Briefe mit 3 Siegeln einen Bonuszug.',
+  'istanbul.help.decisionsLettersAndSeals':
+    '- Brief & Siegel: Einsteigeraufbau und die 16 neuen Karten wie in den Projektnotizen; Bonuszug höchstens einmal pro Runde und nie nach einem Bonuszug; der Geheimbund nimmt genau 6 Siegel und zahlt 3/2/1 Lira an die ersten drei verschiedenen Spieler; Würfelkarte: 2–6 3 Lira, 7–9 eine Ware, 10–12 eine Ware und 3 Lira.\n' +
+    '- Ein Kiosk-Plättchen oder ein Gebot wird von seinem Spieler mit Erwähnung erfragt. Antwortet er nicht, entscheidet wie sonst die Abstimmung bei Untätigkeit: Ein Computerspieler wählt Plättchen oder Gebot für ihn (und spielt den Platz, bis er zurückgenommen wird), oder er wird aus dem Spiel genommen.',
+};
+
+export const expansionNl: Catalogue = {
+  'istanbul.group.companion': 'Je compagnon…',
+  'istanbul.group.letters': 'Een brief inleveren…',
+  'istanbul.group.kiosk': 'Een kiosktegel kiezen…',
+  'istanbul.group.kioskEffect': 'Ruilen…',
+  'istanbul.group.auction': 'Bieden…',
+  'istanbul.expansion.lettersAndSeals': 'Brieven & Zegels (nieuwe bonuskaarten erdoor gemengd)',
+  'istanbul.expansion.lettersAndSealsNewCards': 'Brieven & Zegels (alleen de nieuwe bonuskaarten)',
+  'istanbul.hand.letters': 'Brieven: {letters} · {seals, plural, one {# zegel} other {# zegels}} · compagnon: {companion}',
+  'istanbul.hand.lettersUsed': 'Brieven: {letters} · {seals, plural, one {# zegel} other {# zegels}} · compagnon: {companion} · dubbele zet deze ronde gebruikt',
+  'istanbul.hand.lettersDelivered': '{n} bezorgd',
+  'istanbul.hand.companion.box': 'nog niet genomen',
+  'istanbul.hand.companion.supply': 'in je voorraad',
+  'istanbul.help.rulesLettersAndSeals':
+    '**Brieven & Zegels** (`/spel nieuw uitbreiding:`): 20 plaatsen in 5x4 en 6 robijnen bij elk aantal spelers. Ambassade: 2 brieven. Kiosk: 1 brief, dan tegels voor iedereen (één meer dan spelers): om de beurt kiest ieder er één met eigen knoppen, de actieve speler krijgt ook de laatste. Veilinghuis: 1 handelswaar, dan worden 2 bonuskaarten geveild (alle anderen bieden één keer met eigen knoppen, de opener als laatste). Geheim genootschap: brieven met 6 zegels voor een robijn (3/2/1 lira voor de eerste drie). Een brief wordt 2 zegels zodra een van je stukken op zijn plaats staat. De compagnon (van de fontein) zet 1 stap in plaats van de koopman. De koerier verkoopt brieven. Aan het eind van een beurt kopen brieven met 3 zegels een extra beurt.',
+  'istanbul.help.decisionsLettersAndSeals':
+    '- Brieven & Zegels: startopstelling en de 16 nieuwe kaarten zoals in de projectnotities; dubbele zet hoogstens één keer per ronde en nooit na een extra beurt; het geheim genootschap neemt precies 6 zegels en betaalt 3/2/1 lira aan de eerste drie verschillende spelers; dobbelkaart: 2–6 3 lira, 7–9 een handelswaar, 10–12 een handelswaar en 3 lira.\n' +
+    '- Een kiosktegel of een bod wordt aan de betreffende speler gevraagd met een vermelding. Antwoordt die niet, dan beslist zoals gewoonlijk de stemming bij inactiviteit: een computerspeler kiest de tegel of het bod (en speelt de plaats tot die wordt teruggenomen), of de speler wordt uit het spel gehaald.',
+};

@@ -1,0 +1,14 @@
+/** The Istanbul renderer: the board image from the public view, and its pictures for the render worker. */
+import type { BoardPictures } from '../../../render/board-job.js';
+import { renderIstanbulBoard, type IstanbulRenderOptions, type PublicViewOnly } from './board.js';
+import { renderIstanbulPhone } from './phone.js';
+
+export { renderIstanbulBoard, drawIstanbulBoard, istanbulBoardLayout, placeRect, type IstanbulRenderOptions, type PublicViewOnly } from './board.js';
+export { placeName, type RenderLocale } from './i18n.js';
+export { drawIstanbulPhone, istanbulPhoneLayout, renderIstanbulPhone, type PhoneLayout } from './phone.js';
+
+/** The board and phone pictures, loaded by game.ts on first use (board jobs carry view and options untyped). */
+export const istanbulPictures: BoardPictures = {
+  board: (view, options) => renderIstanbulBoard(view as PublicViewOnly, options as IstanbulRenderOptions),
+  phone: (view, options) => renderIstanbulPhone(view as PublicViewOnly, options as IstanbulRenderOptions),
+};

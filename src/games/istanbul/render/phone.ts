@@ -1,0 +1,402 @@
+/**
+ * The Istanbul board for the phone: a second, compact picture of the public view, 800 px wide, made to be
+ * read where Discord shows it about 400 px wide. It keeps what a player decides by (whose turn and what,
+ * the round, every place's number and the figures on it, each player's lira, rubies, goods and bonus
+ * cards) and leaves the rest to the full board. Every text on it is at least PHONE_MIN_TEXT px, so its
+ * digits stand at least 7 px high at 400 px (test/render/phone.test.ts measures the draws).
+ */
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { AssistantOwner, IstanbulPublicView, PlaceView, PlayerView } from '../view.js';
+import { alpha, drawText, encodeOpaquePng, fillRoundRect, font, PHONE_MIN_TEXT, PHONE_WIDTH, roundRectPath, shapePath, strokeRoundRect, wrapText, type Ctx } from '../../../render/common/index.js';
+import { extraItem, governorItem, smugglerItem, type FigureItem } from './figures.js';
+import { drawCardBack, drawCoin, drawGood, drawRuby, drawStartMarker } from './glyphs.js';
+import { drawPlaceIcon } from './icons.js';
+import { decisionText, label, placeName } from './i18n.js';
+import { playerName, seatNumber, type IstanbulRenderOptions, type PublicViewOnly } from './board.js';
+import { GOOD_ORDER, NEUTRAL_STYLE, PLAYER_STYLES, placeBand, THEME, type FigureStyle } from './style.js';
+import type { Rect } from './tile.js';
+
+
+const MARGIN = 14;
+const HEADER_H = 96;
+const GAP = 10;
+const CELL_GAP = 8;
+const CELL_H = 142;
+const BAND_H = 52;
+const CHIP = 36;
+const ROW_H = 56;
+const ROW_GAP = 6;
+
+export interface PhoneLayout {
+  readonly width: number;
+  readonly height: number;
+  readonly header: Rect;
+  readonly grid: Rect;
+  /** Player rows in turn order (the start player first). */
+  readonly rows: readonly Rect[];
+  tile(row: number, col: number): Rect;
+}
+
+export function istanbulPhoneLayout(view: IstanbulPublicView): PhoneLayout {
+  const cols = view.grid.width;
+  const rows = view.grid.height;
+  const header: Rect = { x: MARGIN, y: MARGIN, w: PHONE_WIDTH - 2 * MARGIN, h: HEADER_H };
+  const cellW = (PHONE_WIDTH - 2 * MARGIN - (cols - 1) * CELL_GAP) / cols;
+  const grid: Rect = { x: MARGIN, y: header.y + header.h + GAP, w: PHONE_WIDTH - 2 * MARGIN, h: rows * CELL_H + (rows - 1) * CELL_GAP };
+  const top = grid.y + grid.h + GAP + 2;
+  const playerRows: Rect[] = view.players.map((_, i) => ({ x: MARGIN, y: top + i * (ROW_H + ROW_GAP), w: PHONE_WIDTH - 2 * MARGIN, h: ROW_H }));
+  const bottom = top + view.players.length * (ROW_H + ROW_GAP) - ROW_GAP;
+  return {
+    width: PHONE_WIDTH,
+    height: Math.ceil(bottom + MARGIN),
+    header,
+    grid,
+    rows: playerRows,
+    tile: (row, col) => ({ x: grid.x + col * (cellW + CELL_GAP), y: grid.y + row * (CELL_H + CELL_GAP), w: cellW, h: CELL_H }),
+  };
+}
+
+function styleOf(view: IstanbulPublicView, owner: AssistantOwner | null): FigureStyle {
+  if (owner === null || owner === 'neutral') return NEUTRAL_STYLE;
+  const player = view.players[owner];
+  return player ? PLAYER_STYLES[player.colour] : NEUTRAL_STYLE;
+}
+
+function decidingSeat(view: IstanbulPublicView): number | null {
+  return view.phase === 'over' ? null : (view.decision?.seat ?? view.turnSeat ?? null);
+}
+
+/** A seat's round token with its number, as on the full board's figures. */
+function seatToken(ctx: Ctx, cx: number, cy: number, r: number, style: FigureStyle, text: string, ring: string | null): void {
+  if (ring !== null) {
+    ctx.beginPath();
+    ctx.arc(cx, cy, r + 4, 0, Math.PI * 2);
+    ctx.fillStyle = ring;
+    ctx.fill();
+  }
+  ctx.beginPath();
+  ctx.arc(cx, cy, r, 0, Math.PI * 2);
+  ctx.fillStyle = style.fill;
+  ctx.fill();
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = style.stroke;
+  ctx.stroke();
+  ctx.fillStyle = style.ink;
+  ctx.font = font(Math.max(PHONE_MIN_TEXT, r * 1.2), 'bold');
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(text, cx, cy + 1);
+}
+
+/** One figure on a place, drawn in a CHIP-high slot; returns its width. */
+type Chip = (ctx: Ctx, x: number, cy: number) => number;
+
+/** A figure of the full board, scaled into a chip (only those without text: the governor, the smuggler, the expansion's). */
+function figureChip(item: FigureItem): Chip {
+  const s = Math.min(1, CHIP / item.h);
+  return (ctx, x, cy) => {
+    item.draw(ctx, x, cy - (item.h * s) / 2, s);
+    return item.w * s;
+  };
+}
+
+function merchantChip(style: FigureStyle, text: string, deciding: boolean): Chip {
+  return (ctx, x, cy) => {
+    seatToken(ctx, x + 18, cy, 16, style, text, deciding ? THEME.highlight : null);
+    return 38;
+  };
+}
+
+/** A family member: a tall rounded piece (the full board's person), its number on it. */
+function familyChip(style: FigureStyle, text: string): Chip {
+  return (ctx, x, cy) => {
+    const w = 28;
+    const h = CHIP;
+    ctx.beginPath();
+    ctx.moveTo(x, cy + h / 2);
+    ctx.lineTo(x, cy - h / 2 + w / 2);
+    ctx.arc(x + w / 2, cy - h / 2 + w / 2, w / 2, Math.PI, 0);
+    ctx.lineTo(x + w, cy + h / 2);
+    ctx.closePath();
+    ctx.fillStyle = style.fill;
+    ctx.fill();
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = style.stroke;
+    ctx.stroke();
+    ctx.fillStyle = style.ink;
+    ctx.font = font(PHONE_MIN_TEXT + 1, 'bold');
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(text, x + w / 2, cy + 3);
+    return w;
+  };
+}
+
+/** Assistants left on a place: a square token with the owner's number, and "×n" when more than one. */
+function assistantChip(style: FigureStyle, text: string, count: number): Chip {
+  return (ctx, x, cy) => {
+    const s = 30;
+    roundRectPath(ctx, x, cy - s / 2, s, s, 6);
+    ctx.fillStyle = style.fill;
+    ctx.fill();
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = style.stroke;
+    ctx.stroke();
+    ctx.fillStyle = style.ink;
+    ctx.font = font(PHONE_MIN_TEXT, 'bold');
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(text, x + s / 2, cy + 1);
+    if (count <= 1) return s;
+    const times = `\u00d7${count}`;
+    ctx.fillStyle = THEME.tileInk;
+    ctx.textAlign = 'left';
+    ctx.fillText(times, x + s + 2, cy + 1);
+    return s + 4 + ctx.measureText(times).width;
+  };
+}
+
+/** A seat's L&S companion: a small disc with the number. */
+function companionChip(style: FigureStyle, text: string): Chip {
+  return (ctx, x, cy) => {
+    ctx.save();
+    shapePath(ctx, 'diamond', x + 17, cy, 18);
+    ctx.fillStyle = style.fill;
+    ctx.fill();
+    ctx.lineWidth = 2;
+    ctx.strokeStyle = style.stroke;
+    ctx.stroke();
+    ctx.restore();
+    ctx.fillStyle = style.ink;
+    ctx.font = font(PHONE_MIN_TEXT, 'bold');
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(text, x + 17, cy + 1);
+    return 34;
+  };
+}
+
+/** The figures on a place, in the full board's order: merchants, family, assistants, neutral, others. */
+function chipsOn(view: IstanbulPublicView, place: PlaceView, deciding: number | null): Chip[] {
+  const id = place.id;
+  const chips: Chip[] = [];
+  const merchants = view.figures.merchants.filter((m) => m.place === id);
+  merchants.sort((a, b) => (a.seat === deciding ? -1 : b.seat === deciding ? 1 : a.seat - b.seat));
+  for (const m of merchants) chips.push(merchantChip(PLAYER_STYLES[m.colour], String(seatNumber(view, m.seat)), m.seat === deciding));
+  for (const e of view.figures.extra.filter((f) => f.place === id && f.kind === 'companion' && f.seat !== null)) {
+    chips.push(companionChip(styleOf(view, e.seat), String(seatNumber(view, e.seat ?? 0))));
+  }
+  for (const f of view.figures.familyMembers.filter((f) => f.place === id)) chips.push(familyChip(PLAYER_STYLES[f.colour], String(seatNumber(view, f.seat))));
+  for (const a of place.assistants) {
+    if (a.count > 0) chips.push(assistantChip(styleOf(view, a.owner), a.owner === 'neutral' ? 'N' : String(seatNumber(view, a.owner)), a.count));
+  }
+  for (const n of view.figures.neutralMerchants.filter((n) => n.place === id)) chips.push(merchantChip(PLAYER_STYLES[n.colour], 'N', false));
+  if (view.figures.governor === id) chips.push(figureChip(governorItem('governor')));
+  if (view.figures.smuggler === id) chips.push(figureChip(smugglerItem('smuggler')));
+  for (const e of view.figures.extra.filter((f) => f.place === id && f.kind !== 'companion')) {
+    chips.push(figureChip(extraItem(`x${e.kind}`, e.kind, e.seat === null ? null : styleOf(view, e.seat), '')));
+  }
+  return chips;
+}
+
+function drawHeader(ctx: Ctx, r: Rect, view: IstanbulPublicView, opts: IstanbulRenderOptions): void {
+  const L = opts.locale;
+  fillRoundRect(ctx, r.x, r.y, r.w, r.h, 12, alpha('#000000', 0.25));
+  strokeRoundRect(ctx, r.x + 0.5, r.y + 0.5, r.w - 1, r.h - 1, 12, alpha(THEME.gold, 0.35), 1);
+  const right = r.x + r.w - 14;
+  // line 1: the game, the round, the end
+  let cy = r.y + 25;
+  let x = r.x + 14;
+  x += drawText(ctx, 'ISTANBUL', x, cy + 1, 160, { size: 22, weight: 'bold', colour: THEME.gold, baseline: 'middle' }) + 14;
+  const pill = (text: string, fill: string, ink: string): void => {
+    ctx.font = font(PHONE_MIN_TEXT + 1, 'bold');
+    const w = Math.min(right - x, ctx.measureText(text).width + 24);
+    if (w < 60) return;
+    fillRoundRect(ctx, x, cy - 16, w, 32, 16, fill);
+    drawText(ctx, text, x + w / 2, cy + 1, w - 16, { size: PHONE_MIN_TEXT + 1, minSize: PHONE_MIN_TEXT, weight: 'bold', colour: ink, align: 'center', baseline: 'middle' });
+    x += w + 10;
+  };
+  pill(label('round', L, { n: view.round }), alpha(THEME.gold, 0.22), THEME.panelInk);
+  if (view.endTriggered && view.phase !== 'over') pill(label('endTriggered', L), THEME.ruby, '#ffffff');
+  // line 2: who decides what, or the end
+  cy = r.y + r.h - 27;
+  x = r.x + 14;
+  const seat = decidingSeat(view);
+  if (seat === null) {
+    const used = drawText(ctx, label('gameOver', L), x, cy, right - x, { size: 24, minSize: PHONE_MIN_TEXT, weight: 'bold', colour: THEME.highlight, baseline: 'middle' });
+    const winners = (opts.ranks ?? []).filter((k) => k.rank === 1).map((k) => playerName(view, k.seat, opts));
+    if (winners.length > 0 && right - x - used - 14 > 60) {
+      drawText(ctx, label('wins', L, { name: winners.join(' & ') }), x + used + 14, cy, right - x - used - 14, {
+        size: 24,
+        minSize: PHONE_MIN_TEXT,
+        weight: 'bold',
+        colour: THEME.panelInk,
+        baseline: 'middle',
+      });
+    }
+    return;
+  }
+  seatToken(ctx, x + 18, cy, 17, styleOf(view, seat), String(seatNumber(view, seat)), THEME.highlight);
+  x += 46;
+  x += drawText(ctx, playerName(view, seat, opts), x, cy, Math.min(260, right - x), { size: 24, minSize: PHONE_MIN_TEXT, weight: 'bold', colour: THEME.highlight, baseline: 'middle' }) + 10;
+  const decision = view.decision;
+  if (decision === null || right - x < 60) return;
+  const what = [decisionText(decision.kind, L), ...(decision.place === null ? [] : [`${decision.place} ${placeName(decision.place, L)}`])].join(' \u00b7 ');
+  drawText(ctx, what, x, cy, right - x, { size: 22, minSize: PHONE_MIN_TEXT, colour: THEME.panelInk, baseline: 'middle' });
+}
+
+function drawPlace(ctx: Ctx, r: Rect, place: PlaceView, view: IstanbulPublicView, opts: IstanbulRenderOptions, deciding: number | null): void {
+  const move = view.lastMove;
+  const deciderPlace = deciding === null ? null : (view.figures.merchants.find((m) => m.seat === deciding)?.place ?? null);
+  const current = place.id === deciderPlace || (view.decision !== null && view.decision.place === place.id && deciding !== null);
+  fillRoundRect(ctx, r.x, r.y, r.w, r.h, 10, THEME.tile);
+  // the band with the number and the name
+  ctx.save();
+  roundRectPath(ctx, r.x, r.y, r.w, r.h, 10);
+  ctx.clip();
+  ctx.fillStyle = placeBand(place.id);
+  ctx.fillRect(r.x, r.y, r.w, BAND_H);
+  ctx.restore();
+  const numberText = String(place.id);
+  ctx.font = font(26, 'bold');
+  const nw = Math.max(34, ctx.measureText(numberText).width + 12);
+  fillRoundRect(ctx, r.x + 5, r.y + 6, nw, 36, 7, THEME.card);
+  ctx.fillStyle = THEME.tileInk;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  ctx.fillText(numberText, r.x + 5 + nw / 2, r.y + 25);
+  // the name on up to two lines beside the number
+  const lines = wrapText(ctx, placeName(place.id, opts.locale), r.w - nw - 15, PHONE_MIN_TEXT, 'bold', 2);
+  lines.forEach((line, i) =>
+    drawText(ctx, line, r.x + nw + 11, r.y + BAND_H / 2 + (i - (lines.length - 1) / 2) * 22 + 1, r.w - nw - 15, {
+      size: PHONE_MIN_TEXT,
+      weight: 'bold',
+      colour: '#ffffff',
+      baseline: 'middle',
+    }),
+  );
+  // the place's artwork, quiet, behind the figures
+  const icon = r.h - BAND_H - 8;
+  ctx.save();
+  ctx.globalAlpha = 0.35;
+  drawPlaceIcon(ctx, place.id, r.x + r.w - icon - 4, r.y + BAND_H + 4, icon);
+  ctx.restore();
+  // the figures, in rows
+  const chips = chipsOn(view, place, deciding);
+  const left = r.x + 6;
+  const rightEdge = r.x + r.w - 6;
+  let x = left;
+  let cy = r.y + BAND_H + 6 + CHIP / 2;
+  for (const chip of chips) {
+    // a trial draw off the tile would cost a second pass; the widest chip is about 70 px
+    if (x > left && x + 40 > rightEdge) {
+      x = left;
+      cy += CHIP + 6;
+    }
+    if (cy + CHIP / 2 > r.y + r.h) break;
+    x += chip(ctx, x, cy) + 5;
+  }
+  // the frame: the place the decision is at, and the last move's end
+  const moveColour = move ? styleOf(view, move.seat).fill : null;
+  if (current) strokeRoundRect(ctx, r.x + 2, r.y + 2, r.w - 4, r.h - 4, 9, THEME.highlight, 4);
+  else if (move && move.to === place.id && move.from !== move.to && moveColour) {
+    ctx.save();
+    ctx.setLineDash([10, 6]);
+    strokeRoundRect(ctx, r.x + 2, r.y + 2, r.w - 4, r.h - 4, 9, moveColour, 4);
+    ctx.restore();
+  } else strokeRoundRect(ctx, r.x + 0.5, r.y + 0.5, r.w - 1, r.h - 1, 10, THEME.tileEdge, 1);
+}
+
+function drawPlayerRow(ctx: Ctx, r: Rect, p: PlayerView, view: IstanbulPublicView, opts: IstanbulRenderOptions, deciding: number | null): void {
+  const L = opts.locale;
+  const style = PLAYER_STYLES[p.colour];
+  const rank = view.phase === 'over' ? (opts.ranks?.find((k) => k.seat === p.seat)?.rank ?? null) : null;
+  const lit = p.seat === deciding || rank === 1;
+  fillRoundRect(ctx, r.x, r.y, r.w, r.h, 10, lit ? THEME.panelRaised : THEME.panel);
+  strokeRoundRect(ctx, r.x + 0.5, r.y + 0.5, r.w - 1, r.h - 1, 10, p.seat === deciding ? THEME.highlight : rank === 1 ? THEME.gold : THEME.panelEdge, lit ? 3 : 1);
+  ctx.save();
+  roundRectPath(ctx, r.x, r.y, r.w, r.h, 10);
+  ctx.clip();
+  ctx.fillStyle = style.fill;
+  ctx.fillRect(r.x, r.y, 7, r.h);
+  ctx.restore();
+  const cy = r.y + r.h / 2;
+  seatToken(ctx, r.x + 32, cy, 17, style, String(p.turnOrder + 1), null);
+  if (p.isStartPlayer) drawStartMarker(ctx, r.x + 50, cy - 16, 8);
+  const number = (text: string, x: number, colour: string = THEME.panelInk): number => {
+    ctx.fillStyle = colour;
+    ctx.font = font(26, 'bold');
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(text, x, cy + 1);
+    return ctx.measureText(text).width;
+  };
+  // name, then the numbers at fixed columns so they line up from row to row
+  const nameX = r.x + 58;
+  drawText(ctx, playerName(view, p.seat, opts), nameX, cy + 1, 150, { size: 22, minSize: PHONE_MIN_TEXT, weight: 'bold', colour: p.seat === deciding ? THEME.highlight : THEME.panelInk, baseline: 'middle' });
+  let x = r.x + 216;
+  drawCoin(ctx, x + 13, cy, 13);
+  number(String(p.lira), x + 30);
+  x = r.x + 300;
+  drawRuby(ctx, x + 12, cy, 12);
+  number(`${p.rubies}/${view.rubyTarget}`, x + 28, p.rubies >= view.rubyTarget ? THEME.highlight : THEME.panelInk);
+  // each good against the wheelbarrow's capacity: "2/3"
+  x = r.x + 396;
+  for (const good of GOOD_ORDER) {
+    drawGood(ctx, good, x + 11, cy, 11);
+    const have = p.goods[good];
+    const w = number(String(have), x + 25, have >= p.capacity ? THEME.highlight : THEME.panelInk);
+    ctx.fillStyle = THEME.panelMuted;
+    ctx.font = font(PHONE_MIN_TEXT, 'bold');
+    ctx.fillText(`/${p.capacity}`, x + 26 + w, cy + 3);
+    x += 70;
+  }
+  if (rank !== null) {
+    drawText(ctx, label('rank', L, { n: rank }), r.x + r.w - 10, cy + 1, r.x + r.w - x - 10, {
+      size: 22,
+      minSize: PHONE_MIN_TEXT,
+      weight: 'bold',
+      colour: rank === 1 ? THEME.gold : THEME.panelInk,
+      align: 'right',
+      baseline: 'middle',
+    });
+    return;
+  }
+  drawCardBack(ctx, x, cy - 13, 18, 26);
+  number(String(p.bonusCards), x + 24);
+}
+
+/** Draws the phone picture into a context of the layout's size. */
+export function drawIstanbulPhone(ctx: SKRSContext2D, view: PublicViewOnly, opts: IstanbulRenderOptions, layout: PhoneLayout): void {
+  if ('hand' in view || 'seat' in view) throw new TypeError('the Istanbul phone picture renders the public view only, not a seat view');
+  const g = ctx.createLinearGradient(0, 0, 0, layout.height);
+  g.addColorStop(0, THEME.backgroundTop);
+  g.addColorStop(1, THEME.background);
+  ctx.fillStyle = g;
+  ctx.fillRect(0, 0, layout.width, layout.height);
+  ctx.lineJoin = 'round';
+  const deciding = decidingSeat(view);
+  drawHeader(ctx, layout.header, view, opts);
+  for (const place of view.places) drawPlace(ctx, layout.tile(place.row, place.col), place, view, opts, deciding);
+  [...view.players]
+    .sort((a, b) => a.turnOrder - b.turnOrder)
+    .forEach((p, i) => {
+      const r = layout.rows[i];
+      if (r) drawPlayerRow(ctx, r, p, view, opts, deciding);
+    });
+}
+
+/**
+ * Renders the phone picture as a PNG (800 px wide), on a fresh canvas: it stays out of the per-thread
+ * cache of board canvases, which is sized for the full boards.
+ */
+export function renderIstanbulPhone(view: PublicViewOnly, opts: IstanbulRenderOptions): Promise<Buffer> {
+  const layout = istanbulPhoneLayout(view);
+  const canvas = createCanvas(layout.width, layout.height);
+  try {
+    drawIstanbulPhone(canvas.getContext('2d'), view, opts, layout);
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  return encodeOpaquePng(canvas);
+}

@@ -1,0 +1,14 @@
+/** The Kairo renderer: the board image from the public view, and its pictures for the render worker. */
+import type { BoardPictures } from '../../../render/board-job.js';
+import { renderKairoBoard, type KairoRenderOptions, type PublicViewOnly } from './board.js';
+import { renderKairoPhone } from './phone.js';
+
+export { drawKairoBoard, fieldRect, kairoBoardLayout, renderKairoBoard, turnOrder, type KairoRenderOptions, type PublicViewOnly } from './board.js';
+export { colourName, type RenderLocale } from './i18n.js';
+export { drawKairoPhone, kairoPhoneLayout, renderKairoPhone, type KairoPhoneLayout } from './phone.js';
+
+/** The board and phone pictures, loaded by game.ts on first use (board jobs carry view and options untyped). */
+export const kairoPictures: BoardPictures = {
+  board: (view, options) => renderKairoBoard(view as PublicViewOnly, options as KairoRenderOptions),
+  phone: (view, options) => renderKairoPhone(view as PublicViewOnly, options as KairoRenderOptions),
+};

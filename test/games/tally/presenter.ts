@@ -1,0 +1,38 @@
+/** Tally in Discord: a tiny stand-in picture, panel groups, the hand and help, in en, de and nl. */
+import { formatMessage, type Catalogues } from '../../../src/engine/index.js';
+import type { GamePresenter } from '../../../src/games/contract.js';
+import type { BoardRenderer } from '../../../src/render/board-job.js';
+import { TALLY_MESSAGES, type TallyAction, type TallyView } from './index.js';
+
+const presenterMessages: Catalogues = {
+  en: { 'tally.name': 'Tally', 'tally.group.main': 'Choose', 'tally.group.pick': 'Pick a number', 'tally.group.end': 'End', 'tally.cards': 'Cards: {cards}' },
+  de: { 'tally.name': 'Tally', 'tally.group.main': 'Wählen', 'tally.group.pick': 'Eine Zahl wählen', 'tally.group.end': 'Ende', 'tally.cards': 'Karten: {cards}' },
+  nl: { 'tally.name': 'Tally', 'tally.group.main': 'Kies', 'tally.group.pick': 'Kies een getal', 'tally.group.end': 'Einde', 'tally.cards': 'Kaarten: {cards}' },
+};
+
+/** Tally's presenter; its stand-in picture is drawn by `boards`, as a real game's board is. */
+export function tallyPresenter(boards: BoardRenderer): GamePresenter {
+  const catalogues: Catalogues = { en: { ...TALLY_MESSAGES.en, ...presenterMessages.en }, de: presenterMessages.de, nl: presenterMessages.nl };
+  const format: GamePresenter['format'] = (message, locale, names) => {
+    const params = { ...(message.params ?? {}) };
+    if (typeof params.player === 'number') params.player = names[params.player] ?? `#${params.player + 1}`;
+    return formatMessage(catalogues, { key: message.key, params }, locale);
+  };
+  return {
+    kind: 'tally',
+    messages: presenterMessages,
+    name: (locale) => formatMessage(catalogues, { key: 'tally.name' }, locale),
+    format,
+    renderBoard: (view) => boards.render({ game: 'tally', view, options: {} }),
+    status: (view) => `scores ${(view as TallyView).scores.join(' / ')}`,
+    prompt: () => 'your move',
+    hand: (view, _seat, locale) => format({ key: 'tally.cards', params: { cards: ((view as TallyView).hand ?? []).map((c) => `#${c}`).join(' ') || '-' } }, locale, []),
+    group(action) {
+      const a = action as TallyAction;
+      if (a.type === 'pick') return { id: 'pick', label: { key: 'tally.group.pick' }, always: false };
+      if (a.type === 'end') return { id: 'end', label: { key: 'tally.group.end' }, always: true };
+      return { id: 'main', label: { key: 'tally.group.main' }, always: false };
+    },
+    help: () => 'Tally: first to the target wins.',
+  };
+}
