@@ -15,12 +15,16 @@ import { GameService } from '../../src/app/game-service.js';
 import type { ModuleRegistry } from '../../src/app/module.js';
 import { startBot, type Bot } from '../../src/discord/bot.js';
 import { createDiscordClient } from '../../src/discord/client.js';
-import { parseCustomId, parseSelectValue, type CustomId } from '../../src/discord/codec.js';
+import { parseCustomId, type CustomId } from '../../src/discord/codec.js';
 import type { PresenterRegistry } from '../../src/discord/games/presenter.js';
 import { createLogger } from '../../src/logger.js';
 import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
 import { SqliteStore } from '../../src/persistence/sqlite-store.js';
 import { FakeDiscord, type CreateUserOptions, type FakeDiscordOptions, type FakeUser, type InteractionHandle, type SeenAttachment, type SeenMessage } from '../fake-discord/index.js';
+import { boards, buttonFor, hasButton, latestBoard, type Offered } from '../support/turn-driver.js';
+
+// What a player sees (buttons, boards, offered choices) is read by the turn driver's helpers; the tests take them from here too.
+export { boards, buttonFor, hasButton, latestBoard, latestCall, mentionedToAct, offered, type Offered } from '../support/turn-driver.js';
 
 export interface BotOnFake {
   readonly fake: FakeDiscord;
@@ -143,38 +147,6 @@ export function customIds(message: SeenMessage): CustomId[] {
   });
 }
 
-export function buttonFor(message: SeenMessage, verb: CustomId['verb']): string {
-  const found = message.buttons.find((b) => parseCustomId(b.customId)?.verb === verb);
-  if (found?.customId === undefined) throw new Error(`no ${verb} button on message ${message.id}: ${message.content}`);
-  return found.customId;
-}
-
-export function hasButton(message: SeenMessage, verb: CustomId['verb']): boolean {
-  return message.buttons.some((b) => parseCustomId(b.customId)?.verb === verb);
-}
-
-/** The newest public message of the channel that is a board (it carries the board picture). */
-export function latestBoard(fake: FakeDiscord, channelId: string): SeenMessage {
-  const boards = fake.channelMessages(channelId).filter((m) => m.attachments.length > 0);
-  const board = boards.at(-1);
-  if (board === undefined) throw new Error('no board in the channel');
-  return board;
-}
-
-/**
- * The newest message that calls someone to decide (it carries Take my turn): a board, or the short text
- * posted when the decision passes to another seat inside a turn (a Kiosk pick, an auction bid).
- */
-export function latestCall(fake: FakeDiscord, channelId: string): SeenMessage {
-  const call = fake.channelMessages(channelId).filter((m) => hasButton(m, 'turn')).at(-1);
-  if (call === undefined) throw new Error('no message with Take my turn in the channel');
-  return call;
-}
-
-export function boards(fake: FakeDiscord, channelId: string): SeenMessage[] {
-  return fake.channelMessages(channelId).filter((m) => m.attachments.length > 0);
-}
-
 /**
  * A board message's pictures by their file names: the board, its phone picture (shown through the
  * message's embed, as Discord shows an `attachment://` image: under the board, not beside it), and the
@@ -190,36 +162,6 @@ export function boardPictures(message: SeenMessage): { board: SeenAttachment; ph
   }
   if (message.attachments.length !== (chart === undefined ? 2 : 3)) throw new Error(`board message ${message.id} has other files: ${message.attachments.map((a) => a.filename).join(', ')}`);
   return { board, phone, chart };
-}
-
-/** Users mentioned in the board's "your decision" line. */
-export function mentionedToAct(board: SeenMessage): string[] {
-  const line = board.content.split('\n').at(-1) ?? '';
-  return [...line.matchAll(/<@(\d+)>/g)].map((m) => m[1] as string);
-}
-
-export interface Offered {
-  readonly index: number;
-  readonly kind: 'button' | 'select';
-  readonly customId: string;
-  readonly value?: string;
-  readonly label: string;
-}
-
-/** The actions a panel offers now (buttons, and the action options of the selects' current pages). */
-export function offered(panel: SeenMessage): Offered[] {
-  const out: Offered[] = [];
-  for (const b of panel.buttons) {
-    const id = parseCustomId(b.customId);
-    if (id?.verb === 'act' && b.customId !== undefined) out.push({ index: id.index, kind: 'button', customId: b.customId, label: b.label ?? '' });
-  }
-  for (const s of panel.selects) {
-    for (const o of s.options) {
-      const v = parseSelectValue(o.value);
-      if (v?.kind === 'action') out.push({ index: v.index, kind: 'select', customId: s.customId, value: o.value, label: o.label });
-    }
-  }
-  return out;
 }
 
 /**

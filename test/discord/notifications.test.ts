@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { tallyComputer, tallyModule, tallyPresenter } from '../app/toy-game.js';
-import { buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
+import { buttonFor, clickForBoard, hasButton, latestBoard, mentionedToAct, openLobby, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
+import { endTheTurn, playTurn } from '../support/turn-driver.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -46,12 +47,9 @@ async function notify(user: FakeUser, options: Record<string, string | number>):
   return privateReply(await user.runCommand(env.fake.channelId(), 'game', { subcommand: 'notify', options }), user).content;
 }
 
-/** Ends the active player's turn from `board`; returns the next board. */
+/** Ends the active player's turn from `board` (the latest); returns the next board. */
 async function endTurn(board: SeenMessage, channel: string): Promise<SeenMessage> {
-  const active = userById(mentionedToAct(board)[0]!);
-  const panel = privateReply(await active.clickButton(board.id, buttonFor(board, 'turn')), active);
-  const end = offered(panel).find((o) => /End the turn|Zug beenden|Beurt beëindigen/.test(o.label))!;
-  await choose(active, panel, end);
+  await playTurn({ fake: env.fake, channelId: channel, latest: () => board }, { policy: endTheTurn });
   return latestBoard(env.fake, channel);
 }
 
