@@ -79,6 +79,9 @@ describe('acknowledgements', () => {
       accepted.set(id, (accepted.get(id) ?? 0) + 1);
     }
     for (const handle of handles) expect(accepted.get(handle.id), `initial responses to interaction ${handle.id}`).toBe(1);
+    // Each within Discord's 3 s, as the bot's own time: from the dispatch to its acknowledgement reaching
+    // the fake (how long the fake then took to read and check it does not count against the bot).
+    for (const handle of handles) expect(handle.record.initial!.receivedAt - handle.record.dispatchedAt, `acknowledgement of ${handle.id}`).toBeLessThanOrEqual(3_000);
     expect(Math.max(...callbacks.values())).toBeLessThanOrEqual(2);
     // One board per turn (plus the first), each posted once.
     expect(boards(env.fake, channel)).toHaveLength(TROUBLE.length + 1);

@@ -125,6 +125,7 @@ describe('Discord rules', () => {
       const handle = await alice.runCommand(channel, 't');
       expect(handle.reply?.content).toBe('in time');
       expect((handle.response?.at ?? 0) - handle.record.dispatchedAt).toBe(3_000);
+      expect((handle.response?.receivedAt ?? 0) - handle.record.dispatchedAt).toBe(3_000);
     } finally {
       env.fake.clock.unfreeze();
     }
