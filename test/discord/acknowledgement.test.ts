@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser, InteractionHandle, SeenMessage } from '../fake-discord/index.js';
 import { tallyModule, tallyPresenter } from '../app/toy-game.js';
-import { boards, buttonFor, clickForBoard, latestBoard, mentionedToAct, offered, openLobby, startBotOnFake, type BotOnFake } from './harness.js';
+import { boards, buttonFor, clickForBoard, latestBoard, mentionedToAct, offered, openLobby, startBotOnFake, type BotOnFake, WAIT_MS } from './harness.js';
 
 const module = tallyModule({ removeSeat: false, target: 30 });
 const CALLBACK = '/interactions/{interaction_id}/{interaction_token}/callback';
@@ -52,7 +52,7 @@ describe('acknowledgements', () => {
       const user = env.fake.users.get(mentionedToAct(board)[0]!);
       const opened = await user.clickButton(board.id, buttonFor(board, 'turn'), { until: 'response' });
       handles.push(opened);
-      await opened.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: 15_000, description: 'the panel' });
+      await opened.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the panel' });
       const panel: SeenMessage = opened.reply!;
       env.fake.failNext(route, fault);
       const end = offered(panel).find((o) => /End the turn/.test(o.label))!;
@@ -63,7 +63,7 @@ describe('acknowledgements', () => {
         timeoutMs: 30_000,
         description: `the board after ${route}`,
       });
-      await click.waitFor((h) => h.record.initial !== null && env.fake.pendingFaults.length === 0, { timeoutMs: 15_000, description: 'the acknowledgement' });
+      await click.waitFor((h) => h.record.initial !== null && env.fake.pendingFaults.length === 0, { timeoutMs: WAIT_MS, description: 'the acknowledgement' });
     }
     const callbacks = new Map<string, number>();
     for (const request of env.fake.world.requests) {

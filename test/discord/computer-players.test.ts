@@ -14,7 +14,7 @@ import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/ind
 import type { KairoAction, KairoState } from '../../src/games/kairo/index.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { playToTheEnd } from '../support/turn-driver.js';
-import { boards, buttonFor, clickForBoard, hasButton, latestBoard, mentionedToAct, openLobby, privateReply, runConfirmed, startBotOnFake, type BotOnFake } from './harness.js';
+import { boards, buttonFor, clickForBoard, hasButton, latestBoard, mentionedToAct, openLobby, privateReply, runConfirmed, startBotOnFake, type BotOnFake, WAIT_MS } from './harness.js';
 import { until as waitUntil } from './bot-process.js';
 import { chooseIstanbul } from './istanbul-policy.js';
 import { progressScore } from '../render/kairo/engine-states.js';
@@ -49,7 +49,7 @@ async function addComputer(host: FakeUser, lobby: SeenMessage, level: 'easy' | '
   const select = current.selects.find((s) => s.customId.includes(':addbot'))!;
   const before = current.content;
   const handle = await host.selectOptions(lobby.id, select.customId, [level], { until: 'response' });
-  await handle.waitFor(() => env.fake.message(lobby.id)!.content !== before, { timeoutMs: 15_000, description: 'the lobby with the computer player' });
+  await handle.waitFor(() => env.fake.message(lobby.id)!.content !== before, { timeoutMs: WAIT_MS, description: 'the lobby with the computer player' });
 }
 
 /**

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActiveSnapshot } from '../../src/app/game-service.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { tallyComputer, tallyModule, tallyPresenter } from '../app/toy-game.js';
-import { buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
+import { buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS } from './harness.js';
 
 const module = tallyModule({ removeSeat: false, target: 30 });
 let env: BotOnFake;
@@ -53,7 +53,7 @@ async function press(user: FakeUser, prompt: SeenMessage, verb: 'confirm' | 'kee
   const revisions = env.fake.world.messages.get(prompt.id)?.revisions.length ?? 0;
   const handle = await user.clickButton(prompt.id, buttonFor(prompt, verb), { until: 'response' });
   await handle.waitFor((h) => (env.fake.world.messages.get(prompt.id)?.revisions.length ?? 0) > revisions || h.followUps.length > 0, {
-    timeoutMs: 15_000,
+    timeoutMs: WAIT_MS,
     description: 'the answer in place of the question',
   });
   return env.fake.message(prompt.id)!;

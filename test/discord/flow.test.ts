@@ -9,7 +9,7 @@ import type { ActiveSnapshot } from '../../src/app/game-service.js';
 import { parseCustomId } from '../../src/discord/codec.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { tallyComputer, tallyModule, tallyPresenter, type TallyState } from '../app/toy-game.js';
-import { buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, privateReply, runConfirmed, startBotOnFake, type BotOnFake, openLobby } from './harness.js';
+import { buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, privateReply, runConfirmed, startBotOnFake, type BotOnFake, openLobby, WAIT_MS } from './harness.js';
 
 const HOUR = 3_600_000;
 const module = tallyModule({ removeSeat: false, target: 30 });
@@ -324,7 +324,7 @@ describe('robustness', () => {
     env.fake.takeViolations();
     // The outbox posts the board, then takes the buttons off the old one.
     await click.waitFor(() => latestBoard(env.fake, channel).id !== board.id && env.fake.message(board.id)!.buttons.length === 0, {
-      timeoutMs: 15_000,
+      timeoutMs: WAIT_MS,
       description: 'the board, delivered by the outbox, and the old one disarmed',
     });
     const delivered = latestBoard(env.fake, channel);

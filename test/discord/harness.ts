@@ -58,6 +58,12 @@ export interface StartOptions {
 
 const fakes = new WeakMap<FakeUser, FakeDiscord>();
 
+/**
+ * How long the helpers wait for an answer of the bot (a reply, a panel, a board): generous, since a busy
+ * machine answers slowly and this is no deadline (the fake holds the bot to Discord's 3 s on its own).
+ */
+export const WAIT_MS = 30_000;
+
 export function tempDbFile(name: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `bazaar-${name}-`));
   return path.join(dir, 'bazaar.db');
@@ -176,7 +182,7 @@ export async function choose(user: FakeUser, panel: SeenMessage, pick: Offered):
   const handle =
     pick.kind === 'button' ? await user.clickButton(panel.id, pick.customId, wait) : await user.selectOptions(panel.id, pick.customId, [pick.value as string], wait);
   return handle.waitFor((h) => (fake.world.messages.get(panel.id)?.revisions.length ?? 0) > revisions || h.followUps.length > 0, {
-    timeoutMs: 15_000,
+    timeoutMs: WAIT_MS,
     description: 'the panel to be updated',
   });
 }
@@ -186,7 +192,7 @@ export async function clickForBoard(user: FakeUser, message: SeenMessage, custom
   const fake = fakeOf(user);
   const before = boards(fake, channelId).at(-1)?.id;
   const handle = await user.clickButton(message.id, customId, { until: 'response' });
-  await handle.waitFor(() => boards(fake, channelId).at(-1)?.id !== before, { timeoutMs: 15_000, description: 'a new board' });
+  await handle.waitFor(() => boards(fake, channelId).at(-1)?.id !== before, { timeoutMs: WAIT_MS, description: 'a new board' });
   return latestBoard(fake, channelId);
 }
 
@@ -199,7 +205,7 @@ function fakeOf(user: FakeUser): FakeDiscord {
 /** Clicks a button whose answer is a private reply (deferred, then completed) and returns that reply. */
 export async function openPrivately(user: FakeUser, message: SeenMessage, customId: string): Promise<SeenMessage> {
   const handle = await user.clickButton(message.id, customId, { until: 'response' });
-  await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: 15_000, description: 'the private reply' });
+  await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the private reply' });
   return privateReply(handle, user);
 }
 
@@ -219,7 +225,7 @@ export function privateReply(handle: InteractionHandle, user: FakeUser): SeenMes
 export async function openLobby(user: FakeUser, channelId: string, options: Record<string, string | number>): Promise<SeenMessage> {
   const fake = fakeOf(user);
   const handle = await user.runCommand(channelId, 'game', { subcommand: 'new', options });
-  await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: 15_000, description: 'the answer to /game new' });
+  await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the answer to /game new' });
   const answer = privateReply(handle, user);
   const link = /\/channels\/\d+\/(\d+)\/(\d+)/.exec(answer.content);
   if (link === null) throw new Error(`no lobby link in the answer: ${answer.content}`);
@@ -243,7 +249,7 @@ export async function runConfirmed(user: FakeUser, channelId: string, subcommand
   const revisions = fake.world.messages.get(prompt.id)?.revisions.length ?? 0;
   const handle = await user.clickButton(prompt.id, buttonFor(prompt, 'confirm'), { until: 'response' });
   await handle.waitFor((h) => (fake.world.messages.get(prompt.id)?.revisions.length ?? 0) > revisions || h.followUps.length > 0, {
-    timeoutMs: 15_000,
+    timeoutMs: WAIT_MS,
     description: `the answer to the confirmed /game ${subcommand}`,
   });
   return handle.followUps.at(-1) ?? (fake.message(prompt.id) as SeenMessage);

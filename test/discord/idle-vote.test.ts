@@ -12,7 +12,7 @@ import type { ActiveSnapshot } from '../../src/app/game-service.js';
 import { parseCustomId } from '../../src/discord/codec.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { tallyModule, tallyPresenter, type TallyAction } from '../app/toy-game.js';
-import { boards, buttonFor, clickForBoard, hasButton, latestBoard, mentionedToAct, openLobby, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
+import { boards, buttonFor, clickForBoard, hasButton, latestBoard, mentionedToAct, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS } from './harness.js';
 
 const HOUR = 3_600_000;
 const module = tallyModule({ removeSeat: false, target: 30 });
@@ -70,7 +70,7 @@ async function votePasses(channel: string, idle: FakeUser, choice: 'skip' | 'kic
   const last = await voters[1]!.clickButton(vote.id, button.customId!, { until: 'response' });
   // The board after the vote is posted, then the vote message says how it ended, then the voter is answered.
   await last.waitFor((h) => boards(env.fake, channel).length > before && /^The vote passed/.test(env.fake.message(vote.id)!.content) && h.reply !== undefined && !h.reply.loading, {
-    timeoutMs: 15_000,
+    timeoutMs: WAIT_MS,
     description: 'the board after the vote, the vote closed and the voter answered',
   });
   return { vote: env.fake.message(vote.id)!, board: latestBoard(env.fake, channel) };

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { tallyComputer, tallyModule, tallyPresenter } from '../app/toy-game.js';
-import { buttonFor, clickForBoard, hasButton, latestBoard, mentionedToAct, openLobby, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
+import { buttonFor, clickForBoard, hasButton, latestBoard, mentionedToAct, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS } from './harness.js';
 import { endTheTurn, playTurn } from '../support/turn-driver.js';
 
 const HOUR = 3_600_000;
@@ -70,7 +70,7 @@ function untilMessage(predicate: () => boolean, description: string): Promise<vo
     const timer = setTimeout(() => {
       done();
       reject(new Error(`timed out waiting for ${description}`));
-    }, 15_000);
+    }, WAIT_MS);
     const done = (): void => {
       clearTimeout(timer);
       env.fake.events.off('messageCreate', check);

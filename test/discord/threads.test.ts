@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser, InteractionHandle, SeenMessage } from '../fake-discord/index.js';
 import { tallyComputer, tallyModule, tallyPresenter } from '../app/toy-game.js';
-import { boards, buttonFor, choose, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
+import { boards, buttonFor, choose, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS } from './harness.js';
 
 const module = tallyModule({ removeSeat: false, target: 4 });
 const BOT_PERMISSIONS = ['ViewChannel', 'SendMessages', 'EmbedLinks', 'AttachFiles', 'ReadMessageHistory', 'UseApplicationCommands', 'CreatePublicThreads', 'SendMessagesInThreads'] as const;
@@ -36,7 +36,7 @@ function userById(id: string): FakeUser {
 
 /** Waits on an interaction until `predicate` holds (the board comes after the click is answered). */
 function until(handle: InteractionHandle, predicate: () => boolean, description: string): Promise<InteractionHandle> {
-  return handle.waitFor(predicate, { timeoutMs: 15_000, description });
+  return handle.waitFor(predicate, { timeoutMs: WAIT_MS, description });
 }
 
 async function openPanel(user: FakeUser, board: SeenMessage): Promise<SeenMessage> {

@@ -33,7 +33,7 @@ export interface WaitOptions {
   quietMs?: number;
   /** For 'settled' after a deferUpdate: how long to wait for a visible change (default 1000 ms). */
   deferredUpdateGraceMs?: number;
-  /** Give up after this long (default: the response window plus 5 s). */
+  /** Give up after this long (default 30 s: the wait is for the bot's answer; the deadline is held apart). */
   timeoutMs?: number;
 }
 
@@ -92,7 +92,7 @@ export class InteractionHandle {
     predicate: (handle: this) => boolean,
     options: { timeoutMs?: number; description?: string; /** Resolve instead of rejecting on timeout. */ softTimeout?: boolean } = {},
   ): Promise<this> {
-    const timeoutMs = options.timeoutMs ?? this.core.options.responseWindowMs + 5000;
+    const timeoutMs = options.timeoutMs ?? DEFAULT_WAIT_MS;
     const events = this.core.world.events;
     const violationsBefore = this.core.world.violations.length;
     return new Promise<this>((resolve, reject) => {
@@ -145,7 +145,7 @@ export class InteractionHandle {
    * Rejects on a protocol violation, on "did not respond", or after `timeoutMs`.
    */
   async settled(options: { quietMs?: number; timeoutMs?: number; deferredUpdateGraceMs?: number } = {}): Promise<this> {
-    const timeoutMs = options.timeoutMs ?? this.core.options.responseWindowMs + 5000;
+    const timeoutMs = options.timeoutMs ?? DEFAULT_WAIT_MS;
     const started = Date.now();
     const left = () => Math.max(1, timeoutMs - (Date.now() - started));
     await this.waitFor(
@@ -173,6 +173,13 @@ export class InteractionHandle {
     return this;
   }
 }
+
+/**
+ * How long a wait for the bot gives up after, by default: generous, as a busy machine answers slowly. It
+ * is not the acknowledgement deadline, which the dispatcher enforces on its own (a missed one fails the
+ * wait at once).
+ */
+const DEFAULT_WAIT_MS = 30_000;
 
 const CALLBACK_ROUTE = '/interactions/{interaction_id}/{interaction_token}/callback';
 
