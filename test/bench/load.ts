@@ -28,7 +28,7 @@ import { createLogger } from '../../src/logger.js';
 import { openConfiguredDatabase, storeOn, type DatabaseChoice, type OpenedDatabase } from '../../src/persistence/open-store.js';
 import { FakeDiscord, type FakeUser, type InteractionHandle, type SeenMessage, type StoredMessage } from '../fake-discord/index.js';
 import { BotProcess, until } from '../discord/bot-process.js';
-import { buttonFor, hasButton, offered, type Offered } from '../discord/harness.js';
+import { hasButton, offeredMatching, playTurn, type Offered } from '../support/turn-driver.js';
 import { chooseIstanbul } from '../discord/istanbul-policy.js';
 import { startPostgresCluster, type PostgresCluster } from '../support/postgres.js';
 import { createDatabase } from '../support/postgres-database.js';
@@ -211,21 +211,13 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
 
   /** Brings a game to the click that ends the turn (a button, or an option of a select); returns the panel and that choice. */
   const prepare = async (channelId: string): Promise<{ user: FakeUser; panel: SeenMessage; end: Offered }> => {
+    const table = { fake, channelId, latest: () => fake.message(boardOf(channelId)!.id) };
     for (;;) {
-      const board = fake.message(boardOf(channelId)!.id)!;
-      if (!hasButton(board, 'turn')) throw new Error(`the game in ${channelId} is over`);
-      const user = fake.users.get(/<@(\d+)>: your decision/.exec(board.content)?.[1] ?? '');
-      const opened = await user.clickButton(board.id, buttonFor(board, 'turn'), { until: 'settled' });
-      let panel = opened.reply!;
-      for (let step = 0; step < 30; step++) {
-        const choices = offered(panel);
-        const end = choices.find((c) => END_TURN.test(c.label));
-        if (end !== undefined) return { user, panel, end };
-        const pick = choices[0];
-        if (pick === undefined) break;
-        const handle = pick.kind === 'button' ? await user.clickButton(panel.id, pick.customId) : await user.selectOptions(panel.id, pick.customId, [pick.value as string]);
-        panel = fake.message(handle.record.originalMessageId ?? panel.id) ?? panel;
-      }
+      // The first choice, until the one that ends the turn is offered: that click is the one timed.
+      const played = await playTurn(table, { maxSteps: 30, policy: ({ choices }) => (choices.some((c) => END_TURN.test(c.label)) ? null : (choices[0] as Offered)) });
+      if (played === null) throw new Error(`the game in ${channelId} is over`);
+      const end = played.end === 'stopped' ? offeredMatching(played.panel!, END_TURN) : undefined;
+      if (end !== undefined) return { user: played.actor, panel: played.panel!, end };
     }
   };
 

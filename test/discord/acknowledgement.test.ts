@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser, InteractionHandle, SeenMessage } from '../fake-discord/index.js';
 import { tallyGame } from '../games/tally/game.js';
 import { gameRegistry } from '../../src/games/registry.js';
-import { boards, buttonFor, clickForBoard, latestBoard, mentionedToAct, offered, openLobby, startBotOnFake, type BotOnFake } from './harness.js';
+import { boards, buttonFor, clickForBoard, latestBoard, mentionedToAct, offered, openLobby, startBotOnFake, type BotOnFake, WAIT_MS } from './harness.js';
 
 const tally = tallyGame({ removeSeat: false, target: 30 });
 const CALLBACK = '/interactions/{interaction_id}/{interaction_token}/callback';
@@ -52,7 +52,7 @@ describe('acknowledgements', () => {
       const user = env.fake.users.get(mentionedToAct(board)[0]!);
       const opened = await user.clickButton(board.id, buttonFor(board, 'turn'), { until: 'response' });
       handles.push(opened);
-      await opened.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: 15_000, description: 'the panel' });
+      await opened.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the panel' });
       const panel: SeenMessage = opened.reply!;
       env.fake.failNext(route, fault);
       const end = offered(panel).find((o) => /End the turn/.test(o.label))!;
@@ -63,7 +63,7 @@ describe('acknowledgements', () => {
         timeoutMs: 30_000,
         description: `the board after ${route}`,
       });
-      await click.waitFor((h) => h.record.initial !== null && env.fake.pendingFaults.length === 0, { timeoutMs: 15_000, description: 'the acknowledgement' });
+      await click.waitFor((h) => h.record.initial !== null && env.fake.pendingFaults.length === 0, { timeoutMs: WAIT_MS, description: 'the acknowledgement' });
     }
     const callbacks = new Map<string, number>();
     for (const request of env.fake.world.requests) {
@@ -79,6 +79,9 @@ describe('acknowledgements', () => {
       accepted.set(id, (accepted.get(id) ?? 0) + 1);
     }
     for (const handle of handles) expect(accepted.get(handle.id), `initial responses to interaction ${handle.id}`).toBe(1);
+    // Each within Discord's 3 s, as the bot's own time: from the dispatch to its acknowledgement reaching
+    // the fake (how long the fake then took to read and check it does not count against the bot).
+    for (const handle of handles) expect(handle.record.initial!.receivedAt - handle.record.dispatchedAt, `acknowledgement of ${handle.id}`).toBeLessThanOrEqual(3_000);
     expect(Math.max(...callbacks.values())).toBeLessThanOrEqual(2);
     // One board per turn (plus the first), each posted once.
     expect(boards(env.fake, channel)).toHaveLength(TROUBLE.length + 1);

@@ -185,9 +185,10 @@ export class BotProcess {
 /**
  * Resolves when `predicate` holds. It is looked at on every change the fake sees (a message, a request)
  * and on a short interval for changes only the database shows; rejects after `timeoutMs`. A predicate
- * may read the store (a promise); an error counts as not yet.
+ * may read the store (a promise); an error counts as not yet. The limit is generous (bot processes start
+ * and answer slowly on a busy machine); it is no deadline.
  */
-export function until(fake: FakeDiscord, predicate: () => boolean | Promise<boolean>, description: string, timeoutMs = 30_000): Promise<void> {
+export function until(fake: FakeDiscord, predicate: () => boolean | Promise<boolean>, description: string, timeoutMs = 60_000): Promise<void> {
   return new Promise((resolve, reject) => {
     const events = fake.world.events;
     const names = ['messageCreate', 'messageUpdate', 'request'] as const;

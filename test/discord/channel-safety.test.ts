@@ -9,6 +9,7 @@ import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { tallyGame } from '../games/tally/game.js';
 import { gameRegistry } from '../../src/games/registry.js';
 import { buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
+import { endTheTurn, playTurn } from '../support/turn-driver.js';
 
 const HOUR = 3_600_000;
 const tally = tallyGame({ removeSeat: false, target: 30 });
@@ -57,13 +58,8 @@ async function openPanel(user: FakeUser, board: SeenMessage): Promise<SeenMessag
 
 /** Ends the turn of whoever must act on the latest board; returns the next board. */
 async function endTurn(channel: string): Promise<SeenMessage> {
-  const board = latestBoard(env.fake, channel);
-  const user = env.fake.users.get(mentionedToAct(board)[0]!);
-  const panel = await openPanel(user, board);
-  const end = offered(panel).find((o) => /End the turn/.test(o.label))!;
-  const click = await choose(user, panel, end);
-  await click.waitFor(() => latestBoard(env.fake, channel).id !== board.id, { timeoutMs: 15_000, description: 'the next board' });
-  return latestBoard(env.fake, channel);
+  const played = await playTurn({ fake: env.fake, channelId: channel }, { policy: endTheTurn, awaitNextBoard: true });
+  return played!.next!;
 }
 
 describe('Discord failing for a while', () => {

@@ -11,7 +11,8 @@ import { randomInt, seedRng } from '../../src/engine/index.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
 import type { KairoAction, KairoState } from '../../src/games/kairo/index.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
-import { boards, buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, openLobby, privateReply, runConfirmed, startBotOnFake, type BotOnFake } from './harness.js';
+import { playToTheEnd } from '../support/turn-driver.js';
+import { boards, buttonFor, clickForBoard, hasButton, latestBoard, mentionedToAct, openLobby, privateReply, runConfirmed, startBotOnFake, type BotOnFake, WAIT_MS } from './harness.js';
 import { until as waitUntil } from './bot-process.js';
 import { chooseIstanbul } from './istanbul-policy.js';
 import { progressScore } from '../render/kairo/engine-states.js';
@@ -46,23 +47,30 @@ async function addComputer(host: FakeUser, lobby: SeenMessage, level: 'easy' | '
   const select = current.selects.find((s) => s.customId.includes(':addbot'))!;
   const before = current.content;
   const handle = await host.selectOptions(lobby.id, select.customId, [level], { until: 'response' });
-  await handle.waitFor(() => env.fake.message(lobby.id)!.content !== before, { timeoutMs: 15_000, description: 'the lobby with the computer player' });
+  await handle.waitFor(() => env.fake.message(lobby.id)!.content !== before, { timeoutMs: WAIT_MS, description: 'the lobby with the computer player' });
 }
 
-/** The human whose decision it is plays a whole turn from the latest board; returns when the next board is up. */
-async function humanTurn(channel: string, pickIndex: (g: ActiveSnapshot, seat: number, offeredIndexes: Set<number>) => number): Promise<void> {
-  const board = latestBoard(env.fake, channel);
-  const user = env.fake.users.get(mentionedToAct(board)[0]!);
-  let panel = privateReply(await user.clickButton(board.id, buttonFor(board, 'turn')), user);
-  for (let step = 0; step < 60 && offered(panel).length > 0; step++) {
-    const g = await game(channel);
-    const seat = env.service.seatOf(g, user.id)!.seat;
-    const choices = offered(panel);
-    const index = pickIndex(g, seat, new Set(choices.map((c) => c.index)));
-    const handle = await choose(user, panel, choices.find((c) => c.index === index)!);
-    panel = handle.reply!;
-  }
-  await until(() => latestBoard(env.fake, channel).id !== board.id, 'the next board (after the computers played)');
+/**
+ * The human plays every turn to the end of the game, each from the latest board, picking by `pickIndex`;
+ * the computers never keep anyone waiting: every board asks the human. Returns the human's turns.
+ */
+async function playAsTheHuman(channel: string, human: FakeUser, pickIndex: (g: ActiveSnapshot, seat: number, offeredIndexes: Set<number>) => number): Promise<number> {
+  const turns = await playToTheEnd(
+    // The computers play before the next board: a generous limit for the wait.
+    { fake: env.fake, channelId: channel, timeoutMs: 120_000 },
+    {
+      maxSteps: 60,
+      awaitNextBoard: true,
+      async policy({ choices, actor }) {
+        const g = await game(channel);
+        const seat = env.service.seatOf(g, actor.id)!.seat;
+        const index = pickIndex(g, seat, new Set(choices.map((c) => c.index)));
+        return choices.find((c) => c.index === index)!;
+      },
+    },
+    { maxTurns: 200, beforeTurn: (board) => expect(mentionedToAct(board)).toEqual([human.id]) },
+  );
+  return turns.length;
 }
 
 function until(predicate: () => boolean, description: string): Promise<void> {
@@ -80,13 +88,7 @@ describe('computer players', () => {
     await addComputer(alice, lobby, 'normal');
     expect(env.fake.message(lobby.id)!.content).toMatch(/Bot 1 \(easy\), Bot 2 \(normal\)/);
     await clickForBoard(alice, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
-    let humanTurns = 0;
-    for (let guard = 0; guard < 200 && hasButton(latestBoard(env.fake, channel), 'turn'); guard++) {
-      // The computers never keep anyone waiting: every board asks the human.
-      expect(mentionedToAct(latestBoard(env.fake, channel))).toEqual([alice.id]);
-      await humanTurn(channel, istanbulPick);
-      humanTurns++;
-    }
+    const humanTurns = await playAsTheHuman(channel, alice, istanbulPick);
     const final = latestBoard(env.fake, channel);
     expect(final.content).toContain('**The game is over.**');
     expect(final.content).toMatch(/Bot 1 \(easy\)/);
@@ -118,12 +120,7 @@ describe('computer players', () => {
       }
       return best;
     };
-    let humanTurns = 0;
-    for (let guard = 0; guard < 200 && hasButton(latestBoard(env.fake, channel), 'turn'); guard++) {
-      expect(mentionedToAct(latestBoard(env.fake, channel))).toEqual([bob.id]);
-      await humanTurn(channel, kairoPick);
-      humanTurns++;
-    }
+    const humanTurns = await playAsTheHuman(channel, bob, kairoPick);
     const final = latestBoard(env.fake, channel);
     expect(final.content).toContain('**The game is over.**');
     expect(final.content).toMatch(/Bot 1 \(easy\)/);

@@ -10,7 +10,7 @@ import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { tallyGame } from '../games/tally/game.js';
 import { tallyComputer } from '../games/tally/computer.js';
 import { gameRegistry } from '../../src/games/registry.js';
-import { buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
+import { buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS } from './harness.js';
 
 const tally = tallyGame({ removeSeat: false, target: 30 });
 let env: BotOnFake;
@@ -54,7 +54,7 @@ async function press(user: FakeUser, prompt: SeenMessage, verb: 'confirm' | 'kee
   const revisions = env.fake.world.messages.get(prompt.id)?.revisions.length ?? 0;
   const handle = await user.clickButton(prompt.id, buttonFor(prompt, verb), { until: 'response' });
   await handle.waitFor((h) => (env.fake.world.messages.get(prompt.id)?.revisions.length ?? 0) > revisions || h.followUps.length > 0, {
-    timeoutMs: 15_000,
+    timeoutMs: WAIT_MS,
     description: 'the answer in place of the question',
   });
   return env.fake.message(prompt.id)!;

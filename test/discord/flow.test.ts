@@ -13,7 +13,7 @@ import { tallyComputer } from '../games/tally/computer.js';
 import type { TallyState } from '../games/tally/index.js';
 import { BUILT_IN_GAMES } from '../../src/games/index.js';
 import { gameRegistry } from '../../src/games/registry.js';
-import { buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, privateReply, runConfirmed, startBotOnFake, type BotOnFake, openLobby } from './harness.js';
+import { buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, privateReply, runConfirmed, startBotOnFake, type BotOnFake, openLobby, WAIT_MS } from './harness.js';
 
 const HOUR = 3_600_000;
 const tally = tallyGame({ removeSeat: false, target: 30 });
@@ -327,7 +327,7 @@ describe('robustness', () => {
     env.fake.takeViolations();
     // The outbox posts the board, then takes the buttons off the old one.
     await click.waitFor(() => latestBoard(env.fake, channel).id !== board.id && env.fake.message(board.id)!.buttons.length === 0, {
-      timeoutMs: 15_000,
+      timeoutMs: WAIT_MS,
       description: 'the board, delivered by the outbox, and the old one disarmed',
     });
     const delivered = latestBoard(env.fake, channel);

@@ -14,13 +14,17 @@ import type { ComputerPlayer } from '../../src/app/computer-turns.js';
 import { GameService } from '../../src/app/game-service.js';
 import { startBot, type Bot } from '../../src/discord/bot.js';
 import { createDiscordClient } from '../../src/discord/client.js';
-import { parseCustomId, parseSelectValue, type CustomId } from '../../src/discord/codec.js';
+import { parseCustomId, type CustomId } from '../../src/discord/codec.js';
 import type { GameRegistry } from '../../src/games/registry.js';
 import { createLogger } from '../../src/logger.js';
 import { inProcessBoardRenderer, type BoardRenderer } from '../../src/render/board-job.js';
 import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
 import { SqliteStore } from '../../src/persistence/sqlite-store.js';
 import { FakeDiscord, type CreateUserOptions, type FakeDiscordOptions, type FakeUser, type InteractionHandle, type SeenAttachment, type SeenMessage } from '../fake-discord/index.js';
+import { boards, buttonFor, hasButton, latestBoard, type Offered } from '../support/turn-driver.js';
+
+// What a player sees (buttons, boards, offered choices) is read by the turn driver's helpers; the tests take them from here too.
+export { boards, buttonFor, hasButton, latestBoard, latestCall, mentionedToAct, offered, type Offered } from '../support/turn-driver.js';
 
 export interface BotOnFake {
   readonly fake: FakeDiscord;
@@ -55,6 +59,12 @@ export interface StartOptions {
 }
 
 const fakes = new WeakMap<FakeUser, FakeDiscord>();
+
+/**
+ * How long the helpers wait for an answer of the bot (a reply, a panel, a board): generous, since a busy
+ * machine answers slowly and this is no deadline (the fake holds the bot to Discord's 3 s on its own).
+ */
+export const WAIT_MS = 30_000;
 
 export function tempDbFile(name: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `bazaar-${name}-`));
@@ -145,38 +155,6 @@ export function customIds(message: SeenMessage): CustomId[] {
   });
 }
 
-export function buttonFor(message: SeenMessage, verb: CustomId['verb']): string {
-  const found = message.buttons.find((b) => parseCustomId(b.customId)?.verb === verb);
-  if (found?.customId === undefined) throw new Error(`no ${verb} button on message ${message.id}: ${message.content}`);
-  return found.customId;
-}
-
-export function hasButton(message: SeenMessage, verb: CustomId['verb']): boolean {
-  return message.buttons.some((b) => parseCustomId(b.customId)?.verb === verb);
-}
-
-/** The newest public message of the channel that is a board (it carries the board picture). */
-export function latestBoard(fake: FakeDiscord, channelId: string): SeenMessage {
-  const boards = fake.channelMessages(channelId).filter((m) => m.attachments.length > 0);
-  const board = boards.at(-1);
-  if (board === undefined) throw new Error('no board in the channel');
-  return board;
-}
-
-/**
- * The newest message that calls someone to decide (it carries Take my turn): a board, or the short text
- * posted when the decision passes to another seat inside a turn (a Kiosk pick, an auction bid).
- */
-export function latestCall(fake: FakeDiscord, channelId: string): SeenMessage {
-  const call = fake.channelMessages(channelId).filter((m) => hasButton(m, 'turn')).at(-1);
-  if (call === undefined) throw new Error('no message with Take my turn in the channel');
-  return call;
-}
-
-export function boards(fake: FakeDiscord, channelId: string): SeenMessage[] {
-  return fake.channelMessages(channelId).filter((m) => m.attachments.length > 0);
-}
-
 /**
  * A board message's pictures by their file names: the board, its phone picture (shown through the
  * message's embed, as Discord shows an `attachment://` image: under the board, not beside it), and the
@@ -194,36 +172,6 @@ export function boardPictures(message: SeenMessage): { board: SeenAttachment; ph
   return { board, phone, chart };
 }
 
-/** Users mentioned in the board's "your decision" line. */
-export function mentionedToAct(board: SeenMessage): string[] {
-  const line = board.content.split('\n').at(-1) ?? '';
-  return [...line.matchAll(/<@(\d+)>/g)].map((m) => m[1] as string);
-}
-
-export interface Offered {
-  readonly index: number;
-  readonly kind: 'button' | 'select';
-  readonly customId: string;
-  readonly value?: string;
-  readonly label: string;
-}
-
-/** The actions a panel offers now (buttons, and the action options of the selects' current pages). */
-export function offered(panel: SeenMessage): Offered[] {
-  const out: Offered[] = [];
-  for (const b of panel.buttons) {
-    const id = parseCustomId(b.customId);
-    if (id?.verb === 'act' && b.customId !== undefined) out.push({ index: id.index, kind: 'button', customId: b.customId, label: b.label ?? '' });
-  }
-  for (const s of panel.selects) {
-    for (const o of s.options) {
-      const v = parseSelectValue(o.value);
-      if (v?.kind === 'action') out.push({ index: v.index, kind: 'select', customId: s.customId, value: o.value, label: o.label });
-    }
-  }
-  return out;
-}
-
 /**
  * Picks an offered action and waits until the bot has answered it: the panel edited in place (or a
  * private follow-up). Rendering a board takes longer than the fake's quiet period, so "settled" alone
@@ -236,7 +184,7 @@ export async function choose(user: FakeUser, panel: SeenMessage, pick: Offered):
   const handle =
     pick.kind === 'button' ? await user.clickButton(panel.id, pick.customId, wait) : await user.selectOptions(panel.id, pick.customId, [pick.value as string], wait);
   return handle.waitFor((h) => (fake.world.messages.get(panel.id)?.revisions.length ?? 0) > revisions || h.followUps.length > 0, {
-    timeoutMs: 15_000,
+    timeoutMs: WAIT_MS,
     description: 'the panel to be updated',
   });
 }
@@ -246,7 +194,7 @@ export async function clickForBoard(user: FakeUser, message: SeenMessage, custom
   const fake = fakeOf(user);
   const before = boards(fake, channelId).at(-1)?.id;
   const handle = await user.clickButton(message.id, customId, { until: 'response' });
-  await handle.waitFor(() => boards(fake, channelId).at(-1)?.id !== before, { timeoutMs: 15_000, description: 'a new board' });
+  await handle.waitFor(() => boards(fake, channelId).at(-1)?.id !== before, { timeoutMs: WAIT_MS, description: 'a new board' });
   return latestBoard(fake, channelId);
 }
 
@@ -259,7 +207,7 @@ function fakeOf(user: FakeUser): FakeDiscord {
 /** Clicks a button whose answer is a private reply (deferred, then completed) and returns that reply. */
 export async function openPrivately(user: FakeUser, message: SeenMessage, customId: string): Promise<SeenMessage> {
   const handle = await user.clickButton(message.id, customId, { until: 'response' });
-  await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: 15_000, description: 'the private reply' });
+  await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the private reply' });
   return privateReply(handle, user);
 }
 
@@ -279,7 +227,7 @@ export function privateReply(handle: InteractionHandle, user: FakeUser): SeenMes
 export async function openLobby(user: FakeUser, channelId: string, options: Record<string, string | number>): Promise<SeenMessage> {
   const fake = fakeOf(user);
   const handle = await user.runCommand(channelId, 'game', { subcommand: 'new', options });
-  await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: 15_000, description: 'the answer to /game new' });
+  await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the answer to /game new' });
   const answer = privateReply(handle, user);
   const link = /\/channels\/\d+\/(\d+)\/(\d+)/.exec(answer.content);
   if (link === null) throw new Error(`no lobby link in the answer: ${answer.content}`);
@@ -303,7 +251,7 @@ export async function runConfirmed(user: FakeUser, channelId: string, subcommand
   const revisions = fake.world.messages.get(prompt.id)?.revisions.length ?? 0;
   const handle = await user.clickButton(prompt.id, buttonFor(prompt, 'confirm'), { until: 'response' });
   await handle.waitFor((h) => (fake.world.messages.get(prompt.id)?.revisions.length ?? 0) > revisions || h.followUps.length > 0, {
-    timeoutMs: 15_000,
+    timeoutMs: WAIT_MS,
     description: `the answer to the confirmed /game ${subcommand}`,
   });
   return handle.followUps.at(-1) ?? (fake.message(prompt.id) as SeenMessage);

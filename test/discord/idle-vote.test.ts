@@ -14,7 +14,7 @@ import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { tallyGame } from '../games/tally/game.js';
 import type { TallyAction } from '../games/tally/index.js';
 import { gameRegistry } from '../../src/games/registry.js';
-import { boards, buttonFor, clickForBoard, hasButton, latestBoard, mentionedToAct, openLobby, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
+import { boards, buttonFor, clickForBoard, hasButton, latestBoard, mentionedToAct, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS } from './harness.js';
 
 const HOUR = 3_600_000;
 const tally = tallyGame({ removeSeat: false, target: 30 });
@@ -71,7 +71,7 @@ async function votePasses(channel: string, idle: FakeUser, choice: 'skip' | 'kic
   const last = await voters[1]!.clickButton(vote.id, button.customId!, { until: 'response' });
   // The board after the vote is posted, then the vote message says how it ended, then the voter is answered.
   await last.waitFor((h) => boards(env.fake, channel).length > before && /^The vote passed/.test(env.fake.message(vote.id)!.content) && h.reply !== undefined && !h.reply.loading, {
-    timeoutMs: 15_000,
+    timeoutMs: WAIT_MS,
     description: 'the board after the vote, the vote closed and the voter answered',
   });
   return { vote: env.fake.message(vote.id)!, board: latestBoard(env.fake, channel) };

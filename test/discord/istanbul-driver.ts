@@ -1,14 +1,15 @@
 /**
  * Plays complete games of Istanbul through the fake Discord, only by clicking what the bot offers: the
- * board's Take my turn, then the panel's buttons and select options until the turn is over. A
- * progress-biased policy (istanbul-policy.ts) picks among the offered actions. Shared by the end-to-end
- * test and the benchmark; checks with node:assert so it runs in both.
+ * board's Take my turn, then the panel's buttons and select options until the turn is over (the turn
+ * driver, test/support/turn-driver.ts). A progress-biased policy (istanbul-policy.ts) picks among the
+ * offered actions. Shared by the end-to-end test and the benchmark; checks with node:assert so it runs in both.
  */
 import assert from 'node:assert/strict';
 import type { ActiveSnapshot } from '../../src/app/game-service.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
 import { checkPng, type FakeUser, type SeenMessage } from '../fake-discord/index.js';
-import { buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, openPrivately, type BotOnFake, openLobby } from './harness.js';
+import { playToTheEnd } from '../support/turn-driver.js';
+import { buttonFor, clickForBoard, latestBoard, openPrivately, type BotOnFake, openLobby } from './harness.js';
 import { chooseIstanbul } from './istanbul-policy.js';
 
 async function activeGame(env: BotOnFake, channel: string): Promise<ActiveSnapshot> {
@@ -43,50 +44,56 @@ export async function playIstanbul(env: BotOnFake, channel: string, players: Fak
   await clickForBoard(host, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
 
   const played: Played = { turns: 0, actions: 0, handLines: new Map(), privateEvents: [], final: latestBoard(env.fake, channel) };
-  for (let guard = 0; guard < 400; guard++) {
-    const board = latestBoard(env.fake, channel);
+  const checkPicture = (board: SeenMessage): void => {
     const png = checkPng(board.attachments[0]!.bytes);
     assert.ok(png.ok && png.width > 600, 'the board is a PNG of a readable size');
-    if (!hasButton(board, 'turn')) {
-      played.final = board;
-      break;
-    }
-    const [actorId] = mentionedToAct(board);
-    const user = env.fake.users.get(actorId!);
-    let panel = await openPrivately(user, board, buttonFor(board, 'turn'));
-    if (played.turns === options.restartAtTurn) {
-      // Mid-turn, with the panel open: the bot restarts; the same panel's buttons must still work.
-      await env.restart();
-    }
-    if (played.turns % (options.handEvery ?? 9) === 0) {
-      const hand = await openPrivately(user, board, buttonFor(board, 'hand'));
-      const line = hand.content.split('\n')[1]!;
-      assert.match(line, /^(Bonus cards|Bonuskarten|Bonuskaarten): /);
-      played.handLines.set(user.id, [...(played.handLines.get(user.id) ?? []), line]);
-    }
-    for (let step = 0; offered(panel).length > 0; step++) {
-      assert.ok(step < 80, 'a turn of fewer than 80 decisions');
-      const game = await activeGame(env, channel);
-      const seat = env.service.seatOf(game, user.id)!.seat;
-      const legal = env.service.legalActions(game, seat) as IstanbulAction[];
-      const choices = offered(panel);
-      const index = chooseIstanbul(game.state as IstanbulState, seat, legal, new Set(choices.map((c) => c.index)));
-      const pick = choices.find((c) => c.index === index)!;
-      const before = latestBoard(env.fake, channel).id;
-      const handle = await choose(user, panel, pick);
-      panel = handle.reply!;
-      assert.ok(panel.ephemeral, 'the panel is ephemeral');
-      options.onClick?.(handle.id, latestBoard(env.fake, channel).id !== before);
-      played.actions++;
-      for (const m of panel.content.matchAll(/(You draw [^;\n]+|Du ziehst [^;\n]+|Je trekt [^;\n]+)/g)) played.privateEvents.push(m[1]!.trim());
-    }
-    assert.match(panel.content, /(turn is over|Zug ist zu Ende|beurt is voorbij|game is over|Spiel ist vorbei|spel is afgelopen)/);
-    played.turns++;
-    // Every turn posts a new board; the previous one loses its buttons.
-    const next = latestBoard(env.fake, channel);
-    assert.notEqual(next.id, board.id, 'a new board after the turn');
-    assert.deepEqual(env.fake.message(board.id)!.buttons, [], 'the previous board lost its buttons');
-  }
+  };
+  const turns = await playToTheEnd(
+    { fake: env.fake, channelId: channel },
+    {
+      maxSteps: 80,
+      async onPanel(_panel, { board, actor }) {
+        if (played.turns === options.restartAtTurn) {
+          // Mid-turn, with the panel open: the bot restarts; the same panel's buttons must still work.
+          await env.restart();
+        }
+        if (played.turns % (options.handEvery ?? 9) === 0) {
+          const hand = await openPrivately(actor, board, buttonFor(board, 'hand'));
+          const line = hand.content.split('\n')[1]!;
+          assert.match(line, /^(Bonus cards|Bonuskarten|Bonuskaarten): /);
+          played.handLines.set(actor.id, [...(played.handLines.get(actor.id) ?? []), line]);
+        }
+      },
+      async policy({ choices, actor }) {
+        const game = await activeGame(env, channel);
+        const seat = env.service.seatOf(game, actor.id)!.seat;
+        const legal = env.service.legalActions(game, seat) as IstanbulAction[];
+        const index = chooseIstanbul(game.state as IstanbulState, seat, legal, new Set(choices.map((c) => c.index)));
+        return choices.find((c) => c.index === index)!;
+      },
+      onAnswer({ handle, panel, board }) {
+        assert.ok(panel.ephemeral, 'the panel is ephemeral');
+        options.onClick?.(handle.id, latestBoard(env.fake, channel).id !== board.id);
+        played.actions++;
+        for (const m of panel.content.matchAll(/(You draw [^;\n]+|Du ziehst [^;\n]+|Je trekt [^;\n]+)/g)) played.privateEvents.push(m[1]!.trim());
+      },
+    },
+    {
+      maxTurns: 400,
+      beforeTurn: checkPicture,
+      afterTurn({ board, panel }) {
+        assert.match(panel!.content, /(turn is over|Zug ist zu Ende|beurt is voorbij|game is over|Spiel ist vorbei|spel is afgelopen)/);
+        played.turns++;
+        // Every turn posts a new board; the previous one loses its buttons.
+        const next = latestBoard(env.fake, channel);
+        assert.notEqual(next.id, board.id, 'a new board after the turn');
+        assert.deepEqual(env.fake.message(board.id)!.buttons, [], 'the previous board lost its buttons');
+      },
+    },
+  );
+  assert.equal(turns.length, played.turns);
+  played.final = latestBoard(env.fake, channel);
+  checkPicture(played.final);
   return played;
 }
 

@@ -13,7 +13,7 @@ import type { ActiveSnapshot } from '../../src/app/game-service.js';
 import { GAMES } from '../../src/games/index.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
-import { boards, buttonFor, choose, clickForBoard, latestBoard, latestCall, mentionedToAct, offered, openPrivately, startBotOnFake, type BotOnFake, openLobby } from './harness.js';
+import { boards, buttonFor, choose, clickForBoard, latestBoard, latestCall, mentionedToAct, offered, openPrivately, startBotOnFake, type BotOnFake, openLobby, WAIT_MS } from './harness.js';
 
 let env: BotOnFake;
 let users: FakeUser[];
@@ -116,7 +116,7 @@ describe('Istanbul with Letters & Seals end to end', () => {
       // the active player cannot answer for them
       const board = latestCall(env.fake, channel);
       const refused = await first.user.clickButton(board.id, buttonFor(board, 'turn'), { until: 'response' });
-      await refused.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: 15_000, description: 'the refusal' });
+      await refused.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the refusal' });
       expect(offered(refused.reply!)).toEqual([]);
       const before = (await state(channel)).ls?.kiosk?.open.length ?? 0;
       const legal = env.service.legalActions(await game(channel), other.seat) as IstanbulAction[];

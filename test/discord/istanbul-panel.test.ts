@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES } from '../../src/games/index.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
-import { buttonFor, choose, clickForBoard, latestBoard, mentionedToAct, offered, openLobby, openPrivately, startBotOnFake, type BotOnFake, type Offered } from './harness.js';
+import { buttonFor, choose, clickForBoard, latestBoard, mentionedToAct, offered, openLobby, openPrivately, startBotOnFake, type BotOnFake, type Offered, WAIT_MS } from './harness.js';
 
 let env: BotOnFake;
 let users: FakeUser[];
@@ -37,7 +37,7 @@ async function undo(user: FakeUser, panel: SeenMessage): Promise<SeenMessage> {
   const revisions = env.fake.world.messages.get(panel.id)?.revisions.length ?? 0;
   const handle = await user.clickButton(panel.id, buttonFor(panel, 'undo'), { until: 'response' });
   const done = await handle.waitFor((h) => (env.fake.world.messages.get(panel.id)?.revisions.length ?? 0) > revisions || h.followUps.length > 0, {
-    timeoutMs: 15_000,
+    timeoutMs: WAIT_MS,
     description: 'the panel after undo',
   });
   return done.reply!;

@@ -56,6 +56,7 @@ function checkStandings(played: Played, players: FakeUser[]): void {
 }
 
 describe('Istanbul end to end', () => {
+  // Whole games, each board drawn in this process: about 90 s on a busy machine.
   it('a complete 2-player game, with a restart in the middle', async () => {
     const channel = env.fake.createChannel('istanbul-2');
     const played = await playIstanbul(env, channel, [alice, bob], { restartAtTurn: 12 });
@@ -65,7 +66,7 @@ describe('Istanbul end to end', () => {
     checkPrivacy(channel, played);
     expect(await env.service.byChannel(channel)).toMatchObject({ ok: false, code: 'no_game' });
     env.fake.assertNoViolations();
-  }, 180_000);
+  }, 360_000);
 
   it('a complete 3-player game', async () => {
     const channel = env.fake.createChannel('istanbul-3');
@@ -75,5 +76,5 @@ describe('Istanbul end to end', () => {
     checkStandings(played, [alice, bob, carol]);
     checkPrivacy(channel, played);
     env.fake.assertNoViolations();
-  }, 180_000);
+  }, 360_000);
 });

@@ -1,8 +1,9 @@
 /**
  * Complete games of Kairo through the fake Discord with the real discord.js client, played only by users
  * clicking the bot's buttons and select options: the board's Take my turn, then the panel until the turn
- * is over. A progress-biased policy picks among what each panel offers (extend first, lead when short of
- * coins, draw when short of cards, stop as soon as the final phase allows). Every turn posts a board
+ * is over (the turn driver, test/support/turn-driver.ts). A progress-biased policy picks among what each
+ * panel offers (extend first, lead when short of coins, draw when short of cards, stop as soon as the final
+ * phase allows). Every turn posts a board
  * picture; hands appear only in ephemeral answers to their owner; the standings are posted at the end.
  */
 import assert from 'node:assert/strict';
@@ -14,7 +15,8 @@ import type { KairoAction, KairoState } from '../../src/games/kairo/index.js';
 import { renderScoreChart } from '../../src/render/chart.js';
 import { checkPng, type FakeUser, type SeenMessage } from '../fake-discord/index.js';
 import { pickKairo as pick } from './kairo-policy.js';
-import { boardPictures, boards, buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, openPrivately, type BotOnFake, startBotOnFake, openLobby } from './harness.js';
+import { playToTheEnd } from '../support/turn-driver.js';
+import { boardPictures, boards, buttonFor, clickForBoard, latestBoard, openPrivately, type BotOnFake, startBotOnFake, openLobby } from './harness.js';
 
 let env: BotOnFake;
 let alice: FakeUser;
@@ -64,46 +66,52 @@ async function playKairo(channel: string, players: FakeUser[], start: 'variable'
 
   const rng = seedRng(`kairo-e2e:${players.length}`);
   const played: Played = { turns: 0, clicks: 0, handLines: [], privateEvents: [], prompts: new Set(), kinds: new Set(), final: latestBoard(env.fake, channel) };
-  for (let guard = 0; guard < 200; guard++) {
-    const board = latestBoard(env.fake, channel);
+  const checkPicture = (board: SeenMessage): void => {
     const png = checkPng(board.attachments[0]!.bytes);
     assert.ok(png.ok && png.width === 1600 && png.height > 800, 'the board is a PNG of the Kairo size');
-    if (!hasButton(board, 'turn')) {
-      played.final = board;
-      break;
-    }
-    const [actorId] = mentionedToAct(board);
-    const user = env.fake.users.get(actorId!)!;
-    let panel = await openPrivately(user, board, buttonFor(board, 'turn'));
-    if (played.turns % 7 === 0) {
-      const hand = await openPrivately(user, board, buttonFor(board, 'hand'));
-      const lines = hand.content.split('\n');
-      assert.match(lines[1]!, /^(Building cards|Baukarten|Bouwkaarten)/);
-      assert.match(lines[2]!, /^(Coins|Geld|Munten) \(\d+/);
-      played.handLines.push(lines[2]!);
-      if (!/: (none|keine|geen)$/.test(lines[1]!)) played.handLines.push(lines[1]!);
-    }
-    for (let step = 0; offered(panel).length > 0; step++) {
-      assert.ok(step < 20, 'a turn of fewer than 20 decisions');
-      played.prompts.add(panel.content.split('\n').at(-1)!);
-      const game = await activeGame(channel);
-      const seat = env.service.seatOf(game, user.id)!.seat;
-      const legal = env.service.legalActions(game, seat) as KairoAction[];
-      const choices = offered(panel);
-      const index = pick(game.state as KairoState, seat, legal, new Set(choices.map((c) => c.index)), rng);
-      played.kinds.add(legal[index]!.t === 'build' ? `build:${(legal[index] as Extract<KairoAction, { t: 'build' }>).kind}` : legal[index]!.t);
-      const handle = await choose(user, panel, choices.find((c) => c.index === index)!);
-      panel = handle.reply!;
-      assert.ok(panel.ephemeral, 'the panel is ephemeral');
-      played.clicks++;
-      for (const m of panel.content.matchAll(PRIVATE_DRAW)) played.privateEvents.push(m[1]!.trim());
-    }
-    assert.match(panel.content, TURN_OVER);
-    played.turns++;
-    const next = latestBoard(env.fake, channel);
-    assert.notEqual(next.id, board.id, 'a new board after the turn');
-    assert.deepEqual(env.fake.message(board.id)!.buttons, [], 'the previous board lost its buttons');
-  }
+  };
+  await playToTheEnd(
+    { fake: env.fake, channelId: channel },
+    {
+      maxSteps: 20,
+      async onPanel(_panel, { board, actor }) {
+        if (played.turns % 7 !== 0) return;
+        const hand = await openPrivately(actor, board, buttonFor(board, 'hand'));
+        const lines = hand.content.split('\n');
+        assert.match(lines[1]!, /^(Building cards|Baukarten|Bouwkaarten)/);
+        assert.match(lines[2]!, /^(Coins|Geld|Munten) \(\d+/);
+        played.handLines.push(lines[2]!);
+        if (!/: (none|keine|geen)$/.test(lines[1]!)) played.handLines.push(lines[1]!);
+      },
+      async policy({ panel, choices, actor }) {
+        played.prompts.add(panel.content.split('\n').at(-1)!);
+        const game = await activeGame(channel);
+        const seat = env.service.seatOf(game, actor.id)!.seat;
+        const legal = env.service.legalActions(game, seat) as KairoAction[];
+        const index = pick(game.state as KairoState, seat, legal, new Set(choices.map((c) => c.index)), rng);
+        played.kinds.add(legal[index]!.t === 'build' ? `build:${(legal[index] as Extract<KairoAction, { t: 'build' }>).kind}` : legal[index]!.t);
+        return choices.find((c) => c.index === index)!;
+      },
+      onAnswer({ panel }) {
+        assert.ok(panel.ephemeral, 'the panel is ephemeral');
+        played.clicks++;
+        for (const m of panel.content.matchAll(PRIVATE_DRAW)) played.privateEvents.push(m[1]!.trim());
+      },
+    },
+    {
+      maxTurns: 200,
+      beforeTurn: checkPicture,
+      afterTurn({ board, panel }) {
+        assert.match(panel!.content, TURN_OVER);
+        played.turns++;
+        const next = latestBoard(env.fake, channel);
+        assert.notEqual(next.id, board.id, 'a new board after the turn');
+        assert.deepEqual(env.fake.message(board.id)!.buttons, [], 'the previous board lost its buttons');
+      },
+    },
+  );
+  played.final = latestBoard(env.fake, channel);
+  checkPicture(played.final);
   return played;
 }
 

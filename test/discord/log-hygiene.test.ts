@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser, InteractionHandle, SeenMessage } from '../fake-discord/index.js';
 import { tallyGame } from '../games/tally/game.js';
 import { gameRegistry } from '../../src/games/registry.js';
-import { buttonFor, clickForBoard, latestBoard, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
+import { buttonFor, clickForBoard, latestBoard, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS } from './harness.js';
 
 const tally = tallyGame({ removeSeat: false, target: 30 });
 let env: BotOnFake;
@@ -49,7 +49,7 @@ describe('log hygiene', () => {
         ? await user.selectOptions(panel.id, pick.customId, [pick.value as string], { until: 'response' })
         : await user.clickButton(panel.id, pick.customId, { until: 'response' });
     handles.push(failedEdit);
-    await failedEdit.waitFor((h) => h.followUps.length > 0, { timeoutMs: 15_000, description: 'the error answer after the failed edit' });
+    await failedEdit.waitFor((h) => h.followUps.length > 0, { timeoutMs: WAIT_MS, description: 'the error answer after the failed edit' });
     expect(env.fake.pendingFaults).toEqual([]);
     expect(failedEdit.followUps[0]!.content).toMatch(/Your move was saved, but I could not update this panel/);
 

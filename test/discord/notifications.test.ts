@@ -8,7 +8,8 @@ import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { tallyGame } from '../games/tally/game.js';
 import { tallyComputer } from '../games/tally/computer.js';
 import { gameRegistry } from '../../src/games/registry.js';
-import { buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
+import { buttonFor, clickForBoard, hasButton, latestBoard, mentionedToAct, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS } from './harness.js';
+import { endTheTurn, playTurn } from '../support/turn-driver.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -47,12 +48,9 @@ async function notify(user: FakeUser, options: Record<string, string | number>):
   return privateReply(await user.runCommand(env.fake.channelId(), 'game', { subcommand: 'notify', options }), user).content;
 }
 
-/** Ends the active player's turn from `board`; returns the next board. */
+/** Ends the active player's turn from `board` (the latest); returns the next board. */
 async function endTurn(board: SeenMessage, channel: string): Promise<SeenMessage> {
-  const active = userById(mentionedToAct(board)[0]!);
-  const panel = privateReply(await active.clickButton(board.id, buttonFor(board, 'turn')), active);
-  const end = offered(panel).find((o) => /End the turn|Zug beenden|Beurt beëindigen/.test(o.label))!;
-  await choose(active, panel, end);
+  await playTurn({ fake: env.fake, channelId: channel, latest: () => board }, { policy: endTheTurn });
   return latestBoard(env.fake, channel);
 }
 
@@ -73,7 +71,7 @@ function untilMessage(predicate: () => boolean, description: string): Promise<vo
     const timer = setTimeout(() => {
       done();
       reject(new Error(`timed out waiting for ${description}`));
-    }, 15_000);
+    }, WAIT_MS);
     const done = (): void => {
       clearTimeout(timer);
       env.fake.events.off('messageCreate', check);

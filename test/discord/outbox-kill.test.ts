@@ -17,7 +17,8 @@ import { openDatabase } from '../../src/persistence/database.js';
 import { SqliteStore } from '../../src/persistence/sqlite-store.js';
 import { FakeDiscord, type FakeUser, type RequestRecord, type SeenMessage } from '../fake-discord/index.js';
 import { BotProcess, until } from './bot-process.js';
-import { boards, buttonFor, hasButton, mentionedToAct, offered, tempDbFile, type Offered } from './harness.js';
+import { END_TURN, playTurn, type PlayedTurn } from '../support/turn-driver.js';
+import { boards, buttonFor, hasButton, mentionedToAct, tempDbFile, type Offered } from './harness.js';
 
 const KILLS = 40;
 
@@ -112,7 +113,7 @@ function diagnosis(): string {
 /** `until`, with the outbox, the bot's last log lines and the channel in the failure message. */
 async function wait(predicate: () => boolean, description: string, channelId?: string): Promise<void> {
   try {
-    await until(fake, predicate, description, 30_000);
+    await until(fake, predicate, description);
   } catch (error) {
     const seen = channelId === undefined ? '' : fake.channelMessages(channelId).map((m) => `${m.id} [${m.buttons.map((b) => b.label).join(',')}] ${m.content.slice(0, 120)}`).join('\n');
     throw new Error(`${(error as Error).message}\n${diagnosis()}\n${seen}`);
@@ -166,49 +167,45 @@ async function startKilled(channelId: string, lobby: SeenMessage): Promise<void>
   await wait(() => boards(fake, channelId).length > 0, 'the first board', channelId);
 }
 
-const END_TURN = /End the turn|Zug beenden|Beurt beëindigen/;
+
 
 /** Plays one turn from the latest board with random offered choices (ending the turn when offered, mostly). */
 async function playTurnKilled(channelId: string, killAt: KillAt): Promise<void> {
-  const board = boards(fake, channelId).at(-1) as SeenMessage;
-  if (!hasButton(board, 'turn')) return;
-  const actor = fake.users.get(mentionedToAct(board)[0] as string);
-  let panel = await answered(channelId, actor, () => actor.clickButton(board.id, buttonFor(board, 'turn'), { until: 'none' }));
-  if (panel === null) return await restartAndSettle();
-  const disarm = killAt === 'board-post' || killAt === 'disarm' ? killOn(killAt, channelId) : () => undefined;
+  let disarm = (): void => undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let played: PlayedTurn | null;
   try {
-    for (let step = 0; step < 40 && panel !== null && offered(panel).length > 0; step++) {
-      const choices = offered(panel);
-      const end = choices.find((c) => END_TURN.test(c.label));
-      const pick: Offered = end !== undefined && random() < 0.7 ? end : (choices[Math.floor(random() * choices.length)] as Offered);
-      if (killAt === 'after-click' && (end === pick || step >= 3)) {
-        // A random moment inside the handling of the click: commit, render, post or disarm.
-        const delay = Math.floor(random() * 60);
-        timer = setTimeout(() => {
-          if (bot.running) {
-            void bot.kill();
-            kills++;
+    played = await playTurn(
+      { fake, channelId, gone: () => !bot.running },
+      {
+        onPanel() {
+          if (killAt === 'board-post' || killAt === 'disarm') disarm = killOn(killAt, channelId);
+        },
+        policy({ choices, step }) {
+          if (step >= 40) return null;
+          const end = choices.find((c) => END_TURN.test(c.label));
+          const pick: Offered = end !== undefined && random() < 0.7 ? end : (choices[Math.floor(random() * choices.length)] as Offered);
+          if (killAt === 'after-click' && (end === pick || step >= 3)) {
+            // A random moment inside the handling of the click: commit, render, post or disarm.
+            const delay = Math.floor(random() * 60);
+            timer = setTimeout(() => {
+              if (bot.running) {
+                void bot.kill();
+                kills++;
+              }
+            }, delay);
+            killAt = 'none';
           }
-        }, delay);
-        killAt = 'none';
-      }
-      const current: SeenMessage = panel;
-      panel = await answered(
-        channelId,
-        actor,
-        () =>
-          pick.kind === 'button'
-            ? actor.clickButton(current.id, pick.customId, { until: 'none' })
-            : actor.selectOptions(current.id, pick.customId, [pick.value as string], { until: 'none' }),
-        current.id,
-      );
-    }
+          return pick;
+        },
+      },
+    );
   } finally {
     disarm();
     // A kill that has not fired yet must not hit the next process.
     clearTimeout(timer);
   }
+  if (played === null) return;
   if (!bot.running) await restartAndSettle();
   else await settle();
 }
@@ -225,6 +222,7 @@ async function endKilled(channelId: string): Promise<void> {
 }
 
 describe('the outbox under kill -9', () => {
+  // About 45 bot process starts: 3 minutes on an idle machine, over 5 on a busy one.
   it(`after ${KILLS} kills at random moments between commit and post, every committed board is in its channel exactly once, the right player is mentioned, old boards are disarmed`, async () => {
     const channels: string[] = [];
     const modes: KillAt[] = ['board-post', 'disarm', 'after-click', 'board-post', 'none'];
@@ -281,5 +279,5 @@ describe('the outbox under kill -9', () => {
     expect({ missing, duplicated }).toEqual({ missing: 0, duplicated: 0 });
     expect(kills).toBeGreaterThanOrEqual(KILLS);
     fake.assertNoViolations();
-  }, 300_000);
+  }, 900_000);
 });

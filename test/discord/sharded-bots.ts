@@ -22,7 +22,8 @@ import type { Store } from '../../src/persistence/store.js';
 import type { DeliveryRow } from '../../src/persistence/schema.js';
 import { FakeDiscord, type FakeUser, type RequestRecord, type SeenMessage } from '../fake-discord/index.js';
 import { BotProcess, until } from './bot-process.js';
-import { boards, buttonFor, hasButton, mentionedToAct, offered } from './harness.js';
+import { playTurn, type PlayedTurn } from '../support/turn-driver.js';
+import { boards, buttonFor, hasButton } from './harness.js';
 import { pickKairo } from './kairo-policy.js';
 
 const HOUR = 3_600_000;
@@ -159,33 +160,31 @@ function shardedBots(shared: SharedDatabase): void {
   }
 
   /** One turn from the newest board, by the player it names, choosing as the Kairo policy says. */
-  async function playTurn(table: Table, options: { kill?: boolean } = {}): Promise<void> {
-    const board = boards(fake, table.channel).at(-1) as SeenMessage;
-    const actor = fake.users.get(mentionedToAct(board)[0] as string);
-    let panel = await answered(table, () => actor.clickButton(board.id, buttonFor(board, 'turn'), { until: 'none' }));
-    const disarm = options.kill === true ? killOnNextPost(table) : () => undefined;
+  async function playTableTurn(table: Table, options: { kill?: boolean } = {}): Promise<void> {
+    let disarm = (): void => undefined;
+    let played: PlayedTurn | null;
     try {
-      for (let step = 0; panel !== null && offered(panel).length > 0; step++) {
-        expect(step, 'a turn of fewer than 20 decisions').toBeLessThan(20);
-        const game = await activeGame(table.channel);
-        const seat = reader.seatOf(game, actor.id)!.seat;
-        const legal = reader.legalActions(game, seat) as KairoAction[];
-        const choices = offered(panel);
-        const index = pickKairo(game.state as KairoState, seat, legal, new Set(choices.map((c) => c.index)), table.rng);
-        const choice = choices.find((c) => c.index === index)!;
-        const current: SeenMessage = panel;
-        panel = await answered(
-          table,
-          () =>
-            choice.kind === 'button'
-              ? actor.clickButton(current.id, choice.customId, { until: 'none' })
-              : actor.selectOptions(current.id, choice.customId, [choice.value as string], { until: 'none' }),
-          current.id,
-        );
-      }
+      played = await playTurn(
+        { fake, channelId: table.channel, gone: () => !table.bot.running },
+        {
+          maxSteps: 20,
+          onPanel() {
+            if (options.kill === true) disarm = killOnNextPost(table);
+          },
+          async policy({ choices, actor }) {
+            const game = await activeGame(table.channel);
+            const seat = reader.seatOf(game, actor.id)!.seat;
+            const legal = reader.legalActions(game, seat) as KairoAction[];
+            const index = pickKairo(game.state as KairoState, seat, legal, new Set(choices.map((c) => c.index)), table.rng);
+            return choices.find((c) => c.index === index)!;
+          },
+        },
+      );
     } finally {
       disarm();
     }
+    if (played === null) throw new Error(`no turn to play in ${table.name}`);
+    const { board } = played;
     if (!table.bot.running) {
       // Killed as the board reached Discord: started again on the same database, it posts what is owed.
       await until(fake, () => !table.bot.running, 'the killed process to be gone');
@@ -198,7 +197,7 @@ function shardedBots(shared: SharedDatabase): void {
   async function playToTheEnd(table: Table, killAtTurn?: number): Promise<void> {
     for (let guard = 0; hasButton(boards(fake, table.channel).at(-1) as SeenMessage, 'turn'); guard++) {
       expect(guard, 'a game of fewer than 200 turns').toBeLessThan(200);
-      await playTurn(table, { kill: table.turns === killAtTurn });
+      await playTableTurn(table, { kill: table.turns === killAtTurn });
     }
   }
 
@@ -217,7 +216,7 @@ function shardedBots(shared: SharedDatabase): void {
 
     await Promise.all(tables.map((table) => openGame(table)));
     await Promise.all(tables.map(async (table) => {
-      for (let turn = 0; turn < 3; turn++) await playTurn(table);
+      for (let turn = 0; turn < 3; turn++) await playTableTurn(table);
     }));
 
     // Twelve hours later on both processes' clocks: each reminds its own guild's game, once.

@@ -8,7 +8,7 @@ import type { FakeUser, InteractionHandle, SeenMessage } from '../fake-discord/i
 import { tallyGame } from '../games/tally/game.js';
 import { tallyComputer } from '../games/tally/computer.js';
 import { gameRegistry } from '../../src/games/registry.js';
-import { boards, buttonFor, choose, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
+import { boards, buttonFor, choose, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS } from './harness.js';
 
 const tally = tallyGame({ removeSeat: false, target: 4 });
 const BOT_PERMISSIONS = ['ViewChannel', 'SendMessages', 'EmbedLinks', 'AttachFiles', 'ReadMessageHistory', 'UseApplicationCommands', 'CreatePublicThreads', 'SendMessagesInThreads'] as const;
@@ -37,7 +37,7 @@ function userById(id: string): FakeUser {
 
 /** Waits on an interaction until `predicate` holds (the board comes after the click is answered). */
 function until(handle: InteractionHandle, predicate: () => boolean, description: string): Promise<InteractionHandle> {
-  return handle.waitFor(predicate, { timeoutMs: 15_000, description });
+  return handle.waitFor(predicate, { timeoutMs: WAIT_MS, description });
 }
 
 async function openPanel(user: FakeUser, board: SeenMessage): Promise<SeenMessage> {

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { InteractionResponseType, type APIInteraction, type InteractionType } from 'discord-api-types/v10';
 import type { Core } from './core.js';
 import { seenMessage, type SeenMessage } from './view.js';
-import type { InteractionRecord, Violation } from './world.js';
+import type { InteractionRecord, RequestRecord, Violation } from './world.js';
 
 export class FakeDiscordViolationError extends Error {
   constructor(
@@ -33,7 +33,7 @@ export interface WaitOptions {
   quietMs?: number;
   /** For 'settled' after a deferUpdate: how long to wait for a visible change (default 1000 ms). */
   deferredUpdateGraceMs?: number;
-  /** Give up after this long (default: the response window plus 5 s). */
+  /** Give up after this long (default 30 s: the wait is for the bot's answer; the deadline is held apart). */
   timeoutMs?: number;
 }
 
@@ -92,7 +92,7 @@ export class InteractionHandle {
     predicate: (handle: this) => boolean,
     options: { timeoutMs?: number; description?: string; /** Resolve instead of rejecting on timeout. */ softTimeout?: boolean } = {},
   ): Promise<this> {
-    const timeoutMs = options.timeoutMs ?? this.core.options.responseWindowMs + 5000;
+    const timeoutMs = options.timeoutMs ?? DEFAULT_WAIT_MS;
     const events = this.core.world.events;
     const violationsBefore = this.core.world.violations.length;
     return new Promise<this>((resolve, reject) => {
@@ -145,7 +145,7 @@ export class InteractionHandle {
    * Rejects on a protocol violation, on "did not respond", or after `timeoutMs`.
    */
   async settled(options: { quietMs?: number; timeoutMs?: number; deferredUpdateGraceMs?: number } = {}): Promise<this> {
-    const timeoutMs = options.timeoutMs ?? this.core.options.responseWindowMs + 5000;
+    const timeoutMs = options.timeoutMs ?? DEFAULT_WAIT_MS;
     const started = Date.now();
     const left = () => Math.max(1, timeoutMs - (Date.now() - started));
     await this.waitFor(
@@ -174,15 +174,29 @@ export class InteractionHandle {
   }
 }
 
+/**
+ * How long a wait for the bot gives up after, by default: generous, as a busy machine answers slowly. It
+ * is not the acknowledgement deadline, which the dispatcher enforces on its own (a missed one fails the
+ * wait at once).
+ */
+const DEFAULT_WAIT_MS = 30_000;
+
+const CALLBACK_ROUTE = '/interactions/{interaction_id}/{interaction_token}/callback';
+
 const CHANGE_EVENTS = ['messageCreate', 'messageUpdate', 'messageDelete', 'interactionUpdate', 'violation', 'request', 'tick'] as const;
 
 /** Creates interaction records, dispatches them and enforces the response deadline. */
 export class InteractionDispatcher {
   readonly #timers = new Set<NodeJS.Timeout>();
+  readonly #immediates = new Set<NodeJS.Immediate>();
   readonly #ticker: NodeJS.Timeout;
 
   constructor(private readonly core: Core) {
     core.clock.on('advance', () => this.checkDeadlines());
+    // An initial response that was refused (a 429, a violation) leaves its interaction waiting: look again.
+    core.world.events.on('request', (record: RequestRecord) => {
+      if (record.route === CALLBACK_ROUTE && record.status >= 300) this.#checkSoon();
+    });
     // Time-based conditions (quiet periods) are re-checked on a short tick while anything waits.
     this.#ticker = setInterval(() => {
       if (core.world.events.listenerCount('tick') > 0) core.world.events.emit('tick');
@@ -228,18 +242,32 @@ export class InteractionDispatcher {
     this.core.gateway.dispatch(meta.guildId, 'INTERACTION_CREATE' as never, payload as never);
     const timer = setTimeout(() => {
       this.#timers.delete(timer);
-      this.checkDeadlines();
+      // After the I/O this turn of the event loop brings: a response that reached the fake while it was
+      // busy (a loaded machine) counts by its arrival, not by when the fake's timer ran.
+      this.#checkSoon();
     }, this.core.options.responseWindowMs + 1);
     timer.unref();
     this.#timers.add(timer);
     return record;
   }
 
-  /** Marks interactions whose response window passed without an answer as failed. */
+  /** checkDeadlines once the I/O that is ready has been read (and a request being handled has finished). */
+  #checkSoon(): void {
+    const later = setImmediate(() => {
+      this.#immediates.delete(later);
+      this.checkDeadlines();
+    });
+    this.#immediates.add(later);
+  }
+
+  /**
+   * Marks interactions whose response window passed without an answer as failed. An answer that has
+   * reached the fake and is being handled is judged by its arrival (the callback route).
+   */
   checkDeadlines(): void {
     const now = this.core.clock.now();
     for (const record of this.core.world.interactions.values()) {
-      if (record.initial || record.failure) continue;
+      if (record.initial || record.failure || (record.callbacksInFlight ?? 0) > 0) continue;
       if (now - record.dispatchedAt > this.core.options.responseWindowMs) {
         record.failure = `The application did not respond (no initial response within ${this.core.options.responseWindowMs} ms)`;
         this.core.world.events.emit('interactionUpdate', record);
@@ -250,6 +278,8 @@ export class InteractionDispatcher {
   stop(): void {
     for (const timer of this.#timers) clearTimeout(timer);
     this.#timers.clear();
+    for (const later of this.#immediates) clearImmediate(later);
+    this.#immediates.clear();
     clearInterval(this.#ticker);
   }
 }

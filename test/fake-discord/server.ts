@@ -17,7 +17,7 @@ import { interactionRoutes } from './rest/interactions.js';
 import { threadRoutes } from './rest/threads.js';
 import { Router, type Method, type RouteRequest } from './rest/router.js';
 import { hasRequestSchema, validateQuery, validateRequestBody } from './schema.js';
-import type { RequestRecord } from './world.js';
+import type { InteractionRecord, RequestRecord } from './world.js';
 
 export interface FaultSpec {
   status: 429 | 500 | 502 | 503 | 504 | number;
@@ -110,15 +110,27 @@ export class FakeServer {
     const activity = this.core.activity;
     activity.inflight++;
     activity.lastAt = performance.now();
+    // Stamped as the request arrives: reading its body and the fake's own work are not the bot's time.
+    const receivedAt = this.core.clock.now();
+    const answering = this.#callbackOf(req.url);
+    if (answering !== undefined) answering.callbacksInFlight = (answering.callbacksInFlight ?? 0) + 1;
     try {
-      await this.#handleRequest(req, res);
+      await this.#handleRequest(req, res, receivedAt);
     } finally {
       activity.inflight--;
       activity.lastAt = performance.now();
+      if (answering !== undefined) answering.callbacksInFlight = (answering.callbacksInFlight ?? 1) - 1;
     }
   }
 
-  async #handleRequest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  /** The interaction an initial-response request is for, if the URL names one. */
+  #callbackOf(url: string | undefined): InteractionRecord | undefined {
+    const m = /^\/api\/v10\/interactions\/(\d+)\/([^/?]+)\/callback(?:\?|$)/.exec(url ?? '');
+    const interaction = m === null ? undefined : this.core.world.interactions.get(m[1] as string);
+    return interaction !== undefined && interaction.token === m?.[2] ? interaction : undefined;
+  }
+
+  async #handleRequest(req: IncomingMessage, res: ServerResponse, receivedAt: number): Promise<void> {
     const world = this.core.world;
     const url = new URL(req.url ?? '/', 'http://fake.invalid');
     const method = (req.method ?? 'GET').toUpperCase() as Method;
@@ -152,7 +164,7 @@ export class FakeServer {
     world.requests.push(record);
     // Before anything is processed: lets a test act at the moment a request arrives (e.g. kill the bot).
     world.events.emit('requestReceived', record);
-    const request: RouteRequest = { method, path, params: {}, query: url.searchParams, kind: 'none', body: undefined, uploads: [] };
+    const request: RouteRequest = { method, path, receivedAt, params: {}, query: url.searchParams, kind: 'none', body: undefined, uploads: [] };
 
     try {
       const match = url.pathname.startsWith(`${API_PREFIX}/`) ? this.router.match(method, path) : undefined;

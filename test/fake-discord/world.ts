@@ -158,7 +158,14 @@ export interface InteractionRecord {
   dispatchedAt: number;
   initial: {
     type: InitialResponseType;
+    /** When the fake took the response (after reading and checking it). */
     at: number;
+    /**
+     * When the response's request reached the fake, before its body was read: the end of the bot's own
+     * time to acknowledge (`receivedAt - dispatchedAt`), which the window holds; the fake's own work
+     * after that does not count against the bot.
+     */
+    receivedAt: number;
     ephemeral: boolean;
     /** World.changes when the response was accepted (to notice what the bot did afterwards). */
     changesAt: number;
@@ -172,6 +179,8 @@ export interface InteractionRecord {
   modal?: unknown;
   /** Why the user saw "The application did not respond", if they did. */
   failure?: string;
+  /** Initial-response requests that reached the fake and are being handled (the deadline waits for them). */
+  callbacksInFlight?: number;
   violations: Violation[];
 }
 

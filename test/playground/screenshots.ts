@@ -21,11 +21,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { parseCustomId, parseSelectValue, type CustomId } from '../../src/discord/codec.js';
 import { seedRng } from '../../src/engine/index.js';
 import type { KairoAction, KairoState } from '../../src/games/kairo/index.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { pickKairo } from '../discord/kairo-policy.js';
+import { buttonFor, hasButton, playTurn, type Offered } from '../support/turn-driver.js';
 import { launchChromium } from './browser.js';
 import { post, startTestPlayground, type TestPlayground } from './helpers.js';
 
@@ -42,38 +42,6 @@ async function until<T>(probe: () => Promise<T | undefined> | T | undefined, wha
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-}
-
-function verbOf(customId: string | undefined): CustomId['verb'] | undefined {
-  return parseCustomId(customId)?.verb;
-}
-
-function buttonFor(message: SeenMessage, verb: CustomId['verb']): string {
-  const found = message.buttons.find((b) => verbOf(b.customId) === verb)?.customId;
-  if (found === undefined) throw new Error(`no ${verb} button on ${message.id}: ${message.text}`);
-  return found;
-}
-
-interface Offered {
-  readonly index: number;
-  readonly customId: string;
-  readonly value: string | undefined;
-}
-
-/** The actions a panel offers now: its buttons and the action options of its selects. */
-function offered(panel: SeenMessage): Offered[] {
-  const out: Offered[] = [];
-  for (const b of panel.buttons) {
-    const id = parseCustomId(b.customId);
-    if (id?.verb === 'act' && b.customId !== undefined) out.push({ index: id.index, customId: b.customId, value: undefined });
-  }
-  for (const s of panel.selects) {
-    for (const o of s.options) {
-      const v = parseSelectValue(o.value);
-      if (v?.kind === 'action') out.push({ index: v.index, customId: s.customId, value: o.value });
-    }
-  }
-  return out;
 }
 
 class Shooter {
@@ -102,7 +70,7 @@ class Shooter {
   latestCall(): SeenMessage | undefined {
     const thread = this.thread();
     if (thread === undefined) return undefined;
-    return this.#pg.fake.channelMessages(thread).filter((m) => m.buttons.some((b) => verbOf(b.customId) === 'turn')).at(-1);
+    return this.#pg.fake.channelMessages(thread).filter((m) => hasButton(m, 'turn')).at(-1);
   }
 
   /**
@@ -122,43 +90,30 @@ class Shooter {
     return handle.reply as SeenMessage;
   }
 
-  /** Picks an offered action and waits for the panel's answer. */
-  async choose(name: string, panel: SeenMessage, pick: Offered): Promise<SeenMessage> {
-    const user = this.user(name);
-    const before = this.#pg.fake.world.messages.get(panel.id)?.revisions.length ?? 0;
-    const wait = { until: 'response' } as const;
-    const handle = pick.value === undefined ? await user.clickButton(panel.id, pick.customId, wait) : await user.selectOptions(panel.id, pick.customId, [pick.value], wait);
-    await handle.waitFor((h) => (this.#pg.fake.world.messages.get(panel.id)?.revisions.length ?? 0) > before || h.followUps.length > 0, {
-      timeoutMs: WAIT_MS,
-      description: 'the panel to be updated',
-    });
-    return this.#pg.fake.message(panel.id) as SeenMessage;
-  }
-
   /** Plays the turn of whoever the newest board calls, with the policy; false once the game is over. */
   async playTurn(rng: ReturnType<typeof seedRng>): Promise<boolean> {
-    const board = this.latestCall();
-    if (board === undefined) return false;
-    const actorId = [...(board.content.split('\n').at(-1) ?? '').matchAll(/<@(\d+)>/g)][0]?.[1];
-    const actor = this.#pg.users.find((u) => u.id === actorId);
-    if (actor === undefined) throw new Error(`nobody to act on ${board.id}: ${board.content}`);
-    let panel = await this.click(actor.name, board, buttonFor(board, 'turn'));
     const service = this.#pg.bot.service;
-    for (let step = 0; offered(panel).length > 0; step += 1) {
-      if (step > 30) throw new Error('a turn of more than 30 decisions');
-      const loaded = await service.byChannel(this.channel);
-      if (!loaded.ok || loaded.game.kind !== 'active') throw new Error('the game is not active');
-      const seat = (await service.seatOf(loaded.game, actor.id))?.seat;
-      if (seat === undefined) throw new Error(`${actor.name} has no seat`);
-      const legal = (await service.legalActions(loaded.game, seat)) as KairoAction[];
-      const choices = offered(panel);
-      const index = pickKairo(loaded.game.state as KairoState, seat, legal, new Set(choices.map((c) => c.index)), rng);
-      panel = await this.choose(actor.name, panel, choices.find((c) => c.index === index) as Offered);
-    }
+    const channel = this.channel;
+    const played = await playTurn(
+      { fake: this.#pg.fake, channelId: this.channel, latest: () => this.latestCall(), timeoutMs: WAIT_MS },
+      {
+        maxSteps: 31,
+        async policy({ choices, actor }) {
+          const loaded = await service.byChannel(channel);
+          if (!loaded.ok || loaded.game.kind !== 'active') throw new Error('the game is not active');
+          const seat = (await service.seatOf(loaded.game, actor.id))?.seat;
+          if (seat === undefined) throw new Error(`${actor.name} has no seat`);
+          const legal = (await service.legalActions(loaded.game, seat)) as KairoAction[];
+          const index = pickKairo(loaded.game.state as KairoState, seat, legal, new Set(choices.map((c) => c.index)), rng);
+          return choices.find((c) => c.index === index) as Offered;
+        },
+      },
+    );
+    if (played === null) return false;
     // The next board (or the end of the game) follows the turn.
     return until(async () => {
       const next = this.latestCall();
-      if (next !== undefined && next.id !== board.id) return true;
+      if (next !== undefined && next.id !== played.board.id) return true;
       const loaded = await service.byChannel(this.channel);
       return loaded.ok ? undefined : false;
     }, 'the board after the turn');

@@ -95,7 +95,8 @@ function callback(core: Core, req: RouteRequest): RouteReply {
   }
   req.interactionId = interaction.id;
   if (interaction.initial) throw errors.alreadyAcknowledged();
-  const elapsed = core.clock.now() - interaction.dispatchedAt;
+  // The bot's time: until its request arrived (the fake's own reading and checking come after).
+  const elapsed = req.receivedAt - interaction.dispatchedAt;
   if (elapsed > core.options.responseWindowMs) {
     throw errors.unknownInteraction(`the initial response came ${elapsed} ms after the dispatch; the limit is ${core.options.responseWindowMs} ms`);
   }
@@ -166,7 +167,7 @@ function callback(core: Core, req: RouteRequest): RouteReply {
       throw ruleViolation('/type', 'callback-type', `The fake does not support callback type ${String(body.type)} (nor does a bot need it).`);
   }
 
-  interaction.initial = { type: body.type, at: core.clock.now(), ephemeral, changesAt: core.world.changes };
+  interaction.initial = { type: body.type, at: core.clock.now(), receivedAt: req.receivedAt, ephemeral, changesAt: core.world.changes };
   core.world.events.emit('interactionUpdate', interaction);
 
   if (req.query.get('with_response') !== 'true') return { status: 204 };

@@ -11,6 +11,8 @@ export interface RouteRequest {
   method: Method;
   /** Decoded path below /api/v10. */
   path: string;
+  /** The fake's clock when the request arrived (before its body was read). */
+  receivedAt: number;
   params: Record<string, string>;
   query: URLSearchParams;
   kind: BodyKind;
