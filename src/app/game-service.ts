@@ -37,7 +37,8 @@ import { DamagedRowError, type NewAction, type NewSeat } from '../persistence/ga
 import type { DeliveryKind, GameRow, ScheduledJobRow, SeatRow } from '../persistence/schema.js';
 import { readNotifySettings } from '../persistence/player-settings-repository.js';
 import type { DamagedRowStore, GameStore, PlayerSettingsStore, StatsStore, Store } from '../persistence/store.js';
-import { canonicalTimeZone, DEFAULT_NOTIFY, isAway, NOTIFY_CHANNELS, parseAwayDate, quietUntil, type NotifyChannel, type NotifySettings } from './notifications.js';
+import { isAway, parseAwayDate, quietUntil } from './notifications.js';
+import { canonicalTimeZone, DEFAULT_NOTIFY, NOTIFY_CHANNELS, type NotifyChannel, type NotifySettings } from '../notify-settings.js';
 import type { Logger } from '../logger.js';
 import { delivererName, SINGLE_SHARD, type ShardSet } from '../sharding.js';
 import type { Clock } from './clock.js';

@@ -20,7 +20,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { ModuleRegistry } from '../app/module.js';
-import { NOTIFY_CHANNELS } from '../app/notifications.js';
+import { NOTIFY_CHANNELS } from '../notify-settings.js';
 import { SETTING_BOUNDS } from '../app/settings.js';
 import type { PresenterRegistry } from './games/presenter.js';
 import { core, type CoreKey } from './i18n/index.js';

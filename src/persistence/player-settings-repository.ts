@@ -4,7 +4,7 @@
  * and the caller sets it aside (the player is then notified the default way).
  */
 import { eq, inArray } from 'drizzle-orm';
-import { canonicalTimeZone, NOTIFY_CHANNELS, type NotifyChannel, type NotifySettings } from '../app/notifications.js';
+import { canonicalTimeZone, NOTIFY_CHANNELS, type NotifyChannel, type NotifySettings } from '../notify-settings.js';
 import type { Db } from './database.js';
 import { playerSettings, type PlayerSettingsRow } from './schema.js';
 

@@ -151,7 +151,7 @@ export const results = sqliteTable(
 
 /**
  * How each player wants to hear that a game waits for them, across games and servers (/game notify):
- * see src/app/notifications.ts. No row = the defaults (a mention in the channel, no quiet hours).
+ * see src/notify-settings.ts. No row = the defaults (a mention in the channel, no quiet hours).
  */
 export const playerSettings = sqliteTable('player_settings', {
   userId: text('user_id').primaryKey(),

@@ -1,6 +1,6 @@
 /** Each player's notification settings on PostgreSQL: the SQLite repository's contract (../player-settings-repository.ts), asynchronously. */
 import { eq, inArray } from 'drizzle-orm';
-import type { NotifySettings } from '../../app/notifications.js';
+import type { NotifySettings } from '../../notify-settings.js';
 import type { PlayerSettingsRow } from '../schema.js';
 import type { PlayerSettingsStore } from '../store.js';
 import type { Executor } from './executor.js';
