@@ -6,7 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Dialect } from './dialect.js';
 import type { DamagedRow } from './schema.js';
-import { insert, pickFirst, rows, type Statements } from './statements.js';
+import { all, first, insert, select, selectFields, type Statements } from './statements.js';
 
 export interface DamageReport {
   readonly table: string;
@@ -30,10 +30,10 @@ export class DamagedRowRegister {
 
   *isDamaged(table: string, rowId: string): Statements<boolean> {
     const { damagedRows } = this.dialect.tables;
-    return (yield* pickFirst({ rowId: damagedRows.rowId }, damagedRows, { where: and(eq(damagedRows.tableName, table), eq(damagedRows.rowId, rowId)) })) !== undefined;
+    return (yield* first(selectFields({ rowId: damagedRows.rowId }, damagedRows, { where: and(eq(damagedRows.tableName, table), eq(damagedRows.rowId, rowId)) }))) !== undefined;
   }
 
   *all(): Statements<DamagedRow[]> {
-    return yield* rows(this.dialect.tables.damagedRows);
+    return yield* all(select(this.dialect.tables.damagedRows));
   }
 }

@@ -9,7 +9,7 @@ import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql, type 
 import { SINGLE_SHARD, type ShardSet } from '../sharding.js';
 import type { Dialect } from './dialect.js';
 import type { DeliveryKind, DeliveryRow } from './schema.js';
-import { firstRow, insertReturning, pick, pickFirst, rows, update, updateReturning, type Statements } from './statements.js';
+import { all, first, insertReturning, select, selectFields, update, updateReturning, type Statements } from './statements.js';
 
 export interface NewDelivery {
   readonly gameId: number;
@@ -58,19 +58,19 @@ export class DeliveryRepository {
   }
 
   *byId(id: number): Statements<DeliveryRow | undefined> {
-    return yield* firstRow(this.#deliveries, { where: eq(this.#deliveries.id, id) });
+    return yield* first(select(this.#deliveries, { where: eq(this.#deliveries.id, id) }));
   }
 
   /** Games with a delivery due now that no deliverer holds. */
   *gamesWithDue(now: number, limit = 100): Statements<{ gameId: number; channelId: string }[]> {
     const deliveries = this.#deliveries;
-    return yield* pick({ gameId: deliveries.gameId, channelId: deliveries.channelId }, deliveries, { distinct: true, where: and(this.#dueAndFree(now), this.#mine()), limit });
+    return yield* all(selectFields({ gameId: deliveries.gameId, channelId: deliveries.channelId }, deliveries, { distinct: true, where: and(this.#dueAndFree(now), this.#mine()), limit }));
   }
 
   /** The earliest moment a pending delivery becomes due (for the deliverer's timer), or null. */
   *nextDue(): Statements<number | null> {
     const deliveries = this.#deliveries;
-    const row = yield* pickFirst({ at: this.dialect.time(sql<number | null>`min(${deliveries.nextAttemptAt})`) }, deliveries, { where: and(eq(deliveries.status, 'pending'), this.#mine()) });
+    const row = yield* first(selectFields({ at: this.dialect.time(sql<number | null>`min(${deliveries.nextAttemptAt})`) }, deliveries, { where: and(eq(deliveries.status, 'pending'), this.#mine()) }));
     return row?.at ?? null;
   }
 
@@ -126,13 +126,13 @@ export class DeliveryRepository {
   /** Delivered messages of the game whose buttons are still on (newest last). */
   *armed(gameId: number): Statements<DeliveryRow[]> {
     const deliveries = this.#deliveries;
-    return yield* rows(deliveries, { where: and(eq(deliveries.gameId, gameId), this.#armed()), orderBy: [asc(deliveries.id)] });
+    return yield* all(select(deliveries, { where: and(eq(deliveries.gameId, gameId), this.#armed()), orderBy: [asc(deliveries.id)] }));
   }
 
   /** Games with armed messages that may be stale: more than one armed message, or the game is over. */
   *gamesWithArmed(): Statements<{ gameId: number; channelId: string }[]> {
     const { deliveries, games } = this.dialect.tables;
-    return yield* pick({ gameId: deliveries.gameId, channelId: deliveries.channelId }, deliveries, {
+    return yield* all(selectFields({ gameId: deliveries.gameId, channelId: deliveries.channelId }, deliveries, {
       distinct: true,
       innerJoin: { table: games, on: eq(games.id, deliveries.gameId) },
       where: and(
@@ -143,29 +143,29 @@ export class DeliveryRepository {
           sql`exists (select 1 from ${deliveries} as newer where newer.game_id = ${deliveries.gameId} and newer.kind = 'board' and newer.status = 'delivered' and newer.id > ${deliveries.id})`,
         ),
       ),
-    });
+    }));
   }
 
   *gameStatus(gameId: number): Statements<string | undefined> {
     const { games } = this.dialect.tables;
-    return (yield* pickFirst({ status: games.status }, games, { where: eq(games.id, gameId) }))?.status;
+    return (yield* first(selectFields({ status: games.status }, games, { where: eq(games.id, gameId) })))?.status;
   }
 
   /** The game's deliveries in order (tests and the operator's view). */
   *ofGame(gameId: number): Statements<DeliveryRow[]> {
     const deliveries = this.#deliveries;
-    return yield* rows(deliveries, { where: eq(deliveries.gameId, gameId), orderBy: [asc(deliveries.id)] });
+    return yield* all(select(deliveries, { where: eq(deliveries.gameId, gameId), orderBy: [asc(deliveries.id)] }));
   }
 
   /** The game's newest deliveries of one kind, newest first. */
   *recentOfKind(gameId: number, kind: DeliveryKind, limit: number): Statements<DeliveryRow[]> {
     const deliveries = this.#deliveries;
-    return yield* rows(deliveries, { where: and(eq(deliveries.gameId, gameId), eq(deliveries.kind, kind)), orderBy: [desc(deliveries.id)], limit });
+    return yield* all(select(deliveries, { where: and(eq(deliveries.gameId, gameId), eq(deliveries.kind, kind)), orderBy: [desc(deliveries.id)], limit }));
   }
 
   /** The newest delivered board or lobby message of the game, if any. */
   *latestPosted(gameId: number): Statements<DeliveryRow | undefined> {
     const deliveries = this.#deliveries;
-    return yield* firstRow(deliveries, { where: and(eq(deliveries.gameId, gameId), eq(deliveries.status, 'delivered'), inArray(deliveries.kind, ['board', 'lobby'])), orderBy: [desc(deliveries.id)], limit: 1 });
+    return yield* first(select(deliveries, { where: and(eq(deliveries.gameId, gameId), eq(deliveries.status, 'delivered'), inArray(deliveries.kind, ['board', 'lobby'])), orderBy: [desc(deliveries.id)], limit: 1 }));
   }
 }

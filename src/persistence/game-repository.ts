@@ -12,9 +12,9 @@
  */
 import { and, asc, desc, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { SINGLE_SHARD, type ShardSet } from '../sharding.js';
-import type { Dialect } from './dialect.js';
+import type { Dialect, Tables } from './dialect.js';
 import type { ActionRow, GameRow, GameStatus, ScheduledJobRow, SeatRow } from './schema.js';
-import { firstRow, insert, insertReturning, pickFirst, remove, rows, transaction, update, type Statements } from './statements.js';
+import { all, first, insert, insertReturning, remove, select, selectFields, transaction, update, type Statements } from './statements.js';
 
 export interface NewGame {
   guildId: string;
@@ -155,13 +155,34 @@ export interface NewJob {
   readonly payload: unknown;
 }
 
+/** The queries of every move, built once with placeholders: SQLite prepares each once (a move must not pay for building its SQL again). */
+function movesQueries({ games, seats, actions, snapshots, scheduledJobs }: Tables) {
+  const gameId = sql.placeholder('gameId');
+  const jobsInOrder = [asc(scheduledJobs.dueAt), asc(scheduledJobs.id)];
+  return {
+    findById: select(games, { where: eq(games.id, sql.placeholder('id')) }),
+    findRunningByChannel: select(games, { where: and(eq(games.channelId, sql.placeholder('channelId')), inArray(games.status, RUNNING)) }),
+    seats: select(seats, { where: eq(seats.gameId, gameId), orderBy: [asc(seats.seat)] }),
+    lastSequence: selectFields({ sequence: actions.sequence }, actions, { where: eq(actions.gameId, gameId), orderBy: [desc(actions.sequence)], limit: 1 }),
+    recentActions: select(actions, { where: eq(actions.gameId, gameId), orderBy: [desc(actions.sequence)], limit: sql.placeholder('limit') }),
+    actionsAfter: select(actions, { where: and(eq(actions.gameId, gameId), gt(actions.sequence, sql.placeholder('after'))), orderBy: [asc(actions.sequence)] }),
+    latestSnapshot: select(snapshots, { where: eq(snapshots.gameId, gameId), orderBy: [desc(snapshots.sequence)], limit: 1 }),
+    jobsOf: select(scheduledJobs, { where: eq(scheduledJobs.gameId, gameId), orderBy: jobsInOrder }),
+    jobsOfKind: select(scheduledJobs, { where: and(eq(scheduledJobs.gameId, gameId), eq(scheduledJobs.kind, sql.placeholder('kind'))), orderBy: jobsInOrder }),
+  };
+}
+
 export class GameRepository {
+  readonly #moves: ReturnType<typeof movesQueries>;
+
   constructor(
     private readonly dialect: Dialect,
     private readonly now: () => number = Date.now,
     /** The shards of this process: its start-up check and its jobs are only its own guilds'. */
     private readonly shards: ShardSet = SINGLE_SHARD,
-  ) {}
+  ) {
+    this.#moves = movesQueries(dialect.tables);
+  }
 
   /** Refused with `channel_busy` when the channel already has a lobby or an active game (the partial unique index). */
   *createGame(input: NewGame, initialSeats: readonly NewSeat[] = []): Statements<CreateResult> {
@@ -186,37 +207,34 @@ export class GameRepository {
   }
 
   *findById(id: number): Statements<GameRow | undefined> {
-    const { games } = this.dialect.tables;
-    return yield* firstRow(games, { where: eq(games.id, id) });
+    return yield* first(this.#moves.findById, { id });
   }
 
   /** The lobby or active game of a channel, if any. */
   *findRunningByChannel(channelId: string): Statements<GameRow | undefined> {
-    const { games } = this.dialect.tables;
-    return yield* firstRow(games, { where: and(eq(games.channelId, channelId), inArray(games.status, RUNNING)) });
+    return yield* first(this.#moves.findRunningByChannel, { channelId });
   }
 
   /** The newest finished game played in this channel, or in this thread of it. */
   *findLastFinished(channelId: string): Statements<GameRow | undefined> {
     const { games } = this.dialect.tables;
-    return yield* firstRow(games, { where: and(or(eq(games.channelId, channelId), eq(games.threadId, channelId)), eq(games.status, 'finished')), orderBy: [desc(games.id)], limit: 1 });
+    return yield* first(select(games, { where: and(or(eq(games.channelId, channelId), eq(games.threadId, channelId)), eq(games.status, 'finished')), orderBy: [desc(games.id)], limit: 1 }));
   }
 
   /** The lobby or active game played in a thread, if any. */
   *findRunningByThread(threadId: string): Statements<GameRow | undefined> {
     const { games } = this.dialect.tables;
-    return yield* firstRow(games, { where: and(eq(games.threadId, threadId), inArray(games.status, RUNNING)) });
+    return yield* first(select(games, { where: and(eq(games.threadId, threadId), inArray(games.status, RUNNING)) }));
   }
 
   /** The running games of this process's guilds, for the start-up sweep and the scheduler. */
   *listRunning(): Statements<GameRow[]> {
     const { games } = this.dialect.tables;
-    return yield* rows(games, { where: and(inArray(games.status, RUNNING), this.dialect.guildOnShards(games.guildId, this.shards)), orderBy: [asc(games.id)] });
+    return yield* all(select(games, { where: and(inArray(games.status, RUNNING), this.dialect.guildOnShards(games.guildId, this.shards)), orderBy: [asc(games.id)] }));
   }
 
   *seats(gameId: number): Statements<SeatRow[]> {
-    const { seats } = this.dialect.tables;
-    return yield* rows(seats, { where: eq(seats.gameId, gameId), orderBy: [asc(seats.seat)] });
+    return yield* all(this.#moves.seats, { gameId });
   }
 
   /**
@@ -225,11 +243,12 @@ export class GameRepository {
    */
   *saveState(gameId: number, expectedVersion: number, change: StateUpdate, appended: readonly NewAction[] = [], newSeats?: readonly NewSeat[]): Statements<SaveResult> {
     const { games, seats, actions } = this.dialect.tables;
+    const moves = this.#moves;
     const time = this.now();
     return yield* transaction(function* (): Statements<SaveResult> {
       const changed = yield* update(games, { ...change, version: sql`${games.version} + 1`, updatedAt: time }, and(eq(games.id, gameId), eq(games.version, expectedVersion)));
       if (changed !== 1) {
-        const current = yield* pickFirst({ version: games.version }, games, { where: eq(games.id, gameId) });
+        const current = yield* first(selectFields({ version: games.version }, games, { where: eq(games.id, gameId) }));
         return { ok: false, code: 'stale_version', currentVersion: current?.version ?? null };
       }
       if (newSeats !== undefined) {
@@ -241,14 +260,14 @@ export class GameRepository {
       }
       let firstSequence: number | null = null;
       if (appended.length > 0) {
-        const last = yield* pickFirst({ sequence: actions.sequence }, actions, { where: eq(actions.gameId, gameId), orderBy: [desc(actions.sequence)], limit: 1 });
-        const first = (last?.sequence ?? 0) + 1;
-        firstSequence = first;
+        const last = yield* first(moves.lastSequence, { gameId });
+        const start = (last?.sequence ?? 0) + 1;
+        firstSequence = start;
         yield* insert(
           actions,
           appended.map((entry, i) => ({
             gameId,
-            sequence: first + i,
+            sequence: start + i,
             createdAt: time,
             seat: entry.seat,
             kind: entry.kind,
@@ -302,24 +321,21 @@ export class GameRepository {
   /** The whole log, oldest first; a row that cannot be read throws DamagedRowError. */
   *actions(gameId: number): Statements<StoredAction[]> {
     const { actions } = this.dialect.tables;
-    return (yield* rows(actions, { where: eq(actions.gameId, gameId), orderBy: [asc(actions.sequence)] })).map(readAction);
+    return (yield* all(select(actions, { where: eq(actions.gameId, gameId), orderBy: [asc(actions.sequence)] }))).map(readAction);
   }
 
   *recentActions(gameId: number, limit: number): Statements<StoredAction[]> {
-    const { actions } = this.dialect.tables;
-    return (yield* rows(actions, { where: eq(actions.gameId, gameId), orderBy: [desc(actions.sequence)], limit })).reverse().map(readAction);
+    return (yield* all(this.#moves.recentActions, { gameId, limit })).reverse().map(readAction);
   }
 
   /** The log after `sequence`, oldest first. */
   *actionsAfter(gameId: number, sequence: number): Statements<StoredAction[]> {
-    const { actions } = this.dialect.tables;
-    return (yield* rows(actions, { where: and(eq(actions.gameId, gameId), gt(actions.sequence, sequence)), orderBy: [asc(actions.sequence)] })).map(readAction);
+    return (yield* all(this.#moves.actionsAfter, { gameId, after: sequence })).map(readAction);
   }
 
   /** The newest snapshot of the game's state (see the snapshots table), if any. */
   *latestSnapshot(gameId: number): Statements<{ sequence: number; state: string } | undefined> {
-    const { snapshots } = this.dialect.tables;
-    const row = yield* firstRow(snapshots, { where: eq(snapshots.gameId, gameId), orderBy: [desc(snapshots.sequence)], limit: 1 });
+    const row = yield* first(this.#moves.latestSnapshot, { gameId });
     return row === undefined ? undefined : { sequence: row.sequence, state: row.state };
   }
 
@@ -351,19 +367,18 @@ export class GameRepository {
   /** Due jobs of this process's guilds, except those found damaged (they stay, set aside, for an operator). */
   *dueJobs(now: number): Statements<ScheduledJobRow[]> {
     const { damagedRows, scheduledJobs } = this.dialect.tables;
-    return yield* rows(scheduledJobs, {
+    return yield* all(select(scheduledJobs, {
       where: and(
         lte(scheduledJobs.dueAt, now),
         sql`not exists (select 1 from ${damagedRows} where ${damagedRows.tableName} = 'scheduled_jobs' and ${damagedRows.rowId} = cast(${scheduledJobs.id} as text))`,
         this.#ofMyGuilds(),
       ),
       orderBy: [asc(scheduledJobs.dueAt), asc(scheduledJobs.id)],
-    });
+    }));
   }
 
   *jobsOf(gameId: number, kind?: string): Statements<ScheduledJobRow[]> {
-    const { scheduledJobs } = this.dialect.tables;
-    return yield* rows(scheduledJobs, { where: this.#jobsOf(gameId, kind), orderBy: [asc(scheduledJobs.dueAt), asc(scheduledJobs.id)] });
+    return kind === undefined ? yield* all(this.#moves.jobsOf, { gameId }) : yield* all(this.#moves.jobsOfKind, { gameId, kind });
   }
 
   /** True when this call removed the job (so exactly one runner acts on it). */

@@ -7,7 +7,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { canonicalTimeZone, NOTIFY_CHANNELS, type NotifyChannel, type NotifySettings } from '../notify-settings.js';
 import type { Dialect } from './dialect.js';
 import type { PlayerSettingsRow } from './schema.js';
-import { firstRow, insert, rows, type Statements } from './statements.js';
+import { all, first, insert, select, type Statements } from './statements.js';
 
 const isHour = (v: number | null): boolean => v === null || (Number.isInteger(v) && v >= 0 && v <= 23);
 
@@ -29,13 +29,13 @@ export class PlayerSettingsRepository {
 
   *find(userId: string): Statements<PlayerSettingsRow | undefined> {
     const { playerSettings } = this.dialect.tables;
-    return yield* firstRow(playerSettings, { where: eq(playerSettings.userId, userId) });
+    return yield* first(select(playerSettings, { where: eq(playerSettings.userId, userId) }));
   }
 
   *findMany(userIds: readonly string[]): Statements<PlayerSettingsRow[]> {
     if (userIds.length === 0) return [];
     const { playerSettings } = this.dialect.tables;
-    return yield* rows(playerSettings, { where: inArray(playerSettings.userId, [...userIds]) });
+    return yield* all(select(playerSettings, { where: inArray(playerSettings.userId, [...userIds]) }));
   }
 
   *save(userId: string, settings: NotifySettings): Statements<void> {

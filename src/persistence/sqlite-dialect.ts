@@ -1,6 +1,7 @@
 /**
  * The repositories' statements on SQLite (better-sqlite3): each runs at once and answers synchronously,
- * a repository's transaction is better-sqlite3's own (a savepoint inside the store's transaction). Only
+ * a repository's transaction is better-sqlite3's own (a savepoint inside the store's transaction); a
+ * query is prepared once, on the one connection, and runs inside a transaction too. Only
  * the pieces of SQL that differ from PostgreSQL are written here; the statements are the repositories'.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -11,7 +12,7 @@ import type { Db } from './database.js';
 import type * as schema from './schema.js';
 import { tables } from './schema.js';
 import { guildOnShardsSqlite } from './shard-filter.js';
-import { runSynchronously, type Insert, type Select, type Statement, type Statements, type Update } from './statements.js';
+import { runSynchronously, type Insert, type Select, type SelectQuery, type Statement, type Statements, type Update } from './statements.js';
 
 export const sqliteDialect: Dialect = {
   tables,
@@ -30,16 +31,32 @@ export const sqliteDialect: Dialect = {
 /** The database or a transaction of it: the same statements run on both. */
 type Executor = BaseSQLiteDatabase<'sync', RunResult, typeof schema>;
 
-function select(db: Executor, statement: Select): unknown {
-  const { fields, from } = statement;
-  const chosen = fields === undefined ? db.select() : statement.distinct ? db.selectDistinct(fields as SelectedFields) : db.select(fields as SelectedFields);
-  let query: SQLiteSelect = chosen.from(from as SQLiteTable).$dynamic();
-  if (statement.innerJoin) query = query.innerJoin(statement.innerJoin.table as SQLiteTable, statement.innerJoin.on);
-  if (statement.where) query = query.where(statement.where);
-  if (statement.groupBy) query = query.groupBy(...(statement.groupBy as SQLiteColumn[]));
-  if (statement.orderBy) query = query.orderBy(...(statement.orderBy as SQLiteColumn[]));
-  if (statement.limit !== undefined) query = query.limit(statement.limit);
-  return statement.first ? query.get() : query.all();
+function built(db: Executor, query: SelectQuery): SQLiteSelect {
+  const { fields, from } = query;
+  const chosen = fields === undefined ? db.select() : query.distinct ? db.selectDistinct(fields as SelectedFields) : db.select(fields as SelectedFields);
+  let built: SQLiteSelect = chosen.from(from as SQLiteTable).$dynamic();
+  if (query.innerJoin) built = built.innerJoin(query.innerJoin.table as SQLiteTable, query.innerJoin.on);
+  if (query.where) built = built.where(query.where);
+  if (query.groupBy) built = built.groupBy(...(query.groupBy as SQLiteColumn[]));
+  if (query.orderBy) built = built.orderBy(...(query.orderBy as SQLiteColumn[]));
+  if (query.limit !== undefined) built = built.limit(query.limit);
+  return built;
+}
+
+/** Each query prepared at its first run and kept while the query is (a repository keeps its hot ones for good). */
+class PreparedSelects {
+  readonly #prepared = new WeakMap<SelectQuery, ReturnType<SQLiteSelect['prepare']>>();
+
+  constructor(private readonly db: Db) {}
+
+  run(statement: Select): unknown {
+    let prepared = this.#prepared.get(statement.query);
+    if (prepared === undefined) {
+      prepared = built(this.db, statement.query).prepare();
+      this.#prepared.set(statement.query, prepared);
+    }
+    return statement.first ? prepared.get(statement.values) : prepared.all(statement.values);
+  }
 }
 
 function insert(db: Executor, statement: Insert): unknown {
@@ -57,10 +74,10 @@ function update(db: Executor, statement: Update): unknown {
   return statement.returning ? query.returning().all() : query.run().changes;
 }
 
-function execute(db: Executor, statement: Statement): unknown {
+function execute(db: Executor, selects: PreparedSelects, statement: Statement): unknown {
   switch (statement.kind) {
     case 'select':
-      return select(db, statement);
+      return selects.run(statement);
     case 'insert':
       return insert(db, statement);
     case 'update':
@@ -71,11 +88,12 @@ function execute(db: Executor, statement: Statement): unknown {
         .where(statement.where)
         .run().changes;
     case 'transaction':
-      return db.transaction((tx) => runSynchronously(statement.body(), (inner) => execute(tx, inner)));
+      return db.transaction((tx) => runSynchronously(statement.body(), (inner) => execute(tx, selects, inner)));
   }
 }
 
 /** Runs a repository method's statements on the database, answering its result at once. */
 export function sqliteRunner(db: Db): <R>(statements: Statements<R>) => R {
-  return (statements) => runSynchronously(statements, (statement) => execute(db, statement));
+  const selects = new PreparedSelects(db);
+  return (statements) => runSynchronously(statements, (statement) => execute(db, selects, statement));
 }

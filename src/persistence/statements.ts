@@ -9,7 +9,7 @@
  * SQLite runner drives it synchronously (inside a native transaction where it asks for one), the
  * PostgreSQL runner asynchronously.
  */
-import type { Column, SQL, Table } from 'drizzle-orm';
+import type { Column, Placeholder, SQL, Table } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 
 /** A row of the table as read. */
@@ -26,19 +26,33 @@ export interface SelectClauses {
   readonly where?: SQL | undefined;
   readonly groupBy?: readonly (Column | SQL)[];
   readonly orderBy?: readonly (Column | SQL)[];
-  readonly limit?: number;
+  /** A number, or a placeholder given at each run. */
+  readonly limit?: number | Placeholder;
 }
 
-export interface Select extends SelectClauses {
-  readonly kind: 'select';
+/**
+ * A SELECT answering rows of type `R`. Values that change from run to run may be placeholders
+ * (`sql.placeholder('id')`) given at each run: a query built once with them is prepared once on SQLite
+ * (a move must not pay for building its SQL again).
+ */
+export interface SelectQuery<R = unknown> extends SelectClauses {
   readonly from: Table;
   /** The columns to read; every column of `from` when absent. */
   readonly fields?: Fields;
   /** SELECT DISTINCT. */
   readonly distinct?: boolean;
   readonly innerJoin?: { readonly table: Table; readonly on: SQL };
+  /** Never set: carries the row type. */
+  readonly row?: R;
+}
+
+export interface Select {
+  readonly kind: 'select';
+  readonly query: SelectQuery;
+  /** The placeholders' values. */
+  readonly values?: Record<string, unknown>;
   /** Only the first row is wanted (undefined when there is none). */
-  readonly first?: boolean;
+  readonly first: boolean;
 }
 
 export interface Insert {
@@ -77,25 +91,26 @@ export type Statement = Select | Insert | Update | Delete | Transaction;
 /** A repository method's statements, ending with its result. */
 export type Statements<R> = Generator<Statement, R, unknown>;
 
-export function* rows<T extends Table>(from: T, clauses: SelectClauses = {}): Statements<Row<T>[]> {
-  return (yield { kind: 'select', from, ...clauses }) as Row<T>[];
-}
-
-export function* firstRow<T extends Table>(from: T, clauses: SelectClauses = {}): Statements<Row<T> | undefined> {
-  return (yield { kind: 'select', from, ...clauses, first: true }) as Row<T> | undefined;
+/** Every column of the table's rows. */
+export function select<T extends Table>(from: T, clauses: SelectClauses = {}): SelectQuery<Row<T>> {
+  return { from, ...clauses };
 }
 
 /** Some columns or expressions of the rows (`distinct`: each combination once; `innerJoin`: with another table's rows). */
-export function* pick<F extends Fields>(
+export function selectFields<F extends Fields>(
   fields: F,
   from: Table,
-  clauses: SelectClauses & { readonly distinct?: boolean; readonly innerJoin?: Select['innerJoin'] } = {},
-): Statements<SelectResultFields<F>[]> {
-  return (yield { kind: 'select', from, fields, ...clauses }) as SelectResultFields<F>[];
+  clauses: SelectClauses & Pick<SelectQuery, 'distinct' | 'innerJoin'> = {},
+): SelectQuery<SelectResultFields<F>> {
+  return { from, fields, ...clauses };
 }
 
-export function* pickFirst<F extends Fields>(fields: F, from: Table, clauses: SelectClauses = {}): Statements<SelectResultFields<F> | undefined> {
-  return (yield { kind: 'select', from, fields, ...clauses, first: true }) as SelectResultFields<F> | undefined;
+export function* all<R>(query: SelectQuery<R>, values?: Record<string, unknown>): Statements<R[]> {
+  return (yield { kind: 'select', query, first: false, ...(values !== undefined ? { values } : {}) }) as R[];
+}
+
+export function* first<R>(query: SelectQuery<R>, values?: Record<string, unknown>): Statements<R | undefined> {
+  return (yield { kind: 'select', query, first: true, ...(values !== undefined ? { values } : {}) }) as R | undefined;
 }
 
 /** Writes the rows; answers how many were written (fewer when `onConflict` left some out). */

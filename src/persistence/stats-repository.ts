@@ -6,7 +6,7 @@
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Dialect } from './dialect.js';
-import { insert, pick, type Statements } from './statements.js';
+import { all, insert, selectFields, type Statements } from './statements.js';
 
 export interface NewResult {
   readonly seat: number;
@@ -61,7 +61,7 @@ export class StatsRepository {
   *history(guildId: string, limit: number): Statements<FinishedGame[]> {
     const { games, results } = this.dialect.tables;
     const finishedAt = this.dialect.time(sql<number>`max(${results.finishedAt})`);
-    const rows = yield* pick(
+    const rows = yield* all(selectFields(
       {
         gameId: games.id,
         kind: games.kind,
@@ -80,31 +80,31 @@ export class StatsRepository {
         orderBy: [desc(finishedAt), desc(games.id)],
         limit,
       },
-    );
+    ));
     return rows.map(({ status, ...r }) => ({ ...r, winners: (r.winners ?? '').split(',').filter((w) => w !== ''), abandoned: status === 'abandoned' }));
   }
 
   /** One player's games, wins and average place per game kind, in this server. */
   *player(guildId: string, userId: string): Statements<PlayerStats[]> {
     const { games, results } = this.dialect.tables;
-    return yield* pick({ userId: results.userId, kind: games.kind, ...this.#aggregates() }, results, {
+    return yield* all(selectFields({ userId: results.userId, kind: games.kind, ...this.#aggregates() }, results, {
       innerJoin: { table: games, on: eq(games.id, results.gameId) },
       where: and(eq(games.guildId, guildId), eq(games.status, 'finished'), eq(results.userId, userId)),
       groupBy: [results.userId, games.kind],
       orderBy: [games.kind],
-    });
+    }));
   }
 
   /** The server's leaderboard: most wins, then the better average place, then more games (a full tie by user id, the same on both stores). */
   *leaderboard(guildId: string, limit: number): Statements<Omit<PlayerStats, 'kind'>[]> {
     const { games, results } = this.dialect.tables;
     const aggregates = this.#aggregates();
-    return yield* pick({ userId: results.userId, ...aggregates }, results, {
+    return yield* all(selectFields({ userId: results.userId, ...aggregates }, results, {
       innerJoin: { table: games, on: eq(games.id, results.gameId) },
       where: and(eq(games.guildId, guildId), eq(games.status, 'finished')),
       groupBy: [results.userId],
       orderBy: [desc(aggregates.wins), aggregates.averagePlace, desc(aggregates.games), asc(results.userId)],
       limit,
-    });
+    }));
   }
 }

@@ -9,7 +9,7 @@ import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { QueryBuilder, type PgColumn, type PgDatabase, type PgSelect, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Dialect } from '../dialect.js';
 import { guildOnShardsPostgres } from '../shard-filter.js';
-import { runAsynchronously, type Insert, type Select, type Statement, type Statements, type Update } from '../statements.js';
+import { runAsynchronously, type Insert, type Select, type SelectQuery, type Statement, type Statements, type Update } from '../statements.js';
 import type * as schema from './schema.js';
 import { tables } from './schema.js';
 
@@ -46,16 +46,21 @@ export const postgresDialect: Dialect = {
   commaList: (value, order) => sql<string | null>`string_agg(${value}, ',' order by ${order})`,
 };
 
-function select(db: PgExecutor, statement: Select): Promise<unknown> {
-  const { fields, from } = statement;
-  const chosen = fields === undefined ? db.select() : statement.distinct ? db.selectDistinct(fields as SelectedFields) : db.select(fields as SelectedFields);
-  let query: PgSelect = chosen.from(from as PgTable).$dynamic();
-  if (statement.innerJoin) query = query.innerJoin(statement.innerJoin.table as PgTable, statement.innerJoin.on);
-  if (statement.where) query = query.where(statement.where);
-  if (statement.groupBy) query = query.groupBy(...(statement.groupBy as PgColumn[]));
-  if (statement.orderBy) query = query.orderBy(...(statement.orderBy as PgColumn[]));
-  if (statement.limit !== undefined) query = query.limit(statement.limit);
-  return statement.first ? query.then((rows) => rows[0]) : query.then((rows) => rows);
+function built(db: PgExecutor, query: SelectQuery): PgSelect {
+  const { fields, from } = query;
+  const chosen = fields === undefined ? db.select() : query.distinct ? db.selectDistinct(fields as SelectedFields) : db.select(fields as SelectedFields);
+  let built: PgSelect = chosen.from(from as PgTable).$dynamic();
+  if (query.innerJoin) built = built.innerJoin(query.innerJoin.table as PgTable, query.innerJoin.on);
+  if (query.where) built = built.where(query.where);
+  if (query.groupBy) built = built.groupBy(...(query.groupBy as PgColumn[]));
+  if (query.orderBy) built = built.orderBy(...(query.orderBy as PgColumn[]));
+  if (query.limit !== undefined) built = built.limit(query.limit);
+  return built;
+}
+
+async function select(db: PgExecutor, statement: Select): Promise<unknown> {
+  const rows = await built(db, statement.query).execute(statement.values);
+  return statement.first ? rows[0] : rows;
 }
 
 async function insert(db: PgExecutor, statement: Insert): Promise<unknown> {
