@@ -12,7 +12,7 @@ import type { Db } from './database.js';
 import type * as schema from './schema.js';
 import { tables } from './schema.js';
 import { guildOnShardsSqlite } from './shard-filter.js';
-import { runSynchronously, type Insert, type Select, type SelectQuery, type Statement, type Statements, type Update } from './statements.js';
+import { runSynchronously, withClauses, type Insert, type Select, type SelectQuery, type Statement, type Statements, type Update } from './statements.js';
 
 export const sqliteDialect: Dialect = {
   tables,
@@ -34,13 +34,7 @@ type Executor = BaseSQLiteDatabase<'sync', RunResult, typeof schema>;
 function built(db: Executor, query: SelectQuery): SQLiteSelect {
   const { fields, from } = query;
   const chosen = fields === undefined ? db.select() : query.distinct ? db.selectDistinct(fields as SelectedFields) : db.select(fields as SelectedFields);
-  let built: SQLiteSelect = chosen.from(from as SQLiteTable).$dynamic();
-  if (query.innerJoin) built = built.innerJoin(query.innerJoin.table as SQLiteTable, query.innerJoin.on);
-  if (query.where) built = built.where(query.where);
-  if (query.groupBy) built = built.groupBy(...(query.groupBy as SQLiteColumn[]));
-  if (query.orderBy) built = built.orderBy(...(query.orderBy as SQLiteColumn[]));
-  if (query.limit !== undefined) built = built.limit(query.limit);
-  return built;
+  return withClauses<SQLiteSelect>(chosen.from(from as SQLiteTable).$dynamic(), query);
 }
 
 /** Each query prepared at its first run and kept while the query is (a repository keeps its hot ones for good). */

@@ -46,6 +46,29 @@ export interface SelectQuery<R = unknown> extends SelectClauses {
   readonly row?: R;
 }
 
+/** A dialect's dynamic SELECT builder (drizzle's `$dynamic()`): each clause answers the same builder. */
+interface ClauseBuilder<Self> {
+  innerJoin(table: never, on: SQL): Self;
+  where(where: SQL): Self;
+  groupBy(...columns: never[]): Self;
+  orderBy(...columns: never[]): Self;
+  limit(limit: number | Placeholder): Self;
+}
+
+/**
+ * The query's clauses on the dialect's builder of its SELECT ... FROM. The tables and columns are the
+ * dialect's own (they come from its `Dialect.tables`), which the builder's types cannot know.
+ */
+export function withClauses<S extends ClauseBuilder<S>>(builder: S, query: SelectQuery): S {
+  let built = builder;
+  if (query.innerJoin) built = built.innerJoin(query.innerJoin.table as never, query.innerJoin.on);
+  if (query.where) built = built.where(query.where);
+  if (query.groupBy) built = built.groupBy(...(query.groupBy as never[]));
+  if (query.orderBy) built = built.orderBy(...(query.orderBy as never[]));
+  if (query.limit !== undefined) built = built.limit(query.limit);
+  return built;
+}
+
 export interface Select {
   readonly kind: 'select';
   readonly query: SelectQuery;

@@ -9,7 +9,7 @@ import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { QueryBuilder, type PgColumn, type PgDatabase, type PgSelect, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Dialect } from '../dialect.js';
 import { guildOnShardsPostgres } from '../shard-filter.js';
-import { runAsynchronously, type Insert, type Select, type SelectQuery, type Statement, type Statements, type Update } from '../statements.js';
+import { runAsynchronously, withClauses, type Insert, type Select, type SelectQuery, type Statement, type Statements, type Update } from '../statements.js';
 import type * as schema from './schema.js';
 import { tables } from './schema.js';
 
@@ -49,13 +49,7 @@ export const postgresDialect: Dialect = {
 function built(db: PgExecutor, query: SelectQuery): PgSelect {
   const { fields, from } = query;
   const chosen = fields === undefined ? db.select() : query.distinct ? db.selectDistinct(fields as SelectedFields) : db.select(fields as SelectedFields);
-  let built: PgSelect = chosen.from(from as PgTable).$dynamic();
-  if (query.innerJoin) built = built.innerJoin(query.innerJoin.table as PgTable, query.innerJoin.on);
-  if (query.where) built = built.where(query.where);
-  if (query.groupBy) built = built.groupBy(...(query.groupBy as PgColumn[]));
-  if (query.orderBy) built = built.orderBy(...(query.orderBy as PgColumn[]));
-  if (query.limit !== undefined) built = built.limit(query.limit);
-  return built;
+  return withClauses<PgSelect>(chosen.from(from as PgTable).$dynamic(), query);
 }
 
 async function select(db: PgExecutor, statement: Select): Promise<unknown> {
