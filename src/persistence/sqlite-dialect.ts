@@ -12,7 +12,8 @@ import type { Db } from './database.js';
 import type * as schema from './schema.js';
 import { tables } from './schema.js';
 import { guildOnShardsSqlite } from './shard-filter.js';
-import { runSynchronously, withClauses, type Insert, type Select, type SelectQuery, type Statement, type Statements, type Update } from './statements.js';
+import { runSynchronously, withClauses } from './statement-runner.js';
+import type { Insert, Select, SelectQuery, Statement, Statements, Update } from './statements.js';
 
 export const sqliteDialect: Dialect = {
   tables,

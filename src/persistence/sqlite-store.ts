@@ -14,7 +14,8 @@ import { DeliveryRepository } from './delivery-repository.js';
 import { GameRepository } from './game-repository.js';
 import { PlayerSettingsRepository } from './player-settings-repository.js';
 import { sqliteDialect, sqliteRunner } from './sqlite-dialect.js';
-import { asynchronously, synchronously, type Statements, type Synchronous } from './statements.js';
+import { asynchronously, synchronously, type Synchronous } from './statement-runner.js';
+import type { Statements } from './statements.js';
 import { StatsRepository } from './stats-repository.js';
 import type { DamagedRowStore, DeliveryStore, GameStore, PlayerSettingsStore, StatsStore, Store } from './store.js';
 

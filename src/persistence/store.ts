@@ -18,7 +18,7 @@ import type { DamagedRowRegister } from './damaged-rows.js';
 import type { DeliveryRepository } from './delivery-repository.js';
 import type { GameRepository } from './game-repository.js';
 import type { PlayerSettingsRepository } from './player-settings-repository.js';
-import type { Asynchronous } from './statements.js';
+import type { Asynchronous } from './statement-runner.js';
 import type { StatsRepository } from './stats-repository.js';
 
 /** Games, seats, the action log, snapshots and scheduled jobs. */

@@ -9,7 +9,8 @@ import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import { QueryBuilder, type PgColumn, type PgDatabase, type PgSelect, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Dialect } from '../dialect.js';
 import { guildOnShardsPostgres } from '../shard-filter.js';
-import { runAsynchronously, withClauses, type Insert, type Select, type SelectQuery, type Statement, type Statements, type Update } from '../statements.js';
+import { runAsynchronously, withClauses } from '../statement-runner.js';
+import type { Insert, Select, SelectQuery, Statement, Statements, Update } from '../statements.js';
 import type * as schema from './schema.js';
 import { tables } from './schema.js';
 
