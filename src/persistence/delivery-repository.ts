@@ -132,7 +132,7 @@ export class DeliveryRepository {
   /** Games with armed messages that may be stale: more than one armed message, or the game is over. */
   *gamesWithArmed(): Statements<{ gameId: number; channelId: string }[]> {
     const { deliveries, games } = this.dialect.tables;
-    return yield* all(selectFields({ gameId: deliveries.gameId, channelId: deliveries.channelId }, deliveries, {
+    const query = selectFields({ gameId: deliveries.gameId, channelId: deliveries.channelId }, deliveries, {
       distinct: true,
       innerJoin: { table: games, on: eq(games.id, deliveries.gameId) },
       where: and(
@@ -143,7 +143,8 @@ export class DeliveryRepository {
           sql`exists (select 1 from ${deliveries} as newer where newer.game_id = ${deliveries.gameId} and newer.kind = 'board' and newer.status = 'delivered' and newer.id > ${deliveries.id})`,
         ),
       ),
-    }));
+    });
+    return yield* all(query);
   }
 
   *gameStatus(gameId: number): Statements<string | undefined> {

@@ -367,14 +367,15 @@ export class GameRepository {
   /** Due jobs of this process's guilds, except those found damaged (they stay, set aside, for an operator). */
   *dueJobs(now: number): Statements<ScheduledJobRow[]> {
     const { damagedRows, scheduledJobs } = this.dialect.tables;
-    return yield* all(select(scheduledJobs, {
+    const query = select(scheduledJobs, {
       where: and(
         lte(scheduledJobs.dueAt, now),
         sql`not exists (select 1 from ${damagedRows} where ${damagedRows.tableName} = 'scheduled_jobs' and ${damagedRows.rowId} = cast(${scheduledJobs.id} as text))`,
         this.#ofMyGuilds(),
       ),
       orderBy: [asc(scheduledJobs.dueAt), asc(scheduledJobs.id)],
-    }));
+    });
+    return yield* all(query);
   }
 
   *jobsOf(gameId: number, kind?: string): Statements<ScheduledJobRow[]> {

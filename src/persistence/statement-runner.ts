@@ -51,7 +51,15 @@ function eachMethodRun(repository: object, run: (statements: Statements<unknown>
   for (const name of Object.getOwnPropertyNames(proto)) {
     const method: unknown = Object.getOwnPropertyDescriptor(proto, name)?.value;
     if (name === 'constructor' || typeof method !== 'function') continue;
-    out[name] = (...args: unknown[]) => run((method as (...a: unknown[]) => Statements<unknown>).apply(repository, args));
+    const statements = method as (...a: unknown[]) => Statements<unknown>;
+    // Called only when run starts, so its default arguments (`at = this.now()`) are taken then, as the
+    // rest of the method is, and not before a store let the call wait for a transaction.
+    out[name] = (...args: unknown[]) =>
+      run(
+        (function* () {
+          return yield* statements.apply(repository, args);
+        })(),
+      );
   }
   return out;
 }

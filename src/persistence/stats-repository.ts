@@ -61,7 +61,7 @@ export class StatsRepository {
   *history(guildId: string, limit: number): Statements<FinishedGame[]> {
     const { games, results } = this.dialect.tables;
     const finishedAt = this.dialect.time(sql<number>`max(${results.finishedAt})`);
-    const rows = yield* all(selectFields(
+    const query = selectFields(
       {
         gameId: games.id,
         kind: games.kind,
@@ -80,31 +80,34 @@ export class StatsRepository {
         orderBy: [desc(finishedAt), desc(games.id)],
         limit,
       },
-    ));
+    );
+    const rows = yield* all(query);
     return rows.map(({ status, ...r }) => ({ ...r, winners: (r.winners ?? '').split(',').filter((w) => w !== ''), abandoned: status === 'abandoned' }));
   }
 
   /** One player's games, wins and average place per game kind, in this server. */
   *player(guildId: string, userId: string): Statements<PlayerStats[]> {
     const { games, results } = this.dialect.tables;
-    return yield* all(selectFields({ userId: results.userId, kind: games.kind, ...this.#aggregates() }, results, {
+    const query = selectFields({ userId: results.userId, kind: games.kind, ...this.#aggregates() }, results, {
       innerJoin: { table: games, on: eq(games.id, results.gameId) },
       where: and(eq(games.guildId, guildId), eq(games.status, 'finished'), eq(results.userId, userId)),
       groupBy: [results.userId, games.kind],
       orderBy: [games.kind],
-    }));
+    });
+    return yield* all(query);
   }
 
   /** The server's leaderboard: most wins, then the better average place, then more games (a full tie by user id, the same on both stores). */
   *leaderboard(guildId: string, limit: number): Statements<Omit<PlayerStats, 'kind'>[]> {
     const { games, results } = this.dialect.tables;
     const aggregates = this.#aggregates();
-    return yield* all(selectFields({ userId: results.userId, ...aggregates }, results, {
+    const query = selectFields({ userId: results.userId, ...aggregates }, results, {
       innerJoin: { table: games, on: eq(games.id, results.gameId) },
       where: and(eq(games.guildId, guildId), eq(games.status, 'finished')),
       groupBy: [results.userId],
       orderBy: [desc(aggregates.wins), aggregates.averagePlace, desc(aggregates.games), asc(results.userId)],
       limit,
-    }));
+    });
+    return yield* all(query);
   }
 }
