@@ -1,8 +1,8 @@
 /**
- * The repositories' statements on SQLite (better-sqlite3): each runs at once and answers synchronously,
+ * The repositories' statements on SQLite (better-sqlite3): each runs at once and answers synchronously;
  * a repository's transaction is better-sqlite3's own (a savepoint inside the store's transaction); a
- * query is prepared once, on the one connection, and runs inside a transaction too. Only
- * the pieces of SQL that differ from PostgreSQL are written here; the statements are the repositories'.
+ * query is prepared once, on the one connection, and runs inside a transaction too. Only the pieces of
+ * SQL that differ from PostgreSQL are written here; the statements are the repositories'.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { RunResult } from 'better-sqlite3';
