@@ -35,7 +35,7 @@ import type { FinishedGame, PlayerStats } from '../persistence/stats-repository.
 import type { GameRow, SeatRow } from '../persistence/schema.js';
 import type { EffectiveEntry } from './log.js';
 import type { ModuleRegistry } from './module.js';
-import type { NotifySettings } from './notifications.js';
+import type { NotifySettings } from '../notify-settings.js';
 import type { Outbox } from './outbox.js';
 import * as channels from './service/channels.js';
 import * as computerSeats from './service/computer-seats.js';

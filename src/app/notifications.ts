@@ -8,43 +8,17 @@
  * - Away until a moment (`awayUntil`): no reminders, no idle vote about the player, and the board says so;
  *   the idle time starts again when they are back.
  *
- * Time zones are IANA names checked with Intl (no dependency); the times are computed here, purely.
+ * The settings themselves (and the time zone check) are ../notify-settings.ts; the times are computed here,
+ * purely.
  */
 
-export const NOTIFY_CHANNELS = ['channel', 'dm', 'both'] as const;
-export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
-
-export interface NotifySettings {
-  readonly how: NotifyChannel;
-  /** IANA time zone; null = UTC. */
-  readonly timeZone: string | null;
-  /** Quiet hours [quietFrom, quietTo) in the player's time zone, whole hours 0-23; null = none. */
-  readonly quietFrom: number | null;
-  readonly quietTo: number | null;
-  /** Unix ms; the player is away before it. */
-  readonly awayUntil: number | null;
-  /** The language of their direct messages (their Discord language when they set these); null = the server's. */
-  readonly locale: string | null;
-}
-
-export const DEFAULT_NOTIFY: NotifySettings = { how: 'channel', timeZone: null, quietFrom: null, quietTo: null, awayUntil: null, locale: null };
+import type { NotifySettings } from '../notify-settings.js';
 
 /** The longest absence one may announce (a year): further is a typo, not a holiday. */
 export const MAX_AWAY_DAYS = 366;
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-
-/** The canonical IANA name of a time zone, or null when Intl does not know it. */
-export function canonicalTimeZone(name: string): string | null {
-  const trimmed = name.trim();
-  if (trimmed === '' || trimmed.length > 64) return null;
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone: trimmed }).resolvedOptions().timeZone;
-  } catch {
-    return null;
-  }
-}
 
 /** Wall-clock fields of a moment in a time zone. */
 function wallClock(at: number, timeZone: string): { year: number; month: number; day: number; minutes: number; seconds: number } {

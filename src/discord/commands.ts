@@ -19,7 +19,7 @@ import {
   type APIApplicationCommandSubcommandOption,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { NOTIFY_CHANNELS } from '../app/notifications.js';
+import { NOTIFY_CHANNELS } from '../notify-settings.js';
 import { SETTING_BOUNDS } from '../app/settings.js';
 import type { ModuleRegistry, PresenterRegistry } from '../games/contract.js';
 import { core, type CoreKey } from './i18n/index.js';

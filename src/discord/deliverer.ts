@@ -20,7 +20,7 @@ import type { GameEvent, Locale } from '../engine/index.js';
 import type { Logger } from '../logger.js';
 import type { BotContext } from './context.js';
 import { t, toLocale } from './i18n/index.js';
-import { DEFAULT_NOTIFY, type NotifySettings } from '../app/notifications.js';
+import { DEFAULT_NOTIFY, type NotifySettings } from '../notify-settings.js';
 import { abandonedMessage, boardMessage, gameLocale, hoursSince, settingsMessage, labelNames, lobbyMessage, mention, reminderMessage, voteMessage, type PublicMessage } from './messages.js';
 import { truncate } from './panel.js';
 import { THREAD_PERMISSIONS, threadPermissionNames, messageLink, presenterFor, sendableChannel } from './respond.js';

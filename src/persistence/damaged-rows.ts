@@ -4,8 +4,9 @@
  * deleted or rewritten (an operator may want to repair it by hand).
  */
 import { and, eq } from 'drizzle-orm';
-import type { Db } from './database.js';
-import { damagedRows, type DamagedRow } from './schema.js';
+import type { Dialect } from './dialect.js';
+import type { DamagedRow } from './schema.js';
+import { all, first, insert, select, selectFields, type Statements } from './statements.js';
 
 export interface DamageReport {
   readonly table: string;
@@ -15,32 +16,24 @@ export interface DamageReport {
   readonly reason: string;
 }
 
-/** The damaged_rows row of a report, the same in both dialects (the reason cut to 500 characters). */
-export function damageRow(report: DamageReport, foundAt: number) {
-  return { tableName: report.table, rowId: report.rowId, gameId: report.gameId, channelId: report.channelId, reason: report.reason.slice(0, 500), foundAt };
-}
-
 export class DamagedRowRegister {
   constructor(
-    private readonly db: Db,
+    private readonly dialect: Dialect,
     private readonly now: () => number = Date.now,
   ) {}
 
   /** Records the damage; true only the first time this row is recorded (report it then). */
-  record(report: DamageReport): boolean {
-    const inserted = this.db
-      .insert(damagedRows)
-      .values(damageRow(report, this.now()))
-      .onConflictDoNothing()
-      .run();
-    return inserted.changes === 1;
+  *record(report: DamageReport): Statements<boolean> {
+    const row = { tableName: report.table, rowId: report.rowId, gameId: report.gameId, channelId: report.channelId, reason: report.reason.slice(0, 500), foundAt: this.now() };
+    return (yield* insert(this.dialect.tables.damagedRows, [row], 'nothing')) === 1;
   }
 
-  isDamaged(table: string, rowId: string): boolean {
-    return this.db.select({ rowId: damagedRows.rowId }).from(damagedRows).where(and(eq(damagedRows.tableName, table), eq(damagedRows.rowId, rowId))).get() !== undefined;
+  *isDamaged(table: string, rowId: string): Statements<boolean> {
+    const { damagedRows } = this.dialect.tables;
+    return (yield* first(selectFields({ rowId: damagedRows.rowId }, damagedRows, { where: and(eq(damagedRows.tableName, table), eq(damagedRows.rowId, rowId)) }))) !== undefined;
   }
 
-  all(): DamagedRow[] {
-    return this.db.select().from(damagedRows).all();
+  *all(): Statements<DamagedRow[]> {
+    return yield* all(select(this.dialect.tables.damagedRows));
   }
 }

@@ -1,13 +1,15 @@
 /**
  * The outbox table (deliveries). Rows are written inside the transaction of the change that owes them
  * (see the game service) and taken by a deliverer with a lease (`claimedUntil`), so that only one
- * deliverer, in this process or another one on the same database, works on a row at a time.
+ * deliverer, in this process or another one on the same database, works on a row at a time: a claim
+ * leases the game's due, free rows in one UPDATE, which PostgreSQL makes skip the rows another process is
+ * leasing at that moment (see the dialects' `notBeingClaimed`).
  */
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { SINGLE_SHARD, type ShardSet } from '../sharding.js';
-import type { Db } from './database.js';
-import { guildOnShardsSqlite } from './shard-filter.js';
-import { deliveries, games, type DeliveryKind, type DeliveryRow } from './schema.js';
+import type { Dialect } from './dialect.js';
+import type { DeliveryKind, DeliveryRow } from './schema.js';
+import { all, first, insertReturning, select, selectFields, update, updateReturning, type Statements } from './statements.js';
 
 export interface NewDelivery {
   readonly gameId: number;
@@ -23,187 +25,148 @@ export const ARMED_KINDS: readonly DeliveryKind[] = ['lobby', 'board', 'reminder
 
 export class DeliveryRepository {
   constructor(
-    private readonly db: Db,
+    private readonly dialect: Dialect,
     private readonly now: () => number = Date.now,
     /** The shards of this process: it looks only at its own guilds' deliveries. */
     private readonly shards: ShardSet = SINGLE_SHARD,
   ) {}
 
+  get #deliveries() {
+    return this.dialect.tables.deliveries;
+  }
+
   /** Deliveries in this process's guilds (undefined: it runs every shard, no condition). */
   #mine(): SQL | undefined {
-    return guildOnShardsSqlite(deliveries.guildId, this.shards);
+    return this.dialect.guildOnShards(this.#deliveries.guildId, this.shards);
   }
 
-  add(delivery: NewDelivery): DeliveryRow {
+  /** Pending and due now, and no deliverer holds it. */
+  #dueAndFree(now: number): SQL | undefined {
+    const deliveries = this.#deliveries;
+    return and(eq(deliveries.status, 'pending'), lte(deliveries.nextAttemptAt, now), or(isNull(deliveries.claimedUntil), lt(deliveries.claimedUntil, now)));
+  }
+
+  /** Delivered, its message still carries buttons. */
+  #armed(): SQL | undefined {
+    const deliveries = this.#deliveries;
+    return and(eq(deliveries.status, 'delivered'), isNotNull(deliveries.messageId), isNull(deliveries.disarmedAt), inArray(deliveries.kind, [...ARMED_KINDS]));
+  }
+
+  *add(delivery: NewDelivery): Statements<DeliveryRow> {
     const time = this.now();
-    return this.db
-      .insert(deliveries)
-      .values({ ...delivery, payload: JSON.stringify(delivery.payload), status: 'pending', nextAttemptAt: time, createdAt: time })
-      .returning()
-      .get();
+    return yield* insertReturning(this.#deliveries, { ...delivery, payload: JSON.stringify(delivery.payload), status: 'pending', nextAttemptAt: time, createdAt: time });
   }
 
-  byId(id: number): DeliveryRow | undefined {
-    return this.db.select().from(deliveries).where(eq(deliveries.id, id)).get();
+  *byId(id: number): Statements<DeliveryRow | undefined> {
+    return yield* first(select(this.#deliveries, { where: eq(this.#deliveries.id, id) }));
   }
 
   /** Games with a delivery due now that no deliverer holds. */
-  gamesWithDue(now: number, limit = 100): { gameId: number; channelId: string }[] {
-    return this.db
-      .selectDistinct({ gameId: deliveries.gameId, channelId: deliveries.channelId })
-      .from(deliveries)
-      .where(and(eq(deliveries.status, 'pending'), lte(deliveries.nextAttemptAt, now), or(isNull(deliveries.claimedUntil), lt(deliveries.claimedUntil, now)), this.#mine()))
-      .limit(limit)
-      .all();
+  *gamesWithDue(now: number, limit = 100): Statements<{ gameId: number; channelId: string }[]> {
+    const deliveries = this.#deliveries;
+    return yield* all(selectFields({ gameId: deliveries.gameId, channelId: deliveries.channelId }, deliveries, { distinct: true, where: and(this.#dueAndFree(now), this.#mine()), limit }));
   }
 
   /** The earliest moment a pending delivery becomes due (for the deliverer's timer), or null. */
-  nextDue(): number | null {
-    const row = this.db
-      .select({ at: sql<number>`min(${deliveries.nextAttemptAt})` })
-      .from(deliveries)
-      .where(and(eq(deliveries.status, 'pending'), this.#mine()))
-      .get();
+  *nextDue(): Statements<number | null> {
+    const deliveries = this.#deliveries;
+    const row = yield* first(selectFields({ at: this.dialect.time(sql<number | null>`min(${deliveries.nextAttemptAt})`) }, deliveries, { where: and(eq(deliveries.status, 'pending'), this.#mine()) }));
     return row?.at ?? null;
   }
 
   /**
-   * Claims the game's due deliveries for `leaseMs`, atomically: a row another deliverer holds is not
-   * returned. Oldest first.
+   * Claims the game's due deliveries for `leaseMs`, atomically: a row another deliverer holds (or is
+   * taking right now) is not returned. Oldest first.
    */
-  claim(gameId: number, now: number, leaseMs: number, owner: string): DeliveryRow[] {
-    return this.db
-      .update(deliveries)
-      .set({ claimedUntil: now + leaseMs, claimedBy: owner })
-      .where(
-        and(
-          eq(deliveries.gameId, gameId),
-          eq(deliveries.status, 'pending'),
-          lte(deliveries.nextAttemptAt, now),
-          or(isNull(deliveries.claimedUntil), lt(deliveries.claimedUntil, now)),
-        ),
-      )
-      .returning()
-      .all()
-      .sort((a, b) => a.id - b.id);
+  *claim(gameId: number, now: number, leaseMs: number, owner: string): Statements<DeliveryRow[]> {
+    const deliveries = this.#deliveries;
+    const dueAndFree = and(eq(deliveries.gameId, gameId), this.#dueAndFree(now)) as SQL;
+    const claimed = yield* updateReturning(deliveries, { claimedUntil: now + leaseMs, claimedBy: owner }, and(this.dialect.notBeingClaimed(deliveries, deliveries.id, dueAndFree), dueAndFree));
+    return claimed.sort((a, b) => a.id - b.id);
   }
 
   /** `postedIn`: the channel or thread the message is in. */
-  delivered(id: number, messageId: string | null, options: { disarmed?: boolean; postedIn?: string } = {}): void {
+  *delivered(id: number, messageId: string | null, options: { disarmed?: boolean; postedIn?: string } = {}): Statements<void> {
     const time = this.now();
-    this.db
-      .update(deliveries)
-      .set({ status: 'delivered', messageId, postedIn: options.postedIn ?? null, deliveredAt: time, claimedUntil: null, lastError: null, ...(options.disarmed ? { disarmedAt: time } : {}) })
-      .where(eq(deliveries.id, id))
-      .run();
+    const change = { status: 'delivered' as const, messageId, postedIn: options.postedIn ?? null, deliveredAt: time, claimedUntil: null, lastError: null, ...(options.disarmed ? { disarmedAt: time } : {}) };
+    yield* update(this.#deliveries, change, eq(this.#deliveries.id, id));
   }
 
-  superseded(ids: readonly number[], by: number | null): void {
+  *superseded(ids: readonly number[], by: number | null): Statements<void> {
     if (ids.length === 0) return;
-    this.db.update(deliveries).set({ status: 'superseded', supersededBy: by, claimedUntil: null }).where(inArray(deliveries.id, [...ids])).run();
+    yield* update(this.#deliveries, { status: 'superseded', supersededBy: by, claimedUntil: null }, inArray(this.#deliveries.id, [...ids]));
   }
 
   /** A failed attempt: tried again at `nextAttemptAt`. */
-  failed(id: number, attempts: number, nextAttemptAt: number, error: string): void {
-    this.db
-      .update(deliveries)
-      .set({ attempts, nextAttemptAt, lastError: error.slice(0, 300), claimedUntil: null })
-      .where(eq(deliveries.id, id))
-      .run();
+  *failed(id: number, attempts: number, nextAttemptAt: number, error: string): Statements<void> {
+    yield* update(this.#deliveries, { attempts, nextAttemptAt, lastError: error.slice(0, 300), claimedUntil: null }, eq(this.#deliveries.id, id));
   }
 
   /** The payload cannot be read: set aside for good (the row stays as it is otherwise). */
-  damaged(id: number): void {
-    this.db.update(deliveries).set({ status: 'damaged', claimedUntil: null }).where(eq(deliveries.id, id)).run();
+  *damaged(id: number): Statements<void> {
+    yield* update(this.#deliveries, { status: 'damaged', claimedUntil: null }, eq(this.#deliveries.id, id));
   }
 
   /** A restarted deliverer takes back what its predecessor of the same name held when it died. */
-  releaseOwnedBy(owner: string): number {
-    return this.db
-      .update(deliveries)
-      .set({ claimedUntil: null, claimedBy: null })
-      .where(and(eq(deliveries.status, 'pending'), eq(deliveries.claimedBy, owner)))
-      .run().changes;
+  *releaseOwnedBy(owner: string): Statements<number> {
+    const deliveries = this.#deliveries;
+    return yield* update(deliveries, { claimedUntil: null, claimedBy: null }, and(eq(deliveries.status, 'pending'), eq(deliveries.claimedBy, owner)));
   }
 
   /** Gives up the lease without counting an attempt (e.g. the game is busy elsewhere). */
-  release(ids: readonly number[]): void {
+  *release(ids: readonly number[]): Statements<void> {
     if (ids.length === 0) return;
-    this.db.update(deliveries).set({ claimedUntil: null }).where(inArray(deliveries.id, [...ids])).run();
+    yield* update(this.#deliveries, { claimedUntil: null }, inArray(this.#deliveries.id, [...ids]));
   }
 
-  disarmed(id: number): void {
-    this.db.update(deliveries).set({ disarmedAt: this.now() }).where(eq(deliveries.id, id)).run();
+  *disarmed(id: number): Statements<void> {
+    yield* update(this.#deliveries, { disarmedAt: this.now() }, eq(this.#deliveries.id, id));
   }
 
   /** Delivered messages of the game whose buttons are still on (newest last). */
-  armed(gameId: number): DeliveryRow[] {
-    return this.db
-      .select()
-      .from(deliveries)
-      .where(
-        and(
-          eq(deliveries.gameId, gameId),
-          eq(deliveries.status, 'delivered'),
-          isNotNull(deliveries.messageId),
-          isNull(deliveries.disarmedAt),
-          inArray(deliveries.kind, [...ARMED_KINDS]),
-        ),
-      )
-      .orderBy(asc(deliveries.id))
-      .all();
+  *armed(gameId: number): Statements<DeliveryRow[]> {
+    const deliveries = this.#deliveries;
+    return yield* all(select(deliveries, { where: and(eq(deliveries.gameId, gameId), this.#armed()), orderBy: [asc(deliveries.id)] }));
   }
 
   /** Games with armed messages that may be stale: more than one armed message, or the game is over. */
-  gamesWithArmed(): { gameId: number; channelId: string }[] {
-    return this.db
-      .selectDistinct({ gameId: deliveries.gameId, channelId: deliveries.channelId })
-      .from(deliveries)
-      .innerJoin(games, eq(games.id, deliveries.gameId))
-      .where(
-        and(
-          eq(deliveries.status, 'delivered'),
-          isNotNull(deliveries.messageId),
-          isNull(deliveries.disarmedAt),
-          inArray(deliveries.kind, [...ARMED_KINDS]),
-          this.#mine(),
-          or(
-            inArray(games.status, ['finished', 'abandoned']),
-            sql`exists (select 1 from ${deliveries} as newer where newer.game_id = ${deliveries.gameId} and newer.kind = 'board' and newer.status = 'delivered' and newer.id > ${deliveries.id})`,
-          ),
+  *gamesWithArmed(): Statements<{ gameId: number; channelId: string }[]> {
+    const { deliveries, games } = this.dialect.tables;
+    const query = selectFields({ gameId: deliveries.gameId, channelId: deliveries.channelId }, deliveries, {
+      distinct: true,
+      innerJoin: { table: games, on: eq(games.id, deliveries.gameId) },
+      where: and(
+        this.#armed(),
+        this.#mine(),
+        or(
+          inArray(games.status, ['finished', 'abandoned']),
+          sql`exists (select 1 from ${deliveries} as newer where newer.game_id = ${deliveries.gameId} and newer.kind = 'board' and newer.status = 'delivered' and newer.id > ${deliveries.id})`,
         ),
-      )
-      .all();
+      ),
+    });
+    return yield* all(query);
   }
 
-  gameStatus(gameId: number): string | undefined {
-    return this.db.select({ status: games.status }).from(games).where(eq(games.id, gameId)).get()?.status;
+  *gameStatus(gameId: number): Statements<string | undefined> {
+    const { games } = this.dialect.tables;
+    return (yield* first(selectFields({ status: games.status }, games, { where: eq(games.id, gameId) })))?.status;
   }
 
   /** The game's deliveries in order (tests and the operator's view). */
-  ofGame(gameId: number): DeliveryRow[] {
-    return this.db.select().from(deliveries).where(eq(deliveries.gameId, gameId)).orderBy(asc(deliveries.id)).all();
+  *ofGame(gameId: number): Statements<DeliveryRow[]> {
+    const deliveries = this.#deliveries;
+    return yield* all(select(deliveries, { where: eq(deliveries.gameId, gameId), orderBy: [asc(deliveries.id)] }));
   }
 
   /** The game's newest deliveries of one kind, newest first. */
-  recentOfKind(gameId: number, kind: DeliveryKind, limit: number): DeliveryRow[] {
-    return this.db
-      .select()
-      .from(deliveries)
-      .where(and(eq(deliveries.gameId, gameId), eq(deliveries.kind, kind)))
-      .orderBy(desc(deliveries.id))
-      .limit(limit)
-      .all();
+  *recentOfKind(gameId: number, kind: DeliveryKind, limit: number): Statements<DeliveryRow[]> {
+    const deliveries = this.#deliveries;
+    return yield* all(select(deliveries, { where: and(eq(deliveries.gameId, gameId), eq(deliveries.kind, kind)), orderBy: [desc(deliveries.id)], limit }));
   }
 
   /** The newest delivered board or lobby message of the game, if any. */
-  latestPosted(gameId: number): DeliveryRow | undefined {
-    return this.db
-      .select()
-      .from(deliveries)
-      .where(and(eq(deliveries.gameId, gameId), eq(deliveries.status, 'delivered'), inArray(deliveries.kind, ['board', 'lobby'])))
-      .orderBy(desc(deliveries.id))
-      .limit(1)
-      .get();
+  *latestPosted(gameId: number): Statements<DeliveryRow | undefined> {
+    const deliveries = this.#deliveries;
+    return yield* first(select(deliveries, { where: and(eq(deliveries.gameId, gameId), eq(deliveries.status, 'delivered'), inArray(deliveries.kind, ['board', 'lobby'])), orderBy: [desc(deliveries.id)], limit: 1 }));
   }
 }

@@ -1,25 +1,20 @@
 /**
- * Games, seats, the action log and scheduled jobs. Every write that changes a game's state goes through
- * `saveState`: one synchronous transaction that checks the version (optimistic lock), writes the state
- * and appends the action log together, so a crash can never separate them.
+ * Games, seats, the action log, snapshots and scheduled jobs. Every write that changes a game's state
+ * goes through `saveState`: one transaction that checks the version (optimistic lock), writes the state
+ * and appends the action log together, so a crash can never separate them. A change of several
+ * statements (createGame, saveState, rescheduleJob) runs in a transaction of its own, or in a savepoint
+ * of the store's ambient transaction, so a refused insert never spoils the bigger change it is part of.
+ *
+ * Concurrency on PostgreSQL: saveState's `UPDATE ... WHERE version = ?` locks the game's row, so a second
+ * writer at the same version waits, then finds the version moved and is refused (stale_version); the
+ * log's next sequence is read under that lock. deleteJob is true for exactly one of the callers racing
+ * for a job (a racing delete waits for the row, then finds it gone).
  */
 import { and, asc, desc, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import { SINGLE_SHARD, type ShardSet } from '../sharding.js';
-import type { Db } from './database.js';
-import { guildOnShardsSqlite } from './shard-filter.js';
-import {
-  actions,
-  damagedRows,
-  games,
-  snapshots,
-  scheduledJobs,
-  seats,
-  type ActionRow,
-  type GameRow,
-  type GameStatus,
-  type ScheduledJobRow,
-  type SeatRow,
-} from './schema.js';
+import type { Dialect, Tables } from './dialect.js';
+import type { ActionRow, GameRow, GameStatus, ScheduledJobRow, SeatRow } from './schema.js';
+import { all, first, insert, insertReturning, remove, select, selectFields, transaction, update, type Statements } from './statements.js';
 
 export interface NewGame {
   guildId: string;
@@ -37,8 +32,8 @@ export interface NewGame {
   settings?: Partial<Pick<GameRow, 'reminderIntervalMinutes' | 'reminderLimit' | 'idleAfterMinutes' | 'computerLevel'>>;
 }
 
-/** The games row of a new game, the same in both dialects. */
-export function newGameRow(input: NewGame, time: number) {
+/** The games row of a new game. */
+function newGameRow(input: NewGame, time: number) {
   return {
     guildId: input.guildId,
     channelId: input.channelId,
@@ -138,10 +133,7 @@ export class InvalidStoredStateError extends Error {
   }
 }
 
-/**
- * Parses a game's stored state; a damaged state names its game and channel. No query: it works on a row
- * read from either store.
- */
+/** Parses a game's stored state; a damaged state names its game and channel. */
 export function parseState<S>(game: GameRow, validate: (raw: unknown) => raw is S): S {
   if (game.state === null) throw new InvalidStoredStateError(game.id, game.channelId, 'no state stored');
   let raw: unknown;
@@ -156,302 +148,253 @@ export function parseState<S>(game: GameRow, validate: (raw: unknown) => raw is 
 
 export const RUNNING: GameStatus[] = ['lobby', 'active'];
 
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE';
+export interface NewJob {
+  readonly kind: string;
+  readonly gameId: number;
+  readonly dueAt: number;
+  readonly payload: unknown;
 }
 
-/** The statements of every move, prepared once (a move must not pay for building its SQL again). */
-function prepareStatements(db: Db) {
-  const id = sql.placeholder('id');
+/** The queries of every move, built once with placeholders: SQLite prepares each once (a move must not pay for building its SQL again). */
+function movesQueries({ games, seats, actions, snapshots, scheduledJobs }: Tables) {
   const gameId = sql.placeholder('gameId');
+  const jobsInOrder = [asc(scheduledJobs.dueAt), asc(scheduledJobs.id)];
   return {
-    findById: db.select().from(games).where(eq(games.id, id)).prepare(),
-    findRunningByChannel: db
-      .select()
-      .from(games)
-      .where(and(eq(games.channelId, sql.placeholder('channelId')), inArray(games.status, RUNNING)))
-      .prepare(),
-    seats: db.select().from(seats).where(eq(seats.gameId, gameId)).orderBy(asc(seats.seat)).prepare(),
-    lastSequence: db.select({ sequence: actions.sequence }).from(actions).where(eq(actions.gameId, gameId)).orderBy(desc(actions.sequence)).limit(1).prepare(),
-    recentActions: db.select().from(actions).where(eq(actions.gameId, gameId)).orderBy(desc(actions.sequence)).limit(sql.placeholder('limit')).prepare(),
-    actionsAfter: db
-      .select()
-      .from(actions)
-      .where(and(eq(actions.gameId, gameId), gt(actions.sequence, sql.placeholder('after'))))
-      .orderBy(asc(actions.sequence))
-      .prepare(),
-    latestSnapshot: db.select().from(snapshots).where(eq(snapshots.gameId, gameId)).orderBy(desc(snapshots.sequence)).limit(1).prepare(),
-    jobsOfKind: db
-      .select()
-      .from(scheduledJobs)
-      .where(and(eq(scheduledJobs.gameId, gameId), eq(scheduledJobs.kind, sql.placeholder('kind'))))
-      .orderBy(asc(scheduledJobs.dueAt), asc(scheduledJobs.id))
-      .prepare(),
+    findById: select(games, { where: eq(games.id, sql.placeholder('id')) }),
+    findRunningByChannel: select(games, { where: and(eq(games.channelId, sql.placeholder('channelId')), inArray(games.status, RUNNING)) }),
+    seats: select(seats, { where: eq(seats.gameId, gameId), orderBy: [asc(seats.seat)] }),
+    lastSequence: selectFields({ sequence: actions.sequence }, actions, { where: eq(actions.gameId, gameId), orderBy: [desc(actions.sequence)], limit: 1 }),
+    recentActions: select(actions, { where: eq(actions.gameId, gameId), orderBy: [desc(actions.sequence)], limit: sql.placeholder('limit') }),
+    actionsAfter: select(actions, { where: and(eq(actions.gameId, gameId), gt(actions.sequence, sql.placeholder('after'))), orderBy: [asc(actions.sequence)] }),
+    latestSnapshot: select(snapshots, { where: eq(snapshots.gameId, gameId), orderBy: [desc(snapshots.sequence)], limit: 1 }),
+    jobsOf: select(scheduledJobs, { where: eq(scheduledJobs.gameId, gameId), orderBy: jobsInOrder }),
+    jobsOfKind: select(scheduledJobs, { where: and(eq(scheduledJobs.gameId, gameId), eq(scheduledJobs.kind, sql.placeholder('kind'))), orderBy: jobsInOrder }),
   };
 }
 
 export class GameRepository {
-  readonly #q: ReturnType<typeof prepareStatements>;
+  readonly #moves: ReturnType<typeof movesQueries>;
 
   constructor(
-    private readonly db: Db,
+    private readonly dialect: Dialect,
     private readonly now: () => number = Date.now,
     /** The shards of this process: its start-up check and its jobs are only its own guilds'. */
     private readonly shards: ShardSet = SINGLE_SHARD,
   ) {
-    this.#q = prepareStatements(db);
+    this.#moves = movesQueries(dialect.tables);
   }
 
-  /** Refused with `channel_busy` when the channel already has a lobby or an active game. */
-  createGame(input: NewGame, initialSeats: readonly NewSeat[] = []): CreateResult {
-    const time = this.now();
+  /** Refused with `channel_busy` when the channel already has a lobby or an active game (the partial unique index). */
+  *createGame(input: NewGame, initialSeats: readonly NewSeat[] = []): Statements<CreateResult> {
+    const { games, seats } = this.dialect.tables;
+    const row = newGameRow(input, this.now());
     try {
-      const game = this.db.transaction((tx) => {
-        const row = tx
-          .insert(games)
-          .values(newGameRow(input, time))
-          .returning()
-          .get();
-        for (const seat of initialSeats) tx.insert(seats).values({ gameId: row.id, ...seat }).run();
-        return row;
+      const game = yield* transaction(function* () {
+        const created = yield* insertReturning(games, row);
+        yield* insert(
+          seats,
+          initialSeats.map((seat) => ({ gameId: created.id, ...seat })),
+        );
+        return created;
       });
       return { ok: true, game };
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
-      const existing = this.findRunningByChannel(input.channelId);
+      if (!this.dialect.isUniqueViolation(error)) throw error;
+      const existing = yield* this.findRunningByChannel(input.channelId);
       if (existing === undefined) throw error;
       return { ok: false, code: 'channel_busy', existing };
     }
   }
 
-  findById(id: number): GameRow | undefined {
-    return this.#q.findById.get({ id });
+  *findById(id: number): Statements<GameRow | undefined> {
+    return yield* first(this.#moves.findById, { id });
   }
 
   /** The lobby or active game of a channel, if any. */
-  findRunningByChannel(channelId: string): GameRow | undefined {
-    return this.#q.findRunningByChannel.get({ channelId });
+  *findRunningByChannel(channelId: string): Statements<GameRow | undefined> {
+    return yield* first(this.#moves.findRunningByChannel, { channelId });
+  }
+
+  /** The newest finished game played in this channel, or in this thread of it. */
+  *findLastFinished(channelId: string): Statements<GameRow | undefined> {
+    const { games } = this.dialect.tables;
+    return yield* first(select(games, { where: and(or(eq(games.channelId, channelId), eq(games.threadId, channelId)), eq(games.status, 'finished')), orderBy: [desc(games.id)], limit: 1 }));
   }
 
   /** The lobby or active game played in a thread, if any. */
-  /** The newest finished game played in this channel, or in this thread of it. */
-  findLastFinished(channelId: string): GameRow | undefined {
-    return this.db
-      .select()
-      .from(games)
-      .where(and(or(eq(games.channelId, channelId), eq(games.threadId, channelId)), eq(games.status, 'finished')))
-      .orderBy(desc(games.id))
-      .limit(1)
-      .get();
+  *findRunningByThread(threadId: string): Statements<GameRow | undefined> {
+    const { games } = this.dialect.tables;
+    return yield* first(select(games, { where: and(eq(games.threadId, threadId), inArray(games.status, RUNNING)) }));
   }
 
-  findRunningByThread(threadId: string): GameRow | undefined {
-    return this.db
-      .select()
-      .from(games)
-      .where(and(eq(games.threadId, threadId), inArray(games.status, RUNNING)))
-      .get();
+  /** The running games of this process's guilds, for the start-up sweep and the scheduler. */
+  *listRunning(): Statements<GameRow[]> {
+    const { games } = this.dialect.tables;
+    return yield* all(select(games, { where: and(inArray(games.status, RUNNING), this.dialect.guildOnShards(games.guildId, this.shards)), orderBy: [asc(games.id)] }));
   }
 
-  /** Every running game, for the start-up sweep and the scheduler. */
-  /** The running games of this process's guilds. */
-  listRunning(): GameRow[] {
-    return this.db.select().from(games).where(and(inArray(games.status, RUNNING), guildOnShardsSqlite(games.guildId, this.shards))).orderBy(asc(games.id)).all();
-  }
-
-  /** Parses the stored state (the module function `parseState`, kept here for callers of the repository). */
-  parseState<S>(game: GameRow, validate: (raw: unknown) => raw is S): S {
-    return parseState(game, validate);
-  }
-
-  seats(gameId: number): SeatRow[] {
-    return this.#q.seats.all({ gameId });
+  *seats(gameId: number): Statements<SeatRow[]> {
+    return yield* all(this.#moves.seats, { gameId });
   }
 
   /**
    * Applies a change to a game if and only if it is still at `expectedVersion`: state and/or status,
    * the seat list, and the action log, all in one transaction. The version grows by one.
    */
-  saveState(
-    gameId: number,
-    expectedVersion: number,
-    update: StateUpdate,
-    appended: readonly NewAction[] = [],
-    newSeats?: readonly NewSeat[],
-  ): SaveResult {
+  *saveState(gameId: number, expectedVersion: number, change: StateUpdate, appended: readonly NewAction[] = [], newSeats?: readonly NewSeat[]): Statements<SaveResult> {
+    const { games, seats, actions } = this.dialect.tables;
+    const moves = this.#moves;
     const time = this.now();
-    return this.db.transaction((tx) => {
-      const changed = tx
-        .update(games)
-        .set({ ...update, version: sql`${games.version} + 1`, updatedAt: time })
-        .where(and(eq(games.id, gameId), eq(games.version, expectedVersion)))
-        .run();
-      if (changed.changes !== 1) {
-        const current = tx.select({ version: games.version }).from(games).where(eq(games.id, gameId)).get();
-        return { ok: false as const, code: 'stale_version' as const, currentVersion: current?.version ?? null };
+    return yield* transaction(function* (): Statements<SaveResult> {
+      const changed = yield* update(games, { ...change, version: sql`${games.version} + 1`, updatedAt: time }, and(eq(games.id, gameId), eq(games.version, expectedVersion)));
+      if (changed !== 1) {
+        const current = yield* first(selectFields({ version: games.version }, games, { where: eq(games.id, gameId) }));
+        return { ok: false, code: 'stale_version', currentVersion: current?.version ?? null };
       }
       if (newSeats !== undefined) {
-        tx.delete(seats).where(eq(seats.gameId, gameId)).run();
-        for (const seat of newSeats) tx.insert(seats).values({ gameId, ...seat }).run();
+        yield* remove(seats, eq(seats.gameId, gameId));
+        yield* insert(
+          seats,
+          newSeats.map((seat) => ({ gameId, ...seat })),
+        );
       }
       let firstSequence: number | null = null;
       if (appended.length > 0) {
-        const last = this.#q.lastSequence.get({ gameId });
-        let sequence = (last?.sequence ?? 0) + 1;
-        firstSequence = sequence;
-        for (const entry of appended) {
-          tx.insert(actions)
-            .values({
-              gameId,
-              sequence: sequence++,
-              createdAt: time,
-              seat: entry.seat,
-              kind: entry.kind,
-              action: entry.action === null || entry.action === undefined ? null : JSON.stringify(entry.action),
-              events: JSON.stringify(entry.events),
-              checkpoint: entry.checkpoint,
-            })
-            .run();
-        }
+        const last = yield* first(moves.lastSequence, { gameId });
+        const start = (last?.sequence ?? 0) + 1;
+        firstSequence = start;
+        yield* insert(
+          actions,
+          appended.map((entry, i) => ({
+            gameId,
+            sequence: start + i,
+            createdAt: time,
+            seat: entry.seat,
+            kind: entry.kind,
+            action: entry.action === null || entry.action === undefined ? null : JSON.stringify(entry.action),
+            events: JSON.stringify(entry.events),
+            checkpoint: entry.checkpoint,
+          })),
+        );
       }
-      return { ok: true as const, version: expectedVersion + 1, updatedAt: time, firstSequence };
+      return { ok: true, version: expectedVersion + 1, updatedAt: time, firstSequence };
     });
   }
 
-  /** Marks a seat as gone (left or removed); its place in the log stays. */
-  /** The player left (`removed`: the others removed them by vote) at `at`. */
-  markSeatLeft(gameId: number, seat: number, at: number = this.now(), removed = false): void {
-    this.db
-      .update(seats)
-      .set({ leftAt: at, ...(removed ? { removedAt: at } : {}) })
-      .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat)))
-      .run();
+  /** The player left (`removed`: the others removed them by vote) at `at`; the seat's place in the log stays. */
+  *markSeatLeft(gameId: number, seat: number, at: number = this.now(), removed = false): Statements<void> {
+    yield* this.#updateSeat(gameId, seat, { leftAt: at, ...(removed ? { removedAt: at } : {}) });
   }
 
   /** A computer player of `level` plays the seat from now on. */
-  setSeatComputer(gameId: number, seat: number, level: string): void {
-    this.db
-      .update(seats)
-      .set({ computer: level })
-      .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat)))
-      .run();
+  *setSeatComputer(gameId: number, seat: number, level: string): Statements<void> {
+    yield* this.#updateSeat(gameId, seat, { computer: level });
   }
 
   /** The human owner plays the seat again. */
-  reclaimSeat(gameId: number, seat: number): void {
-    this.db
-      .update(seats)
-      .set({ computer: null, leftAt: null })
-      .where(and(eq(seats.gameId, gameId), eq(seats.seat, seat)))
-      .run();
+  *reclaimSeat(gameId: number, seat: number): Statements<void> {
+    yield* this.#updateSeat(gameId, seat, { computer: null, leftAt: null });
+  }
+
+  *#updateSeat(gameId: number, seat: number, change: { leftAt?: number | null; removedAt?: number; computer?: string | null }): Statements<void> {
+    const { seats } = this.dialect.tables;
+    yield* update(seats, change, and(eq(seats.gameId, gameId), eq(seats.seat, seat)));
   }
 
   /** The board message is presentation, not game state: it does not change the version. */
-  setBoardMessage(gameId: number, messageId: string | null): void {
-    this.db.update(games).set({ boardMessageId: messageId }).where(eq(games.id, gameId)).run();
+  *setBoardMessage(gameId: number, messageId: string | null): Statements<void> {
+    const { games } = this.dialect.tables;
+    yield* update(games, { boardMessageId: messageId }, eq(games.id, gameId));
   }
 
   /** The game's thread was opened (`threadId`), or cannot be (null): it is then played in the channel. */
-  setThread(gameId: number, threadId: string | null): void {
-    this.db
-      .update(games)
-      .set(threadId === null ? { useThread: false, threadId: null } : { threadId })
-      .where(eq(games.id, gameId))
-      .run();
+  *setThread(gameId: number, threadId: string | null): Statements<void> {
+    const { games } = this.dialect.tables;
+    yield* update(games, threadId === null ? { useThread: false, threadId: null } : { threadId }, eq(games.id, gameId));
   }
 
-  updateSettings(
-    gameId: number,
-    settings: Partial<Pick<GameRow, 'reminderIntervalMinutes' | 'reminderLimit' | 'idleAfterMinutes' | 'locale'>>,
-  ): void {
-    this.db
-      .update(games)
-      .set({ ...settings, updatedAt: this.now() })
-      .where(eq(games.id, gameId))
-      .run();
+  *updateSettings(gameId: number, settings: Partial<Pick<GameRow, 'reminderIntervalMinutes' | 'reminderLimit' | 'idleAfterMinutes' | 'locale'>>): Statements<void> {
+    const { games } = this.dialect.tables;
+    yield* update(games, { ...settings, updatedAt: this.now() }, eq(games.id, gameId));
   }
 
   /** The whole log, oldest first; a row that cannot be read throws DamagedRowError. */
-  actions(gameId: number): StoredAction[] {
-    return this.db.select().from(actions).where(eq(actions.gameId, gameId)).orderBy(asc(actions.sequence)).all().map(readAction);
+  *actions(gameId: number): Statements<StoredAction[]> {
+    const { actions } = this.dialect.tables;
+    return (yield* all(select(actions, { where: eq(actions.gameId, gameId), orderBy: [asc(actions.sequence)] }))).map(readAction);
   }
 
-  recentActions(gameId: number, limit: number): StoredAction[] {
-    return this.#q.recentActions.all({ gameId, limit }).reverse().map(readAction);
+  *recentActions(gameId: number, limit: number): Statements<StoredAction[]> {
+    return (yield* all(this.#moves.recentActions, { gameId, limit })).reverse().map(readAction);
   }
 
   /** The log after `sequence`, oldest first. */
-  actionsAfter(gameId: number, sequence: number): StoredAction[] {
-    return this.#q.actionsAfter.all({ gameId, after: sequence }).map(readAction);
+  *actionsAfter(gameId: number, sequence: number): Statements<StoredAction[]> {
+    return (yield* all(this.#moves.actionsAfter, { gameId, after: sequence })).map(readAction);
   }
 
   /** The newest snapshot of the game's state (see the snapshots table), if any. */
-  latestSnapshot(gameId: number): { sequence: number; state: string } | undefined {
-    const row = this.#q.latestSnapshot.get({ gameId });
+  *latestSnapshot(gameId: number): Statements<{ sequence: number; state: string } | undefined> {
+    const row = yield* first(this.#moves.latestSnapshot, { gameId });
     return row === undefined ? undefined : { sequence: row.sequence, state: row.state };
   }
 
-  saveSnapshot(gameId: number, sequence: number, state: string): void {
-    this.db.insert(snapshots).values({ gameId, sequence, state, createdAt: this.now() }).onConflictDoNothing().run();
+  *saveSnapshot(gameId: number, sequence: number, state: string): Statements<void> {
+    yield* insert(this.dialect.tables.snapshots, [{ gameId, sequence, state, createdAt: this.now() }], 'nothing');
   }
 
-  scheduleJob(job: { kind: string; gameId: number; dueAt: number; payload: unknown }): ScheduledJobRow {
-    return this.db
-      .insert(scheduledJobs)
-      .values({ ...job, payload: JSON.stringify(job.payload), createdAt: this.now() })
-      .returning()
-      .get();
+  *scheduleJob(job: NewJob): Statements<ScheduledJobRow> {
+    return yield* insertReturning(this.dialect.tables.scheduledJobs, { ...job, payload: JSON.stringify(job.payload), createdAt: this.now() });
   }
 
   /** Replaces every job of this kind for the game with one new job. */
-  rescheduleJob(job: { kind: string; gameId: number; dueAt: number; payload: unknown }): ScheduledJobRow {
-    return this.db.transaction((tx) => {
-      tx.delete(scheduledJobs)
-        .where(and(eq(scheduledJobs.gameId, job.gameId), eq(scheduledJobs.kind, job.kind)))
-        .run();
-      return tx
-        .insert(scheduledJobs)
-        .values({ ...job, payload: JSON.stringify(job.payload), createdAt: this.now() })
-        .returning()
-        .get();
+  *rescheduleJob(job: NewJob): Statements<ScheduledJobRow> {
+    const { scheduledJobs } = this.dialect.tables;
+    const row = { ...job, payload: JSON.stringify(job.payload), createdAt: this.now() };
+    return yield* transaction(function* () {
+      yield* remove(scheduledJobs, and(eq(scheduledJobs.gameId, job.gameId), eq(scheduledJobs.kind, job.kind)));
+      return yield* insertReturning(scheduledJobs, row);
     });
   }
 
-  /** Due jobs, except those found damaged (they stay, set aside, for an operator). */
   /** Only jobs of games in this process's guilds (no condition when it runs every shard). */
   #ofMyGuilds(): SQL | undefined {
-    const mine = guildOnShardsSqlite(games.guildId, this.shards);
-    return mine === undefined ? undefined : inArray(scheduledJobs.gameId, this.db.select({ id: games.id }).from(games).where(mine));
+    const { games, scheduledJobs } = this.dialect.tables;
+    const mine = this.dialect.guildOnShards(games.guildId, this.shards);
+    return mine === undefined ? undefined : sql`${scheduledJobs.gameId} in (select ${games.id} from ${games} where ${mine})`;
   }
 
-  dueJobs(now: number): ScheduledJobRow[] {
-    return this.db
-      .select()
-      .from(scheduledJobs)
-      .where(
-        and(
-          lte(scheduledJobs.dueAt, now),
-          sql`not exists (select 1 from ${damagedRows} where ${damagedRows.tableName} = 'scheduled_jobs' and ${damagedRows.rowId} = cast(${scheduledJobs.id} as text))`,
-          this.#ofMyGuilds(),
-        ),
-      )
-      .orderBy(asc(scheduledJobs.dueAt), asc(scheduledJobs.id))
-      .all();
+  /** Due jobs of this process's guilds, except those found damaged (they stay, set aside, for an operator). */
+  *dueJobs(now: number): Statements<ScheduledJobRow[]> {
+    const { damagedRows, scheduledJobs } = this.dialect.tables;
+    const query = select(scheduledJobs, {
+      where: and(
+        lte(scheduledJobs.dueAt, now),
+        sql`not exists (select 1 from ${damagedRows} where ${damagedRows.tableName} = 'scheduled_jobs' and ${damagedRows.rowId} = cast(${scheduledJobs.id} as text))`,
+        this.#ofMyGuilds(),
+      ),
+      orderBy: [asc(scheduledJobs.dueAt), asc(scheduledJobs.id)],
+    });
+    return yield* all(query);
   }
 
-  jobsOf(gameId: number, kind?: string): ScheduledJobRow[] {
-    if (kind !== undefined) return this.#q.jobsOfKind.all({ gameId, kind });
-    const where = kind === undefined ? eq(scheduledJobs.gameId, gameId) : and(eq(scheduledJobs.gameId, gameId), eq(scheduledJobs.kind, kind));
-    return this.db.select().from(scheduledJobs).where(where).orderBy(asc(scheduledJobs.dueAt), asc(scheduledJobs.id)).all();
+  *jobsOf(gameId: number, kind?: string): Statements<ScheduledJobRow[]> {
+    return kind === undefined ? yield* all(this.#moves.jobsOf, { gameId }) : yield* all(this.#moves.jobsOfKind, { gameId, kind });
   }
 
   /** True when this call removed the job (so exactly one runner acts on it). */
-  deleteJob(id: number): boolean {
-    return this.db.delete(scheduledJobs).where(eq(scheduledJobs.id, id)).run().changes === 1;
+  *deleteJob(id: number): Statements<boolean> {
+    const { scheduledJobs } = this.dialect.tables;
+    return (yield* remove(scheduledJobs, eq(scheduledJobs.id, id))) === 1;
   }
 
-  deleteJobs(gameId: number, kind?: string): void {
-    const where = kind === undefined ? eq(scheduledJobs.gameId, gameId) : and(eq(scheduledJobs.gameId, gameId), eq(scheduledJobs.kind, kind));
-    this.db.delete(scheduledJobs).where(where).run();
+  *deleteJobs(gameId: number, kind?: string): Statements<void> {
+    yield* remove(this.dialect.tables.scheduledJobs, this.#jobsOf(gameId, kind));
+  }
+
+  /** The game's jobs, or those of one kind. */
+  #jobsOf(gameId: number, kind: string | undefined): SQL | undefined {
+    const { scheduledJobs } = this.dialect.tables;
+    return kind === undefined ? eq(scheduledJobs.gameId, gameId) : and(eq(scheduledJobs.gameId, gameId), eq(scheduledJobs.kind, kind));
   }
 }

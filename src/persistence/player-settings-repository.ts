@@ -4,9 +4,10 @@
  * and the caller sets it aside (the player is then notified the default way).
  */
 import { eq, inArray } from 'drizzle-orm';
-import { canonicalTimeZone, NOTIFY_CHANNELS, type NotifyChannel, type NotifySettings } from '../app/notifications.js';
-import type { Db } from './database.js';
-import { playerSettings, type PlayerSettingsRow } from './schema.js';
+import { canonicalTimeZone, NOTIFY_CHANNELS, type NotifyChannel, type NotifySettings } from '../notify-settings.js';
+import type { Dialect } from './dialect.js';
+import type { PlayerSettingsRow } from './schema.js';
+import { all, first, insert, select, type Statements } from './statements.js';
 
 const isHour = (v: number | null): boolean => v === null || (Number.isInteger(v) && v >= 0 && v <= 23);
 
@@ -22,25 +23,24 @@ export function readNotifySettings(row: PlayerSettingsRow): NotifySettings | str
 
 export class PlayerSettingsRepository {
   constructor(
-    private readonly db: Db,
+    private readonly dialect: Dialect,
     private readonly now: () => number,
   ) {}
 
-  find(userId: string): PlayerSettingsRow | undefined {
-    return this.db.select().from(playerSettings).where(eq(playerSettings.userId, userId)).get();
+  *find(userId: string): Statements<PlayerSettingsRow | undefined> {
+    const { playerSettings } = this.dialect.tables;
+    return yield* first(select(playerSettings, { where: eq(playerSettings.userId, userId) }));
   }
 
-  findMany(userIds: readonly string[]): PlayerSettingsRow[] {
+  *findMany(userIds: readonly string[]): Statements<PlayerSettingsRow[]> {
     if (userIds.length === 0) return [];
-    return this.db.select().from(playerSettings).where(inArray(playerSettings.userId, [...userIds])).all();
+    const { playerSettings } = this.dialect.tables;
+    return yield* all(select(playerSettings, { where: inArray(playerSettings.userId, [...userIds]) }));
   }
 
-  save(userId: string, settings: NotifySettings): void {
+  *save(userId: string, settings: NotifySettings): Statements<void> {
+    const { playerSettings } = this.dialect.tables;
     const values = { notify: settings.how, timeZone: settings.timeZone, quietFrom: settings.quietFrom, quietTo: settings.quietTo, awayUntil: settings.awayUntil, locale: settings.locale, updatedAt: this.now() };
-    this.db
-      .insert(playerSettings)
-      .values({ userId, ...values })
-      .onConflictDoUpdate({ target: playerSettings.userId, set: values })
-      .run();
+    yield* insert(playerSettings, [{ userId, ...values }], { target: playerSettings.userId, set: values });
   }
 }

@@ -151,7 +151,7 @@ export const results = sqliteTable(
 
 /**
  * How each player wants to hear that a game waits for them, across games and servers (/game notify):
- * see src/app/notifications.ts. No row = the defaults (a mention in the channel, no quiet hours).
+ * see src/notify-settings.ts. No row = the defaults (a mention in the channel, no quiet hours).
  */
 export const playerSettings = sqliteTable('player_settings', {
   userId: text('user_id').primaryKey(),
@@ -246,3 +246,6 @@ export type SeatRow = typeof seats.$inferSelect;
 export type ActionRow = typeof actions.$inferSelect;
 export type ScheduledJobRow = typeof scheduledJobs.$inferSelect;
 export type PlayerSettingsRow = typeof playerSettings.$inferSelect;
+
+/** The tables the repositories run on (see dialect.ts). */
+export const tables = { games, seats, actions, scheduledJobs, snapshots, results, playerSettings, deliveries, damagedRows };

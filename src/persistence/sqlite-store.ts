@@ -13,8 +13,11 @@ import type { OpenDatabase } from './database.js';
 import { DeliveryRepository } from './delivery-repository.js';
 import { GameRepository } from './game-repository.js';
 import { PlayerSettingsRepository } from './player-settings-repository.js';
+import { sqliteDialect, sqliteRunner } from './sqlite-dialect.js';
+import { asynchronously, synchronously, type Synchronous } from './statement-runner.js';
+import type { Statements } from './statements.js';
 import { StatsRepository } from './stats-repository.js';
-import { mirror, type DamagedRowStore, type DeliveryStore, type Gate, type GameStore, type PlayerSettingsStore, type StatsStore, type Store } from './store.js';
+import type { DamagedRowStore, DeliveryStore, GameStore, PlayerSettingsStore, StatsStore, Store } from './store.js';
 
 export interface StoreOptions {
   /** The clock of row times (the test clock in tests). */
@@ -39,13 +42,13 @@ export class SqliteStore implements Store {
   readonly stats: StatsStore;
   readonly playerSettings: PlayerSettingsStore;
   readonly damagedRows: DamagedRowStore;
-  /** The synchronous repositories, for start-up checks and tests that need no transaction. */
+  /** The repositories answering at once, for start-up checks and tests that need no transaction. */
   readonly sync: {
-    readonly games: GameRepository;
-    readonly deliveries: DeliveryRepository;
-    readonly stats: StatsRepository;
-    readonly playerSettings: PlayerSettingsRepository;
-    readonly damagedRows: DamagedRowRegister;
+    readonly games: Synchronous<GameRepository>;
+    readonly deliveries: Synchronous<DeliveryRepository>;
+    readonly stats: Synchronous<StatsRepository>;
+    readonly playerSettings: Synchronous<PlayerSettingsRepository>;
+    readonly damagedRows: Synchronous<DamagedRowRegister>;
   };
 
   readonly #flow = new AsyncLocalStorage<symbol>();
@@ -61,19 +64,27 @@ export class SqliteStore implements Store {
   ) {
     const now = options.now ?? Date.now;
     const shards = options.shards ?? SINGLE_SHARD;
-    this.sync = {
-      games: new GameRepository(open.db, now, shards),
-      deliveries: new DeliveryRepository(open.db, now, shards),
-      stats: new StatsRepository(open.db),
-      playerSettings: new PlayerSettingsRepository(open.db, now),
-      damagedRows: new DamagedRowRegister(open.db, now),
+    const repositories = {
+      games: new GameRepository(sqliteDialect, now, shards),
+      deliveries: new DeliveryRepository(sqliteDialect, now, shards),
+      stats: new StatsRepository(sqliteDialect),
+      playerSettings: new PlayerSettingsRepository(sqliteDialect, now),
+      damagedRows: new DamagedRowRegister(sqliteDialect, now),
     };
-    const gate: Gate = (call) => this.#call(call);
-    this.games = mirror(this.sync.games, gate);
-    this.deliveries = mirror(this.sync.deliveries, gate);
-    this.stats = mirror(this.sync.stats, gate);
-    this.playerSettings = mirror(this.sync.playerSettings, gate);
-    this.damagedRows = mirror(this.sync.damagedRows, gate);
+    const run = sqliteRunner(open.db);
+    this.sync = {
+      games: synchronously(repositories.games, run),
+      deliveries: synchronously(repositories.deliveries, run),
+      stats: synchronously(repositories.stats, run),
+      playerSettings: synchronously(repositories.playerSettings, run),
+      damagedRows: synchronously(repositories.damagedRows, run),
+    };
+    const gated = <R>(statements: Statements<R>): Promise<R> => this.#call(() => run(statements));
+    this.games = asynchronously(repositories.games, gated);
+    this.deliveries = asynchronously(repositories.deliveries, gated);
+    this.stats = asynchronously(repositories.stats, gated);
+    this.playerSettings = asynchronously(repositories.playerSettings, gated);
+    this.damagedRows = asynchronously(repositories.damagedRows, gated);
   }
 
   inTransaction(): boolean {

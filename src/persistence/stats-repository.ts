@@ -2,11 +2,11 @@
  * Finished games' results, for the history and the statistics of a server. Everything is read per guild:
  * a server sees its own games only. An abandoned game keeps the standings it had when it was ended: the
  * history lists it (marked), but wins and places count finished games only (ending a game early must not
- * hand out a win).
+ * hand out a win). The aggregates are written by the dialect: the two databases answer them as other types.
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from './database.js';
-import { games, results } from './schema.js';
+import type { Dialect } from './dialect.js';
+import { all, insert, selectFields, type Statements } from './statements.js';
 
 export interface NewResult {
   readonly seat: number;
@@ -37,68 +37,77 @@ export interface PlayerStats {
 }
 
 export class StatsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly dialect: Dialect) {}
 
-  record(gameId: number, finishedAt: number, rows: readonly NewResult[]): void {
-    for (const row of rows) this.db.insert(results).values({ gameId, finishedAt, ...row }).onConflictDoNothing().run();
+  /** The aggregates of a group of results rows. */
+  #aggregates() {
+    const { results } = this.dialect.tables;
+    return {
+      games: this.dialect.integer(sql`count(*)`),
+      wins: this.dialect.integer(sql`sum(case when ${results.rank} = 1 then 1 else 0 end)`),
+      averagePlace: this.dialect.average(results.rank),
+    };
+  }
+
+  *record(gameId: number, finishedAt: number, rows: readonly NewResult[]): Statements<void> {
+    yield* insert(
+      this.dialect.tables.results,
+      rows.map((row) => ({ gameId, finishedAt, ...row })),
+      'nothing',
+    );
   }
 
   /** The server's finished (and abandoned) games, newest first. */
-  history(guildId: string, limit: number): FinishedGame[] {
-    const rows = this.db
-      .select({
+  *history(guildId: string, limit: number): Statements<FinishedGame[]> {
+    const { games, results } = this.dialect.tables;
+    const finishedAt = this.dialect.time(sql<number>`max(${results.finishedAt})`);
+    const query = selectFields(
+      {
         gameId: games.id,
         kind: games.kind,
         channelId: games.channelId,
         boardMessageId: games.boardMessageId,
-        finishedAt: sql<number>`max(${results.finishedAt})`,
-        winners: sql<string>`group_concat(case when ${results.rank} = 1 then ${results.userId} end)`,
-        players: sql<number>`count(*)`,
+        finishedAt,
+        winners: this.dialect.commaList(sql`case when ${results.rank} = 1 then ${results.userId} end`, results.seat),
+        players: this.#aggregates().games,
         status: games.status,
-      })
-      .from(games)
-      .innerJoin(results, eq(results.gameId, games.id))
-      .where(and(eq(games.guildId, guildId), inArray(games.status, ['finished', 'abandoned'])))
-      .groupBy(games.id)
-      .orderBy(desc(sql`max(${results.finishedAt})`), desc(games.id))
-      .limit(limit)
-      .all();
+      },
+      games,
+      {
+        innerJoin: { table: results, on: eq(results.gameId, games.id) },
+        where: and(eq(games.guildId, guildId), inArray(games.status, ['finished', 'abandoned'])),
+        groupBy: [games.id],
+        orderBy: [desc(finishedAt), desc(games.id)],
+        limit,
+      },
+    );
+    const rows = yield* all(query);
     return rows.map(({ status, ...r }) => ({ ...r, winners: (r.winners ?? '').split(',').filter((w) => w !== ''), abandoned: status === 'abandoned' }));
   }
 
   /** One player's games, wins and average place per game kind, in this server. */
-  player(guildId: string, userId: string): PlayerStats[] {
-    return this.db
-      .select({
-        userId: results.userId,
-        kind: games.kind,
-        games: sql<number>`count(*)`,
-        wins: sql<number>`sum(case when ${results.rank} = 1 then 1 else 0 end)`,
-        averagePlace: sql<number>`avg(${results.rank})`,
-      })
-      .from(results)
-      .innerJoin(games, eq(games.id, results.gameId))
-      .where(and(eq(games.guildId, guildId), eq(games.status, 'finished'), eq(results.userId, userId)))
-      .groupBy(games.kind)
-      .orderBy(games.kind)
-      .all();
+  *player(guildId: string, userId: string): Statements<PlayerStats[]> {
+    const { games, results } = this.dialect.tables;
+    const query = selectFields({ userId: results.userId, kind: games.kind, ...this.#aggregates() }, results, {
+      innerJoin: { table: games, on: eq(games.id, results.gameId) },
+      where: and(eq(games.guildId, guildId), eq(games.status, 'finished'), eq(results.userId, userId)),
+      groupBy: [results.userId, games.kind],
+      orderBy: [games.kind],
+    });
+    return yield* all(query);
   }
 
   /** The server's leaderboard: most wins, then the better average place, then more games (a full tie by user id, the same on both stores). */
-  leaderboard(guildId: string, limit: number): Omit<PlayerStats, 'kind'>[] {
-    return this.db
-      .select({
-        userId: results.userId,
-        games: sql<number>`count(*)`,
-        wins: sql<number>`sum(case when ${results.rank} = 1 then 1 else 0 end)`,
-        averagePlace: sql<number>`avg(${results.rank})`,
-      })
-      .from(results)
-      .innerJoin(games, eq(games.id, results.gameId))
-      .where(and(eq(games.guildId, guildId), eq(games.status, 'finished')))
-      .groupBy(results.userId)
-      .orderBy(desc(sql`sum(case when ${results.rank} = 1 then 1 else 0 end)`), sql`avg(${results.rank})`, desc(sql`count(*)`), asc(results.userId))
-      .limit(limit)
-      .all();
+  *leaderboard(guildId: string, limit: number): Statements<Omit<PlayerStats, 'kind'>[]> {
+    const { games, results } = this.dialect.tables;
+    const aggregates = this.#aggregates();
+    const query = selectFields({ userId: results.userId, ...aggregates }, results, {
+      innerJoin: { table: games, on: eq(games.id, results.gameId) },
+      where: and(eq(games.guildId, guildId), eq(games.status, 'finished')),
+      groupBy: [results.userId],
+      orderBy: [desc(aggregates.wins), aggregates.averagePlace, desc(aggregates.games), asc(results.userId)],
+      limit,
+    });
+    return yield* all(query);
   }
 }

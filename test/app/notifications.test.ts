@@ -3,7 +3,8 @@
  * clock change), the day an absence ends, and IANA time zone names checked by Intl.
  */
 import { describe, expect, it } from 'vitest';
-import { canonicalTimeZone, DEFAULT_NOTIFY, isAway, parseAwayDate, quietUntil } from '../../src/app/notifications.js';
+import { isAway, parseAwayDate, quietUntil } from '../../src/app/notifications.js';
+import { canonicalTimeZone, DEFAULT_NOTIFY } from '../../src/notify-settings.js';
 
 const berlinNights = { ...DEFAULT_NOTIFY, timeZone: 'Europe/Berlin', quietFrom: 22, quietTo: 8 };
 const utc = (iso: string): number => Date.parse(iso);

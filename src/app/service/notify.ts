@@ -1,7 +1,8 @@
 /** How each player wants to hear from a game (/game notify): channel or DM, quiet hours, away until a date. */
 import type { Seat } from '../../engine/index.js';
 import { readNotifySettings } from '../../persistence/player-settings-repository.js';
-import { canonicalTimeZone, DEFAULT_NOTIFY, isAway, NOTIFY_CHANNELS, parseAwayDate, type NotifyChannel, type NotifySettings } from '../notifications.js';
+import { isAway, parseAwayDate } from '../notifications.js';
+import { canonicalTimeZone, DEFAULT_NOTIFY, NOTIFY_CHANNELS, type NotifyChannel, type NotifySettings } from '../../notify-settings.js';
 import type { GameCore } from './core.js';
 import { isComputerPlayed } from './seat-identity.js';
 import { refuse, type ActiveSnapshot, type Result } from './types.js';

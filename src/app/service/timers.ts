@@ -6,7 +6,8 @@
 import type { Seat } from '../../engine/index.js';
 import type { GameRow, ScheduledJobRow } from '../../persistence/schema.js';
 import { turnMarkerOf } from '../module.js';
-import { DEFAULT_NOTIFY, isAway, quietUntil } from '../notifications.js';
+import { isAway, quietUntil } from '../notifications.js';
+import { DEFAULT_NOTIFY } from '../../notify-settings.js';
 import { validateSettings, type SettingsChange, type SettingsResult } from '../settings.js';
 import type { GameCore } from './core.js';
 import { jobOf, JOB_KINDS, parseJobPayload, setAsideJob, sinceOf, type IdlePayload, type JobPayload, type ReminderPayload, type VotePayload } from './jobs.js';

@@ -209,3 +209,7 @@ export type DamagedRow = typeof damagedRows.$inferSelect;
 export type SeatRow = typeof seats.$inferSelect;
 export type ActionRow = typeof actions.$inferSelect;
 export type ScheduledJobRow = typeof scheduledJobs.$inferSelect;
+export type PlayerSettingsRow = typeof playerSettings.$inferSelect;
+
+/** The tables the repositories run on (see ../dialect.ts). */
+export const tables = { games, seats, actions, scheduledJobs, snapshots, results, playerSettings, deliveries, damagedRows };

@@ -7,16 +7,18 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { SINGLE_SHARD } from '../../sharding.js';
+import { DamagedRowRegister } from '../damaged-rows.js';
+import { DeliveryRepository } from '../delivery-repository.js';
+import { GameRepository } from '../game-repository.js';
+import { PlayerSettingsRepository } from '../player-settings-repository.js';
 import type { StoreOptions } from '../sqlite-store.js';
-import { mirror, type DamagedRowStore, type DeliveryStore, type GameStore, type PlayerSettingsStore, type StatsStore, type Store } from '../store.js';
-import { PostgresDamagedRowRegister } from './damaged-rows.js';
+import { asynchronously } from '../statement-runner.js';
+import type { Statements } from '../statements.js';
+import { StatsRepository } from '../stats-repository.js';
+import type { DamagedRowStore, DeliveryStore, GameStore, PlayerSettingsStore, StatsStore, Store } from '../store.js';
 import type { OpenPostgres } from './database.js';
-import { PostgresDeliveryRepository } from './delivery-repository.js';
-import type { Executor, PgExecutor } from './executor.js';
-import { PostgresGameRepository } from './game-repository.js';
-import { PostgresPlayerSettingsRepository } from './player-settings-repository.js';
+import { postgresDialect, postgresRunner, type Executor, type PgExecutor } from './dialect.js';
 import { withoutValues } from './query-error.js';
-import { PostgresStatsRepository } from './stats-repository.js';
 
 interface Flow {
   readonly tx: PgExecutor;
@@ -52,16 +54,17 @@ export class PostgresStore implements Store {
     const now = options.now ?? Date.now;
     const shards = options.shards ?? SINGLE_SHARD;
     const executor: Executor = () => this.#current()?.tx ?? open.db;
-    const gate = <R>(call: () => R): Promise<R> => this.#call(call);
-    this.games = mirror(new PostgresGameRepository(executor, now, shards), gate);
-    this.deliveries = mirror(new PostgresDeliveryRepository(executor, now, shards), gate);
-    this.stats = mirror(new PostgresStatsRepository(executor), gate);
-    this.playerSettings = mirror(new PostgresPlayerSettingsRepository(executor, now), gate);
-    this.damagedRows = mirror(new PostgresDamagedRowRegister(executor, now), gate);
+    const run = postgresRunner(executor);
+    const gated = <R>(statements: Statements<R>): Promise<R> => this.#call(() => run(statements));
+    this.games = asynchronously(new GameRepository(postgresDialect, now, shards), gated);
+    this.deliveries = asynchronously(new DeliveryRepository(postgresDialect, now, shards), gated);
+    this.stats = asynchronously(new StatsRepository(postgresDialect), gated);
+    this.playerSettings = asynchronously(new PlayerSettingsRepository(postgresDialect, now), gated);
+    this.damagedRows = asynchronously(new DamagedRowRegister(postgresDialect, now), gated);
   }
 
   /** Outside a transaction: at once. Inside: after the transaction's previous call has ended. */
-  #call<R>(call: () => R): Promise<R> {
+  #call<R>(call: () => Promise<R>): Promise<R> {
     const flow = this.#current();
     if (flow === undefined) return Promise.resolve().then(call).catch(rethrowWithoutValues);
     const result = flow.tail.then(call).catch(rethrowWithoutValues);

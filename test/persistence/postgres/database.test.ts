@@ -7,7 +7,7 @@
 import { getTableConfig as sqliteTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { getTableConfig as pgTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { eq } from 'drizzle-orm';
+import { eq, type Table } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { DatabaseOpenError } from '../../../src/persistence/database.js';
@@ -192,5 +192,15 @@ describe('the PostgreSQL schema mirrors the SQLite schema', () => {
     expectTypeOf<postgresSchema.ResultRow>().toEqualTypeOf<sqlite.ResultRow>();
     expectTypeOf<postgresSchema.DeliveryRow>().toEqualTypeOf<sqlite.DeliveryRow>();
     expectTypeOf<postgresSchema.DamagedRow>().toEqualTypeOf<sqlite.DamagedRow>();
+    expectTypeOf<postgresSchema.PlayerSettingsRow>().toEqualTypeOf<sqlite.PlayerSettingsRow>();
+  });
+
+  it('every table the repositories run on reads and writes the same rows in both stores', () => {
+    // The repositories are written once over either table set (persistence/dialect.ts): a row read or
+    // written must not depend on which one it is.
+    type Read<T> = { [K in keyof T]: T[K] extends Table ? T[K]['$inferSelect'] : never };
+    type Written<T> = { [K in keyof T]: T[K] extends Table ? T[K]['$inferInsert'] : never };
+    expectTypeOf<Read<typeof postgresSchema.tables>>().toEqualTypeOf<Read<typeof sqlite.tables>>();
+    expectTypeOf<Written<typeof postgresSchema.tables>>().toEqualTypeOf<Written<typeof sqlite.tables>>();
   });
 });

@@ -4,7 +4,7 @@
  * date gets a short private answer and changes nothing. The user's Discord language becomes that of their
  * direct messages.
  */
-import type { NotifyChannel, NotifySettings } from '../../../app/notifications.js';
+import type { NotifyChannel, NotifySettings } from '../../../notify-settings.js';
 import type { Locale } from '../../../engine/index.js';
 import type { CommandHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';

@@ -1,0 +1,146 @@
+/**
+ * The statements a repository runs, written once for both databases. A repository method is a generator
+ * that yields descriptions of its statements (built from drizzle's dialect-neutral conditions over the
+ * dialect's own tables) and gets each one's result back; each dialect has one runner that turns a
+ * description into its drizzle query (sqlite-dialect.ts, postgres/dialect.ts; what they share is in
+ * statement-runner.ts).
+ *
+ * Why generators: better-sqlite3 answers at once and its transactions must not await anything, while
+ * PostgreSQL answers later. Code written against the yielded results runs unchanged both ways: the
+ * SQLite runner drives it synchronously (inside a native transaction where it asks for one), the
+ * PostgreSQL runner asynchronously.
+ */
+import type { Column, Placeholder, SQL, Table } from 'drizzle-orm';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+
+/** A row of the table as read. */
+export type Row<T extends Table> = T['$inferSelect'];
+/** A row of the table as written (columns with defaults may be left out). */
+export type NewRow<T extends Table> = T['$inferInsert'];
+/** New values for some columns of a row: a value, or an SQL expression (e.g. `version + 1`). */
+export type RowChange<T extends Table> = { [K in keyof NewRow<T>]?: NewRow<T>[K] | SQL };
+
+/** Columns or expressions to read, by the property name they come back under. */
+export type Fields = Record<string, Column | SQL | SQL.Aliased>;
+
+export interface SelectClauses {
+  readonly where?: SQL | undefined;
+  readonly groupBy?: readonly (Column | SQL)[];
+  readonly orderBy?: readonly (Column | SQL)[];
+  /** A number, or a placeholder given at each run. */
+  readonly limit?: number | Placeholder;
+}
+
+/**
+ * A SELECT answering rows of type `R`. Values that change from run to run may be placeholders
+ * (`sql.placeholder('id')`) given at each run: a query built once with them is prepared once on SQLite
+ * (a move must not pay for building its SQL again).
+ */
+export interface SelectQuery<R = unknown> extends SelectClauses {
+  readonly from: Table;
+  /** The columns to read; every column of `from` when absent. */
+  readonly fields?: Fields;
+  /** SELECT DISTINCT. */
+  readonly distinct?: boolean;
+  readonly innerJoin?: { readonly table: Table; readonly on: SQL };
+  /** Never set: carries the row type. */
+  readonly row?: R;
+}
+
+export interface Select {
+  readonly kind: 'select';
+  readonly query: SelectQuery;
+  /** The placeholders' values. */
+  readonly values?: Record<string, unknown>;
+  /** Only the first row is wanted (undefined when there is none). */
+  readonly first: boolean;
+}
+
+export interface Insert {
+  readonly kind: 'insert';
+  readonly table: Table;
+  readonly values: readonly object[];
+  /** On a key that is taken: leave the row as it is, or change it. */
+  readonly onConflict?: 'nothing' | { readonly target: Column; readonly set: object };
+  /** Answer the written rows instead of their count. */
+  readonly returning: boolean;
+}
+
+export interface Update {
+  readonly kind: 'update';
+  readonly table: Table;
+  readonly set: object;
+  readonly where: SQL | undefined;
+  /** Answer the changed rows instead of their count. */
+  readonly returning: boolean;
+}
+
+export interface Delete {
+  readonly kind: 'delete';
+  readonly table: Table;
+  readonly where: SQL | undefined;
+}
+
+/** All of `body`'s statements or none; inside another transaction, a savepoint of it. */
+export interface Transaction {
+  readonly kind: 'transaction';
+  readonly body: () => Statements<unknown>;
+}
+
+export type Statement = Select | Insert | Update | Delete | Transaction;
+
+/** A repository method's statements, ending with its result. */
+export type Statements<R> = Generator<Statement, R, unknown>;
+
+/** Every column of the table's rows. */
+export function select<T extends Table>(from: T, clauses: SelectClauses = {}): SelectQuery<Row<T>> {
+  return { from, ...clauses };
+}
+
+/** Some columns or expressions of the rows (`distinct`: each combination once; `innerJoin`: with another table's rows). */
+export function selectFields<F extends Fields>(
+  fields: F,
+  from: Table,
+  clauses: SelectClauses & Pick<SelectQuery, 'distinct' | 'innerJoin'> = {},
+): SelectQuery<SelectResultFields<F>> {
+  return { from, fields, ...clauses };
+}
+
+export function* all<R>(query: SelectQuery<R>, values?: Record<string, unknown>): Statements<R[]> {
+  return (yield { kind: 'select', query, first: false, ...(values !== undefined ? { values } : {}) }) as R[];
+}
+
+export function* first<R>(query: SelectQuery<R>, values?: Record<string, unknown>): Statements<R | undefined> {
+  return (yield { kind: 'select', query, first: true, ...(values !== undefined ? { values } : {}) }) as R | undefined;
+}
+
+/** Writes the rows; answers how many were written (fewer when `onConflict` left some out). */
+export function* insert<T extends Table>(table: T, values: readonly NewRow<T>[], onConflict?: 'nothing' | { target: Column; set: RowChange<T> }): Statements<number> {
+  if (values.length === 0) return 0;
+  return (yield { kind: 'insert', table, values, returning: false, ...(onConflict !== undefined ? { onConflict } : {}) }) as number;
+}
+
+/** Writes one row and answers it as stored (its id, its defaults). */
+export function* insertReturning<T extends Table>(table: T, values: NewRow<T>): Statements<Row<T>> {
+  const [row] = (yield { kind: 'insert', table, values: [values], returning: true }) as Row<T>[];
+  return row!;
+}
+
+/** Changes the rows `where` selects; answers how many there were. */
+export function* update<T extends Table>(table: T, set: RowChange<T>, where: SQL | undefined): Statements<number> {
+  return (yield { kind: 'update', table, set, where, returning: false }) as number;
+}
+
+/** Changes the rows `where` selects; answers them as changed. */
+export function* updateReturning<T extends Table>(table: T, set: RowChange<T>, where: SQL | undefined): Statements<Row<T>[]> {
+  return (yield { kind: 'update', table, set, where, returning: true }) as Row<T>[];
+}
+
+/** Deletes the rows `where` selects; answers how many there were. */
+export function* remove(table: Table, where: SQL | undefined): Statements<number> {
+  return (yield { kind: 'delete', table, where }) as number;
+}
+
+export function* transaction<R>(body: () => Statements<R>): Statements<R> {
+  return (yield { kind: 'transaction', body }) as R;
+}
