@@ -43,4 +43,14 @@ export class PlayerSettingsRepository {
       .onConflictDoUpdate({ target: playerSettings.userId, set: values })
       .run();
   }
+
+  /** Only the language of the player's direct messages; a player without a row gets one with the defaults. */
+  saveLocale(userId: string, locale: string): void {
+    const values = { locale, updatedAt: this.now() };
+    this.db
+      .insert(playerSettings)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: playerSettings.userId, set: values })
+      .run();
+  }
 }

@@ -32,4 +32,12 @@ export class PostgresPlayerSettingsRepository implements PlayerSettingsStore {
       .values({ userId, ...values })
       .onConflictDoUpdate({ target: playerSettings.userId, set: values });
   }
+
+  async saveLocale(userId: string, locale: string): Promise<void> {
+    const values = { locale, updatedAt: this.now() };
+    await this.db()
+      .insert(playerSettings)
+      .values({ userId, ...values })
+      .onConflictDoUpdate({ target: playerSettings.userId, set: values });
+  }
 }
