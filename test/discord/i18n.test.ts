@@ -8,9 +8,14 @@ import { GAMES } from '../../src/games/index.js';
 import { istanbul } from '../../src/games/istanbul/index.js';
 import { templateArgs } from '../i18n/template-args.js';
 
-/** The arguments a template uses (plain, plural or select), by name. */
+/**
+ * The arguments a template uses (plain, plural or select), by name. A place's forms with article and case
+ * (Istanbul's `toTo`, `placeAt`, `placesFrom`, ...) count as the place: a language uses the form its grammar
+ * needs where another uses the bare name.
+ */
 function placeholders(template: string): string[] {
-  return [...templateArgs(template, 'en').keys()].sort();
+  const names = [...templateArgs(template, 'en').keys()].map((name) => name.replace(/^(place|places|from|to)(At|To|From|The)$/, '$1'));
+  return [...new Set(names)].sort();
 }
 
 function expectComplete(name: string, catalogues: Partial<Record<string, Catalogue>>): void {
