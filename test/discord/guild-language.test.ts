@@ -45,11 +45,18 @@ describe("a game in a German server", () => {
     expect(board.attachments.map((a) => a.description)).toContain('Der Spielplan von Istanbul nach dem letzten Zug');
     expect(drawnIn.length).toBeGreaterThanOrEqual(2);
     expect(new Set(drawnIn)).toEqual(new Set(['de']));
-    // The first move of whoever starts: the panel offers places by the names the German picture shows.
+    // Whoever starts reads their panel in German (Alice switched her Discord to German): it names the places
+    // with the German picture's names, declined ("Ziehen zum Brunnen", "Ziehen zur Großen Moschee").
     const first = mentionedToAct(board)[0] === bob.id ? bob : alice;
-    const panel = privateReply(await first.clickButton(board.id, buttonFor(board, 'turn')), first);
-    const moves = offered(panel).map((o) => o.label);
-    expect(moves.some((label) => (first === bob ? /^Ziehen (zum|zur) / : /^Move to /).test(label)), moves.join(' | ')).toBe(true);
+    const own = first.locale;
+    first.setLocale('de' as typeof own);
+    try {
+      const panel = privateReply(await first.clickButton(board.id, buttonFor(board, 'turn')), first);
+      const moves = offered(panel).map((o) => o.label);
+      expect(moves.some((label) => /^Ziehen (zum|zur) (Brunnen|Großen|Kleinen|Wagnerei|Tuchlager|Gewürzlager|Obstlager|Postamt|Karawanserei|Schwarzmarkt|Teestube|Polizeiwache|Sultanspalast|Edelsteinhändler)/.test(label)), moves.join(' | ')).toBe(true);
+    } finally {
+      first.setLocale(own);
+    }
     // A Dutch player's /help names the board's button as the board shows it, and their panel's in Dutch.
     const carol = env.createUser('carol', { globalName: 'Carol', locale: 'nl' });
     const help = privateReply(await carol.runCommand(channel, 'help', {}), carol).content;
