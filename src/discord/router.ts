@@ -99,6 +99,7 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
           return;
         }
         if (handler.ack === 'ephemeral') await acknowledgeOnce(interaction, () => interaction.deferReply({ flags: MessageFlags.Ephemeral }), log);
+        await rememberLocale(ctx, interaction, log);
         log.debug({ command: name }, 'command');
         await handler.handle(env, interaction);
         return;
@@ -112,6 +113,7 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
           return;
         }
         await acknowledge(interaction, handler.ack, log);
+        await rememberLocale(ctx, interaction, log);
         // A custom_id names its game; it is honoured only in that game's channel (a forged or copied id
         // clicked elsewhere must not change another channel's game).
         if ((await ctx.service.channelOf(id.gameId)) !== env.channelId) {
@@ -140,6 +142,18 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
       }
     }
   };
+}
+
+/**
+ * The player's direct messages speak the language of their latest interaction (stored only when it changed).
+ * Done before the handler, so a message the handler causes already speaks it; a failure here only logs.
+ */
+async function rememberLocale(ctx: BotContext, interaction: Interaction, log: Logger): Promise<void> {
+  try {
+    await ctx.service.rememberLocale(interaction.user.id, toLocale(interaction.locale));
+  } catch (error) {
+    log.warn({ err: error }, 'could not remember the interaction locale');
+  }
 }
 
 /** The game's channel for an interaction in its thread; otherwise the interaction's own channel. */

@@ -43,4 +43,11 @@ export class PlayerSettingsRepository {
     const values = { notify: settings.how, timeZone: settings.timeZone, quietFrom: settings.quietFrom, quietTo: settings.quietTo, awayUntil: settings.awayUntil, locale: settings.locale, updatedAt: this.now() };
     yield* insert(playerSettings, [{ userId, ...values }], { target: playerSettings.userId, set: values });
   }
+
+  /** Only the language of the player's direct messages; a player without a row gets one with the defaults. */
+  *saveLocale(userId: string, locale: string): Statements<void> {
+    const { playerSettings } = this.dialect.tables;
+    const values = { locale, updatedAt: this.now() };
+    yield* insert(playerSettings, [{ userId, ...values }], { target: playerSettings.userId, set: values });
+  }
 }

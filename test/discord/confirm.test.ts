@@ -70,7 +70,7 @@ describe('/game leave asks first', () => {
     // With three players, a computer player takes the leaver's seat (Tally has no rule to take a seat out).
     const prompt = await ask(alice, channel, 'leave');
     expect(prompt.content).toBe(
-      `**Leave game #${id} (Tally)?** A computer player takes your seat so the others can finish; you can take it back between turns (Take my turn on the board).`,
+      `**Leave game #${id} (Tally)?** A computer player takes your seat so the others can finish; you can take it back between turns (**Take my turn** on the board).`,
     );
     expect(prompt.buttons.map((b) => b.label)).toEqual(['Yes, leave the game', 'Keep playing']);
     expect(env.fake.publicOccurrences('Leave game #')).toEqual([]);

@@ -3,13 +3,19 @@ import { LOCALES, type Catalogue } from '../../src/engine/index.js';
 import { commandDefinitions } from '../../src/discord/commands.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
 import { core, toLocale } from '../../src/discord/i18n/index.js';
+import { commandsHelp, HELP_BUTTONS, helpButtonLabels } from '../../src/discord/help-text.js';
 import { GAMES } from '../../src/games/index.js';
 import { istanbul } from '../../src/games/istanbul/index.js';
 import { templateArgs } from '../i18n/template-args.js';
 
-/** The arguments a template uses (plain, plural or select), by name. */
+/**
+ * The arguments a template uses (plain, plural or select), by name. A place's forms with article and case
+ * (Istanbul's `toTo`, `placeAt`, `placesFrom`, ...) count as the place: a language uses the form its grammar
+ * needs where another uses the bare name.
+ */
 function placeholders(template: string): string[] {
-  return [...templateArgs(template, 'en').keys()].sort();
+  const names = [...templateArgs(template, 'en').keys()].map((name) => name.replace(/^(place|places|from|to)(At|To|From|The)$/, '$1'));
+  return [...new Set(names)].sort();
 }
 
 function expectComplete(name: string, catalogues: Partial<Record<string, Catalogue>>): void {
@@ -106,8 +112,7 @@ describe('no dead words', () => {
 describe('long texts fit a Discord message', () => {
   it('/help and every game presenter help fit in 2000 characters in every language', () => {
     for (const locale of LOCALES) {
-      const text = [core[locale]['help.title'], core[locale]['help.commands'], core[locale]['help.policies']].join('\n\n');
-      expect(text.length, locale).toBeLessThan(1950);
+      for (const game of LOCALES) expect(commandsHelp({ player: locale, game }, { hours: 12, limit: 3, idle: 48 }).length, `${locale} in a ${game} game`).toBeLessThan(1950);
       for (const presenter of GAMES.presenters(inProcessBoardRenderer(GAMES)).values()) {
         for (const topic of ['rules', 'decisions'] as const) expect(presenter.help(topic, locale).length, `${presenter.kind} ${topic} ${locale}`).toBeLessThanOrEqual(2000);
       }
@@ -131,20 +136,36 @@ describe('/help names what players see', () => {
     'reminder.snooze',
     'computer.reclaim',
   ] as const;
+  // Those posted in the channel (in the game's language); the others answer one player privately.
+  const PUBLIC_BUTTONS = ['lobby.join', 'lobby.leave', 'lobby.start', 'lobby.cancel', 'board.takeTurn', 'board.hand', 'board.log', 'reminder.snooze'] as const;
 
   it('a bold name in /help that is not a heading is a button that exists, in every language', () => {
-    for (const locale of LOCALES) {
-      const labels = new Set(BUTTONS.map((key) => core[locale][key]));
-      const text = [core[locale]['help.commands'], core[locale]['help.policies']].join('\n');
-      // "**Heading**: ..." opens a paragraph; any other bold text names a button.
-      const bold = [...text.matchAll(/\*\*([^*]+)\*\*(:?)/g)];
-      const named = bold.filter((m) => m[2] === '').map((m) => m[1] as string);
-      expect(named.length, locale).toBeGreaterThanOrEqual(5);
-      for (const name of named) expect(labels.has(name), `${locale}: **${name}** is no button`).toBe(true);
-      // and no heading reads like a button or a command of its own language
-      const headings = bold.filter((m) => m[2] === ':').map((m) => (m[1] as string).toLowerCase());
-      const commands = Object.entries(core[locale]).filter(([key]) => key.endsWith('.name')).map(([, value]) => value.toLowerCase());
-      for (const heading of headings) expect([...labels].map((l) => l.toLowerCase()).concat(commands), `${locale}: heading ${heading}`).not.toContain(heading);
+    for (const player of LOCALES) {
+      for (const game of LOCALES) {
+        // The buttons as the player sees them: the public ones in the game's language, the private ones in theirs.
+        const labels = new Set(BUTTONS.map((key) => core[(PUBLIC_BUTTONS as readonly string[]).includes(key) ? game : player][key]));
+        const text = commandsHelp({ player, game }, { hours: 12, limit: 3, idle: 48 });
+        // "**Heading**: ..." opens a paragraph; any other bold text names a button.
+        const bold = [...text.matchAll(/\*\*([^*]+)\*\*(:?)/g)].filter((m) => m[1] !== 'bazaar');
+        const named = bold.filter((m) => m[2] === '').map((m) => m[1] as string);
+        expect(named.length, `${player} in a ${game} game`).toBeGreaterThanOrEqual(5);
+        for (const name of named) expect(labels.has(name), `${player} in a ${game} game: **${name}** is no button`).toBe(true);
+        // and no heading reads like a button or a command of its own language
+        const headings = bold.filter((m) => m[2] === ':').map((m) => (m[1] as string).toLowerCase());
+        const commands = Object.entries(core[player]).filter(([key]) => key.endsWith('.name')).map(([, value]) => value.toLowerCase());
+        for (const heading of headings) expect([...labels].map((l) => l.toLowerCase()).concat(commands), `${player}: heading ${heading}`).not.toContain(heading);
+      }
     }
+  });
+
+  it('every button /help names is one the board and the panel show, by the same catalogue entry', () => {
+    for (const { key, shown } of Object.values(HELP_BUTTONS)) {
+      expect(BUTTONS as readonly string[], key).toContain(key);
+      expect((PUBLIC_BUTTONS as readonly string[]).includes(key), key).toBe(shown === 'public');
+    }
+    // A German player in an English server reads the board's button as the board shows it.
+    const labels = helpButtonLabels({ player: 'de', game: 'en' });
+    expect(labels.takeTurn).toBe(core.en['board.takeTurn']);
+    expect(labels.undo).toBe(core.de['panel.undo']);
   });
 });

@@ -126,6 +126,35 @@ describe('a direct message instead of a ping', () => {
   });
 });
 
+describe('the language of a direct message', () => {
+  it("follows the player's latest interaction, not the language of the day /game notify was saved", async () => {
+    expect(await notify(bob, { how: 'dm' })).toMatch(/^Gespeichert\. Deine Züge: eine Direktnachricht\./);
+    // Bob's Discord now speaks Dutch; one interaction (here /help) is enough for the bot to know.
+    bob.setLocale('nl' as typeof bob.locale);
+    try {
+      privateReply(await bob.runCommand(env.fake.channelId(), 'help', {}), bob);
+      expect((await env.service.notifySettings(bob.id)).locale).toBe('nl');
+      const channel = env.fake.createChannel('dm-language');
+      const before = env.fake.directMessagesTo(bob.id).length;
+      let board = await startTally(channel, alice, bob);
+      if (mentionedToAct(board)[0] !== bob.id) board = await endTurn(board, channel);
+      await untilMessage(() => env.fake.directMessagesTo(bob.id).length === before + 1, 'the direct message');
+      expect(env.fake.directMessagesTo(bob.id).at(-1)!.content).toBe(
+        `Jouw beslissing in **Tally** (spel #${await gameIdIn(channel)}) in <#${channel}>: https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id}`,
+      );
+    } finally {
+      bob.setLocale('de' as typeof bob.locale);
+    }
+    privateReply(await bob.runCommand(env.fake.channelId(), 'help', {}), bob);
+    expect((await env.service.notifySettings(bob.id)).locale).toBe('de');
+    // Only a change is written; the other settings stay as they were.
+    expect(await env.service.rememberLocale(bob.id, 'de')).toBe(false);
+    expect((await env.service.notifySettings(bob.id)).how).toBe('dm');
+    await notify(bob, { how: 'channel' });
+    env.fake.assertNoViolations();
+  });
+});
+
 describe('quiet hours', () => {
   it('a reminder due in the player quiet hours waits until they end on the player clock, and is not counted', async () => {
     const channel = env.fake.createChannel('quiet');

@@ -1,5 +1,5 @@
 /** How each player wants to hear from a game (/game notify): channel or DM, quiet hours, away until a date. */
-import type { Seat } from '../../engine/index.js';
+import type { Locale, Seat } from '../../engine/index.js';
 import { readNotifySettings } from '../../persistence/player-settings-repository.js';
 import { isAway, parseAwayDate } from '../notifications.js';
 import { canonicalTimeZone, DEFAULT_NOTIFY, NOTIFY_CHANNELS, type NotifyChannel, type NotifySettings } from '../../notify-settings.js';
@@ -82,4 +82,15 @@ export function updateNotify(
     await core.players.save(userId, settings);
     return { ok: true, settings };
   });
+}
+
+/**
+ * Remembers the language of the player's latest interaction: their direct messages speak it, not the one of
+ * the day they last used /game notify. Read first and written only when it changed, so an interaction costs
+ * one lookup by key, not a write. Returns whether it was written.
+ */
+export async function rememberLocale(core: GameCore, userId: string, locale: Locale): Promise<boolean> {
+  if ((await core.players.find(userId))?.locale === locale) return false;
+  await core.players.saveLocale(userId, locale);
+  return true;
 }

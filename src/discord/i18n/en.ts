@@ -175,7 +175,7 @@ export const en = {
   'settings.turnNoReminder': 'For the turn in progress, no more reminders come; the idle vote can open {idle}.',
   // confirmations of destructive commands, and a game ended early
   'confirm.leave':
-    '**Leave game #{id} ({game})?** {what, select, removed {The rules take your seat out of the game and the others play on without you. This cannot be undone.} computer {A computer player takes your seat so the others can finish; you can take it back between turns (Take my turn on the board).} endsWinner {The game ends now: {winner} wins, as the only player left. This cannot be undone.} other {The game ends now: no human player is left. This cannot be undone.}}',
+    '**Leave game #{id} ({game})?** {what, select, removed {The rules take your seat out of the game and the others play on without you. This cannot be undone.} computer {A computer player takes your seat so the others can finish; you can take it back between turns (**{takeTurn}** on the board).} endsWinner {The game ends now: {winner} wins, as the only player left. This cannot be undone.} other {The game ends now: no human player is left. This cannot be undone.}}',
   'confirm.abandon':
     '**End game #{id} ({game}) for everyone?** {what, select, lobby {The lobby closes; nobody has played yet.} recorded {The game stops now and cannot be resumed. The standings at this moment are kept as its result in /game history; they do not count as wins in /stats.} other {The game cannot be read, so no result can be kept; it stops now.}}',
   'confirm.leaveButton': 'Yes, leave the game',
@@ -208,11 +208,11 @@ export const en = {
     '`/game status`: post the board again · `/game hand`: your hand, only for you · `/game log`: the last turns\n' +
     '`/game settings`: reminders and idle time · `/game leave`: concede · `/game abandon`: end the game (host or moderators)\n' +
     '`/game notify`: how you hear about your turns in every game (mention, direct message, quiet hours, away)\n' +
-    'After every turn the bot posts the board and mentions who decides next. **Take my turn** opens your private panel: each click is one decision; **Undo** takes back your moves of this turn up to the last die roll or card draw.',
+    'After every turn the bot posts the board and mentions who decides next. **{takeTurn}** opens your private panel: each click is one decision; **{undo}** takes back your moves of this turn up to the last die roll or card draw.',
   'help.policies':
-    '**Playing over days**: the player who must decide is reminded {hours, plural, one {every hour} other {every # hours}}, at most {limit, plural, one {once} other {# times}} per turn (**Snooze** postpones the next reminder). After {idle, plural, one {# hour} other {# hours}} without a decision the other players may vote (a majority of them) to let a computer player play for that player, or to remove the player; the player is mentioned, nothing happens silently. Whoever a computer plays for takes the seat back between turns: **Take my turn** on the board, then **Take my seat back**.\n' +
+    '**Playing over days**: the player who must decide is reminded {hours, plural, one {every hour} other {every # hours}}, at most {limit, plural, one {once} other {# times}} per turn (**{snooze}** postpones the next reminder). After {idle, plural, one {# hour} other {# hours}} without a decision the other players may vote (a majority of them) to let a computer player play for that player, or to remove the player; the player is mentioned, nothing happens silently. Whoever a computer plays for takes the seat back between turns: **{takeTurn}** on the board, then **{reclaim}**.\n' +
     '**Leaving**: `/game leave` concedes. If the game rules allow it the seat is taken out; otherwise a computer player takes the seat. When only one player (or no human) remains, the game ends.\n' +
-    '**Computer players**: the host adds them in the lobby (easy, normal or hard); they see only what a player in their seat could see. **Suggest a move** in your panel shows privately what the normal computer player would do.',
+    '**Computer players**: the host adds them in the lobby (easy, normal or hard); they see only what a player in their seat could see. **{suggest}** in your panel shows privately what the normal computer player would do.',
   'help.noGame': 'There is no game in this channel yet; the rules summary appears here when a game is chosen. Games: {games}.',
   // the outbox, damaged games, foreign buttons
   'board.noPicture': '(The board picture could not be drawn this time; the game goes on.)',

@@ -116,6 +116,13 @@ export function describeIstanbulAction(a: IstanbulAction): Message {
 const cap = (w: string): string => w.charAt(0).toUpperCase() + w.slice(1);
 
 const PLACE_PARAMS = new Set(['place', 'from', 'to']);
+/**
+ * The forms of a place a sentence needs, with the article and the case the language asks for there (German
+ * "am Brunnen", "zur Großen Moschee", "vom Postamt"; Dutch "op het Politiebureau"): `<param>At` (where),
+ * `<param>To` (where to), `<param>From` (where from), `<param>The` (the place itself, German accusative).
+ */
+const PLACE_FORMS = { At: 'at', To: 'to', From: 'from', The: 'the' } as const;
+const PLACE_FORM_PARAM = /^(place|from|to)(At|To|From|The)$/;
 const SEAT_PARAMS = new Set(['player', 'other']);
 const GOOD_ORDER = ['red', 'green', 'yellow', 'blue'] as const;
 
@@ -148,7 +155,9 @@ function countGoods(list: readonly string[]): [string, number][] {
  * - `red`, `green`, `yellow`, `blue` (counts) -> also `goods` naming only the colours that are not zero
  *   ("1 green"), with `goodsCount`;
  * - `choices` (goods to choose from), `tiles` (kiosk tiles), `mosqueTiles` (colours) -> names, or "none";
- * - `payees` (seats) and `places` (place ids), comma lists -> names joined ("Ada and Bo").
+ * - `payees` (seats) and `places` (place ids), comma lists -> names joined ("Ada and Bo"), `places` also as
+ *   `placesFrom` ("vom Brunnen und von der Teestube");
+ * - a place (`place`, `from`, `to`) -> its name, and its forms with article and case (PLACE_FORMS).
  */
 export function localiseIstanbulParams(
   catalogues: Catalogues,
@@ -161,6 +170,8 @@ export function localiseIstanbulParams(
   const listOf = (value: string, prefix: string): string[] => (value === '' ? [] : value.split(',').map((v) => name(`${prefix}${v}`)));
   const counted = (goods: [string, number][], prefix: string): string =>
     goods.length === 0 ? name('istanbul.nothing') : joinList(goods.map(([g, n]) => formatMessage(catalogues, { key: 'istanbul.goodCount', params: { count: n, good: name(`${prefix}${g}`) } }, locale)), locale);
+  const placeForm = (place: number, form: (typeof PLACE_FORMS)[keyof typeof PLACE_FORMS]): string =>
+    formatMessage(catalogues, { key: `istanbul.placeCase.${place}`, params: { case: form } }, locale);
   const seatText = (seat: number): string =>
     seatName !== undefined ? seatName(seat) : formatMessage(catalogues, { key: 'istanbul.player', params: { seat: seat + 1 } }, locale);
   const params: Record<string, MessageParam> = {};
@@ -174,7 +185,10 @@ export function localiseIstanbulParams(
     } else if (key === 'mosqueTiles' && typeof value === 'string') {
       const tiles = listOf(value, 'istanbul.colour.');
       params[key] = tiles.length === 0 ? name('istanbul.none') : joinList(tiles, locale);
-    } else if (PLACE_PARAMS.has(key) && typeof value === 'number') params[key] = name(`istanbul.place.${value}`);
+    } else if (PLACE_PARAMS.has(key) && typeof value === 'number') {
+      params[key] = name(`istanbul.place.${value}`);
+      for (const [suffix, form] of Object.entries(PLACE_FORMS)) params[`${key}${suffix}`] = placeForm(value, form);
+    } else if (PLACE_FORM_PARAM.test(key) && typeof value === 'number') params[key] = placeForm(value, PLACE_FORMS[key.replace(/^(place|from|to)/, '') as keyof typeof PLACE_FORMS]);
     else if (key === 'good') params[key] = name(`istanbul.good.${value}`);
     // Mosque tiles and merchants have colours (white too), not goods.
     else if (key === 'colour') params[key] = name(`istanbul.colour.${value}`);
@@ -189,7 +203,10 @@ export function localiseIstanbulParams(
     else if (key === 'reward') params[key] = name(`istanbul.reward.${value}`);
     // A list of seats ("0,2", or one seat as a number) and of places ("3,9"): names joined in the reader's language.
     else if (key === 'payees') params[key] = joinList(String(value).split(',').map((v) => seatText(Number(v))), locale);
-    else if (key === 'places') params[key] = joinList(String(value).split(',').map((v) => name(`istanbul.place.${v}`)), locale);
+    else if (key === 'places') {
+      params[key] = joinList(String(value).split(',').map((v) => name(`istanbul.place.${v}`)), locale);
+      params.placesFrom = joinList(String(value).split(',').map((v) => placeForm(Number(v), 'from')), locale);
+    }
     else if (SEAT_PARAMS.has(key) && typeof value === 'number') {
       params[key] = seatName !== undefined ? seatName(value) : formatMessage(catalogues, { key: 'istanbul.player', params: { seat: value + 1 } }, locale);
     } else params[key] = value;

@@ -5,7 +5,7 @@
  */
 import type { CommandHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
-import { confirmMessage, lobbyMessage, mention } from '../../messages.js';
+import { confirmMessage, gameLocale, lobbyMessage, mention } from '../../messages.js';
 import { answerPrivately, presenterFor, sendableChannel } from '../../respond.js';
 import { refuse } from '../common.js';
 
@@ -44,6 +44,8 @@ export const gameLeave: CommandHandler = {
       game: presenter.name(env.locale),
       what: consequence.kind === 'ends' ? (consequence.winner === null ? 'endsNobody' : 'endsWinner') : consequence.kind,
       winner: consequence.kind === 'ends' && consequence.winner !== null ? mention(game, consequence.winner) : '',
+      // The board's button, as the board shows it.
+      takeTurn: t(gameLocale(game), 'board.takeTurn'),
     });
     await answerPrivately(interaction, confirmMessage(game.row, 'leave', question, env.locale));
   },

@@ -49,7 +49,8 @@ export const gameNew: CommandHandler = {
       channelId: env.channelId,
       kind: interaction.options.getString('game', true),
       host: { userId: interaction.user.id, displayName: displayName(interaction) },
-      locale: toLocale(interaction.guildLocale),
+      // Public posts and pictures speak the server's language: the interaction's guild_locale, else the guild's preferredLocale.
+      locale: toLocale(interaction.guildLocale ?? interaction.guild?.preferredLocale),
       capacity: interaction.options.getInteger('players'),
       layout: interaction.options.getString('layout'),
       variant: interaction.options.getString('variant'),

@@ -1,7 +1,9 @@
 /** /help [topic] [game]: the commands and the async policies, or a game's rules summary and decisions. */
 import { DEFAULT_SETTINGS } from '../../../app/settings.js';
 import type { CommandHandler } from '../../context.js';
-import { t } from '../../i18n/index.js';
+import { isLocale } from '../../../engine/index.js';
+import { commandsHelp } from '../../help-text.js';
+import { t, toLocale } from '../../i18n/index.js';
 import { answerPrivately } from '../../respond.js';
 
 export const help: CommandHandler = {
@@ -23,15 +25,12 @@ export const help: CommandHandler = {
     }
     const row = await service.runningRow(env.channelId);
     const settings = row ?? DEFAULT_SETTINGS;
-    const text = [
-      t(env.locale, 'help.title'),
-      t(env.locale, 'help.commands'),
-      t(env.locale, 'help.policies', {
-        hours: Math.round(settings.reminderIntervalMinutes / 60),
-        limit: settings.reminderLimit,
-        idle: Math.round(settings.idleAfterMinutes / 60),
-      }),
-    ].join('\n\n');
+    // The board's buttons speak the game's language (the server's, before a game starts).
+    const game = row !== undefined && isLocale(row.locale) ? row.locale : toLocale(interaction.guildLocale ?? interaction.guild?.preferredLocale);
+    const text = commandsHelp(
+      { player: env.locale, game },
+      { hours: Math.round(settings.reminderIntervalMinutes / 60), limit: settings.reminderLimit, idle: Math.round(settings.idleAfterMinutes / 60) },
+    );
     await answerPrivately(interaction, text);
   },
 };

@@ -59,9 +59,9 @@ const PLACE_NAMES: Readonly<Record<RenderLocale, Readonly<Record<number, string>
   },
   nl: {
     1: 'Wagenmaker',
-    2: 'Zijde warenhuis',
-    3: 'Specerijen warenhuis',
-    4: 'Fruit warenhuis',
+    2: 'Zijdewarenhuis',
+    3: 'Specerijenwarenhuis',
+    4: 'Fruitwarenhuis',
     5: 'Postkantoor',
     6: 'Karavaanserai',
     7: 'Fontein',
