@@ -467,8 +467,9 @@ function renderMessage(m, header) {
     body.append(text);
   }
   if (content.mentioned && !m.ephemeral) node.classList.add('mentioned');
-  for (const embed of m.embeds) body.append(renderEmbed(embed, ctx));
+  // As Discord shows them: the attachments (the board), then the embeds (the phone picture under it).
   if (m.attachments.length) body.append(el('div', { class: 'attachments' }, m.attachments.map(renderAttachment)));
+  for (const embed of m.embeds) body.append(renderEmbed(embed, ctx));
   if (m.components.length) body.append(el('div', { class: 'components' }, m.components.map((c) => renderComponent(c, m, ctx))));
   if (m.ephemeral) {
     body.append(
