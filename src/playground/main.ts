@@ -3,18 +3,20 @@
  * real bot on it with a database of its own, and a page on localhost that shows the channel as Discord
  * would, for a few local users to play with. Stops on Ctrl+C.
  *
- *   npm run playground [-- --port 3000] [--db ./data/playground.db]
+ *   npm run playground [-- --port 3000] [--db ./data/playground.db] [--reset]
  *
  * The database starts empty at every start: the fake Discord starts empty too, so games of an earlier
  * run would point to channels and messages that no longer exist. It is emptied only once the port is
  * known to be free and the file is claimed (database-claim.ts): another running playground's file is
- * never deleted.
+ * never deleted. A file that is not a playground database (database-mark.ts) is refused unless --reset.
+ * It says what it does while it starts: the page is served first ("starting…"), then the bot starts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { StartLocalDiscord } from './discord.js';
 import { claimDatabase, emptyClaimedDatabase } from './database-claim.js';
+import { checkEmptiable, createMarkedDatabase } from './database-mark.js';
 import { firstFreePort } from './free-port.js';
 import { startPlayground } from './stack.js';
 
@@ -25,10 +27,14 @@ const HOST = '127.0.0.1';
 interface Args {
   port: number | null;
   db: string;
+  /** Empty the --db file even when it is not a playground database. */
+  reset: boolean;
 }
 
+const USAGE = 'npm run playground [-- --port 3000] [--db ./data/playground.db] [--reset]';
+
 function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { port: null, db: process.env.PLAYGROUND_DB ?? DEFAULT_DB };
+  const args: Args = { port: null, db: process.env.PLAYGROUND_DB ?? DEFAULT_DB, reset: false };
   if (process.env.PLAYGROUND_PORT) args.port = Number(process.env.PLAYGROUND_PORT);
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i];
@@ -40,8 +46,11 @@ function parseArgs(argv: readonly string[]): Args {
     } else if (arg === '--db') {
       args.db = value as string;
       i += 1;
+    } else if (arg === '--reset') {
+      args.reset = true;
     } else if (arg === '--help' || arg === '-h') {
-      console.log('npm run playground [-- --port 3000] [--db ./data/playground.db]');
+      console.log(USAGE);
+      console.log('  --reset  empty the --db file even if it is not a playground database (its data is lost)');
       process.exit(0);
     } else {
       throw new Error(`unknown argument ${arg} (try --help)`);
@@ -56,6 +65,12 @@ function parseArgs(argv: readonly string[]): Args {
  * Discord's OpenAPI document next to its module, so the document is copied beside the compiled files.
  */
 async function loadFakeDiscord(): Promise<StartLocalDiscord> {
+  type FakeModule = { FakeDiscord: { start(options: Parameters<StartLocalDiscord>[0]): Promise<Awaited<ReturnType<StartLocalDiscord>>> } };
+  // Run from the sources (node --import tsx src/playground/main.ts): the fake Discord's sources, spec beside them.
+  if (import.meta.url.endsWith('.ts')) {
+    const module = (await import(new URL('../../test/fake-discord/index.ts', import.meta.url).href)) as FakeModule;
+    return (options) => module.FakeDiscord.start(options);
+  }
   const compiled = new URL('../../test/fake-discord/', import.meta.url);
   const compiledDir = fileURLToPath(compiled);
   const sourceSpec = path.resolve(compiledDir, '../../../test/fake-discord/spec');
@@ -68,14 +83,13 @@ async function loadFakeDiscord(): Promise<StartLocalDiscord> {
   if (!fs.existsSync(target) || fs.statSync(target).mtimeMs < fs.statSync(source).mtimeMs) {
     fs.cpSync(sourceSpec, targetSpec, { recursive: true });
   }
-  const module = (await import(pathToFileURL(path.join(compiledDir, 'index.js')).href)) as {
-    FakeDiscord: { start(options: Parameters<StartLocalDiscord>[0]): Promise<Awaited<ReturnType<StartLocalDiscord>>> };
-  };
+  const module = (await import(pathToFileURL(path.join(compiledDir, 'index.js')).href)) as FakeModule;
   return (options) => module.FakeDiscord.start(options);
 }
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  console.log('Playground: starting…');
   // The default port may be taken (another playground, a dev server): try the next few. The port is
   // chosen first and the database claimed second, so a playground that cannot start touches no file.
   const ports = args.port !== null ? [args.port] : Array.from({ length: 20 }, (_, i) => DEFAULT_PORT + i);
@@ -84,16 +98,25 @@ async function main(): Promise<void> {
   process.once('exit', () => claim.release());
   let playground: Awaited<ReturnType<typeof startPlayground>>;
   try {
+    checkEmptiable(claim.databasePath, args.reset);
     const startDiscord = await loadFakeDiscord();
     emptyClaimedDatabase(claim);
-    playground = await startPlayground({ startDiscord, databasePath: claim.databasePath, port, host: HOST, logLevel: process.env.LOG_LEVEL ?? 'warn' });
+    createMarkedDatabase(claim.databasePath);
+    playground = await startPlayground({
+      startDiscord,
+      databasePath: claim.databasePath,
+      port,
+      host: HOST,
+      logLevel: process.env.LOG_LEVEL ?? 'warn',
+      onListening: (url) => console.log(`Playground: the page is at ${url} (it says "starting…" until the bot is ready)`),
+    });
   } catch (error) {
     claim.release();
     throw error;
   }
   const running = playground;
   console.log('');
-  console.log(`  Bazaar playground: ${running.url}`);
+  console.log(`  Bazaar playground ready: ${running.url}`);
   console.log(`  The real bot on a local fake Discord; users ${running.users.map((u) => u.record.globalName ?? u.name).join(', ')}.`);
   const shown = path.relative(process.cwd(), running.databasePath);
   console.log(`  Database: ${shown.startsWith('..') || path.isAbsolute(shown) ? running.databasePath : shown} (fresh at every start). Ctrl+C stops.`);

@@ -5,10 +5,13 @@
  * loopback; the page loads nothing from elsewhere.
  *
  *   GET  /                          the page (index.html, app.js, markdown.js, style.css)
- *   GET  /api/bootstrap             guild, channels, users, the bot, the command forms, locales
+ *   GET  /api/bootstrap             guild, channels, users, the bot, the command forms, locales, whether the bot is ready
  *   GET  /api/messages?user&channel what that user sees in that channel (or thread, or their DMs) now, their
  *                                   notices, and the places of the sidebar (threads, the user's DM channel)
  *   GET  /api/events                server-sent events: `change` with a version number
+ *
+ * The page is served while the bot is still starting (ready: false): it says "starting…", and the routes
+ * that act (commands, clicks, picks, the clock) answer 503 until setReady(), so nothing sent is lost.
  *   GET  /api/autocomplete?user&command&option&typed&values   suggestions for an autocomplete option
  *   POST /api/command   { user, channel, command, options }   runs `/command` as the user (channel or thread)
  *   POST /api/button    { user, message, customId }           clicks a button
@@ -57,6 +60,8 @@ export interface PlaygroundServerOptions {
   readonly log?: (line: string) => void;
   /** The page's files (default: src/playground/public of this checkout). */
   readonly publicDir?: string;
+  /** False while the bot is starting: the page waits, and actions are refused until setReady() (default true). */
+  readonly ready?: boolean;
 }
 
 /** Where a user can look besides the channels: the game threads and their direct messages with the bot. */
@@ -134,9 +139,11 @@ export class PlaygroundServer {
   #heartbeat: NodeJS.Timeout | null = null;
   #noticeCount = 0;
   #url: string | null = null;
+  #ready: boolean;
 
   constructor(options: PlaygroundServerOptions) {
     this.#options = options;
+    this.#ready = options.ready ?? true;
     this.#discord = options.discord;
     this.#publicDir = options.publicDir ?? findPublicDir();
     this.#server = http.createServer((req, res) => {
@@ -146,6 +153,18 @@ export class PlaygroundServer {
     for (const name of ['messageCreate', 'messageUpdate', 'messageDelete', 'commandsUpdate', 'channelUpdate', 'threadCreate']) this.#listen(name, changed);
     this.#listen('interactionUpdate', (record) => this.#interactionUpdate(record));
     this.#listen('violation', (violation) => this.#violation(violation));
+  }
+
+  /** Whether the bot is ready: before, the page says "starting…" and actions are refused. */
+  get ready(): boolean {
+    return this.#ready;
+  }
+
+  /** The bot has started (its commands are registered, it is logged in): the page may act now. */
+  setReady(): void {
+    if (this.#ready) return;
+    this.#ready = true;
+    this.#changed();
   }
 
   /** Increases whenever what a user sees may have changed. */
@@ -303,6 +322,7 @@ export class PlaygroundServer {
       commands: this.#forms(),
       locales: PAGE_LOCALES,
       clock: this.#options.advanceClock !== undefined,
+      ready: this.#ready,
     };
   }
 
@@ -337,6 +357,8 @@ export class PlaygroundServer {
     }
     if (req.method !== 'POST') throw new HttpError(405, `${req.method ?? '?'} is not allowed`);
     const body = await readJson(req);
+    // Before the bot listens, an interaction would go unanswered: refuse it, and the page waits for ready.
+    if (!this.#ready && url.pathname !== '/api/locale') throw new HttpError(503, 'the bot is still starting: try again when the page no longer says "starting…"');
     switch (url.pathname) {
       case '/api/command':
         return this.#json(res, 200, await this.#command(body));
@@ -441,6 +463,7 @@ export class PlaygroundServer {
         throw new HttpError(400, 'values must be JSON');
       }
     }
+    if (!this.#ready) return [];
     const choices = this.#options.autocomplete?.({ userId: user.id, command: form.key, option: option.name, typed: params.get('typed') ?? '', values, locale: user.locale }) ?? [];
     // Discord shows at most 25 suggestions.
     return choices.slice(0, 25);

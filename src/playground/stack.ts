@@ -1,7 +1,8 @@
 /**
- * The playground's composition: a local Discord, the real bot on it (startBazaar -> config, logger,
- * database; then the discord.js client, the game service and startBot, as src/main.ts composes them),
- * a few local users, and the page's HTTP server.
+ * The playground's composition: a local Discord, a few local users, the page's HTTP server, and the real
+ * bot on that Discord (startBazaar -> config, logger, database; then the discord.js client, the game
+ * service and startBot, as src/main.ts composes them). The page is served first, saying "starting…",
+ * and accepts commands once the bot is ready.
  */
 import type { Bot } from '../discord/bot.js';
 import { GAMES } from '../games/index.js';
@@ -61,6 +62,8 @@ export interface PlaygroundOptions {
   readonly logFormat?: 'json' | 'pretty';
   /** Where the server's notes go (default: stderr). */
   readonly log?: (line: string) => void;
+  /** Called with the page's URL as soon as it is served, before the bot has started. */
+  readonly onListening?: (url: string) => void;
 }
 
 export interface Playground {
@@ -100,6 +103,24 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   let server: PlaygroundServer | undefined;
   let running: { stop(): Promise<void> } | null = null;
   try {
+    const users = (options.users ?? DEFAULT_USERS).map((u) => discord.users.create(u.name, { globalName: u.displayName }));
+    const channelIds = channels.map((name) => discord.channelId(name));
+    server = new PlaygroundServer({
+      discord,
+      users,
+      channelIds,
+      ready: false,
+      // Both are reached only once the server is ready, so after the bot has started.
+      autocomplete: (request) => (bot === undefined ? [] : gameOptionChoices(bot, request)),
+      advanceClock: async (ms) => {
+        discord.clock.advance(ms);
+        await bot?.scheduler.tick();
+      },
+      log,
+    });
+    const url = await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
+    options.onListening?.(url);
+
     const failures: string[] = [];
     running = await startBazaar(
       {
@@ -119,21 +140,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     );
     if (running === null || bot === undefined) throw new Error(`the bot did not start: ${failures.join(' ')}`);
     const started: Bot = bot;
-
-    const users = (options.users ?? DEFAULT_USERS).map((u) => discord.users.create(u.name, { globalName: u.displayName }));
-    const channelIds = channels.map((name) => discord.channelId(name));
-    server = new PlaygroundServer({
-      discord,
-      users,
-      channelIds,
-      autocomplete: (request) => gameOptionChoices(started, request),
-      advanceClock: async (ms) => {
-        discord.clock.advance(ms);
-        await started.scheduler.tick();
-      },
-      log,
-    });
-    const url = await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
+    server.setReady();
     const bazaar = running;
     const page = server;
     let stopped = false;

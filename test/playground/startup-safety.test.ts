@@ -1,8 +1,9 @@
 /**
  * `npm run playground` empties its database at every start, so it must never empty a file another
  * playground is using: it checks its port first and claims the database (a lock file with its pid)
- * before deleting anything. These tests run the real entry point (src/playground/main.ts, through tsx)
- * as a second playground would be started.
+ * before deleting anything. Nor a file that is not a playground database (a user's own, named by --db):
+ * that is refused unless --reset. These tests run the real entry point (src/playground/main.ts, through
+ * tsx) as a user would start it.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,7 +11,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
 import { claimDatabase, DatabaseInUseError, lockPathOf } from '../../src/playground/database-claim.js';
+import { createMarkedDatabase, databaseKind } from '../../src/playground/database-mark.js';
 import { firstFreePort, PortsInUseError } from '../../src/playground/free-port.js';
 
 const TSX = path.resolve('node_modules/.bin/tsx');
@@ -84,6 +87,107 @@ describe('a second playground', () => {
     expect(fs.readFileSync(db, 'utf8')).toBe(GAMES);
     expect(fs.readFileSync(lockPathOf(db), 'utf8')).toBe(`${other.pid}\n`);
   }, 60_000);
+});
+
+/** An SQLite file with a table of the user's own, as someone might name by mistake. */
+function usersOwnDatabase(file: string): void {
+  fs.rmSync(file, { force: true });
+  const own = new Database(file);
+  own.exec("CREATE TABLE recipes (name TEXT); INSERT INTO recipes VALUES ('baklava')");
+  own.close();
+}
+
+function recipesIn(file: string): string[] {
+  const own = new Database(file, { readonly: true });
+  try {
+    return (own.prepare('SELECT name FROM recipes').all() as { name: string }[]).map((r) => r.name);
+  } finally {
+    own.close();
+  }
+}
+
+/**
+ * Starts the playground's entry point and resolves with what it printed once it says it is ready; the
+ * process is stopped (SIGTERM, as Ctrl+C would) when the test ends.
+ */
+async function startedPlayground(...args: string[]): Promise<{ stdout: string; url: string }> {
+  const child = spawn(TSX, [MAIN, ...args], { env: { ...process.env, LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  cleanups.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const ready = /Bazaar playground ready: (\S+)/.exec(stdout);
+      if (ready) resolve({ stdout, url: ready[1] as string });
+    });
+    child.once('exit', (code) => reject(new Error(`the playground ended (${code}) before it was ready: ${stderr}`)));
+  });
+}
+
+describe('a database that is not the playground\'s', () => {
+  it('is refused and kept as it was, with the way out named', () => {
+    usersOwnDatabase(db);
+    const run = runPlayground('--port', '0', '--db', db);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain(`${db} is not a playground database`);
+    expect(run.stderr).toContain('--reset');
+    expect(recipesIn(db)).toEqual(['baklava']);
+    expect(fs.existsSync(lockPathOf(db))).toBe(false);
+  }, 60_000);
+
+  it('is emptied with --reset, and the playground then marks it as its own and says what it does while it starts', async () => {
+    usersOwnDatabase(db);
+    const { stdout, url } = await startedPlayground('--port', '0', '--db', db, '--reset');
+    expect(stdout.indexOf('Playground: starting…')).toBeGreaterThanOrEqual(0);
+    expect(stdout.indexOf(`the page is at ${url}`)).toBeGreaterThan(stdout.indexOf('starting…'));
+    expect(stdout.indexOf('Bazaar playground ready')).toBeGreaterThan(stdout.indexOf('the page is at'));
+    expect(databaseKind(db)).toBe('playground');
+    const emptied = new Database(db, { readonly: true });
+    try {
+      expect(emptied.prepare("SELECT name FROM sqlite_master WHERE name = 'recipes'").all()).toEqual([]);
+    } finally {
+      emptied.close();
+    }
+  }, 90_000);
+
+  it('a playground database is emptied at start without --reset', async () => {
+    fs.rmSync(db);
+    createMarkedDatabase(db);
+    const marked = new Database(db);
+    marked.exec('CREATE TABLE left_over (x)');
+    marked.close();
+    await startedPlayground('--port', '0', '--db', db);
+    expect(databaseKind(db)).toBe('playground');
+    const fresh = new Database(db, { readonly: true });
+    try {
+      expect(fresh.prepare("SELECT name FROM sqlite_master WHERE name = 'left_over'").all()).toEqual([]);
+    } finally {
+      fresh.close();
+    }
+  }, 90_000);
+});
+
+describe('what the file at --db is', () => {
+  it('tells missing, empty, the playground\'s and anything else apart', () => {
+    const missing = path.join(dir, 'missing.db');
+    expect(databaseKind(missing)).toBe('missing');
+    const empty = path.join(dir, 'empty.db');
+    fs.writeFileSync(empty, '');
+    expect(databaseKind(empty)).toBe('empty');
+    expect(databaseKind(db)).toBe('other');
+    const own = path.join(dir, 'own.db');
+    usersOwnDatabase(own);
+    expect(databaseKind(own)).toBe('other');
+    const ours = path.join(dir, 'ours.db');
+    createMarkedDatabase(ours);
+    expect(databaseKind(ours)).toBe('playground');
+  });
 });
 
 describe('the database claim', () => {

@@ -5,10 +5,13 @@
  * Skia gives its digits in that font and transform; scaled to 400 px wide, every one is at least 7 px. It
  * also checks that the numbers themselves are drawn where they belong: each place's number on its tile,
  * each player's number, lira, rubies, goods (Istanbul) or points, cards, criers (Kairo) in that player's
- * row, and who must decide in the header.
+ * row, and who must decide in the header. With Letters & Seals, each player's letters, seals and companion
+ * are in their row, and the letter pile and the Courier in the strip. No text is cut with an ellipsis, and
+ * every place's name is drawn whole on its tile, in English, German and Dutch.
  */
 import { describe, expect, it } from 'vitest';
-import type { IstanbulPublicView } from '../../src/games/istanbul/view.js';
+import type { IstanbulPublicView, LettersAndSealsView } from '../../src/games/istanbul/view.js';
+import { placeName } from '../../src/games/istanbul/render/i18n.js';
 import type { KairoPublicView } from '../../src/games/kairo/view.js';
 import { PHONE_SHOWN_WIDTH, PHONE_WIDTH } from '../../src/render/common/index.js';
 import { istanbulPhoneLayout, renderIstanbulPhone, type IstanbulRenderOptions } from '../../src/games/istanbul/render/index.js';
@@ -56,14 +59,38 @@ interface IstanbulCase {
   readonly opts: IstanbulRenderOptions;
 }
 
+/** The Letters & Seals view with every state a row can show: many letters, a companion on a place, the double move spent. */
+function busyLetters(view: IstanbulPublicView): IstanbulPublicView {
+  const ls = view.lettersAndSeals as LettersAndSealsView;
+  const places = view.places.map((p) => p.id);
+  const players = ls.players.map((p, i) =>
+    i === 0
+      ? { ...p, letters: places.slice(0, 12).map((place, k) => ({ place, delivered: k % 4 === 3 })), seals: 15, companion: 24 as const, doubleMoveUsed: true }
+      : i === 1
+        ? { ...p, companion: 16 as const, doubleMoveUsed: true }
+        : p,
+  );
+  return { ...view, lettersAndSeals: { ...ls, players } };
+}
+
 function istanbulCases(): IstanbulCase[] {
   const late5 = fixtureView({ players: 5, layout: 'short', stage: 'late' });
+  const ls5 = engineExpansionView(5, 'bench-ls-5', 300).view;
+  const lsCases = (['en', 'de', 'nl'] as const).flatMap((locale) => [
+    { name: `engine, 5 players, Letters & Seals, 300 steps (${locale})`, view: ls5, opts: { locale, names: NAMES } },
+    { name: `Letters & Seals, a row full of letters, companions on places, double moves spent (${locale})`, view: busyLetters(ls5), opts: { locale, names: NAMES } },
+  ]);
+  const longNames = (['en', 'de', 'nl'] as const).flatMap((locale) => [
+    { name: `every base place, 4x4 (${locale})`, view: late5, opts: { locale } },
+    { name: `every place of the expansion's 5x4 (${locale})`, view: fixtureView({ players: 3, layout: 'expansion', stage: 'fresh' }), opts: { locale } },
+  ]);
   return [
+    ...lsCases,
+    ...longNames,
     { name: 'late, 5 players, 4x4 (en)', view: late5, opts: { locale: 'en', names: NAMES } },
     { name: 'fresh, 2 players, neutral merchants (de)', view: fixtureView({ players: 2, layout: 'long', stage: 'fresh' }), opts: { locale: 'de', names: ['Jürgen', 'Maïté'] } },
     { name: 'late, 5 players, 5x4 with the expansion places (nl)', view: fixtureView({ players: 5, layout: 'expansion', stage: 'late' }), opts: { locale: 'nl' } },
     { name: 'engine, 3 players, random layout, 120 steps (en)', view: engineView(3, 'random', 'phone-3', 120).view, opts: { locale: 'en', names: NAMES } },
-    { name: 'engine, 5 players, Letters & Seals, 300 steps (de)', view: engineExpansionView(5, 'bench-ls-5', 300).view, opts: { locale: 'de', names: NAMES } },
     {
       name: 'seat 2 starts: the pieces carry the playing order (en)',
       view: { ...late5, players: late5.players.map((p) => ({ ...p, turnOrder: (p.seat + 3) % 5, isStartPlayer: p.seat === 2 })) },
@@ -80,12 +107,19 @@ function istanbulCases(): IstanbulCase[] {
 describe('the Istanbul phone picture', () => {
   for (const c of istanbulCases()) {
     it(`${c.name}: every text reads at 400 px, and the numbers to decide by are where they belong`, async () => {
-      const layout = istanbulPhoneLayout(c.view);
+      const layout = istanbulPhoneLayout(c.view, c.opts.locale);
       const texts = await drawn(() => renderIstanbulPhone(c.view, c.opts), layout.height);
       expectReadable(texts);
+      // only a player's long name may end in an ellipsis: no place name, nothing else
+      const cut = texts.map((t) => t.text).filter((t) => t.includes('\u2026'));
+      expect(cut.filter((t) => !(c.opts.names ?? []).some((n) => n?.startsWith(t.slice(0, t.indexOf('\u2026'))) === true)), 'texts cut with an ellipsis').toEqual([]);
       for (const place of c.view.places) {
-        const onTile = textsIn(texts, layout.tile(place.row, place.col));
+        const tile = layout.tile(place.row, place.col);
+        const onTile = textsIn(texts, tile);
         expect(onTile, `place ${place.id}`).toContain(String(place.id));
+        // the name whole: the band's lines after the number, a word split at a line's end joined again
+        const band = textsIn(texts, { ...tile, h: layout.bandH }).filter((t) => t !== String(place.id));
+        expect(band.join(' ').replace(/- /g, ''), `the name of place ${place.id}`).toBe(placeName(place.id, c.opts.locale));
         for (const m of c.view.figures.merchants.filter((f) => f.place === place.id)) expect(onTile, `merchant of seat ${m.seat}`).toContain(String(c.view.players[m.seat]!.turnOrder + 1));
       }
       const order = [...c.view.players].sort((a, b) => a.turnOrder - b.turnOrder);
@@ -93,6 +127,27 @@ describe('the Istanbul phone picture', () => {
         const row = textsIn(texts, layout.rows[i]!);
         expect(row, `seat ${p.seat}`).toEqual(expect.arrayContaining([String(p.turnOrder + 1), String(p.lira), `${p.rubies}/${c.view.rubyTarget}`, ...GOOD_ORDER.map((g) => String(p.goods[g]))]));
       });
+      const ls = c.view.lettersAndSeals;
+      if (ls !== undefined) {
+        const strip = textsIn(texts, layout.letters!);
+        expect(strip.join(' ')).toContain(String(ls.letterDeckCount));
+        expect(strip, 'the Courier').toContain(`${ls.courier} ${placeName(ls.courier, c.opts.locale)}`);
+        order.forEach((p, i) => {
+          const row = textsIn(texts, layout.rows[i]!);
+          const mine = ls.players.find((q) => q.seat === p.seat)!;
+          expect(row, `seals of seat ${p.seat}`).toContain(String(mine.seals));
+          const open = mine.letters.filter((l) => !l.delivered).map((l) => String(l.place));
+          // a long row ends in "+n" for the letters that do not fit: the first ones are shown
+          const more = row.find((t) => /^\+\d+$/.test(t));
+          const shownLetters = more === undefined ? mine.letters : mine.letters.slice(0, mine.letters.length - Number(more.slice(1)));
+          expect(row, `letters of seat ${p.seat}`).toEqual(expect.arrayContaining(shownLetters.filter((l) => !l.delivered).map((l) => String(l.place))));
+          if (more === undefined) expect(open.every((n) => row.includes(n))).toBe(true);
+          if (typeof mine.companion === 'number') expect(row, `companion of seat ${p.seat}`).toContain(`${mine.companion} ${placeName(mine.companion, c.opts.locale)}`);
+          else expect(row.some((t) => t.length > 3 && !/^\d/.test(t))).toBe(true);
+        });
+      } else {
+        expect(layout.letters).toBeNull();
+      }
       const header = textsIn(texts, layout.header);
       expect(header).toContain(c.opts.locale === 'en' ? `Round ${c.view.round}` : c.opts.locale === 'de' ? `Runde ${c.view.round}` : `Ronde ${c.view.round}`);
       const deciding = c.view.phase === 'over' ? null : (c.view.decision?.seat ?? c.view.turnSeat);

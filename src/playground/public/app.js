@@ -126,13 +126,32 @@ async function boot() {
   select.replaceChildren(...state.boot.locales.map((l) => el('option', { value: l.value, text: l.label })));
   renderSidebar();
   renderComposer();
+  renderStarting();
   await refresh();
+}
+
+/** While the bot starts, the page says so and sends nothing: a command sent then would go unanswered. */
+function renderStarting() {
+  const starting = !state.boot.ready;
+  $('starting').hidden = !starting;
+  $('composer').classList.toggle('waiting', starting);
+  renderComposerPlace(currentPlace());
+}
+
+/** Asks again whether the bot is ready; once it is, the page starts over with the bot's commands. */
+async function checkReady() {
+  if (state.boot?.ready !== false) return;
+  const fresh = await api('/api/bootstrap');
+  if (fresh.ready) await boot();
 }
 
 function connect() {
   const events = new EventSource('/api/events');
   let broken = false;
-  events.addEventListener('change', () => void refresh());
+  events.addEventListener('change', () => {
+    if (state.boot?.ready === false) void checkReady().catch((error) => showError(error.message));
+    else void refresh();
+  });
   events.addEventListener('open', () => {
     $('connection').hidden = true;
     if (broken) {
@@ -467,8 +486,9 @@ function renderMessage(m, header) {
     body.append(text);
   }
   if (content.mentioned && !m.ephemeral) node.classList.add('mentioned');
-  for (const embed of m.embeds) body.append(renderEmbed(embed, ctx));
+  // As Discord shows them: the attachments (the board), then the embeds (the phone picture under it).
   if (m.attachments.length) body.append(el('div', { class: 'attachments' }, m.attachments.map(renderAttachment)));
+  for (const embed of m.embeds) body.append(renderEmbed(embed, ctx));
   if (m.components.length) body.append(el('div', { class: 'components' }, m.components.map((c) => renderComponent(c, m, ctx))));
   if (m.ephemeral) {
     body.append(
@@ -868,10 +888,13 @@ function renderComposer() {
 function renderComposerPlace(place) {
   const form = state.command;
   const input = $('composer-input');
-  const closed = place.kind === 'dm';
+  const starting = state.boot.ready === false;
+  const closed = place.kind === 'dm' || starting;
   input.disabled = closed;
   $('composer-send').disabled = closed;
-  input.placeholder = closed
+  input.placeholder = starting
+    ? 'starting… the bot takes commands once it is ready'
+    : place.kind === 'dm'
     ? `${place.name} reads no direct messages: its commands work in the server's channels and threads`
     : form
       ? form.options.length
@@ -980,6 +1003,19 @@ function wire() {
     if (event.target.classList?.contains('md-spoiler')) event.target.classList.add('revealed');
   });
   $('messages').addEventListener('click', followLink);
+  // On a narrow screen the sidebar is folded away: the button opens it, choosing a place or user closes it.
+  $('sidebar-toggle').addEventListener('click', () => setSidebarOpen(!$('app').classList.contains('sidebar-open')));
+  $('sidebar-scrim').addEventListener('click', () => setSidebarOpen(false));
+  for (const list of ['channels', 'direct-messages', 'users']) {
+    $(list).addEventListener('click', (event) => {
+      if (event.target.closest('button')) setSidebarOpen(false);
+    });
+  }
+}
+
+function setSidebarOpen(open) {
+  $('app').classList.toggle('sidebar-open', open);
+  $('sidebar-toggle').setAttribute('aria-expanded', String(open));
 }
 
 wire();

@@ -5,3 +5,4 @@ export * from './png.js';
 export * from './shapes.js';
 export * from './layers.js';
 export * from './phone.js';
+export * from './fit-lines.js';

@@ -2,27 +2,30 @@
  * The Istanbul board for the phone: a second, compact picture of the public view, 800 px wide, made to be
  * read where Discord shows it about 400 px wide. It keeps what a player decides by (whose turn and what,
  * the round, every place's number and the figures on it, each player's lira, rubies, goods and bonus
- * cards) and leaves the rest to the full board. Every text on it is at least PHONE_MIN_TEXT px, so its
- * digits stand at least 7 px high at 400 px (test/render/phone.test.ts measures the draws).
+ * cards; with Letters & Seals each player's letters, seals, companion and double move, the letter pile and
+ * the Courier) and leaves the rest to the full board. Every text on it is at least PHONE_MIN_TEXT px, so its
+ * digits stand at least 7 px high at 400 px, and place names are never cut (test/render/phone.test.ts
+ * measures the draws).
  */
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { AssistantOwner, IstanbulPublicView, PlaceView, PlayerView } from '../view.js';
-import { alpha, drawText, encodeOpaquePng, fillRoundRect, font, PHONE_MIN_TEXT, PHONE_WIDTH, roundRectPath, shapePath, strokeRoundRect, wrapText, type Ctx } from '../../../render/common/index.js';
+import { alpha, drawFittedLine, drawText, encodeOpaquePng, fillRoundRect, fitLines, font, PHONE_MIN_TEXT, PHONE_WIDTH, roundRectPath, strokeRoundRect, type Ctx } from '../../../render/common/index.js';
 import { extraItem, governorItem, smugglerItem, type FigureItem } from './figures.js';
 import { drawCardBack, drawCoin, drawGood, drawRuby, drawStartMarker } from './glyphs.js';
 import { drawPlaceIcon } from './icons.js';
-import { decisionText, label, placeName } from './i18n.js';
+import { decisionText, label, placeName, type RenderLocale } from './i18n.js';
+import { drawCompanionMark, drawLettersLine, drawLettersStrip, LETTERS_LINE_H, LETTERS_STRIP_H } from './phone-letters.js';
+import { bandHeight, NAME_LINE_H, NUMBER_ROW_H, PLACE_NAME_SIZE, PLACE_NUMBER_SIZE, placeNameLayout } from './phone-place-name.js';
 import { playerName, seatNumber, type IstanbulRenderOptions, type PublicViewOnly } from './board.js';
 import { GOOD_ORDER, NEUTRAL_STYLE, PLAYER_STYLES, placeBand, THEME, type FigureStyle } from './style.js';
 import type { Rect } from './tile.js';
-
 
 const MARGIN = 14;
 const HEADER_H = 96;
 const GAP = 10;
 const CELL_GAP = 8;
-const CELL_H = 142;
-const BAND_H = 52;
+/** Below the band: two rows of figures. */
+const FIGURES_H = 90;
 const CHIP = 36;
 const ROW_H = 56;
 const ROW_GAP = 6;
@@ -32,27 +35,38 @@ export interface PhoneLayout {
   readonly height: number;
   readonly header: Rect;
   readonly grid: Rect;
-  /** Player rows in turn order (the start player first). */
+  /** The places' bands (number and name): as high as the tallest name of this locale needs. */
+  readonly bandH: number;
+  /** Letters & Seals: the strip with the letter pile and the Courier; null in the base game. */
+  readonly letters: Rect | null;
+  /** Player rows in turn order (the start player first); with Letters & Seals, each with its letters line. */
   readonly rows: readonly Rect[];
   tile(row: number, col: number): Rect;
 }
 
-export function istanbulPhoneLayout(view: IstanbulPublicView): PhoneLayout {
+/** The layout depends on the locale: a longer place name makes every band taller. */
+export function istanbulPhoneLayout(view: IstanbulPublicView, locale: RenderLocale): PhoneLayout {
   const cols = view.grid.width;
   const rows = view.grid.height;
   const header: Rect = { x: MARGIN, y: MARGIN, w: PHONE_WIDTH - 2 * MARGIN, h: HEADER_H };
   const cellW = (PHONE_WIDTH - 2 * MARGIN - (cols - 1) * CELL_GAP) / cols;
-  const grid: Rect = { x: MARGIN, y: header.y + header.h + GAP, w: PHONE_WIDTH - 2 * MARGIN, h: rows * CELL_H + (rows - 1) * CELL_GAP };
-  const top = grid.y + grid.h + GAP + 2;
-  const playerRows: Rect[] = view.players.map((_, i) => ({ x: MARGIN, y: top + i * (ROW_H + ROW_GAP), w: PHONE_WIDTH - 2 * MARGIN, h: ROW_H }));
-  const bottom = top + view.players.length * (ROW_H + ROW_GAP) - ROW_GAP;
+  const bandH = bandHeight(view.places.map((p) => p.id), locale, cellW);
+  const cellH = bandH + FIGURES_H;
+  const grid: Rect = { x: MARGIN, y: header.y + header.h + GAP, w: PHONE_WIDTH - 2 * MARGIN, h: rows * cellH + (rows - 1) * CELL_GAP };
+  const letters: Rect | null = view.lettersAndSeals ? { x: MARGIN, y: grid.y + grid.h + GAP, w: PHONE_WIDTH - 2 * MARGIN, h: LETTERS_STRIP_H } : null;
+  const top = (letters ? letters.y + letters.h : grid.y + grid.h) + GAP + 2;
+  const rowH = ROW_H + (letters ? LETTERS_LINE_H : 0);
+  const playerRows: Rect[] = view.players.map((_, i) => ({ x: MARGIN, y: top + i * (rowH + ROW_GAP), w: PHONE_WIDTH - 2 * MARGIN, h: rowH }));
+  const bottom = top + view.players.length * (rowH + ROW_GAP) - ROW_GAP;
   return {
     width: PHONE_WIDTH,
     height: Math.ceil(bottom + MARGIN),
     header,
     grid,
+    bandH,
+    letters,
     rows: playerRows,
-    tile: (row, col) => ({ x: grid.x + col * (cellW + CELL_GAP), y: grid.y + row * (CELL_H + CELL_GAP), w: cellW, h: CELL_H }),
+    tile: (row, col) => ({ x: grid.x + col * (cellW + CELL_GAP), y: grid.y + row * (cellH + CELL_GAP), w: cellW, h: cellH }),
   };
 }
 
@@ -156,22 +170,10 @@ function assistantChip(style: FigureStyle, text: string, count: number): Chip {
   };
 }
 
-/** A seat's L&S companion: a small disc with the number. */
+/** A seat's L&S companion: a diamond with the number. */
 function companionChip(style: FigureStyle, text: string): Chip {
   return (ctx, x, cy) => {
-    ctx.save();
-    shapePath(ctx, 'diamond', x + 17, cy, 18);
-    ctx.fillStyle = style.fill;
-    ctx.fill();
-    ctx.lineWidth = 2;
-    ctx.strokeStyle = style.stroke;
-    ctx.stroke();
-    ctx.restore();
-    ctx.fillStyle = style.ink;
-    ctx.font = font(PHONE_MIN_TEXT, 'bold');
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'middle';
-    ctx.fillText(text, x + 17, cy + 1);
+    drawCompanionMark(ctx, x + 17, cy, style, text);
     return 34;
   };
 }
@@ -241,11 +243,22 @@ function drawHeader(ctx: Ctx, r: Rect, view: IstanbulPublicView, opts: IstanbulR
   x += drawText(ctx, playerName(view, seat, opts), x, cy, Math.min(260, right - x), { size: 24, minSize: PHONE_MIN_TEXT, weight: 'bold', colour: THEME.highlight, baseline: 'middle' }) + 10;
   const decision = view.decision;
   if (decision === null || right - x < 60) return;
-  const what = [decisionText(decision.kind, L), ...(decision.place === null ? [] : [`${decision.place} ${placeName(decision.place, L)}`])].join(' \u00b7 ');
-  drawText(ctx, what, x, cy, right - x, { size: 22, minSize: PHONE_MIN_TEXT, colour: THEME.panelInk, baseline: 'middle' });
+  // What is decided, and where: the place's name whole (narrowed if need be); when both do not fit, the place alone.
+  const where = decision.place === null ? null : `${decision.place} ${placeName(decision.place, L)}`;
+  const both = [decisionText(decision.kind, L), ...(where === null ? [] : [where])].join(' \u00b7 ');
+  const room = right - x;
+  const fitted = [both, ...(where === null ? [] : [where])].map((text) => fitLines(ctx, text, PHONE_MIN_TEXT, 'normal', () => room)).find((lines) => lines.length === 1);
+  if (fitted?.[0] === undefined) {
+    drawText(ctx, both, x, cy, room, { size: 22, minSize: PHONE_MIN_TEXT, colour: THEME.panelInk, baseline: 'middle' });
+    return;
+  }
+  ctx.fillStyle = THEME.panelInk;
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
+  drawFittedLine(ctx, fitted[0], x, cy);
 }
 
-function drawPlace(ctx: Ctx, r: Rect, place: PlaceView, view: IstanbulPublicView, opts: IstanbulRenderOptions, deciding: number | null): void {
+function drawPlace(ctx: Ctx, r: Rect, bandH: number, place: PlaceView, view: IstanbulPublicView, opts: IstanbulRenderOptions, deciding: number | null): void {
   const move = view.lastMove;
   const deciderPlace = deciding === null ? null : (view.figures.merchants.find((m) => m.seat === deciding)?.place ?? null);
   const current = place.id === deciderPlace || (view.decision !== null && view.decision.place === place.id && deciding !== null);
@@ -255,38 +268,36 @@ function drawPlace(ctx: Ctx, r: Rect, place: PlaceView, view: IstanbulPublicView
   roundRectPath(ctx, r.x, r.y, r.w, r.h, 10);
   ctx.clip();
   ctx.fillStyle = placeBand(place.id);
-  ctx.fillRect(r.x, r.y, r.w, BAND_H);
+  ctx.fillRect(r.x, r.y, r.w, bandH);
   ctx.restore();
-  const numberText = String(place.id);
-  ctx.font = font(26, 'bold');
-  const nw = Math.max(34, ctx.measureText(numberText).width + 12);
+  const name = placeNameLayout(ctx, place.id, opts.locale, r.w);
+  const nw = name.numberW;
   fillRoundRect(ctx, r.x + 5, r.y + 6, nw, 36, 7, THEME.card);
   ctx.fillStyle = THEME.tileInk;
+  ctx.font = font(PLACE_NUMBER_SIZE, 'bold');
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText(numberText, r.x + 5 + nw / 2, r.y + 25);
-  // the name on up to two lines beside the number
-  const lines = wrapText(ctx, placeName(place.id, opts.locale), r.w - nw - 15, PHONE_MIN_TEXT, 'bold', 2);
-  lines.forEach((line, i) =>
-    drawText(ctx, line, r.x + nw + 11, r.y + BAND_H / 2 + (i - (lines.length - 1) / 2) * 22 + 1, r.w - nw - 15, {
-      size: PHONE_MIN_TEXT,
-      weight: 'bold',
-      colour: '#ffffff',
-      baseline: 'middle',
-    }),
-  );
+  ctx.fillText(String(place.id), r.x + 5 + nw / 2, r.y + 25);
+  // the name, whole: beside the number (centred on it), then on full-width lines below it
+  ctx.font = font(PLACE_NAME_SIZE, 'bold');
+  ctx.fillStyle = '#ffffff';
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
+  const besideCentre = name.below.length === 0 ? r.y + 26 : r.y + 25;
+  name.beside.forEach((line, i) => drawFittedLine(ctx, line, r.x + nw + 11, besideCentre + (i - (name.beside.length - 1) / 2) * 22 + 1));
+  name.below.forEach((line, i) => drawFittedLine(ctx, line, r.x + 5, r.y + NUMBER_ROW_H + i * NAME_LINE_H + NAME_LINE_H / 2));
   // the place's artwork, quiet, behind the figures
-  const icon = r.h - BAND_H - 8;
+  const icon = r.h - bandH - 8;
   ctx.save();
   ctx.globalAlpha = 0.35;
-  drawPlaceIcon(ctx, place.id, r.x + r.w - icon - 4, r.y + BAND_H + 4, icon);
+  drawPlaceIcon(ctx, place.id, r.x + r.w - icon - 4, r.y + bandH + 4, icon);
   ctx.restore();
   // the figures, in rows
   const chips = chipsOn(view, place, deciding);
   const left = r.x + 6;
   const rightEdge = r.x + r.w - 6;
   let x = left;
-  let cy = r.y + BAND_H + 6 + CHIP / 2;
+  let cy = r.y + bandH + 6 + CHIP / 2;
   for (const chip of chips) {
     // a trial draw off the tile would cost a second pass; the widest chip is about 70 px
     if (x > left && x + 40 > rightEdge) {
@@ -320,7 +331,7 @@ function drawPlayerRow(ctx: Ctx, r: Rect, p: PlayerView, view: IstanbulPublicVie
   ctx.fillStyle = style.fill;
   ctx.fillRect(r.x, r.y, 7, r.h);
   ctx.restore();
-  const cy = r.y + r.h / 2;
+  const cy = r.y + ROW_H / 2;
   seatToken(ctx, r.x + 32, cy, 17, style, String(p.turnOrder + 1), null);
   if (p.isStartPlayer) drawStartMarker(ctx, r.x + 50, cy - 16, 8);
   const number = (text: string, x: number, colour: string = THEME.panelInk): number => {
@@ -366,6 +377,19 @@ function drawPlayerRow(ctx: Ctx, r: Rect, p: PlayerView, view: IstanbulPublicVie
   number(String(p.bonusCards), x + 24);
 }
 
+/** Under a player's row: their Letters & Seals line, when the game has the expansion. */
+function drawPlayerLetters(ctx: Ctx, r: Rect, p: PlayerView, view: IstanbulPublicView, L: RenderLocale): void {
+  const ls = view.lettersAndSeals?.players.find((q) => q.seat === p.seat);
+  if (ls === undefined) return;
+  ctx.strokeStyle = alpha(THEME.panelEdge, 0.8);
+  ctx.lineWidth = 1;
+  ctx.beginPath();
+  ctx.moveTo(r.x + 58, r.y + ROW_H + 0.5);
+  ctx.lineTo(r.x + r.w - 10, r.y + ROW_H + 0.5);
+  ctx.stroke();
+  drawLettersLine(ctx, { x: r.x, y: r.y + ROW_H, w: r.w, h: r.h - ROW_H }, ls, PLAYER_STYLES[p.colour], String(p.turnOrder + 1), L);
+}
+
 /** Draws the phone picture into a context of the layout's size. */
 export function drawIstanbulPhone(ctx: SKRSContext2D, view: PublicViewOnly, opts: IstanbulRenderOptions, layout: PhoneLayout): void {
   if ('hand' in view || 'seat' in view) throw new TypeError('the Istanbul phone picture renders the public view only, not a seat view');
@@ -377,12 +401,15 @@ export function drawIstanbulPhone(ctx: SKRSContext2D, view: PublicViewOnly, opts
   ctx.lineJoin = 'round';
   const deciding = decidingSeat(view);
   drawHeader(ctx, layout.header, view, opts);
-  for (const place of view.places) drawPlace(ctx, layout.tile(place.row, place.col), place, view, opts, deciding);
+  for (const place of view.places) drawPlace(ctx, layout.tile(place.row, place.col), layout.bandH, place, view, opts, deciding);
+  if (layout.letters) drawLettersStrip(ctx, layout.letters, view, opts.locale);
   [...view.players]
     .sort((a, b) => a.turnOrder - b.turnOrder)
     .forEach((p, i) => {
       const r = layout.rows[i];
-      if (r) drawPlayerRow(ctx, r, p, view, opts, deciding);
+      if (r === undefined) return;
+      drawPlayerRow(ctx, r, p, view, opts, deciding);
+      drawPlayerLetters(ctx, r, p, view, opts.locale);
     });
 }
 
@@ -391,7 +418,7 @@ export function drawIstanbulPhone(ctx: SKRSContext2D, view: PublicViewOnly, opts
  * cache of board canvases, which is sized for the full boards.
  */
 export function renderIstanbulPhone(view: PublicViewOnly, opts: IstanbulRenderOptions): Promise<Buffer> {
-  const layout = istanbulPhoneLayout(view);
+  const layout = istanbulPhoneLayout(view, opts.locale);
   const canvas = createCanvas(layout.width, layout.height);
   try {
     drawIstanbulPhone(canvas.getContext('2d'), view, opts, layout);
