@@ -107,6 +107,7 @@ export const de: Record<CoreKey, string> = {
 
   'board.title': '**{game}** · Spiel #{id}',
   'board.lastTurn': 'Letzter Zug: {events}',
+  'board.lastTurns': 'Letzte Züge, je einer pro Zeile:',
   'board.justNow': 'Soeben: {events}',
   'panel.passedOn': 'Erledigt. Jetzt entscheidet {players}; der Kanal sagt es.',
   'panel.passedOnPending': 'Erledigt und gespeichert. Jetzt entscheidet {players}; der Kanal sagt es, sobald Discord die Nachricht annimmt.',

@@ -112,6 +112,7 @@ export const en = {
   // board
   'board.title': '**{game}** · game #{id}',
   'board.lastTurn': 'Last turn: {events}',
+  'board.lastTurns': 'Last turns, one line each:',
   'board.justNow': 'Just now: {events}',
   'panel.passedOn': 'Done. {players} must decide now; the channel says so.',
   'panel.passedOnPending': 'Done and saved. {players} must decide now; the channel will say so as soon as Discord accepts it.',

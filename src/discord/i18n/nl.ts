@@ -107,6 +107,7 @@ export const nl: Record<CoreKey, string> = {
 
   'board.title': '**{game}** · spel #{id}',
   'board.lastTurn': 'Laatste beurt: {events}',
+  'board.lastTurns': 'Laatste beurten, één per regel:',
   'board.justNow': 'Zojuist: {events}',
   'panel.passedOn': 'Klaar. Nu beslist {players}; het kanaal meldt het.',
   'panel.passedOnPending': 'Klaar en opgeslagen. Nu beslist {players}; het kanaal meldt het zodra Discord het bericht aanneemt.',
