@@ -264,7 +264,10 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
   let mentioned: Seat[] = [];
   const components: Row[] = [];
   const finished = game.row.status === 'finished';
-  if (finished) {
+  if (game.row.status === 'abandoned') {
+    // Ended early: the standings it was ended with, and nothing left to click.
+    lines.push(t(locale, 'board.abandonedStandings'), ...standingsNow(service, game, presenter, locale));
+  } else if (finished) {
     lines.push(...standingsLines(service, game, presenter, locale, notes.concededTo ?? null));
     // Any player may ask for another game with the same players and options (see GameService.rematch).
     const id = { gameId: game.row.id, version: game.row.version };
@@ -406,14 +409,15 @@ export async function panelMessage(service: GameService, game: ActiveSnapshot, p
 
 export function handMessage(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, seat: Seat, locale: Locale): PrivateMessage {
   const view = service.seatView(game, seat);
-  const title = game.row.status === 'finished' ? t(locale, 'hand.titleFinished', { id: game.row.id }) : t(locale, 'hand.title');
+  const title = game.row.status === 'active' ? t(locale, 'hand.title') : t(locale, game.row.status === 'abandoned' ? 'hand.titleAbandoned' : 'hand.titleFinished', { id: game.row.id });
   return { content: fit([title, presenter.hand(view, seat, locale, names(game))]), components: [] };
 }
 
 export async function logMessage(service: GameService, game: Snapshot, presenter: GamePresenter, viewer: Seat | null, locale: Locale, count: number): Promise<PrivateMessage> {
   const playerNames = names(game);
   const entries = await service.recentEffective(game, count);
-  const lines = [t(locale, game.row.status === 'finished' ? 'log.titleFinished' : 'log.title', { id: game.row.id })];
+  const title = game.row.status === 'finished' ? 'log.titleFinished' : game.row.status === 'abandoned' ? 'log.titleAbandoned' : 'log.title';
+  const lines = [t(locale, title, { id: game.row.id })];
   if (entries.length === 0) lines.push(t(locale, 'log.empty'));
   const body: string[] = [];
   for (const entry of entries) {

@@ -3,7 +3,7 @@
  * `saveState`: one synchronous transaction that checks the version (optimistic lock), writes the state
  * and appends the action log together, so a crash can never separate them.
  */
-import { and, asc, desc, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { SINGLE_SHARD, type ShardSet } from '../sharding.js';
 import type { Db } from './database.js';
 import { guildOnShardsSqlite } from './shard-filter.js';
@@ -234,12 +234,15 @@ export class GameRepository {
   }
 
   /** The lobby or active game played in a thread, if any. */
-  /** The newest finished game played in this channel, or in this thread of it. */
-  findLastFinished(channelId: string): GameRow | undefined {
+  /**
+   * The newest ended game played in this channel, or in this thread of it: finished, or abandoned after
+   * its start (a lobby that was closed was never played).
+   */
+  findLastEnded(channelId: string): GameRow | undefined {
     return this.db
       .select()
       .from(games)
-      .where(and(or(eq(games.channelId, channelId), eq(games.threadId, channelId)), eq(games.status, 'finished')))
+      .where(and(or(eq(games.channelId, channelId), eq(games.threadId, channelId)), or(eq(games.status, 'finished'), and(eq(games.status, 'abandoned'), isNotNull(games.state)))))
       .orderBy(desc(games.id))
       .limit(1)
       .get();

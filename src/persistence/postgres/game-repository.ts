@@ -8,7 +8,7 @@
  * same version waits, then finds the version moved and is refused (stale_version); the log's next
  * sequence is read under that lock. deleteJob is true for exactly one of the callers racing for a job.
  */
-import { and, asc, desc, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { SINGLE_SHARD, type ShardSet } from '../../sharding.js';
 import { newGameRow, readAction, RUNNING, type CreateResult, type NewAction, type NewGame, type NewSeat, type SaveResult, type StateUpdate, type StoredAction } from '../game-repository.js';
 import type { GameStore } from '../store.js';
@@ -61,12 +61,15 @@ export class PostgresGameRepository implements GameStore {
     return row;
   }
 
-  /** The newest finished game played in this channel, or in this thread of it. */
-  async findLastFinished(channelId: string): Promise<GameRow | undefined> {
+  /**
+   * The newest ended game played in this channel, or in this thread of it: finished, or abandoned after
+   * its start (a lobby that was closed was never played).
+   */
+  async findLastEnded(channelId: string): Promise<GameRow | undefined> {
     const [row] = await this.db()
       .select()
       .from(games)
-      .where(and(or(eq(games.channelId, channelId), eq(games.threadId, channelId)), eq(games.status, 'finished')))
+      .where(and(or(eq(games.channelId, channelId), eq(games.threadId, channelId)), or(eq(games.status, 'finished'), and(eq(games.status, 'abandoned'), isNotNull(games.state)))))
       .orderBy(desc(games.id))
       .limit(1);
     return row;
