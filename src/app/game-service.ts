@@ -53,7 +53,7 @@ import type { ActiveSnapshot, Result, Snapshot } from './service/types.js';
 
 export { DamagedGameError, type GameServiceDeps } from './service/core.js';
 export { JOB_KINDS } from './service/jobs.js';
-export { COMPUTER_LEVELS, isComputerPlayed, isComputerSeatId, parseLevel, type Level } from './service/seat-identity.js';
+export { COMPUTER_LEVELS, computerName, isComputerPlayed, isComputerSeatId, parseLevel, type Level } from './service/seat-identity.js';
 export type { TurnTimers } from './service/timers.js';
 export type { ActiveSnapshot, LeaveConsequence, LobbySnapshot, Outcome, PlayerRef, Refusal, RefusalCode, Result, Snapshot } from './service/types.js';
 export type { VoteChoice, VoteResult, VoteTally } from './service/votes.js';

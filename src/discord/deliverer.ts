@@ -162,10 +162,12 @@ export class Deliverer implements DeliveryTrigger {
           target = { channelId: game.row.channelId };
           sent = await this.#post(target.channelId, { ...pinged, content: truncate(`${t(gameLocale(game), 'thread.gone')}\n${pinged.content}`, 2000) }, step.delivery);
         }
-        const finalBoard = step.kind === 'board' && game.row.status === 'finished';
+        const finalBoard = step.kind === 'board' && game.row.status !== 'active';
         await outbox.delivered(step.delivery, sent.id, { disarmed: finalBoard || step.delivery.payload.kind === 'announcement', postedIn: target.channelId });
         // The thread points to the final standings once; a repost (/game status after the end) does not repeat it.
         if (finalBoard && thread.id !== null && !(step.kind === 'board' && step.again)) await this.#closeThread(game, thread.id, sent.id, step.delivery);
+        // An abandoned game ends in its thread too: its last post must not still ask someone to decide.
+        if (isAbandonedNotice(step) && thread.id !== null && thread.id !== target.channelId) await this.#endInThread(game, thread.id, message, step.delivery);
         await outbox.superseded(step.merged, step.delivery);
         done.add(step.delivery.id);
         for (const m of step.merged) done.add(m.id);
@@ -234,7 +236,7 @@ export class Deliverer implements DeliveryTrigger {
   async #target(game: Snapshot, step: DeliveryStep, thread: ThreadChoice): Promise<{ channelId: string; notice?: string }> {
     const channelId = game.row.channelId;
     const settingsNotice = step.kind === 'announcement' && step.delivery.payload.kind === 'announcement' && step.delivery.payload.message === 'settings';
-    const inThread = step.kind === 'reminder' || step.kind === 'idle-vote' || settingsNotice || (step.kind === 'board' && game.row.status !== 'finished');
+    const inThread = step.kind === 'reminder' || step.kind === 'idle-vote' || settingsNotice || (step.kind === 'board' && game.row.status === 'active');
     if (!inThread || !thread.use) return { channelId };
     if (thread.id !== null) return { channelId: thread.id };
     try {
@@ -291,6 +293,16 @@ export class Deliverer implements DeliveryTrigger {
     }
   }
 
+  /** The end of an abandoned game, said in its thread as in the channel (best effort: nothing waits on it). */
+  async #endInThread(game: Snapshot, threadId: string, message: PublicMessage, delivery: Delivery): Promise<void> {
+    try {
+      const channel = await sendableChannel(this.ctx.client, threadId);
+      await channel.send({ ...message, allowedMentions: { parse: [] }, nonce: `bz${delivery.id}x`, enforceNonce: true });
+    } catch (error) {
+      this.logger.warn({ gameId: game.row.id, threadId, reason: describeError(error) }, 'could not tell the thread that the game was ended');
+    }
+  }
+
   #wakeAt(at: number): void {
     if (this.#stopped) return;
     const delay = Math.max(0, at - this.ctx.service.now());
@@ -314,10 +326,10 @@ export class Deliverer implements DeliveryTrigger {
           {
             summary: [{ sequence: 0, seat: 0, action: null, events: step.summary, checkpoint: false }],
             notes: [
-              ...(step.again ? [t(locale, 'board.finishedAgain', { id: game.row.id })] : []),
+              ...(step.again ? [t(locale, active.row.status === 'abandoned' ? 'board.abandonedAgain' : 'board.finishedAgain', { id: game.row.id })] : []),
               ...step.notes.map((note) => noteLine(active, note, locale)),
               // The others see who is away (no reminders, no idle vote about them until then).
-              ...(active.row.status === 'finished' ? [] : (await service.awaySeats(active)).map(({ seat, until }) => t(locale, 'board.away', { player: mention(active, seat), date: `<t:${Math.floor(until / 1000)}:f>` }))),
+              ...(active.row.status !== 'active' ? [] : (await service.awaySeats(active)).map(({ seat, until }) => t(locale, 'board.away', { player: mention(active, seat), date: `<t:${Math.floor(until / 1000)}:f>` }))),
             ],
             concededTo: step.concededTo,
             picture: step.picture,
@@ -447,7 +459,8 @@ export function planDeliveries(game: Snapshot, claimed: readonly Delivery[]): { 
         else if (d === lastLobby) steps.push({ kind: 'lobby', delivery: d, merged: lobbies.slice(0, -1) });
         break;
       case 'board':
-        if (status === 'abandoned' || game.kind !== 'active') dropped.push(d);
+        // An abandoned game's boards still owed are dropped; its last board asked for again (/game status) is not.
+        if ((status === 'abandoned' && (p.again !== true || d !== lastBoard)) || game.kind !== 'active') dropped.push(d);
         else if (d === lastBoard) {
           const merged = boards.slice(0, -1);
           const payloads = boards.map((b) => b.payload as Extract<Delivery['payload'], { kind: 'board' }>);
@@ -479,6 +492,11 @@ export function planDeliveries(game: Snapshot, claimed: readonly Delivery[]): { 
     }
   }
   return { steps, dropped };
+}
+
+function isAbandonedNotice(step: DeliveryStep): boolean {
+  const p = step.delivery.payload;
+  return step.kind === 'announcement' && p.kind === 'announcement' && p.message === 'abandoned';
 }
 
 function activeSeatsOf(game: ActiveSnapshot): readonly number[] {

@@ -12,7 +12,7 @@ import {
   type APIComponentInMessageActionRow,
   type MessageMentionOptions,
 } from 'discord.js';
-import { COMPUTER_LEVELS, isComputerSeatId, parseLevel, type ActiveSnapshot, type GameService, type LobbySnapshot, type SeatRow, type Snapshot, type VoteTally } from '../app/game-service.js';
+import { COMPUTER_LEVELS, computerName, isComputerSeatId, parseLevel, type ActiveSnapshot, type GameService, type LobbySnapshot, type SeatRow, type Snapshot, type VoteTally } from '../app/game-service.js';
 import type { EffectiveEntry } from '../app/log.js';
 import { playingOrder } from '../app/module.js';
 import { isLocale, type GameEvent, type Locale, type Seat } from '../engine/index.js';
@@ -21,6 +21,7 @@ import type { GamePresenter } from '../games/contract.js';
 import { t } from './i18n/index.js';
 import { buildPanel, truncate, type PanelAction, type PanelRow } from './panel.js';
 import { labelName, plainName } from './text.js';
+import { seatMarker } from './seat-marker.js';
 import type { Logger } from '../logger.js';
 
 export type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
@@ -54,15 +55,22 @@ function seatName(game: Snapshot, seat: SeatRow, format: (raw: string) => string
   return name;
 }
 
-function seatNames(game: Snapshot, format: (raw: string) => string): string[] {
+/** In message content a running or ended game's names carry their pieces' marker ("🟥 Alice"); a lobby has no pieces yet. */
+function marked(game: Snapshot, seat: Seat, name: string): string {
+  if (game.kind !== 'active') return name;
+  const marker = seatMarker(game, seat);
+  return marker === '' ? name : `${marker} ${name}`;
+}
+
+function seatNames(game: Snapshot, format: (raw: string) => string, withMarker = false): string[] {
   const out: string[] = [];
-  for (const seat of game.seats) out[seat.seat] = seatName(game, seat, format);
+  for (const seat of game.seats) out[seat.seat] = withMarker ? marked(game, seat.seat, seatName(game, seat, format)) : seatName(game, seat, format);
   return out;
 }
 
-/** Players' names for message content: plain text, markdown escaped (see text.ts). */
+/** Players' names for message content: plain text, markdown escaped (see text.ts), each with its marker. */
 export function names(game: Snapshot): string[] {
-  return seatNames(game, plainName);
+  return seatNames(game, plainName, true);
 }
 
 /** Players' names for button labels and select options (not markdown). */
@@ -79,7 +87,12 @@ function pictureNames(game: Snapshot): string[] {
 export function mention(game: Snapshot, seat: Seat): string {
   const row = game.seats.find((s) => s.seat === seat);
   if (row === undefined) return `#${seat + 1}`;
-  return isComputerSeatId(row.userId) ? seatName(game, row, plainName) : `<@${row.userId}>`;
+  return marked(game, seat, isComputerSeatId(row.userId) ? seatName(game, row, plainName) : `<@${row.userId}>`);
+}
+
+/** A player of any game by user id (history, statistics): a mention, or a computer player's name marked as such. */
+export function playerById(userId: string, locale: Locale): string {
+  return isComputerSeatId(userId) ? t(locale, 'computer.playing', { name: computerName(userId) }) : `<@${userId}>`;
 }
 
 /** The humans to ping for these seats (never a computer seat). */
@@ -107,6 +120,19 @@ export function visibleEvents(events: readonly GameEvent[], viewer: Seat | null)
 
 function eventText(presenter: GamePresenter, events: readonly GameEvent[], locale: Locale, playerNames: readonly string[], max: number): string {
   return truncate(events.map((e) => presenter.format(e, locale, playerNames)).join('; '), max);
+}
+
+/** The events split where the acting seat changes: one group per player's turn (an event without a seat stays with its turn). */
+export function turnsOf(events: readonly GameEvent[]): GameEvent[][] {
+  const turns: GameEvent[][] = [];
+  let seat: Seat | undefined;
+  for (const event of events) {
+    const current = turns.at(-1);
+    if (current === undefined || (event.seat !== undefined && seat !== undefined && event.seat !== seat)) turns.push([event]);
+    else current.push(event);
+    if (event.seat !== undefined) seat = event.seat;
+  }
+  return turns;
 }
 
 // ----- lobby ---------------------------------------------------------------------------------------------
@@ -225,14 +251,23 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
   if (notes.order === true) lines.push(t(locale, 'board.order', playingOrderText(game)));
   lines.push(...(notes.notes ?? []));
   if (summary.length > 0) {
-    // The events name their players themselves.
-    const events = lastTurn.length === 0 ? t(locale, 'board.nothing') : eventText(presenter, lastTurn, locale, playerNames, 1200);
-    lines.push(t(locale, picture ? 'board.lastTurn' : 'board.justNow', { events }));
+    // The events name their players themselves. Several players' turns (computer players after a human)
+    // get a line each, not one run-on line.
+    const turns = turnsOf(lastTurn);
+    if (picture && turns.length > 1) {
+      lines.push(t(locale, 'board.lastTurns'), ...turns.map((events) => `- ${eventText(presenter, events, locale, playerNames, 400)}`));
+    } else {
+      const events = lastTurn.length === 0 ? t(locale, 'board.nothing') : eventText(presenter, lastTurn, locale, playerNames, 1200);
+      lines.push(t(locale, picture ? 'board.lastTurn' : 'board.justNow', { events }));
+    }
   }
   let mentioned: Seat[] = [];
   const components: Row[] = [];
   const finished = game.row.status === 'finished';
-  if (finished) {
+  if (game.row.status === 'abandoned') {
+    // Ended early: the standings it was ended with, and nothing left to click.
+    lines.push(t(locale, 'board.abandonedStandings'), ...standingsNow(service, game, presenter, locale));
+  } else if (finished) {
     lines.push(...standingsLines(service, game, presenter, locale, notes.concededTo ?? null));
     // Any player may ask for another game with the same players and options (see GameService.rematch).
     const id = { gameId: game.row.id, version: game.row.version };
@@ -374,14 +409,15 @@ export async function panelMessage(service: GameService, game: ActiveSnapshot, p
 
 export function handMessage(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, seat: Seat, locale: Locale): PrivateMessage {
   const view = service.seatView(game, seat);
-  const title = game.row.status === 'finished' ? t(locale, 'hand.titleFinished', { id: game.row.id }) : t(locale, 'hand.title');
+  const title = game.row.status === 'active' ? t(locale, 'hand.title') : t(locale, game.row.status === 'abandoned' ? 'hand.titleAbandoned' : 'hand.titleFinished', { id: game.row.id });
   return { content: fit([title, presenter.hand(view, seat, locale, names(game))]), components: [] };
 }
 
 export async function logMessage(service: GameService, game: Snapshot, presenter: GamePresenter, viewer: Seat | null, locale: Locale, count: number): Promise<PrivateMessage> {
   const playerNames = names(game);
   const entries = await service.recentEffective(game, count);
-  const lines = [t(locale, game.row.status === 'finished' ? 'log.titleFinished' : 'log.title', { id: game.row.id })];
+  const title = game.row.status === 'finished' ? 'log.titleFinished' : game.row.status === 'abandoned' ? 'log.titleAbandoned' : 'log.title';
+  const lines = [t(locale, title, { id: game.row.id })];
   if (entries.length === 0) lines.push(t(locale, 'log.empty'));
   const body: string[] = [];
   for (const entry of entries) {

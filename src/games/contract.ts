@@ -73,7 +73,16 @@ export interface GameModule {
   isState?(raw: unknown): boolean;
   /** The start player (drawn by the game's setup); play goes on from it by seat. Default: seat 0. */
   startSeat?(state: unknown): number;
+  /**
+   * The colour of the seat's pieces, so the text can mark each name as the picture does. A game whose
+   * pieces carry no player colour (Kairo's numbered discs) leaves it out: its names are marked with
+   * their number in the playing order.
+   */
+  pieceColour?(state: unknown, seat: number): PieceColour | undefined;
 }
+
+/** The player colours a text marker exists for (a coloured square next to the name). */
+export type PieceColour = 'red' | 'blue' | 'green' | 'yellow' | 'white' | 'black' | 'purple' | 'orange' | 'brown';
 
 export type ModuleRegistry = ReadonlyMap<string, GameModule>;
 

@@ -10,7 +10,7 @@
  * log's next sequence is read under that lock. deleteJob is true for exactly one of the callers racing
  * for a job (a racing delete waits for the row, then finds it gone).
  */
-import { and, asc, desc, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { SINGLE_SHARD, type ShardSet } from '../sharding.js';
 import type { Dialect, Tables } from './dialect.js';
 import type { ActionRow, GameRow, GameStatus, ScheduledJobRow, SeatRow } from './schema.js';
@@ -215,10 +215,14 @@ export class GameRepository {
     return yield* first(this.#moves.findRunningByChannel, { channelId });
   }
 
-  /** The newest finished game played in this channel, or in this thread of it. */
-  *findLastFinished(channelId: string): Statements<GameRow | undefined> {
+  /**
+   * The newest ended game played in this channel, or in this thread of it: finished, or abandoned after
+   * its start (a lobby that was closed was never played).
+   */
+  *findLastEnded(channelId: string): Statements<GameRow | undefined> {
     const { games } = this.dialect.tables;
-    return yield* first(select(games, { where: and(or(eq(games.channelId, channelId), eq(games.threadId, channelId)), eq(games.status, 'finished')), orderBy: [desc(games.id)], limit: 1 }));
+    const ended = or(eq(games.status, 'finished'), and(eq(games.status, 'abandoned'), isNotNull(games.state)));
+    return yield* first(select(games, { where: and(or(eq(games.channelId, channelId), eq(games.threadId, channelId)), ended), orderBy: [desc(games.id)], limit: 1 }));
   }
 
   /** The lobby or active game played in a thread, if any. */

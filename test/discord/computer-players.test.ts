@@ -157,7 +157,7 @@ describe('computer players', () => {
     await voters[1]!.clickButton(vote.id, toComputer);
     await until(() => latestBoard(env.fake, channel).id !== before, 'the board after the computer took the idle seat');
     const afterVote = latestBoard(env.fake, channel);
-    expect(afterVote.content).toMatch(/a computer player plays for <@\d+> until they take their seat back/);
+    expect(afterVote.content).toMatch(/a computer player plays for (?:🟥|🟦|🟩|🟨|⬜) <@\d+> until they take their seat back/u);
     expect(mentionedToAct(afterVote)).not.toContain(idle.id);
     expect((await game(channel)).seats.find((s) => s.userId === idle.id)!.computer).toBe('normal');
 

@@ -10,7 +10,7 @@ import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { tallyGame } from '../games/tally/game.js';
 import { tallyComputer } from '../games/tally/computer.js';
 import { gameRegistry } from '../../src/games/registry.js';
-import { buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS } from './harness.js';
+import { buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, numberMarker, offered, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS } from './harness.js';
 
 const tally = tallyGame({ removeSeat: false, target: 30 });
 let env: BotOnFake;
@@ -103,7 +103,7 @@ describe('/game leave asks first', () => {
     // Two humans left: leaving would end the game, and the question names the winner (in the user's language).
     const last = await ask(bob, channel, 'leave');
     expect(last.content).toBe(
-      `**Spiel #${id} (Tally) verlassen?** Das Spiel endet sofort: <@${carol.id}> gewinnt als einzige verbliebene Person. Das lässt sich nicht rückgängig machen.`,
+      `**Spiel #${id} (Tally) verlassen?** Das Spiel endet sofort: ${await numberMarker(env.service, channel, carol.id)} <@${carol.id}> gewinnt als einzige verbliebene Person. Das lässt sich nicht rückgängig machen.`,
     );
     expect(last.buttons.map((b) => b.label)).toEqual(['Ja, Spiel verlassen', 'Weiterspielen']);
     env.fake.assertNoViolations();
@@ -129,10 +129,12 @@ describe('/game abandon asks first and keeps the standings', () => {
     const prompt = await ask(carol, channel, 'abandon');
     // The question shows the standings that would be kept.
     const second = (first.id === alice.id ? carol : alice).id;
+    // Each name carries its seat's marker (Tally's pieces are numbered in the playing order).
+    const [firstMarker, secondMarker] = [await numberMarker(env.service, channel, first.id), await numberMarker(env.service, channel, second)];
     expect(prompt.content.split('\n')).toEqual([
       `**Spel #${id} (Tally) voor iedereen beëindigen?** Het spel stopt nu en kan niet worden hervat. De stand van dit moment wordt als uitslag bewaard in /spel geschiedenis; in /statistieken telt die niet als overwinning.`,
-      `1. <@${first.id}>: 2 points`,
-      `2. <@${second}>: 0 points`,
+      `1. ${firstMarker} <@${first.id}>: 2 points`,
+      `2. ${secondMarker} <@${second}>: 0 points`,
     ]);
     expect((await gameIn(channel)).row.status).toBe('active');
     const ended = await press(carol, prompt, 'confirm');
@@ -143,7 +145,7 @@ describe('/game abandon asks first and keeps the standings', () => {
     const announcement = env.fake.channelMessages(channel).at(-1)!;
     const lines = announcement.content.split('\n');
     expect(lines[0]).toBe(`<@${carol.id}> ended game #${id} (Tally) early. The standings at that moment are kept in /game history (not counted as wins):`);
-    expect(lines.slice(1)).toEqual([`1. <@${first.id}>: 2 points`, `2. <@${second}>: 0 points`]);
+    expect(lines.slice(1)).toEqual([`1. ${firstMarker} <@${first.id}>: 2 points`, `2. ${secondMarker} <@${second}>: 0 points`]);
 
     const history = privateReply(await alice.runCommand(channel, 'game', { subcommand: 'history' }), alice);
     expect(history.content).toMatch(new RegExp(`#${id} Tally · <t:\\d+:d> · 2 players · ended early; leading then: <@${first.id}>`));

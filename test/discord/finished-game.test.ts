@@ -11,7 +11,7 @@ import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { tallyGame } from '../games/tally/game.js';
 import { tallyComputer } from '../games/tally/computer.js';
 import { gameRegistry } from '../../src/games/registry.js';
-import { boards, buttonFor, choose, clickForBoard, latestBoard, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
+import { boards, buttonFor, choose, clickForBoard, latestBoard, mentionedToAct, numberMarker, offered, openLobby, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
 
 const tally = tallyGame({ removeSeat: false, target: 3 });
 let env: BotOnFake;
@@ -73,7 +73,7 @@ describe('the finished game', () => {
     const again = latestBoard(env.fake, channel);
     expect(again.id).not.toBe(final.id);
     expect(again.content.split('\n')).toContain(`This game (#${id}) is over: its final board, posted again. /game new or Rematch starts the next one.`);
-    expect(again.content).toMatch(new RegExp(`1\\. <@${winner.id}>: 3 points`));
+    expect(again.content).toContain(`1. ${await numberMarker(env.service, channel, winner.id)} <@${winner.id}>: 3 points`);
     expect(again.buttons.map((b) => b.label)).toEqual(['Rematch']);
     // /game log and /game hand answer from the finished game, in the user's language; the hand stays private.
     const log = await command(carol, channel, 'log');

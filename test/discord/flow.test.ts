@@ -99,7 +99,7 @@ describe('lobby', () => {
     const board = await clickForBoard(alice, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
     const started = env.fake.message(lobby.id)!;
     expect(started.buttons).toEqual([]);
-    expect(started.content).toMatch(/\(game #\d+\) has started\. <@\d+> starts; playing order: 1\. <@\d+>, 2\. <@\d+>\./);
+    expect(started.content).toMatch(/\(game #\d+\) has started\. 1\uFE0F\u20E3 <@\d+> starts; playing order: 1\. 1\uFE0F\u20E3 <@\d+>, 2\. 2\uFE0F\u20E3 <@\d+>\./);
     expect(board.attachments[0]?.contentType).toBe('image/png');
     expect(board.buttons.map((b) => b.label)).toEqual(['Take my turn', 'My hand', 'Log']);
     const toAct = mentionedToAct(board);
@@ -158,7 +158,7 @@ describe('a turn', () => {
     expect(next.id).not.toBe(board.id);
     expect(env.fake.message(board.id)!.buttons).toEqual([]);
     expect(mentionedToAct(next)).toEqual([waiting.id]);
-    expect(next.content).toMatch(/Last turn: (Alice|Bob) ends the turn/);
+    expect(next.content).toMatch(/Last turn: \d\uFE0F\u20E3 (Alice|Bob) ends the turn/);
     env.fake.assertNoViolations();
   });
 
@@ -253,11 +253,11 @@ describe('playing over days', () => {
     await voters[0]!.clickButton(vote.id, skip);
     expect(env.fake.message(vote.id)!.content).toMatch(/Computer: 1 · Remove: 0 · needed: 2/);
     await voters[1]!.clickButton(vote.id, skip);
-    expect(env.fake.message(vote.id)!.content).toMatch(/a computer player plays for <@\d+> until they take their seat back/);
+    expect(env.fake.message(vote.id)!.content).toMatch(/a computer player plays for \d\uFE0F\u20E3 <@\d+> until they take their seat back/);
     expect(env.fake.message(vote.id)!.buttons).toEqual([]);
     const after = latestBoard(env.fake, channel);
     expect(env.fake.channelMessages(channel).filter((m) => m.attachments.length > 0)).toHaveLength(boardsBefore + 1);
-    expect(after.content).toMatch(/By vote, a computer player plays for <@\d+> until they take their seat back/);
+    expect(after.content).toMatch(/By vote, a computer player plays for \d\uFE0F\u20E3 <@\d+> until they take their seat back/);
     expect(mentionedToAct(after)).not.toContain(idle.id);
     env.fake.assertNoViolations();
   });
@@ -278,7 +278,7 @@ describe('leaving and ending', () => {
     const bobLeaves = await runConfirmed(bob, channel, 'leave');
     expect(bobLeaves.content).toBe('Du hast das Spiel verlassen.');
     board = latestBoard(env.fake, channel);
-    expect(board.content).toContain(`The game is over.** <@${alice.id}> wins: every other player left the game.`);
+    expect(board.content).toMatch(new RegExp(`The game is over\\.\\*\\* \\d\uFE0F\u20E3 <@${alice.id}> wins: every other player left the game\\.`));
     expect(board.buttons.map((b) => b.label)).toEqual(['Rematch']);
     expect(await env.service.byChannel(channel)).toMatchObject({ ok: false, code: 'no_game' });
 

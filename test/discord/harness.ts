@@ -173,6 +173,20 @@ export function boardPictures(message: SeenMessage): { board: SeenAttachment; ph
 }
 
 /**
+ * The marker a game without piece colours (Kairo, Tally) puts before a player's name in text: their
+ * number in the playing order as a keycap, "1️⃣" for the start player.
+ */
+export async function numberMarker(service: GameService, channelId: string, userId: string): Promise<string> {
+  const loaded = await service.byChannelOrFinished(channelId);
+  if (!loaded.ok || loaded.game.kind !== 'active') throw new Error(`no game in ${channelId}`);
+  const game = loaded.game;
+  const start = game.module.startSeat?.(game.state) ?? 0;
+  const seat = game.seats.find((s) => s.userId === userId)!.seat;
+  const place = (seat - start + game.seats.length) % game.seats.length;
+  return `${place + 1}\uFE0F\u20E3`;
+}
+
+/**
  * Picks an offered action and waits until the bot has answered it: the panel edited in place (or a
  * private follow-up). Rendering a board takes longer than the fake's quiet period, so "settled" alone
  * is not enough.

@@ -14,7 +14,7 @@ import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { tallyGame } from '../games/tally/game.js';
 import type { TallyAction } from '../games/tally/index.js';
 import { gameRegistry } from '../../src/games/registry.js';
-import { boards, buttonFor, clickForBoard, hasButton, latestBoard, mentionedToAct, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS } from './harness.js';
+import { boards, buttonFor, clickForBoard, hasButton, latestBoard, mentionedToAct, numberMarker, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS } from './harness.js';
 
 const HOUR = 3_600_000;
 const tally = tallyGame({ removeSeat: false, target: 30 });
@@ -87,12 +87,14 @@ describe('the idle vote says what was played', () => {
 
     // The first player does not decide: the others let a computer player play for them.
     const idle = env.fake.users.get(mentionedToAct(first)[0]!);
+    // Every name in text carries the seat's marker (Tally's pieces are numbered: its place in the playing order).
+    const marker = new Map(await Promise.all([alice, bob, carol].map(async (u) => [u.id, await numberMarker(env.service, channel, u.id)] as const)));
     const handed = await votePasses(channel, idle, 'skip');
-    expect(handed.vote.content).toBe(`The vote passed: a computer player plays for <@${idle.id}> until they take their seat back.`);
+    expect(handed.vote.content).toBe(`The vote passed: a computer player plays for ${marker.get(idle.id)} <@${idle.id}> until they take their seat back.`);
     expect(handed.vote.buttons).toEqual([]);
     const lines = handed.board.content.split('\n');
-    expect(lines).toContain(`By vote, a computer player plays for <@${idle.id}> until they take their seat back.`);
-    expect(lines).toContain(`Last turn: ${names.get(idle.id)} (computer) adds 2; ${names.get(idle.id)} (computer) ends the turn`);
+    expect(lines).toContain(`By vote, a computer player plays for ${marker.get(idle.id)} <@${idle.id}> until they take their seat back.`);
+    expect(lines).toContain(`Last turn: ${marker.get(idle.id)} ${names.get(idle.id)} (computer) adds 2; ${marker.get(idle.id)} ${names.get(idle.id)} (computer) ends the turn`);
     expect(handed.board.content).not.toMatch(/skipped/);
     expect((await gameIn(channel)).seats.find((s) => s.userId === idle.id)!.computer).toBe('normal');
 
@@ -100,12 +102,12 @@ describe('the idle vote says what was played', () => {
     const next = env.fake.users.get(mentionedToAct(handed.board)[0]!);
     expect(next.id).not.toBe(idle.id);
     const removed = await votePasses(channel, next, 'kick');
-    expect(removed.vote.content).toBe(`The vote passed: <@${next.id}> is removed from the game.`);
+    expect(removed.vote.content).toBe(`The vote passed: ${marker.get(next.id)} <@${next.id}> is removed from the game.`);
     const after = removed.board.content.split('\n');
-    expect(after).toContain(`<@${next.id}> was removed from the game by vote; a computer player plays their seat so the others can finish.`);
+    expect(after).toContain(`${marker.get(next.id)} <@${next.id}> was removed from the game by vote; a computer player plays their seat so the others can finish.`);
     // What the computer played for the removed seat, and nothing an earlier board told already (the idle
     // seat's computer turn just before is not told twice).
-    expect(after).toContain(`Last turn: ${names.get(next.id)} (computer) adds 2; ${names.get(next.id)} (computer) ends the turn`);
+    expect(after).toContain(`Last turn: ${marker.get(next.id)} ${names.get(next.id)} (computer) adds 2; ${marker.get(next.id)} ${names.get(next.id)} (computer) ends the turn`);
     expect(removed.board.content).not.toContain(`${names.get(idle.id)} (computer)`);
 
     // Removed is removed: the board's Take my turn tells them so, with nothing to take back; the player a

@@ -51,8 +51,9 @@ function checkPrivacy(channel: string, played: Played): void {
 function checkStandings(played: Played, players: FakeUser[]): void {
   const text = played.final.content;
   expect(text).toContain('**The game is over.** Final standings:');
-  for (const user of players) expect(text).toMatch(new RegExp(`\\d\\. <@${user.id}>: \\d+ rubies, \\d+ lira, \\d+ goods, \\d+ bonus cards`));
-  expect(text).toMatch(/\n1\. <@\d+>: [56] rubies/);
+  // Each name carries the colour of the player's pieces.
+  for (const user of players) expect(text).toMatch(new RegExp(`\\d\\. (?:🟥|🟦|🟩|🟨|⬜) <@${user.id}>: \\d+ rubies, \\d+ lira, \\d+ goods, \\d+ bonus cards`, 'u'));
+  expect(text).toMatch(/\n1\. (?:🟥|🟦|🟩|🟨|⬜) <@\d+>: [56] rubies/u);
 }
 
 describe('Istanbul end to end', () => {

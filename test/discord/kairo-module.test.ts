@@ -252,7 +252,9 @@ describe('Kairo presenter', () => {
     const setup = kairo.view(kairo.setup({ players: 2, start: 'variable' }, 's'), null) as KairoPublicView;
     expect(kairoPresenter.status(setup, 'en', ['Ann', 'Ben'])).toBe('Start stalls: 12 still to place · the first turn follows');
     const play = kairo.view(kairo.setup({ players: 2, start: 'quick' }, 's'), null) as KairoPublicView;
-    expect(kairoPresenter.status(play, 'de', ['Ann', 'Ben'])).toBe('Zug 1 · Punkte: Ann 0, Ben 0');
+    // The points in playing order: Ben (seat 1) starts here.
+    expect(play.startSeat).toBe(1);
+    expect(kairoPresenter.status(play, 'de', ['Ann', 'Ben'])).toBe('Zug 1 · Punkte: Ben 0, Ann 0');
     const final: KairoPublicView = { ...play, phase: 'final', finalPhase: true, players: play.players.map((p) => ({ ...p, out: p.seat === 1 })) };
     expect(kairoPresenter.status(final, 'en', ['Ann', 'Ben'])).toContain('Final phase: only building; whoever does not build is out. Out: Ben');
   });

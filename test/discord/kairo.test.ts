@@ -135,8 +135,9 @@ function checkPrivacy(channel: string, played: Played): void {
 function checkStandings(played: Played, players: FakeUser[]): void {
   const text = played.final.content;
   expect(text).toContain('**The game is over.** Final standings:');
-  for (const user of players) expect(text).toMatch(new RegExp(`\\d\\. <@${user.id}>: score \\d+`));
-  expect(text).toMatch(/\n1\. <@\d+>: score \d+/);
+  // Each name carries its number in the playing order, as on the discs of the picture.
+  for (const user of players) expect(text).toMatch(new RegExp(`\\d\\. \\d\uFE0F\u20E3 <@${user.id}>: score \\d+`));
+  expect(text).toMatch(/\n1\. \d\uFE0F\u20E3 <@\d+>: score \d+/);
   // the status line of the last board names the players by their names, with their points
   expect(text).toMatch(/Turn \d+ · points: /);
 }

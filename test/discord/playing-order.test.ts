@@ -37,13 +37,20 @@ describe('the playing order', () => {
     const game = loaded.game;
     const start = (game.state as IstanbulState).startSeat;
     expect(start, 'the seed draws a start player who is not the first stored seat').not.toBe(0);
-    const userAt = (seat: number): string => game.seats.find((s) => s.seat === seat)!.userId;
-    const order = [0, 1, 2, 3].map((k) => `${k + 1}. <@${userAt((start + k) % 4)}>`).join(', ');
-    const starter = `<@${userAt(start)}>`;
+    const state = game.state as IstanbulState;
+    // Each name in text carries the colour of the player's pieces, as on the picture.
+    const square = { red: '🟥', blue: '🟦', green: '🟩', yellow: '🟨', white: '⬜' } as const;
+    const named = (seat: number): string => `${square[state.players[seat]!.colour]} <@${game.seats.find((s) => s.seat === seat)!.userId}>`;
+    const inOrder = [0, 1, 2, 3].map((k) => (start + k) % 4);
+    const order = inOrder.map((seat, k) => `${k + 1}. ${named(seat)}`).join(', ');
+    const starter = named(start);
 
     expect(env.fake.message(lobby.id)!.content).toContain(`has started. ${starter} starts; playing order: ${order}.`);
     expect(board.content).toContain(`Playing order: ${order}; ${starter} is the start player.`);
-    expect(mentionedToAct(board)).toEqual([userAt(start)]);
+    expect(mentionedToAct(board)).toEqual([game.seats[start]!.userId]);
+    // The rubies line lists the players in the same order, under their names and colours.
+    const rubies = inOrder.map((seat) => `${square[state.players[seat]!.colour]} ${game.seats[seat]!.displayName} 0`).join(', ');
+    expect(board.content).toContain(`rubies: ${rubies}`);
 
     const status = await host.runCommand(channel, 'game', { subcommand: 'status' });
     await status.waitFor(() => boards(env.fake, channel).length > 1, { timeoutMs: 30_000, description: 'the board posted again' });

@@ -96,7 +96,7 @@ function shardedBots(shared: SharedDatabase): void {
   async function gameIn(channel: string): Promise<number> {
     let id = games.get(channel);
     if (id === undefined) {
-      id = ((await store.games.findRunningByChannel(channel)) ?? (await store.games.findLastFinished(channel)))?.id;
+      id = ((await store.games.findRunningByChannel(channel)) ?? (await store.games.findLastEnded(channel)))?.id;
       if (id === undefined) throw new Error(`no game in ${channel}`);
       games.set(channel, id);
     }

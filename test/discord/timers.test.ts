@@ -145,19 +145,19 @@ describe('the idle vote tells the true time', () => {
     expectAt(stamps(line).at(-1), at);
     await env.bot.scheduler.tick();
     expect(votes()).toHaveLength(1);
-    expect(votes()[0]!.content).toMatch(new RegExp(`^<@${idle}> has not decided for 47 hours\\.`));
+    expect(votes()[0]!.content).toMatch(new RegExp(`^\\d\uFE0F\u20E3 <@${idle}> has not decided for 47 hours\\.`));
     expect(hasButton(votes()[0]!, 'vote')).toBe(true);
 
     env.fake.clock.advance(6 * HOUR);
     await env.bot.scheduler.tick();
     expect(votes()).toHaveLength(2);
-    expect(votes()[1]!.content).toMatch(new RegExp(`^<@${idle}> has still not decided, for 53 hours now\\.`));
+    expect(votes()[1]!.content).toMatch(new RegExp(`^\\d\uFE0F\u20E3 <@${idle}> has still not decided, for 53 hours now\\.`));
     // A vote re-draws the message: the hours stay true then too.
     const voter = [alice, bob, carol].find((u) => u.id !== idle)!;
     const latest = votes()[1]!;
     env.fake.clock.advance(2 * HOUR);
     await voter.clickButton(latest.id, latest.buttons.find((b) => b.customId!.endsWith(':skip'))!.customId!);
-    expect(env.fake.message(latest.id)!.content).toMatch(new RegExp(`^<@${idle}> has not decided for 55 hours\\.`));
+    expect(env.fake.message(latest.id)!.content).toMatch(new RegExp(`^\\d\uFE0F\u20E3 <@${idle}> has not decided for 55 hours\\.`));
     env.fake.assertNoViolations();
   });
 });

@@ -289,18 +289,22 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
       expect(await store.games.findById(game.id)).toMatchObject({ reminderIntervalMinutes: 30, locale: 'de', updatedAt: T0 + 1_000, version: 0 });
     });
 
-    it('finds the newest finished game of a channel, also when it was played in a thread of it', async () => {
+    it('finds the newest ended game of a channel (finished, or abandoned after its start), also when it was played in a thread of it', async () => {
       const { store } = await open(under);
       const older = await created(store, lobby('300000000000000011'));
       await store.games.saveState(older.id, 0, { status: 'finished' });
-      const abandoned = await created(store, lobby('300000000000000011'));
-      await store.games.saveState(abandoned.id, 0, { status: 'abandoned' });
-      expect(await store.games.findLastFinished('300000000000000011')).toMatchObject({ id: older.id });
+      const closedLobby = await created(store, lobby('300000000000000011'));
+      await store.games.saveState(closedLobby.id, 0, { status: 'abandoned' });
+      expect(await store.games.findLastEnded('300000000000000011')).toMatchObject({ id: older.id });
+      const endedEarly = await created(store, lobby('300000000000000011'));
+      await store.games.saveState(endedEarly.id, 0, { status: 'active', state: '{}' });
+      await store.games.saveState(endedEarly.id, 1, { status: 'abandoned' });
+      expect(await store.games.findLastEnded('300000000000000011')).toMatchObject({ id: endedEarly.id });
       const inThread = await created(store, lobby('300000000000000012', { useThread: true }));
       await store.games.setThread(inThread.id, '500000000000000002');
       await store.games.saveState(inThread.id, 0, { status: 'finished' });
-      expect(await store.games.findLastFinished('500000000000000002')).toMatchObject({ id: inThread.id });
-      expect(await store.games.findLastFinished('300000000000000099')).toBeUndefined();
+      expect(await store.games.findLastEnded('500000000000000002')).toMatchObject({ id: inThread.id });
+      expect(await store.games.findLastEnded('300000000000000099')).toBeUndefined();
     });
 
     it('a process lists the running games of its own shards’ guilds only', async () => {

@@ -36,13 +36,13 @@ export function repostBoard(core: GameCore, gameId: number): Promise<Result<{ ga
   });
 }
 
-/** /game status after the end: the finished game's final board is owed again, marked as such. */
+/** /game status after the end: the ended game's last board (finished or abandoned) is owed again, marked as such. */
 export function repostFinalBoard(core: GameCore, gameId: number): Promise<Result<{ game: ActiveSnapshot; boardDelivery: number }>> {
   // The board owed is the state read: no change comes in between.
   return core.tx(async () => {
     const loaded = await core.byId(gameId);
     if (!loaded.ok) return loaded;
-    if (loaded.game.kind !== 'active' || loaded.game.row.status !== 'finished') return refuse('not_active', {});
+    if (loaded.game.kind !== 'active' || (loaded.game.row.status !== 'finished' && loaded.game.row.status !== 'abandoned')) return refuse('not_active', {});
     const boardDelivery = await core.owe(loaded.game.row, 'board', { kind: 'board', summary: [], notes: [], concededTo: null, picture: true, again: true });
     return { ok: true, game: loaded.game, boardDelivery };
   });

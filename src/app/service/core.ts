@@ -116,13 +116,13 @@ export class GameCore {
   }
 
   /**
-   * The channel's running game, or else its newest finished game (`finished`): after the end, the final
-   * board, the log and the hands stay reachable until a new game takes the channel.
+   * The channel's running game, or else its newest ended game (`finished`: played to the end or abandoned):
+   * after the end, the last board, the log and the hands stay reachable until a new game takes the channel.
    */
   async byChannelOrFinished(channelId: string): Promise<Result<{ game: Snapshot; finished: boolean }>> {
     const running = await this.byChannel(channelId);
     if (running.ok || running.code !== 'no_game') return running.ok ? { ...running, finished: false } : running;
-    const row = await this.repo.findLastFinished(channelId);
+    const row = await this.repo.findLastEnded(channelId);
     if (row === undefined) return running;
     const loaded = await this.snapshot(row);
     return loaded.ok ? { ...loaded, finished: true } : loaded;

@@ -8,7 +8,7 @@ import type { NewSeat } from '../../persistence/game-repository.js';
 import type { GameRow } from '../../persistence/schema.js';
 import type { LobbySettings } from '../module.js';
 import type { GameCore } from './core.js';
-import { isComputerSeatId, type Level } from './seat-identity.js';
+import { computerName, isComputerSeatId, type Level } from './seat-identity.js';
 import { scheduleTurn } from './timers.js';
 import { refuse, type ActiveSnapshot, type LobbySnapshot, type PlayerRef, type Result } from './types.js';
 
@@ -157,7 +157,8 @@ export async function addComputer(core: GameCore, gameId: number, userId: string
   if (game.row.hostUserId !== userId) return refuse('not_host', {});
   if (game.seats.length >= game.settings.capacity) return refuse('lobby_full', { capacity: game.settings.capacity });
   const number = Math.max(0, ...game.seats.filter((s) => isComputerSeatId(s.userId)).map((s) => Number(s.userId.slice('computer:'.length)))) + 1;
-  const bot = { userId: `computer:${number}`, displayName: `Bot ${number}`, computer: level };
+  const botId = `computer:${number}`;
+  const bot = { userId: botId, displayName: computerName(botId), computer: level };
   const saved = await core.repo.saveState(gameId, game.row.version, {}, [], reseat([...game.seats, bot]));
   if (!saved.ok) return refuse('stale', { currentVersion: saved.currentVersion ?? -1 });
   return lobbyOf(core, gameId);

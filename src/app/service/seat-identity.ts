@@ -16,6 +16,11 @@ export function isComputerSeatId(userId: string): boolean {
   return COMPUTER_ID.test(userId);
 }
 
+/** A computer player's name, from its id ("computer:2" is "Bot 2"): the name its seat was given in the lobby. */
+export function computerName(userId: string): string {
+  return `Bot ${userId.slice('computer:'.length)}`;
+}
+
 /** Whether a computer decides for this seat: a computer seat, or a human's seat handed over or left. */
 export function isComputerPlayed(seat: SeatRow): boolean {
   return seat.computer !== null || seat.leftAt !== null;

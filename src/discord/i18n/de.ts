@@ -107,6 +107,7 @@ export const de: Record<CoreKey, string> = {
 
   'board.title': '**{game}** · Spiel #{id}',
   'board.lastTurn': 'Letzter Zug: {events}',
+  'board.lastTurns': 'Letzte Züge, je einer pro Zeile:',
   'board.justNow': 'Soeben: {events}',
   'panel.passedOn': 'Erledigt. Jetzt entscheidet {players}; der Kanal sagt es.',
   'panel.passedOnPending': 'Erledigt und gespeichert. Jetzt entscheidet {players}; der Kanal sagt es, sobald Discord die Nachricht annimmt.',
@@ -160,6 +161,10 @@ export const de: Record<CoreKey, string> = {
   'board.finishedAgain': 'Dieses Spiel (#{id}) ist vorbei: sein letzter Spielplan, noch einmal gepostet. /spiel neu oder Revanche beginnt das nächste.',
   'rematch.opened': 'Eine Lobby für die Revanche ist offen, mit denselben Spielern und Optionen: {link}. Wer nicht mitspielen will, kann sie verlassen; der Gastgeber (du) startet.',
   'status.postedFinished': 'Das letzte Spiel in diesem Kanal ist vorbei; sein letzter Spielplan ist noch einmal gepostet.',
+  'board.abandonedAgain': 'Dieses Spiel (#{id}) wurde vorzeitig beendet: sein letzter Spielplan, noch einmal gepostet. /spiel neu beginnt das nächste.',
+  'board.abandonedStandings': '**Das Spiel wurde vorzeitig beendet.** Der Stand zu diesem Zeitpunkt:',
+  'log.titleAbandoned': '**Die letzten Züge** von Spiel #{id} (vorzeitig beendet)',
+  'hand.titleAbandoned': '**Deine Hand beim Ende des Spiels** (Spiel #{id}, vorzeitig beendet; nur du siehst das)',
   'log.titleFinished': '**Die letzten Züge** von Spiel #{id} (beendet)',
   'hand.titleFinished': '**Deine Hand am Ende** von Spiel #{id} (beendet; nur du siehst das)',
   'settings.announced': '{user} hat die Einstellungen dieses Spiels geändert. {settings}',

@@ -112,6 +112,7 @@ export const en = {
   // board
   'board.title': '**{game}** · game #{id}',
   'board.lastTurn': 'Last turn: {events}',
+  'board.lastTurns': 'Last turns, one line each:',
   'board.justNow': 'Just now: {events}',
   'panel.passedOn': 'Done. {players} must decide now; the channel says so.',
   'panel.passedOnPending': 'Done and saved. {players} must decide now; the channel will say so as soon as Discord accepts it.',
@@ -168,6 +169,10 @@ export const en = {
   'board.finishedAgain': 'This game (#{id}) is over: its final board, posted again. /game new or Rematch starts the next one.',
   'rematch.opened': 'A rematch lobby is open with the same players and options: {link}. Whoever does not want to play can leave it; the host (you) starts.',
   'status.postedFinished': 'The last game in this channel is over; its final board is posted again.',
+  'board.abandonedAgain': 'This game (#{id}) was ended early: its last board, posted again. /game new starts the next one.',
+  'board.abandonedStandings': '**The game was ended early.** The standings then:',
+  'log.titleAbandoned': '**The last turns** of game #{id} (ended early)',
+  'hand.titleAbandoned': '**Your hand when the game was ended** (game #{id}, ended early; only you can see this)',
   'log.titleFinished': '**The last turns** of game #{id} (finished)',
   'hand.titleFinished': '**Your hand at the end** of game #{id} (finished; only you can see this)',
   'settings.announced': '{user} changed the settings of this game. {settings}',

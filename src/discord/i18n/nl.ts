@@ -107,6 +107,7 @@ export const nl: Record<CoreKey, string> = {
 
   'board.title': '**{game}** · spel #{id}',
   'board.lastTurn': 'Laatste beurt: {events}',
+  'board.lastTurns': 'Laatste beurten, één per regel:',
   'board.justNow': 'Zojuist: {events}',
   'panel.passedOn': 'Klaar. Nu beslist {players}; het kanaal meldt het.',
   'panel.passedOnPending': 'Klaar en opgeslagen. Nu beslist {players}; het kanaal meldt het zodra Discord het bericht aanneemt.',
@@ -160,6 +161,10 @@ export const nl: Record<CoreKey, string> = {
   'board.finishedAgain': 'Dit spel (#{id}) is afgelopen: het laatste bord, opnieuw geplaatst. /spel nieuw of Revanche begint het volgende.',
   'rematch.opened': 'Een lobby voor de revanche is open, met dezelfde spelers en opties: {link}. Wie niet wil meespelen, kan hem verlaten; de gastheer (jij) start.',
   'status.postedFinished': 'Het laatste spel in dit kanaal is afgelopen; het laatste bord is opnieuw geplaatst.',
+  'board.abandonedAgain': 'Dit spel (#{id}) is voortijdig beëindigd: het laatste bord, opnieuw geplaatst. /spel nieuw start het volgende.',
+  'board.abandonedStandings': '**Het spel is voortijdig beëindigd.** De stand op dat moment:',
+  'log.titleAbandoned': '**De laatste beurten** van spel #{id} (voortijdig beëindigd)',
+  'hand.titleAbandoned': '**Je hand bij het einde van het spel** (spel #{id}, voortijdig beëindigd; alleen jij ziet dit)',
   'log.titleFinished': '**De laatste beurten** van spel #{id} (afgelopen)',
   'hand.titleFinished': '**Jouw hand aan het eind** van spel #{id} (afgelopen; alleen jij ziet dit)',
   'settings.announced': '{user} heeft de instellingen van dit spel gewijzigd. {settings}',

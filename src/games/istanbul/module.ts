@@ -52,6 +52,9 @@ export const istanbulModule: GameModule = {
   startSeat(raw) {
     return (raw as IstanbulState).startSeat;
   },
+  pieceColour(raw, seat) {
+    return (raw as IstanbulState).players[seat]?.colour;
+  },
   isState(raw): boolean {
     const s = raw as Partial<IstanbulState>;
     return (

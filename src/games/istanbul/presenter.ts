@@ -221,7 +221,9 @@ export const istanbulPresenter = (boards: BoardRenderer): GamePresenter => ({
   },
   status(raw, locale, names) {
     const view = raw as IstanbulPublicView;
-    const rubies = view.players.map((p) => `${names[p.seat] ?? p.seat + 1} ${p.rubies}`).join(', ');
+    // In playing order, as the picture's panels and the numbers on the figures.
+    const inOrder = [...view.players].sort((a, b) => a.turnOrder - b.turnOrder);
+    const rubies = inOrder.map((p) => `${names[p.seat] ?? p.turnOrder + 1} ${p.rubies}`).join(', ');
     const lines = [format({ key: 'istanbul.status', params: { round: view.round, target: view.rubyTarget, rubies } }, locale, names)];
     if (view.phase === 'finalCards') lines.push(format({ key: 'istanbul.status.final' }, locale, names));
     else if (view.endTriggered) {

@@ -382,7 +382,10 @@ export const kairoPresenter = (boards: BoardRenderer): GamePresenter => ({
   status(raw, locale, names) {
     const view = raw as KairoPublicView;
     if (view.phase === 'setup') return text('kairo.status.setup', locale, { remaining: view.setup?.remaining ?? 0 });
-    const scores = view.players.map((p) => `${playerName(names, p.seat, locale)} ${p.score}`).join(', ');
+    // In playing order, as the picture's panels and the numbers on the discs.
+    const n = view.players.length;
+    const inOrder = [...view.players].sort((a, b) => ((a.seat - view.startSeat + n) % n) - ((b.seat - view.startSeat + n) % n));
+    const scores = inOrder.map((p) => `${playerName(names, p.seat, locale)} ${p.score}`).join(', ');
     const lines = [text('kairo.status', locale, { turn: view.turn + 1, scores })];
     if (view.phase === 'over') lines.push(text('kairo.status.over', locale));
     else if (view.finalPhase) {

@@ -1,6 +1,7 @@
 /** /game history [count]: this server's finished games (and those ended early), newest first, each with a link to its last board. */
 import type { CommandHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
+import { playerById } from '../../messages.js';
 import { answerPrivately, messageLink } from '../../respond.js';
 
 export const HISTORY_ENTRIES = 10;
@@ -17,7 +18,7 @@ export const gameHistory: CommandHandler = {
     const lines = [t(env.locale, 'history.title', { count: games.length })];
     for (const game of games) {
       const name = env.ctx.presenters.get(game.kind)?.name(env.locale) ?? game.kind;
-      const winners = game.winners.map((id) => `<@${id}>`).join(', ') || '-';
+      const winners = game.winners.map((id) => playerById(id, env.locale)).join(', ') || '-';
       const board = game.boardMessageId === null ? '' : ` · ${t(env.locale, 'history.board', { link: messageLink(guildId, game.channelId, game.boardMessageId) })}`;
       const line = game.abandoned ? 'history.abandonedLine' : 'history.line';
       lines.push(t(env.locale, line, { id: game.gameId, game: name, when: `<t:${Math.floor(game.finishedAt / 1000)}:d>`, players: game.players, winners }) + board);

@@ -4,6 +4,7 @@
  */
 import type { CommandHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
+import { playerById } from '../../messages.js';
 import { answerPrivately } from '../../respond.js';
 
 export const LEADERBOARD_ENTRIES = 10;
@@ -32,7 +33,7 @@ export const stats: CommandHandler = {
     if (board.length > 0) {
       lines.push('', t(env.locale, 'stats.leaderboard'));
       board.forEach((row, index) => {
-        lines.push(t(env.locale, 'stats.rank', { rank: index + 1, player: `<@${row.userId}>`, games: row.games, wins: row.wins, place: row.averagePlace.toFixed(1) }));
+        lines.push(t(env.locale, 'stats.rank', { rank: index + 1, player: playerById(row.userId, env.locale), games: row.games, wins: row.wins, place: row.averagePlace.toFixed(1) }));
       });
     }
     await answerPrivately(interaction, lines.join('\n').slice(0, 2000));

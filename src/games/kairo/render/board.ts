@@ -27,6 +27,7 @@ import {
   type Ctx,
 } from '../../../render/common/index.js';
 import { drawColourShape, drawCustomer, drawOwnerDisc, hatch } from './glyphs.js';
+import { ownerMark, seatNumber } from './seat-number.js';
 import { colourName, label, type RenderLocale } from './i18n.js';
 import type { KairoLastAction } from '../last-action.js';
 import { computeLayout, type FieldGeometry, type KairoLayout, type Rect } from './layout.js';
@@ -56,10 +57,10 @@ function assertPublic(view: KairoPublicView): void {
 }
 
 /** The seat's display name as far as the fonts can draw it (emoji dropped), else "Player n". */
-export function playerName(seat: number, opts: KairoRenderOptions): string {
+export function playerName(view: KairoPublicView, seat: number, opts: KairoRenderOptions): string {
   const raw = opts.names?.[seat];
   const name = raw ? drawableText(raw) : '';
-  return name.length > 0 ? name : label('player', opts.locale, { n: seat + 1 });
+  return name.length > 0 ? name : label('player', opts.locale, { n: seatNumber(view, seat) });
 }
 
 export function kairoBoardLayout(view: KairoPublicView): KairoLayout {
@@ -181,7 +182,7 @@ function drawHeaderLive(ctx: Ctx, r: Rect, view: KairoPublicView, opts: KairoRen
   const right = r.x + r.w - 18;
   if (view.phase === 'over' || view.activeSeat === null) {
     const used = drawText(ctx, label('gameOver', L), x, cy + 1, right - x, { size: 20, weight: 'bold', colour: THEME.highlight, baseline: 'middle' });
-    const winners = (opts.ranks ?? view.final ?? []).filter((k) => k.rank === 1).map((k) => playerName(k.seat, opts));
+    const winners = (opts.ranks ?? view.final ?? []).filter((k) => k.rank === 1).map((k) => playerName(view, k.seat, opts));
     if (winners.length > 0) {
       drawText(ctx, label('winner', L, { name: winners.join(' & ') }), x + used + 16, cy + 1, right - x - used - 16, {
         size: 20,
@@ -194,14 +195,14 @@ function drawHeaderLive(ctx: Ctx, r: Rect, view: KairoPublicView, opts: KairoRen
     return;
   }
   const seat = view.activeSeat;
-  drawOwnerDisc(ctx, seat, x + 15, cy, 15);
+  drawOwnerDisc(ctx, seatNumber(view, seat), x + 15, cy, 15);
   ctx.beginPath();
   ctx.arc(x + 15, cy, 18, 0, Math.PI * 2);
   ctx.lineWidth = 2.5;
   ctx.strokeStyle = THEME.highlight;
   ctx.stroke();
   x += 42;
-  const used = drawText(ctx, playerName(seat, opts), x, cy + 1, Math.min(260, right - x), {
+  const used = drawText(ctx, playerName(view, seat, opts), x, cy + 1, Math.min(260, right - x), {
     size: 20,
     minSize: 13,
     weight: 'bold',
@@ -494,7 +495,7 @@ export function drawStall(ctx: Ctx, layout: FieldGeometry, view: KairoPublicView
   }
   const m = cellBox(layout, view, stall.main, INSET);
   if (stall.owner === 'neutral') hatch(ctx, m.x + 2, m.y + 2, m.w - 4, m.h - 4, 'rgba(255,255,255,0.35)', 10);
-  drawOwnerDisc(ctx, stall.owner, m.x + m.w / 2, m.y + m.h / 2 - marks.lift, marks.disc);
+  drawOwnerDisc(ctx, ownerMark(view, stall.owner), m.x + m.w / 2, m.y + m.h / 2 - marks.lift, marks.disc);
   if (marks.shape !== null) drawColourShape(ctx, stall.colour, m.x + m.w - 12, m.y + m.h - 12, marks.shape, '#ffffff', '#1b1f24');
   if (stall.size > 1 && marks.sizeText !== null) {
     // the stall's size, small, in the main field's corner
@@ -637,7 +638,7 @@ function drawLegend(ctx: Ctx, r: Rect, view: KairoPublicView, opts: KairoRenderO
     {
       draw: (x, y) => {
         tile(x, y);
-        drawOwnerDisc(ctx, 0, x + s / 2, y + s / 2, 9);
+        drawOwnerDisc(ctx, 1, x + s / 2, y + s / 2, 9);
       },
       text: label('legend.stall', L),
     },
@@ -777,7 +778,8 @@ export function drawKairoBoard(ctx: SKRSContext2D, view: PublicViewOnly, opts: K
     if (r === undefined || player === undefined) return;
     drawPlayerPanel(ctx, r, {
       player,
-      name: playerName(seat, opts),
+      name: playerName(view, seat, opts),
+      number: i + 1,
       deciding: seat === deciding,
       final: view.final?.find((f) => f.seat === seat) ?? null,
       rank: view.phase === 'over' ? (opts.ranks?.find((k) => k.seat === seat)?.rank ?? view.final?.find((f) => f.seat === seat)?.rank ?? null) : null,

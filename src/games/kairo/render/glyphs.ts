@@ -2,7 +2,7 @@
  * Small pictograms of the Kairo image: colour shapes, customers, owner discs, medals, building cards,
  * card backs, the crier's megaphone and a coin.
  */
-import type { Colour, KairoCardView, StallOwner } from '../view.js';
+import type { Colour, KairoCardView } from '../view.js';
 import { drawMarker, font, roundRectPath, shapePath, type Ctx } from '../../../render/common/index.js';
 import { COLOUR_STYLES, NEUTRAL_DISC, OWNER_DISC, THEME } from './style.js';
 
@@ -62,8 +62,11 @@ export function drawCustomer(ctx: Ctx, colour: Colour, cx: number, cy: number, s
   drawMarker(ctx, { fill: '#ffffff', stroke: '#1b1f24', shape: style.shape }, cx, cy + s * 0.2, s * 0.13, Math.max(1, s * 0.03));
 }
 
-/** The owner's disc: the seat number on white, or "N" on grey for a neutral stall. */
-export function drawOwnerDisc(ctx: Ctx, owner: StallOwner, cx: number, cy: number, r: number): void {
+/**
+ * The owner's disc: the player's number in the playing order on white (see seatNumber in board.ts), or
+ * "N" on grey for a neutral stall.
+ */
+export function drawOwnerDisc(ctx: Ctx, owner: number | 'neutral', cx: number, cy: number, r: number): void {
   const neutral = owner === 'neutral';
   const disc = neutral ? NEUTRAL_DISC : OWNER_DISC;
   ctx.beginPath();
@@ -77,7 +80,7 @@ export function drawOwnerDisc(ctx: Ctx, owner: StallOwner, cx: number, cy: numbe
   ctx.font = font(r * 1.2, 'bold');
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  ctx.fillText(neutral ? 'N' : String(owner + 1), cx, cy + r * 0.06);
+  ctx.fillText(neutral ? 'N' : String(owner), cx, cy + r * 0.06);
 }
 
 /** A medal (gold or silver) with the shape of its colour; the holder's disc beside it, or an empty slot. */

@@ -7,12 +7,15 @@ import type { KairoFinalView, KairoPlayerView, KairoPublicView } from '../view.j
 import { drawText, fillRoundRect, font, strokeRoundRect, type Ctx } from '../../../render/common/index.js';
 import { drawBuildingCard, drawCardBack, drawCoin, drawColourShape, drawCrier, drawMedal, drawOwnerDisc } from './glyphs.js';
 import { label, type RenderLocale } from './i18n.js';
+import { seatNumber } from './seat-number.js';
 import type { Rect } from './layout.js';
 import { COLOUR_ORDER, THEME } from './style.js';
 
 export interface PanelProps {
   readonly player: KairoPlayerView;
   readonly name: string;
+  /** The number on the player's discs (the place in the playing order). */
+  readonly number: number;
   readonly deciding: boolean;
   readonly final: KairoFinalView | null;
   readonly rank: number | null;
@@ -43,7 +46,7 @@ export function drawPlayerPanel(ctx: Ctx, r: Rect, p: PanelProps): void {
   const out = p.player.out;
   box(ctx, r, p.deciding ? THEME.panelRaised : THEME.panel, p.deciding ? THEME.highlight : THEME.panelEdge, p.deciding ? 3 : 1);
   const row1 = r.y + 24;
-  drawOwnerDisc(ctx, p.player.seat, r.x + 26, row1, 15);
+  drawOwnerDisc(ctx, p.number, r.x + 26, row1, 15);
   // score, right-aligned, with its word below
   const scoreText = String(p.player.score);
   ctx.font = font(30, 'bold');
@@ -208,7 +211,7 @@ export function drawMedalTable(ctx: Ctx, r: Rect, view: KairoPublicView, L: Rend
         drawMedal(ctx, kind, colour, cx, cy, mr, false);
       } else {
         drawMedal(ctx, kind, colour, cx - mr * 0.9, cy, mr);
-        drawOwnerDisc(ctx, holder, cx + mr * 1.2, cy, Math.min(10, rowH * 0.3));
+        drawOwnerDisc(ctx, seatNumber(view, holder), cx + mr * 1.2, cy, Math.min(10, rowH * 0.3));
       }
     }
     // extensions left: the number, with pips for the supply

@@ -8,7 +8,7 @@
  * (test/render/phone.test.ts measures the draws).
  */
 import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
-import type { Colour, KairoPlayerView, KairoPublicView, Seat } from '../view.js';
+import type { Colour, KairoPlayerView, KairoPublicView } from '../view.js';
 import { drawText, encodeOpaquePng, fillRoundRect, font, PHONE_MIN_TEXT, PHONE_WIDTH, strokeRoundRect, type Ctx } from '../../../render/common/index.js';
 import {
   cardLabel,
@@ -26,6 +26,7 @@ import {
   type PublicViewOnly,
 } from './board.js';
 import { drawCardBack, drawColourShape, drawCrier, drawCustomer, drawOwnerDisc } from './glyphs.js';
+import { seatNumber } from './seat-number.js';
 import { label } from './i18n.js';
 import type { Rect } from './layout.js';
 import { COLOUR_ORDER, THEME } from './style.js';
@@ -96,7 +97,7 @@ function number(ctx: Ctx, text: string, x: number, cy: number, size = 26, colour
   return ctx.measureText(text).width;
 }
 
-function ringedDisc(ctx: Ctx, owner: Seat, cx: number, cy: number): void {
+function ringedDisc(ctx: Ctx, owner: number, cx: number, cy: number): void {
   ctx.beginPath();
   ctx.arc(cx, cy, DISC + 4, 0, Math.PI * 2);
   ctx.fillStyle = THEME.highlight;
@@ -126,7 +127,7 @@ function drawHeader(ctx: Ctx, r: Rect, view: KairoPublicView, opts: KairoRenderO
   x = r.x + 14;
   if (view.phase === 'over' || view.activeSeat === null) {
     const used = drawText(ctx, label('gameOver', L), x, cy, right - x, { size: 24, minSize: PHONE_MIN_TEXT, weight: 'bold', colour: THEME.highlight, baseline: 'middle' });
-    const winners = (opts.ranks ?? view.final ?? []).filter((k) => k.rank === 1).map((k) => playerName(k.seat, opts));
+    const winners = (opts.ranks ?? view.final ?? []).filter((k) => k.rank === 1).map((k) => playerName(view, k.seat, opts));
     if (winners.length > 0 && right - x - used - 14 > 60) {
       drawText(ctx, label('winner', L, { name: winners.join(' & ') }), x + used + 14, cy, right - x - used - 14, {
         size: 24,
@@ -138,9 +139,9 @@ function drawHeader(ctx: Ctx, r: Rect, view: KairoPublicView, opts: KairoRenderO
     }
     return;
   }
-  ringedDisc(ctx, view.activeSeat, x + DISC + 4, cy);
+  ringedDisc(ctx, seatNumber(view, view.activeSeat), x + DISC + 4, cy);
   x += 2 * DISC + 18;
-  x += drawText(ctx, playerName(view.activeSeat, opts), x, cy, Math.min(240, right - x), { size: 24, minSize: PHONE_MIN_TEXT, weight: 'bold', colour: THEME.highlight, baseline: 'middle' }) + 10;
+  x += drawText(ctx, playerName(view, view.activeSeat, opts), x, cy, Math.min(240, right - x), { size: 24, minSize: PHONE_MIN_TEXT, weight: 'bold', colour: THEME.highlight, baseline: 'middle' }) + 10;
   const what = decisionText(view, L);
   if (what && right - x > 60) drawText(ctx, what, x, cy, right - x, { size: PHONE_MIN_TEXT, colour: THEME.panelInk, baseline: 'middle' });
 }
@@ -191,7 +192,7 @@ function drawPlayerRow(ctx: Ctx, r: Rect, p: KairoPlayerView, view: KairoPublicV
   const rank = view.phase === 'over' ? (opts.ranks?.find((k) => k.seat === p.seat)?.rank ?? view.final?.find((k) => k.seat === p.seat)?.rank ?? null) : null;
   box(ctx, r, deciding || rank === 1 ? THEME.panelRaised : THEME.panel, deciding ? THEME.highlight : rank === 1 ? THEME.gold : THEME.panelEdge, deciding || rank === 1 ? 3 : 1);
   const cy = r.y + r.h / 2;
-  drawOwnerDisc(ctx, p.seat, r.x + 14 + DISC, cy, DISC);
+  drawOwnerDisc(ctx, seatNumber(view, p.seat), r.x + 14 + DISC, cy, DISC);
   const right = r.x + r.w - 14;
   // the score, right-aligned, the word before it
   const score = view.final?.find((k) => k.seat === p.seat)?.score ?? p.score;
@@ -203,7 +204,7 @@ function drawPlayerRow(ctx: Ctx, r: Rect, p: KairoPlayerView, view: KairoPublicV
   drawText(ctx, word, wordRight, cy + 1, 90, { size: PHONE_MIN_TEXT, colour: THEME.panelMuted, align: 'right', baseline: 'middle' });
   const tagsRight = wordRight - Math.min(90, ww) - 12;
   let x = r.x + 58;
-  drawText(ctx, playerName(p.seat, opts), x, cy + 1, 150, { size: 22, minSize: PHONE_MIN_TEXT, weight: 'bold', colour: deciding ? THEME.highlight : THEME.panelInk, baseline: 'middle' });
+  drawText(ctx, playerName(view, p.seat, opts), x, cy + 1, 150, { size: 22, minSize: PHONE_MIN_TEXT, weight: 'bold', colour: deciding ? THEME.highlight : THEME.panelInk, baseline: 'middle' });
   x = r.x + 216;
   drawCardBack(ctx, x, cy - 13, 18, 26);
   number(ctx, String(p.handCount), x + 24, cy);
