@@ -189,10 +189,11 @@ describe('the Kairo phone picture', () => {
       const board = textsIn(texts, layout.frame);
       expect(board).toEqual(expect.arrayContaining([...'ABCDEFGHIJKLMN', ...Array.from({ length: 10 }, (_, i) => String(i + 1))]));
       expect(board).toEqual(expect.arrayContaining(['1', '2', '3', '4', '5', '6', '7', '8', '9']));
+      // the rows in playing order, each numbered by it (1 is the start player), as the messages number them
       turnOrder(c.view).forEach((seat, i) => {
         const p = c.view.players[seat]!;
         const score = c.view.final?.find((f) => f.seat === seat)?.score ?? p.score;
-        expect(textsIn(texts, layout.rows[i]!), `seat ${seat}`).toEqual(expect.arrayContaining([String(seat + 1), String(score), String(p.handCount), String(p.criers)]));
+        expect(textsIn(texts, layout.rows[i]!), `seat ${seat}`).toEqual(expect.arrayContaining([String(i + 1), String(score), String(p.handCount), String(p.criers)]));
       });
       const display = textsIn(texts, layout.display);
       expect(display).toEqual(expect.arrayContaining([String(c.view.deckCount), String(c.view.discardCount), ...c.view.display.map((card) => cardLabel(card.type))]));
