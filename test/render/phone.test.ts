@@ -198,7 +198,7 @@ describe('the Kairo phone picture', () => {
       const display = textsIn(texts, layout.display);
       expect(display).toEqual(expect.arrayContaining([String(c.view.deckCount), String(c.view.discardCount), ...c.view.display.map((card) => cardLabel(card.type))]));
       const header = textsIn(texts, layout.header);
-      if (c.view.phase !== 'over' && c.view.activeSeat !== null) expect(header).toContain(String(c.view.activeSeat + 1));
+      if (c.view.phase !== 'over' && c.view.activeSeat !== null) expect(header).toContain(String(turnOrder(c.view).indexOf(c.view.activeSeat) + 1));
     });
   }
 });
