@@ -21,7 +21,9 @@
  *   player from the same seed. Players are shown the playing order from the start player (module.ts,
  *   playingOrder), and the numbers on their pieces follow it, never the stored seat order.
  * - Undo: only the seat's own latest action in effect, inside its current decision, never past a
- *   checkpoint (a die roll, a card draw, a hand-over). Undo appends an 'undo' entry; the state is rebuilt
+ *   checkpoint (a die roll, a card draw, a hand-over); after a compound choice, also its steps at once
+ *   (their log entries carry the compound's mark, see log.ts). Undo appends an 'undo' entry per action
+ *   taken back; the state is rebuilt
  *   by replaying the effective log; the version keeps growing.
  * - Leaving a running game (concede, or removed by an idle vote): when the game defines `removeSeat` and
  *   enough players remain, the seat is taken out by the rules. Otherwise a computer player of the game's
@@ -127,7 +129,7 @@ export class GameService {
   legalActions(game: ActiveSnapshot, seat: Seat): readonly unknown[] { return queries.legalActions(game, seat); }
   optionDetails(game: ActiveSnapshot, seat: Seat, actions?: readonly unknown[]): readonly (readonly Message[])[] { return queries.optionDetails(game, seat, actions); }
   compounds(game: ActiveSnapshot, seat: Seat, legal?: readonly unknown[]): unknown[][] { return queries.compounds(game, seat, legal); }
-  compoundDetails(game: ActiveSnapshot, seat: Seat, steps: readonly unknown[]): readonly Message[] { return queries.compoundDetails(game, seat, steps); }
+  compoundSteps(game: ActiveSnapshot, seat: Seat, steps: readonly unknown[]): queries.CompoundStepInfo[] { return queries.compoundSteps(game, seat, steps); }
   decisionNotes(game: ActiveSnapshot, seat: Seat): readonly Message[] { return queries.decisionNotes(game, seat); }
   isOver(game: ActiveSnapshot): boolean { return queries.isOver(game); }
   standings(game: ActiveSnapshot): readonly Standing[] { return queries.standings(game); }
@@ -136,6 +138,7 @@ export class GameService {
   effectiveLog(game: Snapshot): Promise<EffectiveEntry[]> { return queries.effectiveLogOf(this.#core, game); }
   recentEffective(game: Snapshot, count: number): Promise<EffectiveEntry[]> { return queries.recentEffective(this.#core, game, count); }
   canUndo(game: ActiveSnapshot, seat: Seat, log?: readonly EffectiveEntry[]): Promise<boolean> { return queries.canUndo(this.#core, game, seat, log); }
+  compoundUndoSteps(game: ActiveSnapshot, seat: Seat, log?: readonly EffectiveEntry[]): Promise<number> { return queries.compoundUndoSteps(this.#core, game, seat, log); }
 
   // The lobby (lobby.ts).
   createLobby(...a: Args<typeof lobby.createLobby>) { return lobby.createLobby(this.#core, ...a); }

@@ -12,6 +12,34 @@ export function isRemoveSeat(action: unknown): boolean {
   return typeof action === 'object' && action !== null && (action as { $bazaar?: unknown }).$bazaar === 'removeSeat';
 }
 
+/**
+ * The steps of one compound choice (see src/engine/chain.ts) are stored as one entry each, their action
+ * wrapped with this mark so that undo can take back the whole compound: `id` is the game's version when it
+ * was chosen (one per commit), `step` counts from 0 of `of` steps. Reading the log unwraps it; the engine
+ * never sees it.
+ */
+export interface CompoundMark {
+  readonly id: number;
+  readonly step: number;
+  readonly of: number;
+}
+
+const COMPOUND = 'compound';
+
+export function markCompound(action: unknown, mark: CompoundMark): unknown {
+  return { $bazaar: COMPOUND, id: mark.id, step: mark.step, of: mark.of, action };
+}
+
+const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0;
+
+/** A stored action and its compound mark, if it has a well-formed one. */
+export function readLogAction(raw: unknown): { action: unknown; compound?: CompoundMark } {
+  if (typeof raw !== 'object' || raw === null || (raw as { $bazaar?: unknown }).$bazaar !== COMPOUND) return { action: raw };
+  const { id, step, of, action } = raw as { id?: unknown; step?: unknown; of?: unknown; action?: unknown };
+  if (!isCount(id) || !isCount(step) || !isCount(of) || step >= of) return { action: raw };
+  return { action, compound: { id, step, of } };
+}
+
 export interface StoredEntry {
   readonly sequence: number;
   readonly seat: Seat;
@@ -27,6 +55,8 @@ export interface EffectiveEntry {
   readonly action: unknown;
   readonly events: readonly GameEvent[];
   readonly checkpoint: boolean;
+  /** The compound choice this entry was a step of. */
+  readonly compound?: CompoundMark;
 }
 
 function asEvents(raw: unknown): GameEvent[] {
@@ -38,9 +68,31 @@ export function effectiveLog(rows: readonly StoredEntry[]): EffectiveEntry[] {
   const out: EffectiveEntry[] = [];
   for (const row of rows) {
     if (row.kind === 'undo') out.pop();
-    else out.push({ sequence: row.sequence, seat: row.seat, action: row.action, events: asEvents(row.events), checkpoint: row.checkpoint });
+    else out.push(effectiveEntry(row));
   }
   return out;
+}
+
+function effectiveEntry(row: StoredEntry): EffectiveEntry {
+  return { sequence: row.sequence, seat: row.seat, ...readLogAction(row.action), events: asEvents(row.events), checkpoint: row.checkpoint };
+}
+
+/**
+ * How many of the newest entries are the seat's steps of one compound choice still in effect (at least
+ * two; 0 when the newest entry is not such a step): what "undo the whole compound" takes back. None of them
+ * is a checkpoint, so undo never goes back past a die roll, a card draw or a hand-over.
+ */
+export function compoundTail(log: readonly EffectiveEntry[], seat: Seat): number {
+  const last = log[log.length - 1];
+  const mark = last?.compound;
+  if (mark === undefined) return 0;
+  const count = mark.step + 1;
+  if (count < 2 || count > log.length) return 0;
+  for (let k = 0; k < count; k++) {
+    const entry = log[log.length - count + k] as EffectiveEntry;
+    if (entry.seat !== seat || entry.checkpoint || entry.compound?.id !== mark.id || entry.compound.step !== k) return 0;
+  }
+  return count;
 }
 
 /**
@@ -54,7 +106,7 @@ export function effectiveWindow(rows: readonly StoredEntry[]): { entries: Effect
     if (row.kind === 'undo') {
       if (entries.length > 0) entries.pop();
       else underflow++;
-    } else entries.push({ sequence: row.sequence, seat: row.seat, action: row.action, events: asEvents(row.events), checkpoint: row.checkpoint });
+    } else entries.push(effectiveEntry(row));
   }
   return { entries, underflow };
 }

@@ -7,7 +7,9 @@
  * - Lobby:  join, quit, start, cancel
  * - Board:  turn (open my panel), hand, log
  * - Panel:  act <seat> <index into the seat's legal actions>, sel <seat> <group> <page> (values: an index
- *           or a page), undo <seat>
+ *           or a page), undo <seat>, undoall <seat> (the whole compound choice just taken); a compound
+ *           that pays and then does nothing asks first: sure <seat> <index> does it, back <seat> shows
+ *           the panel again
  * - Jobs:   snooze <seat>, vote <seat> skip|kick
  * - Computer players: addbot (lobby select; values: a level), rmbot (lobby), reclaim (take one's seat
  *           back), suggest <seat> (panel)
@@ -37,6 +39,9 @@ export type CustomId =
   | (Base & { readonly verb: 'act'; readonly seat: Seat; readonly index: number })
   | (Base & { readonly verb: 'sel'; readonly seat: Seat; readonly group: number; readonly page: number })
   | (Base & { readonly verb: 'undo'; readonly seat: Seat })
+  | (Base & { readonly verb: 'undoall'; readonly seat: Seat })
+  | (Base & { readonly verb: 'back'; readonly seat: Seat })
+  | (Base & { readonly verb: 'sure'; readonly seat: Seat; readonly index: number })
   | (Base & { readonly verb: 'suggest'; readonly seat: Seat })
   | (Base & { readonly verb: 'snooze'; readonly seat: Seat })
   | (Base & { readonly verb: 'vote'; readonly seat: Seat; readonly choice: 'skip' | 'kick' })
@@ -58,12 +63,15 @@ export function encodeCustomId(id: CustomId): string {
   const parts: (string | number)[] = [CUSTOM_ID_PREFIX, id.gameId, id.version, id.verb];
   switch (id.verb) {
     case 'act':
+    case 'sure':
       parts.push(id.seat, id.index);
       break;
     case 'sel':
       parts.push(id.seat, id.group, id.page);
       break;
     case 'undo':
+    case 'undoall':
+    case 'back':
     case 'snooze':
     case 'suggest':
       parts.push(id.seat);
@@ -95,7 +103,8 @@ export function parseCustomId(raw: unknown): CustomId | null {
   const seat = int(args[0]);
   if ((PLAIN_VERBS as readonly string[]).includes(verb)) return args.length === 0 ? { ...base, verb: verb as PlainVerb } : null;
   switch (verb) {
-    case 'act': {
+    case 'act':
+    case 'sure': {
       const index = int(args[1]);
       return args.length === 2 && seat !== null && index !== null ? { ...base, verb, seat, index } : null;
     }
@@ -105,6 +114,8 @@ export function parseCustomId(raw: unknown): CustomId | null {
       return args.length === 3 && seat !== null && group !== null && page !== null ? { ...base, verb, seat, group, page } : null;
     }
     case 'undo':
+    case 'undoall':
+    case 'back':
     case 'snooze':
     case 'suggest':
       return args.length === 1 && seat !== null ? { ...base, verb, seat } : null;

@@ -15,8 +15,9 @@ import {
 import { COMPUTER_LEVELS, computerName, isComputerSeatId, parseLevel, type ActiveSnapshot, type GameService, type LobbySnapshot, type SeatRow, type Snapshot, type VoteTally } from '../app/game-service.js';
 import type { EffectiveEntry } from '../app/log.js';
 import { playingOrder } from '../app/module.js';
-import { isLocale, type GameEvent, type Locale, type Seat } from '../engine/index.js';
+import { achievesNothing, isLocale, MAX_CHAIN, type GameEvent, type Locale, type Seat } from '../engine/index.js';
 import { encodeCustomId, type Confirmable } from './codec.js';
+import { compoundText, paymentText } from './compound-text.js';
 import type { GamePresenter } from '../games/contract.js';
 import { t } from './i18n/index.js';
 import { buildPanel, truncate, type PanelAction, type PanelRow } from './panel.js';
@@ -100,8 +101,10 @@ function userIds(game: Snapshot, seats: readonly Seat[]): string[] {
   return seats.flatMap((seat) => game.seats.filter((s) => s.seat === seat && !isComputerSeatId(s.userId)).map((s) => s.userId));
 }
 
+const BUTTON_MAX = 80;
+
 function button(label: string, customId: string, style: ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Success | ButtonStyle.Danger): APIButtonComponentWithCustomId {
-  return { type: ComponentType.Button, style, label: truncate(label, 80), custom_id: customId };
+  return { type: ComponentType.Button, style, label: truncate(label, BUTTON_MAX), custom_id: customId };
 }
 
 function row(...components: APIButtonComponentWithCustomId[]): Row {
@@ -328,7 +331,10 @@ export interface PanelNotes {
   readonly page?: { readonly group: number; readonly page: number };
 }
 
-/** The panel group of the compound choices (see GameService.chains): first, before the step-by-step groups. */
+/**
+ * The panel group of the compound choices (see GameService.chains): first, before the step-by-step groups,
+ * unless every one of them achieves nothing (skips the action, ends the turn): then last, in grey.
+ */
 export const CHAIN_GROUP = '*chain';
 
 /**
@@ -345,30 +351,46 @@ export function panelActions(service: GameService, game: ActiveSnapshot, present
   const legal = service.legalActions(game, seat);
   const details = service.optionDetails(game, seat, legal);
   const chainGroup = t(locale, 'panel.chainGroup');
+  const say = (m: Parameters<GamePresenter['format']>[0]): string => presenter.format(m, locale, playerNames);
+  const describe = (action: unknown): string => say(def.describeAction(action));
   return panelChoices(legal, service.compounds(game, seat, legal)).map(({ index, steps }) => {
-    const compound = index >= legal.length;
-    const group = compound ? { id: CHAIN_GROUP, label: null, always: false } : presenter.group(steps[0]);
-    const parts = (compound ? service.compoundDetails(game, seat, steps) : (details[index] ?? [])).map((part) => presenter.format(part, locale, playerNames));
+    if (index >= legal.length) {
+      // A compound choice names what it achieves first; one that achieves nothing is offered last.
+      const info = service.compoundSteps(game, seat, steps);
+      const text = compoundText(info, describe, say);
+      return {
+        index,
+        label: text.label,
+        ...(text.details.length === 0 ? {} : { details: text.details }),
+        group: CHAIN_GROUP,
+        groupLabel: chainGroup,
+        always: achievesNothing(info.map((s) => s.kind)),
+      };
+    }
+    const group = presenter.group(steps[0]);
+    const parts = (details[index] ?? []).map(say);
     return {
       index,
-      // A compound choice names its steps in order.
-      label: steps.map((step) => presenter.format(def.describeAction(step), locale, playerNames)).join(' → '),
+      label: describe(steps[0]),
       ...(parts.length === 0 ? {} : { details: parts }),
       group: group.id,
-      groupLabel: group.label === null ? chainGroup : presenter.format(group.label, locale, playerNames),
+      groupLabel: group.label === null ? chainGroup : say(group.label),
       always: group.always,
     };
   });
 }
 
 export async function panelRows(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, seat: Seat, locale: Locale, page?: { group: number; page: number }): Promise<PanelRow[]> {
-  const canUndo = await service.canUndo(game, seat);
+  const log = await service.recentEffective(game, MAX_CHAIN + 1);
+  const canUndo = await service.canUndo(game, seat, log);
+  const whole = await service.compoundUndoSteps(game, seat, log);
   return buildPanel({
     gameId: game.row.id,
     version: game.row.version,
     seat,
     actions: panelActions(service, game, presenter, seat, locale),
     canUndo,
+    ...(whole === 0 ? {} : { undoWhole: undoWholeLabel(game, presenter, locale, log.slice(-whole)) }),
     // Advice only makes sense with a choice to make.
     ...(service.legalActions(game, seat).length > 1 ? { suggest: t(locale, 'panel.suggest') } : {}),
     ...(page === undefined ? {} : { page }),
@@ -380,6 +402,38 @@ export async function panelRows(service: GameService, game: ActiveSnapshot, pres
       page: (group, p, pages) => t(locale, 'panel.page', { group, page: p, pages }),
     },
   });
+}
+
+/** "Undo the whole “Move to Great Market” (3 steps)": the compound named by its first step, cut to fit a button. */
+function undoWholeLabel(game: ActiveSnapshot, presenter: GamePresenter, locale: Locale, steps: readonly EffectiveEntry[]): string {
+  const first = steps[0] === undefined ? '' : presenter.format(game.module.definition.describeAction(steps[0].action), locale, labelNames(game));
+  const label = (action: string): string => t(locale, 'panel.undoCompound', { action, count: steps.length });
+  const room = BUTTON_MAX - [...label('')].length;
+  return label([...first].length <= room ? first : truncate(first, Math.max(room, 1)));
+}
+
+/**
+ * The private question before a compound choice that pays and then does nothing (it cannot be taken back
+ * once the turn ends): what it costs and why nothing can be done there, Yes and "back to my choices".
+ */
+export function compoundConfirmMessage(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, seat: Seat, index: number, locale: Locale): PrivateMessage {
+  const playerNames = labelNames(game);
+  const say = (m: Parameters<GamePresenter['format']>[0]): string => presenter.format(m, locale, playerNames);
+  const legal = service.legalActions(game, seat);
+  const steps = service.compounds(game, seat, legal)[index - legal.length] ?? [];
+  const info = service.compoundSteps(game, seat, steps);
+  const text = compoundText(info, (action) => say(game.module.definition.describeAction(action)), say);
+  const reason = info.flatMap((s) => s.reasons.map(say)).join(' ');
+  const id = { gameId: game.row.id, version: game.row.version, seat };
+  return {
+    content: fit([t(locale, 'compound.confirm', { choice: text.label, cost: paymentText(info, say).join(', '), reason }).trim()]),
+    components: [
+      row(
+        button(t(locale, 'compound.confirmButton'), encodeCustomId({ ...id, verb: 'sure', index }), ButtonStyle.Danger),
+        button(t(locale, 'compound.cancel'), encodeCustomId({ ...id, verb: 'back' }), ButtonStyle.Secondary),
+      ),
+    ],
+  };
 }
 
 /** The seat's panel, or a short text when it has nothing to decide. */

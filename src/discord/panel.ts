@@ -50,6 +50,8 @@ export interface PanelSpec {
   readonly seat: Seat;
   readonly actions: readonly PanelAction[];
   readonly canUndo: boolean;
+  /** The label of "Undo the whole …", when the seat's latest steps were one compound choice. */
+  readonly undoWhole?: string;
   /** The label of "Suggest a move" (a computer player's advice), when the panel offers it. */
   readonly suggest?: string;
   /** Which page a long select shows (from a page choice), by group ordinal. */
@@ -77,7 +79,7 @@ export function truncate(text: string, max: number): string {
   return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
 }
 
-const SEPARATOR = ' · ';
+export const SEPARATOR = ' · ';
 
 /** The parts joined while they fit in `max` characters: whole parts only (a cut name or number misleads). */
 export function fitParts(parts: readonly string[], max: number): string {
@@ -125,7 +127,7 @@ export function pageCount(size: number): number {
 }
 
 export function buildPanel(spec: PanelSpec): PanelRow[] {
-  const tools = spec.canUndo || spec.suggest !== undefined;
+  const tools = spec.canUndo || spec.undoWhole !== undefined || spec.suggest !== undefined;
   const budget = MAX_ROWS - (tools ? 1 : 0);
   const groups = layoutGroups(spec.actions, budget, spec.labels.more);
   const rows: PanelRow[] = groups.map((group, ordinal) => {
@@ -173,6 +175,14 @@ export function buildPanel(spec: PanelSpec): PanelRow[] {
         style: ButtonStyle.Danger,
         label: truncate(spec.labels.undo, 80),
         custom_id: encodeCustomId({ gameId: spec.gameId, version: spec.version, verb: 'undo', seat: spec.seat }),
+      });
+    }
+    if (spec.undoWhole !== undefined) {
+      components.push({
+        type: ComponentType.Button,
+        style: ButtonStyle.Danger,
+        label: truncate(spec.undoWhole, 80),
+        custom_id: encodeCustomId({ gameId: spec.gameId, version: spec.version, verb: 'undoall', seat: spec.seat }),
       });
     }
     if (spec.suggest !== undefined) {

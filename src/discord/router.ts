@@ -37,7 +37,9 @@ import { lobbyStart } from './handlers/components/lobby-start.js';
 import { panelAct } from './handlers/components/panel-act.js';
 import { panelSelect } from './handlers/components/panel-select.js';
 import { panelSuggest } from './handlers/components/panel-suggest.js';
-import { panelUndo } from './handlers/components/panel-undo.js';
+import { panelBack } from './handlers/components/panel-back.js';
+import { panelSure } from './handlers/components/panel-sure.js';
+import { panelUndo, panelUndoWhole } from './handlers/components/panel-undo.js';
 import { reminderSnooze } from './handlers/components/reminder-snooze.js';
 import { seatReclaim } from './handlers/components/seat-reclaim.js';
 import { t, toLocale } from './i18n/index.js';
@@ -56,6 +58,9 @@ export const COMPONENT_HANDLERS: readonly ComponentHandler[] = [
   panelAct,
   panelSelect,
   panelUndo,
+  panelUndoWhole,
+  panelSure,
+  panelBack,
   reminderSnooze,
   idleVote,
   lobbyAddComputer,

@@ -22,6 +22,13 @@ export interface ApplyResult<S> {
   readonly checkpoint: boolean;
 }
 
+/**
+ * What a step of a compound choice achieves (see chain.ts), for ordering and naming compound choices:
+ * `action` does something; `routine` only follows from the step before (leave the assistant where you
+ * arrived); `payment` pays to be allowed to act; `skip` gives up the action; `end` ends the turn.
+ */
+export type StepKind = 'action' | 'routine' | 'payment' | 'skip' | 'end';
+
 export interface Standing {
   readonly seat: Seat;
   /** 1 = winner; seats that share a rank tie. */
@@ -76,6 +83,8 @@ export interface GameDefinition<S, A, V, O> {
    * from). Compound choices then offer it together with each option of that decision.
    */
   opensDecision?(state: S, seat: Seat, action: A): boolean;
+  /** Optional: what the step achieves (see StepKind); absent means every step is an `action`. */
+  stepKind?(state: S, seat: Seat, action: A): StepKind;
   /**
    * Optional: takes a seat out of a running game (the player conceded or was voted out), when the rules
    * let the game go on without it. Returns null when they do not; the host application then keeps the

@@ -14,7 +14,7 @@ import { parseCustomId, parseSelectValue } from '../../src/discord/codec.js';
 import { CHAIN_GROUP, panelChoices } from '../../src/discord/messages.js';
 import type { GamePresenter } from '../../src/games/contract.js';
 import { buildPanel, type PanelAction, type PanelRow } from '../../src/discord/panel.js';
-import { compoundChoices, seedRng, type AnyGameDefinition, type RngState, type Seat } from '../../src/engine/index.js';
+import { achievesNothing, compoundChoices, compoundSteps, seedRng, type AnyGameDefinition, type RngState, type Seat } from '../../src/engine/index.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
 
 export type Policy = (state: unknown, seat: Seat, legal: readonly unknown[], rng: RngState) => unknown;
@@ -41,10 +41,13 @@ export interface ClickFigures {
 
 const LABELS = { undo: 'Undo', more: 'More', previousPage: 'Previous', nextPage: 'Next', page: (g: string) => g };
 
-/** The panel's choices as the bot lays them out (compound choices first, in their own group). */
-function panelActions(presenter: GamePresenter, legal: readonly unknown[], compounds: readonly (readonly unknown[])[]): PanelAction[] {
+/**
+ * The panel's choices as the bot lays them out (compound choices in their own group: first, or last when
+ * none of them achieves anything).
+ */
+function panelActions(presenter: GamePresenter, legal: readonly unknown[], compounds: readonly (readonly unknown[])[], nothing: (steps: readonly unknown[]) => boolean): PanelAction[] {
   return panelChoices(legal, compounds).map(({ index, steps }) => {
-    const group = index >= legal.length ? { id: CHAIN_GROUP, always: false } : presenter.group(steps[0]);
+    const group = index >= legal.length ? { id: CHAIN_GROUP, always: nothing(steps) } : presenter.group(steps[0]);
     return { index, label: `choice ${index}`, group: group.id, groupLabel: group.id, always: group.always };
   });
 }
@@ -66,8 +69,14 @@ function reaches(rows: readonly PanelRow[], index: number): boolean {
 }
 
 /** The fewest clicks that choose panel choice `index`: 1, plus a click per page turned. */
-export function clicksToChoose(presenter: GamePresenter, legal: readonly unknown[], index: number, compounds: readonly (readonly unknown[])[] = []): number {
-  const actions = panelActions(presenter, legal, compounds);
+export function clicksToChoose(
+  presenter: GamePresenter,
+  legal: readonly unknown[],
+  index: number,
+  compounds: readonly (readonly unknown[])[] = [],
+  nothing: (steps: readonly unknown[]) => boolean = () => false,
+): number {
+  const actions = panelActions(presenter, legal, compounds, nothing);
   const spec = { gameId: 1, version: 1, seat: 0, actions, canUndo: false, labels: LABELS, ...(legal.length > 1 ? { suggest: 'Suggest' } : {}) };
   const first = buildPanel(spec);
   if (reaches(first, index)) return 1;
@@ -96,11 +105,12 @@ function turnClicks(def: AnyGameDefinition, presenter: GamePresenter, steps: rea
   for (let i = steps.length - 1; i >= 0; i--) {
     const step = steps[i] as Step;
     const compounds = compound ? compoundChoices(def, step.state, step.seat, step.legal) : [];
-    best[i] = clicksToChoose(presenter, step.legal, step.index, compounds) + (best[i + 1] as number);
+    const nothing = (chain: readonly unknown[]): boolean => achievesNothing(compoundSteps(def, step.state, step.seat, chain).map((s) => s.kind));
+    best[i] = clicksToChoose(presenter, step.legal, step.index, compounds, nothing) + (best[i + 1] as number);
     compounds.forEach((chain, k) => {
       if (i + chain.length > steps.length) return;
       const matches = chain.every((a, n) => steps[i + n]?.seat === step.seat && same(a, (steps[i + n] as Step).legal[(steps[i + n] as Step).index]));
-      if (matches) best[i] = Math.min(best[i] as number, clicksToChoose(presenter, step.legal, step.legal.length + k, compounds) + (best[i + chain.length] as number));
+      if (matches) best[i] = Math.min(best[i] as number, clicksToChoose(presenter, step.legal, step.legal.length + k, compounds, nothing) + (best[i + chain.length] as number));
     });
   }
   return best[0] as number;

@@ -33,9 +33,9 @@ function pick(panel: SeenMessage, label: RegExp): Offered {
   return found;
 }
 
-async function undo(user: FakeUser, panel: SeenMessage): Promise<SeenMessage> {
+async function undo(user: FakeUser, panel: SeenMessage, verb: 'undo' | 'undoall' = 'undo'): Promise<SeenMessage> {
   const revisions = env.fake.world.messages.get(panel.id)?.revisions.length ?? 0;
-  const handle = await user.clickButton(panel.id, buttonFor(panel, 'undo'), { until: 'response' });
+  const handle = await user.clickButton(panel.id, buttonFor(panel, verb), { until: 'response' });
   const done = await handle.waitFor((h) => (env.fake.world.messages.get(panel.id)?.revisions.length ?? 0) > revisions || h.followUps.length > 0, {
     timeoutMs: WAIT_MS,
     description: 'the panel after undo',
@@ -80,7 +80,7 @@ describe("Istanbul's panel says what a move costs", () => {
     env.fake.assertNoViolations();
   }, 60_000);
 
-  it('a compound choice moves and leaves the assistant in one click; Undo takes back its last step', async () => {
+  it('a compound choice moves and leaves the assistant in one click; Undo takes back its last step, "Undo the whole" all of it', async () => {
     const channel = env.fake.createChannel('istanbul-compound');
     const [host, ...others] = users as [FakeUser, ...FakeUser[]];
     const lobby = await openLobby(host, channel, { game: 'istanbul', layout: 'short', variant: 'base' });
@@ -92,8 +92,8 @@ describe("Istanbul's panel says what a move costs", () => {
     const inOneGo = panel.selects.find((s) => s.placeholder === 'In one go…')!;
     expect(inOneGo).toBeDefined();
     // Every move but the Fountain's leaves an assistant on the way to the place action; the single moves stay.
-    const compound = inOneGo.options.find((o) => /^Move to (.+) → Leave an assistant here$/.test(o.label))!;
-    expect(compound.description).toMatch(/^place \d+ · [12] steps?/);
+    // The label names the place, the steps and what the move costs and gives.
+    const compound = inOneGo.options.find((o) => /^Move to (.+) → Leave an assistant here · place \d+ · [12] steps?/.test(o.label))!;
     const place = /^Move to (.+) → /.exec(compound.label)![1]!;
     expect(moves(panel).map((o) => o.label)).toContain(`Move to ${place}`);
 
@@ -103,13 +103,25 @@ describe("Istanbul's panel says what a move costs", () => {
       return (await env.service.effectiveLog(loaded.game)).length;
     };
     const before = await logLength();
-    panel = (await choose(first, panel, pick(panel, new RegExp(`^Move to ${place} → Leave an assistant here$`)))).reply!;
+    panel = (await choose(first, panel, pick(panel, new RegExp(`^Move to ${place} → Leave an assistant here`)))).reply!;
     expect(panel.content).toMatch(/You: .*moves .*leaves an assistant/);
     // One click, two steps in the log (each one undoable as before).
     expect(await logLength()).toBe(before + 2);
     panel = await undo(first, panel);
     expect(panel.content).toContain('Undone: Leave an assistant here.');
     expect(offered(panel).some((o) => o.label.startsWith('Leave an assistant here'))).toBe(true);
+    expect(await logLength()).toBe(before + 1);
+
+    // Again in one go; "Undo the whole" takes back both steps in one click.
+    panel = await undo(first, panel);
+    panel = (await choose(first, panel, pick(panel, new RegExp(`^Move to ${place} → Leave an assistant here`)))).reply!;
+    expect(await logLength()).toBe(before + 2);
+    expect(panel.buttons.map((b) => b.label)).toContain(`Undo the whole “Move to ${place}” (2 steps)`);
+    panel = await undo(first, panel, 'undoall');
+    expect(panel.content).toContain(`Undone: Move to ${place} → Leave an assistant here.`);
+    expect(await logLength()).toBe(before);
+    expect(moves(panel).map((o) => o.label)).toContain(`Move to ${place}`);
+    expect(panel.buttons.some((b) => (b.label ?? '').startsWith('Undo'))).toBe(false);
     env.fake.assertNoViolations();
   }, 60_000);
 });

@@ -8,7 +8,7 @@ import { step, type GameEvent, type Seat } from '../../engine/index.js';
 import type { NewAction } from '../../persistence/game-repository.js';
 import type { GameRow, SeatRow } from '../../persistence/schema.js';
 import type { NewResult } from '../../persistence/stats-repository.js';
-import { effectiveWindow, REMOVE_SEAT, isRemoveSeat, type EffectiveEntry } from '../log.js';
+import { effectiveWindow, markCompound, readLogAction, REMOVE_SEAT, isRemoveSeat, type CompoundMark, type EffectiveEntry } from '../log.js';
 import { boardMarkerOf, turnMarkerOf } from '../module.js';
 import type { BoardNote } from '../outbox.js';
 import type { GameCore } from './core.js';
@@ -36,7 +36,8 @@ export function wire(value: unknown): unknown {
 export function commit(
   core: GameCore,
   game: ActiveSnapshot,
-  moves: readonly { seat: Seat; action: unknown }[],
+  /** `compound`: the move is a step of a compound choice (kept in its log entry, for undoing it whole). */
+  moves: readonly { seat: Seat; action: unknown; compound?: CompoundMark }[],
   opts: {
     leaving?: readonly Seat[];
     removals?: readonly Seat[];
@@ -51,11 +52,11 @@ export function commit(
   for (const seat of opts.leaving ?? []) left.add(seat);
   let current = { state: game.state, version: 0 };
   const entries: NewAction[] = [];
-  const push = (seat: Seat, action: unknown): void => {
+  const push = (seat: Seat, action: unknown, compound: CompoundMark | undefined): void => {
     const result = step(def, current, { seat, action });
     if (!result.ok) throw new Error(`game ${game.row.id}: ${result.code} for seat ${seat}: ${result.detail}`);
     current = result.next;
-    entries.push({ seat, kind: 'action', action, events: result.events, checkpoint: result.checkpoint });
+    entries.push({ seat, kind: 'action', action: compound === undefined ? action : markCompound(action, compound), events: result.events, checkpoint: result.checkpoint });
   };
   const removed = new Set<Seat>();
   for (const seat of opts.removals ?? []) {
@@ -66,7 +67,7 @@ export function commit(
       removed.add(seat);
     }
   }
-  for (const move of moves) push(move.seat, move.action);
+  for (const move of moves) push(move.seat, move.action, move.compound);
   const remaining = game.seats.filter((s) => !left.has(s.seat));
   // A game of only computer players is not played: when the last human leaves, it ends.
   const humansLeft = remaining.filter((s) => s.computer === null).length;
@@ -199,7 +200,7 @@ function appendedEntries(entries: readonly NewAction[], firstSequence: number | 
   const out: EffectiveEntry[] = [];
   entries.forEach((entry, index) => {
     if (entry.kind !== 'action') return;
-    out.push({ sequence: firstSequence + index, seat: entry.seat, action: entry.action, events: entry.events as GameEvent[], checkpoint: entry.checkpoint });
+    out.push({ sequence: firstSequence + index, seat: entry.seat, ...readLogAction(entry.action), events: entry.events as GameEvent[], checkpoint: entry.checkpoint });
   });
   return out;
 }

@@ -1,7 +1,7 @@
 /** Reading a loaded game: its seats, who decides, the legal actions and their details, views, the log. */
-import { canUndo as logAllowsUndo, compoundChoices, type Message, type Seat, type Standing } from '../../engine/index.js';
+import { canUndo as logAllowsUndo, compoundChoices, compoundSteps as stepsOfCompound, MAX_CHAIN, type AnyGameDefinition, type Message, type Seat, type Standing, type StepKind } from '../../engine/index.js';
 import type { SeatRow } from '../../persistence/schema.js';
-import { effectiveLog, effectiveWindow, type EffectiveEntry } from '../log.js';
+import { compoundTail, effectiveLog, effectiveWindow, type EffectiveEntry } from '../log.js';
 import type { GameCore } from './core.js';
 import type { ActiveSnapshot, Snapshot } from './types.js';
 
@@ -36,15 +36,31 @@ export function compounds(game: ActiveSnapshot, seat: Seat, legal: readonly unkn
   return compoundChoices(game.module.definition, game.state, seat, legal);
 }
 
-/**
- * What a compound choice costs and gives: its first step's details, or, when that step only opens a decision,
- * the details of the option taken there.
- */
-export function compoundDetails(game: ActiveSnapshot, seat: Seat, steps: readonly unknown[]): readonly Message[] {
-  const def = game.module.definition;
-  const [first, second] = steps;
-  if (second === undefined || def.opensDecision?.(game.state, seat, first) !== true) return def.optionDetails?.(game.state, seat, [first])[0] ?? [];
-  return def.optionDetails?.(def.apply(game.state, first, seat).state, seat, [second])[0] ?? [];
+/** A step of a compound choice as the panel tells it: what it achieves, costs and gives, and why it is skipped. */
+export interface CompoundStepInfo {
+  readonly action: unknown;
+  readonly kind: StepKind;
+  /** The step only opens the next decision (Kairo's "Draw 2 cards"): the option taken there tells the rest. */
+  readonly opens: boolean;
+  /** What the step costs, gives or leads to where it is taken (see GameDefinition.optionDetails). */
+  readonly details: readonly Message[];
+  /** For a step that skips the action: why nothing can be done there (see GameDefinition.decisionNotes). */
+  readonly reasons: readonly Message[];
+}
+
+export function compoundSteps(game: ActiveSnapshot, seat: Seat, steps: readonly unknown[]): CompoundStepInfo[] {
+  return compoundStepInfo(game.module.definition, game.state, seat, steps);
+}
+
+/** The same, from a state of the game (pure; the key-words test scans fuzzed games with it). */
+export function compoundStepInfo(def: AnyGameDefinition, state: unknown, seat: Seat, steps: readonly unknown[]): CompoundStepInfo[] {
+  return stepsOfCompound(def, state, seat, steps).map((step, i) => ({
+    action: step.action,
+    kind: step.kind,
+    opens: i === 0 && steps.length > 1 && def.opensDecision?.(step.state, seat, step.action) === true,
+    details: def.optionDetails?.(step.state, seat, [step.action])[0] ?? [],
+    reasons: step.kind === 'skip' ? (def.decisionNotes?.(step.state, seat) ?? []) : [],
+  }));
 }
 
 /** Why the seat's choice is narrow now, or what it still owes (see GameDefinition). */
@@ -81,6 +97,12 @@ export async function recentEffective(core: GameCore, game: Snapshot, count: num
     // The window's entries are a correct suffix of the effective log; enough of them, or all rows read.
     if (entries.length >= count || rows.length < window) return entries.slice(-count);
   }
+}
+
+/** How many steps "undo the whole compound" takes back for the seat now (0: the newest step is not of one). */
+export async function compoundUndoSteps(core: GameCore, game: ActiveSnapshot, seat: Seat, log?: readonly EffectiveEntry[]): Promise<number> {
+  log ??= await recentEffective(core, game, MAX_CHAIN + 1);
+  return activeSeats(game).includes(seat) ? compoundTail(log, seat) : 0;
 }
 
 export async function canUndo(core: GameCore, game: ActiveSnapshot, seat: Seat, log?: readonly EffectiveEntry[]): Promise<boolean> {

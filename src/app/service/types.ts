@@ -57,6 +57,8 @@ export type Refusal =
   | { readonly ok: false; readonly code: 'foreign_panel'; readonly owner: Seat }
   | { readonly ok: false; readonly code: 'not_your_turn'; readonly waitingFor: readonly Seat[] }
   | { readonly ok: false; readonly code: 'cannot_undo' }
+  /** A compound choice that pays and then does nothing, chosen without confirming it. */
+  | { readonly ok: false; readonly code: 'unconfirmed' }
   | { readonly ok: false; readonly code: 'vote_closed' }
   | { readonly ok: false; readonly code: 'cannot_vote' }
   | { readonly ok: false; readonly code: 'no_reminder' }

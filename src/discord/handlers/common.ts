@@ -7,7 +7,7 @@ import type { Outcome, Refusal, Result, Snapshot } from '../../app/game-service.
 import type { Seat } from '../../engine/index.js';
 import type { ComponentInteraction, HandlerEnv } from '../context.js';
 import { t } from '../i18n/index.js';
-import { handMessage, names, panelMessage } from '../messages.js';
+import { compoundConfirmMessage, handMessage, names, panelMessage } from '../messages.js';
 import { truncate } from '../panel.js';
 import { answerPrivately, markCommitted, presenterFor, refusalText } from '../respond.js';
 
@@ -69,6 +69,19 @@ export async function afterPanelChange(
     return;
   }
   await showOutcome(env, interaction, seat, result.outcome, notice);
+}
+
+/**
+ * After a click on a panel choice (a button or a select option): a compound choice that pays and then does
+ * nothing is asked about first, privately in place of the panel; everything else as `afterPanelChange`.
+ */
+export async function afterPanelChoice(env: HandlerEnv, interaction: ComponentInteraction, gameId: number, seat: Seat, index: number, result: Result<{ outcome: Outcome }>): Promise<void> {
+  if (result.ok || result.code !== 'unconfirmed') return afterPanelChange(env, interaction, gameId, seat, result);
+  const { service } = env.ctx;
+  const loaded = await service.byId(gameId);
+  if (!loaded.ok) return refuse(env, interaction, loaded);
+  if (loaded.game.kind !== 'active') return refuse(env, interaction, { ok: false, code: 'not_active' });
+  await answerPrivately(interaction, compoundConfirmMessage(service, loaded.game, presenterFor(env.ctx, loaded.game.row.kind), seat, index, env.locale));
 }
 
 /**

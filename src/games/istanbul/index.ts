@@ -13,6 +13,7 @@ import { istanbulEn } from './messages.en.js';
 import { istanbulNl } from './messages.nl.js';
 import { parseIstanbulOptions, type IstanbulOptions } from './options.js';
 import { istanbulStandings } from './scoring.js';
+import { istanbulStepKind } from './step-kind.js';
 import { setupIstanbul } from './setup.js';
 import type { IstanbulState } from './state.js';
 import type { IstanbulView } from './view.js';
@@ -37,6 +38,7 @@ export const istanbul: GameDefinition<IstanbulState, IstanbulAction, IstanbulVie
   optionDetails: istanbulOptionDetails,
   decisionNotes: istanbulDecisionNotes,
   obviousNext: istanbulObviousNext,
+  stepKind: istanbulStepKind,
   messages: { en: istanbulEn, de: istanbulDe, nl: istanbulNl },
 };
 

@@ -96,7 +96,7 @@ export const istanbulDe: Catalogue = {
   'istanbul.action.redTileReroll': 'Rotes Plättchen: beide Würfel neu werfen',
   'istanbul.action.redTileKeep': 'Wurf behalten',
   'istanbul.action.sell': '{goods} verkaufen',
-  'istanbul.action.sellAny': '„Kleiner Markt: beliebige Waren“ spielen: {goods} verkaufen',
+  'istanbul.action.sellAny': 'Karte „Kleiner Markt“: {goods} verkaufen',
   'istanbul.action.police': 'Dein Familienmitglied {toTo} schicken',
   'istanbul.action.sultan': 'Waren an den Sultan liefern (beliebige: {choices})',
   'istanbul.action.sultanNoChoice': 'Waren an den Sultan liefern',

@@ -96,7 +96,7 @@ export const istanbulNl: Catalogue = {
   'istanbul.action.redTileReroll': 'Rode tegel: beide dobbelstenen opnieuw werpen',
   'istanbul.action.redTileKeep': 'Worp houden',
   'istanbul.action.sell': '{goods} verkopen',
-  'istanbul.action.sellAny': '„Kleine markt: willekeurige handelswaar“ spelen: {goods} verkopen',
+  'istanbul.action.sellAny': 'Kaart „Kleine markt“: {goods} verkopen',
   'istanbul.action.police': 'Je familielid {toTo} sturen',
   'istanbul.action.sultan': 'Handelswaar aan de sultan leveren (naar keuze: {choices})',
   'istanbul.action.sultanNoChoice': 'Handelswaar aan de sultan leveren',

@@ -1,7 +1,7 @@
 /** Turn panel: a button (one legal action by its index at the panel's version). */
 import type { ComponentHandler } from '../../context.js';
 import { answerPrivately, missingPermissions } from '../../respond.js';
-import { afterPanelChange } from '../common.js';
+import { afterPanelChoice } from '../common.js';
 
 export const panelAct: ComponentHandler<'act'> = {
   verb: 'act',
@@ -13,7 +13,7 @@ export const panelAct: ComponentHandler<'act'> = {
     const { service } = env.ctx;
     await service.locked(env.channelId, async () => {
       const result = await service.act(id.gameId, interaction.user.id, id.seat, id.version, id.index);
-      await afterPanelChange(env, interaction, id.gameId, id.seat, result);
+      await afterPanelChoice(env, interaction, id.gameId, id.seat, id.index, result);
     });
   },
 };

@@ -4,7 +4,7 @@ import { parseSelectValue } from '../../codec.js';
 import { t } from '../../i18n/index.js';
 import { panelMessage } from '../../messages.js';
 import { answerPrivately, missingPermissions, presenterFor } from '../../respond.js';
-import { afterPanelChange, refuse } from '../common.js';
+import { afterPanelChoice, refuse } from '../common.js';
 
 export const panelSelect: ComponentHandler<'sel'> = {
   verb: 'sel',
@@ -32,7 +32,7 @@ export const panelSelect: ComponentHandler<'sel'> = {
     if (missing !== null) return answerPrivately(interaction, missing);
     await service.locked(env.channelId, async () => {
       const result = await service.act(id.gameId, interaction.user.id, id.seat, id.version, value.index);
-      await afterPanelChange(env, interaction, id.gameId, id.seat, result);
+      await afterPanelChoice(env, interaction, id.gameId, id.seat, value.index, result);
     });
   },
 };

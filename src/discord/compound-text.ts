@@ -1,0 +1,72 @@
+/**
+ * How the panel names a compound choice (see src/engine/chain.ts) within Discord's 100 characters: the
+ * label says what it achieves (the steps that do, give up or end something, the payment as what it costs,
+ * then the costs and gains of the steps), the description carries the rest (why the action is skipped,
+ * the details that did not fit, the steps that only follow, such as leaving the assistant). The full list
+ * of steps cut at 100 characters would end in "…→ Actie…" and hide the key words.
+ */
+import type { CompoundStepInfo } from '../app/service/queries.js';
+import type { Message } from '../engine/index.js';
+import { fitParts, SEPARATOR } from './panel.js';
+
+export const LABEL_MAX = 100;
+const ARROW = ' → ';
+
+export interface CompoundText {
+  /** What the compound does, costs and gains (at most 100 characters). */
+  readonly label: string;
+  /** The rest, in parts: why the action is skipped, further details, the steps that only follow. */
+  readonly details: readonly string[];
+}
+
+/** The text of the payment steps: what they cost ("pay 4 lira to Bob, Carol"). */
+export function paymentText(steps: readonly CompoundStepInfo[], say: (m: Message) => string): string[] {
+  return steps.filter((s) => s.kind === 'payment').flatMap((s) => s.details.map(say));
+}
+
+export function compoundText(steps: readonly CompoundStepInfo[], describe: (action: unknown) => string, say: (m: Message) => string): CompoundText {
+  // Each step as the label may name it; `drop`: 0 always named, 1 a step that only follows, 2 ending the turn.
+  const named: { readonly text: string; readonly drop: 0 | 1 | 2 }[] = [];
+  const said = new Set<string>();
+  steps.forEach((step, i) => {
+    if (step.kind === 'payment' && step.details.length > 0) {
+      const cost = step.details.map(say);
+      named.push({ text: cost.join(', '), drop: 0 });
+      for (const part of cost) said.add(part);
+    } else if (i === 0 || step.kind === 'action' || step.kind === 'skip' || step.kind === 'payment') named.push({ text: describe(step.action), drop: 0 });
+    else named.push({ text: describe(step.action), drop: step.kind === 'end' ? 2 : 1 });
+  });
+  // The costs and gains of what the compound does (a move's place, steps and whom it pays), each once; not
+  // those a step's name already says ("to the entrance at G7"), nor those of a step that only opens a decision.
+  const details: string[] = [];
+  const names = named.map((n) => n.text.toLowerCase()).join(ARROW);
+  steps.forEach((step, i) => {
+    if ((i > 0 && step.kind !== 'action') || step.opens) return;
+    for (const part of step.details.map(say)) {
+      if (said.has(part) || names.includes(part.toLowerCase())) continue;
+      said.add(part);
+      details.push(part);
+    }
+  });
+  const length = (parts: readonly string[]): number => [...parts.join(SEPARATOR)].length;
+  const fitting = (head: string): number => {
+    let n = 0;
+    while (n < details.length && length([head, ...details.slice(0, n + 1)]) <= LABEL_MAX) n++;
+    return n;
+  };
+  // Every step is named when all fits; else the steps that only follow, then ending the turn, are left to the
+  // description, as long as that lets more of the costs and gains stand in the label.
+  const heads = ([3, 1, 2] as const).map((keep) => {
+    const shown = named.filter((n) => n.drop < keep);
+    return { head: shown.map((n) => n.text).join(ARROW), rest: named.filter((n) => n.drop >= keep).map((n) => n.text) };
+  });
+  let best = heads[0] as (typeof heads)[number];
+  for (const candidate of heads.slice(1)) {
+    const bestFits = [...best.head].length <= LABEL_MAX ? fitting(best.head) : -1;
+    if (bestFits < details.length && fitting(candidate.head) > bestFits) best = candidate;
+  }
+  const inLabel = fitting(best.head);
+  const label = fitParts([best.head, ...details.slice(0, inLabel)], LABEL_MAX);
+  const reasons = steps.flatMap((s) => s.reasons.map(say));
+  return { label, details: [...reasons, ...(best.rest.length === 0 ? [] : [best.rest.join(ARROW)]), ...details.slice(inLabel)] };
+}
