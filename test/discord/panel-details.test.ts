@@ -152,8 +152,8 @@ describe('Istanbul: what a move leads to', () => {
 
   it('in German and Dutch too', async () => {
     const game = await gameWith('istanbul', moving((s) => placeMerchant(s, 2, 11)));
-    expect(detail(find(actionsOf(game, 0, 'de'), /^Ziehen nach Kleiner Markt$/))).toBe('Ort 11 · 1 Schritt · 2 Lira an Carol zahlen');
-    expect(detail(find(actionsOf(game, 0, 'nl'), /^Verplaats naar Kleine markt$/))).toBe('plaats 11 · 1 stap · 2 lira betalen aan Carol');
+    expect(detail(find(actionsOf(game, 0, 'de'), /^Ziehen zum Kleinen Markt$/))).toBe('Ort 11 · 1 Schritt · 2 Lira an Carol zahlen');
+    expect(detail(find(actionsOf(game, 0, 'nl'), /^Verplaats naar de Kleine markt$/))).toBe('plaats 11 · 1 stap · 2 lira betalen aan Carol');
   });
 });
 
