@@ -81,6 +81,8 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
   const components = new Map<Verb, ComponentHandler>(COMPONENT_HANDLERS.map((h) => [h.verb, h]));
 
   return async function route(interaction: Interaction): Promise<void> {
+    // The bot's own time to acknowledge is counted from here: what Discord's 3-second window asks of us.
+    const receivedAt = performance.now();
     const log = childLogger(logger, {
       interactionId: interaction.id,
       guildId: interaction.guildId,
@@ -103,7 +105,7 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
           await (handler.autocomplete?.(env, interaction) ?? interaction.respond([]));
           return;
         }
-        if (handler.ack === 'ephemeral') await acknowledgeOnce(interaction, () => interaction.deferReply({ flags: MessageFlags.Ephemeral }), log);
+        if (handler.ack === 'ephemeral') await acknowledgeOnce(interaction, () => interaction.deferReply({ flags: MessageFlags.Ephemeral }), log, receivedAt);
         await rememberLocale(ctx, interaction, log);
         log.debug({ command: name }, 'command');
         await handler.handle(env, interaction);
@@ -117,7 +119,7 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
           await answerPrivately(interaction, t(env.locale, 'refusal.bad_button'));
           return;
         }
-        await acknowledge(interaction, handler.ack, log);
+        await acknowledge(interaction, handler.ack, log, receivedAt);
         await rememberLocale(ctx, interaction, log);
         // A custom_id names its game; it is honoured only in that game's channel (a forged or copied id
         // clicked elsewhere must not change another channel's game).
@@ -169,12 +171,12 @@ async function gameChannel(ctx: BotContext, interaction: Interaction): Promise<s
   return maybeThread && channelId !== '' ? await ctx.service.gameChannelOf(channelId) : channelId;
 }
 
-async function acknowledge(interaction: ComponentInteraction, ack: ComponentHandler['ack'], log: Logger): Promise<void> {
+async function acknowledge(interaction: ComponentInteraction, ack: ComponentHandler['ack'], log: Logger, receivedAt: number): Promise<void> {
   if (ack === 'update') {
     markUpdateAck(interaction);
-    await acknowledgeOnce(interaction, () => interaction.deferUpdate(), log);
+    await acknowledgeOnce(interaction, () => interaction.deferUpdate(), log, receivedAt);
   } else {
-    await acknowledgeOnce(interaction, () => interaction.deferReply({ flags: MessageFlags.Ephemeral }), log);
+    await acknowledgeOnce(interaction, () => interaction.deferReply({ flags: MessageFlags.Ephemeral }), log, receivedAt);
   }
 }
 
@@ -185,15 +187,17 @@ async function acknowledge(interaction: ComponentInteraction, ack: ComponentHand
  * already acknowledged (40060), it was. Either way the interaction counts as acknowledged and the handler
  * goes on; a later edit or follow-up that fails is logged. Other refusals (e.g. 10062, too late) stop here.
  */
-async function acknowledgeOnce(interaction: RepliableInteraction, send: () => Promise<unknown>, log: Logger): Promise<void> {
+async function acknowledgeOnce(interaction: RepliableInteraction, send: () => Promise<unknown>, log: Logger, receivedAt: number): Promise<void> {
   ackAttempted.add(interaction);
   try {
     await send();
+    // From the interaction's arrival in this process to Discord's answer to the acknowledgement.
+    log.debug({ ackMs: Math.round(performance.now() - receivedAt) }, 'acknowledged');
   } catch (error) {
     const tooLate = error instanceof DiscordAPIError && error.code === 10062;
     if (tooLate) throw error;
     // 40060 (already acknowledged), a timeout, a 5xx: Discord may have it; never a second one.
-    log.warn({ reason: describeError(error) }, 'the acknowledgement got no clear answer; it counts as sent');
+    log.warn({ reason: describeError(error), ackMs: Math.round(performance.now() - receivedAt) }, 'the acknowledgement got no clear answer; it counts as sent');
     interaction.deferred = true;
   }
 }

@@ -70,7 +70,7 @@ describe('board pictures in a 4-player Letters & Seals game', () => {
   let played: Awaited<ReturnType<typeof playLettersAndSeals>>;
   beforeAll(async () => {
     played = await playLettersAndSeals('ls-pictures-1');
-  }, 120_000);
+  }, 360_000);
   afterAll(() => played?.store.close());
 
   it('a picture per turn player (and at the start and the end); a short text for every decision passed inside a turn', async () => {

@@ -72,5 +72,5 @@ describe('an abandoned game', () => {
     expect((await command(alice, channel, 'log')).content).toMatch(new RegExp(`^\\*\\*The last turns\\*\\* of game #${id} \\(ended early\\)`));
     expect((await command(bob, thread, 'hand')).content).toMatch(new RegExp(`^\\*\\*Your hand when the game was ended\\*\\* \\(game #${id}, ended early; only you can see this\\)`));
     env.fake.assertNoViolations();
-  }, 60_000);
+  }, 180_000);
 });

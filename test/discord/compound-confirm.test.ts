@@ -102,5 +102,5 @@ describe('"In one go…" never traps', () => {
     expect(after.row.version).toBeGreaterThan(before.row.version);
     expect((after.state as IstanbulState).players[(after.seats.find((s) => s.userId === second.id)!).seat]!.lira).toBe(lira - 2);
     env.fake.assertNoViolations();
-  }, 90_000);
+  }, 270_000);
 });

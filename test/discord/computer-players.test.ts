@@ -97,7 +97,7 @@ describe('computer players', () => {
     expect(boards(env.fake, channel).length).toBeLessThanOrEqual(humanTurns + 1);
     expect((await env.service.history(env.fake.guildId, 5)).some((h) => h.channelId === channel)).toBe(true);
     env.fake.assertNoViolations();
-  }, 240_000);
+  }, 720_000);
 
   it('a human and a computer player play Kairo to the end', async () => {
     const channel = env.fake.createChannel('cp-kairo');
@@ -126,7 +126,7 @@ describe('computer players', () => {
     expect(final.content).toMatch(/Bot 1 \(easy\)/);
     expect(humanTurns).toBeGreaterThan(5);
     env.fake.assertNoViolations();
-  }, 240_000);
+  }, 720_000);
 
   it('an idle player is handed to a computer by vote, and takes the seat back with one click; Suggest a move is private and plays nothing', async () => {
     const channel = env.fake.createChannel('cp-idle');
@@ -177,5 +177,5 @@ describe('computer players', () => {
     await until(() => /left the game; a computer player takes their seat/.test(latestBoard(env.fake, channel).content), 'the board after /game leave');
     expect((await game(channel)).seats.find((s) => s.userId === leaving.id)!.computer).toBe('normal');
     env.fake.assertNoViolations();
-  }, 240_000);
+  }, 720_000);
 });

@@ -186,5 +186,5 @@ describe('Istanbul with Letters & Seals end to end', () => {
     const bob = users[1] as FakeUser;
     const hand = await openPrivately(bob, board, buttonFor(board, 'hand'));
     expect(hand.content).toMatch(/\nBriefe: .* · \d+ Siegel · Kompagnon: noch nicht genommen/);
-  }, 180_000);
+  }, 540_000);
 });

@@ -78,7 +78,7 @@ describe("Istanbul's panel says what a move costs", () => {
     const there = moves(secondPanel).find((o) => o.label === target.label)!;
     expect(there.description).toMatch(new RegExp(`^place \\d+ · [12] steps? · pay 2 lira to ${NAMES[users.findIndex((u) => u.id === first.id)]!}`));
     env.fake.assertNoViolations();
-  }, 60_000);
+  }, 180_000);
 
   it('a compound choice moves and leaves the assistant in one click; Undo takes back its last step, "Undo the whole" all of it', async () => {
     const channel = env.fake.createChannel('istanbul-compound');
@@ -123,5 +123,5 @@ describe("Istanbul's panel says what a move costs", () => {
     expect(moves(panel).map((o) => o.label)).toContain(`Move to ${place}`);
     expect(panel.buttons.some((b) => (b.label ?? '').startsWith('Undo'))).toBe(false);
     env.fake.assertNoViolations();
-  }, 60_000);
+  }, 180_000);
 });

@@ -67,7 +67,7 @@ describe('Istanbul end to end', () => {
     checkPrivacy(channel, played);
     expect(await env.service.byChannel(channel)).toMatchObject({ ok: false, code: 'no_game' });
     env.fake.assertNoViolations();
-  }, 360_000);
+  }, 900_000);
 
   it('a complete 3-player game', async () => {
     const channel = env.fake.createChannel('istanbul-3');
@@ -77,5 +77,5 @@ describe('Istanbul end to end', () => {
     checkStandings(played, [alice, bob, carol]);
     checkPrivacy(channel, played);
     env.fake.assertNoViolations();
-  }, 360_000);
+  }, 900_000);
 });

@@ -119,7 +119,7 @@ describe.each(stores)('Kairo game module on $label', (under) => {
     expect(g3.row.status).toBe('finished');
     expect(computerMoves).toBeGreaterThan(0);
     expect(three.standings(g3)).toHaveLength(3);
-  }, 120_000);
+  }, 360_000);
 });
 
 describe('Kairo turn marker', () => {

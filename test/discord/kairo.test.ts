@@ -158,7 +158,7 @@ describe('Kairo end to end', () => {
     for (const kind of ['build:stall', 'build:extend', 'card', 'section', 'field', 'payStall', 'lead', 'draw', 'takeDeck', 'pass']) expect(played.kinds).toContain(kind);
     expect(await env.service.byChannel(channel)).toMatchObject({ ok: false, code: 'no_game' });
     env.fake.assertNoViolations();
-  }, 120_000);
+  }, 360_000);
 
   it('a complete 3-player game (variable start: the start stalls are placed through the panel)', async () => {
     const channel = env.fake.createChannel('kairo-3');
@@ -171,7 +171,7 @@ describe('Kairo end to end', () => {
     expect(prompts).toMatch(/Place a start stall|Setze einen Startstand|Plaats een startkraam/);
     expect(prompts).toMatch(/choose the side of the entrance|Seite des Eingangs|kant van de ingang/);
     env.fake.assertNoViolations();
-  }, 120_000);
+  }, 360_000);
 
   it('after the two games: the summary chart is drawn from the log; /game history and /stats list them', async () => {
     const finished = await env.service.history(env.fake.guildId, 10);

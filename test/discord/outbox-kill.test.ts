@@ -51,7 +51,7 @@ beforeAll(async () => {
   db = new Database(bot.dbFile, { readonly: true, fileMustExist: true });
   alice = fake.users.create('alice', { globalName: 'Alice' });
   bob = fake.users.create('bob', { globalName: 'Bob' });
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   db?.close();

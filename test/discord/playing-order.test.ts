@@ -55,12 +55,12 @@ describe('the playing order', () => {
     const status = await host.runCommand(channel, 'game', { subcommand: 'status' });
     await status.waitFor(() => boards(env.fake, channel).length > 1, { timeoutMs: 30_000, description: 'the board posted again' });
     expect(boards(env.fake, channel).at(-1)!.content).toContain(`Playing order: ${order}; ${starter} is the start player.`);
-  }, 120_000);
+  }, 360_000);
 
   it('a lobby for exactly the minimum says so once ("when 2 players are in", not "2 to 2")', async () => {
     const channel = env.fake.createChannel('two');
     const lobby = await openLobby(users[1]!, channel, { game: 'kairo', players: 2 });
     expect(lobby.content).toContain('The host starts when 2 players are in;');
     expect(lobby.content).not.toContain('2 to 2');
-  }, 60_000);
+  }, 180_000);
 });

@@ -81,7 +81,7 @@ function shardedBots(shared: SharedDatabase): void {
     await fake.waitForShards([0, 1]);
     store = storeOn(await openConfiguredDatabase(choice));
     reader = new GameService({ store, modules: GAMES.modules, clock: { now: () => Date.now() }, logger: createLogger({ level: 'silent', format: 'json' }) });
-  }, 120_000);
+  }, 360_000);
 
   afterAll(async () => {
     await store?.close();

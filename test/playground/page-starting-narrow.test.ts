@@ -32,7 +32,7 @@ describe.skipIf(!installed)(`the playground page while starting and at 400 px${i
     server = new PlaygroundServer({ discord, users, channelIds: [discord.channelId('general')], ready: false, log: () => {} });
     [url, browser] = await Promise.all([server.listen(0), launchChromium({ width: 400, height: 800 })]);
     page = browser.page;
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await browser?.close();

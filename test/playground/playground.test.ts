@@ -44,7 +44,7 @@ describe.skipIf(!installed)(`the playground in Chromium${installed ? '' : ` (ski
       if (new URL(request.url()).origin !== origin && !request.url().startsWith('data:')) foreignRequests.push(request.url());
     });
     page.on('pageerror', (error) => pageErrors.push(error.message));
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -200,7 +200,7 @@ describe.skipIf(!installed)(`the playground in Chromium${installed ? '' : ` (ski
     await page.locator('#channels button[data-name="general"]').click();
     await expect.poll(() => page.locator('#channel-name').textContent()).toBe('general');
     expect(await boards().count()).toBe(0);
-  }, 90_000);
+  }, 270_000);
 
   it("Bob's turn notice is in his direct messages, with a link to the board in the thread; nobody else has it", async () => {
     // By the second board each player has had a decision: Bob got his notice by direct message, Alice was
@@ -239,5 +239,5 @@ describe.skipIf(!installed)(`the playground in Chromium${installed ? '' : ` (ski
     expect(foreignRequests).toEqual([]);
     expect(pageErrors).toEqual([]);
     pg.fake.assertNoViolations();
-  }, 90_000);
+  }, 270_000);
 });

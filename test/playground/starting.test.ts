@@ -59,5 +59,5 @@ describe('the playground while the bot starts', () => {
     expect(answer.authorId).not.toBe(alice);
     expect((await messagesOf(url, alice, general)).notices).toEqual([]);
     expect(logLines).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 });

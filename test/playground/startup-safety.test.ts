@@ -76,7 +76,7 @@ describe('a second playground', () => {
     expect(run.stderr).toContain(`port ${port} is in use`);
     expect(fs.readFileSync(db, 'utf8')).toBe(GAMES);
     expect(fs.existsSync(lockPathOf(db))).toBe(false);
-  }, 60_000);
+  }, 180_000);
 
   it('on a database another running playground holds refuses and deletes nothing', async () => {
     const other = await otherProcess();
@@ -86,7 +86,7 @@ describe('a second playground', () => {
     expect(run.stderr).toContain(`in use by another playground (pid ${other.pid})`);
     expect(fs.readFileSync(db, 'utf8')).toBe(GAMES);
     expect(fs.readFileSync(lockPathOf(db), 'utf8')).toBe(`${other.pid}\n`);
-  }, 60_000);
+  }, 180_000);
 });
 
 /** An SQLite file with a table of the user's own, as someone might name by mistake. */
@@ -139,7 +139,7 @@ describe('a database that is not the playground\'s', () => {
     expect(run.stderr).toContain('--reset');
     expect(recipesIn(db)).toEqual(['baklava']);
     expect(fs.existsSync(lockPathOf(db))).toBe(false);
-  }, 60_000);
+  }, 180_000);
 
   it('is emptied with --reset, and the playground then marks it as its own and says what it does while it starts', async () => {
     usersOwnDatabase(db);
@@ -154,7 +154,7 @@ describe('a database that is not the playground\'s', () => {
     } finally {
       emptied.close();
     }
-  }, 90_000);
+  }, 270_000);
 
   it('a playground database is emptied at start without --reset', async () => {
     fs.rmSync(db);
@@ -170,7 +170,7 @@ describe('a database that is not the playground\'s', () => {
     } finally {
       fresh.close();
     }
-  }, 90_000);
+  }, 270_000);
 });
 
 describe('what the file at --db is', () => {

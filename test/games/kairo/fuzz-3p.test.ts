@@ -4,4 +4,4 @@ import { GAMES_PER_COUNT, fuzzPlayerCount } from './fuzz-runner.js';
 
 it(`3 players: ${GAMES_PER_COUNT} random games end, keeping every invariant`, () => {
   fuzzPlayerCount(3);
-}, 120_000);
+}, 360_000);

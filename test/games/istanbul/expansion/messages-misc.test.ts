@@ -91,7 +91,7 @@ describe('Letters & Seals playouts: uniform play, purity, checkpoints', () => {
       }
       expect(istanbul.isOver(state)).toBe(true);
     }
-  }, 60_000);
+  }, 180_000);
 
   it('apply never mutates its input; random reveals and hand-overs (kiosk choices, bids) are checkpoints', () => {
     for (let g = 0; g < 6; g++) {

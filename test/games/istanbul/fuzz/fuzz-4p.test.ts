@@ -4,5 +4,5 @@ import { GAMES_PER_COUNT, runCount } from './run.js';
 describe('istanbul random playouts, 4 players', () => {
   it(`${GAMES_PER_COUNT} complete games: every layout, the neutral-assistant variant on half, invariants at every step, replay`, () => {
     runCount(4);
-  }, 180_000);
+  }, 540_000);
 });

@@ -4,5 +4,5 @@ import { GAMES_PER_COUNT, runCount } from './run.js';
 describe('istanbul random playouts, 5 players', () => {
   it(`${GAMES_PER_COUNT} complete games: every layout, invariants at every step, replay`, () => {
     runCount(5);
-  }, 180_000);
+  }, 540_000);
 });

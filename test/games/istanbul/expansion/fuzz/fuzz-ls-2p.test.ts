@@ -10,5 +10,5 @@ describe('istanbul with Letters & Seals, random playouts, 2 players', () => {
       expect(stats.actions.get(key) ?? 0, key).toBeGreaterThan(0);
     }
     for (const key of ['letterDelivered', 'secretSocietyUsed', 'extraTurnStarted']) expect(stats.events.get(`istanbul.event.${key}`) ?? 0, key).toBeGreaterThan(0);
-  }, 240_000);
+  }, 720_000);
 });
