@@ -1,4 +1,5 @@
 // ESLint flat config: typescript-eslint's recommended rules plus the project's module boundaries.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -15,6 +16,9 @@ const IO_PATTERNS = [
 const RENDER_IO = IO_MODULES.filter((module) => module.name !== '@napi-rs/canvas');
 const GAME_RENDERERS = 'src/games/*/render/**/*.ts';
 const OUR_LAYERS = (...layers) => layers.map((layer) => ({ group: [`**/${layer}/*`, `**/${layer}/**`, `**/${layer}.js`], message: `This layer may not import ${layer}.` }));
+/** The games' folders (src/games/<game>/): each game is its own, importing no other game. */
+const GAME_FOLDERS = readdirSync(new URL('./src/games/', import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const OTHER_GAMES = (game) => GAME_FOLDERS.filter((other) => other !== game).map((other) => ({ group: [`**/${other}/*`, `**/${other}/**`], message: `A game never imports another game (${other}).` }));
 
 export default tseslint.config(
   { ignores: ['dist/**', '.test-build/**', 'node_modules/**', 'migrations/**', 'test/.output/**', 'coverage/**', 'src/playground/public/**'] },
@@ -43,38 +47,49 @@ export default tseslint.config(
     },
   },
   {
-    // A game's folder is pure (rules, AI, lobby module, presenter) except its render/ folder, which game.ts
-    // loads with a dynamic import where pictures are drawn: elsewhere only render types are imported.
-    files: ['src/games/**/*.ts'],
-    ignores: [GAME_RENDERERS],
+    // The games' contracts and registry (src/games/*.ts) are pure too; only index.ts names the games.
+    files: ['src/games/*.ts'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': [
-        'error',
-        {
-          paths: IO_MODULES,
-          patterns: [
-            ...IO_PATTERNS,
-            ...OUR_LAYERS('persistence', 'discord', 'app'),
-            { group: ['**/render/*', '**/render/**'], message: 'Canvas is loaded only where pictures are drawn: import render types only (game.ts loads render/ on demand).', allowTypeImports: true },
-          ],
-        },
-      ],
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: IO_MODULES, patterns: [...IO_PATTERNS, ...OUR_LAYERS('persistence', 'discord', 'app')] }],
     },
   },
-  {
-    // A game's renderers draw its views: they import the game's types (never its logic), the common
-    // drawing helpers (src/render/common) and canvas. `../x.js` one level up from render/ is the game.
-    files: ['src/games/*/render/*.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { paths: RENDER_IO, patterns: [...OUR_LAYERS('persistence', 'discord', 'app'), { regex: '^\\.\\./(?!\\.\\./)', message: 'Renderers take views: import the game\'s types only.', allowTypeImports: true }] }],
+  // Per game, so that each game's rules also forbid importing the other games.
+  ...GAME_FOLDERS.flatMap((game) => [
+    {
+      // A game's folder is pure (rules, AI, lobby module, presenter) except its render/ folder, which game.ts
+      // loads with a dynamic import where pictures are drawn: elsewhere only render types are imported.
+      files: [`src/games/${game}/**/*.ts`],
+      ignores: [GAME_RENDERERS],
+      rules: {
+        '@typescript-eslint/no-restricted-imports': [
+          'error',
+          {
+            paths: IO_MODULES,
+            patterns: [
+              ...IO_PATTERNS,
+              ...OUR_LAYERS('persistence', 'discord', 'app'),
+              ...OTHER_GAMES(game),
+              { group: ['**/render/*', '**/render/**'], message: 'Canvas is loaded only where pictures are drawn: import render types only (game.ts loads render/ on demand).', allowTypeImports: true },
+            ],
+          },
+        ],
+      },
     },
-  },
-  {
-    files: ['src/games/*/render/*/*.ts'],
-    rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { paths: RENDER_IO, patterns: [...OUR_LAYERS('persistence', 'discord', 'app'), { regex: '^\\.\\./\\.\\./(?!\\.\\./)', message: 'Renderers take views: import the game\'s types only.', allowTypeImports: true }] }],
+    {
+      // A game's renderers draw its views: they import the game's types (never its logic), the common
+      // drawing helpers (src/render/common) and canvas. `../x.js` one level up from render/ is the game.
+      files: [`src/games/${game}/render/*.ts`],
+      rules: {
+        '@typescript-eslint/no-restricted-imports': ['error', { paths: RENDER_IO, patterns: [...OUR_LAYERS('persistence', 'discord', 'app'), ...OTHER_GAMES(game), { regex: '^\\.\\./(?!\\.\\./)', message: 'Renderers take views: import the game\'s types only.', allowTypeImports: true }] }],
+      },
     },
-  },
+    {
+      files: [`src/games/${game}/render/*/*.ts`],
+      rules: {
+        '@typescript-eslint/no-restricted-imports': ['error', { paths: RENDER_IO, patterns: [...OUR_LAYERS('persistence', 'discord', 'app'), ...OTHER_GAMES(game), { regex: '^\\.\\./\\.\\./(?!\\.\\./)', message: 'Renderers take views: import the game\'s types only.', allowTypeImports: true }] }],
+      },
+    },
+  ]),
   {
     files: ['src/engine/**/*.ts', 'src/games/**/*.ts'],
     rules: {
