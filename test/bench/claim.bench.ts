@@ -1,21 +1,21 @@
 /**
- * Claiming due outbox rows (the deliveries table, 10,000 pending over 1,000 games), one claim of the 10
- * earliest due rows at a time: on a SQLite file (claimDueSqlite, an IMMEDIATE transaction) and on the
- * throwaway PostgreSQL server (claimDuePostgres, FOR UPDATE SKIP LOCKED, over loopback TCP). Each claim's
- * `now` lies past the previous lease, so every claim finds and leases 10 rows. Median and p95 per claim.
+ * Claiming due outbox rows (the deliveries table, 10,000 pending over 1,000 games) as the deliverer does,
+ * through the store's `deliveries.claim`: one game's 10 due rows at a time, on a SQLite file (one writer at
+ * a time) and on the throwaway PostgreSQL server (FOR UPDATE SKIP LOCKED, over loopback TCP). Each claim
+ * takes the next game's rows, so every claim finds and leases 10 rows. Median and p95 per claim.
  * Run with `npx vitest bench --run test/bench/claim.bench.ts`; the figures are printed as a table.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, bench, describe, inject } from 'vitest';
-import { claimDueSqlite } from '../../src/persistence/claim.js';
 import { openDatabase } from '../../src/persistence/database.js';
-import { claimDuePostgres } from '../../src/persistence/postgres/claim.js';
 import { openPostgres } from '../../src/persistence/postgres/database.js';
 import * as pgSchema from '../../src/persistence/postgres/schema.js';
+import { PostgresStore } from '../../src/persistence/postgres/store.js';
 import * as sqliteSchema from '../../src/persistence/schema.js';
+import { SqliteStore } from '../../src/persistence/sqlite-store.js';
+import type { Store } from '../../src/persistence/store.js';
 import { createDatabase } from '../support/postgres-database.js';
 import { median, percentile } from './stats.js';
 
@@ -28,7 +28,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-bench-claim-'));
 
 afterAll(() => {
   fs.rmSync(dir, { recursive: true, force: true });
-  console.log(`\nClaiming the 10 earliest due of ${GAMES * PER_GAME} pending deliveries (${CLAIMS} claims):`);
+  console.log(`\nClaiming one game's ${PER_GAME} due deliveries among ${GAMES * PER_GAME} pending (${CLAIMS} claims):`);
   console.table(results);
 });
 
@@ -54,13 +54,12 @@ const deliveryRow = (gameId: number, i: number, j: number) => ({
   createdAt: 0,
 });
 
-async function measure(name: string, claim: (now: number) => Promise<number>): Promise<void> {
+async function measure(name: string, store: Store, gameIds: readonly number[]): Promise<void> {
   const times: number[] = [];
-  let now = GAMES * PER_GAME;
+  const now = GAMES * PER_GAME; // every delivery is due
   for (let i = 0; i < CLAIMS; i++) {
-    now += 1_001; // past the previous 1 s lease
     const start = performance.now();
-    const claimed = await claim(now);
+    const claimed = (await store.deliveries.claim(gameIds[i]!, now, 1_000, 'bench')).length;
     times.push(performance.now() - start);
     if (claimed !== 10) throw new Error(`claimed ${claimed} rows, expected 10`);
   }
@@ -71,19 +70,18 @@ describe('claiming due deliveries', () => {
   bench(
     'SQLite file',
     async () => {
-      const store = openDatabase(path.join(dir, 'claim.db'));
+      const database = openDatabase(path.join(dir, 'claim.db'));
       const { games, deliveries } = sqliteSchema;
-      store.sqlite.transaction(() => {
+      const gameIds: number[] = [];
+      database.sqlite.transaction(() => {
         for (let i = 0; i < GAMES; i++) {
-          const game = store.db.insert(games).values(gameRow(i)).returning().get();
-          for (let j = 0; j < PER_GAME; j++) store.db.insert(deliveries).values(deliveryRow(game.id, i, j)).run();
+          const game = database.db.insert(games).values(gameRow(i)).returning().get();
+          gameIds.push(game.id);
+          for (let j = 0; j < PER_GAME; j++) database.db.insert(deliveries).values(deliveryRow(game.id, i, j)).run();
         }
       })();
-      const columns = { id: deliveries.id, dueAt: deliveries.nextAttemptAt, claimedUntil: deliveries.claimedUntil, claimedBy: deliveries.claimedBy };
-      await measure('SQLite (claimDueSqlite)', async (now) =>
-        claimDueSqlite(store.db, deliveries, columns, { now, limit: 10, leaseMs: 1_000, owner: 'bench', where: eq(deliveries.status, 'pending') }).length,
-      );
-      store.close();
+      await measure('SQLite', new SqliteStore(database), gameIds);
+      database.close();
     },
     ONCE,
   );
@@ -99,18 +97,17 @@ describe('claiming due deliveries', () => {
       const database = await createDatabase(provided.adminUrl, 'bench_claim');
       const store = await openPostgres(database.url, { poolSize: 2 });
       const { games, deliveries } = pgSchema;
+      const gameIds: number[] = [];
       for (let i = 0; i < GAMES; i += 100) {
         const batch = await store.db
           .insert(games)
           .values(Array.from({ length: 100 }, (_, k) => gameRow(i + k)))
           .returning({ id: games.id });
+        gameIds.push(...batch.map(({ id }) => id));
         await store.db.insert(deliveries).values(batch.flatMap(({ id }, k) => Array.from({ length: PER_GAME }, (_, j) => deliveryRow(id, i + k, j))));
       }
       await store.pool.query('ANALYZE');
-      const columns = { id: deliveries.id, dueAt: deliveries.nextAttemptAt, claimedUntil: deliveries.claimedUntil, claimedBy: deliveries.claimedBy };
-      await measure('PostgreSQL (claimDuePostgres)', async (now) =>
-        (await claimDuePostgres(store.db, deliveries, columns, { now, limit: 10, leaseMs: 1_000, owner: 'bench', where: eq(deliveries.status, 'pending') })).length,
-      );
+      await measure('PostgreSQL', new PostgresStore(store), gameIds);
       await store.close();
       await database.drop();
     },
