@@ -32,7 +32,7 @@ export type DeliveryPayload =
    */
   | {
       readonly kind: 'board';
-      readonly summary: readonly GameEvent[];
+      readonly summary: readonly SummaryEvent[];
       readonly notes: readonly BoardNote[];
       readonly concededTo: Seat | null;
       readonly picture: boolean;
@@ -43,6 +43,11 @@ export type DeliveryPayload =
   /** `since`: when the seats' wait began (absent in rows written before; then `idleHours` is shown). */
   | { readonly kind: 'idle-vote'; readonly seats: readonly Seat[]; readonly idleHours: number; readonly repeat: boolean; readonly since?: number }
   | Announcement;
+
+/** A public event of a turn told under a board; `byComputer`: a computer player made the move. */
+export interface SummaryEvent extends GameEvent {
+  readonly byComputer?: true;
+}
 
 /** A line for the table that is not a board. */
 export type Announcement =
@@ -77,10 +82,10 @@ const isSeats = (v: unknown): v is Seat[] => Array.isArray(v) && v.every(isSeat)
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 1_000_000;
 const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
-function isEvent(v: unknown): v is GameEvent {
+function isEvent(v: unknown): v is SummaryEvent {
   if (typeof v !== 'object' || v === null) return false;
   const e = v as Record<string, unknown>;
-  return typeof e.key === 'string' && (e.params === undefined || (typeof e.params === 'object' && e.params !== null)) && e.visibleTo === undefined;
+  return typeof e.key === 'string' && (e.params === undefined || (typeof e.params === 'object' && e.params !== null)) && e.visibleTo === undefined && (e.byComputer === undefined || e.byComputer === true);
 }
 
 /** The payload of a stored delivery, or the reason it cannot be read. */
