@@ -274,18 +274,42 @@ export class Outbox {
   }
 
   /** The game's posted messages whose buttons must come off now (see `staleMessages`). */
-  async staleButtons(gameId: number): Promise<{ id: number; channelId: string; messageId: string }[]> {
+  async staleButtons(gameId: number): Promise<StaleMessage[]> {
     const armed = await this.rows.armed(gameId);
     if (armed.length === 0) return [];
     const status = await this.rows.gameStatus(gameId);
     if (status === undefined) return [];
     const delivered = (await this.rows.ofGame(gameId)).filter((d) => d.status === 'delivered');
-    return staleMessages(status, armed, delivered).map((d) => ({ id: d.id, channelId: d.postedIn ?? d.channelId, messageId: d.messageId as string }));
+    return staleMessages(status, armed, delivered).map((d) => ({
+      id: d.id,
+      channelId: d.postedIn ?? d.channelId,
+      messageId: d.messageId as string,
+      ...(d.kind === 'idle-vote' ? voteAfter(d, delivered) : {}),
+    }));
   }
 
   disarmed(id: number): Promise<void> {
     return this.rows.disarmed(id);
   }
+}
+
+/** A posted message whose buttons must come off; an idle vote's with what was posted after it (to say why it closed). */
+export interface StaleMessage {
+  readonly id: number;
+  readonly channelId: string;
+  readonly messageId: string;
+  readonly vote?: { readonly seats: readonly Seat[]; readonly laterNotes: readonly BoardNote[]; readonly newerVote: boolean };
+}
+
+function voteAfter(vote: DeliveryRow, delivered: readonly DeliveryRow[]): Pick<StaleMessage, 'vote'> {
+  const payload = parseDeliveryPayload(vote.kind, vote.payload);
+  if (typeof payload === 'string' || payload.kind !== 'idle-vote') return {};
+  const later = delivered.filter((d) => d.id > vote.id).sort((a, b) => a.id - b.id);
+  const laterNotes = later.flatMap((d) => {
+    const p = d.kind === 'board' ? parseDeliveryPayload(d.kind, d.payload) : null;
+    return p !== null && typeof p !== 'string' && p.kind === 'board' ? p.notes : [];
+  });
+  return { vote: { seats: payload.seats, laterNotes, newerVote: later.some((d) => d.kind === 'idle-vote') } };
 }
 
 /**

@@ -202,6 +202,13 @@ export const de: Record<CoreKey, string> = {
   'vote.recorded': 'Deine Stimme ist gezählt.',
   'vote.passedSkip': 'Die Abstimmung ist durch: Ein Computerspieler spielt für {player}, bis der Platz zurückgenommen wird.',
   'vote.passedKick': 'Die Abstimmung ist durch: {player} wird aus dem Spiel genommen.',
+  'vote.closed.over': 'Geschlossen: Das Spiel ist vorbei.',
+  'vote.closed.abandoned': 'Geschlossen: Das Spiel wurde vorzeitig beendet.',
+  'vote.closed.repeated': 'Geschlossen: Die Abstimmung geht in einer neueren Nachricht weiter.',
+  'vote.closed.movedOn': 'Geschlossen: Das Spiel ist inzwischen weitergegangen. Wartet der Zug noch, kommt die Abstimmung in einer neuen Nachricht wieder.',
+  'vote.closed.left': 'Geschlossen: {player} hat das Spiel verlassen; ein Computerspieler spielt den Platz.',
+  'vote.closed.reclaimed': 'Geschlossen: {player} hat den eigenen Platz zurückgenommen.',
+  'vote.closed.played': 'Geschlossen: {player} hat doch noch entschieden.',
 
   'help.title': '**bazaar**: Brettspiele in Discord-Kanälen',
   'help.commands':

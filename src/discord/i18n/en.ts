@@ -211,6 +211,13 @@ export const en = {
   'vote.recorded': 'Your vote is recorded.',
   'vote.passedSkip': 'The vote passed: a computer player plays for {player} until they take their seat back.',
   'vote.passedKick': 'The vote passed: {player} is removed from the game.',
+  'vote.closed.over': 'Closed: the game is over.',
+  'vote.closed.abandoned': 'Closed: the game was ended early.',
+  'vote.closed.repeated': 'Closed: the vote goes on in a newer message below.',
+  'vote.closed.movedOn': 'Closed: the game has moved on since. If the turn still waits, the vote comes up again in a new message.',
+  'vote.closed.left': 'Closed: {player} left the game; a computer player plays their seat.',
+  'vote.closed.reclaimed': 'Closed: {player} took their seat back.',
+  'vote.closed.played': 'Closed: {player} decided after all.',
 
   // help
   'help.title': '**bazaar**: board games in Discord channels',

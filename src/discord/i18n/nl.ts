@@ -202,6 +202,13 @@ export const nl: Record<CoreKey, string> = {
   'vote.recorded': 'Je stem is geteld.',
   'vote.passedSkip': 'De stemming is aangenomen: een computerspeler speelt voor {player} tot de plaats wordt teruggenomen.',
   'vote.passedKick': 'De stemming is aangenomen: {player} wordt uit het spel gehaald.',
+  'vote.closed.over': 'Gesloten: het spel is afgelopen.',
+  'vote.closed.abandoned': 'Gesloten: het spel is voortijdig beëindigd.',
+  'vote.closed.repeated': 'Gesloten: de stemming gaat verder in een nieuwer bericht hieronder.',
+  'vote.closed.movedOn': 'Gesloten: het spel is intussen verdergegaan. Wacht de beurt nog, dan komt de stemming terug in een nieuw bericht.',
+  'vote.closed.left': 'Gesloten: {player} heeft het spel verlaten; een computerspeler speelt de plaats.',
+  'vote.closed.reclaimed': 'Gesloten: {player} heeft de eigen plaats teruggenomen.',
+  'vote.closed.played': 'Gesloten: {player} heeft toch nog beslist.',
 
   'help.title': '**bazaar**: bordspellen in Discord-kanalen',
   'help.commands':
