@@ -32,9 +32,23 @@ export function markCompound(action: unknown, mark: CompoundMark): unknown {
 
 const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0;
 
-/** A stored action and its compound mark, if it has a well-formed one. */
-export function readLogAction(raw: unknown): { action: unknown; compound?: CompoundMark } {
-  if (typeof raw !== 'object' || raw === null || (raw as { $bazaar?: unknown }).$bazaar !== COMPOUND) return { action: raw };
+/**
+ * A move a computer player made (for a computer seat, or for a human's seat it plays) is stored wrapped
+ * with this mark, so that the log can say so after the seat has changed hands; the engine never sees it.
+ */
+const COMPUTER = 'computer';
+
+export function markComputer(action: unknown): unknown {
+  return { $bazaar: COMPUTER, action };
+}
+
+const isMarked = (raw: unknown, mark: string): raw is Record<string, unknown> =>
+  typeof raw === 'object' && raw !== null && (raw as { $bazaar?: unknown }).$bazaar === mark;
+
+/** A stored action, its compound mark if it has a well-formed one, and whether a computer made it. */
+export function readLogAction(raw: unknown): { action: unknown; compound?: CompoundMark; computer?: true } {
+  if (isMarked(raw, COMPUTER) && 'action' in raw) return { ...readLogAction(raw.action), computer: true };
+  if (!isMarked(raw, COMPOUND)) return { action: raw };
   const { id, step, of, action } = raw as { id?: unknown; step?: unknown; of?: unknown; action?: unknown };
   if (!isCount(id) || !isCount(step) || !isCount(of) || step >= of) return { action: raw };
   return { action, compound: { id, step, of } };
@@ -57,6 +71,8 @@ export interface EffectiveEntry {
   readonly checkpoint: boolean;
   /** The compound choice this entry was a step of. */
   readonly compound?: CompoundMark;
+  /** A computer player made this move (absent: the seat's player, or a log written before the mark). */
+  readonly computer?: true;
 }
 
 function asEvents(raw: unknown): GameEvent[] {

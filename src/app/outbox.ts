@@ -32,7 +32,7 @@ export type DeliveryPayload =
    */
   | {
       readonly kind: 'board';
-      readonly summary: readonly GameEvent[];
+      readonly summary: readonly SummaryEvent[];
       readonly notes: readonly BoardNote[];
       readonly concededTo: Seat | null;
       readonly picture: boolean;
@@ -43,6 +43,11 @@ export type DeliveryPayload =
   /** `since`: when the seats' wait began (absent in rows written before; then `idleHours` is shown). */
   | { readonly kind: 'idle-vote'; readonly seats: readonly Seat[]; readonly idleHours: number; readonly repeat: boolean; readonly since?: number }
   | Announcement;
+
+/** A public event of a turn told under a board; `byComputer`: a computer player made the move. */
+export interface SummaryEvent extends GameEvent {
+  readonly byComputer?: true;
+}
 
 /** A line for the table that is not a board. */
 export type Announcement =
@@ -77,10 +82,10 @@ const isSeats = (v: unknown): v is Seat[] => Array.isArray(v) && v.every(isSeat)
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 1_000_000;
 const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
-function isEvent(v: unknown): v is GameEvent {
+function isEvent(v: unknown): v is SummaryEvent {
   if (typeof v !== 'object' || v === null) return false;
   const e = v as Record<string, unknown>;
-  return typeof e.key === 'string' && (e.params === undefined || (typeof e.params === 'object' && e.params !== null)) && e.visibleTo === undefined;
+  return typeof e.key === 'string' && (e.params === undefined || (typeof e.params === 'object' && e.params !== null)) && e.visibleTo === undefined && (e.byComputer === undefined || e.byComputer === true);
 }
 
 /** The payload of a stored delivery, or the reason it cannot be read. */
@@ -269,18 +274,42 @@ export class Outbox {
   }
 
   /** The game's posted messages whose buttons must come off now (see `staleMessages`). */
-  async staleButtons(gameId: number): Promise<{ id: number; channelId: string; messageId: string }[]> {
+  async staleButtons(gameId: number): Promise<StaleMessage[]> {
     const armed = await this.rows.armed(gameId);
     if (armed.length === 0) return [];
     const status = await this.rows.gameStatus(gameId);
     if (status === undefined) return [];
     const delivered = (await this.rows.ofGame(gameId)).filter((d) => d.status === 'delivered');
-    return staleMessages(status, armed, delivered).map((d) => ({ id: d.id, channelId: d.postedIn ?? d.channelId, messageId: d.messageId as string }));
+    return staleMessages(status, armed, delivered).map((d) => ({
+      id: d.id,
+      channelId: d.postedIn ?? d.channelId,
+      messageId: d.messageId as string,
+      ...(d.kind === 'idle-vote' ? voteAfter(d, delivered) : {}),
+    }));
   }
 
   disarmed(id: number): Promise<void> {
     return this.rows.disarmed(id);
   }
+}
+
+/** A posted message whose buttons must come off; an idle vote's with what was posted after it (to say why it closed). */
+export interface StaleMessage {
+  readonly id: number;
+  readonly channelId: string;
+  readonly messageId: string;
+  readonly vote?: { readonly seats: readonly Seat[]; readonly laterNotes: readonly BoardNote[]; readonly newerVote: boolean };
+}
+
+function voteAfter(vote: DeliveryRow, delivered: readonly DeliveryRow[]): Pick<StaleMessage, 'vote'> {
+  const payload = parseDeliveryPayload(vote.kind, vote.payload);
+  if (typeof payload === 'string' || payload.kind !== 'idle-vote') return {};
+  const later = delivered.filter((d) => d.id > vote.id).sort((a, b) => a.id - b.id);
+  const laterNotes = later.flatMap((d) => {
+    const p = d.kind === 'board' ? parseDeliveryPayload(d.kind, d.payload) : null;
+    return p !== null && typeof p !== 'string' && p.kind === 'board' ? p.notes : [];
+  });
+  return { vote: { seats: payload.seats, laterNotes, newerVote: later.some((d) => d.kind === 'idle-vote') } };
 }
 
 /**

@@ -5,7 +5,9 @@
  * produce and nothing else.
  *
  * - Lobby:  join, quit, start, cancel
- * - Board:  turn (open my panel), hand, log
+ * - Board:  turn (open my panel), hand, log; logp <viewer> <page> <per page> (a page of the log: the viewer's
+ *           seat + 1, 0 for someone not playing; the page counted from the oldest, from 1; entries per
+ *           page, 0 for as many as fit)
  * - Panel:  act <seat> <index into the seat's legal actions>, sel <seat> <group> <page> (values: an index
  *           or a page), undo <seat>, undoall <seat> (the whole compound choice just taken); a compound
  *           that pays and then does nothing asks first: sure <seat> <index> does it, back <seat> shows
@@ -45,7 +47,8 @@ export type CustomId =
   | (Base & { readonly verb: 'suggest'; readonly seat: Seat })
   | (Base & { readonly verb: 'snooze'; readonly seat: Seat })
   | (Base & { readonly verb: 'vote'; readonly seat: Seat; readonly choice: 'skip' | 'kick' })
-  | (Base & { readonly verb: 'confirm'; readonly what: Confirmable });
+  | (Base & { readonly verb: 'confirm'; readonly what: Confirmable })
+  | (Base & { readonly verb: 'logp'; readonly viewer: number; readonly page: number; readonly perPage: number });
 
 export type Verb = CustomId['verb'];
 
@@ -81,6 +84,9 @@ export function encodeCustomId(id: CustomId): string {
       break;
     case 'confirm':
       parts.push(id.what);
+      break;
+    case 'logp':
+      parts.push(id.viewer, id.page, id.perPage);
       break;
     default:
       break;
@@ -126,6 +132,11 @@ export function parseCustomId(raw: unknown): CustomId | null {
     case 'confirm': {
       const what = args[0];
       return args.length === 1 && (what === 'leave' || what === 'abandon') ? { ...base, verb, what } : null;
+    }
+    case 'logp': {
+      const page = int(args[1]);
+      const perPage = int(args[2]);
+      return args.length === 3 && seat !== null && page !== null && page >= 1 && perPage !== null ? { ...base, verb, viewer: seat, page, perPage } : null;
     }
     default:
       return null;

@@ -14,9 +14,10 @@
  */
 import { ChannelType, DiscordAPIError, ThreadAutoArchiveDuration, type Message } from 'discord.js';
 import type { ActiveSnapshot, LobbySnapshot, Snapshot } from '../app/game-service.js';
-import type { BoardNote, Delivery } from '../app/outbox.js';
+import type { BoardNote, Delivery, StaleMessage, SummaryEvent } from '../app/outbox.js';
+import { voteClosure } from '../app/vote-closure.js';
 import type { DeliveryTrigger } from '../app/scheduler.js';
-import type { GameEvent, Locale } from '../engine/index.js';
+import type { Locale } from '../engine/index.js';
 import type { Logger } from '../logger.js';
 import type { BotContext } from './context.js';
 import { t, toLocale } from './i18n/index.js';
@@ -399,7 +400,7 @@ export class Deliverer implements DeliveryTrigger {
     const { outbox } = this.ctx.service;
     for (const d of await outbox.staleButtons(gameId)) {
       try {
-        await this.#disarmMessage(d.channelId, d.messageId);
+        await this.#disarmMessage(d.channelId, d.messageId, d.vote === undefined ? undefined : await this.#voteClosedText(gameId, d.vote));
         await outbox.disarmed(d.id);
       } catch (error) {
         if (error instanceof DiscordAPIError && typeof error.code === 'number' && GONE.has(error.code)) {
@@ -412,9 +413,21 @@ export class Deliverer implements DeliveryTrigger {
     }
   }
 
-  async #disarmMessage(channelId: string, messageId: string): Promise<void> {
+  /** `content`: what the message says instead (an idle vote says why it closed). */
+  async #disarmMessage(channelId: string, messageId: string, content?: string): Promise<void> {
     const channel = await sendableChannel(this.ctx.client, channelId);
-    await channel.messages.edit(messageId, { components: [] });
+    await channel.messages.edit(messageId, content === undefined ? { components: [] } : { content, components: [], allowedMentions: { parse: [] } });
+  }
+
+  /** Why an idle vote closed, in the game's language (undefined: the game cannot be read; the buttons just come off). */
+  async #voteClosedText(gameId: number, vote: NonNullable<StaleMessage['vote']>): Promise<string | undefined> {
+    const loaded = await this.ctx.service.byId(gameId);
+    if (!loaded.ok || loaded.game.kind !== 'active') return undefined;
+    const game = loaded.game;
+    const closure = voteClosure({ status: game.row.status, seats: vote.seats, laterNotes: vote.laterNotes, deciding: activeSeatsOf(game), newerVote: vote.newerVote });
+    // A vote that passed says so as its handler wrote it (this edit may come first).
+    const key = closure.reason === 'passedSkip' || closure.reason === 'passedKick' ? (`vote.${closure.reason}` as const) : (`vote.closed.${closure.reason}` as const);
+    return t(gameLocale(game), key, 'seat' in closure ? { player: mention(game, closure.seat) } : {});
   }
 }
 
@@ -425,7 +438,7 @@ export type DeliveryStep =
       readonly kind: 'board';
       readonly delivery: Delivery;
       readonly merged: readonly Delivery[];
-      readonly summary: GameEvent[];
+      readonly summary: SummaryEvent[];
       readonly notes: BoardNote[];
       readonly concededTo: number | null;
       /** False: a short text naming who decides now (see boardMarkerOf in src/app/module.ts). */

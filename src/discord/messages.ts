@@ -14,6 +14,7 @@ import {
 } from 'discord.js';
 import { COMPUTER_LEVELS, computerName, isComputerSeatId, parseLevel, type ActiveSnapshot, type GameService, type LobbySnapshot, type SeatRow, type Snapshot, type VoteTally } from '../app/game-service.js';
 import type { EffectiveEntry } from '../app/log.js';
+import type { SummaryEvent } from '../app/outbox.js';
 import { playingOrder } from '../app/module.js';
 import { achievesNothing, isLocale, MAX_CHAIN, type GameEvent, type Locale, type Seat } from '../engine/index.js';
 import { encodeCustomId, type Confirmable } from './codec.js';
@@ -117,7 +118,7 @@ function fit(lines: readonly string[]): string {
 }
 
 /** Events a reader may see: public ones, and private ones addressed to `viewer`. */
-export function visibleEvents(events: readonly GameEvent[], viewer: Seat | null): GameEvent[] {
+export function visibleEvents<E extends GameEvent>(events: readonly E[], viewer: Seat | null): E[] {
   return events.filter((e) => e.visibleTo === undefined || (viewer !== null && e.visibleTo.includes(viewer)));
 }
 
@@ -125,17 +126,43 @@ function eventText(presenter: GamePresenter, events: readonly GameEvent[], local
   return truncate(events.map((e) => presenter.format(e, locale, playerNames)).join('; '), max);
 }
 
-/** The events split where the acting seat changes: one group per player's turn (an event without a seat stays with its turn). */
-export function turnsOf(events: readonly GameEvent[]): GameEvent[][] {
-  const turns: GameEvent[][] = [];
+/**
+ * The events split where the acting seat changes, or where a computer took over from its player: one group
+ * per player's turn (an event without a seat stays with its turn).
+ */
+export function turnsOf(events: readonly SummaryEvent[]): SummaryEvent[][] {
+  const turns: SummaryEvent[][] = [];
   let seat: Seat | undefined;
+  let byComputer: boolean | undefined;
   for (const event of events) {
     const current = turns.at(-1);
-    if (current === undefined || (event.seat !== undefined && seat !== undefined && event.seat !== seat)) turns.push([event]);
+    const computer = event.byComputer === true;
+    const newSeat = event.seat !== undefined && seat !== undefined && event.seat !== seat;
+    if (current === undefined || newSeat || (byComputer !== undefined && computer !== byComputer)) turns.push([event]);
     else current.push(event);
     if (event.seat !== undefined) seat = event.seat;
+    byComputer = computer;
   }
   return turns;
+}
+
+/**
+ * The names for the text of one player's turn: the acting seat named as it was played then (by a computer
+ * player, marked so, or by its player), the others as they are now. A computer seat keeps its own name.
+ */
+export function turnNames(game: Snapshot, actor: Seat | undefined, byComputer: boolean): string[] {
+  const out = names(game);
+  const row = game.seats.find((s) => s.seat === actor);
+  if (row === undefined || isComputerSeatId(row.userId)) return out;
+  const name = plainName(row.displayName);
+  out[row.seat] = marked(game, row.seat, byComputer ? t(gameLocale(game), 'computer.playing', { name }) : name);
+  return out;
+}
+
+/** One player's turn as text, its player named as in `turnNames`. */
+function turnText(presenter: GamePresenter, game: Snapshot, events: readonly SummaryEvent[], locale: Locale, max: number): string {
+  const actor = events.find((e) => e.seat !== undefined)?.seat;
+  return eventText(presenter, events, locale, turnNames(game, actor, events.some((e) => e.byComputer === true)), max);
 }
 
 // ----- lobby ---------------------------------------------------------------------------------------------
@@ -231,8 +258,8 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
   const ranks = service.isOver(game) ? service.standings(game).map(({ seat, rank }) => ({ seat, rank })) : undefined;
   const summary = notes.summary ?? [];
   // Public events only: the picture and the channel text are public.
-  const lastTurn = visibleEvents(
-    summary.flatMap((e) => e.events),
+  const lastTurn: SummaryEvent[] = visibleEvents(
+    summary.flatMap((e) => (e.computer === true ? e.events.map((ev): SummaryEvent => ({ ...ev, byComputer: true })) : e.events)),
     null,
   );
   const picture = notes.picture !== false;
@@ -258,9 +285,9 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
     // get a line each, not one run-on line.
     const turns = turnsOf(lastTurn);
     if (picture && turns.length > 1) {
-      lines.push(t(locale, 'board.lastTurns'), ...turns.map((events) => `- ${eventText(presenter, events, locale, playerNames, 400)}`));
+      lines.push(t(locale, 'board.lastTurns'), ...turns.map((events) => `- ${turnText(presenter, game, events, locale, 400)}`));
     } else {
-      const events = lastTurn.length === 0 ? t(locale, 'board.nothing') : eventText(presenter, lastTurn, locale, playerNames, 1200);
+      const events = lastTurn.length === 0 ? t(locale, 'board.nothing') : turns.length === 1 ? turnText(presenter, game, lastTurn, locale, 1200) : eventText(presenter, lastTurn, locale, playerNames, 1200);
       lines.push(t(locale, picture ? 'board.lastTurn' : 'board.justNow', { events }));
     }
   }
@@ -467,26 +494,67 @@ export function handMessage(service: GameService, game: ActiveSnapshot, presente
   return { content: fit([title, presenter.hand(view, seat, locale, names(game))]), components: [] };
 }
 
-export async function logMessage(service: GameService, game: Snapshot, presenter: GamePresenter, viewer: Seat | null, locale: Locale, count: number): Promise<PrivateMessage> {
-  const playerNames = names(game);
-  const entries = await service.recentEffective(game, count);
-  const title = game.row.status === 'finished' ? 'log.titleFinished' : game.row.status === 'abandoned' ? 'log.titleAbandoned' : 'log.title';
-  const lines = [t(locale, title, { id: game.row.id })];
-  if (entries.length === 0) lines.push(t(locale, 'log.empty'));
+/** A page of the log holds at most this much text: a Discord message, with room for its title and page line. */
+const LOG_PAGE_MAX = CONTENT_MAX - 200;
+
+/**
+ * The log's lines split into pages, oldest page first, filled from the newest: the newest page (shown
+ * first) is full, the oldest may be short. `perPage` (0: no limit) bounds the lines of a page.
+ */
+export function logPages(lines: readonly string[], perPage: number, max = LOG_PAGE_MAX): string[][] {
+  const pages: string[][] = [];
+  let page: string[] = [];
+  let size = 0;
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i] as string;
+    const full = (perPage > 0 && page.length >= perPage) || (page.length > 0 && size + 1 + line.length > max);
+    if (full) {
+      pages.unshift(page);
+      page = [];
+      size = 0;
+    }
+    page.unshift(line);
+    size += (page.length > 1 ? 1 : 0) + line.length;
+  }
+  if (page.length > 0 || pages.length === 0) pages.unshift(page);
+  return pages;
+}
+
+/** Which page of the log to show: counted from the oldest, from 1 (absent: the newest); `perPage` as in `logPages`. */
+export interface LogRequest {
+  readonly page?: number;
+  readonly perPage: number;
+}
+
+/**
+ * A page of the whole game's log as `viewer` may see it (public events, and their own private ones), with
+ * ◀ ▶ to the older and newer pages; null when there is no such page. Each move names its player as it was
+ * played: "(computer)" when a computer player made it.
+ */
+export async function logMessage(service: GameService, game: Snapshot, presenter: GamePresenter, viewer: Seat | null, locale: Locale, request: LogRequest): Promise<PrivateMessage | null> {
+  const entries = await service.effectiveLog(game);
   const body: string[] = [];
   for (const entry of entries) {
     const events = visibleEvents(entry.events, viewer);
     if (events.length === 0) continue;
-    body.push(eventText(presenter, events, locale, playerNames, 400));
+    body.push(eventText(presenter, events, locale, turnNames(game, entry.seat, entry.computer === true), 400));
   }
-  // Keep the newest lines when the log is long.
-  let text = body.join('\n');
-  while (text.length > CONTENT_MAX - 200 && body.length > 1) {
-    body.shift();
-    text = body.join('\n');
-  }
-  lines.push(text);
-  return { content: fit(lines), components: [] };
+  const pages = logPages(body, request.perPage);
+  const page = request.page ?? pages.length;
+  const lines = pages[page - 1];
+  if (lines === undefined) return null;
+  const title = game.row.status === 'finished' ? 'log.titleFinished' : game.row.status === 'abandoned' ? 'log.titleAbandoned' : 'log.title';
+  const out = [t(locale, title, { id: game.row.id })];
+  if (pages.length > 1) out.push(t(locale, 'log.page', { page, pages: pages.length }));
+  if (body.length === 0) out.push(t(locale, 'log.empty'));
+  out.push(lines.join('\n'));
+  const to = (target: number): string =>
+    encodeCustomId({ gameId: game.row.id, version: game.row.version, verb: 'logp', viewer: viewer === null ? 0 : viewer + 1, page: target, perPage: request.perPage });
+  const buttons = [
+    ...(page > 1 ? [button(t(locale, 'log.older'), to(page - 1), ButtonStyle.Secondary)] : []),
+    ...(page < pages.length ? [button(t(locale, 'log.newer'), to(page + 1), ButtonStyle.Secondary)] : []),
+  ];
+  return { content: fit(out), components: buttons.length === 0 ? [] : [row(...buttons)] };
 }
 
 // ----- reminders and idle votes --------------------------------------------------------------------------

@@ -26,6 +26,7 @@ import { boardRematch } from './handlers/components/board-rematch.js';
 import { confirmCommand } from './handlers/components/confirm.js';
 import { confirmKeep } from './handlers/components/confirm-keep.js';
 import { boardLog } from './handlers/components/board-log.js';
+import { logPage } from './handlers/components/log-page.js';
 import { boardTurn } from './handlers/components/board-turn.js';
 import { idleVote } from './handlers/components/idle-vote.js';
 import { lobbyCancel } from './handlers/components/lobby-cancel.js';
@@ -55,6 +56,7 @@ export const COMPONENT_HANDLERS: readonly ComponentHandler[] = [
   boardTurn,
   boardHand,
   boardLog,
+  logPage,
   panelAct,
   panelSelect,
   panelUndo,

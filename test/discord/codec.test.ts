@@ -21,6 +21,8 @@ const samples: CustomId[] = [
   { gameId: 42, version: 9, verb: 'confirm', what: 'abandon' },
   { gameId: 42, version: 9, verb: 'keep' },
   { gameId: 42, version: 9, verb: 'rematch' },
+  { gameId: 42, version: 9, verb: 'logp', viewer: 0, page: 1, perPage: 0 },
+  { gameId: 42, version: 9, verb: 'logp', viewer: 3, page: 12, perPage: 15 },
   { gameId: 999999999, version: 999999999, verb: 'sel', seat: 999999999, group: 999999999, page: 999999999 },
 ];
 
@@ -67,6 +69,10 @@ describe('custom_id codec', () => {
       'g1:1:0:delete',
       'g1:1:0:__proto__',
       'g1:1:0:act:1:12345678901',
+      'g1:1:0:logp:1:0:0',
+      'g1:1:0:logp:1:2',
+      'g1:1:0:logp:1:2:0:0',
+      'g1:1:0:logp:x:2:0',
       `g1:1:0:join${' '.repeat(100)}`,
       'x'.repeat(101),
     ];

@@ -9,7 +9,8 @@ import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { tallyGame } from '../games/tally/game.js';
 import { tallyComputer } from '../games/tally/computer.js';
 import { gameRegistry } from '../../src/games/registry.js';
-import { buttonFor, clickForBoard, hasButton, mentionedToAct, openLobby, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
+import { until } from './bot-process.js';
+import { buttonFor, clickForBoard, hasButton, mentionedToAct, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS } from './harness.js';
 
 const HOUR = 3_600_000;
 const tally = tallyGame({ removeSeat: false, target: 30 });
@@ -148,13 +149,18 @@ describe('the idle vote tells the true time', () => {
     expect(votes()[0]!.content).toMatch(new RegExp(`^\\d\uFE0F\u20E3 <@${idle}> has not decided for 47 hours\\.`));
     expect(hasButton(votes()[0]!, 'vote')).toBe(true);
 
+    const opened = votes()[0]!;
     env.fake.clock.advance(6 * HOUR);
     await env.bot.scheduler.tick();
-    expect(votes()).toHaveLength(2);
-    expect(votes()[1]!.content).toMatch(new RegExp(`^\\d\uFE0F\u20E3 <@${idle}> has still not decided, for 53 hours now\\.`));
+    expect(votes()).toHaveLength(1);
+    const latest = votes()[0]!;
+    expect(latest.id).not.toBe(opened.id);
+    expect(latest.content).toMatch(new RegExp(`^\\d\uFE0F\u20E3 <@${idle}> has still not decided, for 53 hours now\\.`));
+    // The first message makes way for it and says so.
+    await until(env.fake, () => env.fake.message(opened.id)!.buttons.length === 0, 'the first vote message without its buttons', WAIT_MS);
+    expect(env.fake.message(opened.id)!.content).toBe('Closed: the vote goes on in a newer message below.');
     // A vote re-draws the message: the hours stay true then too.
     const voter = [alice, bob, carol].find((u) => u.id !== idle)!;
-    const latest = votes()[1]!;
     env.fake.clock.advance(2 * HOUR);
     await voter.clickButton(latest.id, latest.buttons.find((b) => b.customId!.endsWith(':skip'))!.customId!);
     expect(env.fake.message(latest.id)!.content).toMatch(new RegExp(`^\\d\uFE0F\u20E3 <@${idle}> has not decided for 55 hours\\.`));

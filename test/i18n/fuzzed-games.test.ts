@@ -158,8 +158,8 @@ describe('a fuzzed game shows no key, placeholder, undefined, NaN or empty label
           turns++;
           summary = { summary: outcome.summary };
           for (const locale of LOCALES) {
-            expectReadable((await logMessage(svc, game, presenter, null, locale, 3)).content, `log after turn ${turns} ${locale}`);
-            expectReadable((await logMessage(svc, game, presenter, seat, locale, 3)).content, `private log after turn ${turns} ${locale}`);
+            expectReadable((await logMessage(svc, game, presenter, null, locale, { perPage: 3 }))?.content ?? '', `log after turn ${turns} ${locale}`);
+            expectReadable((await logMessage(svc, game, presenter, seat, locale, { perPage: 3 }))?.content ?? '', `private log after turn ${turns} ${locale}`);
           }
         }
       }

@@ -8,7 +8,7 @@ import { step, type GameEvent, type Seat } from '../../engine/index.js';
 import type { NewAction } from '../../persistence/game-repository.js';
 import type { GameRow, SeatRow } from '../../persistence/schema.js';
 import type { NewResult } from '../../persistence/stats-repository.js';
-import { effectiveWindow, markCompound, readLogAction, REMOVE_SEAT, isRemoveSeat, type CompoundMark, type EffectiveEntry } from '../log.js';
+import { effectiveWindow, markCompound, markComputer, readLogAction, REMOVE_SEAT, isRemoveSeat, type CompoundMark, type EffectiveEntry } from '../log.js';
 import { boardMarkerOf, turnMarkerOf } from '../module.js';
 import type { BoardNote } from '../outbox.js';
 import type { GameCore } from './core.js';
@@ -36,8 +36,11 @@ export function wire(value: unknown): unknown {
 export function commit(
   core: GameCore,
   game: ActiveSnapshot,
-  /** `compound`: the move is a step of a compound choice (kept in its log entry, for undoing it whole). */
-  moves: readonly { seat: Seat; action: unknown; compound?: CompoundMark }[],
+  /**
+   * `compound`: the move is a step of a compound choice (kept in its log entry, for undoing it whole);
+   * `byComputer`: a computer player made it (kept in its log entry, for the log and the turn summaries).
+   */
+  moves: readonly { seat: Seat; action: unknown; compound?: CompoundMark; byComputer?: boolean }[],
   opts: {
     leaving?: readonly Seat[];
     removals?: readonly Seat[];
@@ -52,11 +55,12 @@ export function commit(
   for (const seat of opts.leaving ?? []) left.add(seat);
   let current = { state: game.state, version: 0 };
   const entries: NewAction[] = [];
-  const push = (seat: Seat, action: unknown, compound: CompoundMark | undefined): void => {
+  const push = (seat: Seat, action: unknown, compound: CompoundMark | undefined, byComputer: boolean): void => {
     const result = step(def, current, { seat, action });
     if (!result.ok) throw new Error(`game ${game.row.id}: ${result.code} for seat ${seat}: ${result.detail}`);
     current = result.next;
-    entries.push({ seat, kind: 'action', action: compound === undefined ? action : markCompound(action, compound), events: result.events, checkpoint: result.checkpoint });
+    const stored = compound === undefined ? action : markCompound(action, compound);
+    entries.push({ seat, kind: 'action', action: byComputer ? markComputer(stored) : stored, events: result.events, checkpoint: result.checkpoint });
   };
   const removed = new Set<Seat>();
   for (const seat of opts.removals ?? []) {
@@ -67,7 +71,7 @@ export function commit(
       removed.add(seat);
     }
   }
-  for (const move of moves) push(move.seat, move.action, move.compound);
+  for (const move of moves) push(move.seat, move.action, move.compound, move.byComputer === true);
   const remaining = game.seats.filter((s) => !left.has(s.seat));
   // A game of only computer players is not played: when the last human leaves, it ends.
   const humansLeft = remaining.filter((s) => s.computer === null).length;
@@ -133,7 +137,7 @@ export async function save(
       const upTo = appended.at(-1)?.sequence ?? toldUpTo;
       picture = notes.length > 0 || status === 'finished' || boardMarkerOf(game.module, snapshot.state) !== pictureBefore;
       // The board of the new turn is owed from this very commit: a crash after it still posts it.
-      const events = summary.flatMap((e) => e.events.filter((ev) => ev.visibleTo === undefined));
+      const events = summary.flatMap((e) => e.events.filter((ev) => ev.visibleTo === undefined).map((ev) => (e.computer === true ? { ...ev, byComputer: true as const } : ev)));
       const told = picture ? await core.outbox.textEventsSincePicture(id) : [];
       boardDelivery = await core.owe(row, 'board', { kind: 'board', summary: [...told, ...events], notes, concededTo, picture, ...(upTo === null ? {} : { upTo }) });
     }

@@ -32,7 +32,7 @@ export async function computerAct(core: GameCore, gameId: number, seat: Seat, ex
   if (!computerSeatsToPlay(game).includes(seat)) return refuse('not_your_turn', { waitingFor: activeSeats(game) });
   const action = legalActions(game, seat)[index];
   if (action === undefined) return refuse('stale', { currentVersion: game.row.version });
-  return commit(core, game, [{ seat, action: wire(action) }], {});
+  return commit(core, game, [{ seat, action: wire(action), byComputer: true }], {});
 }
 
 /**

@@ -1,0 +1,31 @@
+/**
+ * ◀ ▶ on a page of the log: the older or newer page, in place. A page opened before the game moved on, or
+ * by another user (their private events are not this user's), is refused in a private note; the page stays.
+ */
+import type { ComponentHandler, ComponentInteraction } from '../../context.js';
+import { t } from '../../i18n/index.js';
+import { logMessage } from '../../messages.js';
+import { answerPrivately, presenterFor } from '../../respond.js';
+import { refuse } from '../common.js';
+
+export const logPage: ComponentHandler<'logp'> = {
+  verb: 'logp',
+  ack: 'update',
+  async handle(env, interaction, id) {
+    const { service } = env.ctx;
+    const loaded = await service.byId(id.gameId);
+    if (!loaded.ok) return refuse(env, interaction, loaded);
+    const game = loaded.game;
+    const viewer = service.seatOf(game, interaction.user.id)?.seat ?? null;
+    if (id.viewer !== (viewer === null ? 0 : viewer + 1)) return refusePrivately(interaction, t(env.locale, 'log.foreign'));
+    // The pages are counted on the log as it was: once the game moved on, they no longer match.
+    if (id.version !== game.row.version) return refusePrivately(interaction, t(env.locale, 'log.stale'));
+    const message = await logMessage(service, game, presenterFor(env.ctx, game.row.kind), viewer, env.locale, { page: id.page, perPage: id.perPage });
+    if (message === null) return refusePrivately(interaction, t(env.locale, 'log.noPage'));
+    await answerPrivately(interaction, message);
+  },
+};
+
+async function refusePrivately(interaction: ComponentInteraction, content: string): Promise<void> {
+  await interaction.followUp({ content, flags: 64, allowedMentions: { parse: [] } });
+}
