@@ -176,6 +176,8 @@ export class GameService {
   notifyOfUsers(userIds: readonly string[]): Promise<Map<string, NotifySettings>> { return notify.notifyOf(this.#core, userIds); }
   awaySeats(...a: Args<typeof notify.awaySeats>) { return notify.awaySeats(this.#core, ...a); }
   updateNotify(...a: Args<typeof notify.updateNotify>) { return notify.updateNotify(this.#core, ...a); }
+  dmFailed(...a: Args<typeof notify.dmFailed>) { return notify.dmFailed(this.#core, ...a); }
+  takeDmFailed(...a: Args<typeof notify.takeDmFailed>) { return notify.takeDmFailed(this.#core, ...a); }
 
   // After the end (finished.ts).
   rematch(...a: Args<typeof finished.rematch>) { return finished.rematch(this.#core, ...a); }

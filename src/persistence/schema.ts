@@ -165,6 +165,10 @@ export const playerSettings = sqliteTable('player_settings', {
   awayUntil: integer('away_until'),
   /** The language of the player's direct messages: their Discord language when they last set these. */
   locale: text('locale'),
+  /** 1: a decision with one forced answer (a pass, a skip) is played for the player; 0: they are asked. */
+  autoForced: integer('auto_forced').notNull().default(1),
+  /** When a direct message to the player failed because they closed theirs; null once they were told. */
+  dmFailedAt: integer('dm_failed_at'),
   updatedAt: integer('updated_at').notNull(),
 });
 

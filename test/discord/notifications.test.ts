@@ -87,7 +87,7 @@ async function gameIdIn(channel: string): Promise<number> {
 
 describe('/game notify', () => {
   it('shows the settings, and answers a bad time zone or date with a short message in the user language, changing nothing', async () => {
-    expect(await notify(alice, {})).toBe('Your turns: a mention in the channel. Time zone: UTC. Quiet hours: none. Not away.');
+    expect(await notify(alice, {})).toBe('Your turns: a mention in the channel. Time zone: UTC. Quiet hours: none. Not away. A decision with only one possible answer (a pass) is played for you, without a ping.');
     expect(await notify(carol, { time_zone: 'Mars/Base' })).toBe('Onbekende tijdzone "Mars/Base". Gebruik een naam als Europe/Amsterdam of America/New_York.');
     expect(await notify(bob, { away_until: '2020-01-01' })).toBe('„2020\\-01\\-01“ ist kein Tag in der Zukunft: schreib JJJJ-MM-TT (innerhalb eines Jahres) oder off.');
     expect(await notify(bob, { away_until: 'next week' })).toMatch(/^„next week“ ist kein Tag/);
@@ -98,7 +98,7 @@ describe('/game notify', () => {
     expect((await env.service.notifySettings(carol.id)).timeZone).toBeNull();
     expect((await env.service.notifySettings(bob.id)).awayUntil).toBeNull();
     expect(await notify(carol, { time_zone: 'europe/amsterdam', quiet_from: 23, quiet_to: 7 })).toBe(
-      'Opgeslagen. Je beurten: een vermelding in het kanaal. Tijdzone: Europe/Amsterdam. Stille uren: 23:00-07:00 uur. Niet afwezig.',
+      'Opgeslagen. Je beurten: een vermelding in het kanaal. Tijdzone: Europe/Amsterdam. Stille uren: 23:00-07:00 uur. Niet afwezig. Een beslissing met maar één mogelijk antwoord (passen) wordt voor je gespeeld, zonder vermelding.',
     );
     env.fake.assertNoViolations();
   });

@@ -12,6 +12,7 @@ import { effectiveWindow, REMOVE_SEAT, isRemoveSeat, type EffectiveEntry } from 
 import { boardMarkerOf, turnMarkerOf } from '../module.js';
 import type { BoardNote } from '../outbox.js';
 import type { GameCore } from './core.js';
+import { playForcedAnswers } from './forced.js';
 import { activeSeats } from './queries.js';
 import { isComputerPlayed, parseLevel } from './seat-identity.js';
 import { scheduleTurn } from './timers.js';
@@ -33,7 +34,7 @@ export function wire(value: unknown): unknown {
  * player, in the same transaction. Seats played by a computer are not played here: the computer turns
  * (computer-turns.ts) decide them one by one after the commit, off the event loop.
  */
-export function commit(
+export async function commit(
   core: GameCore,
   game: ActiveSnapshot,
   moves: readonly { seat: Seat; action: unknown }[],
@@ -67,6 +68,13 @@ export function commit(
     }
   }
   for (const move of moves) push(move.seat, move.action);
+  // A decision the rules answer alone (a pass that cannot be avoided) is played now and pings nobody.
+  const forced = await playForcedAnswers(core, game, current.state, new Set(moves.map((m) => m.seat)), ({ seat, action, reason }) => {
+    push(seat, wire(action));
+    const entry = entries[entries.length - 1] as NewAction;
+    entries[entries.length - 1] = { ...entry, events: [reason, ...(entry.events as GameEvent[]).slice(1)] };
+    return current.state;
+  });
   const remaining = game.seats.filter((s) => !left.has(s.seat));
   // A game of only computer players is not played: when the last human leaves, it ends.
   const humansLeft = remaining.filter((s) => s.computer === null).length;
@@ -76,7 +84,7 @@ export function commit(
   const notes = opts.notes?.(entries, finished) ?? [];
   // A seat that left is played by a computer from now on (unless the rules took it out).
   const toComputer = [...(opts.handOver ?? []), ...(opts.leaving ?? []).filter((seat) => !removed.has(seat))];
-  return save(core, game, current.state, entries, opts.leaving ?? [], finished ? 'finished' : 'active', concededTo, notes, toComputer, opts.byVote === true);
+  return save(core, game, current.state, entries, opts.leaving ?? [], finished ? 'finished' : 'active', concededTo, notes, toComputer, opts.byVote === true, forced);
 }
 
 export async function save(
@@ -90,11 +98,13 @@ export async function save(
   notes: readonly BoardNote[] = [],
   toComputer: readonly Seat[] = [],
   byVote = false,
+  /** Seats whose forced answers this change played: their entries belong to the turn's summary. */
+  forced: readonly Seat[] = [],
 ): Promise<Result<{ outcome: Outcome }>> {
   const json = JSON.stringify(state);
   const markerBefore = turnMarkerOf(game.module, game.state);
   const pictureBefore = boardMarkerOf(game.module, game.state);
-  const activeBefore = activeSeats(game);
+  const activeBefore = [...activeSeats(game), ...forced];
   const id = game.row.id;
   const after = await core.tx(async () => {
     const saved = await core.repo.saveState(id, game.row.version, { state: json, status }, entries);
