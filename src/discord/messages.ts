@@ -224,11 +224,8 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
   if (picture && status !== '') lines.push(status);
   if (notes.order === true) lines.push(t(locale, 'board.order', playingOrderText(game)));
   lines.push(...(notes.notes ?? []));
-  if (summary.length > 0) {
-    // The events name their players themselves.
-    const events = lastTurn.length === 0 ? t(locale, 'board.nothing') : eventText(presenter, lastTurn, locale, playerNames, 1200);
-    lines.push(t(locale, picture ? 'board.lastTurn' : 'board.justNow', { events }));
-  }
+  // The events name their players themselves; a turn of hidden events only (a card drawn) tells nothing here.
+  if (lastTurn.length > 0) lines.push(t(locale, picture ? 'board.lastTurn' : 'board.justNow', { events: eventText(presenter, lastTurn, locale, playerNames, 1200) }));
   let mentioned: Seat[] = [];
   const components: Row[] = [];
   const finished = game.row.status === 'finished';

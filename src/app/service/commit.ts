@@ -135,12 +135,14 @@ export async function save(
     let picture = false;
     let summary: EffectiveEntry[] = [];
     // A new decider, the end, or a line about a seat (it left, was removed): the channel is owed a board,
-    // with a picture only when the turn player changed (boardMarkerOf says why).
+    // with a picture only when the turn player changed (boardMarkerOf says why) or pieces left the board.
     if (markerAfter !== markerBefore || notes.length > 0) {
       const toldUpTo = await core.outbox.lastToldSequence(id);
       summary = await turnSummaryOf(core, snapshot, activeBefore, toldUpTo);
       const upTo = appended.at(-1)?.sequence ?? toldUpTo;
-      picture = notes.length > 0 || status === 'finished' || boardMarkerOf(game.module, snapshot.state) !== pictureBefore;
+      // A seat handed to a computer moves nothing on the board: a short text; its pieces taken out do.
+      const moved = notes.some((n) => n.kind === 'left' || n.kind === 'removed');
+      picture = moved || status === 'finished' || boardMarkerOf(game.module, snapshot.state) !== pictureBefore;
       // The board of the new turn is owed from this very commit: a crash after it still posts it.
       const events = summary.flatMap((e) => e.events.filter((ev) => ev.visibleTo === undefined));
       const told = picture ? await core.outbox.textEventsSincePicture(id) : [];
