@@ -19,10 +19,15 @@ export interface NotifySettings {
   readonly awayUntil: number | null;
   /** The language of their direct messages (their Discord language when they set these); null = the server's. */
   readonly locale: string | null;
+  /**
+   * Whether a decision whose only legal answer is forced (a pass, a skip) is played for the player, logged
+   * with its reason, without a ping (the default); false: they are asked like for any decision.
+   */
+  readonly autoForced: boolean;
 }
 
 /** The settings of a player who never chose any (no stored row). */
-export const DEFAULT_NOTIFY: NotifySettings = { how: 'channel', timeZone: null, quietFrom: null, quietTo: null, awayUntil: null, locale: null };
+export const DEFAULT_NOTIFY: NotifySettings = { how: 'channel', timeZone: null, quietFrom: null, quietTo: null, awayUntil: null, locale: null, autoForced: true };
 
 /** The canonical IANA name of a time zone, or null when Intl does not know it. */
 export function canonicalTimeZone(name: string): string | null {

@@ -180,6 +180,8 @@ export class GameService {
   awaySeats(...a: Args<typeof notify.awaySeats>) { return notify.awaySeats(this.#core, ...a); }
   updateNotify(...a: Args<typeof notify.updateNotify>) { return notify.updateNotify(this.#core, ...a); }
   rememberLocale(...a: Args<typeof notify.rememberLocale>) { return notify.rememberLocale(this.#core, ...a); }
+  dmFailed(...a: Args<typeof notify.dmFailed>) { return notify.dmFailed(this.#core, ...a); }
+  takeDmFailed(...a: Args<typeof notify.takeDmFailed>) { return notify.takeDmFailed(this.#core, ...a); }
 
   // After the end (finished.ts).
   rematch(...a: Args<typeof finished.rematch>) { return finished.rematch(this.#core, ...a); }

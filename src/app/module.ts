@@ -25,8 +25,10 @@ export function playingOrder(module: GameModule, state: unknown, seats: number):
 /**
  * When the channel gets a board picture (a ~450 KB image everyone scrolls past) and when a short text is
  * enough. The rule: a picture when the turn player changes (a new turn, a double move's extra turn, each
- * seat's step of the final card phase), at the start and at the end of the game, and with a line about a
- * seat (it left, was removed, handed to or taken back from a computer) or on /game status. A decision that
+ * seat's step of the final card phase), at the start and at the end of the game, when a seat's pieces leave
+ * the board (the rules took a leaver out) and on /game status; a seat handed to or taken back from a
+ * computer moves nothing and gets a short text. A game may keep one picture over several turns (Kairo's
+ * start placements: one picture when the start is done). A decision that
  * passes to another seat inside a turn (Letters & Seals: a Kiosk pick, an auction bid; and back to the
  * turn player) gets a short text instead: what was just done and a mention of whoever decides now, with
  * the board's buttons; the table looks again at the next turn's picture, whose summary covers the whole

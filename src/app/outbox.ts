@@ -40,6 +40,7 @@ export type DeliveryPayload =
       readonly upTo?: number;
     }
   | { readonly kind: 'reminder'; readonly seats: readonly Seat[]; readonly count: number; readonly limit: number }
+  | HeldNotice
   /** `since`: when the seats' wait began (absent in rows written before; then `idleHours` is shown). */
   | { readonly kind: 'idle-vote'; readonly seats: readonly Seat[]; readonly idleHours: number; readonly repeat: boolean; readonly since?: number }
   | Announcement;
@@ -47,6 +48,22 @@ export type DeliveryPayload =
 /** A public event of a turn told under a board; `byComputer`: a computer player made the move. */
 export interface SummaryEvent extends GameEvent {
   readonly byComputer?: true;
+}
+
+/**
+ * A direct message about a turn (`notice`: the board's or the reminder's), held until the player's quiet
+ * hours end: owed like a post, so a restart still sends it. `postedIn`/`messageId` is the post it links to;
+ * it is dropped when `seat` no longer decides by then.
+ */
+export interface HeldNotice {
+  readonly kind: 'dm';
+  readonly userId: string;
+  readonly seat: Seat;
+  readonly notice: 'turn' | 'reminder';
+  readonly postedIn: string;
+  readonly messageId: string;
+  readonly count?: number;
+  readonly limit?: number;
 }
 
 /** A line for the table that is not a board. */
@@ -127,6 +144,21 @@ export function parseDeliveryPayload(kind: string, text: string): DeliveryPayloa
     case 'idle-vote':
       if (!isSeats(p.seats) || !isCount(p.idleHours) || typeof p.repeat !== 'boolean' || (p.since !== undefined && !isTime(p.since))) return 'the vote is not readable';
       return { kind: 'idle-vote', seats: p.seats, idleHours: p.idleHours, repeat: p.repeat, ...(p.since === undefined ? {} : { since: p.since }) };
+    case 'dm': {
+      const ids = [p.userId, p.postedIn, p.messageId];
+      if (!ids.every((id) => typeof id === 'string' && SNOWFLAKE.test(id)) || !isSeat(p.seat) || (p.notice !== 'turn' && p.notice !== 'reminder')) return 'the held notice is not readable';
+      if ((p.count !== undefined && !isCount(p.count)) || (p.limit !== undefined && !isCount(p.limit))) return 'the held notice is not readable';
+      return {
+        kind: 'dm',
+        userId: p.userId as string,
+        seat: p.seat,
+        notice: p.notice,
+        postedIn: p.postedIn as string,
+        messageId: p.messageId as string,
+        ...(p.count === undefined ? {} : { count: p.count }),
+        ...(p.limit === undefined ? {} : { limit: p.limit }),
+      };
+    }
     case 'announcement':
       if (typeof p.userId !== 'string' || !SNOWFLAKE.test(p.userId)) return 'the announcement is not readable';
       if (p.message === 'settings') {
@@ -186,6 +218,11 @@ export class Outbox {
 
   nextDue(): Promise<number | null> {
     return this.rows.nextDue();
+  }
+
+  /** A direct message held until `at` (the end of the player's quiet hours), owed like any delivery. */
+  async hold(game: { id: number; guildId: string; channelId: string; version: number }, notice: HeldNotice, at: number): Promise<number> {
+    return (await this.rows.add({ gameId: game.id, guildId: game.guildId, channelId: game.channelId, kind: 'dm', version: game.version, payload: notice, dueAt: at })).id;
   }
 
   /** Takes the game's due deliveries; unreadable ones are reported once and set aside. */

@@ -6,7 +6,7 @@
  *   /game new game:.. [players:..] [layout:..] [variant:..] [expansion:..] [thread:..]
  *   /game status | hand | log [count] | settings [reminder_hours] [reminder_limit] [idle_hours] | leave | abandon
  *   /game history [count]
- *   /game notify [how] [time_zone] [quiet_from] [quiet_to] [away_until]
+ *   /game notify [how] [time_zone] [quiet_from] [quiet_to] [away_until] [play_forced]
  *   /help [topic] [game]
  *   /stats [user]
  */
@@ -96,6 +96,7 @@ export function commandDefinitions(modules: ModuleRegistry, presenters: Presente
         integer('opt.quietFrom', 0, 23),
         integer('opt.quietTo', 0, 23),
         { type: ApplicationCommandOptionType.String, ...named('opt.awayUntil'), required: false, max_length: 10 },
+        { type: ApplicationCommandOptionType.Boolean, ...named('opt.autoForced'), required: false },
       ]),
     ],
   };

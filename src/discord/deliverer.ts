@@ -14,8 +14,9 @@
  */
 import { ChannelType, DiscordAPIError, ThreadAutoArchiveDuration, type Message } from 'discord.js';
 import type { ActiveSnapshot, LobbySnapshot, Snapshot } from '../app/game-service.js';
-import type { BoardNote, Delivery, StaleMessage, SummaryEvent } from '../app/outbox.js';
+import type { BoardNote, Delivery, HeldNotice, StaleMessage, SummaryEvent } from '../app/outbox.js';
 import { voteClosure } from '../app/vote-closure.js';
+import { isAway, quietUntil } from '../app/notifications.js';
 import type { DeliveryTrigger } from '../app/scheduler.js';
 import type { Locale } from '../engine/index.js';
 import type { Logger } from '../logger.js';
@@ -143,6 +144,13 @@ export class Deliverer implements DeliveryTrigger {
     await outbox.superseded(plan.dropped, null);
     const thread: ThreadChoice = { use: game.row.useThread, id: game.row.threadId };
     for (const [index, step] of plan.steps.entries()) {
+      if (step.kind === 'dm') {
+        // Best effort, like every direct message: a failure costs that message only, never the posts behind it.
+        await this.#heldNotice(game, step.delivery);
+        await outbox.delivered(step.delivery, null);
+        done.add(step.delivery.id);
+        continue;
+      }
       try {
         const composed = await this.#message(game, step);
         let target = await this.#target(game, step, thread);
@@ -207,23 +215,66 @@ export class Deliverer implements DeliveryTrigger {
   }
 
   /**
-   * The direct messages owed with a posted board or reminder, each with a link to it. Best effort: a user
-   * who does not take direct messages (or Discord failing now) costs only their own message, never a
-   * repost, and the channel post stands.
+   * The direct messages owed with a posted board or reminder, each with a link to it. A player away gets
+   * none; one in their quiet hours gets it when they end (held in the outbox, so it survives a restart).
+   * Best effort: Discord failing now costs only that message, never a repost, and the channel post stands.
    */
-  async #directMessages(game: Snapshot, step: DeliveryStep, told: readonly { userId: string; dm: NotifySettings | null }[], postedIn: string, messageId: string): Promise<void> {
+  async #directMessages(game: Snapshot, step: DeliveryStep, told: readonly { userId: string; ping: boolean; dm: NotifySettings | null }[], postedIn: string, messageId: string): Promise<void> {
+    const now = this.ctx.service.now();
+    const reminder = step.kind === 'reminder' ? (step.delivery.payload as Extract<Delivery['payload'], { kind: 'reminder' }>) : null;
+    for (const [n, { userId, ping, dm }] of told.entries()) {
+      if (dm === null || isAway(dm, now)) continue;
+      const notice: HeldNotice = {
+        kind: 'dm',
+        userId,
+        seat: game.seats.find((s) => s.userId === userId)?.seat ?? 0,
+        notice: reminder === null ? 'turn' : 'reminder',
+        postedIn,
+        messageId,
+        ...(reminder === null ? {} : { count: reminder.count, limit: reminder.limit }),
+      };
+      const morning = quietUntil(dm, now);
+      if (morning !== null) {
+        // The poll loop finds it due when the quiet hours end.
+        await this.ctx.service.outbox.hold({ id: game.row.id, guildId: game.row.guildId, channelId: game.row.channelId, version: game.row.version }, notice, morning);
+        continue;
+      }
+      await this.#sendNotice(game, notice, dm, ping, `bz${step.delivery.id}u${n}`);
+    }
+  }
+
+  /** A notice held until the player's quiet hours ended: sent now, while the player still decides and is not away. */
+  async #heldNotice(game: Snapshot, delivery: Delivery): Promise<void> {
+    const notice = delivery.payload as HeldNotice;
+    const wish = (await this.ctx.service.notifyOfUsers([notice.userId])).get(notice.userId) ?? DEFAULT_NOTIFY;
+    if (wish.how === 'channel' || isAway(wish, this.ctx.service.now())) return;
+    await this.#sendNotice(game, notice, wish, wish.how !== 'dm', `bz${delivery.id}`);
+  }
+
+  /**
+   * Sends one notice by direct message. A player who closed their direct messages (Discord 50007) and was
+   * not pinged in the channel is mentioned there instead, and told why once, at their next interaction.
+   */
+  async #sendNotice(game: Snapshot, notice: HeldNotice, dm: NotifySettings, pinged: boolean, nonce: string): Promise<void> {
     const presenter = presenterFor(this.ctx, game.row.kind);
-    for (const [n, { userId, dm }] of told.entries()) {
-      if (dm === null) continue;
-      const locale = dm.locale === null ? gameLocale(game) : toLocale(dm.locale);
-      const base = { game: presenter.name(locale), id: game.row.id, channel: `<#${postedIn}>`, link: messageLink(game.row.guildId, postedIn, messageId) };
-      const reminder = step.kind === 'reminder' ? (step.delivery.payload as Extract<Delivery['payload'], { kind: 'reminder' }>) : null;
-      const content = reminder === null ? t(locale, 'dm.turn', base) : t(locale, 'dm.reminder', { ...base, count: reminder.count, limit: reminder.limit });
+    const locale = dm.locale === null ? gameLocale(game) : toLocale(dm.locale);
+    const base = { game: presenter.name(locale), id: game.row.id, channel: `<#${notice.postedIn}>`, link: messageLink(game.row.guildId, notice.postedIn, notice.messageId) };
+    const content = notice.notice === 'turn' ? t(locale, 'dm.turn', base) : t(locale, 'dm.reminder', { ...base, count: notice.count ?? 1, limit: notice.limit ?? 1 });
+    try {
+      const channel = await this.ctx.client.users.createDM(notice.userId);
+      await channel.send({ content, allowedMentions: { parse: [] }, nonce, enforceNonce: true });
+    } catch (error) {
+      this.logger.warn({ gameId: game.row.id, userId: notice.userId, reason: describeError(error) }, 'could not send a direct message about a turn');
+      if (!(error instanceof DiscordAPIError && error.code === 50007)) return;
+      await this.ctx.service.dmFailed(notice.userId);
+      if (pinged) return;
       try {
-        const channel = await this.ctx.client.users.createDM(userId);
-        await channel.send({ content, allowedMentions: { parse: [] }, nonce: `bz${step.delivery.id}u${n}`, enforceNonce: true });
-      } catch (error) {
-        this.logger.warn({ gameId: game.row.id, userId, delivery: step.delivery.id, reason: describeError(error) }, 'could not send a direct message about a turn');
+        const publicLocale = gameLocale(game);
+        const text = t(publicLocale, 'dm.fallback', { player: `<@${notice.userId}>`, game: presenter.name(publicLocale), id: game.row.id, link: base.link });
+        const channel = await sendableChannel(this.ctx.client, notice.postedIn);
+        await channel.send({ content: text, allowedMentions: { users: [notice.userId] }, nonce: `${nonce}f`, enforceNonce: true });
+      } catch (fallback) {
+        this.logger.warn({ gameId: game.row.id, userId: notice.userId, reason: describeError(fallback) }, 'could not mention the player instead of a direct message');
       }
     }
   }
@@ -356,6 +407,8 @@ export class Deliverer implements DeliveryTrigger {
         if (p.message === 'settings') return settingsMessage(game, p.userId, p, p.nextReminderAt, p.idleAt);
         return abandonedMessage(service, game, presenter, p.userId, p.recorded === true);
       }
+      case 'dm':
+        throw new Error('a held direct message is not posted in the channel');
     }
   }
 
@@ -446,7 +499,7 @@ export type DeliveryStep =
       /** A finished game's final board posted again (/game status after the end). */
       readonly again: boolean;
     }
-  | { readonly kind: 'lobby' | 'reminder' | 'idle-vote' | 'announcement'; readonly delivery: Delivery; readonly merged: readonly Delivery[] };
+  | { readonly kind: 'lobby' | 'reminder' | 'idle-vote' | 'announcement' | 'dm'; readonly delivery: Delivery; readonly merged: readonly Delivery[] };
 
 /**
  * What to post for the claimed deliveries of one game, given its state now: boards owed one after
@@ -501,6 +554,11 @@ export function planDeliveries(game: Snapshot, claimed: readonly Delivery[]): { 
       }
       case 'announcement':
         steps.push({ kind: 'announcement', delivery: d, merged: [] });
+        break;
+      case 'dm':
+        // A held notice only while its seat still decides (the turn may have gone on during the night).
+        if (game.kind === 'active' && status === 'active' && activeSeatsOf(game).includes(p.seat)) steps.push({ kind: 'dm', delivery: d, merged: [] });
+        else dropped.push(d);
         break;
     }
   }

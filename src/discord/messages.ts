@@ -280,14 +280,14 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
   if (picture && status !== '') lines.push(status);
   if (notes.order === true) lines.push(t(locale, 'board.order', playingOrderText(game)));
   lines.push(...(notes.notes ?? []));
-  if (summary.length > 0) {
-    // The events name their players themselves. Several players' turns (computer players after a human)
-    // get a line each, not one run-on line.
+  // The events name their players themselves; a turn of hidden events only (a card drawn) tells nothing here.
+  if (lastTurn.length > 0) {
+    // Several players' turns (computer players after a human) get a line each, not one run-on line.
     const turns = turnsOf(lastTurn);
     if (picture && turns.length > 1) {
       lines.push(t(locale, 'board.lastTurns'), ...turns.map((events) => `- ${turnText(presenter, game, events, locale, 400)}`));
     } else {
-      const events = lastTurn.length === 0 ? t(locale, 'board.nothing') : turns.length === 1 ? turnText(presenter, game, lastTurn, locale, 1200) : eventText(presenter, lastTurn, locale, playerNames, 1200);
+      const events = turns.length === 1 ? turnText(presenter, game, lastTurn, locale, 1200) : eventText(presenter, lastTurn, locale, playerNames, 1200);
       lines.push(t(locale, picture ? 'board.lastTurn' : 'board.justNow', { events }));
     }
   }

@@ -45,6 +45,7 @@ import { reminderSnooze } from './handlers/components/reminder-snooze.js';
 import { seatReclaim } from './handlers/components/seat-reclaim.js';
 import { t, toLocale } from './i18n/index.js';
 import { answerPrivately, isCommitted, markUpdateAck } from './respond.js';
+import { tellOfClosedDms } from './closed-dms.js';
 
 export const COMMAND_HANDLERS: readonly CommandHandler[] = [gameNew, gameStatus, gameHand, gameLog, gameSettings, gameLeave, gameAbandon, gameHistory, gameNotify, help, stats];
 
@@ -111,6 +112,7 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
         await rememberLocale(ctx, interaction, log);
         log.debug({ command: name }, 'command');
         await handler.handle(env, interaction);
+        await tellOfClosedDms(ctx, interaction, env.locale, log);
         return;
       }
       if (interaction.isButton() || interaction.isStringSelectMenu()) {
@@ -132,6 +134,7 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
         }
         const scoped = { ...env, logger: log.child({ gameId: id.gameId, verb: id.verb }) };
         await handler.handle(scoped, interaction, id as never);
+        await tellOfClosedDms(ctx, interaction, env.locale, log);
       }
     } catch (error) {
       const ref = randomUUID().slice(0, 8);

@@ -86,6 +86,13 @@ export interface GameDefinition<S, A, V, O> {
   /** Optional: what the step achieves (see StepKind); absent means every step is an `action`. */
   stepKind?(state: S, seat: Seat, action: A): StepKind;
   /**
+   * Optional: when the seat's only legal action is a forced answer (a pass it cannot avoid: a bid it cannot
+   * raise), the event that tells it with its reason ("passes: cannot outbid 7 lira"), told in place of the
+   * action's own first event; null when the seat has a real choice. The host may play such an answer for
+   * the player, without asking them.
+   */
+  forcedAnswer?(state: S, seat: Seat, legal: readonly A[]): GameEvent | null;
+  /**
    * Optional: takes a seat out of a running game (the player conceded or was voted out), when the rules
    * let the game go on without it. Returns null when they do not; the host application then keeps the
    * seat in play on autopilot (see the Discord flow's leave policy) or ends the game. Pure, like `apply`;

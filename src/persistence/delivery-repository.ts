@@ -18,6 +18,8 @@ export interface NewDelivery {
   readonly kind: DeliveryKind;
   readonly version: number;
   readonly payload: unknown;
+  /** Not before then (a direct message held until the player's quiet hours end); default: now. */
+  readonly dueAt?: number;
 }
 
 /** Deliveries whose messages carry buttons that must come off once a newer message replaces them. */
@@ -54,7 +56,8 @@ export class DeliveryRepository {
 
   *add(delivery: NewDelivery): Statements<DeliveryRow> {
     const time = this.now();
-    return yield* insertReturning(this.#deliveries, { ...delivery, payload: JSON.stringify(delivery.payload), status: 'pending', nextAttemptAt: time, createdAt: time });
+    const { dueAt, ...row } = delivery;
+    return yield* insertReturning(this.#deliveries, { ...row, payload: JSON.stringify(delivery.payload), status: 'pending', nextAttemptAt: Math.max(time, dueAt ?? time), createdAt: time });
   }
 
   *byId(id: number): Statements<DeliveryRow | undefined> {

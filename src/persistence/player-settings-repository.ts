@@ -3,11 +3,11 @@
  * through `readNotifySettings`: a value that cannot be what /game notify wrote makes the row unreadable,
  * and the caller sets it aside (the player is then notified the default way).
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { canonicalTimeZone, NOTIFY_CHANNELS, type NotifyChannel, type NotifySettings } from '../notify-settings.js';
 import type { Dialect } from './dialect.js';
 import type { PlayerSettingsRow } from './schema.js';
-import { all, first, insert, select, type Statements } from './statements.js';
+import { all, first, insert, select, update, type Statements } from './statements.js';
 
 const isHour = (v: number | null): boolean => v === null || (Number.isInteger(v) && v >= 0 && v <= 23);
 
@@ -18,7 +18,8 @@ export function readNotifySettings(row: PlayerSettingsRow): NotifySettings | str
   if (!isHour(row.quietFrom) || !isHour(row.quietTo) || (row.quietFrom === null) !== (row.quietTo === null)) return 'the quiet hours are not hours';
   if (row.awayUntil !== null && !Number.isSafeInteger(row.awayUntil)) return 'away_until is not a time';
   if (row.locale !== null && !/^[a-zA-Z-]{2,10}$/.test(row.locale)) return 'the locale is not a language tag';
-  return { how: row.notify as NotifyChannel, timeZone: row.timeZone, quietFrom: row.quietFrom, quietTo: row.quietTo, awayUntil: row.awayUntil, locale: row.locale };
+  if (row.autoForced !== 0 && row.autoForced !== 1) return 'auto_forced is not 0 or 1';
+  return { how: row.notify as NotifyChannel, timeZone: row.timeZone, quietFrom: row.quietFrom, quietTo: row.quietTo, awayUntil: row.awayUntil, locale: row.locale, autoForced: row.autoForced === 1 };
 }
 
 export class PlayerSettingsRepository {
@@ -40,7 +41,7 @@ export class PlayerSettingsRepository {
 
   *save(userId: string, settings: NotifySettings): Statements<void> {
     const { playerSettings } = this.dialect.tables;
-    const values = { notify: settings.how, timeZone: settings.timeZone, quietFrom: settings.quietFrom, quietTo: settings.quietTo, awayUntil: settings.awayUntil, locale: settings.locale, updatedAt: this.now() };
+    const values = { notify: settings.how, timeZone: settings.timeZone, quietFrom: settings.quietFrom, quietTo: settings.quietTo, awayUntil: settings.awayUntil, locale: settings.locale, autoForced: settings.autoForced ? 1 : 0, updatedAt: this.now() };
     yield* insert(playerSettings, [{ userId, ...values }], { target: playerSettings.userId, set: values });
   }
 
@@ -49,5 +50,21 @@ export class PlayerSettingsRepository {
     const { playerSettings } = this.dialect.tables;
     const values = { locale, updatedAt: this.now() };
     yield* insert(playerSettings, [{ userId, ...values }], { target: playerSettings.userId, set: values });
+  }
+
+  /** A direct message to the player failed (they closed theirs): they are told at their next interaction. */
+  *markDmFailed(userId: string, at: number): Statements<void> {
+    const { playerSettings } = this.dialect.tables;
+    yield* insert(playerSettings, [{ userId, dmFailedAt: at, updatedAt: this.now() }], { target: playerSettings.userId, set: { dmFailedAt: at } });
+  }
+
+  /** When a direct message to the player failed and they were not told yet (null: nothing to tell); clears it. */
+  *takeDmFailed(userId: string): Statements<number | null> {
+    const { playerSettings } = this.dialect.tables;
+    const row = yield* first(select(playerSettings, { where: eq(playerSettings.userId, userId) }));
+    if (row?.dmFailedAt == null) return null;
+    // Only the one who clears it tells the player (two interactions at once tell them once).
+    const cleared = yield* update(playerSettings, { dmFailedAt: null }, and(eq(playerSettings.userId, userId), isNotNull(playerSettings.dmFailedAt)));
+    return cleared === 1 ? row.dmFailedAt : null;
   }
 }

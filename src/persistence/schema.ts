@@ -165,10 +165,14 @@ export const playerSettings = sqliteTable('player_settings', {
   awayUntil: integer('away_until'),
   /** The language of the player's direct messages: their Discord language when they last set these. */
   locale: text('locale'),
+  /** 1: a decision with one forced answer (a pass, a skip) is played for the player; 0: they are asked. */
+  autoForced: integer('auto_forced').notNull().default(1),
+  /** When a direct message to the player failed because they closed theirs; null once they were told. */
+  dmFailedAt: integer('dm_failed_at'),
   updatedAt: integer('updated_at').notNull(),
 });
 
-export const DELIVERY_KINDS = ['lobby', 'board', 'reminder', 'idle-vote', 'announcement'] as const;
+export const DELIVERY_KINDS = ['lobby', 'board', 'reminder', 'idle-vote', 'announcement', 'dm'] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'superseded', 'damaged'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

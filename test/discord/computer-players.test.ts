@@ -12,7 +12,7 @@ import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/ind
 import type { KairoAction, KairoState } from '../../src/games/kairo/index.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { playToTheEnd } from '../support/turn-driver.js';
-import { boards, buttonFor, clickForBoard, hasButton, latestBoard, mentionedToAct, openLobby, privateReply, runConfirmed, startBotOnFake, type BotOnFake, WAIT_MS } from './harness.js';
+import { boards, buttonFor, clickForBoard, hasButton, latestBoard, latestCall, mentionedToAct, openLobby, privateReply, runConfirmed, startBotOnFake, type BotOnFake, WAIT_MS } from './harness.js';
 import { until as waitUntil } from './bot-process.js';
 import { chooseIstanbul } from './istanbul-policy.js';
 import { progressScore } from '../render/kairo/engine-states.js';
@@ -167,14 +167,18 @@ describe('computer players', () => {
     const reclaim = offer.buttons.find((b) => b.customId?.includes(':reclaim'))!.customId!;
     const back = privateReply(await idle.clickButton(offer.id, reclaim), idle);
     expect(back.content).toMatch(/Your seat is yours again/);
-    await until(() => /takes their seat back/.test(latestBoard(env.fake, channel).content), 'the board telling the channel');
+    // Nothing moves on the board: a short text tells the table, no new picture.
+    const picturesBefore = boards(env.fake, channel).length;
+    await until(() => /takes their seat back/.test(latestCall(env.fake, channel).content), 'the text telling the channel');
+    expect(latestCall(env.fake, channel).attachments).toEqual([]);
+    expect(boards(env.fake, channel)).toHaveLength(picturesBefore);
     expect((await game(channel)).seats.find((s) => s.userId === idle.id)!.computer).toBeNull();
 
     // /game leave hands the seat to a computer too, and the game goes on for the others.
-    const leaving = mentionedToAct(latestBoard(env.fake, channel))[0] === carol.id ? bob : carol;
+    const leaving = mentionedToAct(latestCall(env.fake, channel))[0] === carol.id ? bob : carol;
     const left = await runConfirmed(leaving, channel, 'leave');
     expect(left.content).toBe('You left the game.');
-    await until(() => /left the game; a computer player takes their seat/.test(latestBoard(env.fake, channel).content), 'the board after /game leave');
+    await until(() => /left the game; a computer player takes their seat/.test(latestCall(env.fake, channel).content), 'the text after /game leave');
     expect((await game(channel)).seats.find((s) => s.userId === leaving.id)!.computer).toBe('normal');
     env.fake.assertNoViolations();
   }, 720_000);

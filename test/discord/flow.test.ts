@@ -13,7 +13,7 @@ import { tallyComputer } from '../games/tally/computer.js';
 import type { TallyState } from '../games/tally/index.js';
 import { BUILT_IN_GAMES } from '../../src/games/index.js';
 import { gameRegistry } from '../../src/games/registry.js';
-import { buttonFor, choose, clickForBoard, hasButton, latestBoard, mentionedToAct, offered, privateReply, runConfirmed, startBotOnFake, type BotOnFake, openLobby, WAIT_MS } from './harness.js';
+import { buttonFor, choose, clickForBoard, hasButton, latestBoard, latestCall, mentionedToAct, offered, privateReply, runConfirmed, startBotOnFake, type BotOnFake, openLobby, WAIT_MS } from './harness.js';
 
 const HOUR = 3_600_000;
 const tally = tallyGame({ removeSeat: false, target: 30 });
@@ -267,17 +267,21 @@ describe('leaving and ending', () => {
   it('with three players a leaver goes on autopilot; with two left, the last one wins; abandon needs the host', async () => {
     const channel = env.fake.createChannel('leaving');
     await startTally(channel, alice, [bob, dave]);
+    const picturesBefore = env.fake.channelMessages(channel).filter((m) => m.attachments.length > 0).length;
     const left = await runConfirmed(dave, channel, 'leave');
     expect(left.content).toBe('You left the game.');
-    let board = latestBoard(env.fake, channel);
-    expect(board.content).toMatch(/<@\d+> left the game; a computer player takes their seat/);
-    expect(mentionedToAct(board)).not.toContain(dave.id);
+    // A computer takes the seat: nothing moves on the board, so a short text tells the table, no new picture.
+    const told = latestCall(env.fake, channel);
+    expect(told.content).toMatch(/<@\d+> left the game; a computer player takes their seat/);
+    expect(told.attachments).toEqual([]);
+    expect(env.fake.channelMessages(channel).filter((m) => m.attachments.length > 0)).toHaveLength(picturesBefore);
+    expect(mentionedToAct(told)).not.toContain(dave.id);
     // Abandon: not for another player without Manage Channel.
     const refused = await bob.runCommand(channel, 'game', { subcommand: 'abandon' });
     expect(privateReply(refused, bob).content).toMatch(/Gastgeber/);
     const bobLeaves = await runConfirmed(bob, channel, 'leave');
     expect(bobLeaves.content).toBe('Du hast das Spiel verlassen.');
-    board = latestBoard(env.fake, channel);
+    const board = latestBoard(env.fake, channel);
     expect(board.content).toMatch(new RegExp(`The game is over\\.\\*\\* \\d\uFE0F\u20E3 <@${alice.id}> wins: every other player left the game\\.`));
     expect(board.buttons.map((b) => b.label)).toEqual(['Rematch']);
     expect(await env.service.byChannel(channel)).toMatchObject({ ok: false, code: 'no_game' });
@@ -392,6 +396,11 @@ describe('robustness', () => {
     expect(settings.content).toMatch(/Erinnerungen alle 6 Stunden, höchstens 3 pro Zug; .* nach 24 Stunden/);
     const notHost = privateReply(await carol.runCommand(channel, 'game', { subcommand: 'settings', options: { reminder_limit: 1 } }), carol);
     expect(notHost.content).toMatch(/gastheer/);
+    // Someone who does not play is answered privately with a link to the latest board: no board is posted.
+    const postsBefore = env.fake.channelMessages(channel).length;
+    const outsider = privateReply(await alice.runCommand(channel, 'game', { subcommand: 'status' }), alice);
+    expect(outsider.content).toMatch(new RegExp(`^You do not play in \\*\\*Tally\\*\\* \\(game #\\d+\\), so the board is not posted again for you; the latest board: https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id}$`));
+    expect(env.fake.channelMessages(channel)).toHaveLength(postsBefore);
     const help = privateReply(await alice.runCommand(channel, 'help', {}), alice);
     expect(help.content).toMatch(/reminded every 6 hours, at most 3 times per turn/);
     const decisions = privateReply(await bob.runCommand(channel, 'help', { options: { topic: 'decisions', game: 'tally' } }), bob);

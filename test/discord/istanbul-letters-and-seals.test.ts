@@ -19,7 +19,7 @@ let env: BotOnFake;
 let users: FakeUser[];
 
 beforeAll(async () => {
-  env = await startBotOnFake({ games: GAMES, seeds: ['ls-e2e'] });
+  env = await startBotOnFake({ games: GAMES, seeds: ['ls-e2e', 'ls-e2e', 'ls-e2e'] });
   users = [
     env.createUser('alice', { globalName: 'Alice' }),
     env.createUser('bob', { globalName: 'Bob', locale: 'de' }),
@@ -186,5 +186,72 @@ describe('Istanbul with Letters & Seals end to end', () => {
     const bob = users[1] as FakeUser;
     const hand = await openPrivately(bob, board, buttonFor(board, 'hand'));
     expect(hand.content).toMatch(/\nBriefe: .* · \d+ Siegel · Kompagnon: noch nicht genommen/);
+  }, 540_000);
+
+  /**
+   * The same opening in a new channel: the start player skips the Kiosk's action, the next player opens the
+   * auction with all 3 of their lira. The third seat (4 lira) may outbid and is asked; the start player (2
+   * lira) cannot, so passing is all they may do.
+   */
+  async function auctionOfThree(channel: string): Promise<{ first: number; second: number; third: number }> {
+    const [host, ...others] = users as [FakeUser, FakeUser, FakeUser];
+    const lobby = await openLobby(host, channel, { game: 'istanbul', expansion: 'letters-and-seals' });
+    for (const user of others) await user.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
+    await clickForBoard(host, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
+    const first = await openPanel(channel);
+    let panel = await pick(channel, first.user, first.seat, first.panel, (a) => a.type === 'move' && a.to === 22);
+    panel = await pick(channel, first.user, first.seat, panel, (a) => a.type === 'leaveAssistant');
+    panel = await pick(channel, first.user, first.seat, panel, (a) => a.type === 'skipAction');
+    await pick(channel, first.user, first.seat, panel, (a) => a.type === 'endTurn');
+    const second = await openPanel(channel);
+    panel = await pick(channel, second.user, second.seat, second.panel, (a) => a.type === 'move' && a.to === 23);
+    panel = await pick(channel, second.user, second.seat, panel, (a) => a.type === 'leaveAssistant');
+    panel = await pick(channel, second.user, second.seat, panel, (a) => a.type === 'auctionGood' && a.good === 'blue');
+    expect((await state(channel)).players.map((p) => p.lira)[second.seat]).toBe(3);
+    await pick(channel, second.user, second.seat, panel, (a) => a.type === 'auctionBid' && a.amount === 3);
+    return { first: first.seat, second: second.seat, third: (first.seat + 2) % 3 };
+  }
+
+  it('a bidder who cannot outbid is not asked: the pass is played for them and told with its reason', async () => {
+    const channel = env.fake.createChannel('istanbul-ls-forced');
+    const { first, second, third } = await auctionOfThree(channel);
+    const firstUser = await userOfSeat(channel, first);
+    const mentionsBefore = env.fake.channelMessages(channel).filter((m) => m.content.includes(`<@${firstUser.id}>`)).length;
+    // the third seat has 4 lira: a real choice, asked with a mention
+    const bidder = await openPanel(channel);
+    expect(bidder.seat).toBe(third);
+    await pick(channel, bidder.user, bidder.seat, bidder.panel, (a) => a.type === 'auctionPass');
+    // the start player (2 lira) passes without being asked; the opener wins with their own bid (2 bonus
+    // cards drawn) and decides again, called by a short text that tells the pass and why
+    expect((await deciding(channel)).seat).toBe(second);
+    expect(env.fake.channelMessages(channel).filter((m) => m.content.includes(`<@${firstUser.id}>`))).toHaveLength(mentionsBefore);
+    const call = latestCall(env.fake, channel);
+    expect(mentionedToAct(call)).toEqual([(await userOfSeat(channel, second)).id]);
+    expect(call.content).toContain(`${(await game(channel)).seats[first]!.displayName} passes: cannot outbid 3 lira`);
+    const after = await state(channel);
+    expect(after.ls?.auction).toBeNull();
+    expect(after.players[second]?.lira).toBe(0);
+    // the log keeps the pass under the start player's seat, as if they had clicked it
+    const log = (await env.service.recentEffective(await game(channel), 8)).map((e) => `${e.seat}:${(e.action as IstanbulAction).type}`);
+    expect(log.slice(-2)).toEqual([`${third}:auctionPass`, `${first}:auctionPass`]);
+    env.fake.assertNoViolations();
+  }, 540_000);
+
+  it('a player who chose to be asked anyway (/game notify play_forced:false) is asked, and told why passing is all they can do', async () => {
+    const channel = env.fake.createChannel('istanbul-ls-asked');
+    const notified = async (user: FakeUser, value: boolean): Promise<void> => {
+      await user.runCommand(channel, 'game', { subcommand: 'notify', options: { play_forced: value } });
+    };
+    for (const user of users) await notified(user, false);
+    const { first, third } = await auctionOfThree(channel);
+    const bidder = await openPanel(channel);
+    expect(bidder.seat).toBe(third);
+    await pick(channel, bidder.user, bidder.seat, bidder.panel, (a) => a.type === 'auctionPass');
+    const passer = await openPanel(channel);
+    expect(passer.seat).toBe(first);
+    expect(offered(passer.panel).map((c) => c.index)).toEqual([0]);
+    expect(passer.panel.content).toMatch(/(The highest bid is 3 lira and you have 2|Das höchste Gebot ist 3 Lira und du hast 2|Het hoogste bod is 3 lira en je hebt 2)/);
+    for (const user of users) await notified(user, true);
+    env.fake.assertNoViolations();
   }, 540_000);
 });

@@ -12,11 +12,12 @@ import type { ActiveSnapshot } from '../../src/app/game-service.js';
 import { GAMES } from '../../src/games/index.js';
 import { seedRng } from '../../src/engine/index.js';
 import type { KairoAction, KairoState } from '../../src/games/kairo/index.js';
+import { START_STALLS_PER_PLAYER } from '../../src/games/kairo/data/board.js';
 import { renderScoreChart } from '../../src/render/chart.js';
 import { checkPng, type FakeUser, type SeenMessage } from '../fake-discord/index.js';
 import { pickKairo as pick } from './kairo-policy.js';
 import { playToTheEnd } from '../support/turn-driver.js';
-import { boardPictures, boards, buttonFor, clickForBoard, latestBoard, openPrivately, type BotOnFake, startBotOnFake, openLobby } from './harness.js';
+import { boardPictures, boards, buttonFor, clickForBoard, hasButton, latestBoard, openPrivately, type BotOnFake, startBotOnFake, openLobby } from './harness.js';
 
 let env: BotOnFake;
 let alice: FakeUser;
@@ -43,6 +44,8 @@ async function activeGame(channel: string): Promise<ActiveSnapshot> {
 
 interface Played {
   turns: number;
+  /** Turns called by a short text instead of a board picture (the start stalls after the first). */
+  texts: number;
   clicks: number;
   handLines: string[];
   privateEvents: string[];
@@ -52,7 +55,12 @@ interface Played {
   final: SeenMessage;
 }
 
-const TURN_OVER = /(turn is over|Zug ist zu Ende|beurt is voorbij|game is over|Spiel ist vorbei|spel is afgelopen)/;
+const TURN_OVER = /(turn is over|Zug ist zu Ende|beurt is voorbij|game is over|Spiel ist vorbei|spel is afgelopen|must decide now|Jetzt entscheidet|Nu beslist)/;
+
+/** The newest message a turn starts from (a board, or a short text during the start), or the final board. */
+function latestPost(channel: string): SeenMessage | undefined {
+  return env.fake.channelMessages(channel).filter((m) => m.attachments.length > 0 || hasButton(m, 'turn')).at(-1);
+}
 const PRIVATE_DRAW = /(You drew building card [^;\n]+|Du hast Baukarte [^;\n]+ gezogen|Je trok bouwkaart [^;\n]+)/g;
 
 async function playKairo(channel: string, players: FakeUser[], start: 'variable' | 'quick'): Promise<Played> {
@@ -65,13 +73,14 @@ async function playKairo(channel: string, players: FakeUser[], start: 'variable'
   await clickForBoard(host, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
 
   const rng = seedRng(`kairo-e2e:${players.length}`);
-  const played: Played = { turns: 0, clicks: 0, handLines: [], privateEvents: [], prompts: new Set(), kinds: new Set(), final: latestBoard(env.fake, channel) };
+  const played: Played = { turns: 0, texts: 0, clicks: 0, handLines: [], privateEvents: [], prompts: new Set(), kinds: new Set(), final: latestBoard(env.fake, channel) };
   const checkPicture = (board: SeenMessage): void => {
     const png = checkPng(board.attachments[0]!.bytes);
     assert.ok(png.ok && png.width === 1600 && png.height > 800, 'the board is a PNG of the Kairo size');
   };
   await playToTheEnd(
-    { fake: env.fake, channelId: channel },
+    // A turn starts from the newest message with Take my turn: a board, or a short text during the start.
+    { fake: env.fake, channelId: channel, latest: () => latestPost(channel) },
     {
       maxSteps: 20,
       async onPanel(_panel, { board, actor }) {
@@ -100,11 +109,15 @@ async function playKairo(channel: string, players: FakeUser[], start: 'variable'
     },
     {
       maxTurns: 200,
-      beforeTurn: checkPicture,
+      beforeTurn(call) {
+        if (call.attachments.length > 0) return checkPicture(call);
+        assert.match(call.content, /\n(Just now|Soeben|Zojuist): /, 'a short text tells what was just placed');
+        played.texts++;
+      },
       afterTurn({ board, panel }) {
         assert.match(panel!.content, TURN_OVER);
         played.turns++;
-        const next = latestBoard(env.fake, channel);
+        const next = latestPost(channel)!;
         assert.notEqual(next.id, board.id, 'a new board after the turn');
         assert.deepEqual(env.fake.message(board.id)!.buttons, [], 'the previous board lost its buttons');
       },
@@ -147,6 +160,7 @@ describe('Kairo end to end', () => {
     const channel = env.fake.createChannel('kairo-2');
     const played = await playKairo(channel, [alice, bob], 'quick');
     expect(played.turns).toBeGreaterThan(15);
+    expect(played.texts).toBe(0);
     expect(boards(env.fake, channel)).toHaveLength(played.turns + 1);
     checkStandings(played, [alice, bob]);
     checkPrivacy(channel, played);
@@ -164,7 +178,10 @@ describe('Kairo end to end', () => {
     const channel = env.fake.createChannel('kairo-3');
     const played = await playKairo(channel, [carol, alice, bob], 'variable');
     expect(played.turns).toBeGreaterThan(15);
-    expect(boards(env.fake, channel)).toHaveLength(played.turns + 1);
+    // Three start stalls each: the first placement from the start board, the other eight called by a short
+    // text each; one board picture when the start is done, then one per turn.
+    expect(played.texts).toBe(3 * START_STALLS_PER_PLAYER - 1);
+    expect(boards(env.fake, channel)).toHaveLength(played.turns + 1 - played.texts);
     checkStandings(played, [alice, bob, carol]);
     checkPrivacy(channel, played);
     const prompts = [...played.prompts].join('\n');

@@ -87,7 +87,7 @@ async function gameIdIn(channel: string): Promise<number> {
 
 describe('/game notify', () => {
   it('shows the settings, and answers a bad time zone or date with a short message in the user language, changing nothing', async () => {
-    expect(await notify(alice, {})).toBe('Your turns: a mention in the channel. Time zone: UTC. Quiet hours: none. Not away.');
+    expect(await notify(alice, {})).toBe('Your turns: a mention in the channel. Time zone: UTC. Quiet hours: none. Not away. A decision with only one possible answer (a pass) is played for you, without a ping.');
     expect(await notify(carol, { time_zone: 'Mars/Base' })).toBe('Onbekende tijdzone "Mars/Base". Gebruik een naam als Europe/Amsterdam of America/New_York.');
     expect(await notify(bob, { away_until: '2020-01-01' })).toBe('„2020\\-01\\-01“ ist kein Tag in der Zukunft: schreib JJJJ-MM-TT (innerhalb eines Jahres) oder off.');
     expect(await notify(bob, { away_until: 'next week' })).toMatch(/^„next week“ ist kein Tag/);
@@ -98,7 +98,7 @@ describe('/game notify', () => {
     expect((await env.service.notifySettings(carol.id)).timeZone).toBeNull();
     expect((await env.service.notifySettings(bob.id)).awayUntil).toBeNull();
     expect(await notify(carol, { time_zone: 'europe/amsterdam', quiet_from: 23, quiet_to: 7 })).toBe(
-      'Opgeslagen. Je beurten: een vermelding in het kanaal. Tijdzone: Europe/Amsterdam. Stille uren: 23:00-07:00 uur. Niet afwezig.',
+      'Opgeslagen. Je beurten: een vermelding in het kanaal. Tijdzone: Europe/Amsterdam. Stille uren: 23:00-07:00 uur. Niet afwezig. Een beslissing met maar één mogelijk antwoord (passen) wordt voor je gespeeld, zonder vermelding.',
     );
     env.fake.assertNoViolations();
   });
@@ -151,6 +151,75 @@ describe('the language of a direct message', () => {
     expect(await env.service.rememberLocale(bob.id, 'de')).toBe(false);
     expect((await env.service.notifySettings(bob.id)).how).toBe('dm');
     await notify(bob, { how: 'channel' });
+    env.fake.assertNoViolations();
+  });
+});
+
+describe('direct messages held by quiet hours, none while away', () => {
+  it('a turn notice by direct message in the player quiet hours is owed until they end, and none comes while away', async () => {
+    const hour = new Date(env.fake.clock.now()).getUTCHours();
+    await notify(bob, { how: 'dm', time_zone: 'UTC', quiet_from: hour, quiet_to: (hour + 2) % 24 });
+    const channel = env.fake.createChannel('dm-quiet');
+    let board = await startTally(channel, alice, bob);
+    if (mentionedToAct(board)[0] !== bob.id) board = await endTurn(board, channel);
+    expect(mentionedToAct(board)).toEqual([bob.id]);
+    // The delivery of the board (direct messages included) holds the channel's lock until it is done.
+    await env.service.locked(channel, () => undefined);
+    const before = env.fake.directMessagesTo(bob.id).length;
+    // Held in the outbox (a restart still sends it), due when the quiet hours end.
+    const morning = Math.floor(env.fake.clock.now() / HOUR) * HOUR + 2 * HOUR;
+    const held = (await env.service.outbox.rows.ofGame(await gameIdIn(channel))).filter((d) => d.kind === 'dm' && d.status === 'pending');
+    expect(held.map((d) => d.nextAttemptAt)).toEqual([morning]);
+    await env.bot.deliverer.poll();
+    expect(env.fake.directMessagesTo(bob.id)).toHaveLength(before);
+    env.fake.clock.advance(morning - env.fake.clock.now() - 60_000);
+    await env.bot.deliverer.poll();
+    expect(env.fake.directMessagesTo(bob.id)).toHaveLength(before);
+    env.fake.clock.advance(60_000);
+    await env.bot.deliverer.poll();
+    expect(env.fake.directMessagesTo(bob.id)).toHaveLength(before + 1);
+    expect(env.fake.directMessagesTo(bob.id).at(-1)!.content).toBe(`Deine Entscheidung in **Tally** (Spiel #${await gameIdIn(channel)}) in <#${channel}>: https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id}`);
+
+    // Away: the board names Bob, and no direct message comes, now or later.
+    const back = new Date(env.fake.clock.now() + 3 * DAY).toISOString().slice(0, 10);
+    await notify(bob, { quiet_from: 0, quiet_to: 0, away_until: back });
+    board = await endTurn(await endTurn(board, channel), channel);
+    expect(mentionedToAct(board)).toEqual([bob.id]);
+    await env.service.locked(channel, () => undefined);
+    await env.bot.deliverer.poll();
+    expect(env.fake.directMessagesTo(bob.id)).toHaveLength(before + 1);
+    expect((await env.service.outbox.rows.ofGame(await gameIdIn(channel))).filter((d) => d.kind === 'dm' && d.status === 'pending')).toEqual([]);
+    await notify(bob, { how: 'channel', away_until: 'off' });
+    env.fake.assertNoViolations();
+  });
+});
+
+describe('closed direct messages', () => {
+  it('a player whose direct messages are closed is mentioned in the channel instead, and told once, privately, at their next interaction', async () => {
+    await notify(carol, { how: 'dm' });
+    carol.setDirectMessages(false);
+    try {
+      const channel = env.fake.createChannel('dm-closed');
+      let board = await startTally(channel, alice, carol);
+      if (mentionedToAct(board)[0] !== carol.id) board = await endTurn(board, channel);
+      expect(pinged(channel, board)).toEqual([]);
+      await untilMessage(() => env.fake.channelMessages(channel).at(-1)!.content.includes('a direct message could not reach you'), 'the mention instead');
+      const instead = env.fake.channelMessages(channel).at(-1)!;
+      expect(instead.content).toBe(`<@${carol.id}>: your decision in **Tally** (game #${await gameIdIn(channel)}); a direct message could not reach you: https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id}`);
+      expect(pinged(channel, instead)).toEqual([carol.id]);
+      expect(env.fake.directMessagesTo(carol.id)).toEqual([]);
+      // Her next interaction (any) brings the private word, once.
+      const hand = await carol.runCommand(channel, 'game', { subcommand: 'hand' });
+      await hand.waitFor((h) => h.followUps.length === 1, { timeoutMs: WAIT_MS, description: 'the word about closed direct messages' });
+      expect(hand.followUps[0]!.ephemeral).toBe(true);
+      expect(hand.followUps[0]!.content).toMatch(/^Een direct bericht over je beurt kon je niet bereiken/);
+      const again = await carol.runCommand(channel, 'game', { subcommand: 'hand' });
+      privateReply(again, carol);
+      expect(again.followUps).toEqual([]);
+    } finally {
+      carol.setDirectMessages(true);
+      await notify(carol, { how: 'channel' });
+    }
     env.fake.assertNoViolations();
   });
 });

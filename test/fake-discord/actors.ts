@@ -75,6 +75,12 @@ export class FakeUser {
     this.record.locale = locale;
   }
 
+  /** Turns direct messages from the server's members (and its bots) off or on: while off, the bot's get 50007. */
+  setDirectMessages(open: boolean): void {
+    if (open) this.core.world.closedDms.delete(this.id);
+    else this.core.world.closedDms.add(this.id);
+  }
+
   /** What this user sees in a channel right now (channel messages and their own ephemeral ones). */
   sees(channelId: string): SeenMessage[] {
     return visibleTo(this.core.world, this.id, channelId);

@@ -92,6 +92,12 @@ describe('direct messages', () => {
     const stranger = env.fake.world.createUser({ username: 'stranger' });
     const closed = await env.client.users.createDM(stranger.id);
     expect(await refusal(closed.send('hello'))).toBe(50007);
+    // A member who turned their direct messages off is refused the same way, until they turn them on again.
+    alice.setDirectMessages(false);
+    expect(await refusal(dm.send('again'))).toBe(50007);
+    alice.setDirectMessages(true);
+    await dm.send('again');
+    expect(env.fake.directMessagesTo(alice.id).map((m) => m.content)).toEqual(['your turn', 'again']);
     env.fake.assertNoViolations();
   });
 });

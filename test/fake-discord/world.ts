@@ -240,6 +240,8 @@ export class World {
   readonly users = new Map<string, UserRecord>();
   readonly guilds = new Map<string, GuildRecord>();
   readonly channels = new Map<string, ChannelRecord>();
+  /** Users who turned off direct messages from server members (Discord answers the bot 50007). */
+  readonly closedDms = new Set<string>();
   readonly messages = new Map<string, StoredMessage>();
   /** Files users attached to ATTACHMENT command options. */
   readonly uploads = new Map<string, StoredAttachment>();
@@ -356,7 +358,12 @@ export class World {
     return channel;
   }
 
-  /** Whether the bot may write to a user at all: they share a server (Discord: 50007 otherwise). */
+  /** Whether the bot may write to a user at all: they share a server and take direct messages (Discord: 50007 otherwise). */
+  acceptsDirectMessages(userId: string): boolean {
+    return this.sharesGuildWithBot(userId) && !this.closedDms.has(userId);
+  }
+
+  /** Whether the user and the bot are members of a common server. */
   sharesGuildWithBot(userId: string): boolean {
     return [...this.guilds.values()].some((g) => g.members.has(userId) && g.members.has(this.bot.id));
   }

@@ -617,13 +617,25 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
       const { store, clock } = await open(under);
       expect(await store.playerSettings.find('ayla')).toBeUndefined();
       expect(await store.playerSettings.findMany([])).toEqual([]);
-      await store.playerSettings.save('ayla', { how: 'dm', timeZone: 'Europe/Berlin', quietFrom: 22, quietTo: 7, awayUntil: T0 + 86_400_000, locale: 'de' });
-      await store.playerSettings.save('bo', { how: 'channel', timeZone: null, quietFrom: null, quietTo: null, awayUntil: null, locale: null });
+      await store.playerSettings.save('ayla', { how: 'dm', timeZone: 'Europe/Berlin', quietFrom: 22, quietTo: 7, awayUntil: T0 + 86_400_000, locale: 'de', autoForced: true });
+      await store.playerSettings.save('bo', { how: 'channel', timeZone: null, quietFrom: null, quietTo: null, awayUntil: null, locale: null, autoForced: true });
       clock.now = T0 + 1;
-      await store.playerSettings.save('ayla', { how: 'both', timeZone: null, quietFrom: null, quietTo: null, awayUntil: null, locale: 'nl' });
-      expect(await store.playerSettings.find('ayla')).toEqual({ userId: 'ayla', notify: 'both', timeZone: null, quietFrom: null, quietTo: null, awayUntil: null, locale: 'nl', updatedAt: T0 + 1 });
-      expect(await store.playerSettings.find('bo')).toEqual({ userId: 'bo', notify: 'channel', timeZone: null, quietFrom: null, quietTo: null, awayUntil: null, locale: null, updatedAt: T0 });
+      await store.playerSettings.save('ayla', { how: 'both', timeZone: null, quietFrom: null, quietTo: null, awayUntil: null, locale: 'nl', autoForced: false });
+      expect(await store.playerSettings.find('ayla')).toEqual({ userId: 'ayla', notify: 'both', timeZone: null, quietFrom: null, quietTo: null, awayUntil: null, locale: 'nl', autoForced: 0, dmFailedAt: null, updatedAt: T0 + 1 });
+      expect(await store.playerSettings.find('bo')).toEqual({ userId: 'bo', notify: 'channel', timeZone: null, quietFrom: null, quietTo: null, awayUntil: null, locale: null, autoForced: 1, dmFailedAt: null, updatedAt: T0 });
       expect((await store.playerSettings.findMany(['bo', 'ayla', 'cem'])).map((row) => row.userId).sort()).toEqual(['ayla', 'bo']);
+    });
+
+    it('keeps a direct message that failed until the player is told, once, keeping their settings', async () => {
+      const { store } = await open(under);
+      await store.playerSettings.save('ayla', { how: 'dm', timeZone: null, quietFrom: null, quietTo: null, awayUntil: null, locale: 'de', autoForced: false });
+      await store.playerSettings.markDmFailed('ayla', T0 + 5);
+      await store.playerSettings.markDmFailed('cem', T0 + 6);
+      expect(await store.playerSettings.find('ayla')).toMatchObject({ notify: 'dm', locale: 'de', autoForced: 0, dmFailedAt: T0 + 5 });
+      expect(await store.playerSettings.find('cem')).toMatchObject({ notify: 'channel', autoForced: 1, dmFailedAt: T0 + 6 });
+      expect(await store.playerSettings.takeDmFailed('ayla')).toBe(T0 + 5);
+      expect(await store.playerSettings.takeDmFailed('ayla')).toBeNull();
+      expect(await store.playerSettings.takeDmFailed('bo')).toBeNull();
     });
 
     it('records a damaged row once: the first report says so, later ones do not', async () => {

@@ -12,6 +12,7 @@ import { effectiveWindow, markCompound, markComputer, readLogAction, REMOVE_SEAT
 import { boardMarkerOf, turnMarkerOf } from '../module.js';
 import type { BoardNote } from '../outbox.js';
 import type { GameCore } from './core.js';
+import { playForcedAnswers } from './forced.js';
 import { activeSeats } from './queries.js';
 import { isComputerPlayed, parseLevel } from './seat-identity.js';
 import { scheduleTurn } from './timers.js';
@@ -33,7 +34,7 @@ export function wire(value: unknown): unknown {
  * player, in the same transaction. Seats played by a computer are not played here: the computer turns
  * (computer-turns.ts) decide them one by one after the commit, off the event loop.
  */
-export function commit(
+export async function commit(
   core: GameCore,
   game: ActiveSnapshot,
   /**
@@ -72,6 +73,13 @@ export function commit(
     }
   }
   for (const move of moves) push(move.seat, move.action, move.compound, move.byComputer === true);
+  // A decision the rules answer alone (a pass that cannot be avoided) is played now and pings nobody.
+  const forced = await playForcedAnswers(core, game, current.state, new Set(moves.map((m) => m.seat)), ({ seat, action, reason }) => {
+    push(seat, wire(action), undefined, false);
+    const entry = entries[entries.length - 1] as NewAction;
+    entries[entries.length - 1] = { ...entry, events: [reason, ...(entry.events as GameEvent[]).slice(1)] };
+    return current.state;
+  });
   const remaining = game.seats.filter((s) => !left.has(s.seat));
   // A game of only computer players is not played: when the last human leaves, it ends.
   const humansLeft = remaining.filter((s) => s.computer === null).length;
@@ -81,7 +89,7 @@ export function commit(
   const notes = opts.notes?.(entries, finished) ?? [];
   // A seat that left is played by a computer from now on (unless the rules took it out).
   const toComputer = [...(opts.handOver ?? []), ...(opts.leaving ?? []).filter((seat) => !removed.has(seat))];
-  return save(core, game, current.state, entries, opts.leaving ?? [], finished ? 'finished' : 'active', concededTo, notes, toComputer, opts.byVote === true);
+  return save(core, game, current.state, entries, opts.leaving ?? [], finished ? 'finished' : 'active', concededTo, notes, toComputer, opts.byVote === true, forced);
 }
 
 export async function save(
@@ -95,11 +103,13 @@ export async function save(
   notes: readonly BoardNote[] = [],
   toComputer: readonly Seat[] = [],
   byVote = false,
+  /** Seats whose forced answers this change played: their entries belong to the turn's summary. */
+  forced: readonly Seat[] = [],
 ): Promise<Result<{ outcome: Outcome }>> {
   const json = JSON.stringify(state);
   const markerBefore = turnMarkerOf(game.module, game.state);
   const pictureBefore = boardMarkerOf(game.module, game.state);
-  const activeBefore = activeSeats(game);
+  const activeBefore = [...activeSeats(game), ...forced];
   const id = game.row.id;
   const after = await core.tx(async () => {
     const saved = await core.repo.saveState(id, game.row.version, { state: json, status }, entries);
@@ -130,12 +140,14 @@ export async function save(
     let picture = false;
     let summary: EffectiveEntry[] = [];
     // A new decider, the end, or a line about a seat (it left, was removed): the channel is owed a board,
-    // with a picture only when the turn player changed (boardMarkerOf says why).
+    // with a picture only when the turn player changed (boardMarkerOf says why) or pieces left the board.
     if (markerAfter !== markerBefore || notes.length > 0) {
       const toldUpTo = await core.outbox.lastToldSequence(id);
       summary = await turnSummaryOf(core, snapshot, activeBefore, toldUpTo);
       const upTo = appended.at(-1)?.sequence ?? toldUpTo;
-      picture = notes.length > 0 || status === 'finished' || boardMarkerOf(game.module, snapshot.state) !== pictureBefore;
+      // A seat handed to a computer moves nothing on the board: a short text; its pieces taken out do.
+      const moved = notes.some((n) => n.kind === 'left' || n.kind === 'removed');
+      picture = moved || status === 'finished' || boardMarkerOf(game.module, snapshot.state) !== pictureBefore;
       // The board of the new turn is owed from this very commit: a crash after it still posts it.
       const events = summary.flatMap((e) => e.events.filter((ev) => ev.visibleTo === undefined).map((ev) => (e.computer === true ? { ...ev, byComputer: true as const } : ev)));
       const told = picture ? await core.outbox.textEventsSincePicture(id) : [];

@@ -56,7 +56,8 @@ export async function reclaim(core: GameCore, gameId: number, userId: string): P
     await core.repo.reclaimSeat(game.row.id, seat.seat);
     const row: GameRow = { ...game.row, version: saved.version, updatedAt: saved.updatedAt };
     const seats = game.seats.map((s) => (s.seat === seat.seat ? { ...s, computer: null, leftAt: null } : s));
-    const boardDelivery = await core.owe(row, 'board', { kind: 'board', summary: [], notes: [{ kind: 'reclaimed', seat: seat.seat }], concededTo: null, picture: true });
+    // Nothing moves on the board: a short text tells the table.
+    const boardDelivery = await core.owe(row, 'board', { kind: 'board', summary: [], notes: [{ kind: 'reclaimed', seat: seat.seat }], concededTo: null, picture: false });
     return { game: { ...game, row, seats }, boardDelivery };
   });
   if (result === null) return refuse('stale', { currentVersion: (await core.repo.findById(gameId))?.version ?? -1 });

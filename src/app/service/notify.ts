@@ -12,6 +12,7 @@ export async function notifySettings(core: GameCore, userId: string): Promise<No
   return (await notifyOf(core, [userId])).get(userId) ?? DEFAULT_NOTIFY;
 }
 
+/** Several players' notification settings (those without a readable row are missing: the defaults apply). */
 export async function notifyOf(core: GameCore, userIds: readonly string[]): Promise<Map<string, NotifySettings>> {
   const out = new Map<string, NotifySettings>();
   for (const row of await core.players.findMany(userIds)) {
@@ -26,8 +27,6 @@ export async function notifyOf(core: GameCore, userIds: readonly string[]): Prom
   }
   return out;
 }
-
-/** Several players' notification settings (those without a readable row are missing: the defaults apply). */
 
 /** The settings of the players of `seats` (computer seats have none: the defaults). */
 export async function notifyOfSeats(core: GameCore, game: ActiveSnapshot, seats: readonly Seat[]): Promise<Map<Seat, NotifySettings>> {
@@ -50,7 +49,7 @@ export async function awaySeats(core: GameCore, game: ActiveSnapshot): Promise<{
 export function updateNotify(
   core: GameCore,
   userId: string,
-  change: { how?: NotifyChannel | null; timeZone?: string | null; quietFrom?: number | null; quietTo?: number | null; awayUntil?: string | null; locale?: string | null },
+  change: { how?: NotifyChannel | null; timeZone?: string | null; quietFrom?: number | null; quietTo?: number | null; awayUntil?: string | null; locale?: string | null; autoForced?: boolean | null },
 ): Promise<Result<{ settings: NotifySettings }>> {
   // Read and written together: two changes at once each keep the other's fields.
   return core.tx(async () => {
@@ -78,7 +77,7 @@ export function updateNotify(
         awayUntil = at;
       }
     }
-    const settings: NotifySettings = { how: change.how ?? current.how, timeZone, quietFrom, quietTo, awayUntil, locale: change.locale ?? current.locale };
+    const settings: NotifySettings = { how: change.how ?? current.how, timeZone, quietFrom, quietTo, awayUntil, locale: change.locale ?? current.locale, autoForced: change.autoForced ?? current.autoForced };
     await core.players.save(userId, settings);
     return { ok: true, settings };
   });
@@ -93,4 +92,14 @@ export async function rememberLocale(core: GameCore, userId: string, locale: Loc
   if ((await core.players.find(userId))?.locale === locale) return false;
   await core.players.saveLocale(userId, locale);
   return true;
+}
+
+/** The moment a direct message to the player failed because they closed theirs, once: the caller tells them. */
+export function takeDmFailed(core: GameCore, userId: string): Promise<number | null> {
+  return core.players.takeDmFailed(userId);
+}
+
+/** A direct message to the player cannot be delivered (they closed theirs): they are told at their next interaction. */
+export function dmFailed(core: GameCore, userId: string): Promise<void> {
+  return core.players.markDmFailed(userId, core.now());
 }

@@ -7,6 +7,7 @@ import { MAX_PLAYERS, MIN_PLAYERS } from './data/players.js';
 import { describeIstanbulAction } from './describe.js';
 import { legalActions } from './legal.js';
 import { istanbulObviousNext } from './obvious.js';
+import { istanbulForcedAnswer } from './forced.js';
 import { istanbulDecisionNotes, istanbulOptionDetails } from './option-details.js';
 import { istanbulDe } from './messages.de.js';
 import { istanbulEn } from './messages.en.js';
@@ -39,6 +40,7 @@ export const istanbul: GameDefinition<IstanbulState, IstanbulAction, IstanbulVie
   decisionNotes: istanbulDecisionNotes,
   obviousNext: istanbulObviousNext,
   stepKind: istanbulStepKind,
+  forcedAnswer: istanbulForcedAnswer,
   messages: { en: istanbulEn, de: istanbulDe, nl: istanbulNl },
 };
 

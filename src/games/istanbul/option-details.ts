@@ -249,6 +249,11 @@ export function istanbulDecisionNotes(s: IstanbulState, seat: Seat): Message[] {
       placeActionOptions(s, seat, top.place, options);
       return options.length === 0 ? noActionReason(s, seat, top.place, top.family) : [];
     }
+    case 'auction': {
+      // Said when the player chose to be asked even so (see forced.ts).
+      const high = s.ls?.auction?.high ?? 0;
+      return top.stage !== 'open' && p.lira <= high ? [note('cannotOutbid', { lira: high, have: p.lira })] : [];
+    }
     default:
       return [];
   }

@@ -1,4 +1,4 @@
-/** Kairo for the game service: options from the lobby, the stored-state check, the turn marker. */
+/** Kairo for the game service: options from the lobby, the stored-state check, the turn and board markers. */
 import { kairo, type KairoState } from './index.js';
 import type { GameModule, LobbySettings } from '../contract.js';
 
@@ -19,6 +19,14 @@ export const kairoModule: GameModule = {
     // same player may build several times in a row in the final phase).
     if (state.phase === 'setup') return `setup:${state.setupQueue.length}:${state.seat}`;
     return `${state.turn}:${state.seat}`;
+  },
+  boardMarker(raw) {
+    const state = raw as KairoState;
+    // The start stalls are placed one after another, each a turn of its own (reminders, the idle vote),
+    // but a picture of each would be a dozen boards before the first real turn: each placement calls the
+    // next player with a short text (what was just placed, where), and one board shows the finished start.
+    if (state.phase === 'setup') return 'setup';
+    return kairoModule.turnMarker?.(raw) ?? '';
   },
   startSeat(raw) {
     return (raw as KairoState).startSeat;

@@ -146,6 +146,8 @@ export const playerSettings = pgTable('player_settings', {
   quietTo: integer('quiet_to'),
   awayUntil: millis('away_until'),
   locale: text('locale'),
+  autoForced: integer('auto_forced').notNull().default(1),
+  dmFailedAt: millis('dm_failed_at'),
   updatedAt: millis('updated_at').notNull(),
 });
 

@@ -69,7 +69,7 @@ function createMessage(core: Core, req: RouteRequest): RouteReply {
     if (existing !== undefined) return json(200, core.world.apiMessage(existing));
   }
   // In a thread, Send Messages in Threads takes the place of Send Messages.
-  if (channel.type === ChannelType.DM && !core.world.sharesGuildWithBot(channel.recipientId as string)) {
+  if (channel.type === ChannelType.DM && !core.world.acceptsDirectMessages(channel.recipientId as string)) {
     throw new DiscordError(403, 50007, 'Cannot send messages to this user', 'rejection');
   }
   let required = channel.parentId === null ? PermissionFlagsBits.SendMessages : PermissionFlagsBits.SendMessagesInThreads;

@@ -1,10 +1,12 @@
 /**
  * /game status: posts the current board again (with fresh buttons; the older boards lose theirs). After the
  * end, until a new game takes the channel, the finished game's final board is posted again, marked as such.
+ * Someone who does not play in the game is answered privately with a link to the latest board: the table
+ * gets no board that changes nothing for it.
  */
 import type { CommandHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
-import { answerPrivately, missingPermissions, presenterFor } from '../../respond.js';
+import { answerPrivately, messageLink, missingPermissions, presenterFor } from '../../respond.js';
 import { deliverNow, refuse } from '../common.js';
 
 export const gameStatus: CommandHandler = {
@@ -20,6 +22,13 @@ export const gameStatus: CommandHandler = {
       // The lobby message may still be on its way (the outbox delivers it).
       const posted = game.row.boardMessageId !== null;
       return answerPrivately(interaction, t(env.locale, posted ? 'status.lobby' : 'status.lobbyPending', { game: presenter.name(env.locale), id: game.row.id }));
+    }
+    const seat = service.seatOf(game, interaction.user.id);
+    if (seat === undefined && game.row.boardMessageId !== null) {
+      const presenter = presenterFor(env.ctx, game.row.kind);
+      const postedIn = game.row.threadId ?? game.row.channelId;
+      const link = messageLink(game.row.guildId, postedIn, game.row.boardMessageId);
+      return answerPrivately(interaction, t(env.locale, 'status.notPlaying', { game: presenter.name(env.locale), id: game.row.id, link }));
     }
     const missing = missingPermissions(interaction, env.locale);
     if (missing !== null) return answerPrivately(interaction, missing);
