@@ -143,7 +143,10 @@ describe('Istanbul with Letters & Seals end to end', () => {
     expect(second.seat).toBe((first.seat + 1) % 3);
     expect(boards(env.fake, channel)).toHaveLength(picturesOfTheTurn + 1);
     expect(second.call.attachments[0]?.contentType).toBe('image/png');
-    const summary = second.call.content.split('\n').find((line) => line.startsWith('Last turn: ')) ?? '';
+    // one line, or a line per player who acted in the turn (the Kiosk's picks by the others)
+    const lines = second.call.content.split('\n');
+    const from = lines.findIndex((line) => line.startsWith('Last turn: ') || line.startsWith('Last turns'));
+    const summary = from < 0 ? '' : [lines[from], ...lines.slice(from + 1).filter((line) => line.startsWith('- '))].join('\n');
     for (const seat of [0, 1, 2]) expect(summary).toContain((await game(channel)).seats[seat]!.displayName);
     panel = await pick(channel, second.user, second.seat, second.panel, (a) => a.type === 'move' && a.to === 23);
     panel = await pick(channel, second.user, second.seat, panel, (a) => a.type === 'leaveAssistant');
