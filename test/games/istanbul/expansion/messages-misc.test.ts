@@ -70,7 +70,7 @@ describe('Letters & Seals messages', () => {
       formatIstanbulMessage(istanbul.messages, istanbul.describeAction(a), locale);
     expect(text({ type: 'moveCompanion', to: 24 })).toBe('Move your companion to Secret Society');
     expect(text({ type: 'kioskTile', tile: 16, carry: true })).toBe('Kiosk tile "10 lira for an extension": take it and carry it out');
-    expect(text({ type: 'secretSociety', ruby: 16 }, 'de')).toBe('Briefe (6 Siegel) abgeben für den nächsten Rubin vom Edelsteinhändler');
+    expect(text({ type: 'secretSociety', ruby: 16 }, 'de')).toBe('Briefe (6 Siegel) für den nächsten Rubin vom Edelsteinhändler abgeben');
     expect(text({ type: 'viaDiscard', action: { type: 'moveFar', to: 21 } })).toBe(
       'From the discard pile: Play "Move 3 or 4 steps": move to Embassy',
     );
