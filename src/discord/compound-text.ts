@@ -24,9 +24,59 @@ export function paymentText(steps: readonly CompoundStepInfo[], say: (m: Message
   return steps.filter((s) => s.kind === 'payment').flatMap((s) => s.details.map(say));
 }
 
-export function compoundText(steps: readonly CompoundStepInfo[], describe: (action: unknown) => string, say: (m: Message) => string): CompoundText {
-  // Each step as the label may name it; `drop`: 0 always named, 1 a step that only follows, 2 ending the turn.
-  const named: { readonly text: string; readonly drop: 0 | 1 | 2 }[] = [];
+/**
+ * The words of a compound's steps with the players' names at most `nameMax` characters (null: in full).
+ * Names are shortened only in the label, and only as far as the steps it must name need (see NAME_LEVELS).
+ */
+export type CompoundWords = (nameMax: number | null) => { readonly describe: (action: unknown) => string; readonly say: (m: Message) => string };
+
+/**
+ * How far the label shortens the players' names, in turn, when the steps that must stand in it do not fit
+ * with full names (Discord allows 32 characters, "(computer)" adds more): a payment to three players of long
+ * names cannot stand beside its move otherwise. The description keeps the full names.
+ */
+export const NAME_LEVELS: readonly (number | null)[] = [null, 16, 10, 6];
+
+export function compoundText(steps: readonly CompoundStepInfo[], words: CompoundWords): CompoundText {
+  const full = wordsOf(steps, words(null));
+  let best = full;
+  // Names are shortened only for the steps that must be named, not to make room for a further detail.
+  for (const level of NAME_LEVELS.slice(1)) {
+    if (best.headFits) break;
+    best = wordsOf(steps, words(level));
+  }
+  // The same steps and details in the same order at every level: the description takes them with full names,
+  // and names in full what the label names short (whom it pays).
+  const inHead = (i: number): boolean => (full.steps[i] as Named).drop < best.keep;
+  const shortened = [
+    ...full.steps.filter((n, i) => inHead(i) && n.text !== best.steps[i]?.text).map((n) => n.text),
+    ...full.details.slice(0, best.inLabel).filter((text, i) => text !== best.details[i]),
+  ];
+  const rest = full.steps.filter((_, i) => !inHead(i)).map((n) => n.text);
+  const reasons = steps.flatMap((s) => s.reasons.map(words(null).say));
+  return { label: best.label, details: [...reasons, ...shortened, ...(rest.length === 0 ? [] : [rest.join(ARROW)]), ...full.details.slice(best.inLabel)] };
+}
+
+/** A step as the label may name it; `drop`: 0 always named, 1 a step that only follows, 2 ending the turn. */
+interface Named {
+  readonly text: string;
+  readonly drop: 0 | 1 | 2;
+}
+
+interface Worded {
+  readonly label: string;
+  readonly steps: readonly Named[];
+  /** The steps named in the label: those whose `drop` is below it. */
+  readonly keep: 1 | 2 | 3;
+  readonly details: readonly string[];
+  /** How many of the details stand in the label. */
+  readonly inLabel: number;
+  /** Whether the steps that must be named (drop 0) stand uncut. */
+  readonly headFits: boolean;
+}
+
+function wordsOf(steps: readonly CompoundStepInfo[], { describe, say }: ReturnType<CompoundWords>): Worded {
+  const named: Named[] = [];
   const said = new Set<string>();
   steps.forEach((step, i) => {
     if (step.kind === 'payment' && step.details.length > 0) {
@@ -56,17 +106,19 @@ export function compoundText(steps: readonly CompoundStepInfo[], describe: (acti
   };
   // Every step is named when all fits; else the steps that only follow, then ending the turn, are left to the
   // description, as long as that lets more of the costs and gains stand in the label.
-  const heads = ([3, 1, 2] as const).map((keep) => {
-    const shown = named.filter((n) => n.drop < keep);
-    return { head: shown.map((n) => n.text).join(ARROW), rest: named.filter((n) => n.drop >= keep).map((n) => n.text) };
-  });
+  const heads = ([3, 1, 2] as const).map((keep) => ({ keep, head: named.filter((n) => n.drop < keep).map((n) => n.text).join(ARROW) }));
   let best = heads[0] as (typeof heads)[number];
   for (const candidate of heads.slice(1)) {
     const bestFits = [...best.head].length <= LABEL_MAX ? fitting(best.head) : -1;
     if (bestFits < details.length && fitting(candidate.head) > bestFits) best = candidate;
   }
   const inLabel = fitting(best.head);
-  const label = fitParts([best.head, ...details.slice(0, inLabel)], LABEL_MAX);
-  const reasons = steps.flatMap((s) => s.reasons.map(say));
-  return { label, details: [...reasons, ...(best.rest.length === 0 ? [] : [best.rest.join(ARROW)]), ...details.slice(inLabel)] };
+  return {
+    label: fitParts([best.head, ...details.slice(0, inLabel)], LABEL_MAX),
+    steps: named,
+    keep: best.keep,
+    details,
+    inLabel,
+    headFits: [...(heads[1] as (typeof heads)[number]).head].length <= LABEL_MAX,
+  };
 }

@@ -18,11 +18,11 @@ import type { SummaryEvent } from '../app/outbox.js';
 import { playingOrder } from '../app/module.js';
 import { achievesNothing, isLocale, MAX_CHAIN, type GameEvent, type Locale, type Seat } from '../engine/index.js';
 import { encodeCustomId, type Confirmable } from './codec.js';
-import { compoundText, paymentText } from './compound-text.js';
+import { compoundText, paymentText, type CompoundWords } from './compound-text.js';
 import type { GamePresenter } from '../games/contract.js';
 import { t } from './i18n/index.js';
 import { buildPanel, truncate, type PanelAction, type PanelRow } from './panel.js';
-import { labelName, plainName } from './text.js';
+import { labelName, oneLine, plainName } from './text.js';
 import { seatMarker } from './seat-marker.js';
 import type { Logger } from '../logger.js';
 
@@ -372,19 +372,27 @@ export function panelChoices(legal: readonly unknown[], compounds: readonly (rea
   return [...compounds.map((steps, k) => ({ index: legal.length + k, steps })), ...legal.map((action, index) => ({ index, steps: [action] }))];
 }
 
-export function panelActions(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, seat: Seat, locale: Locale): PanelAction[] {
+/** A compound's words in the reader's language, with the players' names cut where the label needs it. */
+function compoundWords(game: ActiveSnapshot, presenter: GamePresenter, locale: Locale): CompoundWords {
   const playerNames = labelNames(game);
-  const def = game.module.definition;
+  return (nameMax) => {
+    const shown = nameMax === null ? playerNames : playerNames.map((name) => oneLine(name, nameMax));
+    const say = (m: Parameters<GamePresenter['format']>[0]): string => presenter.format(m, locale, shown);
+    return { say, describe: (action) => say(game.module.definition.describeAction(action)) };
+  };
+}
+
+export function panelActions(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, seat: Seat, locale: Locale): PanelAction[] {
+  const words = compoundWords(game, presenter, locale);
   const legal = service.legalActions(game, seat);
   const details = service.optionDetails(game, seat, legal);
   const chainGroup = t(locale, 'panel.chainGroup');
-  const say = (m: Parameters<GamePresenter['format']>[0]): string => presenter.format(m, locale, playerNames);
-  const describe = (action: unknown): string => say(def.describeAction(action));
+  const { say, describe } = words(null);
   return panelChoices(legal, service.compounds(game, seat, legal)).map(({ index, steps }) => {
     if (index >= legal.length) {
       // A compound choice names what it achieves first; one that achieves nothing is offered last.
       const info = service.compoundSteps(game, seat, steps);
-      const text = compoundText(info, describe, say);
+      const text = compoundText(info, words);
       return {
         index,
         label: text.label,
@@ -444,12 +452,12 @@ function undoWholeLabel(game: ActiveSnapshot, presenter: GamePresenter, locale: 
  * once the turn ends): what it costs and why nothing can be done there, Yes and "back to my choices".
  */
 export function compoundConfirmMessage(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, seat: Seat, index: number, locale: Locale): PrivateMessage {
-  const playerNames = labelNames(game);
-  const say = (m: Parameters<GamePresenter['format']>[0]): string => presenter.format(m, locale, playerNames);
+  const words = compoundWords(game, presenter, locale);
+  const { say } = words(null);
   const legal = service.legalActions(game, seat);
   const steps = service.compounds(game, seat, legal)[index - legal.length] ?? [];
   const info = service.compoundSteps(game, seat, steps);
-  const text = compoundText(info, (action) => say(game.module.definition.describeAction(action)), say);
+  const text = compoundText(info, words);
   const reason = info.flatMap((s) => s.reasons.map(say)).join(' ');
   const id = { gameId: game.row.id, version: game.row.version, seat };
   return {

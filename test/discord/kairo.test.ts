@@ -61,7 +61,7 @@ const TURN_OVER = /(turn is over|Zug ist zu Ende|beurt is voorbij|game is over|S
 function latestPost(channel: string): SeenMessage | undefined {
   return env.fake.channelMessages(channel).filter((m) => m.attachments.length > 0 || hasButton(m, 'turn')).at(-1);
 }
-const PRIVATE_DRAW = /(You drew building card [^;\n]+|Du hast Baukarte [^;\n]+ gezogen|Je trok bouwkaart [^;\n]+)/g;
+const PRIVATE_DRAW = /(You drew building card [^;\n]+|Du hast Baukarte [^;\n]+ gezogen|Je hebt bouwkaart [^;\n]+ getrokken)/g;
 
 async function playKairo(channel: string, players: FakeUser[], start: 'variable' | 'quick'): Promise<Played> {
   const [host, ...others] = players as [FakeUser, ...FakeUser[]];
@@ -133,7 +133,7 @@ function checkPrivacy(channel: string, played: Played): void {
   for (const line of played.handLines) expect(env.fake.publicOccurrences(line), line).toEqual([]);
   expect(played.privateEvents.length).toBeGreaterThan(0);
   for (const text of played.privateEvents) expect(env.fake.publicOccurrences(text), text).toEqual([]);
-  expect(env.fake.publicOccurrences(/You drew|Du hast Baukarte|Je trok/, channel)).toEqual([]);
+  expect(env.fake.publicOccurrences(/You drew|Du hast Baukarte|Je hebt bouwkaart/, channel)).toEqual([]);
   const all = boards(env.fake, channel);
   for (const board of all) {
     expect(board.ephemeral).toBe(false);

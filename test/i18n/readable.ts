@@ -32,7 +32,7 @@ export function expectReadable(raw: string, where: string): void {
   expect(typeof raw, where).toBe('string');
   const text = userTexts.reduce((t, name) => t.split(name).join('«name»'), raw);
   expect(text.trim(), `${where}: empty`).not.toBe('');
-  expect(text, `${where}: a placeholder or ICU syntax`).not.toMatch(PLACEHOLDER);
+  expect(text, `${where}: a placeholder or ICU syntax in ${JSON.stringify(text)}`).not.toMatch(PLACEHOLDER);
   expect(text, `${where}: undefined/NaN`).not.toMatch(BROKEN);
   const key = KEY_LIKE.exec(text);
   expect(key?.[0], `${where}: a catalogue key in ${JSON.stringify(text)}`).toBeUndefined();

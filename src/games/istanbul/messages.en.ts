@@ -171,7 +171,7 @@ export const istanbulEn: Catalogue = {
   'istanbul.action.take5Lira': 'Play "Take 5 lira"',
   'istanbul.action.takeGood': 'Play "Take 1 good": take 1 {good}',
   'istanbul.action.familyToPolice': 'Play "Family member to the Police Station": take {reward}',
-  'istanbul.action.yellowTile': 'Yellow tile: pay 2 lira, bring back your assistant from {from}',
+  'istanbul.action.yellowTile': 'Yellow tile: bring back an assistant from {from} (2 lira)',
   'istanbul.action.finish': 'Finish',
   'istanbul.action.placeCompanion': 'Place your companion beside your merchant',
   'istanbul.action.moveCompanion': 'Move your companion to {to}',
@@ -220,7 +220,7 @@ export const istanbulEn: Catalogue = {
   'istanbul.action.sellGood': 'Play "1 good for 7 lira": give 1 {good}',
   'istanbul.action.goodLira': 'Play "{card}"',
   'istanbul.action.repeatMosque': 'Play "Mosque once more": take the {colour} mosque tile',
-  'istanbul.action.viaDiscard': 'Play "Top card of the discard pile": {via}',
+  'istanbul.action.viaDiscard': 'From the discard pile: {via}',
 
   // decisions (prompts)
   'istanbul.decision.move': 'Move your merchant',
@@ -364,7 +364,7 @@ export const istanbulEn: Catalogue = {
   'istanbul.detail.assistantHere': 'your assistant is here',
   'istanbul.detail.noAssistant': 'no assistant left to leave: your turn ends there',
   'istanbul.detail.pay': 'pay {lira} lira to {payees}',
-  'istanbul.detail.payNeutral': 'pay {lira} lira for the neutral merchant',
+  'istanbul.detail.payNeutral': 'neutral merchant: −{lira} lira',
   'istanbul.detail.cannotPay': 'you cannot pay the {lira} lira there: your turn ends',
   'istanbul.detail.governor': 'the Governor is here',
   'istanbul.detail.smuggler': 'the Smuggler is here',

@@ -119,20 +119,20 @@ const de: Catalogue = {
   'istanbul.hand.resources': '{lira} Lira · {rubies, plural, one {# Rubin} other {# Rubine}} · Waren (je höchstens {capacity}): {red} rot, {green} grün, {yellow} gelb, {blue} blau',
   'istanbul.hand.assistants': 'Gehilfen: {stack} beim Kaufmann, {placed} auf dem Spielplan, {supply} daneben · Moscheeplättchen: {mosqueTiles}',
   'istanbul.help.rules':
-    '**Istanbul** (Rüdiger Dorn), 2–5 Spieler. Du bist ein Kaufmann im Basar mit einem Stapel Gehilfen. In jedem Zug: 1 oder 2 Orte weiterziehen (Bonuskarten können das ändern), dort einen Gehilfen lassen (oder den früher gelassenen abholen), jedem anderen Kaufmann dort 2 Lira zahlen, dann die Ortsaktion ausführen: im Lager auffüllen, auf dem Markt verkaufen, in der Karawanserei Karten ziehen, in der Teestube zocken, Karrenerweiterungen, Moscheeplättchen und Rubine kaufen. Wer den Statthalter, den Schmuggler oder ein anderes Familienmitglied trifft, hat zusätzliche Möglichkeiten. Ohne Gehilfen zum Lassen (oder Abholen) endet der Zug sofort; der Brunnen holt Gehilfen zurück.\n' +
+    '**Istanbul** (Rüdiger Dorn), 2–5 Spieler. Du bist ein Kaufmann im Basar mit einem Stapel Gehilfen. In jedem Zug: 1 oder 2 Orte weiterziehen (Bonuskarten können das ändern), dort einen Gehilfen lassen (oder den früher gelassenen abholen), jedem anderen Kaufmann dort 2 Lira zahlen, dann die Ortsaktion ausführen: im Lager auffüllen, auf dem Markt verkaufen, in der Karawanserei Karten ziehen, in der Teestube zocken, Handkarren-Erweiterungen, Moscheeplättchen und Rubine kaufen. Wer den Gouverneur, den Schmuggler oder ein anderes Familienmitglied trifft, hat zusätzliche Möglichkeiten. Ohne Gehilfen zum Lassen (oder Abholen) endet der Zug sofort; der Brunnen holt Gehilfen zurück.\n' +
     'Wer zuerst 5 Rubine hat (6 zu zweit), beendet das Spiel nach der Runde; danach dürfen alle noch Geld- und Warenkarten spielen. Die meisten Rubine gewinnen; bei Gleichstand die meisten Lira, dann Waren, dann Bonuskarten.',
   'istanbul.help.decisions':
     '**Die Entscheidungen des Projekts** (wo die Regel schweigt):\n' +
     '- Variante mit neutralen Gehilfen: die neutrale Farbe ist Weiß (2–4 Spieler).\n' +
-    '- Nach der letzten Runde bekommt jeder Spieler in Zugreihenfolge einen letzten Schritt, um Karten zu spielen, die Geld oder Waren bringen (5 Lira nehmen, 1 Ware nehmen), und beendet dann.\n' +
+    '- Nach der letzten Runde bekommt jeder Spieler in Zugreihenfolge einen letzten Schritt, um Karten zu spielen, die Geld oder Waren bringen (5 Lira nehmen, 1 Ware nehmen), und ist dann fertig.\n' +
     '- Jede Entscheidung hat einen Besitzer und ein Ende: Entscheidungen außerhalb deines Zuges werden im Kanal mit Erwähnung erfragt; antwortet jemand nicht, lässt die Abstimmung bei Untätigkeit (siehe /hilfe) einen Computerspieler den Platz spielen (jede Entscheidung, auch Züge, auf dem Spielplan genannt), bis er zurückgenommen wird, oder nimmt den Spieler aus dem Spiel; kein Zug wird übersprungen.\n' +
     '- Zurücknehmen geht innerhalb deines Zuges bis zum letzten Würfelwurf, Kartenziehen oder Wechsel zu einem anderen Spieler.',
 };
 
 const nl: Catalogue = {
-  'istanbul.group.move': 'Verplaats je koopman naar…',
+  'istanbul.group.move': 'Verplaats je handelaar naar…',
   'istanbul.group.main': 'Kies',
-  'istanbul.group.sell': 'Goederen verkopen…',
+  'istanbul.group.sell': 'Handelswaar verkopen…',
   'istanbul.group.police': 'Stuur je familielid naar…',
   'istanbul.group.teaHouse': 'Noem een getal…',
   'istanbul.group.fountain': 'Assistenten terughalen…',
@@ -153,15 +153,15 @@ const nl: Catalogue = {
   'istanbul.prompt.dice': '{prompt} (dobbelstenen {die1} en {die2})',
   'istanbul.hand.cards': 'Bonuskaarten: {cards}',
   'istanbul.hand.noCards': 'Bonuskaarten: geen',
-  'istanbul.hand.resources': '{lira} lira · {rubies, plural, one {# robijn} other {# robijnen}} · goederen (elk hoogstens {capacity}): {red} rood, {green} groen, {yellow} geel, {blue} blauw',
-  'istanbul.hand.assistants': 'Assistenten: {stack} bij je koopman, {placed} op het bord, {supply} ernaast · moskeetegels: {mosqueTiles}',
+  'istanbul.hand.resources': '{lira} lira · {rubies, plural, one {# robijn} other {# robijnen}} · handelswaar (elk hoogstens {capacity}): {red} rood, {green} groen, {yellow} geel, {blue} blauw',
+  'istanbul.hand.assistants': 'Assistenten: {stack} bij je handelaar, {placed} op het bord, {supply} ernaast · moskeetegels: {mosqueTiles}',
   'istanbul.help.rules':
-    '**Istanbul** (Rüdiger Dorn), 2–5 spelers. Je bent een koopman in de bazaar met een stapel assistenten. Elke beurt: 1 of 2 plaatsen verder (bonuskaarten kunnen dat veranderen), daar een assistent achterlaten (of de eerder achtergelaten ophalen), elke andere koopman daar 2 lira betalen en dan de actie van de plaats uitvoeren: aanvullen in een magazijn, verkopen op een markt, kaarten trekken in de karavanserai, gokken in het theehuis, kruiwagenuitbreidingen, moskeetegels en robijnen kopen. Wie de gouverneur, de smokkelaar of een ander familielid ontmoet, krijgt extra mogelijkheden. Zonder assistent om achter te laten (of op te halen) eindigt de beurt meteen; de fontein haalt assistenten terug.\n' +
-    'Wie als eerste 5 robijnen heeft (6 met 2 spelers), beëindigt het spel na de ronde; daarna mag iedereen nog geld- en goederenkaarten spelen. De meeste robijnen winnen; bij gelijkspel de meeste lira, dan goederen, dan bonuskaarten.',
+    '**Istanbul** (Rüdiger Dorn), 2–5 spelers. Je bent een handelaar in de bazaar met een stapel assistenten. Elke beurt: 1 of 2 plaatsen verder (bonuskaarten kunnen dat veranderen), daar een assistent achterlaten (of de eerder achtergelaten ophalen), elke andere handelaar daar 2 lira betalen en dan de actie van de plaats uitvoeren: aanvullen in een warenhuis, verkopen op een markt, kaarten trekken in de karavaanserai, gokken in het theehuis, handkaruitbreidingen, moskeetegels en robijnen kopen. Wie de gouverneur, de smokkelaar of een ander familielid ontmoet, krijgt extra mogelijkheden. Zonder assistent om achter te laten (of op te halen) eindigt de beurt meteen; de fontein haalt assistenten terug.\n' +
+    'Wie als eerste 5 robijnen heeft (6 met 2 spelers), beëindigt het spel na de ronde; daarna mag iedereen nog geld- en goederenkaarten spelen. De meeste robijnen winnen; bij gelijkspel de meeste lira, dan handelswaar, dan bonuskaarten.',
   'istanbul.help.decisions':
     '**De keuzes van het project** (waar het regelboek zwijgt):\n' +
     '- Variant met neutrale assistenten: de neutrale kleur is wit (2–4 spelers).\n' +
-    '- Na de laatste ronde krijgt elke speler in beurtvolgorde een laatste stap om kaarten te spelen die geld of goederen opleveren (5 lira nemen, 1 goed nemen), en sluit dan af.\n' +
+    '- Na de laatste ronde krijgt elke speler in beurtvolgorde een laatste stap om kaarten te spelen die geld of goederen opleveren (5 lira nemen, 1 handelswaar nemen), en is dan klaar.\n' +
     '- Elke beslissing heeft een eigenaar en een einde: beslissingen buiten je beurt worden in het kanaal gevraagd met een vermelding; antwoordt iemand niet, dan laat de stemming bij inactiviteit (zie /hulp) een computerspeler de plaats spelen (elke beslissing, ook verplaatsingen, op het bord genoemd) tot die wordt teruggenomen, of haalt de speler uit het spel; geen beurt wordt overgeslagen.\n' +
     '- Terugnemen kan binnen je beurt tot de laatste dobbelsteenworp, getrokken kaart of overdracht aan een andere speler.',
 };
