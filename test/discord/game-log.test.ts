@@ -13,7 +13,7 @@ import { gameRegistry } from '../../src/games/registry.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { tallyGame } from '../games/tally/game.js';
 import type { TallyAction } from '../games/tally/index.js';
-import { END_TURN, playTurn, type TurnPolicy } from '../support/turn-driver.js';
+import { END_TURN, latestCall, playTurn, type TurnPolicy } from '../support/turn-driver.js';
 import { until } from './bot-process.js';
 import { boards, buttonFor, clickForBoard, hasButton, latestBoard, mentionedToAct, numberMarker, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS } from './harness.js';
 
@@ -71,7 +71,8 @@ async function voteOpens(channel: string): Promise<SeenMessage> {
 }
 
 async function humanTurn(channel: string): Promise<SeenMessage> {
-  const turn = await playTurn({ fake: env.fake, channelId: channel }, { policy: addsOneThenEnds, awaitNextBoard: true });
+  // The turn starts from the newest call to decide: a board, or a short text when nothing moved.
+  const turn = await playTurn({ fake: env.fake, channelId: channel, latest: () => latestCall(env.fake, channel) }, { policy: addsOneThenEnds, awaitNextBoard: true });
   return turn!.next!;
 }
 
@@ -112,8 +113,9 @@ describe('/game log', () => {
     const afterVote = latestBoard(env.fake, channel);
     const offer = privateReply(await idle.clickButton(afterVote.id, buttonFor(afterVote, 'turn')), idle);
     privateReply(await idle.clickButton(offer.id, offer.buttons.find((b) => b.customId?.includes(':reclaim'))!.customId!), idle);
-    await until(env.fake, () => /takes their seat back/.test(latestBoard(env.fake, channel).content), 'the board telling the channel', WAIT_MS);
-    while (mentionedToAct(latestBoard(env.fake, channel))[0] !== idle.id) await humanTurn(channel);
+    // Nothing moves on the board: a short text tells the table.
+    await until(env.fake, () => /takes their seat back/.test(latestCall(env.fake, channel).content), 'the text telling the channel', WAIT_MS);
+    while (mentionedToAct(latestCall(env.fake, channel))[0] !== idle.id) await humanTurn(channel);
     const own = await humanTurn(channel);
     expect(own.content).toContain(`Last turn: ${marker} ${nameOf(idle)} adds 1; ${marker} ${nameOf(idle)} ends the turn`);
 
