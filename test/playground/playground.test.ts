@@ -88,6 +88,9 @@ describe.skipIf(!installed)(`the playground in Chromium${installed ? '' : ` (ski
     await page.locator('select[data-option="how"]').selectOption('dm');
     await page.locator('#composer-send').click();
     await messages().filter({ hasText: 'Saved. Your turns: a direct message.' }).waitFor({ timeout: 15_000 });
+    // The answer can show before the page has finished sending (its request still open): the next test types
+    // in the command box only once the page has put it back.
+    await expect.poll(() => page.locator('#composer-command').isHidden(), { timeout: 15_000 }).toBe(true);
   });
 
   it('a game from /game new to the second board, played in its thread, clicked through as two users', async () => {

@@ -972,7 +972,13 @@ function wire() {
     renderPopup();
   });
   input.addEventListener('focus', renderPopup);
-  input.addEventListener('blur', () => setTimeout(() => ($('command-popup').hidden = true), 120));
+  // Closes the list a moment after the box loses focus (a click on an item lands first); not when the box
+  // has the focus again by then, or a blur from long ago would close the list just opened.
+  input.addEventListener('blur', () =>
+    setTimeout(() => {
+      if (document.activeElement !== input) $('command-popup').hidden = true;
+    }, 120),
+  );
   $('composer').addEventListener('keydown', composerKeys);
   $('composer').addEventListener('submit', submitComposer);
   $('locale').addEventListener('change', async (event) => {
