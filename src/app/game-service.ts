@@ -179,7 +179,7 @@ export class GameService {
   notifyOfUsers(userIds: readonly string[]): Promise<Map<string, NotifySettings>> { return notify.notifyOf(this.#core, userIds); }
   awaySeats(...a: Args<typeof notify.awaySeats>) { return notify.awaySeats(this.#core, ...a); }
   updateNotify(...a: Args<typeof notify.updateNotify>) { return notify.updateNotify(this.#core, ...a); }
-  rememberLocale(...a: Args<typeof notify.rememberLocale>) { return notify.rememberLocale(this.#core, ...a); }
+  playerSeen(...a: Args<typeof notify.playerSeen>) { return notify.playerSeen(this.#core, ...a); }
   dmFailed(...a: Args<typeof notify.dmFailed>) { return notify.dmFailed(this.#core, ...a); }
   takeDmFailed(...a: Args<typeof notify.takeDmFailed>) { return notify.takeDmFailed(this.#core, ...a); }
 

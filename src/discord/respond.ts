@@ -124,6 +124,12 @@ export async function answerPrivately(interaction: Interaction, message: Private
   }
 }
 
+/** A private note beside the answer (a new ephemeral follow-up): the message the user clicked stays as it is. */
+export async function notePrivately(interaction: Interaction, content: string): Promise<void> {
+  if (!interaction.isRepliable()) return;
+  await interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+}
+
 /**
  * Interactions whose change is committed: if anything fails after that, the user is told that their move
  * was saved instead of "something went wrong, try again" (trying again would be refused as stale).

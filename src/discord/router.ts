@@ -109,10 +109,10 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
           return;
         }
         if (handler.ack === 'ephemeral') await acknowledgeOnce(interaction, () => interaction.deferReply({ flags: MessageFlags.Ephemeral }), log, receivedAt);
-        await rememberLocale(ctx, interaction, log);
+        const seen = await playerSeen(ctx, interaction, log);
         log.debug({ command: name }, 'command');
         await handler.handle(env, interaction);
-        await tellOfClosedDms(ctx, interaction, env.locale, log);
+        if (seen.dmFailed) await tellOfClosedDms(ctx, interaction, env.locale, log);
         return;
       }
       if (interaction.isButton() || interaction.isStringSelectMenu()) {
@@ -124,7 +124,7 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
           return;
         }
         await acknowledge(interaction, handler.ack, log, receivedAt);
-        await rememberLocale(ctx, interaction, log);
+        const seen = await playerSeen(ctx, interaction, log);
         // A custom_id names its game; it is honoured only in that game's channel (a forged or copied id
         // clicked elsewhere must not change another channel's game).
         if ((await ctx.service.channelOf(id.gameId)) !== env.channelId) {
@@ -134,7 +134,7 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
         }
         const scoped = { ...env, logger: log.child({ gameId: id.gameId, verb: id.verb }) };
         await handler.handle(scoped, interaction, id as never);
-        await tellOfClosedDms(ctx, interaction, env.locale, log);
+        if (seen.dmFailed) await tellOfClosedDms(ctx, interaction, env.locale, log);
       }
     } catch (error) {
       const ref = randomUUID().slice(0, 8);
@@ -157,14 +157,16 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
 }
 
 /**
- * The player's direct messages speak the language of their latest interaction (stored only when it changed).
- * Done before the handler, so a message the handler causes already speaks it; a failure here only logs.
+ * One read of the player's row per interaction: the language of their latest interaction is stored (when it
+ * changed) before the handler, so a message the handler causes already speaks it; and it says whether a
+ * direct message failed that they must be told of after the answer. A failure here only logs.
  */
-async function rememberLocale(ctx: BotContext, interaction: Interaction, log: Logger): Promise<void> {
+async function playerSeen(ctx: BotContext, interaction: Interaction, log: Logger): Promise<{ dmFailed: boolean }> {
   try {
-    await ctx.service.rememberLocale(interaction.user.id, toLocale(interaction.locale));
+    return await ctx.service.playerSeen(interaction.user.id, toLocale(interaction.locale));
   } catch (error) {
-    log.warn({ err: error }, 'could not remember the interaction locale');
+    log.warn({ err: error }, 'could not read or remember the player\'s settings');
+    return { dmFailed: false };
   }
 }
 

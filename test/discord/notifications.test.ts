@@ -148,7 +148,7 @@ describe('the language of a direct message', () => {
     privateReply(await bob.runCommand(env.fake.channelId(), 'help', {}), bob);
     expect((await env.service.notifySettings(bob.id)).locale).toBe('de');
     // Only a change is written; the other settings stay as they were.
-    expect(await env.service.rememberLocale(bob.id, 'de')).toBe(false);
+    expect((await env.service.playerSeen(bob.id, 'de')).localeWritten).toBe(false);
     expect((await env.service.notifySettings(bob.id)).how).toBe('dm');
     await notify(bob, { how: 'channel' });
     env.fake.assertNoViolations();

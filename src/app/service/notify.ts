@@ -84,14 +84,17 @@ export function updateNotify(
 }
 
 /**
- * Remembers the language of the player's latest interaction: their direct messages speak it, not the one of
- * the day they last used /game notify. Read first and written only when it changed, so an interaction costs
- * one lookup by key, not a write. Returns whether it was written.
+ * What the bot notes of a player at each interaction, from one read of their row: the language of the
+ * interaction is remembered (their direct messages speak it, not the one of the day they last used /game
+ * notify), written only when it changed; and whether a direct message failed since they were last told
+ * (`dmFailed`: the caller then takes it with `takeDmFailed` and tells them).
  */
-export async function rememberLocale(core: GameCore, userId: string, locale: Locale): Promise<boolean> {
-  if ((await core.players.find(userId))?.locale === locale) return false;
+export async function playerSeen(core: GameCore, userId: string, locale: Locale): Promise<{ localeWritten: boolean; dmFailed: boolean }> {
+  const row = await core.players.find(userId);
+  const dmFailed = row?.dmFailedAt != null;
+  if (row?.locale === locale) return { localeWritten: false, dmFailed };
   await core.players.saveLocale(userId, locale);
-  return true;
+  return { localeWritten: true, dmFailed };
 }
 
 /** The moment a direct message to the player failed because they closed theirs, once: the caller tells them. */

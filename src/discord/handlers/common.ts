@@ -9,7 +9,7 @@ import type { ComponentInteraction, HandlerEnv } from '../context.js';
 import { t } from '../i18n/index.js';
 import { compoundConfirmMessage, handMessage, names, panelMessage } from '../messages.js';
 import { truncate } from '../panel.js';
-import { answerPrivately, markCommitted, presenterFor, refusalText } from '../respond.js';
+import { answerPrivately, markCommitted, notePrivately, presenterFor, refusalText } from '../respond.js';
 
 export function displayName(interaction: Interaction): string {
   const member = interaction.member;
@@ -55,7 +55,7 @@ export async function afterPanelChange(
   if (!result.ok) {
     if (result.code === 'foreign_panel' || result.code === 'not_a_player') {
       // Not this user's panel: answer them privately and leave the panel alone.
-      await interaction.followUp({ content: refusalText(env.ctx, result, env.locale), flags: 64, allowedMentions: { parse: [] } });
+      await notePrivately(interaction, refusalText(env.ctx, result, env.locale));
       return;
     }
     const loaded = await service.byId(gameId);

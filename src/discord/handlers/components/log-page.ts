@@ -2,10 +2,10 @@
  * ◀ ▶ on a page of the log: the older or newer page, in place. A page opened before the game moved on, or
  * by another user (their private events are not this user's), is refused in a private note; the page stays.
  */
-import type { ComponentHandler, ComponentInteraction } from '../../context.js';
+import type { ComponentHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { logMessage } from '../../messages.js';
-import { answerPrivately, presenterFor } from '../../respond.js';
+import { answerPrivately, notePrivately, presenterFor } from '../../respond.js';
 import { refuse } from '../common.js';
 
 export const logPage: ComponentHandler<'logp'> = {
@@ -17,15 +17,11 @@ export const logPage: ComponentHandler<'logp'> = {
     if (!loaded.ok) return refuse(env, interaction, loaded);
     const game = loaded.game;
     const viewer = service.seatOf(game, interaction.user.id)?.seat ?? null;
-    if (id.viewer !== (viewer === null ? 0 : viewer + 1)) return refusePrivately(interaction, t(env.locale, 'log.foreign'));
+    if (id.viewer !== (viewer === null ? 0 : viewer + 1)) return notePrivately(interaction, t(env.locale, 'log.foreign'));
     // The pages are counted on the log as it was: once the game moved on, they no longer match.
-    if (id.version !== game.row.version) return refusePrivately(interaction, t(env.locale, 'log.stale'));
+    if (id.version !== game.row.version) return notePrivately(interaction, t(env.locale, 'log.stale'));
     const message = await logMessage(service, game, presenterFor(env.ctx, game.row.kind), viewer, env.locale, { page: id.page, perPage: id.perPage });
-    if (message === null) return refusePrivately(interaction, t(env.locale, 'log.noPage'));
+    if (message === null) return notePrivately(interaction, t(env.locale, 'log.noPage'));
     await answerPrivately(interaction, message);
   },
 };
-
-async function refusePrivately(interaction: ComponentInteraction, content: string): Promise<void> {
-  await interaction.followUp({ content, flags: 64, allowedMentions: { parse: [] } });
-}
