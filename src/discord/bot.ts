@@ -13,6 +13,7 @@ import { commandDefinitions } from './commands.js';
 import type { BotContext } from './context.js';
 import type { PresenterRegistry } from '../games/contract.js';
 import { Deliverer } from './deliverer.js';
+import { FollowingPanels } from './following-panels.js';
 import { registerCommands } from './register-commands.js';
 import { createRouter } from './router.js';
 
@@ -46,7 +47,7 @@ export interface Bot {
 export async function startBot(options: BotOptions): Promise<Bot> {
   const { client, logger, service } = options;
   const computers = new ComputerTurns(service, options.computerPlayer, logger);
-  const ctx = { service, presenters: options.presenters, client, computers, player: options.computerPlayer } as BotContext & { deliverer: Deliverer };
+  const ctx = { service, presenters: options.presenters, client, computers, player: options.computerPlayer, followingPanels: new FollowingPanels(() => service.now()) } as BotContext & { deliverer: Deliverer };
   const deliverer = new Deliverer(ctx, logger, options.deliveryPollMs === undefined ? {} : { pollMs: options.deliveryPollMs });
   ctx.deliverer = deliverer;
   const router = createRouter(ctx, logger);

@@ -16,6 +16,7 @@ import type { Locale } from '../engine/index.js';
 import type { Logger } from '../logger.js';
 import type { IdFor, Verb } from './codec.js';
 import type { Deliverer } from './deliverer.js';
+import type { FollowingPanels } from './following-panels.js';
 import type { PresenterRegistry } from '../games/contract.js';
 
 export interface BotContext {
@@ -28,6 +29,8 @@ export interface BotContext {
   readonly computers: ComputerTurns;
   /** The computer player itself (for "Suggest a move"). */
   readonly player: ComputerPlayer;
+  /** Private panels kept to show their player's next decision (in memory only). */
+  readonly followingPanels: FollowingPanels;
 }
 
 /** How the router acknowledges before the handler runs. */

@@ -98,7 +98,7 @@ async function complete(focused: { name: string; value: string }, expansion: str
     },
   } as unknown as AutocompleteInteraction;
   const env = {
-    ctx: { service: { modules: GAMES.modules } as unknown as GameService, presenters: GAMES.presenters(inProcessBoardRenderer(GAMES)), client: null as never, deliverer: null as never, computers: null as never, player: null as never },
+    ctx: { service: { modules: GAMES.modules } as unknown as GameService, presenters: GAMES.presenters(inProcessBoardRenderer(GAMES)), client: null as never, deliverer: null as never, computers: null as never, player: null as never, followingPanels: null as never },
     logger: createLogger({ level: 'silent', format: 'json' }),
     locale: 'en',
     channelId: '1',

@@ -30,7 +30,7 @@ describe('names are text', () => {
 describe('option echoes', () => {
   const store = new SqliteStore(openDatabase(':memory:'), { now: () => 1_000 });
   const service = new GameService({ store, modules: GAMES.modules, clock: { now: () => 1_000 }, logger: createLogger({ level: 'silent', format: 'json' }) });
-  const ctx = { service, presenters: GAMES.presenters(inProcessBoardRenderer(GAMES)), client: null as never, deliverer: null as never, computers: null as never, player: null as never } satisfies BotContext;
+  const ctx = { service, presenters: GAMES.presenters(inProcessBoardRenderer(GAMES)), client: null as never, deliverer: null as never, computers: null as never, player: null as never, followingPanels: null as never } satisfies BotContext;
   const host = { userId: '100000000000000001', displayName: 'Host' };
 
   it('a 6,000-character layout is refused as an unknown layout, echoed short and plain, within Discord limits', async () => {

@@ -3,7 +3,7 @@
  * in place, and a new board when the turn ended), and the standard refusals.
  */
 import { PermissionFlagsBits, type Interaction } from 'discord.js';
-import type { Outcome, Refusal, Result, Snapshot } from '../../app/game-service.js';
+import { isComputerPlayed, type Outcome, type Refusal, type Result, type Snapshot } from '../../app/game-service.js';
 import type { Seat } from '../../engine/index.js';
 import type { ComponentInteraction, HandlerEnv } from '../context.js';
 import { t } from '../i18n/index.js';
@@ -110,6 +110,7 @@ export async function showOutcome(env: HandlerEnv, interaction: ComponentInterac
     ];
     await answerPrivately(interaction, { content: truncate(lines.filter((l) => l !== undefined && l !== '').join('\n'), 2000), components: [] });
     await deliverNow(env, game.row.id, outcome.boardDelivery);
+    await showFollowingPanels(env, game.row.id, seat);
     return;
   }
   if (outcome.turnEnded) {
@@ -127,10 +128,41 @@ export async function showOutcome(env: HandlerEnv, interaction: ComponentInterac
         ? t(env.locale, posted ? 'panel.turnOver' : 'panel.turnOverPending')
         : // The decision passed to another seat inside the turn: a short text in the channel names them.
           t(env.locale, posted ? 'panel.passedOn' : 'panel.passedOnPending', { players: service.activeSeats(game).map((s) => names(game)[s] ?? `#${s + 1}`).join(', ') });
+    // Passed on without a board: this panel follows the player to their next decision (following-panels.ts).
+    const follows = !outcome.finished && !outcome.boardPicture;
     const lines = notice === undefined ? [closing] : [notice, closing];
+    if (follows) lines.push(t(env.locale, 'panel.follows', { takeTurn: t(env.locale, 'board.takeTurn') }));
     if (did.length > 0) lines.unshift(t(env.locale, 'panel.did', { events: did.filter((e) => e.visibleTo === undefined || e.visibleTo.includes(seat)).map((e) => presenter.format(e, env.locale, names(game))).join('; ') }));
     await answerPrivately(interaction, { content: truncate(lines.join('\n'), 2000), components: [] });
+    if (follows) env.ctx.followingPanels.keep(game.row.id, seat, { interaction, userId: interaction.user.id, locale: env.locale });
+    await showFollowingPanels(env, game.row.id, seat);
     return;
   }
   await answerPrivately(interaction, await panelMessage(service, game, presenter, seat, env.locale, { did, ...(notice ? { notice } : {}) }));
+}
+
+/**
+ * The seats whose decision it is now see it in the panel that follows them, if they kept one (the
+ * channel's call names them all the same: a player who closed the panel opens a new one from there).
+ */
+async function showFollowingPanels(env: HandlerEnv, gameId: number, actor: Seat): Promise<void> {
+  const { service, followingPanels } = env.ctx;
+  if (followingPanels.size === 0) return;
+  const loaded = await service.byId(gameId);
+  if (!loaded.ok || loaded.game.kind !== 'active' || loaded.game.row.status !== 'active') return;
+  const game = loaded.game;
+  for (const seat of service.activeSeats(game)) {
+    if (seat === actor) continue;
+    const panel = followingPanels.take(gameId, seat);
+    if (panel === undefined) continue;
+    // Still that player's own seat (not handed to a computer meanwhile).
+    const mine = service.seatOf(game, panel.userId);
+    if (mine === undefined || mine.seat !== seat || isComputerPlayed(mine)) continue;
+    try {
+      await answerPrivately(panel.interaction, await panelMessage(service, game, presenterFor(env.ctx, game.row.kind), seat, panel.locale));
+    } catch (error) {
+      // The panel was dismissed or its token expired: the channel's call is still there.
+      env.logger.debug({ gameId, seat, code: (error as { code?: unknown }).code }, 'following panel not shown');
+    }
+  }
 }

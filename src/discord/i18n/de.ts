@@ -109,6 +109,7 @@ export const de: Record<CoreKey, string> = {
   'board.lastTurn': 'Letzter Zug: {events}',
   'board.lastTurns': 'Letzte Züge, je einer pro Zeile:',
   'board.justNow': 'Soeben: {events}',
+  'panel.follows': 'Lass diese Nachricht offen: Deine nächste Entscheidung erscheint hier, sobald du dran bist (15 Minuten lang; danach über **{takeTurn}** im Kanal).',
   'panel.passedOn': 'Erledigt. Jetzt entscheidet {players}; der Kanal meldet es.',
   'panel.passedOnPending': 'Erledigt und gespeichert. Jetzt entscheidet {players}; der Kanal meldet es, sobald Discord die Nachricht annimmt.',
   'board.yourTurn': '{players}: Du bist dran.',

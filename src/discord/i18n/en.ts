@@ -114,6 +114,7 @@ export const en = {
   'board.lastTurn': 'Last turn: {events}',
   'board.lastTurns': 'Last turns, one line each:',
   'board.justNow': 'Just now: {events}',
+  'panel.follows': 'Keep this message open: your next decision appears here when it is yours (for 15 minutes; after that, use **{takeTurn}** in the channel).',
   'panel.passedOn': 'Done. {players} must decide now; the channel says so.',
   'panel.passedOnPending': 'Done and saved. {players} must decide now; the channel will say so as soon as Discord accepts it.',
   'board.yourTurn': '{players}: your decision.',

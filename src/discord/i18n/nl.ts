@@ -109,6 +109,7 @@ export const nl: Record<CoreKey, string> = {
   'board.lastTurn': 'Laatste beurt: {events}',
   'board.lastTurns': 'Laatste beurten, één per regel:',
   'board.justNow': 'Zojuist: {events}',
+  'panel.follows': 'Laat dit bericht open: je volgende beslissing verschijnt hier zodra je aan de beurt bent (15 minuten lang; daarna via **{takeTurn}** in het kanaal).',
   'panel.passedOn': 'Klaar. Nu beslist {players}; het kanaal meldt het.',
   'panel.passedOnPending': 'Klaar en opgeslagen. Nu beslist {players}; het kanaal meldt het zodra Discord het bericht aanneemt.',
   'board.yourTurn': '{players}: jouw beslissing.',

@@ -41,6 +41,8 @@ export const boardTurn: ComponentHandler<'turn'> = {
       const refusal: Refusal = { ok: false, code: 'not_your_turn', waitingFor: active };
       return answerPrivately(interaction, refusalText(env.ctx, refusal, env.locale, game));
     }
+    // A new panel: the one kept to follow the player is not shown again.
+    env.ctx.followingPanels.forget(game.row.id, seat.seat);
     await answerPrivately(interaction, await panelMessage(service, game, presenterFor(env.ctx, game.row.kind), seat.seat, env.locale));
   },
 };
