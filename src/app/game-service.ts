@@ -32,6 +32,7 @@
  *   remains, the game ends.
  * - An idle vote may hand the idle seat to a computer player; its owner takes it back between turns.
  */
+import { DatabaseOutage } from './database-outage.js';
 import type { GameEvent, Message, Seat, Standing } from '../engine/index.js';
 import type { FinishedGame, PlayerStats } from '../persistence/stats-repository.js';
 import type { GameRow, SeatRow } from '../persistence/schema.js';
@@ -72,9 +73,12 @@ export class GameService {
   readonly stats: GameCore['stats'];
   readonly players: GameCore['players'];
   readonly modules: ModuleRegistry;
+  /** A database that cannot be reached, logged once per outage (router, deliverer and scheduler report to it). */
+  readonly outage: DatabaseOutage;
 
   constructor(deps: GameServiceDeps) {
     const core = new GameCore(deps);
+    this.outage = new DatabaseOutage(deps.logger, () => deps.clock.now());
     this.#core = core;
     this.repo = core.repo;
     this.outbox = core.outbox;

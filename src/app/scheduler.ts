@@ -37,10 +37,12 @@ export class Scheduler {
     await Promise.resolve();
     try {
       const owed = await this.service.runDueJobs();
+      this.service.outage.answered();
       if (owed.length > 0) await this.trigger.deliverSoon(owed);
       return owed.length;
     } catch (error) {
-      this.logger.error({ err: error }, 'cannot read the scheduled jobs');
+      // An unreachable database is logged once for the outage, not at every tick.
+      if (!this.service.outage.failed(error, 'scheduled jobs')) this.logger.error({ err: error }, 'cannot read the scheduled jobs');
       return 0;
     }
   }

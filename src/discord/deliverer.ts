@@ -93,9 +93,11 @@ export class Deliverer implements DeliveryTrigger {
       const stale = await service.outbox.gamesWithStaleButtons();
       const games = new Map<number, string>();
       for (const g of [...due, ...stale]) games.set(g.gameId, g.channelId);
+      service.outage.answered();
       await Promise.all([...games].map(([gameId, channelId]) => this.deliverGame(gameId, channelId)));
     } catch (error) {
-      this.logger.error({ err: error }, 'cannot read the outbox');
+      // An unreachable database is logged once for the outage, not at every poll.
+      if (!this.ctx.service.outage.failed(error, 'outbox poll')) this.logger.error({ err: error }, 'cannot read the outbox');
     }
   }
 
@@ -110,7 +112,7 @@ export class Deliverer implements DeliveryTrigger {
       this.ctx.service
         .locked(channelId, () => this.deliverHeld(gameId))
         .catch((error: unknown) => {
-          this.logger.error({ err: error, gameId, channelId }, 'delivery failed');
+          if (!this.ctx.service.outage.failed(error, 'delivery')) this.logger.error({ err: error, gameId, channelId }, 'delivery failed');
           return new Set<number>();
         }),
     );

@@ -92,7 +92,9 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
       channelId: interaction.channelId,
       userId: interaction.user.id,
     });
-    const env: HandlerEnv = { ctx, logger: log, locale: toLocale(interaction.locale), channelId: await gameChannel(ctx, interaction) };
+    const locale = toLocale(interaction.locale);
+    // The game's channel is looked up after the acknowledgement (in a thread it is a database read).
+    const envFor = async (): Promise<HandlerEnv> => ({ ctx, logger: log, locale, channelId: await gameChannel(ctx, interaction) });
     try {
       if (interaction.isChatInputCommand() || interaction.isAutocomplete()) {
         const subcommand = interaction.options.getSubcommand(false);
@@ -100,15 +102,16 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
         const handler = commands.get(name);
         if (handler === undefined) {
           log.warn({ command: name }, 'unknown command');
-          if (interaction.isChatInputCommand()) await answerPrivately(interaction, t(env.locale, 'refusal.bad_button'));
+          if (interaction.isChatInputCommand()) await answerPrivately(interaction, t(locale, 'refusal.bad_button'));
           else await interaction.respond([]);
           return;
         }
         if (interaction.isAutocomplete()) {
-          await (handler.autocomplete?.(env, interaction) ?? interaction.respond([]));
+          await (handler.autocomplete?.(await envFor(), interaction) ?? interaction.respond([]));
           return;
         }
         if (handler.ack === 'ephemeral') await acknowledgeOnce(interaction, () => interaction.deferReply({ flags: MessageFlags.Ephemeral }), log, receivedAt);
+        const env = await envFor();
         const seen = await playerSeen(ctx, interaction, log);
         log.debug({ command: name }, 'command');
         await handler.handle(env, interaction);
@@ -120,10 +123,11 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
         const handler = id === null ? undefined : components.get(id.verb);
         if (id === null || handler === undefined) {
           log.warn({ customId: interaction.customId }, 'unrecognised custom_id');
-          await answerPrivately(interaction, t(env.locale, 'refusal.bad_button'));
+          await answerPrivately(interaction, t(locale, 'refusal.bad_button'));
           return;
         }
         await acknowledge(interaction, handler.ack, log, receivedAt);
+        const env = await envFor();
         const seen = await playerSeen(ctx, interaction, log);
         // A custom_id names its game; it is honoured only in that game's channel (a forged or copied id
         // clicked elsewhere must not change another channel's game).
@@ -136,15 +140,18 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
         await handler.handle(scoped, interaction, id as never);
         if (seen.dmFailed) await tellOfClosedDms(ctx, interaction, env.locale, log);
       }
+      ctx.service.outage.answered();
     } catch (error) {
       const ref = randomUUID().slice(0, 8);
       const saved = isCommitted(interaction);
-      log.error({ err: error, ref, committed: saved }, 'interaction failed');
+      // The database cannot be reached: nothing was applied; the outage is logged once, not per click.
+      const unreachable = !saved && ctx.service.outage.failed(error, 'interaction');
+      if (!unreachable) log.error({ err: error, ref, committed: saved }, 'interaction failed');
       try {
         // After a commit the truth is "your move is saved", not "try again". Once acknowledged, the answer
         // is a new private follow-up: editing the reply may be exactly what failed, and a second initial
         // response would be refused (40060).
-        const content = t(env.locale, saved ? 'error.afterCommit' : 'error.generic', { ref });
+        const content = unreachable ? t(locale, 'error.databaseDown') : t(locale, saved ? 'error.afterCommit' : 'error.generic', { ref });
         if (interaction.isRepliable()) {
           if (interaction.deferred || interaction.replied) await interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
           else if (!ackAttempted.has(interaction)) await answerPrivately(interaction, content);
@@ -165,7 +172,8 @@ async function playerSeen(ctx: BotContext, interaction: Interaction, log: Logger
   try {
     return await ctx.service.playerSeen(interaction.user.id, toLocale(interaction.locale));
   } catch (error) {
-    log.warn({ err: error }, 'could not read or remember the player\'s settings');
+    // An unreachable database is reported once for the outage (the handler's own read fails next).
+    if (!ctx.service.outage.failed(error, 'interaction')) log.warn({ err: error }, 'could not read or remember the player\'s settings');
     return { dmFailed: false };
   }
 }

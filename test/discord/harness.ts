@@ -20,6 +20,7 @@ import { createLogger } from '../../src/logger.js';
 import { inProcessBoardRenderer, type BoardRenderer } from '../../src/render/board-job.js';
 import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
 import { SqliteStore } from '../../src/persistence/sqlite-store.js';
+import type { Store } from '../../src/persistence/store.js';
 import { FakeDiscord, type CreateUserOptions, type FakeDiscordOptions, type FakeUser, type InteractionHandle, type SeenAttachment, type SeenMessage } from '../fake-discord/index.js';
 import { boards, buttonFor, hasButton, latestBoard, type Offered } from '../support/turn-driver.js';
 
@@ -56,6 +57,8 @@ export interface StartOptions {
   readonly computerPlayer?: ComputerPlayer;
   /** The client's REST timeout (default: the local default of createDiscordClient). */
   readonly restTimeoutMs?: number;
+  /** The bot's store (default: a SQLite file of its own); e.g. a PostgresStore on a test's server. */
+  readonly store?: (clock: { now(): number }) => Store;
 }
 
 const fakes = new WeakMap<FakeUser, FakeDiscord>();
@@ -92,7 +95,7 @@ export async function startBotOnFake(options: StartOptions): Promise<BotOnFake> 
 
   const launch = async (): Promise<{ bot: Bot; service: GameService; database: OpenDatabase }> => {
     const database = openDatabase(dbFile);
-    const store = new SqliteStore(database, { now: () => fake.clock.now() });
+    const store = options.store?.(fake.clock) ?? new SqliteStore(database, { now: () => fake.clock.now() });
     const service = new GameService({ store, modules: options.games.modules, clock: fake.clock, logger, newSeed });
     const client = createDiscordClient({ token: fake.token, apiBaseUrl: fake.apiBaseUrl, ...(options.restTimeoutMs === undefined ? {} : { rest: { timeout: options.restTimeoutMs } }) });
     // Tests keep computer decisions short: the wall-clock cap cuts the search (the choices stay legal).

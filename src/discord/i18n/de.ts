@@ -85,6 +85,7 @@ export const de: Record<CoreKey, string> = {
   'refusal.damaged':
     'Das Spiel #{id} in diesem Kanal ist beschädigt und kann nicht geladen werden ({reason}). Es wurde im Protokoll des Bots gemeldet; der Gastgeber oder die Moderation kann es mit /spiel abbrechen beenden.',
   'refusal.bad_button': 'Diese Schaltfläche kenne ich nicht (vielleicht stammt sie von einer älteren Version des Bots). /spiel status zeigt einen frischen Spielplan.',
+  'error.databaseDown': 'Ich erreiche die Datenbank der Spiele gerade nicht; dein Klick wurde deshalb nicht ausgeführt. Bitte versuche es in einer Minute noch einmal.',
   'error.generic': 'Bei mir ist etwas schiefgegangen; es wurde protokolliert (Referenz {ref}). Bitte versuche es noch einmal.',
 
   'lobby.title': '**{game}**: neues Spiel, eröffnet von {host}',

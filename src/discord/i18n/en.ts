@@ -88,6 +88,7 @@ export const en = {
   'refusal.damaged':
     'The game #{id} in this channel is damaged and cannot be loaded ({reason}). It has been reported in the bot log; the host or a moderator can end it with /game abandon.',
   'refusal.bad_button': 'I do not recognise this button (it may come from an older version of the bot). Use /game status for a fresh board.',
+  'error.databaseDown': 'I cannot reach the games’ database right now, so your click was not applied. Please try again in a minute.',
   'error.generic': 'Something went wrong on my side and was logged (reference {ref}). Please try again.',
 
   // lobby

@@ -14,6 +14,9 @@ import pg from 'pg';
 import { DatabaseOpenError } from '../database.js';
 import * as schema from './schema.js';
 
+/** How long getting a connection may take before the call fails as "database unreachable". */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
 export type PgDb = NodePgDatabase<typeof schema>;
 
 export interface OpenPostgres {
@@ -75,7 +78,9 @@ async function checkNotNewer(client: pg.PoolClient, migrationsFolder: string, wh
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<OpenPostgres> {
   const migrationsFolder = options.migrationsFolder ?? defaultPostgresMigrationsFolder();
   const where = describeConnection(url);
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, application_name: 'bazaar' });
+  // A server that does not answer fails a call in seconds, not after the system's TCP timeout (minutes); the
+  // click was acknowledged before, so its answer may come that late. Waiting for a free pooled connection counts too.
+  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, application_name: 'bazaar', connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   // Without a listener an idle connection's error would end the process.
   pool.on('error', (error) => options.onIdleError?.(error));
   let client: pg.PoolClient;
