@@ -115,7 +115,7 @@ describe('/game new expansion: autocomplete', () => {
     ]);
     expect(await complete({ name: 'expansion', value: 'nur' }, null, 'de')).toEqual([{ name: 'Brief & Siegel (nur die neuen Bonuskarten)', value: 'letters-and-seals-new-cards' }]);
     expect(await complete({ name: 'layout', value: '' }, 'letters-and-seals', 'nl')).toEqual([
-      { name: 'Starter (Brieven & Zegels)', value: 'starter' },
+      { name: 'Beginners (Brieven & Zegels)', value: 'starter' },
       { name: 'Willekeurig', value: 'random' },
     ]);
   });

@@ -169,7 +169,7 @@ describe('/game new game:kairo', () => {
       { name: 'Variable start: players place their start stalls in turn', value: 'variable' },
       { name: 'Quick start: start stalls placed at random', value: 'quick' },
     ]);
-    expect(await complete({ name: 'layout', value: 'schnell' }, 'de')).toEqual([{ name: 'Schneller Start: Startstände zufällig gesetzt', value: 'quick' }]);
+    expect(await complete({ name: 'layout', value: 'schnell' }, 'de')).toEqual([{ name: 'Schnellstart: Die Startstände werden zufällig platziert', value: 'quick' }]);
     expect(await complete({ name: 'layout', value: 'var' }, 'nl')).toEqual([{ name: 'Variabele start: de spelers plaatsen hun startkramen om de beurt', value: 'variable' }]);
     expect(await complete({ name: 'variant', value: '' })).toEqual([]);
   });
@@ -179,10 +179,10 @@ describe('Kairo presenter', () => {
   it('names players in the engine texts, in every language; without a name, "Player n"', () => {
     const event = { key: 'kairo.event.stall.red', params: { player: 2, field: 'C4', entrance: 'C5' } };
     expect(kairoPresenter.format(event, 'en', ['Alice', 'Bob'])).toBe('Bob places a red main stall at C4 (entrance C5)');
-    expect(kairoPresenter.format(event, 'de', ['Alice', 'Bob'])).toBe('Bob setzt einen roten Hauptstand auf C4 (Eingang C5)');
-    expect(kairoPresenter.format(event, 'nl', ['Alice', 'Bob'])).toBe('Bob zet een rode hoofdkraam op C4 (ingang C5)');
+    expect(kairoPresenter.format(event, 'de', ['Alice', 'Bob'])).toBe('Bob platziert einen roten Hauptstand auf C4 (Eingang C5)');
+    expect(kairoPresenter.format(event, 'nl', ['Alice', 'Bob'])).toBe('Bob plaatst een rode hoofdkraam op C4 (ingang C5)');
     expect(kairoPresenter.format(event, 'en', [])).toBe('Player 2 places a red main stall at C4 (entrance C5)');
-    expect(kairoPresenter.format({ key: 'kairo.event.play', params: { player: 1 } }, 'de', ['Alice'])).toBe('Alle Startstände stehen; Alice beginnt');
+    expect(kairoPresenter.format({ key: 'kairo.event.play', params: { player: 1 } }, 'de', ['Alice'])).toBe('Alle Startstände sind platziert; Alice beginnt');
     expect(kairoPresenter.format({ key: 'kairo.action.section', params: { section: 4 } }, 'nl', [])).toBe('Sectie 4');
     expect(kairoPresenter.format({ key: 'kairo.standing', params: { score: 42 } }, 'de', [])).toBe('42 Punkte');
     expect(kairoPresenter.name('de')).toBe('Kairo');

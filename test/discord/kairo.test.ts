@@ -167,7 +167,7 @@ describe('Kairo end to end', () => {
     // every build step was asked in the panel, in each player's own language
     const prompts = [...played.prompts].join('\n');
     expect(prompts).toMatch(/choose the section/);
-    expect(prompts).toMatch(/Abschnitt wählen|Feld in Abschnitt/);
+    expect(prompts).toMatch(/Marktabschnitt wählen|Feld in Marktabschnitt/);
     // builds (new stalls and extensions, with their coins), customers led, cards drawn, the final phase's stop
     for (const kind of ['build:stall', 'build:extend', 'card', 'section', 'field', 'payStall', 'lead', 'draw', 'takeDeck', 'pass']) expect(played.kinds).toContain(kind);
     expect(await env.service.byChannel(channel)).toMatchObject({ ok: false, code: 'no_game' });

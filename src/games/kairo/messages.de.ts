@@ -1,7 +1,8 @@
 /**
  * German texts for Kairo's actions, events and standings (the keys of messages.en.ts). The rulebook's
  * words: Hauptstand, Ausbau, Eingang, Kunde, Baukarte, Marktschreierkarte, Auslage, Nachziehstapel,
- * Marktabschnitt; money is "Geld" in a colour ("2 Geld in Grün"). Colour adjectives are declined per key.
+ * Marktabschnitt, Marktbereich, Restaurantbereich; money is "Geld" in a colour ("2 Geld in Grün"); stalls are "platziert".
+ * Colour adjectives are declined per key.
  */
 import type { Catalogue } from '../../engine/index.js';
 import { COLOURS, type Colour } from './data/board.js';
@@ -40,9 +41,9 @@ export const kairoMessagesDe: Catalogue = {
   'kairo.action.pass': 'Nicht mehr bauen (du scheidest aus)',
   'kairo.action.card': 'Baukarte {card} spielen',
   'kairo.action.joker': 'Joker {card} spielen (+1 Geld)',
-  'kairo.action.three': '3 Karten abwerfen ({cards}): beliebiger Abschnitt',
+  'kairo.action.three': '3 Baukarten abwerfen ({cards}): beliebiger Marktabschnitt',
   ...perColour('kairo.action.jokerCoin', (c) => `1 Geld in ${NOUN[c]} für den Joker zahlen`),
-  'kairo.action.section': 'Abschnitt {section}',
+  'kairo.action.section': 'Marktabschnitt {section}',
   'kairo.action.field': 'Feld {field}',
   'kairo.action.entrance.n': 'Eingang nach Norden',
   'kairo.action.entrance.e': 'Eingang nach Osten',
@@ -63,10 +64,10 @@ export const kairoMessagesDe: Catalogue = {
   'kairo.event.pass': 'Spieler {player} baut nicht mehr und scheidet aus',
   'kairo.event.card': 'Spieler {player} spielt Baukarte {card}',
   'kairo.event.joker': 'Spieler {player} spielt Joker {card}',
-  'kairo.event.three': 'Spieler {player} wirft 3 Baukarten ab ({cards}), um in einem beliebigen Abschnitt zu bauen',
+  'kairo.event.three': 'Spieler {player} wirft 3 Baukarten ab ({cards}), um in einem beliebigen Marktabschnitt zu bauen',
   ...perColour('kairo.event.jokerCoin', (c) => `Spieler {player} zahlt 1 Geld in ${NOUN[c]} für den Joker`),
-  ...perColour('kairo.event.stall', (c) => `Spieler {player} setzt einen ${ACC[c]} Hauptstand auf {field} (Eingang {entrance})`),
-  ...perColour('kairo.event.neutral', (c) => `Spieler {player} setzt den neutralen ${ACC[c]} Stand auf {field} (Eingang {entrance})`),
+  ...perColour('kairo.event.stall', (c) => `Spieler {player} platziert einen ${ACC[c]} Hauptstand auf {field} (Eingang {entrance})`),
+  ...perColour('kairo.event.neutral', (c) => `Spieler {player} platziert den neutralen ${ACC[c]} Stand auf {field} (Eingang {entrance})`),
   ...perColour('kairo.event.relocate', (c) => `Spieler {player} zieht den ${ACC[c]} Hauptstand von {from} nach {field} um (Eingang {entrance})`),
   ...perColour('kairo.event.extend', (c) => `Spieler {player} baut den ${ACC[c]} Stand auf {field} zur Größe {size} aus (Punkte: {points})`),
   ...perColour('kairo.event.pay', (c) => `Spieler {player} zahlt Geld in ${NOUN[c]}: {count}`),
@@ -89,8 +90,8 @@ export const kairoMessagesDe: Catalogue = {
   'kairo.event.cannotBuild': 'Spieler {player} kann nicht mehr bauen und scheidet aus',
   'kairo.event.finalScore': 'Spieler {player}: Medaillen {medals, plural, one {# Punkt} other {# Punkte}}, Geld {coins} = {coinPoints, plural, one {# Punkt} other {# Punkte}}; Endstand {score}',
   'kairo.event.gameOver': 'Das Spiel ist zu Ende',
-  'kairo.event.play': 'Alle Startstände stehen; Spieler {player} beginnt',
-  ...perColour('kairo.event.neutralDrawn', (c) => `Spieler {player} zieht den neutralen ${ACC[c]} Stand aus dem Beutel und setzt ihn`),
+  'kairo.event.play': 'Alle Startstände sind platziert; Spieler {player} beginnt',
+  ...perColour('kairo.event.neutralDrawn', (c) => `Spieler {player} zieht den neutralen ${ACC[c]} Stand aus dem Beutel und platziert ihn`),
   ...perColour('kairo.event.neutralNoSpace', (c) => `Der neutrale ${NOM[c]} Stand hat keinen erlaubten Platz und kommt zurück in die Schachtel`),
   'kairo.event.setupNoSpace': 'Spieler {player} hat keinen erlaubten Platz für einen Startstand',
 

@@ -128,23 +128,23 @@ const en: Catalogue = {
 const de: Catalogue = {
   'kairo.name': 'Kairo',
   'kairo.player': 'Spieler {n}',
-  'kairo.start.variable': 'Variable Startaufstellung: die Spieler setzen ihre Startstände reihum',
-  'kairo.start.quick': 'Schneller Start: Startstände zufällig gesetzt',
+  'kairo.start.variable': 'Variable Startaufstellung: Die Spieler platzieren ihre Startstände reihum',
+  'kairo.start.quick': 'Schnellstart: Die Startstände werden zufällig platziert',
   'kairo.group.stall': 'Einen neuen Hauptstand bauen…',
   'kairo.group.extend': 'Einen Stand ausbauen…',
   'kairo.group.relocate': 'Einen Hauptstand umziehen…',
-  'kairo.group.lead': 'Einen Kunden ziehen…',
-  'kairo.group.draw': 'Ziehen',
-  'kairo.group.pay': 'Mit Baukarten bezahlen…',
+  'kairo.group.lead': 'Einen Kunden an einen Stand ziehen…',
+  'kairo.group.draw': 'Karten ziehen',
+  'kairo.group.pay': 'Baukarten ausspielen…',
   'kairo.group.coin': 'Geld für den Joker…',
-  'kairo.group.section': 'Abschnitt wählen…',
+  'kairo.group.section': 'Marktabschnitt wählen…',
   'kairo.group.field': 'Feld wählen…',
   'kairo.group.entrance': 'Seite des Eingangs wählen…',
   'kairo.group.coins': 'Geld zahlen…',
-  'kairo.group.target': 'Den Kunden ziehen zu…',
-  'kairo.group.take': 'Eine Karte nehmen von…',
+  'kairo.group.target': 'Eingang für den Kunden wählen…',
+  'kairo.group.take': 'Eine Karte nehmen…',
   'kairo.group.discard': 'Eine Baukarte abwerfen…',
-  'kairo.group.pass': 'Aufhören',
+  'kairo.group.pass': 'Nicht mehr bauen',
   'kairo.colour.violet': 'violett',
   'kairo.colour.red': 'rot',
   'kairo.colour.yellow': 'gelb',
@@ -152,26 +152,26 @@ const de: Catalogue = {
   'kairo.colour.blue': 'blau',
   'kairo.colour.orange': 'orange',
   'kairo.status': 'Zug {turn} · Punkte: {scores}',
-  'kairo.status.setup': 'Startaufstellung: noch {remaining, plural, one {# Stand} other {# Stände}} zu setzen · danach beginnt der erste Zug',
+  'kairo.status.setup': 'Startaufstellung: noch {remaining, plural, one {# Stand} other {# Stände}} zu platzieren · danach beginnt der erste Zug',
   'kairo.status.final': 'Schlussphase: nur noch bauen; wer nicht baut, scheidet aus. Ausgeschieden: {out}',
   'kairo.status.over': 'Schlusswertung: Medaillen noch einmal, 1 Punkt je 3 Geld.',
-  'kairo.prompt.turn': 'Du bist dran: bauen, einen Kunden ziehen oder 2 Karten ziehen.',
-  'kairo.prompt.turnFinal': 'Schlussphase: bauen oder aufhören (dann scheidest du für den Rest des Spiels aus).',
-  'kairo.prompt.setup': 'Setze einen Startstand: wähle seine Farbe (ohne Karten; höchstens 2 Hauptstände je Abschnitt).',
+  'kairo.prompt.turn': 'Du bist dran: bauen, einen Kunden an einen Stand ziehen oder 2 Karten ziehen.',
+  'kairo.prompt.turnFinal': 'Schlussphase: bauen oder nicht mehr bauen (dann scheidest du für den Rest des Spiels aus).',
+  'kairo.prompt.setup': 'Platziere einen Startstand: Wähle seine Farbe (ohne Baukarten; höchstens 2 Hauptstände je Marktabschnitt).',
   'kairo.prompt.build': '{what}: {step}',
   'kairo.prompt.what.stall': 'Neuer Hauptstand ({colour})',
   'kairo.prompt.what.extend': 'Ausbau deines Stands ({colour})',
   'kairo.prompt.what.relocate': 'Umzug deines Hauptstands ({colour})',
   'kairo.prompt.what.setup': 'Startstand ({colour})',
   'kairo.prompt.what.neutral': 'Neutraler Stand ({colour})',
-  'kairo.prompt.step.card': 'mit Baukarten bezahlen (1 Karte für ihren Abschnitt; ein Joker und 1 Geld für einen seiner Abschnitte; 3 beliebige Karten für jeden Abschnitt).',
+  'kairo.prompt.step.card': 'Baukarten ausspielen (1 Karte für ihren Marktabschnitt; ein Joker und 1 Geld für einen seiner Marktabschnitte; 3 beliebige Karten für einen Marktabschnitt deiner Wahl).',
   'kairo.prompt.step.jokerCoin': '1 Geld in beliebiger Farbe für den Joker zahlen.',
-  'kairo.prompt.step.section': 'Abschnitt wählen (Nummern wie im Bild).',
-  'kairo.prompt.step.field': 'Feld in Abschnitt {section} wählen.',
+  'kairo.prompt.step.section': 'Marktabschnitt wählen (Nummern wie im Bild).',
+  'kairo.prompt.step.field': 'Feld in Marktabschnitt {section} wählen.',
   'kairo.prompt.step.entrance': 'Seite des Eingangs wählen (Stand auf {field}).',
-  'kairo.prompt.step.payStall': '{cost} Geld zahlen, mindestens 1 in {colour}; 2 Geld einer anderen Farbe zählen als 1.',
+  'kairo.prompt.step.payStall': '{cost} Geld zahlen, mindestens 1 davon {colour}; 2 Geld einer anderen Farbe zählen als 1.',
   'kairo.prompt.step.payOther': 'den Rest in anderen Farben zahlen (2 zählen als 1).',
-  'kairo.prompt.lead': 'Den Kunden ({colour}) ziehen: wähle den Eingang. Der nächste freie kostet nichts; jeder übersprungene nähere freie Eingang kostet eine Marktschreierkarte.',
+  'kairo.prompt.lead': 'Den Kunden ({colour}) an einen Stand ziehen: Wähle den Eingang. Der nächstgelegene freie kostet nichts; jeder übersprungene, näher gelegene freie Eingang kostet eine Marktschreierkarte.',
   'kairo.prompt.draw': 'Karte {n} von 2 ziehen: aus der Auslage, vom Nachziehstapel oder eine Marktschreierkarte.',
   'kairo.prompt.discard': 'Handlimit: Baukarten bis auf 4 abwerfen.',
   'kairo.hand.cards': 'Baukarten ({count} von 4): {cards}',
@@ -183,19 +183,19 @@ const de: Catalogue = {
   'kairo.hand.stalls': 'Noch zu bauende Hauptstände: {colours}',
   'kairo.none': 'keine',
   'kairo.help.rules':
-    '**Kairo** (Kimmo Sorsamo), 2–4 Spieler. Ihr baut Marktstände im Basar von Kairo. In jedem Zug genau eins: **bauen** (1 Baukarte für ihren Abschnitt, ein Joker und 1 Geld für einen seiner 3 Abschnitte oder 3 beliebige Karten für jeden Abschnitt), **einen Kunden ziehen** oder **2 Karten ziehen**.\n' +
-    'Gebaut wird ein neuer Hauptstand (Stand plus Eingang auf einem freien Nachbarfeld im Marktbereich; nicht neben einem anderen Hauptstand oder Ausbau; Violett nur im Restaurant, alle anderen nur im Markt; je Abschnitt 1 Hauptstand pro Farbe), ein Ausbau (neben deinem Stand dieser Farbe; kostet die neue Größe in Geld, mindestens 1 in seiner Farbe, 2 Geld anderer Farbe zählen als 1; 1 Punkt je Plättchen; kein Eingang darf abgeschnitten werden) oder der Umzug eines Hauptstands, der nicht mehr wachsen kann.\n' +
-    'Medaillen: der erste Ausbau einer Farbe nimmt Gold und Silber; wer allein den größten Stand hat, nimmt beide; wer mit dem größten gleichzieht, nimmt Silber (Gold 4, Silber 2 Punkte beim Erhalt).\n' +
-    'Kunden ziehen: ein Kunde geht zum nächsten freien Eingang seiner Farbe (nie durch das Restaurant oder einen Stand); jede Marktschreierkarte überspringt einen näheren Eingang. Dann tauscht er mit dem wartenden Kunden. Einnahmen: eigener Stand 1 Geld je Plättchen; fremder Stand 1 Geld für dich und 1 je Plättchen für den Besitzer; neutraler Stand (zu zweit) 1 Geld für dich.\n' +
-    'Ziehen: jede Karte aus der Auslage, vom Stapel oder eine Marktschreierkarte; höchstens 4 Baukarten.\n' +
-    'Ist der letzte Ausbau einer Farbe gebaut oder haben zwei Farben nur noch einen, darf nur noch gebaut werden; wer nicht baut, scheidet aus. Schlusswertung: Medaillen noch einmal, 1 Punkt je 3 Geld. Gleichstand: geteilter Sieg.',
+    '**Kairo** (Kimmo Sorsamo), 2–4 Spieler. Ihr baut Marktstände im Basar von Kairo. In jedem Zug genau eine Aktion: **Marktstand bauen** (1 Baukarte für ihren Marktabschnitt, eine Jokerbaukarte und 1 Geld für einen ihrer 3 Marktabschnitte oder 3 beliebige Baukarten für einen Marktabschnitt deiner Wahl), **Kunden an einen Stand ziehen** oder **2 Karten ziehen**.\n' +
+    'Gebaut wird ein neuer Hauptstand (Stand plus Eingang auf einem freien Nachbarfeld im Marktbereich; nicht neben einem anderen Hauptstand oder Ausbau; Violett nur im Restaurantbereich, alle anderen Farben nur im Marktbereich; je Marktabschnitt 1 Hauptstand pro Farbe), ein Ausbau (neben deinem Stand dieser Farbe; kostet die neue Größe in Geld, mindestens 1 in der Standfarbe, 2 Geld anderer Farbe zählen als 1; 1 Punkt je Standplättchen; kein Eingang darf abgeschnitten werden) oder der Umzug eines Hauptstands, der nicht mehr ausgebaut werden kann.\n' +
+    'Medaillen: Wer eine Farbe als Erster ausbaut, bekommt Gold und Silber; wer allein den größten Stand der Farbe hat, bekommt beide; wer mit dem größten gleichzieht, bekommt Silber (Gold 4, Silber 2 Punkte beim Erhalt).\n' +
+    'Kunden ziehen: Ein Kunde geht zum nächstgelegenen freien Eingang seiner Farbe (nie durch den Restaurantbereich oder einen Stand); jede Marktschreierkarte überspringt einen näher gelegenen Eingang. Dann wird er gegen den wartenden Kunden getauscht. Geld: eigener Stand 1 Geld je Standplättchen; fremder Stand 1 Geld für dich und 1 je Standplättchen für den Besitzer; neutraler Stand (zu zweit) 1 Geld für dich.\n' +
+    'Karten ziehen: jede Karte aus der Auslage, vom Nachziehstapel oder als Marktschreierkarte; höchstens 4 Baukarten auf der Hand.\n' +
+    'Ist der letzte Ausbau einer Farbe gebaut oder ist von zwei Farben nur noch je 1 Ausbau übrig, beginnt die Schlussphase: Es darf nur noch gebaut werden; wer nicht baut, scheidet aus. Schlusswertung: Medaillen noch einmal, 1 Punkt je 3 Geld. Bei Gleichstand gibt es mehrere Gewinner.',
   'kairo.help.decisions':
     '**Die Entscheidungen des Projekts** (der gedruckte Spielplan ist nur als Bild erhalten):\n' +
-    '- Spielplan: 14 × 10 Felder (Spalten A–N, Reihen 1–10). Markt B1–M9 in 9 Abschnitten zu 4 × 3 Feldern, von Nordwesten an 1–9 nummeriert. Das Restaurant ist das U aus den Spalten A und N (Reihen 4–10) und Reihe 10; seine Felder gehören zum angrenzenden Abschnitt.\n' +
+    '- Spielplan: 14 × 10 Felder (Spalten A–N, Reihen 1–10). Marktbereich B1–M9 in 9 Marktabschnitten zu je 4 × 3 Feldern, von Nordwesten aus 1–9 nummeriert. Der Restaurantbereich ist das U aus den Spalten A und N (Reihen 4–10) und Reihe 10; seine Felder gehören zum angrenzenden Marktabschnitt.\n' +
     '- Kundenstartfelder: C2, K2, G5, C8, K8. Farben: Violett (Restaurant), Rot, Gelb, Grün, Blau, Orange.\n' +
-    "- Baukarten: 3 je Abschnitt; 6 Joker für die Reihen '{1,2,3}', '{4,5,6}', '{7,8,9}' und die Spalten '{1,4,7}', '{2,5,8}', '{3,6,9}' der Abschnitte.\n" +
+    "- Baukarten: 3 je Marktabschnitt; 6 Jokerbaukarten für die Reihen '{1,2,3}', '{4,5,6}', '{7,8,9}' und die Spalten '{1,4,7}', '{2,5,8}', '{3,6,9}' der Marktabschnitte.\n" +
     '- Ausbauten in anderen Farben: 2 Geld zählen als 1 in der Standfarbe. Medaillen: Gold 4, Silber 2 Punkte. Geld ist unbegrenzt.\n' +
-    '- Startstände: „variabel“ (die Spieler setzen sie reihum) oder „schnell“ (zufällig nach den Regeln gesetzt); die gedruckten festen Aufstellungen sind nur Bilder.\n' +
+    '- Startstände: „variabel“ (die Spieler platzieren sie reihum) oder „schnell“ (zufällig nach den Regeln platziert); die vorgegebenen Startaufstellungen der Anleitung gibt es nur als Bild.\n' +
     '- Jede Entscheidung hat einen Besitzer: Den Platz von jemandem, der das Spiel verlassen hat oder für den die anderen per Abstimmung bei Untätigkeit einen Computer spielen lassen, spielt ein Computerspieler (seine Züge stehen auf dem Spielplan, nichts wird übersprungen), bis der Platz zurückgenommen wird.',
 };
 
@@ -211,14 +211,14 @@ const nl: Catalogue = {
   'kairo.group.draw': 'Trekken',
   'kairo.group.pay': 'Met bouwkaarten betalen…',
   'kairo.group.coin': 'Munt voor de joker…',
-  'kairo.group.section': 'Kies de sectie…',
-  'kairo.group.field': 'Kies het veld…',
-  'kairo.group.entrance': 'Kies de kant van de ingang…',
+  'kairo.group.section': 'Sectie kiezen…',
+  'kairo.group.field': 'Veld kiezen…',
+  'kairo.group.entrance': 'Kant van de ingang kiezen…',
   'kairo.group.coins': 'Munten betalen…',
-  'kairo.group.target': 'Leid de klant naar…',
-  'kairo.group.take': 'Een kaart nemen van…',
+  'kairo.group.target': 'Ingang voor de klant kiezen…',
+  'kairo.group.take': 'Een kaart nemen…',
   'kairo.group.discard': 'Een bouwkaart afleggen…',
-  'kairo.group.pass': 'Stoppen',
+  'kairo.group.pass': 'Stoppen met bouwen',
   'kairo.colour.violet': 'paars',
   'kairo.colour.red': 'rood',
   'kairo.colour.yellow': 'geel',
@@ -230,7 +230,7 @@ const nl: Catalogue = {
   'kairo.status.final': 'Slotfase: alleen nog bouwen; wie niet bouwt, valt af. Afgevallen: {out}',
   'kairo.status.over': 'Eindtelling: medailles nog een keer, 1 punt per 3 munten.',
   'kairo.prompt.turn': 'Jouw beurt: bouwen, een klant leiden of 2 kaarten trekken.',
-  'kairo.prompt.turnFinal': 'Slotfase: bouwen, of stoppen (dan val je af voor de rest van het spel).',
+  'kairo.prompt.turnFinal': 'Slotfase: bouwen of stoppen met bouwen (dan val je af voor de rest van het spel).',
   'kairo.prompt.setup': 'Plaats een startkraam: kies de kleur (zonder kaarten; hoogstens 2 hoofdkramen per sectie).',
   'kairo.prompt.build': '{what}: {step}',
   'kairo.prompt.what.stall': 'Nieuwe hoofdkraam ({colour})',
@@ -238,14 +238,14 @@ const nl: Catalogue = {
   'kairo.prompt.what.relocate': 'Verhuizing van je hoofdkraam ({colour})',
   'kairo.prompt.what.setup': 'Startkraam ({colour})',
   'kairo.prompt.what.neutral': 'Neutrale kraam ({colour})',
-  'kairo.prompt.step.card': 'betaal met bouwkaarten (1 kaart voor haar sectie; een joker en 1 munt voor een van haar secties; 3 willekeurige kaarten voor elke sectie).',
+  'kairo.prompt.step.card': 'betaal met bouwkaarten (1 kaart voor haar sectie; een joker en 1 munt voor een van zijn secties; 3 willekeurige kaarten voor een sectie naar keuze).',
   'kairo.prompt.step.jokerCoin': 'betaal 1 munt van een willekeurige kleur voor de joker.',
   'kairo.prompt.step.section': 'kies de sectie (nummers zoals op de afbeelding).',
   'kairo.prompt.step.field': 'kies het veld in sectie {section}.',
   'kairo.prompt.step.entrance': 'kies de kant van de ingang (kraam op {field}).',
-  'kairo.prompt.step.payStall': 'betaal {cost, plural, one {# munt} other {# munten}}, minstens 1 {colour}; 2 munten van een andere kleur tellen als 1.',
+  'kairo.prompt.step.payStall': 'betaal {cost, plural, one {# munt} other {# munten}}, waarvan minstens 1 in de kleur {colour}; 2 munten van een andere kleur tellen als 1.',
   'kairo.prompt.step.payOther': 'betaal de rest in andere kleuren (2 tellen als 1).',
-  'kairo.prompt.lead': 'Leid de klant ({colour}): kies de ingang. De dichtstbijzijnde vrije kost niets; elke overgeslagen dichtere vrije ingang kost een omroeperskaart.',
+  'kairo.prompt.lead': 'Leid de klant ({colour}): kies de ingang. De dichtstbijzijnde vrije ingang kost niets; elke vrije ingang die dichterbij ligt en die je overslaat, kost een omroeperskaart.',
   'kairo.prompt.draw': 'Trek kaart {n} van 2: uit de open rij, van de trekstapel of een omroeperskaart.',
   'kairo.prompt.discard': 'Handlimiet: leg bouwkaarten af tot je er 4 hebt.',
   'kairo.hand.cards': 'Bouwkaarten ({count} van 4): {cards}',
@@ -257,12 +257,12 @@ const nl: Catalogue = {
   'kairo.hand.stalls': 'Nog te bouwen hoofdkramen: {colours}',
   'kairo.none': 'geen',
   'kairo.help.rules':
-    '**Kairo** (Kimmo Sorsamo), 2–4 spelers. Jullie bouwen marktkramen in de bazaar van Caïro. Elke beurt precies één van: **bouwen** (1 bouwkaart voor haar sectie, een joker en 1 munt voor een van haar 3 secties, of 3 willekeurige kaarten voor elke sectie), **een klant leiden** of **2 kaarten trekken**.\n' +
+    '**Kairo** (Kimmo Sorsamo), 2–4 spelers. Jullie bouwen marktkramen in de bazaar van Caïro. Elke beurt doe je precies één van deze drie: **bouwen** (1 bouwkaart voor haar sectie, een joker en 1 munt voor een van zijn 3 secties, of 3 willekeurige kaarten voor een sectie naar keuze), **een klant leiden** of **2 kaarten trekken**.\n' +
     'Je bouwt een nieuwe hoofdkraam (kraam plus ingang op een vrij buurveld in de markt; niet naast een andere hoofdkraam of uitbreiding; paars alleen in het restaurant, de rest alleen in de markt; per sectie 1 hoofdkraam per kleur), een uitbreiding (naast je kraam van die kleur; kost de nieuwe grootte in munten, minstens 1 in haar kleur, 2 munten van een andere kleur tellen als 1; 1 punt per tegel; geen ingang mag worden afgesloten), of je verhuist een hoofdkraam die niet meer kan groeien.\n' +
-    'Medailles: de eerste uitbreiding van een kleur neemt goud en zilver; wie alleen de grootste kraam heeft, neemt beide; wie de grootste evenaart, neemt zilver (goud 4, zilver 2 punten bij het verkrijgen).\n' +
-    'Leiden: een klant loopt naar de dichtstbijzijnde vrije ingang van zijn kleur (nooit door het restaurant of een kraam); elke omroeperskaart slaat een dichtere ingang over. Dan ruilt hij met de wachtende klant. Inkomsten: eigen kraam 1 munt per tegel; andermans kraam 1 munt voor jou en 1 per tegel voor de eigenaar; neutrale kraam (met 2) 1 munt voor jou.\n' +
-    'Trekken: elke kaart uit de open rij, van de stapel of een omroeperskaart; hoogstens 4 bouwkaarten.\n' +
-    'Is de laatste uitbreiding van een kleur gebouwd of hebben twee kleuren er nog maar één, dan mag alleen nog gebouwd worden; wie niet bouwt, valt af. Eindtelling: medailles nog een keer, 1 punt per 3 munten. Gelijkspel: gedeelde winst.',
+    'Medailles: wie een kleur als eerste uitbreidt, krijgt goud en zilver; wie als enige de grootste kraam van die kleur heeft, krijgt beide; wie de grootste kraam evenaart, krijgt zilver (goud 4, zilver 2 punten bij het verkrijgen).\n' +
+    'Leiden: een klant loopt naar de dichtstbijzijnde vrije ingang van zijn kleur (nooit door het restaurant of een kraam); met elke omroeperskaart sla je een ingang over die dichterbij ligt. Dan ruilt hij met de wachtende klant. Inkomsten: eigen kraam 1 munt per tegel; andermans kraam 1 munt voor jou en 1 per tegel voor de eigenaar; neutrale kraam (met z’n tweeën) 1 munt voor jou.\n' +
+    'Trekken: elke kaart uit de open rij, van de trekstapel of een omroeperskaart; hoogstens 4 bouwkaarten in de hand.\n' +
+    'Is de laatste uitbreiding van een kleur gebouwd of hebben twee kleuren er nog maar één, dan begint de slotfase: je mag alleen nog bouwen; wie niet bouwt, valt af. Eindtelling: medailles nog een keer, 1 punt per 3 munten. Bij gelijkspel wordt de winst gedeeld.',
   'kairo.help.decisions':
     '**De keuzes van het project** (het gedrukte bord bestaat alleen nog als afbeelding):\n' +
     '- Bord: 14 × 10 velden (kolommen A–N, rijen 1–10). Markt B1–M9 in 9 secties van 4 × 3 velden, vanaf het noordwesten genummerd 1–9. Het restaurant is de U van de kolommen A en N (rijen 4–10) en rij 10; zijn velden horen bij de sectie waar ze aan grenzen.\n' +

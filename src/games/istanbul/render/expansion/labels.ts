@@ -73,7 +73,7 @@ export const LS_LABELS: Readonly<Record<RenderLocale, Readonly<Record<LsLabel, s
     sealsForRuby: '{n} Siegel',
     bonusGone: 'vergeben',
     legendLetter: 'Brief für Ort {n}: 1 Siegel',
-    legendDelivered: 'zugestellt: 2 Siegel',
+    legendDelivered: 'überbracht: 2 Siegel',
     legendSeals: '6 Siegel: ein Rubin · 3: ein Bonuszug',
   },
   nl: {
@@ -95,7 +95,7 @@ export const LS_LABELS: Readonly<Record<RenderLocale, Readonly<Record<LsLabel, s
     auctionBid: 'bod {n}',
     auctionNoBid: 'nog geen bod',
     sealsForRuby: '{n, plural, one {# zegel} other {# zegels}}',
-    bonusGone: 'vergeven',
+    bonusGone: 'genomen',
     legendLetter: 'brief voor plaats {n}: 1 zegel',
     legendDelivered: 'bezorgd: 2 zegels',
     legendSeals: '6 zegels: een robijn · 3: een dubbele zet',
