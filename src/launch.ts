@@ -7,7 +7,8 @@ import type { Clock } from './app/clock.js';
 import { GameService } from './app/game-service.js';
 import { GAMES } from './games/index.js';
 import { startBot, type Bot } from './discord/bot.js';
-import { createDiscordClient, recommendedShardCount } from './discord/client.js';
+import { createDiscordClient, DISCORD_REST_TIMEOUT_MS, recommendedShardCount } from './discord/client.js';
+import { startupStep } from './startup-step.js';
 import { resolveShards } from './sharding.js';
 import { storeOn } from './persistence/open-store.js';
 import { RenderPool } from './app/workers/render-pool.js';
@@ -17,7 +18,7 @@ import type { LaunchContext } from './startup.js';
 export async function launchBot({ config, logger, database }: LaunchContext, clock: Clock): Promise<Bot> {
   const api = { token: config.discordToken, ...(config.discordApiBaseUrl !== undefined ? { apiBaseUrl: config.discordApiBaseUrl } : {}) };
   // SHARD_COUNT=auto asks Discord (GET /gateway/bot) once, before anything is built on the count.
-  const shards = await resolveShards(config, () => recommendedShardCount(api));
+  const shards = await resolveShards(config, () => startupStep('asking Discord for the recommended shard count (GET /gateway/bot)', () => recommendedShardCount(api), DISCORD_REST_TIMEOUT_MS));
   logger.info({ shardCount: shards.shardCount, shardIds: shards.shardIds }, 'shards');
   const client = createDiscordClient({ ...api, shards });
   // The store is on the opened database; start-up closes it after the bot stopped.

@@ -13,6 +13,7 @@ import { commandDefinitions } from './commands.js';
 import type { BotContext } from './context.js';
 import type { PresenterRegistry } from '../games/contract.js';
 import { Deliverer } from './deliverer.js';
+import { startupStep } from '../startup-step.js';
 import { FollowingPanels } from './following-panels.js';
 import { registerCommands } from './register-commands.js';
 import { createRouter } from './router.js';
@@ -66,16 +67,24 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   });
   const scheduler = new Scheduler(service, deliverer, logger, options.schedulerIntervalMs);
 
-  await registerCommands(client.rest, {
-    applicationId: options.applicationId,
-    commands: commandDefinitions(service.modules, options.presenters),
-    ...(options.guildId ? { guildId: options.guildId } : {}),
-  });
+  const commandsRoute = options.guildId ? `PUT /applications/${options.applicationId}/guilds/${options.guildId}/commands` : `PUT /applications/${options.applicationId}/commands`;
+  await startupStep(
+    `registering the slash commands with Discord (${commandsRoute})`,
+    () =>
+      registerCommands(client.rest, {
+        applicationId: options.applicationId,
+        commands: commandDefinitions(service.modules, options.presenters),
+        ...(options.guildId ? { guildId: options.guildId } : {}),
+      }),
+    client.rest.options.timeout,
+  );
   logger.info({ scope: options.guildId ? `guild ${options.guildId}` : 'global' }, 'commands registered');
 
   const ready = once(client, Events.ClientReady);
-  await client.login();
-  await ready;
+  await startupStep("logging in to Discord's gateway (GET /gateway/bot, then the WebSocket)", async () => {
+    await client.login();
+    await ready;
+  }, client.rest.options.timeout);
   logger.info({ user: client.user?.tag }, 'logged in');
   // What was owed before a restart is delivered first; then the jobs; the stored games are checked in
   // the background (a damaged one is reported with its id and channel, and never holds up the others).
