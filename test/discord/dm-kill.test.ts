@@ -144,8 +144,9 @@ describe('a direct message held for quiet hours, under kill -9', () => {
     const board = await startKairo(channel, alice, bob);
     const [first] = mentionedToAct(board);
     const player = [alice, bob].find((u) => u.id === first)!;
-    // The notice is held in the outbox until the quiet hours end; nobody got a direct message.
+    // The notice is held in the outbox until the quiet hours end (written just after the board is recorded); nobody got a direct message.
     const held = (): DeliveryLine[] => deliveries(channel).filter((d) => d.kind === 'dm');
+    await wait(channel, () => held().length > 0, 'the notice held');
     expect(held().map((d) => [d.status, d.next_attempt_at])).toEqual([['pending', morning]]);
     expect(fake.directMessagesTo(alice.id)).toEqual([]);
     expect(fake.directMessagesTo(bob.id)).toEqual([]);

@@ -254,11 +254,11 @@ describe('the mention instead of a refused direct message', () => {
       const instead = mentions()[0]!;
       expect(instead.content).toBe(`<@${carol.id}>: your decision in **Tally** (game #${await gameIdIn(channel)}); a direct message could not reach you: https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id}`);
       // The first post failed (Discord answered 500), the retry went through: one message, recorded with its delivery.
+      await env.service.locked(channel, () => undefined);
       const refusal = env.fake.requests.findIndex((r, index) => index >= before && r.method === 'POST' && r.path === dmPath);
       expect(env.fake.requests[refusal]!.status).toBe(403);
       const posts = env.fake.requests.slice(refusal).filter((r) => r.method === 'POST' && r.path === `/channels/${channel}/messages`);
       expect(posts.map((r) => r.status)).toEqual([500, 200]);
-      await env.service.locked(channel, () => undefined);
       const owed = (await env.service.outbox.rows.ofGame(await gameIdIn(channel))).filter((d) => d.kind === 'dm-fallback');
       expect(owed.map((d) => [d.status, d.attempts, d.messageId])).toEqual([['delivered', 1, instead.id]]);
       expect(env.fake.pendingFaults).toEqual([]);
