@@ -184,7 +184,7 @@ export class GameService {
   awaySeats(...a: Args<typeof notify.awaySeats>) { return notify.awaySeats(this.#core, ...a); }
   updateNotify(...a: Args<typeof notify.updateNotify>) { return notify.updateNotify(this.#core, ...a); }
   playerSeen(...a: Args<typeof notify.playerSeen>) { return notify.playerSeen(this.#core, ...a); }
-  dmFailed(...a: Args<typeof notify.dmFailed>) { return notify.dmFailed(this.#core, ...a); }
+  dmRefused(...a: Args<typeof notify.dmRefused>) { return notify.dmRefused(this.#core, ...a); }
   takeDmFailed(...a: Args<typeof notify.takeDmFailed>) { return notify.takeDmFailed(this.#core, ...a); }
 
   // After the end (finished.ts).

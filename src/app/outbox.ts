@@ -41,6 +41,7 @@ export type DeliveryPayload =
     }
   | { readonly kind: 'reminder'; readonly seats: readonly Seat[]; readonly count: number; readonly limit: number }
   | HeldNotice
+  | DmFallback
   /** `since`: when the seats' wait began (absent in rows written before; then `idleHours` is shown). */
   | { readonly kind: 'idle-vote'; readonly seats: readonly Seat[]; readonly idleHours: number; readonly repeat: boolean; readonly since?: number }
   | Announcement;
@@ -64,6 +65,20 @@ export interface HeldNotice {
   readonly messageId: string;
   readonly count?: number;
   readonly limit?: number;
+}
+
+/**
+ * The mention in the channel that stands for a direct message about a turn that could not be delivered
+ * (the player closed their direct messages): owed from the transaction that records the failure, so a
+ * crash before the post does not lose it. Posted in `postedIn` (the channel or thread of the post the
+ * notice was about, linked by `messageId`); dropped when `seat` no longer decides by then.
+ */
+export interface DmFallback {
+  readonly kind: 'dm-fallback';
+  readonly userId: string;
+  readonly seat: Seat;
+  readonly postedIn: string;
+  readonly messageId: string;
 }
 
 /** A line for the table that is not a board. */
@@ -159,6 +174,11 @@ export function parseDeliveryPayload(kind: string, text: string): DeliveryPayloa
         ...(p.limit === undefined ? {} : { limit: p.limit }),
       };
     }
+    case 'dm-fallback': {
+      const ids = [p.userId, p.postedIn, p.messageId];
+      if (!ids.every((id) => typeof id === 'string' && SNOWFLAKE.test(id)) || !isSeat(p.seat)) return 'the mention instead of a direct message is not readable';
+      return { kind: 'dm-fallback', userId: p.userId as string, seat: p.seat, postedIn: p.postedIn as string, messageId: p.messageId as string };
+    }
     case 'announcement':
       if (typeof p.userId !== 'string' || !SNOWFLAKE.test(p.userId)) return 'the announcement is not readable';
       if (p.message === 'settings') {
@@ -223,6 +243,11 @@ export class Outbox {
   /** A direct message held until `at` (the end of the player's quiet hours), owed like any delivery. */
   async hold(game: { id: number; guildId: string; channelId: string; version: number }, notice: HeldNotice, at: number): Promise<number> {
     return (await this.rows.add({ gameId: game.id, guildId: game.guildId, channelId: game.channelId, kind: 'dm', version: game.version, payload: notice, dueAt: at })).id;
+  }
+
+  /** The mention in the channel owed instead of a direct message that could not be delivered, due now. */
+  async insteadOfDm(game: { id: number; guildId: string; channelId: string; version: number }, mention: DmFallback): Promise<number> {
+    return (await this.rows.add({ gameId: game.id, guildId: game.guildId, channelId: game.channelId, kind: 'dm-fallback', version: game.version, payload: mention })).id;
   }
 
   /** Takes the game's due deliveries; unreadable ones are reported once and set aside. */

@@ -1,7 +1,7 @@
 /**
  * A direct message about a turn that could not reach its player (they closed their direct messages): the
- * deliverer mentioned them in the channel instead and recorded it; the player is told why, once, privately,
- * at their next interaction with the bot.
+ * deliverer recorded it and, in the same transaction, owed a mention in the channel instead (an outbox
+ * delivery); the player is told why, once, privately, at their next interaction with the bot.
  */
 import type { Interaction } from 'discord.js';
 import type { Locale } from '../engine/index.js';

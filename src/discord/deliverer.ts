@@ -14,7 +14,7 @@
  */
 import { ChannelType, DiscordAPIError, ThreadAutoArchiveDuration, type Message } from 'discord.js';
 import type { ActiveSnapshot, LobbySnapshot, Snapshot } from '../app/game-service.js';
-import type { BoardNote, Delivery, HeldNotice, StaleMessage, SummaryEvent } from '../app/outbox.js';
+import type { BoardNote, Delivery, DmFallback, HeldNotice, StaleMessage, SummaryEvent } from '../app/outbox.js';
 import { voteClosure } from '../app/vote-closure.js';
 import { isAway, quietUntil } from '../app/notifications.js';
 import type { DeliveryTrigger } from '../app/scheduler.js';
@@ -30,6 +30,13 @@ import { describeError } from './errors.js';
 
 /** Discord codes meaning the message is gone or out of reach for good: nothing left to disarm. */
 const GONE = new Set([10003, 10008, 50001]);
+
+/**
+ * How sending a notice by direct message ended: 'done' (sent, or not to be sent: a failure other than a
+ * refusal costs that message only); the player closed their direct messages, recorded, with a mention in
+ * the channel owed instead ('owed') or none needed, the post pinged them ('refused').
+ */
+type NoticeOutcome = 'done' | 'refused' | 'owed';
 
 /** Whether the game is played in a thread, and which (null until it is opened), as it stands in this delivery. */
 interface ThreadChoice {
@@ -126,30 +133,36 @@ export class Deliverer implements DeliveryTrigger {
     const done = new Set<number>();
     if (this.#stopped) return done;
     const { service } = this.ctx;
-    const claimed = await service.outbox.claim(gameId);
-    if (claimed.length > 0) {
+    // A second round posts what the first owed in turn (a mention instead of a refused direct message), still under the lock.
+    for (let round = 0; round < 2; round++) {
+      const claimed = await service.outbox.claim(gameId);
+      if (claimed.length === 0) break;
       const loaded = await service.byId(gameId);
       if (!loaded.ok) {
         // A damaged game is reported by the service; its deliveries wait (and are looked at again later).
         for (const d of claimed) await service.outbox.failed(d, `the game cannot be loaded (${loaded.code})`);
         return done;
       }
-      await this.#deliver(loaded.game, claimed, done);
+      if (!(await this.#deliver(loaded.game, claimed, done))) break;
     }
     await this.#disarmStale(gameId);
     return done;
   }
 
-  async #deliver(game: Snapshot, claimed: readonly Delivery[], done: Set<number>): Promise<void> {
+  /** Posts the planned steps in order; true when they owed something new (a mention instead of a refused direct message). */
+  async #deliver(game: Snapshot, claimed: readonly Delivery[], done: Set<number>): Promise<boolean> {
     const { outbox } = this.ctx.service;
     const plan = planDeliveries(game, claimed);
     await outbox.superseded(plan.dropped, null);
     const thread: ThreadChoice = { use: game.row.useThread, id: game.row.threadId };
+    let owedMore = false;
     for (const [index, step] of plan.steps.entries()) {
       if (step.kind === 'dm') {
         // Best effort, like every direct message: a failure costs that message only, never the posts behind it.
-        await this.#heldNotice(game, step.delivery);
-        await outbox.delivered(step.delivery, null);
+        // A refusal (closed direct messages) is recorded with the held notice done, in one transaction.
+        const sent = await this.#heldNotice(game, step.delivery);
+        if (sent === 'done') await outbox.delivered(step.delivery, null);
+        if (sent === 'owed') owedMore = true;
         done.add(step.delivery.id);
         continue;
       }
@@ -187,7 +200,7 @@ export class Deliverer implements DeliveryTrigger {
           await this.#disarmUntracked(game, sent.id);
           await this.ctx.service.setBoardMessage(game.row.id, sent.id);
         }
-        await this.#directMessages(game, step, told, target.channelId, sent.id);
+        if (await this.#directMessages(game, step, told, target.channelId, sent.id)) owedMore = true;
         this.logger.info({ gameId: game.row.id, channelId: game.row.channelId, delivery: step.delivery.id, kind: step.kind, messageId: sent.id }, 'delivered');
       } catch (error) {
         const reason = describeError(error);
@@ -197,9 +210,10 @@ export class Deliverer implements DeliveryTrigger {
         await outbox.waitBehind(behind, step.delivery, at);
         this.logger.warn({ gameId: game.row.id, channelId: game.row.channelId, delivery: step.delivery.id, kind: step.kind, attempt: step.delivery.attempts + 1, retryAt: at, reason }, 'delivery failed; it will be tried again');
         this.#wakeAt(at);
-        return;
+        return owedMore;
       }
     }
+    return owedMore;
   }
 
   /** The users a board or reminder names to decide, each with whether the post pings them and whether they get a direct message. */
@@ -220,8 +234,10 @@ export class Deliverer implements DeliveryTrigger {
    * The direct messages owed with a posted board or reminder, each with a link to it. A player away gets
    * none; one in their quiet hours gets it when they end (held in the outbox, so it survives a restart).
    * Best effort: Discord failing now costs only that message, never a repost, and the channel post stands.
+   * True when a mention in the channel is owed instead of a refused one.
    */
-  async #directMessages(game: Snapshot, step: DeliveryStep, told: readonly { userId: string; ping: boolean; dm: NotifySettings | null }[], postedIn: string, messageId: string): Promise<void> {
+  async #directMessages(game: Snapshot, step: DeliveryStep, told: readonly { userId: string; ping: boolean; dm: NotifySettings | null }[], postedIn: string, messageId: string): Promise<boolean> {
+    let owed = false;
     const now = this.ctx.service.now();
     const reminder = step.kind === 'reminder' ? (step.delivery.payload as Extract<Delivery['payload'], { kind: 'reminder' }>) : null;
     for (const [n, { userId, ping, dm }] of told.entries()) {
@@ -241,23 +257,26 @@ export class Deliverer implements DeliveryTrigger {
         await this.ctx.service.outbox.hold({ id: game.row.id, guildId: game.row.guildId, channelId: game.row.channelId, version: game.row.version }, notice, morning);
         continue;
       }
-      await this.#sendNotice(game, notice, dm, ping, `bz${step.delivery.id}u${n}`);
+      if ((await this.#sendNotice(game, notice, dm, ping, `bz${step.delivery.id}u${n}`, null)) === 'owed') owed = true;
     }
+    return owed;
   }
 
   /** A notice held until the player's quiet hours ended: sent now, while the player still decides and is not away. */
-  async #heldNotice(game: Snapshot, delivery: Delivery): Promise<void> {
+  async #heldNotice(game: Snapshot, delivery: Delivery): Promise<NoticeOutcome> {
     const notice = delivery.payload as HeldNotice;
     const wish = (await this.ctx.service.notifyOfUsers([notice.userId])).get(notice.userId) ?? DEFAULT_NOTIFY;
-    if (wish.how === 'channel' || isAway(wish, this.ctx.service.now())) return;
-    await this.#sendNotice(game, notice, wish, wish.how !== 'dm', `bz${delivery.id}`);
+    if (wish.how === 'channel' || isAway(wish, this.ctx.service.now())) return 'done';
+    return this.#sendNotice(game, notice, wish, wish.how !== 'dm', `bz${delivery.id}`, delivery);
   }
 
   /**
    * Sends one notice by direct message. A player who closed their direct messages (Discord 50007) and was
-   * not pinged in the channel is mentioned there instead, and told why once, at their next interaction.
+   * not pinged in the channel is owed a mention there instead (an outbox delivery, written in the
+   * transaction that records the refusal and, for a held notice, `held` as done), and is told why once,
+   * at their next interaction.
    */
-  async #sendNotice(game: Snapshot, notice: HeldNotice, dm: NotifySettings, pinged: boolean, nonce: string): Promise<void> {
+  async #sendNotice(game: Snapshot, notice: HeldNotice, dm: NotifySettings, pinged: boolean, nonce: string, held: Delivery | null): Promise<NoticeOutcome> {
     const presenter = presenterFor(this.ctx, game.row.kind);
     const locale = dm.locale === null ? gameLocale(game) : toLocale(dm.locale);
     const base = { game: presenter.name(locale), id: game.row.id, channel: `<#${notice.postedIn}>`, link: messageLink(game.row.guildId, notice.postedIn, notice.messageId) };
@@ -265,19 +284,16 @@ export class Deliverer implements DeliveryTrigger {
     try {
       const channel = await this.ctx.client.users.createDM(notice.userId);
       await channel.send({ content, allowedMentions: { parse: [] }, nonce, enforceNonce: true });
+      return 'done';
     } catch (error) {
       this.logger.warn({ gameId: game.row.id, userId: notice.userId, reason: describeError(error) }, 'could not send a direct message about a turn');
-      if (!(error instanceof DiscordAPIError && error.code === 50007)) return;
-      await this.ctx.service.dmFailed(notice.userId);
-      if (pinged) return;
-      try {
-        const publicLocale = gameLocale(game);
-        const text = t(publicLocale, 'dm.fallback', { player: `<@${notice.userId}>`, game: presenter.name(publicLocale), id: game.row.id, link: base.link });
-        const channel = await sendableChannel(this.ctx.client, notice.postedIn);
-        await channel.send({ content: text, allowedMentions: { users: [notice.userId] }, nonce: `${nonce}f`, enforceNonce: true });
-      } catch (fallback) {
-        this.logger.warn({ gameId: game.row.id, userId: notice.userId, reason: describeError(fallback) }, 'could not mention the player instead of a direct message');
-      }
+      if (!(error instanceof DiscordAPIError && error.code === 50007)) return 'done';
+      const { row } = game;
+      const mention: DmFallback = { kind: 'dm-fallback', userId: notice.userId, seat: notice.seat, postedIn: notice.postedIn, messageId: notice.messageId };
+      const owed = await this.ctx.service.dmRefused({ userId: notice.userId, instead: pinged ? null : { game: { id: row.id, guildId: row.guildId, channelId: row.channelId, version: row.version }, mention }, held });
+      if (owed === null) return 'refused';
+      this.logger.info({ gameId: row.id, channelId: row.channelId, delivery: owed }, 'a mention in the channel is owed instead of a direct message');
+      return 'owed';
     }
   }
 
@@ -290,6 +306,8 @@ export class Deliverer implements DeliveryTrigger {
   async #target(game: Snapshot, step: DeliveryStep, thread: ThreadChoice): Promise<{ channelId: string; notice?: string }> {
     const channelId = game.row.channelId;
     const settingsNotice = step.kind === 'announcement' && step.delivery.payload.kind === 'announcement' && step.delivery.payload.message === 'settings';
+    // The mention instead of a refused direct message goes where the post it links to is.
+    if (step.kind === 'dm-fallback') return { channelId: (step.delivery.payload as DmFallback).postedIn };
     const inThread = step.kind === 'reminder' || step.kind === 'idle-vote' || settingsNotice || (step.kind === 'board' && game.row.status === 'active');
     if (!inThread || !thread.use) return { channelId };
     if (thread.id !== null) return { channelId: thread.id };
@@ -409,6 +427,11 @@ export class Deliverer implements DeliveryTrigger {
         if (p.message === 'settings') return settingsMessage(game, p.userId, p, p.nextReminderAt, p.idleAt);
         return abandonedMessage(service, game, presenter, p.userId, p.recorded === true);
       }
+      case 'dm-fallback': {
+        const p = step.delivery.payload as DmFallback;
+        const text = t(locale, 'dm.fallback', { player: `<@${p.userId}>`, game: presenter.name(locale), id: game.row.id, link: messageLink(game.row.guildId, p.postedIn, p.messageId) });
+        return { content: text, components: [], allowedMentions: { users: [p.userId] } };
+      }
       case 'dm':
         throw new Error('a held direct message is not posted in the channel');
     }
@@ -501,7 +524,7 @@ export type DeliveryStep =
       /** A finished game's final board posted again (/game status after the end). */
       readonly again: boolean;
     }
-  | { readonly kind: 'lobby' | 'reminder' | 'idle-vote' | 'announcement' | 'dm'; readonly delivery: Delivery; readonly merged: readonly Delivery[] };
+  | { readonly kind: 'lobby' | 'reminder' | 'idle-vote' | 'announcement' | 'dm' | 'dm-fallback'; readonly delivery: Delivery; readonly merged: readonly Delivery[] };
 
 /**
  * What to post for the claimed deliveries of one game, given its state now: boards owed one after
@@ -558,8 +581,10 @@ export function planDeliveries(game: Snapshot, claimed: readonly Delivery[]): { 
         steps.push({ kind: 'announcement', delivery: d, merged: [] });
         break;
       case 'dm':
-        // A held notice only while its seat still decides (the turn may have gone on during the night).
-        if (game.kind === 'active' && status === 'active' && activeSeatsOf(game).includes(p.seat)) steps.push({ kind: 'dm', delivery: d, merged: [] });
+      case 'dm-fallback':
+        // A held notice, or the mention instead of a refused one, only while its seat still decides (the
+        // turn may have gone on during the night, or while Discord could not be reached).
+        if (game.kind === 'active' && status === 'active' && activeSeatsOf(game).includes(p.seat)) steps.push({ kind: p.kind, delivery: d, merged: [] });
         else dropped.push(d);
         break;
     }

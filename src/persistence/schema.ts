@@ -172,7 +172,7 @@ export const playerSettings = sqliteTable('player_settings', {
   updatedAt: integer('updated_at').notNull(),
 });
 
-export const DELIVERY_KINDS = ['lobby', 'board', 'reminder', 'idle-vote', 'announcement', 'dm'] as const;
+export const DELIVERY_KINDS = ['lobby', 'board', 'reminder', 'idle-vote', 'announcement', 'dm', 'dm-fallback'] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'superseded', 'damaged'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

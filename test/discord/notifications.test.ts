@@ -4,7 +4,7 @@
  * quiet hours in their time zone, and "away until" pausing reminders and the idle vote, shown on the board.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
+import type { FakeUser, RequestRecord, SeenMessage } from '../fake-discord/index.js';
 import { tallyGame } from '../games/tally/game.js';
 import { tallyComputer } from '../games/tally/computer.js';
 import { gameRegistry } from '../../src/games/registry.js';
@@ -208,6 +208,11 @@ describe('closed direct messages', () => {
       expect(instead.content).toBe(`<@${carol.id}>: your decision in **Tally** (game #${await gameIdIn(channel)}); a direct message could not reach you: https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id}`);
       expect(pinged(channel, instead)).toEqual([carol.id]);
       expect(env.fake.directMessagesTo(carol.id)).toEqual([]);
+      // Owed in the outbox (written with the refusal), delivered once: the channel has it once.
+      await env.service.locked(channel, () => undefined);
+      const owed = (await env.service.outbox.rows.ofGame(await gameIdIn(channel))).filter((d) => d.kind === 'dm-fallback');
+      expect(owed.map((d) => [d.status, d.messageId, d.postedIn])).toEqual([['delivered', instead.id, channel]]);
+      expect(env.fake.channelMessages(channel).filter((m) => m.content.includes('a direct message could not reach you'))).toHaveLength(1);
       // Her next interaction (any) brings the private word, once.
       const hand = await carol.runCommand(channel, 'game', { subcommand: 'hand' });
       await hand.waitFor((h) => h.followUps.length === 1, { timeoutMs: WAIT_MS, description: 'the word about closed direct messages' });
@@ -219,6 +224,52 @@ describe('closed direct messages', () => {
     } finally {
       carol.setDirectMessages(true);
       await notify(carol, { how: 'channel' });
+    }
+    env.fake.assertNoViolations();
+  });
+});
+
+describe('the mention instead of a refused direct message', () => {
+  it('is owed like any post: when Discord fails the post, it is tried again and the channel sees it once', async () => {
+    await notify(carol, { how: 'dm' });
+    carol.setDirectMessages(false);
+    const channel = env.fake.createChannel('dm-closed-retry');
+    // The moment the bot tries Carol's direct message (refused: 50007), the channel's next post fails with a 500.
+    const dmPath = `/channels/${env.fake.world.dmChannel(carol.id).id}/messages`;
+    const failMention = (record: RequestRecord): void => {
+      if (record.method !== 'POST' || record.path !== dmPath) return;
+      env.fake.world.events.off('requestReceived', failMention);
+      env.fake.failNext(`POST /channels/${channel}/messages`, { status: 500 });
+    };
+    try {
+      const lobby = await openLobby(alice, channel, { game: 'tally' });
+      await carol.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
+      env.fake.world.events.on('requestReceived', failMention);
+      const before = env.fake.requests.length;
+      let board = await clickForBoard(alice, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
+      if (mentionedToAct(board)[0] !== carol.id) board = await endTurn(board, channel);
+      expect(mentionedToAct(board)).toEqual([carol.id]);
+      const mentions = (): SeenMessage[] => env.fake.channelMessages(channel).filter((m) => m.content.includes('a direct message could not reach you'));
+      await untilMessage(() => mentions().length === 1, 'the mention instead, tried again');
+      const instead = mentions()[0]!;
+      expect(instead.content).toBe(`<@${carol.id}>: your decision in **Tally** (game #${await gameIdIn(channel)}); a direct message could not reach you: https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id}`);
+      // The first post failed (Discord answered 500), the retry went through: one message, recorded with its delivery.
+      await env.service.locked(channel, () => undefined);
+      const refusal = env.fake.requests.findIndex((r, index) => index >= before && r.method === 'POST' && r.path === dmPath);
+      expect(env.fake.requests[refusal]!.status).toBe(403);
+      const posts = env.fake.requests.slice(refusal).filter((r) => r.method === 'POST' && r.path === `/channels/${channel}/messages`);
+      expect(posts.map((r) => r.status)).toEqual([500, 200]);
+      const owed = (await env.service.outbox.rows.ofGame(await gameIdIn(channel))).filter((d) => d.kind === 'dm-fallback');
+      expect(owed.map((d) => [d.status, d.attempts, d.messageId])).toEqual([['delivered', 1, instead.id]]);
+      expect(env.fake.pendingFaults).toEqual([]);
+      // Nothing more is owed: another look at the outbox posts nothing.
+      await env.bot.deliverer.poll();
+      expect(mentions()).toHaveLength(1);
+    } finally {
+      env.fake.world.events.off('requestReceived', failMention);
+      carol.setDirectMessages(true);
+      await notify(carol, { how: 'channel' });
+      await env.service.takeDmFailed(carol.id);
     }
     env.fake.assertNoViolations();
   });

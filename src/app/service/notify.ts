@@ -2,6 +2,7 @@
 import type { Locale, Seat } from '../../engine/index.js';
 import { readNotifySettings } from '../../persistence/player-settings-repository.js';
 import { isAway, parseAwayDate } from '../notifications.js';
+import type { Delivery, DmFallback } from '../outbox.js';
 import { canonicalTimeZone, DEFAULT_NOTIFY, NOTIFY_CHANNELS, type NotifyChannel, type NotifySettings } from '../../notify-settings.js';
 import type { GameCore } from './core.js';
 import { isComputerPlayed } from './seat-identity.js';
@@ -102,7 +103,26 @@ export function takeDmFailed(core: GameCore, userId: string): Promise<number | n
   return core.players.takeDmFailed(userId);
 }
 
-/** A direct message to the player cannot be delivered (they closed theirs): they are told at their next interaction. */
-export function dmFailed(core: GameCore, userId: string): Promise<void> {
-  return core.players.markDmFailed(userId, core.now());
+/** What follows a direct message about a turn that Discord refused (50007: the player closed theirs). */
+export interface DmRefusal {
+  readonly userId: string;
+  /** The mention in the channel owed instead, with the game it belongs to (null: the post pinged the player already). */
+  readonly instead: { readonly game: { readonly id: number; readonly guildId: string; readonly channelId: string; readonly version: number }; readonly mention: DmFallback } | null;
+  /** The held notice (an outbox `dm` delivery) that was being sent: done now, it is not tried again. */
+  readonly held: Delivery | null;
+}
+
+/**
+ * A direct message to the player cannot be delivered (they closed theirs), in one transaction: the failure
+ * is recorded (they are told at their next interaction), the mention in the channel that stands for the
+ * message is owed in the outbox (the deliverer posts it exactly once, after a crash too), and the held
+ * notice it was, if any, is done. Returns the id of the owed mention (null: none owed).
+ */
+export function dmRefused(core: GameCore, refusal: DmRefusal): Promise<number | null> {
+  return core.tx(async () => {
+    await core.players.markDmFailed(refusal.userId, core.now());
+    const owed = refusal.instead === null ? null : await core.outbox.insteadOfDm(refusal.instead.game, refusal.instead.mention);
+    if (refusal.held !== null) await core.outbox.delivered(refusal.held, null);
+    return owed;
+  });
 }
