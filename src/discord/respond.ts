@@ -18,6 +18,10 @@ import type { GamePresenter } from '../games/contract.js';
 import { t, type CoreKey } from './i18n/index.js';
 import { names, type PrivateMessage } from './messages.js';
 import { echo } from './text.js';
+import { truncate } from './panel.js';
+
+/** Discord's limit of a message's content. */
+const MESSAGE_LIMIT = 2_000;
 
 export function presenterFor(ctx: BotContext, kind: string): GamePresenter {
   const presenter = ctx.presenters.get(kind);
@@ -111,7 +115,9 @@ export function missingPermissions(interaction: BaseInteraction, locale: Locale)
 
 /** A private answer, whatever the acknowledgement was. */
 export async function answerPrivately(interaction: Interaction, message: PrivateMessage | string): Promise<void> {
-  const body = typeof message === 'string' ? { content: message, components: [] } : message;
+  const given = typeof message === 'string' ? { content: message, components: [] } : message;
+  // Discord refuses a message over 2,000 characters: a long echo of the user's input must not be one.
+  const body = typeof given.content === 'string' && given.content.length > MESSAGE_LIMIT ? { ...given, content: truncate(given.content, MESSAGE_LIMIT) } : given;
   if (!interaction.isRepliable()) return;
   if (!interaction.deferred && !interaction.replied) {
     await interaction.reply({ ...body, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
@@ -127,7 +133,7 @@ export async function answerPrivately(interaction: Interaction, message: Private
 /** A private note beside the answer (a new ephemeral follow-up): the message the user clicked stays as it is. */
 export async function notePrivately(interaction: Interaction, content: string): Promise<void> {
   if (!interaction.isRepliable()) return;
-  await interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+  await interaction.followUp({ content: truncate(content, MESSAGE_LIMIT), flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
 }
 
 /**

@@ -46,6 +46,8 @@ import { seatReclaim } from './handlers/components/seat-reclaim.js';
 import { t, toLocale } from './i18n/index.js';
 import { answerPrivately, isCommitted, markUpdateAck } from './respond.js';
 import { tellOfClosedDms } from './closed-dms.js';
+import { checkCommandOptions } from './command-options.js';
+import { commandDefinitions } from './commands.js';
 
 export const COMMAND_HANDLERS: readonly CommandHandler[] = [gameNew, gameStatus, gameHand, gameLog, gameSettings, gameLeave, gameAbandon, gameHistory, gameNotify, help, stats];
 
@@ -82,6 +84,8 @@ export interface Router {
 export function createRouter(ctx: BotContext, logger: Logger): Router {
   const commands = new Map(COMMAND_HANDLERS.map((h) => [h.route, h]));
   const components = new Map<Verb, ComponentHandler>(COMPONENT_HANDLERS.map((h) => [h.verb, h]));
+  // The commands as registered: every command's options are checked against them first.
+  const definitions = commandDefinitions(ctx.service.modules, ctx.presenters);
 
   return async function route(interaction: Interaction): Promise<void> {
     // The bot's own time to acknowledge is counted from here: what Discord's 3-second window asks of us.
@@ -108,6 +112,12 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
         }
         if (interaction.isAutocomplete()) {
           await (handler.autocomplete?.(await envFor(), interaction) ?? interaction.respond([]));
+          return;
+        }
+        const problem = checkCommandOptions(definitions, interaction.commandName, interaction.options.data);
+        if (problem !== null) {
+          log.warn({ command: name, option: problem.option }, 'command option that does not fit its definition');
+          await answerPrivately(interaction, t(locale, 'refusal.bad_option', { option: problem.option }));
           return;
         }
         if (handler.ack === 'ephemeral') await acknowledgeOnce(interaction, () => interaction.deferReply({ flags: MessageFlags.Ephemeral }), log, receivedAt);

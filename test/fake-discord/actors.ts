@@ -121,6 +121,27 @@ export class FakeUser {
     return this.#wait(record, options);
   }
 
+  /**
+   * A command carrying any option data (`options` as the interaction's data.options), as a tampered client
+   * or a replayed payload would send it: Discord's own checks of types and lengths are not made, so the bot
+   * must not trust them.
+   */
+  async forgeCommand(channelId: string, name: string, options: readonly unknown[], wait: WaitOptions = {}): Promise<InteractionHandle> {
+    const { channel, guild } = this.#channelAndGuild(channelId);
+    const perms = this.core.world.permissionsIn(this.id, channelId);
+    const command = this.#findCommand(guild.id, name);
+    const record = this.dispatcher.dispatch(
+      { type: InteractionType.ApplicationCommand, userId: this.id, channelId, guildId: guild.id },
+      (id, token) =>
+        ({
+          ...this.#base(id, token, channel, guild, perms),
+          type: InteractionType.ApplicationCommand,
+          data: { id: command.id, name: command.name, type: ApplicationCommandType.ChatInput, ...(command.guild_id ? { guild_id: command.guild_id } : {}), options },
+        }) as unknown as APIChatInputApplicationCommandGuildInteraction,
+    );
+    return this.#wait(record, wait);
+  }
+
   /** Clicks the button with this custom_id on a message the user can see. */
   async clickButton(message: MessageRef, customId: string, wait: WaitOptions = {}): Promise<InteractionHandle> {
     const source = this.#visibleMessage(message);

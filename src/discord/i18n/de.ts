@@ -84,6 +84,7 @@ export const de: Record<CoreKey, string> = {
   'refusal.invalid_setting': '{field} muss eine ganze Zahl von {min} bis {max} sein.',
   'refusal.damaged':
     'Das Spiel #{id} in diesem Kanal ist beschädigt und kann nicht geladen werden ({reason}). Es wurde im Protokoll des Bots gemeldet; der Gastgeber oder die Moderation kann es mit /spiel abbrechen beenden.',
+  'refusal.bad_option': 'Die Option „{option}“ dieses Befehls kann ich so nicht annehmen (falscher Typ, zu lang oder außerhalb des Bereichs). Es wurde nichts geändert; wähle sie bitte im Befehlsmenü von Discord.',
   'refusal.bad_button': 'Diese Schaltfläche kenne ich nicht (vielleicht stammt sie von einer älteren Version des Bots). /spiel status zeigt einen frischen Spielplan.',
   'error.databaseDown': 'Ich erreiche die Datenbank der Spiele gerade nicht; dein Klick wurde deshalb nicht ausgeführt. Bitte versuche es in einer Minute noch einmal.',
   'error.generic': 'Bei mir ist etwas schiefgegangen; es wurde protokolliert (Referenz {ref}). Bitte versuche es noch einmal.',

@@ -87,6 +87,7 @@ export const en = {
   'refusal.invalid_setting': '{field} must be a whole number from {min} to {max}.',
   'refusal.damaged':
     'The game #{id} in this channel is damaged and cannot be loaded ({reason}). It has been reported in the bot log; the host or a moderator can end it with /game abandon.',
+  'refusal.bad_option': 'The command’s option “{option}” is not one I can take (wrong type, too long or out of range). Nothing was changed; please choose it from Discord’s command menu.',
   'refusal.bad_button': 'I do not recognise this button (it may come from an older version of the bot). Use /game status for a fresh board.',
   'error.databaseDown': 'I cannot reach the games’ database right now, so your click was not applied. Please try again in a minute.',
   'error.generic': 'Something went wrong on my side and was logged (reference {ref}). Please try again.',
