@@ -398,7 +398,7 @@ export class Deliverer implements DeliveryTrigger {
           {
             summary: [{ sequence: 0, seat: 0, action: null, events: step.summary, checkpoint: false }],
             notes: [
-              ...(step.again ? [t(locale, active.row.status === 'abandoned' ? 'board.abandonedAgain' : 'board.finishedAgain', { id: game.row.id })] : []),
+              ...(step.again && active.row.status !== 'active' ? [t(locale, active.row.status === 'abandoned' ? 'board.abandonedAgain' : 'board.finishedAgain', { id: game.row.id })] : []),
               ...step.notes.map((note) => noteLine(active, note, locale)),
               // The others see who is away (no reminders, no idle vote about them until then).
               ...(active.row.status !== 'active' ? [] : (await service.awaySeats(active)).map(({ seat, until }) => t(locale, 'board.away', { player: mention(active, seat), date: `<t:${Math.floor(until / 1000)}:f>` }))),

@@ -116,6 +116,15 @@ describe('a direct message instead of a ping', () => {
     await untilMessage(() => env.fake.directMessagesTo(bob.id).length === 1, 'the direct message');
     const dms = env.fake.directMessagesTo(bob.id);
     expect(dms.at(-1)!.content).toBe(`Deine Entscheidung in **Tally** (Spiel #${await gameIdIn(channel)}) in <#${channel}>: https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id}`);
+    // The board asked for again (/game status) names Bob again but tells him nothing new: no second message.
+    const status = await alice.runCommand(channel, 'game', { subcommand: 'status' }, );
+    await status.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the answer to /game status' });
+    await untilMessage(() => latestBoard(env.fake, channel).id !== board.id, 'the board asked for again');
+    board = latestBoard(env.fake, channel);
+    expect(mentionedToAct(board)).toEqual([bob.id]);
+    expect(board.content).not.toMatch(/again|finished|abandoned/i);
+    await env.bot.deliverer.deliverHeld(await gameIdIn(channel));
+    expect(env.fake.directMessagesTo(bob.id)).toHaveLength(1);
     // Alice kept the default: her turn pings her in the channel, no direct message.
     const next = await endTurn(board, channel);
     expect(mentionedToAct(next)).toEqual([alice.id]);

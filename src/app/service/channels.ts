@@ -31,7 +31,8 @@ export function repostBoard(core: GameCore, gameId: number): Promise<Result<{ ga
   return core.tx(async () => {
     const loaded = await core.active(gameId);
     if (!loaded.ok) return loaded;
-    const boardDelivery = await core.owe(loaded.game.row, 'board', { kind: 'board', summary: [], notes: [], concededTo: null, picture: true });
+    // Marked as asked for again: it tells nobody anything new (no direct message for it).
+    const boardDelivery = await core.owe(loaded.game.row, 'board', { kind: 'board', summary: [], notes: [], concededTo: null, picture: true, again: true });
     return { ok: true, game: loaded.game, boardDelivery };
   });
 }
