@@ -55,6 +55,7 @@ const schema = z.object({
   SHARD_IDS: shardIds.optional(),
   RENDER_WORKERS: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(64, 'must be at most 64').optional(),
   RENDER_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number of milliseconds').min(100, 'must be at least 100').max(120_000, 'must be at most 120000').default(10_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number of milliseconds').min(0, 'must be at least 0').max(600_000, 'must be at most 600000').default(10_000),
 });
 
 export interface Config {
@@ -79,6 +80,8 @@ export interface Config {
   readonly renderWorkers: number;
   /** A board picture not drawn within this time is given up (the board is posted without it). */
   readonly renderTimeoutMs: number;
+  /** How long a stop (SIGTERM, SIGINT) waits for interactions and deliveries in flight. */
+  readonly shutdownTimeoutMs: number;
 }
 
 const HINTS: Record<string, string> = {
@@ -97,6 +100,7 @@ const HINTS: Record<string, string> = {
   SHARD_IDS: 'Set SHARD_IDS to the shard ids this process runs (such as 0,1 or 0-3), or remove it to run all',
   RENDER_WORKERS: 'Set RENDER_WORKERS to the number of threads that draw boards (1 or more), or remove it to use the cores minus one',
   RENDER_TIMEOUT_MS: 'Set RENDER_TIMEOUT_MS to the milliseconds a board picture may take (100 to 120000), or remove it to use 10000',
+  SHUTDOWN_TIMEOUT_MS: 'Set SHUTDOWN_TIMEOUT_MS to the milliseconds a stop waits for work in flight (0 to 600000), or remove it to use 10000',
 };
 
 /** Cores minus one (the event loop keeps one), at least one. */
@@ -154,5 +158,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     shardIds: values.SHARD_IDS ?? 'all',
     renderWorkers: values.RENDER_WORKERS ?? defaultRenderWorkers(),
     renderTimeoutMs: values.RENDER_TIMEOUT_MS,
+    shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
   };
 }

@@ -24,9 +24,13 @@ if (running === null) {
 } else {
   let stopping = false;
   const stop = (signal: string): void => {
-    if (stopping) return;
+    if (stopping) {
+      // A second signal: the operator does not want to wait.
+      console.error(`${signal} again: exiting at once`);
+      process.exit(1);
+    }
     stopping = true;
-    console.error(`${signal}: stopping`);
+    console.error(`${signal}: stopping (a second ${signal} exits at once)`);
     running.stop().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -35,6 +39,6 @@ if (running === null) {
       },
     );
   };
-  process.once('SIGINT', () => stop('SIGINT'));
-  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
 }

@@ -4,7 +4,7 @@
  * against the fake Discord (with a controllable clock).
  */
 import { once } from 'node:events';
-import { Events, type Client } from 'discord.js';
+import { Events, MessageFlags, type Client, type Interaction } from 'discord.js';
 import type { GameService } from '../app/game-service.js';
 import { ComputerTurns, type ComputerPlayer } from '../app/computer-turns.js';
 import { Scheduler } from '../app/scheduler.js';
@@ -17,6 +17,8 @@ import { startupStep } from '../startup-step.js';
 import { FollowingPanels } from './following-panels.js';
 import { registerCommands } from './register-commands.js';
 import { createRouter } from './router.js';
+import { describeError } from './errors.js';
+import { t, toLocale } from './i18n/index.js';
 
 export interface BotOptions {
   readonly client: Client;
@@ -35,7 +37,17 @@ export interface BotOptions {
   readonly computerPlayer: ComputerPlayer;
   /** Runs last when the bot stops (e.g. the worker pools are shut down). */
   readonly onStop?: () => Promise<void>;
+  /**
+   * Runs first when the bot stops, before the interactions in flight are waited for: the computer players'
+   * searches are ended here, so a click waiting for a computer's turn finishes at once (that turn stays
+   * owed and is played after the restart).
+   */
+  readonly onStopping?: () => Promise<void>;
+  /** How long a stop waits for interactions and deliveries in flight before it goes on without them (default 10 s). */
+  readonly shutdownTimeoutMs?: number;
 }
+
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
 
 export interface Bot {
   readonly service: GameService;
@@ -61,8 +73,10 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     client.rest.on('restDebug', (info) => logger.trace({ info }, 'Discord REST debug'));
   }
   const pending = new Set<Promise<void>>();
+  let stopping = false;
   client.on(Events.InteractionCreate, (interaction) => {
-    const task = router(interaction).finally(() => pending.delete(task));
+    // A stopping bot takes no new interaction: it says so at once (no database, nothing changed).
+    const task = (stopping ? refuseWhileStopping(interaction, logger) : router(interaction)).finally(() => pending.delete(task));
     pending.add(task);
   });
   const scheduler = new Scheduler(service, deliverer, logger, options.schedulerIntervalMs);
@@ -113,13 +127,40 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     deliverer,
     client,
     async stop() {
+      stopping = true;
+      const timeoutMs = options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
+      const deadline = performance.now() + timeoutMs;
       await scheduler.stop();
-      await sweep;
-      // Let interactions in flight finish their writes and posts before the client goes.
-      await Promise.allSettled([...pending]);
-      await deliverer.stop();
+      await options.onStopping?.();
+      // Interactions in flight finish their writes and posts, and the deliveries in flight theirs, within
+      // the time given; what is left then is owed in the database and delivered after the restart.
+      const drained = await within(Promise.allSettled([sweep, ...pending]).then(() => deliverer.stop()), deadline);
+      if (!drained) logger.warn({ timeoutMs, interactions: pending.size }, 'stopping without waiting longer for work in flight; what it owed is delivered after the restart');
       await client.destroy();
       await options.onStop?.();
     },
   };
+}
+
+/** True when `work` ended before `deadline` (performance.now() time), false when the deadline came first. */
+async function within(work: Promise<unknown>, deadline: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), Math.max(0, deadline - performance.now()));
+  });
+  try {
+    return await Promise.race([work.then(() => true as const), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The answer to an interaction that comes while the bot stops: one line, in the user's language. */
+async function refuseWhileStopping(interaction: Interaction, logger: Logger): Promise<void> {
+  try {
+    if (interaction.isAutocomplete()) await interaction.respond([]);
+    else if (interaction.isRepliable()) await interaction.reply({ content: t(toLocale(interaction.locale), 'error.stopping'), flags: MessageFlags.Ephemeral });
+  } catch (error) {
+    logger.debug({ reason: describeError(error) }, 'could not answer an interaction while stopping');
+  }
 }

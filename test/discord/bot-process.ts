@@ -35,6 +35,8 @@ export class BotProcess {
   readonly stderr: string[] = [];
   #child: ChildProcess | null = null;
   #exited: Promise<void> = Promise.resolve();
+  /** How the latest process ended: its exit code, or the signal that ended it. */
+  lastExit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
   readonly #cwd: string;
   #clockOffsetMs = 0;
   starts = 0;
@@ -78,7 +80,12 @@ export class BotProcess {
       stdio: [this.entry === 'clocked' ? 'pipe' : 'ignore', 'pipe', 'pipe'],
     });
     this.#child = child;
-    this.#exited = new Promise((resolve) => child.once('exit', () => resolve()));
+    this.#exited = new Promise((resolve) =>
+      child.once('exit', (code, signal) => {
+        this.lastExit = { code, signal };
+        resolve();
+      }),
+    );
     const start = this.logs.length;
     let buffered = '';
     child.stdout?.setEncoding('utf8');
@@ -168,13 +175,25 @@ export class BotProcess {
     this.#child = null;
   }
 
-  /** A clean stop (SIGTERM: the bot finishes what is in flight). */
-  async stop(): Promise<void> {
+  /** A clean stop (SIGTERM, or `signal`: the bot finishes what is in flight); resolves once the process is gone. */
+  async stop(signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
     const child = this.#child;
     if (child === null) return;
-    child.kill('SIGTERM');
+    child.kill(signal);
     await this.#exited;
     this.#child = null;
+  }
+
+  /** Sends a signal without waiting (a second SIGTERM during a stop, say). */
+  signal(signal: NodeJS.Signals): void {
+    this.#child?.kill(signal);
+  }
+
+  /** Resolves once the running process is gone. */
+  exited(): Promise<void> {
+    return this.#exited.then(() => {
+      this.#child = null;
+    });
   }
 
   cleanup(): void {

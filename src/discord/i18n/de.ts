@@ -87,6 +87,7 @@ export const de: Record<CoreKey, string> = {
   'refusal.bad_option': 'Die Option „{option}“ dieses Befehls kann ich so nicht annehmen (falscher Typ, zu lang oder außerhalb des Bereichs). Es wurde nichts geändert; wähle sie bitte im Befehlsmenü von Discord.',
   'refusal.bad_button': 'Diese Schaltfläche kenne ich nicht (vielleicht stammt sie von einer älteren Version des Bots). /spiel status zeigt einen frischen Spielplan.',
   'error.databaseDown': 'Ich erreiche die Datenbank der Spiele gerade nicht; dein Klick wurde deshalb nicht ausgeführt. Bitte versuche es in einer Minute noch einmal.',
+  'error.stopping': 'Ich starte gerade neu; dein Klick wurde deshalb nicht ausgeführt. Bitte versuche es in einer Minute noch einmal.',
   'error.generic': 'Bei mir ist etwas schiefgegangen; es wurde protokolliert (Referenz {ref}). Bitte versuche es noch einmal.',
 
   'lobby.title': '**{game}**: neues Spiel, eröffnet von {host}',

@@ -90,6 +90,7 @@ export const en = {
   'refusal.bad_option': 'The command’s option “{option}” is not one I can take (wrong type, too long or out of range). Nothing was changed; please choose it from Discord’s command menu.',
   'refusal.bad_button': 'I do not recognise this button (it may come from an older version of the bot). Use /game status for a fresh board.',
   'error.databaseDown': 'I cannot reach the games’ database right now, so your click was not applied. Please try again in a minute.',
+  'error.stopping': 'I am restarting right now, so your click was not applied. Please try again in a minute.',
   'error.generic': 'Something went wrong on my side and was logged (reference {ref}). Please try again.',
 
   // lobby

@@ -87,6 +87,7 @@ export const nl: Record<CoreKey, string> = {
   'refusal.bad_option': 'De optie ‘{option}’ van dit commando kan ik zo niet aannemen (verkeerd type, te lang of buiten het bereik). Er is niets veranderd; kies haar in het commandomenu van Discord.',
   'refusal.bad_button': 'Deze knop herken ik niet (misschien komt hij van een oudere versie van de bot). /spel status geeft een vers spelbord.',
   'error.databaseDown': 'Ik kan de database van de spellen nu niet bereiken, dus je klik is niet uitgevoerd. Probeer het over een minuut opnieuw.',
+  'error.stopping': 'Ik start op dit moment opnieuw op, dus je klik is niet uitgevoerd. Probeer het over een minuut opnieuw.',
   'error.generic': 'Er ging bij mij iets mis; het is gelogd (referentie {ref}). Probeer het opnieuw.',
 
   'lobby.title': '**{game}**: nieuw spel, geopend door {host}',
