@@ -3,7 +3,8 @@
  * CHECKOUT (default: this repository), `npm start` against a fake Discord of this process, timed from the
  * spawn to the bot's "logged in" log line, then stopped. The first run builds when a source is newer than
  * dist/ (a fresh clone: `--clean` removes dist/ first to see that); the next ones start the built code. Each
- * run's database is a fresh file. Prints one line per run and the machine's 1-minute load average.
+ * run's database is a fresh file. `--node` runs `node dist/src/main.js` instead (as the Docker image does:
+ * no npm, no staleness check). Prints one line per run and the machine's 1-minute load average.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +20,7 @@ const arg = (name: string, fallback: string): string => {
 };
 const checkout = path.resolve(arg('dir', path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')));
 const runs = Number(arg('runs', '3'));
+const direct = args.includes('--node');
 if (args.includes('--clean')) fs.rmSync(path.join(checkout, 'dist'), { recursive: true, force: true });
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-start-bench-'));
@@ -26,7 +28,8 @@ const fake = await FakeDiscord.start();
 try {
   for (let run = 1; run <= runs; run++) {
     const started = performance.now();
-    const child = spawn('npm', ['start', '--silent'], {
+    const [command, commandArgs] = direct ? [process.execPath, ['dist/src/main.js']] : ['npm', ['start', '--silent']];
+    const child = spawn(command, commandArgs, {
       cwd: checkout,
       env: {
         PATH: process.env.PATH ?? '',
@@ -56,7 +59,7 @@ try {
     process.kill(-(child.pid as number), 'SIGTERM');
     await exited;
     const build = stderr.join('').match(/^build: .*$/m)?.[0];
-    console.log(`run ${run}: ${build ? 'start with a build' : 'built start'}: logged in after ${(ms / 1000).toFixed(2)} s${build ? ` [${build}]` : ''}`);
+    console.log(`run ${run}: ${direct ? 'node dist/src/main.js' : build ? 'npm start with a build' : 'npm start, built'}: logged in after ${(ms / 1000).toFixed(2)} s${build ? ` [${build}]` : ''}`);
   }
 } finally {
   await fake.stop();
