@@ -90,7 +90,12 @@ async function build({ ifStale, playground, outdir }) {
   const startedAt = new Date();
   const started = performance.now();
   // Loaded only when there is something to build: a built checkout starts without dev dependencies.
-  const { default: esbuild } = await import('esbuild');
+  const esbuild = await import('esbuild').then(
+    (module) => module.default,
+    () => {
+      throw new Error(`build.mjs: ${path.relative(ROOT, stamp)} is missing or older than an input (src/, tsconfig.json, package.json, package-lock.json), and esbuild (a dev dependency) is not installed: run npm install, or start the built code with node dist/src/main.js`);
+    },
+  );
   const result = await esbuild.build({
     entryPoints: sources,
     outdir,
