@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# Build stage: compiles better-sqlite3 from source and the TypeScript sources.
+# Build stage: compiles better-sqlite3 from source and transpiles the TypeScript sources (build.mjs, esbuild).
 FROM node:20-bookworm-slim AS build
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
@@ -7,7 +7,7 @@ RUN apt-get update \
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm install --no-audit --no-fund
-COPY tsconfig.json tsconfig.build.json ./
+COPY tsconfig.json build.mjs ./
 COPY src ./src
 RUN npm run build && npm prune --omit=dev
 

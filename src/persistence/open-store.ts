@@ -5,10 +5,16 @@
  * made by whoever knows the clock and the shards (`storeOn`).
  */
 import { openDatabase, type OpenDatabase } from './database.js';
-import { describeConnection, openPostgres, type OpenPostgres } from './postgres/database.js';
-import { PostgresStore } from './postgres/store.js';
+import type { OpenPostgres } from './postgres/database.js';
+import type { PostgresStore } from './postgres/store.js';
 import { SqliteStore, type StoreOptions } from './sqlite-store.js';
 import type { Store } from './store.js';
+
+/**
+ * The PostgreSQL side (pg, drizzle's node-postgres) is loaded only for a DATABASE_URL: on SQLite, the
+ * default, the start does not pay for it (a tenth of a second and more of a busy machine's start-up).
+ */
+let postgresStore: typeof PostgresStore | undefined;
 
 export type OpenedDatabase =
   | { readonly dialect: 'sqlite'; readonly open: OpenDatabase; /** For logs: the file. */ readonly where: string }
@@ -23,6 +29,8 @@ export interface DatabaseChoice {
 /** Throws DatabaseOpenError with a line for the operator when the database cannot be used. */
 export async function openConfiguredDatabase(choice: DatabaseChoice, onIdleError?: (error: Error) => void): Promise<OpenedDatabase> {
   if (choice.databaseUrl !== undefined) {
+    const [{ describeConnection, openPostgres }, store] = await Promise.all([import('./postgres/database.js'), import('./postgres/store.js')]);
+    postgresStore = store.PostgresStore;
     const open = await openPostgres(choice.databaseUrl, {
       ...(choice.databasePoolSize !== undefined ? { poolSize: choice.databasePoolSize } : {}),
       ...(onIdleError !== undefined ? { onIdleError } : {}),
@@ -33,7 +41,10 @@ export async function openConfiguredDatabase(choice: DatabaseChoice, onIdleError
 }
 
 export function storeOn(database: OpenedDatabase, options: StoreOptions = {}): Store {
-  return database.dialect === 'postgres' ? new PostgresStore(database.open, options) : new SqliteStore(database.open, options);
+  if (database.dialect === 'sqlite') return new SqliteStore(database.open, options);
+  // A PostgreSQL database comes from openConfiguredDatabase, which loaded the store.
+  if (postgresStore === undefined) throw new Error('a PostgreSQL database is opened with openConfiguredDatabase');
+  return new postgresStore(database.open, options);
 }
 
 export async function closeDatabase(database: OpenedDatabase): Promise<void> {

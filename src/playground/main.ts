@@ -61,7 +61,7 @@ function parseArgs(argv: readonly string[]): Args {
 }
 
 /**
- * Loads the compiled fake Discord (dist/test/fake-discord, built by tsconfig.playground.json). It reads
+ * Loads the compiled fake Discord (dist/test/fake-discord, built by `node build.mjs --playground`). It reads
  * Discord's OpenAPI document next to its module, so the document is copied beside the compiled files.
  */
 async function loadFakeDiscord(): Promise<StartLocalDiscord> {

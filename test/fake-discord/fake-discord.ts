@@ -144,6 +144,11 @@ export class FakeDiscord {
     return `${this.world.baseUrl}/api`;
   }
 
+  /** TCP connections the fake has accepted so far (REST and gateway). */
+  get connectionsAccepted(): number {
+    return this.#server.stats.connections;
+  }
+
   get gatewayUrl(): string {
     return this.gateway.url;
   }

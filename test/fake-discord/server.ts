@@ -59,13 +59,20 @@ export class FakeServer {
   readonly #faults: PendingFault[] = [];
   #server: Server | undefined;
   port = 0;
+  /** TCP connections accepted (REST and the gateway's upgrades alike): a client that keeps its connections alive opens a handful. */
+  readonly stats = { connections: 0 };
 
   constructor(private readonly core: Core) {}
 
   async listen(): Promise<void> {
     const server = createServer((req, res) => void this.#handle(req, res));
     server.on('upgrade', (req, socket, head) => this.core.gateway.handleUpgrade(req, socket, head));
-    server.keepAliveTimeout = 1000;
+    server.on('connection', () => this.stats.connections++);
+    // Idle connections stay open for a minute, as Discord's do. The server announces this in its answers
+    // (`Keep-Alive: timeout=60`) and undici, the REST client of discord.js, keeps a connection only while
+    // that timeout minus 2 s is positive: the 1 s this used to be made it close every connection after one
+    // request, so each REST call opened a new one. close() ends the idle connections anyway.
+    server.keepAliveTimeout = 60_000;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(0, '127.0.0.1', () => resolve());
