@@ -4,6 +4,7 @@
  * pool, off the event loop), and is committed like a click, with the version check. A restart finds the
  * games waiting for a computer and plays them on.
  */
+import { createHmac } from 'node:crypto';
 import type { Seat } from '../engine/index.js';
 import type { Logger } from '../logger.js';
 import type { ActiveSnapshot, GameService, Level } from './game-service.js';
@@ -15,7 +16,10 @@ export interface ComputerRequest {
   readonly seatView: unknown;
   readonly legal: readonly unknown[];
   readonly level: Level;
-  /** Decisions are deterministic for a seed: the game's seed, version and seat. */
+  /**
+   * Decisions are deterministic for a seed: derived one way from the game's seed, id, version and seat
+   * (`searchSeed`), never the game's seed itself, from which setup deals every hand and the deck order.
+   */
   readonly seed: string;
 }
 
@@ -33,6 +37,16 @@ export interface ComputerPlayer {
 /** Bounds the computers' decisions in one go (a game bug must not spin forever). */
 const MOVE_LIMIT = 2_000;
 
+/**
+ * The seed of one decision's search: HMAC-SHA-256 keyed with the game's seed over the game's id, version
+ * and seat. The game's seed rebuilds the whole hidden state (`def.setup(options, seed)` deals every hand
+ * and orders every pile), so it never leaves the main thread; what the search gets cannot be turned back
+ * into it, and differs for every decision.
+ */
+export function searchSeed(gameSeed: string, gameId: number, version: number, seat: Seat): string {
+  return createHmac('sha256', gameSeed).update(`bazaar-ai:${gameId}:${version}:${seat}`).digest('base64url');
+}
+
 export function computerRequest(game: ActiveSnapshot, seat: Seat, level: Level): ComputerRequest {
   const def = game.module.definition;
   return {
@@ -40,7 +54,7 @@ export function computerRequest(game: ActiveSnapshot, seat: Seat, level: Level):
     seatView: def.view(game.state, seat),
     legal: def.legalActions(game.state, seat),
     level,
-    seed: `${game.row.seed}:${game.row.version}:${seat}`,
+    seed: searchSeed(game.row.seed, game.row.id, game.row.version, seat),
   };
 }
 
