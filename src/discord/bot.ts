@@ -63,7 +63,17 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     const task = router(interaction).finally(() => pending.delete(task));
     pending.add(task);
   });
-  const scheduler = new Scheduler(service, deliverer, logger, options.schedulerIntervalMs);
+  // A computer turn that stalled (its job came due) is played like one after a click, under the lock.
+  const owedTurns = {
+    play: ({ gameId, channelId }: { gameId: number; channelId: string }) =>
+      service
+        .locked(channelId, async () => {
+          await computers.playOwed(gameId);
+          await deliverer.deliverHeld(gameId);
+        })
+        .catch((error: unknown) => logger.error({ err: error, gameId, channelId }, 'an owed computer turn could not be played; the scheduler tries again')),
+  };
+  const scheduler = new Scheduler(service, deliverer, logger, options.schedulerIntervalMs, owedTurns);
 
   await registerCommands(client.rest, {
     applicationId: options.applicationId,
@@ -103,6 +113,9 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     deliverer,
     client,
     async stop() {
+      // Decisions in flight are abandoned (their turns stay owed, for the scheduler after the restart), so
+      // a worker that hangs does not hold up the stop.
+      await options.computerPlayer.close?.();
       await scheduler.stop();
       await sweep;
       // Let interactions in flight finish their writes and posts before the client goes.
