@@ -31,8 +31,6 @@ export async function launchBot({ config, logger, database }: LaunchContext, clo
   try {
     const bot = await startBot({
       computerPlayer: computers,
-      // A stop ends the searches first: a click waiting for a computer's turn then finishes at once.
-      onStopping: () => computers.close(),
       shutdownTimeoutMs: config.shutdownTimeoutMs,
       client,
       service,

@@ -1,11 +1,15 @@
 /**
  * Computer players take their turns here, one decision at a time, after a human's change is committed:
  * each decision sees only its seat's own view and the legal actions (the computer player runs in a worker
- * pool, off the event loop), and is committed like a click, with the version check. A restart finds the
- * games waiting for a computer and plays them on.
+ * pool, off the event loop), and is committed like a click, with the version check. A decision that fails
+ * is tried again and then replaced by a safe legal move (the first), told in the log and the channel; one
+ * past its deadline is abandoned with the same fallback. A computer turn that is owed is also a scheduled
+ * job (timers.ts), so one that stalled (a failure, a restart) is played by the scheduler when it comes due.
  */
+import { createHmac } from 'node:crypto';
 import type { Seat } from '../engine/index.js';
 import type { Logger } from '../logger.js';
+import { AiDecisionAbandonedError, AiPoolClosedError } from './workers/ai-errors.js';
 import type { ActiveSnapshot, GameService, Level } from './game-service.js';
 
 export interface ComputerRequest {
@@ -15,7 +19,10 @@ export interface ComputerRequest {
   readonly seatView: unknown;
   readonly legal: readonly unknown[];
   readonly level: Level;
-  /** Decisions are deterministic for a seed: the game's seed, version and seat. */
+  /**
+   * Decisions are deterministic for a seed: derived one way from the game's seed, id, version and seat
+   * (`searchSeed`), never the game's seed itself, from which setup deals every hand and the deck order.
+   */
   readonly seed: string;
 }
 
@@ -28,10 +35,32 @@ export interface ComputerChoice {
 
 export interface ComputerPlayer {
   choose(request: ComputerRequest): Promise<ComputerChoice>;
+  /** Stops for good (the bot is stopping): decisions in flight fail with AiPoolClosedError. */
+  close?(): Promise<void>;
+}
+
+export interface ComputerTurnsOptions {
+  /** Further attempts after a decision failed (default 1); one abandoned past its deadline is not tried again. */
+  readonly retries?: number;
+  /**
+   * A decision with no answer after this long is given up (default 60 s), whatever the player: the AI pool
+   * abandons its own well before (its deadline plus a margin) and replaces the worker.
+   */
+  readonly decisionLimitMs?: number;
 }
 
 /** Bounds the computers' decisions in one go (a game bug must not spin forever). */
 const MOVE_LIMIT = 2_000;
+
+/**
+ * The seed of one decision's search: HMAC-SHA-256 keyed with the game's seed over the game's id, version
+ * and seat. The game's seed rebuilds the whole hidden state (`def.setup(options, seed)` deals every hand
+ * and orders every pile), so it never leaves the main thread; what the search gets cannot be turned back
+ * into it, and differs for every decision.
+ */
+export function searchSeed(gameSeed: string, gameId: number, version: number, seat: Seat): string {
+  return createHmac('sha256', gameSeed).update(`bazaar-ai:${gameId}:${version}:${seat}`).digest('base64url');
+}
 
 export function computerRequest(game: ActiveSnapshot, seat: Seat, level: Level): ComputerRequest {
   const def = game.module.definition;
@@ -40,16 +69,33 @@ export function computerRequest(game: ActiveSnapshot, seat: Seat, level: Level):
     seatView: def.view(game.state, seat),
     legal: def.legalActions(game.state, seat),
     level,
-    seed: `${game.row.seed}:${game.row.version}:${seat}`,
+    seed: searchSeed(game.row.seed, game.row.id, game.row.version, seat),
   };
 }
 
+class DecisionTimeout extends Error {
+  constructor(ms: number) {
+    super(`the computer player gave no answer within ${ms} ms`);
+    this.name = 'DecisionTimeout';
+  }
+}
+
+/** The move played for a computer player that could not decide: the first legal action (no search). */
+export const SAFE_MOVE_INDEX = 0;
+
 export class ComputerTurns {
+  readonly #retries: number;
+  readonly #limitMs: number;
+
   constructor(
     private readonly service: GameService,
     private readonly player: ComputerPlayer,
     private readonly logger: Logger,
-  ) {}
+    options: ComputerTurnsOptions = {},
+  ) {
+    this.#retries = options.retries ?? 1;
+    this.#limitMs = options.decisionLimitMs ?? 60_000;
+  }
 
   /** Whether a computer must decide now in this game. */
   owed(game: ActiveSnapshot): boolean {
@@ -58,7 +104,10 @@ export class ComputerTurns {
 
   /**
    * Plays every decision the game's computers owe now; the caller holds the channel's lock. Returns the
-   * number of moves made. Stops at a human's decision, at the end of the game, or on a refusal (logged).
+   * number of moves made. Stops at a human's decision, at the end of the game, on a refusal (logged), or
+   * when the computer player is closing (the turn stays owed: its scheduled job plays it later). A decision
+   * that fails is tried again, then, like one abandoned past its deadline, replaced by a safe legal move,
+   * which the log and the channel are told of: a game never waits on a computer that cannot answer.
    */
   async playHeld(gameId: number): Promise<number> {
     let moves = 0;
@@ -68,13 +117,53 @@ export class ComputerTurns {
       const game = loaded.game;
       const seat = this.service.computerSeatsToPlay(game)[0];
       if (seat === undefined) break;
-      const choice = await this.player.choose(computerRequest(game, seat, this.service.computerLevelOf(game, seat)));
-      const result = await this.service.computerAct(gameId, seat, game.row.version, choice.index);
+      const request = computerRequest(game, seat, this.service.computerLevelOf(game, seat));
+      const choice = await this.#decide(gameId, seat, request);
+      if (choice === null) break;
+      const result = await this.service.computerAct(gameId, seat, game.row.version, choice.index, choice.fallback);
       if (!result.ok) {
         this.logger.error({ gameId, seat, refusal: result.code }, 'a computer player move was refused');
         break;
       }
     }
     return moves;
+  }
+
+  /**
+   * An owed computer turn the scheduler found (its job was due): played like `playHeld` (the caller holds
+   * the channel's lock); then the job is settled: gone when nothing is owed any more, else due again later.
+   */
+  async playOwed(gameId: number): Promise<number> {
+    try {
+      return await this.playHeld(gameId);
+    } finally {
+      await this.service.settleComputerTurn(gameId);
+    }
+  }
+
+  /** The index to play, whether it is the safe move; null when the computer player is closing. */
+  async #decide(gameId: number, seat: Seat, request: ComputerRequest): Promise<{ index: number; fallback: boolean } | null> {
+    for (let attempt = 0; attempt <= this.#retries; attempt++) {
+      try {
+        const choice = await this.#chooseWithin(request);
+        if (Number.isInteger(choice.index) && choice.index >= 0 && choice.index < request.legal.length) return { index: choice.index, fallback: false };
+        throw new Error(`the computer player chose ${choice.index} of ${request.legal.length} actions`);
+      } catch (error) {
+        if (error instanceof AiPoolClosedError) return null;
+        this.logger.warn({ err: error, gameId, seat, attempt }, 'a computer player could not decide');
+        // A decision past its deadline is not asked again: the game would wait as long once more.
+        if (error instanceof AiDecisionAbandonedError || error instanceof DecisionTimeout) break;
+      }
+    }
+    this.logger.error({ gameId, seat, legal: request.legal.length }, 'a computer player could not decide; a safe legal move (the first) is played for it');
+    return { index: SAFE_MOVE_INDEX, fallback: true };
+  }
+
+  #chooseWithin(request: ComputerRequest): Promise<ComputerChoice> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const limit = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new DecisionTimeout(this.#limitMs)), this.#limitMs);
+    });
+    return Promise.race([this.player.choose(request), limit]).finally(() => clearTimeout(timer));
   }
 }

@@ -172,6 +172,8 @@ export class GameService {
   updateSettings(...a: Args<typeof timers.updateSettings>) { return timers.updateSettings(this.#core, ...a); }
   idleSince(...a: Args<typeof timers.idleSince>) { return timers.idleSince(this.#core, ...a); }
   runDueJobs() { return timers.runDueJobs(this.#core); }
+  dueComputerTurns() { return timers.dueComputerTurns(this.#core); }
+  settleComputerTurn(...a: Args<typeof timers.settleComputerTurn>) { return timers.settleComputerTurn(this.#core, ...a); }
   snooze(...a: Args<typeof timers.snooze>) { return timers.snooze(this.#core, ...a); }
 
   // The idle vote (votes.ts).

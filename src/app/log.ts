@@ -35,19 +35,21 @@ const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isI
 /**
  * A move a computer player made (for a computer seat, or for a human's seat it plays) is stored wrapped
  * with this mark, so that the log can say so after the seat has changed hands; the engine never sees it.
+ * `fallback`: the computer player could not decide (it failed, or ran past its deadline) and a safe legal
+ * move was played for it; the log says so.
  */
 const COMPUTER = 'computer';
 
-export function markComputer(action: unknown): unknown {
-  return { $bazaar: COMPUTER, action };
+export function markComputer(action: unknown, fallback = false): unknown {
+  return fallback ? { $bazaar: COMPUTER, action, fallback: true } : { $bazaar: COMPUTER, action };
 }
 
 const isMarked = (raw: unknown, mark: string): raw is Record<string, unknown> =>
   typeof raw === 'object' && raw !== null && (raw as { $bazaar?: unknown }).$bazaar === mark;
 
 /** A stored action, its compound mark if it has a well-formed one, and whether a computer made it. */
-export function readLogAction(raw: unknown): { action: unknown; compound?: CompoundMark; computer?: true } {
-  if (isMarked(raw, COMPUTER) && 'action' in raw) return { ...readLogAction(raw.action), computer: true };
+export function readLogAction(raw: unknown): { action: unknown; compound?: CompoundMark; computer?: true; fallback?: true } {
+  if (isMarked(raw, COMPUTER) && 'action' in raw) return { ...readLogAction(raw.action), computer: true, ...(raw.fallback === true ? { fallback: true as const } : {}) };
   if (!isMarked(raw, COMPOUND)) return { action: raw };
   const { id, step, of, action } = raw as { id?: unknown; step?: unknown; of?: unknown; action?: unknown };
   if (!isCount(id) || !isCount(step) || !isCount(of) || step >= of) return { action: raw };
@@ -73,6 +75,8 @@ export interface EffectiveEntry {
   readonly compound?: CompoundMark;
   /** A computer player made this move (absent: the seat's player, or a log written before the mark). */
   readonly computer?: true;
+  /** The computer player could not decide; this safe move was played for it. */
+  readonly fallback?: true;
 }
 
 function asEvents(raw: unknown): GameEvent[] {

@@ -16,7 +16,8 @@ import type { DamagedRowStore, DeliveryStore } from '../persistence/store.js';
  * took it back. `skipped` is only read in rows written before the vote handed seats to computer players.
  */
 export interface BoardNote {
-  readonly kind: 'left' | 'leftAutopilot' | 'removed' | 'removedAutopilot' | 'skipped' | 'handedToComputer' | 'reclaimed';
+  /** `computerFallback`: the computer player could not decide (it failed, or ran past its deadline); a safe move was played. */
+  readonly kind: 'left' | 'leftAutopilot' | 'removed' | 'removedAutopilot' | 'skipped' | 'handedToComputer' | 'reclaimed' | 'computerFallback';
   readonly seat: Seat;
 }
 
@@ -106,7 +107,7 @@ export interface Delivery {
   readonly payload: DeliveryPayload;
 }
 
-const NOTE_KINDS = new Set(['left', 'leftAutopilot', 'removed', 'removedAutopilot', 'skipped', 'handedToComputer', 'reclaimed']);
+const NOTE_KINDS = new Set(['left', 'leftAutopilot', 'removed', 'removedAutopilot', 'skipped', 'handedToComputer', 'reclaimed', 'computerFallback']);
 const SNOWFLAKE = /^[0-9]{1,20}$/;
 
 const isSeat = (v: unknown): v is Seat => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 16;

@@ -7,6 +7,11 @@
 import type { Logger } from '../logger.js';
 import type { GameService } from './game-service.js';
 
+/** Plays a computer turn that is owed (its job came due): under the channel's lock; never rejects. */
+export interface OwedComputerTurns {
+  play(game: { gameId: number; channelId: string }): Promise<void>;
+}
+
 /** Told which games got new deliveries, so they are posted now rather than at the deliverer's next look. */
 export interface DeliveryTrigger {
   /** Resolves when the attempt is over (delivered, or left for a retry); never rejects. */
@@ -22,9 +27,14 @@ export class Scheduler {
     private readonly trigger: DeliveryTrigger,
     private readonly logger: Logger,
     private readonly intervalMs = 30_000,
+    /** Plays the computer turns whose jobs came due (a turn that stalled: a failure, a restart). */
+    private readonly computers?: OwedComputerTurns,
   ) {}
 
-  /** Runs every due job once; resolves with how many deliveries they owed. Never rejects. */
+  /**
+   * Runs every due job once, the owed computer turns included (played before it resolves); resolves with
+   * how many deliveries the other jobs owed. Never rejects.
+   */
   tick(): Promise<number> {
     // One tick at a time: two ticks must not claim the same turn's next reminder.
     this.#running ??= this.#tick().finally(() => {
@@ -39,6 +49,8 @@ export class Scheduler {
       const owed = await this.service.runDueJobs();
       this.service.outage.answered();
       if (owed.length > 0) await this.trigger.deliverSoon(owed);
+      const computers = this.computers;
+      if (computers !== undefined) await Promise.all((await this.service.dueComputerTurns()).map((game) => computers.play(game)));
       return owed.length;
     } catch (error) {
       // An unreachable database is logged once for the outage, not at every tick.

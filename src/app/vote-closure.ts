@@ -22,7 +22,8 @@ export interface VoteClosureFacts {
   readonly newerVote: boolean;
 }
 
-const NOTE_REASON: Record<BoardNote['kind'], 'passedSkip' | 'passedKick' | 'left' | 'reclaimed'> = {
+/** What each note about a seat says of its vote (a safe move played for a computer player says nothing). */
+const NOTE_REASON: Record<Exclude<BoardNote['kind'], 'computerFallback'>, 'passedSkip' | 'passedKick' | 'left' | 'reclaimed'> = {
   handedToComputer: 'passedSkip',
   skipped: 'passedSkip',
   removed: 'passedKick',
@@ -36,8 +37,8 @@ export function voteClosure(facts: VoteClosureFacts): VoteClosure {
   if (facts.status === 'finished') return { reason: 'over' };
   if (facts.status === 'abandoned') return { reason: 'abandoned' };
   // What happened to the seat first is what ended its vote.
-  const note = facts.laterNotes.find((n) => facts.seats.includes(n.seat));
-  if (note !== undefined) return { reason: NOTE_REASON[note.kind], seat: note.seat };
+  const note = facts.laterNotes.find((n) => facts.seats.includes(n.seat) && n.kind !== 'computerFallback');
+  if (note !== undefined && note.kind !== 'computerFallback') return { reason: NOTE_REASON[note.kind], seat: note.seat };
   const decided = facts.seats.find((seat) => !facts.deciding.includes(seat));
   if (decided !== undefined) return { reason: 'played', seat: decided };
   return { reason: facts.newerVote ? 'repeated' : 'movedOn' };

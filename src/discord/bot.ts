@@ -37,12 +37,6 @@ export interface BotOptions {
   readonly computerPlayer: ComputerPlayer;
   /** Runs last when the bot stops (e.g. the worker pools are shut down). */
   readonly onStop?: () => Promise<void>;
-  /**
-   * Runs first when the bot stops, before the interactions in flight are waited for: the computer players'
-   * searches are ended here, so a click waiting for a computer's turn finishes at once (that turn stays
-   * owed and is played after the restart).
-   */
-  readonly onStopping?: () => Promise<void>;
   /** How long a stop waits for interactions and deliveries in flight before it goes on without them (default 10 s). */
   readonly shutdownTimeoutMs?: number;
 }
@@ -79,7 +73,17 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     const task = (stopping ? refuseWhileStopping(interaction, logger) : router(interaction)).finally(() => pending.delete(task));
     pending.add(task);
   });
-  const scheduler = new Scheduler(service, deliverer, logger, options.schedulerIntervalMs);
+  // A computer turn that stalled (its job came due) is played like one after a click, under the lock.
+  const owedTurns = {
+    play: ({ gameId, channelId }: { gameId: number; channelId: string }) =>
+      service
+        .locked(channelId, async () => {
+          await computers.playOwed(gameId);
+          await deliverer.deliverHeld(gameId);
+        })
+        .catch((error: unknown) => logger.error({ err: error, gameId, channelId }, 'an owed computer turn could not be played; the scheduler tries again')),
+  };
+  const scheduler = new Scheduler(service, deliverer, logger, options.schedulerIntervalMs, owedTurns);
 
   const commandsRoute = options.guildId ? `PUT /applications/${options.applicationId}/guilds/${options.guildId}/commands` : `PUT /applications/${options.applicationId}/commands`;
   await startupStep(
@@ -130,8 +134,10 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       stopping = true;
       const timeoutMs = options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
       const deadline = performance.now() + timeoutMs;
+      // Decisions in flight are abandoned first (their turns stay owed, for the scheduler after the
+      // restart): a click waiting for a computer's turn then finishes at once, and a hung worker holds nothing up.
+      await options.computerPlayer.close?.();
       await scheduler.stop();
-      await options.onStopping?.();
       // Interactions in flight finish their writes and posts, and the deliveries in flight theirs, within
       // the time given; what is left then is owed in the database and delivered after the restart.
       const drained = await within(Promise.allSettled([sweep, ...pending]).then(() => deliverer.stop()), deadline);

@@ -544,8 +544,11 @@ export async function logMessage(service: GameService, game: Snapshot, presenter
   const body: string[] = [];
   for (const entry of entries) {
     const events = visibleEvents(entry.events, viewer);
-    if (events.length === 0) continue;
-    body.push(eventText(presenter, events, locale, turnNames(game, entry.seat, entry.computer === true), 400));
+    const playerNames = turnNames(game, entry.seat, entry.computer === true);
+    // A safe move played for a computer player that could not decide says so, even when it shows nothing.
+    const fallback = entry.fallback === true ? t(locale, 'log.computerFallback', { player: playerNames[entry.seat] ?? `#${entry.seat + 1}` }) : '';
+    if (events.length === 0 && fallback === '') continue;
+    body.push([eventText(presenter, events, locale, playerNames, 400), fallback].filter((s) => s !== '').join(' '));
   }
   const pages = logPages(body, request.perPage);
   const page = request.page ?? pages.length;

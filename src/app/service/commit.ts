@@ -15,7 +15,7 @@ import type { GameCore } from './core.js';
 import { playForcedAnswers } from './forced.js';
 import { activeSeats } from './queries.js';
 import { isComputerPlayed, parseLevel } from './seat-identity.js';
-import { scheduleTurn } from './timers.js';
+import { owedComputerSeats, scheduleComputerTurn, scheduleTurn } from './timers.js';
 import { refuse, type ActiveSnapshot, type Outcome, type Result } from './types.js';
 
 /** At most this many entries make the summary of a turn under the new board. */
@@ -41,7 +41,7 @@ export async function commit(
    * `compound`: the move is a step of a compound choice (kept in its log entry, for undoing it whole);
    * `byComputer`: a computer player made it (kept in its log entry, for the log and the turn summaries).
    */
-  moves: readonly { seat: Seat; action: unknown; compound?: CompoundMark; byComputer?: boolean }[],
+  moves: readonly { seat: Seat; action: unknown; compound?: CompoundMark; byComputer?: boolean; fallback?: boolean }[],
   opts: {
     leaving?: readonly Seat[];
     removals?: readonly Seat[];
@@ -56,12 +56,12 @@ export async function commit(
   for (const seat of opts.leaving ?? []) left.add(seat);
   let current = { state: game.state, version: 0 };
   const entries: NewAction[] = [];
-  const push = (seat: Seat, action: unknown, compound: CompoundMark | undefined, byComputer: boolean): void => {
+  const push = (seat: Seat, action: unknown, compound: CompoundMark | undefined, byComputer: boolean, fallback = false): void => {
     const result = step(def, current, { seat, action });
     if (!result.ok) throw new Error(`game ${game.row.id}: ${result.code} for seat ${seat}: ${result.detail}`);
     current = result.next;
     const stored = compound === undefined ? action : markCompound(action, compound);
-    entries.push({ seat, kind: 'action', action: byComputer ? markComputer(stored) : stored, events: result.events, checkpoint: result.checkpoint });
+    entries.push({ seat, kind: 'action', action: byComputer ? markComputer(stored, fallback) : stored, events: result.events, checkpoint: result.checkpoint });
   };
   const removed = new Set<Seat>();
   for (const seat of opts.removals ?? []) {
@@ -72,7 +72,7 @@ export async function commit(
       removed.add(seat);
     }
   }
-  for (const move of moves) push(move.seat, move.action, move.compound, move.byComputer === true);
+  for (const move of moves) push(move.seat, move.action, move.compound, move.byComputer === true, move.fallback === true);
   // A decision the rules answer alone (a pass that cannot be avoided) is played now and pings nobody.
   const forced = await playForcedAnswers(core, game, current.state, new Set(moves.map((m) => m.seat)), ({ seat, action, reason }) => {
     push(seat, wire(action), undefined, false);
@@ -136,6 +136,8 @@ export async function save(
       await core.stats.record(id, saved.updatedAt, finalResults(snapshot, concededTo));
     }
     else if (markerAfter !== markerBefore) await scheduleTurn(core, snapshot);
+    // The same turn, a computer owing a decision now or before: its job follows (due later, or gone).
+    else if (owedComputerSeats(snapshot).length > 0 || owedComputerSeats(game).length > 0) await scheduleComputerTurn(core, snapshot);
     let boardDelivery: number | null = null;
     let picture = false;
     let summary: EffectiveEntry[] = [];

@@ -23,8 +23,12 @@ export function computerLevelOf(game: Snapshot, seat: Seat): Level {
   return parseLevel(row?.computer ?? game.row.computerLevel);
 }
 
-/** A computer's move: the action at `index` of the seat's legal actions at `expectedVersion`. */
-export async function computerAct(core: GameCore, gameId: number, seat: Seat, expectedVersion: number, index: number): Promise<Result<{ outcome: Outcome }>> {
+/**
+ * A computer's move: the action at `index` of the seat's legal actions at `expectedVersion`. `fallback`:
+ * the computer player could not decide and this is the safe move played for it, marked in the log and
+ * told to the channel.
+ */
+export async function computerAct(core: GameCore, gameId: number, seat: Seat, expectedVersion: number, index: number, fallback = false): Promise<Result<{ outcome: Outcome }>> {
   const loaded = await core.active(gameId);
   if (!loaded.ok) return loaded;
   const game = loaded.game;
@@ -32,7 +36,8 @@ export async function computerAct(core: GameCore, gameId: number, seat: Seat, ex
   if (!computerSeatsToPlay(game).includes(seat)) return refuse('not_your_turn', { waitingFor: activeSeats(game) });
   const action = legalActions(game, seat)[index];
   if (action === undefined) return refuse('stale', { currentVersion: game.row.version });
-  return commit(core, game, [{ seat, action: wire(action), byComputer: true }], {});
+  if (!fallback) return commit(core, game, [{ seat, action: wire(action), byComputer: true }], {});
+  return commit(core, game, [{ seat, action: wire(action), byComputer: true, fallback: true }], { notes: () => [{ kind: 'computerFallback', seat }] });
 }
 
 /**

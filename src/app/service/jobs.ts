@@ -68,7 +68,12 @@ export function parseJobPayload(job: ScheduledJobRow): JobPayload | string {
   return out;
 }
 
-export const JOB_KINDS = { reminder: 'reminder', idle: 'idle', vote: 'idle-vote' } as const;
+/**
+ * `computer`: a computer player owes a decision. Written with every change that leaves one owed, due a
+ * grace time later (the move is normally played at once, after the change); when it comes due the turn
+ * stalled (a failure, a restart) and the scheduler plays it (`dueComputerTurns`, computer-turns.ts).
+ */
+export const JOB_KINDS = { reminder: 'reminder', idle: 'idle', vote: 'idle-vote', computer: 'computer-turn' } as const;
 
 /**
  * When the turn a job belongs to began. Jobs written before `since` was kept: an idle job is written when

@@ -121,6 +121,7 @@ export async function scheduleTurn(core: GameCore, game: ActiveSnapshot): Promis
   const computers = new Set(game.seats.filter((s) => isComputerPlayed(s)).map((s) => s.seat));
   const seats = activeSeats(game).filter((s) => !computers.has(s));
   await core.repo.deleteJobs(id);
+  await scheduleComputerTurn(core, game);
   if (seats.length === 0) return;
   if (game.row.reminderLimit > 0) {
     const payload: ReminderPayload = { marker, seats, count: 0, since: now };
@@ -128,6 +129,53 @@ export async function scheduleTurn(core: GameCore, game: ActiveSnapshot): Promis
   }
   const idle: IdlePayload = { marker, seats, since: now };
   await core.repo.scheduleJob({ kind: JOB_KINDS.idle, gameId: id, dueAt: now + game.row.idleAfterMinutes * 60_000, payload: idle });
+}
+
+/** After a stall this long, an owed computer turn is played by the scheduler. */
+export const COMPUTER_TURN_GRACE_MS = 60_000;
+
+/** The seats a computer must decide for now. */
+export function owedComputerSeats(game: ActiveSnapshot): Seat[] {
+  if (game.row.status !== 'active') return [];
+  const computers = new Set(game.seats.filter((s) => isComputerPlayed(s)).map((s) => s.seat));
+  return activeSeats(game).filter((s) => computers.has(s));
+}
+
+/**
+ * Keeps the game's computer-turn job in step with the game (in the transaction of a change): due a grace
+ * time from now when a computer owes a decision, gone when none does.
+ */
+export async function scheduleComputerTurn(core: GameCore, game: ActiveSnapshot, dueAt = core.now() + COMPUTER_TURN_GRACE_MS): Promise<void> {
+  const seats = owedComputerSeats(game);
+  if (seats.length === 0) {
+    await core.repo.deleteJobs(game.row.id, JOB_KINDS.computer);
+    return;
+  }
+  const payload: IdlePayload = { marker: turnMarkerOf(game.module, game.state), seats, since: core.now() };
+  await core.repo.rescheduleJob({ kind: JOB_KINDS.computer, gameId: game.row.id, dueAt, payload });
+}
+
+/** The games whose computer-turn job is due: a computer's turn that stalled. */
+export async function dueComputerTurns(core: GameCore): Promise<{ gameId: number; channelId: string }[]> {
+  const out: { gameId: number; channelId: string }[] = [];
+  for (const job of await core.repo.dueJobs(core.now())) {
+    if (job.kind !== JOB_KINDS.computer || out.some((g) => g.gameId === job.gameId)) continue;
+    const row = await core.repo.findById(job.gameId);
+    if (row !== undefined) out.push({ gameId: row.id, channelId: row.channelId });
+  }
+  return out;
+}
+
+/**
+ * After the scheduler played an owed computer turn: its job goes when nothing is owed any more (or the
+ * game is over); a turn still owed (the play failed) is tried again a grace time later.
+ */
+export async function settleComputerTurn(core: GameCore, gameId: number): Promise<void> {
+  await core.tx(async () => {
+    const loaded = await core.active(gameId);
+    if (!loaded.ok) await core.repo.deleteJobs(gameId, JOB_KINDS.computer);
+    else await scheduleComputerTurn(core, loaded.game);
+  });
 }
 
 /**
@@ -138,6 +186,8 @@ export async function scheduleTurn(core: GameCore, game: ActiveSnapshot): Promis
 export async function runDueJobs(core: GameCore): Promise<{ gameId: number; channelId: string }[]> {
   const touched: { gameId: number; channelId: string }[] = [];
   for (const job of await core.repo.dueJobs(core.now())) {
+    // An owed computer turn is played by the computer turns (dueComputerTurns), under the channel's lock.
+    if (job.kind === JOB_KINDS.computer) continue;
     const payload = parseJobPayload(job);
     if (typeof payload === 'string') {
       await setAsideJob(core, job, payload);

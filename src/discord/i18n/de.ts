@@ -149,6 +149,7 @@ export const de: Record<CoreKey, string> = {
   'hand.title': '**Deine Hand** (nur du siehst das)',
   'log.title': '**Die letzten Züge** von Spiel #{id}',
   'log.empty': 'Bisher ist nichts geschehen.',
+  'log.computerFallback': '({player} konnte sich nicht rechtzeitig entscheiden; ein sicherer Zug wurde gespielt)',
   'status.posted': 'Der Spielplan ist neu gepostet.',
   'status.lobby': 'In diesem Kanal ist eine Lobby für {game} offen (Spiel #{id}); mach mit über ihre Schaltfläche Mitmachen.',
 
@@ -272,6 +273,7 @@ export const de: Record<CoreKey, string> = {
   // computer players
   'board.handedToComputer': 'Per Abstimmung spielt ein Computerspieler für {player}, bis der Platz zurückgenommen wird.',
   'board.reclaimed': '{player} übernimmt den Platz wieder vom Computerspieler.',
+  'board.computerFallback': 'Der Computerspieler für {player} konnte sich nicht rechtzeitig entscheiden; ein sicherer Zug wurde gespielt.',
   'refusal.removed_by_vote': 'Die anderen Spieler haben dich per Abstimmung aus diesem Spiel genommen; ein Computerspieler spielt deinen Platz bis zum Ende, und er kann nicht zurückgenommen werden.',
   'refusal.not_handed_over': 'Dein Platz wird nicht vom Computer gespielt: Es gibt nichts zurückzunehmen.',
   'refusal.reclaim_between_turns': 'Der Computer spielt gerade deinen Platz; du kannst ihn zurücknehmen, sobald dieser Zug vorbei ist.',

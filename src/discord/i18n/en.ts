@@ -156,6 +156,7 @@ export const en = {
   'hand.title': '**Your hand** (only you can see this)',
   'log.title': '**The last turns** of game #{id}',
   'log.empty': 'Nothing has happened yet.',
+  'log.computerFallback': '({player} could not decide in time; a safe move was played)',
   'status.posted': 'The board is posted again.',
   'status.lobby': 'This channel has an open lobby for {game} (game #{id}); join it with its Join button.',
 
@@ -282,6 +283,7 @@ export const en = {
   // computer players
   'board.handedToComputer': 'By vote, a computer player plays for {player} until they take their seat back.',
   'board.reclaimed': '{player} takes their seat back from the computer player.',
+  'board.computerFallback': 'The computer player for {player} could not decide in time; a safe move was played.',
   'refusal.removed_by_vote': 'The other players removed you from this game by vote; a computer player plays your seat to the end, and it cannot be taken back.',
   'refusal.not_handed_over': 'Your seat is not played by a computer: nothing to take back.',
   'refusal.reclaim_between_turns': 'The computer is playing your seat right now; you can take it back as soon as this turn is over.',

@@ -149,6 +149,7 @@ export const nl: Record<CoreKey, string> = {
   'hand.title': '**Jouw hand** (alleen jij ziet dit)',
   'log.title': '**De laatste beurten** van spel #{id}',
   'log.empty': 'Er is nog niets gebeurd.',
+  'log.computerFallback': '({player} kon niet op tijd beslissen; er is een veilige zet gespeeld)',
   'status.posted': 'Het bord is opnieuw geplaatst.',
   'status.lobby': 'Dit kanaal heeft een open lobby voor {game} (spel #{id}); doe mee met de knop Meedoen.',
 
@@ -272,6 +273,7 @@ export const nl: Record<CoreKey, string> = {
   // computer players
   'board.handedToComputer': 'Na een stemming speelt een computerspeler voor {player} tot de plaats wordt teruggenomen.',
   'board.reclaimed': '{player} neemt de plaats terug van de computerspeler.',
+  'board.computerFallback': 'De computerspeler voor {player} kon niet op tijd beslissen; er is een veilige zet gespeeld.',
   'refusal.removed_by_vote': 'De andere spelers hebben je na een stemming uit dit spel gehaald; een computerspeler speelt je plaats tot het einde, en die kan niet worden teruggenomen.',
   'refusal.not_handed_over': 'Je plaats wordt niet door een computer gespeeld: er is niets terug te nemen.',
   'refusal.reclaim_between_turns': 'De computer speelt nu je plaats; je kunt die terugnemen zodra deze beurt voorbij is.',

@@ -2,7 +2,8 @@
  * What leaves the Istanbul engine: the public view (the board as everyone at the table sees it) and a
  * seat's view (the same plus that seat's own hand). Renderers and presenters import these types only.
  *
- * Never in a view: a hand other than the viewer's own, the deck order, the PRNG state.
+ * Never in a view: a hand other than the viewer's own, the deck order, the PRNG state. Every field of a
+ * seat view is declared in view-fields.ts (the computer player refuses a view with any other field).
  */
 import type { KioskExchange, KioskTile } from './data/lettersAndSeals.js';
 import type { Frame, TurnState } from './state.js';

@@ -4,7 +4,8 @@
  * Renderers and presenters import these types only.
  *
  * Never in a view: another player's hand or coins, the deck order, the neutral bag order, the PRNG state.
- * Coins become public in `final` once the game is over (the final scoring counts them).
+ * Coins become public in `final` once the game is over (the final scoring counts them). Every field of a
+ * seat view is declared in view-fields.ts (the computer player refuses a view with any other field).
  */
 import * as boardDataModule from './data/board.js';
 import type { Area, CardType, Colour } from './data/board.js';

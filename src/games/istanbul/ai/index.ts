@@ -5,6 +5,7 @@ import { applyIstanbul } from '../apply.js';
 import { legalActions } from '../legal.js';
 import type { IstanbulState } from '../state.js';
 import type { IstanbulSeatView } from '../view.js';
+import { ISTANBUL_SEAT_VIEW_FIELDS } from '../view-fields.js';
 import { istanbulDeterminizer } from './determinize.js';
 import { evaluateIstanbul } from './evaluate.js';
 import { istanbulGreedyAction, istanbulPrior } from './rollout.js';
@@ -25,7 +26,7 @@ export const istanbulPolicy: GamePolicy<IstanbulState, IstanbulAction, IstanbulS
     isOver: (state) => state.phase === 'over',
     actionKey: istanbulActionKey,
   },
-  viewRules: { hiddenKeys: ['letterDeck', 'kioskDeck'], ownOnlyKeys: ['hand'] },
+  viewRules: { fields: ISTANBUL_SEAT_VIEW_FIELDS },
   budgets: {
     // Short rollouts: the evaluation is better than a long noisy simulation (measured with bench:ai).
     easy: { iterations: 40, rolloutSteps: 6, exploration: 0.7, rolloutNoise: 0.3 },

@@ -1,0 +1,17 @@
+/** Why the AI worker pool gave no answer, for the computer turns to act on (computer-turns.ts). */
+
+/** The decision ran past its deadline plus a margin: it was abandoned and its worker replaced. */
+export class AiDecisionAbandonedError extends Error {
+  constructor(readonly afterMs: number) {
+    super(`the AI worker gave no answer within ${afterMs} ms; its worker was replaced`);
+    this.name = 'AiDecisionAbandonedError';
+  }
+}
+
+/** The pool is shutting down: the decision is left owed (a scheduled job plays it after the restart). */
+export class AiPoolClosedError extends Error {
+  constructor() {
+    super('the AI worker pool is closed');
+    this.name = 'AiPoolClosedError';
+  }
+}
