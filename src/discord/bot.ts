@@ -15,6 +15,7 @@ import type { PresenterRegistry } from '../games/contract.js';
 import { Deliverer } from './deliverer.js';
 import { registerCommands } from './register-commands.js';
 import { createRouter } from './router.js';
+import type { BotMetrics } from '../ops/metrics.js';
 
 export interface BotOptions {
   readonly client: Client;
@@ -33,6 +34,8 @@ export interface BotOptions {
   readonly computerPlayer: ComputerPlayer;
   /** Runs last when the bot stops (e.g. the worker pools are shut down). */
   readonly onStop?: () => Promise<void>;
+  /** The operator's metrics, fed by the router and the deliverer (none: nothing is counted). */
+  readonly metrics?: BotMetrics;
 }
 
 export interface Bot {
@@ -46,7 +49,14 @@ export interface Bot {
 export async function startBot(options: BotOptions): Promise<Bot> {
   const { client, logger, service } = options;
   const computers = new ComputerTurns(service, options.computerPlayer, logger);
-  const ctx = { service, presenters: options.presenters, client, computers, player: options.computerPlayer } as BotContext & { deliverer: Deliverer };
+  const ctx = {
+    service,
+    presenters: options.presenters,
+    client,
+    computers,
+    player: options.computerPlayer,
+    ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
+  } as BotContext & { deliverer: Deliverer };
   const deliverer = new Deliverer(ctx, logger, options.deliveryPollMs === undefined ? {} : { pollMs: options.deliveryPollMs });
   ctx.deliverer = deliverer;
   const router = createRouter(ctx, logger);

@@ -17,6 +17,7 @@ import type { Logger } from '../logger.js';
 import type { IdFor, Verb } from './codec.js';
 import type { Deliverer } from './deliverer.js';
 import type { PresenterRegistry } from '../games/contract.js';
+import type { BotMetrics } from '../ops/metrics.js';
 
 export interface BotContext {
   readonly service: GameService;
@@ -28,6 +29,8 @@ export interface BotContext {
   readonly computers: ComputerTurns;
   /** The computer player itself (for "Suggest a move"). */
   readonly player: ComputerPlayer;
+  /** The operator's metrics (interactions, acknowledgement and board times); absent in tests that need none. */
+  readonly metrics?: BotMetrics;
 }
 
 /** How the router acknowledges before the handler runs. */

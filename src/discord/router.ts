@@ -46,6 +46,8 @@ import { seatReclaim } from './handlers/components/seat-reclaim.js';
 import { t, toLocale } from './i18n/index.js';
 import { answerPrivately, isCommitted, markUpdateAck } from './respond.js';
 import { tellOfClosedDms } from './closed-dms.js';
+import { duringClick } from './click-time.js';
+import type { BotMetrics, InteractionKind, InteractionOutcome } from '../ops/metrics.js';
 
 export const COMMAND_HANDLERS: readonly CommandHandler[] = [gameNew, gameStatus, gameHand, gameLog, gameSettings, gameLeave, gameAbandon, gameHistory, gameNotify, help, stats];
 
@@ -86,6 +88,17 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
   return async function route(interaction: Interaction): Promise<void> {
     // The bot's own time to acknowledge is counted from here: what Discord's 3-second window asks of us.
     const receivedAt = performance.now();
+    const kind = interactionKind(interaction);
+    let outcome: InteractionOutcome = 'failed';
+    try {
+      outcome = await duringClick(receivedAt, () => handle(interaction, { receivedAt, kind, metrics: ctx.metrics }));
+    } finally {
+      ctx.metrics?.interactions.inc({ kind, outcome });
+    }
+  };
+
+  /** Handles one interaction; resolves with how it went (for the metrics). */
+  async function handle(interaction: Interaction, timing: AckTiming): Promise<InteractionOutcome> {
     const log = childLogger(logger, {
       interactionId: interaction.id,
       guildId: interaction.guildId,
@@ -102,18 +115,18 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
           log.warn({ command: name }, 'unknown command');
           if (interaction.isChatInputCommand()) await answerPrivately(interaction, t(env.locale, 'refusal.bad_button'));
           else await interaction.respond([]);
-          return;
+          return 'refused';
         }
         if (interaction.isAutocomplete()) {
           await (handler.autocomplete?.(env, interaction) ?? interaction.respond([]));
-          return;
+          return 'ok';
         }
-        if (handler.ack === 'ephemeral') await acknowledgeOnce(interaction, () => interaction.deferReply({ flags: MessageFlags.Ephemeral }), log, receivedAt);
+        if (handler.ack === 'ephemeral') await acknowledgeOnce(interaction, () => interaction.deferReply({ flags: MessageFlags.Ephemeral }), log, timing);
         const seen = await playerSeen(ctx, interaction, log);
         log.debug({ command: name }, 'command');
         await handler.handle(env, interaction);
         if (seen.dmFailed) await tellOfClosedDms(ctx, interaction, env.locale, log);
-        return;
+        return 'ok';
       }
       if (interaction.isButton() || interaction.isStringSelectMenu()) {
         const id = parseCustomId(interaction.customId);
@@ -121,21 +134,24 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
         if (id === null || handler === undefined) {
           log.warn({ customId: interaction.customId }, 'unrecognised custom_id');
           await answerPrivately(interaction, t(env.locale, 'refusal.bad_button'));
-          return;
+          return 'refused';
         }
-        await acknowledge(interaction, handler.ack, log, receivedAt);
+        await acknowledge(interaction, handler.ack, log, timing);
         const seen = await playerSeen(ctx, interaction, log);
         // A custom_id names its game; it is honoured only in that game's channel (a forged or copied id
         // clicked elsewhere must not change another channel's game).
         if ((await ctx.service.channelOf(id.gameId)) !== env.channelId) {
           log.warn({ gameId: id.gameId, verb: id.verb }, 'custom_id of a game in another channel');
           await answerPrivately(interaction, t(env.locale, 'refusal.wrong_channel'));
-          return;
+          return 'refused';
         }
         const scoped = { ...env, logger: log.child({ gameId: id.gameId, verb: id.verb }) };
         await handler.handle(scoped, interaction, id as never);
         if (seen.dmFailed) await tellOfClosedDms(ctx, interaction, env.locale, log);
+        return 'ok';
       }
+      // Nothing handles other interactions (modals and the like are not used).
+      return 'refused';
     } catch (error) {
       const ref = randomUUID().slice(0, 8);
       const saved = isCommitted(interaction);
@@ -152,8 +168,25 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
       } catch (replyError) {
         log.error({ err: replyError, ref }, 'could not tell the user about the failure');
       }
+      return error instanceof DiscordAPIError && error.code === 10062 ? 'late' : 'failed';
     }
-  };
+  }
+}
+
+/** The interaction's kind, as the metrics count it. */
+function interactionKind(interaction: Interaction): InteractionKind {
+  if (interaction.isChatInputCommand()) return 'command';
+  if (interaction.isAutocomplete()) return 'autocomplete';
+  if (interaction.isButton()) return 'button';
+  if (interaction.isStringSelectMenu()) return 'select';
+  return 'other';
+}
+
+/** When the interaction arrived, and where its time to acknowledge is counted. */
+interface AckTiming {
+  readonly receivedAt: number;
+  readonly kind: InteractionKind;
+  readonly metrics: BotMetrics | undefined;
 }
 
 /**
@@ -178,12 +211,12 @@ async function gameChannel(ctx: BotContext, interaction: Interaction): Promise<s
   return maybeThread && channelId !== '' ? await ctx.service.gameChannelOf(channelId) : channelId;
 }
 
-async function acknowledge(interaction: ComponentInteraction, ack: ComponentHandler['ack'], log: Logger, receivedAt: number): Promise<void> {
+async function acknowledge(interaction: ComponentInteraction, ack: ComponentHandler['ack'], log: Logger, timing: AckTiming): Promise<void> {
   if (ack === 'update') {
     markUpdateAck(interaction);
-    await acknowledgeOnce(interaction, () => interaction.deferUpdate(), log, receivedAt);
+    await acknowledgeOnce(interaction, () => interaction.deferUpdate(), log, timing);
   } else {
-    await acknowledgeOnce(interaction, () => interaction.deferReply({ flags: MessageFlags.Ephemeral }), log, receivedAt);
+    await acknowledgeOnce(interaction, () => interaction.deferReply({ flags: MessageFlags.Ephemeral }), log, timing);
   }
 }
 
@@ -194,17 +227,21 @@ async function acknowledge(interaction: ComponentInteraction, ack: ComponentHand
  * already acknowledged (40060), it was. Either way the interaction counts as acknowledged and the handler
  * goes on; a later edit or follow-up that fails is logged. Other refusals (e.g. 10062, too late) stop here.
  */
-async function acknowledgeOnce(interaction: RepliableInteraction, send: () => Promise<unknown>, log: Logger, receivedAt: number): Promise<void> {
+async function acknowledgeOnce(interaction: RepliableInteraction, send: () => Promise<unknown>, log: Logger, { receivedAt, kind, metrics }: AckTiming): Promise<void> {
   ackAttempted.add(interaction);
   try {
     await send();
     // From the interaction's arrival in this process to Discord's answer to the acknowledgement.
-    log.debug({ ackMs: Math.round(performance.now() - receivedAt) }, 'acknowledged');
+    const ackMs = performance.now() - receivedAt;
+    metrics?.acknowledgement.observe({ kind }, ackMs / 1000);
+    log.debug({ ackMs: Math.round(ackMs) }, 'acknowledged');
   } catch (error) {
     const tooLate = error instanceof DiscordAPIError && error.code === 10062;
     if (tooLate) throw error;
     // 40060 (already acknowledged), a timeout, a 5xx: Discord may have it; never a second one.
-    log.warn({ reason: describeError(error), ackMs: Math.round(performance.now() - receivedAt) }, 'the acknowledgement got no clear answer; it counts as sent');
+    const ackMs = performance.now() - receivedAt;
+    metrics?.acknowledgement.observe({ kind }, ackMs / 1000);
+    log.warn({ reason: describeError(error), ackMs: Math.round(ackMs) }, 'the acknowledgement got no clear answer; it counts as sent');
     interaction.deferred = true;
   }
 }

@@ -26,6 +26,8 @@ export interface AiPoolOptions {
   readonly threads?: number;
   /** Wall-clock cap per decision; null: none (fully deterministic, for tests). */
   readonly deadlineMs?: number | null;
+  /** Told of every decision the workers made or failed: its time in the pool (queue wait included) and whether it came back. */
+  readonly onTask?: (seconds: number, ok: boolean) => void;
 }
 
 export interface ChooseOptions {
@@ -37,6 +39,8 @@ export interface AiPool {
   chooseAction(game: string, seatView: unknown, legalActions: readonly unknown[], options: ChooseOptions): Promise<number>;
   /** The same, with the estimated value (for "Suggest a move"). */
   decide(game: string, seatView: unknown, legalActions: readonly unknown[], options: ChooseOptions): Promise<AiAnswer>;
+  /** Decisions waiting for a worker. */
+  readonly queueSize: number;
   destroy(): Promise<void>;
 }
 
@@ -66,13 +70,24 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
     if (legalActions.length === 1) return { index: 0, value: 0, iterations: 0 };
     const deadlineMs = options.deadlineMs === undefined ? AI_TARGET_MS[choose.level] * CAP_FACTOR : options.deadlineMs;
     const task: AiTask = { game, view, legalActions, level: choose.level, seed: choose.seed, ...(deadlineMs === null ? {} : { deadlineMs }) };
-    const answer = (await pool.run(task)) as AiAnswer;
+    const started = performance.now();
+    let answer: AiAnswer;
+    try {
+      answer = (await pool.run(task)) as AiAnswer;
+    } catch (error) {
+      options.onTask?.((performance.now() - started) / 1000, false);
+      throw error;
+    }
+    options.onTask?.((performance.now() - started) / 1000, true);
     if (!Number.isInteger(answer.index) || answer.index < 0 || answer.index >= legalActions.length) throw new Error('the AI worker answered out of range');
     return answer;
   };
   return {
     decide,
     chooseAction: async (game, view, legal, choose) => (await decide(game, view, legal, choose)).index,
+    get queueSize() {
+      return pool.queueSize;
+    },
     destroy: () => pool.destroy(),
   };
 }
