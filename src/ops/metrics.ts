@@ -18,7 +18,7 @@ export type InteractionOutcome = 'ok' | 'refused' | 'late' | 'failed';
 /** click: the board was posted while its click was handled; outbox: later, by the deliverer's loop. */
 export type BoardPath = 'click' | 'outbox';
 
-/** What the gauges read at scrape time. Each may be missing (then its gauges stay empty). */
+/** What the gauges read at scrape time. Each may be missing (then its gauges read 0, or have no series). */
 export interface MetricSources {
   /** The outbox's owed deliveries and the creation time of the oldest (outbox clock, ms). */
   readonly outbox?: () => Promise<{ pending: number; oldestCreatedAt: number | null }>;
@@ -38,7 +38,7 @@ export interface MetricSources {
 export interface BotMetricsOptions {
   /** prom-client's default process metrics (CPU, memory, event loop lag, handles, GC): only when someone scrapes. */
   readonly processMetrics?: boolean;
-  /** A gauge's source failed at scrape time (its gauges are left out of that scrape). */
+  /** A gauge's source failed at scrape time (its gauges read NaN, or have no series, in that scrape). */
   readonly onCollectError?: (source: string, error: unknown) => void;
 }
 
@@ -134,7 +134,7 @@ export class BotMetrics {
       async collect() {
         this.reset();
         const read = await outbox();
-        if (read !== undefined) this.set(read.pending);
+        this.set(read === undefined ? NaN : read.pending);
       },
     });
     new Gauge({
@@ -144,7 +144,7 @@ export class BotMetrics {
       async collect() {
         this.reset();
         const read = await outbox();
-        if (read !== undefined) this.set(read.oldestCreatedAt === null ? 0 : Math.max(0, (now() - read.oldestCreatedAt) / 1000));
+        this.set(read === undefined ? NaN : read.oldestCreatedAt === null ? 0 : Math.max(0, (now() - read.oldestCreatedAt) / 1000));
       },
     });
     new Gauge({
@@ -154,7 +154,7 @@ export class BotMetrics {
       async collect() {
         this.reset();
         const read = await jobs();
-        if (read !== undefined) this.set(read.due);
+        this.set(read === undefined ? NaN : read.due);
       },
     });
     new Gauge({
@@ -164,7 +164,7 @@ export class BotMetrics {
       async collect() {
         this.reset();
         const read = await jobs();
-        if (read !== undefined) this.set(read.late);
+        this.set(read === undefined ? NaN : read.late);
       },
     });
     new Gauge({
