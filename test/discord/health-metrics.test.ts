@@ -3,16 +3,24 @@
  * without METRICS_PORT nothing listens; with it (0: any free port, which the bot logs) the listener is
  * bound to 127.0.0.1, /health answers 200 once the gateway is connected, /metrics carries the documented
  * metrics, and after a played turn the interaction counter and the acknowledgement and click-to-board
- * histograms have moved; when the gateway is gone for good (Discord closed it with 4004), /health
- * answers 503 and says why.
+ * histograms have moved; the Docker image's health check (src/healthcheck.ts) passes; when the
+ * gateway is gone for good (Discord closed it with 4004), /health answers 503 and says why, and the
+ * health check fails.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeDiscord, type FakeUser, type SeenMessage } from '../fake-discord/index.js';
 import { END_TURN, playTurn } from '../support/turn-driver.js';
 import { BotProcess, until } from './bot-process.js';
 import { boards, buttonFor, hasButton, tempDbFile } from './harness.js';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const TSX = pathToFileURL(createRequire(path.join(ROOT, 'package.json')).resolve('tsx')).href;
 
 /** Every metric the README documents (prom-client's process metrics besides). */
 const DOCUMENTED = [
@@ -96,6 +104,15 @@ afterAll(async () => {
   await fake?.stop();
 });
 
+/** The image's HEALTHCHECK command (src/healthcheck.ts) with `env`: its exit code and what it printed. */
+async function healthcheck(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  const child = spawn(process.execPath, ['--import', TSX, path.join(ROOT, 'src/healthcheck.ts')], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, out: out.trim() };
+}
+
 async function get(pathname: string): Promise<{ status: number; body: string }> {
   const response = await fetch(`${base}${pathname}`);
   return { status: response.status, body: await response.text() };
@@ -170,6 +187,13 @@ describe('health and metrics of the bot process', () => {
     expect(sample(after, 'bazaar_scheduler_jobs_late')).toBe(0);
   }, 300_000);
 
+  it('the Docker image’s health check passes while the bot is healthy', async () => {
+    const check = await healthcheck({ METRICS_PORT: new URL(base).port });
+    expect(check).toEqual({ code: 0, out: '200 {"status":"ok","gateway":"ok","database":"ok"}' });
+    expect((await healthcheck({ METRICS_PORT: new URL(base).port, METRICS_HOST: '0.0.0.0' })).code).toBe(0);
+    expect((await healthcheck({})).code).toBe(0);
+  }, 120_000);
+
   it('answers 503 with the reason when the gateway is gone', async () => {
     // 4004 (authentication failed) is a close discord.js does not come back from.
     fake.gateway.closeWith(4004, 'Authentication failed');
@@ -186,5 +210,8 @@ describe('health and metrics of the bot process', () => {
     const metrics = (await get('/metrics')).body;
     expect(sample(metrics, 'bazaar_shard_state{shard="0",state="disconnected"}')).toBe(1);
     expect(sample(metrics, 'bazaar_shard_state{shard="0",state="ready"}')).toBe(0);
+    const check = await healthcheck({ METRICS_PORT: new URL(base).port });
+    expect(check.code).toBe(1);
+    expect(check.out).toContain('503');
   }, 120_000);
 });
