@@ -3,6 +3,9 @@
  * and the database answers in time, else 503 with each reason; /metrics answers Prometheus' text format
  * from a registry of its own (several can live in one process); nothing else is served.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { gatewayProblem } from '../../src/ops/gateway-state.js';
 import { startOpsServer, type OpsServer } from '../../src/ops/health-server.js';
@@ -128,6 +131,13 @@ describe('the health and metrics listener', () => {
     // prom-client's default process metrics.
     expect(text).toContain('process_cpu_seconds_total');
     expect(text).toContain('nodejs_eventloop_lag_seconds');
+  });
+
+  it('the README documents every bazaar_ metric, and no other', async () => {
+    const readme = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../README.md'), 'utf8');
+    const documented = new Set([...readme.matchAll(/^\| `(bazaar_[a-z_]+)(?:\{[a-z,]+\})?` \|/gm)].map((m) => m[1]));
+    const registered = new Set((await new BotMetrics().registry.getMetricsAsJSON()).map((m) => m.name).filter((name) => name.startsWith('bazaar_')));
+    expect([...documented].sort()).toEqual([...registered].sort());
   });
 
   it('serves nothing else', async () => {
