@@ -13,9 +13,14 @@ RUN npm run build && npm prune --omit=dev
 
 # Runtime stage: no compiler, no dev dependencies, no system fonts (the renderer uses assets/fonts).
 FROM node:20-bookworm-slim
+# METRICS_PORT: the /health and /metrics listener is on in the image, bound to 127.0.0.1 inside the
+# container (METRICS_HOST), so the HEALTHCHECK below can ask it and nothing outside the container can.
+# For Prometheus in another container set METRICS_HOST=0.0.0.0 and publish or network the port; an empty
+# METRICS_PORT turns the listener off (the health check then has nothing to ask and passes).
 ENV NODE_ENV=production \
     DATABASE_PATH=/data/bazaar.db \
-    LOG_FORMAT=json
+    LOG_FORMAT=json \
+    METRICS_PORT=9464
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
@@ -25,4 +30,7 @@ COPY assets ./assets
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
+# Healthy when the gateway is connected and the database answers (GET /health; node itself asks, the
+# image has no curl). The start period covers the login.
+HEALTHCHECK --interval=30s --timeout=10s --start-period=60s --retries=3 CMD ["node", "dist/src/healthcheck.js"]
 CMD ["node", "dist/src/main.js"]

@@ -11,6 +11,9 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 /** Discord's limit is far above this; a bot needs one shard per 2,500 servers. */
 const MAX_SHARDS = 1024;
 
+const METRICS_PORT_ERROR = 'must be a port number from 0 to 65535 (0: any free port, logged at start-up)';
+const METRICS_HOST_ERROR = 'must be an IP address such as 127.0.0.1 or 0.0.0.0, or a host name';
+
 const SHARD_COUNT_ERROR = `must be auto or a whole number from 1 to ${MAX_SHARDS}`;
 
 /** SHARD_IDS: "0,2,5" or ranges "0-3,8"; ids in order without repeats. */
@@ -54,6 +57,8 @@ const schema = z.object({
     .default(1),
   SHARD_IDS: shardIds.optional(),
   RENDER_WORKERS: z.coerce.number({ error: 'must be a whole number' }).int('must be a whole number').min(1, 'must be at least 1').max(64, 'must be at most 64').optional(),
+  METRICS_PORT: z.coerce.number({ error: METRICS_PORT_ERROR }).int(METRICS_PORT_ERROR).min(0, METRICS_PORT_ERROR).max(65_535, METRICS_PORT_ERROR).optional(),
+  METRICS_HOST: z.union([z.ipv4(), z.ipv6(), z.hostname()], { error: METRICS_HOST_ERROR }).optional(),
   RENDER_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number of milliseconds').min(100, 'must be at least 100').max(120_000, 'must be at most 120000').default(10_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number({ error: 'must be a number of milliseconds' }).int('must be a whole number of milliseconds').min(0, 'must be at least 0').max(600_000, 'must be at most 600000').default(10_000),
 });
@@ -82,6 +87,11 @@ export interface Config {
   readonly renderTimeoutMs: number;
   /** How long a stop (SIGTERM, SIGINT) waits for interactions and deliveries in flight. */
   readonly shutdownTimeoutMs: number;
+  /**
+   * The operator's HTTP listener (/health, /metrics): where it listens, or undefined when METRICS_PORT is
+   * not set (nothing listens). Port 0 takes any free port.
+   */
+  readonly metrics: { readonly host: string; readonly port: number } | undefined;
 }
 
 const HINTS: Record<string, string> = {
@@ -99,6 +109,8 @@ const HINTS: Record<string, string> = {
   SHARD_COUNT: 'Set SHARD_COUNT to the number of shards of the whole bot, or auto, or remove it for one shard',
   SHARD_IDS: 'Set SHARD_IDS to the shard ids this process runs (such as 0,1 or 0-3), or remove it to run all',
   RENDER_WORKERS: 'Set RENDER_WORKERS to the number of threads that draw boards (1 or more), or remove it to use the cores minus one',
+  METRICS_PORT: 'Set METRICS_PORT to the port of the /health and /metrics listener (such as 9464), or remove it to listen nowhere',
+  METRICS_HOST: 'Set METRICS_HOST to the address the /health and /metrics listener binds to, or remove it to use 127.0.0.1 (this machine only)',
   RENDER_TIMEOUT_MS: 'Set RENDER_TIMEOUT_MS to the milliseconds a board picture may take (100 to 120000), or remove it to use 10000',
   SHUTDOWN_TIMEOUT_MS: 'Set SHUTDOWN_TIMEOUT_MS to the milliseconds a stop waits for work in flight (0 to 600000), or remove it to use 10000',
 };
@@ -107,6 +119,9 @@ const HINTS: Record<string, string> = {
 export function defaultRenderWorkers(): number {
   return Math.max(1, os.availableParallelism() - 1);
 }
+
+/** The operator's listener answers on this machine only unless METRICS_HOST says otherwise. */
+export const DEFAULT_METRICS_HOST = '127.0.0.1';
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -120,16 +135,27 @@ function appIdFromToken(token: string): string | undefined {
   return /^\d{17,20}$/.test(decoded) ? decoded : undefined;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv): Config {
+/** Parses `env` with `parser`; the first problem becomes a ConfigError naming the variable and the way out. */
+function parseEnv<T>(parser: z.ZodType<T>, env: NodeJS.ProcessEnv): T {
   // An empty line in .env ("DEV_GUILD_ID=") means "not set".
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''));
-  const parsed = schema.safeParse(cleaned);
+  const parsed = parser.safeParse(cleaned);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'configuration');
     throw new ConfigError(`Configuration: ${name} ${issue?.message ?? 'is invalid'}. ${HINTS[name] ?? ''}`.trim());
   }
-  const values = parsed.data;
+  return parsed.data;
+}
+
+/** Which database the bot uses, read as the bot reads it, without the rest (tools such as `npm run backup` need no token). */
+export function loadDatabaseConfig(env: NodeJS.ProcessEnv): Pick<Config, 'databasePath' | 'databaseUrl' | 'databasePoolSize'> {
+  const values = parseEnv(schema.pick({ DATABASE_PATH: true, DATABASE_URL: true, DATABASE_POOL_SIZE: true }), env);
+  return { databasePath: path.resolve(values.DATABASE_PATH), databaseUrl: values.DATABASE_URL, databasePoolSize: values.DATABASE_POOL_SIZE };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const values = parseEnv(schema, env);
   const appId = values.DISCORD_APP_ID ?? appIdFromToken(values.DISCORD_TOKEN);
   if (appId === undefined) {
     throw new ConfigError(`Configuration: DISCORD_APP_ID is not set and cannot be read from the token. ${HINTS.DISCORD_APP_ID}`);
@@ -143,6 +169,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   }
   if (values.SHARD_IDS !== undefined && shardCount === 'auto') {
     throw new ConfigError(`Configuration: SHARD_IDS needs a fixed SHARD_COUNT (with auto the count is Discord's and may change). ${HINTS.SHARD_COUNT}`);
+  }
+  if (values.METRICS_HOST !== undefined && values.METRICS_PORT === undefined) {
+    throw new ConfigError(`Configuration: METRICS_HOST is set but METRICS_PORT is not, so nothing would listen. ${HINTS.METRICS_PORT}`);
   }
   return {
     discordToken: values.DISCORD_TOKEN,
@@ -159,5 +188,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     renderWorkers: values.RENDER_WORKERS ?? defaultRenderWorkers(),
     renderTimeoutMs: values.RENDER_TIMEOUT_MS,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    metrics: values.METRICS_PORT === undefined ? undefined : { host: values.METRICS_HOST ?? DEFAULT_METRICS_HOST, port: values.METRICS_PORT },
   };
 }

@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, defaultRenderWorkers, loadConfig } from '../src/config.js';
+import { ConfigError, defaultRenderWorkers, loadConfig, loadDatabaseConfig } from '../src/config.js';
 
 const TOKEN = `${Buffer.from('123456789012345678').toString('base64')}.GhIjKl.abcdefghijklmnopqrstuvwxyz012345`;
 
@@ -22,7 +22,23 @@ describe('configuration', () => {
       shardIds: 'all',
       renderWorkers: defaultRenderWorkers(),
       renderTimeoutMs: 10_000,
+      metrics: undefined,
     });
+  });
+
+  it('listens for /health and /metrics only when METRICS_PORT is set, on 127.0.0.1 unless METRICS_HOST says otherwise', () => {
+    expect(loadConfig({ DISCORD_TOKEN: TOKEN }).metrics).toBeUndefined();
+    expect(loadConfig({ DISCORD_TOKEN: TOKEN, METRICS_PORT: '9464' }).metrics).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(loadConfig({ DISCORD_TOKEN: TOKEN, METRICS_PORT: '0' }).metrics).toEqual({ host: '127.0.0.1', port: 0 });
+    expect(loadConfig({ DISCORD_TOKEN: TOKEN, METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({ host: '0.0.0.0', port: 9464 });
+    expect(loadConfig({ DISCORD_TOKEN: TOKEN, METRICS_PORT: '9464', METRICS_HOST: '::' }).metrics).toEqual({ host: '::', port: 9464 });
+    expect(loadConfig({ DISCORD_TOKEN: TOKEN, METRICS_PORT: '9464', METRICS_HOST: 'bot.internal' }).metrics).toEqual({ host: 'bot.internal', port: 9464 });
+  });
+
+  it('reads the database the bot uses without the rest (for npm run backup): no token needed', () => {
+    expect(loadDatabaseConfig({})).toEqual({ databasePath: path.resolve('./data/bazaar.db'), databaseUrl: undefined, databasePoolSize: 10 });
+    expect(loadDatabaseConfig({ DATABASE_PATH: '/tmp/b/bazaar.db', DATABASE_URL: 'postgres://localhost/bazaar' })).toMatchObject({ databasePath: '/tmp/b/bazaar.db', databaseUrl: 'postgres://localhost/bazaar' });
+    expect(() => loadDatabaseConfig({ DATABASE_URL: 'mysql://db/bazaar' })).toThrow(/DATABASE_URL must be a PostgreSQL connection string/);
   });
 
   it('reads the PostgreSQL store and the shards this process runs', () => {
@@ -61,8 +77,11 @@ describe('configuration', () => {
       DISCORD_API_BASE_URL: 'http://127.0.0.1:9999/api',
       RENDER_WORKERS: '3',
       RENDER_TIMEOUT_MS: '2500',
+      METRICS_PORT: '9464',
+      METRICS_HOST: '0.0.0.0',
     });
     expect(config).toMatchObject({
+      metrics: { host: '0.0.0.0', port: 9464 },
       renderWorkers: 3,
       renderTimeoutMs: 2500,
       discordAppId: '987654321098765432',
@@ -96,6 +115,11 @@ describe('configuration', () => {
     [{ DISCORD_TOKEN: TOKEN, SHARD_COUNT: '4', SHARD_IDS: '3-1' }, /SHARD_IDS has a range that runs backwards \(3-1\)/],
     [{ DISCORD_TOKEN: TOKEN, SHARD_COUNT: '2', SHARD_IDS: '1,2' }, /SHARD_IDS has shard 2, but SHARD_COUNT is 2 \(ids run from 0 to 1\)/],
     [{ DISCORD_TOKEN: TOKEN, SHARD_COUNT: 'auto', SHARD_IDS: '0' }, /SHARD_IDS needs a fixed SHARD_COUNT/],
+    [{ DISCORD_TOKEN: TOKEN, METRICS_PORT: 'prometheus' }, /METRICS_PORT must be a port number from 0 to 65535.*or remove it to listen nowhere/],
+    [{ DISCORD_TOKEN: TOKEN, METRICS_PORT: '70000' }, /METRICS_PORT must be a port number from 0 to 65535/],
+    [{ DISCORD_TOKEN: TOKEN, METRICS_PORT: '-1' }, /METRICS_PORT must be a port number/],
+    [{ DISCORD_TOKEN: TOKEN, METRICS_PORT: '9464', METRICS_HOST: 'http://0.0.0.0' }, /METRICS_HOST must be an IP address such as 127.0.0.1 or 0.0.0.0, or a host name/],
+    [{ DISCORD_TOKEN: TOKEN, METRICS_HOST: '0.0.0.0' }, /METRICS_HOST is set but METRICS_PORT is not/],
   ])('refuses %o with one line that says what to set', (env, message) => {
     let caught: unknown;
     try {

@@ -10,6 +10,8 @@ import { AiPoolClosedError } from './workers/ai-errors.js';
 import { createAiPool, type AiPool, type AiPoolOptions } from './workers/ai-pool.js';
 
 export interface PooledComputerPlayer extends ComputerPlayer {
+  /** Decisions waiting for a worker (0 before the workers started). */
+  queueSize(): number;
   /** Abandons the decisions in flight and stops the workers, if they were started. */
   close(): Promise<void>;
 }
@@ -24,6 +26,7 @@ export function aiComputerPlayer(options: AiPoolOptions = {}): PooledComputerPla
       const answer = await pool.decide(request.kind, request.seatView, request.legal, { level: request.level, seed: request.seed });
       return { index: answer.index, value: request.legal.length > 1 ? answer.value : null };
     },
+    queueSize: () => pool?.queueSize ?? 0,
     async close(): Promise<void> {
       closed = true;
       const started = pool;

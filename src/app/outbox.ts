@@ -105,6 +105,8 @@ export interface Delivery {
   readonly version: number;
   readonly attempts: number;
   readonly payload: DeliveryPayload;
+  /** When the change that owes it was written (the outbox clock's milliseconds). */
+  readonly createdAt: number;
 }
 
 const NOTE_KINDS = new Set(['left', 'leftAutopilot', 'removed', 'removedAutopilot', 'skipped', 'handedToComputer', 'reclaimed', 'computerFallback']);
@@ -260,7 +262,7 @@ export class Outbox {
         await this.setAside(row, payload);
         continue;
       }
-      out.push({ id: row.id, gameId: row.gameId, channelId: row.channelId, version: row.version, attempts: row.attempts, payload });
+      out.push({ id: row.id, gameId: row.gameId, channelId: row.channelId, version: row.version, attempts: row.attempts, payload, createdAt: row.createdAt });
     }
     return out;
   }

@@ -19,6 +19,7 @@ import { registerCommands } from './register-commands.js';
 import { createRouter } from './router.js';
 import { describeError } from './errors.js';
 import { t, toLocale } from './i18n/index.js';
+import type { BotMetrics } from '../ops/metrics.js';
 
 export interface BotOptions {
   readonly client: Client;
@@ -39,6 +40,8 @@ export interface BotOptions {
   readonly onStop?: () => Promise<void>;
   /** How long a stop waits for interactions and deliveries in flight before it goes on without them (default 10 s). */
   readonly shutdownTimeoutMs?: number;
+  /** The operator's metrics, fed by the router and the deliverer (none: nothing is counted). */
+  readonly metrics?: BotMetrics;
 }
 
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -54,7 +57,15 @@ export interface Bot {
 export async function startBot(options: BotOptions): Promise<Bot> {
   const { client, logger, service } = options;
   const computers = new ComputerTurns(service, options.computerPlayer, logger);
-  const ctx = { service, presenters: options.presenters, client, computers, player: options.computerPlayer, followingPanels: new FollowingPanels(() => service.now()) } as BotContext & { deliverer: Deliverer };
+  const ctx = {
+    service,
+    presenters: options.presenters,
+    client,
+    computers,
+    player: options.computerPlayer,
+    followingPanels: new FollowingPanels(() => service.now()),
+    ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
+  } as BotContext & { deliverer: Deliverer };
   const deliverer = new Deliverer(ctx, logger, options.deliveryPollMs === undefined ? {} : { pollMs: options.deliveryPollMs });
   ctx.deliverer = deliverer;
   const router = createRouter(ctx, logger);

@@ -18,6 +18,7 @@ import type { IdFor, Verb } from './codec.js';
 import type { Deliverer } from './deliverer.js';
 import type { FollowingPanels } from './following-panels.js';
 import type { PresenterRegistry } from '../games/contract.js';
+import type { BotMetrics } from '../ops/metrics.js';
 
 export interface BotContext {
   readonly service: GameService;
@@ -31,6 +32,8 @@ export interface BotContext {
   readonly player: ComputerPlayer;
   /** Private panels kept to show their player's next decision (in memory only). */
   readonly followingPanels: FollowingPanels;
+  /** The operator's metrics (interactions, acknowledgement and board times); absent in tests that need none. */
+  readonly metrics?: BotMetrics;
 }
 
 /** How the router acknowledges before the handler runs. */

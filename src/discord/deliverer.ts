@@ -27,6 +27,7 @@ import { abandonedMessage, boardMessage, gameLocale, hoursSince, settingsMessage
 import { truncate } from './panel.js';
 import { THREAD_PERMISSIONS, threadPermissionNames, messageLink, presenterFor, sendableChannel } from './respond.js';
 import { describeError } from './errors.js';
+import { clickArrivedAt, outsideClick } from './click-time.js';
 
 /** Discord codes meaning the message is gone or out of reach for good: nothing left to disarm. */
 const GONE = new Set([10003, 10008, 50001]);
@@ -192,6 +193,7 @@ export class Deliverer implements DeliveryTrigger {
         if (finalBoard && thread.id !== null && !(step.kind === 'board' && step.again)) await this.#closeThread(game, thread.id, sent.id, step.delivery);
         // An abandoned game ends in its thread too: its last post must not still ask someone to decide.
         if (isAbandonedNotice(step) && thread.id !== null && thread.id !== target.channelId) await this.#endInThread(game, thread.id, message, step.delivery);
+        if (step.kind === 'board') this.#boardArrived(step);
         await outbox.superseded(step.merged, step.delivery);
         done.add(step.delivery.id);
         for (const m of step.merged) done.add(m.id);
@@ -378,8 +380,25 @@ export class Deliverer implements DeliveryTrigger {
   #wakeAt(at: number): void {
     if (this.#stopped) return;
     const delay = Math.max(0, at - this.ctx.service.now());
-    const timer = setTimeout(() => void this.poll(), delay + 5);
+    // The retry is no part of the click whose handling may have set it (its boards count as the outbox's).
+    const timer = outsideClick(() => setTimeout(() => void this.poll(), delay + 5));
     timer.unref();
+  }
+
+  /**
+   * A board is in the channel: how long after its click (posted while the click was handled), or after
+   * the oldest change it carries was written (posted later by the poll loop, e.g. after an outage).
+   */
+  #boardArrived(step: Extract<DeliveryStep, { kind: 'board' }>): void {
+    const metrics = this.ctx.metrics;
+    if (metrics === undefined) return;
+    const click = clickArrivedAt();
+    if (click !== undefined) {
+      metrics.clickToBoard.observe({ path: 'click' }, (performance.now() - click) / 1000);
+      return;
+    }
+    const written = Math.min(step.delivery.createdAt, ...step.merged.map((d) => d.createdAt));
+    metrics.clickToBoard.observe({ path: 'outbox' }, Math.max(0, this.ctx.service.now() - written) / 1000);
   }
 
   async #message(game: Snapshot, step: DeliveryStep): Promise<PublicMessage> {

@@ -44,10 +44,13 @@ import { panelUndo, panelUndoWhole } from './handlers/components/panel-undo.js';
 import { reminderSnooze } from './handlers/components/reminder-snooze.js';
 import { seatReclaim } from './handlers/components/seat-reclaim.js';
 import { t, toLocale } from './i18n/index.js';
+import type { Locale } from '../engine/index.js';
 import { answerPrivately, isCommitted, markUpdateAck } from './respond.js';
 import { tellOfClosedDms } from './closed-dms.js';
 import { checkCommandOptions } from './command-options.js';
 import { commandDefinitions } from './commands.js';
+import { duringClick } from './click-time.js';
+import type { BotMetrics, InteractionKind, InteractionOutcome } from '../ops/metrics.js';
 
 export const COMMAND_HANDLERS: readonly CommandHandler[] = [gameNew, gameStatus, gameHand, gameLog, gameSettings, gameLeave, gameAbandon, gameHistory, gameNotify, help, stats];
 
@@ -90,6 +93,17 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
   return async function route(interaction: Interaction): Promise<void> {
     // The bot's own time to acknowledge is counted from here: what Discord's 3-second window asks of us.
     const receivedAt = performance.now();
+    const kind = interactionKind(interaction);
+    let outcome: InteractionOutcome = 'failed';
+    try {
+      outcome = await duringClick(receivedAt, () => handle(interaction, { receivedAt, kind, metrics: ctx.metrics }));
+    } finally {
+      ctx.metrics?.interactions.inc({ kind, outcome });
+    }
+  };
+
+  /** Handles one interaction; resolves with how it went (for the metrics). */
+  async function handle(interaction: Interaction, timing: AckTiming): Promise<InteractionOutcome> {
     const log = childLogger(logger, {
       interactionId: interaction.id,
       guildId: interaction.guildId,
@@ -100,57 +114,9 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
     // The game's channel is looked up after the acknowledgement (in a thread it is a database read).
     const envFor = async (): Promise<HandlerEnv> => ({ ctx, logger: log, locale, channelId: await gameChannel(ctx, interaction) });
     try {
-      if (interaction.isChatInputCommand() || interaction.isAutocomplete()) {
-        const subcommand = interaction.options.getSubcommand(false);
-        const name = subcommand === null ? interaction.commandName : `${interaction.commandName} ${subcommand}`;
-        const handler = commands.get(name);
-        if (handler === undefined) {
-          log.warn({ command: name }, 'unknown command');
-          if (interaction.isChatInputCommand()) await answerPrivately(interaction, t(locale, 'refusal.bad_button'));
-          else await interaction.respond([]);
-          return;
-        }
-        if (interaction.isAutocomplete()) {
-          await (handler.autocomplete?.(await envFor(), interaction) ?? interaction.respond([]));
-          return;
-        }
-        const problem = checkCommandOptions(definitions, interaction.commandName, interaction.options.data);
-        if (problem !== null) {
-          log.warn({ command: name, option: problem.option }, 'command option that does not fit its definition');
-          await answerPrivately(interaction, t(locale, 'refusal.bad_option', { option: problem.option }));
-          return;
-        }
-        if (handler.ack === 'ephemeral') await acknowledgeOnce(interaction, () => interaction.deferReply({ flags: MessageFlags.Ephemeral }), log, receivedAt);
-        const env = await envFor();
-        const seen = await playerSeen(ctx, interaction, log);
-        log.debug({ command: name }, 'command');
-        await handler.handle(env, interaction);
-        if (seen.dmFailed) await tellOfClosedDms(ctx, interaction, env.locale, log);
-        return;
-      }
-      if (interaction.isButton() || interaction.isStringSelectMenu()) {
-        const id = parseCustomId(interaction.customId);
-        const handler = id === null ? undefined : components.get(id.verb);
-        if (id === null || handler === undefined) {
-          log.warn({ customId: interaction.customId }, 'unrecognised custom_id');
-          await answerPrivately(interaction, t(locale, 'refusal.bad_button'));
-          return;
-        }
-        await acknowledge(interaction, handler.ack, log, receivedAt);
-        const env = await envFor();
-        const seen = await playerSeen(ctx, interaction, log);
-        // A custom_id names its game; it is honoured only in that game's channel (a forged or copied id
-        // clicked elsewhere must not change another channel's game).
-        if ((await ctx.service.channelOf(id.gameId)) !== env.channelId) {
-          log.warn({ gameId: id.gameId, verb: id.verb }, 'custom_id of a game in another channel');
-          await answerPrivately(interaction, t(env.locale, 'refusal.wrong_channel'));
-          return;
-        }
-        const scoped = { ...env, logger: log.child({ gameId: id.gameId, verb: id.verb }) };
-        await handler.handle(scoped, interaction, id as never);
-        if (seen.dmFailed) await tellOfClosedDms(ctx, interaction, env.locale, log);
-      }
+      const outcome = await handleChecked(interaction, timing, log, locale, envFor);
       ctx.service.outage.answered();
+      return outcome;
     } catch (error) {
       const ref = randomUUID().slice(0, 8);
       const saved = isCommitted(interaction);
@@ -169,8 +135,83 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
       } catch (replyError) {
         log.error({ err: replyError, ref }, 'could not tell the user about the failure');
       }
+      if (unreachable) return 'refused';
+      return error instanceof DiscordAPIError && error.code === 10062 ? 'late' : 'failed';
     }
-  };
+  }
+
+  /** Routes one interaction to its handler, the untrusted parts (options, custom_id) checked first. */
+  async function handleChecked(interaction: Interaction, timing: AckTiming, log: Logger, locale: Locale, envFor: () => Promise<HandlerEnv>): Promise<InteractionOutcome> {
+    if (interaction.isChatInputCommand() || interaction.isAutocomplete()) {
+      const subcommand = interaction.options.getSubcommand(false);
+      const name = subcommand === null ? interaction.commandName : `${interaction.commandName} ${subcommand}`;
+      const handler = commands.get(name);
+      if (handler === undefined) {
+        log.warn({ command: name }, 'unknown command');
+        if (interaction.isChatInputCommand()) await answerPrivately(interaction, t(locale, 'refusal.bad_button'));
+        else await interaction.respond([]);
+        return 'refused';
+      }
+      if (interaction.isAutocomplete()) {
+        await (handler.autocomplete?.(await envFor(), interaction) ?? interaction.respond([]));
+        return 'ok';
+      }
+      const problem = checkCommandOptions(definitions, interaction.commandName, interaction.options.data);
+      if (problem !== null) {
+        log.warn({ command: name, option: problem.option }, 'command option that does not fit its definition');
+        await answerPrivately(interaction, t(locale, 'refusal.bad_option', { option: problem.option }));
+        return 'refused';
+      }
+      if (handler.ack === 'ephemeral') await acknowledgeOnce(interaction, () => interaction.deferReply({ flags: MessageFlags.Ephemeral }), log, timing);
+      const env = await envFor();
+      const seen = await playerSeen(ctx, interaction, log);
+      log.debug({ command: name }, 'command');
+      await handler.handle(env, interaction);
+      if (seen.dmFailed) await tellOfClosedDms(ctx, interaction, env.locale, log);
+      return 'ok';
+    }
+    if (interaction.isButton() || interaction.isStringSelectMenu()) {
+      const id = parseCustomId(interaction.customId);
+      const handler = id === null ? undefined : components.get(id.verb);
+      if (id === null || handler === undefined) {
+        log.warn({ customId: interaction.customId }, 'unrecognised custom_id');
+        await answerPrivately(interaction, t(locale, 'refusal.bad_button'));
+        return 'refused';
+      }
+      await acknowledge(interaction, handler.ack, log, timing);
+      const env = await envFor();
+      const seen = await playerSeen(ctx, interaction, log);
+      // A custom_id names its game; it is honoured only in that game's channel (a forged or copied id
+      // clicked elsewhere must not change another channel's game).
+      if ((await ctx.service.channelOf(id.gameId)) !== env.channelId) {
+        log.warn({ gameId: id.gameId, verb: id.verb }, 'custom_id of a game in another channel');
+        await answerPrivately(interaction, t(locale, 'refusal.wrong_channel'));
+        return 'refused';
+      }
+      const scoped = { ...env, logger: log.child({ gameId: id.gameId, verb: id.verb }) };
+      await handler.handle(scoped, interaction, id as never);
+      if (seen.dmFailed) await tellOfClosedDms(ctx, interaction, env.locale, log);
+      return 'ok';
+    }
+    // Nothing handles other interactions (modals and the like are not used).
+    return 'refused';
+  }
+}
+
+/** The interaction's kind, as the metrics count it. */
+function interactionKind(interaction: Interaction): InteractionKind {
+  if (interaction.isChatInputCommand()) return 'command';
+  if (interaction.isAutocomplete()) return 'autocomplete';
+  if (interaction.isButton()) return 'button';
+  if (interaction.isStringSelectMenu()) return 'select';
+  return 'other';
+}
+
+/** When the interaction arrived, and where its time to acknowledge is counted. */
+interface AckTiming {
+  readonly receivedAt: number;
+  readonly kind: InteractionKind;
+  readonly metrics: BotMetrics | undefined;
 }
 
 /**
@@ -196,12 +237,12 @@ async function gameChannel(ctx: BotContext, interaction: Interaction): Promise<s
   return maybeThread && channelId !== '' ? await ctx.service.gameChannelOf(channelId) : channelId;
 }
 
-async function acknowledge(interaction: ComponentInteraction, ack: ComponentHandler['ack'], log: Logger, receivedAt: number): Promise<void> {
+async function acknowledge(interaction: ComponentInteraction, ack: ComponentHandler['ack'], log: Logger, timing: AckTiming): Promise<void> {
   if (ack === 'update') {
     markUpdateAck(interaction);
-    await acknowledgeOnce(interaction, () => interaction.deferUpdate(), log, receivedAt);
+    await acknowledgeOnce(interaction, () => interaction.deferUpdate(), log, timing);
   } else {
-    await acknowledgeOnce(interaction, () => interaction.deferReply({ flags: MessageFlags.Ephemeral }), log, receivedAt);
+    await acknowledgeOnce(interaction, () => interaction.deferReply({ flags: MessageFlags.Ephemeral }), log, timing);
   }
 }
 
@@ -212,17 +253,21 @@ async function acknowledge(interaction: ComponentInteraction, ack: ComponentHand
  * already acknowledged (40060), it was. Either way the interaction counts as acknowledged and the handler
  * goes on; a later edit or follow-up that fails is logged. Other refusals (e.g. 10062, too late) stop here.
  */
-async function acknowledgeOnce(interaction: RepliableInteraction, send: () => Promise<unknown>, log: Logger, receivedAt: number): Promise<void> {
+async function acknowledgeOnce(interaction: RepliableInteraction, send: () => Promise<unknown>, log: Logger, { receivedAt, kind, metrics }: AckTiming): Promise<void> {
   ackAttempted.add(interaction);
   try {
     await send();
     // From the interaction's arrival in this process to Discord's answer to the acknowledgement.
-    log.debug({ ackMs: Math.round(performance.now() - receivedAt) }, 'acknowledged');
+    const ackMs = performance.now() - receivedAt;
+    metrics?.acknowledgement.observe({ kind }, ackMs / 1000);
+    log.debug({ ackMs: Math.round(ackMs) }, 'acknowledged');
   } catch (error) {
     const tooLate = error instanceof DiscordAPIError && error.code === 10062;
     if (tooLate) throw error;
     // 40060 (already acknowledged), a timeout, a 5xx: Discord may have it; never a second one.
-    log.warn({ reason: describeError(error), ackMs: Math.round(performance.now() - receivedAt) }, 'the acknowledgement got no clear answer; it counts as sent');
+    const ackMs = performance.now() - receivedAt;
+    metrics?.acknowledgement.observe({ kind }, ackMs / 1000);
+    log.warn({ reason: describeError(error), ackMs: Math.round(ackMs) }, 'the acknowledgement got no clear answer; it counts as sent');
     interaction.deferred = true;
   }
 }

@@ -5,7 +5,7 @@
  * leases the game's due, free rows in one UPDATE, which PostgreSQL makes skip the rows another process is
  * leasing at that moment (see the dialects' `notBeingClaimed`).
  */
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { SINGLE_SHARD, type ShardSet } from '../sharding.js';
 import type { Dialect } from './dialect.js';
 import type { DeliveryKind, DeliveryRow } from './schema.js';
@@ -75,6 +75,28 @@ export class DeliveryRepository {
     const deliveries = this.#deliveries;
     const row = yield* first(selectFields({ at: this.dialect.time(sql<number | null>`min(${deliveries.nextAttemptAt})`) }, deliveries, { where: and(eq(deliveries.status, 'pending'), this.#mine()) }));
     return row?.at ?? null;
+  }
+
+  /**
+   * What the outbox owes and is late with, for the operator's metrics: the pending deliveries that are due
+   * or waiting for a retry (a direct message held until its player's quiet hours end is not owed yet), and
+   * when the oldest of them was written (null: none). Held direct messages are left out of the age: they
+   * were written hours before they became due.
+   */
+  *backlog(now: number): Statements<{ pending: number; oldestCreatedAt: number | null }> {
+    const deliveries = this.#deliveries;
+    const owed = and(eq(deliveries.status, 'pending'), or(lte(deliveries.nextAttemptAt, now), gt(deliveries.attempts, 0)), this.#mine());
+    const row = yield* first(
+      selectFields(
+        {
+          pending: this.dialect.integer(sql`count(*)`),
+          oldestCreatedAt: this.dialect.time(sql<number | null>`min(case when ${deliveries.kind} <> 'dm' then ${deliveries.createdAt} end)`),
+        },
+        deliveries,
+        { where: owed },
+      ),
+    );
+    return { pending: row?.pending ?? 0, oldestCreatedAt: row?.oldestCreatedAt ?? null };
   }
 
   /**

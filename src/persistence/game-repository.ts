@@ -237,6 +237,19 @@ export class GameRepository {
     return yield* all(select(games, { where: and(inArray(games.status, RUNNING), this.dialect.guildOnShards(games.guildId, this.shards)), orderBy: [asc(games.id)] }));
   }
 
+  /** How many lobbies and active games this process's guilds have (the operator's metrics). */
+  *runningCounts(): Statements<{ lobby: number; active: number }> {
+    const { games } = this.dialect.tables;
+    const rows = yield* all(
+      selectFields({ status: games.status, count: this.dialect.integer(sql`count(*)`) }, games, {
+        where: and(inArray(games.status, RUNNING), this.dialect.guildOnShards(games.guildId, this.shards)),
+        groupBy: [games.status],
+      }),
+    );
+    const count = (status: GameStatus): number => rows.find((r) => r.status === status)?.count ?? 0;
+    return { lobby: count('lobby'), active: count('active') };
+  }
+
   *seats(gameId: number): Statements<SeatRow[]> {
     return yield* all(this.#moves.seats, { gameId });
   }
@@ -366,6 +379,31 @@ export class GameRepository {
     const { games, scheduledJobs } = this.dialect.tables;
     const mine = this.dialect.guildOnShards(games.guildId, this.shards);
     return mine === undefined ? undefined : sql`${scheduledJobs.gameId} in (select ${games.id} from ${games} where ${mine})`;
+  }
+
+  /**
+   * For the operator's metrics: this process's jobs that are due (`dueAt` passed) and, of those, the ones
+   * due before `lateBefore` (the scheduler should have run them by then). Damaged jobs are left out.
+   */
+  *jobsDue(now: number, lateBefore: number): Statements<{ due: number; late: number }> {
+    const { damagedRows, scheduledJobs } = this.dialect.tables;
+    const row = yield* first(
+      selectFields(
+        {
+          due: this.dialect.integer(sql`count(*)`),
+          late: this.dialect.integer(sql`coalesce(sum(case when ${scheduledJobs.dueAt} < ${lateBefore} then 1 else 0 end), 0)`),
+        },
+        scheduledJobs,
+        {
+          where: and(
+            lte(scheduledJobs.dueAt, now),
+            sql`not exists (select 1 from ${damagedRows} where ${damagedRows.tableName} = 'scheduled_jobs' and ${damagedRows.rowId} = cast(${scheduledJobs.id} as text))`,
+            this.#ofMyGuilds(),
+          ),
+        },
+      ),
+    );
+    return { due: row?.due ?? 0, late: row?.late ?? 0 };
   }
 
   /** Due jobs of this process's guilds, except those found damaged (they stay, set aside, for an operator). */

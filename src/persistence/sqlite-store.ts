@@ -24,6 +24,12 @@ export interface StoreOptions {
   readonly now?: () => number;
   /** The shards this process runs: its start-up check, jobs and deliveries are only its own guilds'. */
   readonly shards?: ShardSet;
+  /**
+   * Told of every transaction when it ends: how long it took (SQLite: from BEGIN to COMMIT or ROLLBACK, the
+   * time it held the database; PostgreSQL: from asking the pool for a connection to the end) and whether
+   * it committed. For the operator's metrics; it must not throw.
+   */
+  readonly onTransaction?: (seconds: number, committed: boolean) => void;
 }
 
 /** Runs `call` now; its result or its error as a promise. */
@@ -57,6 +63,7 @@ export class SqliteStore implements Store {
   /** Settles when the running transaction ends (the tail of the waiting ones). */
   #tail: Promise<void> = Promise.resolve();
   #busy = false;
+  readonly #onTransaction: StoreOptions['onTransaction'];
 
   constructor(
     readonly open: OpenDatabase,
@@ -64,6 +71,7 @@ export class SqliteStore implements Store {
   ) {
     const now = options.now ?? Date.now;
     const shards = options.shards ?? SINGLE_SHARD;
+    this.#onTransaction = options.onTransaction;
     const repositories = {
       games: new GameRepository(sqliteDialect, now, shards),
       deliveries: new DeliveryRepository(sqliteDialect, now, shards),
@@ -116,18 +124,28 @@ export class SqliteStore implements Store {
     if (this.inTransaction()) return fn();
     return this.#exclusive(async () => {
       const token = Symbol('transaction');
+      const began = performance.now();
+      let committed = false;
       this.open.sqlite.exec('BEGIN IMMEDIATE');
       this.#active = token;
       try {
         const result = await this.#flow.run(token, fn);
         this.open.sqlite.exec('COMMIT');
+        committed = true;
         return result;
       } catch (error) {
         if (this.open.sqlite.inTransaction) this.open.sqlite.exec('ROLLBACK');
         throw error;
       } finally {
         this.#active = null;
+        this.#onTransaction?.((performance.now() - began) / 1000, committed);
       }
+    });
+  }
+
+  ping(): Promise<void> {
+    return this.#call(() => {
+      this.open.sqlite.prepare('SELECT 1').get();
     });
   }
 

@@ -48,6 +48,11 @@ export interface Store extends Repositories {
   transaction<T>(fn: () => Promise<T>): Promise<T>;
   /** True inside `transaction`'s flow. */
   inTransaction(): boolean;
+  /**
+   * A trivial query (SELECT 1), for the health check: resolves when the database answers. On SQLite it
+   * waits, as any call from outside does, for the running transaction to end.
+   */
+  ping(): Promise<void>;
   /** Waits for running work and closes the connection(s). */
   close(): Promise<void>;
 }

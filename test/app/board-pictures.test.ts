@@ -106,7 +106,7 @@ describe('board pictures in a 4-player Letters & Seals game', () => {
     let first = pictureAfterTexts - 1;
     while (first > 0 && !board(rows[first - 1]!).picture) first--;
     const batch = rows.slice(first, pictureAfterTexts + 2);
-    const claimed: Delivery[] = batch.map((r) => ({ id: r.id, gameId: r.gameId, channelId: r.channelId, version: r.version, attempts: 0, payload: board(r) }));
+    const claimed: Delivery[] = batch.map((r) => ({ id: r.id, gameId: r.gameId, channelId: r.channelId, version: r.version, attempts: 0, payload: board(r), createdAt: r.createdAt }));
     const { steps, dropped } = planDeliveries({ ...game, row: { ...game.row, status: 'active' } } as ActiveSnapshot, claimed);
     expect(dropped).toEqual([]);
     expect(steps).toHaveLength(1);

@@ -36,6 +36,8 @@ export interface AiPoolOptions {
   readonly marginMs?: number;
   /** The worker module (tests: a worker that fails or never answers); default ai-worker. */
   readonly workerFile?: URL;
+  /** Told of every decision the workers made or failed: its time in the pool (queue wait included) and whether it came back. */
+  readonly onTask?: (seconds: number, ok: boolean) => void;
 }
 
 export interface ChooseOptions {
@@ -49,6 +51,8 @@ export interface AiPool {
   decide(game: string, seatView: unknown, legalActions: readonly unknown[], options: ChooseOptions): Promise<AiAnswer>;
   /** Decisions running now and waiting for a worker. */
   readonly pending: number;
+  /** Decisions waiting for a worker. */
+  readonly queueSize: number;
   /** Abandons what is running and waiting (AiPoolClosedError), then stops the workers. */
   destroy(): Promise<void>;
 }
@@ -131,7 +135,15 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
     if (legalActions.length === 1) return { index: 0, value: 0, iterations: 0 };
     const deadlineMs = options.deadlineMs === undefined ? AI_TARGET_MS[choose.level] * CAP_FACTOR : options.deadlineMs;
     const task: AiTask = { game, view, legalActions, level: choose.level, seed: choose.seed, ...(deadlineMs === null ? {} : { deadlineMs }) };
-    const answer = await post(task, (deadlineMs ?? AI_TARGET_MS[choose.level] * CAP_FACTOR) + marginMs);
+    const started = performance.now();
+    let answer: AiAnswer;
+    try {
+      answer = await post(task, (deadlineMs ?? AI_TARGET_MS[choose.level] * CAP_FACTOR) + marginMs);
+    } catch (error) {
+      options.onTask?.((performance.now() - started) / 1000, false);
+      throw error;
+    }
+    options.onTask?.((performance.now() - started) / 1000, true);
     if (!Number.isInteger(answer.index) || answer.index < 0 || answer.index >= legalActions.length) throw new Error('the AI worker answered out of range');
     return answer;
   };
@@ -149,6 +161,9 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
         run.controller.abort();
       }
       await pool.destroy();
+    },
+    get queueSize() {
+      return waiting.length;
     },
   };
 }

@@ -13,6 +13,8 @@ export interface RenderPoolOptions {
   readonly timeoutMs: number;
   /** The worker module; tests use one that can be held up on purpose. Default: render-worker. */
   readonly workerFile?: URL;
+  /** Told of every board when it is back or given up: its time in the pool (queue wait included) and whether it was drawn. */
+  readonly onTask?: (seconds: number, ok: boolean) => void;
 }
 
 export class RenderError extends Error {
@@ -33,19 +35,24 @@ function workerSetup(file: URL | undefined): { filename: string; workerData: { t
 export class RenderPool implements BoardRenderer {
   readonly #pool: Tinypool;
   readonly #timeoutMs: number;
+  readonly #onTask: RenderPoolOptions['onTask'];
 
   constructor(options: RenderPoolOptions) {
     if (!Number.isInteger(options.workers) || options.workers < 1) throw new RangeError(`a render pool needs at least one worker, not ${options.workers}`);
     const { filename, workerData } = workerSetup(options.workerFile);
     this.#timeoutMs = options.timeoutMs;
+    this.#onTask = options.onTask;
     this.#pool = new Tinypool({ filename, workerData, runtime: 'worker_threads', minThreads: options.workers, maxThreads: options.workers, idleTimeout: Infinity });
   }
 
   async render(job: BoardJob): Promise<Buffer> {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.#timeoutMs);
+    const started = performance.now();
+    let ok = false;
     try {
       const bytes = (await this.#pool.run(job, { signal: controller.signal })) as ArrayBuffer;
+      ok = true;
       return Buffer.from(bytes);
     } catch (error) {
       if (controller.signal.aborted) {
@@ -54,7 +61,13 @@ export class RenderPool implements BoardRenderer {
       throw new RenderError(`the ${job.game} board could not be drawn: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     } finally {
       clearTimeout(timer);
+      this.#onTask?.((performance.now() - started) / 1000, ok);
     }
+  }
+
+  /** Boards waiting for a worker. */
+  get queueSize(): number {
+    return this.#pool.queueSize;
   }
 
   /** The worker threads' ids (a hung worker's replacement has a new one). */

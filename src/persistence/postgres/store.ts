@@ -46,6 +46,7 @@ export class PostgresStore implements Store {
   readonly #flow = new AsyncLocalStorage<Flow>();
   /** Transactions still running, for close() to wait for. */
   readonly #running = new Set<Promise<unknown>>();
+  readonly #onTransaction: StoreOptions['onTransaction'];
 
   constructor(
     readonly open: OpenPostgres,
@@ -53,6 +54,7 @@ export class PostgresStore implements Store {
   ) {
     const now = options.now ?? Date.now;
     const shards = options.shards ?? SINGLE_SHARD;
+    this.#onTransaction = options.onTransaction;
     const executor: Executor = () => this.#current()?.tx ?? open.db;
     const run = postgresRunner(executor);
     const gated = <R>(statements: Statements<R>): Promise<R> => this.#call(() => run(statements));
@@ -84,6 +86,7 @@ export class PostgresStore implements Store {
 
   transaction<T>(fn: () => Promise<T>): Promise<T> {
     if (this.inTransaction()) return fn();
+    const began = performance.now();
     const running = this.open.db
       .transaction(async (tx) => {
         const flow: Flow = { tx, tail: Promise.resolve(), ended: false };
@@ -98,12 +101,16 @@ export class PostgresStore implements Store {
       })
       .catch(rethrowWithoutValues);
     const settled = running.then(
-      () => undefined,
-      () => undefined,
+      () => this.#onTransaction?.((performance.now() - began) / 1000, true),
+      () => this.#onTransaction?.((performance.now() - began) / 1000, false),
     );
     this.#running.add(settled);
     void settled.then(() => this.#running.delete(settled));
     return running;
+  }
+
+  async ping(): Promise<void> {
+    await this.open.pool.query('SELECT 1');
   }
 
   async close(): Promise<void> {
