@@ -20,6 +20,7 @@ describe('configuration', () => {
       databasePoolSize: 10,
       shardCount: 1,
       shardIds: 'all',
+      shutdownTimeoutMs: 10_000,
       renderWorkers: defaultRenderWorkers(),
       renderTimeoutMs: 10_000,
       metrics: undefined,

@@ -84,7 +84,7 @@ describe("Kairo's variable start: one panel per player", () => {
     let panel = await editedAfter(kept.id, seen);
     expect(panel.ephemeral).toBe(true);
     expect(starter.sees(panel.channelId).some((m) => m.id === panel.id)).toBe(true);
-    expect(panel.content).toMatch(/Place a start stall|Setze einen Startstand/);
+    expect(panel.content).toMatch(/Place a start stall|Platziere einen Startstand/);
     const stallsBefore = (await kairoState(channel)).stalls.length;
 
     const otherSeen = revisions(second!.panel!.id);
@@ -102,7 +102,7 @@ describe("Kairo's variable start: one panel per player", () => {
     // The other player's kept panel shows their next placement in turn, as the start player's did.
     const otherPanel = await editedAfter(second!.panel!.id, otherSeen);
     expect(offered(otherPanel).length).toBeGreaterThan(0);
-    expect(otherPanel.content).toMatch(/Setze einen Startstand/);
+    expect(otherPanel.content).toMatch(/Platziere einen Startstand/);
     // No board picture for a start placement: short texts call the players until the start is done.
     expect(boards(env.fake, channel).length).toBe(picturesAtStart);
   });

@@ -240,7 +240,7 @@ export const istanbulNl: Catalogue = {
   'istanbul.action.moveToMerchant': '„Naar de handelaar van een tegenstander“ spelen: naar de handelaar van {other}',
   'istanbul.action.moveAnywhere': '„3 lira: overal naartoe“ spelen: {toTo}',
   'istanbul.action.doubleMove': 'Dubbele zet: brieven (3 zegels) inleveren voor een extra beurt',
-  'istanbul.action.discardLetter': 'De brief voor {placeThe} inleveren (1 zegel)',
+  'istanbul.action.discardLetter': 'Brief voor {place} inleveren (1 zegel)',
   'istanbul.action.discardDelivered': 'Een bezorgde brief inleveren (2 zegels)',
   'istanbul.action.fountainCompanion': 'Compagnon naar je voorraad',
   'istanbul.action.embassy': '2 brieven nemen',
