@@ -9,19 +9,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeDiscord } from './fake-discord/index.js';
+import { buildProduction, ROOT } from './support/production-build.js';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const run = promisify(execFile);
 const outdir = path.join(ROOT, '.test-build', `production-${process.pid}`);
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-build-test-'));
 
 beforeAll(async () => {
   fs.rmSync(outdir, { recursive: true, force: true });
-  const { stderr } = await run(process.execPath, [path.join(ROOT, 'build.mjs'), '--outdir', outdir], { cwd: ROOT });
-  expect(stderr).toMatch(/^build: \d+ files transpiled to .* in \d+ ms/);
+  expect(await buildProduction(outdir)).toMatch(/^build: \d+ files transpiled to .* in \d+ ms/);
 }, 120_000);
 
 afterAll(() => {
@@ -38,8 +37,7 @@ describe('the production build', () => {
   });
 
   it('an unchanged build is skipped with --if-stale', async () => {
-    const { stderr } = await run(process.execPath, [path.join(ROOT, 'build.mjs'), '--if-stale', '--outdir', outdir], { cwd: ROOT });
-    expect(stderr).toBe('');
+    expect(await buildProduction(outdir, ['--if-stale'])).toBe('');
   });
 
   it('refuses an output folder that is not a folder of its own below the repository', async () => {

@@ -47,9 +47,11 @@ export class BotProcess {
     private readonly env: Record<string, string> = {},
     /**
      * 'sources': src/main.ts (tests: the run's transpiled copy, else under tsx); 'built': dist/src/main.js, as `npm start` runs it
-     * (benchmarks); 'clocked': src/main.ts's start-up with a clock the test moves (`advanceClock`).
+     * (benchmarks); 'clocked': src/main.ts's start-up with a clock the test moves (`advanceClock`); `{ app }`: `node
+     * dist/src/main.js` in the folder `app` and with it as the working folder, as the Docker image runs it in /app
+     * (test/support/production-build.ts makes such a folder).
      */
-    private readonly entry: 'sources' | 'built' | 'clocked' = 'sources',
+    private readonly entry: 'sources' | 'built' | 'clocked' | { readonly app: string } = 'sources',
   ) {
     // An empty working folder: no .env of the developer's is read.
     this.#cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-bot-cwd-'));
@@ -59,12 +61,19 @@ export class BotProcess {
   async start(): Promise<void> {
     if (this.#child !== null) throw new Error('the bot process is already running');
     this.starts++;
-    const main = { sources: 'src/main.ts', built: 'dist/src/main.js', clocked: 'test/discord/clocked-main.ts' }[this.entry];
-    const transpiled = this.entry === 'built' ? undefined : testBuild();
-    const args =
-      this.entry === 'built' ? [path.join(ROOT, main)] : transpiled !== undefined ? [path.join(transpiled, main.replace(/\.ts$/, '.js'))] : ['--import', TSX, path.join(ROOT, main)];
+    const entry = this.entry;
+    let args: string[];
+    let cwd = this.#cwd;
+    if (typeof entry === 'object') {
+      args = ['dist/src/main.js'];
+      cwd = entry.app;
+    } else {
+      const main = { sources: 'src/main.ts', built: 'dist/src/main.js', clocked: 'test/discord/clocked-main.ts' }[entry];
+      const transpiled = entry === 'built' ? undefined : testBuild();
+      args = entry === 'built' ? [path.join(ROOT, main)] : transpiled !== undefined ? [path.join(transpiled, main.replace(/\.ts$/, '.js'))] : ['--import', TSX, path.join(ROOT, main)];
+    }
     const child = spawn(process.execPath, args, {
-      cwd: this.#cwd,
+      cwd,
       env: {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? this.#cwd,
