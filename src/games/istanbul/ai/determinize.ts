@@ -159,3 +159,13 @@ export function istanbulDeterminizer(view: IstanbulSeatView): (rng: RngState) =>
     return state;
   };
 }
+/**
+ * Fresh chance for a sampled state (`GamePolicy.reseed`): a new PRNG (dice, reshuffles) and the face-down
+ * piles (bonus cards, letters, Kiosk tiles) shuffled anew, their order being nobody's knowledge. A copy.
+ */
+export function reseedIstanbul(s: IstanbulState, rng: RngState): IstanbulState {
+  const next: IstanbulState = { ...s, deck: shuffle(rng, s.deck) };
+  if (s.ls !== undefined) next.ls = { ...s.ls, letterDeck: shuffle(rng, s.ls.letterDeck), kioskDeck: shuffle(rng, s.ls.kioskDeck) };
+  next.rng = { s: [nextUint32(rng), nextUint32(rng), nextUint32(rng), nextUint32(rng) | 1] };
+  return next;
+}

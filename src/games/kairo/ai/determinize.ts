@@ -68,3 +68,10 @@ export function kairoDeterminizer(view: KairoSeatView): (rng: RngState) => Kairo
     };
   };
 }
+/**
+ * Fresh chance for a sampled state (`GamePolicy.reseed`): a new PRNG (the neutral stalls drawn from the bag,
+ * reshuffles) and the draw pile shuffled anew (its order is nobody's knowledge). A copy.
+ */
+export function reseedKairo(s: KairoState, rng: RngState): KairoState {
+  return { ...s, deck: shuffle(rng, s.deck), rng: { s: [nextUint32(rng), nextUint32(rng), nextUint32(rng), nextUint32(rng) | 1] } };
+}
