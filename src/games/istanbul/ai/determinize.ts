@@ -168,11 +168,16 @@ export function istanbulDeterminizer(view: IstanbulSeatView): (rng: RngState) =>
 
 /**
  * Fresh chance for a sampled state (`GamePolicy.reseed`): a new PRNG (dice, reshuffles) and the face-down
- * piles (bonus cards, letters, Kiosk tiles) shuffled anew, their order being nobody's knowledge. A copy.
+ * piles (bonus cards, letters, Kiosk tiles) shuffled anew, their order being nobody's knowledge: whatever
+ * order they had, the same `rng` gives the same state. A copy.
  */
 export function reseedIstanbul(s: IstanbulState, rng: RngState): IstanbulState {
-  const next: IstanbulState = { ...s, deck: shuffle(rng, s.deck) };
-  if (s.ls !== undefined) next.ls = { ...s.ls, letterDeck: shuffle(rng, s.ls.letterDeck), kioskDeck: shuffle(rng, s.ls.kioskDeck) };
+  // Shuffled from a sorted copy: the result does not depend on the order the piles had.
+  const byNumber = (a: number, b: number): number => a - b;
+  const next: IstanbulState = { ...s, deck: shuffle(rng, s.deck.slice().sort()) };
+  if (s.ls !== undefined) {
+    next.ls = { ...s.ls, letterDeck: shuffle(rng, s.ls.letterDeck.slice().sort(byNumber)), kioskDeck: shuffle(rng, s.ls.kioskDeck.slice().sort(byNumber)) };
+  }
   next.rng = { s: [nextUint32(rng), nextUint32(rng), nextUint32(rng), nextUint32(rng) | 1] };
   return next;
 }

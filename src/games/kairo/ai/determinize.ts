@@ -67,8 +67,10 @@ export function kairoDeterminizer(view: KairoSeatView): (rng: RngState) => Kairo
 
 /**
  * Fresh chance for a sampled state (`GamePolicy.reseed`): a new PRNG (the neutral stalls drawn from the bag,
- * reshuffles) and the draw pile shuffled anew (its order is nobody's knowledge). A copy.
+ * reshuffles) and the draw pile shuffled anew (its order is nobody's knowledge): whatever order it had, the
+ * same `rng` gives the same state. A copy.
  */
 export function reseedKairo(s: KairoState, rng: RngState): KairoState {
-  return { ...s, deck: shuffle(rng, s.deck), rng: { s: [nextUint32(rng), nextUint32(rng), nextUint32(rng), nextUint32(rng) | 1] } };
+  // Shuffled from a sorted copy: the result does not depend on the order the pile had.
+  return { ...s, deck: shuffle(rng, s.deck.slice().sort()), rng: { s: [nextUint32(rng), nextUint32(rng), nextUint32(rng), nextUint32(rng) | 1] } };
 }
