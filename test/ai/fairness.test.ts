@@ -1,7 +1,9 @@
 /**
  * Fairness: two games that differ only in what the deciding seat cannot see (another player's hand, the
- * order and content of the draw piles, the letters and Kiosk tiles, Kairo's coins behind the screens and the
- * neutral stall bag) give the same decision for the same seed and budget.
+ * order and content of the draw piles, the letters and Kiosk tiles, the PRNG and Kairo's neutral stall bag)
+ * give the same decision for the same seed and budget. Kairo's coins behind the screens are not among them:
+ * every coin is taken and paid in the open, so the seat's view counts them (and a game with other coins is
+ * a game the seat can tell apart).
  */
 import { describe, expect, it } from 'vitest';
 import { decideWithStats, toSeatView, type GamePolicy } from '../../src/engine/ai/index.js';
@@ -59,7 +61,7 @@ describe('the same view gives the same decision', () => {
     expect(second.stats).toEqual(first.stats);
   });
 
-  it("Kairo: another player's cards and coins, the deck order and the neutral bag", () => {
+  it("Kairo: another player's cards, the deck order, the neutral bag and the PRNG", () => {
     const { def, state, seat } = reachState('kairo', 2, 'fair-kairo', 12, (s) => (s as KairoState).phase === 'setup' || (s as KairoState).phase === 'play');
     const a = state as KairoState;
     const otherSeat = (seat + 1) % 2;
@@ -70,9 +72,10 @@ describe('the same view gives the same decision', () => {
     [hand[0], deck[j]] = [deck[j] as (typeof hand)[number], hand[0] as (typeof hand)[number]];
     const b: KairoState = {
       ...a,
+      rng: { s: [1, 2, 3, 4] },
       deck: deck.reverse(),
       neutralBag: a.neutralBag.slice().reverse(),
-      players: a.players.map((p, i) => (i === otherSeat ? { ...p, hand: hand.sort(), coins: { ...p.coins, red: p.coins.red + 5 } } : p)),
+      players: a.players.map((p, i) => (i === otherSeat ? { ...p, hand: hand.sort() } : p)),
     };
     const { first, second } = decisions(def, setupFor('kairo', 2).policy, a, b, seat);
     expect(second.index).toBe(first.index);

@@ -2,3 +2,4 @@ export * from './decide.js';
 export * from './policy.js';
 export * from './search.js';
 export * from './seat-view.js';
+export * from './chance.js';

@@ -45,14 +45,26 @@ export interface GamePolicy<S, A, V> {
    * cards, piles and the PRNG drawn from `rng`) on every call.
    */
   determinizer(view: V): (rng: RngState) => S;
+  /**
+   * The state with its chance drawn afresh from `rng`: its PRNG (dice, draws from the bag, reshuffles) and
+   * the order of its face-down piles, which nobody knows. A copy: `state` is not changed. The search gives
+   * every visit fresh chance this way, and the prior and the rollout policy weigh an action that meets
+   * chance on such copies, never on the sample's own chance (which is what then happens): otherwise the
+   * search would believe in the outcome it sampled (announce the sum the dice are about to show).
+   */
+  reseed(state: S, rng: RngState): S;
   /** Per seat, in [0, 1]: the estimated chance to win (1 or 0 once the game is over; a tie shares). */
   evaluate(state: S): readonly number[];
   /**
    * Optional heuristic prior of each legal action for the acting seat, in [0, 1] (like `evaluate`): a new
    * tree node starts with it as `priorVisits` virtual visits (progressive bias), so a small budget already
-   * plays as well as the heuristic and a larger one corrects it.
+   * plays as well as the heuristic and a larger one corrects it. An action that meets chance is weighed
+   * over chance drawn from `rng` (see `reseed`), never over the state's own.
    */
-  prior?(state: S, seat: Seat, legal: readonly A[]): readonly number[];
-  /** The rollout policy: a quick, reasonable choice (greedy on the game's obvious score, with noise). */
+  prior?(state: S, seat: Seat, legal: readonly A[], rng: RngState): readonly number[];
+  /**
+   * The rollout policy: a quick, reasonable choice (greedy on the game's obvious score, with noise). Like
+   * the prior, it weighs an action that meets chance over chance drawn from `rng`, never the state's own.
+   */
   rolloutAction(state: S, seat: Seat, legal: readonly A[], rng: RngState, noise: number): A;
 }

@@ -6,6 +6,12 @@
  * game's policy and backs up the game's per-seat evaluation. A node's value is that of the seat that acted
  * there, so other seats' decisions inside the tree (a Kiosk choice, an auction bid) are played in their own
  * interest. Deterministic for a seed: every random choice comes from the seeded PRNG.
+ *
+ * No clairvoyance of chance: every visit gets chance of its own (the sample's PRNG and face-down pile order
+ * replaced through `policy.reseed`, from a stream derived from the seed and the visit's number, whatever
+ * the sampler put there), and the prior and the rollout policy weigh actions over chance drawn from the
+ * search's own stream, not the visit's. So what a node's statistics average is the action's value over
+ * the dice, not the value of the roll one sample happened to hold.
  */
 import type { Seat } from '../definition.js';
 import { randomInt, seedRng, type RngState } from '../rng.js';
@@ -60,7 +66,8 @@ export function searchDecision<S, A, V>(
   let iterations = 0;
   for (; iterations < budget.iterations; iterations++) {
     if (budget.shouldStop !== undefined && iterations > 0 && iterations % STOP_CHECK_EVERY === 0 && budget.shouldStop()) break;
-    iterate(policy, root, sample(rng), rng, budget);
+    const chance = seedRng(`ai:${policy.game}:${seed}:chance:${iterations}`);
+    iterate(policy, root, policy.reseed(sample(rng), chance), rng, budget);
   }
   const stats = legalKeys.map((key) => {
     const child = root.byKey.get(key);
@@ -90,7 +97,7 @@ function iterate<S, A, V>(policy: GamePolicy<S, A, V>, root: Node<A>, start: S, 
     const priorVisits = budget.priorVisits ?? 0;
     if (priorVisits > 0 && policy.prior !== undefined && current.children.length === 0) {
       // First visit: every legal action becomes a child at once, starting from the prior.
-      const priors = policy.prior(state, actor, legal);
+      const priors = policy.prior(state, actor, legal, rng);
       legal.forEach((action, i) => {
         const child = node(action, rules.actionKey(action), actor);
         child.visits = priorVisits;

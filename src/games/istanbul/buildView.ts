@@ -293,6 +293,7 @@ function bookkeepingView(s: IstanbulState): IstanbulBookkeepingView {
     turn: copy(s.turn),
     finalQueue: s.finalQueue.slice(),
     discardPile: s.discard.slice(),
+    openCards: s.players.map((p) => (p.openCards ?? []).slice()),
     assistantsAt: s.assistantsAt.map((list) => list.slice()),
     post: s.post,
     sultanTaken: s.sultanTaken,

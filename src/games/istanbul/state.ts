@@ -17,6 +17,11 @@ export interface PlayerState {
   mosqueTiles: Good[];
   /** Private: never in another seat's view. */
   hand: CardKind[];
+  /**
+   * The cards of `hand` everybody knows of: taken face up from the discard pile (Caravansary) and not played
+   * or discarded since (one of a kind leaving the hand counts against them). Absent: none.
+   */
+  openCards?: CardKind[];
   merchant: PlaceId;
   /** Assistants under the merchant, bottom first: the own seat or 'neutral'. */
   stack: AssistantOwner[];

@@ -142,6 +142,7 @@ export const ISTANBUL_SEAT_VIEW_FIELDS: ViewFields<IstanbulSeatView> = {
     turn: { yellowUsed: true, repeatPlace: true, token: true, at: true, exempt: true, extra: true },
     finalQueue: true,
     discardPile: true,
+    openCards: true,
     assistantsAt: true,
     post: true,
     sultanTaken: true,

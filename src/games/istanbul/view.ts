@@ -413,6 +413,11 @@ export interface IstanbulBookkeepingView {
   readonly finalQueue: readonly Seat[];
   /** The Caravansary's face-up discard pile, bottom first. */
   readonly discardPile: readonly CardKind[];
+  /**
+   * Per seat, the cards known to be in its hand: taken face up from the discard pile and not played or
+   * discarded since (a card of the kind leaving the hand counts against them). The rest of a hand is hidden.
+   */
+  readonly openCards: readonly (readonly CardKind[])[];
   /** Loose assistants per place id, in the order they were left. */
   readonly assistantsAt: readonly (readonly AssistantOwner[])[];
   readonly post: number;

@@ -96,6 +96,7 @@ export const KAIRO_SEAT_VIEW_FIELDS: ViewFields<KairoSeatView> = {
       payColour: true,
       taken: true,
     },
+    countedCoins: [colours],
     discardPile: true,
     setupQueue: [{ seat: true, neutral: true }],
     neutralColoursLeft: true,

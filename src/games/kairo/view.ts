@@ -3,8 +3,10 @@
  * for a renderer to draw every field) and a seat's view (the same plus that seat's hand and coins).
  * Renderers and presenters import these types only.
  *
- * Never in a view: another player's hand or coins, the deck order, the neutral bag order, the PRNG state.
- * Coins become public in `final` once the game is over (the final scoring counts them). Every field of a
+ * Never in a view: another player's hand, the deck order, the neutral bag order, the PRNG state. Coins lie
+ * behind the screens, but every coin comes and goes in the open (the fixed start money, each income, each
+ * joker coin and extension payment is announced), so the bookkeeping carries each player's coins as a
+ * player at the table counts them; the board shows nobody's, and `final` shows them once the game is over. Every field of a
  * seat view is declared in view-fields.ts (the computer player refuses a view with any other field).
  */
 import * as boardDataModule from './data/board.js';
@@ -129,10 +131,17 @@ export interface KairoSetupView {
  * What a player at the table keeps track of without a secret: the decision in progress in full, the whole
  * face-up discard pile (every card in it was shown when played or discarded), the start placements still to
  * come and the neutral stall colours still in the bag (those not yet on the board; the draw order stays
- * hidden). Computer players rebuild a game state from it for their search.
+ * hidden), and every player's coins as counted from the open start money, incomes and payments (the screens
+ * hide the coins, not the counting). Computer players rebuild a game state from it for their search.
  */
 export interface KairoBookkeepingView {
   readonly pending: Pending;
+  /**
+   * Per seat, the coins by colour that the open events add up to: the start money, plus every income,
+   * minus every joker coin and extension payment (an extension's payment is shown in `pending` while it
+   * is being paid). No coin changes hands any other way, so this is exact.
+   */
+  readonly countedCoins: readonly Coins[];
   /** The discard pile, bottom first. */
   readonly discardPile: readonly CardType[];
   readonly setupQueue: readonly SetupPlacement[];
@@ -341,6 +350,7 @@ export function publicView(state: KairoState): KairoPublicView {
       : null,
     bookkeeping: {
       pending: JSON.parse(JSON.stringify(state.pending)) as Pending,
+      countedCoins: state.players.map((p) => ({ ...p.coins })),
       discardPile: state.discard.slice(),
       setupQueue: state.setupQueue.map((q) => ({ ...q })),
       neutralColoursLeft: COLOURS.filter((c) => state.neutralBag.includes(c)),

@@ -1,7 +1,8 @@
 /**
  * Rebuilds a full Istanbul state from a seat's view, sampling only what the seat cannot see: the other
- * players' bonus cards and the draw pile (from the cards neither in the own hand nor on the face-up discard
- * pile), the letter and Kiosk tile piles (from the letters and tiles nowhere in sight), and a fresh PRNG (so
+ * players' bonus cards and the draw pile (from the cards neither in the own hand, on the face-up discard
+ * pile nor known to be in a hand; a card another player took face up from the discard pile stays in that
+ * hand until a card of its kind leaves it), the letter and Kiosk tile piles (from the letters and tiles nowhere in sight), and a fresh PRNG (so
  * dice and later draws are sampled too). Everything else is copied from the view and its bookkeeping.
  */
 import { nextUint32, shuffle, type RngState } from '../../../engine/index.js';
@@ -45,7 +46,8 @@ export function istanbulDeterminizer(view: IstanbulSeatView): (rng: RngState) =>
   });
 
   const seat = view.seat;
-  const unseenCards = without(without(deckFor(lsView?.cards ?? null), view.hand), book.discardPile);
+  const openCards = view.players.map((p) => (p.seat === seat ? [] : (book.openCards[p.seat] ?? []).slice()));
+  const unseenCards = without(without(without(deckFor(lsView?.cards ?? null), view.hand), book.discardPile), openCards.flat());
   const handSizes = view.players.map((p) => p.bonusCards);
 
   const basePlayers: PlayerState[] = view.players.map((p) => ({
@@ -57,6 +59,7 @@ export function istanbulDeterminizer(view: IstanbulSeatView): (rng: RngState) =>
     extensions: p.extensions,
     mosqueTiles: p.mosqueTiles.slice(),
     hand: p.seat === seat ? view.hand.slice() : [],
+    ...((book.openCards[p.seat]?.length ?? 0) > 0 ? { openCards: (book.openCards[p.seat] as CardKind[]).slice() } : {}),
     merchant: (view.figures.merchants[p.seat] as (typeof view.figures.merchants)[number]).place,
     stack: (view.figures.merchants[p.seat] as (typeof view.figures.merchants)[number]).stack.slice() as AssistantOwner[],
     supply: p.assistants.inSupply,
@@ -83,7 +86,10 @@ export function istanbulDeterminizer(view: IstanbulSeatView): (rng: RngState) =>
     const cards = shuffle(rng, unseenCards);
     const players = basePlayers.map((p) => {
       const copy: PlayerState = { ...p, goods: { ...p.goods }, mosqueTiles: p.mosqueTiles.slice(), hand: p.hand.slice(), stack: p.stack.slice() };
-      if (p.seat !== seat) copy.hand = cards.splice(0, handSizes[p.seat] ?? 0);
+      if (p.seat !== seat) {
+        const open = openCards[p.seat] ?? [];
+        copy.hand = [...open, ...cards.splice(0, (handSizes[p.seat] ?? 0) - open.length)];
+      }
       return copy;
     });
     const deck = cards.slice(Math.max(0, cards.length - view.deckCount));
@@ -158,4 +164,20 @@ export function istanbulDeterminizer(view: IstanbulSeatView): (rng: RngState) =>
     if (ls !== undefined) state.ls = ls;
     return state;
   };
+}
+
+/**
+ * Fresh chance for a sampled state (`GamePolicy.reseed`): a new PRNG (dice, reshuffles) and the face-down
+ * piles (bonus cards, letters, Kiosk tiles) shuffled anew, their order being nobody's knowledge: whatever
+ * order they had, the same `rng` gives the same state. A copy.
+ */
+export function reseedIstanbul(s: IstanbulState, rng: RngState): IstanbulState {
+  // Shuffled from a sorted copy: the result does not depend on the order the piles had.
+  const byNumber = (a: number, b: number): number => a - b;
+  const next: IstanbulState = { ...s, deck: shuffle(rng, s.deck.slice().sort()) };
+  if (s.ls !== undefined) {
+    next.ls = { ...s.ls, letterDeck: shuffle(rng, s.ls.letterDeck.slice().sort(byNumber)), kioskDeck: shuffle(rng, s.ls.kioskDeck.slice().sort(byNumber)) };
+  }
+  next.rng = { s: [nextUint32(rng), nextUint32(rng), nextUint32(rng), nextUint32(rng) | 1] };
+  return next;
 }

@@ -6,11 +6,11 @@ import { legalActions } from '../legal.js';
 import type { IstanbulState } from '../state.js';
 import type { IstanbulSeatView } from '../view.js';
 import { ISTANBUL_SEAT_VIEW_FIELDS } from '../view-fields.js';
-import { istanbulDeterminizer } from './determinize.js';
+import { istanbulDeterminizer, reseedIstanbul } from './determinize.js';
 import { evaluateIstanbul } from './evaluate.js';
 import { istanbulGreedyAction, istanbulPrior } from './rollout.js';
 
-export { istanbulDeterminizer } from './determinize.js';
+export { istanbulDeterminizer, reseedIstanbul } from './determinize.js';
 export { evaluateIstanbul, worth } from './evaluate.js';
 export { istanbulGreedyAction } from './rollout.js';
 
@@ -34,6 +34,7 @@ export const istanbulPolicy: GamePolicy<IstanbulState, IstanbulAction, IstanbulS
     hard: { iterations: 2000, rolloutSteps: 10, exploration: 0.3, rolloutNoise: 0.1, priorVisits: 8 },
   },
   determinizer: istanbulDeterminizer,
+  reseed: reseedIstanbul,
   evaluate: evaluateIstanbul,
   rolloutAction: istanbulGreedyAction,
   prior: istanbulPrior,

@@ -1,7 +1,20 @@
 /** The bonus card piles: drawing (reshuffling the discard pile when the deck is empty) and discarding. */
 import { shuffle } from '../../../engine/index.js';
 import type { Tx } from '../tx.js';
+import type { PlayerState } from '../state.js';
 import type { CardKind, Seat } from '../types.js';
+
+/** A card of the kind left the hand in the open: one of the kind the table knew of is no longer known. */
+function forgetOpen(p: PlayerState, card: CardKind): void {
+  const open = p.openCards;
+  if (open === undefined) return;
+  const index = open.indexOf(card);
+  if (index < 0) return;
+  const rest = open.slice();
+  rest.splice(index, 1);
+  if (rest.length > 0) p.openCards = rest;
+  else delete p.openCards;
+}
 
 /** Draws the top card of the deck into the seat's hand; null when no card is left anywhere. A checkpoint. */
 export function drawCard(tx: Tx, seat: Seat): CardKind | null {
@@ -25,17 +38,21 @@ export function drawCard(tx: Tx, seat: Seat): CardKind | null {
 /** Takes the top card of the face-up discard pile (Caravansary only). Public: no checkpoint. */
 export function takeDiscardTop(tx: Tx, seat: Seat): CardKind {
   const card = tx.discard().pop() as CardKind;
-  tx.player(seat).hand.push(card);
+  const p = tx.player(seat);
+  p.hand.push(card);
+  // Everybody saw it: it stays known to be in this hand until a card of its kind leaves it.
+  p.openCards = [...(p.openCards ?? []), card];
   tx.log('cardTakenFromDiscard', seat, { player: seat, card });
   return card;
 }
 
 /** Removes one card of the kind from the hand onto the discard pile. */
 export function discardFromHand(tx: Tx, seat: Seat, card: CardKind): void {
-  const hand = tx.player(seat).hand;
-  const index = hand.indexOf(card);
+  const p = tx.player(seat);
+  const index = p.hand.indexOf(card);
   if (index < 0) throw new Error(`seat ${seat} holds no ${card}`);
-  hand.splice(index, 1);
+  p.hand.splice(index, 1);
+  forgetOpen(p, card);
   tx.discard().push(card);
 }
 
@@ -47,10 +64,11 @@ export function discardFromHand(tx: Tx, seat: Seat, card: CardKind): void {
  */
 export function playCard(tx: Tx, seat: Seat, card: CardKind): void {
   if (tx.viaDiscardTop) {
-    const hand = tx.player(seat).hand;
-    const index = hand.indexOf('discardTop');
+    const p = tx.player(seat);
+    const index = p.hand.indexOf('discardTop');
     if (index < 0) throw new Error(`seat ${seat} holds no discardTop`);
-    hand.splice(index, 1);
+    p.hand.splice(index, 1);
+    forgetOpen(p, 'discardTop');
     tx.viaDiscardTop = false;
     tx.log('cardPlayedViaDiscard', seat, { player: seat, card });
     return;

@@ -1,10 +1,11 @@
 /**
  * Rebuilds a full Kairo state from a seat's view, sampling only what the seat cannot see: the other
  * players' building cards and the draw pile (from the cards neither in the own hand, the display nor the
- * face-up discard pile), the other players' coins behind their screens (a prior: more of the colours of
- * their own stalls, the bigger the stall), and a fresh PRNG (the neutral stall draws, reshuffles).
+ * face-up discard pile) and a fresh PRNG (the neutral stall draws, reshuffles). The other players' coins are
+ * not sampled: they lie behind screens, but every coin is taken and paid in the open, so they are the
+ * counts the view's bookkeeping carries.
  */
-import { nextUint32, randomInt, shuffle, type RngState } from '../../../engine/index.js';
+import { nextUint32, shuffle, type RngState } from '../../../engine/index.js';
 import { COLOURS, fullDeck, type CardType, type Colour } from '../data/board.js';
 import { sortCards } from '../rules.js';
 import type { Coins, KairoPlayer, KairoStall, KairoState, Medal } from '../types.js';
@@ -26,9 +27,6 @@ export function kairoDeterminizer(view: KairoSeatView): (rng: RngState) => Kairo
   const ownHand = view.hand.map((c) => c.type);
   const unseen = without(without(without(fullDeck(), ownHand), view.display.map((c) => c.type)), book.discardPile);
   const stalls: KairoStall[] = view.stalls.map((s) => ({ owner: s.owner, colour: s.colour, main: s.main, entrance: s.entrance, ext: s.extensions.slice() }));
-  const stallSizes = view.players.map((p) =>
-    Object.fromEntries(COLOURS.map((c) => [c, stalls.find((s) => s.owner === p.seat && s.colour === c) === undefined ? 0 : 1 + (stalls.find((s) => s.owner === p.seat && s.colour === c)?.ext.length ?? 0)])) as Record<Colour, number>,
-  );
   const medals = {} as Record<Colour, Medal>;
   for (const c of COLOURS) medals[c] = { gold: view.medals[c].gold, silver: view.medals[c].silver };
 
@@ -36,11 +34,9 @@ export function kairoDeterminizer(view: KairoSeatView): (rng: RngState) => Kairo
     const cards = shuffle(rng, unseen);
     const players: KairoPlayer[] = view.players.map((p) => {
       if (p.seat === seat) return { coins: { ...view.coins }, hand: ownHand.slice(), criers: p.criers, score: p.score, out: p.out };
-      const coins = {} as Coins;
-      for (const c of COLOURS) {
-        const size = stallSizes[p.seat]?.[c] ?? 0;
-        coins[c] = randomInt(rng, size > 0 ? 2 * size + 2 : 3);
-      }
+      const counted = book.countedCoins[p.seat];
+      if (counted === undefined) throw new Error(`the Kairo view counts no coins for seat ${p.seat}`);
+      const coins: Coins = { ...counted };
       return { coins, hand: sortCards(cards.splice(0, p.handCount) as CardType[]), criers: p.criers, score: p.score, out: p.out };
     });
     const deck = cards.slice(0, view.deckCount);
@@ -67,4 +63,14 @@ export function kairoDeterminizer(view: KairoSeatView): (rng: RngState) => Kairo
       final: null,
     };
   };
+}
+
+/**
+ * Fresh chance for a sampled state (`GamePolicy.reseed`): a new PRNG (the neutral stalls drawn from the bag,
+ * reshuffles) and the draw pile shuffled anew (its order is nobody's knowledge): whatever order it had, the
+ * same `rng` gives the same state. A copy.
+ */
+export function reseedKairo(s: KairoState, rng: RngState): KairoState {
+  // Shuffled from a sorted copy: the result does not depend on the order the pile had.
+  return { ...s, deck: shuffle(rng, s.deck.slice().sort()), rng: { s: [nextUint32(rng), nextUint32(rng), nextUint32(rng), nextUint32(rng) | 1] } };
 }

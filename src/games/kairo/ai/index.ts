@@ -4,11 +4,11 @@ import { kairo } from '../index.js';
 import type { KairoAction, KairoState } from '../types.js';
 import type { KairoSeatView } from '../view.js';
 import { KAIRO_SEAT_VIEW_FIELDS } from '../view-fields.js';
-import { kairoDeterminizer } from './determinize.js';
+import { kairoDeterminizer, reseedKairo } from './determinize.js';
 import { evaluateKairo } from './evaluate.js';
 import { kairoGreedyAction, kairoPrior } from './rollout.js';
 
-export { kairoDeterminizer } from './determinize.js';
+export { kairoDeterminizer, reseedKairo } from './determinize.js';
 export { evaluateKairo, kairoWorth } from './evaluate.js';
 export { kairoGreedyAction } from './rollout.js';
 
@@ -28,6 +28,7 @@ export const kairoPolicy: GamePolicy<KairoState, KairoAction, KairoSeatView> = {
     hard: { iterations: 600, rolloutSteps: 10, exploration: 0.3, rolloutNoise: 0.2, priorVisits: 6 },
   },
   determinizer: kairoDeterminizer,
+  reseed: reseedKairo,
   evaluate: evaluateKairo,
   rolloutAction: kairoGreedyAction,
   prior: kairoPrior,
