@@ -7,12 +7,14 @@ import { istanbul, type IstanbulAction, type IstanbulOptions, type IstanbulState
 import { playout } from '../../../harness/playout.js';
 import { checkIstanbulInvariants, checkViews } from '../invariants.js';
 import { biasedPolicy } from '../policy.js';
+import { fuzzGames } from '../../../support/fuzz-scale.js';
 
-export const GAMES_PER_COUNT = 200;
+/** 60 in the suite (every layout 12 times, the variant on half), FUZZ_SCALE times that in `npm run fuzz`. */
+export const GAMES_PER_COUNT = fuzzGames(60);
 /** No game may take longer than this many decisions. */
 export const MAX_STEPS = 20_000;
 
-/** 200 configurations: every layout (random twice as often), the variant on every other game (2–4 players). */
+/** GAMES_PER_COUNT configurations: every layout (random twice as often), the variant on every other game (2–4 players). */
 export function configs(players: number): IstanbulOptions[] {
   const layouts = ['short', 'long', 'inOrder', 'random', 'random'] as const;
   return Array.from({ length: GAMES_PER_COUNT }, (_, i) => ({

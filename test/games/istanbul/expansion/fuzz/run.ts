@@ -10,9 +10,10 @@ import { istanbul, type IstanbulAction, type IstanbulOptions, type IstanbulState
 import { playout } from '../../../../harness/playout.js';
 import { checkIstanbulInvariants, checkViews } from '../../invariants.js';
 import { expansionPolicy } from '../policy.js';
+import { fuzzGames } from '../../../../support/fuzz-scale.js';
 
 /** Expansion games per player count: fewer than the base game's 200, to keep the whole suite affordable. */
-export const EXPANSION_GAMES_PER_COUNT = 60;
+export const EXPANSION_GAMES_PER_COUNT = fuzzGames(60);
 export const MAX_STEPS = 20_000;
 
 /** Starter and random layouts, cards mixed (2 of 3) or new only, the neutral-assistant variant on some (2–4 players). */
