@@ -6,15 +6,17 @@
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 
 /**
- * The canvases of the board sizes in play (Istanbul's height follows the grid and the letters band,
- * Kairo's the player count): a handful, each ~6-8 MB, the least recently used dropped beyond this.
+ * The canvases of the picture sizes in play (Istanbul's board height follows the grid and the letters
+ * band, Kairo's the player count; the phone pictures', the places' names and the players): a handful, each
+ * ~3-8 MB, the least recently used dropped beyond this. A fresh canvas per picture costs its surface's
+ * memory anew (page faults, and a collection of the last one's), several ms for a phone picture.
  */
-const BOARD_CANVASES = 4;
+const BOARD_CANVASES = 8;
 const boardCanvases = new Map<string, Canvas>();
 
 /**
- * The canvas for a board of this size, reused. Callers draw over all of it (an opaque background or a
- * layer first) and read its pixels before they await anything.
+ * The canvas for a picture (a board, a phone picture) of this size, reused. Callers draw over all of it
+ * (an opaque background or a layer first) and read its pixels before they await anything.
  */
 export function boardCanvas(width: number, height: number): Canvas {
   const key = `${width}x${height}`;

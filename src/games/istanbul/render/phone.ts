@@ -7,9 +7,9 @@
  * digits stand at least 7 px high at 400 px, and place names are never cut (test/render/phone.test.ts
  * measures the draws).
  */
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { AssistantOwner, IstanbulPublicView, PlaceView, PlayerView } from '../view.js';
-import { alpha, drawFittedLine, drawText, encodeOpaquePng, fillRoundRect, fitLines, font, PHONE_MIN_TEXT, PHONE_WIDTH, roundRectPath, strokeRoundRect, type Ctx } from '../../../render/common/index.js';
+import { alpha, boardCanvas, drawFittedLine, drawText, encodeOpaquePng, forgetBoardCanvas, fillRoundRect, fitLines, font, PHONE_MIN_TEXT, PHONE_WIDTH, roundRectPath, strokeRoundRect, type Ctx } from '../../../render/common/index.js';
 import { extraItem, governorItem, smugglerItem, type FigureItem } from './figures.js';
 import { drawCardBack, drawCoin, drawGood, drawRuby, drawStartMarker } from './glyphs.js';
 import { drawPlaceIcon } from './icons.js';
@@ -414,16 +414,21 @@ export function drawIstanbulPhone(ctx: SKRSContext2D, view: PublicViewOnly, opts
 }
 
 /**
- * Renders the phone picture as a PNG (800 px wide), on a fresh canvas: it stays out of the per-thread
- * cache of board canvases, which is sized for the full boards.
+ * Renders the phone picture as a PNG (800 px wide), on this thread's canvas of its size (reused, as the
+ * boards'). The picture is opaque (its background covers it), so its pixels are read as they are stored.
  */
 export function renderIstanbulPhone(view: PublicViewOnly, opts: IstanbulRenderOptions): Promise<Buffer> {
   const layout = istanbulPhoneLayout(view, opts.locale);
-  const canvas = createCanvas(layout.width, layout.height);
+  const canvas = boardCanvas(layout.width, layout.height);
+  const ctx = canvas.getContext('2d');
+  ctx.save();
   try {
-    drawIstanbulPhone(canvas.getContext('2d'), view, opts, layout);
+    drawIstanbulPhone(ctx, view, opts, layout);
   } catch (error) {
+    forgetBoardCanvas(canvas);
     return Promise.reject(error);
+  } finally {
+    ctx.restore();
   }
   return encodeOpaquePng(canvas);
 }

@@ -7,9 +7,9 @@
  * (its entrance and customer carry it) stay on the full board. Every text is at least PHONE_MIN_TEXT px
  * (test/render/phone.test.ts measures the draws).
  */
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
 import type { Colour, KairoPlayerView, KairoPublicView } from '../view.js';
-import { drawText, encodeOpaquePng, fillRoundRect, font, PHONE_MIN_TEXT, PHONE_WIDTH, strokeRoundRect, type Ctx } from '../../../render/common/index.js';
+import { boardCanvas, drawText, encodeOpaquePng, fillRoundRect, font, forgetBoardCanvas, PHONE_MIN_TEXT, PHONE_WIDTH, strokeRoundRect, type Ctx } from '../../../render/common/index.js';
 import {
   cardLabel,
   decisionText,
@@ -307,16 +307,21 @@ export function drawKairoPhone(ctx: SKRSContext2D, view: PublicViewOnly, opts: K
 }
 
 /**
- * Renders the phone picture as a PNG (800 px wide), on a fresh canvas: it stays out of the per-thread
- * cache of board canvases, which is sized for the full boards.
+ * Renders the phone picture as a PNG (800 px wide), on this thread's canvas of its size (reused, as the
+ * boards'). The picture is opaque (its background covers it), so its pixels are read as they are stored.
  */
 export function renderKairoPhone(view: PublicViewOnly, opts: KairoRenderOptions): Promise<Buffer> {
   const layout = kairoPhoneLayout(view);
-  const canvas = createCanvas(layout.width, layout.height);
+  const canvas = boardCanvas(layout.width, layout.height);
+  const ctx = canvas.getContext('2d');
+  ctx.save();
   try {
-    drawKairoPhone(canvas.getContext('2d'), view, opts, layout);
+    drawKairoPhone(ctx, view, opts, layout);
   } catch (error) {
+    forgetBoardCanvas(canvas);
     return Promise.reject(error);
+  } finally {
+    ctx.restore();
   }
   return encodeOpaquePng(canvas);
 }
