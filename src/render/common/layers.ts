@@ -33,6 +33,17 @@ export function forgetBoardCanvas(canvas: Canvas): void {
   for (const [key, kept] of boardCanvases) if (kept === canvas) boardCanvases.delete(key);
 }
 
+/** Every layer cache of this thread, for clearLayerCaches. */
+const layerCaches = new Set<LayerCache<unknown>>();
+
+/**
+ * Empties every layer cache of this thread. For tests that record what a picture draws: a layer already
+ * cached is composited, not drawn, so its texts would not be seen.
+ */
+export function clearLayerCaches(): void {
+  for (const cache of layerCaches) cache.clear();
+}
+
 /**
  * Layers by key, the least recently used dropped beyond `capacity` (a 1600 x 1000 layer holds 6.4 MB:
  * the cache keeps the layouts and locales in play, not every one ever drawn).
@@ -40,7 +51,14 @@ export function forgetBoardCanvas(canvas: Canvas): void {
 export class LayerCache<T> {
   readonly #entries = new Map<string, T>();
 
-  constructor(readonly capacity: number) {}
+  constructor(readonly capacity: number) {
+    layerCaches.add(this as LayerCache<unknown>);
+  }
+
+  /** Drops every layer (they are drawn again when next needed). */
+  clear(): void {
+    this.#entries.clear();
+  }
 
   get(key: string, make: () => T): T {
     const found = this.#entries.get(key);
