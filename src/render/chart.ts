@@ -3,8 +3,10 @@
  * of the game, one line per player in the player's colour, with the names and final scores in a legend.
  * Its input is plain numbers taken from the public views of a replay of the log; nothing hidden.
  */
-import { createCanvas } from '@napi-rs/canvas';
+import type { SKRSContext2D } from '@napi-rs/canvas';
 import { FONT_FAMILY, registerFonts } from './common/fonts.js';
+import { boardCanvas, forgetBoardCanvas } from './common/layers.js';
+import { encodeOpaquePng } from './common/png.js';
 
 export interface ScoreChart {
   readonly title: string;
@@ -25,10 +27,29 @@ const MARGIN = { left: 70, right: 250, top: 64, bottom: 60 };
 /** Distinct on white, and apart for the common kinds of colour blindness. */
 const PALETTE = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9'];
 
-export function renderScoreChart(chart: ScoreChart): Buffer {
+/**
+ * The chart as a PNG, drawn on this thread's canvas of its size (kept, as the boards'). Its white
+ * background covers it, so it is encoded as the boards are (pixels as stored, deflate level 1 on libuv's
+ * pool): Skia's own PNG encoder (toBuffer) took about 17 ms of CPU for this 1000 x 560 picture, ours
+ * about 2 ms, for a file of about the same size (-6 % to +3 % on the charts tried).
+ */
+export function renderScoreChart(chart: ScoreChart): Promise<Buffer> {
   registerFonts();
-  const canvas = createCanvas(WIDTH, HEIGHT);
+  const canvas = boardCanvas(WIDTH, HEIGHT);
   const ctx = canvas.getContext('2d');
+  ctx.save();
+  try {
+    drawScoreChart(ctx, chart);
+  } catch (error) {
+    forgetBoardCanvas(canvas);
+    return Promise.reject(error);
+  } finally {
+    ctx.restore();
+  }
+  return encodeOpaquePng(canvas);
+}
+
+function drawScoreChart(ctx: SKRSContext2D, chart: ScoreChart): void {
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, WIDTH, HEIGHT);
   ctx.fillStyle = '#1a1a1a';
@@ -89,5 +110,4 @@ export function renderScoreChart(chart: ScoreChart): Buffer {
     const name = chart.names[seat] ?? `#${seat + 1}`;
     ctx.fillText(`${final}  ${name.length > 14 ? `${name.slice(0, 13)}…` : name}`, lx + 38, ly);
   });
-  return canvas.toBuffer('image/png');
 }

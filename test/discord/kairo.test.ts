@@ -208,7 +208,7 @@ describe('Kairo end to end', () => {
       const standings = env.service.standings(loaded.game);
       expect(series.map((s) => s.at(-1))).toEqual(over.seats.map((seat) => (over.state as KairoState).players[seat.seat]!.score));
       expect(series[0]!.length).toBeGreaterThan(10);
-      const again = renderScoreChart({ title: 'Kairo #' + game.gameId + ': the game in numbers', scoreLabel: 'Points', turnLabel: 'Turn', names: loaded.game.seats.map((s) => s.displayName), series });
+      const again = await renderScoreChart({ title: 'Kairo #' + game.gameId + ': the game in numbers', scoreLabel: 'Points', turnLabel: 'Turn', names: loaded.game.seats.map((s) => s.displayName), series });
       expect(Buffer.compare(again, Buffer.from(chart.bytes))).toBe(0);
       expect(game.winners).toEqual(standings.filter((st) => st.rank === 1).map((st) => loaded.game.seats[st.seat]!.userId));
     }

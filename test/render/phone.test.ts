@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import type { IstanbulPublicView, LettersAndSealsView } from '../../src/games/istanbul/view.js';
 import { placeName } from '../../src/games/istanbul/render/i18n.js';
 import type { KairoPublicView } from '../../src/games/kairo/view.js';
-import { PHONE_SHOWN_WIDTH, PHONE_WIDTH } from '../../src/render/common/index.js';
+import { clearLayerCaches, PHONE_SHOWN_WIDTH, PHONE_WIDTH } from '../../src/render/common/index.js';
 import { istanbulPhoneLayout, renderIstanbulPhone, type IstanbulRenderOptions } from '../../src/games/istanbul/render/index.js';
 import { GOOD_ORDER } from '../../src/games/istanbul/render/style.js';
 import { cardLabel } from '../../src/games/kairo/render/board.js';
@@ -36,9 +36,13 @@ function textsIn(texts: readonly DrawnText[], r: Box): string[] {
   return texts.filter((t) => inside(t, r)).map((t) => t.text);
 }
 
-/** Draws the picture, checks the PNG, and returns every non-blank text it drew. */
+/**
+ * Draws the picture, checks the PNG, and returns every non-blank text it drew, its static layer's included
+ * (the layer caches are emptied first, so the layer is drawn again, not composited from an earlier picture).
+ */
 async function drawn(render: () => Promise<Buffer>, height: number): Promise<DrawnText[]> {
   let png: Buffer | undefined;
+  clearLayerCaches();
   const texts = await recordTexts(async () => {
     png = await render();
   });

@@ -6,15 +6,17 @@
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 
 /**
- * The canvases of the board sizes in play (Istanbul's height follows the grid and the letters band,
- * Kairo's the player count): a handful, each ~6-8 MB, the least recently used dropped beyond this.
+ * The canvases of the picture sizes in play (Istanbul's board height follows the grid and the letters
+ * band, Kairo's the player count; the phone pictures', the places' names and the players): a handful, each
+ * ~3-8 MB, the least recently used dropped beyond this. A fresh canvas per picture costs its surface's
+ * memory anew (page faults, and a collection of the last one's), several ms for a phone picture.
  */
-const BOARD_CANVASES = 4;
+const BOARD_CANVASES = 8;
 const boardCanvases = new Map<string, Canvas>();
 
 /**
- * The canvas for a board of this size, reused. Callers draw over all of it (an opaque background or a
- * layer first) and read its pixels before they await anything.
+ * The canvas for a picture (a board, a phone picture) of this size, reused. Callers draw over all of it
+ * (an opaque background or a layer first) and read its pixels before they await anything.
  */
 export function boardCanvas(width: number, height: number): Canvas {
   const key = `${width}x${height}`;
@@ -31,6 +33,17 @@ export function forgetBoardCanvas(canvas: Canvas): void {
   for (const [key, kept] of boardCanvases) if (kept === canvas) boardCanvases.delete(key);
 }
 
+/** Every layer cache of this thread, for clearLayerCaches. */
+const layerCaches = new Set<LayerCache<unknown>>();
+
+/**
+ * Empties every layer cache of this thread. For tests that record what a picture draws: a layer already
+ * cached is composited, not drawn, so its texts would not be seen.
+ */
+export function clearLayerCaches(): void {
+  for (const cache of layerCaches) cache.clear();
+}
+
 /**
  * Layers by key, the least recently used dropped beyond `capacity` (a 1600 x 1000 layer holds 6.4 MB:
  * the cache keeps the layouts and locales in play, not every one ever drawn).
@@ -38,7 +51,14 @@ export function forgetBoardCanvas(canvas: Canvas): void {
 export class LayerCache<T> {
   readonly #entries = new Map<string, T>();
 
-  constructor(readonly capacity: number) {}
+  constructor(readonly capacity: number) {
+    layerCaches.add(this as LayerCache<unknown>);
+  }
+
+  /** Drops every layer (they are drawn again when next needed). */
+  clear(): void {
+    this.#entries.clear();
+  }
 
   get(key: string, make: () => T): T {
     const found = this.#entries.get(key);

@@ -7,9 +7,28 @@
  * digits stand at least 7 px high at 400 px, and place names are never cut (test/render/phone.test.ts
  * measures the draws).
  */
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { AssistantOwner, IstanbulPublicView, PlaceView, PlayerView } from '../view.js';
-import { alpha, drawFittedLine, drawText, encodeOpaquePng, fillRoundRect, fitLines, font, PHONE_MIN_TEXT, PHONE_WIDTH, roundRectPath, strokeRoundRect, type Ctx } from '../../../render/common/index.js';
+import {
+  alpha,
+  boardCanvas,
+  drawFittedLine,
+  drawingState,
+  drawText,
+  encodeOpaquePng,
+  fillRoundRect,
+  fitLines,
+  font,
+  forgetBoardCanvas,
+  LayerCache,
+  PHONE_MIN_TEXT,
+  PHONE_WIDTH,
+  restoreDrawingState,
+  roundRectPath,
+  strokeRoundRect,
+  type Ctx,
+  type DrawingState,
+} from '../../../render/common/index.js';
 import { extraItem, governorItem, smugglerItem, type FigureItem } from './figures.js';
 import { drawCardBack, drawCoin, drawGood, drawRuby, drawStartMarker } from './glyphs.js';
 import { drawPlaceIcon } from './icons.js';
@@ -201,15 +220,21 @@ function chipsOn(view: IstanbulPublicView, place: PlaceView, deciding: number | 
   return chips;
 }
 
-function drawHeader(ctx: Ctx, r: Rect, view: IstanbulPublicView, opts: IstanbulRenderOptions): void {
-  const L = opts.locale;
+/** The header's static part, its box and the wordmark; returns where the live part of its first line starts. */
+function drawHeaderStatic(ctx: Ctx, r: Rect): number {
   fillRoundRect(ctx, r.x, r.y, r.w, r.h, 12, alpha('#000000', 0.25));
   strokeRoundRect(ctx, r.x + 0.5, r.y + 0.5, r.w - 1, r.h - 1, 12, alpha(THEME.gold, 0.35), 1);
+  const x = r.x + 14;
+  return x + drawText(ctx, 'ISTANBUL', x, r.y + 25 + 1, 160, { size: 22, weight: 'bold', colour: THEME.gold, baseline: 'middle' }) + 14;
+}
+
+/** The header's live part: the round, the end, who decides what (or the winners). */
+function drawHeaderLive(ctx: Ctx, r: Rect, view: IstanbulPublicView, opts: IstanbulRenderOptions, afterTitle: number): void {
+  const L = opts.locale;
   const right = r.x + r.w - 14;
   // line 1: the game, the round, the end
   let cy = r.y + 25;
-  let x = r.x + 14;
-  x += drawText(ctx, 'ISTANBUL', x, cy + 1, 160, { size: 22, weight: 'bold', colour: THEME.gold, baseline: 'middle' }) + 14;
+  let x = afterTitle;
   const pill = (text: string, fill: string, ink: string): void => {
     ctx.font = font(PHONE_MIN_TEXT + 1, 'bold');
     const w = Math.min(right - x, ctx.measureText(text).width + 24);
@@ -258,10 +283,8 @@ function drawHeader(ctx: Ctx, r: Rect, view: IstanbulPublicView, opts: IstanbulR
   drawFittedLine(ctx, fitted[0], x, cy);
 }
 
-function drawPlace(ctx: Ctx, r: Rect, bandH: number, place: PlaceView, view: IstanbulPublicView, opts: IstanbulRenderOptions, deciding: number | null): void {
-  const move = view.lastMove;
-  const deciderPlace = deciding === null ? null : (view.figures.merchants.find((m) => m.seat === deciding)?.place ?? null);
-  const current = place.id === deciderPlace || (view.decision !== null && view.decision.place === place.id && deciding !== null);
+/** A place's static part: the tile, its band with the number and the name, its artwork. */
+function drawPlaceStatic(ctx: Ctx, r: Rect, bandH: number, place: PlaceView, locale: RenderLocale): void {
   fillRoundRect(ctx, r.x, r.y, r.w, r.h, 10, THEME.tile);
   // the band with the number and the name
   ctx.save();
@@ -270,7 +293,7 @@ function drawPlace(ctx: Ctx, r: Rect, bandH: number, place: PlaceView, view: Ist
   ctx.fillStyle = placeBand(place.id);
   ctx.fillRect(r.x, r.y, r.w, bandH);
   ctx.restore();
-  const name = placeNameLayout(ctx, place.id, opts.locale, r.w);
+  const name = placeNameLayout(ctx, place.id, locale, r.w);
   const nw = name.numberW;
   fillRoundRect(ctx, r.x + 5, r.y + 6, nw, 36, 7, THEME.card);
   ctx.fillStyle = THEME.tileInk;
@@ -292,6 +315,18 @@ function drawPlace(ctx: Ctx, r: Rect, bandH: number, place: PlaceView, view: Ist
   ctx.globalAlpha = 0.35;
   drawPlaceIcon(ctx, place.id, r.x + r.w - icon - 4, r.y + bandH + 4, icon);
   ctx.restore();
+}
+
+/** A place's live part: the figures on it, and its frame (the decision's place, the last move's end). */
+function drawPlaceLive(ctx: Ctx, r: Rect, bandH: number, place: PlaceView, view: IstanbulPublicView, deciding: number | null): void {
+  const move = view.lastMove;
+  const deciderPlace = deciding === null ? null : (view.figures.merchants.find((m) => m.seat === deciding)?.place ?? null);
+  const current = place.id === deciderPlace || (view.decision !== null && view.decision.place === place.id && deciding !== null);
+  // the state the static part leaves (its name's), in which the figures were drawn when the two drew together
+  ctx.font = font(PLACE_NAME_SIZE, 'bold');
+  ctx.fillStyle = '#ffffff';
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'middle';
   // the figures, in rows
   const chips = chipsOn(view, place, deciding);
   const left = r.x + 6;
@@ -390,18 +425,50 @@ function drawPlayerLetters(ctx: Ctx, r: Rect, p: PlayerView, view: IstanbulPubli
   drawLettersLine(ctx, { x: r.x, y: r.y + ROW_H, w: r.w, h: r.h - ROW_H }, ls, PLAYER_STYLES[p.colour], String(p.turnOrder + 1), L);
 }
 
-/** Draws the phone picture into a context of the layout's size. */
+/** The phone picture's static layer: what never changes for a layout (and its places) in a locale. */
+interface StaticLayer {
+  readonly canvas: Canvas;
+  /** Where the header's live part starts, after the wordmark. */
+  readonly afterTitle: number;
+  /** The drawing state the header's static part left (its live part drew after it). */
+  readonly headerState: DrawingState;
+}
+
+/** Per thread: the phone layouts and locales in play (a layer of an 800 x 1424 picture holds 4.6 MB). */
+const staticLayers = new LayerCache<StaticLayer>(6);
+
+/**
+ * The background, the header's box and wordmark, every place's tile, band, number, name and artwork:
+ * drawn once into a canvas and composited (a bitmap copy) instead of drawn at every turn.
+ */
+function staticLayer(view: IstanbulPublicView, locale: RenderLocale, layout: PhoneLayout): StaticLayer {
+  const places = view.places.map((p) => `${p.id}@${p.row},${p.col}`).join(' ');
+  const key = `${layout.width}x${layout.height} ${view.grid.width}x${view.grid.height} ${layout.bandH} ${locale} ${places}`;
+  return staticLayers.get(key, () => {
+    const canvas = createCanvas(layout.width, layout.height);
+    const ctx = canvas.getContext('2d');
+    const g = ctx.createLinearGradient(0, 0, 0, layout.height);
+    g.addColorStop(0, THEME.backgroundTop);
+    g.addColorStop(1, THEME.background);
+    ctx.fillStyle = g;
+    ctx.fillRect(0, 0, layout.width, layout.height);
+    ctx.lineJoin = 'round';
+    const afterTitle = drawHeaderStatic(ctx, layout.header);
+    const headerState = drawingState(ctx);
+    for (const place of view.places) drawPlaceStatic(ctx, layout.tile(place.row, place.col), layout.bandH, place, locale);
+    return { canvas, afterTitle, headerState };
+  });
+}
+
+/** Draws the phone picture into a context of the layout's size: the static layer, then the game's state. */
 export function drawIstanbulPhone(ctx: SKRSContext2D, view: PublicViewOnly, opts: IstanbulRenderOptions, layout: PhoneLayout): void {
   if ('hand' in view || 'seat' in view) throw new TypeError('the Istanbul phone picture renders the public view only, not a seat view');
-  const g = ctx.createLinearGradient(0, 0, 0, layout.height);
-  g.addColorStop(0, THEME.backgroundTop);
-  g.addColorStop(1, THEME.background);
-  ctx.fillStyle = g;
-  ctx.fillRect(0, 0, layout.width, layout.height);
-  ctx.lineJoin = 'round';
+  const layer = staticLayer(view, opts.locale, layout);
+  ctx.drawImage(layer.canvas, 0, 0);
+  restoreDrawingState(ctx, layer.headerState);
   const deciding = decidingSeat(view);
-  drawHeader(ctx, layout.header, view, opts);
-  for (const place of view.places) drawPlace(ctx, layout.tile(place.row, place.col), layout.bandH, place, view, opts, deciding);
+  drawHeaderLive(ctx, layout.header, view, opts, layer.afterTitle);
+  for (const place of view.places) drawPlaceLive(ctx, layout.tile(place.row, place.col), layout.bandH, place, view, deciding);
   if (layout.letters) drawLettersStrip(ctx, layout.letters, view, opts.locale);
   [...view.players]
     .sort((a, b) => a.turnOrder - b.turnOrder)
@@ -414,16 +481,21 @@ export function drawIstanbulPhone(ctx: SKRSContext2D, view: PublicViewOnly, opts
 }
 
 /**
- * Renders the phone picture as a PNG (800 px wide), on a fresh canvas: it stays out of the per-thread
- * cache of board canvases, which is sized for the full boards.
+ * Renders the phone picture as a PNG (800 px wide), on this thread's canvas of its size (reused, as the
+ * boards'). The picture is opaque (its background covers it), so its pixels are read as they are stored.
  */
 export function renderIstanbulPhone(view: PublicViewOnly, opts: IstanbulRenderOptions): Promise<Buffer> {
   const layout = istanbulPhoneLayout(view, opts.locale);
-  const canvas = createCanvas(layout.width, layout.height);
+  const canvas = boardCanvas(layout.width, layout.height);
+  const ctx = canvas.getContext('2d');
+  ctx.save();
   try {
-    drawIstanbulPhone(canvas.getContext('2d'), view, opts, layout);
+    drawIstanbulPhone(ctx, view, opts, layout);
   } catch (error) {
+    forgetBoardCanvas(canvas);
     return Promise.reject(error);
+  } finally {
+    ctx.restore();
   }
   return encodeOpaquePng(canvas);
 }

@@ -7,9 +7,24 @@
  * (its entrance and customer carry it) stay on the full board. Every text is at least PHONE_MIN_TEXT px
  * (test/render/phone.test.ts measures the draws).
  */
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Colour, KairoPlayerView, KairoPublicView } from '../view.js';
-import { drawText, encodeOpaquePng, fillRoundRect, font, PHONE_MIN_TEXT, PHONE_WIDTH, strokeRoundRect, type Ctx } from '../../../render/common/index.js';
+import {
+  boardCanvas,
+  drawingState,
+  drawText,
+  encodeOpaquePng,
+  fillRoundRect,
+  font,
+  forgetBoardCanvas,
+  LayerCache,
+  restoreDrawingState,
+  type DrawingState,
+  PHONE_MIN_TEXT,
+  PHONE_WIDTH,
+  strokeRoundRect,
+  type Ctx,
+} from '../../../render/common/index.js';
 import {
   cardLabel,
   decisionText,
@@ -105,13 +120,19 @@ function ringedDisc(ctx: Ctx, owner: number, cx: number, cy: number): void {
   drawOwnerDisc(ctx, owner, cx, cy, DISC);
 }
 
-function drawHeader(ctx: Ctx, r: Rect, view: KairoPublicView, opts: KairoRenderOptions): void {
-  const L = opts.locale;
+/** The header's static part, its box and the wordmark; returns where the live part of its first line starts. */
+function drawHeaderStatic(ctx: Ctx, r: Rect): number {
   box(ctx, r);
+  const x = r.x + 14;
+  return x + drawText(ctx, 'KAIRO', x, r.y + 25 + 1, 120, { size: 22, weight: 'bold', colour: THEME.gold, baseline: 'middle' }) + 14;
+}
+
+/** The header's live part: the turn, the final phase, who decides what (or the winners). */
+function drawHeaderLive(ctx: Ctx, r: Rect, view: KairoPublicView, opts: KairoRenderOptions, afterTitle: number): void {
+  const L = opts.locale;
   const right = r.x + r.w - 14;
   let cy = r.y + 25;
-  let x = r.x + 14;
-  x += drawText(ctx, 'KAIRO', x, cy + 1, 120, { size: 22, weight: 'bold', colour: THEME.gold, baseline: 'middle' }) + 14;
+  let x = afterTitle;
   const pill = (text: string, fill: string, ink: string): void => {
     ctx.font = font(PHONE_MIN_TEXT, 'bold');
     const w = Math.min(right - x, ctx.measureText(text).width + 24);
@@ -146,7 +167,8 @@ function drawHeader(ctx: Ctx, r: Rect, view: KairoPublicView, opts: KairoRenderO
   if (what && right - x > 60) drawText(ctx, what, x, cy, right - x, { size: PHONE_MIN_TEXT, colour: THEME.panelInk, baseline: 'middle' });
 }
 
-function drawBoard(ctx: Ctx, layout: KairoPhoneLayout, view: KairoPublicView, opts: KairoRenderOptions): void {
+/** The board's static part: its frame, the column letters and row numbers, the fields, start rings and section lines. */
+function drawBoardStatic(ctx: Ctx, layout: KairoPhoneLayout, view: KairoPublicView): void {
   const f = layout.frame;
   fillRoundRect(ctx, f.x, f.y, f.w, f.h, 12, THEME.frame);
   strokeRoundRect(ctx, f.x + 0.5, f.y + 0.5, f.w - 1, f.h - 1, 12, THEME.frameEdge, 1);
@@ -161,6 +183,11 @@ function drawBoard(ctx: Ctx, layout: KairoPhoneLayout, view: KairoPublicView, op
   drawFields(ctx, layout, view);
   drawStartRings(ctx, layout, view);
   drawSectionLines(ctx, layout, view);
+}
+
+/** The board's live part: entrances, stalls, customers, the section numbers and the highlights. */
+function drawBoardLive(ctx: Ctx, layout: KairoPhoneLayout, view: KairoPublicView, opts: KairoRenderOptions): void {
+  const c = layout.cell;
   for (const stall of view.stalls) drawEntrance(ctx, layout, view, stall);
   for (const stall of view.stalls) drawStall(ctx, layout, view, stall, { disc: DISC, lift: 0, shape: null, sizeText: null });
   drawCustomers(ctx, layout, view);
@@ -287,16 +314,50 @@ function drawMedalsRow(ctx: Ctx, r: Rect, view: KairoPublicView): void {
   });
 }
 
-/** Draws the phone picture into a context of the layout's size. */
+/** The phone picture's static layer: what never changes for a layout and its fields. */
+interface StaticLayer {
+  readonly canvas: Canvas;
+  /** Where the header's live part starts, after the wordmark. */
+  readonly afterTitle: number;
+  /** The drawing state the header's static part left (its live part drew after it), and the board's. */
+  readonly headerState: DrawingState;
+  readonly boardState: DrawingState;
+}
+
+/** Per thread: the phone layouts in play (a layer of an 800 x 1130 picture holds 3.6 MB). */
+const staticLayers = new LayerCache<StaticLayer>(4);
+
+/**
+ * The background, the header's box and wordmark, the board's frame, axis labels, fields, start rings and
+ * section lines: drawn once into a canvas and composited (a bitmap copy) instead of drawn at every turn.
+ */
+function staticLayer(view: KairoPublicView, layout: KairoPhoneLayout): StaticLayer {
+  const fields = view.board.fields.map((f) => `${f.area}${f.section ?? ''}${f.startField ? '*' : ''}`).join(' ');
+  const key = `${layout.width}x${layout.height} ${view.board.width}x${view.board.height} ${fields}`;
+  return staticLayers.get(key, () => {
+    const canvas = createCanvas(layout.width, layout.height);
+    const ctx = canvas.getContext('2d');
+    const g = ctx.createLinearGradient(0, 0, 0, layout.height);
+    g.addColorStop(0, THEME.backgroundTop);
+    g.addColorStop(1, THEME.background);
+    ctx.fillStyle = g;
+    ctx.fillRect(0, 0, layout.width, layout.height);
+    const afterTitle = drawHeaderStatic(ctx, layout.header);
+    const headerState = drawingState(ctx);
+    drawBoardStatic(ctx, layout, view);
+    return { canvas, afterTitle, headerState, boardState: drawingState(ctx) };
+  });
+}
+
+/** Draws the phone picture into a context of the layout's size: the static layer, then the game's state. */
 export function drawKairoPhone(ctx: SKRSContext2D, view: PublicViewOnly, opts: KairoRenderOptions, layout: KairoPhoneLayout): void {
   if ('hand' in view || 'coins' in view || 'seat' in view) throw new TypeError('the Kairo phone picture renders the public view only, not a seat view');
-  const g = ctx.createLinearGradient(0, 0, 0, layout.height);
-  g.addColorStop(0, THEME.backgroundTop);
-  g.addColorStop(1, THEME.background);
-  ctx.fillStyle = g;
-  ctx.fillRect(0, 0, layout.width, layout.height);
-  drawHeader(ctx, layout.header, view, opts);
-  drawBoard(ctx, layout, view, opts);
+  const layer = staticLayer(view, layout);
+  ctx.drawImage(layer.canvas, 0, 0);
+  restoreDrawingState(ctx, layer.headerState);
+  drawHeaderLive(ctx, layout.header, view, opts, layer.afterTitle);
+  restoreDrawingState(ctx, layer.boardState);
+  drawBoardLive(ctx, layout, view, opts);
   turnOrder(view).forEach((seat, i) => {
     const r = layout.rows[i];
     const player = view.players[seat];
@@ -307,16 +368,21 @@ export function drawKairoPhone(ctx: SKRSContext2D, view: PublicViewOnly, opts: K
 }
 
 /**
- * Renders the phone picture as a PNG (800 px wide), on a fresh canvas: it stays out of the per-thread
- * cache of board canvases, which is sized for the full boards.
+ * Renders the phone picture as a PNG (800 px wide), on this thread's canvas of its size (reused, as the
+ * boards'). The picture is opaque (its background covers it), so its pixels are read as they are stored.
  */
 export function renderKairoPhone(view: PublicViewOnly, opts: KairoRenderOptions): Promise<Buffer> {
   const layout = kairoPhoneLayout(view);
-  const canvas = createCanvas(layout.width, layout.height);
+  const canvas = boardCanvas(layout.width, layout.height);
+  const ctx = canvas.getContext('2d');
+  ctx.save();
   try {
-    drawKairoPhone(canvas.getContext('2d'), view, opts, layout);
+    drawKairoPhone(ctx, view, opts, layout);
   } catch (error) {
+    forgetBoardCanvas(canvas);
     return Promise.reject(error);
+  } finally {
+    ctx.restore();
   }
   return encodeOpaquePng(canvas);
 }
