@@ -2,8 +2,10 @@
  * Games, seats, the action log, snapshots and scheduled jobs. Every write that changes a game's state
  * goes through `saveState`: one transaction that checks the version (optimistic lock), writes the state
  * and appends the action log together, so a crash can never separate them. A change of several
- * statements (createGame, saveState, rescheduleJob) runs in a transaction of its own, or in a savepoint
- * of the store's ambient transaction, so a refused insert never spoils the bigger change it is part of.
+ * statements runs in a transaction of its own, or inside the store's ambient transaction: createGame in a
+ * savepoint of it, so the refused insert it catches never spoils the bigger change it is part of;
+ * saveState and rescheduleJob simply as part of it (they catch nothing, and a move saves two statements,
+ * on PostgreSQL two round trips).
  *
  * Concurrency on PostgreSQL: saveState's `UPDATE ... WHERE version = ?` locks the game's row, so a second
  * writer at the same version waits, then finds the version moved and is refused (stale_version); the
@@ -14,7 +16,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } fr
 import { SINGLE_SHARD, type ShardSet } from '../sharding.js';
 import type { Dialect, Tables } from './dialect.js';
 import type { ActionRow, GameRow, GameStatus, ScheduledJobRow, SeatRow } from './schema.js';
-import { all, first, insert, insertReturning, remove, select, selectFields, transaction, update, type Statements } from './statements.js';
+import { all, atomic, deleteQuery, first, insert, insertReturning, remove, removeWith, select, selectFields, transaction, update, updateQuery, updateWith, type Statements, type UpdateQuery } from './statements.js';
 
 export interface NewGame {
   guildId: string;
@@ -169,11 +171,22 @@ function movesQueries({ games, seats, actions, snapshots, scheduledJobs }: Table
     latestSnapshot: select(snapshots, { where: eq(snapshots.gameId, gameId), orderBy: [desc(snapshots.sequence)], limit: 1 }),
     jobsOf: select(scheduledJobs, { where: eq(scheduledJobs.gameId, gameId), orderBy: jobsInOrder }),
     jobsOfKind: select(scheduledJobs, { where: and(eq(scheduledJobs.gameId, gameId), eq(scheduledJobs.kind, sql.placeholder('kind'))), orderBy: jobsInOrder }),
+    deleteJobs: deleteQuery(scheduledJobs, eq(scheduledJobs.gameId, gameId)),
+    deleteJobsOfKind: deleteQuery(scheduledJobs, and(eq(scheduledJobs.gameId, gameId), eq(scheduledJobs.kind, sql.placeholder('kind')))),
   };
+}
+
+/** saveState's UPDATE for the columns it changes (`keys`): the version check, the new version and time. */
+function saveUpdate({ games }: Tables, keys: readonly (keyof StateUpdate)[]) {
+  const set: Record<string, unknown> = {};
+  for (const key of keys) set[key] = sql.placeholder(key);
+  return updateQuery(games, { ...set, version: sql`${games.version} + 1`, updatedAt: sql.placeholder('updatedAt') }, and(eq(games.id, sql.placeholder('gameId')), eq(games.version, sql.placeholder('expectedVersion'))));
 }
 
 export class GameRepository {
   readonly #moves: ReturnType<typeof movesQueries>;
+  /** saveState's UPDATE by the columns it changes (a handful of combinations). */
+  readonly #saveUpdates = new Map<string, UpdateQuery>();
 
   constructor(
     private readonly dialect: Dialect,
@@ -262,8 +275,19 @@ export class GameRepository {
     const { games, seats, actions } = this.dialect.tables;
     const moves = this.#moves;
     const time = this.now();
-    return yield* transaction(function* (): Statements<SaveResult> {
-      const changed = yield* update(games, { ...change, version: sql`${games.version} + 1`, updatedAt: time }, and(eq(games.id, gameId), eq(games.version, expectedVersion)));
+    const keys = (['state', 'status'] as const).filter((key) => change[key] !== undefined);
+    const shape = keys.join(',');
+    let query = this.#saveUpdates.get(shape);
+    if (query === undefined) {
+      query = saveUpdate(this.dialect.tables, keys);
+      this.#saveUpdates.set(shape, query);
+    }
+    const values: Record<string, unknown> = { gameId, expectedVersion, updatedAt: time };
+    for (const key of keys) values[key] = change[key];
+    const changeState = query;
+    // Inside the store's transaction (a move) no savepoint: nothing here catches a failure and goes on.
+    return yield* atomic(function* (): Statements<SaveResult> {
+      const changed = yield* updateWith(changeState, values);
       if (changed !== 1) {
         const current = yield* first(selectFields({ version: games.version }, games, { where: eq(games.id, gameId) }));
         return { ok: false, code: 'stale_version', currentVersion: current?.version ?? null };
@@ -367,9 +391,10 @@ export class GameRepository {
   /** Replaces every job of this kind for the game with one new job. */
   *rescheduleJob(job: NewJob): Statements<ScheduledJobRow> {
     const { scheduledJobs } = this.dialect.tables;
+    const moves = this.#moves;
     const row = { ...job, payload: JSON.stringify(job.payload), createdAt: this.now() };
-    return yield* transaction(function* () {
-      yield* remove(scheduledJobs, and(eq(scheduledJobs.gameId, job.gameId), eq(scheduledJobs.kind, job.kind)));
+    return yield* atomic(function* () {
+      yield* removeWith(moves.deleteJobsOfKind, { gameId: job.gameId, kind: job.kind });
       return yield* insertReturning(scheduledJobs, row);
     });
   }
@@ -431,12 +456,7 @@ export class GameRepository {
   }
 
   *deleteJobs(gameId: number, kind?: string): Statements<void> {
-    yield* remove(this.dialect.tables.scheduledJobs, this.#jobsOf(gameId, kind));
-  }
-
-  /** The game's jobs, or those of one kind. */
-  #jobsOf(gameId: number, kind: string | undefined): SQL | undefined {
-    const { scheduledJobs } = this.dialect.tables;
-    return kind === undefined ? eq(scheduledJobs.gameId, gameId) : and(eq(scheduledJobs.gameId, gameId), eq(scheduledJobs.kind, kind));
+    if (kind === undefined) yield* removeWith(this.#moves.deleteJobs, { gameId });
+    else yield* removeWith(this.#moves.deleteJobsOfKind, { gameId, kind });
   }
 }

@@ -144,7 +144,8 @@ export async function save(
     // A new decider, the end, or a line about a seat (it left, was removed): the channel is owed a board,
     // with a picture only when the turn player changed (boardMarkerOf says why) or pieces left the board.
     if (markerAfter !== markerBefore || notes.length > 0) {
-      const toldUpTo = await core.outbox.lastToldSequence(id);
+      const told = await core.outbox.toldSoFar(id);
+      const toldUpTo = told.upTo;
       summary = await turnSummaryOf(core, snapshot, activeBefore, toldUpTo);
       const upTo = appended.at(-1)?.sequence ?? toldUpTo;
       // A seat handed to a computer moves nothing on the board: a short text; its pieces taken out do.
@@ -152,8 +153,7 @@ export async function save(
       picture = moved || status === 'finished' || boardMarkerOf(game.module, snapshot.state) !== pictureBefore;
       // The board of the new turn is owed from this very commit: a crash after it still posts it.
       const events = summary.flatMap((e) => e.events.filter((ev) => ev.visibleTo === undefined).map((ev) => (e.computer === true ? { ...ev, byComputer: true as const } : ev)));
-      const told = picture ? await core.outbox.textEventsSincePicture(id) : [];
-      boardDelivery = await core.owe(row, 'board', { kind: 'board', summary: [...told, ...events], notes, concededTo, picture, ...(upTo === null ? {} : { upTo }) });
+      boardDelivery = await core.owe(row, 'board', { kind: 'board', summary: picture ? [...told.textEvents, ...events] : events, notes, concededTo, picture, ...(upTo === null ? {} : { upTo }) });
     }
     return { snapshot, markerAfter, boardDelivery, picture, appended, summary };
   });

@@ -4,9 +4,9 @@
  * or a savepoint of the store's, so a refused insert never spoils the bigger change it is part of. Only
  * the pieces of SQL that differ from SQLite are written here; the statements are the repositories'.
  */
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, is, sql, type SQL } from 'drizzle-orm';
 import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
-import { QueryBuilder, type PgColumn, type PgDatabase, type PgSelect, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
+import { PgTransaction, QueryBuilder, type PgColumn, type PgDatabase, type PgSelect, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Dialect } from '../dialect.js';
 import { guildOnShardsPostgres } from '../shard-filter.js';
 import { runAsynchronously, withClauses } from '../statement-runner.js';
@@ -66,6 +66,10 @@ async function insert(db: PgExecutor, statement: Insert): Promise<unknown> {
 }
 
 async function update(db: PgExecutor, statement: Update): Promise<unknown> {
+  if (statement.query !== undefined) {
+    const { table, set, where } = statement.query;
+    return (await db.update(table as PgTable).set(set as never).where(where).execute(statement.values)).rowCount ?? 0;
+  }
   const query = db
     .update(statement.table as PgTable)
     .set(statement.set as never)
@@ -82,8 +86,10 @@ async function execute(db: PgExecutor, statement: Statement): Promise<unknown> {
     case 'update':
       return update(db, statement);
     case 'delete':
-      return (await db.delete(statement.table as PgTable).where(statement.where)).rowCount ?? 0;
+      return (await db.delete(statement.table as PgTable).where(statement.where).execute(statement.values)).rowCount ?? 0;
     case 'transaction':
+      // Inside a transaction, a body that needs no savepoint is simply part of it.
+      if (!statement.savepoint && is(db, PgTransaction)) return runAsynchronously(statement.body(), (inner) => execute(db, inner));
       return db.transaction((tx) => runAsynchronously(statement.body(), (inner) => execute(tx, inner)));
   }
 }
