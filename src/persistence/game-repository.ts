@@ -16,7 +16,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } fr
 import { SINGLE_SHARD, type ShardSet } from '../sharding.js';
 import type { Dialect, Tables } from './dialect.js';
 import type { ActionRow, GameRow, GameStatus, ScheduledJobRow, SeatRow } from './schema.js';
-import { all, atomic, deleteQuery, first, insert, insertReturning, remove, removeWith, select, selectFields, transaction, update, updateQuery, updateWith, type Statements, type UpdateQuery } from './statements.js';
+import { all, atomic, deleteQuery, first, insert, insertReturning, insertUnanswered, remove, removeWithUnanswered, select, selectFields, transaction, update, updateQuery, updateWith, type Statements, type UpdateQuery } from './statements.js';
 
 export interface NewGame {
   guildId: string;
@@ -169,9 +169,11 @@ function movesQueries({ games, seats, actions, snapshots, scheduledJobs }: Table
     recentActions: select(actions, { where: eq(actions.gameId, gameId), orderBy: [desc(actions.sequence)], limit: sql.placeholder('limit') }),
     actionsAfter: select(actions, { where: and(eq(actions.gameId, gameId), gt(actions.sequence, sql.placeholder('after'))), orderBy: [asc(actions.sequence)] }),
     latestSnapshot: select(snapshots, { where: eq(snapshots.gameId, gameId), orderBy: [desc(snapshots.sequence)], limit: 1 }),
+    latestSnapshotSequence: selectFields({ sequence: snapshots.sequence }, snapshots, { where: eq(snapshots.gameId, gameId), orderBy: [desc(snapshots.sequence)], limit: 1 }),
     jobsOf: select(scheduledJobs, { where: eq(scheduledJobs.gameId, gameId), orderBy: jobsInOrder }),
     jobsOfKind: select(scheduledJobs, { where: and(eq(scheduledJobs.gameId, gameId), eq(scheduledJobs.kind, sql.placeholder('kind'))), orderBy: jobsInOrder }),
     deleteJobs: deleteQuery(scheduledJobs, eq(scheduledJobs.gameId, gameId)),
+    deleteSeats: deleteQuery(seats, eq(seats.gameId, gameId)),
     deleteJobsOfKind: deleteQuery(scheduledJobs, and(eq(scheduledJobs.gameId, gameId), eq(scheduledJobs.kind, sql.placeholder('kind')))),
   };
 }
@@ -270,8 +272,18 @@ export class GameRepository {
   /**
    * Applies a change to a game if and only if it is still at `expectedVersion`: state and/or status,
    * the seat list, and the action log, all in one transaction. The version grows by one.
+   * `lastSequence`: the log's newest sequence at `expectedVersion` (null: an empty log), when the caller
+   * knows it (it wrote it): the log is not read then. Only saveState appends to the log, each time with a
+   * new version, so what was true at a version stays true while the game is at it.
    */
-  *saveState(gameId: number, expectedVersion: number, change: StateUpdate, appended: readonly NewAction[] = [], newSeats?: readonly NewSeat[]): Statements<SaveResult> {
+  *saveState(
+    gameId: number,
+    expectedVersion: number,
+    change: StateUpdate,
+    appended: readonly NewAction[] = [],
+    newSeats?: readonly NewSeat[],
+    lastSequence?: number | null,
+  ): Statements<SaveResult> {
     const { games, seats, actions } = this.dialect.tables;
     const moves = this.#moves;
     const time = this.now();
@@ -292,19 +304,19 @@ export class GameRepository {
         const current = yield* first(selectFields({ version: games.version }, games, { where: eq(games.id, gameId) }));
         return { ok: false, code: 'stale_version', currentVersion: current?.version ?? null };
       }
+      // The version check passed: what follows needs no answer (on PostgreSQL it goes with the commit).
       if (newSeats !== undefined) {
-        yield* remove(seats, eq(seats.gameId, gameId));
-        yield* insert(
+        yield* removeWithUnanswered(moves.deleteSeats, { gameId });
+        yield* insertUnanswered(
           seats,
           newSeats.map((seat) => ({ gameId, ...seat })),
         );
       }
       let firstSequence: number | null = null;
       if (appended.length > 0) {
-        const last = yield* first(moves.lastSequence, { gameId });
-        const start = (last?.sequence ?? 0) + 1;
+        const start = (lastSequence !== undefined ? (lastSequence ?? 0) : ((yield* first(moves.lastSequence, { gameId }))?.sequence ?? 0)) + 1;
         firstSequence = start;
-        yield* insert(
+        yield* insertUnanswered(
           actions,
           appended.map((entry, i) => ({
             gameId,
@@ -380,8 +392,22 @@ export class GameRepository {
     return row === undefined ? undefined : { sequence: row.sequence, state: row.state };
   }
 
+  /** The sequence of the newest snapshot (not its state), if any. */
+  *latestSnapshotSequence(gameId: number): Statements<number | undefined> {
+    return (yield* first(this.#moves.latestSnapshotSequence, { gameId }))?.sequence;
+  }
+
   *saveSnapshot(gameId: number, sequence: number, state: string): Statements<void> {
     yield* insert(this.dialect.tables.snapshots, [{ gameId, sequence, state, createdAt: this.now() }], 'nothing');
+  }
+
+  /** Writes several jobs in one statement, without waiting for the answer (a new turn's reminder and idle deadline). */
+  *scheduleJobs(jobs: readonly NewJob[]): Statements<void> {
+    const createdAt = this.now();
+    yield* insertUnanswered(
+      this.dialect.tables.scheduledJobs,
+      jobs.map((job) => ({ ...job, payload: JSON.stringify(job.payload), createdAt })),
+    );
   }
 
   *scheduleJob(job: NewJob): Statements<ScheduledJobRow> {
@@ -394,7 +420,7 @@ export class GameRepository {
     const moves = this.#moves;
     const row = { ...job, payload: JSON.stringify(job.payload), createdAt: this.now() };
     return yield* atomic(function* () {
-      yield* removeWith(moves.deleteJobsOfKind, { gameId: job.gameId, kind: job.kind });
+      yield* removeWithUnanswered(moves.deleteJobsOfKind, { gameId: job.gameId, kind: job.kind });
       return yield* insertReturning(scheduledJobs, row);
     });
   }
@@ -456,7 +482,7 @@ export class GameRepository {
   }
 
   *deleteJobs(gameId: number, kind?: string): Statements<void> {
-    if (kind === undefined) yield* removeWith(this.#moves.deleteJobs, { gameId });
-    else yield* removeWith(this.#moves.deleteJobsOfKind, { gameId, kind });
+    if (kind === undefined) yield* removeWithUnanswered(this.#moves.deleteJobs, { gameId });
+    else yield* removeWithUnanswered(this.#moves.deleteJobsOfKind, { gameId, kind });
   }
 }

@@ -4,7 +4,7 @@
  * query is prepared once, on the one connection, and runs inside a transaction too. Only the pieces of
  * SQL that differ from PostgreSQL are written here; the statements are the repositories'.
  */
-import { getTableName, is, SQL, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type Database from 'better-sqlite3';
 import type { RunResult } from 'better-sqlite3';
 import type { BaseSQLiteDatabase, SelectedFields, SQLiteColumn, SQLiteSelect, SQLiteTable } from 'drizzle-orm/sqlite-core';
@@ -13,7 +13,7 @@ import type { Db, OpenDatabase } from './database.js';
 import type * as schema from './schema.js';
 import { tables } from './schema.js';
 import { guildOnShardsSqlite } from './shard-filter.js';
-import { runSynchronously, withClauses } from './statement-runner.js';
+import { insertPlaceholders, insertShape, insertValues, runSynchronously, withClauses } from './statement-runner.js';
 import type { Delete, Insert, Select, SelectQuery, Statement, Statements, Update } from './statements.js';
 
 export const sqliteDialect: Dialect = {
@@ -46,37 +46,6 @@ interface PreparedQuery {
   get(values?: Record<string, unknown>): unknown;
 }
 
-/** The values of an INSERT of `rows` for the placeholders `names` of its shape (`names[row][column]`). */
-function insertValues(rows: readonly object[], columns: readonly string[], names: readonly (readonly string[])[]): Record<string, unknown> {
-  const values: Record<string, unknown> = {};
-  for (let r = 0; r < rows.length; r++) {
-    const row = rows[r] as Record<string, unknown>;
-    const rowNames = names[r] as readonly string[];
-    for (let c = 0; c < columns.length; c++) values[rowNames[c] as string] = row[columns[c] as string];
-  }
-  return values;
-}
-
-/**
- * The columns an INSERT writes (those given a value) when every row writes the same ones and none is an
- * SQL expression, else null (it is then built and prepared at this run, as an unusual statement may be).
- */
-function insertColumns(statement: Insert): string[] | null {
-  const first = statement.values[0] as Record<string, unknown>;
-  const columns = Object.keys(first).filter((key) => first[key] !== undefined);
-  for (const row of statement.values as Record<string, unknown>[]) {
-    let given = 0;
-    for (const key in row) {
-      const value = row[key];
-      if (value === undefined) continue;
-      if (is(value, SQL) || first[key] === undefined) return null;
-      given++;
-    }
-    if (given !== columns.length) return null;
-  }
-  return columns;
-}
-
 /**
  * Every statement prepared once and kept: a query or a change built once with placeholders (a
  * repository keeps its hot ones for good), and an INSERT by its shape (table, columns, rows, conflict,
@@ -104,21 +73,19 @@ class PreparedStatements {
   }
 
   insert(db: Executor, statement: Insert): unknown {
-    const columns = typeof statement.onConflict === 'object' ? null : insertColumns(statement);
-    if (columns === null) return insertBuilt(db, statement);
-    const key = `${getTableName(statement.table)}|${columns.join(',')}|${statement.values.length}|${statement.onConflict ?? ''}|${statement.returning ? 'returning' : ''}`;
-    let shape = this.#inserts.get(key);
-    if (shape === undefined) {
-      const names = statement.values.map((_, r) => columns.map((column) => `${r}.${column}`));
-      const rows = names.map((rowNames) => Object.fromEntries(rowNames.map((name, c) => [columns[c], sql.placeholder(name)])));
-      const values = this.db.insert(statement.table as SQLiteTable).values(rows as never);
+    const shape = insertShape(statement);
+    if (shape === null) return insertBuilt(db, statement);
+    let kept = this.#inserts.get(shape.key);
+    if (kept === undefined) {
+      const { names, placeholders } = insertPlaceholders(statement.values.length, shape.columns);
+      const values = this.db.insert(statement.table as SQLiteTable).values(placeholders as never);
       const query = statement.onConflict === 'nothing' ? values.onConflictDoNothing() : values;
       const prepared = (statement.returning ? query.returning().prepare() : query.prepare()) as unknown as PreparedQuery;
-      shape = { prepared, names };
-      this.#inserts.set(key, shape);
+      kept = { prepared, names };
+      this.#inserts.set(shape.key, kept);
     }
-    const values = insertValues(statement.values, columns, shape.names);
-    return statement.returning ? shape.prepared.all(values) : shape.prepared.run(values).changes;
+    const values = insertValues(statement.values, shape.columns, kept.names);
+    return statement.returning ? kept.prepared.all(values) : kept.prepared.run(values).changes;
   }
 
   update(db: Executor, statement: Update): unknown {

@@ -66,6 +66,8 @@ export interface Insert {
   readonly onConflict?: 'nothing' | { readonly target: Column; readonly set: object };
   /** Answer the written rows instead of their count. */
   readonly returning: boolean;
+  /** The method needs no answer (see `insertUnanswered`). */
+  readonly unanswered?: boolean;
 }
 
 export interface Update {
@@ -78,6 +80,8 @@ export interface Update {
   /** Built once (`updateQuery`): the same object at every run, with the placeholders' values. */
   readonly query?: UpdateQuery;
   readonly values?: Record<string, unknown>;
+  /** The method needs no answer (see `insertUnanswered`). */
+  readonly unanswered?: boolean;
 }
 
 export interface Delete {
@@ -87,6 +91,8 @@ export interface Delete {
   /** Built once (`deleteQuery`): the same object at every run, with the placeholders' values. */
   readonly query?: DeleteQuery;
   readonly values?: Record<string, unknown>;
+  /** The method needs no answer (see `insertUnanswered`). */
+  readonly unanswered?: boolean;
 }
 
 /**
@@ -150,6 +156,17 @@ export function* insert<T extends Table>(table: T, values: readonly NewRow<T>[],
   return (yield { kind: 'insert', table, values, returning: false, ...(onConflict !== undefined ? { onConflict } : {}) }) as number;
 }
 
+/**
+ * Writes the rows; the method goes on without waiting for the answer. On PostgreSQL, inside the store's
+ * transaction, the statement goes to the server together with the ones after it (a pipeline: no round
+ * trip of its own), and should it fail, the transaction fails at its end and nothing of it is kept;
+ * elsewhere, and on SQLite (which answers at once), it runs as any other statement.
+ */
+export function* insertUnanswered<T extends Table>(table: T, values: readonly NewRow<T>[]): Statements<void> {
+  if (values.length === 0) return;
+  yield { kind: 'insert', table, values, returning: false, unanswered: true };
+}
+
 /** Writes one row and answers it as stored (its id, its defaults). */
 export function* insertReturning<T extends Table>(table: T, values: NewRow<T>): Statements<Row<T>> {
   const [row] = (yield { kind: 'insert', table, values: [values], returning: true }) as Row<T>[];
@@ -179,6 +196,16 @@ export function deleteQuery(table: Table, where: SQL | undefined): DeleteQuery {
 /** Runs a DELETE built once with these placeholder values; answers how many rows it deleted. */
 export function* removeWith(query: DeleteQuery, values: Record<string, unknown>): Statements<number> {
   return (yield { kind: 'delete', table: query.table, where: query.where, query, values }) as number;
+}
+
+/** A DELETE built once, run without waiting for its answer (see `insertUnanswered`). */
+export function* removeWithUnanswered(query: DeleteQuery, values: Record<string, unknown>): Statements<void> {
+  yield { kind: 'delete', table: query.table, where: query.where, query, values, unanswered: true };
+}
+
+/** An UPDATE built once, run without waiting for its answer (see `insertUnanswered`). */
+export function* updateWithUnanswered(query: UpdateQuery, values: Record<string, unknown>): Statements<void> {
+  yield { kind: 'update', table: query.table, set: query.set, where: query.where, returning: false, query, values, unanswered: true };
 }
 
 /** Changes the rows `where` selects; answers them as changed. */

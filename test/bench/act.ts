@@ -53,12 +53,30 @@ function must<T>(result: Result<T>): T {
 interface Figures {
   act: number[];
   actCpu: number[];
+  /** act() of the moves that ended a turn (jobs and a board owed) and of the others. */
+  turnEnded: number[];
+  withinTurn: number[];
   write: number[];
+  writeCpu: number[];
   engine: number[];
 }
 
 let channel = 1000;
 let seedNo = 0;
+
+/** The transaction's main-thread CPU time (nothing else runs meanwhile here). */
+function timeTransactions(store: Store, cpu: number[]): void {
+  const transaction = store.transaction.bind(store);
+  store.transaction = async <T>(fn: () => Promise<T>): Promise<T> => {
+    if (store.inTransaction()) return fn();
+    const c0 = cpuMs();
+    try {
+      return await transaction(fn);
+    } finally {
+      cpu.push(cpuMs() - c0);
+    }
+  };
+}
 
 async function playGames(store: Store, writes: number[], games: number): Promise<Figures> {
   const svc = new GameService({
@@ -68,7 +86,8 @@ async function playGames(store: Store, writes: number[], games: number): Promise
     logger: createLogger({ level: 'silent', format: 'json' }),
     newSeed: () => `act-bench-${seedNo++}`,
   });
-  const figures: Figures = { act: [], actCpu: [], write: [], engine: [] };
+  const figures: Figures = { act: [], actCpu: [], turnEnded: [], withinTurn: [], write: [], writeCpu: [], engine: [] };
+  timeTransactions(store, figures.writeCpu);
   for (let g = 0; g < games; g++) {
     const lobby = must(await svc.createLobby({ guildId: '1', channelId: String(channel++), kind: 'istanbul', host: { userId: users[0]!, displayName: 'A' }, locale: 'en' })).game;
     for (let i = 1; i < 3; i++) must(await svc.join(lobby.row.id, { userId: users[i]!, displayName: String.fromCharCode(65 + i) }));
@@ -87,8 +106,11 @@ async function playGames(store: Store, writes: number[], games: number): Promise
       writes.length = 0;
       const c0 = cpuMs();
       const t0 = performance.now();
-      game = must(await svc.act(game.row.id, user, seat, game.row.version, index)).outcome.after;
-      figures.act.push(performance.now() - t0);
+      const { outcome } = must(await svc.act(game.row.id, user, seat, game.row.version, index));
+      const took = performance.now() - t0;
+      figures.act.push(took);
+      (outcome.turnEnded ? figures.turnEnded : figures.withinTurn).push(took);
+      game = outcome.after;
       figures.actCpu.push(cpuMs() - c0);
       figures.write.push(...writes);
     }
@@ -105,7 +127,10 @@ function report(label: string, f: Figures): void {
   console.log(`\n${label}`);
   console.log(line('act() wall', f.act));
   console.log(line('act() main-thread CPU', f.actCpu));
-  console.log(line('write (transaction)', f.write));
+  console.log(line('act() wall, moves ending a turn', f.turnEnded));
+  console.log(line('act() wall, moves within a turn', f.withinTurn));
+  console.log(line('write (transaction) wall', f.write));
+  console.log(line('write (transaction) CPU', f.writeCpu));
   console.log(line('engine step + JSON (CPU)', f.engine));
 }
 
@@ -135,7 +160,8 @@ async function measureSqlite(): Promise<void> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-act-'));
   const writes: number[] = [];
   const options: StoreOptions = { onTransaction: (seconds) => writes.push(seconds * 1000) };
-  const store = new SqliteStore(openDatabase(path.join(dir, 'act.db')), options);
+  // As the bot opens it (openConfiguredDatabase): the log checkpointed from a worker thread.
+  const store = new SqliteStore(openDatabase(path.join(dir, 'act.db'), { backgroundCheckpoints: process.env.ACT_INLINE_CHECKPOINTS === undefined }), options);
   try {
     await playGames(store, writes, 1);
     report('SQLite file (WAL)', await playGames(store, writes, GAMES_PER_STORE));

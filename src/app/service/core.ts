@@ -70,6 +70,11 @@ export class GameCore {
   readonly newSeed: () => string;
   /** Games whose stored state was checked against a replay of their log, at this version. */
   readonly verified = new Map<number, number>();
+  /**
+   * The newest log sequence of games this process wrote (null: an empty log), at the version it wrote:
+   * the next move of the game at that version appends after it without reading the log (see saveState).
+   */
+  readonly logEnds = new Map<number, { version: number; sequence: number | null }>();
   readonly #store: Store;
   readonly #mutex = new KeyedMutex();
 
