@@ -1,7 +1,7 @@
 /**
  * What a click costs the game service: `act` (load the game, check, apply, commit with the outbox and the
  * jobs) over whole 3-player Istanbul games on a SQLite file and on a throwaway local PostgreSQL server,
- * with each transaction's time (the store's onTransaction: the write) and the main thread's CPU time per
+ * with each transaction's time (the store's onTransaction: the write) and the process's CPU time per
  * move. Beside them, the floor: the engine's step, the JSON of the state and a bare transaction of
  * prepared statements (SQLite) or of the same statements sent one by one (PostgreSQL).
  *
@@ -64,7 +64,7 @@ interface Figures {
 let channel = 1000;
 let seedNo = 0;
 
-/** The transaction's main-thread CPU time (nothing else runs meanwhile here). */
+/** The transaction's CPU time (process.cpuUsage: every thread of the process, the GC's and the checkpointer's too). */
 function timeTransactions(store: Store, cpu: number[]): void {
   const transaction = store.transaction.bind(store);
   store.transaction = async <T>(fn: () => Promise<T>): Promise<T> => {
@@ -126,11 +126,11 @@ function report(label: string, f: Figures): void {
   // The first game warms the JIT and the prepared statements: left out.
   console.log(`\n${label}`);
   console.log(line('act() wall', f.act));
-  console.log(line('act() main-thread CPU', f.actCpu));
+  console.log(line('act() process CPU', f.actCpu));
   console.log(line('act() wall, moves ending a turn', f.turnEnded));
   console.log(line('act() wall, moves within a turn', f.withinTurn));
   console.log(line('write (transaction) wall', f.write));
-  console.log(line('write (transaction) CPU', f.writeCpu));
+  console.log(line('write (transaction) process CPU', f.writeCpu));
   console.log(line('engine step + JSON (CPU)', f.engine));
 }
 

@@ -162,6 +162,7 @@ export async function save(
   });
   if (after === null) return refuse('stale', { currentVersion: (await core.repo.findById(id))?.version ?? -1 });
   core.verified.set(id, after.snapshot.row.version);
+  core.wrote(id, json, status);
   const logEnd = after.lastSequence ?? (known?.version === game.row.version ? known.sequence : undefined);
   if (logEnd === undefined) core.logEnds.delete(id);
   else core.logEnds.set(id, { version: after.snapshot.row.version, sequence: logEnd });
