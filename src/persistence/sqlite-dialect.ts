@@ -1,8 +1,9 @@
 /**
  * The repositories' statements on SQLite (better-sqlite3): each runs at once and answers synchronously;
- * a repository's transaction is better-sqlite3's own (a savepoint inside the store's transaction); a
- * query is prepared once, on the one connection, and runs inside a transaction too. Only the pieces of
- * SQL that differ from PostgreSQL are written here; the statements are the repositories'.
+ * a repository's transaction is better-sqlite3's own (a savepoint inside the store's transaction where it
+ * asks for one, else simply part of it); a statement is prepared once, on the one connection, and runs
+ * inside a transaction too. Only the pieces of SQL that differ from PostgreSQL are written here; the
+ * statements are the repositories'.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type Database from 'better-sqlite3';

@@ -1,8 +1,11 @@
 /**
- * The repositories' statements on PostgreSQL: each runs on the executor of the moment (the store's
+ * The repositories' statements on PostgreSQL: each runs on the connection of the moment (the store's
  * ambient transaction, else the pool) and answers asynchronously; a repository's transaction is its own,
- * or a savepoint of the store's, so a refused insert never spoils the bigger change it is part of. Only
- * the pieces of SQL that differ from SQLite are written here; the statements are the repositories'.
+ * or a savepoint of the store's where it asks for one (so a refused insert it catches never spoils the
+ * bigger change it is part of), or simply part of the store's. A statement built once is prepared by name
+ * (the server plans it once per connection); inside the store's transaction a write asked for without an
+ * answer is handed to the store, which sends it with what follows (see store.ts). Only the pieces of SQL
+ * that differ from SQLite are written here; the statements are the repositories'.
  */
 import { inArray, is, sql, type SQL } from 'drizzle-orm';
 import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
