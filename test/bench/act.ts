@@ -5,9 +5,12 @@
  * move. Beside them, the floor: the engine's step, the JSON of the state and a bare transaction of
  * prepared statements (SQLite) or of the same statements sent one by one (PostgreSQL).
  *
- *   node --import tsx test/bench/act.ts [--games 6] [--store sqlite,postgres] [--cpu-prof]
+ *   npm run bench:act -- [--games 6] [--store sqlite,postgres]
+ *   node --cpu-prof --import tsx test/bench/act.ts --store sqlite        (a CPU profile of the same)
+ *   ACT_INLINE_CHECKPOINTS=1 npm run bench:act                           (SQLite checkpoints in the commits, as before)
  *
- * Wall times are noisy on a shared machine: the load average is printed with each figure.
+ * Wall times are noisy on a shared machine: the load average is printed with each figure. CPU times are
+ * the whole process's (process.cpuUsage), its other threads included.
  */
 import fs from 'node:fs';
 import os from 'node:os';
