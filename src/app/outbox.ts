@@ -307,26 +307,41 @@ export class Outbox {
   }
 
   /**
-   * The public events of the short texts (boards without a picture) owed since the game's last picture,
-   * oldest first: the next picture's summary starts with them, so it tells the whole turn.
+   * What the game's boards told so far, for the next board: the newest log sequence a board told (null:
+   * none recorded yet), and the public events of the short texts (boards without a picture) owed since
+   * the last picture, oldest first (the next picture's summary starts with them, so it tells the whole
+   * turn). One read of the newest boards, a few rows as a rule (more only after a run of texts).
    */
-  async textEventsSincePicture(gameId: number): Promise<GameEvent[]> {
-    const out: GameEvent[][] = [];
-    for (const row of await this.rows.recentOfKind(gameId, 'board', TEXTS_IN_A_TURN)) {
-      const payload = parseDeliveryPayload(row.kind, row.payload);
-      if (typeof payload === 'string' || payload.kind !== 'board' || payload.picture) break;
-      out.unshift([...payload.summary]);
+  async toldSoFar(gameId: number): Promise<{ upTo: number | null; textEvents: GameEvent[] }> {
+    for (let window = 4; ; window = TEXTS_IN_A_TURN) {
+      const rows = await this.rows.recentOfKind(gameId, 'board', window);
+      let upTo: number | null = null;
+      const texts: (readonly GameEvent[])[] = [];
+      // The walk back over the texts ended: at a picture, or at a row that cannot be read.
+      let stopped = false;
+      for (const row of rows) {
+        const payload = parseDeliveryPayload(row.kind, row.payload);
+        const board = typeof payload !== 'string' && payload.kind === 'board' ? payload : null;
+        if (upTo === null && board?.upTo !== undefined) upTo = board.upTo;
+        if (!stopped) {
+          if (board === null || board.picture) stopped = true;
+          else texts.push(board.summary);
+        }
+        if (upTo !== null && stopped) break;
+      }
+      // Both found, or every board there is read, or the widest window read.
+      if ((upTo !== null && stopped) || rows.length < window || window === TEXTS_IN_A_TURN) return { upTo, textEvents: texts.reverse().flat() };
     }
-    return out.flat();
+  }
+
+  /** The public events of the short texts owed since the game's last picture, oldest first (see toldSoFar). */
+  async textEventsSincePicture(gameId: number): Promise<GameEvent[]> {
+    return (await this.toldSoFar(gameId)).textEvents;
   }
 
   /** The newest log sequence a board of the game has told (null: none recorded yet). */
   async lastToldSequence(gameId: number): Promise<number | null> {
-    for (const row of await this.rows.recentOfKind(gameId, 'board', TEXTS_IN_A_TURN)) {
-      const payload = parseDeliveryPayload(row.kind, row.payload);
-      if (typeof payload !== 'string' && payload.kind === 'board' && payload.upTo !== undefined) return payload.upTo;
-    }
-    return null;
+    return (await this.toldSoFar(gameId)).upTo;
   }
 
   /** Whether a message of the game was posted through the outbox. */

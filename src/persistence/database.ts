@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema.js';
+import { FALLBACK_AUTOCHECKPOINT_PAGES, startCheckpointer } from './sqlite-checkpointer.js';
 
 export type Db = BetterSQLite3Database<typeof schema>;
 
@@ -92,7 +93,16 @@ function migrateBesideOthers(sqlite: Database.Database, db: Db, migrationsFolder
   }
 }
 
-export function openDatabase(filePath: string, options: { migrationsFolder?: string } = {}): OpenDatabase {
+export interface OpenOptions {
+  migrationsFolder?: string;
+  /**
+   * Checkpoint the write-ahead log from a worker thread (sqlite-checkpointer.ts), not in the commits of
+   * the bot's connection: the bot's database does; a file opened for a moment (tests, a backup) need not.
+   */
+  backgroundCheckpoints?: boolean;
+}
+
+export function openDatabase(filePath: string, options: OpenOptions = {}): OpenDatabase {
   const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder();
   if (filePath !== ':memory:') {
     fs.mkdirSync(path.dirname(filePath), { recursive: true });
@@ -115,7 +125,17 @@ export function openDatabase(filePath: string, options: { migrationsFolder?: str
     sqlite.pragma('synchronous = NORMAL');
     const db = drizzle(sqlite, { schema });
     migrateBesideOthers(sqlite, db, migrationsFolder);
-    return { sqlite, db, close: () => sqlite.close() };
+    if (options.backgroundCheckpoints !== true || filePath === ':memory:') return { sqlite, db, close: () => sqlite.close() };
+    sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+    const checkpointer = startCheckpointer(filePath);
+    return {
+      sqlite,
+      db,
+      close: () => {
+        checkpointer.stop();
+        sqlite.close();
+      },
+    };
   } catch (error) {
     sqlite.close();
     if (error instanceof DatabaseOpenError) throw error;

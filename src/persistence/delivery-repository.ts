@@ -9,7 +9,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql, t
 import { SINGLE_SHARD, type ShardSet } from '../sharding.js';
 import type { Dialect } from './dialect.js';
 import type { DeliveryKind, DeliveryRow } from './schema.js';
-import { all, first, insertReturning, select, selectFields, update, updateReturning, type Statements } from './statements.js';
+import { all, first, insertReturning, select, selectFields, update, updateReturning, type SelectQuery, type Statements } from './statements.js';
 
 export interface NewDelivery {
   readonly gameId: number;
@@ -26,12 +26,22 @@ export interface NewDelivery {
 export const ARMED_KINDS: readonly DeliveryKind[] = ['lobby', 'board', 'reminder', 'idle-vote'];
 
 export class DeliveryRepository {
+  /** The query of every move that ends a turn, built once with placeholders (SQLite prepares it once). */
+  readonly #recentOfKind: SelectQuery<DeliveryRow>;
+
   constructor(
     private readonly dialect: Dialect,
     private readonly now: () => number = Date.now,
     /** The shards of this process: it looks only at its own guilds' deliveries. */
     private readonly shards: ShardSet = SINGLE_SHARD,
-  ) {}
+  ) {
+    const { deliveries } = dialect.tables;
+    this.#recentOfKind = select(deliveries, {
+      where: and(eq(deliveries.gameId, sql.placeholder('gameId')), eq(deliveries.kind, sql.placeholder('kind'))),
+      orderBy: [desc(deliveries.id)],
+      limit: sql.placeholder('limit'),
+    }) as SelectQuery<DeliveryRow>;
+  }
 
   get #deliveries() {
     return this.dialect.tables.deliveries;
@@ -185,8 +195,7 @@ export class DeliveryRepository {
 
   /** The game's newest deliveries of one kind, newest first. */
   *recentOfKind(gameId: number, kind: DeliveryKind, limit: number): Statements<DeliveryRow[]> {
-    const deliveries = this.#deliveries;
-    return yield* all(select(deliveries, { where: and(eq(deliveries.gameId, gameId), eq(deliveries.kind, kind)), orderBy: [desc(deliveries.id)], limit }));
+    return yield* all(this.#recentOfKind, { gameId, kind, limit });
   }
 
   /** The newest delivered board or lobby message of the game, if any. */

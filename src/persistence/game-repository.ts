@@ -2,8 +2,10 @@
  * Games, seats, the action log, snapshots and scheduled jobs. Every write that changes a game's state
  * goes through `saveState`: one transaction that checks the version (optimistic lock), writes the state
  * and appends the action log together, so a crash can never separate them. A change of several
- * statements (createGame, saveState, rescheduleJob) runs in a transaction of its own, or in a savepoint
- * of the store's ambient transaction, so a refused insert never spoils the bigger change it is part of.
+ * statements runs in a transaction of its own, or inside the store's ambient transaction: createGame in a
+ * savepoint of it, so the refused insert it catches never spoils the bigger change it is part of;
+ * saveState and rescheduleJob simply as part of it (they catch nothing, and a move saves two statements,
+ * on PostgreSQL two round trips).
  *
  * Concurrency on PostgreSQL: saveState's `UPDATE ... WHERE version = ?` locks the game's row, so a second
  * writer at the same version waits, then finds the version moved and is refused (stale_version); the
@@ -14,7 +16,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } fr
 import { SINGLE_SHARD, type ShardSet } from '../sharding.js';
 import type { Dialect, Tables } from './dialect.js';
 import type { ActionRow, GameRow, GameStatus, ScheduledJobRow, SeatRow } from './schema.js';
-import { all, first, insert, insertReturning, remove, select, selectFields, transaction, update, type Statements } from './statements.js';
+import { all, atomic, deleteQuery, first, insert, insertReturning, insertUnanswered, remove, removeWithUnanswered, select, selectFields, transaction, update, updateQuery, updateWith, type Statements, type UpdateQuery } from './statements.js';
 
 export interface NewGame {
   guildId: string;
@@ -167,13 +169,26 @@ function movesQueries({ games, seats, actions, snapshots, scheduledJobs }: Table
     recentActions: select(actions, { where: eq(actions.gameId, gameId), orderBy: [desc(actions.sequence)], limit: sql.placeholder('limit') }),
     actionsAfter: select(actions, { where: and(eq(actions.gameId, gameId), gt(actions.sequence, sql.placeholder('after'))), orderBy: [asc(actions.sequence)] }),
     latestSnapshot: select(snapshots, { where: eq(snapshots.gameId, gameId), orderBy: [desc(snapshots.sequence)], limit: 1 }),
+    latestSnapshotSequence: selectFields({ sequence: snapshots.sequence }, snapshots, { where: eq(snapshots.gameId, gameId), orderBy: [desc(snapshots.sequence)], limit: 1 }),
     jobsOf: select(scheduledJobs, { where: eq(scheduledJobs.gameId, gameId), orderBy: jobsInOrder }),
     jobsOfKind: select(scheduledJobs, { where: and(eq(scheduledJobs.gameId, gameId), eq(scheduledJobs.kind, sql.placeholder('kind'))), orderBy: jobsInOrder }),
+    deleteJobs: deleteQuery(scheduledJobs, eq(scheduledJobs.gameId, gameId)),
+    deleteSeats: deleteQuery(seats, eq(seats.gameId, gameId)),
+    deleteJobsOfKind: deleteQuery(scheduledJobs, and(eq(scheduledJobs.gameId, gameId), eq(scheduledJobs.kind, sql.placeholder('kind')))),
   };
+}
+
+/** saveState's UPDATE for the columns it changes (`keys`): the version check, the new version and time. */
+function saveUpdate({ games }: Tables, keys: readonly (keyof StateUpdate)[]) {
+  const set: Record<string, unknown> = {};
+  for (const key of keys) set[key] = sql.placeholder(key);
+  return updateQuery(games, { ...set, version: sql`${games.version} + 1`, updatedAt: sql.placeholder('updatedAt') }, and(eq(games.id, sql.placeholder('gameId')), eq(games.version, sql.placeholder('expectedVersion'))));
 }
 
 export class GameRepository {
   readonly #moves: ReturnType<typeof movesQueries>;
+  /** saveState's UPDATE by the columns it changes (a handful of combinations). */
+  readonly #saveUpdates = new Map<string, UpdateQuery>();
 
   constructor(
     private readonly dialect: Dialect,
@@ -257,30 +272,51 @@ export class GameRepository {
   /**
    * Applies a change to a game if and only if it is still at `expectedVersion`: state and/or status,
    * the seat list, and the action log, all in one transaction. The version grows by one.
+   * `lastSequence`: the log's newest sequence at `expectedVersion` (null: an empty log), when the caller
+   * knows it (it wrote it): the log is not read then. Only saveState appends to the log, each time with a
+   * new version, so what was true at a version stays true while the game is at it.
    */
-  *saveState(gameId: number, expectedVersion: number, change: StateUpdate, appended: readonly NewAction[] = [], newSeats?: readonly NewSeat[]): Statements<SaveResult> {
+  *saveState(
+    gameId: number,
+    expectedVersion: number,
+    change: StateUpdate,
+    appended: readonly NewAction[] = [],
+    newSeats?: readonly NewSeat[],
+    lastSequence?: number | null,
+  ): Statements<SaveResult> {
     const { games, seats, actions } = this.dialect.tables;
     const moves = this.#moves;
     const time = this.now();
-    return yield* transaction(function* (): Statements<SaveResult> {
-      const changed = yield* update(games, { ...change, version: sql`${games.version} + 1`, updatedAt: time }, and(eq(games.id, gameId), eq(games.version, expectedVersion)));
+    const keys = (['state', 'status'] as const).filter((key) => change[key] !== undefined);
+    const shape = keys.join(',');
+    let query = this.#saveUpdates.get(shape);
+    if (query === undefined) {
+      query = saveUpdate(this.dialect.tables, keys);
+      this.#saveUpdates.set(shape, query);
+    }
+    const values: Record<string, unknown> = { gameId, expectedVersion, updatedAt: time };
+    for (const key of keys) values[key] = change[key];
+    const changeState = query;
+    // Inside the store's transaction (a move) no savepoint: nothing here catches a failure and goes on.
+    return yield* atomic(function* (): Statements<SaveResult> {
+      const changed = yield* updateWith(changeState, values);
       if (changed !== 1) {
         const current = yield* first(selectFields({ version: games.version }, games, { where: eq(games.id, gameId) }));
         return { ok: false, code: 'stale_version', currentVersion: current?.version ?? null };
       }
+      // The version check passed: what follows needs no answer (on PostgreSQL it goes with the commit).
       if (newSeats !== undefined) {
-        yield* remove(seats, eq(seats.gameId, gameId));
-        yield* insert(
+        yield* removeWithUnanswered(moves.deleteSeats, { gameId });
+        yield* insertUnanswered(
           seats,
           newSeats.map((seat) => ({ gameId, ...seat })),
         );
       }
       let firstSequence: number | null = null;
       if (appended.length > 0) {
-        const last = yield* first(moves.lastSequence, { gameId });
-        const start = (last?.sequence ?? 0) + 1;
+        const start = (lastSequence !== undefined ? (lastSequence ?? 0) : ((yield* first(moves.lastSequence, { gameId }))?.sequence ?? 0)) + 1;
         firstSequence = start;
-        yield* insert(
+        yield* insertUnanswered(
           actions,
           appended.map((entry, i) => ({
             gameId,
@@ -356,8 +392,22 @@ export class GameRepository {
     return row === undefined ? undefined : { sequence: row.sequence, state: row.state };
   }
 
+  /** The sequence of the newest snapshot (not its state), if any. */
+  *latestSnapshotSequence(gameId: number): Statements<number | undefined> {
+    return (yield* first(this.#moves.latestSnapshotSequence, { gameId }))?.sequence;
+  }
+
   *saveSnapshot(gameId: number, sequence: number, state: string): Statements<void> {
     yield* insert(this.dialect.tables.snapshots, [{ gameId, sequence, state, createdAt: this.now() }], 'nothing');
+  }
+
+  /** Writes several jobs in one statement, without waiting for the answer (a new turn's reminder and idle deadline). */
+  *scheduleJobs(jobs: readonly NewJob[]): Statements<void> {
+    const createdAt = this.now();
+    yield* insertUnanswered(
+      this.dialect.tables.scheduledJobs,
+      jobs.map((job) => ({ ...job, payload: JSON.stringify(job.payload), createdAt })),
+    );
   }
 
   *scheduleJob(job: NewJob): Statements<ScheduledJobRow> {
@@ -367,9 +417,10 @@ export class GameRepository {
   /** Replaces every job of this kind for the game with one new job. */
   *rescheduleJob(job: NewJob): Statements<ScheduledJobRow> {
     const { scheduledJobs } = this.dialect.tables;
+    const moves = this.#moves;
     const row = { ...job, payload: JSON.stringify(job.payload), createdAt: this.now() };
-    return yield* transaction(function* () {
-      yield* remove(scheduledJobs, and(eq(scheduledJobs.gameId, job.gameId), eq(scheduledJobs.kind, job.kind)));
+    return yield* atomic(function* () {
+      yield* removeWithUnanswered(moves.deleteJobsOfKind, { gameId: job.gameId, kind: job.kind });
       return yield* insertReturning(scheduledJobs, row);
     });
   }
@@ -431,12 +482,7 @@ export class GameRepository {
   }
 
   *deleteJobs(gameId: number, kind?: string): Statements<void> {
-    yield* remove(this.dialect.tables.scheduledJobs, this.#jobsOf(gameId, kind));
-  }
-
-  /** The game's jobs, or those of one kind. */
-  #jobsOf(gameId: number, kind: string | undefined): SQL | undefined {
-    const { scheduledJobs } = this.dialect.tables;
-    return kind === undefined ? eq(scheduledJobs.gameId, gameId) : and(eq(scheduledJobs.gameId, gameId), eq(scheduledJobs.kind, kind));
+    if (kind === undefined) yield* removeWithUnanswered(this.#moves.deleteJobs, { gameId });
+    else yield* removeWithUnanswered(this.#moves.deleteJobsOfKind, { gameId, kind });
   }
 }

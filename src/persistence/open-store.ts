@@ -37,7 +37,7 @@ export async function openConfiguredDatabase(choice: DatabaseChoice, onIdleError
     });
     return { dialect: 'postgres', open, where: describeConnection(choice.databaseUrl) };
   }
-  return { dialect: 'sqlite', open: openDatabase(choice.databasePath), where: choice.databasePath };
+  return { dialect: 'sqlite', open: openDatabase(choice.databasePath, { backgroundCheckpoints: true }), where: choice.databasePath };
 }
 
 export function storeOn(database: OpenedDatabase, options: StoreOptions = {}): Store {

@@ -1,19 +1,21 @@
 /**
  * The repositories' statements on SQLite (better-sqlite3): each runs at once and answers synchronously;
- * a repository's transaction is better-sqlite3's own (a savepoint inside the store's transaction); a
- * query is prepared once, on the one connection, and runs inside a transaction too. Only the pieces of
- * SQL that differ from PostgreSQL are written here; the statements are the repositories'.
+ * a repository's transaction is better-sqlite3's own (a savepoint inside the store's transaction where it
+ * asks for one, else simply part of it); a statement is prepared once, on the one connection, and runs
+ * inside a transaction too. Only the pieces of SQL that differ from PostgreSQL are written here; the
+ * statements are the repositories'.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type Database from 'better-sqlite3';
 import type { RunResult } from 'better-sqlite3';
 import type { BaseSQLiteDatabase, SelectedFields, SQLiteColumn, SQLiteSelect, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Dialect } from './dialect.js';
-import type { Db } from './database.js';
+import type { Db, OpenDatabase } from './database.js';
 import type * as schema from './schema.js';
 import { tables } from './schema.js';
 import { guildOnShardsSqlite } from './shard-filter.js';
-import { runSynchronously, withClauses } from './statement-runner.js';
-import type { Insert, Select, SelectQuery, Statement, Statements, Update } from './statements.js';
+import { insertPlaceholders, insertShape, insertValues, runSynchronously, withClauses } from './statement-runner.js';
+import type { Delete, Insert, Select, SelectQuery, Statement, Statements, Update } from './statements.js';
 
 export const sqliteDialect: Dialect = {
   tables,
@@ -38,30 +40,76 @@ function built(db: Executor, query: SelectQuery): SQLiteSelect {
   return withClauses<SQLiteSelect>(chosen.from(from as SQLiteTable).$dynamic(), query);
 }
 
-/** Each query prepared at its first run and kept while the query is (a repository keeps its hot ones for good). */
-class PreparedSelects {
-  readonly #prepared = new WeakMap<SelectQuery, ReturnType<SQLiteSelect['prepare']>>();
+/** A statement prepared by drizzle on the one connection: placeholders filled (and encoded) at each run. */
+interface PreparedQuery {
+  run(values?: Record<string, unknown>): RunResult;
+  all(values?: Record<string, unknown>): unknown[];
+  get(values?: Record<string, unknown>): unknown;
+}
+
+/**
+ * Every statement prepared once and kept: a query or a change built once with placeholders (a
+ * repository keeps its hot ones for good), and an INSERT by its shape (table, columns, rows, conflict,
+ * returning) with its values as placeholders. better-sqlite3 then runs a statement it already has; a
+ * move neither builds SQL text nor prepares it again.
+ */
+class PreparedStatements {
+  readonly #built = new WeakMap<object, PreparedQuery>();
+  readonly #inserts = new Map<string, { prepared: PreparedQuery; names: string[][] }>();
 
   constructor(private readonly db: Db) {}
 
-  run(statement: Select): unknown {
-    let prepared = this.#prepared.get(statement.query);
+  #once(key: object, build: () => PreparedQuery): PreparedQuery {
+    let prepared = this.#built.get(key);
     if (prepared === undefined) {
-      prepared = built(this.db, statement.query).prepare();
-      this.#prepared.set(statement.query, prepared);
+      prepared = build();
+      this.#built.set(key, prepared);
     }
+    return prepared;
+  }
+
+  select(statement: Select): unknown {
+    const prepared = this.#once(statement.query, () => built(this.db, statement.query).prepare() as unknown as PreparedQuery);
     return statement.first ? prepared.get(statement.values) : prepared.all(statement.values);
+  }
+
+  insert(db: Executor, statement: Insert): unknown {
+    const shape = insertShape(statement);
+    if (shape === null) return insertBuilt(db, statement);
+    let kept = this.#inserts.get(shape.key);
+    if (kept === undefined) {
+      const { names, placeholders } = insertPlaceholders(statement.values.length, shape.columns);
+      const values = this.db.insert(statement.table as SQLiteTable).values(placeholders as never);
+      const query = statement.onConflict === 'nothing' ? values.onConflictDoNothing() : values;
+      const prepared = (statement.returning ? query.returning().prepare() : query.prepare()) as unknown as PreparedQuery;
+      kept = { prepared, names };
+      this.#inserts.set(shape.key, kept);
+    }
+    const values = insertValues(statement.values, shape.columns, kept.names);
+    return statement.returning ? kept.prepared.all(values) : kept.prepared.run(values).changes;
+  }
+
+  update(db: Executor, statement: Update): unknown {
+    if (statement.query === undefined) return updateBuilt(db, statement);
+    const { table, set, where } = statement.query;
+    return this.#once(statement.query, () => this.db.update(table as SQLiteTable).set(set as never).where(where).prepare() as unknown as PreparedQuery).run(statement.values).changes;
+  }
+
+  remove(db: Executor, statement: Delete): number {
+    if (statement.query === undefined) return db.delete(statement.table as SQLiteTable).where(statement.where).run().changes;
+    const { table, where } = statement.query;
+    return this.#once(statement.query, () => this.db.delete(table as SQLiteTable).where(where).prepare() as unknown as PreparedQuery).run(statement.values).changes;
   }
 }
 
-function insert(db: Executor, statement: Insert): unknown {
+function insertBuilt(db: Executor, statement: Insert): unknown {
   const values = db.insert(statement.table as SQLiteTable).values(statement.values as never);
   const { onConflict } = statement;
   const query = onConflict === undefined ? values : onConflict === 'nothing' ? values.onConflictDoNothing() : values.onConflictDoUpdate({ target: onConflict.target as SQLiteColumn, set: onConflict.set as never });
   return statement.returning ? query.returning().all() : query.run().changes;
 }
 
-function update(db: Executor, statement: Update): unknown {
+function updateBuilt(db: Executor, statement: Update): unknown {
   const query = db
     .update(statement.table as SQLiteTable)
     .set(statement.set as never)
@@ -69,26 +117,25 @@ function update(db: Executor, statement: Update): unknown {
   return statement.returning ? query.returning().all() : query.run().changes;
 }
 
-function execute(db: Executor, selects: PreparedSelects, statement: Statement): unknown {
+function execute(db: Executor, sqlite: Database.Database, prepared: PreparedStatements, statement: Statement): unknown {
   switch (statement.kind) {
     case 'select':
-      return selects.run(statement);
+      return prepared.select(statement);
     case 'insert':
-      return insert(db, statement);
+      return prepared.insert(db, statement);
     case 'update':
-      return update(db, statement);
+      return prepared.update(db, statement);
     case 'delete':
-      return db
-        .delete(statement.table as SQLiteTable)
-        .where(statement.where)
-        .run().changes;
+      return prepared.remove(db, statement);
     case 'transaction':
-      return db.transaction((tx) => runSynchronously(statement.body(), (inner) => execute(tx, selects, inner)));
+      // Inside the store's transaction, a body that needs no savepoint is simply part of it.
+      if (!statement.savepoint && sqlite.inTransaction) return runSynchronously(statement.body(), (inner) => execute(db, sqlite, prepared, inner));
+      return db.transaction((tx) => runSynchronously(statement.body(), (inner) => execute(tx, sqlite, prepared, inner)));
   }
 }
 
 /** Runs a repository method's statements on the database, answering its result at once. */
-export function sqliteRunner(db: Db): <R>(statements: Statements<R>) => R {
-  const selects = new PreparedSelects(db);
-  return (statements) => runSynchronously(statements, (statement) => execute(db, selects, statement));
+export function sqliteRunner({ db, sqlite }: Pick<OpenDatabase, 'db' | 'sqlite'>): <R>(statements: Statements<R>) => R {
+  const prepared = new PreparedStatements(db);
+  return (statements) => runSynchronously(statements, (statement) => execute(db, sqlite, prepared, statement));
 }

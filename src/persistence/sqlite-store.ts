@@ -79,7 +79,7 @@ export class SqliteStore implements Store {
       playerSettings: new PlayerSettingsRepository(sqliteDialect, now),
       damagedRows: new DamagedRowRegister(sqliteDialect, now),
     };
-    const run = sqliteRunner(open.db);
+    const run = sqliteRunner(open);
     this.sync = {
       games: synchronously(repositories.games, run),
       deliveries: synchronously(repositories.deliveries, run),

@@ -3,8 +3,8 @@
  * part of turning a described SELECT into drizzle's builder that both dialects share, and a repository
  * seen as plain methods answering their results (at once on SQLite, as promises in a store).
  */
-import type { Placeholder, SQL } from 'drizzle-orm';
-import type { SelectQuery, Statement, Statements } from './statements.js';
+import { getTableName, is, SQL, sql, type Placeholder } from 'drizzle-orm';
+import type { Insert, SelectQuery, Statement, Statements } from './statements.js';
 
 /** Runs the statements one by one as `execute` answers them at once; a failed statement's error is thrown into the method. */
 export function runSynchronously<R>(statements: Statements<R>, execute: (statement: Statement) => unknown): R {
@@ -96,3 +96,51 @@ export function withClauses<S extends ClauseBuilder<S>>(builder: S, query: Selec
   if (query.limit !== undefined) built = built.limit(query.limit);
   return built;
 }
+
+/** The values of an INSERT of `rows` for the placeholders `names` of its shape (`names[row][column]`). */
+export function insertValues(rows: readonly object[], columns: readonly string[], names: readonly (readonly string[])[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r] as Record<string, unknown>;
+    const rowNames = names[r] as readonly string[];
+    for (let c = 0; c < columns.length; c++) values[rowNames[c] as string] = row[columns[c] as string];
+  }
+  return values;
+}
+
+/**
+ * An INSERT's shape, for keeping it prepared: the columns it writes (those given a value), when every
+ * row writes the same ones and none is an SQL expression, and a key naming the shape (table, columns,
+ * rows, conflict, returning). Null for any other INSERT: it is built at each run, as an unusual
+ * statement may be.
+ */
+export function insertShape(statement: Insert): { key: string; columns: string[] } | null {
+  if (typeof statement.onConflict === 'object') return null;
+  const columns = insertColumns(statement);
+  if (columns === null) return null;
+  return { key: `${getTableName(statement.table)}|${columns.join(',')}|${statement.values.length}|${statement.onConflict ?? ''}|${statement.returning ? 'returning' : ''}`, columns };
+}
+
+/** The rows of an INSERT of that shape with placeholders for values (`names[row][column]`), for preparing it once. */
+export function insertPlaceholders(rows: number, columns: readonly string[]): { names: string[][]; placeholders: Record<string, Placeholder>[] } {
+  const names = Array.from({ length: rows }, (_, r) => columns.map((column) => `${r}.${column}`));
+  const placeholders = names.map((rowNames) => Object.fromEntries(rowNames.map((name, c) => [columns[c] as string, sql.placeholder(name)])));
+  return { names, placeholders };
+}
+
+function insertColumns(statement: Insert): string[] | null {
+  const first = statement.values[0] as Record<string, unknown>;
+  const columns = Object.keys(first).filter((key) => first[key] !== undefined);
+  for (const row of statement.values as Record<string, unknown>[]) {
+    let given = 0;
+    for (const key in row) {
+      const value = row[key];
+      if (value === undefined) continue;
+      if (is(value, SQL) || first[key] === undefined) return null;
+      given++;
+    }
+    if (given !== columns.length) return null;
+  }
+  return columns;
+}
+

@@ -19,6 +19,8 @@ export type Row<T extends Table> = T['$inferSelect'];
 export type NewRow<T extends Table> = T['$inferInsert'];
 /** New values for some columns of a row: a value, or an SQL expression (e.g. `version + 1`). */
 export type RowChange<T extends Table> = { [K in keyof NewRow<T>]?: NewRow<T>[K] | SQL };
+/** The same in a statement built once: a placeholder stands for a value given at each run. */
+export type RowChangeQuery<T extends Table> = { [K in keyof NewRow<T>]?: NewRow<T>[K] | SQL | Placeholder };
 
 /** Columns or expressions to read, by the property name they come back under. */
 export type Fields = Record<string, Column | SQL | SQL.Aliased>;
@@ -64,6 +66,8 @@ export interface Insert {
   readonly onConflict?: 'nothing' | { readonly target: Column; readonly set: object };
   /** Answer the written rows instead of their count. */
   readonly returning: boolean;
+  /** The method needs no answer (see `insertUnanswered`). */
+  readonly unanswered?: boolean;
 }
 
 export interface Update {
@@ -73,18 +77,50 @@ export interface Update {
   readonly where: SQL | undefined;
   /** Answer the changed rows instead of their count. */
   readonly returning: boolean;
+  /** Built once (`updateQuery`): the same object at every run, with the placeholders' values. */
+  readonly query?: UpdateQuery;
+  readonly values?: Record<string, unknown>;
+  /** The method needs no answer (see `insertUnanswered`). */
+  readonly unanswered?: boolean;
 }
 
 export interface Delete {
   readonly kind: 'delete';
   readonly table: Table;
   readonly where: SQL | undefined;
+  /** Built once (`deleteQuery`): the same object at every run, with the placeholders' values. */
+  readonly query?: DeleteQuery;
+  readonly values?: Record<string, unknown>;
+  /** The method needs no answer (see `insertUnanswered`). */
+  readonly unanswered?: boolean;
 }
 
-/** All of `body`'s statements or none; inside another transaction, a savepoint of it. */
+/**
+ * An UPDATE (answering its count) built once, whose changing values are placeholders in `set` and
+ * `where`: SQLite prepares it once, and neither database builds its SQL text again at each run.
+ */
+export interface UpdateQuery {
+  readonly table: Table;
+  readonly set: object;
+  readonly where: SQL | undefined;
+}
+
+/** A DELETE built once with placeholders (see UpdateQuery). */
+export interface DeleteQuery {
+  readonly table: Table;
+  readonly where: SQL | undefined;
+}
+
+/**
+ * All of `body`'s statements or none. `savepoint`: inside another transaction, a savepoint of it (so a
+ * failed statement that `body` catches leaves the rest of the bigger change usable); without it, inside
+ * another transaction the statements are simply part of it (a failure fails the whole change), which
+ * saves two statements, and on PostgreSQL two round trips.
+ */
 export interface Transaction {
   readonly kind: 'transaction';
   readonly body: () => Statements<unknown>;
+  readonly savepoint: boolean;
 }
 
 export type Statement = Select | Insert | Update | Delete | Transaction;
@@ -120,6 +156,17 @@ export function* insert<T extends Table>(table: T, values: readonly NewRow<T>[],
   return (yield { kind: 'insert', table, values, returning: false, ...(onConflict !== undefined ? { onConflict } : {}) }) as number;
 }
 
+/**
+ * Writes the rows; the method goes on without waiting for the answer. On PostgreSQL, inside the store's
+ * transaction, the statement goes to the server together with the ones after it (a pipeline: no round
+ * trip of its own), and should it fail, the transaction fails at its end and nothing of it is kept;
+ * elsewhere, and on SQLite (which answers at once), it runs as any other statement.
+ */
+export function* insertUnanswered<T extends Table>(table: T, values: readonly NewRow<T>[]): Statements<void> {
+  if (values.length === 0) return;
+  yield { kind: 'insert', table, values, returning: false, unanswered: true };
+}
+
 /** Writes one row and answers it as stored (its id, its defaults). */
 export function* insertReturning<T extends Table>(table: T, values: NewRow<T>): Statements<Row<T>> {
   const [row] = (yield { kind: 'insert', table, values: [values], returning: true }) as Row<T>[];
@@ -129,6 +176,36 @@ export function* insertReturning<T extends Table>(table: T, values: NewRow<T>): 
 /** Changes the rows `where` selects; answers how many there were. */
 export function* update<T extends Table>(table: T, set: RowChange<T>, where: SQL | undefined): Statements<number> {
   return (yield { kind: 'update', table, set, where, returning: false }) as number;
+}
+
+/** An UPDATE built once: values and conditions may be placeholders (`sql.placeholder('id')`), given at each run. */
+export function updateQuery<T extends Table>(table: T, set: RowChangeQuery<T>, where: SQL | undefined): UpdateQuery {
+  return { table, set, where };
+}
+
+/** Runs an UPDATE built once with these placeholder values; answers how many rows it changed. */
+export function* updateWith(query: UpdateQuery, values: Record<string, unknown>): Statements<number> {
+  return (yield { kind: 'update', table: query.table, set: query.set, where: query.where, returning: false, query, values }) as number;
+}
+
+/** A DELETE built once, its condition's changing values placeholders. */
+export function deleteQuery(table: Table, where: SQL | undefined): DeleteQuery {
+  return { table, where };
+}
+
+/** Runs a DELETE built once with these placeholder values; answers how many rows it deleted. */
+export function* removeWith(query: DeleteQuery, values: Record<string, unknown>): Statements<number> {
+  return (yield { kind: 'delete', table: query.table, where: query.where, query, values }) as number;
+}
+
+/** A DELETE built once, run without waiting for its answer (see `insertUnanswered`). */
+export function* removeWithUnanswered(query: DeleteQuery, values: Record<string, unknown>): Statements<void> {
+  yield { kind: 'delete', table: query.table, where: query.where, query, values, unanswered: true };
+}
+
+/** An UPDATE built once, run without waiting for its answer (see `insertUnanswered`). */
+export function* updateWithUnanswered(query: UpdateQuery, values: Record<string, unknown>): Statements<void> {
+  yield { kind: 'update', table: query.table, set: query.set, where: query.where, returning: false, query, values, unanswered: true };
 }
 
 /** Changes the rows `where` selects; answers them as changed. */
@@ -141,6 +218,15 @@ export function* remove(table: Table, where: SQL | undefined): Statements<number
   return (yield { kind: 'delete', table, where }) as number;
 }
 
+/** All of `body` or none; inside another transaction, a savepoint of it (a failure `body` catches spoils nothing else). */
 export function* transaction<R>(body: () => Statements<R>): Statements<R> {
-  return (yield { kind: 'transaction', body }) as R;
+  return (yield { kind: 'transaction', body, savepoint: true }) as R;
+}
+
+/**
+ * All of `body` or none: a transaction of its own when none is running; inside one, simply part of it
+ * (no savepoint: `body` must not catch its own statements' failures and go on).
+ */
+export function* atomic<R>(body: () => Statements<R>): Statements<R> {
+  return (yield { kind: 'transaction', body, savepoint: false }) as R;
 }

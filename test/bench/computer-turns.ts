@@ -49,9 +49,10 @@ async function addComputer(fake: FakeDiscord, host: FakeUser, lobbyId: string): 
 async function measure(game: string): Promise<number[]> {
   const fake = await FakeDiscord.start({ responseWindowMs: 10_000 });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-computers-'));
-  const bot = new BotProcess(fake, path.join(dir, 'bazaar.db'), { LOG_LEVEL: 'warn' }, 'built');
+  const bot = new BotProcess(fake, path.join(dir, 'bazaar.db'), {}, 'built');
   try {
     await bot.start();
+    console.error(`${game}: the bot is ready`);
     const alice = fake.users.create('alice', { globalName: 'Alice' });
     const channel = fake.createChannel(`computers-${game}`);
     const lobby = await lobbyOf(fake, alice, channel, game);
@@ -59,7 +60,10 @@ async function measure(game: string): Promise<number[]> {
     await addComputer(fake, alice, lobby.id);
     await alice.clickButton(lobby.id, buttonFor(fake.message(lobby.id)!, 'start'), { until: 'none' });
     const aliceToPlay = (): boolean => boards(fake, channel).length > 0 && mentionedToAct(latestBoard(fake, channel))[0] === alice.id;
-    await until(fake, aliceToPlay, 'the first board that asks Alice', 300_000);
+    await until(fake, aliceToPlay, 'the first board that asks Alice', 300_000).catch((error: unknown) => {
+      throw new Error(`${String(error)}; the bot's last lines: ${JSON.stringify(bot.logs.slice(-5))}`);
+    });
+    console.error(`${game}: playing`);
     const times: number[] = [];
     for (let turn = 0; turn < TURNS; turn++) {
       const board = latestBoard(fake, channel);

@@ -698,6 +698,62 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
       expect(await store.games.findRunningByChannel('300000000000000062')).toBeUndefined();
     });
 
+    it('a move inside a transaction: the log appended after the sequence the caller knows, the jobs in one statement, nothing answered before the commit lost', async () => {
+      const { store, another } = await open(under);
+      const other = await another();
+      const game = await created(store, lobby('300000000000000066'));
+      await store.games.saveState(game.id, 0, { state: '{}', status: 'active' }, [move('first')]);
+      const saved = await store.transaction(async () => {
+        // The caller wrote version 1 and knows the log ends at 1: the log is not read.
+        const result = await store.games.saveState(game.id, 1, { state: '{"n":2}' }, [move('second'), move('third', true)], undefined, 1);
+        await store.games.deleteJobs(game.id);
+        await store.games.scheduleJobs([
+          { kind: 'reminder', gameId: game.id, dueAt: 5, payload: { n: 1 } },
+          { kind: 'idle', gameId: game.id, dueAt: 7, payload: { n: 2 } },
+        ]);
+        // What was sent without an answer is seen by what follows in the transaction.
+        expect((await store.games.recentActions(game.id, 1)).map((a) => a.action)).toEqual(['third']);
+        expect(await other.games.jobsOf(game.id)).toEqual([]);
+        return result;
+      });
+      expect(saved).toMatchObject({ ok: true, version: 2, firstSequence: 2 });
+      expect((await other.games.actions(game.id)).map((a) => [a.sequence, a.action])).toEqual([
+        [1, 'first'],
+        [2, 'second'],
+        [3, 'third'],
+      ]);
+      expect((await other.games.jobsOf(game.id)).map((j) => [j.kind, j.dueAt, JSON.parse(j.payload)])).toEqual([
+        ['reminder', 5, { n: 1 }],
+        ['idle', 7, { n: 2 }],
+      ]);
+      // A stale version is refused as before, with the log's end given or not, and writes nothing.
+      expect(await store.transaction(() => store.games.saveState(game.id, 1, { state: '{}' }, [move('late')], undefined, 1))).toEqual({ ok: false, code: 'stale_version', currentVersion: 2 });
+      expect((await other.games.actions(game.id)).map((a) => a.sequence)).toEqual([1, 2, 3]);
+      expect(await store.games.latestSnapshotSequence(game.id)).toBeUndefined();
+      await store.games.saveSnapshot(game.id, 3, '{}');
+      expect(await store.games.latestSnapshotSequence(game.id)).toBe(3);
+    });
+
+    it('a write sent without waiting for its answer that fails takes the whole transaction with it', async () => {
+      const { store, another } = await open(under);
+      const other = await another();
+      const game = await created(store, lobby('300000000000000067'));
+      await store.games.saveState(game.id, 0, { state: '{}', status: 'active' }, [move('first')]);
+      // A wrong end of the log (sequence 1 is taken): the append fails on the key, after the method answered.
+      const failed = store.transaction(async () => {
+        const result = await store.games.saveState(game.id, 1, { state: '{"n":2}' }, [move('clash')], undefined, 0);
+        expect(result).toMatchObject({ ok: true, version: 2 });
+        await store.games.scheduleJobs([{ kind: 'reminder', gameId: game.id, dueAt: 5, payload: {} }]);
+        return result;
+      });
+      await expect(failed).rejects.toSatisfy((error: unknown) => store.dialect === 'sqlite' || /duplicate key|unique/i.test(String(error)));
+      expect(await other.games.findById(game.id)).toMatchObject({ version: 1, state: '{}' });
+      expect((await other.games.actions(game.id)).map((a) => a.action)).toEqual(['first']);
+      expect(await other.games.jobsOf(game.id)).toEqual([]);
+      // The store goes on working.
+      expect(await store.transaction(() => store.games.saveState(game.id, 1, { state: '{"n":3}' }, [move('second')]))).toMatchObject({ ok: true, firstSequence: 2 });
+    });
+
     it('a lobby refused inside a transaction leaves the transaction usable: the rest of the change commits', async () => {
       const { store } = await open(under);
       const existing = await created(store, lobby('300000000000000063'));

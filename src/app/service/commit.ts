@@ -111,8 +111,10 @@ export async function save(
   const pictureBefore = boardMarkerOf(game.module, game.state);
   const activeBefore = [...activeSeats(game), ...forced];
   const id = game.row.id;
+  // The log's end is known when this process wrote the game's current version: it is not read again.
+  const known = core.logEnds.get(id);
   const after = await core.tx(async () => {
-    const saved = await core.repo.saveState(id, game.row.version, { state: json, status }, entries);
+    const saved = await core.repo.saveState(id, game.row.version, { state: json, status }, entries, undefined, known?.version === game.row.version ? known.sequence : undefined);
     if (!saved.ok) return null;
     for (const seat of leaving) await core.repo.markSeatLeft(id, seat, saved.updatedAt, byVote);
     const level = parseLevel(game.row.computerLevel);
@@ -144,7 +146,8 @@ export async function save(
     // A new decider, the end, or a line about a seat (it left, was removed): the channel is owed a board,
     // with a picture only when the turn player changed (boardMarkerOf says why) or pieces left the board.
     if (markerAfter !== markerBefore || notes.length > 0) {
-      const toldUpTo = await core.outbox.lastToldSequence(id);
+      const told = await core.outbox.toldSoFar(id);
+      const toldUpTo = told.upTo;
       summary = await turnSummaryOf(core, snapshot, activeBefore, toldUpTo);
       const upTo = appended.at(-1)?.sequence ?? toldUpTo;
       // A seat handed to a computer moves nothing on the board: a short text; its pieces taken out do.
@@ -152,13 +155,17 @@ export async function save(
       picture = moved || status === 'finished' || boardMarkerOf(game.module, snapshot.state) !== pictureBefore;
       // The board of the new turn is owed from this very commit: a crash after it still posts it.
       const events = summary.flatMap((e) => e.events.filter((ev) => ev.visibleTo === undefined).map((ev) => (e.computer === true ? { ...ev, byComputer: true as const } : ev)));
-      const told = picture ? await core.outbox.textEventsSincePicture(id) : [];
-      boardDelivery = await core.owe(row, 'board', { kind: 'board', summary: [...told, ...events], notes, concededTo, picture, ...(upTo === null ? {} : { upTo }) });
+      boardDelivery = await core.owe(row, 'board', { kind: 'board', summary: picture ? [...told.textEvents, ...events] : events, notes, concededTo, picture, ...(upTo === null ? {} : { upTo }) });
     }
-    return { snapshot, markerAfter, boardDelivery, picture, appended, summary };
+    const lastSequence = saved.firstSequence === null ? undefined : saved.firstSequence + entries.length - 1;
+    return { snapshot, markerAfter, boardDelivery, picture, appended, summary, lastSequence };
   });
   if (after === null) return refuse('stale', { currentVersion: (await core.repo.findById(id))?.version ?? -1 });
   core.verified.set(id, after.snapshot.row.version);
+  core.wrote(id, json, status);
+  const logEnd = after.lastSequence ?? (known?.version === game.row.version ? known.sequence : undefined);
+  if (logEnd === undefined) core.logEnds.delete(id);
+  else core.logEnds.set(id, { version: after.snapshot.row.version, sequence: logEnd });
   const turnEnded = after.markerAfter !== markerBefore;
   return {
     ok: true,
@@ -195,7 +202,7 @@ async function keepSnapshot(core: GameCore, gameId: number, entries: readonly Ne
   const last = entries.at(-1);
   if (firstSequence === null || last === undefined || last.kind !== 'action' || !last.checkpoint) return;
   const sequence = firstSequence + entries.length - 1;
-  const previous = (await core.repo.latestSnapshot(gameId))?.sequence ?? 0;
+  const previous = (await core.repo.latestSnapshotSequence(gameId)) ?? 0;
   if (sequence - previous >= SNAPSHOT_EVERY) await core.repo.saveSnapshot(gameId, sequence, json);
 }
 

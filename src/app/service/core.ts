@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AnyGameDefinition } from '../../engine/index.js';
 import { DamagedRowError } from '../../persistence/game-repository.js';
-import type { DeliveryKind, GameRow } from '../../persistence/schema.js';
+import type { DeliveryKind, GameRow, SeatRow } from '../../persistence/schema.js';
 import type { DamagedRowStore, GameStore, PlayerSettingsStore, StatsStore, Store } from '../../persistence/store.js';
 import type { Logger } from '../../logger.js';
 import { delivererName, SINGLE_SHARD, type ShardSet } from '../../sharding.js';
@@ -70,8 +70,19 @@ export class GameCore {
   readonly newSeed: () => string;
   /** Games whose stored state was checked against a replay of their log, at this version. */
   readonly verified = new Map<number, number>();
+  /**
+   * The newest log sequence of games this process wrote (null: an empty log), at the version it wrote:
+   * the next move of the game at that version appends after it without reading the log (see saveState).
+   */
+  readonly logEnds = new Map<number, { version: number; sequence: number | null }>();
   readonly #store: Store;
   readonly #mutex = new KeyedMutex();
+  /**
+   * Per running game, what `load` found sound last: the options as parsed from that text for that many
+   * seats, and a state text that passed the checks. Text stored since that differs is checked again; a
+   * move does not pay for checking what it wrote itself (`wrote`).
+   */
+  readonly #sound = new Map<number, { readonly options: string; readonly seats: number; readonly parsed: unknown; readonly state: string | null }>();
 
   constructor(deps: GameServiceDeps) {
     this.#store = deps.store;
@@ -134,14 +145,16 @@ export class GameCore {
   }
 
   async byId(gameId: number): Promise<Result<{ game: Snapshot }>> {
-    const row = await this.repo.findById(gameId);
+    // The row and its seats asked for together (on PostgreSQL: at the same time, on two connections).
+    const [row, seats] = await Promise.all([this.repo.findById(gameId), this.repo.seats(gameId)]);
     if (row === undefined) return refuse('no_game', {});
-    return this.snapshot(row);
+    return this.snapshot(row, seats);
   }
 
-  async snapshot(row: GameRow): Promise<Result<{ game: Snapshot }>> {
+  /** `seats`: the game's seats, when the caller read them with the row. */
+  async snapshot(row: GameRow, seats?: SeatRow[]): Promise<Result<{ game: Snapshot }>> {
     try {
-      return { ok: true, game: await this.load(row) };
+      return { ok: true, game: await this.load(row, seats) };
     } catch (error) {
       const damaged =
         error instanceof DamagedGameError
@@ -164,7 +177,7 @@ export class GameCore {
    * the module's shape check, the engine's functions run on it) and, once per process and version,
    * that replaying the log gives exactly the stored state.
    */
-  async load(row: GameRow): Promise<Snapshot> {
+  async load(row: GameRow, readSeats?: SeatRow[]): Promise<Snapshot> {
     const damaged = (reason: string): DamagedGameError => new DamagedGameError(row.id, row.channelId, reason);
     const module = this.modules.get(row.kind);
     if (module === undefined) throw damaged(`unknown game kind "${row.kind}"`);
@@ -176,13 +189,19 @@ export class GameCore {
     }
     const settings = parseLobbySettings(rawSettings);
     if (settings === null) throw damaged('the lobby settings are not readable');
-    const seats = await this.repo.seats(row.id);
+    const seats = readSeats ?? (await this.repo.seats(row.id));
     const seatProblem = checkSeats(seats);
     if (seatProblem !== null) throw damaged(seatProblem);
     if (row.status === 'lobby') return { kind: 'lobby', row, seats, module, settings };
     const def = module.definition;
-    const parsed = def.parseOptions(module.buildOptions(settings, seats.length));
-    if (!parsed.ok) throw damaged(`the options are not valid: ${parsed.error}`);
+    const sound = this.#sound.get(row.id);
+    let options: unknown;
+    if (sound !== undefined && sound.options === row.options && sound.seats === seats.length) options = sound.parsed;
+    else {
+      const parsed = def.parseOptions(module.buildOptions(settings, seats.length));
+      if (!parsed.ok) throw damaged(`the options are not valid: ${parsed.error}`);
+      options = parsed.options;
+    }
     if (row.state === null) throw damaged('no state stored');
     let state: unknown;
     try {
@@ -190,20 +209,22 @@ export class GameCore {
     } catch {
       throw damaged('the state is not valid JSON');
     }
-    if (typeof state !== 'object' || state === null || (module.isState !== undefined && !module.isState(state))) {
-      throw damaged('the state does not have the shape of a game state');
-    }
-    try {
-      def.isOver(state);
-      def.activeSeats(state);
-      def.view(state, null);
-    } catch (error) {
-      throw damaged(`the game cannot read its state (${(error as Error).message})`);
+    if (typeof state !== 'object' || state === null) throw damaged('the state does not have the shape of a game state');
+    // The same text as last time (or as this process wrote from the engine's state): checked already.
+    if (sound?.state !== row.state) {
+      if (module.isState !== undefined && !module.isState(state)) throw damaged('the state does not have the shape of a game state');
+      try {
+        def.isOver(state);
+        def.activeSeats(state);
+        def.view(state, null);
+      } catch (error) {
+        throw damaged(`the game cannot read its state (${(error as Error).message})`);
+      }
     }
     if (this.verified.get(row.id) !== row.version) {
       let rebuilt: unknown;
       try {
-        const base = await this.replayBase(row, def, parsed.options);
+        const base = await this.replayBase(row, def, options);
         rebuilt = replayFrom(def, base.state, effectiveLog(await this.repo.actionsAfter(row.id, base.sequence)));
       } catch (error) {
         if (error instanceof DamagedRowError) throw damaged(error.message);
@@ -212,7 +233,8 @@ export class GameCore {
       if (JSON.stringify(rebuilt) !== row.state) throw damaged('the stored state differs from a replay of its action log');
       this.verified.set(row.id, row.version);
     }
-    return { kind: 'active', row, seats, module, settings, options: parsed.options, state };
+    if (row.status === 'active') this.#sound.set(row.id, { options: row.options, seats: seats.length, parsed: options, state: row.state });
+    return { kind: 'active', row, seats, module, settings, options, state };
   }
 
   /**
@@ -229,6 +251,13 @@ export class GameCore {
       }
     }
     return { state: def.setup(options, row.seed), sequence: 0 };
+  }
+
+  /** This process wrote `state` (the engine's own state as JSON) as the game's state: the next load need not check it. */
+  wrote(gameId: number, state: string, status: string): void {
+    const sound = this.#sound.get(gameId);
+    if (status !== 'active') this.#sound.delete(gameId);
+    else if (sound !== undefined) this.#sound.set(gameId, { ...sound, state });
   }
 
   /** The game as a running game (a lobby or a finished game is refused). */

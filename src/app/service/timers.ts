@@ -4,6 +4,7 @@
  * reminded player snoozes; a change of the game's settings moves the pending jobs at once.
  */
 import type { Seat } from '../../engine/index.js';
+import type { NewJob } from '../../persistence/game-repository.js';
 import type { GameRow, ScheduledJobRow } from '../../persistence/schema.js';
 import { turnMarkerOf } from '../module.js';
 import { isAway, quietUntil } from '../notifications.js';
@@ -121,14 +122,17 @@ export async function scheduleTurn(core: GameCore, game: ActiveSnapshot): Promis
   const computers = new Set(game.seats.filter((s) => isComputerPlayed(s)).map((s) => s.seat));
   const seats = activeSeats(game).filter((s) => !computers.has(s));
   await core.repo.deleteJobs(id);
-  await scheduleComputerTurn(core, game);
+  // Every job of the game is gone: a computer's job is written only when one owes a decision.
+  if (owedComputerSeats(game).length > 0) await scheduleComputerTurn(core, game);
   if (seats.length === 0) return;
+  const idle: IdlePayload = { marker, seats, since: now };
+  const jobs: NewJob[] = [{ kind: JOB_KINDS.idle, gameId: id, dueAt: now + game.row.idleAfterMinutes * 60_000, payload: idle }];
   if (game.row.reminderLimit > 0) {
     const payload: ReminderPayload = { marker, seats, count: 0, since: now };
-    await core.repo.scheduleJob({ kind: JOB_KINDS.reminder, gameId: id, dueAt: now + game.row.reminderIntervalMinutes * 60_000, payload });
+    jobs.unshift({ kind: JOB_KINDS.reminder, gameId: id, dueAt: now + game.row.reminderIntervalMinutes * 60_000, payload });
   }
-  const idle: IdlePayload = { marker, seats, since: now };
-  await core.repo.scheduleJob({ kind: JOB_KINDS.idle, gameId: id, dueAt: now + game.row.idleAfterMinutes * 60_000, payload: idle });
+  // One statement, and on PostgreSQL no round trip of its own.
+  await core.repo.scheduleJobs(jobs);
 }
 
 /** After a stall this long, an owed computer turn is played by the scheduler. */

@@ -80,7 +80,10 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   const where = describeConnection(url);
   // A server that does not answer fails a call in seconds, not after the system's TCP timeout (minutes); the
   // click was acknowledged before, so its answer may come that late. Waiting for a free pooled connection counts too.
-  const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10, application_name: 'bazaar', connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  // `pipeline`: a connection sends a query without waiting for the answer to the one before (the store's
+  // transactions send BEGIN, and writes nobody waits for, together with what follows them).
+  const config: pg.PoolConfig & { pipeline: boolean } = { connectionString: url, max: options.poolSize ?? 10, application_name: 'bazaar', connectionTimeoutMillis: CONNECT_TIMEOUT_MS, pipeline: true };
+  const pool = new pg.Pool(config);
   // Without a listener an idle connection's error would end the process.
   pool.on('error', (error) => options.onIdleError?.(error));
   let client: pg.PoolClient;

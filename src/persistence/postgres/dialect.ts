@@ -1,24 +1,26 @@
 /**
- * The repositories' statements on PostgreSQL: each runs on the executor of the moment (the store's
+ * The repositories' statements on PostgreSQL: each runs on the connection of the moment (the store's
  * ambient transaction, else the pool) and answers asynchronously; a repository's transaction is its own,
- * or a savepoint of the store's, so a refused insert never spoils the bigger change it is part of. Only
- * the pieces of SQL that differ from SQLite are written here; the statements are the repositories'.
+ * or a savepoint of the store's where it asks for one (so a refused insert it catches never spoils the
+ * bigger change it is part of), or simply part of the store's. A statement built once is prepared by name
+ * (the server plans it once per connection); inside the store's transaction a write asked for without an
+ * answer is handed to the store, which sends it with what follows (see store.ts). Only the pieces of SQL
+ * that differ from SQLite are written here; the statements are the repositories'.
  */
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, is, sql, type SQL } from 'drizzle-orm';
 import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
-import { QueryBuilder, type PgColumn, type PgDatabase, type PgSelect, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
+import type pg from 'pg';
+import { PgTransaction, QueryBuilder, type PgColumn, type PgDatabase, type PgSelect, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Dialect } from '../dialect.js';
 import { guildOnShardsPostgres } from '../shard-filter.js';
-import { runAsynchronously, withClauses } from '../statement-runner.js';
-import type { Insert, Select, SelectQuery, Statement, Statements, Update } from '../statements.js';
+import { insertPlaceholders, insertShape, insertValues, runAsynchronously, withClauses } from '../statement-runner.js';
+import type { Delete, DeleteQuery, Insert, Select, SelectQuery, Statement, Statements, Update, UpdateQuery } from '../statements.js';
 import type * as schema from './schema.js';
 import { tables } from './schema.js';
 
 /** The pool's database or a transaction on one of its connections (both run the same queries). */
 export type PgExecutor = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 
-/** The executor of this moment's call: asked for at every call, never kept. */
-export type Executor = () => PgExecutor;
 
 /** PostgreSQL's SQLSTATE of a failed query (drizzle wraps the driver's error in its own, as `cause`). */
 export function sqlState(error: unknown): string | undefined {
@@ -53,45 +55,151 @@ function built(db: PgExecutor, query: SelectQuery): PgSelect {
   return withClauses<PgSelect>(chosen.from(from as PgTable).$dynamic(), query);
 }
 
-async function select(db: PgExecutor, statement: Select): Promise<unknown> {
-  const rows = await built(db, statement.query).execute(statement.values);
-  return statement.first ? rows[0] : rows;
+/** What a statement runs on: the pool's database or the store's transaction, and the connection under it. */
+export interface Connection {
+  readonly db: PgExecutor;
+  /** The pool, or the transaction's connection. */
+  readonly client: pg.Pool | pg.PoolClient;
+  /**
+   * Inside the store's transaction: takes a statement whose answer nobody waits for (it is already on
+   * its way to the server); the transaction waits for it before its end, and fails with it.
+   */
+  readonly defer?: (sent: Promise<unknown>) => void;
 }
 
-async function insert(db: PgExecutor, statement: Insert): Promise<unknown> {
-  const values = db.insert(statement.table as PgTable).values(statement.values as never);
-  const { onConflict } = statement;
-  const query = onConflict === undefined ? values : onConflict === 'nothing' ? values.onConflictDoNothing() : values.onConflictDoUpdate({ target: onConflict.target as PgColumn, set: onConflict.set as never });
-  return statement.returning ? await query.returning() : ((await query).rowCount ?? 0);
+/** drizzle's prepared statement of node-postgres: it runs on its `client`. */
+interface PreparedQuery {
+  execute(values?: Record<string, unknown>): Promise<unknown>;
 }
 
-async function update(db: PgExecutor, statement: Update): Promise<unknown> {
-  const query = db
-    .update(statement.table as PgTable)
-    .set(statement.set as never)
-    .where(statement.where);
-  return statement.returning ? await query.returning() : ((await query).rowCount ?? 0);
-}
+/** Statement names of this process: a named statement is parsed and planned once per connection. */
+let statements = 0;
 
-async function execute(db: PgExecutor, statement: Statement): Promise<unknown> {
-  switch (statement.kind) {
-    case 'select':
-      return select(db, statement);
-    case 'insert':
-      return insert(db, statement);
-    case 'update':
-      return update(db, statement);
-    case 'delete':
-      return (await db.delete(statement.table as PgTable).where(statement.where)).rowCount ?? 0;
-    case 'transaction':
-      return db.transaction((tx) => runAsynchronously(statement.body(), (inner) => execute(tx, inner)));
+/**
+ * Every statement built once (a query or a change built with placeholders, an INSERT by its shape) and
+ * prepared by name: neither drizzle nor the server builds or plans its SQL again; each connection of
+ * the pool parses it once. It runs on the connection of the moment.
+ */
+class PreparedStatements {
+  readonly #built = new WeakMap<object, PreparedQuery>();
+  readonly #inserts = new Map<string, { prepared: PreparedQuery; names: string[][] }>();
+
+  constructor(private readonly root: PgExecutor) {}
+
+  #once(key: object, build: (name: string) => PreparedQuery): PreparedQuery {
+    let prepared = this.#built.get(key);
+    if (prepared === undefined) {
+      prepared = build(`bazaar_${++statements}`);
+      this.#built.set(key, prepared);
+    }
+    return prepared;
+  }
+
+  /** The prepared statement on `client` (the pool's own, or a transaction's connection). */
+  static on(prepared: PreparedQuery, client: pg.Pool | pg.PoolClient): PreparedQuery {
+    return (prepared as unknown as { client: unknown }).client === client ? prepared : (Object.create(prepared, { client: { value: client } }) as PreparedQuery);
+  }
+
+  select(statement: Select): PreparedQuery {
+    return this.#once(statement.query, (name) => built(this.root, statement.query).prepare(name) as unknown as PreparedQuery);
+  }
+
+  /** The INSERT of this shape and its values, or null when it is built at each run. */
+  insert(statement: Insert): { prepared: PreparedQuery; values: Record<string, unknown> } | null {
+    const shape = insertShape(statement);
+    if (shape === null) return null;
+    let kept = this.#inserts.get(shape.key);
+    if (kept === undefined) {
+      const { names, placeholders } = insertPlaceholders(statement.values.length, shape.columns);
+      const values = this.root.insert(statement.table as PgTable).values(placeholders as never);
+      const query = statement.onConflict === 'nothing' ? values.onConflictDoNothing() : values;
+      const name = `bazaar_${++statements}`;
+      const prepared = (statement.returning ? query.returning().prepare(name) : query.prepare(name)) as unknown as PreparedQuery;
+      kept = { prepared, names };
+      this.#inserts.set(shape.key, kept);
+    }
+    return { prepared: kept.prepared, values: insertValues(statement.values, shape.columns, kept.names) };
+  }
+
+  update(query: UpdateQuery): PreparedQuery {
+    return this.#once(query, (name) => this.root.update(query.table as PgTable).set(query.set as never).where(query.where).prepare(name) as unknown as PreparedQuery);
+  }
+
+  remove(query: DeleteQuery): PreparedQuery {
+    return this.#once(query, (name) => this.root.delete(query.table as PgTable).where(query.where).prepare(name) as unknown as PreparedQuery);
   }
 }
 
-/** Runs a repository method's statements on the executor of the moment it is called, answering a promise of its result. */
-export function postgresRunner(executor: Executor): <R>(statements: Statements<R>) => Promise<R> {
+const rowCount = (result: unknown): number => (result as { rowCount?: number | null }).rowCount ?? 0;
+
+async function select(on: Connection, prepared: PreparedStatements, statement: Select): Promise<unknown> {
+  const rows = (await PreparedStatements.on(prepared.select(statement), on.client).execute(statement.values)) as unknown[];
+  return statement.first ? rows[0] : rows;
+}
+
+/** The write sent now; the method waits for its answer unless it asked for none inside the store's transaction. */
+function write(on: Connection, statement: Insert | Update | Delete, sent: Promise<unknown>, answer: (result: unknown) => unknown): Promise<unknown> {
+  if (statement.unanswered === true && on.defer !== undefined) {
+    on.defer(sent);
+    return Promise.resolve(undefined);
+  }
+  return sent.then(answer);
+}
+
+function insert(on: Connection, prepared: PreparedStatements, statement: Insert): Promise<unknown> {
+  const kept = prepared.insert(statement);
+  if (kept !== null) return write(on, statement, PreparedStatements.on(kept.prepared, on.client).execute(kept.values), (result) => (statement.returning ? result : rowCount(result)));
+  const values = on.db.insert(statement.table as PgTable).values(statement.values as never);
+  const { onConflict } = statement;
+  const query = onConflict === undefined ? values : onConflict === 'nothing' ? values.onConflictDoNothing() : values.onConflictDoUpdate({ target: onConflict.target as PgColumn, set: onConflict.set as never });
+  return statement.returning ? write(on, statement, query.returning().execute(), (rows) => rows) : write(on, statement, query.execute(), rowCount);
+}
+
+function update(on: Connection, prepared: PreparedStatements, statement: Update): Promise<unknown> {
+  if (statement.query !== undefined) return write(on, statement, PreparedStatements.on(prepared.update(statement.query), on.client).execute(statement.values), rowCount);
+  const query = on.db
+    .update(statement.table as PgTable)
+    .set(statement.set as never)
+    .where(statement.where);
+  return statement.returning ? write(on, statement, query.returning().execute(), (rows) => rows) : write(on, statement, query.execute(), rowCount);
+}
+
+function remove(on: Connection, prepared: PreparedStatements, statement: Delete): Promise<unknown> {
+  if (statement.query !== undefined) return write(on, statement, PreparedStatements.on(prepared.remove(statement.query), on.client).execute(statement.values), rowCount);
+  return write(on, statement, on.db.delete(statement.table as PgTable).where(statement.where).execute(), rowCount);
+}
+
+/** The connection under a transaction drizzle opened (a repository's own transaction, off the store's). */
+function connectionOf(tx: PgExecutor): pg.PoolClient {
+  return (tx._.session as unknown as { client: pg.PoolClient }).client;
+}
+
+async function execute(on: Connection, prepared: PreparedStatements, statement: Statement): Promise<unknown> {
+  switch (statement.kind) {
+    case 'select':
+      return select(on, prepared, statement);
+    case 'insert':
+      return insert(on, prepared, statement);
+    case 'update':
+      return update(on, prepared, statement);
+    case 'delete':
+      return remove(on, prepared, statement);
+    case 'transaction':
+      // Inside a transaction, a body that needs no savepoint is simply part of it.
+      if (!statement.savepoint && is(on.db, PgTransaction)) return runAsynchronously(statement.body(), (inner) => execute(on, prepared, inner));
+      // A savepoint of the store's transaction (its statements pipelined as the store's), or a transaction of its own.
+      return on.db.transaction((tx) => {
+        const inner: Connection = { db: tx, client: on.defer !== undefined ? on.client : connectionOf(tx), ...(on.defer !== undefined ? { defer: on.defer } : {}) };
+        return runAsynchronously(statement.body(), (next) => execute(inner, prepared, next));
+      });
+  }
+}
+
+/** Runs a repository method's statements on the connection of the moment it is called (`connection`), answering a promise of its result. */
+export function postgresRunner(root: PgExecutor, connection: () => Connection): <R>(statements: Statements<R>) => Promise<R> {
+  const prepared = new PreparedStatements(root);
   return (statements) => {
-    const db = executor();
-    return runAsynchronously(statements, (statement) => execute(db, statement));
+    const on = connection();
+    return runAsynchronously(statements, (statement) => execute(on, prepared, statement));
   };
 }

@@ -6,6 +6,9 @@
  * time and see only what it has committed. Row locks, not a store-wide lock, order the writers.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import type { PgDialect } from 'drizzle-orm/pg-core';
+import type { RelationalSchemaConfig, TablesRelationalConfig } from 'drizzle-orm';
 import { SINGLE_SHARD } from '../../sharding.js';
 import { DamagedRowRegister } from '../damaged-rows.js';
 import { DeliveryRepository } from '../delivery-repository.js';
@@ -17,13 +20,17 @@ import type { Statements } from '../statements.js';
 import { StatsRepository } from '../stats-repository.js';
 import type { DamagedRowStore, DeliveryStore, GameStore, PlayerSettingsStore, StatsStore, Store } from '../store.js';
 import type { OpenPostgres } from './database.js';
-import { postgresDialect, postgresRunner, type Executor, type PgExecutor } from './dialect.js';
+import { postgresDialect, postgresRunner, type Connection, type PgExecutor } from './dialect.js';
 import { withoutValues } from './query-error.js';
 
 interface Flow {
-  readonly tx: PgExecutor;
+  readonly connection: Connection;
   tail: Promise<unknown>;
   ended: boolean;
+  /** Statements sent whose answers nobody waited for (BEGIN, writes asked for without an answer). */
+  readonly sent: Promise<unknown>[];
+  /** The first of them that failed: the transaction fails with it. */
+  failure: { readonly error: unknown } | undefined;
 }
 
 function rethrowWithoutValues(error: unknown): never {
@@ -47,6 +54,9 @@ export class PostgresStore implements Store {
   /** Transactions still running, for close() to wait for. */
   readonly #running = new Set<Promise<unknown>>();
   readonly #onTransaction: StoreOptions['onTransaction'];
+  /** What drizzle builds a transaction of the pool's database with (its dialect, its schema). */
+  readonly #dialect: PgDialect;
+  readonly #schema: RelationalSchemaConfig<TablesRelationalConfig>;
 
   constructor(
     readonly open: OpenPostgres,
@@ -55,8 +65,11 @@ export class PostgresStore implements Store {
     const now = options.now ?? Date.now;
     const shards = options.shards ?? SINGLE_SHARD;
     this.#onTransaction = options.onTransaction;
-    const executor: Executor = () => this.#current()?.tx ?? open.db;
-    const run = postgresRunner(executor);
+    this.#dialect = (open.db as unknown as { dialect: PgDialect }).dialect;
+    const { fullSchema, schema, tableNamesMap } = open.db._;
+    this.#schema = { fullSchema, schema: schema as TablesRelationalConfig, tableNamesMap };
+    const outside: Connection = { db: open.db, client: open.pool };
+    const run = postgresRunner(open.db, () => this.#current()?.connection ?? outside);
     const gated = <R>(statements: Statements<R>): Promise<R> => this.#call(() => run(statements));
     this.games = asynchronously(new GameRepository(postgresDialect, now, shards), gated);
     this.deliveries = asynchronously(new DeliveryRepository(postgresDialect, now, shards), gated);
@@ -87,19 +100,7 @@ export class PostgresStore implements Store {
   transaction<T>(fn: () => Promise<T>): Promise<T> {
     if (this.inTransaction()) return fn();
     const began = performance.now();
-    const running = this.open.db
-      .transaction(async (tx) => {
-        const flow: Flow = { tx, tail: Promise.resolve(), ended: false };
-        try {
-          const result = await this.#flow.run(flow, fn);
-          // A call of the flow that `fn` did not wait for still belongs to it: it ends before the commit.
-          await flow.tail;
-          return result;
-        } finally {
-          flow.ended = true;
-        }
-      })
-      .catch(rethrowWithoutValues);
+    const running = this.#transaction(fn).catch(rethrowWithoutValues);
     const settled = running.then(
       () => this.#onTransaction?.((performance.now() - began) / 1000, true),
       () => this.#onTransaction?.((performance.now() - began) / 1000, false),
@@ -107,6 +108,53 @@ export class PostgresStore implements Store {
     this.#running.add(settled);
     void settled.then(() => this.#running.delete(settled));
     return running;
+  }
+
+  /**
+   * One transaction on a connection of the pool. The pool's connections pipeline their queries (pg's
+   * `pipeline`): BEGIN goes out with the first statement, a write asked for without an answer goes out
+   * with whatever follows it, and COMMIT with the last of them, so a move costs the round trips of the
+   * answers it needs, not one per statement. Should any of them fail, the server has rolled back and the
+   * transaction fails with that error.
+   */
+  async #transaction<T>(fn: () => Promise<T>): Promise<T> {
+    const client = await this.open.pool.connect();
+    const session = new NodePgSession(client, this.#dialect, this.#schema, {});
+    const flow: Flow = {
+      connection: {
+        db: new NodePgTransaction(this.#dialect, session, this.#schema) as unknown as PgExecutor,
+        client,
+        defer: (sent) => {
+          flow.sent.push(sent.catch((error: unknown) => void (flow.failure ??= { error })));
+        },
+      },
+      tail: Promise.resolve(),
+      ended: false,
+      sent: [],
+      failure: undefined,
+    };
+    let broken: Error | undefined;
+    flow.connection.defer!(client.query('BEGIN'));
+    try {
+      const result = await this.#flow.run(flow, fn);
+      // A call of the flow that `fn` did not wait for still belongs to it: it ends before the commit.
+      await flow.tail;
+      flow.ended = true;
+      const commit = client.query('COMMIT');
+      await Promise.all(flow.sent);
+      await commit;
+      if (flow.failure !== undefined) throw flow.failure.error;
+      return result;
+    } catch (error) {
+      flow.ended = true;
+      await Promise.all(flow.sent);
+      await client.query('ROLLBACK').catch((failed: unknown) => void (broken = failed as Error));
+      throw error;
+    } finally {
+      flow.ended = true;
+      // A connection that could not even roll back is not given to anyone else.
+      client.release(broken);
+    }
   }
 
   async ping(): Promise<void> {
