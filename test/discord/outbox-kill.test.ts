@@ -20,7 +20,8 @@ import { BotProcess, until } from './bot-process.js';
 import { END_TURN, playTurn, type PlayedTurn } from '../support/turn-driver.js';
 import { boards, buttonFor, hasButton, mentionedToAct, tempDbFile, type Offered } from './harness.js';
 
-const KILLS = 40;
+/** Kills at random moments: 20 in the suite (each a restart of the bot process); KILLS=100 for a long run. */
+const KILLS = Number(process.env.KILLS ?? '20');
 
 /** A small seeded PRNG (mulberry32): the same choices and kill moments on every run. */
 function prng(seed: number): () => number {
