@@ -196,7 +196,9 @@ function shardedBots(shared: SharedDatabase): void {
 
   async function playToTheEnd(table: Table, killAtTurn?: number): Promise<void> {
     for (let guard = 0; hasButton(boards(fake, table.channel).at(-1) as SeenMessage, 'turn'); guard++) {
-      expect(guard, 'a game of fewer than 200 turns').toBeLessThan(200);
+      // A safety net against a game that never ends, not a property: the game's seed is drawn by the bot
+      // process, and a 2-player Kairo game of this policy can take 200 turns and more.
+      expect(guard, 'a game of fewer than 600 turns').toBeLessThan(600);
       await playTableTurn(table, { kill: table.turns === killAtTurn });
     }
   }
