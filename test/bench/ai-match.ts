@@ -9,14 +9,20 @@ import { istanbul } from '../../src/games/istanbul/index.js';
 import { istanbulPolicy } from '../../src/games/istanbul/ai/index.js';
 import { kairo } from '../../src/games/kairo/index.js';
 import { kairoPolicy } from '../../src/games/kairo/ai/index.js';
+import type { GamePolicy as BaselinePolicy } from './baseline/policy.js';
+import { baselineDecide, baselineIstanbulPolicy, baselineKairoPolicy } from './baseline/index.js';
 
-export type PlayerKind = Level | 'greedy' | 'random';
+/** 'baseline' is the frozen hard search of test/bench/baseline (the yardstick of the new one). */
+export type PlayerKind = Level | 'greedy' | 'random' | 'baseline';
 export type GameVariant = 'istanbul' | 'istanbul-ls' | 'kairo';
 
 export interface Setup {
   readonly def: AnyGameDefinition;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly policy: GamePolicy<any, any, any>;
+  /** The frozen baseline's policy for the same game. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly baseline: BaselinePolicy<any, any, any>;
   readonly options: unknown;
 }
 
@@ -30,7 +36,12 @@ export function setupFor(variant: GameVariant, players: number): Setup {
   const def = variant === 'kairo' ? kairo : istanbul;
   const parsed = def.parseOptions(raw);
   if (!parsed.ok) throw new Error(parsed.error);
-  return { def, policy: variant === 'kairo' ? kairoPolicy : istanbulPolicy, options: parsed.options };
+  return {
+    def,
+    policy: variant === 'kairo' ? kairoPolicy : istanbulPolicy,
+    baseline: variant === 'kairo' ? baselineKairoPolicy : baselineIstanbulPolicy,
+    options: parsed.options,
+  };
 }
 
 export interface DecisionTiming {
@@ -39,6 +50,8 @@ export interface DecisionTiming {
   readonly ms: number;
   /** CPU time of the process (user + system): the time on one core, whatever the machine's load. */
   readonly cpuMs: number;
+  /** Search iterations of the decision (0 for greedy and random). */
+  readonly iterations: number;
 }
 
 export interface MatchResult {
@@ -57,23 +70,69 @@ export interface MatchOptions {
   readonly maxSteps?: number;
   /** Overrides of the levels' iteration counts. */
   readonly iterations?: Partial<Record<Level, number>>;
+  /**
+   * CPU milliseconds per decision for the searching players (levels and baseline): the search runs until
+   * it has used them (the iteration count is then only a ceiling). Equal CPU, whatever each iteration costs.
+   */
+  readonly cpuMs?: number;
 }
 
-export function chooseFor(setup: Setup, kind: PlayerKind, state: unknown, seat: Seat, seed: string, iterations?: Partial<Record<Level, number>>): number {
+/** A budget that stops once the decision has used `cpuMs` of CPU (process time: one game per worker). */
+function cpuCapped<B extends { readonly iterations: number }>(budget: B, cpuMs: number | undefined): B {
+  if (cpuMs === undefined) return budget;
+  const start = process.cpuUsage();
+  return {
+    ...budget,
+    iterations: 1_000_000,
+    shouldStop: () => {
+      const used = process.cpuUsage(start);
+      return (used.user + used.system) / 1000 >= cpuMs;
+    },
+  };
+}
+
+export function chooseFor(
+  setup: Setup,
+  kind: PlayerKind,
+  state: unknown,
+  seat: Seat,
+  seed: string,
+  iterations?: Partial<Record<Level, number>>,
+  cpuMs?: number,
+): number {
+  return choose(setup, kind, state, seat, seed, iterations, cpuMs).index;
+}
+
+function choose(
+  setup: Setup,
+  kind: PlayerKind,
+  state: unknown,
+  seat: Seat,
+  seed: string,
+  iterations?: Partial<Record<Level, number>>,
+  cpuMs?: number,
+): { index: number; iterations: number } {
   const legal = setup.def.legalActions(state, seat) as readonly unknown[];
-  if (legal.length === 1) return 0;
-  if (kind === 'random') return randomInt(seedRng(`random:${seed}`), legal.length);
+  if (legal.length === 1) return { index: 0, iterations: 0 };
+  if (kind === 'random') return { index: randomInt(seedRng(`random:${seed}`), legal.length), iterations: 0 };
   const view = toSeatView(setup.def.view(state, seat), setup.policy.viewRules);
   if (kind === 'greedy') {
     const rng = seedRng(`greedy:${seed}`);
     const sample = setup.policy.determinizer(view)(rng);
     const chosen = setup.policy.rolloutAction(sample, seat, legal, rng, 0);
     const key = setup.def.actionKey(chosen);
-    return Math.max(0, legal.findIndex((a) => setup.def.actionKey(a) === key));
+    return { index: Math.max(0, legal.findIndex((a) => setup.def.actionKey(a) === key)), iterations: 0 };
+  }
+  if (kind === 'baseline') {
+    const base = setup.baseline.budgets.hard;
+    const budget = iterations?.hard === undefined ? base : { ...base, iterations: iterations.hard };
+    const r = baselineDecide(setup.baseline, view, seat, legal, cpuCapped(budget, cpuMs), seed);
+    return { index: r.index, iterations: r.iterations };
   }
   const base = setup.policy.budgets[kind];
   const budget = iterations?.[kind] === undefined ? base : { ...base, iterations: iterations[kind] };
-  return decideWithStats(setup.policy, view, legal, budget, seed).index;
+  const r = decideWithStats(setup.policy, view, legal, cpuCapped(budget, cpuMs), seed);
+  return { index: r.index, iterations: r.iterations };
 }
 
 export function playMatch(opts: MatchOptions): MatchResult {
@@ -88,10 +147,10 @@ export function playMatch(opts: MatchOptions): MatchResult {
     const kind = opts.seats[seat] as PlayerKind;
     const started = performance.now();
     const cpu = process.cpuUsage();
-    const index = chooseFor(setup, kind, state, seat, `${opts.seed}:${steps}`, opts.iterations);
+    const { index, iterations } = choose(setup, kind, state, seat, `${opts.seed}:${steps}`, opts.iterations, opts.cpuMs);
     const used = process.cpuUsage(cpu);
     // Only real searches are timed (a single legal action is answered at once).
-    if ((def.legalActions(state, seat) as readonly unknown[]).length > 1) timings.push({ kind, ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000 });
+    if ((def.legalActions(state, seat) as readonly unknown[]).length > 1) timings.push({ kind, ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, iterations });
     const legal = def.legalActions(state, seat) as readonly unknown[];
     state = def.apply(state, legal[index], seat).state;
   }

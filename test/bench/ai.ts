@@ -5,12 +5,18 @@
  *
  *   npm run bench:ai -- [--games 400] [--variants istanbul,istanbul-ls,kairo] [--players 2,4]
  *                       [--pairings hard-random,hard-greedy,hard-normal,normal-easy] [--threads N]
- *                       [--iterations hard=600,normal=200,easy=40] [--max-steps 5000]
+ *                       [--iterations hard=600,normal=200,easy=40] [--max-steps 5000] [--cpu-ms 50]
+ *   npm run bench:ai -- --quick [--games 60] [--cpu-ms 40]
  *
  * A pairing "A-B" with 2 players seats A against B; with 4 players A against three Bs (A's fair share is
  * then 25%). A's seat rotates with the game number, so every seat is played equally. Defaults: the full
  * benchmark of the issue (400 games per pairing), which takes many hours at the levels' full budgets on a
  * small machine: pass fewer games or smaller budgets for a quick run (the output states what ran).
+ *
+ * `--cpu-ms N` gives every searching player (the levels and the frozen 'baseline', test/bench/baseline) N ms
+ * of CPU per decision instead of its iteration count: equal CPU, whatever an iteration costs. `--quick` is
+ * the run that fits a small machine: the key pairing, new hard against the frozen baseline hard at a small
+ * fixed CPU budget, in 2-player Istanbul and Kairo (--games per game, default 60), then hard against greedy.
  */
 import os from 'node:os';
 import Tinypool from 'tinypool';
@@ -27,9 +33,11 @@ interface Args {
   threads: number;
   iterations: Partial<Record<Level, number>>;
   maxSteps: number;
+  cpuMs: number | undefined;
+  quick: boolean;
 }
 
-const KINDS: readonly PlayerKind[] = ['easy', 'normal', 'hard', 'greedy', 'random'];
+const KINDS: readonly PlayerKind[] = ['easy', 'normal', 'hard', 'greedy', 'random', 'baseline'];
 
 function parseArgs(argv: readonly string[]): Args {
   const get = (name: string): string | undefined => {
@@ -37,9 +45,10 @@ function parseArgs(argv: readonly string[]): Args {
     return i >= 0 ? argv[i + 1] : undefined;
   };
   const list = (name: string, fallback: string): string[] => (get(name) ?? fallback).split(',').filter((x) => x !== '');
-  const variants = list('variants', 'istanbul,istanbul-ls,kairo') as GameVariant[];
+  const quick = argv.includes('--quick');
+  const variants = list('variants', quick ? 'istanbul,kairo' : 'istanbul,istanbul-ls,kairo') as GameVariant[];
   for (const v of variants) if (!['istanbul', 'istanbul-ls', 'kairo'].includes(v)) throw new Error(`unknown variant ${v}`);
-  const pairings = list('pairings', 'hard-random,hard-greedy,hard-normal,normal-easy').map((p) => {
+  const pairings = list('pairings', quick ? 'hard-baseline,hard-greedy' : 'hard-random,hard-greedy,hard-normal,normal-easy').map((p) => {
     const [a, b] = p.split('-') as [PlayerKind, PlayerKind];
     if (!KINDS.includes(a) || !KINDS.includes(b)) throw new Error(`unknown pairing ${p}`);
     return [a, b] as [PlayerKind, PlayerKind];
@@ -51,13 +60,15 @@ function parseArgs(argv: readonly string[]): Args {
     iterations[level] = Number(count);
   }
   return {
-    games: Number(get('games') ?? 400),
+    games: Number(get('games') ?? (quick ? 60 : 400)),
     variants,
-    players: list('players', '2,4').map(Number),
+    players: list('players', quick ? '2' : '2,4').map(Number),
     pairings,
     threads: Number(get('threads') ?? os.availableParallelism()),
     iterations,
     maxSteps: Number(get('max-steps') ?? 5000),
+    cpuMs: get('cpu-ms') === undefined ? (quick ? 40 : undefined) : Number(get('cpu-ms')),
+    quick,
   };
 }
 
@@ -82,7 +93,12 @@ async function main(): Promise<void> {
     }),
   );
   console.log(`AI benchmark: ${args.games} games per pairing, variants ${args.variants.join(', ')}, players ${args.players.join(', ')}, ${args.threads} worker(s)`);
-  console.log(`iterations per decision: easy ${budgets.easy}, normal ${budgets.normal}, hard ${budgets.hard}`);
+  console.log(
+    args.cpuMs === undefined
+      ? `iterations per decision: easy ${budgets.easy}, normal ${budgets.normal}, hard ${budgets.hard}`
+      : `searching players (levels and the frozen baseline hard) get ${args.cpuMs} ms of CPU per decision`,
+  );
+  console.log(`load average at the start: ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`);
   const pool = new Tinypool({
     filename: new URL('./ai-game-worker.ts', import.meta.url).href,
     runtime: 'child_process',
@@ -92,6 +108,7 @@ async function main(): Promise<void> {
   });
   const timings: Record<string, number[]> = {};
   const cpuTimings: Record<string, number[]> = {};
+  const iterationCounts: Record<string, number> = {};
   const started = performance.now();
   try {
     for (const variant of args.variants) {
@@ -101,7 +118,14 @@ async function main(): Promise<void> {
           for (let g = 0; g < args.games; g++) {
             const seatOfA = g % players;
             const seats = Array.from({ length: players }, (_, seat) => (seat === seatOfA ? a : b));
-            const options: MatchOptions = { variant, seats, seed: `bench-${variant}-${players}-${a}-${b}-${g}`, maxSteps: args.maxSteps, iterations: args.iterations };
+            const options: MatchOptions = {
+              variant,
+              seats,
+              seed: `bench-${variant}-${players}-${a}-${b}-${g}`,
+              maxSteps: args.maxSteps,
+              iterations: args.iterations,
+              ...(args.cpuMs === undefined ? {} : { cpuMs: args.cpuMs }),
+            };
             jobs.push((pool.run(options) as Promise<MatchResult>).then((result) => ({ result, seatOfA })));
           }
           const results = await Promise.all(jobs);
@@ -116,6 +140,7 @@ async function main(): Promise<void> {
               if (t.kind === 'random' || t.kind === 'greedy') continue;
               (timings[t.kind] ??= []).push(t.ms);
               (cpuTimings[t.kind] ??= []).push(t.cpuMs);
+              iterationCounts[t.kind] = (iterationCounts[t.kind] ?? 0) + t.iterations;
             }
           }
           const [lo, hi] = wilson(wins, results.length);
@@ -130,14 +155,15 @@ async function main(): Promise<void> {
     await pool.destroy();
   }
   console.log(`decision times per level (decisions with a choice; CPU = time on one core; wall = with ${args.threads} game(s) in parallel on ${os.availableParallelism()} shared cores):`);
-  for (const level of ['easy', 'normal', 'hard']) {
+  for (const level of ['easy', 'normal', 'hard', 'baseline']) {
     const xs = timings[level];
     const cpu = cpuTimings[level];
     if (xs === undefined || cpu === undefined || xs.length === 0) continue;
     const line = (v: number[]): string => `p50 ${median(v).toFixed(0)} ms, p95 ${percentile(v, 0.95).toFixed(0)} ms, max ${Math.max(...v).toFixed(0)} ms`;
-    console.log(`  ${level.padEnd(6)} n=${xs.length}  CPU ${line(cpu)}  |  wall ${line(xs)}`);
+    const perSecond = (1000 * (iterationCounts[level] ?? 0)) / cpu.reduce((x, y) => x + y, 0);
+    console.log(`  ${level.padEnd(8)} n=${xs.length}  CPU ${line(cpu)}  |  wall ${line(xs)}  |  ${perSecond.toFixed(0)} iterations per CPU-second`);
   }
-  console.log(`wall time ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`wall time ${((performance.now() - started) / 1000).toFixed(0)} s; load average at the end: ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`);
 }
 
 await main();

@@ -1,0 +1,40 @@
+/**
+ * Chance for the computer players' one-ply looks (the prior and the rollout policy): an action that meets
+ * chance (a die roll, a draw from the bag, a reshuffle) is weighed by its mean value over a few fresh draws
+ * of chance, never over the chance the state already holds, which is the very outcome that follows when the
+ * action is played. The same draws serve every candidate of one decision (common random numbers), so the
+ * candidates are compared on the same rolls, none of which is the sample's own.
+ */
+import { copyRng, nextUint32, type RngState } from '../../../src/engine/rng.js';
+
+/** Fresh draws of chance per decision: enough to tell a likely roll from an unlikely one. */
+export const CHANCE_DRAWS = 8;
+
+/** `count` independent PRNG states drawn from `rng`. */
+export function drawChance(rng: RngState, count = CHANCE_DRAWS): RngState[] {
+  return Array.from({ length: count }, () => ({ s: [nextUint32(rng), nextUint32(rng), nextUint32(rng), nextUint32(rng) | 1] as [number, number, number, number] }));
+}
+
+/** Whether the PRNG moved between two states (an action that drew from it met chance). */
+export function rngMoved(before: RngState, after: RngState): boolean {
+  return before.s[0] !== after.s[0] || before.s[1] !== after.s[1] || before.s[2] !== after.s[2] || before.s[3] !== after.s[3];
+}
+
+/**
+ * The mean of `value` over the outcomes of an action, blind to the state's own chance: `play(state)` is
+ * tried on the state once; if it drew on the PRNG, that outcome is thrown away and the value is the mean
+ * over `play` on `reseed(state, draw)` for each of `draws` (a copy of each, so the draws serve again).
+ */
+export function meanOverChance<S extends { readonly rng: RngState }>(
+  state: S,
+  play: (s: S) => S,
+  value: (after: S) => number,
+  reseed: (s: S, rng: RngState) => S,
+  draws: readonly RngState[],
+): number {
+  const after = play(state);
+  if (!rngMoved(state.rng, after.rng) || draws.length === 0) return value(after);
+  let total = 0;
+  for (const draw of draws) total += value(play(reseed(state, copyRng(draw))));
+  return total / draws.length;
+}

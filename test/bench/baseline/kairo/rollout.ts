@@ -1,0 +1,70 @@
+/**
+ * Kairo's rollout policy, and the greedy player of the benchmark with no noise: one ply on the seat's
+ * worth, where a step that starts a build, a lead or a draw is valued after finishing that turn the plain
+ * way (the first option of every later step), since points and coins arrive only when the turn completes.
+ * An action whose turn meets chance (a reshuffle, a neutral stall drawn from the bag) is valued by its mean
+ * over fresh chance (`meanOverChance`), never by what the state's PRNG holds.
+ */
+import { drawChance, meanOverChance } from '../chance.js';
+import { randomInt, type RngState, type Seat } from '../../../../src/engine/index.js';
+import { activeSeat, applyDecision, decisionOptions } from '../../../../src/games/kairo/rules.js';
+import type { KairoAction, KairoState } from '../../../../src/games/kairo/types.js';
+import { reseedKairo } from './determinize.js';
+import { kairoBestOpponentWorth, kairoWinChance, kairoWorth } from './evaluate.js';
+
+const MAX_CANDIDATES = 5;
+const MAX_COMPLETION = 12;
+
+function after(s: KairoState, a: KairoAction): KairoState {
+  return applyDecision(s, a).draft.state;
+}
+
+/** The state once the turn under way is finished with the first option of each step. */
+function completed(s: KairoState, seat: Seat): KairoState {
+  let state = s;
+  for (let i = 0; i < MAX_COMPLETION; i++) {
+    if (state.phase === 'over' || activeSeat(state) !== seat || state.pending.k === 'turn') break;
+    const options = decisionOptions(state);
+    const first = options[0];
+    if (first === undefined) break;
+    state = after(state, first);
+  }
+  return state;
+}
+
+/** The value of one action for the acting seat; chance it meets is taken over the draws `chance`. */
+export function kairoActionValue(s: KairoState, seat: Seat, a: KairoAction, chance: readonly RngState[]): number {
+  const value = meanOverChance(s, (state) => completed(after(state, a), seat), (next) => kairoWorth(next, seat), reseedKairo, chance);
+  // Passing ends the own game: only when nothing else is worth anything.
+  return a.t === 'pass' ? value - 0.5 : value;
+}
+
+/** The search's prior: each action's win chance after finishing the turn the plain way. */
+export function kairoPrior(s: KairoState, seat: Seat, legal: readonly KairoAction[], rng: RngState): number[] {
+  const best = kairoBestOpponentWorth(s, seat);
+  const chance = drawChance(rng);
+  return legal.map((a) => kairoWinChance(kairoActionValue(s, seat, a, chance), best));
+}
+
+/** Noise 0 is the benchmark's greedy player: it weighs every legal action; rollouts weigh a sample. */
+export function kairoGreedyAction(s: KairoState, seat: Seat, legal: readonly KairoAction[], rng: RngState, noise: number): KairoAction {
+  if (noise > 0 && randomInt(rng, 1000) < noise * 1000) return legal[randomInt(rng, legal.length)] as KairoAction;
+  let candidates: readonly KairoAction[] = legal;
+  if (noise > 0 && legal.length > MAX_CANDIDATES) {
+    const pool = legal.slice();
+    const picked: KairoAction[] = [];
+    for (let i = 0; i < MAX_CANDIDATES; i++) picked.push(pool.splice(randomInt(rng, pool.length), 1)[0] as KairoAction);
+    candidates = picked;
+  }
+  const chance = drawChance(rng);
+  let best = candidates[0] as KairoAction;
+  let bestValue = -Infinity;
+  for (const a of candidates) {
+    const v = kairoActionValue(s, seat, a, chance);
+    if (v > bestValue) {
+      bestValue = v;
+      best = a;
+    }
+  }
+  return best;
+}
