@@ -5,8 +5,7 @@
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { FONT_FAMILY, registerFonts } from './common/fonts.js';
-import { boardCanvas, forgetBoardCanvas } from './common/layers.js';
-import { encodeOpaquePng } from './common/png.js';
+import { renderOpaquePng } from './common/render-opaque.js';
 
 export interface ScoreChart {
   readonly title: string;
@@ -35,18 +34,7 @@ const PALETTE = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9
  */
 export function renderScoreChart(chart: ScoreChart): Promise<Buffer> {
   registerFonts();
-  const canvas = boardCanvas(WIDTH, HEIGHT);
-  const ctx = canvas.getContext('2d');
-  ctx.save();
-  try {
-    drawScoreChart(ctx, chart);
-  } catch (error) {
-    forgetBoardCanvas(canvas);
-    return Promise.reject(error);
-  } finally {
-    ctx.restore();
-  }
-  return encodeOpaquePng(canvas);
+  return renderOpaquePng(WIDTH, HEIGHT, (ctx) => drawScoreChart(ctx, chart));
 }
 
 function drawScoreChart(ctx: SKRSContext2D, chart: ScoreChart): void {

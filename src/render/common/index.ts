@@ -6,3 +6,4 @@ export * from './shapes.js';
 export * from './layers.js';
 export * from './phone.js';
 export * from './fit-lines.js';
+export * from './render-opaque.js';

@@ -13,13 +13,11 @@ import type {
 } from '../view.js';
 import {
   alpha,
-  boardCanvas,
   drawableText,
   drawText,
-  encodeOpaquePng,
+  renderOpaquePng,
   fillRoundRect,
   font,
-  forgetBoardCanvas,
   LayerCache,
   registerFonts,
   strokeRoundRect,
@@ -680,16 +678,5 @@ export function drawIstanbulBoard(ctx: SKRSContext2D, view: PublicViewOnly, opts
  */
 export function renderIstanbulBoard(view: PublicViewOnly, opts: IstanbulRenderOptions): Promise<Buffer> {
   const layout = istanbulBoardLayout(view);
-  const canvas = boardCanvas(layout.width, layout.height);
-  const ctx = canvas.getContext('2d');
-  ctx.save();
-  try {
-    drawIstanbulBoard(ctx, view, opts, layout);
-  } catch (error) {
-    forgetBoardCanvas(canvas);
-    return Promise.reject(error);
-  } finally {
-    ctx.restore();
-  }
-  return encodeOpaquePng(canvas);
+  return renderOpaquePng(layout.width, layout.height, (ctx) => drawIstanbulBoard(ctx, view, opts, layout));
 }

@@ -11,15 +11,13 @@ import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { AssistantOwner, IstanbulPublicView, PlaceView, PlayerView } from '../view.js';
 import {
   alpha,
-  boardCanvas,
   drawFittedLine,
   drawingState,
   drawText,
-  encodeOpaquePng,
+  renderOpaquePng,
   fillRoundRect,
   fitLines,
   font,
-  forgetBoardCanvas,
   LayerCache,
   PHONE_MIN_TEXT,
   PHONE_WIDTH,
@@ -486,16 +484,5 @@ export function drawIstanbulPhone(ctx: SKRSContext2D, view: PublicViewOnly, opts
  */
 export function renderIstanbulPhone(view: PublicViewOnly, opts: IstanbulRenderOptions): Promise<Buffer> {
   const layout = istanbulPhoneLayout(view, opts.locale);
-  const canvas = boardCanvas(layout.width, layout.height);
-  const ctx = canvas.getContext('2d');
-  ctx.save();
-  try {
-    drawIstanbulPhone(ctx, view, opts, layout);
-  } catch (error) {
-    forgetBoardCanvas(canvas);
-    return Promise.reject(error);
-  } finally {
-    ctx.restore();
-  }
-  return encodeOpaquePng(canvas);
+  return renderOpaquePng(layout.width, layout.height, (ctx) => drawIstanbulPhone(ctx, view, opts, layout));
 }

@@ -8,14 +8,12 @@ import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { CardType, FieldId, KairoFieldView, KairoPublicView, KairoStallView, Seat } from '../view.js';
 import {
   alpha,
-  boardCanvas,
   drawableText,
   drawingState,
   drawText,
-  encodeOpaquePng,
+  renderOpaquePng,
   fillRoundRect,
   font,
-  forgetBoardCanvas,
   LayerCache,
   restoreDrawingState,
   type DrawingState,
@@ -796,17 +794,6 @@ export function drawKairoBoard(ctx: SKRSContext2D, view: PublicViewOnly, opts: K
  */
 export function renderKairoBoard(view: PublicViewOnly, opts: KairoRenderOptions): Promise<Buffer> {
   const layout = kairoBoardLayout(view);
-  const canvas = boardCanvas(layout.width, layout.height);
-  const ctx = canvas.getContext('2d');
-  ctx.save();
-  try {
-    drawKairoBoard(ctx, view, opts, layout);
-  } catch (error) {
-    forgetBoardCanvas(canvas);
-    return Promise.reject(error);
-  } finally {
-    ctx.restore();
-  }
-  return encodeOpaquePng(canvas);
+  return renderOpaquePng(layout.width, layout.height, (ctx) => drawKairoBoard(ctx, view, opts, layout));
 }
 

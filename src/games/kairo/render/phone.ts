@@ -10,13 +10,11 @@
 import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Colour, KairoPlayerView, KairoPublicView } from '../view.js';
 import {
-  boardCanvas,
   drawingState,
   drawText,
-  encodeOpaquePng,
+  renderOpaquePng,
   fillRoundRect,
   font,
-  forgetBoardCanvas,
   LayerCache,
   restoreDrawingState,
   type DrawingState,
@@ -373,16 +371,5 @@ export function drawKairoPhone(ctx: SKRSContext2D, view: PublicViewOnly, opts: K
  */
 export function renderKairoPhone(view: PublicViewOnly, opts: KairoRenderOptions): Promise<Buffer> {
   const layout = kairoPhoneLayout(view);
-  const canvas = boardCanvas(layout.width, layout.height);
-  const ctx = canvas.getContext('2d');
-  ctx.save();
-  try {
-    drawKairoPhone(ctx, view, opts, layout);
-  } catch (error) {
-    forgetBoardCanvas(canvas);
-    return Promise.reject(error);
-  } finally {
-    ctx.restore();
-  }
-  return encodeOpaquePng(canvas);
+  return renderOpaquePng(layout.width, layout.height, (ctx) => drawKairoPhone(ctx, view, opts, layout));
 }
