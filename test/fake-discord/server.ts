@@ -65,7 +65,14 @@ export class FakeServer {
   constructor(private readonly core: Core) {}
 
   async listen(): Promise<void> {
-    const server = createServer((req, res) => void this.#handle(req, res));
+    const server = createServer((req, res) => {
+      this.#handle(req, res).catch((error: unknown) => {
+        // A client that went away while sending its request (a bot process killed mid-upload): there is no
+        // one to answer, as on Discord. Anything else is the fake's own failure and stays loud.
+        if ((error as { code?: unknown }).code === 'ECONNRESET' && req.destroyed) return;
+        throw error;
+      });
+    });
     server.on('upgrade', (req, socket, head) => this.core.gateway.handleUpgrade(req, socket, head));
     server.on('connection', () => this.stats.connections++);
     // Idle connections stay open for a minute, as Discord's do. The server announces this in its answers
