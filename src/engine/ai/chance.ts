@@ -35,6 +35,28 @@ export function meanOverChance<S extends { readonly rng: RngState }>(
   const after = play(state);
   if (!rngMoved(state.rng, after.rng) || draws.length === 0) return value(after);
   let total = 0;
-  for (const draw of draws) total += value(play(reseed(state, copyRng(draw))));
+  for (const reseeded of reseededBy(draws, state, reseed)) total += value(play(reseeded));
   return total / draws.length;
+}
+
+/**
+ * The state reseeded with each of `draws`, made once per state and set of draws: every candidate of a
+ * decision is tried on the same draws, and reseeding (a new PRNG, the face-down piles shuffled again)
+ * costs more than most actions. The same states as `reseed(state, copy of draw)` each time, since reseed is
+ * a pure function of its inputs and nothing changes a state (apply copies on write).
+ */
+const reseededCache = new WeakMap<readonly RngState[], WeakMap<object, readonly unknown[]>>();
+
+function reseededBy<S extends object>(draws: readonly RngState[], state: S, reseed: (s: S, rng: RngState) => S): readonly S[] {
+  let byState = reseededCache.get(draws);
+  if (byState === undefined) {
+    byState = new WeakMap();
+    reseededCache.set(draws, byState);
+  }
+  let reseeded = byState.get(state) as readonly S[] | undefined;
+  if (reseeded === undefined) {
+    reseeded = draws.map((draw) => reseed(state, copyRng(draw)));
+    byState.set(state, reseeded);
+  }
+  return reseeded;
 }

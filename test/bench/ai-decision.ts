@@ -1,0 +1,66 @@
+/**
+ * CPU per hard decision and iterations per CPU-second, on decisions met in greedy games (every few
+ * decisions with a choice), for each game and player count; the baseline's too with --baseline.
+ *
+ *   npx tsx test/bench/ai-decision.ts [--variants istanbul,kairo] [--players 2,4] [--decisions 30] [--baseline]
+ *   npx tsx test/bench/ai-decision.ts --dump ...                     (each choice printed too)
+ *   node --cpu-prof --import tsx test/bench/ai-decision.ts --variants kairo --players 2 --decisions 5
+ */
+import os from 'node:os';
+import { decideWithStats, toSeatView } from '../../src/engine/ai/index.js';
+import { seedRng, type Seat } from '../../src/engine/index.js';
+import { setupFor, type GameVariant } from './ai-match.js';
+import { baselineDecide } from './baseline/index.js';
+import { median, percentile } from './stats.js';
+
+const argv = process.argv.slice(2);
+const get = (name: string): string | undefined => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : undefined;
+};
+const variants = (get('variants') ?? 'istanbul,istanbul-ls,kairo').split(',') as GameVariant[];
+const playerCounts = (get('players') ?? '2,4').split(',').map(Number);
+const wanted = Number(get('decisions') ?? 30);
+const baseline = argv.includes('--baseline');
+/** --dump prints each decision's choice (to check that a change of speed left every choice as it was). */
+const dump = argv.includes('--dump');
+
+console.log(`load average at the start: ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`);
+for (const variant of variants) {
+  for (const players of playerCounts) {
+    const setup = setupFor(variant, players);
+    const { def } = setup;
+    const cpu: number[] = [];
+    let iterations = 0;
+    for (let game = 0; cpu.length < wanted && game < 20; game++) {
+      let state: unknown = def.setup(setup.options, `decision-${game}`);
+      for (let step = 0; step < 3000 && !def.isOver(state) && cpu.length < wanted; step++) {
+        const seat = def.activeSeats(state)[0] as Seat;
+        const legal = def.legalActions(state, seat) as readonly unknown[];
+        const view = toSeatView(def.view(state, seat), setup.policy.viewRules);
+        if (legal.length > 1 && step % 7 === 3) {
+          const start = process.cpuUsage();
+          const r = baseline
+            ? baselineDecide(setup.baseline, view, seat, legal, setup.baseline.budgets.hard, `d${step}`)
+            : decideWithStats(setup.policy, view, legal, 'hard', `d${step}`);
+          const used = process.cpuUsage(start);
+          cpu.push((used.user + used.system) / 1000);
+          iterations += r.iterations;
+          if (dump) console.log(`choice ${variant} ${players}p ${game}:${step} ${def.actionKey(legal[r.index] as never)} ${r.value.toFixed(6)}`);
+        }
+        let index = 0;
+        if (legal.length > 1) {
+          const rng = seedRng(`greedy:${game}:${step}`);
+          const chosen = setup.policy.rolloutAction(setup.policy.determinizer(view)(rng), seat, legal, rng, 0);
+          index = Math.max(0, legal.findIndex((a) => def.actionKey(a) === def.actionKey(chosen)));
+        }
+        state = def.apply(state, legal[index], seat).state;
+      }
+    }
+    const total = cpu.reduce((x, y) => x + y, 0);
+    console.log(
+      `${variant.padEnd(12)} ${players}p ${baseline ? 'baseline hard' : 'hard'}: n=${cpu.length} CPU p50 ${median(cpu).toFixed(0)} ms, p95 ${percentile(cpu, 0.95).toFixed(0)} ms, max ${Math.max(...cpu).toFixed(0)} ms; ${((1000 * iterations) / total).toFixed(0)} iterations per CPU-second`,
+    );
+  }
+}
+console.log(`load average at the end: ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`);
