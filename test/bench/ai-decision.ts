@@ -46,7 +46,7 @@ for (const variant of variants) {
           const used = process.cpuUsage(start);
           cpu.push((used.user + used.system) / 1000);
           iterations += r.iterations;
-          if (dump) console.log(`choice ${variant} ${players}p ${game}:${step} ${def.actionKey(legal[r.index] as never)} ${r.value.toFixed(6)}`);
+          if (dump) console.log(`choice ${variant} ${players}p ${game}:${step} ${def.actionKey(legal[r.index] as never)} ${r.value.toFixed(6)} legal=${legal.length} cpu=${cpu[cpu.length - 1]!.toFixed(0)}`);
         }
         let index = 0;
         if (legal.length > 1) {

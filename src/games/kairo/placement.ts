@@ -54,13 +54,35 @@ export function mainStallFieldOk(occ: Occupancy, colour: Colour, field: FieldId,
   return true;
 }
 
+/**
+ * The entrance sides of each field, per board: the legal options of a start placement or a build ask for the
+ * same fields again for every colour, and the search asks for them on every sample sharing the board.
+ */
+const entranceDirsByBoard = new WeakMap<Occupancy, (readonly Direction[] | undefined)[]>();
+
 /** The entrance sides allowed for a main stall on `field` (assumed to pass `mainStallFieldOk`). */
-export function entranceDirs(occ: Occupancy, field: FieldId, previous?: StallSpotOptions['previous']): Direction[] {
+export function entranceDirs(occ: Occupancy, field: FieldId, previous?: StallSpotOptions['previous']): readonly Direction[] {
+  // The old position matters only for its own field (a relocation onto the same spot is no relocation).
+  if (previous && previous.main === field) return freeEntranceDirs(occ, field, previous.entrance);
+  let byField = entranceDirsByBoard.get(occ);
+  if (byField === undefined) {
+    byField = [];
+    entranceDirsByBoard.set(occ, byField);
+  }
+  let dirs = byField[field];
+  if (dirs === undefined) {
+    dirs = freeEntranceDirs(occ, field, -1);
+    byField[field] = dirs;
+  }
+  return dirs;
+}
+
+function freeEntranceDirs(occ: Occupancy, field: FieldId, oldEntrance: FieldId): readonly Direction[] {
   const dirs: Direction[] = [];
   for (const dir of DIRECTIONS) {
     const e = step(field, dir);
     if (e === null || AREA[e] !== 'market' || !isFree(occ, e)) continue;
-    if (previous && previous.main === field && previous.entrance === e) continue;
+    if (e === oldEntrance) continue;
     if (!staysConnected(occ, field, e)) continue;
     dirs.push(dir);
   }
@@ -78,6 +100,16 @@ export function stallSpots(occ: Occupancy, colour: Colour, options: StallSpotOpt
     if (dirs.length > 0) spots.push({ field, section, dirs });
   }
   return spots;
+}
+
+/** Whether any section holds a legal spot for a main stall of `colour` (stops at the first). */
+export function hasStallSpot(occ: Occupancy, colour: Colour, options: StallSpotOptions): boolean {
+  for (const field of FIELDS_BY_AREA[areaFor(colour)]) {
+    if (options.sections && !options.sections.has(SECTION[field] as number)) continue;
+    if (!mainStallFieldOk(occ, colour, field, options.setup)) continue;
+    if (entranceDirs(occ, field, options.previous).length > 0) return true;
+  }
+  return false;
 }
 
 /** Sections that hold at least one legal spot for a main stall of `colour`. */

@@ -52,7 +52,7 @@ const {
 const { allConnected, occupancy } = boardModule;
 const { SECTION, fieldLabel, step: stepField } = geometryModule;
 const { leadTargets } = leadModule;
-const { entranceDirs, extensionFields, stallSections, stallSpots } = placementModule;
+const { entranceDirs, extensionFields, hasStallSpot, stallSections, stallSpots } = placementModule;
 
 // ---------------------------------------------------------------------------------------------------
 // Small helpers
@@ -277,9 +277,14 @@ function setupChoices(state: KairoState, seat: Seat, occ: Occupancy): KairoActio
   const out: KairoAction[] = [];
   for (const colour of COLOURS) {
     if (stallOf(state, seat, colour) !== -1) continue;
-    if (stallSections(occ, colour, { setup: true }).size > 0) out.push({ t: 'build', kind: 'stall', colour });
+    if (hasStallSpot(occ, colour, { setup: true })) out.push({ t: 'build', kind: 'stall', colour });
   }
   return out;
+}
+
+/** Whether `seat` can place any start stall (`setupChoices` is not empty), stopping at the first. */
+function hasSetupChoice(state: KairoState, seat: Seat, occ: Occupancy): boolean {
+  return COLOURS.some((colour) => stallOf(state, seat, colour) === -1 && hasStallSpot(occ, colour, { setup: true }));
 }
 
 /** Customers that can be led now, with the entrances each may go to. */
@@ -866,7 +871,7 @@ export function nextSetupPlacement(draft: Draft): void {
     const occ = occupancy(s);
     if (next.neutral) {
       const colour = s.neutralBag.splice(randomInt(s.rng, s.neutralBag.length), 1)[0] as Colour;
-      if (stallSections(occ, colour, { setup: true }).size > 0) {
+      if (hasStallSpot(occ, colour, { setup: true })) {
         s.pending = newBuild('neutral', colour, 'section');
         draft.events.push(event(`kairo.event.neutralDrawn.${colour}`, { player: player(next.seat) }, next.seat));
         return;
@@ -874,7 +879,7 @@ export function nextSetupPlacement(draft: Draft): void {
       draft.events.push(event(`kairo.event.neutralNoSpace.${colour}`, {}));
     } else {
       s.pending = { k: 'turn' };
-      if (setupChoices(s, next.seat, occ).length > 0) return;
+      if (hasSetupChoice(s, next.seat, occ)) return;
       draft.events.push(event('kairo.event.setupNoSpace', { player: player(next.seat) }, next.seat));
     }
     s.setupQueue.shift();
@@ -891,7 +896,7 @@ export function quickStart(draft: Draft): void {
       colour = s.neutralBag.splice(randomInt(s.rng, s.neutralBag.length), 1)[0] as Colour;
     } else {
       const colours = COLOURS.filter(
-        (c) => stallOf(s, placement.seat, c) === -1 && stallSections(occ, c, { setup: true }).size > 0,
+        (c) => stallOf(s, placement.seat, c) === -1 && hasStallSpot(occ, c, { setup: true }),
       );
       if (colours.length === 0) {
         draft.events.push(event('kairo.event.setupNoSpace', { player: player(placement.seat) }, placement.seat));

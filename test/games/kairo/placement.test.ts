@@ -4,7 +4,7 @@ import { entranceDirs, mainStallFieldOk, stallSections, stallSpots } from '../..
 import type { KairoState } from '../../../src/games/kairo/types.js';
 import { F, allReachable, keys, play, scenario } from './helpers.js';
 
-function dirs(state: KairoState, colour: Parameters<typeof mainStallFieldOk>[1], field: string, setup = false): string[] {
+function dirs(state: KairoState, colour: Parameters<typeof mainStallFieldOk>[1], field: string, setup = false): readonly string[] {
   const occ = occupancy(state);
   if (!mainStallFieldOk(occ, colour, F(field), setup)) return [];
   return entranceDirs(occ, F(field));

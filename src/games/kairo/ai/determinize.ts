@@ -27,6 +27,9 @@ export function kairoDeterminizer(view: KairoSeatView): (rng: RngState) => Kairo
   const ownHand = view.hand.map((c) => c.type);
   const unseen = without(without(without(fullDeck(), ownHand), view.display.map((c) => c.type)), book.discardPile);
   const stalls: KairoStall[] = view.stalls.map((s) => ({ owner: s.owner, colour: s.colour, main: s.main, entrance: s.entrance, ext: s.extensions.slice() }));
+  // Every sample shares the board (stalls and customers): the engine copies them on write, and the board's
+  // occupancy is cached per (stalls, customers) objects, so it is derived once per decision, not per sample.
+  const customers = { ...view.customers };
   const medals = {} as Record<Colour, Medal>;
   for (const c of COLOURS) medals[c] = { gold: view.medals[c].gold, silver: view.medals[c].silver };
 
@@ -48,8 +51,8 @@ export function kairoDeterminizer(view: KairoSeatView): (rng: RngState) => Kairo
       startSeat: view.startSeat,
       seat: view.activeSeat ?? seat,
       players,
-      stalls: stalls.map((s) => ({ ...s, ext: s.ext.slice() })),
-      customers: { ...view.customers },
+      stalls,
+      customers,
       deck,
       display: view.display.map((c) => c.type),
       discard: book.discardPile.slice(),
