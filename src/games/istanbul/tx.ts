@@ -29,7 +29,9 @@ export class Tx {
   viaDiscardTop = false;
 
   constructor(base: IstanbulState) {
-    this.s = { ...base, pending: base.pending.slice(), turn: { ...base.turn } };
+    this.s = shallowCopy(base);
+    this.s.pending = base.pending.slice();
+    this.s.turn = { ...base.turn };
   }
 
   /** A player to change (copied on first use). */
@@ -40,13 +42,24 @@ export class Tx {
     }
     const current = this.s.players[seat] as PlayerState;
     if (this.copiedPlayers[seat]) return current;
+    // Every field named, in one order: the copies share one shape (a spread of players of mixed shapes,
+    // with and without openCards, took the engine's slow generic path).
     const copy: PlayerState = {
-      ...current,
+      seat: current.seat,
+      colour: current.colour,
+      lira: current.lira,
+      rubies: current.rubies,
       goods: { ...current.goods },
+      extensions: current.extensions,
       mosqueTiles: current.mosqueTiles.slice(),
       hand: current.hand.slice(),
+      merchant: current.merchant,
       stack: current.stack.slice(),
+      supply: current.supply,
+      family: current.family,
     };
+    // Last, where the rules add it: the state's JSON keeps its key order.
+    if (current.openCards !== undefined) copy.openCards = current.openCards;
     this.s.players[seat] = copy;
     this.copiedPlayers[seat] = true;
     return copy;
@@ -167,4 +180,51 @@ export class Tx {
     if (visibleTo !== undefined) event.visibleTo = visibleTo;
     this.events.push(event);
   }
+}
+
+/**
+ * A shallow copy of the state with every field named, in one order, so every draft has the same shape:
+ * states come from setup, JSON, the determinizer and earlier drafts, and a spread of such mixed shapes took
+ * the engine's slow generic path (measured: the spread was a sixth of a computer player's CPU).
+ */
+function shallowCopy(b: IstanbulState): IstanbulState {
+  const s: IstanbulState = {
+    options: b.options,
+    rng: b.rng,
+    width: b.width,
+    height: b.height,
+    cells: b.cells,
+    cellOf: b.cellOf,
+    players: b.players,
+    startSeat: b.startSeat,
+    round: b.round,
+    turnSeat: b.turnSeat,
+    pending: b.pending,
+    turn: b.turn,
+    assistantsAt: b.assistantsAt,
+    governor: b.governor,
+    smuggler: b.smuggler,
+    neutralMerchants: b.neutralMerchants,
+    neutralColours: b.neutralColours,
+    deck: b.deck,
+    discard: b.discard,
+    post: b.post,
+    sultanTaken: b.sultanTaken,
+    gemstoneTaken: b.gemstoneTaken,
+    wainwrightExtensions: b.wainwrightExtensions,
+    wainwrightRubies: b.wainwrightRubies,
+    mosqueTiles: b.mosqueTiles,
+    smallMosqueRubies: b.smallMosqueRubies,
+    greatMosqueRubies: b.greatMosqueRubies,
+    smallMarket: b.smallMarket,
+    greatMarket: b.greatMarket,
+    rubySupply: b.rubySupply,
+    endTriggered: b.endTriggered,
+    phase: b.phase,
+    finalQueue: b.finalQueue,
+    lastMove: b.lastMove,
+    lastRoll: b.lastRoll,
+  };
+  if (b.ls !== undefined) s.ls = b.ls;
+  return s;
 }
