@@ -429,18 +429,28 @@ function writableCustomers(draft: Draft): KairoState['customers'] {
 export function cloneState(s: KairoState): KairoState {
   const medals = {} as KairoState['medals'];
   for (const c of COLOURS) medals[c] = { ...s.medals[c] };
+  // Every field named, in the order setup gives them: every copy has one shape (a spread of states of
+  // mixed shapes, from setup, JSON and the determinizer, takes V8's slow generic copy).
   return {
-    ...s,
+    game: s.game,
+    options: s.options,
     rng: copyRng(s.rng),
-    players: s.players.map((p) => ({ ...p, coins: { ...p.coins }, hand: p.hand.slice() })),
+    phase: s.phase,
+    startSeat: s.startSeat,
+    seat: s.seat,
+    players: s.players.map((p) => ({ coins: { ...p.coins }, hand: p.hand.slice(), criers: p.criers, score: p.score, out: p.out })),
+    stalls: s.stalls,
+    customers: s.customers,
     deck: s.deck.slice(),
     display: s.display.slice(),
     discard: s.discard.slice(),
+    criers: s.criers,
     extensions: { ...s.extensions },
     medals,
     setupQueue: s.setupQueue.slice(),
     neutralBag: s.neutralBag.slice(),
     pending: clonePending(s.pending),
+    turn: s.turn,
     final: s.final ? s.final.slice() : null,
   };
 }
