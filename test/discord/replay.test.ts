@@ -19,7 +19,7 @@ import { checkPng, type FakeUser, type SeenMessage } from '../fake-discord/index
 import { tallyComputer } from '../games/tally/computer.js';
 import { tallyGame } from '../games/tally/game.js';
 import { END_TURN, playTurn, type TurnPolicy } from '../support/turn-driver.js';
-import { boards, buttonFor, clickForBoard, hasButton, latestBoard, openLobby, privateReply, startBotOnFake, WAIT_MS, type BotOnFake } from './harness.js';
+import { buttonFor, clickForBoard, hasButton, latestBoard, openLobby, privateReply, startBotOnFake, WAIT_MS, type BotOnFake } from './harness.js';
 
 const tally = tallyGame({ removeSeat: false, target: 5 });
 const registry = gameRegistry([tally]);
