@@ -147,7 +147,7 @@ describe('/game replay', () => {
     checkPublic(start, jobs);
 
     const first = await stepTo(alice, start, { button: /Next/ });
-    expect(heading(first)).toBe('**Round 1** · turn 1 of 9');
+    expect(heading(first)).toBe('**Round 1** · after turn 1 of 9');
     const turnLines = first.content.split('\n').slice(first.content.split('\n').indexOf('This turn:') + 1);
     expect(turnLines.map((l) => l.replace(/^- \S+ \S+ /u, ''))).toEqual(['draws a card', 'adds 1', 'ends the turn']);
     expect(first.content).toContain('scores 1 / 0');
@@ -156,19 +156,19 @@ describe('/game replay', () => {
     checkPublic(first, jobs);
 
     const second = await stepTo(alice, first, { button: /Next/ });
-    expect(heading(second)).toBe('**Round 1** · turn 2 of 9');
+    expect(heading(second)).toBe('**Round 1** · after turn 2 of 9');
     expect(second.content).toContain('scores 1 / 1');
     const back = await stepTo(alice, second, { button: /Previous/ });
-    expect(heading(back)).toBe('**Round 1** · turn 1 of 9');
+    expect(heading(back)).toBe('**Round 1** · after turn 1 of 9');
     expect(back.content).toBe(first.content);
 
     const fourth = await stepTo(alice, back, { round: /^Round 4$/ });
-    expect(heading(fourth)).toBe('**Round 4** · turn 7 of 9');
+    expect(heading(fourth)).toBe('**Round 4** · after turn 7 of 9');
     expect(fourth.content).toContain('scores 4 / 3');
     expect(fourth.selects[0]!.options.find((o) => o.default)?.label).toBe('Round 4');
 
     const end = await stepTo(alice, fourth, { round: /^Round 5$/ });
-    expect(heading(end)).toBe('**Round 5** · turn 9 of 9');
+    expect(heading(end)).toBe('**Round 5** · after turn 9 of 9');
     expect(end.content).toContain('**The game is over.** Final standings:');
     expect(end.content).toMatch(/1\. 1️⃣ <@\d+>: 5 points/u);
     expect(end.buttons.map((b) => b.label)).toEqual(['◀ Previous turn']);
@@ -197,7 +197,7 @@ describe('/game replay', () => {
       seen.push(heading(frame));
     }
     expect(seen).toHaveLength(10);
-    expect(seen.at(-1)).toBe('**Runde 5** · Zug 9 von 9');
+    expect(seen.at(-1)).toBe('**Runde 5** · nach Zug 9 von 9');
     // The pictures were drawn from the public view (checkPublic); a player's own replay (the first test)
     // hides their own draws as well: a replay is the table's view.
     expect(drawn.length).toBeGreaterThan(jobs);
@@ -211,7 +211,7 @@ describe('/game replay', () => {
     const elsewhere = await replay(bob, env.fake.createChannel('replay-elsewhere'), gameId);
     expect(elsewhere.content.split('\n')[0]).toBe(`**Replay** of Tally · game #${gameId} (finished)`);
     const next = await stepTo(bob, elsewhere, { button: /Next/ });
-    expect(heading(next)).toBe('**Round 1** · turn 1 of 9');
+    expect(heading(next)).toBe('**Round 1** · after turn 1 of 9');
     env.fake.assertNoViolations();
   });
 
@@ -227,7 +227,7 @@ describe('/game replay', () => {
     const onBoard = await alice.forgeClick(final.id, encodeCustomId({ gameId, version, verb: 'rframe', frame: 2 }));
     await onBoard.waitFor((h) => h.followUps.length > 0, { timeoutMs: WAIT_MS, description: 'the private frame' });
     expect(onBoard.followUps[0]!.ephemeral).toBe(true);
-    expect(onBoard.followUps[0]!.content.split('\n')[1]).toBe('**Round 1** · turn 2 of 9');
+    expect(onBoard.followUps[0]!.content.split('\n')[1]).toBe('**Round 1** · after turn 2 of 9');
     expect(env.fake.message(final.id)!.content).toBe(final.content);
     expect(env.fake.message(final.id)!.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay']);
     env.fake.assertNoViolations();
@@ -245,7 +245,7 @@ describe('/game replay', () => {
     expect(start.content.split('\n')[0]).toMatch(/^\*\*Replay\*\* of Tally · game #\d+ \(running: the turns played so far\)$/);
     expect(heading(start)).toBe('**The start**, before the first move · 1 turn follows');
     const first = await stepTo(alice, start, { button: /Next/ });
-    expect(heading(first)).toBe('**Round 1** · turn 1 of 1');
+    expect(heading(first)).toBe('**Round 1** · after turn 1 of 1');
     expect(first.content.split('\n').filter((l) => l.startsWith('- '))).toHaveLength(3);
     expect(first.buttons.map((b) => b.label)).toEqual(['◀ Previous turn']);
     env.fake.assertNoViolations();

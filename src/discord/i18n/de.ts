@@ -340,7 +340,7 @@ export const de: Record<CoreKey, string> = {
   'opt.replayGame.description': 'Die Nummer des Spiels (siehe /spiel verlauf); sonst das Spiel dieses Kanals',
   'replay.title': '**Wiederholung** von {game} · Spiel #{id}{status, select, finished { (beendet)} abandoned { (vorzeitig beendet)} other { (läuft: die bisher gespielten Züge)}}',
   'replay.start': '**Der Anfang**, vor dem ersten Zug · {turns, plural, =0 {noch kein Zug gespielt} one {# Zug folgt} other {# Züge folgen}}',
-  'replay.turn': '**Runde {round}** · Zug {turn} von {turns}',
+  'replay.turn': '**Runde {round}** · nach Zug {turn} von {turns}',
   'replay.thisTurn': 'In diesem Zug:',
   'replay.nothingShown': '(von diesem Zug ist nichts öffentlich)',
   'replay.previous': '◀ Voriger Zug',

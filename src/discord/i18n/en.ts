@@ -350,7 +350,7 @@ export const en = {
   'opt.replayGame.description': 'The game’s number (see /game history); default: this channel’s game',
   'replay.title': '**Replay** of {game} · game #{id}{status, select, finished { (finished)} abandoned { (ended early)} other { (running: the turns played so far)}}',
   'replay.start': '**The start**, before the first move · {turns, plural, =0 {no turn played yet} one {# turn follows} other {# turns follow}}',
-  'replay.turn': '**Round {round}** · turn {turn} of {turns}',
+  'replay.turn': '**Round {round}** · after turn {turn} of {turns}',
   'replay.thisTurn': 'This turn:',
   'replay.nothingShown': '(nothing of this turn is public)',
   'replay.previous': '◀ Previous turn',

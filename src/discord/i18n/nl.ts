@@ -340,7 +340,7 @@ export const nl: Record<CoreKey, string> = {
   'opt.replayGame.description': 'Het nummer van het spel (zie /spel geschiedenis); anders het spel van dit kanaal',
   'replay.title': '**Herhaling** van {game} · spel #{id}{status, select, finished { (afgelopen)} abandoned { (voortijdig beëindigd)} other { (loopt: de beurten tot nu toe)}}',
   'replay.start': '**Het begin**, vóór de eerste zet · {turns, plural, =0 {nog geen beurt gespeeld} one {# beurt volgt} other {# beurten volgen}}',
-  'replay.turn': '**Ronde {round}** · beurt {turn} van {turns}',
+  'replay.turn': '**Ronde {round}** · na beurt {turn} van {turns}',
   'replay.thisTurn': 'In deze beurt:',
   'replay.nothingShown': '(niets van deze beurt is openbaar)',
   'replay.previous': '◀ Vorige beurt',
