@@ -36,7 +36,7 @@ export const replayRound: ComponentHandler<'rround'> = {
     const values = interaction.isStringSelectMenu() ? interaction.values : [];
     const frame = values.length === 1 ? parseFrameValue(values[0]) : null;
     if (frame === null) {
-      env.logger.warn({ values }, 'replay round option that is not one');
+      env.logger.warn({ count: values.length }, 'replay round option that is not one');
       return notePrivately(interaction, t(env.locale, 'replay.noFrame'));
     }
     await showReplayFrame(env, interaction, id.gameId, frame, true);
