@@ -270,6 +270,15 @@ describe('another server', () => {
     // first server's game is refused, and the replay stays as it was.
     const lobbyAnswer = privateReply(await eve.runCommand(channel, 'game', { subcommand: 'new', options: { game: 'tally' } }), eve);
     const lobbyId = /\/channels\/\d+\/\d+\/(\d+)/.exec(lobbyAnswer.content)![1]!;
+    // A lobby has nothing to replay, named or not.
+    const lobbyGame = await gameIn(channel);
+    expect(privateReply(await eve.runCommand(channel, 'game', { subcommand: 'replay' }), eve).content).toBe(
+      'There is no game in this channel to replay. Name one with the game option: /game history lists this server’s games with their numbers.',
+    );
+    expect(privateReply(await eve.runCommand(channel, 'game', { subcommand: 'replay', options: { game: lobbyGame } }), eve).content).toBe(`Game #${lobbyGame} never started: there is nothing to replay.`);
+    expect(privateReply(await eve.runCommand(channel, 'game', { subcommand: 'replay', options: { game: 999999 } }), eve).content).toBe(
+      'There is no game #999999 in this server. /game history lists this server’s games with their numbers.',
+    );
     await frank.clickButton(lobbyId, buttonFor(env.fake.message(lobbyId)!, 'join'));
     await clickForBoard(eve, env.fake.message(lobbyId)!, buttonFor(env.fake.message(lobbyId)!, 'start'), channel);
     const own = await replay(eve, channel);
