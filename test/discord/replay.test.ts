@@ -250,11 +250,8 @@ describe('/game replay', () => {
     expect(first.buttons.map((b) => b.label)).toEqual(['◀ Previous turn']);
     env.fake.assertNoViolations();
   });
-});
 
-describe('another server', () => {
   it("refuses a game of another server, by number or by a forged button, and offers only this server's games", async () => {
-    const finished = (await env.service.history(env.fake.guildId, 1))[0]!;
     // Commands everywhere (as the bot registers them without a development guild).
     await registerCommands(env.bot.client.rest, { applicationId: env.fake.applicationId, commands: commandDefinitions(env.service.modules, registryPresenters()) });
     const other = env.fake.createGuild('Elsewhere');
@@ -262,8 +259,8 @@ describe('another server', () => {
     const eve = env.createUser('eve', { guildId: other });
     const frank = env.createUser('frank', { guildId: other });
 
-    const byNumber = privateReply(await eve.runCommand(channel, 'game', { subcommand: 'replay', options: { game: finished.gameId } }), eve);
-    expect(byNumber.content).toBe(`Game #${finished.gameId} was not played in this server: a replay shows only this server’s games. Nothing was changed.`);
+    const byNumber = privateReply(await eve.runCommand(channel, 'game', { subcommand: 'replay', options: { game: gameId } }), eve);
+    expect(byNumber.content).toBe(`Game #${gameId} was not played in this server: a replay shows only this server’s games. Nothing was changed.`);
     expect(byNumber.attachments).toEqual([]);
 
     // A game of this other server, just started: its replay has the start only; a button forged with the
@@ -283,21 +280,21 @@ describe('another server', () => {
     await clickForBoard(eve, env.fake.message(lobbyId)!, buttonFor(env.fake.message(lobbyId)!, 'start'), channel);
     const own = await replay(eve, channel);
     expect(heading(own)).toBe('**The start**, before the first move · no turn played yet');
-    const forged = await eve.forgeClick(own.id, encodeCustomId({ gameId: finished.gameId, version: 1, verb: 'rframe', frame: 1 }));
+    const forged = await eve.forgeClick(own.id, encodeCustomId({ gameId: gameId, version: 1, verb: 'rframe', frame: 1 }));
     await forged.waitFor((h) => h.followUps.length > 0, { timeoutMs: WAIT_MS, description: 'the refusal' });
-    expect(forged.followUps[0]).toMatchObject({ ephemeral: true, content: `Game #${finished.gameId} was not played in this server: a replay shows only this server’s games. Nothing was changed.` });
+    expect(forged.followUps[0]).toMatchObject({ ephemeral: true, content: `Game #${gameId} was not played in this server: a replay shows only this server’s games. Nothing was changed.` });
     expect(env.fake.message(own.id)!.content).toBe(own.content);
     expect(env.fake.message(own.id)!.attachments.map((a) => a.filename)).toEqual(own.attachments.map((a) => a.filename));
 
     // The game option is completed with the asking server's games only.
     const ownId = await gameIn(channel);
     const here = await complete(env.fake.guildId, '');
-    expect(here.map((c) => c.value)).toContain(finished.gameId);
+    expect(here.map((c) => c.value)).toContain(gameId);
     expect(here.map((c) => c.value)).not.toContain(ownId);
-    expect(here.find((c) => c.value === finished.gameId)!.name).toMatch(new RegExp(`^#${finished.gameId} Tally · finished · \\d{4}-\\d{2}-\\d{2}$`));
+    expect(here.find((c) => c.value === gameId)!.name).toMatch(new RegExp(`^#${gameId} Tally · finished · \\d{4}-\\d{2}-\\d{2}$`));
     expect((await complete(other, '')).map((c) => c.value)).toEqual([ownId]);
-    expect((await complete(other, String(finished.gameId))).map((c) => c.value)).toEqual([]);
-    expect((await complete(env.fake.guildId, String(finished.gameId))).map((c) => c.value)).toEqual([finished.gameId]);
+    expect((await complete(other, String(gameId))).map((c) => c.value)).toEqual([]);
+    expect((await complete(env.fake.guildId, String(gameId))).map((c) => c.value)).toEqual([gameId]);
     env.fake.assertNoViolations();
   });
 });

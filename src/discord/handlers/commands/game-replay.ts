@@ -3,6 +3,9 @@
  * early, or a running one up to its last finished turn. Without `game`, this channel's game (running, or else
  * its last one). `game` is completed with this server's games, newest first.
  */
+import type { GameService } from '../../../app/game-service.js';
+import type { Locale } from '../../../engine/index.js';
+import type { PresenterRegistry } from '../../../games/contract.js';
 import type { CommandHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { answerPrivately, refusalText } from '../../respond.js';
@@ -31,22 +34,28 @@ export const gameReplay: CommandHandler = {
     const guildId = interaction.guildId;
     const focused = interaction.options.getFocused(true);
     if (guildId === null || focused.name !== 'game') return interaction.respond([]);
-    // What was typed: digits of a game's number, or part of a game's name.
-    const typed = String(focused.value).trim().replace(/^#/, '').toLowerCase();
-    const games = await env.ctx.service.repo.playedInGuild(guildId, 100);
-    // An older game's whole number, typed: offered too when it is one of this server's played games.
-    if (/^[1-9][0-9]{0,8}$/.test(typed) && !games.some((g) => String(g.id) === typed)) {
-      const row = await env.ctx.service.repo.findById(Number(typed));
-      if (row !== undefined && row.guildId === guildId && row.state !== null && row.status !== 'lobby') games.unshift({ id: row.id, kind: row.kind, status: row.status, updatedAt: row.updatedAt });
-    }
-    const choices = [];
-    for (const game of games) {
-      const name = env.ctx.presenters.get(game.kind)?.name(env.locale) ?? game.kind;
-      if (typed !== '' && !String(game.id).startsWith(typed) && !name.toLowerCase().includes(typed)) continue;
-      const date = new Date(game.updatedAt).toISOString().slice(0, 10);
-      choices.push({ name: truncate(t(env.locale, 'replay.choice', { id: game.id, game: name, status: game.status, date }), 100), value: game.id });
-      if (choices.length === SUGGESTIONS) break;
-    }
-    await interaction.respond(choices);
+    await interaction.respond(await replayChoices(env.ctx.service, env.ctx.presenters, guildId, String(focused.value), env.locale));
   },
 };
+
+/**
+ * The server's played games whose number starts with what was typed, or whose game's name contains it,
+ * newest first (also an older game's whole number): what /game replay's `game` option suggests.
+ */
+export async function replayChoices(service: GameService, presenters: PresenterRegistry, guildId: string, typedText: string, locale: Locale): Promise<{ name: string; value: number }[]> {
+  const typed = typedText.trim().replace(/^#/, '').toLowerCase();
+  const games = await service.repo.playedInGuild(guildId, 100);
+  if (/^[1-9][0-9]{0,8}$/.test(typed) && !games.some((g) => String(g.id) === typed)) {
+    const row = await service.repo.findById(Number(typed));
+    if (row !== undefined && row.guildId === guildId && row.state !== null && row.status !== 'lobby') games.unshift({ id: row.id, kind: row.kind, status: row.status, updatedAt: row.updatedAt });
+  }
+  const choices: { name: string; value: number }[] = [];
+  for (const game of games) {
+    const name = presenters.get(game.kind)?.name(locale) ?? game.kind;
+    if (typed !== '' && !String(game.id).startsWith(typed) && !name.toLowerCase().includes(typed)) continue;
+    const date = new Date(game.updatedAt).toISOString().slice(0, 10);
+    choices.push({ name: truncate(t(locale, 'replay.choice', { id: game.id, game: name, status: game.status, date }), 100), value: game.id });
+    if (choices.length === SUGGESTIONS) break;
+  }
+  return choices;
+}
