@@ -19,6 +19,9 @@
  *           nothing); the version is the game's when the prompt was shown, so a prompt the game has moved
  *           past is refused
  * - The finished game: rematch (final board)
+ * - Replays (issue 26): replay (open a private replay at the start: final board), rframe <frame> (◀ ▶: show
+ *           that frame in place), rround (select; values: a frame, see encodeFrameValue). A replay may be
+ *           opened anywhere in the game's server, so these are checked against the server, not the channel
  */
 import type { Seat } from '../engine/index.js';
 
@@ -30,8 +33,8 @@ interface Base {
   readonly version: number;
 }
 
-export type PlainVerb = 'join' | 'quit' | 'start' | 'cancel' | 'turn' | 'hand' | 'log' | 'addbot' | 'rmbot' | 'reclaim' | 'keep' | 'rematch';
-const PLAIN_VERBS: readonly PlainVerb[] = ['join', 'quit', 'start', 'cancel', 'turn', 'hand', 'log', 'addbot', 'rmbot', 'reclaim', 'keep', 'rematch'];
+export type PlainVerb = 'join' | 'quit' | 'start' | 'cancel' | 'turn' | 'hand' | 'log' | 'addbot' | 'rmbot' | 'reclaim' | 'keep' | 'rematch' | 'replay' | 'rround';
+const PLAIN_VERBS: readonly PlainVerb[] = ['join', 'quit', 'start', 'cancel', 'turn', 'hand', 'log', 'addbot', 'rmbot', 'reclaim', 'keep', 'rematch', 'replay', 'rround'];
 
 /** The destructive commands that ask to confirm first. */
 export type Confirmable = 'leave' | 'abandon';
@@ -48,7 +51,8 @@ export type CustomId =
   | (Base & { readonly verb: 'snooze'; readonly seat: Seat })
   | (Base & { readonly verb: 'vote'; readonly seat: Seat; readonly choice: 'skip' | 'kick' })
   | (Base & { readonly verb: 'confirm'; readonly what: Confirmable })
-  | (Base & { readonly verb: 'logp'; readonly viewer: number; readonly page: number; readonly perPage: number });
+  | (Base & { readonly verb: 'logp'; readonly viewer: number; readonly page: number; readonly perPage: number })
+  | (Base & { readonly verb: 'rframe'; readonly frame: number });
 
 export type Verb = CustomId['verb'];
 
@@ -87,6 +91,9 @@ export function encodeCustomId(id: CustomId): string {
       break;
     case 'logp':
       parts.push(id.viewer, id.page, id.perPage);
+      break;
+    case 'rframe':
+      parts.push(id.frame);
       break;
     default:
       break;
@@ -138,6 +145,10 @@ export function parseCustomId(raw: unknown): CustomId | null {
       const perPage = int(args[2]);
       return args.length === 3 && seat !== null && page !== null && page >= 1 && perPage !== null ? { ...base, verb, viewer: seat, page, perPage } : null;
     }
+    case 'rframe': {
+      const frame = int(args[0]);
+      return args.length === 1 && frame !== null ? { ...base, verb, frame } : null;
+    }
     default:
       return null;
   }
@@ -157,4 +168,14 @@ export function parseSelectValue(raw: unknown): SelectValue | null {
   if (raw[0] === 'a') return { kind: 'action', index: n };
   if (raw[0] === 'p') return { kind: 'page', page: n };
   return null;
+}
+
+/** A replay's "go to round" option: the frame it shows (`f` and a frame number). */
+export function encodeFrameValue(frame: number): string {
+  return `f${frame}`;
+}
+
+export function parseFrameValue(raw: unknown): number | null {
+  if (typeof raw !== 'string' || raw.length < 2 || raw.length > 12 || raw[0] !== 'f') return null;
+  return int(raw.slice(1));
 }

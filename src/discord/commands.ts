@@ -6,6 +6,7 @@
  *   /game new game:.. [players:..] [layout:..] [variant:..] [expansion:..] [thread:..]
  *   /game status | hand | log [count] | settings [reminder_hours] [reminder_limit] [idle_hours] | leave | abandon
  *   /game history [count]
+ *   /game replay [game] (issue 26: replays)
  *   /game notify [how] [time_zone] [quiet_from] [quiet_to] [away_until] [play_forced]
  *   /help [topic] [game]
  *   /stats [user]
@@ -85,6 +86,8 @@ export function commandDefinitions(modules: ModuleRegistry, presenters: Presente
       sub('leave'),
       sub('abandon'),
       sub('history', [integer('opt.count', 1, 25)]),
+      // issue 26: replays; `game` is a game's number, completed with this server's games.
+      sub('replay', [{ type: ApplicationCommandOptionType.Integer, ...named('opt.replayGame'), min_value: 1, required: false, autocomplete: true }]),
       sub('notify', [
         {
           type: ApplicationCommandOptionType.String,

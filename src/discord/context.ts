@@ -70,5 +70,10 @@ export type ComponentInteraction = ButtonInteraction | StringSelectMenuInteracti
 export interface ComponentHandler<V extends Verb = Verb> {
   readonly verb: V;
   readonly ack: Exclude<Ack, 'none'>;
+  /**
+   * Where its custom_id is honoured: in its game's channel (the default), or anywhere in the game's server
+   * (a replay, opened from /game history in any channel); a 'guild' handler checks the server itself.
+   */
+  readonly scope?: 'channel' | 'guild';
   handle(env: HandlerEnv, interaction: ComponentInteraction, id: IdFor<V>): Promise<void>;
 }

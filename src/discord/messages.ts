@@ -301,7 +301,13 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
     lines.push(...standingsLines(service, game, presenter, locale, notes.concededTo ?? null));
     // Any player may ask for another game with the same players and options (see GameService.rematch).
     const id = { gameId: game.row.id, version: game.row.version };
-    components.push(row(button(t(locale, 'board.rematch'), encodeCustomId({ ...id, verb: 'rematch' }), ButtonStyle.Success)));
+    // issue 26: replays: anyone may step through the game, privately.
+    components.push(
+      row(
+        button(t(locale, 'board.rematch'), encodeCustomId({ ...id, verb: 'rematch' }), ButtonStyle.Success),
+        button(t(locale, 'replay.button'), encodeCustomId({ ...id, verb: 'replay' }), ButtonStyle.Secondary),
+      ),
+    );
   } else {
     const left = new Set(game.seats.filter((s) => s.leftAt !== null).map((s) => s.seat));
     mentioned = service.activeSeats(game).filter((s) => !left.has(s));

@@ -21,6 +21,8 @@ import { gameSettings } from './handlers/commands/game-settings.js';
 import { gameStatus } from './handlers/commands/game-status.js';
 import { help } from './handlers/commands/help.js';
 import { stats } from './handlers/commands/stats.js';
+import { gameReplay } from './handlers/commands/game-replay.js';
+import { replayFrame, replayOpen, replayRound } from './handlers/components/replay.js';
 import { boardHand } from './handlers/components/board-hand.js';
 import { boardRematch } from './handlers/components/board-rematch.js';
 import { confirmCommand } from './handlers/components/confirm.js';
@@ -52,7 +54,7 @@ import { commandDefinitions } from './commands.js';
 import { duringClick } from './click-time.js';
 import type { BotMetrics, InteractionKind, InteractionOutcome } from '../ops/metrics.js';
 
-export const COMMAND_HANDLERS: readonly CommandHandler[] = [gameNew, gameStatus, gameHand, gameLog, gameSettings, gameLeave, gameAbandon, gameHistory, gameNotify, help, stats];
+export const COMMAND_HANDLERS: readonly CommandHandler[] = [gameNew, gameStatus, gameHand, gameLog, gameSettings, gameLeave, gameAbandon, gameHistory, gameNotify, help, stats, gameReplay];
 
 export const COMPONENT_HANDLERS: readonly ComponentHandler[] = [
   lobbyJoin,
@@ -78,6 +80,9 @@ export const COMPONENT_HANDLERS: readonly ComponentHandler[] = [
   confirmCommand,
   confirmKeep,
   boardRematch,
+  replayOpen,
+  replayFrame,
+  replayRound,
 ] as unknown as readonly ComponentHandler[];
 
 export interface Router {
@@ -182,8 +187,9 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
       const env = await envFor();
       const seen = await playerSeen(ctx, interaction, log);
       // A custom_id names its game; it is honoured only in that game's channel (a forged or copied id
-      // clicked elsewhere must not change another channel's game).
-      if ((await ctx.service.channelOf(id.gameId)) !== env.channelId) {
+      // clicked elsewhere must not change another channel's game). A replay's, anywhere in the game's
+      // server: its handler refuses another server's game.
+      if (handler.scope !== 'guild' && (await ctx.service.channelOf(id.gameId)) !== env.channelId) {
         log.warn({ gameId: id.gameId, verb: id.verb }, 'custom_id of a game in another channel');
         await answerPrivately(interaction, t(locale, 'refusal.wrong_channel'));
         return 'refused';

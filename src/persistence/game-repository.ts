@@ -185,6 +185,14 @@ function saveUpdate({ games }: Tables, keys: readonly (keyof StateUpdate)[]) {
   return updateQuery(games, { ...set, version: sql`${games.version} + 1`, updatedAt: sql.placeholder('updatedAt') }, and(eq(games.id, sql.placeholder('gameId')), eq(games.version, sql.placeholder('expectedVersion'))));
 }
 
+/** A played game as /game replay lists it. */
+export interface PlayedGame {
+  readonly id: number;
+  readonly kind: string;
+  readonly status: GameStatus;
+  readonly updatedAt: number;
+}
+
 export class GameRepository {
   readonly #moves: ReturnType<typeof movesQueries>;
   /** saveState's UPDATE by the columns it changes (a handful of combinations). */
@@ -263,6 +271,23 @@ export class GameRepository {
     );
     const count = (status: GameStatus): number => rows.find((r) => r.status === status)?.count ?? 0;
     return { lobby: count('lobby'), active: count('active') };
+  }
+
+  /**
+   * A server's games that were played (running, finished, or ended early after their start), newest first,
+   * without their states: what /game replay offers to complete (issue 26: replays).
+   */
+  *playedInGuild(guildId: string, limit: number): Statements<PlayedGame[]> {
+    const { games } = this.dialect.tables;
+    const played = or(inArray(games.status, ['active', 'finished']), and(eq(games.status, 'abandoned'), isNotNull(games.state)));
+    const rows = yield* all(
+      selectFields({ id: games.id, kind: games.kind, status: games.status, updatedAt: games.updatedAt }, games, {
+        where: and(eq(games.guildId, guildId), played),
+        orderBy: [desc(games.id)],
+        limit,
+      }),
+    );
+    return rows.map((r) => ({ ...r, updatedAt: Number(r.updatedAt) }));
   }
 
   *seats(gameId: number): Statements<SeatRow[]> {

@@ -53,7 +53,7 @@ export interface PlaygroundServerOptions {
   /** The channels the page shows (the first is opened first). */
   readonly channelIds: readonly string[];
   /** Suggestions for options Discord autocompletes (the fake does not model autocomplete interactions). */
-  readonly autocomplete?: (request: AutocompleteRequest) => AutocompleteChoice[];
+  readonly autocomplete?: (request: AutocompleteRequest) => AutocompleteChoice[] | Promise<AutocompleteChoice[]>;
   /** Moves the clock and lets the bot's scheduler run what became due. */
   readonly advanceClock?: (ms: number) => Promise<void>;
   /** Where problems go (the terminal). */
@@ -350,7 +350,7 @@ export class PlaygroundServer {
         return this.#json(res, 200, this.messagesFor(user.id, channel));
       }
       if (url.pathname === '/api/events') return this.#events(req, res);
-      if (url.pathname === '/api/autocomplete') return this.#json(res, 200, this.#autocomplete(url.searchParams));
+      if (url.pathname === '/api/autocomplete') return this.#json(res, 200, await this.#autocomplete(url.searchParams));
       if (url.pathname.startsWith('/attachments/')) return this.#attachment(url.pathname, res);
       if (!url.pathname.startsWith('/api/')) return this.#static(url.pathname, res);
       throw new HttpError(404, `no route ${route}`);
@@ -449,7 +449,7 @@ export class PlaygroundServer {
     return message.id;
   }
 
-  #autocomplete(params: URLSearchParams): AutocompleteChoice[] {
+  async #autocomplete(params: URLSearchParams): Promise<AutocompleteChoice[]> {
     const user = this.#user(params.get('user'));
     const form = this.#form(params.get('command'));
     const option = form.options.find((o) => o.name === params.get('option'));
@@ -464,7 +464,7 @@ export class PlaygroundServer {
       }
     }
     if (!this.#ready) return [];
-    const choices = this.#options.autocomplete?.({ userId: user.id, command: form.key, option: option.name, typed: params.get('typed') ?? '', values, locale: user.locale }) ?? [];
+    const choices = (await this.#options.autocomplete?.({ userId: user.id, command: form.key, option: option.name, typed: params.get('typed') ?? '', values, locale: user.locale })) ?? [];
     // Discord shows at most 25 suggestions.
     return choices.slice(0, 25);
   }

@@ -8,6 +8,7 @@ import type { Bot } from '../discord/bot.js';
 import { GAMES } from '../games/index.js';
 import { inProcessBoardRenderer } from '../render/board-job.js';
 import { toLocale } from '../discord/i18n/index.js';
+import { replayChoices } from '../discord/handlers/commands/game-replay.js';
 import { launchBot } from '../launch.js';
 import { startBazaar } from '../startup.js';
 import type { LocalDiscord, LocalPermission, LocalUser, StartLocalDiscord } from './discord.js';
@@ -77,8 +78,12 @@ export interface Playground {
   stop(): Promise<void>;
 }
 
-/** The choices the bot's `/game new` autocomplete offers for layout, variant and expansion, for the page's box. */
-function gameOptionChoices(bot: Bot, request: AutocompleteRequest): AutocompleteChoice[] {
+/** The choices the bot's `/game new` autocomplete offers for layout, variant and expansion, and `/game replay` for its game, for the page's box. */
+async function gameOptionChoices(bot: Bot, guildId: string, request: AutocompleteRequest): Promise<AutocompleteChoice[]> {
+  if (request.command === 'game replay' && request.option === 'game') {
+    const choices = await replayChoices(bot.service, GAMES.presenters(inProcessBoardRenderer(GAMES)), guildId, request.typed, toLocale(request.locale));
+    return choices.map((c) => ({ name: c.name, value: String(c.value) }));
+  }
   const kind = request.values.game ?? '';
   const module = bot.service.modules.get(kind);
   const presenter = GAMES.presenters(inProcessBoardRenderer(GAMES)).get(kind);
@@ -111,7 +116,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       channelIds,
       ready: false,
       // Both are reached only once the server is ready, so after the bot has started.
-      autocomplete: (request) => (bot === undefined ? [] : gameOptionChoices(bot, request)),
+      autocomplete: (request) => (bot === undefined ? [] : gameOptionChoices(bot, discord.guildId, request)),
       advanceClock: async (ms) => {
         discord.clock.advance(ms);
         await bot?.scheduler.tick();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CUSTOM_ID_MAX, encodeCustomId, encodeSelectValue, parseCustomId, parseSelectValue, type CustomId } from '../../src/discord/codec.js';
+import { CUSTOM_ID_MAX, encodeCustomId, encodeFrameValue, encodeSelectValue, parseCustomId, parseFrameValue, parseSelectValue, type CustomId } from '../../src/discord/codec.js';
 
 const samples: CustomId[] = [
   { gameId: 1, version: 0, verb: 'join' },
@@ -24,6 +24,11 @@ const samples: CustomId[] = [
   { gameId: 42, version: 9, verb: 'logp', viewer: 0, page: 1, perPage: 0 },
   { gameId: 42, version: 9, verb: 'logp', viewer: 3, page: 12, perPage: 15 },
   { gameId: 999999999, version: 999999999, verb: 'sel', seat: 999999999, group: 999999999, page: 999999999 },
+  // issue 26: replays
+  { gameId: 42, version: 9, verb: 'replay' },
+  { gameId: 42, version: 9, verb: 'rround' },
+  { gameId: 42, version: 9, verb: 'rframe', frame: 0 },
+  { gameId: 999999999, version: 999999999, verb: 'rframe', frame: 999999999 },
 ];
 
 describe('custom_id codec', () => {
@@ -73,6 +78,13 @@ describe('custom_id codec', () => {
       'g1:1:0:logp:1:2',
       'g1:1:0:logp:1:2:0:0',
       'g1:1:0:logp:x:2:0',
+      'g1:1:0:replay:0',
+      'g1:1:0:rround:1',
+      'g1:1:0:rframe',
+      'g1:1:0:rframe:-1',
+      'g1:1:0:rframe:01',
+      'g1:1:0:rframe:1:2',
+      'g1:1:0:rframe:1e2',
       `g1:1:0:join${' '.repeat(100)}`,
       'x'.repeat(101),
     ];
@@ -83,5 +95,11 @@ describe('custom_id codec', () => {
     expect(parseSelectValue(encodeSelectValue({ kind: 'action', index: 12 }))).toEqual({ kind: 'action', index: 12 });
     expect(parseSelectValue(encodeSelectValue({ kind: 'page', page: 3 }))).toEqual({ kind: 'page', page: 3 });
     for (const raw of ['', 'a', 'p', 'a-1', 'a01', 'x3', 'a1.5', 'p 1', 3, null, 'a99999999999']) expect(parseSelectValue(raw), String(raw)).toBeNull();
+  });
+
+  it("a replay's round option: the frame it shows, nothing else", () => {
+    expect(parseFrameValue(encodeFrameValue(0))).toBe(0);
+    expect(parseFrameValue(encodeFrameValue(186))).toBe(186);
+    for (const raw of ['', 'f', 'f-1', 'f01', 'p3', 'a3', 'f1.5', 'f 1', 3, null, 'f99999999999', '__proto__']) expect(parseFrameValue(raw), String(raw)).toBeNull();
   });
 });

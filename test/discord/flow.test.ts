@@ -283,7 +283,7 @@ describe('leaving and ending', () => {
     expect(bobLeaves.content).toBe('Du hast das Spiel verlassen.');
     const board = latestBoard(env.fake, channel);
     expect(board.content).toMatch(new RegExp(`The game is over\\.\\*\\* \\d\uFE0F\u20E3 <@${alice.id}> wins: every other player left the game\\.`));
-    expect(board.buttons.map((b) => b.label)).toEqual(['Rematch']);
+    expect(board.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay']);
     expect(await env.service.byChannel(channel)).toMatchObject({ ok: false, code: 'no_game' });
 
     const second = env.fake.createChannel('abandon');

@@ -254,8 +254,8 @@ describe('the outbox under kill -9', () => {
         duplicated += Math.max(0, posted.length - delivered.length);
         expect(new Set(delivered.map((d) => d.messageId))).toEqual(new Set(posted.map((m) => m.id)));
         // Every lobby message, old board, reminder: no live buttons once the game is over (the final board's
-        // Rematch is the only one left).
-        const live = fake.channelMessages(channel).filter((m) => m.buttons.some((b) => parseCustomId(b.customId)?.verb !== 'rematch'));
+        // Rematch and Replay are the only ones left).
+        const live = fake.channelMessages(channel).filter((m) => m.buttons.some((b) => !['rematch', 'replay'].includes(parseCustomId(b.customId)?.verb ?? '')));
         expect(live.map((m) => m.content.slice(0, 60))).toEqual([]);
         expect(row.status).toBe('finished');
         expect(posted.at(-1)?.content).toMatch(/wins|gewinnt|wint/);

@@ -241,8 +241,8 @@ function shardedBots(shared: SharedDatabase): void {
       expect(fake.channelMessages(table.channel).map((m) => m.id).sort(), table.name).toEqual(delivered.map((d) => d.messageId).sort());
       expect(new Set(delivered.map((d) => d.messageId)).size).toBe(delivered.length);
       expect(owed.filter((d) => d.kind === 'reminder').map((d) => d.status), `${table.name}: one reminder`).toEqual(['delivered']);
-      // No live buttons once the game is over, but the final board's Rematch.
-      const live = fake.channelMessages(table.channel).filter((m) => m.buttons.some((b) => parseCustomId(b.customId)?.verb !== 'rematch'));
+      // No live buttons once the game is over, but the final board's Rematch and Replay.
+      const live = fake.channelMessages(table.channel).filter((m) => m.buttons.some((b) => !['rematch', 'replay'].includes(parseCustomId(b.customId)?.verb ?? '')));
       expect(live.map((m) => m.content.slice(0, 60)), `${table.name}: no live buttons`).toEqual([]);
       expect(boards(fake, table.channel).at(-1)?.content).toContain('**The game is over.** Final standings:');
       expect((await reader.repo.findById(await gameIn(table.channel)))?.status).toBe('finished');

@@ -307,6 +307,30 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
       expect(await store.games.findLastEnded('300000000000000099')).toBeUndefined();
     });
 
+    it("lists a server's played games, newest first and without their states: running, finished, ended early after the start (issue 26: replays)", async () => {
+      const { store } = await open(under);
+      const finished = await created(store, lobby('300000000000000031'));
+      await store.games.saveState(finished.id, 0, { status: 'active', state: '{}' });
+      await store.games.saveState(finished.id, 1, { status: 'finished' });
+      const closedLobby = await created(store, lobby('300000000000000032'));
+      await store.games.saveState(closedLobby.id, 0, { status: 'abandoned' });
+      const running = await created(store, lobby('300000000000000033'));
+      await store.games.saveState(running.id, 0, { status: 'active', state: '{}' });
+      const endedEarly = await created(store, lobby('300000000000000034'));
+      await store.games.saveState(endedEarly.id, 0, { status: 'active', state: '{}' });
+      await store.games.saveState(endedEarly.id, 1, { status: 'abandoned' });
+      await created(store, lobby('300000000000000035'));
+      const elsewhere = await created(store, lobby('300000000000000036', { guildId: '100000000000000002' }));
+      await store.games.saveState(elsewhere.id, 0, { status: 'active', state: '{}' });
+      expect(await store.games.playedInGuild(GUILD, 10)).toEqual([
+        { id: endedEarly.id, kind: 'istanbul', status: 'abandoned', updatedAt: T0 },
+        { id: running.id, kind: 'istanbul', status: 'active', updatedAt: T0 },
+        { id: finished.id, kind: 'istanbul', status: 'finished', updatedAt: T0 },
+      ]);
+      expect((await store.games.playedInGuild(GUILD, 2)).map((g) => g.id)).toEqual([endedEarly.id, running.id]);
+      expect((await store.games.playedInGuild('100000000000000002', 10)).map((g) => g.id)).toEqual([elsewhere.id]);
+    });
+
     it('a process lists the running games of its own shards’ guilds only', async () => {
       const { store, another } = await open(under);
       const even = await created(store, lobby('300000000000000013', { guildId: guildOnShard(0, 2) }));

@@ -243,6 +243,16 @@ describe('the rest of the API', () => {
     expect((await get(base, params('game', '', {}))).status).toBe(400);
   });
 
+  it("suggests this server's games for /game replay's game option, as the bot autocompletes it (issue 26)", async () => {
+    const loaded = await pg.bot.service.byChannel(general);
+    if (!loaded.ok) throw new Error('no game in #general');
+    const params = (typed: string) => `/api/autocomplete?${new URLSearchParams({ user: alice, command: 'game replay', option: 'game', typed, values: '{}' })}`;
+    const games = await get<{ name: string; value: string }[]>(base, params(''));
+    expect(games.status).toBe(200);
+    expect(games.body).toEqual([{ name: expect.stringMatching(new RegExp(`^#${loaded.game.row.id} Istanbul · running · \\d{4}-\\d{2}-\\d{2}$`)) as unknown as string, value: String(loaded.game.row.id) }]);
+    expect((await get<unknown[]>(base, params('999'))).body).toEqual([]);
+  });
+
   it("changes a user's client language", async () => {
     expect((await post(base, '/api/locale', { user: carol, locale: 'de' })).body).toEqual({ ok: true, locale: 'de' });
     const boot = await get<{ users: { id: string; locale: string }[] }>(base, '/api/bootstrap');

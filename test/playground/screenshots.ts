@@ -17,6 +17,7 @@
  *   playground-dm-notice.png      Bob's direct messages: the turn notice with its link to the board
  *   playground-final-chart.png    the final standings with the summary chart, back in #general
  *   playground-history-stats.png  /game history and /stats (with the leaderboard) after the games
+ *   playground-replay.png         /game replay of the Kairo game: a turn of round 10 with ◀ ▶ and the round menu
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -242,6 +243,23 @@ async function main(): Promise<void> {
     const stats = messages.filter({ hasText: 'Leaderboard' }).last();
     await stats.waitFor({ timeout: WAIT_MS });
     await shot.shoot('playground-history-stats.png', stats);
+
+    // (f) /game replay: Alice steps through the Kairo game privately, to the first turn of round 10 (picked
+    // in the round menu).
+    const replay = await shot.command('alice', 'game replay');
+    const rounds = replay.selects[0]!;
+    const tenth = rounds.options.find((o) => o.label === 'Round 10')!;
+    const before = pg.fake.message(replay.id)!.content;
+    const picked = await shot.user('alice').selectOptions(replay.id, rounds.customId, [tenth.value], { until: 'response' });
+    await picked.waitFor(() => pg.fake.message(replay.id)!.content !== before, { timeoutMs: WAIT_MS, description: 'round 10 of the replay' });
+    const shown = messages.filter({ hasText: 'Replay' }).filter({ hasText: 'Round 10' }).last();
+    await shown.waitFor({ timeout: WAIT_MS });
+    await shot.picturesLoaded();
+    // Tall enough for the whole message: the lines, the board, ◀ ▶ and the round menu.
+    const replayHeight = await shown.evaluate((node) => (node as unknown as { getBoundingClientRect(): { height: number } }).getBoundingClientRect().height);
+    await page.setViewportSize({ width: VIEWPORT.width, height: Math.min(1800, Math.ceil(replayHeight) + 240) });
+    await shot.shoot('playground-replay.png', shown);
+    await page.setViewportSize(VIEWPORT);
     pg.fake.assertNoViolations();
   } finally {
     await browser.close();

@@ -820,8 +820,17 @@ function optionControl(o) {
   }
   switch (o.kind) {
     case 'integer':
-    case 'number':
-      return el('input', { ...attrs, type: 'number', min: o.min, max: o.max, step: o.kind === 'integer' ? '1' : 'any', placeholder: o.min !== null && o.max !== null ? `${o.min}–${o.max}` : '' });
+    case 'number': {
+      const input = el('input', { ...attrs, type: 'number', min: o.min, max: o.max, step: o.kind === 'integer' ? '1' : 'any', placeholder: o.min !== null && o.max !== null ? `${o.min}–${o.max}` : '' });
+      // A number the bot suggests (/game replay's game: this server's games), as in a text box.
+      if (!o.autocomplete) return input;
+      const list = el('datalist', { id: `suggest-${o.name}` });
+      input.setAttribute('list', list.id);
+      const load = () => void suggest(o, input, list);
+      input.addEventListener('focus', load);
+      input.addEventListener('input', load);
+      return el('span', {}, [input, list]);
+    }
     case 'boolean':
       return el('select', attrs, [el('option', { value: '', text: '—' }), el('option', { value: 'true', text: 'True' }), el('option', { value: 'false', text: 'False' })]);
     case 'user':

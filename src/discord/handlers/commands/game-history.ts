@@ -23,6 +23,8 @@ export const gameHistory: CommandHandler = {
       const line = game.abandoned ? 'history.abandonedLine' : 'history.line';
       lines.push(t(env.locale, line, { id: game.gameId, game: name, when: `<t:${Math.floor(game.finishedAt / 1000)}:d>`, players: game.players, winners }) + board);
     }
-    await answerPrivately(interaction, lines.join('\n').slice(0, 2000));
+    // issue 26: replays: each game's number opens its replay.
+    const hint = t(env.locale, 'history.replayHint');
+    await answerPrivately(interaction, `${lines.join('\n').slice(0, 2000 - hint.length - 1)}\n${hint}`);
   },
 };
