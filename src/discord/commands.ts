@@ -7,6 +7,7 @@
  *   /game status | hand | log [count] | settings [reminder_hours] [reminder_limit] [idle_hours] | leave | abandon
  *   /game history [count]
  *   /game notify [how] [time_zone] [quiet_from] [quiet_to] [away_until] [play_forced]
+ *   /game follow | unfollow
  *   /help [topic] [game]
  *   /stats [user]
  */
@@ -98,6 +99,9 @@ export function commandDefinitions(modules: ModuleRegistry, presenters: Presente
         { type: ApplicationCommandOptionType.String, ...named('opt.awayUntil'), required: false, max_length: 10 },
         { type: ApplicationCommandOptionType.Boolean, ...named('opt.autoForced'), required: false },
       ]),
+      // issue 26: following a game without playing it.
+      sub('follow'),
+      sub('unfollow'),
     ],
   };
 
