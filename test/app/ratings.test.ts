@@ -140,6 +140,27 @@ describe.each(stores)('skill ratings on $label', (under) => {
     });
   });
 
+  describe.runIf(under.available)('a damaged rating', () => {
+    it('is reported once and its player rated from the start; the rebuild restores it', async () => {
+      const svc = service();
+      await playTo(svc, await startGame(svc, [alice], ['hard']), alice.userId);
+      const given = await storedRatings();
+      // A row no rating can be (a negative uncertainty), as a bad edit by hand would leave it.
+      await store.ratings.save(GUILD, 'tally', [{ playerId: 'computer:hard', mu: 20, sigma: -1, games: 1 }]);
+      await playTo(svc, await startGame(svc, [bob], ['hard']), bob.userId);
+      expect((await store.damagedRows.all()).map((d) => [d.tableName, d.rowId, d.reason])).toEqual([['ratings', `${GUILD} tally computer:hard`, 'sigma is not a positive number']]);
+      const rows = new Map((await storedRatings()).map((r) => [r.playerId, r]));
+      // Rated from the start: as if its second game were its first.
+      expect(rows.get('computer:hard')!.games).toBe(1);
+      expect(rows.get('computer:hard')!.mu).toBe(given.find((r) => r.playerId === 'computer:hard')!.mu);
+      await store.ratings.rebuild(GUILD);
+      expect(new Map((await storedRatings()).map((r) => [r.playerId, r])).get('computer:hard')!.games).toBe(2);
+      // /stats leaves a damaged row out instead of failing.
+      await store.ratings.save(GUILD, 'tally', [{ playerId: alice.userId, mu: 20, sigma: 0, games: 1 }]);
+      expect(await svc.playerRatings(GUILD, alice.userId)).toEqual([]);
+    });
+  });
+
   describe.runIf(under.available)('rebuilt from the stored results', () => {
     it('rebuilding gives exactly the ratings the games gave one by one (all servers, and one server alone)', async () => {
       const svc = service();
