@@ -3,7 +3,7 @@
  * players in the commit that records its result, per server and game; computer levels are players of
  * their own; an abandoned game rates nobody; a leaver places last; the leaderboard ranks by mu - 3 sigma
  * after three games; and rebuilding every rating from the stored results gives exactly what the games
- * gave one by one. Two processes finishing games with the same computer level at once lose no update.
+ * gave one by one. A game finishing while another process holds a shared player's rating waits for it.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
@@ -23,6 +23,7 @@ const carol = { userId: '100000000000000003', displayName: 'Carol' };
 
 let store: Store;
 let another: TestStore['another'];
+let execute: TestStore['execute'];
 const clock = { t: Date.UTC(2026, 0, 1), now(): number { return this.t; } };
 let channels = 0;
 
@@ -80,7 +81,7 @@ async function storedRatings(on: Store = store, guildId: string | null = null): 
 
 describe.each(stores)('skill ratings on $label', (under) => {
   beforeEach(async () => {
-    if (under.available) ({ store, another } = await under.open({ now: () => clock.now() }));
+    if (under.available) ({ store, another, execute } = await under.open({ now: () => clock.now() }));
   });
 
   describe.runIf(under.available)('rated as games finish', () => {
@@ -191,15 +192,32 @@ describe.each(stores)('skill ratings on $label', (under) => {
     });
 
     // SQLite has one writer at a time: only PostgreSQL's processes can finish games at the same moment.
-    it.runIf(under.kind === 'postgres')('games of two processes that share a computer level finish at once: both are rated, one after the other', async () => {
+    it.runIf(under.kind === 'postgres')('a game that finishes while another process holds a shared player\'s rating waits for it, then applies on top', async () => {
       const first = service();
       const second = service(await another({ now: () => clock.now() }));
-      const one = await startGame(first, [alice], ['hard']);
-      const two = await startGame(second, [bob], ['hard']);
-      await Promise.all([playTo(first, one, alice.userId), playTo(second, two, bob.userId)]);
+      await playTo(first, await startGame(first, [alice], ['hard']), alice.userId);
+      // Another process's transaction holds the hard level's rating (as a game finishing there would)...
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+      const holder = store.transaction(async () => {
+        const [hard] = await store.ratings.lock(GUILD, 'tally', ['computer:hard'], { mu: 25, sigma: 25 / 3 });
+        locked();
+        await held;
+        await store.ratings.save(GUILD, 'tally', [{ playerId: 'computer:hard', mu: hard!.mu, sigma: hard!.sigma, games: hard!.games + 10 }]);
+      });
+      await lockTaken;
+      // ...while Bob's game against hard finishes in this one: its commit waits for the lock.
+      const finishing = playTo(second, await startGame(second, [bob], ['hard']), bob.userId);
+      const waiting = async (): Promise<boolean> => Number((await execute<{ n: string }>('SELECT count(*) AS n FROM pg_locks WHERE NOT granted'))[0]!.n) > 0;
+      while (!(await waiting())) await new Promise((resolve) => setImmediate(resolve));
+      release();
+      await holder;
+      await finishing;
+      // Applied after the other change, on top of it: nothing lost.
       const rows = new Map((await storedRatings()).map((r) => [r.playerId, r]));
-      expect(rows.get('computer:hard')!.games).toBe(2);
-      expect(rows.get(alice.userId)!.games).toBe(1);
+      expect(rows.get('computer:hard')!.games).toBe(12);
       expect(rows.get(bob.userId)!.games).toBe(1);
     });
   });
