@@ -209,12 +209,18 @@ describe.each(stores)('skill ratings on $label', (under) => {
       });
       await lockTaken;
       // ...while Bob's game against hard finishes in this one: its commit waits for the lock.
-      const finishing = playTo(second, await startGame(second, [bob], ['hard']), bob.userId);
+      let settled = false;
+      const finishing = playTo(second, await startGame(second, [bob], ['hard']), bob.userId).finally(() => (settled = true));
       const waiting = async (): Promise<boolean> => Number((await execute<{ n: string }>('SELECT count(*) AS n FROM pg_locks WHERE NOT granted'))[0]!.n) > 0;
-      while (!(await waiting())) await new Promise((resolve) => setImmediate(resolve));
-      release();
-      await holder;
-      await finishing;
+      // Until the finishing commit waits for the lock (or, were nothing locked, the game is done).
+      try {
+        while (!settled && !(await waiting())) await new Promise((resolve) => setImmediate(resolve));
+        expect(settled).toBe(false);
+      } finally {
+        release();
+        await holder;
+        await finishing;
+      }
       // Applied after the other change, on top of it: nothing lost.
       const rows = new Map((await storedRatings()).map((r) => [r.playerId, r]));
       expect(rows.get('computer:hard')!.games).toBe(12);
