@@ -119,17 +119,24 @@ export class RatingRepository {
 
   /**
    * Rates every finished game again from its stored results (of one server, or of all) and replaces the
-   * stored ratings with the outcome, in one transaction. The stored ratings are locked first, so a game
-   * finishing meanwhile (another process, PostgreSQL) either is among the games read here or applies
-   * after the rebuild, on top of it.
+   * stored ratings with the outcome, in one transaction. The stored ratings are locked first, one by one in
+   * the order a game locks them (server, game, player), so a game finishing meanwhile (another process,
+   * PostgreSQL) either is among the games read here or waits and applies on top of the rebuild, and the
+   * two never deadlock.
    */
   *rebuild(guildId: string | null): Statements<{ games: number; ratings: StoredRating[] }> {
     const { ratings } = this.dialect.tables;
     const at = this.now();
     const finishedGames = (guild: string | null): Statements<RatedGame[]> => this.finishedGames(guild);
+    const stored = (guild: string | null): Statements<RatingRow[]> => this.stored(guild);
     return yield* atomic(function* () {
       const scope = guildId === null ? undefined : eq(ratings.guildId, guildId);
-      yield* update(ratings, { games: sql`${ratings.games}` }, scope);
+      // Sorted here, as a game sorts its players (the database's collation may order text otherwise).
+      const key = (r: RatingRow): string => `${r.guildId}\u0000${r.kind}\u0000${r.playerId}`;
+      const rows = [...(yield* stored(guildId))].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+      for (const row of rows) {
+        yield* update(ratings, { games: sql`${ratings.games}` }, and(eq(ratings.guildId, row.guildId), eq(ratings.kind, row.kind), eq(ratings.playerId, row.playerId)));
+      }
       const finished = yield* finishedGames(guildId);
       const rated: StoredRating[] = [];
       for (const [key, players] of rateAll(finished)) {
