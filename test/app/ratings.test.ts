@@ -190,41 +190,48 @@ describe.each(stores)('skill ratings on $label', (under) => {
       await store.ratings.rebuild(GUILD);
       expect(await storedRatings()).toEqual(incremental);
     });
+  });
+});
 
-    // SQLite has one writer at a time: only PostgreSQL's processes can finish games at the same moment.
-    it.runIf(under.kind === 'postgres')('a game that finishes while another process holds a shared player\'s rating waits for it, then applies on top', async () => {
-      const first = service();
-      const second = service(await another({ now: () => clock.now() }));
-      await playTo(first, await startGame(first, [alice], ['hard']), alice.userId);
-      // Another process's transaction holds the hard level's rating (as a game finishing there would)...
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let locked!: () => void;
-      const lockTaken = new Promise<void>((resolve) => (locked = resolve));
-      const holder = store.transaction(async () => {
-        const [hard] = await store.ratings.lock(GUILD, 'tally', ['computer:hard'], { mu: 25, sigma: 25 / 3 });
-        locked();
-        await held;
-        await store.ratings.save(GUILD, 'tally', [{ playerId: 'computer:hard', mu: hard!.mu, sigma: hard!.sigma, games: hard!.games + 10 }]);
-      });
-      await lockTaken;
-      // ...while Bob's game against hard finishes in this one: its commit waits for the lock.
-      let settled = false;
-      const finishing = playTo(second, await startGame(second, [bob], ['hard']), bob.userId).finally(() => (settled = true));
-      const waiting = async (): Promise<boolean> => Number((await execute<{ n: string }>('SELECT count(*) AS n FROM pg_locks WHERE NOT granted'))[0]!.n) > 0;
-      // Until the finishing commit waits for the lock (or, were nothing locked, the game is done).
-      try {
-        while (!settled && !(await waiting())) await new Promise((resolve) => setImmediate(resolve));
-        expect(settled).toBe(false);
-      } finally {
-        release();
-        await holder;
-        await finishing;
-      }
-      // Applied after the other change, on top of it: nothing lost.
-      const rows = new Map((await storedRatings()).map((r) => [r.playerId, r]));
-      expect(rows.get('computer:hard')!.games).toBe(12);
-      expect(rows.get(bob.userId)!.games).toBe(1);
+// SQLite has one writer at a time: only PostgreSQL's processes can finish games at the same moment.
+const postgres = stores.find((s) => s.kind === 'postgres')!;
+describe.runIf(postgres.available)('skill ratings on PostgreSQL, several processes', () => {
+  beforeEach(async () => {
+    ({ store, another, execute } = await postgres.open({ now: () => clock.now() }));
+  });
+
+  it('a game that finishes while another process holds a shared player\'s rating waits for it, then applies on top', async () => {
+    const first = service();
+    const second = service(await another({ now: () => clock.now() }));
+    await playTo(first, await startGame(first, [alice], ['hard']), alice.userId);
+    // Another process's transaction holds the hard level's rating (as a game finishing there would)...
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    const holder = store.transaction(async () => {
+      const [hard] = await store.ratings.lock(GUILD, 'tally', ['computer:hard'], { mu: 25, sigma: 25 / 3 });
+      locked();
+      await held;
+      await store.ratings.save(GUILD, 'tally', [{ playerId: 'computer:hard', mu: hard!.mu, sigma: hard!.sigma, games: hard!.games + 10 }]);
     });
+    await lockTaken;
+    // ...while Bob's game against hard finishes in this one: its commit waits for the lock.
+    let settled = false;
+    const finishing = playTo(second, await startGame(second, [bob], ['hard']), bob.userId).finally(() => (settled = true));
+    const waiting = async (): Promise<boolean> => Number((await execute<{ n: string }>('SELECT count(*) AS n FROM pg_locks WHERE NOT granted'))[0]!.n) > 0;
+    // Until the finishing commit waits for the lock (or, were nothing locked, the game is done).
+    try {
+      while (!settled && !(await waiting())) await new Promise((resolve) => setImmediate(resolve));
+      expect(settled).toBe(false);
+    } finally {
+      release();
+      await holder;
+      await finishing;
+    }
+    // Applied after the other change, on top of it: nothing lost.
+    const rows = new Map((await storedRatings()).map((r) => [r.playerId, r]));
+    expect(rows.get('computer:hard')!.games).toBe(12);
+    expect(rows.get(bob.userId)!.games).toBe(1);
   });
 });
