@@ -48,6 +48,8 @@ import * as leaving from './service/leaving.js';
 import * as lobby from './service/lobby.js';
 import * as notify from './service/notify.js';
 import * as queries from './service/queries.js';
+import * as ratings from './service/ratings.js';
+import * as follow from './service/follow.js';
 import { sweep } from './service/sweep.js';
 import * as timers from './service/timers.js';
 import * as turns from './service/turns.js';
@@ -195,4 +197,11 @@ export class GameService {
   history(...a: Args<typeof finished.history>) { return finished.history(this.#core, ...a); }
   playerStats(...a: Args<typeof finished.playerStats>) { return finished.playerStats(this.#core, ...a); }
   leaderboard(...a: Args<typeof finished.leaderboard>) { return finished.leaderboard(this.#core, ...a); }
+
+  // issue 26: skill ratings (ratings.ts) and following a game (follow.ts).
+  playerRatings(...a: Args<typeof ratings.playerRatings>) { return ratings.playerRatings(this.#core, ...a); }
+  ratingLeaderboard(...a: Args<typeof ratings.ratingLeaderboard>) { return ratings.ratingLeaderboard(this.#core, ...a); }
+  follow(...a: Args<typeof follow.follow>) { return follow.follow(this.#core, ...a); }
+  unfollow(...a: Args<typeof follow.unfollow>) { return follow.unfollow(this.#core, ...a); }
+  followersOf(...a: Args<typeof follow.followersOf>) { return follow.followersOf(this.#core, ...a); }
 }

@@ -8,6 +8,7 @@
  *   /game history [count]
  *   /game replay [game] (issue 26: replays)
  *   /game notify [how] [time_zone] [quiet_from] [quiet_to] [away_until] [play_forced]
+ *   /game follow | unfollow
  *   /help [topic] [game]
  *   /stats [user]
  */
@@ -101,6 +102,9 @@ export function commandDefinitions(modules: ModuleRegistry, presenters: Presente
         { type: ApplicationCommandOptionType.String, ...named('opt.awayUntil'), required: false, max_length: 10 },
         { type: ApplicationCommandOptionType.Boolean, ...named('opt.autoForced'), required: false },
       ]),
+      // issue 26: following a game without playing it.
+      sub('follow'),
+      sub('unfollow'),
     ],
   };
 

@@ -28,6 +28,7 @@ import { truncate } from './panel.js';
 import { THREAD_PERMISSIONS, threadPermissionNames, messageLink, presenterFor, sendableChannel } from './respond.js';
 import { describeError } from './errors.js';
 import { clickArrivedAt, outsideClick } from './click-time.js';
+import { followersToTell, tellFollowersDirectly, withFollowerMentions } from './follower-notices.js';
 
 /** Discord codes meaning the message is gone or out of reach for good: nothing left to disarm. */
 const GONE = new Set([10003, 10008, 50001]);
@@ -172,7 +173,9 @@ export class Deliverer implements DeliveryTrigger {
         let target = await this.#target(game, step, thread);
         // Whoever must decide hears it as they chose: a ping in the channel, a direct message, or both.
         const told = await this.#toldOfTurn(game, step, composed);
-        const pinged = { ...composed, allowedMentions: { ...composed.allowedMentions, users: told.filter((d) => d.ping).map((d) => d.userId) } };
+        // Followers hear of a new board picture as they chose (issue 26: follower-notices.ts).
+        const followers = await followersToTell(this.ctx, game, step);
+        const pinged = withFollowerMentions({ ...composed, allowedMentions: { ...composed.allowedMentions, users: told.filter((d) => d.ping).map((d) => d.userId) } }, followers, game);
         const message = target.notice === undefined ? pinged : { ...pinged, content: truncate(`${target.notice}\n${pinged.content}`, 2000) };
         let sent: Message;
         try {
@@ -203,6 +206,7 @@ export class Deliverer implements DeliveryTrigger {
           await this.ctx.service.setBoardMessage(game.row.id, sent.id);
         }
         if (await this.#directMessages(game, step, told, target.channelId, sent.id)) owedMore = true;
+        await tellFollowersDirectly(this.ctx, this.logger, game, followers, target.channelId, sent.id, `bz${step.delivery.id}`);
         this.logger.info({ gameId: game.row.id, channelId: game.row.channelId, delivery: step.delivery.id, kind: step.kind, messageId: sent.id }, 'delivered');
       } catch (error) {
         const reason = describeError(error);

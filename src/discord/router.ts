@@ -17,6 +17,7 @@ import { gameLeave } from './handlers/commands/game-leave.js';
 import { gameLog } from './handlers/commands/game-log.js';
 import { gameNew } from './handlers/commands/game-new.js';
 import { gameNotify } from './handlers/commands/game-notify.js';
+import { gameFollow, gameUnfollow } from './handlers/commands/game-follow.js';
 import { gameSettings } from './handlers/commands/game-settings.js';
 import { gameStatus } from './handlers/commands/game-status.js';
 import { help } from './handlers/commands/help.js';
@@ -54,7 +55,7 @@ import { commandDefinitions } from './commands.js';
 import { duringClick } from './click-time.js';
 import type { BotMetrics, InteractionKind, InteractionOutcome } from '../ops/metrics.js';
 
-export const COMMAND_HANDLERS: readonly CommandHandler[] = [gameNew, gameStatus, gameHand, gameLog, gameSettings, gameLeave, gameAbandon, gameHistory, gameNotify, help, stats, gameReplay];
+export const COMMAND_HANDLERS: readonly CommandHandler[] = [gameNew, gameStatus, gameHand, gameLog, gameSettings, gameLeave, gameAbandon, gameHistory, gameNotify, help, stats, gameReplay, gameFollow, gameUnfollow];
 
 export const COMPONENT_HANDLERS: readonly ComponentHandler[] = [
   lobbyJoin,

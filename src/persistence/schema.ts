@@ -4,7 +4,7 @@
  * one damaged row must be reported and set aside, not throw inside a query that serves every channel.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 export const GAME_STATUSES = ['lobby', 'active', 'finished', 'abandoned'] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];
@@ -172,6 +172,40 @@ export const playerSettings = sqliteTable('player_settings', {
   updatedAt: integer('updated_at').notNull(),
 });
 
+// issue 26: ratings and follow
+/**
+ * Each player's skill rating per server and game (Weng-Lin / Plackett-Luce, src/skill-rating.ts), updated
+ * in the commit that finishes a game and rebuilt from `results` by `npm run ratings:rebuild`. `playerId`:
+ * a Discord user id, or a computer level (`computer:hard`): every computer of a level is one player.
+ */
+export const ratings = sqliteTable(
+  'ratings',
+  {
+    guildId: text('guild_id').notNull(),
+    kind: text('kind').notNull(),
+    playerId: text('player_id').notNull(),
+    mu: real('mu').notNull(),
+    sigma: real('sigma').notNull(),
+    /** Finished games rated. */
+    games: integer('games').notNull().default(0),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.guildId, table.kind, table.playerId] })],
+);
+
+/** Who follows a game without playing it (/game follow): they hear of its new boards as a player would. */
+export const followers = sqliteTable(
+  'followers',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.gameId, table.userId] })],
+);
+
 export const DELIVERY_KINDS = ['lobby', 'board', 'reminder', 'idle-vote', 'announcement', 'dm', 'dm-fallback'] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'superseded', 'damaged'] as const;
@@ -250,6 +284,7 @@ export type SeatRow = typeof seats.$inferSelect;
 export type ActionRow = typeof actions.$inferSelect;
 export type ScheduledJobRow = typeof scheduledJobs.$inferSelect;
 export type PlayerSettingsRow = typeof playerSettings.$inferSelect;
+export type RatingRow = typeof ratings.$inferSelect;
 
 /** The tables the repositories run on (see dialect.ts). */
-export const tables = { games, seats, actions, scheduledJobs, snapshots, results, playerSettings, deliveries, damagedRows };
+export const tables = { games, seats, actions, scheduledJobs, snapshots, results, playerSettings, deliveries, damagedRows, ratings, followers };

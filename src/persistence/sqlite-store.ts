@@ -17,7 +17,9 @@ import { sqliteDialect, sqliteRunner } from './sqlite-dialect.js';
 import { asynchronously, synchronously, type Synchronous } from './statement-runner.js';
 import type { Statements } from './statements.js';
 import { StatsRepository } from './stats-repository.js';
-import type { DamagedRowStore, DeliveryStore, GameStore, PlayerSettingsStore, StatsStore, Store } from './store.js';
+import { FollowerRepository } from './follower-repository.js';
+import { RatingRepository } from './rating-repository.js';
+import type { DamagedRowStore, DeliveryStore, FollowerStore, GameStore, PlayerSettingsStore, RatingStore, StatsStore, Store } from './store.js';
 
 export interface StoreOptions {
   /** The clock of row times (the test clock in tests). */
@@ -48,6 +50,8 @@ export class SqliteStore implements Store {
   readonly stats: StatsStore;
   readonly playerSettings: PlayerSettingsStore;
   readonly damagedRows: DamagedRowStore;
+  readonly ratings: RatingStore;
+  readonly followers: FollowerStore;
   /** The repositories answering at once, for start-up checks and tests that need no transaction. */
   readonly sync: {
     readonly games: Synchronous<GameRepository>;
@@ -55,6 +59,8 @@ export class SqliteStore implements Store {
     readonly stats: Synchronous<StatsRepository>;
     readonly playerSettings: Synchronous<PlayerSettingsRepository>;
     readonly damagedRows: Synchronous<DamagedRowRegister>;
+    readonly ratings: Synchronous<RatingRepository>;
+    readonly followers: Synchronous<FollowerRepository>;
   };
 
   readonly #flow = new AsyncLocalStorage<symbol>();
@@ -78,6 +84,8 @@ export class SqliteStore implements Store {
       stats: new StatsRepository(sqliteDialect),
       playerSettings: new PlayerSettingsRepository(sqliteDialect, now),
       damagedRows: new DamagedRowRegister(sqliteDialect, now),
+      ratings: new RatingRepository(sqliteDialect, now),
+      followers: new FollowerRepository(sqliteDialect, now),
     };
     const run = sqliteRunner(open);
     this.sync = {
@@ -86,6 +94,8 @@ export class SqliteStore implements Store {
       stats: synchronously(repositories.stats, run),
       playerSettings: synchronously(repositories.playerSettings, run),
       damagedRows: synchronously(repositories.damagedRows, run),
+      ratings: synchronously(repositories.ratings, run),
+      followers: synchronously(repositories.followers, run),
     };
     const gated = <R>(statements: Statements<R>): Promise<R> => this.#call(() => run(statements));
     this.games = asynchronously(repositories.games, gated);
@@ -93,6 +103,8 @@ export class SqliteStore implements Store {
     this.stats = asynchronously(repositories.stats, gated);
     this.playerSettings = asynchronously(repositories.playerSettings, gated);
     this.damagedRows = asynchronously(repositories.damagedRows, gated);
+    this.ratings = asynchronously(repositories.ratings, gated);
+    this.followers = asynchronously(repositories.followers, gated);
   }
 
   inTransaction(): boolean {

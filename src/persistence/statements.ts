@@ -63,7 +63,7 @@ export interface Insert {
   readonly table: Table;
   readonly values: readonly object[];
   /** On a key that is taken: leave the row as it is, or change it. */
-  readonly onConflict?: 'nothing' | { readonly target: Column; readonly set: object };
+  readonly onConflict?: 'nothing' | { readonly target: Column | readonly Column[]; readonly set: object };
   /** Answer the written rows instead of their count. */
   readonly returning: boolean;
   /** The method needs no answer (see `insertUnanswered`). */
@@ -151,7 +151,7 @@ export function* first<R>(query: SelectQuery<R>, values?: Record<string, unknown
 }
 
 /** Writes the rows; answers how many were written (fewer when `onConflict` left some out). */
-export function* insert<T extends Table>(table: T, values: readonly NewRow<T>[], onConflict?: 'nothing' | { target: Column; set: RowChange<T> }): Statements<number> {
+export function* insert<T extends Table>(table: T, values: readonly NewRow<T>[], onConflict?: 'nothing' | { target: Column | readonly Column[]; set: RowChange<T> }): Statements<number> {
   if (values.length === 0) return 0;
   return (yield { kind: 'insert', table, values, returning: false, ...(onConflict !== undefined ? { onConflict } : {}) }) as number;
 }

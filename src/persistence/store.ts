@@ -20,6 +20,8 @@ import type { GameRepository } from './game-repository.js';
 import type { PlayerSettingsRepository } from './player-settings-repository.js';
 import type { Asynchronous } from './statement-runner.js';
 import type { StatsRepository } from './stats-repository.js';
+import type { FollowerRepository } from './follower-repository.js';
+import type { RatingRepository } from './rating-repository.js';
 
 /** Games, seats, the action log, snapshots and scheduled jobs. */
 export type GameStore = Asynchronous<GameRepository>;
@@ -31,6 +33,10 @@ export type StatsStore = Asynchronous<StatsRepository>;
 export type PlayerSettingsStore = Asynchronous<PlayerSettingsRepository>;
 /** Rows found damaged, set aside and reported once. */
 export type DamagedRowStore = Asynchronous<DamagedRowRegister>;
+/** Skill ratings per server, game and player (issue 26). */
+export type RatingStore = Asynchronous<RatingRepository>;
+/** Who follows a game without playing it (issue 26). */
+export type FollowerStore = Asynchronous<FollowerRepository>;
 
 export interface Repositories {
   readonly games: GameStore;
@@ -38,6 +44,8 @@ export interface Repositories {
   readonly stats: StatsStore;
   readonly playerSettings: PlayerSettingsStore;
   readonly damagedRows: DamagedRowStore;
+  readonly ratings: RatingStore;
+  readonly followers: FollowerStore;
 }
 
 export type StoreDialect = 'sqlite' | 'postgres';

@@ -78,18 +78,16 @@ describe('computer players in /game history and /stats', () => {
     const stats = (await answer(alice, channel, 'stats')).split('\n');
     expect(stats).toEqual([
       `**Statistics** of <@${alice.id}> in this server`,
-      'Tally: 1 played, 0 won, average place 2.0',
+      'Tally: 1 played, 0 won, average place 2.0 · rating 22.4 ± 8.1',
       '',
-      '**Leaderboard** of this server',
-      '1. Bot 1 (computer): 1 won of 1, average place 1.0',
-      `2. <@${alice.id}>: 0 won of 1, average place 2.0`,
+      'No leaderboard yet: it lists players with at least 3 finished games of one game in this server.',
     ]);
 
     // In the reader's language, and never as a mention of the seat's id.
     const germanHistory = await answer(bob, channel, 'game', 'history');
     expect(germanHistory).toContain(' · 2 Spieler · gewonnen von Bot 1 (Computer) · ');
     const germanStats = await answer(bob, channel, 'stats');
-    expect(germanStats).toContain('1. Bot 1 (Computer): 1 von 1 gewonnen, durchschnittlicher Platz 1.0');
+    expect(germanStats).toContain('Noch keine Bestenliste: Sie zeigt Spieler mit mindestens 3 beendeten Partien eines Spiels in diesem Server.');
     for (const text of [history, stats.join('\n'), germanHistory, germanStats]) {
       expect(text).not.toMatch(/computer:\d|<@!?computer|<@!?\D/);
     }

@@ -16,7 +16,7 @@
  *   playground-in-one-go.png      a turn panel with the "In one go…" choices open
  *   playground-dm-notice.png      Bob's direct messages: the turn notice with its link to the board
  *   playground-final-chart.png    the final standings with the summary chart, back in #general
- *   playground-history-stats.png  /game history and /stats (with the leaderboard) after the games
+ *   playground-history-stats.png  /game history and /stats (with the rating) after the games
  *   playground-replay.png         /game replay of the Kairo game: a turn of round 10 with ◀ ▶ and the round menu
  */
 import fs from 'node:fs';

@@ -13,6 +13,7 @@ import { boardMarkerOf, turnMarkerOf } from '../module.js';
 import type { BoardNote } from '../outbox.js';
 import type { GameCore } from './core.js';
 import { playForcedAnswers } from './forced.js';
+import { rateFinishedGame } from './ratings.js';
 import { activeSeats } from './queries.js';
 import { isComputerPlayed, parseLevel } from './seat-identity.js';
 import { owedComputerSeats, scheduleComputerTurn, scheduleTurn } from './timers.js';
@@ -135,7 +136,10 @@ export async function save(
     const markerAfter = status === 'finished' ? 'finished' : turnMarkerOf(game.module, snapshot.state);
     if (status === 'finished') {
       await core.repo.deleteJobs(id);
-      await core.stats.record(id, saved.updatedAt, finalResults(snapshot, concededTo));
+      const results = finalResults(snapshot, concededTo);
+      await core.stats.record(id, saved.updatedAt, results);
+      // The players' skill ratings move with the result, in the same commit.
+      await rateFinishedGame(core, snapshot, results);
     }
     else if (markerAfter !== markerBefore) await scheduleTurn(core, snapshot);
     // The same turn, a computer owing a decision now or before: its job follows (due later, or gone).

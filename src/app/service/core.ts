@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { AnyGameDefinition } from '../../engine/index.js';
 import { DamagedRowError } from '../../persistence/game-repository.js';
 import type { DeliveryKind, GameRow, SeatRow } from '../../persistence/schema.js';
-import type { DamagedRowStore, GameStore, PlayerSettingsStore, StatsStore, Store } from '../../persistence/store.js';
+import type { DamagedRowStore, FollowerStore, GameStore, PlayerSettingsStore, RatingStore, StatsStore, Store } from '../../persistence/store.js';
 import type { Logger } from '../../logger.js';
 import { delivererName, SINGLE_SHARD, type ShardSet } from '../../sharding.js';
 import type { Clock } from '../clock.js';
@@ -64,6 +64,9 @@ export class GameCore {
   readonly damage: DamagedRowStore;
   readonly stats: StatsStore;
   readonly players: PlayerSettingsStore;
+  /** Skill ratings and followers (issue 26). */
+  readonly ratings: RatingStore;
+  readonly followers: FollowerStore;
   readonly modules: ModuleRegistry;
   readonly clock: Clock;
   readonly logger: Logger;
@@ -91,6 +94,8 @@ export class GameCore {
     this.damage = deps.store.damagedRows;
     this.stats = deps.store.stats;
     this.players = deps.store.playerSettings;
+    this.ratings = deps.store.ratings;
+    this.followers = deps.store.followers;
     this.outbox = new Outbox(deps.store.deliveries, this.damage, now, deps.logger, delivererName(deps.shards ?? SINGLE_SHARD));
     this.modules = deps.modules;
     this.clock = deps.clock;

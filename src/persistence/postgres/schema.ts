@@ -8,7 +8,7 @@
  * row is set aside, never thrown inside a query), flags are boolean. A test compares both schemas.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { DELIVERY_STATUSES, GAME_STATUSES } from '../schema.js';
 
 /** A Unix-millisecond time: beyond 32 bits, far inside the 53 bits a number holds exactly. */
@@ -151,6 +151,35 @@ export const playerSettings = pgTable('player_settings', {
   updatedAt: millis('updated_at').notNull(),
 });
 
+// issue 26: ratings and follow
+/** Skill ratings per server, game and player (see ../schema.ts); mu and sigma are doubles, as SQLite's REAL. */
+export const ratings = pgTable(
+  'ratings',
+  {
+    guildId: text('guild_id').notNull(),
+    kind: text('kind').notNull(),
+    playerId: text('player_id').notNull(),
+    mu: doublePrecision('mu').notNull(),
+    sigma: doublePrecision('sigma').notNull(),
+    games: integer('games').notNull().default(0),
+    updatedAt: millis('updated_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.guildId, table.kind, table.playerId] })],
+);
+
+/** Who follows a game without playing it (see ../schema.ts). */
+export const followers = pgTable(
+  'followers',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    userId: text('user_id').notNull(),
+    createdAt: millis('created_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.gameId, table.userId] })],
+);
+
 /** The outbox (see ../schema.ts): written with the change, delivered until Discord has it, never twice. */
 export const deliveries = pgTable(
   'deliveries',
@@ -212,6 +241,7 @@ export type SeatRow = typeof seats.$inferSelect;
 export type ActionRow = typeof actions.$inferSelect;
 export type ScheduledJobRow = typeof scheduledJobs.$inferSelect;
 export type PlayerSettingsRow = typeof playerSettings.$inferSelect;
+export type RatingRow = typeof ratings.$inferSelect;
 
 /** The tables the repositories run on (see ../dialect.ts). */
-export const tables = { games, seats, actions, scheduledJobs, snapshots, results, playerSettings, deliveries, damagedRows };
+export const tables = { games, seats, actions, scheduledJobs, snapshots, results, playerSettings, deliveries, damagedRows, ratings, followers };

@@ -18,7 +18,9 @@ import type { StoreOptions } from '../sqlite-store.js';
 import { asynchronously } from '../statement-runner.js';
 import type { Statements } from '../statements.js';
 import { StatsRepository } from '../stats-repository.js';
-import type { DamagedRowStore, DeliveryStore, GameStore, PlayerSettingsStore, StatsStore, Store } from '../store.js';
+import { FollowerRepository } from '../follower-repository.js';
+import { RatingRepository } from '../rating-repository.js';
+import type { DamagedRowStore, DeliveryStore, FollowerStore, GameStore, PlayerSettingsStore, RatingStore, StatsStore, Store } from '../store.js';
 import type { OpenPostgres } from './database.js';
 import { postgresDialect, postgresRunner, type Connection, type PgExecutor } from './dialect.js';
 import { withoutValues } from './query-error.js';
@@ -44,6 +46,8 @@ export class PostgresStore implements Store {
   readonly stats: StatsStore;
   readonly playerSettings: PlayerSettingsStore;
   readonly damagedRows: DamagedRowStore;
+  readonly ratings: RatingStore;
+  readonly followers: FollowerStore;
 
   /**
    * The transaction of the running flow, if any, and the end of its latest call. A flow outlives its
@@ -76,6 +80,8 @@ export class PostgresStore implements Store {
     this.stats = asynchronously(new StatsRepository(postgresDialect), gated);
     this.playerSettings = asynchronously(new PlayerSettingsRepository(postgresDialect, now), gated);
     this.damagedRows = asynchronously(new DamagedRowRegister(postgresDialect, now), gated);
+    this.ratings = asynchronously(new RatingRepository(postgresDialect, now), gated);
+    this.followers = asynchronously(new FollowerRepository(postgresDialect, now), gated);
   }
 
   /** Outside a transaction: at once. Inside: after the transaction's previous call has ended. */

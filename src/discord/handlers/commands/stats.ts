@@ -1,13 +1,12 @@
 /**
- * /stats [user]: a player's games, wins and average place per game (yourself when no one is named), and
- * the server's leaderboard. Only this server's finished games count.
+ * /stats [user]: a player's games, wins, average place and skill rating per game (yourself when no one is
+ * named), and the server's leaderboard of each game by skill rating (rating-lines.ts). Only this server's
+ * finished games count.
  */
 import type { CommandHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
-import { playerById } from '../../messages.js';
 import { answerPrivately } from '../../respond.js';
-
-export const LEADERBOARD_ENTRIES = 10;
+import { ratingBoardLines, ratingText } from '../../rating-lines.js';
 
 export const stats: CommandHandler = {
   route: 'stats',
@@ -20,22 +19,17 @@ export const stats: CommandHandler = {
     const player = `<@${user.id}>`;
     const lines: string[] = [];
     const mine = await service.playerStats(guildId, user.id);
+    const ratings = new Map((await service.playerRatings(guildId, user.id)).map((r) => [r.kind, r]));
     if (mine.length === 0) lines.push(t(env.locale, 'stats.none', { player }));
     else {
       lines.push(t(env.locale, 'stats.title', { player }));
       for (const row of mine) {
-        lines.push(
-          t(env.locale, 'stats.line', { game: presenters.get(row.kind)?.name(env.locale) ?? row.kind, games: row.games, wins: row.wins, place: row.averagePlace.toFixed(1) }),
-        );
+        const line = t(env.locale, 'stats.line', { game: presenters.get(row.kind)?.name(env.locale) ?? row.kind, games: row.games, wins: row.wins, place: row.averagePlace.toFixed(1) });
+        const rating = ratings.get(row.kind);
+        lines.push(rating === undefined ? line : `${line} · ${ratingText(env.locale, rating)}`);
       }
     }
-    const board = await service.leaderboard(guildId, LEADERBOARD_ENTRIES);
-    if (board.length > 0) {
-      lines.push('', t(env.locale, 'stats.leaderboard'));
-      board.forEach((row, index) => {
-        lines.push(t(env.locale, 'stats.rank', { rank: index + 1, player: playerById(row.userId, env.locale), games: row.games, wins: row.wins, place: row.averagePlace.toFixed(1) }));
-      });
-    }
+    lines.push(...(await ratingBoardLines(service, presenters, guildId, env.locale)));
     await answerPrivately(interaction, lines.join('\n').slice(0, 2000));
   },
 };

@@ -1,0 +1,66 @@
+/**
+ * Skill ratings (issue 26): a finished game's players are rated in the commit that records its result;
+ * /stats reads them. The arithmetic and who is rated how: src/skill-rating.ts.
+ */
+import type { NewResult } from '../../persistence/stats-repository.js';
+import type { RatingRow, SeatRow } from '../../persistence/schema.js';
+import { initialRating, MIN_RATED_GAMES, rateGame, ratedPlayers, type PlayerRating, type RatedSeat } from '../../skill-rating.js';
+import type { GameCore } from './core.js';
+import type { ActiveSnapshot } from './types.js';
+
+/** The rating a stored row holds, or why it cannot be one. */
+export function readRating(row: RatingRow): PlayerRating | string {
+  if (!Number.isFinite(row.mu)) return 'mu is not a number';
+  if (!Number.isFinite(row.sigma) || row.sigma <= 0) return 'sigma is not a positive number';
+  if (!Number.isSafeInteger(row.games) || row.games < 0) return 'games is not a count';
+  return { playerId: row.playerId, mu: row.mu, sigma: row.sigma, games: row.games };
+}
+
+/** The seats of a finished game as the rating sees them: who sat there, at which level, and their result. */
+export function ratedSeats(seats: readonly SeatRow[], results: readonly NewResult[]): RatedSeat[] {
+  const levels = new Map(seats.map((s) => [s.seat, s.computer]));
+  return results.map((r) => ({ userId: r.userId, computer: levels.get(r.seat) ?? null, rank: r.rank, left: r.left }));
+}
+
+/**
+ * Rates a finished game, inside the transaction that records its result: its players' rows are locked
+ * (one after another, in one order), rated and written. A damaged row is reported and its player starts
+ * again from the initial rating (`npm run ratings:rebuild` restores it from the results).
+ */
+export async function rateFinishedGame(core: GameCore, game: ActiveSnapshot, results: readonly NewResult[]): Promise<void> {
+  const seats = ratedSeats(game.seats, results);
+  const players = ratedPlayers(seats);
+  if (players.length < 2) return;
+  const { guildId, kind } = game.row;
+  const rows = await core.ratings.lock(guildId, kind, players, initialRating());
+  const before = new Map<string, PlayerRating>();
+  for (const row of rows) {
+    const read = readRating(row);
+    if (typeof read !== 'string') {
+      before.set(row.playerId, read);
+      continue;
+    }
+    if (await core.damage.record({ table: 'ratings', rowId: `${guildId} ${kind} ${row.playerId}`, gameId: game.row.id, channelId: game.row.channelId, reason: read })) {
+      core.logger.error({ table: 'ratings', guildId, kind, playerId: row.playerId, reason: read }, 'damaged rating set aside; the player is rated from the start (npm run ratings:rebuild restores it)');
+    }
+  }
+  await core.ratings.save(guildId, kind, rateGame(seats, before));
+}
+
+/** A player's ratings in this server, one per game (damaged rows left out). */
+export async function playerRatings(core: GameCore, guildId: string, userId: string): Promise<(PlayerRating & { kind: string })[]> {
+  const rows = await core.ratings.ofPlayer(guildId, userId);
+  return rows.flatMap((row) => {
+    const read = readRating(row);
+    return typeof read === 'string' ? [] : [{ ...read, kind: row.kind }];
+  });
+}
+
+/** A server's leaderboard of a game: players with at least MIN_RATED_GAMES rated games, best conservative rating first. */
+export async function ratingLeaderboard(core: GameCore, guildId: string, kind: string, limit: number): Promise<PlayerRating[]> {
+  const rows = await core.ratings.leaderboard(guildId, kind, MIN_RATED_GAMES, limit);
+  return rows.flatMap((row) => {
+    const read = readRating(row);
+    return typeof read === 'string' ? [] : [read];
+  });
+}
