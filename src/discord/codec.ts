@@ -19,6 +19,9 @@
  *           nothing); the version is the game's when the prompt was shown, so a prompt the game has moved
  *           past is refused
  * - The finished game: rematch (final board)
+ * - Which game (a command given in a channel with several running games): pick <command> [<arg>...]
+ *           (values: a game id); the game id is one of the channel's games, the version 0; an arg is an
+ *           option's value + 1, 0 when not given
  */
 import type { Seat } from '../engine/index.js';
 
@@ -36,6 +39,10 @@ const PLAIN_VERBS: readonly PlainVerb[] = ['join', 'quit', 'start', 'cancel', 't
 /** The destructive commands that ask to confirm first. */
 export type Confirmable = 'leave' | 'abandon';
 
+/** The commands that ask which game they are about (issue 27: many tables), and how many options each carries. */
+export const TABLE_COMMANDS = { status: 0, hand: 0, log: 1, settings: 3, leave: 0, abandon: 0 } as const;
+export type TableCommand = keyof typeof TABLE_COMMANDS;
+
 export type CustomId =
   | (Base & { readonly verb: PlainVerb })
   | (Base & { readonly verb: 'act'; readonly seat: Seat; readonly index: number })
@@ -48,7 +55,8 @@ export type CustomId =
   | (Base & { readonly verb: 'snooze'; readonly seat: Seat })
   | (Base & { readonly verb: 'vote'; readonly seat: Seat; readonly choice: 'skip' | 'kick' })
   | (Base & { readonly verb: 'confirm'; readonly what: Confirmable })
-  | (Base & { readonly verb: 'logp'; readonly viewer: number; readonly page: number; readonly perPage: number });
+  | (Base & { readonly verb: 'logp'; readonly viewer: number; readonly page: number; readonly perPage: number })
+  | (Base & { readonly verb: 'pick'; readonly command: TableCommand; readonly args: readonly number[] });
 
 export type Verb = CustomId['verb'];
 
@@ -87,6 +95,9 @@ export function encodeCustomId(id: CustomId): string {
       break;
     case 'logp':
       parts.push(id.viewer, id.page, id.perPage);
+      break;
+    case 'pick':
+      parts.push(id.command, ...id.args);
       break;
     default:
       break;
@@ -137,6 +148,13 @@ export function parseCustomId(raw: unknown): CustomId | null {
       const page = int(args[1]);
       const perPage = int(args[2]);
       return args.length === 3 && seat !== null && page !== null && page >= 1 && perPage !== null ? { ...base, verb, viewer: seat, page, perPage } : null;
+    }
+    case 'pick': {
+      const command = args[0];
+      if (command === undefined || !Object.hasOwn(TABLE_COMMANDS, command)) return null;
+      const values = args.slice(1).map(int);
+      if (values.length !== TABLE_COMMANDS[command as TableCommand] || values.some((v) => v === null)) return null;
+      return { ...base, verb, command: command as TableCommand, args: values as number[] };
     }
     default:
       return null;

@@ -20,9 +20,17 @@ export async function threadOpened(core: GameCore, gameId: number, threadId: str
   await core.repo.setThread(gameId, threadId);
 }
 
-/** The game's thread cannot be opened (a permission is missing): the game is played in its channel. */
-export async function threadRefused(core: GameCore, gameId: number): Promise<void> {
+/**
+ * The game's thread cannot be opened (a permission is missing): the game is played in its channel. False
+ * when another game is played in the channel itself (a channel holds one such game): the game then keeps
+ * waiting for its thread.
+ */
+export async function threadRefused(core: GameCore, gameId: number): Promise<boolean> {
+  const row = await core.repo.findById(gameId);
+  const inChannel = row === undefined ? undefined : await core.repo.findPlayedInChannel(row.channelId);
+  if (inChannel !== undefined && inChannel.id !== gameId) return false;
   await core.repo.setThread(gameId, null);
+  return true;
 }
 
 /** /game status: the board of the current state is owed again (the older boards lose their buttons). */
