@@ -10,7 +10,8 @@ import type { Locale } from '../engine/index.js';
 import { encodeCustomId, TABLE_COMMANDS, type TableCommand } from './codec.js';
 import type { HandlerEnv } from './context.js';
 import { t, toLocale } from './i18n/index.js';
-import { names, type PrivateMessage } from './messages.js';
+import { labelNames, type PrivateMessage } from './messages.js';
+import { escapeMarkdown } from './text.js';
 import { truncate } from './panel.js';
 import { answerPrivately, refusalText } from './respond.js';
 
@@ -103,22 +104,25 @@ export function tableLabel(env: HandlerEnv, entry: TableEntry, locale: Locale): 
   return [title, ...details].join(' · ');
 }
 
-/** A running game's title ("Istanbul #12") and what follows it: its players, round and who is to play. */
-export function tableParts(env: HandlerEnv, entry: TableEntry, locale: Locale): { title: string; details: string[] } {
+/**
+ * A running game's title ("Istanbul #12") and what follows it: its players, round and who is to play.
+ * `content`: for message content (names markdown-escaped), else for a label (a menu option, a suggestion).
+ */
+export function tableParts(env: HandlerEnv, entry: TableEntry, locale: Locale, content = false): { title: string; details: string[] } {
   const presenter = env.ctx.presenters.get(entry.row.kind);
   const title = `${presenter?.name(locale) ?? entry.row.kind} #${entry.row.id}`;
   const game = entry.game;
   if (game === null) return { title, details: [t(locale, 'tables.damaged')] };
-  const players = game.seats.filter((s) => s.leftAt === null).map((s) => s.displayName).join(', ');
-  return { title, details: [players, ...progress(env, game, locale)].filter((part) => part !== '') };
+  const playerNames = labelNames(game).map((name) => (content ? escapeMarkdown(name) : name));
+  const players = game.seats.filter((s) => s.leftAt === null).map((s) => playerNames[s.seat] ?? `#${s.seat + 1}`).join(', ');
+  return { title, details: [players, ...progress(env, game, locale, playerNames)].filter((part) => part !== '') };
 }
 
 /** Where the game stands: its lobby, or the first part of its board's status line (the round) and who is to play. */
-function progress(env: HandlerEnv, game: Snapshot, locale: Locale): string[] {
+function progress(env: HandlerEnv, game: Snapshot, locale: Locale, playerNames: readonly string[]): string[] {
   if (game.kind === 'lobby') return [t(locale, 'tables.lobby', { count: game.seats.length, capacity: game.settings.capacity })];
   const { service } = env.ctx;
   const presenter = env.ctx.presenters.get(game.row.kind);
-  const playerNames = names(game);
   const round = presenter?.status(service.publicView(game), locale, playerNames).split('\n')[0]?.split(' · ')[0] ?? '';
   const deciding = service.activeSeats(game).map((seat) => playerNames[seat] ?? `#${seat + 1}`);
   return [round, deciding.length === 0 ? '' : t(locale, 'tables.toPlay', { players: deciding.join(', '), count: deciding.length })];

@@ -23,7 +23,7 @@ export const gameList: CommandHandler = {
     const lines = [t(env.locale, `list.title.${scope}`, { count: entries.length })];
     let length = lines[0]!.length;
     for (const [i, entry] of entries.entries()) {
-      const { title, details } = tableParts(env, entry, env.locale);
+      const { title, details } = tableParts(env, entry, env.locale, true);
       const { row } = entry;
       const where =
         row.status === 'lobby' && row.boardMessageId !== null
