@@ -49,7 +49,7 @@ export const games = sqliteTable(
       .where(sql`status in ('lobby', 'active') and thread_id is not null`),
     uniqueIndex('games_one_running_in_channel')
       .on(table.channelId)
-      .where(sql`status in ('lobby', 'active') and use_thread = 0`),
+      .where(sql`status in ('lobby', 'active') and use_thread = false`),
     index('games_guild').on(table.guildId),
     index('games_thread').on(table.threadId),
   ],
