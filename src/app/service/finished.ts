@@ -15,8 +15,8 @@ import { refuse, type ActiveSnapshot, type LobbySnapshot, type PlayerRef, type R
  * their old order, then the computer players at their levels. A lobby rather than a start at once,
  * because a group that has just finished is not always all staying: whoever does not want another game
  * clicks Leave, and the host starts with one click when the table is ready; seats and start player are
- * drawn afresh at the start, as for any game. One game per channel holds: a channel with a new game
- * refuses (`channel_busy`).
+ * drawn afresh at the start, as for any game. The new game gets a thread of its own like the old one; one
+ * that was played in the channel itself is refused (`channel_busy`) while another game is played there.
  */
 export async function rematch(core: GameCore, gameId: number, presser: PlayerRef): Promise<Result<{ game: LobbySnapshot; lobbyDelivery: number }>> {
   const loaded = await core.byId(gameId);
