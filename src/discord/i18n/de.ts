@@ -217,7 +217,7 @@ export const de: Record<CoreKey, string> = {
 
   'help.title': '**bazaar**: Brettspiele in Discord-Kanälen',
   'help.commands':
-    '`/spiel neu`: eine Lobby öffnen (Spiel, Plätze, Aufbau, Variante, Erweiterung, Thread wählen); Spieler machen per Schaltfläche mit, der Gastgeber startet. Jedes Spiel wird in einem eigenen Thread gespielt, so hat ein Kanal mehrere.\n' +
+    '`/spiel neu`: eine Lobby öffnen (Spiel, Plätze, Aufbau, Variante, Erweiterung, Thread wählen); Spieler machen per Schaltfläche mit, der Gastgeber startet. Jedes Spiel bekommt einen eigenen Thread.\n' +
     '`/spiel status`: Spielplan neu posten · `/spiel hand`: deine Hand, nur für dich · `/spiel protokoll`: die letzten Züge\n' +
     '`/spiel einstellungen`: Erinnerungen und Wartezeit · `/spiel verlassen`: aufgeben · `/spiel abbrechen`: das Spiel beenden (Gastgeber oder Moderation)\n' +
     '`/spiel benachrichtigung`: wie du in allen Spielen von deinen Zügen erfährst (Erwähnung, Direktnachricht, Ruhezeit, abwesend)\n' +
@@ -335,7 +335,7 @@ export const de: Record<CoreKey, string> = {
   'suggest.only': 'Es ist dein einziger möglicher Zug.',
   // issue 27: many tables
   'help.tables':
-    '`/spiel liste`: die Spiele dieses Kanals (`server:true`: des ganzen Servers), ihre Threads und wer dran ist · `/spiel meine`: jedes Spiel, das auf dich wartet, das älteste zuerst (`dm:true`: als Direktnachricht). In einem Kanal mit mehreren Spielen meint ein Befehl im Thread eines Spiels dieses Spiel; im Kanal wählst du es mit der Option `spiel`.',
+    '`/spiel liste` · `/spiel meine`: die Spiele hier, und die auf dich warten. Mehrere im Kanal? Thread des Spiels oder `spiel:`.',
   'cmd.game.list.name': 'liste',
   'cmd.game.list.description': 'Die laufenden und offenen Spiele dieses Kanals (oder des Servers): Threads, Spieler, wer dran ist',
   'cmd.game.mine.name': 'meine',

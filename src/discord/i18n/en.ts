@@ -227,7 +227,7 @@ export const en = {
   // help
   'help.title': '**bazaar**: board games in Discord channels',
   'help.commands':
-    '`/game new`: open a lobby (choose the game, seats, layout, variant, expansion, thread); players join with the button and the host starts. Each game is played in a thread of its own, so a channel holds several.\n' +
+    '`/game new`: open a lobby (choose the game, seats, layout, variant, expansion, thread); players join with the button and the host starts. Each game gets its own thread.\n' +
     '`/game status`: post the board again · `/game hand`: your hand, only for you · `/game log`: the last turns\n' +
     '`/game settings`: reminders and idle time · `/game leave`: concede · `/game abandon`: end the game (host or moderators)\n' +
     '`/game notify`: how you hear about your turns in every game (mention, direct message, quiet hours, away)\n' +
@@ -345,7 +345,7 @@ export const en = {
   'suggest.only': 'It is the only move you have.',
   // issue 27: many tables
   'help.tables':
-    '`/game list`: the games of this channel (`server:true`: of the whole server), their threads and whose turn it is · `/game mine`: every game waiting for you, oldest first (`dm:true`: by direct message). In a channel with several games, a command in a game’s thread means that game; in the channel, choose it with the `game` option.',
+    '`/game list` · `/game mine`: the games here, and those waiting for you. Several games in a channel? Use the game’s thread or `game:`.',
   'cmd.game.list.name': 'list',
   'cmd.game.list.description': 'The running and open games of this channel (or of the server): threads, players, whose turn',
   'cmd.game.mine.name': 'mine',

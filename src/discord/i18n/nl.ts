@@ -217,7 +217,7 @@ export const nl: Record<CoreKey, string> = {
 
   'help.title': '**bazaar**: bordspellen in Discord-kanalen',
   'help.commands':
-    '`/spel nieuw`: open een lobby (kies spel, plaatsen, opstelling, variant, uitbreiding, thread); spelers doen mee met de knop en de gastheer start. Elk spel wordt in een eigen thread gespeeld, dus een kanaal heeft er meerdere.\n' +
+    '`/spel nieuw`: open een lobby (kies spel, plaatsen, opstelling, variant, uitbreiding, thread); spelers doen mee met de knop en de gastheer start. Elk spel krijgt een eigen thread.\n' +
     '`/spel status`: bord opnieuw plaatsen · `/spel hand`: je hand, alleen voor jou · `/spel logboek`: de laatste beurten\n' +
     '`/spel instellingen`: herinneringen en wachttijd · `/spel verlaten`: opgeven · `/spel stoppen`: het spel beëindigen (gastheer of moderators)\n' +
     '`/spel meldingen`: hoe je in elk spel over je beurten hoort (vermelding, direct bericht, stille uren, afwezig)\n' +
@@ -335,7 +335,7 @@ export const nl: Record<CoreKey, string> = {
   'suggest.only': 'Het is je enige mogelijke zet.',
   // issue 27: many tables
   'help.tables':
-    '`/spel lijst`: de spellen van dit kanaal (`server:true`: van de hele server), hun threads en wie aan de beurt is · `/spel mijn`: elk spel dat op jou wacht, het oudste eerst (`dm:true`: als privébericht). In een kanaal met meerdere spellen bedoelt een commando in de thread van een spel dat spel; in het kanaal kies je het met de optie `spel`.',
+    '`/spel lijst` · `/spel mijn`: de spellen hier, en die op jou wachten. Meerdere in een kanaal? Thread van het spel of `spel:`.',
   'cmd.game.list.name': 'lijst',
   'cmd.game.list.description': 'De lopende en open spellen van dit kanaal (of van de server): threads, spelers, wie aan de beurt is',
   'cmd.game.mine.name': 'mijn',

@@ -17,7 +17,7 @@ export const help: CommandHandler = {
   route: 'help',
   ack: 'ephemeral',
   async handle(env, interaction) {
-    const { service, presenters } = env.ctx;
+    const { presenters } = env.ctx;
     const topic = interaction.options.getString('topic') ?? 'commands';
     if (topic === 'rules' || topic === 'decisions') {
       const requested = interaction.options.getString('game');
