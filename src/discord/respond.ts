@@ -80,6 +80,8 @@ export function refusalText(ctx: BotContext, refusal: Refusal, locale: Locale, g
       return t(locale, key, { count: refusal.count });
     case 'game_not_here':
       return t(locale, key, { id: refusal.gameId });
+    case 'rematch_open':
+      return t(locale, key, { id: refusal.existing.id, link: refusal.existing.boardMessageId === null ? `<#${refusal.existing.channelId}>` : messageLink(refusal.existing.guildId, refusal.existing.channelId, refusal.existing.boardMessageId) });
     case 'other_table':
       return t(locale, key, { id: refusal.gameId, table: refusal.tableOf.id, game: ctx.presenters.get(refusal.tableOf.kind)?.name(locale) ?? refusal.tableOf.kind });
     default:

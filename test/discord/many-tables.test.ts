@@ -211,6 +211,17 @@ describe('three games in one channel', () => {
     }
     expect(await env.service.runningInChannel(channel)).toEqual([]);
     expect((await ask(alice, channel, 'list')).content).toBe('No game runs in this channel. Start one with /game new.');
+
+    // A rematch of game one opens one lobby, however many of its players press the button.
+    const final = finals[0]!;
+    const opened = await bob.clickButton(final.id, buttonFor(final, 'rematch'), { until: 'response' });
+    await until(opened, () => opened.reply !== undefined && !opened.reply.loading, 'the rematch lobby');
+    expect(privateReply(opened, bob).content).toMatch(/^A rematch lobby is open with the same players and options: /);
+    const [rematch] = await env.service.runningInChannel(channel);
+    const again = await alice.clickButton(final.id, buttonFor(final, 'rematch'), { until: 'response' });
+    await until(again, () => again.reply !== undefined && !again.reply.loading, 'the answer to a second press');
+    expect(privateReply(again, alice).content).toBe(`The rematch lobby is open already (game #${rematch!.id}): https://discord.com/channels/${env.fake.guildId}/${channel}/${rematch!.boardMessageId}`);
+    expect((await env.service.runningInChannel(channel)).map((r) => r.id)).toEqual([rematch!.id]);
     env.fake.assertNoViolations();
   });
 });

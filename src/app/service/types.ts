@@ -81,7 +81,9 @@ export type Refusal =
   /** The `game` option names a game that does not run in this channel. */
   | { readonly ok: false; readonly code: 'game_not_here'; readonly gameId: number }
   /** A click or command about game `gameId` in the thread of another game (`tableOf`). */
-  | { readonly ok: false; readonly code: 'other_table'; readonly gameId: number; readonly tableOf: GameRow };
+  | { readonly ok: false; readonly code: 'other_table'; readonly gameId: number; readonly tableOf: GameRow }
+  /** Rematch pressed again: the rematch lobby `existing` is already open. */
+  | { readonly ok: false; readonly code: 'rematch_open'; readonly existing: GameRow };
 
 export type RefusalCode = Refusal['code'];
 

@@ -334,6 +334,7 @@ export const de: Record<CoreKey, string> = {
   'suggest.why': 'Geschätzte Siegchance nach diesem Zug: {percent} %.',
   'suggest.only': 'Es ist dein einziger möglicher Zug.',
   // issue 27: many tables
+  'refusal.rematch_open': 'Die Lobby der Revanche ist schon offen (Spiel #{id}): {link}',
   'help.tables':
     '`/spiel liste` · `/spiel meine`: die Spiele hier, und die auf dich warten. Mehrere im Kanal? Thread des Spiels oder `spiel:`.',
   'cmd.game.list.name': 'liste',

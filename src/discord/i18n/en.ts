@@ -344,6 +344,7 @@ export const en = {
   'suggest.why': 'Its estimated chance to win after this move: {percent} %.',
   'suggest.only': 'It is the only move you have.',
   // issue 27: many tables
+  'refusal.rematch_open': 'The rematch lobby is open already (game #{id}): {link}',
   'help.tables':
     '`/game list` · `/game mine`: the games here, and those waiting for you. Several games in a channel? Use the game’s thread or `game:`.',
   'cmd.game.list.name': 'list',

@@ -334,6 +334,7 @@ export const nl: Record<CoreKey, string> = {
   'suggest.why': 'Geschatte winkans na deze zet: {percent}%.',
   'suggest.only': 'Het is je enige mogelijke zet.',
   // issue 27: many tables
+  'refusal.rematch_open': 'De lobby van de revanche is al open (spel #{id}): {link}',
   'help.tables':
     '`/spel lijst` · `/spel mijn`: de spellen hier, en die op jou wachten. Meerdere in een kanaal? Thread van het spel of `spel:`.',
   'cmd.game.list.name': 'lijst',
