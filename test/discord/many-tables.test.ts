@@ -226,6 +226,30 @@ describe('three games in one channel', () => {
   });
 });
 
+describe('the menu "which game?"', () => {
+  it('carries the command\'s own options to the game chosen, and changes only that one', async () => {
+    const channel = env.fake.createChannel('menu');
+    const one = await table(channel, alice, bob);
+    const two = await table(channel, alice, carol);
+    const question = await ask(alice, channel, 'settings', { reminder_hours: 6, idle_hours: 24 });
+    expect(question.content).toBe('This channel has 2 running games. Which one do you mean (/game settings)?');
+    const menu = question.selects[0]!;
+    const chosen = await alice.selectOptions(question.id, menu.customId, [String(two.gameId)], { until: 'response' });
+    await until(chosen, () => (env.fake.message(question.id)?.content ?? '').startsWith('Settings saved'), 'the settings changed');
+    expect(await env.service.gameRow(two.gameId)).toMatchObject({ reminderIntervalMinutes: 360, idleAfterMinutes: 1440, reminderLimit: 3 });
+    expect(await env.service.gameRow(one.gameId)).toMatchObject({ reminderIntervalMinutes: 720, idleAfterMinutes: 2880 });
+    // A game that ended while the menu was open: choosing it changes nothing.
+    const stale = await ask(alice, channel, 'settings', { reminder_hours: 2 });
+    const row = (await env.service.gameRow(one.gameId))!;
+    expect(await env.service.abandon(channel, alice.id, false, { gameId: one.gameId, version: row.version })).toMatchObject({ ok: true });
+    const late = await alice.selectOptions(stale.id, stale.selects[0]!.customId, [String(one.gameId)], { until: 'response' });
+    await until(late, () => (env.fake.message(stale.id)?.content ?? '').startsWith(`Game #${one.gameId}`), 'the refusal');
+    expect(env.fake.message(stale.id)!.content).toBe(`Game #${one.gameId} does not run in this channel. Nothing was changed; /game list shows the games here.`);
+    expect(await env.service.gameRow(one.gameId)).toMatchObject({ reminderIntervalMinutes: 720 });
+    env.fake.assertNoViolations();
+  });
+});
+
 describe('another game\'s thread', () => {
   it('a click or a command there about another game is refused clearly and changes nothing', async () => {
     const channel = env.fake.createChannel('neighbours');
