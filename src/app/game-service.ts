@@ -121,8 +121,6 @@ export class GameService {
   }
 
   // Where a game is shown (channels.ts).
-  channelOf(...a: Args<typeof channels.channelOf>) { return channels.channelOf(this.#core, ...a); }
-  gameChannelOf(...a: Args<typeof channels.gameChannelOf>) { return channels.gameChannelOf(this.#core, ...a); }
   threadOpened(...a: Args<typeof channels.threadOpened>) { return channels.threadOpened(this.#core, ...a); }
   threadRefused(...a: Args<typeof channels.threadRefused>) { return channels.threadRefused(this.#core, ...a); }
   setBoardMessage(...a: Args<typeof channels.setBoardMessage>) { return channels.setBoardMessage(this.#core, ...a); }

@@ -2,19 +2,6 @@
 import type { GameCore } from './core.js';
 import { refuse, type ActiveSnapshot, type Result } from './types.js';
 
-/** The channel a game is played in (for checking that a click belongs to its channel), without loading it. */
-export async function channelOf(core: GameCore, gameId: number): Promise<string | undefined> {
-  return (await core.repo.findById(gameId))?.channelId;
-}
-
-/**
- * The channel whose game a click or command in `channelId` is about: the game's own channel when
- * `channelId` is the thread of its running game, else `channelId` itself.
- */
-export async function gameChannelOf(core: GameCore, channelId: string): Promise<string> {
-  return (await core.repo.findRunningByThread(channelId))?.channelId ?? channelId;
-}
-
 /** The game's thread is open: its boards, reminders and votes go there. */
 export async function threadOpened(core: GameCore, gameId: number, threadId: string): Promise<void> {
   await core.repo.setThread(gameId, threadId);
