@@ -58,7 +58,8 @@ export function whichGameMessage(env: HandlerEnv, entries: readonly TableEntry[]
   const carried = Array.from({ length: TABLE_COMMANDS[command] }, (_, i) => (args[i] ?? null) === null ? 0 : (args[i] as number) + 1);
   const shown = entries.slice(0, CHOICES_MAX);
   return {
-    content: t(env.locale, 'tables.which', { count: entries.length, command: `/game ${command}` }),
+    // The command as the user sees it in their language ("/spiel status").
+    content: t(env.locale, 'tables.which', { count: entries.length, command: `/${t(env.locale, 'cmd.game.name')} ${t(env.locale, `cmd.game.${command}.name`)}` }),
     components: [
       {
         type: ComponentType.ActionRow,
