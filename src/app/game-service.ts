@@ -14,6 +14,7 @@
  * - timers.ts: reminders, idle deadlines, snooze, settings; votes.ts: the idle vote and what it does;
  * - notify.ts: how players want to hear from a game; finished.ts: rematch, history and statistics;
  * - channels.ts: the game's channel, thread and board message; sweep.ts: the start-up check;
+ * - tables.ts: the games of a channel, each in its thread (its table), and the games that wait for a player;
  * - queries.ts: reading a loaded game.
  *
  * Policies (also told to players by /help):
@@ -51,6 +52,7 @@ import * as queries from './service/queries.js';
 import * as ratings from './service/ratings.js';
 import * as follow from './service/follow.js';
 import { sweep } from './service/sweep.js';
+import * as tables from './service/tables.js';
 import * as timers from './service/timers.js';
 import * as turns from './service/turns.js';
 import * as votes from './service/votes.js';
@@ -60,6 +62,7 @@ export { DamagedGameError, type GameServiceDeps } from './service/core.js';
 export { JOB_KINDS } from './service/jobs.js';
 export { COMPUTER_LEVELS, computerName, isComputerPlayed, isComputerSeatId, parseLevel, type Level } from './service/seat-identity.js';
 export type { TurnTimers } from './service/timers.js';
+export type { TableEntry, WaitingGame } from './service/tables.js';
 export type { ActiveSnapshot, LeaveConsequence, LobbySnapshot, Outcome, PlayerRef, Refusal, RefusalCode, Result, Snapshot } from './service/types.js';
 export type { VoteChoice, VoteResult, VoteTally } from './service/votes.js';
 export type { FinishedGame, GameEvent, GameRow, PlayerStats, SeatRow };
@@ -120,8 +123,6 @@ export class GameService {
   }
 
   // Where a game is shown (channels.ts).
-  channelOf(...a: Args<typeof channels.channelOf>) { return channels.channelOf(this.#core, ...a); }
-  gameChannelOf(...a: Args<typeof channels.gameChannelOf>) { return channels.gameChannelOf(this.#core, ...a); }
   threadOpened(...a: Args<typeof channels.threadOpened>) { return channels.threadOpened(this.#core, ...a); }
   threadRefused(...a: Args<typeof channels.threadRefused>) { return channels.threadRefused(this.#core, ...a); }
   setBoardMessage(...a: Args<typeof channels.setBoardMessage>) { return channels.setBoardMessage(this.#core, ...a); }
@@ -190,6 +191,14 @@ export class GameService {
   playerSeen(...a: Args<typeof notify.playerSeen>) { return notify.playerSeen(this.#core, ...a); }
   dmRefused(...a: Args<typeof notify.dmRefused>) { return notify.dmRefused(this.#core, ...a); }
   takeDmFailed(...a: Args<typeof notify.takeDmFailed>) { return notify.takeDmFailed(this.#core, ...a); }
+
+  // Many tables in one channel (tables.ts).
+  gameOfThread(...a: Args<typeof tables.gameOfThread>) { return tables.gameOfThread(this.#core, ...a); }
+  runningInChannel(...a: Args<typeof tables.runningInChannel>) { return tables.runningInChannel(this.#core, ...a); }
+  gameRow(...a: Args<typeof tables.gameRow>) { return tables.gameRow(this.#core, ...a); }
+  tables(...a: Args<typeof tables.tables>) { return tables.tables(this.#core, ...a); }
+  waitingFor(...a: Args<typeof tables.waitingFor>) { return tables.waitingFor(this.#core, ...a); }
+  threadGone(...a: Args<typeof tables.threadGone>) { return tables.threadGone(this.#core, ...a); }
 
   // After the end (finished.ts).
   rematch(...a: Args<typeof finished.rematch>) { return finished.rematch(this.#core, ...a); }

@@ -22,6 +22,9 @@
  * - Replays (issue 26): replay (open a private replay at the start: final board), rframe <frame> (◀ ▶: show
  *           that frame in place), rround (select; values: a frame, see encodeFrameValue). A replay may be
  *           opened anywhere in the game's server, so these are checked against the server, not the channel
+ * - Which game (a command given in a channel with several running games): pick <command> [<arg>...]
+ *           (values: a game id); the game id is one of the channel's games, the version 0; an arg is an
+ *           option's value + 1, 0 when not given
  */
 import type { Seat } from '../engine/index.js';
 
@@ -39,6 +42,10 @@ const PLAIN_VERBS: readonly PlainVerb[] = ['join', 'quit', 'start', 'cancel', 't
 /** The destructive commands that ask to confirm first. */
 export type Confirmable = 'leave' | 'abandon';
 
+/** The commands that ask which game they are about (issue 27: many tables), and how many options each carries. */
+export const TABLE_COMMANDS = { status: 0, hand: 0, log: 1, settings: 3, leave: 0, abandon: 0 } as const;
+export type TableCommand = keyof typeof TABLE_COMMANDS;
+
 export type CustomId =
   | (Base & { readonly verb: PlainVerb })
   | (Base & { readonly verb: 'act'; readonly seat: Seat; readonly index: number })
@@ -52,7 +59,8 @@ export type CustomId =
   | (Base & { readonly verb: 'vote'; readonly seat: Seat; readonly choice: 'skip' | 'kick' })
   | (Base & { readonly verb: 'confirm'; readonly what: Confirmable })
   | (Base & { readonly verb: 'logp'; readonly viewer: number; readonly page: number; readonly perPage: number })
-  | (Base & { readonly verb: 'rframe'; readonly frame: number });
+  | (Base & { readonly verb: 'rframe'; readonly frame: number })
+  | (Base & { readonly verb: 'pick'; readonly command: TableCommand; readonly args: readonly number[] });
 
 export type Verb = CustomId['verb'];
 
@@ -94,6 +102,9 @@ export function encodeCustomId(id: CustomId): string {
       break;
     case 'rframe':
       parts.push(id.frame);
+      break;
+    case 'pick':
+      parts.push(id.command, ...id.args);
       break;
     default:
       break;
@@ -148,6 +159,13 @@ export function parseCustomId(raw: unknown): CustomId | null {
     case 'rframe': {
       const frame = int(args[0]);
       return args.length === 1 && frame !== null ? { ...base, verb, frame } : null;
+    }
+    case 'pick': {
+      const command = args[0];
+      if (command === undefined || !Object.hasOwn(TABLE_COMMANDS, command)) return null;
+      const values = args.slice(1).map(int);
+      if (values.length !== TABLE_COMMANDS[command as TableCommand] || values.some((v) => v === null)) return null;
+      return { ...base, verb, command: command as TableCommand, args: values as number[] };
     }
     default:
       return null;

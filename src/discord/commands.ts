@@ -5,6 +5,8 @@
  *
  *   /game new game:.. [players:..] [layout:..] [variant:..] [expansion:..] [thread:..]
  *   /game status | hand | log [count] | settings [reminder_hours] [reminder_limit] [idle_hours] | leave | abandon
+ *     (each with [game]: which running game of the channel, autocompleted, where it has several)
+ *   /game list [server] | mine [dm]
  *   /game history [count]
  *   /game replay [game] (issue 26: replays)
  *   /game notify [how] [time_zone] [quiet_from] [quiet_to] [away_until] [play_forced]
@@ -62,6 +64,9 @@ export function commandDefinitions(modules: ModuleRegistry, presenters: Presente
     required: false,
   });
 
+  // Which running game of the channel a command means, where it has several (issue 27: many tables).
+  const table: APIApplicationCommandBasicOption = { type: ApplicationCommandOptionType.Integer, ...named('opt.table'), min_value: 1, required: false, autocomplete: true };
+
   const game: RESTPostAPIChatInputApplicationCommandsJSONBody = {
     type: ApplicationCommandType.ChatInput,
     ...named('cmd.game'),
@@ -76,16 +81,20 @@ export function commandDefinitions(modules: ModuleRegistry, presenters: Presente
         { type: ApplicationCommandOptionType.String, ...named('opt.expansion'), required: false, autocomplete: true },
         { type: ApplicationCommandOptionType.Boolean, ...named('opt.thread'), required: false },
       ]),
-      sub('status'),
-      sub('hand'),
-      sub('log', [integer('opt.count', 1, 50)]),
+      sub('status', [table]),
+      sub('hand', [table]),
+      sub('log', [integer('opt.count', 1, 50), table]),
       sub('settings', [
         integer('opt.reminderHours', SETTING_BOUNDS.reminderHours.min, SETTING_BOUNDS.reminderHours.max),
         integer('opt.reminderLimit', SETTING_BOUNDS.reminderLimit.min, SETTING_BOUNDS.reminderLimit.max),
         integer('opt.idleHours', SETTING_BOUNDS.idleHours.min, SETTING_BOUNDS.idleHours.max),
+        table,
       ]),
-      sub('leave'),
-      sub('abandon'),
+      sub('leave', [table]),
+      sub('abandon', [table]),
+      // issue 27: many tables
+      sub('list', [{ type: ApplicationCommandOptionType.Boolean, ...named('opt.server'), required: false }]),
+      sub('mine', [{ type: ApplicationCommandOptionType.Boolean, ...named('opt.dm'), required: false }]),
       sub('history', [integer('opt.count', 1, 25)]),
       // issue 26: replays; `game` is a game's number, completed with this server's games.
       sub('replay', [{ type: ApplicationCommandOptionType.Integer, ...named('opt.replayGame'), min_value: 1, required: false, autocomplete: true }]),

@@ -55,6 +55,11 @@ export interface HandlerEnv {
    * happened in the game's thread (games, their locks and their lobbies belong to the channel).
    */
   readonly channelId: string;
+  /**
+   * The running game whose thread the interaction happened in (that thread is its table: every command
+   * there means this game), or null/absent elsewhere (issue 27: many tables).
+   */
+  readonly tableGameId?: number | null;
 }
 
 export interface CommandHandler {

@@ -181,14 +181,23 @@ export class Deliverer implements DeliveryTrigger {
         try {
           sent = await this.#post(target.channelId, message, step.delivery);
         } catch (error) {
-          // The game's thread was deleted: the game goes on in its channel, which is told so once.
+          // The game's thread was deleted: the game goes on in its channel when no other game runs there,
+          // else in a new thread of its own; where it goes on is told so once.
           if (target.channelId === game.row.channelId || !(error instanceof DiscordAPIError && error.code === 10003)) throw error;
-          thread.use = false;
-          thread.id = null;
-          await this.ctx.service.threadRefused(game.row.id);
-          this.logger.warn({ gameId: game.row.id, channelId: game.row.channelId, threadId: target.channelId }, 'the game thread is gone; the game is played in the channel');
-          target = { channelId: game.row.channelId };
-          sent = await this.#post(target.channelId, { ...pinged, content: truncate(`${t(gameLocale(game), 'thread.gone')}\n${pinged.content}`, 2000) }, step.delivery);
+          const goesOn = await this.ctx.service.threadGone(game.row.id, game.row.channelId);
+          this.logger.warn({ gameId: game.row.id, channelId: game.row.channelId, threadId: target.channelId, goesOn }, 'the game thread is gone');
+          if (goesOn === 'channel') {
+            thread.use = false;
+            thread.id = null;
+            target = { channelId: game.row.channelId };
+            sent = await this.#post(target.channelId, { ...pinged, content: truncate(`${t(gameLocale(game), 'thread.gone')}\n${pinged.content}`, 2000) }, step.delivery);
+          } else {
+            thread.id = await this.#openThread(game, false);
+            await this.ctx.service.threadOpened(game.row.id, thread.id);
+            this.logger.info({ gameId: game.row.id, channelId: game.row.channelId, threadId: thread.id }, 'a new thread opened for the game');
+            target = { channelId: thread.id };
+            sent = await this.#post(target.channelId, { ...pinged, content: truncate(`${t(gameLocale(game), 'thread.replaced')}\n${pinged.content}`, 2000) }, step.delivery);
+          }
         }
         const finalBoard = step.kind === 'board' && game.row.status !== 'active';
         await outbox.delivered(step.delivery, sent.id, { disarmed: finalBoard || step.delivery.payload.kind === 'announcement', postedIn: target.channelId });
@@ -324,8 +333,9 @@ export class Deliverer implements DeliveryTrigger {
       return { channelId: thread.id };
     } catch (error) {
       if (!(error instanceof DiscordAPIError && (error.code === 50013 || error.code === 50001))) throw error;
+      // Another game is played in the channel itself (it holds one): this one waits for its thread.
+      if (!(await this.ctx.service.threadRefused(game.row.id))) throw new Error(`cannot open the game's thread (${describeError(error)}) and another game is played in the channel`);
       thread.use = false;
-      await this.ctx.service.threadRefused(game.row.id);
       this.logger.warn({ gameId: game.row.id, channelId, reason: describeError(error) }, 'the thread cannot be opened; the game is played in the channel');
       const locale = gameLocale(game);
       return { channelId, notice: t(locale, 'thread.refused', { permissions: threadPermissionNames(locale, this.#missingThreadPermissions(channelId)) }) };
@@ -341,7 +351,8 @@ export class Deliverer implements DeliveryTrigger {
     return missing.length > 0 ? missing : THREAD_PERMISSIONS.map(([name]) => name);
   }
 
-  async #openThread(game: Snapshot): Promise<string> {
+  /** `fromLobby`: grown from the lobby message (a game's first thread), else a thread of its own (one replacing a deleted thread). */
+  async #openThread(game: Snapshot, fromLobby = true): Promise<string> {
     const channel = await sendableChannel(this.ctx.client, game.row.channelId);
     if (!('threads' in channel) || channel.type !== ChannelType.GuildText) throw new Error(`channel ${game.row.channelId} cannot hold threads`);
     const locale = gameLocale(game);
@@ -349,7 +360,7 @@ export class Deliverer implements DeliveryTrigger {
     const options = { name, autoArchiveDuration: ThreadAutoArchiveDuration.OneWeek };
     // From the lobby message when it is known, so the channel shows where the game went.
     const lobby = game.row.boardMessageId;
-    if (lobby !== null) {
+    if (lobby !== null && fromLobby) {
       try {
         return (await channel.threads.create({ ...options, startMessage: lobby })).id;
       } catch (error) {

@@ -32,5 +32,5 @@ export function helpButtonLabels(locales: HelpLocales): Record<keyof typeof HELP
 /** The commands and the policies of playing over days (hours and counts from the game's settings). */
 export function commandsHelp(locales: HelpLocales, settings: { hours: number; limit: number; idle: number }): string {
   const labels = helpButtonLabels(locales);
-  return [t(locales.player, 'help.title'), t(locales.player, 'help.commands', labels), t(locales.player, 'help.policies', { ...settings, ...labels })].join('\n\n');
+  return [t(locales.player, 'help.title'), t(locales.player, 'help.commands', labels), t(locales.player, 'help.tables'), t(locales.player, 'help.policies', { ...settings, ...labels })].join('\n\n');
 }

@@ -75,6 +75,15 @@ export function refusalText(ctx: BotContext, refusal: Refusal, locale: Locale, g
     }
     case 'damaged':
       return t(locale, key, { id: refusal.gameId, reason: echo(refusal.reason, 300) });
+    // issue 27: many tables
+    case 'several_games':
+      return t(locale, key, { count: refusal.count });
+    case 'game_not_here':
+      return t(locale, key, { id: refusal.gameId });
+    case 'rematch_open':
+      return t(locale, key, { id: refusal.existing.id, link: refusal.existing.boardMessageId === null ? `<#${refusal.existing.channelId}>` : messageLink(refusal.existing.guildId, refusal.existing.channelId, refusal.existing.boardMessageId) });
+    case 'other_table':
+      return t(locale, key, { id: refusal.gameId, table: refusal.tableOf.id, game: ctx.presenters.get(refusal.tableOf.kind)?.name(locale) ?? refusal.tableOf.kind });
     default:
       return t(locale, key);
   }

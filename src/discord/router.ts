@@ -20,6 +20,9 @@ import { gameNotify } from './handlers/commands/game-notify.js';
 import { gameFollow, gameUnfollow } from './handlers/commands/game-follow.js';
 import { gameSettings } from './handlers/commands/game-settings.js';
 import { gameStatus } from './handlers/commands/game-status.js';
+import { gameList } from './handlers/commands/game-list.js';
+import { gameMine } from './handlers/commands/game-mine.js';
+import { tablePick } from './handlers/components/table-pick.js';
 import { help } from './handlers/commands/help.js';
 import { stats } from './handlers/commands/stats.js';
 import { gameReplay } from './handlers/commands/game-replay.js';
@@ -48,14 +51,15 @@ import { reminderSnooze } from './handlers/components/reminder-snooze.js';
 import { seatReclaim } from './handlers/components/seat-reclaim.js';
 import { t, toLocale } from './i18n/index.js';
 import type { Locale } from '../engine/index.js';
-import { answerPrivately, isCommitted, markUpdateAck } from './respond.js';
+import { answerPrivately, isCommitted, markUpdateAck, refusalText } from './respond.js';
+import type { Refusal } from '../app/game-service.js';
 import { tellOfClosedDms } from './closed-dms.js';
 import { checkCommandOptions } from './command-options.js';
 import { commandDefinitions } from './commands.js';
 import { duringClick } from './click-time.js';
 import type { BotMetrics, InteractionKind, InteractionOutcome } from '../ops/metrics.js';
 
-export const COMMAND_HANDLERS: readonly CommandHandler[] = [gameNew, gameStatus, gameHand, gameLog, gameSettings, gameLeave, gameAbandon, gameHistory, gameNotify, help, stats, gameReplay, gameFollow, gameUnfollow];
+export const COMMAND_HANDLERS: readonly CommandHandler[] = [gameNew, gameStatus, gameHand, gameLog, gameSettings, gameLeave, gameAbandon, gameHistory, gameNotify, help, stats, gameReplay, gameFollow, gameUnfollow, gameList, gameMine];
 
 export const COMPONENT_HANDLERS: readonly ComponentHandler[] = [
   lobbyJoin,
@@ -84,6 +88,7 @@ export const COMPONENT_HANDLERS: readonly ComponentHandler[] = [
   replayOpen,
   replayFrame,
   replayRound,
+  tablePick,
 ] as unknown as readonly ComponentHandler[];
 
 export interface Router {
@@ -118,7 +123,7 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
     });
     const locale = toLocale(interaction.locale);
     // The game's channel is looked up after the acknowledgement (in a thread it is a database read).
-    const envFor = async (): Promise<HandlerEnv> => ({ ctx, logger: log, locale, channelId: await gameChannel(ctx, interaction) });
+    const envFor = async (): Promise<HandlerEnv> => ({ ctx, logger: log, locale, ...(await gameChannel(ctx, interaction)) });
     try {
       const outcome = await handleChecked(interaction, timing, log, locale, envFor);
       ctx.service.outage.answered();
@@ -187,12 +192,13 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
       await acknowledge(interaction, handler.ack, log, timing);
       const env = await envFor();
       const seen = await playerSeen(ctx, interaction, log);
-      // A custom_id names its game; it is honoured only in that game's channel (a forged or copied id
-      // clicked elsewhere must not change another channel's game). A replay's, anywhere in the game's
-      // server: its handler refuses another server's game.
-      if (handler.scope !== 'guild' && (await ctx.service.channelOf(id.gameId)) !== env.channelId) {
-        log.warn({ gameId: id.gameId, verb: id.verb }, 'custom_id of a game in another channel');
-        await answerPrivately(interaction, t(locale, 'refusal.wrong_channel'));
+      // A custom_id names its game; it is honoured only where that game is shown: its channel or its own
+      // thread (a forged or copied id clicked elsewhere, or in another game's thread, changes nothing). A
+      // replay's, anywhere in the game's server: its handler refuses another server's game.
+      const misplaced = handler.scope === 'guild' ? null : await clickElsewhere(ctx, interaction.channelId, env, id.gameId);
+      if (misplaced !== null) {
+        log.warn({ gameId: id.gameId, verb: id.verb }, 'custom_id of a game shown elsewhere');
+        await answerPrivately(interaction, misplaced === 'wrong_channel' ? t(locale, 'refusal.wrong_channel') : refusalText(ctx, misplaced, locale));
         return 'refused';
       }
       const scoped = { ...env, logger: log.child({ gameId: id.gameId, verb: id.verb }) };
@@ -236,12 +242,30 @@ async function playerSeen(ctx: BotContext, interaction: Interaction, log: Logger
   }
 }
 
-/** The game's channel for an interaction in its thread; otherwise the interaction's own channel. */
-async function gameChannel(ctx: BotContext, interaction: Interaction): Promise<string> {
+/**
+ * The game's channel for an interaction in its thread, and that game (the thread is its table);
+ * otherwise the interaction's own channel.
+ */
+async function gameChannel(ctx: BotContext, interaction: Interaction): Promise<{ channelId: string; tableGameId: number | null }> {
   const channelId = interaction.channelId ?? '';
   // Only a thread (or a channel the client does not know) can be a game's thread.
   const maybeThread = interaction.channel === null || interaction.channel.isThread();
-  return maybeThread && channelId !== '' ? await ctx.service.gameChannelOf(channelId) : channelId;
+  const table = maybeThread && channelId !== '' ? await ctx.service.gameOfThread(channelId) : undefined;
+  return table === undefined ? { channelId, tableGameId: null } : { channelId: table.channelId, tableGameId: table.id };
+}
+
+/**
+ * Why a click on a component of game `gameId` is refused where it happened (`at`), or null when it is in
+ * place: the game's channel or its own thread. In another game's thread it is told which game that is.
+ */
+async function clickElsewhere(ctx: BotContext, at: string | null, env: HandlerEnv, gameId: number): Promise<Refusal | 'wrong_channel' | null> {
+  const row = await ctx.service.gameRow(gameId);
+  if (row !== undefined && at !== null && (at === row.channelId || at === row.threadId)) return null;
+  if (row !== undefined && env.tableGameId !== undefined && env.tableGameId !== null && env.tableGameId !== gameId && row.channelId === env.channelId) {
+    const table = await ctx.service.gameRow(env.tableGameId);
+    if (table !== undefined) return { ok: false, code: 'other_table', gameId, tableOf: table };
+  }
+  return 'wrong_channel';
 }
 
 async function acknowledge(interaction: ComponentInteraction, ack: ComponentHandler['ack'], log: Logger, timing: AckTiming): Promise<void> {

@@ -12,7 +12,7 @@
  * log's next sequence is read under that lock. deleteJob is true for exactly one of the callers racing
  * for a job (a racing delete waits for the row, then finds it gone).
  */
-import { and, asc, desc, eq, gt, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { SINGLE_SHARD, type ShardSet } from '../sharding.js';
 import type { Dialect, Tables } from './dialect.js';
 import type { ActionRow, GameRow, GameStatus, ScheduledJobRow, SeatRow } from './schema.js';
@@ -163,7 +163,7 @@ function movesQueries({ games, seats, actions, snapshots, scheduledJobs }: Table
   const jobsInOrder = [asc(scheduledJobs.dueAt), asc(scheduledJobs.id)];
   return {
     findById: select(games, { where: eq(games.id, sql.placeholder('id')) }),
-    findRunningByChannel: select(games, { where: and(eq(games.channelId, sql.placeholder('channelId')), inArray(games.status, RUNNING)) }),
+    findRunningByChannel: select(games, { where: and(eq(games.channelId, sql.placeholder('channelId')), inArray(games.status, RUNNING)), orderBy: [asc(games.id)] }),
     seats: select(seats, { where: eq(seats.gameId, gameId), orderBy: [asc(seats.seat)] }),
     lastSequence: selectFields({ sequence: actions.sequence }, actions, { where: eq(actions.gameId, gameId), orderBy: [desc(actions.sequence)], limit: 1 }),
     recentActions: select(actions, { where: eq(actions.gameId, gameId), orderBy: [desc(actions.sequence)], limit: sql.placeholder('limit') }),
@@ -207,7 +207,10 @@ export class GameRepository {
     this.#moves = movesQueries(dialect.tables);
   }
 
-  /** Refused with `channel_busy` when the channel already has a lobby or an active game (the partial unique index). */
+  /**
+   * Refused with `channel_busy` when the game is to be played in the channel itself (no thread) and the
+   * channel already has a lobby or an active game played there (the partial unique indexes).
+   */
   *createGame(input: NewGame, initialSeats: readonly NewSeat[] = []): Statements<CreateResult> {
     const { games, seats } = this.dialect.tables;
     const row = newGameRow(input, this.now());
@@ -223,7 +226,7 @@ export class GameRepository {
       return { ok: true, game };
     } catch (error) {
       if (!this.dialect.isUniqueViolation(error)) throw error;
-      const existing = yield* this.findRunningByChannel(input.channelId);
+      const existing = yield* this.findPlayedInChannel(input.channelId);
       if (existing === undefined) throw error;
       return { ok: false, code: 'channel_busy', existing };
     }
@@ -233,9 +236,44 @@ export class GameRepository {
     return yield* first(this.#moves.findById, { id });
   }
 
-  /** The lobby or active game of a channel, if any. */
+  /** A lobby or active game of a channel (the oldest, when it has several), if any. */
   *findRunningByChannel(channelId: string): Statements<GameRow | undefined> {
     return yield* first(this.#moves.findRunningByChannel, { channelId });
+  }
+
+  /** Every lobby and active game of a channel (in their threads or in the channel itself), oldest first. */
+  *listRunningInChannel(channelId: string): Statements<GameRow[]> {
+    return yield* all(this.#moves.findRunningByChannel, { channelId });
+  }
+
+  /** Every lobby and active game of a server, oldest first. */
+  *listRunningInGuild(guildId: string): Statements<GameRow[]> {
+    const { games } = this.dialect.tables;
+    return yield* all(select(games, { where: and(eq(games.guildId, guildId), inArray(games.status, RUNNING)), orderBy: [asc(games.id)] }));
+  }
+
+  /** The lobby or active game played in the channel itself (not in a thread), if any: the channel's one such table. */
+  *findPlayedInChannel(channelId: string): Statements<GameRow | undefined> {
+    const { games } = this.dialect.tables;
+    return yield* first(select(games, { where: and(eq(games.channelId, channelId), inArray(games.status, RUNNING), eq(games.useThread, false)) }));
+  }
+
+  /** The active games of a server in which the user still holds a seat (not left), oldest first. */
+  *activeWithPlayer(guildId: string, userId: string): Statements<GameRow[]> {
+    const { games, seats } = this.dialect.tables;
+    const rows = yield* all(
+      selectFields({ id: games.id }, games, {
+        innerJoin: { table: seats, on: and(eq(seats.gameId, games.id), eq(seats.userId, userId), isNull(seats.leftAt)) as SQL },
+        where: and(eq(games.guildId, guildId), eq(games.status, 'active')),
+        orderBy: [asc(games.id)],
+      }),
+    );
+    const found: GameRow[] = [];
+    for (const { id } of rows) {
+      const row = yield* this.findById(id);
+      if (row !== undefined) found.push(row);
+    }
+    return found;
   }
 
   /**
@@ -389,6 +427,15 @@ export class GameRepository {
   *setThread(gameId: number, threadId: string | null): Statements<void> {
     const { games } = this.dialect.tables;
     yield* update(games, threadId === null ? { useThread: false, threadId: null } : { threadId }, eq(games.id, gameId));
+  }
+
+  /**
+   * The game's thread is gone: it waits for a new thread (`useThread` stays, no thread yet), so the
+   * next post opens one. (A game moved to its channel instead goes through `setThread(gameId, null)`.)
+   */
+  *forgetThread(gameId: number): Statements<void> {
+    const { games } = this.dialect.tables;
+    yield* update(games, { threadId: null }, eq(games.id, gameId));
   }
 
   *updateSettings(gameId: number, settings: Partial<Pick<GameRow, 'reminderIntervalMinutes' | 'reminderLimit' | 'idleAfterMinutes' | 'locale'>>): Statements<void> {

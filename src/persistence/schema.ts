@@ -35,16 +35,21 @@ export const games = sqliteTable(
     computerLevel: text('computer_level').notNull().default('normal'),
     /** The game is played in a thread of its channel (the lobby and the final standings stay in the channel). */
     useThread: integer('use_thread', { mode: 'boolean' }).notNull().default(false),
-    /** The game's thread, once opened; clicks and commands in it belong to the game of `channelId`. */
+    /** The game's thread, once opened: its table; clicks and commands in it belong to this game. */
     threadId: text('thread_id'),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
   (table) => [
-    // One running game (lobby or active) per channel, enforced by the database itself.
-    uniqueIndex('games_one_active_per_channel')
+    // One running game (lobby or active) per table, enforced by the database itself: a game's thread
+    // holds one game, and so does the channel itself for games played there (no thread); a channel holds
+    // any number of games in threads of their own, and their lobbies.
+    uniqueIndex('games_one_running_per_thread')
+      .on(table.threadId)
+      .where(sql`status in ('lobby', 'active') and thread_id is not null`),
+    uniqueIndex('games_one_running_in_channel')
       .on(table.channelId)
-      .where(sql`status in ('lobby', 'active')`),
+      .where(sql`status in ('lobby', 'active') and use_thread = false`),
     index('games_guild').on(table.guildId),
     index('games_thread').on(table.threadId),
   ],

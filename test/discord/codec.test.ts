@@ -29,6 +29,10 @@ const samples: CustomId[] = [
   { gameId: 42, version: 9, verb: 'rround' },
   { gameId: 42, version: 9, verb: 'rframe', frame: 0 },
   { gameId: 999999999, version: 999999999, verb: 'rframe', frame: 999999999 },
+  // issue 27: many tables (the "which game?" menu, with the command's own options)
+  { gameId: 42, version: 0, verb: 'pick', command: 'status', args: [] },
+  { gameId: 42, version: 0, verb: 'pick', command: 'log', args: [0] },
+  { gameId: 42, version: 0, verb: 'pick', command: 'settings', args: [13, 0, 49] },
 ];
 
 describe('custom_id codec', () => {
@@ -63,6 +67,13 @@ describe('custom_id codec', () => {
       'g1:1:0:act:1:2.5',
       'g1:1:0:act:1:1e3',
       'g1:1:0:sel:1:2',
+      'g1:1:0:pick',
+      'g1:1:0:pick:status:1',
+      'g1:1:0:pick:log',
+      'g1:1:0:pick:settings:1:2',
+      'g1:1:0:pick:new',
+      'g1:1:0:pick:toString',
+      'g1:1:0:pick:log:-1',
       'g1:1:0:vote:1:maybe',
       'g1:1:0:confirm',
       'g1:1:0:confirm:delete',

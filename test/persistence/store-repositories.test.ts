@@ -184,6 +184,31 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
       expect((await store.games.createGame(lobby('300000000000000004'))).ok).toBe(true);
     });
 
+    it('many tables in one channel: any number of games in threads, one per thread, one played in the channel itself', async () => {
+      const { store, execute } = await open(under);
+      const channel = '300000000000000070';
+      const inChannel = await created(store, lobby(channel));
+      const threaded = [await created(store, lobby(channel, { useThread: true })), await created(store, lobby(channel, { useThread: true }))];
+      // Lobbies waiting for their threads stand side by side with the game played in the channel.
+      expect((await store.games.listRunningInChannel(channel)).map((g) => g.id)).toEqual([inChannel.id, ...threaded.map((g) => g.id)]);
+      expect(await store.games.findPlayedInChannel(channel)).toEqual(inChannel);
+      expect(await store.games.createGame(lobby(channel))).toEqual({ ok: false, code: 'channel_busy', existing: inChannel });
+      await store.games.setThread(threaded[0]!.id, '300000000000000071');
+      expect((await store.games.findRunningByThread('300000000000000071'))?.id).toBe(threaded[0]!.id);
+      // A thread holds one running game, in the database itself.
+      await expect(store.games.setThread(threaded[1]!.id, '300000000000000071')).rejects.toThrow(/unique/i);
+      await expect(
+        execute(`INSERT INTO games (guild_id, channel_id, kind, host_user_id, options, seed, status, use_thread, thread_id, created_at, updated_at) VALUES ('1', '${channel}', 'kairo', '2', '{}', 's', 'active', true, '300000000000000071', 0, 0)`),
+      ).rejects.toThrow(/unique/i);
+      // A game that ended frees its thread.
+      expect(await store.games.saveState(threaded[0]!.id, 0, { status: 'abandoned' })).toMatchObject({ ok: true });
+      await store.games.setThread(threaded[1]!.id, '300000000000000071');
+      // A forgotten thread (deleted): the game waits for a new one, still not played in the channel.
+      await store.games.forgetThread(threaded[1]!.id);
+      expect(await store.games.findById(threaded[1]!.id)).toMatchObject({ useThread: true, threadId: null });
+      expect(await store.games.listRunningInGuild(GUILD)).toEqual(expect.arrayContaining([expect.objectContaining({ id: inChannel.id }), expect.objectContaining({ id: threaded[1]!.id })]));
+    });
+
     it('two processes opening a lobby in the same channel at once: exactly one gets it, the other is told which game is there', async () => {
       const { store, another } = await open(under);
       const other = await another();

@@ -2,27 +2,22 @@
 import type { GameCore } from './core.js';
 import { refuse, type ActiveSnapshot, type Result } from './types.js';
 
-/** The channel a game is played in (for checking that a click belongs to its channel), without loading it. */
-export async function channelOf(core: GameCore, gameId: number): Promise<string | undefined> {
-  return (await core.repo.findById(gameId))?.channelId;
-}
-
-/**
- * The channel whose game a click or command in `channelId` is about: the game's own channel when
- * `channelId` is the thread of its running game, else `channelId` itself.
- */
-export async function gameChannelOf(core: GameCore, channelId: string): Promise<string> {
-  return (await core.repo.findRunningByThread(channelId))?.channelId ?? channelId;
-}
-
 /** The game's thread is open: its boards, reminders and votes go there. */
 export async function threadOpened(core: GameCore, gameId: number, threadId: string): Promise<void> {
   await core.repo.setThread(gameId, threadId);
 }
 
-/** The game's thread cannot be opened (a permission is missing): the game is played in its channel. */
-export async function threadRefused(core: GameCore, gameId: number): Promise<void> {
+/**
+ * The game's thread cannot be opened (a permission is missing): the game is played in its channel. False
+ * when another game is played in the channel itself (a channel holds one such game): the game then keeps
+ * waiting for its thread.
+ */
+export async function threadRefused(core: GameCore, gameId: number): Promise<boolean> {
+  const row = await core.repo.findById(gameId);
+  const inChannel = row === undefined ? undefined : await core.repo.findPlayedInChannel(row.channelId);
+  if (inChannel !== undefined && inChannel.id !== gameId) return false;
   await core.repo.setThread(gameId, null);
+  return true;
 }
 
 /** /game status: the board of the current state is owed again (the older boards lose their buttons). */

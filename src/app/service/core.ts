@@ -124,10 +124,16 @@ export class GameCore {
 
   // ----- loading ---------------------------------------------------------------------------------------
 
-  /** The channel's lobby or running game; a damaged game is a refusal naming its id and channel. */
+  /**
+   * The channel's lobby or running game; a damaged game is a refusal naming its id and channel. A channel
+   * with several running games (each in its thread) is refused as `several_games`: the caller must say
+   * which (see src/discord/tables.ts).
+   */
   async byChannel(channelId: string): Promise<Result<{ game: Snapshot }>> {
-    const row = await this.repo.findRunningByChannel(channelId);
+    const rows = await this.repo.listRunningInChannel(channelId);
+    const [row] = rows;
     if (row === undefined) return refuse('no_game', {});
+    if (rows.length > 1) return refuse('several_games', { count: rows.length });
     return this.snapshot(row);
   }
 

@@ -15,8 +15,8 @@ import { refuse, type ActiveSnapshot, type LobbySnapshot, type PlayerRef, type R
  * their old order, then the computer players at their levels. A lobby rather than a start at once,
  * because a group that has just finished is not always all staying: whoever does not want another game
  * clicks Leave, and the host starts with one click when the table is ready; seats and start player are
- * drawn afresh at the start, as for any game. One game per channel holds: a channel with a new game
- * refuses (`channel_busy`).
+ * drawn afresh at the start, as for any game. The new game gets a thread of its own like the old one; one
+ * that was played in the channel itself is refused (`channel_busy`) while another game is played there.
  */
 export async function rematch(core: GameCore, gameId: number, presser: PlayerRef): Promise<Result<{ game: LobbySnapshot; lobbyDelivery: number }>> {
   const loaded = await core.byId(gameId);
@@ -29,6 +29,13 @@ export async function rematch(core: GameCore, gameId: number, presser: PlayerRef
   const computers = game.seats.filter((s) => isComputerSeatId(s.userId));
   const seats = reseat([presser, ...humans.map((s) => ({ userId: s.userId, displayName: s.displayName })), ...computers.map((s) => ({ userId: s.userId, displayName: s.displayName, computer: s.computer }))]);
   const { row } = game;
+  // Many tables (issue 27): where games get threads, a second press must not open a second rematch. A
+  // lobby of the same game opened in the channel since the end by one of its players is this rematch.
+  if (row.useThread) {
+    const players = new Set(game.seats.map((s) => s.userId));
+    const open = (await core.repo.listRunningInChannel(row.channelId)).find((r) => r.status === 'lobby' && r.kind === row.kind && r.createdAt >= row.updatedAt && players.has(r.hostUserId));
+    if (open !== undefined) return refuse('rematch_open', { existing: open });
+  }
   const created = await core.tx(async () => {
     const made = await core.repo.createGame(
       {

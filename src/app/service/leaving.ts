@@ -47,7 +47,9 @@ export function removeSeat(core: GameCore, game: ActiveSnapshot, seat: Seat, how
  * (`recorded`); a lobby has none, and a damaged game's state cannot be read (it is ended all the same).
  */
 export async function abandon(core: GameCore, channelId: string, userId: string, canManage: boolean, expected?: { gameId: number; version: number }): Promise<Result<{ row: GameRow; recorded: boolean }>> {
-  const row = await core.repo.findRunningByChannel(channelId);
+  // A channel may hold several games (each in its thread): the confirmation names its game.
+  const found = expected !== undefined ? await core.repo.findById(expected.gameId) : await core.repo.findRunningByChannel(channelId);
+  const row = found !== undefined && found.channelId === channelId && (found.status === 'lobby' || found.status === 'active') ? found : undefined;
   if (row === undefined) return refuse('no_game', {});
   if (row.hostUserId !== userId && !canManage) return refuse('not_host', {});
   if (expected !== undefined && (row.id !== expected.gameId || row.version !== expected.version)) return refuse('stale', { currentVersion: row.version });

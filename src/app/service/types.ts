@@ -74,7 +74,16 @@ export type Refusal =
   | { readonly ok: false; readonly code: 'invalid_notify' }
   /** An idle vote about a player who is away: it waits until they are back. */
   | { readonly ok: false; readonly code: 'player_away'; readonly until: number }
-  | { readonly ok: false; readonly code: 'damaged'; readonly gameId: number; readonly channelId: string; readonly reason: string };
+  | { readonly ok: false; readonly code: 'damaged'; readonly gameId: number; readonly channelId: string; readonly reason: string }
+  // issue 27: many tables
+  /** A command in a channel with several running games, without saying which (`count` of them). */
+  | { readonly ok: false; readonly code: 'several_games'; readonly count: number }
+  /** The `game` option names a game that does not run in this channel. */
+  | { readonly ok: false; readonly code: 'game_not_here'; readonly gameId: number }
+  /** A click or command about game `gameId` in the thread of another game (`tableOf`). */
+  | { readonly ok: false; readonly code: 'other_table'; readonly gameId: number; readonly tableOf: GameRow }
+  /** Rematch pressed again: the rematch lobby `existing` is already open. */
+  | { readonly ok: false; readonly code: 'rematch_open'; readonly existing: GameRow };
 
 export type RefusalCode = Refusal['code'];
 

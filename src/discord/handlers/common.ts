@@ -27,6 +27,18 @@ export async function refuse(env: HandlerEnv, interaction: Interaction, refusal:
   await answerPrivately(interaction, refusalText(env.ctx, refusal, env.locale));
 }
 
+/**
+ * The game a command is about, loaded (see ../tables.ts): game `gameId` (`finished` when it has ended), or,
+ * with null (no running game in the channel), the channel's last ended game.
+ */
+export async function loadForCommand(env: HandlerEnv, gameId: number | null): Promise<Result<{ game: Snapshot; finished: boolean }>> {
+  if (gameId === null) return env.ctx.service.byChannelOrFinished(env.channelId);
+  const loaded = await env.ctx.service.byId(gameId);
+  if (!loaded.ok) return loaded;
+  const status = loaded.game.row.status;
+  return { ok: true, game: loaded.game, finished: status === 'finished' || status === 'abandoned' };
+}
+
 /** "My hand" (button or command): the caller's own hand, only ever as a private answer to them. */
 export async function answerHand(env: HandlerEnv, interaction: Interaction, loaded: Result<{ game: Snapshot }>): Promise<void> {
   const { service } = env.ctx;

@@ -217,7 +217,7 @@ export const de: Record<CoreKey, string> = {
 
   'help.title': '**bazaar**: Brettspiele in Discord-Kanälen',
   'help.commands':
-    '`/spiel neu`: eine Lobby öffnen (Spiel, Plätze, Aufbau, Variante, Erweiterung, Thread wählen); Spieler machen per Schaltfläche mit, der Gastgeber startet. Ein Spiel pro Kanal.\n' +
+    '`/spiel neu`: eine Lobby öffnen (Spiel, Plätze, Aufbau, Variante, Erweiterung, Thread wählen); Spieler machen per Schaltfläche mit, der Gastgeber startet. Jedes Spiel bekommt einen eigenen Thread.\n' +
     '`/spiel status`: Spielplan neu posten · `/spiel hand`: deine Hand, nur für dich · `/spiel protokoll`: die letzten Züge\n' +
     '`/spiel einstellungen`: Erinnerungen und Wartezeit · `/spiel verlassen`: aufgeben · `/spiel abbrechen`: das Spiel beenden (Gastgeber oder Moderation)\n' +
     '`/spiel benachrichtigung`: wie du in allen Spielen von deinen Zügen erfährst (Erwähnung, Direktnachricht, Ruhezeit, abwesend)\n' +
@@ -378,4 +378,46 @@ export const de: Record<CoreKey, string> = {
   'follow.line': 'Es folgen: {players}',
   'follow.dm': 'Ein neuer Spielplan in **{game}** (Spiel #{id}), dem du folgst, in {channel}: {link}',
   'follow.dmOver': '**{game}** (Spiel #{id}), dem du folgst, ist vorbei: {link}',
+  // issue 27: many tables
+  'refusal.rematch_open': 'Die Lobby der Revanche ist schon offen (Spiel #{id}): {link}',
+  'help.tables':
+    '`/spiel liste` · `/spiel meine`: die Spiele hier, und die auf dich warten. Mehrere im Kanal? Thread des Spiels oder `spiel:`.',
+  'cmd.game.list.name': 'liste',
+  'cmd.game.list.description': 'Die laufenden und offenen Spiele dieses Kanals (oder des Servers): Threads, Spieler, wer dran ist',
+  'cmd.game.mine.name': 'meine',
+  'cmd.game.mine.description': 'Jedes Spiel dieses Servers, das auf dich wartet, das älteste zuerst (nur für dich)',
+  'opt.table.name': 'spiel',
+  'opt.table.description': 'Welches laufende Spiel dieses Kanals (nötig, wenn er mehrere hat)',
+  'opt.server.name': 'server',
+  'opt.server.description': 'Die Spiele des ganzen Servers, nicht nur dieses Kanals',
+  'opt.dm.name': 'dm',
+  'opt.dm.description': 'Schick mir die Liste als Direktnachricht',
+  'refusal.several_games': 'In diesem Kanal laufen {count} Spiele. Benutze den Befehl im Thread des Spiels, oder wähle eins mit der Option `spiel` (/spiel liste zeigt sie).',
+  'refusal.game_not_here': 'Spiel #{id} läuft nicht in diesem Kanal. Es wurde nichts geändert; /spiel liste zeigt die Spiele hier.',
+  'refusal.other_table': 'Dieser Thread ist der Tisch von {game} #{table}; Spiel #{id} wird nicht hier gespielt. Es wurde nichts geändert.',
+  'tables.which': 'In diesem Kanal laufen {count} Spiele. Welches meinst du ({command})?',
+  'tables.pick': 'Wähle das Spiel…',
+  'tables.damaged': 'beschädigt, beiseitegelegt',
+  'tables.lobby': 'Lobby {count}/{capacity}',
+  'tables.toPlay': '{players} am Zug',
+  'tables.newInTable': 'Dieser Thread hat schon ein Spiel ({game}, Spiel #{id}). Starte ein neues in {channel}: Dort bekommt jedes Spiel einen eigenen Thread.',
+  'tables.busyNoThreads': 'Ich darf hier keine Threads öffnen (fehlende Berechtigung: {permissions}), deshalb hat dieser Kanal nur ein Spiel zur Zeit. Für mehrere Spiele nebeneinander, jedes in einem eigenen Thread, gib mir diese Berechtigungen in diesem Kanal (Kanal bearbeiten → Berechtigungen).',
+  'tables.busyNoThreadChosen': 'Ein Spiel ohne Thread wird im Kanal selbst gespielt, und der hat nur ein solches Spiel zur Zeit. Lass thread:false weg, dann wird das neue Spiel in einem eigenen Thread gespielt.',
+  'tables.busyInThread': 'Das hier ist ein Thread, und ein hier gestartetes Spiel wird gleich hier gespielt. Starte das neue Spiel stattdessen im Kanal: Dort bekommt es einen eigenen Thread.',
+  'thread.replaced': 'Der Thread dieses Spiels wurde gelöscht. Im Kanal laufen andere Spiele, deshalb geht dieses Spiel in diesem neuen Thread weiter.',
+  'list.title.channel': '**Spiele in diesem Kanal** ({count}, die ältesten zuerst)',
+  'list.title.server': '**Spiele auf diesem Server** ({count}, die ältesten zuerst)',
+  'list.empty.channel': 'In diesem Kanal läuft kein Spiel. Starte eins mit /spiel neu.',
+  'list.empty.server': 'Auf diesem Server läuft kein Spiel. Starte eins mit /spiel neu.',
+  'list.lobby': '[offene Lobby]({link}) in {place}',
+  'list.more': '… und {count} weitere.',
+  'mine.title': '**Wartet auf dich** ({count}, die ältesten zuerst)',
+  'mine.empty': 'Kein Spiel dieses Servers wartet auf dich.',
+  'mine.turn': 'du bist dran seit {since}',
+  'mine.start': 'deine Lobby ist voll seit {since}: starte sie',
+  'mine.board': '[letzter Spielplan]({link})',
+  'mine.lobby': '[Lobby]({link})',
+  'mine.dmTitle': 'Deine Spiele auf **{server}**:',
+  'mine.sent': 'Die Liste ist in deinen Direktnachrichten.',
+  'mine.dmClosed': 'Deine Direktnachrichten sind geschlossen, deshalb hier die Liste:',
 };

@@ -227,7 +227,7 @@ export const en = {
   // help
   'help.title': '**bazaar**: board games in Discord channels',
   'help.commands':
-    '`/game new`: open a lobby (choose the game, seats, layout, variant, expansion, thread); players join with the button and the host starts. One game per channel.\n' +
+    '`/game new`: open a lobby (choose the game, seats, layout, variant, expansion, thread); players join with the button and the host starts. Each game gets its own thread.\n' +
     '`/game status`: post the board again · `/game hand`: your hand, only for you · `/game log`: the last turns\n' +
     '`/game settings`: reminders and idle time · `/game leave`: concede · `/game abandon`: end the game (host or moderators)\n' +
     '`/game notify`: how you hear about your turns in every game (mention, direct message, quiet hours, away)\n' +
@@ -388,6 +388,48 @@ export const en = {
   'follow.line': 'Following: {players}',
   'follow.dm': 'A new board in **{game}** (game #{id}), which you follow, in {channel}: {link}',
   'follow.dmOver': '**{game}** (game #{id}), which you follow, is over: {link}',
+  // issue 27: many tables
+  'refusal.rematch_open': 'The rematch lobby is open already (game #{id}): {link}',
+  'help.tables':
+    '`/game list` · `/game mine`: the games here, and those waiting for you. Several games in a channel? Use the game’s thread or `game:`.',
+  'cmd.game.list.name': 'list',
+  'cmd.game.list.description': 'The running and open games of this channel (or of the server): threads, players, whose turn',
+  'cmd.game.mine.name': 'mine',
+  'cmd.game.mine.description': 'Every game of this server that waits for you, oldest first (privately)',
+  'opt.table.name': 'game',
+  'opt.table.description': 'Which running game of this channel (needed when it has several)',
+  'opt.server.name': 'server',
+  'opt.server.description': 'The games of the whole server, not only of this channel',
+  'opt.dm.name': 'dm',
+  'opt.dm.description': 'Send me the list by direct message',
+  'refusal.several_games': 'This channel has {count} running games. Use the command in the game’s thread, or choose one with the `game` option (/game list shows them).',
+  'refusal.game_not_here': 'Game #{id} does not run in this channel. Nothing was changed; /game list shows the games here.',
+  'refusal.other_table': 'This thread is the table of {game} #{table}; game #{id} is not played here. Nothing was changed.',
+  'tables.which': 'This channel has {count} running games. Which one do you mean ({command})?',
+  'tables.pick': 'Choose the game…',
+  'tables.damaged': 'damaged, set aside',
+  'tables.lobby': 'lobby {count}/{capacity}',
+  'tables.toPlay': '{players} to play',
+  'tables.newInTable': 'This thread already has a game ({game}, game #{id}). Start a new one in {channel}: each game there gets a thread of its own.',
+  'tables.busyNoThreads': 'I may not open threads here (missing permission: {permissions}), so this channel holds one game at a time. To host several games side by side, each in a thread of its own, give me these permissions in this channel (Edit Channel → Permissions).',
+  'tables.busyNoThreadChosen': 'A game without a thread is played in the channel itself, which holds one such game at a time. Leave out thread:false to play the new game in a thread of its own.',
+  'tables.busyInThread': 'This is a thread, and a game started here is played right here. Start the new game in the channel instead: there it gets a thread of its own.',
+  'thread.replaced': 'The thread of this game was deleted. Other games run in the channel, so this game goes on in this new thread.',
+  'list.title.channel': '**Games in this channel** ({count}, oldest first)',
+  'list.title.server': '**Games in this server** ({count}, oldest first)',
+  'list.empty.channel': 'No game runs in this channel. Start one with /game new.',
+  'list.empty.server': 'No game runs in this server. Start one with /game new.',
+  'list.lobby': '[open lobby]({link}) in {place}',
+  'list.more': '… and {count} more.',
+  'mine.title': '**Waiting for you** ({count}, oldest first)',
+  'mine.empty': 'No game of this server waits for you.',
+  'mine.turn': 'your turn since {since}',
+  'mine.start': 'your lobby is full since {since}: start it',
+  'mine.board': '[latest board]({link})',
+  'mine.lobby': '[lobby]({link})',
+  'mine.dmTitle': 'Your games on **{server}**:',
+  'mine.sent': 'The list is in your direct messages.',
+  'mine.dmClosed': 'Your direct messages are closed, so here is the list:',
 } as const;
 
 export type CoreKey = keyof typeof en;

@@ -217,7 +217,7 @@ export const nl: Record<CoreKey, string> = {
 
   'help.title': '**bazaar**: bordspellen in Discord-kanalen',
   'help.commands':
-    '`/spel nieuw`: open een lobby (kies spel, plaatsen, opstelling, variant, uitbreiding, thread); spelers doen mee met de knop en de gastheer start. Eén spel per kanaal.\n' +
+    '`/spel nieuw`: open een lobby (kies spel, plaatsen, opstelling, variant, uitbreiding, thread); spelers doen mee met de knop en de gastheer start. Elk spel krijgt een eigen thread.\n' +
     '`/spel status`: bord opnieuw plaatsen · `/spel hand`: je hand, alleen voor jou · `/spel logboek`: de laatste beurten\n' +
     '`/spel instellingen`: herinneringen en wachttijd · `/spel verlaten`: opgeven · `/spel stoppen`: het spel beëindigen (gastheer of moderators)\n' +
     '`/spel meldingen`: hoe je in elk spel over je beurten hoort (vermelding, direct bericht, stille uren, afwezig)\n' +
@@ -378,4 +378,46 @@ export const nl: Record<CoreKey, string> = {
   'follow.line': 'Volgers: {players}',
   'follow.dm': 'Een nieuw speelbord in **{game}** (spel #{id}), dat je volgt, in {channel}: {link}',
   'follow.dmOver': '**{game}** (spel #{id}), dat je volgt, is voorbij: {link}',
+  // issue 27: many tables
+  'refusal.rematch_open': 'De lobby van de revanche is al open (spel #{id}): {link}',
+  'help.tables':
+    '`/spel lijst` · `/spel mijn`: de spellen hier, en die op jou wachten. Meerdere in een kanaal? Thread van het spel of `spel:`.',
+  'cmd.game.list.name': 'lijst',
+  'cmd.game.list.description': 'De lopende en open spellen van dit kanaal (of van de server): threads, spelers, wie aan de beurt is',
+  'cmd.game.mine.name': 'mijn',
+  'cmd.game.mine.description': 'Elk spel van deze server dat op jou wacht, het oudste eerst (alleen voor jou)',
+  'opt.table.name': 'spel',
+  'opt.table.description': 'Welk lopend spel van dit kanaal (nodig als het er meerdere heeft)',
+  'opt.server.name': 'server',
+  'opt.server.description': 'De spellen van de hele server, niet alleen van dit kanaal',
+  'opt.dm.name': 'dm',
+  'opt.dm.description': 'Stuur me de lijst als privébericht',
+  'refusal.several_games': 'In dit kanaal lopen {count} spellen. Gebruik het commando in de thread van het spel, of kies er een met de optie `spel` (/spel lijst toont ze).',
+  'refusal.game_not_here': 'Spel #{id} loopt niet in dit kanaal. Er is niets veranderd; /spel lijst toont de spellen hier.',
+  'refusal.other_table': 'Deze thread is de tafel van {game} #{table}; spel #{id} wordt hier niet gespeeld. Er is niets veranderd.',
+  'tables.which': 'In dit kanaal lopen {count} spellen. Welk bedoel je ({command})?',
+  'tables.pick': 'Kies het spel…',
+  'tables.damaged': 'beschadigd, opzijgezet',
+  'tables.lobby': 'lobby {count}/{capacity}',
+  'tables.toPlay': '{players} aan de beurt',
+  'tables.newInTable': 'Deze thread heeft al een spel ({game}, spel #{id}). Start een nieuw in {channel}: daar krijgt elk spel een eigen thread.',
+  'tables.busyNoThreads': 'Ik mag hier geen threads openen (ontbrekende machtiging: {permissions}), dus dit kanaal heeft maar één spel tegelijk. Voor meerdere spellen naast elkaar, elk in een eigen thread, geef me deze machtigingen in dit kanaal (Kanaal bewerken → Machtigingen).',
+  'tables.busyNoThreadChosen': 'Een spel zonder thread wordt in het kanaal zelf gespeeld, en dat heeft maar één zo’n spel tegelijk. Laat thread:false weg, dan wordt het nieuwe spel in een eigen thread gespeeld.',
+  'tables.busyInThread': 'Dit is een thread, en een spel dat hier start wordt hier gespeeld. Start het nieuwe spel liever in het kanaal: daar krijgt het een eigen thread.',
+  'thread.replaced': 'De thread van dit spel is verwijderd. In het kanaal lopen andere spellen, dus dit spel gaat verder in deze nieuwe thread.',
+  'list.title.channel': '**Spellen in dit kanaal** ({count}, de oudste eerst)',
+  'list.title.server': '**Spellen op deze server** ({count}, de oudste eerst)',
+  'list.empty.channel': 'Er loopt geen spel in dit kanaal. Start er een met /spel nieuw.',
+  'list.empty.server': 'Er loopt geen spel op deze server. Start er een met /spel nieuw.',
+  'list.lobby': '[open lobby]({link}) in {place}',
+  'list.more': '… en nog {count}.',
+  'mine.title': '**Wacht op jou** ({count}, de oudste eerst)',
+  'mine.empty': 'Geen spel van deze server wacht op jou.',
+  'mine.turn': 'jij bent aan de beurt sinds {since}',
+  'mine.start': 'je lobby is vol sinds {since}: start hem',
+  'mine.board': '[laatste spelbord]({link})',
+  'mine.lobby': '[lobby]({link})',
+  'mine.dmTitle': 'Je spellen op **{server}**:',
+  'mine.sent': 'De lijst staat in je privéberichten.',
+  'mine.dmClosed': 'Je privéberichten zijn gesloten, dus hier is de lijst:',
 };

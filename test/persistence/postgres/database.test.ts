@@ -98,13 +98,13 @@ describe.runIf(postgres.available)('opening the PostgreSQL store', () => {
     expect((error as Error).message).not.toContain('\n');
   });
 
-  it('one running game per channel: a second lobby in the channel is refused; a finished game does not count', async () => {
+  it('one running game played in a channel: a second lobby there is refused; a finished game does not count', async () => {
     const store = await openPostgres(postgres.url);
     try {
       const { games } = postgresSchema;
       const [first] = await store.db.insert(games).values(lobby('300000000000000001')).returning();
       await expect(store.db.insert(games).values(lobby('300000000000000001', 'active'))).rejects.toMatchObject({
-        cause: expect.objectContaining({ code: '23505', constraint: 'games_one_active_per_channel' }),
+        cause: expect.objectContaining({ code: '23505', constraint: 'games_one_running_in_channel' }),
       });
       await store.db.insert(games).values(lobby('300000000000000002'));
       await store.db.update(games).set({ status: 'finished' }).where(eq(games.id, first!.id));
@@ -175,11 +175,18 @@ describe('the PostgreSQL schema mirrors the SQLite schema', () => {
       .map(describePg)
       .sort((a, b) => a.name.localeCompare(b.name));
     expect(fromPg).toEqual(fromSqlite);
+    // One running game per table (issue 27): per thread, and in the channel itself for a game without a thread.
     expect(fromPg.find((t) => t.name === 'games')?.indexes).toContainEqual({
-      name: 'games_one_active_per_channel',
+      name: 'games_one_running_per_thread',
+      columns: ['thread_id'],
+      unique: true,
+      where: "status in ('lobby', 'active') and thread_id is not null",
+    });
+    expect(fromPg.find((t) => t.name === 'games')?.indexes).toContainEqual({
+      name: 'games_one_running_in_channel',
       columns: ['channel_id'],
       unique: true,
-      where: "status in ('lobby', 'active')",
+      where: expect.stringMatching(/^status in \('lobby', 'active'\) and use_thread = false$/),
     });
   });
 

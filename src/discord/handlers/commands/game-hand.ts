@@ -1,9 +1,14 @@
-/** /game hand: the caller's hand, ephemeral. */
+/** /game hand [game]: the caller's hand, ephemeral. Which game: see ../../tables.ts. */
 import type { CommandHandler } from '../../context.js';
-import { answerHand } from '../common.js';
+import { completeGame, gameForCommand } from '../../tables.js';
+import { answerHand, loadForCommand } from '../common.js';
 
 export const gameHand: CommandHandler = {
   route: 'game hand',
   ack: 'ephemeral',
-  handle: async (env, interaction) => answerHand(env, interaction, await env.ctx.service.byChannelOrFinished(env.channelId)),
+  async handle(env, interaction) {
+    const gameId = await gameForCommand(env, interaction, 'hand');
+    if (gameId !== undefined) await answerHand(env, interaction, await loadForCommand(env, gameId));
+  },
+  autocomplete: completeGame,
 };

@@ -25,6 +25,15 @@ function threadChoice(interaction: ChatInputCommandInteraction, locale: Locale):
   return { useThread: false, notice: asked === true ? t(locale, 'thread.unavailable', { permissions: threadPermissionNames(locale, missing) }) : null };
 }
 
+/**
+ * Why a new game would be played in the channel itself, which already holds one (issue 27: many tables):
+ * the bot may not open threads here (and how to allow it), the host chose thread:false, or this is a thread.
+ */
+function busyReason(interaction: ChatInputCommandInteraction, locale: Locale): string {
+  if (interaction.channel?.isThread() === true) return t(locale, 'tables.busyInThread');
+  if (interaction.options.getBoolean('thread') === false) return t(locale, 'tables.busyNoThreadChosen');
+  return t(locale, 'tables.busyNoThreads', { permissions: threadPermissionNames(locale, missingThreadPermissions(interaction)) });
+}
 
 /** The seat counts the chosen game allows (every game's before one is chosen), as "2 players" suggestions. */
 function playerCounts(modules: ModuleRegistry, module: GameModule | undefined, typed: string, locale: Locale): { name: string; value: number }[] {
@@ -42,6 +51,11 @@ export const gameNew: CommandHandler = {
     const missing = missingPermissions(interaction, env.locale);
     if (missing !== null) return answerPrivately(interaction, missing);
     const { service } = env.ctx;
+    // A game's thread is its table: a new game is opened from the channel, in a thread of its own.
+    if (env.tableGameId !== undefined && env.tableGameId !== null) {
+      const table = await service.gameRow(env.tableGameId);
+      if (table !== undefined) return answerPrivately(interaction, t(env.locale, 'tables.newInTable', { game: env.ctx.presenters.get(table.kind)?.name(env.locale) ?? table.kind, id: table.id, channel: `<#${table.channelId}>` }));
+    }
     const thread = threadChoice(interaction, env.locale);
     await service.locked(env.channelId, async () => {
     const result = await service.createLobby({
@@ -57,10 +71,14 @@ export const gameNew: CommandHandler = {
       expansion: interaction.options.getString('expansion'),
       useThread: thread.useThread,
     });
-    if (!result.ok) return answerPrivately(interaction, refusalText(env.ctx, result, env.locale));
+    if (!result.ok) {
+      const refusal = refusalText(env.ctx, result, env.locale);
+      // The channel holds one game played in it; say why this one would be played there too.
+      return answerPrivately(interaction, result.code === 'channel_busy' ? `${refusal}\n${busyReason(interaction, env.locale)}` : refusal);
+    }
     markCommitted(interaction);
     const posted = await deliverNow(env, result.game.row.id, result.lobbyDelivery);
-    const messageId = posted ? (await service.runningRow(env.channelId))?.boardMessageId : null;
+    const messageId = posted ? (await service.gameRow(result.game.row.id))?.boardMessageId : null;
     const opened = messageId ? t(env.locale, 'lobby.opened', { link: messageLink(interaction.guildId, env.channelId, messageId) }) : t(env.locale, 'lobby.openedPending');
     await answerPrivately(interaction, thread.notice === null ? opened : `${opened}\n${thread.notice}`);
     });

@@ -1,43 +1,52 @@
 /**
- * /game status: posts the current board again (with fresh buttons; the older boards lose theirs). After the
- * end, until a new game takes the channel, the finished game's final board is posted again, marked as such.
- * Someone who does not play in the game is answered privately with a link to the latest board: the table
- * gets no board that changes nothing for it.
+ * /game status [game]: posts the current board again (with fresh buttons; the older boards lose theirs).
+ * After the end, until a new game takes the channel, the finished game's final board is posted again, marked
+ * as such. Someone who does not play in the game is answered privately with a link to the latest board: the
+ * table gets no board that changes nothing for it. Which game: see ../../tables.ts.
  */
-import type { CommandHandler } from '../../context.js';
+import type { RepliableInteraction } from 'discord.js';
+import type { CommandHandler, HandlerEnv } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { answerPrivately, messageLink, missingPermissions, presenterFor } from '../../respond.js';
-import { deliverNow, refuse } from '../common.js';
+import { completeGame, gameForCommand } from '../../tables.js';
+import { deliverNow, loadForCommand, refuse } from '../common.js';
 
 export const gameStatus: CommandHandler = {
   route: 'game status',
   ack: 'ephemeral',
   async handle(env, interaction) {
-    const { service } = env.ctx;
-    const loaded = await service.byChannelOrFinished(env.channelId);
-    if (!loaded.ok) return refuse(env, interaction, loaded);
-    const game = loaded.game;
-    if (game.kind === 'lobby') {
-      const presenter = presenterFor(env.ctx, game.row.kind);
-      // The lobby message may still be on its way (the outbox delivers it).
-      const posted = game.row.boardMessageId !== null;
-      return answerPrivately(interaction, t(env.locale, posted ? 'status.lobby' : 'status.lobbyPending', { game: presenter.name(env.locale), id: game.row.id }));
-    }
-    const seat = service.seatOf(game, interaction.user.id);
-    if (seat === undefined && game.row.boardMessageId !== null) {
-      const presenter = presenterFor(env.ctx, game.row.kind);
-      const postedIn = game.row.threadId ?? game.row.channelId;
-      const link = messageLink(game.row.guildId, postedIn, game.row.boardMessageId);
-      return answerPrivately(interaction, t(env.locale, 'status.notPlaying', { game: presenter.name(env.locale), id: game.row.id, link }));
-    }
-    const missing = missingPermissions(interaction, env.locale);
-    if (missing !== null) return answerPrivately(interaction, missing);
-    await service.locked(env.channelId, async () => {
-      // Under the lock: a turn may have ended while we waited.
-      const owed = loaded.finished ? await service.repostFinalBoard(game.row.id) : await service.repostBoard(game.row.id);
-      if (!owed.ok) return refuse(env, interaction, owed);
-      const posted = await deliverNow(env, owed.game.row.id, owed.boardDelivery);
-      await answerPrivately(interaction, t(env.locale, posted ? (loaded.finished ? 'status.postedFinished' : 'status.posted') : 'board.postPending'));
-    });
+    const gameId = await gameForCommand(env, interaction, 'status');
+    if (gameId !== undefined) await statusOf(env, interaction, gameId);
   },
+  autocomplete: completeGame,
 };
+
+/** /game status for game `gameId` (null: the channel's last ended game). */
+export async function statusOf(env: HandlerEnv, interaction: RepliableInteraction, gameId: number | null): Promise<void> {
+  const { service } = env.ctx;
+  const loaded = await loadForCommand(env, gameId);
+  if (!loaded.ok) return refuse(env, interaction, loaded);
+  const game = loaded.game;
+  if (game.kind === 'lobby') {
+    const presenter = presenterFor(env.ctx, game.row.kind);
+    // The lobby message may still be on its way (the outbox delivers it).
+    const posted = game.row.boardMessageId !== null;
+    return answerPrivately(interaction, t(env.locale, posted ? 'status.lobby' : 'status.lobbyPending', { game: presenter.name(env.locale), id: game.row.id }));
+  }
+  const seat = service.seatOf(game, interaction.user.id);
+  if (seat === undefined && game.row.boardMessageId !== null) {
+    const presenter = presenterFor(env.ctx, game.row.kind);
+    const postedIn = game.row.threadId ?? game.row.channelId;
+    const link = messageLink(game.row.guildId, postedIn, game.row.boardMessageId);
+    return answerPrivately(interaction, t(env.locale, 'status.notPlaying', { game: presenter.name(env.locale), id: game.row.id, link }));
+  }
+  const missing = missingPermissions(interaction, env.locale);
+  if (missing !== null) return answerPrivately(interaction, missing);
+  await service.locked(game.row.channelId, async () => {
+    // Under the lock: a turn may have ended while we waited.
+    const owed = loaded.finished ? await service.repostFinalBoard(game.row.id) : await service.repostBoard(game.row.id);
+    if (!owed.ok) return refuse(env, interaction, owed);
+    const posted = await deliverNow(env, owed.game.row.id, owed.boardDelivery);
+    await answerPrivately(interaction, t(env.locale, posted ? (loaded.finished ? 'status.postedFinished' : 'status.posted') : 'board.postPending'));
+  });
+}

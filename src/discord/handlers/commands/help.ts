@@ -1,20 +1,27 @@
 /** /help [topic] [game]: the commands and the async policies, or a game's rules summary and decisions. */
 import { DEFAULT_SETTINGS } from '../../../app/settings.js';
-import type { CommandHandler } from '../../context.js';
+import type { GameRow } from '../../../app/game-service.js';
+import type { CommandHandler, HandlerEnv } from '../../context.js';
 import { isLocale } from '../../../engine/index.js';
 import { commandsHelp } from '../../help-text.js';
 import { t, toLocale } from '../../i18n/index.js';
 import { answerPrivately } from '../../respond.js';
 
+/** The game of the thread the command is in (its table), else the channel's (oldest) running game. */
+function tableOrRunning(env: HandlerEnv): Promise<GameRow | undefined> {
+  const { service } = env.ctx;
+  return env.tableGameId !== undefined && env.tableGameId !== null ? service.gameRow(env.tableGameId) : service.runningRow(env.channelId);
+}
+
 export const help: CommandHandler = {
   route: 'help',
   ack: 'ephemeral',
   async handle(env, interaction) {
-    const { service, presenters } = env.ctx;
+    const { presenters } = env.ctx;
     const topic = interaction.options.getString('topic') ?? 'commands';
     if (topic === 'rules' || topic === 'decisions') {
       const requested = interaction.options.getString('game');
-      const running = (await service.runningRow(env.channelId))?.kind;
+      const running = (await tableOrRunning(env))?.kind;
       const kind = requested ?? running ?? (presenters.size === 1 ? [...presenters.keys()][0] : undefined);
       const presenter = kind === undefined ? undefined : presenters.get(kind);
       if (presenter === undefined) {
@@ -23,7 +30,7 @@ export const help: CommandHandler = {
       }
       return answerPrivately(interaction, presenter.help(topic, env.locale));
     }
-    const row = await service.runningRow(env.channelId);
+    const row = await tableOrRunning(env);
     const settings = row ?? DEFAULT_SETTINGS;
     // The board's buttons speak the game's language (the server's, before a game starts).
     const game = row !== undefined && isLocale(row.locale) ? row.locale : toLocale(interaction.guildLocale ?? interaction.guild?.preferredLocale);

@@ -1,7 +1,8 @@
 /**
  * Final board: Rematch (any player of the finished game). Opens a lobby in the channel with the same
  * players and options (see GameService.rematch for why a lobby and not a start at once); the presser is
- * told privately where it is. One game per channel: a channel that already has a new game refuses.
+ * told privately where it is. The new game gets a thread of its own like the old one; a game that was played
+ * in the channel itself is refused while another game is played there.
  */
 import type { ComponentHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
@@ -20,7 +21,7 @@ export const boardRematch: ComponentHandler<'rematch'> = {
       if (!result.ok) return refuse(env, interaction, result);
       markCommitted(interaction);
       const posted = await deliverNow(env, result.game.row.id, result.lobbyDelivery);
-      const messageId = posted ? (await service.runningRow(env.channelId))?.boardMessageId : null;
+      const messageId = posted ? (await service.gameRow(result.game.row.id))?.boardMessageId : null;
       await answerPrivately(
         interaction,
         messageId ? t(env.locale, 'rematch.opened', { link: messageLink(interaction.guildId, env.channelId, messageId) }) : t(env.locale, 'lobby.openedPending'),

@@ -1,0 +1,64 @@
+/**
+ * /game mine [dm]: privately, every game of this server that waits for me (my decision in a running game,
+ * or my full lobby to start), oldest waiting first, with links to their latest boards; with dm:true the
+ * same list comes by direct message (closed direct messages: it is shown here instead, saying so).
+ */
+import { DiscordAPIError } from 'discord.js';
+import type { WaitingGame } from '../../../app/game-service.js';
+import type { Locale } from '../../../engine/index.js';
+import type { CommandHandler, HandlerEnv } from '../../context.js';
+import { t } from '../../i18n/index.js';
+import { answerPrivately, messageLink } from '../../respond.js';
+import { placeOf } from '../../tables.js';
+
+/** Room left under Discord's 2,000 characters for the line that says how many more there are. */
+const LIST_BUDGET = 1_850;
+
+export const gameMine: CommandHandler = {
+  route: 'game mine',
+  ack: 'ephemeral',
+  async handle(env, interaction) {
+    const guildId = interaction.guildId;
+    const waiting = guildId === null ? [] : await env.ctx.service.waitingFor(guildId, interaction.user.id);
+    const list = waitingList(env, waiting, env.locale);
+    if (interaction.options.getBoolean('dm') !== true) return answerPrivately(interaction, list);
+    try {
+      const dm = await env.ctx.client.users.createDM(interaction.user.id);
+      await dm.send({ content: `${t(env.locale, 'mine.dmTitle', { server: interaction.guild?.name ?? '' })}\n${list}`.slice(0, 2000), allowedMentions: { parse: [] } });
+      await answerPrivately(interaction, t(env.locale, 'mine.sent'));
+    } catch (error) {
+      if (!(error instanceof DiscordAPIError && error.code === 50007)) throw error;
+      // Closed direct messages: the list is shown here all the same.
+      await answerPrivately(interaction, `${t(env.locale, 'mine.dmClosed')}\n${list}`);
+    }
+  },
+};
+
+/** The games waiting for the player, one line each, oldest waiting first. */
+function waitingList(env: HandlerEnv, waiting: readonly WaitingGame[], locale: Locale): string {
+  if (waiting.length === 0) return t(locale, 'mine.empty');
+  const lines = [t(locale, 'mine.title', { count: waiting.length })];
+  let length = lines[0]!.length;
+  for (const [i, entry] of waiting.entries()) {
+    const { row } = entry.game;
+    const title = `${env.ctx.presenters.get(row.kind)?.name(locale) ?? row.kind} #${row.id}`;
+    const since = `<t:${Math.floor(entry.since / 1000)}:R>`;
+    const parts = [`- **${title}**`, placeOf(row)];
+    if (entry.kind === 'start') {
+      parts.push(t(locale, 'mine.start', { since }));
+      if (row.boardMessageId !== null) parts.push(t(locale, 'mine.lobby', { link: messageLink(row.guildId, row.channelId, row.boardMessageId) }));
+    } else {
+      parts.push(t(locale, 'mine.turn', { since }));
+      // The latest board: in the game's thread, or in its channel.
+      if (row.boardMessageId !== null) parts.push(t(locale, 'mine.board', { link: messageLink(row.guildId, row.threadId ?? row.channelId, row.boardMessageId) }));
+    }
+    const line = parts.join(' · ');
+    if (length + line.length + 1 > LIST_BUDGET) {
+      lines.push(t(locale, 'list.more', { count: waiting.length - i }));
+      break;
+    }
+    lines.push(line);
+    length += line.length + 1;
+  }
+  return lines.join('\n');
+}
