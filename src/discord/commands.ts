@@ -112,8 +112,8 @@ export function commandDefinitions(modules: ModuleRegistry, presenters: Presente
         { type: ApplicationCommandOptionType.Boolean, ...named('opt.autoForced'), required: false },
       ]),
       // issue 26: following a game without playing it.
-      sub('follow'),
-      sub('unfollow'),
+      sub('follow', [table]),
+      sub('unfollow', [table]),
     ],
   };
 

@@ -32,25 +32,26 @@ describe.each(stores)('following a game on $label', (under) => {
 
   it.runIf(under.available)('anyone but its players follows the running game; who followed and then joined hears as a player only; a finished game is refused', async () => {
     const svc = new GameService({ store, modules: new Map([['tally', tallyModule({ removeSeat: false })]]), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'follow' });
-    expect(await svc.follow(CHANNEL, carol)).toEqual({ ok: false, code: 'no_game' });
+    expect(await svc.follow(CHANNEL, carol, null)).toEqual({ ok: false, code: 'no_game' });
     const lobby = must(await svc.createLobby({ guildId: GUILD, channelId: CHANNEL, kind: 'tally', host: alice, locale: 'en' })).game;
     const id = lobby.row.id;
     // A lobby may be followed; Bob follows, then joins: he is a player now, not a follower.
-    expect(await svc.follow(CHANNEL, bob.userId)).toEqual({ ok: true, gameId: id, kind: 'tally' });
+    expect(await svc.follow(CHANNEL, bob.userId, id)).toEqual({ ok: true, gameId: id, kind: 'tally' });
     must(await svc.join(id, bob));
-    expect(await svc.follow(CHANNEL, carol)).toEqual({ ok: true, gameId: id, kind: 'tally' });
-    expect(await svc.follow(CHANNEL, carol)).toEqual({ ok: false, code: 'already_following', gameId: id, kind: 'tally' });
-    expect(await svc.follow(CHANNEL, alice.userId)).toEqual({ ok: false, code: 'playing', gameId: id, kind: 'tally' });
+    expect(await svc.follow(CHANNEL, carol, id)).toEqual({ ok: true, gameId: id, kind: 'tally' });
+    expect(await svc.follow(CHANNEL, carol, id)).toEqual({ ok: false, code: 'already_following', gameId: id, kind: 'tally' });
+    expect(await svc.follow(CHANNEL, alice.userId, id)).toEqual({ ok: false, code: 'playing', gameId: id, kind: 'tally' });
     const game = must(await svc.start(id, alice.userId, must(await svc.byId(id)).game.row.version)).game;
     expect(await svc.followersOf(game)).toEqual([carol]);
-    expect(await svc.follow(CHANNEL, dave)).toEqual({ ok: true, gameId: id, kind: 'tally' });
+    expect(await svc.follow(CHANNEL, dave, id)).toEqual({ ok: true, gameId: id, kind: 'tally' });
     expect(await svc.followersOf(game)).toEqual([carol, dave]);
-    expect(await svc.unfollow(CHANNEL, carol)).toEqual({ ok: true, gameId: id, kind: 'tally' });
-    expect(await svc.unfollow(CHANNEL, carol)).toEqual({ ok: false, code: 'not_following', gameId: id, kind: 'tally' });
+    expect(await svc.unfollow(CHANNEL, carol, id)).toEqual({ ok: true, gameId: id, kind: 'tally' });
+    expect(await svc.unfollow(CHANNEL, carol, id)).toEqual({ ok: false, code: 'not_following', gameId: id, kind: 'tally' });
     expect(await svc.followersOf(game)).toEqual([dave]);
     // Over: nothing more to follow; unfollowing it still works.
     must(await svc.abandon(CHANNEL, alice.userId, true));
-    expect(await svc.follow(CHANNEL, carol)).toEqual({ ok: false, code: 'game_over', gameId: id, kind: 'tally' });
-    expect(await svc.unfollow(CHANNEL, dave)).toEqual({ ok: true, gameId: id, kind: 'tally' });
+    // The channel has no running game now: the command finds none (null) and names its last one.
+    expect(await svc.follow(CHANNEL, carol, null)).toEqual({ ok: false, code: 'game_over', gameId: id, kind: 'tally' });
+    expect(await svc.unfollow(CHANNEL, dave, null)).toEqual({ ok: true, gameId: id, kind: 'tally' });
   });
 });

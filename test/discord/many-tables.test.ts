@@ -250,6 +250,35 @@ describe('the menu "which game?"', () => {
   });
 });
 
+describe('following and replaying one of several games', () => {
+  it('in a game\'s thread means that game; in the channel, the game named or the one chosen from the menu', async () => {
+    const channel = env.fake.createChannel('followers');
+    const one = await table(channel, alice, bob);
+    const two = await table(channel, alice, carol);
+    // Bob plays game one, not game two: following from game two's thread follows game two, not the channel's oldest.
+    expect((await ask(bob, two.thread, 'follow')).content).toContain(`(game #${two.gameId})`);
+    // Carol names game one in the channel.
+    expect((await ask(carol, channel, 'follow', { game: one.gameId })).content).toContain(`(game #${one.gameId})`);
+    const followers = async (at: Table) => {
+      const loaded = await env.service.byId(at.gameId);
+      if (!loaded.ok) throw new Error(`game #${at.gameId} does not load`);
+      return env.service.followersOf(loaded.game);
+    };
+    expect(await followers(one)).toEqual([carol.id]);
+    expect(await followers(two)).toEqual([bob.id]);
+    // Without naming one in the channel: asked which, like the other commands.
+    const question = await ask(bob, channel, 'unfollow');
+    expect(question.content).toBe('This channel has 2 running games. Which one do you mean (/game unfollow)?');
+    const chosen = await bob.selectOptions(question.id, question.selects[0]!.customId, [String(two.gameId)], { until: 'response' });
+    await until(chosen, () => (env.fake.message(question.id)?.content ?? '').includes(`(game #${two.gameId})`), 'unfollowed game two');
+    expect(await followers(two)).toEqual([]);
+    expect(await followers(one)).toEqual([carol.id]);
+    // A replay asked for in a game's thread is that game's, not the channel's oldest.
+    expect((await ask(carol, two.thread, 'replay')).content).toContain(`game #${two.gameId}`);
+    env.fake.assertNoViolations();
+  });
+});
+
 describe('another game\'s thread', () => {
   it('a click or a command there about another game is refused clearly and changes nothing', async () => {
     const channel = env.fake.createChannel('neighbours');

@@ -25,9 +25,13 @@ function plays(seat: SeatRow): boolean {
   return seat.removedAt === null;
 }
 
-/** The user follows the channel's running game (or lobby). */
-export async function follow(core: GameCore, channelId: string, userId: string): Promise<FollowResult> {
-  const row = await core.repo.findRunningByChannel(channelId);
+/**
+ * The user follows a running game (or lobby): `gameId`, one of the channel's running games the command
+ * chose (issue 27: a channel may hold several), or null when the channel has none running.
+ */
+export async function follow(core: GameCore, channelId: string, userId: string, gameId: number | null): Promise<FollowResult> {
+  const found = gameId === null ? undefined : await core.repo.findById(gameId);
+  const row = found !== undefined && found.channelId === channelId && (found.status === 'lobby' || found.status === 'active') ? found : undefined;
   if (row === undefined) {
     const ended = await core.repo.findLastEnded(channelId);
     return ended === undefined ? { ok: false, code: 'no_game' } : { ok: false, code: 'game_over', gameId: ended.id, kind: ended.kind };
@@ -38,9 +42,10 @@ export async function follow(core: GameCore, channelId: string, userId: string):
   return { ok: true, gameId: row.id, kind: row.kind };
 }
 
-/** The user stops following the channel's game (the running one, or else the last one). */
-export async function unfollow(core: GameCore, channelId: string, userId: string): Promise<FollowResult> {
-  const row = (await core.repo.findRunningByChannel(channelId)) ?? (await core.repo.findLastEnded(channelId));
+/** The user stops following a game: `gameId`, one of the channel's running games, or null: the channel's last one. */
+export async function unfollow(core: GameCore, channelId: string, userId: string, gameId: number | null): Promise<FollowResult> {
+  const chosen = gameId === null ? undefined : await core.repo.findById(gameId);
+  const row = (chosen !== undefined && chosen.channelId === channelId ? chosen : undefined) ?? (await core.repo.findLastEnded(channelId));
   if (row === undefined) return { ok: false, code: 'not_following' };
   if (!(await core.followers.unfollow(row.id, userId))) return { ok: false, code: 'not_following', gameId: row.id, kind: row.kind };
   return { ok: true, gameId: row.id, kind: row.kind };

@@ -5,9 +5,11 @@
  */
 import type { FollowResult } from '../../../app/service/follow.js';
 import type { Locale } from '../../../engine/index.js';
-import type { BotContext, CommandHandler } from '../../context.js';
+import type { BotContext, CommandHandler, HandlerEnv } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { answerPrivately } from '../../respond.js';
+import { completeGame, gameForCommand } from '../../tables.js';
+import type { RepliableInteraction } from 'discord.js';
 
 function gameNames(ctx: BotContext, result: FollowResult, locale: Locale): { game: string; id: number } {
   const kind = result.ok ? result.kind : (result.kind ?? '');
@@ -18,8 +20,18 @@ export const gameFollow: CommandHandler = {
   route: 'game follow',
   ack: 'ephemeral',
   async handle(env, interaction) {
+    // In a game's thread, that game; in the channel, its one running game, or the one chosen (issue 27).
+    const gameId = await gameForCommand(env, interaction, 'follow');
+    if (gameId !== undefined) await followOf(env, interaction, gameId);
+  },
+  autocomplete: completeGame,
+};
+
+/** /game follow for game `gameId` of the channel (null: the channel has no running game). */
+export async function followOf(env: HandlerEnv, interaction: RepliableInteraction, gameId: number | null): Promise<void> {
+  {
     const { service } = env.ctx;
-    const result = await service.follow(env.channelId, interaction.user.id);
+    const result = await service.follow(env.channelId, interaction.user.id, gameId);
     const names = gameNames(env.ctx, result, env.locale);
     if (result.ok) {
       const { how } = await service.notifySettings(interaction.user.id);
@@ -37,15 +49,22 @@ export const gameFollow: CommandHandler = {
       case 'not_following':
         return answerPrivately(interaction, t(env.locale, 'follow.notFollowing'));
     }
-  },
-};
+  }
+}
 
 export const gameUnfollow: CommandHandler = {
   route: 'game unfollow',
   ack: 'ephemeral',
   async handle(env, interaction) {
-    const result = await env.ctx.service.unfollow(env.channelId, interaction.user.id);
-    if (!result.ok) return answerPrivately(interaction, t(env.locale, 'follow.notFollowing'));
-    await answerPrivately(interaction, t(env.locale, 'follow.stopped', gameNames(env.ctx, result, env.locale)));
+    const gameId = await gameForCommand(env, interaction, 'unfollow');
+    if (gameId !== undefined) await unfollowOf(env, interaction, gameId);
   },
+  autocomplete: completeGame,
 };
+
+/** /game unfollow for game `gameId` of the channel (null: the channel's last game). */
+export async function unfollowOf(env: HandlerEnv, interaction: RepliableInteraction, gameId: number | null): Promise<void> {
+  const result = await env.ctx.service.unfollow(env.channelId, interaction.user.id, gameId);
+  if (!result.ok) return answerPrivately(interaction, t(env.locale, 'follow.notFollowing'));
+  await answerPrivately(interaction, t(env.locale, 'follow.stopped', gameNames(env.ctx, result, env.locale)));
+}

@@ -19,7 +19,8 @@ export const gameReplay: CommandHandler = {
   route: 'game replay',
   ack: 'ephemeral',
   async handle(env, interaction) {
-    let gameId = interaction.options.getInteger('game');
+    // In a game's thread, that game (issue 27: a channel may hold several).
+    let gameId = interaction.options.getInteger('game') ?? env.tableGameId ?? null;
     if (gameId === null) {
       const here = await env.ctx.service.byChannelOrFinished(env.channelId);
       // A lobby has nothing to replay: the channel's last ended game, if any, is the one meant.

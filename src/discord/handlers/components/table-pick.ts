@@ -14,6 +14,7 @@ import { leaveOf } from '../commands/game-leave.js';
 import { logOf } from '../commands/game-log.js';
 import { settingsOf } from '../commands/game-settings.js';
 import { statusOf } from '../commands/game-status.js';
+import { followOf, unfollowOf } from '../commands/game-follow.js';
 
 /** Non-negative integers without leading zeros (a game id). */
 const GAME_ID = /^[1-9][0-9]{0,8}$/;
@@ -53,6 +54,10 @@ export const tablePick: ComponentHandler<'pick'> = {
         return leaveOf(env, interaction, gameId);
       case 'abandon':
         return abandonOf(env, interaction, gameId);
+      case 'follow':
+        return followOf(env, interaction, gameId);
+      case 'unfollow':
+        return unfollowOf(env, interaction, gameId);
     }
   },
 };
