@@ -16,6 +16,7 @@ import { gameHistory } from './handlers/commands/game-history.js';
 import { gameLeave } from './handlers/commands/game-leave.js';
 import { gameLog } from './handlers/commands/game-log.js';
 import { gameNew } from './handlers/commands/game-new.js';
+import { gameLearn } from './handlers/commands/game-learn.js';
 import { gameNotify } from './handlers/commands/game-notify.js';
 import { gameSettings } from './handlers/commands/game-settings.js';
 import { gameStatus } from './handlers/commands/game-status.js';
@@ -52,7 +53,7 @@ import { commandDefinitions } from './commands.js';
 import { duringClick } from './click-time.js';
 import type { BotMetrics, InteractionKind, InteractionOutcome } from '../ops/metrics.js';
 
-export const COMMAND_HANDLERS: readonly CommandHandler[] = [gameNew, gameStatus, gameHand, gameLog, gameSettings, gameLeave, gameAbandon, gameHistory, gameNotify, help, stats];
+export const COMMAND_HANDLERS: readonly CommandHandler[] = [gameNew, gameStatus, gameHand, gameLog, gameSettings, gameLeave, gameAbandon, gameHistory, gameNotify, help, stats, gameLearn];
 
 export const COMPONENT_HANDLERS: readonly ComponentHandler[] = [
   lobbyJoin,

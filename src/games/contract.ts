@@ -45,6 +45,8 @@ export interface LobbySettings {
   readonly variant: string | null;
   /** An expansion of the game (`/game new expansion:`); absent in lobbies stored before expansions existed. */
   readonly expansion?: string | null;
+  /** A learning game (`/game learn`): its players are coached after each decision. Absent: an ordinary game. */
+  readonly learn?: boolean;
 }
 
 export interface GameModule {

@@ -343,6 +343,28 @@ export const en = {
   'suggest.text': '**Suggestion** (normal computer player, not played): {action}\n{why}',
   'suggest.why': 'Its estimated chance to win after this move: {percent} %.',
   'suggest.only': 'It is the only move you have.',
+  // issue 26: learn
+  'cmd.game.learn.name': 'learn',
+  'cmd.game.learn.description': 'Learn a game against computer players, with private coaching after each of your moves',
+  'opt.opponents.name': 'opponents',
+  'opt.opponents.description': 'How many computer players you play against (default 1)',
+  'opt.level.name': 'level',
+  'opt.level.description': 'How strong the computer players are (default easy)',
+  'learn.started': 'Your learning game of **{game}** has started: {link}',
+  'learn.startedPending': 'Your learning game of **{game}** has started; its board will appear as soon as Discord accepts it.',
+  'learn.howItWorks': 'Press **{takeTurn}** on the board when it is your turn. After each of your decisions you are told privately what the suggestion (the normal computer player) would have chosen and why; your first decisions come with a tip about the panel. Only you see these lines.',
+  'learn.opponents': '{game} is learned against {min} to {max} computer players.',
+  'learn.matched': '✅ You took the suggestion: {action}.',
+  'learn.matchedValue': '✅ You took the suggestion: {action} (estimated chance to win after it: {percent} %).',
+  'learn.differ': '💡 You took {mine}; the suggestion was {suggested}: {reason}.',
+  'learn.reason.value': 'estimated chance to win after it {percent} %',
+  'learn.reason.compare': 'estimated chance to win {suggested} % against {mine} % after yours',
+  'learn.reason.search': "the computer player's search preferred it",
+  'learn.tip': 'Tip {number}/{count}: {tip}',
+  'learn.tip.panel': '**{takeTurn}** on the board opens your panel: each button is a move the rules allow now, with what it costs and gives beside it.',
+  'learn.tip.inOneGo': '**{inOneGo}** plays a choice together with the steps that obviously follow it; the step-by-step buttons stay beside it.',
+  'learn.tip.undo': '**{undo}** takes back your last step within your turn, back to the last die roll, card draw or hand-over.',
+  'learn.tip.more': '**{suggest}** on the panel asks for advice before you choose; **{hand}** shows your secret cards and **{log}** what happened. That was the last tip; the coaching goes on.',
 } as const;
 
 export type CoreKey = keyof typeof en;
