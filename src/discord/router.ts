@@ -48,6 +48,7 @@ import { t, toLocale } from './i18n/index.js';
 import type { Locale } from '../engine/index.js';
 import { answerPrivately, isCommitted, markUpdateAck } from './respond.js';
 import { tellOfClosedDms } from './closed-dms.js';
+import { parseRulesCardId, showRulesCard } from './rules-cards.js';
 import { checkCommandOptions } from './command-options.js';
 import { commandDefinitions } from './commands.js';
 import { duringClick } from './click-time.js';
@@ -172,6 +173,13 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
       return 'ok';
     }
     if (interaction.isButton() || interaction.isStringSelectMenu()) {
+      // issue 26: learn — the pictures of /help rules belong to no game: their own ids, answered in place.
+      const rulesCard = parseRulesCardId(interaction.customId);
+      if (rulesCard !== null) {
+        await acknowledge(interaction, 'update', log, timing);
+        await showRulesCard(await envFor(), interaction, rulesCard, ctx.presenters);
+        return 'ok';
+      }
       const id = parseCustomId(interaction.customId);
       const handler = id === null ? undefined : components.get(id.verb);
       if (id === null || handler === undefined) {

@@ -355,4 +355,7 @@ export const de: Record<CoreKey, string> = {
   'learn.tip.inOneGo': '**{inOneGo}** spielt eine Wahl zusammen mit den Schritten, die offensichtlich folgen; die Knöpfe für einzelne Schritte bleiben daneben.',
   'learn.tip.undo': '**{undo}** nimmt deinen letzten Schritt in deinem Zug zurück, bis zum letzten Würfelwurf, Kartenziehen oder Wechsel zu einem anderen Spieler.',
   'learn.tip.more': '**{suggest}** im Zugfenster fragt vor deiner Wahl um Rat; **{hand}** zeigt deine geheimen Karten und **{log}**, was geschehen ist. Das war der letzte Tipp; die Hinweise gehen weiter.',
+  'rules.show': 'Bilder zeigen ▶',
+  'rules.position': '{n} / {count}',
+  'rules.unknown': 'Dieses Bild gibt es nicht (mehr). Frage /hilfe noch einmal nach den Regeln.',
 };

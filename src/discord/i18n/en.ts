@@ -365,6 +365,9 @@ export const en = {
   'learn.tip.inOneGo': '**{inOneGo}** plays a choice together with the steps that obviously follow it; the step-by-step buttons stay beside it.',
   'learn.tip.undo': '**{undo}** takes back your last step within your turn, back to the last die roll, card draw or hand-over.',
   'learn.tip.more': '**{suggest}** on the panel asks for advice before you choose; **{hand}** shows your secret cards and **{log}** what happened. That was the last tip; the coaching goes on.',
+  'rules.show': 'Show the pictures ▶',
+  'rules.position': '{n} / {count}',
+  'rules.unknown': 'That picture does not exist (any more). Ask /help for the rules again.',
 } as const;
 
 export type CoreKey = keyof typeof en;

@@ -355,4 +355,7 @@ export const nl: Record<CoreKey, string> = {
   'learn.tip.inOneGo': '**{inOneGo}** speelt een keuze samen met de stappen die er vanzelfsprekend op volgen; de knoppen voor losse stappen blijven ernaast staan.',
   'learn.tip.undo': '**{undo}** neemt je laatste stap in je beurt terug, tot aan de laatste worp, getrokken kaart of overdracht aan een andere speler.',
   'learn.tip.more': '**{suggest}** op het paneel vraagt om advies voordat je kiest; **{hand}** toont je geheime kaarten en **{log}** wat er gebeurd is. Dat was de laatste tip; de uitleg gaat door.',
+  'rules.show': 'Afbeeldingen tonen ▶',
+  'rules.position': '{n} / {count}',
+  'rules.unknown': 'Die afbeelding bestaat niet (meer). Vraag /hulp opnieuw naar de regels.',
 };

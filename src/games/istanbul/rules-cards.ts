@@ -7,7 +7,13 @@
 import type { Locale } from '../../engine/index.js';
 import type { BoardRenderer } from '../../render/board-job.js';
 import type { RulesCards } from '../contract.js';
-import { placeName } from './render/i18n.js';
+import { formatMessage } from '../../engine/index.js';
+import { istanbul } from './index.js';
+
+/** A place's name as the board prints it (the engine's catalogue holds the same names as the picture). */
+function placeName(place: number, locale: Locale): string {
+  return formatMessage(istanbul.messages, { key: `istanbul.place.${place}` }, locale);
+}
 
 /** The places with a card, in board-number order (the Catacombs need a third expansion: not played). */
 export const RULES_PLACES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 21, 22, 23, 24] as const;

@@ -5,6 +5,7 @@ import { isLocale } from '../../../engine/index.js';
 import { commandsHelp } from '../../help-text.js';
 import { t, toLocale } from '../../i18n/index.js';
 import { answerPrivately } from '../../respond.js';
+import { rulesHelpMessage } from '../../rules-cards.js';
 
 export const help: CommandHandler = {
   route: 'help',
@@ -21,7 +22,8 @@ export const help: CommandHandler = {
         const games = [...presenters.values()].map((p) => p.name(env.locale)).join(', ');
         return answerPrivately(interaction, t(env.locale, 'help.noGame', { games }));
       }
-      return answerPrivately(interaction, presenter.help(topic, env.locale));
+      // issue 26: learn — the rules come with pictures of the places or cards.
+      return answerPrivately(interaction, topic === 'rules' ? rulesHelpMessage(presenter, presenter.help(topic, env.locale), env.locale) : presenter.help(topic, env.locale));
     }
     const row = await service.runningRow(env.channelId);
     const settings = row ?? DEFAULT_SETTINGS;
