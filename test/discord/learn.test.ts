@@ -156,23 +156,26 @@ describe('/game learn', () => {
     const channel = env.fake.createChannel('learn-hidden');
     await learn(bob, channel, { game: 'kairo', thread: false });
     // Play the learner's first decisions through the panel until a position with building cards in hands.
-    let current = await game(channel);
+    // Play the learner's decisions through the panel until one after the start with building cards in the
+    // computer's hand (the computer may have just built with them all: then on to the next decision).
     let panel = await openPanel(bob, channel);
-    for (let i = 0; i < 40 && (current.state as KairoState).phase === 'setup'; i++) {
-      if (offered(panel).length === 0) panel = await openPanel(bob, channel);
-      current = await game(channel);
-      const legal = env.service.legalActions(current, env.service.seatOf(current, bob.id)!.seat);
+    let before = await game(channel);
+    for (let i = 0; ; i++) {
+      expect(i, 'a decision of the learner while the computer holds building cards').toBeLessThan(80);
+      const seat = env.service.seatOf(before, bob.id)!.seat;
+      const s = before.state as KairoState;
+      const legal = env.service.legalActions(before, seat);
+      const hand = s.players[1 - seat]!.hand;
+      if (s.phase !== 'setup' && legal.length > 1 && hand.length > 0 && s.deck.length >= hand.length && [...s.deck.slice(0, hand.length)].sort().join() !== hand.join()) break;
       const handle = await choose(bob, panel, offered(panel).find((o) => o.index < legal.length)!);
-      await handle.waitFor((h) => h.followUps.length > 0, { timeoutMs: 120_000, description: 'the coaching line' });
+      if (legal.length > 1) await handle.waitFor((h) => h.followUps.length > 0, { timeoutMs: 120_000, description: 'the coaching line' });
       panel = handle.reply!;
-      current = await game(channel);
+      if (offered(panel).length === 0) panel = await openPanel(bob, channel);
+      before = await game(channel);
     }
-    if (offered(panel).length === 0) await openPanel(bob, channel);
-    const before = await game(channel);
     const learner = env.service.seatOf(before, bob.id)!.seat;
     const computer = 1 - learner;
     const state = before.state as KairoState;
-    expect(state.players[computer]!.hand.length).toBeGreaterThan(0);
     // The same position with the computer's hand swapped for the top of the hidden pile.
     const count = state.players[computer]!.hand.length;
     const swapped: KairoState = structuredClone(state);
