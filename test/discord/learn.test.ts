@@ -25,11 +25,13 @@ const PRESENTERS = GAMES.presenters(inProcessBoardRenderer(GAMES));
 let env: BotOnFake;
 let alice: FakeUser;
 let bob: FakeUser;
+let dora: FakeUser;
 
 beforeAll(async () => {
   env = await startBotOnFake({ games: GAMES, seeds: ['learn-1', 'learn-2', 'learn-3'] });
   alice = env.createUser('alice', { globalName: 'Alice' });
   bob = env.createUser('bob', { globalName: 'Bob' });
+  dora = env.createUser('dora', { globalName: 'Dora', locale: 'de' });
 });
 
 afterAll(async () => {
@@ -122,6 +124,21 @@ describe('/game learn', () => {
     expect(env.fake.publicOccurrences(/the suggestion was|You took the suggestion|Tip \d/u, channel)).toEqual([]);
     env.fake.assertNoViolations();
   }, 600_000);
+
+  it('coaches in the learner\u2019s own language', async () => {
+    const channel = env.fake.createChannel('learn-deutsch');
+    const answer = await learn(dora, channel, { game: 'kairo', thread: false });
+    expect(answer.content).toMatch(/^Deine Lernpartie \*\*Kairo\*\* hat begonnen: https:/);
+    const panel = await openPanel(dora, channel);
+    const before = await game(channel);
+    const legal = env.service.legalActions(before, env.service.seatOf(before, dora.id)!.seat);
+    const handle = await choose(dora, panel, offered(panel).find((o) => o.index < legal.length)!);
+    await handle.waitFor((h) => h.followUps.length > 0, { timeoutMs: 120_000, description: 'die Tipps' });
+    const [line, tip] = handle.followUps[0]!.content.split('\n');
+    if (legal.length > 1) expect(line).toMatch(/^(💡 Du hast .+ gewählt; der Vorschlag war .+: .+\.|✅ Du hast den Vorschlag gewählt: .+)$/u);
+    // The board's button is named as the board shows it: in the server's language (English here).
+    expect(tip ?? line).toMatch(/^Tipp 1\/4: \*\*Take my turn\*\* auf dem Spielplan öffnet dein Zugfenster/);
+  }, 300_000);
 
   it('a game opened with /game new is not coached', async () => {
     const channel = env.fake.createChannel('learn-plain');
