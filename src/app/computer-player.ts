@@ -24,7 +24,7 @@ export function aiComputerPlayer(options: AiPoolOptions = {}): PooledComputerPla
       if (closed) throw new AiPoolClosedError();
       pool ??= createAiPool(options);
       const answer = await pool.decide(request.kind, request.seatView, request.legal, { level: request.level, seed: request.seed });
-      return { index: answer.index, value: request.legal.length > 1 ? answer.value : null };
+      return { index: answer.index, value: request.legal.length > 1 ? answer.value : null, ...(request.legal.length > 1 && answer.values !== undefined ? { values: answer.values } : {}) };
     },
     queueSize: () => pool?.queueSize ?? 0,
     async close(): Promise<void> {

@@ -31,6 +31,8 @@ export interface ComputerChoice {
   readonly index: number;
   /** The estimated chance to win after the move, in [0, 1], when the player knows it. */
   readonly value: number | null;
+  /** Each legal action's estimated chance to win (null where unknown), when the player knows them: the coaching compares the learner's move with it. */
+  readonly values?: readonly (number | null)[];
 }
 
 export interface ComputerPlayer {

@@ -46,6 +46,7 @@ import * as computerSeats from './service/computer-seats.js';
 import { GameCore, type GameServiceDeps } from './service/core.js';
 import * as finished from './service/finished.js';
 import * as leaving from './service/leaving.js';
+import * as learn from './service/learn.js';
 import * as lobby from './service/lobby.js';
 import * as notify from './service/notify.js';
 import * as queries from './service/queries.js';
@@ -155,6 +156,8 @@ export class GameService {
   addComputer(...a: Args<typeof lobby.addComputer>) { return lobby.addComputer(this.#core, ...a); }
   removeComputer(...a: Args<typeof lobby.removeComputer>) { return lobby.removeComputer(this.#core, ...a); }
   start(...a: Args<typeof lobby.start>) { return lobby.start(this.#core, ...a); }
+  // issue 26: learn — a learning game against computer players, started at once (learn.ts).
+  startLearnGame(...a: Args<typeof learn.startLearnGame>) { return learn.startLearnGame(this.#core, ...a); }
 
   // Playing (turns.ts).
   act(...a: Args<typeof turns.act>) { return turns.act(this.#core, ...a); }

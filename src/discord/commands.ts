@@ -4,6 +4,7 @@
  * layout, variant and expansion are autocompleted for the chosen game.
  *
  *   /game new game:.. [players:..] [layout:..] [variant:..] [expansion:..] [thread:..]
+ *   /game learn game:.. [opponents:..] [level:..] [thread:..]
  *   /game status | hand | log [count] | settings [reminder_hours] [reminder_limit] [idle_hours] | leave | abandon
  *     (each with [game]: which running game of the channel, autocompleted, where it has several)
  *   /game list [server] | mine [dm]
@@ -25,6 +26,7 @@ import {
 } from 'discord.js';
 import { NOTIFY_CHANNELS } from '../notify-settings.js';
 import { SETTING_BOUNDS } from '../app/settings.js';
+import { COMPUTER_LEVELS } from '../app/service/seat-identity.js';
 import type { ModuleRegistry, PresenterRegistry } from '../games/contract.js';
 import { core, type CoreKey } from './i18n/index.js';
 
@@ -79,6 +81,13 @@ export function commandDefinitions(modules: ModuleRegistry, presenters: Presente
         { type: ApplicationCommandOptionType.String, ...named('opt.layout'), required: false, autocomplete: true },
         { type: ApplicationCommandOptionType.String, ...named('opt.variant'), required: false, autocomplete: true },
         { type: ApplicationCommandOptionType.String, ...named('opt.expansion'), required: false, autocomplete: true },
+        { type: ApplicationCommandOptionType.Boolean, ...named('opt.thread'), required: false },
+      ]),
+      // issue 26: learn — a game against computer players with coaching.
+      sub('learn', [
+        { type: ApplicationCommandOptionType.String, ...named('opt.game'), required: true, choices: games },
+        integer('opt.opponents', 1, maxPlayers - 1),
+        { type: ApplicationCommandOptionType.String, ...named('opt.level'), required: false, choices: COMPUTER_LEVELS.map((level) => ({ ...text(`computer.level.${level}`), value: level })) },
         { type: ApplicationCommandOptionType.Boolean, ...named('opt.thread'), required: false },
       ]),
       sub('status', [table]),

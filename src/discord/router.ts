@@ -16,6 +16,7 @@ import { gameHistory } from './handlers/commands/game-history.js';
 import { gameLeave } from './handlers/commands/game-leave.js';
 import { gameLog } from './handlers/commands/game-log.js';
 import { gameNew } from './handlers/commands/game-new.js';
+import { gameLearn } from './handlers/commands/game-learn.js';
 import { gameNotify } from './handlers/commands/game-notify.js';
 import { gameFollow, gameUnfollow } from './handlers/commands/game-follow.js';
 import { gameSettings } from './handlers/commands/game-settings.js';
@@ -54,12 +55,13 @@ import type { Locale } from '../engine/index.js';
 import { answerPrivately, isCommitted, markUpdateAck, refusalText } from './respond.js';
 import type { Refusal } from '../app/game-service.js';
 import { tellOfClosedDms } from './closed-dms.js';
+import { parseRulesCardId, showRulesCard } from './rules-cards.js';
 import { checkCommandOptions } from './command-options.js';
 import { commandDefinitions } from './commands.js';
 import { duringClick } from './click-time.js';
 import type { BotMetrics, InteractionKind, InteractionOutcome } from '../ops/metrics.js';
 
-export const COMMAND_HANDLERS: readonly CommandHandler[] = [gameNew, gameStatus, gameHand, gameLog, gameSettings, gameLeave, gameAbandon, gameHistory, gameNotify, help, stats, gameReplay, gameFollow, gameUnfollow, gameList, gameMine];
+export const COMMAND_HANDLERS: readonly CommandHandler[] = [gameNew, gameStatus, gameHand, gameLog, gameSettings, gameLeave, gameAbandon, gameHistory, gameNotify, help, stats, gameReplay, gameFollow, gameUnfollow, gameList, gameMine, gameLearn];
 
 export const COMPONENT_HANDLERS: readonly ComponentHandler[] = [
   lobbyJoin,
@@ -182,6 +184,13 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
       return 'ok';
     }
     if (interaction.isButton() || interaction.isStringSelectMenu()) {
+      // issue 26: learn — the pictures of /help rules belong to no game: their own ids, answered in place.
+      const rulesCard = parseRulesCardId(interaction.customId);
+      if (rulesCard !== null) {
+        await acknowledge(interaction, 'update', log, timing);
+        await showRulesCard(await envFor(), interaction, rulesCard, ctx.presenters);
+        return 'ok';
+      }
       const id = parseCustomId(interaction.customId);
       const handler = id === null ? undefined : components.get(id.verb);
       if (id === null || handler === undefined) {

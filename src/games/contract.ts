@@ -45,6 +45,8 @@ export interface LobbySettings {
   readonly variant: string | null;
   /** An expansion of the game (`/game new expansion:`); absent in lobbies stored before expansions existed. */
   readonly expansion?: string | null;
+  /** A learning game (`/game learn`): its players are coached after each decision. Absent: an ordinary game. */
+  readonly learn?: boolean;
 }
 
 export interface GameModule {
@@ -132,6 +134,8 @@ export interface GamePresenter {
   hand(seatView: unknown, seat: Seat, locale: Locale, names: readonly string[]): string;
   group(action: unknown): ActionGroup;
   help(topic: HelpTopic, locale: Locale): string;
+  /** issue 26: learn — the pictures of /help rules, when the game has them. */
+  readonly rulesCards?: RulesCards;
   /** What the end-of-game chart follows, per seat, from a public view (Istanbul: rubies; Kairo: points). */
   readonly scoreTrack?: {
     readonly label: 'summary.rubies' | 'summary.points';
@@ -142,3 +146,19 @@ export interface GamePresenter {
 }
 
 export type PresenterRegistry = ReadonlyMap<string, GamePresenter>;
+
+/**
+ * issue 26: learn — `/help rules` shows a picture per place (Istanbul) or card kind (Kairo) with its text:
+ * the subjects in order, their words, and their picture (drawn in the render pool from the board's own
+ * artwork).
+ */
+export interface RulesCards {
+  /** The select menu's placeholder ("Show a place of the board…"). */
+  menu(locale: Locale): string;
+  /** The places or card kinds, in order: `id` stays the same in every language. */
+  subjects(locale: Locale): readonly { readonly id: string; readonly label: string; readonly description: string }[];
+  /** A subject's title and text; undefined for an id that is none of `subjects`. */
+  text(id: string, locale: Locale): { readonly title: string; readonly text: string } | undefined;
+  /** Its picture as a PNG; `position` is drawn beside the title ("3 / 20"). */
+  render(id: string, locale: Locale, position: string): Promise<Buffer>;
+}

@@ -5,8 +5,12 @@
  */
 import { renderScoreChart, type ScoreChart } from './chart.js';
 
-/** The full board (1600 px wide), or the compact picture made to be read on a phone (800 px wide). */
-export type BoardPicture = 'board' | 'phone';
+/**
+ * The full board (1600 px wide), or the compact picture made to be read on a phone (800 px wide); 'rules':
+ * a rules card of /help rules (issue 26: learn), whose `view` names the place or card kind and whose
+ * `options` are its words (src/render/rules-card.ts).
+ */
+export type BoardPicture = 'board' | 'phone' | 'rules';
 
 /** A game's board picture: `view` and `options` are what that game's renderers take. */
 export interface GameBoardJob {
@@ -31,6 +35,8 @@ export type BoardJob = GameBoardJob | ChartJob;
 export interface BoardPictures {
   board(view: unknown, options: unknown): Promise<Buffer>;
   phone?(view: unknown, options: unknown): Promise<Buffer>;
+  /** A rules card of /help rules: `subject` a place or card kind of the game, `options` its words. */
+  rules?(subject: unknown, options: unknown): Promise<Buffer>;
 }
 
 /** Where the games' pictures are found (the game registry, src/games/registry.ts). */
@@ -49,6 +55,10 @@ export async function renderBoardJob(job: BoardJob, games: PictureSource): Promi
   if (job.game === 'chart') return renderScoreChart((job as ChartJob).view);
   const { game, view, options, picture } = job as GameBoardJob;
   const pictures = await games.pictures(game);
+  if (picture === 'rules') {
+    if (pictures.rules === undefined) throw new TypeError(`the game ${game} has no rules cards`);
+    return pictures.rules(view, options);
+  }
   if (picture !== 'phone') return pictures.board(view, options);
   if (pictures.phone === undefined) throw new TypeError(`the game ${game} has no phone picture`);
   return pictures.phone(view, options);

@@ -54,8 +54,11 @@ function parseLobbySettings(raw: unknown): LobbySettings | null {
   if (typeof r.capacity !== 'number' || !Number.isInteger(r.capacity) || !str(r.layout) || !str(r.variant)) return null;
   // Lobbies stored before expansions existed have no `expansion`: none.
   if (r.expansion !== undefined && !str(r.expansion)) return null;
+  if (r.learn !== undefined && typeof r.learn !== 'boolean') return null;
   const settings = { capacity: r.capacity, layout: r.layout, variant: r.variant };
-  return typeof r.expansion === 'string' ? { ...settings, expansion: r.expansion } : settings;
+  const withExpansion = typeof r.expansion === 'string' ? { ...settings, expansion: r.expansion } : settings;
+  // issue 26: learn — a learning game keeps its mark (coaching after each decision).
+  return r.learn === true ? { ...withExpansion, learn: true } : withExpansion;
 }
 
 export class GameCore {

@@ -24,6 +24,8 @@ export interface AiAnswer {
   /** The chosen action's estimated chance to win for the seat, in [0, 1] (0 when there was no choice). */
   readonly value: number;
   readonly iterations: number;
+  /** Each legal action's estimated chance to win, in the same order (null: the search never tried it), for coaching. */
+  readonly values?: readonly (number | null)[];
 }
 
 export function runAiTask(task: AiTask): AiAnswer {
@@ -39,5 +41,5 @@ export function runAiTask(task: AiTask): AiAnswer {
     shouldStop = () => performance.now() > end;
   }
   const result = decideWithStats(policy, view, task.legalActions, shouldStop === undefined ? budget : { ...budget, shouldStop }, task.seed);
-  return { index: result.index, value: result.value, iterations: result.iterations };
+  return { index: result.index, value: result.value, iterations: result.iterations, values: result.stats.map((s) => (s.visits > 0 ? s.value : null)) };
 }

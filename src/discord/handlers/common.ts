@@ -9,6 +9,7 @@ import type { ComponentInteraction, HandlerEnv } from '../context.js';
 import { t } from '../i18n/index.js';
 import { compoundConfirmMessage, handMessage, names, panelMessage } from '../messages.js';
 import { truncate } from '../panel.js';
+import { coachDecision } from '../coaching.js';
 import { answerPrivately, markCommitted, notePrivately, presenterFor, refusalText } from '../respond.js';
 
 export function displayName(interaction: Interaction): string {
@@ -88,6 +89,8 @@ export async function afterPanelChange(
  * nothing is asked about first, privately in place of the panel; everything else as `afterPanelChange`.
  */
 export async function afterPanelChoice(env: HandlerEnv, interaction: ComponentInteraction, gameId: number, seat: Seat, index: number, result: Result<{ outcome: Outcome }>): Promise<void> {
+  // issue 26: learn — in a learning game, the coaching line follows privately (not awaited: the game never waits for it).
+  coachDecision(env, interaction, seat, result);
   if (result.ok || result.code !== 'unconfirmed') return afterPanelChange(env, interaction, gameId, seat, result);
   const { service } = env.ctx;
   const loaded = await service.byId(gameId);

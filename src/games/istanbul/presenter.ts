@@ -4,6 +4,7 @@ import { istanbul, formatIstanbulMessage, type IstanbulAction, type IstanbulPubl
 import type { BoardJob, BoardPicture, BoardRenderer } from '../../render/board-job.js';
 import type { IstanbulRenderOptions, PublicViewOnly } from './render/board.js';
 import type { ActionGroup, GamePresenter, HelpTopic, RenderOptions } from '../contract.js';
+import { istanbulRulesCards } from './rules-cards.js';
 import { EXPANSION_GROUP_OF, expansionDe, expansionEn, expansionNl, lettersAndSealsHandLine } from './presenter-expansion.js';
 
 type Group = 'move' | 'main' | 'sell' | 'police' | 'teaHouse' | 'fountain' | 'discard' | 'mosque' | 'sultan' | 'encounter' | 'pay' | 'cards' | 'tile' | 'end';
@@ -268,6 +269,8 @@ export const istanbulPresenter = (boards: BoardRenderer): GamePresenter => ({
     const id = GROUP_OF[type] ?? EXPANSION_GROUP_OF[type] ?? 'main';
     return { id, label: { key: `istanbul.group.${id}` }, always: (ALWAYS as ReadonlySet<string>).has(id) };
   },
+  // issue 26: learn — a picture per place for /help rules.
+  rulesCards: istanbulRulesCards(boards),
   help(topic: HelpTopic, locale) {
     const key = topic === 'rules' ? 'istanbul.help.rules' : 'istanbul.help.decisions';
     return `${format({ key }, locale, [])}\n${format({ key: `${key}LettersAndSeals` }, locale, [])}`;

@@ -20,6 +20,7 @@ import {
 import { COINS_PER_FINAL_POINT } from './data/board.js';
 import type { BoardJob, BoardPicture, BoardRenderer } from '../../render/board-job.js';
 import { lastActionFromEvents } from './last-action.js';
+import { kairoRulesCards } from './rules-cards.js';
 import type { KairoRenderOptions, PublicViewOnly } from './render/board.js';
 import type { ActionGroup, GamePresenter, HelpTopic, RenderOptions } from '../contract.js';
 
@@ -417,6 +418,8 @@ export const kairoPresenter = (boards: BoardRenderer): GamePresenter => ({
     const id: Group = action.t === 'build' ? action.kind : (GROUP_OF[action.t] ?? 'stall');
     return { id, label: { key: `kairo.group.${id}` }, always: ALWAYS.has(id) };
   },
+  // issue 26: learn — a picture per kind of card for /help rules.
+  rulesCards: kairoRulesCards(boards),
   help(topic: HelpTopic, locale) {
     return text(topic === 'rules' ? 'kairo.help.rules' : 'kairo.help.decisions', locale);
   },

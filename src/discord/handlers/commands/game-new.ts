@@ -16,7 +16,7 @@ import { answerPrivately, markCommitted, messageLink, missingPermissions, missin
 import { deliverNow, displayName } from '../common.js';
 
 /** Whether the game gets a thread, and the line for a host whose wish for one cannot be met. */
-function threadChoice(interaction: ChatInputCommandInteraction, locale: Locale): { useThread: boolean; notice: string | null } {
+export function threadChoice(interaction: ChatInputCommandInteraction, locale: Locale): { useThread: boolean; notice: string | null } {
   const asked = interaction.options.getBoolean('thread');
   if (asked === false) return { useThread: false, notice: null };
   if (interaction.channel?.isThread() === true) return { useThread: false, notice: asked === true ? t(locale, 'thread.nested') : null };

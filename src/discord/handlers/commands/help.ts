@@ -6,6 +6,7 @@ import { isLocale } from '../../../engine/index.js';
 import { commandsHelp } from '../../help-text.js';
 import { t, toLocale } from '../../i18n/index.js';
 import { answerPrivately } from '../../respond.js';
+import { rulesHelpMessage } from '../../rules-cards.js';
 
 /** The game of the thread the command is in (its table), else the channel's (oldest) running game. */
 function tableOrRunning(env: HandlerEnv): Promise<GameRow | undefined> {
@@ -28,7 +29,8 @@ export const help: CommandHandler = {
         const games = [...presenters.values()].map((p) => p.name(env.locale)).join(', ');
         return answerPrivately(interaction, t(env.locale, 'help.noGame', { games }));
       }
-      return answerPrivately(interaction, presenter.help(topic, env.locale));
+      // issue 26: learn — the rules come with pictures of the places or cards.
+      return answerPrivately(interaction, topic === 'rules' ? rulesHelpMessage(presenter, presenter.help(topic, env.locale), env.locale) : presenter.help(topic, env.locale));
     }
     const row = await tableOrRunning(env);
     const settings = row ?? DEFAULT_SETTINGS;

@@ -2,6 +2,7 @@
 import type { BoardPictures } from '../../../render/board-job.js';
 import { renderIstanbulBoard, type IstanbulRenderOptions, type PublicViewOnly } from './board.js';
 import { renderIstanbulPhone } from './phone.js';
+import { renderIstanbulRulesCard } from './rules-card.js';
 
 export { renderIstanbulBoard, drawIstanbulBoard, istanbulBoardLayout, placeRect, type IstanbulRenderOptions, type PublicViewOnly } from './board.js';
 export { placeName, type RenderLocale } from './i18n.js';
@@ -11,4 +12,6 @@ export { drawIstanbulPhone, istanbulPhoneLayout, renderIstanbulPhone, type Phone
 export const istanbulPictures: BoardPictures = {
   board: (view, options) => renderIstanbulBoard(view as PublicViewOnly, options as IstanbulRenderOptions),
   phone: (view, options) => renderIstanbulPhone(view as PublicViewOnly, options as IstanbulRenderOptions),
+  // issue 26: learn — the place cards of /help rules.
+  rules: renderIstanbulRulesCard,
 };

@@ -2,6 +2,7 @@
 import type { BoardPictures } from '../../../render/board-job.js';
 import { renderKairoBoard, type KairoRenderOptions, type PublicViewOnly } from './board.js';
 import { renderKairoPhone } from './phone.js';
+import { renderKairoRulesCard } from './rules-card.js';
 
 export { drawKairoBoard, fieldRect, kairoBoardLayout, renderKairoBoard, turnOrder, type KairoRenderOptions, type PublicViewOnly } from './board.js';
 export { colourName, type RenderLocale } from './i18n.js';
@@ -11,4 +12,6 @@ export { drawKairoPhone, kairoPhoneLayout, renderKairoPhone, type KairoPhoneLayo
 export const kairoPictures: BoardPictures = {
   board: (view, options) => renderKairoBoard(view as PublicViewOnly, options as KairoRenderOptions),
   phone: (view, options) => renderKairoPhone(view as PublicViewOnly, options as KairoRenderOptions),
+  // issue 26: learn — the card kinds of /help rules.
+  rules: renderKairoRulesCard,
 };
