@@ -17,7 +17,8 @@ import type { DamagedRowStore, DeliveryStore } from '../persistence/store.js';
  */
 export interface BoardNote {
   /** `computerFallback`: the computer player could not decide (it failed, or ran past its deadline); a safe move was played. */
-  readonly kind: 'left' | 'leftAutopilot' | 'removed' | 'removedAutopilot' | 'skipped' | 'handedToComputer' | 'reclaimed' | 'computerFallback';
+  /** `outOfTime`: the seat's time bank ran out (issue 26), a computer plays it as after an idle vote. */
+  readonly kind: 'left' | 'leftAutopilot' | 'removed' | 'removedAutopilot' | 'skipped' | 'handedToComputer' | 'reclaimed' | 'computerFallback' | 'outOfTime';
   readonly seat: Seat;
 }
 
@@ -109,7 +110,7 @@ export interface Delivery {
   readonly createdAt: number;
 }
 
-const NOTE_KINDS = new Set(['left', 'leftAutopilot', 'removed', 'removedAutopilot', 'skipped', 'handedToComputer', 'reclaimed', 'computerFallback']);
+const NOTE_KINDS = new Set(['left', 'leftAutopilot', 'removed', 'removedAutopilot', 'skipped', 'handedToComputer', 'reclaimed', 'computerFallback', 'outOfTime']);
 const SNOWFLAKE = /^[0-9]{1,20}$/;
 
 const isSeat = (v: unknown): v is Seat => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 16;

@@ -45,6 +45,8 @@ export interface LobbySettings {
   readonly variant: string | null;
   /** An expansion of the game (`/game new expansion:`); absent in lobbies stored before expansions existed. */
   readonly expansion?: string | null;
+  /** The time bank (`/game new clock:`, see src/app/time-bank.ts); absent: none. */
+  readonly clock?: string;
 }
 
 export interface GameModule {

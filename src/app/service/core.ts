@@ -17,6 +17,7 @@ import { KeyedMutex } from '../locks.js';
 import { effectiveLog, replayFrom } from '../log.js';
 import type { LobbySettings, ModuleRegistry } from '../module.js';
 import { Outbox, type DeliveryPayload } from '../outbox.js';
+import { clockChoice } from '../time-bank.js';
 import { checkSeats } from './seat-identity.js';
 import { refuse, type ActiveSnapshot, type Result, type Snapshot } from './types.js';
 
@@ -54,7 +55,8 @@ function parseLobbySettings(raw: unknown): LobbySettings | null {
   if (typeof r.capacity !== 'number' || !Number.isInteger(r.capacity) || !str(r.layout) || !str(r.variant)) return null;
   // Lobbies stored before expansions existed have no `expansion`: none.
   if (r.expansion !== undefined && !str(r.expansion)) return null;
-  const settings = { capacity: r.capacity, layout: r.layout, variant: r.variant };
+  if (r.clock !== undefined && clockChoice(r.clock as string) === null) return null;
+  const settings = { capacity: r.capacity, layout: r.layout, variant: r.variant, ...(typeof r.clock === 'string' ? { clock: r.clock } : {}) };
   return typeof r.expansion === 'string' ? { ...settings, expansion: r.expansion } : settings;
 }
 

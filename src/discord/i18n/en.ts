@@ -343,6 +343,27 @@ export const en = {
   'suggest.text': '**Suggestion** (normal computer player, not played): {action}\n{why}',
   'suggest.why': 'Its estimated chance to win after this move: {percent} %.',
   'suggest.only': 'It is the only move you have.',
+  // issue 26: clock and anywhere
+  'opt.clock.name': 'clock',
+  'opt.clock.description': 'A time bank per player plus time per move; at zero a computer player takes the seat (default: none)',
+  'clock.none': 'No clock',
+  'clock.choice.1h+5m': '1 hour + 5 min per move',
+  'clock.choice.1d+1h': '1 day + 1 hour per move',
+  'clock.choice.3d+4h': '3 days + 4 hours per move',
+  'clock.choice.7d+12h': '7 days + 12 hours per move',
+  'clock.days': '{days}d {hours}h',
+  'clock.hours': '{hours}h {minutes}m',
+  'clock.minutes': '{minutes}m',
+  'clock.running': '{left} (running)',
+  'clock.paused': '{left} (stopped: away until {date})',
+  'clock.line': '⏱ Time banks: {banks}',
+  'clock.lobby': 'Clock: {clock}. When a player\'s bank is empty, a computer player takes their seat.',
+  'board.outOfTime': '{player}\'s time bank ran out: a computer player plays for them until they take their seat back.',
+  'vote.closed.outOfTime': 'Closed: {player}\'s time bank ran out; a computer player plays their seat.',
+  'refusal.invalid_clock': 'There is no clock "{value}"; choose one of the offered clocks.',
+  'anywhere.noThread': 'A direct message has no threads: the game is played right here.',
+  'anywhere.privateChannel': 'Games cannot be played in a group chat: the bot cannot post its boards there. Start one in a direct message with the bot (against computer players) or in a server that added the bot.',
+  'anywhere.serverWithoutBot': 'This server has not added the bot, so it cannot post boards here. Start a game in a direct message with the bot (against computer players), or ask the server to add the bot.',
 } as const;
 
 export type CoreKey = keyof typeof en;

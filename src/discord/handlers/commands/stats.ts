@@ -6,6 +6,7 @@ import type { CommandHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { playerById } from '../../messages.js';
 import { answerPrivately } from '../../respond.js';
+import { DM_SCOPE, placeOf } from '../../anywhere.js';
 
 export const LEADERBOARD_ENTRIES = 10;
 
@@ -13,10 +14,12 @@ export const stats: CommandHandler = {
   route: 'stats',
   ack: 'ephemeral',
   async handle(env, interaction) {
-    const guildId = interaction.guildId;
+    // In a direct message: the player's own games of direct messages, and no leaderboard (nobody shares it).
+    const inDm = placeOf(interaction) === 'botDm';
+    const guildId = interaction.guildId ?? (inDm ? DM_SCOPE : null);
     if (guildId === null) return answerPrivately(interaction, t(env.locale, 'stats.none', { player: `<@${interaction.user.id}>` }));
     const { service, presenters } = env.ctx;
-    const user = interaction.options.getUser('user') ?? interaction.user;
+    const user = inDm ? interaction.user : (interaction.options.getUser('user') ?? interaction.user);
     const player = `<@${user.id}>`;
     const lines: string[] = [];
     const mine = await service.playerStats(guildId, user.id);
@@ -29,7 +32,7 @@ export const stats: CommandHandler = {
         );
       }
     }
-    const board = await service.leaderboard(guildId, LEADERBOARD_ENTRIES);
+    const board = inDm ? [] : await service.leaderboard(guildId, LEADERBOARD_ENTRIES);
     if (board.length > 0) {
       lines.push('', t(env.locale, 'stats.leaderboard'));
       board.forEach((row, index) => {
