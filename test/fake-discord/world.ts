@@ -39,6 +39,8 @@ export interface UserRecord {
   globalName: string | null;
   locale: Locale;
   bot: boolean;
+  /** The user added the app to their account (a user install, `installApp()`): its commands follow them everywhere. */
+  appInstalled?: boolean;
 }
 
 export interface RoleRecord {
@@ -358,9 +360,10 @@ export class World {
     return channel;
   }
 
-  /** Whether the bot may write to a user at all: they share a server and take direct messages (Discord: 50007 otherwise). */
+  /** Whether the bot may write to a user at all: they share a server (or installed the app) and take direct messages (Discord: 50007 otherwise). */
   acceptsDirectMessages(userId: string): boolean {
-    return this.sharesGuildWithBot(userId) && !this.closedDms.has(userId);
+    // A user who installed the app to their account may be written to by its bot without a common server.
+    return (this.sharesGuildWithBot(userId) || this.users.get(userId)?.appInstalled === true) && !this.closedDms.has(userId);
   }
 
   /** Whether the user and the bot are members of a common server. */
@@ -597,7 +600,8 @@ export class World {
               id: message.interaction.id,
               type: message.interaction.type,
               user: interactionUser,
-              authorizing_integration_owners: { 0: message.guildId },
+              // As the interaction had them (a user install's is the user's), else the guild's install.
+              authorizing_integration_owners: (this.interactions.get(message.interaction.id)?.payload as { authorizing_integration_owners?: unknown } | undefined)?.authorizing_integration_owners ?? { 0: message.guildId },
             },
           }
         : {}),
