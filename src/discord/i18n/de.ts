@@ -335,7 +335,7 @@ export const de: Record<CoreKey, string> = {
   'suggest.only': 'Es ist dein einziger möglicher Zug.',
   // issue 26: clock and anywhere
   'opt.clock.name': 'uhr',
-  'opt.clock.description': 'Ein Zeitkonto je Spieler plus Zeit je Zug; bei null übernimmt ein Computerspieler (Standard: keine)',
+  'opt.clock.description': 'Zeitkonto je Spieler plus Zeit je Zug; ist es leer, spielt ein Computer den Platz',
   'clock.none': 'Keine Uhr',
   'clock.choice.1h+5m': '1 Stunde + 5 Min. je Zug',
   'clock.choice.1d+1h': '1 Tag + 1 Stunde je Zug',
@@ -354,4 +354,6 @@ export const de: Record<CoreKey, string> = {
   'anywhere.noThread': 'Eine Direktnachricht hat keine Threads: Das Spiel wird direkt hier gespielt.',
   'anywhere.privateChannel': 'In einem Gruppenchat kann nicht gespielt werden: Der Bot kann dort keine Spielbretter posten. Starte ein Spiel in einer Direktnachricht mit dem Bot (gegen Computerspieler) oder auf einem Server, der den Bot hinzugefügt hat.',
   'anywhere.serverWithoutBot': 'Dieser Server hat den Bot nicht hinzugefügt, daher kann er hier keine Spielbretter posten. Starte ein Spiel in einer Direktnachricht mit dem Bot (gegen Computerspieler) oder bitte den Server, den Bot hinzuzufügen.',
+  'anywhere.statsTitle': '**Statistik** von {player} in Direktnachrichten mit dem Bot',
+  'anywhere.historyEmpty': 'In deinen Direktnachrichten mit dem Bot wurde noch kein Spiel beendet.',
 };

@@ -345,7 +345,7 @@ export const en = {
   'suggest.only': 'It is the only move you have.',
   // issue 26: clock and anywhere
   'opt.clock.name': 'clock',
-  'opt.clock.description': 'A time bank per player plus time per move; at zero a computer player takes the seat (default: none)',
+  'opt.clock.description': 'Time bank per player plus time per move; when it is empty, a computer plays the seat',
   'clock.none': 'No clock',
   'clock.choice.1h+5m': '1 hour + 5 min per move',
   'clock.choice.1d+1h': '1 day + 1 hour per move',
@@ -364,6 +364,8 @@ export const en = {
   'anywhere.noThread': 'A direct message has no threads: the game is played right here.',
   'anywhere.privateChannel': 'Games cannot be played in a group chat: the bot cannot post its boards there. Start one in a direct message with the bot (against computer players) or in a server that added the bot.',
   'anywhere.serverWithoutBot': 'This server has not added the bot, so it cannot post boards here. Start a game in a direct message with the bot (against computer players), or ask the server to add the bot.',
+  'anywhere.statsTitle': '**Statistics** of {player} in direct messages with the bot',
+  'anywhere.historyEmpty': 'No game has been finished in your direct messages with the bot yet.',
 } as const;
 
 export type CoreKey = keyof typeof en;

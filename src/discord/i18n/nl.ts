@@ -335,7 +335,7 @@ export const nl: Record<CoreKey, string> = {
   'suggest.only': 'Het is je enige mogelijke zet.',
   // issue 26: clock and anywhere
   'opt.clock.name': 'klok',
-  'opt.clock.description': 'Een tijdbank per speler plus tijd per zet; bij nul neemt een computerspeler het over (standaard: geen)',
+  'opt.clock.description': 'Tijdbank per speler plus tijd per zet; is die leeg, dan speelt een computer de plaats',
   'clock.none': 'Geen klok',
   'clock.choice.1h+5m': '1 uur + 5 min. per zet',
   'clock.choice.1d+1h': '1 dag + 1 uur per zet',
@@ -354,4 +354,6 @@ export const nl: Record<CoreKey, string> = {
   'anywhere.noThread': 'Een privébericht heeft geen threads: het spel wordt hier gespeeld.',
   'anywhere.privateChannel': 'In een groepsgesprek kan niet gespeeld worden: de bot kan daar geen spelborden plaatsen. Begin een spel in een privébericht met de bot (tegen computerspelers) of op een server die de bot heeft toegevoegd.',
   'anywhere.serverWithoutBot': 'Deze server heeft de bot niet toegevoegd, dus kan hij hier geen spelborden plaatsen. Begin een spel in een privébericht met de bot (tegen computerspelers), of vraag de server de bot toe te voegen.',
+  'anywhere.statsTitle': '**Statistieken** van {player} in privéberichten met de bot',
+  'anywhere.historyEmpty': 'In je privéberichten met de bot is nog geen spel afgelopen.',
 };

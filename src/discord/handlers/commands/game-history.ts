@@ -17,7 +17,7 @@ export const gameHistory: CommandHandler = {
     if (guildId === null) return answerPrivately(interaction, t(env.locale, 'history.empty'));
     const count = interaction.options.getInteger('count') ?? HISTORY_ENTRIES;
     const games = await env.ctx.service.history(guildId, count, inDm ? env.channelId : undefined);
-    if (games.length === 0) return answerPrivately(interaction, t(env.locale, 'history.empty'));
+    if (games.length === 0) return answerPrivately(interaction, t(env.locale, inDm ? 'anywhere.historyEmpty' : 'history.empty'));
     const lines = [t(env.locale, 'history.title', { count: games.length })];
     for (const game of games) {
       const name = env.ctx.presenters.get(game.kind)?.name(env.locale) ?? game.kind;

@@ -25,7 +25,7 @@ export const stats: CommandHandler = {
     const mine = await service.playerStats(guildId, user.id);
     if (mine.length === 0) lines.push(t(env.locale, 'stats.none', { player }));
     else {
-      lines.push(t(env.locale, 'stats.title', { player }));
+      lines.push(t(env.locale, inDm ? 'anywhere.statsTitle' : 'stats.title', { player }));
       for (const row of mine) {
         lines.push(
           t(env.locale, 'stats.line', { game: presenters.get(row.kind)?.name(env.locale) ?? row.kind, games: row.games, wins: row.wins, place: row.averagePlace.toFixed(1) }),
