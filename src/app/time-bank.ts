@@ -160,8 +160,11 @@ export function parseTimeBanks(raw: unknown): TimeBanks | string {
   return { marker: p.marker, seats: p.seats as Seat[], banks: p.banks, running: p.running };
 }
 
-/** "2d 4h", "5h 20m", "12m", "0m": days and hours, or hours and minutes, rounded down. */
+/**
+ * A bank in days, hours and minutes, to the minute begun: a fresh hour shows "1h 0m", not "59m" a second
+ * after it started, and "0m" only when it is empty.
+ */
 export function bankParts(ms: number): { days: number; hours: number; minutes: number } {
-  const total = Math.max(0, Math.floor(ms / MINUTE));
+  const total = Math.max(0, Math.ceil(ms / MINUTE));
   return { days: Math.floor(total / (24 * 60)), hours: Math.floor((total % (24 * 60)) / 60), minutes: total % 60 };
 }

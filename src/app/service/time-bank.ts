@@ -118,14 +118,20 @@ export async function runTimeBank(core: GameCore, job: ScheduledJobRow): Promise
   for (const seat of empty) banks = emptied(banks, seat);
   // Kept before the change: a new turn's jobs read the banks to carry them on.
   await keep(core, game.row.id, banks);
-  const result = await commit(core, game, [], { handOver: empty, notes: () => empty.map((seat) => ({ kind: 'outOfTime' as const, seat })) });
+  // A game of only computer players is not played (commit.ts): when no human would be left at the table,
+  // the seats that ran out leave, and the game ends as when the last human leaves.
+  const humansAfter = game.seats.filter((s) => s.leftAt === null && s.computer === null && !isComputerSeatId(s.userId) && !empty.includes(s.seat)).length;
+  const result =
+    humansAfter > 0
+      ? await commit(core, game, [], { handOver: empty, notes: () => empty.map((seat) => ({ kind: 'outOfTime' as const, seat })) })
+      : await commit(core, game, [], { leaving: empty, notes: () => empty.map((seat) => ({ kind: 'outOfTimeEnds' as const, seat })) });
   if (!result.ok) {
     // The game changed meanwhile: the banks are looked at again at the next tick.
     await core.repo.rescheduleJob({ kind: JOB_KINDS.timeBank, gameId: game.row.id, dueAt: now, payload: read });
     return null;
   }
   // The computer plays the seat at this very tick (the scheduler plays due computer turns after the jobs).
-  await scheduleComputerTurn(core, result.outcome.after, now);
+  if (!result.outcome.finished) await scheduleComputerTurn(core, result.outcome.after, now);
   return { gameId: game.row.id, channelId: game.row.channelId };
 }
 

@@ -359,6 +359,7 @@ export const en = {
   'clock.line': '⏱ Time banks: {banks}',
   'clock.lobby': 'Clock: {clock}. When a player\'s bank is empty, a computer player takes their seat.',
   'board.outOfTime': '{player}\'s time bank ran out: a computer player plays for them until they take their seat back.',
+  'board.outOfTimeEnds': '{player}\'s time bank ran out, and no other player is left at the table: the game ends.',
   'vote.closed.outOfTime': 'Closed: {player}\'s time bank ran out; a computer player plays their seat.',
   'refusal.invalid_clock': 'There is no clock "{value}"; choose one of the offered clocks.',
   'anywhere.noThread': 'A direct message has no threads: the game is played right here.',
