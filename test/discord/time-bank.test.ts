@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActiveSnapshot } from '../../src/app/game-service.js';
 import { gameRegistry } from '../../src/games/registry.js';
+import { inProcessBoardRenderer, type BoardRenderer, type GameBoardJob } from '../../src/render/board-job.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { tallyComputer } from '../games/tally/computer.js';
 import { tallyGame } from '../games/tally/game.js';
@@ -23,8 +24,19 @@ let env: BotOnFake;
 let alice: FakeUser;
 let bob: FakeUser;
 
+/** Every picture the bot asked for, as handed to the renderer (the public view and the options). */
+const pictures: GameBoardJob[] = [];
+
 beforeAll(async () => {
-  env = await startBotOnFake({ games: gameRegistry([tally]), seeds: ['bank-1', 'bank-2', 'bank-3'], computerPlayer: tallyComputer });
+  const games = gameRegistry([tally]);
+  const drawn = inProcessBoardRenderer(games);
+  const boards: BoardRenderer = {
+    render: (job) => {
+      if (job.game !== 'chart') pictures.push(job as GameBoardJob);
+      return drawn.render(job);
+    },
+  };
+  env = await startBotOnFake({ games, boards, seeds: ['bank-1', 'bank-2', 'bank-3'], computerPlayer: tallyComputer });
   alice = env.createUser('alice', { globalName: 'Alice' });
   bob = env.createUser('bob', { globalName: 'Bob' });
 });
@@ -73,8 +85,10 @@ describe('a game with a clock', () => {
     const other = mover === alice ? bob : alice;
     expect(bankOf(first, mover)).toBe('1h 0m (running)');
     expect(bankOf(first, other)).toBe('1h 0m');
-    // The picture draws each name with its bank.
+    // The picture draws each name with its bank (the names handed to the renderer with the public view).
     expect(first.attachments).toHaveLength(1);
+    const drawnNames = (pictures.at(-1)!.options as { names: string[] }).names;
+    expect(drawnNames.filter((n) => n !== undefined).sort()).toEqual(['Alice · 1h 0m', 'Bob · 1h 0m']);
 
     env.fake.clock.advance(20 * MINUTE);
     await playTurn({ fake: env.fake, channelId: channel }, { policy: ({ choices }) => choices.find((c) => END_TURN.test(c.label)) ?? null, awaitNextBoard: true });
