@@ -97,6 +97,22 @@ describe('a game in a direct message with the bot', () => {
     env.fake.assertNoViolations();
   });
 
+  it('in a group chat, /game new says where a game can be played instead, and opens nothing', async () => {
+    const gina = env.createUser('gina', { guildId: null });
+    const friend = env.createUser('hal', { guildId: null });
+    gina.installApp();
+    const group = env.fake.groupDm([gina, friend]);
+    const handle = await gina.runCommand(group, 'game', { subcommand: 'new', options: { game: 'tally' } });
+    await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the answer to /game new' });
+    expect(privateReply(handle, gina).content).toBe(
+      'Games cannot be played in a group chat: the bot cannot post its boards there. Start one in a direct message with the bot (against computer players) or in a server that added the bot.',
+    );
+    expect(await env.service.runningRow(group)).toBeUndefined();
+    // /help answers anywhere.
+    expect(await answer(gina, group, 'help')).toMatch(/\/game new/);
+    env.fake.assertNoViolations();
+  });
+
   it('another player\'s direct-message games are not in your history, and /game new with thread:true is told there are no threads', async () => {
     const erin = env.createUser('erin', { guildId: null });
     erin.installApp();

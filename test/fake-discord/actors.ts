@@ -107,7 +107,7 @@ export class FakeUser {
     if (guild !== null && !(perms & PermissionFlagsBits.UseApplicationCommands)) {
       throw new Error(`${this.name} cannot use application commands in #${channel.name}`);
     }
-    const command = this.#findCommand(guild, name);
+    const command = this.#findCommand(guild, name, channel);
     if (guild !== null && command.default_member_permissions !== null && command.default_member_permissions !== undefined) {
       const needed = BigInt(command.default_member_permissions);
       if ((perms & needed) !== needed && !(perms & PermissionFlagsBits.Administrator)) {
@@ -143,7 +143,7 @@ export class FakeUser {
   async forgeCommand(channelId: string, name: string, options: readonly unknown[], wait: WaitOptions = {}): Promise<InteractionHandle> {
     const { channel, guild } = this.#channelAndGuild(channelId);
     const perms = this.core.world.permissionsIn(this.id, channelId);
-    const command = this.#findCommand(guild, name);
+    const command = this.#findCommand(guild, name, channel);
     const record = this.dispatcher.dispatch(
       { type: InteractionType.ApplicationCommand, userId: this.id, channelId, guildId: guild?.id ?? '' },
       (id, token) =>
@@ -295,6 +295,10 @@ export class FakeUser {
       if (channel.recipientId !== this.id) throw new Error(`${this.name} cannot see another user's direct messages with the bot`);
       return { channel, guild: null };
     }
+    if (channel.type === ChannelType.GroupDM) {
+      if (!(channel.recipientIds ?? []).includes(this.id)) throw new Error(`${this.name} is not in group DM ${channel.id}`);
+      return { channel, guild: null };
+    }
     const guild = this.core.world.guild(channel.guildId);
     if (!guild.members.has(this.id)) throw new Error(`${this.name} is not a member of ${guild.name}`);
     if (!(this.core.world.permissionsIn(this.id, channelId) & PermissionFlagsBits.ViewChannel)) {
@@ -303,17 +307,18 @@ export class FakeUser {
     return { channel, guild };
   }
 
-  #findCommand(guild: GuildRecord | null, name: string): StoredCommand {
+  #findCommand(guild: GuildRecord | null, name: string, channel: ChannelRecord): StoredCommand {
     const byName = (map: Map<string, StoredCommand>) =>
       [...map.values()].find((c) => c.name === name && (c.type ?? ApplicationCommandType.ChatInput) === ApplicationCommandType.ChatInput);
     if (guild === null) {
-      // The bot's direct messages: global commands only, declared for that context and for an install the user has.
+      // The bot's direct messages or a group DM: global commands only, declared for that context and for an install the user has.
       const command = byName(this.core.world.globalCommands);
       if (!command) throw new Error(`the bot has registered no global /${name} (guild commands do not show in direct messages)`);
-      if (command.contexts && !command.contexts.includes(InteractionContextType.BotDM)) {
-        throw new Error(`/${name} is not available in direct messages with the bot (contexts ${command.contexts.join(',')})`);
+      const context = channel.type === ChannelType.GroupDM ? InteractionContextType.PrivateChannel : InteractionContextType.BotDM;
+      if (command.contexts && !command.contexts.includes(context)) {
+        throw new Error(`/${name} is not available in ${context === InteractionContextType.BotDM ? 'direct messages with the bot' : 'private channels'} (contexts ${command.contexts.join(',')})`);
       }
-      if (Object.keys(this.#dmOwners(command)).length === 0) {
+      if (Object.keys(this.#dmOwners(command, channel)).length === 0) {
         throw new Error(`/${name} is not available to ${this.name} in direct messages: no install of the app authorizes it (integration_types ${(command.integration_types ?? [0]).join(',')})`);
       }
       return command;
@@ -338,10 +343,12 @@ export class FakeUser {
    * the command is declared for user installs, and the guild install (key 0: "0" in a DM) when it is
    * declared for guild installs and the user shares a server with the bot.
    */
-  #dmOwners(command: StoredCommand): Record<string, string> {
+  #dmOwners(command: StoredCommand, channel: ChannelRecord): Record<string, string> {
     const types = command.integration_types ?? [ApplicationIntegrationType.GuildInstall];
     const owners: Record<string, string> = {};
-    if (types.includes(ApplicationIntegrationType.GuildInstall) && this.core.world.sharesGuildWithBot(this.id)) owners[ApplicationIntegrationType.GuildInstall] = '0';
+    // Only the bot's own DM can be authorized by a guild install; a group DM needs the user's install.
+    const botDm = channel.type === ChannelType.DM;
+    if (botDm && types.includes(ApplicationIntegrationType.GuildInstall) && this.core.world.sharesGuildWithBot(this.id)) owners[ApplicationIntegrationType.GuildInstall] = '0';
     if (types.includes(ApplicationIntegrationType.UserInstall) && this.record.appInstalled === true) owners[ApplicationIntegrationType.UserInstall] = this.id;
     return owners;
   }
@@ -570,7 +577,7 @@ export class FakeUser {
     if (guild === null) {
       // The bot's direct messages: no guild and no member; the user, the DM channel, the installs that
       // authorized the command (a component keeps those of the message's own interaction).
-      const owners = command !== undefined ? this.#dmOwners(command) : this.#messageOwners(channel);
+      const owners = command !== undefined ? this.#dmOwners(command, channel) : this.#messageOwners(channel);
       return {
         id,
         application_id: world.applicationId,
@@ -579,11 +586,12 @@ export class FakeUser {
         channel: world.apiChannel(channel),
         channel_id: channel.id,
         user: world.apiUser(this.record),
-        app_permissions: world.permissionsIn(world.bot.id, channel.id).toString(),
+        // In a group DM the app acts only through its interaction responses: the user's own rights there.
+        app_permissions: world.permissionsIn(channel.type === ChannelType.GroupDM ? this.id : world.bot.id, channel.id).toString(),
         locale: this.record.locale,
         entitlements: [],
         authorizing_integration_owners: owners,
-        context: InteractionContextType.BotDM,
+        context: channel.type === ChannelType.GroupDM ? InteractionContextType.PrivateChannel : InteractionContextType.BotDM,
         attachment_size_limit: this.core.options.maxFileSize,
       };
     }
@@ -622,7 +630,7 @@ export class FakeUser {
     const owners = (latest?.payload as { authorizing_integration_owners?: Record<string, string> } | undefined)?.authorizing_integration_owners;
     if (owners !== undefined) return owners;
     const fallback: Record<string, string> = {};
-    if (this.core.world.sharesGuildWithBot(this.id)) fallback[ApplicationIntegrationType.GuildInstall] = '0';
+    if (channel.type === ChannelType.DM && this.core.world.sharesGuildWithBot(this.id)) fallback[ApplicationIntegrationType.GuildInstall] = '0';
     if (this.record.appInstalled === true) fallback[ApplicationIntegrationType.UserInstall] = this.id;
     return fallback;
   }

@@ -188,6 +188,11 @@ export class FakeDiscord {
   }
 
   /** What the bot wrote to a user in direct messages, oldest first (none before it opened the channel). */
+  /** A group DM of these users (a private channel the bot is not in), for commands of a user install. */
+  groupDm(users: readonly { id: string }[]): string {
+    return this.world.groupDm(users.map((u) => u.id)).id;
+  }
+
   /** The bot's direct message channel with a user (opened if need be): where the user runs the bot's commands in its DM. */
   dmChannelOf(userId: string): string {
     return this.world.dmChannel(userId).id;

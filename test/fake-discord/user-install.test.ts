@@ -121,6 +121,25 @@ describe("a user install in the bot's direct messages", () => {
     await expect(other.clickButton(message!.id, 'again')).rejects.toThrow();
   });
 
+  it('in a group DM (a private channel) only the user install authorizes, and the bot cannot post there itself', async () => {
+    const host = env.fake.users.create('host', { guildId: null });
+    const friend = env.fake.users.create('friend', { guildId: null });
+    const group = env.fake.groupDm([host, friend]);
+    await expect(host.runCommand(group, 'ping')).rejects.toThrow(/no install of the app authorizes it/);
+    host.installApp();
+    const handle = await host.runCommand(group, 'ping');
+    expect(handle.reply?.content).toBe('pong');
+    expect(handle.payload).toMatchObject({ context: InteractionContextType.PrivateChannel, authorizing_integration_owners: { [ApplicationIntegrationType.UserInstall]: host.id } });
+    // Both members see the answer; the bot has no place of its own there.
+    expect(friend.sees(group).map((m) => m.content)).toEqual(['pong']);
+    const refused = await env.client.rest.post(`/channels/${group}/messages`, { body: { content: 'hello' } }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(refused).toMatchObject({ code: 50001 });
+    await expect(host.runCommand(group, 'guildinstall')).rejects.toThrow(/not available in private channels/);
+  });
+
   it("a server member's DM is authorized by the guild install too (key 0, \"0\")", async () => {
     const member = env.fake.users.create('member');
     const handle = await member.runCommand(member.dmChannel(), 'guildinstall');
