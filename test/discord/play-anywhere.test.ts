@@ -62,6 +62,9 @@ describe('the commands are declared for both installs and every context', () => 
 describe('a game in a direct message with the bot', () => {
   it('a user-install player starts and finishes a game against a computer player, with the same lobby, pictures and panels', async () => {
     const dm = dana.dmChannel();
+    // Told of turns by direct message: in a game that is already in her DM, the board itself tells her.
+    const notify = await dana.runCommand(dm, 'game', { subcommand: 'notify', options: { how: 'dm' } });
+    await notify.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the answer to /game notify' });
     const lobby = await openLobby(dana, dm, { game: 'tally' });
     expect(lobby.channelId).toBe(dm);
     // Asking for a thread in a direct message: told there is none, and the game is played right here.
@@ -88,6 +91,7 @@ describe('a game in a direct message with the bot', () => {
     expect(env.fake.channelMessages(env.fake.channelId())).toEqual([]);
     const final = latestBoard(env.fake, dm);
     expect(env.fake.directMessagesTo(dana.id).some((m) => m.id === final.id)).toBe(true);
+    expect(env.fake.directMessagesTo(dana.id).filter((m) => /Your decision in/.test(m.content))).toEqual([]);
 
     // History and statistics of her direct messages, with links into the DM (@me).
     const history = await answer(dana, dm, 'game', 'history');
