@@ -118,6 +118,9 @@ describe('a game with a clock', () => {
     await until(env.fake, () => told() !== undefined, 'the board saying the bank ran out', WAIT_MS);
     expect(told()!.content).toContain(`<@${idle.id}>'s time bank ran out: a computer player plays for them until they take their seat back.`);
     expect(told()!.content).toContain('⏱ Time banks: ');
+    // One post with the computer's move: it asks the other player, and does not ping the one who ran out.
+    expect(mentionedToAct(told()!)).toEqual([other.id]);
+    expect(told()!.content).toMatch(/Last turn: .*\(computer\) ends the turn/);
     expect((await gameIn(channel)).seats.find((s) => s.userId === idle.id)!.computer).toBe('normal');
     // The computer played the seat's move at once: the turn is the other player's, with their full bank running.
     await until(env.fake, () => mentionedToAct(latestBoard(env.fake, channel)).includes(other.id), 'the board asking the other player', WAIT_MS);

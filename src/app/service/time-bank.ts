@@ -88,7 +88,8 @@ export async function banksNow(core: GameCore, game: ActiveSnapshot): Promise<Ba
 /**
  * The bank job came due (claimed, in its transaction): a bank that is empty hands its seat to a computer
  * player, with a line on the board; a player who is away has their bank stopped until they are back;
- * otherwise the job waits for the next bank to run out. Returns the game when the channel is owed a board.
+ * otherwise the job waits for the next bank to run out. Returns the game when its board is to be posted now
+ * (the game ended); a board of a seat handed over goes out with the computer's move.
  */
 export async function runTimeBank(core: GameCore, job: ScheduledJobRow): Promise<{ gameId: number; channelId: string } | null> {
   const loaded = await core.active(job.gameId);
@@ -130,9 +131,12 @@ export async function runTimeBank(core: GameCore, job: ScheduledJobRow): Promise
     await core.repo.rescheduleJob({ kind: JOB_KINDS.timeBank, gameId: game.row.id, dueAt: now, payload: read });
     return null;
   }
-  // The computer plays the seat at this very tick (the scheduler plays due computer turns after the jobs).
-  if (!result.outcome.finished) await scheduleComputerTurn(core, result.outcome.after, now);
-  return { gameId: game.row.id, channelId: game.row.channelId };
+  if (result.outcome.finished) return { gameId: game.row.id, channelId: game.row.channelId };
+  // The computer plays the seat at this very tick (the scheduler plays due computer turns after the jobs),
+  // and the board owed now is posted with its move: one post, which pings the player who decides next,
+  // not the one whose seat the computer just took.
+  await scheduleComputerTurn(core, result.outcome.after, now);
+  return null;
 }
 
 /**
