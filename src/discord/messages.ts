@@ -13,7 +13,7 @@ import {
   type APIComponentInMessageActionRow,
   type MessageMentionOptions,
 } from 'discord.js';
-import { COMPUTER_LEVELS, computerName, isComputerSeatId, parseLevel, type ActiveSnapshot, type GameService, type LobbySnapshot, type SeatRow, type Snapshot, type VoteTally } from '../app/game-service.js';
+import { COMPUTER_LEVELS, computerName, isComputerPlayed, isComputerSeatId, parseLevel, type ActiveSnapshot, type GameService, type LobbySnapshot, type SeatRow, type Snapshot, type VoteTally } from '../app/game-service.js';
 import type { EffectiveEntry } from '../app/log.js';
 import type { SummaryEvent } from '../app/outbox.js';
 import { playingOrder } from '../app/module.js';
@@ -267,7 +267,9 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
   const picture = notes.picture !== false;
   // A game with a clock: each player's bank beside their name on the picture and in a line of the text.
   const banks = game.row.status === 'active' ? await service.banksNow(game) : [];
-  const renderOptions = { locale, names: namesWithBanks(locale, pictureNames(game), banks), lastTurn, ...(ranks !== undefined ? { ranks } : {}) };
+  // On the picture only the banks of seats humans play (a computer's seat needs none, and its name is long).
+  const humanBanks = banks.filter((b) => game.seats.some((s) => s.seat === b.seat && !isComputerPlayed(s)));
+  const renderOptions = { locale, names: namesWithBanks(locale, pictureNames(game), humanBanks), lastTurn, ...(ranks !== undefined ? { ranks } : {}) };
   // The board and its phone picture are drawn side by side in the render pool.
   const [board, phone] = picture
     ? await Promise.allSettled([presenter.renderBoard(view, renderOptions), presenter.renderPhoneBoard?.(view, renderOptions) ?? Promise.resolve(null)])

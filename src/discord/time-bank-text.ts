@@ -2,7 +2,7 @@
  * The time banks in words (issue 26): "2d 4h" for a bank, the board's line with every player's bank, and
  * the names on the board picture with each bank beside its player.
  */
-import type { Locale, Seat } from '../engine/index.js';
+import type { Locale } from '../engine/index.js';
 import { bankParts, clockChoice, type BankNow } from '../app/time-bank.js';
 import { t, type CoreKey } from './i18n/index.js';
 
@@ -43,5 +43,3 @@ export function namesWithBanks(locale: Locale, names: readonly string[], banks: 
   }
   return out;
 }
-
-export type { Seat };
