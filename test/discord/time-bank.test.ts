@@ -14,7 +14,7 @@ import { tallyComputer } from '../games/tally/computer.js';
 import { tallyGame } from '../games/tally/game.js';
 import { END_TURN, playTurn } from '../support/turn-driver.js';
 import { until } from './bot-process.js';
-import { buttonFor, clickForBoard, hasButton, latestBoard, latestCall, mentionedToAct, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS } from './harness.js';
+import { buttonFor, clickForBoard, hasButton, latestBoard, latestCall, mentionedToAct, openLobby, privateReply, runConfirmed, startBotOnFake, type BotOnFake, WAIT_MS } from './harness.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -97,6 +97,9 @@ describe('a game with a clock', () => {
     // An hour less twenty minutes (and the seconds the move took), plus five minutes.
     expect(bankOf(second, mover)).toMatch(/^4[45]m$/);
     expect(bankOf(second, other)).toBe('1h 0m (running)');
+    // Ended here, so that the clocks of the next tests move only their own games.
+    await runConfirmed(alice, channel, 'abandon');
+    expect(await env.service.runningRow(channel)).toBeUndefined();
     env.fake.assertNoViolations();
   });
 
@@ -126,6 +129,11 @@ describe('a game with a clock', () => {
     await until(env.fake, () => mentionedToAct(latestBoard(env.fake, channel)).includes(other.id), 'the board asking the other player', WAIT_MS);
     const next = latestBoard(env.fake, channel);
     expect(bankOf(next, idle)).toBe('(computer) 0m');
+    // On the picture the seat the computer plays carries no bank; the other player's does.
+    const lastNames = (pictures.at(-1)!.options as { names: string[] }).names;
+    const idleName = idle === alice ? 'Alice' : 'Bob';
+    expect(lastNames.find((n) => n?.startsWith(idleName))).not.toContain(' · ');
+    expect(lastNames.find((n) => n !== undefined && !n.startsWith(idleName))).toMatch(/ · 1h 0m$/);
     expect(bankOf(next, other)).toBe('1h 0m (running)');
     // The player takes their seat back, as after an idle vote, and plays on the increment alone.
     const offer = privateReply(await idle.clickButton(next.id, buttonFor(next, 'turn')), idle);
