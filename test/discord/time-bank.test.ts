@@ -195,6 +195,17 @@ describe('a game with a clock', () => {
     env.fake.assertNoViolations();
   });
 
+  it('an unknown clock is refused, by the command (a forged choice) and by the service, and opens nothing', async () => {
+    const channel = env.fake.createChannel('bank-forged');
+    const forged = await alice.forgeCommand(channel, 'game', [{ type: 1, name: 'new', options: [{ type: 3, name: 'game', value: 'tally' }, { type: 3, name: 'clock', value: 'forever' }] }]);
+    await forged.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the answer to the forged /game new' });
+    expect(privateReply(forged, alice).content).toMatch(/clock/);
+    expect(await env.service.runningRow(channel)).toBeUndefined();
+    const refused = await env.service.createLobby({ guildId: env.fake.guildId, channelId: channel, kind: 'tally', host: { userId: alice.id, displayName: 'Alice' }, locale: 'en', clock: 'forever' });
+    expect(refused).toMatchObject({ ok: false, code: 'invalid_options', option: 'clock', value: 'forever' });
+    expect(await env.service.runningRow(channel)).toBeUndefined();
+  });
+
   it('a game without a clock shows no banks', async () => {
     const channel = env.fake.createChannel('no-bank');
     const board = await startClocked(channel, 'none');
