@@ -54,6 +54,7 @@ import * as ratings from './service/ratings.js';
 import * as follow from './service/follow.js';
 import { sweep } from './service/sweep.js';
 import * as tables from './service/tables.js';
+import * as timeBank from './service/time-bank.js';
 import * as timers from './service/timers.js';
 import * as turns from './service/turns.js';
 import * as votes from './service/votes.js';
@@ -181,6 +182,9 @@ export class GameService {
   dueComputerTurns() { return timers.dueComputerTurns(this.#core); }
   settleComputerTurn(...a: Args<typeof timers.settleComputerTurn>) { return timers.settleComputerTurn(this.#core, ...a); }
   snooze(...a: Args<typeof timers.snooze>) { return timers.snooze(this.#core, ...a); }
+
+  // The time banks of a game with a clock (time-bank.ts).
+  banksNow(...a: Args<typeof timeBank.banksNow>) { return timeBank.banksNow(this.#core, ...a); }
 
   // The idle vote (votes.ts).
   vote(...a: Args<typeof votes.vote>) { return votes.vote(this.#core, ...a); }

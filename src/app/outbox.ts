@@ -17,7 +17,11 @@ import type { DamagedRowStore, DeliveryStore } from '../persistence/store.js';
  */
 export interface BoardNote {
   /** `computerFallback`: the computer player could not decide (it failed, or ran past its deadline); a safe move was played. */
-  readonly kind: 'left' | 'leftAutopilot' | 'removed' | 'removedAutopilot' | 'skipped' | 'handedToComputer' | 'reclaimed' | 'computerFallback';
+  /**
+   * `outOfTime`: the seat's time bank ran out (issue 26), a computer plays it as after an idle vote;
+   * `outOfTimeEnds`: it ran out with no other human at the table, so the game ended.
+   */
+  readonly kind: 'left' | 'leftAutopilot' | 'removed' | 'removedAutopilot' | 'skipped' | 'handedToComputer' | 'reclaimed' | 'computerFallback' | 'outOfTime' | 'outOfTimeEnds';
   readonly seat: Seat;
 }
 
@@ -109,7 +113,7 @@ export interface Delivery {
   readonly createdAt: number;
 }
 
-const NOTE_KINDS = new Set(['left', 'leftAutopilot', 'removed', 'removedAutopilot', 'skipped', 'handedToComputer', 'reclaimed', 'computerFallback']);
+const NOTE_KINDS = new Set(['left', 'leftAutopilot', 'removed', 'removedAutopilot', 'skipped', 'handedToComputer', 'reclaimed', 'computerFallback', 'outOfTime', 'outOfTimeEnds']);
 const SNOWFLAKE = /^[0-9]{1,20}$/;
 
 const isSeat = (v: unknown): v is Seat => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 16;

@@ -8,7 +8,7 @@ import type { BoardNote } from './outbox.js';
 
 export type VoteClosure =
   | { readonly reason: 'over' | 'abandoned' | 'repeated' | 'movedOn' }
-  | { readonly reason: 'passedSkip' | 'passedKick' | 'left' | 'reclaimed' | 'played'; readonly seat: Seat };
+  | { readonly reason: 'passedSkip' | 'passedKick' | 'left' | 'reclaimed' | 'played' | 'outOfTime'; readonly seat: Seat };
 
 export interface VoteClosureFacts {
   readonly status: string;
@@ -23,7 +23,7 @@ export interface VoteClosureFacts {
 }
 
 /** What each note about a seat says of its vote (a safe move played for a computer player says nothing). */
-const NOTE_REASON: Record<Exclude<BoardNote['kind'], 'computerFallback'>, 'passedSkip' | 'passedKick' | 'left' | 'reclaimed'> = {
+const NOTE_REASON: Record<Exclude<BoardNote['kind'], 'computerFallback'>, 'passedSkip' | 'passedKick' | 'left' | 'reclaimed' | 'outOfTime'> = {
   handedToComputer: 'passedSkip',
   skipped: 'passedSkip',
   removed: 'passedKick',
@@ -31,6 +31,8 @@ const NOTE_REASON: Record<Exclude<BoardNote['kind'], 'computerFallback'>, 'passe
   left: 'left',
   leftAutopilot: 'left',
   reclaimed: 'reclaimed',
+  outOfTime: 'outOfTime',
+  outOfTimeEnds: 'outOfTime',
 };
 
 export function voteClosure(facts: VoteClosureFacts): VoteClosure {

@@ -3,7 +3,7 @@
  * catalogue. The tree serves every game: `/game new game:<choice>` lists the registered games; players,
  * layout, variant and expansion are autocompleted for the chosen game.
  *
- *   /game new game:.. [players:..] [layout:..] [variant:..] [expansion:..] [thread:..]
+ *   /game new game:.. [players:..] [layout:..] [variant:..] [expansion:..] [thread:..] [clock:..]
  *   /game learn game:.. [opponents:..] [level:..] [thread:..]
  *   /game status | hand | log [count] | settings [reminder_hours] [reminder_limit] [idle_hours] | leave | abandon
  *     (each with [game]: which running game of the channel, autocompleted, where it has several)
@@ -18,7 +18,6 @@
 import {
   ApplicationCommandOptionType,
   ApplicationCommandType,
-  InteractionContextType,
   type APIApplicationCommandBasicOption,
   type APIApplicationCommandOptionChoice,
   type APIApplicationCommandSubcommandOption,
@@ -29,6 +28,15 @@ import { SETTING_BOUNDS } from '../app/settings.js';
 import { COMPUTER_LEVELS } from '../app/service/seat-identity.js';
 import type { ModuleRegistry, PresenterRegistry } from '../games/contract.js';
 import { core, type CoreKey } from './i18n/index.js';
+import { ALL_CONTEXTS, INTEGRATION_TYPES } from './anywhere.js';
+import { CLOCK_CHOICES, NO_CLOCK } from '../app/time-bank.js';
+import { clockName } from './time-bank-text.js';
+
+/** A clock's choice name in the three languages ("3 days + 4 h per move", or "No clock"). */
+function clockChoiceName(value: string): { name: string; name_localizations: { de: string; nl: string } } {
+  const name = (locale: 'en' | 'de' | 'nl'): string => clockName(locale, value) ?? core[locale]['clock.none'];
+  return { name: name('en'), name_localizations: { de: name('de'), nl: name('nl') } };
+}
 
 type Named = { name: string; name_localizations: { de: string; nl: string }; description: string; description_localizations: { de: string; nl: string } };
 
@@ -72,7 +80,9 @@ export function commandDefinitions(modules: ModuleRegistry, presenters: Presente
   const game: RESTPostAPIChatInputApplicationCommandsJSONBody = {
     type: ApplicationCommandType.ChatInput,
     ...named('cmd.game'),
-    contexts: [InteractionContextType.Guild],
+    // issue 26: clock and anywhere (guild and user installs; servers, the bot's DMs, private channels)
+    integration_types: INTEGRATION_TYPES,
+    contexts: ALL_CONTEXTS,
     options: [
       sub('new', [
         { type: ApplicationCommandOptionType.String, ...named('opt.game'), required: true, choices: games },
@@ -82,6 +92,13 @@ export function commandDefinitions(modules: ModuleRegistry, presenters: Presente
         { type: ApplicationCommandOptionType.String, ...named('opt.variant'), required: false, autocomplete: true },
         { type: ApplicationCommandOptionType.String, ...named('opt.expansion'), required: false, autocomplete: true },
         { type: ApplicationCommandOptionType.Boolean, ...named('opt.thread'), required: false },
+        // issue 26: the time bank
+        {
+          type: ApplicationCommandOptionType.String,
+          ...named('opt.clock'),
+          required: false,
+          choices: [NO_CLOCK, ...CLOCK_CHOICES.map((c) => c.value)].map((value) => ({ ...clockChoiceName(value), value })),
+        },
       ]),
       // issue 26: learn — a game against computer players with coaching.
       sub('learn', [
@@ -129,14 +146,16 @@ export function commandDefinitions(modules: ModuleRegistry, presenters: Presente
   const stats: RESTPostAPIChatInputApplicationCommandsJSONBody = {
     type: ApplicationCommandType.ChatInput,
     ...named('cmd.stats'),
-    contexts: [InteractionContextType.Guild],
+    integration_types: INTEGRATION_TYPES,
+    contexts: ALL_CONTEXTS,
     options: [{ type: ApplicationCommandOptionType.User, ...named('opt.user'), required: false }],
   };
 
   const help: RESTPostAPIChatInputApplicationCommandsJSONBody = {
     type: ApplicationCommandType.ChatInput,
     ...named('cmd.help'),
-    contexts: [InteractionContextType.Guild],
+    integration_types: INTEGRATION_TYPES,
+    contexts: ALL_CONTEXTS,
     options: [
       {
         type: ApplicationCommandOptionType.String,

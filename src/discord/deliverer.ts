@@ -12,6 +12,7 @@
  * superseded. When a newer board is up, the buttons come off the older messages (disarming), recorded
  * too, so a crash leaves no live old board behind for long: the poll loop finishes the job.
  */
+import { DM_SCOPE } from './anywhere.js';
 import { ChannelType, DiscordAPIError, ThreadAutoArchiveDuration, type Message } from 'discord.js';
 import type { ActiveSnapshot, LobbySnapshot, Snapshot } from '../app/game-service.js';
 import type { BoardNote, Delivery, DmFallback, HeldNotice, StaleMessage, SummaryEvent } from '../app/outbox.js';
@@ -235,7 +236,8 @@ export class Deliverer implements DeliveryTrigger {
   async #toldOfTurn(game: Snapshot, step: DeliveryStep, message: PublicMessage): Promise<{ userId: string; ping: boolean; dm: NotifySettings | null }[]> {
     const named = message.allowedMentions.users ?? [];
     const aboutTurn = step.kind === 'reminder' || (step.kind === 'board' && game.row.status !== 'finished');
-    if (!aboutTurn || named.length === 0) return named.map((userId) => ({ userId, ping: true, dm: null }));
+    // A game in a direct message (issue 26) is already in the player's DM: the post itself tells them.
+    if (!aboutTurn || named.length === 0 || game.row.guildId === DM_SCOPE) return named.map((userId) => ({ userId, ping: true, dm: null }));
     // A board asked for again (/game status) tells nobody anything new: no direct message for it.
     const news = !(step.kind === 'board' && step.again);
     const wishes = await this.ctx.service.notifyOfUsers(named);

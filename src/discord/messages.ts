@@ -3,6 +3,7 @@
  * service's snapshots. Public messages use the game's locale (the server's), ephemeral ones the user's.
  * Hands and private events only ever go into ephemeral messages for their owner.
  */
+import { banksLine, clockName, namesWithBanks } from './time-bank-text.js';
 import {
   ButtonStyle,
   ComponentType,
@@ -12,7 +13,7 @@ import {
   type APIComponentInMessageActionRow,
   type MessageMentionOptions,
 } from 'discord.js';
-import { COMPUTER_LEVELS, computerName, isComputerSeatId, parseLevel, type ActiveSnapshot, type GameService, type LobbySnapshot, type SeatRow, type Snapshot, type VoteTally } from '../app/game-service.js';
+import { COMPUTER_LEVELS, computerName, isComputerPlayed, isComputerSeatId, parseLevel, type ActiveSnapshot, type GameService, type LobbySnapshot, type SeatRow, type Snapshot, type VoteTally } from '../app/game-service.js';
 import type { EffectiveEntry } from '../app/log.js';
 import type { SummaryEvent } from '../app/outbox.js';
 import { playingOrder } from '../app/module.js';
@@ -196,6 +197,7 @@ export function lobbyMessage(game: LobbySnapshot, presenter: GamePresenter): Pub
         ? t(locale, 'lobby.layoutOnly', { layout: optionLabel(presenter, game, 'layout', locale) })
         : t(locale, 'lobby.options', { layout: optionLabel(presenter, game, 'layout', locale), variant: optionLabel(presenter, game, 'variant', locale) }),
       ...expansionLine(presenter, game, locale),
+      ...(clockName(locale, game.settings.clock) === null ? [] : [t(locale, 'clock.lobby', { clock: clockName(locale, game.settings.clock) ?? '' })]),
       t(locale, 'lobby.seats', { count: game.seats.length, capacity: game.settings.capacity, players }),
       min === game.settings.capacity ? t(locale, 'lobby.hintExact', { capacity: min }) : t(locale, 'lobby.hint', { min, capacity: game.settings.capacity }),
       ...(game.row.useThread ? [t(locale, 'lobby.inThread')] : []),
@@ -263,7 +265,11 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
     null,
   );
   const picture = notes.picture !== false;
-  const renderOptions = { locale, names: pictureNames(game), lastTurn, ...(ranks !== undefined ? { ranks } : {}) };
+  // A game with a clock: each player's bank beside their name on the picture and in a line of the text.
+  const banks = game.row.status === 'active' ? await service.banksNow(game) : [];
+  // On the picture only the banks of seats humans play (a computer's seat needs none, and its name is long).
+  const humanBanks = banks.filter((b) => game.seats.some((s) => s.seat === b.seat && !isComputerPlayed(s)));
+  const renderOptions = { locale, names: namesWithBanks(locale, pictureNames(game), humanBanks), lastTurn, ...(ranks !== undefined ? { ranks } : {}) };
   // The board and its phone picture are drawn side by side in the render pool.
   const [board, phone] = picture
     ? await Promise.allSettled([presenter.renderBoard(view, renderOptions), presenter.renderPhoneBoard?.(view, renderOptions) ?? Promise.resolve(null)])
@@ -278,6 +284,8 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
   if (picture && png === null) lines.push(t(locale, 'board.noPicture'));
   const status = presenter.status(view, locale, playerNames);
   if (picture && status !== '') lines.push(status);
+  const bankLine = banksLine(locale, banks, names(game));
+  if (bankLine !== null) lines.push(bankLine);
   if (notes.order === true) lines.push(t(locale, 'board.order', playingOrderText(game)));
   lines.push(...(notes.notes ?? []));
   // The events name their players themselves; a turn of hidden events only (a card drawn) tells nothing here.

@@ -2,6 +2,7 @@
  * Shared pieces of the handlers: refusal texts, the permission check, posting a board (and taking the
  * buttons off the previous one), and private answers that fit how the interaction was acknowledged.
  */
+import { DM_SCOPE } from './anywhere.js';
 import {
   MessageFlags,
   PermissionFlagsBits,
@@ -50,6 +51,8 @@ export function refusalText(ctx: BotContext, refusal: Refusal, locale: Locale, g
           return t(locale, 'refusal.invalid_layout', { value });
         case 'variant':
           return t(locale, 'refusal.invalid_variant', { value });
+        case 'clock':
+          return t(locale, 'refusal.invalid_clock', { value });
       }
       break;
     }
@@ -159,7 +162,8 @@ export function isCommitted(interaction: Interaction): boolean {
 
 /** A link to a message in the channel. */
 export function messageLink(guildId: string | null, channelId: string, messageId: string): string {
-  return `https://discord.com/channels/${guildId ?? '@me'}/${channelId}/${messageId}`;
+  // A game in a direct message is stored under the guild id '0' (see game-new.ts): its links are @me's.
+  return `https://discord.com/channels/${guildId === null || guildId === DM_SCOPE ? '@me' : guildId}/${channelId}/${messageId}`;
 }
 
 /** Component interactions acknowledged with deferUpdate are marked by the router. */

@@ -47,6 +47,8 @@ export interface LobbySettings {
   readonly expansion?: string | null;
   /** A learning game (`/game learn`): its players are coached after each decision. Absent: an ordinary game. */
   readonly learn?: boolean;
+  /** The time bank (`/game new clock:`, see src/app/time-bank.ts); absent: none. */
+  readonly clock?: string;
 }
 
 export interface GameModule {

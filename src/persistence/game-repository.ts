@@ -543,6 +543,15 @@ export class GameRepository {
     return yield* all(query);
   }
 
+  /**
+   * Every job of a kind, of every guild (issue 26: a player going away stops their running time banks in
+   * all their games, whichever process runs them).
+   */
+  *jobsOfKindEverywhere(kind: string): Statements<ScheduledJobRow[]> {
+    const { scheduledJobs } = this.dialect.tables;
+    return yield* all(select(scheduledJobs, { where: eq(scheduledJobs.kind, kind), orderBy: [asc(scheduledJobs.id)] }));
+  }
+
   *jobsOf(gameId: number, kind?: string): Statements<ScheduledJobRow[]> {
     return kind === undefined ? yield* all(this.#moves.jobsOf, { gameId }) : yield* all(this.#moves.jobsOfKind, { gameId, kind });
   }

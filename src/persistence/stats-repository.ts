@@ -57,8 +57,8 @@ export class StatsRepository {
     );
   }
 
-  /** The server's finished (and abandoned) games, newest first. */
-  *history(guildId: string, limit: number): Statements<FinishedGame[]> {
+  /** The server's finished (and abandoned) games, newest first; `channelId`: only that channel's (a direct message's). */
+  *history(guildId: string, limit: number, channelId?: string): Statements<FinishedGame[]> {
     const { games, results } = this.dialect.tables;
     const finishedAt = this.dialect.time(sql<number>`max(${results.finishedAt})`);
     const query = selectFields(
@@ -75,7 +75,7 @@ export class StatsRepository {
       games,
       {
         innerJoin: { table: results, on: eq(results.gameId, games.id) },
-        where: and(eq(games.guildId, guildId), inArray(games.status, ['finished', 'abandoned'])),
+        where: and(eq(games.guildId, guildId), channelId === undefined ? undefined : eq(games.channelId, channelId), inArray(games.status, ['finished', 'abandoned'])),
         groupBy: [games.id],
         orderBy: [desc(finishedAt), desc(games.id)],
         limit,

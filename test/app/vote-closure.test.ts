@@ -16,6 +16,11 @@ describe('why an idle vote closed', () => {
     expect(voteClosure({ ...open, laterNotes: [{ kind: 'left', seat: 0 }, { kind: 'reclaimed', seat: 2 }] })).toEqual({ reason: 'reclaimed', seat: 2 });
   });
 
+  it("the seat's time bank ran out (issue 26): a computer plays it, or the game ended with it", () => {
+    expect(voteClosure({ ...open, laterNotes: [{ kind: 'outOfTime', seat: 2 }] })).toEqual({ reason: 'outOfTime', seat: 2 });
+    expect(voteClosure({ ...open, laterNotes: [{ kind: 'outOfTimeEnds', seat: 2 }] })).toEqual({ reason: 'outOfTime', seat: 2 });
+  });
+
   it('its player decided after all; else the vote came up again, or the game moved on', () => {
     expect(voteClosure({ ...open, deciding: [0] })).toEqual({ reason: 'played', seat: 2 });
     expect(voteClosure({ ...open, newerVote: true })).toEqual({ reason: 'repeated' });

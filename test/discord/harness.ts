@@ -57,6 +57,8 @@ export interface StartOptions {
   readonly computerPlayer?: ComputerPlayer;
   /** The client's REST timeout (default: the local default of createDiscordClient). */
   readonly restTimeoutMs?: number;
+  /** Register the commands globally, as production does (default: for the test guild only, which DMs do not show). */
+  readonly globalCommands?: boolean;
   /** The bot's store (default: a SQLite file of its own); e.g. a PostgresStore on a test's server. */
   readonly store?: (clock: { now(): number }) => Store;
 }
@@ -110,7 +112,7 @@ export async function startBotOnFake(options: StartOptions): Promise<BotOnFake> 
       logger,
       presenters: options.games.presenters(options.boards ?? inProcessBoardRenderer(options.games)),
       applicationId: fake.applicationId,
-      guildId: fake.guildId,
+      ...(options.globalCommands === true ? {} : { guildId: fake.guildId }),
       // The tests run the scheduler themselves (tick) after moving the clock.
       schedulerIntervalMs: 3_600_000,
     });
@@ -246,7 +248,8 @@ export async function openLobby(user: FakeUser, channelId: string, options: Reco
   const handle = await user.runCommand(channelId, 'game', { subcommand: 'new', options });
   await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the answer to /game new' });
   const answer = privateReply(handle, user);
-  const link = /\/channels\/\d+\/(\d+)\/(\d+)/.exec(answer.content);
+  // In a server /channels/<guild>/..., in a direct message /channels/@me/...
+  const link = /\/channels\/(?:\d+|@me)\/(\d+)\/(\d+)/.exec(answer.content);
   if (link === null) throw new Error(`no lobby link in the answer: ${answer.content}`);
   expect(link[1]).toBe(channelId);
   const lobby = fake.message(link[2] as string);

@@ -81,6 +81,20 @@ export class FakeUser {
     else this.core.world.closedDms.add(this.id);
   }
 
+  /**
+   * Adds the app to the user's account (a user install: Developer Portal -> Installation -> User Install).
+   * Its global commands declared for user installs (`integration_types` with 1) then work for them in the
+   * contexts the commands declare: the bot's direct messages among them, without a common server.
+   */
+  installApp(): void {
+    this.record.appInstalled = true;
+  }
+
+  /** The bot's direct message channel with this user: run commands there with `runCommand(user.dmChannel(), ...)`. */
+  dmChannel(): string {
+    return this.core.world.dmChannel(this.id).id;
+  }
+
   /** What this user sees in a channel right now (channel messages and their own ephemeral ones). */
   sees(channelId: string): SeenMessage[] {
     return visibleTo(this.core.world, this.id, channelId);
@@ -90,11 +104,11 @@ export class FakeUser {
   async runCommand(channelId: string, name: string, options: RunCommandOptions = {}): Promise<InteractionHandle> {
     const { channel, guild } = this.#channelAndGuild(channelId);
     const perms = this.core.world.permissionsIn(this.id, channelId);
-    if (!(perms & PermissionFlagsBits.UseApplicationCommands)) {
+    if (guild !== null && !(perms & PermissionFlagsBits.UseApplicationCommands)) {
       throw new Error(`${this.name} cannot use application commands in #${channel.name}`);
     }
-    const command = this.#findCommand(guild.id, name);
-    if (command.default_member_permissions !== null && command.default_member_permissions !== undefined) {
+    const command = this.#findCommand(guild, name, channel);
+    if (guild !== null && command.default_member_permissions !== null && command.default_member_permissions !== undefined) {
       const needed = BigInt(command.default_member_permissions);
       if ((perms & needed) !== needed && !(perms & PermissionFlagsBits.Administrator)) {
         throw new Error(`/${name} is not available to ${this.name} (default_member_permissions ${needed})`);
@@ -103,10 +117,10 @@ export class FakeUser {
     const resolved: APIInteractionDataResolved = {};
     const dataOptions = this.#buildOptions(command, options, resolved, guild);
     const record = this.dispatcher.dispatch(
-      { type: InteractionType.ApplicationCommand, userId: this.id, channelId, guildId: guild.id },
+      { type: InteractionType.ApplicationCommand, userId: this.id, channelId, guildId: guild?.id ?? '' },
       (id, token) =>
         ({
-          ...this.#base(id, token, channel, guild, perms),
+          ...this.#base(id, token, channel, guild, perms, command),
           type: InteractionType.ApplicationCommand,
           data: {
             id: command.id,
@@ -129,12 +143,12 @@ export class FakeUser {
   async forgeCommand(channelId: string, name: string, options: readonly unknown[], wait: WaitOptions = {}): Promise<InteractionHandle> {
     const { channel, guild } = this.#channelAndGuild(channelId);
     const perms = this.core.world.permissionsIn(this.id, channelId);
-    const command = this.#findCommand(guild.id, name);
+    const command = this.#findCommand(guild, name, channel);
     const record = this.dispatcher.dispatch(
-      { type: InteractionType.ApplicationCommand, userId: this.id, channelId, guildId: guild.id },
+      { type: InteractionType.ApplicationCommand, userId: this.id, channelId, guildId: guild?.id ?? '' },
       (id, token) =>
         ({
-          ...this.#base(id, token, channel, guild, perms),
+          ...this.#base(id, token, channel, guild, perms, command),
           type: InteractionType.ApplicationCommand,
           data: { id: command.id, name: command.name, type: ApplicationCommandType.ChatInput, ...(command.guild_id ? { guild_id: command.guild_id } : {}), options },
         }) as unknown as APIChatInputApplicationCommandGuildInteraction,
@@ -257,7 +271,7 @@ export class FakeUser {
         type: InteractionType.ModalSubmit,
         userId: this.id,
         channelId: channel.id,
-        guildId: guild.id,
+        guildId: guild?.id ?? '',
         ...(fromMessage ? { sourceMessageId: fromMessage.id } : {}),
       },
       (id, token) =>
@@ -273,9 +287,18 @@ export class FakeUser {
 
   // ----- internals ------------------------------------------------------------------------------------
 
-  #channelAndGuild(channelId: string): { channel: ChannelRecord; guild: GuildRecord } {
+  /** The channel and its guild (null: the bot's direct message channel with this user). */
+  #channelAndGuild(channelId: string): { channel: ChannelRecord; guild: GuildRecord | null } {
     const channel = this.core.world.channels.get(channelId);
     if (!channel) throw new Error(`no channel ${channelId}`);
+    if (channel.type === ChannelType.DM) {
+      if (channel.recipientId !== this.id) throw new Error(`${this.name} cannot see another user's direct messages with the bot`);
+      return { channel, guild: null };
+    }
+    if (channel.type === ChannelType.GroupDM) {
+      if (!(channel.recipientIds ?? []).includes(this.id)) throw new Error(`${this.name} is not in group DM ${channel.id}`);
+      return { channel, guild: null };
+    }
     const guild = this.core.world.guild(channel.guildId);
     if (!guild.members.has(this.id)) throw new Error(`${this.name} is not a member of ${guild.name}`);
     if (!(this.core.world.permissionsIn(this.id, channelId) & PermissionFlagsBits.ViewChannel)) {
@@ -284,9 +307,23 @@ export class FakeUser {
     return { channel, guild };
   }
 
-  #findCommand(guildId: string, name: string): StoredCommand {
+  #findCommand(guild: GuildRecord | null, name: string, channel: ChannelRecord): StoredCommand {
     const byName = (map: Map<string, StoredCommand>) =>
       [...map.values()].find((c) => c.name === name && (c.type ?? ApplicationCommandType.ChatInput) === ApplicationCommandType.ChatInput);
+    if (guild === null) {
+      // The bot's direct messages or a group DM: global commands only, declared for that context and for an install the user has.
+      const command = byName(this.core.world.globalCommands);
+      if (!command) throw new Error(`the bot has registered no global /${name} (guild commands do not show in direct messages)`);
+      const context = channel.type === ChannelType.GroupDM ? InteractionContextType.PrivateChannel : InteractionContextType.BotDM;
+      if (command.contexts && !command.contexts.includes(context)) {
+        throw new Error(`/${name} is not available in ${context === InteractionContextType.BotDM ? 'direct messages with the bot' : 'private channels'} (contexts ${command.contexts.join(',')})`);
+      }
+      if (Object.keys(this.#dmOwners(command, channel)).length === 0) {
+        throw new Error(`/${name} is not available to ${this.name} in direct messages: no install of the app authorizes it (integration_types ${(command.integration_types ?? [0]).join(',')})`);
+      }
+      return command;
+    }
+    const guildId = guild.id;
     const command = byName(this.core.world.commandsFor(guildId)) ?? byName(this.core.world.globalCommands);
     if (!command) {
       const known = [...this.core.world.commandsFor(guildId).values(), ...this.core.world.globalCommands.values()].map((c) => `/${c.name}`);
@@ -295,14 +332,32 @@ export class FakeUser {
     if (!command.guild_id && command.contexts && !command.contexts.includes(InteractionContextType.Guild)) {
       throw new Error(`/${name} is not available in guilds (contexts ${command.contexts.join(',')})`);
     }
+    if (!command.guild_id && command.integration_types && !command.integration_types.includes(ApplicationIntegrationType.GuildInstall)) {
+      throw new Error(`/${name} is not declared for guild installs (integration_types ${command.integration_types.join(',')})`);
+    }
     return command;
+  }
+
+  /**
+   * Who authorized a command in the bot's direct messages: the user's own install (key 1: their id) when
+   * the command is declared for user installs, and the guild install (key 0: "0" in a DM) when it is
+   * declared for guild installs and the user shares a server with the bot.
+   */
+  #dmOwners(command: StoredCommand, channel: ChannelRecord): Record<string, string> {
+    const types = command.integration_types ?? [ApplicationIntegrationType.GuildInstall];
+    const owners: Record<string, string> = {};
+    // Only the bot's own DM can be authorized by a guild install; a group DM needs the user's install.
+    const botDm = channel.type === ChannelType.DM;
+    if (botDm && types.includes(ApplicationIntegrationType.GuildInstall) && this.core.world.sharesGuildWithBot(this.id)) owners[ApplicationIntegrationType.GuildInstall] = '0';
+    if (types.includes(ApplicationIntegrationType.UserInstall) && this.record.appInstalled === true) owners[ApplicationIntegrationType.UserInstall] = this.id;
+    return owners;
   }
 
   #buildOptions(
     command: StoredCommand,
     input: RunCommandOptions,
     resolved: APIInteractionDataResolved,
-    guild: GuildRecord,
+    guild: GuildRecord | null,
   ): APIApplicationCommandInteractionDataOption[] {
     const top = (command.options ?? []) as APIApplicationCommandOption[];
     const hasSub = top.some((o) => o.type === ApplicationCommandOptionType.Subcommand || o.type === ApplicationCommandOptionType.SubcommandGroup);
@@ -337,7 +392,7 @@ export class FakeUser {
     defs: APIApplicationCommandOption[],
     input: Record<string, OptionValue>,
     resolved: APIInteractionDataResolved,
-    guild: GuildRecord,
+    guild: GuildRecord | null,
     where: string,
   ): APIApplicationCommandInteractionDataOption[] {
     for (const key of Object.keys(input)) {
@@ -355,7 +410,7 @@ export class FakeUser {
     return out;
   }
 
-  #coerce(def: APIApplicationCommandOption, raw: OptionValue, resolved: APIInteractionDataResolved, guild: GuildRecord, where: string): string | number | boolean {
+  #coerce(def: APIApplicationCommandOption, raw: OptionValue, resolved: APIInteractionDataResolved, guild: GuildRecord | null, where: string): string | number | boolean {
     const d = def as APIApplicationCommandOption & {
       choices?: { value: string | number }[];
       min_value?: number;
@@ -433,16 +488,17 @@ export class FakeUser {
     return attachment;
   }
 
-  #resolveEntity(type: ComponentType, id: string, resolved: APIInteractionDataResolved, guild: GuildRecord): void {
+  #resolveEntity(type: ComponentType, id: string, resolved: APIInteractionDataResolved, guild: GuildRecord | null): void {
     const world = this.core.world;
     const user = world.users.get(id);
-    const role = guild.roles.get(id);
+    // In a direct message there is no guild: users resolve without a member, roles and channels not at all.
+    const role = guild?.roles.get(id);
     const channel = world.channels.get(id);
     const asUser = () => {
       if (!user) throw new Error(`no user ${id}`);
       resolved.users = { ...resolved.users, [id]: world.apiUser(user) };
-      const member = guild.members.get(id);
-      if (member) {
+      const member = guild?.members.get(id);
+      if (guild && member) {
         const { user: _omit, ...rest } = world.apiMember(guild, member);
         void _omit;
         resolved.members = { ...resolved.members, [id]: { ...rest, permissions: '0' } as never };
@@ -453,11 +509,11 @@ export class FakeUser {
         asUser();
         return;
       case ComponentType.RoleSelect:
-        if (!role) throw new Error(`no role ${id} in ${guild.name}`);
+        if (!role) throw new Error(`no role ${id} in ${guild?.name ?? 'a direct message'}`);
         resolved.roles = { ...resolved.roles, [id]: world.apiRole(role) };
         return;
       case ComponentType.ChannelSelect:
-        if (!channel || channel.guildId !== guild.id) throw new Error(`no channel ${id} in ${guild.name}`);
+        if (!channel || !guild || channel.guildId !== guild.id) throw new Error(`no channel ${id} in ${guild?.name ?? 'a direct message'}`);
         resolved.channels = {
           ...resolved.channels,
           [id]: { id, name: channel.name, type: ChannelType.GuildText, permissions: world.permissionsIn(this.id, id).toString() } as never,
@@ -502,7 +558,7 @@ export class FakeUser {
         type: InteractionType.MessageComponent,
         userId: this.id,
         channelId: channel.id,
-        guildId: guild.id,
+        guildId: guild?.id ?? '',
         sourceMessageId: source.id,
       },
       (id, token) =>
@@ -516,8 +572,29 @@ export class FakeUser {
     return this.#wait(record, wait);
   }
 
-  #base(id: string, token: string, channel: ChannelRecord, guild: GuildRecord, perms: bigint) {
+  #base(id: string, token: string, channel: ChannelRecord, guild: GuildRecord | null, perms: bigint, command?: StoredCommand) {
     const world = this.core.world;
+    if (guild === null) {
+      // The bot's direct messages: no guild and no member; the user, the DM channel, the installs that
+      // authorized the command (a component keeps those of the message's own interaction).
+      const owners = command !== undefined ? this.#dmOwners(command, channel) : this.#messageOwners(channel);
+      return {
+        id,
+        application_id: world.applicationId,
+        token,
+        version: 1 as const,
+        channel: world.apiChannel(channel),
+        channel_id: channel.id,
+        user: world.apiUser(this.record),
+        // In a group DM the app acts only through its interaction responses: the user's own rights there.
+        app_permissions: world.permissionsIn(channel.type === ChannelType.GroupDM ? this.id : world.bot.id, channel.id).toString(),
+        locale: this.record.locale,
+        entitlements: [],
+        authorizing_integration_owners: owners,
+        context: channel.type === ChannelType.GroupDM ? InteractionContextType.PrivateChannel : InteractionContextType.BotDM,
+        attachment_size_limit: this.core.options.maxFileSize,
+      };
+    }
     const member = guild.members.get(this.id);
     if (!member) throw new Error(`${this.name} is not a member of ${guild.name}`);
     const apiMember: APIInteractionGuildMember = {
@@ -543,6 +620,19 @@ export class FakeUser {
       context: InteractionContextType.Guild,
       attachment_size_limit: this.core.options.maxFileSize,
     };
+  }
+
+  /** A click in the bot's direct messages: the installs of the user's latest command there, else theirs now. */
+  #messageOwners(channel: ChannelRecord): Record<string, string> {
+    const latest = [...this.core.world.interactions.values()]
+      .filter((r) => r.channelId === channel.id && r.userId === this.id && r.type === InteractionType.ApplicationCommand)
+      .at(-1);
+    const owners = (latest?.payload as { authorizing_integration_owners?: Record<string, string> } | undefined)?.authorizing_integration_owners;
+    if (owners !== undefined) return owners;
+    const fallback: Record<string, string> = {};
+    if (channel.type === ChannelType.DM && this.core.world.sharesGuildWithBot(this.id)) fallback[ApplicationIntegrationType.GuildInstall] = '0';
+    if (this.record.appInstalled === true) fallback[ApplicationIntegrationType.UserInstall] = this.id;
+    return fallback;
   }
 
   async #wait(record: InteractionRecord, wait: WaitOptions): Promise<InteractionHandle> {

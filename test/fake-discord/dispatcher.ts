@@ -210,11 +210,14 @@ export class InteractionDispatcher {
 
   /** Builds, records and dispatches an interaction; the payload builder gets the id and token. */
   dispatch(
+    /** `guildId`: '' for a direct message. */
     meta: { type: InteractionType; userId: string; channelId: string; guildId: string; sourceMessageId?: string },
     build: (id: string, token: string) => APIInteraction,
   ): InteractionRecord {
     if (!this.core.gateway.active) throw new Error('no bot has connected to the fake gateway yet (log the client in first)');
-    if (this.core.gateway.sessionsFor(meta.guildId).length === 0) {
+    // A direct message belongs to no guild: Discord sends its interactions to shard 0 (guild id 0's shard).
+    const routing = meta.guildId === '' ? '0' : meta.guildId;
+    if (this.core.gateway.sessionsFor(routing).length === 0) {
       throw new Error(`no bot session runs the shard that owns guild ${meta.guildId} (log in the client of that shard first)`);
     }
     const id = this.core.world.ids.next();
@@ -239,7 +242,7 @@ export class InteractionDispatcher {
     this.core.world.interactions.set(id, record);
     this.core.interactionsByToken.set(token, record);
     this.core.world.events.emit('interactionCreate', record);
-    this.core.gateway.dispatch(meta.guildId, 'INTERACTION_CREATE' as never, payload as never);
+    this.core.gateway.dispatch(routing, 'INTERACTION_CREATE' as never, payload as never);
     const timer = setTimeout(() => {
       this.#timers.delete(timer);
       // After the I/O this turn of the event loop brings: a response that reached the fake while it was

@@ -54,8 +54,8 @@ export interface FakeDiscordOptions {
 export interface CreateUserOptions {
   locale?: Locale | `${Locale}`;
   globalName?: string;
-  /** Guild to join (default: the default guild). */
-  guildId?: string;
+  /** Guild to join (default: the default guild); null: none (a user who may still install the app to their account). */
+  guildId?: string | null;
   /** Role ids to give the member. */
   roles?: string[];
 }
@@ -188,6 +188,16 @@ export class FakeDiscord {
   }
 
   /** What the bot wrote to a user in direct messages, oldest first (none before it opened the channel). */
+  /** A group DM of these users (a private channel the bot is not in), for commands of a user install. */
+  groupDm(users: readonly { id: string }[]): string {
+    return this.world.groupDm(users.map((u) => u.id)).id;
+  }
+
+  /** The bot's direct message channel with a user (opened if need be): where the user runs the bot's commands in its DM. */
+  dmChannelOf(userId: string): string {
+    return this.world.dmChannel(userId).id;
+  }
+
   directMessagesTo(userId: string): SeenMessage[] {
     const dm = [...this.world.channels.values()].find((c) => c.type === ChannelType.DM && c.recipientId === userId);
     return dm === undefined ? [] : channelMessages(this.world, dm.id);
@@ -279,9 +289,9 @@ export class FakeDiscord {
         ...(options.globalName ? { globalName: options.globalName } : {}),
         locale: (options.locale ?? Locale.EnglishUS) as Locale,
       });
-      const guildId = options.guildId ?? this.guildId;
-      this.world.addMember(this.world.guild(guildId), record.id, options.roles ?? []);
-      const user = new FakeUser(this.#core, this.#dispatcher, record, guildId);
+      const guildId = options.guildId === undefined ? this.guildId : options.guildId;
+      if (guildId !== null) this.world.addMember(this.world.guild(guildId), record.id, options.roles ?? []);
+      const user = new FakeUser(this.#core, this.#dispatcher, record, guildId ?? '');
       this.#users.set(record.id, user);
       return user;
     },

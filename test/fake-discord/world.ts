@@ -39,6 +39,8 @@ export interface UserRecord {
   globalName: string | null;
   locale: Locale;
   bot: boolean;
+  /** The user added the app to their account (a user install, `installApp()`): its commands follow them everywhere. */
+  appInstalled?: boolean;
 }
 
 export interface RoleRecord {
@@ -54,7 +56,7 @@ export interface ChannelRecord {
   id: string;
   guildId: string;
   name: string;
-  type: ChannelType.GuildText | ChannelType.PublicThread | ChannelType.DM;
+  type: ChannelType.GuildText | ChannelType.PublicThread | ChannelType.DM | ChannelType.GroupDM;
   position: number;
   overwrites: Overwrite[];
   topic: string | null;
@@ -64,6 +66,8 @@ export interface ChannelRecord {
   thread?: { ownerId: string; createdAt: number; autoArchiveDuration: number; starterMessageId: string | null };
   /** A direct message channel between the bot and this user (no guild: `guildId` is ''). */
   recipientId?: string;
+  /** A group DM between users (no guild, and the bot is not in it): its members. */
+  recipientIds?: string[];
 }
 
 export interface MemberRecord {
@@ -358,9 +362,20 @@ export class World {
     return channel;
   }
 
-  /** Whether the bot may write to a user at all: they share a server and take direct messages (Discord: 50007 otherwise). */
+  /**
+   * A group DM of these users (a private channel): the bot is not a member, so it can neither see nor post
+   * there; a user who installed the app still runs its commands there, answered through the interaction.
+   */
+  groupDm(userIds: readonly string[]): ChannelRecord {
+    const channel: ChannelRecord = { id: this.ids.next(), guildId: '', name: '', type: ChannelType.GroupDM, position: 0, overwrites: [], topic: null, parentId: null, recipientIds: [...userIds] };
+    this.channels.set(channel.id, channel);
+    return channel;
+  }
+
+  /** Whether the bot may write to a user at all: they share a server (or installed the app) and take direct messages (Discord: 50007 otherwise). */
   acceptsDirectMessages(userId: string): boolean {
-    return this.sharesGuildWithBot(userId) && !this.closedDms.has(userId);
+    // A user who installed the app to their account may be written to by its bot without a common server.
+    return (this.sharesGuildWithBot(userId) || this.users.get(userId)?.appInstalled === true) && !this.closedDms.has(userId);
   }
 
   /** Whether the user and the bot are members of a common server. */
@@ -427,6 +442,7 @@ export class World {
     const channel = this.channel(channelId);
     // A direct message channel: its two ends read and write there, nobody else sees it.
     if (channel.type === ChannelType.DM) return userId === this.bot.id || userId === channel.recipientId ? DM_PERMISSIONS : 0n;
+    if (channel.type === ChannelType.GroupDM) return (channel.recipientIds ?? []).includes(userId) ? DM_PERMISSIONS : 0n;
     const guild = this.guild(channel.guildId);
     const member = guild.members.get(userId);
     if (!member) return 0n;
@@ -487,6 +503,9 @@ export class World {
   apiChannel(channel: ChannelRecord): APIChannel {
     if (channel.type === ChannelType.DM) {
       return { id: channel.id, type: ChannelType.DM, last_message_id: this.lastMessageId(channel.id), recipients: [this.apiUser(this.user(channel.recipientId as string))], flags: 0 } as unknown as APIChannel;
+    }
+    if (channel.type === ChannelType.GroupDM) {
+      return { id: channel.id, type: ChannelType.GroupDM, name: null, icon: null, owner_id: channel.recipientIds?.[0], last_message_id: this.lastMessageId(channel.id), recipients: (channel.recipientIds ?? []).map((id) => this.apiUser(this.user(id))), flags: 0 } as unknown as APIChannel;
     }
     if (channel.thread !== undefined) {
       const messages = [...this.messages.values()].filter((m) => m.channelId === channel.id && !m.ephemeralFor).length;
@@ -597,7 +616,8 @@ export class World {
               id: message.interaction.id,
               type: message.interaction.type,
               user: interactionUser,
-              authorizing_integration_owners: { 0: message.guildId },
+              // As the interaction had them (a user install's is the user's), else the guild's install.
+              authorizing_integration_owners: (this.interactions.get(message.interaction.id)?.payload as { authorizing_integration_owners?: unknown } | undefined)?.authorizing_integration_owners ?? { 0: message.guildId },
             },
           }
         : {}),

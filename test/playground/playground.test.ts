@@ -101,7 +101,7 @@ describe.skipIf(!installed)(`the playground in Chromium${installed ? '' : ` (ski
     await page.keyboard.type('/game');
     await expect.poll(() => page.locator('.command-item .command-name').allTextContents()).toEqual(['/game new', '/game status', '/game hand', '/game log', '/game settings', '/game leave', '/game abandon', '/game history', '/game replay', '/game notify']);
     await page.locator('.command-item[data-command="game new"]').click();
-    expect(await page.locator('#composer-options .opt .opt-name').allTextContents()).toEqual(['game', 'players', 'layout', 'variant', 'expansion', 'thread']);
+    expect(await page.locator('#composer-options .opt .opt-name').allTextContents()).toEqual(['game', 'players', 'layout', 'variant', 'expansion', 'thread', 'clock']);
     expect(await page.locator('#composer-options .opt.required .opt-name').allTextContents()).toEqual(['game']);
     expect(await page.locator('select[data-option="game"] option').allTextContents()).toEqual(['choose…', 'Istanbul', 'Kairo']);
     // Sending without the required game is refused on the page, as Discord's client does.

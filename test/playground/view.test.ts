@@ -29,7 +29,7 @@ describe('command forms', () => {
     expect(forms.find((f) => f.key === 'game log')).toMatchObject({ command: 'game', group: null, subcommand: 'log' });
   });
 
-  it('/game new: the game is a required choice of the registered games; players a bounded integer offered for the chosen game; layout, variant and expansion autocomplete; thread a yes/no', () => {
+  it('/game new: the game is a required choice of the registered games; players a bounded integer offered for the chosen game; layout, variant and expansion autocomplete; thread a yes/no; clock a choice', () => {
     const form = forms.find((f) => f.key === 'game new')!;
     expect(form.options.map((o) => [o.name, o.kind, o.required, o.autocomplete])).toEqual([
       ['game', 'string', true, false],
@@ -38,7 +38,10 @@ describe('command forms', () => {
       ['variant', 'string', false, true],
       ['expansion', 'string', false, true],
       ['thread', 'boolean', false, false],
+      ['clock', 'string', false, false],
     ]);
+    // The time bank's choices (issue 26), none first.
+    expect(form.options[6]!.choices?.map((c) => c.value)).toEqual(['none', '1h+5m', '1d+1h', '3d+4h', '7d+12h']);
     const game = form.options[0]!;
     expect(game.choices?.map((c) => c.value)).toEqual([...GAMES.modules.keys()]);
     expect(game.choices?.[0]?.label).toMatchObject({ default: 'Istanbul' });

@@ -17,6 +17,7 @@ import { KeyedMutex } from '../locks.js';
 import { effectiveLog, replayFrom } from '../log.js';
 import type { LobbySettings, ModuleRegistry } from '../module.js';
 import { Outbox, type DeliveryPayload } from '../outbox.js';
+import { clockChoice } from '../time-bank.js';
 import { checkSeats } from './seat-identity.js';
 import { refuse, type ActiveSnapshot, type Result, type Snapshot } from './types.js';
 
@@ -55,7 +56,8 @@ function parseLobbySettings(raw: unknown): LobbySettings | null {
   // Lobbies stored before expansions existed have no `expansion`: none.
   if (r.expansion !== undefined && !str(r.expansion)) return null;
   if (r.learn !== undefined && typeof r.learn !== 'boolean') return null;
-  const settings = { capacity: r.capacity, layout: r.layout, variant: r.variant };
+  if (r.clock !== undefined && clockChoice(r.clock as string) === null) return null;
+  const settings = { capacity: r.capacity, layout: r.layout, variant: r.variant, ...(typeof r.clock === 'string' ? { clock: r.clock } : {}) };
   const withExpansion = typeof r.expansion === 'string' ? { ...settings, expansion: r.expansion } : settings;
   // issue 26: learn — a learning game keeps its mark (coaching after each decision).
   return r.learn === true ? { ...withExpansion, learn: true } : withExpansion;

@@ -90,8 +90,8 @@ export async function scoreHistory(core: GameCore, game: ActiveSnapshot, scores:
 
 // ----- history and statistics (per server) ----------------------------------------------------------
 
-export function history(core: GameCore, guildId: string, limit: number): Promise<FinishedGame[]> {
-  return core.stats.history(guildId, limit);
+export function history(core: GameCore, guildId: string, limit: number, channelId?: string): Promise<FinishedGame[]> {
+  return core.stats.history(guildId, limit, channelId);
 }
 
 export function playerStats(core: GameCore, guildId: string, userId: string): Promise<PlayerStats[]> {

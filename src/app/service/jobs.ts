@@ -69,11 +69,12 @@ export function parseJobPayload(job: ScheduledJobRow): JobPayload | string {
 }
 
 /**
+ * `timeBank`: the game's time banks (service/time-bank.ts), due when the first running bank is empty.
  * `computer`: a computer player owes a decision. Written with every change that leaves one owed, due a
  * grace time later (the move is normally played at once, after the change); when it comes due the turn
  * stalled (a failure, a restart) and the scheduler plays it (`dueComputerTurns`, computer-turns.ts).
  */
-export const JOB_KINDS = { reminder: 'reminder', idle: 'idle', vote: 'idle-vote', computer: 'computer-turn' } as const;
+export const JOB_KINDS = { reminder: 'reminder', idle: 'idle', vote: 'idle-vote', computer: 'computer-turn', timeBank: 'time-bank' } as const;
 
 /**
  * When the turn a job belongs to began. Jobs written before `since` was kept: an idle job is written when

@@ -7,6 +7,7 @@ import { seedRng, shuffle } from '../../engine/index.js';
 import type { NewSeat } from '../../persistence/game-repository.js';
 import type { GameRow } from '../../persistence/schema.js';
 import type { LobbySettings } from '../module.js';
+import { clockChoice, NO_CLOCK } from '../time-bank.js';
 import type { GameCore } from './core.js';
 import { computerName, isComputerSeatId, type Level } from './seat-identity.js';
 import { scheduleTurn } from './timers.js';
@@ -24,6 +25,8 @@ export async function createLobby(core: GameCore, input: {
   expansion?: string | null;
   /** Play the game in a thread of the channel (the lobby and the final standings stay in the channel). */
   useThread?: boolean;
+  /** The time bank (a value of CLOCK_CHOICES, or 'none'/absent for none). */
+  clock?: string | null;
 }): Promise<Result<{ game: LobbySnapshot; lobbyDelivery: number }>> {
   const module = core.modules.get(input.kind);
   if (module === undefined) return refuse('unknown_game', { kind: input.kind });
@@ -50,8 +53,11 @@ export async function createLobby(core: GameCore, input: {
   if (variant !== null && module.variants.length > 0 && !module.variants.some((c) => c.value === variant)) {
     return refuse('invalid_options', { option: 'variant', value: variant, players: capacity, detail: `unknown variant ${variant}` });
   }
-  // Stored only when chosen, so games without expansions keep their settings as they were.
-  const settings: LobbySettings = expansion === null ? { capacity, layout, variant } : { capacity, layout, variant, expansion };
+  const clock = input.clock === undefined || input.clock === null || input.clock === NO_CLOCK ? null : input.clock;
+  if (clock !== null && clockChoice(clock) === null) return refuse('invalid_options', { option: 'clock', value: clock, players: capacity, detail: `unknown clock ${clock}` });
+  // Stored only when chosen, so games without expansions (or a clock) keep their settings as they were.
+  const chosen: LobbySettings = expansion === null ? { capacity, layout, variant } : { capacity, layout, variant, expansion };
+  const settings: LobbySettings = clock === null ? chosen : { ...chosen, clock };
   // The options must hold for every player count the lobby can start with.
   for (let players = min; players <= capacity; players++) {
     const parsed = module.definition.parseOptions(module.buildOptions(settings, players));

@@ -6,6 +6,7 @@ import type { Delivery, DmFallback } from '../outbox.js';
 import { canonicalTimeZone, DEFAULT_NOTIFY, NOTIFY_CHANNELS, type NotifyChannel, type NotifySettings } from '../../notify-settings.js';
 import type { GameCore } from './core.js';
 import { isComputerPlayed } from './seat-identity.js';
+import { awayChangedBanks } from './time-bank.js';
 import { refuse, type ActiveSnapshot, type Result } from './types.js';
 
 /** A player's notification settings (the defaults without a row, or when the row is damaged). */
@@ -80,6 +81,8 @@ export function updateNotify(
     }
     const settings: NotifySettings = { how: change.how ?? current.how, timeZone, quietFrom, quietTo, awayUntil, locale: change.locale ?? current.locale, autoForced: change.autoForced ?? current.autoForced };
     await core.players.save(userId, settings);
+    // Away or back: the player's running time banks stop (or run again) from now.
+    if (awayUntil !== current.awayUntil) await awayChangedBanks(core, userId, awayUntil);
     return { ok: true, settings };
   });
 }

@@ -15,6 +15,7 @@ import { jobOf, JOB_KINDS, parseJobPayload, setAsideJob, sinceOf, type IdlePaylo
 import { notifyOfSeats } from './notify.js';
 import { activeSeats, seatOf } from './queries.js';
 import { isComputerPlayed } from './seat-identity.js';
+import { runTimeBank, storedBanks, turnBanks } from './time-bank.js';
 import { refuse, type ActiveSnapshot, type Result } from './types.js';
 
 /** What a settings change did to the turn in progress, for the announcement. */
@@ -121,7 +122,10 @@ export async function scheduleTurn(core: GameCore, game: ActiveSnapshot): Promis
   // Reminders and idle votes are for humans: computer players never keep anyone waiting.
   const computers = new Set(game.seats.filter((s) => isComputerPlayed(s)).map((s) => s.seat));
   const seats = activeSeats(game).filter((s) => !computers.has(s));
+  // The time banks (a game with a clock) are carried from turn to turn: read before every job goes.
+  const banks = await storedBanks(core, id);
   await core.repo.deleteJobs(id);
+  await turnBanks(core, game, banks);
   // Every job of the game is gone: a computer's job is written only when one owes a decision.
   if (owedComputerSeats(game).length > 0) await scheduleComputerTurn(core, game);
   if (seats.length === 0) return;
@@ -209,6 +213,7 @@ export async function runDueJobs(core: GameCore): Promise<{ gameId: number; chan
 
 /** A claimed job: writes its reminder or vote to the outbox, or nothing when it no longer applies. */
 export async function runJob(core: GameCore, job: ScheduledJobRow, payload: JobPayload): Promise<{ gameId: number; channelId: string } | null> {
+  if (job.kind === JOB_KINDS.timeBank) return runTimeBank(core, job);
   const loaded = await core.active(job.gameId);
   if (!loaded.ok) return null;
   const game = loaded.game;

@@ -36,7 +36,7 @@ export type Refusal =
       readonly ok: false;
       readonly code: 'invalid_options';
       /** `layout_for_expansion`: a layout of the game that the chosen expansion does not use; `no_variants`: the game has none. */
-      readonly option: 'layout' | 'variant' | 'expansion' | 'combination' | 'layout_for_expansion' | 'no_variants';
+      readonly option: 'layout' | 'variant' | 'expansion' | 'combination' | 'layout_for_expansion' | 'no_variants' | 'clock';
       readonly value: string;
       readonly players: number;
       readonly detail: string;

@@ -23,7 +23,8 @@ export function tallyPresenter(boards: BoardRenderer): GamePresenter {
     messages: presenterMessages,
     name: (locale) => formatMessage(catalogues, { key: 'tally.name' }, locale),
     format,
-    renderBoard: (view) => boards.render({ game: 'tally', view, options: {} }),
+    // The names go with the view, as the real games' presenters hand them to their pictures.
+    renderBoard: (view, options) => boards.render({ game: 'tally', view, options: { names: options.names } }),
     status: (view) => `scores ${(view as TallyView).scores.join(' / ')}`,
     prompt: () => 'your move',
     hand: (view, _seat, locale) => format({ key: 'tally.cards', params: { cards: ((view as TallyView).hand ?? []).map((c) => `#${c}`).join(' ') || '-' } }, locale, []),

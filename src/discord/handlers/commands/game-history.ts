@@ -3,6 +3,7 @@ import type { CommandHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { playerById } from '../../messages.js';
 import { answerPrivately, messageLink } from '../../respond.js';
+import { DM_SCOPE, placeOf } from '../../anywhere.js';
 
 export const HISTORY_ENTRIES = 10;
 
@@ -10,11 +11,13 @@ export const gameHistory: CommandHandler = {
   route: 'game history',
   ack: 'ephemeral',
   async handle(env, interaction) {
-    const guildId = interaction.guildId;
+    // In a direct message: the games of this direct message only (the "direct messages" scope is everyone's).
+    const inDm = placeOf(interaction) === 'botDm';
+    const guildId = interaction.guildId ?? (inDm ? DM_SCOPE : null);
     if (guildId === null) return answerPrivately(interaction, t(env.locale, 'history.empty'));
     const count = interaction.options.getInteger('count') ?? HISTORY_ENTRIES;
-    const games = await env.ctx.service.history(guildId, count);
-    if (games.length === 0) return answerPrivately(interaction, t(env.locale, 'history.empty'));
+    const games = await env.ctx.service.history(guildId, count, inDm ? env.channelId : undefined);
+    if (games.length === 0) return answerPrivately(interaction, t(env.locale, inDm ? 'anywhere.historyEmpty' : 'history.empty'));
     const lines = [t(env.locale, 'history.title', { count: games.length })];
     for (const game of games) {
       const name = env.ctx.presenters.get(game.kind)?.name(env.locale) ?? game.kind;

@@ -1,5 +1,5 @@
 /**
- * /game new game:<game> [players] [layout] [variant] [expansion] [thread]: opens a lobby. The lobby message is owed
+ * /game new game:<game> [players] [layout] [variant] [expansion] [thread] [clock]: opens a lobby. The lobby message is owed
  * through the outbox (written with the lobby, posted by the deliverer), so a crash between the two still
  * posts it; the host gets a private line with the link.
  *
@@ -14,11 +14,14 @@ import type { Locale } from '../../../engine/index.js';
 import type { GameModule, ModuleRegistry } from '../../../games/contract.js';
 import { answerPrivately, markCommitted, messageLink, missingPermissions, missingThreadPermissions, refusalText, threadPermissionNames } from '../../respond.js';
 import { deliverNow, displayName } from '../common.js';
+import { canHostGames, DM_SCOPE, placeOf } from '../../anywhere.js';
 
 /** Whether the game gets a thread, and the line for a host whose wish for one cannot be met. */
 export function threadChoice(interaction: ChatInputCommandInteraction, locale: Locale): { useThread: boolean; notice: string | null } {
   const asked = interaction.options.getBoolean('thread');
   if (asked === false) return { useThread: false, notice: null };
+  // A direct message has no threads.
+  if (placeOf(interaction) === 'botDm') return { useThread: false, notice: asked === true ? t(locale, 'anywhere.noThread') : null };
   if (interaction.channel?.isThread() === true) return { useThread: false, notice: asked === true ? t(locale, 'thread.nested') : null };
   const missing = missingThreadPermissions(interaction);
   if (missing.length === 0) return { useThread: true, notice: null };
@@ -48,6 +51,9 @@ export const gameNew: CommandHandler = {
   route: 'game new',
   ack: 'ephemeral',
   async handle(env, interaction) {
+    // The bot posts boards only where it can (a server that installed it, its direct messages).
+    const place = placeOf(interaction);
+    if (!canHostGames(place)) return answerPrivately(interaction, t(env.locale, place === 'privateChannel' ? 'anywhere.privateChannel' : 'anywhere.serverWithoutBot'));
     const missing = missingPermissions(interaction, env.locale);
     if (missing !== null) return answerPrivately(interaction, missing);
     const { service } = env.ctx;
@@ -59,17 +65,19 @@ export const gameNew: CommandHandler = {
     const thread = threadChoice(interaction, env.locale);
     await service.locked(env.channelId, async () => {
     const result = await service.createLobby({
-      guildId: interaction.guildId ?? '0',
+      guildId: interaction.guildId ?? DM_SCOPE,
       channelId: env.channelId,
       kind: interaction.options.getString('game', true),
       host: { userId: interaction.user.id, displayName: displayName(interaction) },
       // Public posts and pictures speak the server's language: the interaction's guild_locale, else the guild's preferredLocale.
-      locale: toLocale(interaction.guildLocale ?? interaction.guild?.preferredLocale),
+      // In a direct message, the player's own.
+      locale: toLocale(place === 'botDm' ? interaction.locale : (interaction.guildLocale ?? interaction.guild?.preferredLocale)),
       capacity: interaction.options.getInteger('players'),
       layout: interaction.options.getString('layout'),
       variant: interaction.options.getString('variant'),
       expansion: interaction.options.getString('expansion'),
       useThread: thread.useThread,
+      clock: interaction.options.getString('clock'),
     });
     if (!result.ok) {
       const refusal = refusalText(env.ctx, result, env.locale);

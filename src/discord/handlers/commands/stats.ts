@@ -7,29 +7,33 @@ import type { CommandHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { answerPrivately } from '../../respond.js';
 import { ratingBoardLines, ratingText } from '../../rating-lines.js';
+import { DM_SCOPE, placeOf } from '../../anywhere.js';
 
 export const stats: CommandHandler = {
   route: 'stats',
   ack: 'ephemeral',
   async handle(env, interaction) {
-    const guildId = interaction.guildId;
+    // In a direct message: the player's own games of direct messages, and no leaderboard (nobody shares it).
+    const inDm = placeOf(interaction) === 'botDm';
+    const guildId = interaction.guildId ?? (inDm ? DM_SCOPE : null);
     if (guildId === null) return answerPrivately(interaction, t(env.locale, 'stats.none', { player: `<@${interaction.user.id}>` }));
     const { service, presenters } = env.ctx;
-    const user = interaction.options.getUser('user') ?? interaction.user;
+    const user = inDm ? interaction.user : (interaction.options.getUser('user') ?? interaction.user);
     const player = `<@${user.id}>`;
     const lines: string[] = [];
     const mine = await service.playerStats(guildId, user.id);
     const ratings = new Map((await service.playerRatings(guildId, user.id)).map((r) => [r.kind, r]));
     if (mine.length === 0) lines.push(t(env.locale, 'stats.none', { player }));
     else {
-      lines.push(t(env.locale, 'stats.title', { player }));
+      lines.push(t(env.locale, inDm ? 'anywhere.statsTitle' : 'stats.title', { player }));
       for (const row of mine) {
         const line = t(env.locale, 'stats.line', { game: presenters.get(row.kind)?.name(env.locale) ?? row.kind, games: row.games, wins: row.wins, place: row.averagePlace.toFixed(1) });
         const rating = ratings.get(row.kind);
         lines.push(rating === undefined ? line : `${line} · ${ratingText(env.locale, rating)}`);
       }
     }
-    lines.push(...(await ratingBoardLines(service, presenters, guildId, env.locale)));
+    // A direct message has no server: no leaderboard there (play anywhere, issue 26).
+    if (!inDm) lines.push(...(await ratingBoardLines(service, presenters, guildId, env.locale)));
     await answerPrivately(interaction, lines.join('\n').slice(0, 2000));
   },
 };

@@ -1,0 +1,155 @@
+/**
+ * The time banks of a game with a clock (src/app/time-bank.ts for the rule): kept as the game's
+ * `time-bank` job, whose payload holds every seat's bank and which comes due when the first running bank
+ * is empty. So the banks survive restarts, and running out is the scheduler's job like the idle vote:
+ * the seat goes to a computer player (as after an idle vote, its owner may take it back between turns)
+ * and the table is told on the board.
+ */
+import type { Seat } from '../../engine/index.js';
+import type { ScheduledJobRow } from '../../persistence/schema.js';
+import { turnMarkerOf } from '../module.js';
+import { isAway } from '../notifications.js';
+import { awayChanged, banksAt, clockChoice, emptied, firstTurn, nextTurn, parseTimeBanks, runsOutAt, type BankNow, type TimeBanks } from '../time-bank.js';
+import { commit } from './commit.js';
+import type { GameCore } from './core.js';
+import { JOB_KINDS, setAsideJob } from './jobs.js';
+import { notifyOfSeats } from './notify.js';
+import { activeSeats } from './queries.js';
+import { isComputerPlayed, isComputerSeatId } from './seat-identity.js';
+import { scheduleComputerTurn } from './timers.js';
+import type { ActiveSnapshot } from './types.js';
+
+/** A bank job with no running bank is never due (it only keeps the banks). */
+const NEVER = Number.MAX_SAFE_INTEGER;
+
+function readJob(job: ScheduledJobRow): TimeBanks | string {
+  try {
+    return parseTimeBanks(JSON.parse(job.payload) as unknown);
+  } catch {
+    return 'the time banks are not valid JSON';
+  }
+}
+
+/** The game's stored banks (undefined: none yet, or set aside as damaged). */
+export async function storedBanks(core: GameCore, gameId: number): Promise<TimeBanks | undefined> {
+  const job = (await core.repo.jobsOf(gameId, JOB_KINDS.timeBank))[0];
+  if (job === undefined) return undefined;
+  const banks = readJob(job);
+  if (typeof banks === 'string') {
+    await setAsideJob(core, job, banks);
+    return undefined;
+  }
+  return banks;
+}
+
+async function keep(core: GameCore, gameId: number, banks: TimeBanks): Promise<void> {
+  await core.repo.rescheduleJob({ kind: JOB_KINDS.timeBank, gameId, dueAt: runsOutAt(banks) ?? NEVER, payload: banks });
+}
+
+/** The human seats deciding now (a computer's seat has no running bank). */
+function decidingHumans(game: ActiveSnapshot): Seat[] {
+  const computers = new Set(game.seats.filter((s) => isComputerPlayed(s)).map((s) => s.seat));
+  return activeSeats(game).filter((s) => !computers.has(s));
+}
+
+async function awayOf(core: GameCore, game: ActiveSnapshot, seats: readonly Seat[]): Promise<(seat: Seat) => number | null> {
+  const wishes = await notifyOfSeats(core, game, seats);
+  const now = core.now();
+  return (seat) => {
+    const wish = wishes.get(seat);
+    return wish !== undefined && isAway(wish, now) ? wish.awayUntil : null;
+  };
+}
+
+/**
+ * A new turn began (in its transaction; `before` is the banks read before the turn's jobs were replaced):
+ * the banks that ran stop, the seats that moved gain the increment, the deciding seats' banks run.
+ */
+export async function turnBanks(core: GameCore, game: ActiveSnapshot, before: TimeBanks | undefined): Promise<void> {
+  const clock = clockChoice(game.settings.clock);
+  if (clock === null || game.row.status !== 'active') return;
+  const deciding = decidingHumans(game);
+  const away = await awayOf(core, game, deciding);
+  const marker = turnMarkerOf(game.module, game.state);
+  const now = core.now();
+  const humans = game.seats.filter((s) => !isComputerSeatId(s.userId)).map((s) => s.seat);
+  const banks = before === undefined ? firstTurn(humans, clock, marker, deciding, now, away) : nextTurn(before, clock, marker, deciding, now, away);
+  await keep(core, game.row.id, banks);
+}
+
+/** Each human seat's bank now, in seat order (empty: the game has no clock). */
+export async function banksNow(core: GameCore, game: ActiveSnapshot): Promise<BankNow[]> {
+  if (clockChoice(game.settings.clock) === null || game.row.status !== 'active') return [];
+  const banks = await storedBanks(core, game.row.id);
+  if (banks === undefined) return [];
+  return banksAt(banks, core.now()).sort((a, b) => a.seat - b.seat);
+}
+
+/**
+ * The bank job came due (claimed, in its transaction): a bank that is empty hands its seat to a computer
+ * player, with a line on the board; a player who is away has their bank stopped until they are back;
+ * otherwise the job waits for the next bank to run out. Returns the game when its board is to be posted now
+ * (the game ended); a board of a seat handed over goes out with the computer's move.
+ */
+export async function runTimeBank(core: GameCore, job: ScheduledJobRow): Promise<{ gameId: number; channelId: string } | null> {
+  const loaded = await core.active(job.gameId);
+  if (!loaded.ok) return null;
+  const game = loaded.game;
+  const read = readJob(job);
+  if (typeof read === 'string') {
+    await setAsideJob(core, job, read);
+    return null;
+  }
+  if (clockChoice(game.settings.clock) === null) return null;
+  const now = core.now();
+  let banks = read;
+  const deciding = decidingHumans(game);
+  const running = Object.keys(banks.running).map(Number);
+  // An absence that began before the bank ran (or that nothing stopped): the bank waits for the player.
+  const away = await awayOf(core, game, running);
+  for (const seat of running) {
+    const until = away(seat);
+    if (until !== null && (banks.running[String(seat)] ?? 0) <= now) banks = awayChanged(banks, [seat], now, until);
+  }
+  const empty = banksAt(banks, now).filter((b) => b.running && b.leftMs <= 0 && deciding.includes(b.seat)).map((b) => b.seat);
+  if (empty.length === 0) {
+    await keep(core, game.row.id, banks);
+    return null;
+  }
+  for (const seat of empty) banks = emptied(banks, seat);
+  // Kept before the change: a new turn's jobs read the banks to carry them on.
+  await keep(core, game.row.id, banks);
+  // A game of only computer players is not played (commit.ts): when no human would be left at the table,
+  // the seats that ran out leave, and the game ends as when the last human leaves.
+  const humansAfter = game.seats.filter((s) => s.leftAt === null && s.computer === null && !isComputerSeatId(s.userId) && !empty.includes(s.seat)).length;
+  const result =
+    humansAfter > 0
+      ? await commit(core, game, [], { handOver: empty, notes: () => empty.map((seat) => ({ kind: 'outOfTime' as const, seat })) })
+      : await commit(core, game, [], { leaving: empty, notes: () => empty.map((seat) => ({ kind: 'outOfTimeEnds' as const, seat })) });
+  if (!result.ok) {
+    // The game changed meanwhile: the banks are looked at again at the next tick.
+    await core.repo.rescheduleJob({ kind: JOB_KINDS.timeBank, gameId: game.row.id, dueAt: now, payload: read });
+    return null;
+  }
+  if (result.outcome.finished) return { gameId: game.row.id, channelId: game.row.channelId };
+  // The computer plays the seat at this very tick (the scheduler plays due computer turns after the jobs),
+  // and the board owed now is posted with its move: one post, which pings the player who decides next,
+  // not the one whose seat the computer just took.
+  await scheduleComputerTurn(core, result.outcome.after, now);
+  return null;
+}
+
+/**
+ * A player set or ended an absence (/game notify away_until): in every game where their bank runs, it
+ * stops now and runs again when they are back.
+ */
+export async function awayChangedBanks(core: GameCore, userId: string, awayUntil: number | null): Promise<void> {
+  const now = core.now();
+  for (const job of await core.repo.jobsOfKindEverywhere(JOB_KINDS.timeBank)) {
+    const banks = readJob(job);
+    if (typeof banks === 'string') continue;
+    const seats = (await core.repo.seats(job.gameId)).filter((s) => s.userId === userId && banks.running[String(s.seat)] !== undefined).map((s) => s.seat);
+    if (seats.length === 0) continue;
+    await keep(core, job.gameId, awayChanged(banks, seats, now, awayUntil));
+  }
+}
