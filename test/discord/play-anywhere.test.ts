@@ -97,7 +97,10 @@ describe('a game in a direct message with the bot', () => {
     const history = await answer(dana, dm, 'game', 'history');
     expect(history).toMatch(new RegExp(`Tally · <t:\\d+:d> · 2 players · won by <@${dana.id}> · \\[final board\\]\\(https://discord\\.com/channels/@me/${dm}/${final.id}\\)`));
     const stats = (await answer(dana, dm, 'stats')).split('\n');
-    expect(stats).toEqual([`**Statistics** of <@${dana.id}> in direct messages with the bot`, 'Tally: 1 played, 1 won, average place 1.0']);
+    // Rated too (against the computer levels, who play in every direct message), but no leaderboard there.
+    expect(stats).toHaveLength(2);
+    expect(stats[0]).toBe(`**Statistics** of <@${dana.id}> in direct messages with the bot`);
+    expect(stats[1]).toMatch(/^Tally: 1 played, 1 won, average place 1\.0 · rating \d+\.\d ± \d+\.\d$/);
     env.fake.assertNoViolations();
   });
 
