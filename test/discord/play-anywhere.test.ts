@@ -101,6 +101,14 @@ describe('a game in a direct message with the bot', () => {
     expect(stats).toHaveLength(2);
     expect(stats[0]).toBe(`**Statistics** of <@${dana.id}> in direct messages with the bot`);
     expect(stats[1]).toMatch(/^Tally: 1 played, 1 won, average place 1\.0 · rating \d+\.\d ± \d+\.\d$/);
+    // Her game replays in her DM; another player cannot replay it from theirs, by its number.
+    const played = (await env.service.repo.findLastEnded(dm))!;
+    expect(await answer(dana, dm, 'game', 'replay')).toContain(`game #${played.id}`);
+    const fay = env.createUser('fay', { guildId: null });
+    fay.installApp();
+    const elsewhere = await fay.runCommand(fay.dmChannel(), 'game', { subcommand: 'replay', options: { game: played.id } });
+    await elsewhere.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the answer to /game replay' });
+    expect(privateReply(elsewhere, fay).content).toBe(`Game #${played.id} was not played in this server: a replay shows only this server’s games. Nothing was changed.`);
     env.fake.assertNoViolations();
   });
 

@@ -41,12 +41,16 @@ export class ReplayBook {
 
   constructor(private readonly service: GameService) {}
 
-  /** The game `gameId` of the server `guildId`, with its frames; refused for another server's game or one never started. */
-  async open(gameId: number, guildId: string | null): Promise<OpenReplay | ReplayRefusal> {
+  /**
+   * The game `gameId` of the server `guildId`, with its frames; refused for another server's game or one never
+   * started. `onlyChannel`: a direct message's games are all stored under one scope, so there the game must
+   * also be of that very conversation (null in a server).
+   */
+  async open(gameId: number, guildId: string | null, onlyChannel: string | null = null): Promise<OpenReplay | ReplayRefusal> {
     // The row alone first: another server's game is refused before anything of it is loaded.
     const row = await this.service.repo.findById(gameId);
     if (row === undefined) return { ok: false, code: 'no_such_game', gameId };
-    if (row.guildId !== guildId) return { ok: false, code: 'other_server', gameId };
+    if (row.guildId !== guildId || (onlyChannel !== null && row.channelId !== onlyChannel)) return { ok: false, code: 'other_server', gameId };
     if (row.status === 'lobby' || row.state === null) return { ok: false, code: 'not_started', gameId };
     const loaded = await this.service.byId(gameId);
     if (!loaded.ok) return loaded.code === 'damaged' ? loaded : { ok: false, code: 'no_such_game', gameId };

@@ -3,6 +3,7 @@
  * Replay button (a new private message), stepped by ◀ ▶ and the round menu (that message, in place). The
  * frame indexes and the pictures are kept per bot, each in a bounded cache.
  */
+import { DM_SCOPE } from '../anywhere.js';
 import { MessageFlags, type Interaction } from 'discord.js';
 import { ReplayBook, type OpenReplay, type ReplayRefusal } from '../../app/replay/book.js';
 import { BoundedCache } from '../../app/replay/bounded-cache.js';
@@ -57,7 +58,9 @@ function refusalOf(env: HandlerEnv, refusal: ReplayRefusal): string {
 export async function showReplayFrame(env: HandlerEnv, interaction: Interaction, gameId: number, frame: number, inPlace: boolean): Promise<void> {
   const refuse = (text: string): Promise<void> => (inPlace ? notePrivately(interaction, text) : answerPrivately(interaction, text));
   const replays = replaysOf(env.ctx);
-  const open = await replays.book.open(gameId, interaction.guildId);
+  // In a direct message with the bot: its games only (stored under the direct messages' scope).
+  const inDm = interaction.guildId === null;
+  const open = await replays.book.open(gameId, inDm ? DM_SCOPE : interaction.guildId, inDm ? interaction.channelId : null);
   if (!open.ok) {
     env.logger.info({ gameId, code: open.code }, 'replay refused');
     return refuse(refusalOf(env, open));
