@@ -101,6 +101,20 @@ export function rateGame(seats: readonly RatedSeat[], before: ReadonlyMap<string
 }
 
 /** A finished game's seats, for rating it in order. */
+/**
+ * Whether a finished game counts for the ratings, by its stored options: a learning game (`/game learn`)
+ * does not, since its learner was coached by the computer after every decision. Options that do not
+ * parse count as an ordinary game (the game itself was played to its end).
+ */
+export function countsForRating(optionsJson: string): boolean {
+  try {
+    const options: unknown = JSON.parse(optionsJson);
+    return !(typeof options === 'object' && options !== null && (options as { learn?: unknown }).learn === true);
+  } catch {
+    return true;
+  }
+}
+
 export interface RatedGame {
   readonly gameId: number;
   readonly guildId: string;

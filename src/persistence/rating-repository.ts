@@ -8,7 +8,7 @@
  * apply one after the other and never lose an update, and never deadlock.
  */
 import { and, asc, desc, eq, isNotNull, like, sql } from 'drizzle-orm';
-import { rateAll, splitScope, type PlayerRating, type RatedGame, type RatedSeat } from '../skill-rating.js';
+import { countsForRating, rateAll, splitScope, type PlayerRating, type RatedGame, type RatedSeat } from '../skill-rating.js';
 import type { Dialect } from './dialect.js';
 import type { RatingRow } from './schema.js';
 import { all, atomic, insert, remove, select, selectFields, update, type Statements } from './statements.js';
@@ -91,7 +91,7 @@ export class RatingRepository {
     const { games, results, seats } = this.dialect.tables;
     const finished = and(eq(games.status, 'finished'), guildId === null ? undefined : eq(games.guildId, guildId));
     const rows = yield* all(
-      selectFields({ gameId: games.id, guildId: games.guildId, kind: games.kind, seat: results.seat, userId: results.userId, rank: results.rank, left: results.left, finishedAt: results.finishedAt }, results, {
+      selectFields({ gameId: games.id, guildId: games.guildId, kind: games.kind, options: games.options, seat: results.seat, userId: results.userId, rank: results.rank, left: results.left, finishedAt: results.finishedAt }, results, {
         innerJoin: { table: games, on: eq(games.id, results.gameId) },
         where: finished,
         orderBy: [results.finishedAt, games.id, results.seat],
@@ -107,6 +107,7 @@ export class RatingRepository {
     const levelOf = new Map(levels.map((l) => [`${l.gameId} ${l.seat}`, l.computer]));
     const out: RatedGame[] = [];
     for (const row of rows) {
+      if (!countsForRating(row.options)) continue;
       let game = out.at(-1);
       if (game?.gameId !== row.gameId) {
         game = { gameId: row.gameId, guildId: row.guildId, kind: row.kind, seats: [] };

@@ -174,6 +174,11 @@ describe.each(stores)('skill ratings on $label', (under) => {
       await playTo(svc, await startGame(svc, [alice, carol], [], OTHER_GUILD), carol.userId);
       const abandoned = await startGame(svc, [alice, bob]);
       must(await svc.abandon(abandoned.row.channelId, alice.userId, true));
+      // A learning game (/game learn: coached after every decision) rates nobody, now or in a rebuild.
+      const beforeLearning = await storedRatings();
+      const learning = must(await svc.startLearnGame({ guildId: GUILD, channelId: String(200000000000000000n + BigInt(++channels)), kind: 'tally', learner: alice, locale: 'en', level: 'hard' })).game;
+      await playTo(svc, learning, alice.userId);
+      expect(await storedRatings()).toEqual(beforeLearning);
 
       const incremental = await storedRatings();
       expect(incremental.length).toBe(8);

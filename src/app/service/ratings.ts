@@ -4,7 +4,7 @@
  */
 import type { NewResult } from '../../persistence/stats-repository.js';
 import type { RatingRow, SeatRow } from '../../persistence/schema.js';
-import { initialRating, MIN_RATED_GAMES, rateGame, ratedPlayers, type PlayerRating, type RatedSeat } from '../../skill-rating.js';
+import { countsForRating, initialRating, MIN_RATED_GAMES, rateGame, ratedPlayers, type PlayerRating, type RatedSeat } from '../../skill-rating.js';
 import type { GameCore } from './core.js';
 import type { ActiveSnapshot } from './types.js';
 
@@ -28,6 +28,7 @@ export function ratedSeats(seats: readonly SeatRow[], results: readonly NewResul
  * again from the initial rating (`npm run ratings:rebuild` restores it from the results).
  */
 export async function rateFinishedGame(core: GameCore, game: ActiveSnapshot, results: readonly NewResult[]): Promise<void> {
+  if (!countsForRating(game.row.options)) return;
   const seats = ratedSeats(game.seats, results);
   const players = ratedPlayers(seats);
   if (players.length < 2) return;
