@@ -6,7 +6,7 @@
  * to one shard. Discord sends a guild's interactions only to the session of the shard that owns it, and a
  * process takes only its own guilds' scheduled jobs, deliveries and start-up checks (the SQL filter in
  * persistence/shard-filter.ts). So every change to a channel's game starts in the one process that runs the
- * guild's shard, where the per-channel lock (GameService.locked) puts them in a row. Two processes could
+ * guild's shard, where the per-game lock (GameService.lockedGame) puts them in a row. Two processes could
  * only meet on one game while ownership moves: a killed shard's lease not yet run out, or a restart with a
  * different SHARD_COUNT while old processes still run. For those moments the optimistic version check
  * stays the last guard: a write that did not see the newest version changes nothing (stale_version).

@@ -105,7 +105,7 @@ export class ComputerTurns {
   }
 
   /**
-   * Plays every decision the game's computers owe now; the caller holds the channel's lock. Returns the
+   * Plays every decision the game's computers owe now; the caller holds the game's lock. Returns the
    * number of moves made. Stops at a human's decision, at the end of the game, on a refusal (logged), or
    * when the computer player is closing (the turn stays owed: its scheduled job plays it later). A decision
    * that fails is tried again, then, like one abandoned past its deadline, replaced by a safe legal move,
@@ -133,7 +133,7 @@ export class ComputerTurns {
 
   /**
    * An owed computer turn the scheduler found (its job was due): played like `playHeld` (the caller holds
-   * the channel's lock); then the job is settled: gone when nothing is owed any more, else due again later.
+   * the game's lock); then the job is settled: gone when nothing is owed any more, else due again later.
    */
   async playOwed(gameId: number): Promise<number> {
     try {

@@ -4,7 +4,7 @@
  * scheduled jobs and the outbox together; the SQLite file or PostgreSQL, see src/persistence/store.ts)
  * and checks the version the caller saw, so a stale or repeated click changes nothing. Inside a
  * transaction the service computes and calls the store, and awaits nothing else. Rendering and posting
- * happen afterwards, in the Discord layer, under the same per-channel lock (`locked`).
+ * happen afterwards, in the Discord layer, under the same per-game lock (`lockedGame`).
  *
  * This class is the service's one face; each concern is a module of its own under service/, over a
  * small core (service/core.ts: load, the transaction, the version checks):
@@ -99,9 +99,14 @@ export class GameService {
     return this.#core.now();
   }
 
-  /** Serialises everything that happens to one channel's game (apply, render, post). */
-  locked<T>(channelId: string, task: () => Promise<T> | T): Promise<T> {
-    return this.#core.locked(channelId, task);
+  /** Serialises everything that happens to one game (apply, render, post); see core.ts. */
+  lockedGame<T>(gameId: number, task: () => Promise<T> | T): Promise<T> {
+    return this.#core.lockedGame(gameId, task);
+  }
+
+  /** Serialises the opening of new games in a channel; see core.ts. */
+  lockedChannel<T>(channelId: string, task: () => Promise<T> | T): Promise<T> {
+    return this.#core.lockedChannel(channelId, task);
   }
 
   // Loading (core.ts): a damaged game is a refusal naming its id and channel.

@@ -7,7 +7,7 @@
 import type { Logger } from '../logger.js';
 import type { GameService } from './game-service.js';
 
-/** Plays a computer turn that is owed (its job came due): under the channel's lock; never rejects. */
+/** Plays a computer turn that is owed (its job came due): under the game's lock; never rejects. */
 export interface OwedComputerTurns {
   play(game: { gameId: number; channelId: string }): Promise<void>;
 }

@@ -88,7 +88,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   const owedTurns = {
     play: ({ gameId, channelId }: { gameId: number; channelId: string }) =>
       service
-        .locked(channelId, async () => {
+        .lockedGame(gameId, async () => {
           await computers.playOwed(gameId);
           await deliverer.deliverHeld(gameId);
         })
@@ -126,7 +126,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       // Games that stopped during a computer player's turn go on.
       await Promise.all(
         result.computerTurns.map(({ gameId, channelId }) =>
-          service.locked(channelId, async () => {
+          service.lockedGame(gameId, async () => {
             await computers.playHeld(gameId);
             await deliverer.deliverHeld(gameId);
           }),

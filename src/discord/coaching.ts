@@ -7,7 +7,7 @@
  * The suggestion is the same as the panel's Suggest a move at that version (the normal computer player in
  * the AI worker pool, from the learner's own seat view), so coaching knows nothing the learner could not
  * see: the words come from their own legal actions and what their panel says each one costs and gives. It
- * runs after the click is answered, outside the channel's lock: the game never waits for the coach.
+ * runs after the click is answered, outside the game's lock: the game never waits for the coach.
  */
 import { computerRequest } from '../app/computer-turns.js';
 import type { Outcome, Result } from '../app/game-service.js';

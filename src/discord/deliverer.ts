@@ -1,7 +1,7 @@
 /**
  * Delivers the outbox: everything a channel is owed after a commit (lobby, boards, reminders, idle votes,
  * announcements) is posted from here, never directly by a handler. A handler that committed a change
- * asks for delivery while it still holds the channel's lock (`deliverHeld`), so the mover usually sees the
+ * asks for delivery while it still holds the game's lock (`deliverHeld`), so the mover usually sees the
  * board before their panel answers; whatever could not be posted then (Discord down, the process killed)
  * is posted by the poll loop later, after a restart too.
  *
@@ -116,11 +116,11 @@ export class Deliverer implements DeliveryTrigger {
     await Promise.all([...unique].map(([gameId, channelId]) => this.deliverGame(gameId, channelId)));
   }
 
-  /** Takes the channel's lock, then delivers what the game is owed. Never rejects. */
+  /** Takes the game's lock, then delivers what the game is owed. Never rejects. */
   deliverGame(gameId: number, channelId: string): Promise<ReadonlySet<number>> {
     return this.#track(
       this.ctx.service
-        .locked(channelId, () => this.deliverHeld(gameId))
+        .lockedGame(gameId, () => this.deliverHeld(gameId))
         .catch((error: unknown) => {
           if (!this.ctx.service.outage.failed(error, 'delivery')) this.logger.error({ err: error, gameId, channelId }, 'delivery failed');
           return new Set<number>();
@@ -129,7 +129,7 @@ export class Deliverer implements DeliveryTrigger {
   }
 
   /**
-   * Delivers what the game is owed now; the caller holds the channel's lock. Returns the ids of the
+   * Delivers what the game is owed now; the caller holds the game's lock. Returns the ids of the
    * deliveries that are in the channel (posted, or superseded by one that was posted).
    */
   async deliverHeld(gameId: number): Promise<ReadonlySet<number>> {

@@ -163,7 +163,7 @@ describe.runIf(under.available)('a computer player that cannot decide', () => {
     const turns = new ComputerTurns(svc, { choose: (r) => Promise.resolve({ index: r.legal.length - 1, value: null }) }, silent);
     const played: number[] = [];
     const scheduler = new Scheduler(svc, { deliverSoon: () => Promise.resolve() }, silent, 3_600_000, {
-      play: ({ gameId, channelId }) => svc.locked(channelId, async () => void played.push(await turns.playOwed(gameId))),
+      play: ({ gameId }) => svc.lockedGame(gameId, async () => void played.push(await turns.playOwed(gameId))),
     });
     await scheduler.tick();
     expect(played).toEqual([]);

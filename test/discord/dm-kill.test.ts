@@ -113,7 +113,7 @@ async function startKairo(channel: string, host: FakeUser, guest: FakeUser): Pro
 
 /**
  * The host changes the reminder interval: the change is announced to the table through the outbox, under
- * the channel's lock, before the host's answer (a delivery pass for the game after the clock moved).
+ * the game's lock, before the host's answer (a delivery pass for the game after the clock moved).
  */
 async function settingsChanged(host: FakeUser, channel: string, reminderHours: number): Promise<void> {
   const announced = (): DeliveryLine[] => deliveries(channel).filter((d) => d.kind === 'announcement');

@@ -108,7 +108,7 @@ describe('following a game', () => {
     const board = await turn(thread, addTwo);
     expect(board.content).not.toContain('Folgen');
     expect(pinged(thread, board)).not.toContain(dave.id);
-    await env.service.locked(channel, () => undefined);
+    await env.service.lockedGame(gameId, () => undefined);
     expect(env.fake.directMessagesTo(dave.id).map((m) => m.content)).toEqual([
       `Ein neuer Spielplan in **Tally** (Spiel #${gameId}), dem du folgst, in <#${thread}>: https://discord.com/channels/${env.fake.guildId}/${thread}/${board.id}`,
     ]);
@@ -124,7 +124,7 @@ describe('following a game', () => {
       };
       look();
     });
-    await env.service.locked(channel, () => undefined);
+    await env.service.lockedGame(gameId, () => undefined);
     const dms = env.fake.directMessagesTo(dave.id).map((m) => m.content);
     expect(dms.at(-1)).toBe(`**Tally** (Spiel #${gameId}), dem du folgst, ist vorbei: https://discord.com/channels/${env.fake.guildId}/${channel}/${final.id}`);
     // Every direct message is a line with a link: nothing of a hand, nothing but public boards.

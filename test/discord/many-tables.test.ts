@@ -279,6 +279,29 @@ describe('following and replaying one of several games', () => {
   });
 });
 
+describe('each game its own lock', () => {
+  it('a game busy (its computer players thinking, its board being drawn) holds up no click in another game of the channel', async () => {
+    const channel = env.fake.createChannel('busy-neighbour');
+    const one = await table(channel, alice, bob);
+    const two = await table(channel, alice, carol);
+    // Game one is busy until released: everything of game one waits, and game two plays a whole turn meanwhile.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const busy = env.service.lockedGame(one.gameId, () => held);
+    await playTurn(channel, two, [1]);
+    expect(boards(env.fake, two.thread)).toHaveLength(2);
+    expect(boards(env.fake, one.thread)).toHaveLength(1);
+    release();
+    await busy;
+    // And game one goes on afterwards.
+    await playTurn(channel, one, [1]);
+    expect(boards(env.fake, one.thread)).toHaveLength(2);
+    env.fake.assertNoViolations();
+  });
+});
+
 describe('another game\'s thread', () => {
   it('a click or a command there about another game is refused clearly and changes nothing', async () => {
     const channel = env.fake.createChannel('neighbours');

@@ -172,8 +172,8 @@ describe('direct messages held by quiet hours, none while away', () => {
     let board = await startTally(channel, alice, bob);
     if (mentionedToAct(board)[0] !== bob.id) board = await endTurn(board, channel);
     expect(mentionedToAct(board)).toEqual([bob.id]);
-    // The delivery of the board (direct messages included) holds the channel's lock until it is done.
-    await env.service.locked(channel, () => undefined);
+    // The delivery of the board (direct messages included) holds the game's lock until it is done.
+    await env.service.lockedGame(await gameIdIn(channel), () => undefined);
     const before = env.fake.directMessagesTo(bob.id).length;
     // Held in the outbox (a restart still sends it), due when the quiet hours end.
     const morning = Math.floor(env.fake.clock.now() / HOUR) * HOUR + 2 * HOUR;
@@ -194,7 +194,7 @@ describe('direct messages held by quiet hours, none while away', () => {
     await notify(bob, { quiet_from: 0, quiet_to: 0, away_until: back });
     board = await endTurn(await endTurn(board, channel), channel);
     expect(mentionedToAct(board)).toEqual([bob.id]);
-    await env.service.locked(channel, () => undefined);
+    await env.service.lockedGame(await gameIdIn(channel), () => undefined);
     await env.bot.deliverer.poll();
     expect(env.fake.directMessagesTo(bob.id)).toHaveLength(before + 1);
     expect((await env.service.outbox.rows.ofGame(await gameIdIn(channel))).filter((d) => d.kind === 'dm' && d.status === 'pending')).toEqual([]);
@@ -218,7 +218,7 @@ describe('closed direct messages', () => {
       expect(pinged(channel, instead)).toEqual([carol.id]);
       expect(env.fake.directMessagesTo(carol.id)).toEqual([]);
       // Owed in the outbox (written with the refusal), delivered once: the channel has it once.
-      await env.service.locked(channel, () => undefined);
+      await env.service.lockedGame(await gameIdIn(channel), () => undefined);
       const owed = (await env.service.outbox.rows.ofGame(await gameIdIn(channel))).filter((d) => d.kind === 'dm-fallback');
       expect(owed.map((d) => [d.status, d.messageId, d.postedIn])).toEqual([['delivered', instead.id, channel]]);
       expect(env.fake.channelMessages(channel).filter((m) => m.content.includes('a direct message could not reach you'))).toHaveLength(1);
@@ -263,7 +263,7 @@ describe('the mention instead of a refused direct message', () => {
       const instead = mentions()[0]!;
       expect(instead.content).toBe(`<@${carol.id}>: your decision in **Tally** (game #${await gameIdIn(channel)}); a direct message could not reach you: https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id}`);
       // The first post failed (Discord answered 500), the retry went through: one message, recorded with its delivery.
-      await env.service.locked(channel, () => undefined);
+      await env.service.lockedGame(await gameIdIn(channel), () => undefined);
       const refusal = env.fake.requests.findIndex((r, index) => index >= before && r.method === 'POST' && r.path === dmPath);
       expect(env.fake.requests[refusal]!.status).toBe(403);
       const posts = env.fake.requests.slice(refusal).filter((r) => r.method === 'POST' && r.path === `/channels/${channel}/messages`);

@@ -1,7 +1,7 @@
 /**
  * The game service's core: what every use case stands on. Its dependencies (the store, the clock, the
  * logger, the outbox), the transaction, loading a game with every check of what is stored (a damaged game is
- * set aside and reported, never thrown at the caller), the per-channel lock and the versions verified
+ * set aside and reported, never thrown at the caller), the per-game lock and the versions verified
  * against a replay. The use cases (lobby.ts, turns.ts, votes.ts, ...) are functions of this core; the
  * GameService (../game-service.ts) is their one face.
  */
@@ -112,9 +112,18 @@ export class GameCore {
     return this.clock.now();
   }
 
-  /** Serialises everything that happens to one channel's game (apply, render, post). */
-  locked<T>(channelId: string, task: () => Promise<T> | T): Promise<T> {
-    return this.#mutex.run(channelId, task);
+  /**
+   * Serialises everything that happens to one game (apply, render, post), so its boards go out in order.
+   * Per game, not per channel: a channel may hold several games (issue 27), and one game's computer turn or
+   * picture must not hold up a click in another.
+   */
+  lockedGame<T>(gameId: number, task: () => Promise<T> | T): Promise<T> {
+    return this.#mutex.run(`game:${gameId}`, task);
+  }
+
+  /** Serialises the opening of new games in a channel (/game new, /game learn), which have no id yet. */
+  lockedChannel<T>(channelId: string, task: () => Promise<T> | T): Promise<T> {
+    return this.#mutex.run(`channel:${channelId}`, task);
   }
 
   /** Runs `fn` in one transaction of the store; `fn` awaits only the store (see store.ts). */

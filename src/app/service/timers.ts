@@ -194,7 +194,7 @@ export async function settleComputerTurn(core: GameCore, gameId: number): Promis
 export async function runDueJobs(core: GameCore): Promise<{ gameId: number; channelId: string }[]> {
   const touched: { gameId: number; channelId: string }[] = [];
   for (const job of await core.repo.dueJobs(core.now())) {
-    // An owed computer turn is played by the computer turns (dueComputerTurns), under the channel's lock.
+    // An owed computer turn is played by the computer turns (dueComputerTurns), under the game's lock.
     if (job.kind === JOB_KINDS.computer) continue;
     const payload = parseJobPayload(job);
     if (typeof payload === 'string') {

@@ -100,7 +100,7 @@ export async function afterPanelChoice(env: HandlerEnv, interaction: ComponentIn
 }
 
 /**
- * After a committed change: delivers what the channel is owed now (the caller holds the channel's lock).
+ * After a committed change: delivers what the channel is owed now (the caller holds the game's lock).
  * True when `delivery` is in the channel; false when Discord did not take it yet (the outbox keeps trying).
  */
 export async function deliverNow(env: HandlerEnv, gameId: number, delivery: number | null): Promise<boolean> {

@@ -27,7 +27,7 @@ export const gameLearn: CommandHandler = {
     const level = parseLevel(interaction.options.getString('level'));
     if (level === undefined) return answerPrivately(interaction, t(env.locale, 'refusal.bad_option', { option: 'level' }));
     const thread = threadChoice(interaction, env.locale);
-    await service.locked(env.channelId, async () => {
+    await service.lockedChannel(env.channelId, async () => {
       const result = await service.startLearnGame({
         guildId: interaction.guildId ?? '0',
         channelId: env.channelId,

@@ -29,7 +29,7 @@ export async function leaveOf(env: HandlerEnv, interaction: RepliableInteraction
   const { row } = found.game;
   if (row.status !== 'lobby' && row.status !== 'active') return refuse(env, interaction, { ok: false, code: 'no_game' });
   if (found.game.kind === 'lobby') {
-    await service.locked(row.channelId, async () => {
+    await service.lockedGame(row.id, async () => {
       const result = await service.leaveLobby(row.id, interaction.user.id);
       if (!result.ok) return refuse(env, interaction, result);
       const messageId = result.game.row.boardMessageId;

@@ -63,7 +63,7 @@ export const gameNew: CommandHandler = {
       if (table !== undefined) return answerPrivately(interaction, t(env.locale, 'tables.newInTable', { game: env.ctx.presenters.get(table.kind)?.name(env.locale) ?? table.kind, id: table.id, channel: `<#${table.channelId}>` }));
     }
     const thread = threadChoice(interaction, env.locale);
-    await service.locked(env.channelId, async () => {
+    await service.lockedChannel(env.channelId, async () => {
     const result = await service.createLobby({
       guildId: interaction.guildId ?? DM_SCOPE,
       channelId: env.channelId,

@@ -43,7 +43,7 @@ export async function settingsOf(env: HandlerEnv, interaction: RepliableInteract
   if (change.reminderHours === null && change.reminderLimit === null && change.idleHours === null) {
     return answerPrivately(interaction, settingsText(env.locale, row.id, row));
   }
-  await service.locked(row.channelId, async () => {
+  await service.lockedGame(row.id, async () => {
     const result = await service.updateSettings(row.id, interaction.user.id, canManage(interaction), change);
     if (!result.ok) {
       if (result.code === 'invalid_setting') {

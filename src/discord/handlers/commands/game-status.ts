@@ -42,7 +42,7 @@ export async function statusOf(env: HandlerEnv, interaction: RepliableInteractio
   }
   const missing = missingPermissions(interaction, env.locale);
   if (missing !== null) return answerPrivately(interaction, missing);
-  await service.locked(game.row.channelId, async () => {
+  await service.lockedGame(game.row.id, async () => {
     // Under the lock: a turn may have ended while we waited.
     const owed = loaded.finished ? await service.repostFinalBoard(game.row.id) : await service.repostBoard(game.row.id);
     if (!owed.ok) return refuse(env, interaction, owed);

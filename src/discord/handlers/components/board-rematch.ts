@@ -16,7 +16,7 @@ export const boardRematch: ComponentHandler<'rematch'> = {
     const missing = missingPermissions(interaction, env.locale);
     if (missing !== null) return answerPrivately(interaction, missing);
     const { service } = env.ctx;
-    await service.locked(env.channelId, async () => {
+    await service.lockedGame(id.gameId, async () => {
       const result = await service.rematch(id.gameId, { userId: interaction.user.id, displayName: displayName(interaction) });
       if (!result.ok) return refuse(env, interaction, result);
       markCommitted(interaction);

@@ -15,7 +15,7 @@ export const confirmCommand: ComponentHandler<'confirm'> = {
     const { service } = env.ctx;
     const stale = t(env.locale, 'confirm.stale', { what: id.what });
     if (id.what === 'abandon') {
-      await service.locked(env.channelId, async () => {
+      await service.lockedGame(id.gameId, async () => {
         const result = await service.abandon(env.channelId, interaction.user.id, canManage(interaction), { gameId: id.gameId, version: id.version });
         if (!result.ok) return result.code === 'stale' ? answerPrivately(interaction, stale) : refuse(env, interaction, result);
         markCommitted(interaction);
@@ -27,7 +27,7 @@ export const confirmCommand: ComponentHandler<'confirm'> = {
     }
     const missing = missingPermissions(interaction, env.locale);
     if (missing !== null) return answerPrivately(interaction, missing);
-    await service.locked(env.channelId, async () => {
+    await service.lockedGame(id.gameId, async () => {
       const result = await service.leave(id.gameId, interaction.user.id, id.version);
       if (!result.ok) return result.code === 'stale' ? answerPrivately(interaction, stale) : refuse(env, interaction, result);
       markCommitted(interaction);

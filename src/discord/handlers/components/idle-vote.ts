@@ -12,7 +12,7 @@ export const idleVote: ComponentHandler<'vote'> = {
     const missing = missingPermissions(interaction, env.locale);
     if (missing !== null) return answerPrivately(interaction, missing);
     const { service } = env.ctx;
-    await service.locked(env.channelId, async () => {
+    await service.lockedGame(id.gameId, async () => {
       const result = await service.vote(id.gameId, interaction.user.id, id.seat, id.choice);
       if (!result.ok) return refuse(env, interaction, result);
       if (result.passed === null) {

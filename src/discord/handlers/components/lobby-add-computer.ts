@@ -14,7 +14,7 @@ export const lobbyAddComputer: ComponentHandler<'addbot'> = {
     const level = values.length === 1 && (COMPUTER_LEVELS as readonly string[]).includes(values[0] as string) ? (values[0] as Level) : null;
     if (level === null) return answerPrivately(interaction, t(env.locale, 'refusal.bad_button'));
     const { service } = env.ctx;
-    await service.locked(env.channelId, async () => {
+    await service.lockedGame(id.gameId, async () => {
       const result = await service.addComputer(id.gameId, interaction.user.id, level);
       if (!result.ok) return refuse(env, interaction, result);
       await interaction.editReply(lobbyMessage(result.game, presenterFor(env.ctx, result.game.row.kind)));

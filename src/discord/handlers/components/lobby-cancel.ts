@@ -10,7 +10,7 @@ export const lobbyCancel: ComponentHandler<'cancel'> = {
   ack: 'update',
   async handle(env, interaction, id) {
     const { service } = env.ctx;
-    await service.locked(env.channelId, async () => {
+    await service.lockedGame(id.gameId, async () => {
       const result = await service.cancelLobby(id.gameId, interaction.user.id, canManage(interaction));
       if (!result.ok) return refuse(env, interaction, result);
       const locale = gameLocale(result.game);

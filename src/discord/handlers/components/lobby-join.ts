@@ -9,7 +9,7 @@ export const lobbyJoin: ComponentHandler<'join'> = {
   ack: 'update',
   async handle(env, interaction, id) {
     const { service } = env.ctx;
-    await service.locked(env.channelId, async () => {
+    await service.lockedGame(id.gameId, async () => {
       const result = await service.join(id.gameId, { userId: interaction.user.id, displayName: displayName(interaction) });
       if (!result.ok) return refuse(env, interaction, result);
       const lobby = result.game;

@@ -9,7 +9,7 @@ export const lobbyQuit: ComponentHandler<'quit'> = {
   ack: 'update',
   async handle(env, interaction, id) {
     const { service } = env.ctx;
-    await service.locked(env.channelId, async () => {
+    await service.lockedGame(id.gameId, async () => {
       const result = await service.leaveLobby(id.gameId, interaction.user.id);
       if (!result.ok) return refuse(env, interaction, result);
       await interaction.editReply(lobbyMessage(result.game, presenterFor(env.ctx, result.game.row.kind)));

@@ -12,7 +12,7 @@ export const lobbyStart: ComponentHandler<'start'> = {
     const missing = missingPermissions(interaction, env.locale);
     if (missing !== null) return answerPrivately(interaction, missing);
     const { service } = env.ctx;
-    await service.locked(env.channelId, async () => {
+    await service.lockedGame(id.gameId, async () => {
       const result = await service.start(id.gameId, interaction.user.id, id.version);
       if (!result.ok) {
         if (result.code !== 'stale' && result.code !== 'not_lobby') return refuse(env, interaction, result);

@@ -11,7 +11,7 @@ export const panelAct: ComponentHandler<'act'> = {
     const missing = missingPermissions(interaction, env.locale);
     if (missing !== null) return answerPrivately(interaction, missing);
     const { service } = env.ctx;
-    await service.locked(env.channelId, async () => {
+    await service.lockedGame(id.gameId, async () => {
       const result = await service.act(id.gameId, interaction.user.id, id.seat, id.version, id.index);
       await afterPanelChoice(env, interaction, id.gameId, id.seat, id.index, result);
     });

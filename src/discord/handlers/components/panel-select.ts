@@ -30,7 +30,7 @@ export const panelSelect: ComponentHandler<'sel'> = {
     }
     const missing = missingPermissions(interaction, env.locale);
     if (missing !== null) return answerPrivately(interaction, missing);
-    await service.locked(env.channelId, async () => {
+    await service.lockedGame(id.gameId, async () => {
       const result = await service.act(id.gameId, interaction.user.id, id.seat, id.version, value.index);
       await afterPanelChoice(env, interaction, id.gameId, id.seat, value.index, result);
     });

@@ -12,7 +12,7 @@ export const panelSure: ComponentHandler<'sure'> = {
     const missing = missingPermissions(interaction, env.locale);
     if (missing !== null) return answerPrivately(interaction, missing);
     const { service } = env.ctx;
-    await service.locked(env.channelId, async () => {
+    await service.lockedGame(id.gameId, async () => {
       // The version in the button: a question the game has moved past is refused (and the current panel shown).
       const result = await service.act(id.gameId, interaction.user.id, id.seat, id.version, id.index, true);
       // issue 26: learn — the coaching line of a learning game follows privately.

@@ -12,7 +12,7 @@ import { afterPanelChange } from '../common.js';
 
 async function undo(env: HandlerEnv, interaction: ComponentInteraction, id: IdFor<'undo'> | IdFor<'undoall'>): Promise<void> {
   const { service } = env.ctx;
-  await service.locked(env.channelId, async () => {
+  await service.lockedGame(id.gameId, async () => {
     const result = await service.undo(id.gameId, interaction.user.id, id.seat, id.version, id.verb === 'undoall');
     let notice = t(env.locale, 'panel.undone');
     if (result.ok && result.undone.length > 0) {

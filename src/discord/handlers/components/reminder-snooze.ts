@@ -9,7 +9,7 @@ export const reminderSnooze: ComponentHandler<'snooze'> = {
   ack: 'ephemeral',
   async handle(env, interaction, id) {
     const { service } = env.ctx;
-    await service.locked(env.channelId, async () => {
+    await service.lockedGame(id.gameId, async () => {
       const result = await service.snooze(id.gameId, interaction.user.id, id.seat);
       if (!result.ok) return refuse(env, interaction, result);
       await answerPrivately(interaction, t(env.locale, 'reminder.snoozed', { when: `<t:${Math.floor(result.dueAt / 1000)}:R>` }));

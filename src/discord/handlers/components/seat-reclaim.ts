@@ -9,7 +9,7 @@ export const seatReclaim: ComponentHandler<'reclaim'> = {
   ack: 'ephemeral',
   async handle(env, interaction, id) {
     const { service } = env.ctx;
-    await service.locked(env.channelId, async () => {
+    await service.lockedGame(id.gameId, async () => {
       const result = await service.reclaim(id.gameId, interaction.user.id);
       if (!result.ok) return refuse(env, interaction, result);
       markCommitted(interaction);
