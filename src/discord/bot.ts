@@ -125,7 +125,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       logger.info({ running: result.checked, damaged: result.damaged.length, computerTurns: result.computerTurns.length }, 'games checked');
       // Games that stopped during a computer player's turn go on.
       await Promise.all(
-        result.computerTurns.map(({ gameId, channelId }) =>
+        result.computerTurns.map(({ gameId }) =>
           service.lockedGame(gameId, async () => {
             await computers.playHeld(gameId);
             await deliverer.deliverHeld(gameId);
