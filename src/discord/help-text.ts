@@ -29,8 +29,27 @@ export function helpButtonLabels(locales: HelpLocales): Record<keyof typeof HELP
   return Object.fromEntries(entries) as Record<keyof typeof HELP_BUTTONS, string>;
 }
 
-/** The commands and the policies of playing over days (hours and counts from the game's settings). */
-export function commandsHelp(locales: HelpLocales, settings: { hours: number; limit: number; idle: number }): string {
+/** The commands as the player's Discord shows them ("/spiel lernen"): the catalogue's own names. */
+function commandNames(locale: Locale): Record<string, string> {
+  const game = t(locale, 'cmd.game.name');
+  const sub = (key: CoreKey): string => `/${game} ${t(locale, key)}`;
+  return {
+    learn: sub('cmd.game.learn.name'),
+    replay: sub('cmd.game.replay.name'),
+    follow: sub('cmd.game.follow.name'),
+    unfollow: sub('cmd.game.unfollow.name'),
+    new: sub('cmd.game.new.name'),
+    clock: t(locale, 'opt.clock.name'),
+    stats: `/${t(locale, 'cmd.stats.name')}`,
+  };
+}
+
+/**
+ * /help's answer: the commands, then the policies of playing over days (hours and counts from the game's
+ * settings), as two private messages, each within Discord's 2,000 characters.
+ */
+export function commandsHelp(locales: HelpLocales, settings: { hours: number; limit: number; idle: number }): readonly [string, string] {
   const labels = helpButtonLabels(locales);
-  return [t(locales.player, 'help.title'), t(locales.player, 'help.commands', labels), t(locales.player, 'help.tables'), t(locales.player, 'help.policies', { ...settings, ...labels })].join('\n\n');
+  const commands = [t(locales.player, 'help.title'), t(locales.player, 'help.commands', labels), t(locales.player, 'help.tables'), t(locales.player, 'help.more', commandNames(locales.player))].join('\n\n');
+  return [commands, t(locales.player, 'help.policies', { ...settings, ...labels })];
 }

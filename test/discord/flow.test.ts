@@ -401,8 +401,12 @@ describe('robustness', () => {
     const outsider = privateReply(await alice.runCommand(channel, 'game', { subcommand: 'status' }), alice);
     expect(outsider.content).toMatch(new RegExp(`^You do not play in \\*\\*Tally\\*\\* \\(game #\\d+\\), so the board is not posted again for you; the latest board: https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id}$`));
     expect(env.fake.channelMessages(channel)).toHaveLength(postsBefore);
-    const help = privateReply(await alice.runCommand(channel, 'help', {}), alice);
-    expect(help.content).toMatch(/reminded every 6 hours, at most 3 times per turn/);
+    // /help answers in two private messages: the commands, then how playing over days works.
+    const asked = await alice.runCommand(channel, 'help', {});
+    await asked.waitFor((h) => h.followUps.length === 1, { timeoutMs: 30_000, description: '/help\'s second message' });
+    expect(privateReply(asked, alice).content).toContain('`/game learn`');
+    expect(asked.followUps[0]!.ephemeral).toBe(true);
+    expect(asked.followUps[0]!.content).toMatch(/reminded every 6 hours, at most 3 times per turn/);
     const decisions = privateReply(await bob.runCommand(channel, 'help', { options: { topic: 'decisions', game: 'tally' } }), bob);
     expect(decisions.content).toBe('Tally: first to the target wins.');
     // Public messages follow the server's language, chosen when the game is created.

@@ -112,7 +112,12 @@ describe('no dead words', () => {
 describe('long texts fit a Discord message', () => {
   it('/help and every game presenter help fit in 2000 characters in every language', () => {
     for (const locale of LOCALES) {
-      for (const game of LOCALES) expect(commandsHelp({ player: locale, game }, { hours: 12, limit: 3, idle: 48 }).length, `${locale} in a ${game} game`).toBeLessThan(1950);
+      for (const game of LOCALES) {
+        // Two private messages, each within Discord's 2,000 characters (with room for a longer setting).
+        const [commands, policies] = commandsHelp({ player: locale, game }, { hours: 12, limit: 3, idle: 48 });
+        expect(commands.length, `${locale} in a ${game} game`).toBeLessThan(1950);
+        expect(policies.length, `${locale} in a ${game} game`).toBeLessThan(1950);
+      }
       for (const presenter of GAMES.presenters(inProcessBoardRenderer(GAMES)).values()) {
         for (const topic of ['rules', 'decisions'] as const) expect(presenter.help(topic, locale).length, `${presenter.kind} ${topic} ${locale}`).toBeLessThanOrEqual(2000);
       }
@@ -139,12 +144,24 @@ describe('/help names what players see', () => {
   // Those posted in the channel (in the game's language); the others answer one player privately.
   const PUBLIC_BUTTONS = ['lobby.join', 'lobby.leave', 'lobby.start', 'lobby.cancel', 'board.takeTurn', 'board.hand', 'board.log', 'reminder.snooze'] as const;
 
+  it('/help names learn, replay, follow, stats and the clock as each language\'s Discord shows the commands', () => {
+    const expected = {
+      en: ['`/game learn`', '`/game replay`', '`/game follow`', '`/game unfollow`', '`/stats`', '`/game new` with `clock`'],
+      de: ['`/spiel lernen`', '`/spiel wiederholung`', '`/spiel folgen`', '`/spiel entfolgen`', '`/statistik`', '`/spiel neu` mit `uhr`'],
+      nl: ['`/spel leren`', '`/spel herhaling`', '`/spel volgen`', '`/spel ontvolgen`', '`/statistieken`', '`/spel nieuw` met `klok`'],
+    } as const;
+    for (const locale of LOCALES) {
+      const [commands] = commandsHelp({ player: locale, game: locale }, { hours: 12, limit: 3, idle: 48 });
+      for (const named of expected[locale]) expect(commands, locale).toContain(named);
+    }
+  });
+
   it('a bold name in /help that is not a heading is a button that exists, in every language', () => {
     for (const player of LOCALES) {
       for (const game of LOCALES) {
         // The buttons as the player sees them: the public ones in the game's language, the private ones in theirs.
         const labels = new Set(BUTTONS.map((key) => core[(PUBLIC_BUTTONS as readonly string[]).includes(key) ? game : player][key]));
-        const text = commandsHelp({ player, game }, { hours: 12, limit: 3, idle: 48 });
+        const text = commandsHelp({ player, game }, { hours: 12, limit: 3, idle: 48 }).join('\n\n');
         // "**Heading**: ..." opens a paragraph; any other bold text names a button.
         const bold = [...text.matchAll(/\*\*([^*]+)\*\*(:?)/g)].filter((m) => m[1] !== 'bazaar');
         const named = bold.filter((m) => m[2] === '').map((m) => m[1] as string);

@@ -380,6 +380,8 @@ export const de: Record<CoreKey, string> = {
   'follow.dmOver': '**{game}** (Spiel #{id}), dem du folgst, ist vorbei: {link}',
   // issue 27: many tables
   'refusal.rematch_open': 'Die Lobby der Revanche ist schon offen (Spiel #{id}): {link}',
+  'help.more':
+    '`{learn}`: ein Spiel gegen Computer lernen, mit einem privaten Hinweis nach jeder deiner Entscheidungen · `{replay}`: jedes Spiel dieses Servers Zug für Zug ansehen · `{follow}` / `{unfollow}`: von einem Spiel hören, in dem du nicht mitspielst · `{stats}`: deine Spiele und deine Wertung · `{new}` mit `{clock}`: ein Zeitkonto je Spieler',
   'help.tables':
     '`/spiel liste` · `/spiel meine`: die Spiele hier, und die auf dich warten. Mehrere im Kanal? Thread des Spiels oder `spiel:`.',
   'cmd.game.list.name': 'liste',

@@ -390,6 +390,8 @@ export const en = {
   'follow.dmOver': '**{game}** (game #{id}), which you follow, is over: {link}',
   // issue 27: many tables
   'refusal.rematch_open': 'The rematch lobby is open already (game #{id}): {link}',
+  'help.more':
+    '`{learn}`: learn a game against computer players, with a private hint after each of your decisions · `{replay}`: step through any game of this server · `{follow}` / `{unfollow}`: hear of a game you do not play · `{stats}`: your games and your rating · `{new}` with `{clock}`: a time bank per player',
   'help.tables':
     '`/game list` · `/game mine`: the games here, and those waiting for you. Several games in a channel? Use the game’s thread or `game:`.',
   'cmd.game.list.name': 'list',

@@ -380,6 +380,8 @@ export const nl: Record<CoreKey, string> = {
   'follow.dmOver': '**{game}** (spel #{id}), dat je volgt, is voorbij: {link}',
   // issue 27: many tables
   'refusal.rematch_open': 'De lobby van de revanche is al open (spel #{id}): {link}',
+  'help.more':
+    '`{learn}`: een spel leren tegen computerspelers, met een privé-tip na elk van je beslissingen · `{replay}`: elk spel van deze server beurt voor beurt bekijken · `{follow}` / `{unfollow}`: op de hoogte blijven van een spel waarin je niet speelt · `{stats}`: je spellen en je rating · `{new}` met `{clock}`: een tijdbank per speler',
   'help.tables':
     '`/spel lijst` · `/spel mijn`: de spellen hier, en die op jou wachten. Meerdere in een kanaal? Thread van het spel of `spel:`.',
   'cmd.game.list.name': 'lijst',

@@ -1,3 +1,4 @@
+import { MessageFlags } from 'discord.js';
 /** /help [topic] [game]: the commands and the async policies, or a game's rules summary and decisions. */
 import { DEFAULT_SETTINGS } from '../../../app/settings.js';
 import type { GameRow } from '../../../app/game-service.js';
@@ -40,6 +41,8 @@ export const help: CommandHandler = {
       { player: env.locale, game },
       { hours: Math.round(settings.reminderIntervalMinutes / 60), limit: settings.reminderLimit, idle: Math.round(settings.idleAfterMinutes / 60) },
     );
-    await answerPrivately(interaction, text);
+    const [commands, policies] = text;
+    await answerPrivately(interaction, commands);
+    await interaction.followUp({ content: policies, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
   },
 };
