@@ -108,7 +108,7 @@ describe('a game in a direct message with the bot', () => {
     fay.installApp();
     const elsewhere = await fay.runCommand(fay.dmChannel(), 'game', { subcommand: 'replay', options: { game: played.id } });
     await elsewhere.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the answer to /game replay' });
-    expect(privateReply(elsewhere, fay).content).toBe(`Game #${played.id} was not played in this server: a replay shows only this server’s games. Nothing was changed.`);
+    expect(privateReply(elsewhere, fay).content).toBe(`Game #${played.id} was not played in this conversation: here a replay shows only the games played here with the bot. Nothing was changed.`);
     env.fake.assertNoViolations();
   });
 

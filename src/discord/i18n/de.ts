@@ -353,6 +353,7 @@ export const de: Record<CoreKey, string> = {
   'replay.noGame': 'In diesem Kanal gibt es kein Spiel zum Nachspielen. Nenne eines mit der Option spiel: /spiel verlauf listet die Spiele dieses Servers mit ihren Nummern.',
   'replay.noSuchGame': 'In diesem Server gibt es kein Spiel #{id}. /spiel verlauf listet die Spiele dieses Servers mit ihren Nummern.',
   'replay.otherServer': 'Spiel #{id} wurde nicht in diesem Server gespielt: Eine Wiederholung zeigt nur Spiele dieses Servers. Es wurde nichts geändert.',
+  'replay.otherConversation': 'Spiel #{id} wurde nicht in diesem Chat gespielt: Hier zeigt eine Wiederholung nur die Spiele, die hier mit dem Bot gespielt wurden. Nichts wurde geändert.',
   'replay.notStarted': 'Spiel #{id} hat nie begonnen: Es gibt nichts nachzuspielen.',
   'replay.broken': 'Spiel #{id} lässt sich nicht nachspielen: Seine gespeicherten Züge ergeben es nicht mehr ({reason}).',
   'replay.noFrame': 'Diesen Zug hat die Wiederholung nicht (der Knopf ist vielleicht veraltet oder verändert). Es wurde nichts geändert.',

@@ -363,6 +363,7 @@ export const en = {
   'replay.noGame': 'There is no game in this channel to replay. Name one with the game option: /game history lists this server’s games with their numbers.',
   'replay.noSuchGame': 'There is no game #{id} in this server. /game history lists this server’s games with their numbers.',
   'replay.otherServer': 'Game #{id} was not played in this server: a replay shows only this server’s games. Nothing was changed.',
+  'replay.otherConversation': 'Game #{id} was not played in this conversation: here a replay shows only the games played here with the bot. Nothing was changed.',
   'replay.notStarted': 'Game #{id} never started: there is nothing to replay.',
   'replay.broken': 'Game #{id} cannot be replayed: its stored moves do not replay ({reason}).',
   'replay.noFrame': 'This replay has no such turn (the button may be out of date or altered). Nothing was changed.',

@@ -353,6 +353,7 @@ export const nl: Record<CoreKey, string> = {
   'replay.noGame': 'Er is in dit kanaal geen spel om terug te kijken. Noem er een met de optie spel: /spel geschiedenis toont de spellen van deze server met hun nummers.',
   'replay.noSuchGame': 'Er is geen spel #{id} op deze server. /spel geschiedenis toont de spellen van deze server met hun nummers.',
   'replay.otherServer': 'Spel #{id} is niet op deze server gespeeld: een herhaling toont alleen de spellen van deze server. Er is niets veranderd.',
+  'replay.otherConversation': 'Spel #{id} is niet in dit gesprek gespeeld: hier toont een herhaling alleen de spellen die hier met de bot zijn gespeeld. Er is niets veranderd.',
   'replay.notStarted': 'Spel #{id} is nooit begonnen: er is niets terug te kijken.',
   'replay.broken': 'Spel #{id} kan niet worden teruggekeken: de opgeslagen zetten spelen niet meer af ({reason}).',
   'replay.noFrame': 'Deze herhaling heeft zo’n beurt niet (de knop is misschien verouderd of veranderd). Er is niets veranderd.',

@@ -35,12 +35,12 @@ export function replaysOf(ctx: BotContext): Replays {
   return replays;
 }
 
-function refusalOf(env: HandlerEnv, refusal: ReplayRefusal): string {
+function refusalOf(env: HandlerEnv, refusal: ReplayRefusal, inDm: boolean): string {
   switch (refusal.code) {
     case 'no_such_game':
       return t(env.locale, 'replay.noSuchGame', { id: refusal.gameId });
     case 'other_server':
-      return t(env.locale, 'replay.otherServer', { id: refusal.gameId });
+      return t(env.locale, inDm ? 'replay.otherConversation' : 'replay.otherServer', { id: refusal.gameId });
     case 'not_started':
       return t(env.locale, 'replay.notStarted', { id: refusal.gameId });
     case 'broken':
@@ -63,7 +63,7 @@ export async function showReplayFrame(env: HandlerEnv, interaction: Interaction,
   const open = await replays.book.open(gameId, inDm ? DM_SCOPE : interaction.guildId, inDm ? interaction.channelId : null);
   if (!open.ok) {
     env.logger.info({ gameId, code: open.code }, 'replay refused');
-    return refuse(refusalOf(env, open));
+    return refuse(refusalOf(env, open, inDm));
   }
   const target = open.index.frames[frame];
   if (target === undefined) {
