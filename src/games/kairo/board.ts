@@ -83,8 +83,30 @@ export function occupancy(state: KairoState, exclude = -1): Occupancy {
   }
   let occ = byExclude.get(exclude);
   if (occ === undefined) {
-    occ = deriveOccupancy(state, exclude);
+    occ = byContent(state, exclude);
     byExclude.set(exclude, occ);
+  }
+  return occ;
+}
+
+/**
+ * Boards by their content, a bounded number of them: the computer players' search builds the same board
+ * in new objects again and again (the same placement tried under each fresh draw of chance, the same
+ * positions met in many rollouts), and deriving it (with its reachability search) costs far more than
+ * spelling it out. A board is a pure function of its stalls, customers and the stall left out.
+ */
+const byContentCache = new Map<string, Occupancy>();
+const BOARDS_KEPT = 64;
+
+function byContent(state: KairoState, exclude: number): Occupancy {
+  let key = `${exclude}`;
+  for (const s of state.stalls) key += `|${s.owner},${s.colour},${s.main},${s.entrance},${s.ext.join('.')}`;
+  for (const c of COLOURS) key += `|${state.customers[c] ?? '-'}`;
+  let occ = byContentCache.get(key);
+  if (occ === undefined) {
+    occ = deriveOccupancy(state, exclude);
+    if (byContentCache.size >= BOARDS_KEPT) byContentCache.delete(byContentCache.keys().next().value as string);
+    byContentCache.set(key, occ);
   }
   return occ;
 }
