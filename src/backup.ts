@@ -5,8 +5,7 @@
  * here: pg_dump is the way, and this says so. Exit codes: 0 done, 1 failed, 2 not run (usage, PostgreSQL).
  * In the Docker image: `docker exec <container> node dist/src/backup.js /data/backups/bazaar.db`.
  */
-import fs from 'node:fs';
-import { ConfigError, loadDatabaseConfig } from './config.js';
+import { commandDatabase } from './ops/command-database.js';
 import { BackupError, backupSqlite } from './ops/backup.js';
 import { describeConnection } from './persistence/postgres/database.js';
 
@@ -19,15 +18,12 @@ async function main(args: readonly string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  if (fs.existsSync('.env')) process.loadEnvFile('.env');
-  let database: ReturnType<typeof loadDatabaseConfig>;
-  try {
-    database = loadDatabaseConfig(process.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
+  const configured = commandDatabase();
+  if (!configured.ok) {
+    console.error(configured.message);
     return 1;
   }
+  const { database } = configured;
   if (database.databaseUrl !== undefined) {
     console.error(
       `DATABASE_URL is set: the bot's database is PostgreSQL (${describeConnection(database.databaseUrl)}), which this command does not copy. ` +

@@ -5,8 +5,7 @@
  * done, 1 failed, 2 not run (usage). In the Docker image: `docker exec <container> node
  * dist/src/ratings-rebuild.js`.
  */
-import fs from 'node:fs';
-import { ConfigError, loadDatabaseConfig } from './config.js';
+import { commandDatabase } from './ops/command-database.js';
 import { parseRebuildArgs, RATINGS_REBUILD_USAGE, rebuildRatings } from './ops/ratings-rebuild.js';
 
 async function main(args: readonly string[]): Promise<number> {
@@ -15,15 +14,12 @@ async function main(args: readonly string[]): Promise<number> {
     console.error(RATINGS_REBUILD_USAGE);
     return 2;
   }
-  if (fs.existsSync('.env')) process.loadEnvFile('.env');
-  let database: ReturnType<typeof loadDatabaseConfig>;
-  try {
-    database = loadDatabaseConfig(process.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
+  const configured = commandDatabase();
+  if (!configured.ok) {
+    console.error(configured.message);
     return 1;
   }
+  const { database } = configured;
   const report = await rebuildRatings(database, parsed.guildId);
   const where = parsed.guildId === null ? `${report.servers} server(s)` : `server ${parsed.guildId}`;
   console.log(`Rebuilt the ratings from ${report.games} finished game(s): ${report.ratings} rating(s) in ${where}, in ${report.ms} ms.`);

@@ -1,15 +1,16 @@
 /**
- * /game follow and /game unfollow (issue 26): anyone who does not play the channel's game hears of its new
+ * /game follow and /game unfollow (issue 26): anyone who does not play a game (the thread's, or the channel's
+ * one named or chosen, as the other commands find theirs) hears of its new
  * boards as a player would, as their /game notify says (src/discord/follower-notices.ts). Private answers;
  * a finished game, a game one plays in, or no game is refused with a short reason.
  */
+import type { RepliableInteraction } from 'discord.js';
 import type { FollowResult } from '../../../app/service/follow.js';
 import type { Locale } from '../../../engine/index.js';
 import type { BotContext, CommandHandler, HandlerEnv } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { answerPrivately } from '../../respond.js';
 import { completeGame, gameForCommand } from '../../tables.js';
-import type { RepliableInteraction } from 'discord.js';
 
 function gameNames(ctx: BotContext, result: FollowResult, locale: Locale): { game: string; id: number } {
   const kind = result.ok ? result.kind : (result.kind ?? '');
@@ -29,26 +30,24 @@ export const gameFollow: CommandHandler = {
 
 /** /game follow for game `gameId` of the channel (null: the channel has no running game). */
 export async function followOf(env: HandlerEnv, interaction: RepliableInteraction, gameId: number | null): Promise<void> {
-  {
-    const { service } = env.ctx;
-    const result = await service.follow(env.channelId, interaction.user.id, gameId);
-    const names = gameNames(env.ctx, result, env.locale);
-    if (result.ok) {
-      const { how } = await service.notifySettings(interaction.user.id);
-      return answerPrivately(interaction, t(env.locale, 'follow.done', { ...names, how }));
-    }
-    switch (result.code) {
-      case 'no_game':
-        return answerPrivately(interaction, t(env.locale, 'follow.none'));
-      case 'game_over':
-        return answerPrivately(interaction, t(env.locale, 'follow.over', names));
-      case 'playing':
-        return answerPrivately(interaction, t(env.locale, 'follow.playing'));
-      case 'already_following':
-        return answerPrivately(interaction, t(env.locale, 'follow.already', names));
-      case 'not_following':
-        return answerPrivately(interaction, t(env.locale, 'follow.notFollowing'));
-    }
+  const { service } = env.ctx;
+  const result = await service.follow(env.channelId, interaction.user.id, gameId);
+  const names = gameNames(env.ctx, result, env.locale);
+  if (result.ok) {
+    const { how } = await service.notifySettings(interaction.user.id);
+    return answerPrivately(interaction, t(env.locale, 'follow.done', { ...names, how }));
+  }
+  switch (result.code) {
+    case 'no_game':
+      return answerPrivately(interaction, t(env.locale, 'follow.none'));
+    case 'game_over':
+      return answerPrivately(interaction, t(env.locale, 'follow.over', names));
+    case 'playing':
+      return answerPrivately(interaction, t(env.locale, 'follow.playing'));
+    case 'already_following':
+      return answerPrivately(interaction, t(env.locale, 'follow.already', names));
+    case 'not_following':
+      return answerPrivately(interaction, t(env.locale, 'follow.notFollowing'));
   }
 }
 
