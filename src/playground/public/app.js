@@ -822,14 +822,8 @@ function optionControl(o) {
     case 'integer':
     case 'number': {
       const input = el('input', { ...attrs, type: 'number', min: o.min, max: o.max, step: o.kind === 'integer' ? '1' : 'any', placeholder: o.min !== null && o.max !== null ? `${o.min}–${o.max}` : '' });
-      // A number the bot suggests (/game replay's game: this server's games), as in a text box.
-      if (!o.autocomplete) return input;
-      const list = el('datalist', { id: `suggest-${o.name}` });
-      input.setAttribute('list', list.id);
-      const load = () => void suggest(o, input, list);
-      input.addEventListener('focus', load);
-      input.addEventListener('input', load);
-      return el('span', {}, [input, list]);
+      // A number the bot suggests (a game's number: /game replay, the `game` option), as in a text box.
+      return o.autocomplete ? withSuggestions(o, input) : input;
     }
     case 'boolean':
       return el('select', attrs, [el('option', { value: '', text: '—' }), el('option', { value: 'true', text: 'True' }), el('option', { value: 'false', text: 'False' })]);
@@ -839,17 +833,19 @@ function optionControl(o) {
       return el('select', attrs, [el('option', { value: '', text: '—' }), ...state.boot.channels.map((c) => el('option', { value: c.id, text: `#${c.name}` }))]);
     default: {
       const input = el('input', { ...attrs, type: 'text', minlength: o.minLength, maxlength: o.maxLength, placeholder: o.autocomplete ? 'type or pick' : '' });
-      if (o.autocomplete) {
-        const list = el('datalist', { id: `suggest-${o.name}` });
-        input.setAttribute('list', list.id);
-        const load = () => void suggest(o, input, list);
-        input.addEventListener('focus', load);
-        input.addEventListener('input', load);
-        return el('span', {}, [input, list]);
-      }
-      return input;
+      return o.autocomplete ? withSuggestions(o, input) : input;
     }
   }
+}
+
+/** The input with the bot's suggestions for option `o` (autocomplete), asked for as the user focuses or types. */
+function withSuggestions(o, input) {
+  const list = el('datalist', { id: `suggest-${o.name}` });
+  input.setAttribute('list', list.id);
+  const load = () => void suggest(o, input, list);
+  input.addEventListener('focus', load);
+  input.addEventListener('input', load);
+  return el('span', {}, [input, list]);
 }
 
 async function suggest(option, input, list) {
