@@ -15,6 +15,7 @@ import { jobOf, JOB_KINDS, parseJobPayload, setAsideJob, sinceOf, type IdlePaylo
 import { notifyOfSeats } from './notify.js';
 import { activeSeats, seatOf } from './queries.js';
 import { isComputerPlayed } from './seat-identity.js';
+import { clockChoice } from '../time-bank.js';
 import { runTimeBank, storedBanks, turnBanks } from './time-bank.js';
 import { refuse, type ActiveSnapshot, type Result } from './types.js';
 
@@ -122,8 +123,9 @@ export async function scheduleTurn(core: GameCore, game: ActiveSnapshot): Promis
   // Reminders and idle votes are for humans: computer players never keep anyone waiting.
   const computers = new Set(game.seats.filter((s) => isComputerPlayed(s)).map((s) => s.seat));
   const seats = activeSeats(game).filter((s) => !computers.has(s));
-  // The time banks (a game with a clock) are carried from turn to turn: read before every job goes.
-  const banks = await storedBanks(core, id);
+  // The time banks (a game with a clock) are carried from turn to turn: read before every job goes. A game
+  // without a clock reads nothing (a turn's end is a hot path: on PostgreSQL a read is a round trip).
+  const banks = clockChoice(game.settings.clock) === null ? undefined : await storedBanks(core, id);
   await core.repo.deleteJobs(id);
   await turnBanks(core, game, banks);
   // Every job of the game is gone: a computer's job is written only when one owes a decision.
