@@ -81,7 +81,7 @@ export interface Config {
   readonly shardCount: number | 'auto';
   /** The shard ids this process runs; 'all' = every shard of shardCount. */
   readonly shardIds: readonly number[] | 'all';
-  /** Worker threads that draw the board pictures (default: cores minus one, at least one). */
+  /** Worker threads that draw the board pictures (default: one per core; they yield to the event loop). */
   readonly renderWorkers: number;
   /** A board picture not drawn within this time is given up (the board is posted without it). */
   readonly renderTimeoutMs: number;
@@ -108,16 +108,19 @@ const HINTS: Record<string, string> = {
   DATABASE_POOL_SIZE: 'Set DATABASE_POOL_SIZE to the PostgreSQL connections per process (default 10), or remove it',
   SHARD_COUNT: 'Set SHARD_COUNT to the number of shards of the whole bot, or auto, or remove it for one shard',
   SHARD_IDS: 'Set SHARD_IDS to the shard ids this process runs (such as 0,1 or 0-3), or remove it to run all',
-  RENDER_WORKERS: 'Set RENDER_WORKERS to the number of threads that draw boards (1 or more), or remove it to use the cores minus one',
+  RENDER_WORKERS: 'Set RENDER_WORKERS to the number of threads that draw boards (1 or more), or remove it to use one per core',
   METRICS_PORT: 'Set METRICS_PORT to the port of the /health and /metrics listener (such as 9464), or remove it to listen nowhere',
   METRICS_HOST: 'Set METRICS_HOST to the address the /health and /metrics listener binds to, or remove it to use 127.0.0.1 (this machine only)',
   RENDER_TIMEOUT_MS: 'Set RENDER_TIMEOUT_MS to the milliseconds a board picture may take (100 to 120000), or remove it to use 10000',
   SHUTDOWN_TIMEOUT_MS: 'Set SHUTDOWN_TIMEOUT_MS to the milliseconds a stop waits for work in flight (0 to 600000), or remove it to use 10000',
 };
 
-/** Cores minus one (the event loop keeps one), at least one. */
+/**
+ * One per core: the workers draw at a lower priority than the event loop (src/app/workers/thread-priority.ts),
+ * so they take every core it leaves idle and yield the moment it has work.
+ */
 export function defaultRenderWorkers(): number {
-  return Math.max(1, os.availableParallelism() - 1);
+  return Math.max(1, os.availableParallelism());
 }
 
 /** The operator's listener answers on this machine only unless METRICS_HOST says otherwise. */

@@ -24,7 +24,7 @@ import type { Logger } from '../logger.js';
 import type { BotContext } from './context.js';
 import { t, toLocale } from './i18n/index.js';
 import { DEFAULT_NOTIFY, type NotifySettings } from '../notify-settings.js';
-import { abandonedMessage, boardMessage, gameLocale, hoursSince, settingsMessage, labelNames, lobbyMessage, mention, reminderMessage, voteMessage, type PublicMessage } from './messages.js';
+import { abandonedMessage, boardMessage, gameLocale, hoursSince, phoneEmbed, settingsMessage, labelNames, lobbyMessage, mention, reminderMessage, voteMessage, type PhonePictureLater, type PublicMessage } from './messages.js';
 import { truncate } from './panel.js';
 import { THREAD_PERMISSIONS, threadPermissionNames, messageLink, presenterFor, sendableChannel } from './respond.js';
 import { describeError } from './errors.js';
@@ -55,6 +55,8 @@ export interface DelivererOptions {
 export class Deliverer implements DeliveryTrigger {
   #timer: ReturnType<typeof setInterval> | undefined;
   readonly #inFlight = new Set<Promise<unknown>>();
+  /** Per game, the phone picture still to be added to its latest board (see #phonePictureLater). */
+  readonly #phoneOwed = new Map<number, PhonePictureLater>();
   #stopped = false;
   #polling: Promise<void> | null = null;
 
@@ -78,6 +80,8 @@ export class Deliverer implements DeliveryTrigger {
     this.#stopped = true;
     if (this.#timer !== undefined) clearInterval(this.#timer);
     this.#timer = undefined;
+    // A phone picture not drawn yet is not waited for.
+    for (const later of this.#phoneOwed.values()) later.withdraw();
     await Promise.allSettled([...this.#inFlight]);
   }
 
@@ -182,6 +186,8 @@ export class Deliverer implements DeliveryTrigger {
         try {
           sent = await this.#post(target.channelId, message, step.delivery);
         } catch (error) {
+          // Composed again when it is tried again.
+          composed.phoneLater?.withdraw();
           // The game's thread was deleted: the game goes on in its channel when no other game runs there,
           // else in a new thread of its own; where it goes on is told so once.
           if (target.channelId === game.row.channelId || !(error instanceof DiscordAPIError && error.code === 10003)) throw error;
@@ -206,7 +212,10 @@ export class Deliverer implements DeliveryTrigger {
         if (finalBoard && thread.id !== null && !(step.kind === 'board' && step.again)) await this.#closeThread(game, thread.id, sent.id, step.delivery);
         // An abandoned game ends in its thread too: its last post must not still ask someone to decide.
         if (isAbandonedNotice(step) && thread.id !== null && thread.id !== target.channelId) await this.#endInThread(game, thread.id, message, step.delivery);
-        if (step.kind === 'board') this.#boardArrived(step);
+        if (step.kind === 'board') {
+          this.#boardArrived(step);
+          this.#phonePictureLater(game, sent, composed.phoneLater);
+        }
         await outbox.superseded(step.merged, step.delivery);
         done.add(step.delivery.id);
         for (const m of step.merged) done.add(m.id);
@@ -497,8 +506,46 @@ export class Deliverer implements DeliveryTrigger {
 
   async #post(channelId: string, message: PublicMessage, delivery: Delivery): Promise<Message> {
     const channel = await sendableChannel(this.ctx.client, channelId);
+    const { phoneLater: _later, ...payload } = message;
     // The nonce makes a repeated post (the answer to the first was lost) return the first message.
-    return channel.send({ ...message, nonce: `bz${delivery.id}`, enforceNonce: true });
+    return channel.send({ ...payload, nonce: `bz${delivery.id}`, enforceNonce: true });
+  }
+
+  /**
+   * A board posted before its phone picture (boards queued up for the render pool) gets it when it is
+   * drawn: an edit that adds the file and the embed, nothing else (the buttons are the disarming's). A
+   * newer board of the game withdraws the picture of the one before, drawn or not; like the phone picture
+   * in the post itself, it is best effort: a failure is logged and the board stays as posted.
+   */
+  #phonePictureLater(game: Snapshot, sent: Message, later: PhonePictureLater | undefined): void {
+    this.#phoneOwed.get(game.row.id)?.withdraw();
+    if (later === undefined) {
+      this.#phoneOwed.delete(game.row.id);
+      return;
+    }
+    this.#phoneOwed.set(game.row.id, later);
+    const log = { gameId: game.row.id, channelId: sent.channelId, messageId: sent.id };
+    const added = later.png.then(
+      async (png) => {
+        if (this.#phoneOwed.get(game.row.id) !== later || this.#stopped) return;
+        await sent.edit({
+          files: [{ attachment: png, name: later.name, description: later.description }],
+          attachments: [...sent.attachments.values()],
+          embeds: [phoneEmbed(later.name)],
+        });
+        this.logger.info(log, 'the phone picture was added to the board');
+      },
+      (error: unknown) => {
+        if (this.#phoneOwed.get(game.row.id) === later && !this.#stopped) this.logger.error({ ...log, err: error }, 'the phone picture could not be drawn; the board stays without it');
+      },
+    );
+    void this.#track(
+      added
+        .catch((error: unknown) => this.logger.warn({ ...log, reason: describeError(error) }, 'the phone picture could not be added to the board; it stays without it'))
+        .finally(() => {
+          if (this.#phoneOwed.get(game.row.id) === later) this.#phoneOwed.delete(game.row.id);
+        }),
+    );
   }
 
   /** A board posted before the outbox existed (games.board_message_id only): its buttons come off too. */

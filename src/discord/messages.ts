@@ -20,7 +20,7 @@ import { playingOrder } from '../app/module.js';
 import { achievesNothing, isLocale, MAX_CHAIN, type GameEvent, type Locale, type Seat } from '../engine/index.js';
 import { encodeCustomId, type Confirmable } from './codec.js';
 import { compoundText, paymentText, type CompoundWords } from './compound-text.js';
-import type { GamePresenter } from '../games/contract.js';
+import type { GamePresenter, RenderOptions } from '../games/contract.js';
 import { t } from './i18n/index.js';
 import { buildPanel, truncate, type PanelAction, type PanelRow } from './panel.js';
 import { labelName, oneLine, plainName } from './text.js';
@@ -36,6 +36,19 @@ export interface PublicMessage {
   files?: { attachment: Buffer; name: string; description?: string }[];
   /** Embeds; an image one shows an attachment of `files` by its name (`attachment://name`). */
   embeds?: APIEmbed[];
+  /** A board posted before its phone picture was drawn (boards queued up): the picture to add to the post. */
+  phoneLater?: PhonePictureLater;
+}
+
+/**
+ * The phone picture of a board posted without it: drawn when the render pool has no board waiting, then
+ * added to the post (as the file `name`, shown by the embed). `withdraw` gives it up (a newer board came).
+ */
+export interface PhonePictureLater {
+  readonly png: Promise<Buffer>;
+  readonly name: string;
+  readonly description: string;
+  withdraw(): void;
 }
 
 export interface PrivateMessage {
@@ -270,16 +283,15 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
   // On the picture only the banks of seats humans play (a computer's seat needs none, and its name is long).
   const humanBanks = banks.filter((b) => game.seats.some((s) => s.seat === b.seat && !isComputerPlayed(s)));
   const renderOptions = { locale, names: namesWithBanks(locale, pictureNames(game), humanBanks), lastTurn, ...(ranks !== undefined ? { ranks } : {}) };
-  // The board and its phone picture are drawn side by side in the render pool.
-  const [board, phone] = picture
-    ? await Promise.allSettled([presenter.renderBoard(view, renderOptions), presenter.renderPhoneBoard?.(view, renderOptions) ?? Promise.resolve(null)])
-    : [];
+  const drawn: DrawnPictures = picture ? await boardAndPhonePictures(presenter, view, renderOptions) : { board: null, phone: null, withdraw: () => undefined };
   let png: Buffer | null = null;
-  if (board?.status === 'fulfilled') png = board.value;
-  else if (board?.status === 'rejected') logger?.error({ err: board.reason, gameId: game.row.id, version: game.row.version }, 'the board picture could not be drawn; posting the board as text');
+  if (drawn.board?.status === 'fulfilled') png = drawn.board.value;
+  else if (drawn.board?.status === 'rejected') logger?.error({ err: drawn.board.reason, gameId: game.row.id, version: game.row.version }, 'the board picture could not be drawn; posting the board as text');
   let phonePng: Buffer | null = null;
-  if (phone?.status === 'fulfilled') phonePng = phone.value;
-  else if (phone?.status === 'rejected') logger?.error({ err: phone.reason, gameId: game.row.id, version: game.row.version }, 'the phone picture could not be drawn; posting the board without it');
+  let phoneLater: Promise<Buffer> | null = null;
+  if (drawn.phone instanceof Promise) phoneLater = drawn.phone;
+  else if (drawn.phone?.status === 'fulfilled') phonePng = drawn.phone.value;
+  else if (drawn.phone?.status === 'rejected') logger?.error({ err: drawn.phone.reason, gameId: game.row.id, version: game.row.version }, 'the phone picture could not be drawn; posting the board without it');
   const lines: string[] = [t(locale, 'board.title', { game: presenter.name(locale), id: game.row.id })];
   if (picture && png === null) lines.push(t(locale, 'board.noPicture'));
   const status = presenter.status(view, locale, playerNames);
@@ -333,14 +345,53 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
   const files: NonNullable<PublicMessage['files']> = [];
   if (png !== null) files.push({ attachment: png, name: `${stem}.png`, description: t(locale, 'board.image', { game: presenter.name(locale) }) });
   // The phone picture goes in an embed: shown under the board at the width of the screen, not beside it.
-  if (phonePng !== null) files.push({ attachment: phonePng, name: `${stem}-phone.png`, description: t(locale, 'board.phoneImage', { game: presenter.name(locale) }) });
+  const phoneFile = { name: `${stem}-phone.png`, description: t(locale, 'board.phoneImage', { game: presenter.name(locale) }) };
+  if (phonePng !== null) files.push({ attachment: phonePng, ...phoneFile });
   return {
     content: fit(lines),
     components,
     allowedMentions: { users: userIds(game, mentioned) },
     ...(files.length === 0 ? {} : { files }),
-    ...(phonePng === null ? {} : { embeds: [{ image: { url: `attachment://${stem}-phone.png` } }] }),
+    ...(phonePng === null ? {} : { embeds: [phoneEmbed(phoneFile.name)] }),
+    // Without a board picture there is nothing for the phone picture to go under.
+    ...(phoneLater === null || png === null ? {} : { phoneLater: { png: phoneLater, ...phoneFile, withdraw: drawn.withdraw } }),
   };
+}
+
+/** The embed that shows the phone picture (the attachment `name`) under the board, at the screen's width. */
+export function phoneEmbed(name: string): APIEmbed {
+  return { image: { url: `attachment://${name}` } };
+}
+
+interface DrawnPictures {
+  readonly board: PromiseSettledResult<Buffer> | null;
+  /** Settled; or still to come (boards wait for the render pool: the board is posted first); null: none. */
+  readonly phone: PromiseSettledResult<Buffer> | Promise<Buffer> | null;
+  readonly withdraw: () => void;
+}
+
+/**
+ * The board and its phone picture, asked for together; the phone picture at idle priority, so in a burst
+ * of turns every board is drawn before any phone picture. When the board is back and its phone picture is
+ * not, and boards still wait for the pool, the board goes out first and the phone picture follows.
+ */
+async function boardAndPhonePictures(presenter: GamePresenter, view: unknown, options: RenderOptions): Promise<DrawnPictures> {
+  const withdrawal = new AbortController();
+  const withdraw = () => withdrawal.abort(new Error('a newer board replaced this one'));
+  const board = Promise.resolve(presenter.renderBoard(view, options));
+  if (presenter.renderPhoneBoard === undefined) return { board: (await Promise.allSettled([board]))[0] ?? null, phone: null, withdraw };
+  const phone = presenter.renderPhoneBoard(view, options, { signal: withdrawal.signal });
+  // Noted as it settles (which also keeps a failure from being an unhandled rejection; it is logged where used).
+  let settled: PromiseSettledResult<Buffer> | null = null;
+  phone.then(
+    (png) => (settled = { status: 'fulfilled', value: png }),
+    (reason: unknown) => (settled = { status: 'rejected', reason }),
+  );
+  const [boardDrawn] = await Promise.allSettled([board]);
+  if (settled !== null) return { board: boardDrawn ?? null, phone: settled, withdraw };
+  // Nothing else waits for the pool: the phone picture is drawn now (or next), worth waiting for.
+  if ((presenter.pictureBacklog?.() ?? 0) === 0) return { board: boardDrawn ?? null, phone: (await Promise.allSettled([phone]))[0] ?? null, withdraw };
+  return { board: boardDrawn ?? null, phone, withdraw };
 }
 
 export function standingsLines(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, locale: Locale, concededTo: Seat | null): string[] {

@@ -45,9 +45,18 @@ export interface PictureSource {
   pictures(game: string): Promise<BoardPictures>;
 }
 
+/**
+ * 'now': someone waits for the picture. 'idle': it may come later (a board's phone picture, added to the
+ * post when boards queue up), so it is drawn when no 'now' picture waits.
+ */
+export type RenderPriority = 'now' | 'idle';
+
 /** Draws boards and answers with PNG bytes; rejects when a board cannot be drawn (or not in time). */
 export interface BoardRenderer {
-  render(job: BoardJob): Promise<Buffer>;
+  /** `signal` withdraws an 'idle' job that has not started. A renderer without priorities draws in order. */
+  render(job: BoardJob, priority?: RenderPriority, signal?: AbortSignal): Promise<Buffer>;
+  /** 'now' pictures waiting for a worker (a new one would not start at once); none if absent. */
+  backlog?(): number;
 }
 
 /** Draws and encodes the board on the calling thread, with the pictures of the game the job names. */

@@ -6,6 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createAiPool } from '../../src/app/workers/ai-pool.js';
 import { runAiTask } from '../../src/app/workers/ai-task.js';
 import { reachState } from './games.js';
+import { WORKER_NICE } from '../../src/app/workers/thread-priority.js';
+import { childProcessNiceValues, threadNiceValues } from '../app/workers/thread-nice.js';
 
 describe('AI pool', () => {
   const pool = createAiPool({ threads: 2, deadlineMs: null });
@@ -28,6 +30,16 @@ describe('AI pool', () => {
     expect(viaPool).toBe(direct.index);
     expect(answer).toEqual(direct);
     expect(direct.iterations).toBeGreaterThan(0);
+  });
+
+  it('its workers search at a lower priority than the event loop (Linux)', async () => {
+    const { def, state, seat } = reachState('kairo', 2, 'pool-nice', 5);
+    const legal = def.legalActions(state, seat) as readonly unknown[];
+    await Promise.all([0, 1].map((i) => pool.chooseAction(def.id, def.view(state, seat), legal, { level: 'easy', seed: `nice-${i}` })));
+    // From the TypeScript sources the workers are child processes (see ai-pool.ts); built, worker threads.
+    const workers = [...childProcessNiceValues().values(), ...threadNiceValues().values()].filter((value) => value === WORKER_NICE);
+    expect(workers.length).toBeGreaterThanOrEqual(1);
+    expect(threadNiceValues().get(process.pid)).toBe(0);
   });
 
   it('refuses a public view in the worker', async () => {

@@ -2,9 +2,13 @@
  * The board pictures are drawn and encoded in worker threads (tinypool), never on the event loop:
  * public views go in, PNG bytes come back (moved, not copied). A board that cannot be drawn, or not
  * within the time limit, rejects with a RenderError; a worker that hangs is terminated and replaced.
+ *
+ * Two priorities: a picture someone waits for ('now': boards, charts, rules cards) goes to the pool at
+ * once; a picture that may come later ('idle': a board's phone picture when boards queue up) waits here
+ * until a worker is free and no 'now' picture waits, so a burst of turns gets its boards first.
  */
 import Tinypool from 'tinypool';
-import type { BoardJob, BoardRenderer } from '../../render/board-job.js';
+import type { BoardJob, BoardRenderer, RenderPriority } from '../../render/board-job.js';
 
 export interface RenderPoolOptions {
   /** Worker threads (RENDER_WORKERS). */
@@ -32,20 +36,66 @@ function workerSetup(file: URL | undefined): { filename: string; workerData: { t
   return { filename: new URL('./from-sources.mjs', import.meta.url).href, workerData: { tsModule: url.href } };
 }
 
+interface IdleJob {
+  readonly job: BoardJob;
+  readonly signal: AbortSignal | undefined;
+  readonly resolve: (png: Buffer) => void;
+  readonly reject: (error: unknown) => void;
+}
+
 export class RenderPool implements BoardRenderer {
   readonly #pool: Tinypool;
+  readonly #workers: number;
   readonly #timeoutMs: number;
   readonly #onTask: RenderPoolOptions['onTask'];
+  /** Pictures handed to tinypool and not back yet (drawing or waiting there). */
+  #inPool = 0;
+  /** 'idle' pictures not handed to tinypool yet, oldest first. */
+  readonly #idle: IdleJob[] = [];
 
   constructor(options: RenderPoolOptions) {
     if (!Number.isInteger(options.workers) || options.workers < 1) throw new RangeError(`a render pool needs at least one worker, not ${options.workers}`);
     const { filename, workerData } = workerSetup(options.workerFile);
+    this.#workers = options.workers;
     this.#timeoutMs = options.timeoutMs;
     this.#onTask = options.onTask;
     this.#pool = new Tinypool({ filename, workerData, runtime: 'worker_threads', minThreads: options.workers, maxThreads: options.workers, idleTimeout: Infinity });
   }
 
-  async render(job: BoardJob): Promise<Buffer> {
+  /**
+   * Draws `job`. An 'idle' job waits for a free worker with no 'now' job waiting; `signal` takes it out
+   * of that wait (it rejects with the signal's reason) when it is no longer wanted.
+   */
+  render(job: BoardJob, priority: RenderPriority = 'now', signal?: AbortSignal): Promise<Buffer> {
+    if (priority === 'now') return this.#run(job);
+    if (signal?.aborted === true) return Promise.reject(signal.reason);
+    return new Promise<Buffer>((resolve, reject) => {
+      const waiting: IdleJob = { job, signal, resolve, reject };
+      signal?.addEventListener(
+        'abort',
+        () => {
+          const at = this.#idle.indexOf(waiting);
+          if (at < 0) return; // already drawing: it finishes
+          this.#idle.splice(at, 1);
+          reject(signal.reason);
+        },
+        { once: true },
+      );
+      this.#idle.push(waiting);
+      this.#startIdle();
+    });
+  }
+
+  /** Hands waiting 'idle' jobs to free workers while no 'now' job waits. */
+  #startIdle(): void {
+    while (this.#idle.length > 0 && this.#inPool < this.#workers) {
+      const next = this.#idle.shift() as IdleJob;
+      this.#run(next.job).then(next.resolve, next.reject);
+    }
+  }
+
+  async #run(job: BoardJob): Promise<Buffer> {
+    this.#inPool += 1;
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), this.#timeoutMs);
     const started = performance.now();
@@ -61,13 +111,20 @@ export class RenderPool implements BoardRenderer {
       throw new RenderError(`the ${job.game} board could not be drawn: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     } finally {
       clearTimeout(timer);
+      this.#inPool -= 1;
       this.#onTask?.((performance.now() - started) / 1000, ok);
+      this.#startIdle();
     }
   }
 
-  /** Boards waiting for a worker. */
+  /** Pictures waiting for a worker ('now' ones, then 'idle' ones). */
   get queueSize(): number {
-    return this.#pool.queueSize;
+    return this.#pool.queueSize + this.#idle.length;
+  }
+
+  /** 'now' pictures waiting for a worker: a new one would not start at once. */
+  backlog(): number {
+    return Math.max(0, this.#inPool - this.#workers);
   }
 
   /** The worker threads' ids (a hung worker's replacement has a new one). */
@@ -75,8 +132,9 @@ export class RenderPool implements BoardRenderer {
     return this.#pool.threads.map((t) => t.threadId);
   }
 
-  /** Stops the workers; renders still running reject. */
+  /** Stops the workers; renders still running or waiting reject. */
   async close(): Promise<void> {
+    for (const waiting of this.#idle.splice(0)) waiting.reject(new RenderError(`the ${waiting.job.game} picture was not drawn: the render pool stopped`));
     await this.#pool.destroy();
   }
 }

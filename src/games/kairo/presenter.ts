@@ -377,9 +377,10 @@ export const kairoPresenter = (boards: BoardRenderer): GamePresenter => ({
   renderBoard(view, options) {
     return boards.render(kairoJob(view, options, 'board'));
   },
-  renderPhoneBoard(view, options) {
-    return boards.render(kairoJob(view, options, 'phone'));
+  renderPhoneBoard(view, options, later) {
+    return boards.render(kairoJob(view, options, 'phone'), later === undefined ? 'now' : 'idle', later?.signal);
   },
+  pictureBacklog: () => boards.backlog?.() ?? 0,
   status(raw, locale, names) {
     const view = raw as KairoPublicView;
     if (view.phase === 'setup') return text('kairo.status.setup', locale, { remaining: view.setup?.remaining ?? 0 });

@@ -5,7 +5,7 @@
  * hard: about 50 ms for a 1600 x 1010 board, more than the whole render budget. Board images are mostly
  * flat colour, so a plain encoder does nearly as well: raw RGBA rows (filter type 0) deflated at level 1,
  * about 8 ms for a file of ~480 KB (level 3: +1 ms, ~450 KB; the Sub/Up filters and Z_RLE are slower
- * and bigger here). The deflate runs on libuv's thread pool.
+ * and bigger here).
  *
  * The boards are opaque (their background covers every pixel), and for opaque pixels Skia's stored,
  * premultiplied bytes (canvas.data(), a plain copy) are the straight RGBA a PNG wants: no getImageData
@@ -13,10 +13,18 @@
  * size, so a board allocates one pixel copy, the compressed data and the file, nothing more.
  */
 import { promisify } from 'node:util';
+import { isMainThread } from 'node:worker_threads';
 import zlib from 'node:zlib';
 import type { Canvas } from '@napi-rs/canvas';
 
-const deflate = promisify(zlib.deflate);
+/**
+ * In a render worker the deflate runs on the worker's own thread, which yields to the event loop
+ * (src/app/workers/thread-priority.ts); libuv's pool would run it at the event loop's priority. On the
+ * main thread (tools, tests) it stays off the event loop, on libuv's pool.
+ */
+const deflate: (rows: Buffer, options: zlib.ZlibOptions) => Promise<Buffer> = isMainThread
+  ? promisify(zlib.deflate)
+  : (rows, options) => Promise.resolve(zlib.deflateSync(rows, options));
 
 /** Deflate level of the board PNGs (see above). */
 export const PNG_DEFLATE_LEVEL = 1;

@@ -6,6 +6,8 @@ import { renderBoardJob, type BoardJob } from '../../../src/render/board-job.js'
 import { fixtureView as istanbulView } from '../../render/istanbul/fixtures.js';
 import { F, stageView } from '../../render/kairo/fixtures.js';
 import type { HeldJob } from './held-render-worker.js';
+import { WORKER_NICE } from '../../../src/app/workers/thread-priority.js';
+import { threadNiceValues } from './thread-nice.js';
 
 const heldWorker = new URL('./held-render-worker.ts', import.meta.url);
 const istanbul: BoardJob = {
@@ -88,6 +90,57 @@ describe('the render pool', () => {
     expect((await pool.render(kairo)).equals(await renderBoardJob(kairo, GAMES))).toBe(true);
     expect(pool.threadIds).toHaveLength(1);
     expect(pool.threadIds).not.toContain(before);
+  });
+
+  it('in a burst, every board waiting goes before a phone picture that may come later', async () => {
+    pool = new RenderPool({ workers: 1, timeoutMs: 60_000, workerFile: heldWorker });
+    const drawn: string[] = [];
+    const hold = new SharedArrayBuffer(8);
+    const cells = new Int32Array(hold);
+    const first = pool.render({ ...istanbul, hold } as HeldJob).then(() => drawn.push('board 1'));
+    await whenSet(cells, 0);
+    const second = pool.render(kairo).then(() => drawn.push('board 2'));
+    const phone = pool.render({ ...kairo, picture: 'phone' }, 'idle').then(() => drawn.push('phone picture of board 1'));
+    const third = pool.render(istanbul).then(() => drawn.push('board 3'));
+    expect(pool.backlog()).toBe(2);
+    expect(pool.queueSize).toBe(3);
+    Atomics.store(cells, 1, 1);
+    Atomics.notify(cells, 1);
+    await Promise.all([first, second, phone, third]);
+    expect(drawn).toEqual(['board 1', 'board 2', 'board 3', 'phone picture of board 1']);
+    expect(pool.backlog()).toBe(0);
+  });
+
+  it('a phone picture withdrawn before it started is never drawn', async () => {
+    const tasks: boolean[] = [];
+    pool = new RenderPool({ workers: 1, timeoutMs: 60_000, workerFile: heldWorker, onTask: (_seconds, ok) => tasks.push(ok) });
+    const hold = new SharedArrayBuffer(8);
+    const cells = new Int32Array(hold);
+    const board = pool.render({ ...istanbul, hold } as HeldJob);
+    await whenSet(cells, 0);
+    const withdrawal = new AbortController();
+    const phone = pool.render({ ...istanbul, picture: 'phone' }, 'idle', withdrawal.signal);
+    withdrawal.abort(new Error('a newer board replaced this one'));
+    await expect(phone).rejects.toThrow('a newer board replaced this one');
+    Atomics.store(cells, 1, 1);
+    Atomics.notify(cells, 1);
+    await board;
+    expect(tasks).toEqual([true]);
+    expect(pool.queueSize).toBe(0);
+  });
+
+  it('an idle picture starts at once when a worker is free', async () => {
+    pool = new RenderPool({ workers: 1, timeoutMs: 60_000 });
+    const phone: BoardJob = { ...kairo, picture: 'phone' };
+    expect((await pool.render(phone, 'idle')).equals(await renderBoardJob(phone, GAMES))).toBe(true);
+  });
+
+  it('its workers draw at a lower priority than the event loop (Linux)', async () => {
+    pool = new RenderPool({ workers: 2, timeoutMs: 60_000 });
+    await Promise.all([pool.render(kairo), pool.render(kairo)]);
+    const nice = threadNiceValues();
+    expect(nice.get(process.pid)).toBe(0);
+    expect([...nice.values()].filter((value) => value === WORKER_NICE).length).toBeGreaterThanOrEqual(2);
   });
 
   it('refuses to start without a worker', () => {
