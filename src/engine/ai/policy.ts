@@ -28,6 +28,11 @@ export interface SearchBudget {
    * iterations' usual time.
    */
   readonly shouldStop?: () => boolean;
+  /**
+   * Stop as soon as the remaining iterations cannot change the choice (default true): the same choice at
+   * less cost. False runs every iteration (the yardstick the tests compare against).
+   */
+  readonly stopWhenDecided?: boolean;
 }
 
 /** The pieces of a game's definition the search uses. */

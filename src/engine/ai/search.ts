@@ -65,7 +65,10 @@ export function searchDecision<S, A, V>(
   const legalKeys = legal.map((a) => rules.actionKey(a));
   let iterations = 0;
   for (; iterations < budget.iterations; iterations++) {
-    if (budget.shouldStop !== undefined && iterations > 0 && iterations % STOP_CHECK_EVERY === 0 && budget.shouldStop()) break;
+    if (iterations > 0 && iterations % STOP_CHECK_EVERY === 0) {
+      if (budget.shouldStop !== undefined && budget.shouldStop()) break;
+      if (budget.stopWhenDecided !== false && decided(root, legalKeys, budget.iterations - iterations)) break;
+    }
     const chance = seedRng(`ai:${policy.game}:${seed}:chance:${iterations}`);
     iterate(policy, root, policy.reseed(sample(rng), chance), rng, budget);
   }
@@ -80,6 +83,25 @@ export function searchDecision<S, A, V>(
     if (a.visits > b.visits || (a.visits === b.visits && a.value > b.value)) best = i;
   }
   return { index: best, value: (stats[best] as (typeof stats)[number]).value, iterations, stats };
+}
+
+/**
+ * True when the remaining iterations cannot change the choice: the choice is the most visited action, an
+ * iteration adds one visit to one action, so a lead of more visits than iterations left is final. Stopping
+ * there chooses exactly what the whole budget would have chosen, at a fraction of its cost where one
+ * action stands out (its value and the statistics are those of the iterations run).
+ */
+function decided<A>(root: Node<A>, legalKeys: readonly string[], remaining: number): boolean {
+  let first = 0;
+  let second = 0;
+  for (const key of legalKeys) {
+    const visits = root.byKey.get(key)?.real ?? 0;
+    if (visits > first) {
+      second = first;
+      first = visits;
+    } else if (visits > second) second = visits;
+  }
+  return first - second > remaining;
 }
 
 function iterate<S, A, V>(policy: GamePolicy<S, A, V>, root: Node<A>, start: S, rng: RngState, budget: SearchBudget): void {
