@@ -214,7 +214,8 @@ export class Deliverer implements DeliveryTrigger {
         if (isAbandonedNotice(step) && thread.id !== null && thread.id !== target.channelId) await this.#endInThread(game, thread.id, message, step.delivery);
         if (step.kind === 'board') {
           this.#boardArrived(step);
-          this.#phonePictureLater(game, sent, composed.phoneLater);
+          // A short text (no picture) leaves the last picture, and its phone picture still to come, current.
+          if (step.picture) this.#phonePictureLater(game, sent, composed.phoneLater);
         }
         await outbox.superseded(step.merged, step.delivery);
         done.add(step.delivery.id);
