@@ -47,11 +47,13 @@ export function copyRng(rng: RngState): RngState {
 
 /** Next unsigned 32-bit value; advances `rng`. */
 export function nextUint32(rng: RngState): number {
-  let [a, b, c, d] = rng.s;
-  a >>>= 0;
-  b >>>= 0;
-  c >>>= 0;
-  d >>>= 0;
+  // In place: a new array per number was a tenth of a computer player's garbage. An RngState owns its
+  // words (copyRng copies them; nothing shares one `s` between two states).
+  const s = rng.s;
+  let a = s[0] >>> 0;
+  let b = s[1] >>> 0;
+  let c = s[2] >>> 0;
+  let d = s[3] >>> 0;
   let t = (a + b) | 0;
   a = b ^ (b >>> 9);
   b = (c + (c << 3)) | 0;
@@ -59,7 +61,10 @@ export function nextUint32(rng: RngState): number {
   d = (d + 1) | 0;
   t = (t + d) | 0;
   c = (c + t) | 0;
-  rng.s = [a >>> 0, b >>> 0, c >>> 0, d >>> 0];
+  s[0] = a >>> 0;
+  s[1] = b >>> 0;
+  s[2] = c >>> 0;
+  s[3] = d >>> 0;
   return t >>> 0;
 }
 

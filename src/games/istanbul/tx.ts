@@ -187,7 +187,7 @@ export class Tx {
  * states come from setup, JSON, the determinizer and earlier drafts, and a spread of such mixed shapes took
  * the engine's slow generic path (measured: the spread was a sixth of a computer player's CPU).
  */
-function shallowCopy(b: IstanbulState): IstanbulState {
+export function shallowCopy(b: IstanbulState): IstanbulState {
   const s: IstanbulState = {
     options: b.options,
     rng: b.rng,
