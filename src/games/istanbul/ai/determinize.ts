@@ -6,7 +6,7 @@
  * dice and later draws are sampled too). Everything else is copied from the view and its bookkeeping.
  */
 import { nextUint32, shuffle, type RngState } from '../../../engine/index.js';
-import { deckFor } from '../data/cards.js';
+import { CARD_KINDS, deckFor, EXPANSION_CARD_COUNTS } from '../data/cards.js';
 import { KIOSK_TILE_COUNT, LETTERS } from '../data/lettersAndSeals.js';
 import { MAX_PLACE_ID } from '../data/places.js';
 import type { IstanbulOptions } from '../options.js';
@@ -174,13 +174,48 @@ export function istanbulDeterminizer(view: IstanbulSeatView): (rng: RngState) =>
  */
 export function reseedIstanbul(s: IstanbulState, rng: RngState): IstanbulState {
   // Shuffled from a sorted copy: the result does not depend on the order the piles had.
-  const byNumber = (a: number, b: number): number => a - b;
   // Every field named (tx.ts): a spread of the sampler's mixed shapes takes V8's slow generic copy.
   const next = shallowCopy(s);
-  next.deck = shuffle(rng, s.deck.slice().sort());
+  next.deck = shuffle(rng, sortedCards(s.deck));
   if (s.ls !== undefined) {
-    next.ls = { ...s.ls, letterDeck: shuffle(rng, s.ls.letterDeck.slice().sort(byNumber)), kioskDeck: shuffle(rng, s.ls.kioskDeck.slice().sort(byNumber)) };
+    next.ls = { ...s.ls, letterDeck: shuffle(rng, sortedSmallNumbers(s.ls.letterDeck)), kioskDeck: shuffle(rng, sortedSmallNumbers(s.ls.kioskDeck)) };
   }
   next.rng = { s: [nextUint32(rng), nextUint32(rng), nextUint32(rng), nextUint32(rng) | 1] };
   return next;
+}
+
+/**
+ * The piles sorted by counting (a reseed sorts three piles for every visit of the search, and comparison
+ * sorts were a tenth of its CPU): the same arrays as `slice().sort()` (card kinds in the default string
+ * order) and `slice().sort((a, b) => a - b)` (letters' places, Kiosk tiles: small whole numbers).
+ */
+const CARDS_IN_ORDER: readonly CardKind[] = [...CARD_KINDS, ...(Object.keys(EXPANSION_CARD_COUNTS) as CardKind[])].sort();
+const CARD_RANK = new Map<CardKind, number>(CARDS_IN_ORDER.map((kind, i) => [kind, i]));
+const cardTally = new Uint8Array(CARDS_IN_ORDER.length);
+
+export function sortedCards(pile: readonly CardKind[]): CardKind[] {
+  cardTally.fill(0);
+  for (const card of pile) {
+    const rank = CARD_RANK.get(card);
+    if (rank === undefined) return pile.slice().sort();
+    cardTally[rank]! += 1;
+  }
+  const out: CardKind[] = [];
+  for (let rank = 0; rank < CARDS_IN_ORDER.length; rank++) for (let n = cardTally[rank] as number; n > 0; n--) out.push(CARDS_IN_ORDER[rank] as CardKind);
+  return out;
+}
+
+const numberTally = new Uint8Array(256);
+
+export function sortedSmallNumbers(pile: readonly number[]): number[] {
+  numberTally.fill(0);
+  let top = -1;
+  for (const n of pile) {
+    if (!Number.isInteger(n) || n < 0 || n > 255) return pile.slice().sort((a, b) => a - b);
+    numberTally[n]! += 1;
+    if (n > top) top = n;
+  }
+  const out: number[] = [];
+  for (let n = 0; n <= top; n++) for (let k = numberTally[n] as number; k > 0; k--) out.push(n);
+  return out;
 }
