@@ -88,12 +88,36 @@ export function rollDie(rng: RngState, sides = 6): number {
 /** A shuffled copy (Fisher–Yates). */
 export function shuffle<T>(rng: RngState, items: readonly T[]): T[] {
   const out = items.slice();
+  // randomInt(rng, i + 1) for each i, with sfc32's words kept in locals for the whole shuffle (the
+  // computer players reshuffle piles for every visit of a search): the same numbers, the same order.
+  const s = rng.s;
+  let a = s[0] | 0;
+  let b = s[1] | 0;
+  let c = s[2] | 0;
+  let d = s[3] | 0;
   for (let i = out.length - 1; i > 0; i--) {
-    const j = randomInt(rng, i + 1);
+    const bound = i + 1;
+    const limit = 0x100000000 - (0x100000000 % bound);
+    let x: number;
+    do {
+      let t = (a + b) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (c << 21) | (c >>> 11);
+      d = (d + 1) | 0;
+      t = (t + d) | 0;
+      c = (c + t) | 0;
+      x = t >>> 0;
+    } while (x >= limit);
+    const j = x % bound;
     const tmp = out[i] as T;
     out[i] = out[j] as T;
     out[j] = tmp;
   }
+  s[0] = a >>> 0;
+  s[1] = b >>> 0;
+  s[2] = c >>> 0;
+  s[3] = d >>> 0;
   return out;
 }
 
