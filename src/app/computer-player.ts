@@ -23,8 +23,13 @@ export function aiComputerPlayer(options: AiPoolOptions = {}): PooledComputerPla
     async choose(request: ComputerRequest): Promise<ComputerChoice> {
       if (closed) throw new AiPoolClosedError();
       pool ??= createAiPool(options);
-      const answer = await pool.decide(request.kind, request.seatView, request.legal, { level: request.level, seed: request.seed });
-      return { index: answer.index, value: request.legal.length > 1 ? answer.value : null, ...(request.legal.length > 1 && answer.values !== undefined ? { values: answer.values } : {}) };
+      const answer = await pool.decide(request.kind, request.seatView, request.legal, { level: request.level, seed: request.seed, ...(request.carry === undefined ? {} : { carry: request.carry }) });
+      return {
+        index: answer.index,
+        value: request.legal.length > 1 ? answer.value : null,
+        ...(request.legal.length > 1 && answer.values !== undefined ? { values: answer.values } : {}),
+        ...(answer.carry === undefined ? {} : { carry: answer.carry }),
+      };
     },
     queueSize: () => pool?.queueSize ?? 0,
     async close(): Promise<void> {

@@ -7,6 +7,7 @@
  * job (timers.ts), so one that stalled (a failure, a restart) is played by the scheduler when it comes due.
  */
 import { createHmac } from 'node:crypto';
+import type { Carry } from '../engine/ai/index.js';
 import type { Seat } from '../engine/index.js';
 import type { Logger } from '../logger.js';
 import { AiDecisionAbandonedError, AiPoolClosedError } from './workers/ai-errors.js';
@@ -24,11 +25,15 @@ export interface ComputerRequest {
    * (`searchSeed`), never the game's seed itself, from which setup deals every hand and the deck order.
    */
   readonly seed: string;
+  /** What this seat's previous decision handed on (the search uses it only for the view it was grown for). */
+  readonly carry?: Carry;
 }
 
 export interface ComputerChoice {
   /** Index into `legal`. */
   readonly index: number;
+  /** For this seat's next decision (see ComputerRequest.carry). */
+  readonly carry?: Carry;
   /** The estimated chance to win after the move, in [0, 1], when the player knows it. */
   readonly value: number | null;
   /** Each legal action's estimated chance to win (null where unknown), when the player knows them: the coaching compares the learner's move with it. */
@@ -113,15 +118,19 @@ export class ComputerTurns {
    */
   async playHeld(gameId: number): Promise<number> {
     let moves = 0;
+    // The last search's tree for its seat's next decision: a turn's decisions follow one another here.
+    let carried: { seat: Seat; carry: Carry } | null = null;
     for (; moves < MOVE_LIMIT; moves++) {
       const loaded = await this.service.byId(gameId);
       if (!loaded.ok || loaded.game.kind !== 'active') break;
       const game = loaded.game;
       const seat = this.service.computerSeatsToPlay(game)[0];
       if (seat === undefined) break;
-      const request = computerRequest(game, seat, this.service.computerLevelOf(game, seat));
+      const fresh = computerRequest(game, seat, this.service.computerLevelOf(game, seat));
+      const request = carried !== null && carried.seat === seat ? { ...fresh, carry: carried.carry } : fresh;
       const choice = await this.#decide(gameId, seat, request);
       if (choice === null) break;
+      carried = choice.carry === undefined ? null : { seat, carry: choice.carry };
       const result = await this.service.computerAct(gameId, seat, game.row.version, choice.index, choice.fallback);
       if (!result.ok) {
         this.logger.error({ gameId, seat, refusal: result.code }, 'a computer player move was refused');
@@ -144,11 +153,13 @@ export class ComputerTurns {
   }
 
   /** The index to play, whether it is the safe move; null when the computer player is closing. */
-  async #decide(gameId: number, seat: Seat, request: ComputerRequest): Promise<{ index: number; fallback: boolean } | null> {
+  async #decide(gameId: number, seat: Seat, request: ComputerRequest): Promise<{ index: number; fallback: boolean; carry?: Carry } | null> {
     for (let attempt = 0; attempt <= this.#retries; attempt++) {
       try {
         const choice = await this.#chooseWithin(request);
-        if (Number.isInteger(choice.index) && choice.index >= 0 && choice.index < request.legal.length) return { index: choice.index, fallback: false };
+        if (Number.isInteger(choice.index) && choice.index >= 0 && choice.index < request.legal.length) {
+          return { index: choice.index, fallback: false, ...(choice.carry === undefined ? {} : { carry: choice.carry }) };
+        }
         throw new Error(`the computer player chose ${choice.index} of ${request.legal.length} actions`);
       } catch (error) {
         if (error instanceof AiPoolClosedError) return null;

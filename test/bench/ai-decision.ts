@@ -7,7 +7,7 @@
  *   node --cpu-prof --import tsx test/bench/ai-decision.ts --variants kairo --players 2 --decisions 5
  */
 import os from 'node:os';
-import { decideWithStats, toSeatView } from '../../src/engine/ai/index.js';
+import { decideWithStats, toSeatView, type Carry, type SearchResult } from '../../src/engine/ai/index.js';
 import { seedRng, type Seat } from '../../src/engine/index.js';
 import { setupFor, type GameVariant } from './ai-match.js';
 import { baselineDecide } from './baseline/index.js';
@@ -24,6 +24,12 @@ const wanted = Number(get('decisions') ?? 30);
 const baseline = argv.includes('--baseline');
 /** --dump prints each decision's choice (to check that a change of speed left every choice as it was). */
 const dump = argv.includes('--dump');
+/**
+ * --seat0: hard plays every decision of seat 0 (the others greedy), handing each search's tree on to the
+ * seat's next decision as the bot does (search.ts, Carry); with --no-carry it searches every one afresh.
+ */
+const seat0 = argv.includes('--seat0');
+const noCarry = argv.includes('--no-carry');
 
 console.log(`load average at the start: ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`);
 for (const variant of variants) {
@@ -32,24 +38,34 @@ for (const variant of variants) {
     const { def } = setup;
     const cpu: number[] = [];
     let iterations = 0;
+    let carriedDecisions = 0;
+    let carriedVisits = 0;
     for (let game = 0; cpu.length < wanted && game < 20; game++) {
       let state: unknown = def.setup(setup.options, `decision-${game}`);
+      let carry: Carry | undefined;
       for (let step = 0; step < 3000 && !def.isOver(state) && cpu.length < wanted; step++) {
         const seat = def.activeSeats(state)[0] as Seat;
         const legal = def.legalActions(state, seat) as readonly unknown[];
         const view = toSeatView(def.view(state, seat), setup.policy.viewRules);
-        if (legal.length > 1 && step % 7 === 3) {
+        let searched: number | null = null;
+        if (legal.length > 1 && (seat0 ? seat === 0 : step % 7 === 3)) {
           const start = process.cpuUsage();
-          const r = baseline
+          const r: SearchResult = baseline
             ? baselineDecide(setup.baseline, view, seat, legal, setup.baseline.budgets.hard, `d${step}`)
-            : decideWithStats(setup.policy, view, legal, 'hard', `d${step}`);
+            : decideWithStats(setup.policy, view, legal, 'hard', `d${step}`, seat0 && !noCarry ? carry : undefined);
           const used = process.cpuUsage(start);
           cpu.push((used.user + used.system) / 1000);
           iterations += r.iterations;
+          carry = r.carry;
+          if (r.carriedVisits !== undefined) {
+            carriedDecisions++;
+            carriedVisits += r.carriedVisits;
+          }
+          if (seat0) searched = r.index;
           if (dump) console.log(`choice ${variant} ${players}p ${game}:${step} ${def.actionKey(legal[r.index] as never)} ${r.value.toFixed(6)} legal=${legal.length} cpu=${cpu[cpu.length - 1]!.toFixed(0)}`);
         }
-        let index = 0;
-        if (legal.length > 1) {
+        let index = searched ?? 0;
+        if (searched === null && legal.length > 1) {
           const rng = seedRng(`greedy:${game}:${step}`);
           const chosen = setup.policy.rolloutAction(setup.policy.determinizer(view)(rng), seat, legal, rng, 0);
           index = Math.max(0, legal.findIndex((a) => def.actionKey(a) === def.actionKey(chosen)));
@@ -59,7 +75,7 @@ for (const variant of variants) {
     }
     const total = cpu.reduce((x, y) => x + y, 0);
     console.log(
-      `${variant.padEnd(12)} ${players}p ${baseline ? 'baseline hard' : 'hard'}: n=${cpu.length} CPU p50 ${median(cpu).toFixed(0)} ms, p95 ${percentile(cpu, 0.95).toFixed(0)} ms, max ${Math.max(...cpu).toFixed(0)} ms; ${((1000 * iterations) / total).toFixed(0)} iterations per CPU-second`,
+      `${variant.padEnd(12)} ${players}p ${baseline ? 'baseline hard' : 'hard'}: n=${cpu.length} CPU p50 ${median(cpu).toFixed(0)} ms, p95 ${percentile(cpu, 0.95).toFixed(0)} ms, max ${Math.max(...cpu).toFixed(0)} ms; ${((1000 * iterations) / total).toFixed(0)} iterations per CPU-second${seat0 ? `; ${carriedDecisions} decisions went on from the previous one's tree (${carriedDecisions === 0 ? 0 : (carriedVisits / carriedDecisions).toFixed(0)} visits carried on average)` : ''}`,
     );
   }
 }

@@ -3,7 +3,7 @@
  * (the game's rollout policy without noise, on one determinization) or uniform random. Every player sees
  * only its seat's view. Used by the benchmark (test/bench/ai.ts) and the AI tests.
  */
-import { decideWithStats, toSeatView, type GamePolicy, type Level } from '../../src/engine/ai/index.js';
+import { decideWithStats, toSeatView, type Carry, type GamePolicy, type Level } from '../../src/engine/ai/index.js';
 import { randomInt, seedRng, type AnyGameDefinition, type Seat } from '../../src/engine/index.js';
 import { istanbul } from '../../src/games/istanbul/index.js';
 import { istanbulPolicy } from '../../src/games/istanbul/ai/index.js';
@@ -100,7 +100,7 @@ export function chooseFor(
   iterations?: Partial<Record<Level, number>>,
   cpuMs?: number,
 ): number {
-  return choose(setup, kind, state, seat, seed, iterations, cpuMs).index;
+  return choose(setup, kind, state, seat, seed, iterations, cpuMs, undefined).index;
 }
 
 function choose(
@@ -109,9 +109,10 @@ function choose(
   state: unknown,
   seat: Seat,
   seed: string,
-  iterations?: Partial<Record<Level, number>>,
-  cpuMs?: number,
-): { index: number; iterations: number } {
+  iterations: Partial<Record<Level, number>> | undefined,
+  cpuMs: number | undefined,
+  carry: Carry | undefined,
+): { index: number; iterations: number; carry?: Carry; carried?: number } {
   const legal = setup.def.legalActions(state, seat) as readonly unknown[];
   if (legal.length === 1) return { index: 0, iterations: 0 };
   if (kind === 'random') return { index: randomInt(seedRng(`random:${seed}`), legal.length), iterations: 0 };
@@ -131,8 +132,9 @@ function choose(
   }
   const base = setup.policy.budgets[kind];
   const budget = iterations?.[kind] === undefined ? base : { ...base, iterations: iterations[kind] };
-  const r = decideWithStats(setup.policy, view, legal, cpuCapped(budget, cpuMs), seed);
-  return { index: r.index, iterations: r.iterations };
+  // The seat's previous search hands its tree on, as the bot's computer turns do (computer-turns.ts).
+  const r = decideWithStats(setup.policy, view, legal, cpuCapped(budget, cpuMs), seed, carry);
+  return { index: r.index, iterations: r.iterations, ...(r.carry === undefined ? {} : { carry: r.carry }), ...(r.carriedVisits === undefined ? {} : { carried: r.carriedVisits }) };
 }
 
 export function playMatch(opts: MatchOptions): MatchResult {
@@ -141,13 +143,15 @@ export function playMatch(opts: MatchOptions): MatchResult {
   let state: unknown = def.setup(setup.options, opts.seed);
   const timings: DecisionTiming[] = [];
   const maxSteps = opts.maxSteps ?? 5000;
+  const carries: (Carry | undefined)[] = opts.seats.map(() => undefined);
   let steps = 0;
   for (; steps < maxSteps && !def.isOver(state); steps++) {
     const seat = def.activeSeats(state)[0] as Seat;
     const kind = opts.seats[seat] as PlayerKind;
     const started = performance.now();
     const cpu = process.cpuUsage();
-    const { index, iterations } = choose(setup, kind, state, seat, `${opts.seed}:${steps}`, opts.iterations, opts.cpuMs);
+    const { index, iterations, carry } = choose(setup, kind, state, seat, `${opts.seed}:${steps}`, opts.iterations, opts.cpuMs, carries[seat]);
+    carries[seat] = carry;
     const used = process.cpuUsage(cpu);
     // Only real searches are timed (a single legal action is answered at once).
     if ((def.legalActions(state, seat) as readonly unknown[]).length > 1) timings.push({ kind, ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, iterations });

@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import Tinypool from 'tinypool';
-import type { Level } from '../../engine/ai/index.js';
+import type { Carry, Level } from '../../engine/ai/index.js';
 import { AiDecisionAbandonedError, AiPoolClosedError } from './ai-errors.js';
 import type { AiAnswer, AiTask } from './ai-task.js';
 
@@ -43,6 +43,8 @@ export interface AiPoolOptions {
 export interface ChooseOptions {
   readonly level: Level;
   readonly seed: string;
+  /** The carry the seat's previous decision answered with (search.ts: used only for the view it was grown for). */
+  readonly carry?: Carry;
 }
 
 export interface AiPool {
@@ -134,7 +136,7 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
     if (legalActions.length === 0) throw new RangeError('no legal action to choose from');
     if (legalActions.length === 1) return { index: 0, value: 0, iterations: 0 };
     const deadlineMs = options.deadlineMs === undefined ? AI_TARGET_MS[choose.level] * CAP_FACTOR : options.deadlineMs;
-    const task: AiTask = { game, view, legalActions, level: choose.level, seed: choose.seed, ...(deadlineMs === null ? {} : { deadlineMs }) };
+    const task: AiTask = { game, view, legalActions, level: choose.level, seed: choose.seed, ...(deadlineMs === null ? {} : { deadlineMs }), ...(choose.carry === undefined ? {} : { carry: choose.carry }) };
     const started = performance.now();
     let answer: AiAnswer;
     try {

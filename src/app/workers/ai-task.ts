@@ -3,7 +3,7 @@
  * seat's view, its legal actions, the level and the seed, and back comes the chosen action's index. The
  * same function runs in the worker and in-process (tests, tools), so both give the same answer.
  */
-import { LEVELS, decideWithStats, toSeatView, type Level } from '../../engine/ai/index.js';
+import { LEVELS, decideWithStats, toSeatView, type Carry, type Level } from '../../engine/ai/index.js';
 import { GAMES } from '../../games/index.js';
 
 export interface AiTask {
@@ -16,6 +16,8 @@ export interface AiTask {
   readonly seed: string;
   /** Safety net: stop searching after this many milliseconds (then the result depends on the machine). */
   readonly deadlineMs?: number;
+  /** What the seat's previous decision of this turn handed on (used only if grown for this very view). */
+  readonly carry?: Carry;
 }
 
 export interface AiAnswer {
@@ -26,6 +28,10 @@ export interface AiAnswer {
   readonly iterations: number;
   /** Each legal action's estimated chance to win, in the same order (null: the search never tried it), for coaching. */
   readonly values?: readonly (number | null)[];
+  /** For the seat's next decision, when the view after this choice is certain. */
+  readonly carry?: Carry;
+  /** Visits this decision started with, carried from the previous one. */
+  readonly carriedVisits?: number;
 }
 
 export function runAiTask(task: AiTask): AiAnswer {
@@ -40,6 +46,13 @@ export function runAiTask(task: AiTask): AiAnswer {
     const end = performance.now() + deadlineMs;
     shouldStop = () => performance.now() > end;
   }
-  const result = decideWithStats(policy, view, task.legalActions, shouldStop === undefined ? budget : { ...budget, shouldStop }, task.seed);
-  return { index: result.index, value: result.value, iterations: result.iterations, values: result.stats.map((s) => (s.visits > 0 ? s.value : null)) };
+  const result = decideWithStats(policy, view, task.legalActions, shouldStop === undefined ? budget : { ...budget, shouldStop }, task.seed, task.carry);
+  return {
+    index: result.index,
+    value: result.value,
+    iterations: result.iterations,
+    values: result.stats.map((s) => (s.visits > 0 ? s.value : null)),
+    ...(result.carry === undefined ? {} : { carry: result.carry }),
+    ...(result.carriedVisits === undefined ? {} : { carriedVisits: result.carriedVisits }),
+  };
 }

@@ -46,6 +46,12 @@ export interface GamePolicy<S, A, V> {
   /** The search budget of each level for this game (its rules' speed differs). */
   readonly budgets: Readonly<Record<Level, SearchBudget>>;
   /**
+   * The seat's view of a state (the game's `view(state, seat)`): lets a search tell whether the view after
+   * its choice is certain (no hidden information or chance revealed), so the next decision of the same
+   * seat can go on from that part of its tree (see search.ts, Carry). Without it nothing is carried.
+   */
+  readonly seatView?: (state: S, seat: Seat) => V;
+  /**
    * Prepares the view once; the returned sampler builds a full state consistent with the view (hidden
    * cards, piles and the PRNG drawn from `rng`) on every call.
    */

@@ -14,7 +14,7 @@
  * the dice, not the value of the roll one sample happened to hold.
  */
 import type { Seat } from '../definition.js';
-import { randomInt, seedRng, type RngState } from '../rng.js';
+import { nextUint32, randomInt, seedRng, type RngState } from '../rng.js';
 import type { GamePolicy, SearchBudget } from './policy.js';
 
 interface Node<A> {
@@ -42,10 +42,35 @@ export interface SearchResult {
   readonly index: number;
   /** The chosen action's mean evaluation for the deciding seat, in [0, 1]. */
   readonly value: number;
+  /** Iterations this search ran (visits carried in from the previous decision not counted). */
   readonly iterations: number;
   /** Root statistics per legal action (same order): visits and mean value. */
   readonly stats: readonly { readonly visits: number; readonly value: number }[];
+  /** Visits the search started with, carried from the seat's previous decision (0: a fresh tree). */
+  readonly carriedVisits?: number;
+  /** The part of the tree the seat's next decision may go on from, when the view after the choice is certain. */
+  readonly carry?: Carry;
 }
+
+/** A node of a carried tree: key, action, seat, visits, real visits, availability, value sum, children. */
+export type CarriedNode = [string, unknown, Seat, number, number, number, number, CarriedNode[]];
+
+/**
+ * The subtree below a decision's choice, handed to the same seat's next decision (plain data: it crosses
+ * threads). Valid only for the view it was grown for: `viewKey` is that view's canonical JSON, known
+ * because every sample gave the same view after the choice (no chance met, nothing hidden revealed); the
+ * next search goes on from it only when its own view is exactly that one. A consecutive decision of one
+ * turn (a place's action after the move, a card after another) then starts with the visits the previous
+ * search spent on that line instead of none.
+ */
+export interface Carry {
+  readonly seat: Seat;
+  readonly viewKey: string;
+  readonly tree: CarriedNode;
+}
+
+/** Samples that must agree on the view after a choice before its subtree is carried. */
+const CARRY_SAMPLES = 6;
 
 /** How often `shouldStop` is asked. */
 const STOP_CHECK_EVERY = 8;
@@ -57,13 +82,16 @@ export function searchDecision<S, A, V>(
   legal: readonly A[],
   budget: SearchBudget,
   seed: string,
+  carry?: Carry,
 ): SearchResult {
   const { rules } = policy;
   const rng = seedRng(`ai:${policy.game}:${seed}`);
   const sample = policy.determinizer(view);
-  const root = node<A>(null, '', seat);
+  const carried = carry === undefined ? null : carriedRoot(policy, view, seat, carry);
+  const root = carried ?? node<A>(null, '', seat);
+  const carriedVisits = root.real;
   const legalKeys = legal.map((a) => rules.actionKey(a));
-  let iterations = 0;
+  let iterations = carriedVisits;
   for (; iterations < budget.iterations; iterations++) {
     if (iterations > 0 && iterations % STOP_CHECK_EVERY === 0) {
       if (budget.shouldStop !== undefined && budget.shouldStop()) break;
@@ -82,7 +110,83 @@ export function searchDecision<S, A, V>(
     const b = stats[best] as (typeof stats)[number];
     if (a.visits > b.visits || (a.visits === b.visits && a.value > b.value)) best = i;
   }
-  return { index: best, value: (stats[best] as (typeof stats)[number]).value, iterations, stats };
+  const next = policy.seatView === undefined ? undefined : carryOut(policy, sample, seat, root, legal[best] as A, legalKeys[best] as string, seedRng(`ai:${policy.game}:${seed}:carry`));
+  return {
+    index: best,
+    value: (stats[best] as (typeof stats)[number]).value,
+    iterations: Math.max(0, iterations - carriedVisits),
+    stats,
+    ...(carriedVisits > 0 ? { carriedVisits } : {}),
+    ...(next === undefined ? {} : { carry: next }),
+  };
+}
+
+/** The carried tree as this search's root, or null when it was grown for another view or seat. */
+function carriedRoot<S, A, V>(policy: GamePolicy<S, A, V>, view: V, seat: Seat, carry: Carry): Node<A> | null {
+  if (policy.seatView === undefined || carry.seat !== seat || carry.viewKey !== canonicalJson(view)) return null;
+  const [, , , visits, real, , , children] = carry.tree;
+  if (children.some((child) => child[2] !== seat)) return null;
+  const root = node<A>(null, '', seat);
+  root.visits = visits;
+  root.real = real;
+  for (const child of children) {
+    const rebuilt = fromCarried<A>(child);
+    root.children.push(rebuilt);
+    root.byKey.set(rebuilt.key, rebuilt);
+  }
+  return root;
+}
+
+function fromCarried<A>([key, action, seat, visits, real, available, value, children]: CarriedNode): Node<A> {
+  const n = node<A>(action as A, key, seat);
+  n.visits = visits;
+  n.real = real;
+  n.available = available;
+  n.value = value;
+  for (const child of children) {
+    const rebuilt = fromCarried<A>(child);
+    n.children.push(rebuilt);
+    n.byKey.set(rebuilt.key, rebuilt);
+  }
+  return n;
+}
+
+function toCarried<A>(n: Node<A>): CarriedNode {
+  return [n.key, n.action, n.seat, n.visits, n.real, n.available, n.value, n.children.map((child) => toCarried(child))];
+}
+
+/**
+ * The chosen action's subtree with the view it leads to, when that view is certain: the same seat decides
+ * next and every sample, each with chance of its own, shows the same view after the action.
+ */
+function carryOut<S, A, V>(policy: GamePolicy<S, A, V>, sample: (rng: RngState) => S, seat: Seat, root: Node<A>, action: A, key: string, rng: RngState): Carry | undefined {
+  const chosen = root.byKey.get(key);
+  if (chosen === undefined || chosen.real === 0 || chosen.children.length === 0 || chosen.children.some((child) => child.seat !== seat)) return undefined;
+  const { rules } = policy;
+  let viewKey: string | undefined;
+  for (let i = 0; i < CARRY_SAMPLES; i++) {
+    const chance = seedRng(`carry:${i}:${nextUint32(rng)}`);
+    const after = rules.apply(policy.reseed(sample(rng), chance), action, seat).state;
+    if (rules.isOver(after) || rules.activeSeats(after)[0] !== seat) return undefined;
+    const key = canonicalJson((policy.seatView as (state: S, seat: Seat) => V)(after, seat));
+    if (viewKey !== undefined && key !== viewKey) return undefined;
+    viewKey = key;
+  }
+  return viewKey === undefined ? undefined : { seat, viewKey, tree: toCarried(chosen) };
+}
+
+/** JSON with every object's keys in sorted order: the same view gives the same text however it was built. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map((item) => (item === undefined ? 'null' : canonicalJson(item))).join(',')}]`;
+  const record = value as Record<string, unknown>;
+  const parts: string[] = [];
+  for (const k of Object.keys(record).sort()) {
+    const v = record[k];
+    if (v === undefined || typeof v === 'function') continue;
+    parts.push(`${JSON.stringify(k)}:${canonicalJson(v)}`);
+  }
+  return `{${parts.join(',')}}`;
 }
 
 /**

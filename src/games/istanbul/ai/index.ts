@@ -2,6 +2,7 @@
 import type { GamePolicy } from '../../../engine/ai/index.js';
 import { istanbulActionKey, type IstanbulAction } from '../actions.js';
 import { applyIstanbul } from '../apply.js';
+import { istanbulView } from '../buildView.js';
 import { legalActions } from '../legal.js';
 import type { IstanbulState } from '../state.js';
 import type { IstanbulSeatView } from '../view.js';
@@ -27,6 +28,7 @@ export const istanbulPolicy: GamePolicy<IstanbulState, IstanbulAction, IstanbulS
     actionKey: istanbulActionKey,
   },
   viewRules: { fields: ISTANBUL_SEAT_VIEW_FIELDS },
+  seatView: (state, seat) => istanbulView(state, seat) as IstanbulSeatView,
   budgets: {
     // Short rollouts: the evaluation is better than a long noisy simulation (measured with bench:ai).
     easy: { iterations: 40, rolloutSteps: 6, exploration: 0.7, rolloutNoise: 0.3 },

@@ -2,7 +2,7 @@
 import type { GamePolicy } from '../../../engine/ai/index.js';
 import { kairo } from '../index.js';
 import type { KairoAction, KairoState } from '../types.js';
-import type { KairoSeatView } from '../view.js';
+import { seatView, type KairoSeatView } from '../view.js';
 import { KAIRO_SEAT_VIEW_FIELDS } from '../view-fields.js';
 import { kairoDeterminizer, reseedKairo } from './determinize.js';
 import { evaluateKairo } from './evaluate.js';
@@ -22,6 +22,7 @@ export const kairoPolicy: GamePolicy<KairoState, KairoAction, KairoSeatView> = {
     actionKey: (action) => kairo.actionKey(action),
   },
   viewRules: { fields: KAIRO_SEAT_VIEW_FIELDS },
+  seatView: (state, seat) => seatView(state, seat),
   budgets: {
     easy: { iterations: 30, rolloutSteps: 6, exploration: 0.7, rolloutNoise: 0.3 },
     normal: { iterations: 150, rolloutSteps: 8, exploration: 0.3, rolloutNoise: 0.2, priorVisits: 6 },
