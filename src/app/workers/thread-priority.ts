@@ -11,8 +11,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { isMainThread } from 'node:worker_threads';
 
-/** The nice value of the render and AI workers (0 is the event loop's; 19 the lowest). */
-export const WORKER_NICE = 10;
+/**
+ * The nice value of the render and AI workers (0 is the event loop's; 19 the lowest). 5 weighs a worker
+ * at a third of the event loop (the kernel's weights 335 and 1024), so two busy workers on two cores leave
+ * the event loop a whole core; it is no lower because the workers then also yield to other programs on
+ * the machine (at 10, a tenth of a core beside two busy programs).
+ */
+export const WORKER_NICE = 5;
 
 /** This thread's id as the kernel knows it, or null where /proc does not say. */
 export function kernelThreadId(): number | null {

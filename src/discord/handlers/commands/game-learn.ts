@@ -49,8 +49,12 @@ export const gameLearn: CommandHandler = {
       markCommitted(interaction);
       const game = result.game;
       // Computer players who start play first; the board then asks the learner.
-      const posted = await deliverNow(env, game.row.id, result.boardDelivery);
-      const row = posted ? await service.runningRow(env.channelId) : undefined;
+      // Under the game's lock, as every move: the computers' turns and the deliverer's own round wait for
+      // each other (without it the deliverer could take the first board while the computers played).
+      await service.lockedGame(game.row.id, () => deliverNow(env, game.row.id, result.boardDelivery));
+      // The board the learner plays from: the first one, or the one after the computers' turns (which takes
+      // the first one's place when they play first).
+      const row = await service.runningRow(env.channelId);
       const where = row?.boardMessageId ? messageLink(interaction.guildId, row.threadId ?? row.channelId, row.boardMessageId) : null;
       const lines = [
         where === null ? t(env.locale, 'learn.startedPending', { game: presenterFor(env.ctx, game.row.kind).name(env.locale) }) : t(env.locale, 'learn.started', { game: presenterFor(env.ctx, game.row.kind).name(env.locale), link: where }),
