@@ -10,7 +10,7 @@ import { randomInt, type RngState, type Seat } from '../../../engine/index.js';
 import { activeSeat, applyDecision, decisionOptions } from '../rules.js';
 import type { KairoAction, KairoState } from '../types.js';
 import { reseedKairo } from './determinize.js';
-import { kairoBestOpponentWorth, kairoWinChance, kairoWorth } from './evaluate.js';
+import { evaluateKairo, kairoBestOpponentWorth, kairoWinChance, kairoWorth } from './evaluate.js';
 
 const MAX_CANDIDATES = 5;
 const MAX_COMPLETION = 12;
@@ -39,11 +39,28 @@ export function kairoActionValue(s: KairoState, seat: Seat, a: KairoAction, chan
   return a.t === 'pass' ? value - 0.5 : value;
 }
 
-/** The search's prior: each action's win chance after finishing the turn the plain way. */
+/**
+ * The search's prior: each action's win chance after finishing the turn the plain way, against the best
+ * opponent in that same state (a medal taken from an opponent, or a customer led to its stall, changes its
+ * worth too); a turn that ends the game is worth its result, not the final score set against an opponent's
+ * worth in play (which counts the medals and coins again): a build that ends the game with the lead is a win.
+ */
 export function kairoPrior(s: KairoState, seat: Seat, legal: readonly KairoAction[], rng: RngState): number[] {
-  const best = kairoBestOpponentWorth(s, seat);
   const chance = drawChance(rng);
-  return legal.map((a) => kairoWinChance(kairoActionValue(s, seat, a, chance), best));
+  return legal.map((a) =>
+    meanOverChance(
+      s,
+      (state) => completed(after(state, a), seat),
+      (next) => {
+        if (next.phase === 'over') return evaluateKairo(next)[seat] as number;
+        // Passing ends the own game: only when nothing else is worth anything.
+        const own = kairoWorth(next, seat) - (a.t === 'pass' ? 0.5 : 0);
+        return kairoWinChance(own, kairoBestOpponentWorth(next, seat));
+      },
+      reseedKairo,
+      chance,
+    ),
+  );
 }
 
 /** Noise 0 is the benchmark's greedy player: it weighs every legal action; rollouts weigh a sample. */
