@@ -40,12 +40,12 @@ export function kairoActionValue(s: KairoState, seat: Seat, a: KairoAction, chan
 }
 
 /**
- * The search's prior: each action's win chance after finishing the turn the plain way, against the best
- * opponent in that same state (a medal taken from an opponent, or a customer led to its stall, changes its
- * worth too); a turn that ends the game is worth its result, not the final score set against an opponent's
- * worth in play (which counts the medals and coins again): a build that ends the game with the lead is a win.
+ * The search's prior: each action's win chance after finishing the turn the plain way. A turn that ends the
+ * game is worth its result: its worth is then the final score, which set against an opponent's worth in play
+ * (medals and coins counted again) made a build that ends the game with the lead look like a loss.
  */
 export function kairoPrior(s: KairoState, seat: Seat, legal: readonly KairoAction[], rng: RngState): number[] {
+  const best = kairoBestOpponentWorth(s, seat);
   const chance = drawChance(rng);
   return legal.map((a) =>
     meanOverChance(
@@ -54,8 +54,7 @@ export function kairoPrior(s: KairoState, seat: Seat, legal: readonly KairoActio
       (next) => {
         if (next.phase === 'over') return evaluateKairo(next)[seat] as number;
         // Passing ends the own game: only when nothing else is worth anything.
-        const own = kairoWorth(next, seat) - (a.t === 'pass' ? 0.5 : 0);
-        return kairoWinChance(own, kairoBestOpponentWorth(next, seat));
+        return kairoWinChance(kairoWorth(next, seat) - (a.t === 'pass' ? 0.5 : 0), best);
       },
       reseedKairo,
       chance,
