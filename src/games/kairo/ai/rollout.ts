@@ -10,7 +10,7 @@ import { randomInt, type RngState, type Seat } from '../../../engine/index.js';
 import { activeSeat, applyDecision, decisionOptions } from '../rules.js';
 import type { KairoAction, KairoState } from '../types.js';
 import { reseedKairo } from './determinize.js';
-import { kairoBestOpponentWorth, kairoWinChance, kairoWorth } from './evaluate.js';
+import { evaluateKairo, kairoBestOpponentWorth, kairoWinChance, kairoWorth } from './evaluate.js';
 
 const MAX_CANDIDATES = 5;
 const MAX_COMPLETION = 12;
@@ -39,11 +39,27 @@ export function kairoActionValue(s: KairoState, seat: Seat, a: KairoAction, chan
   return a.t === 'pass' ? value - 0.5 : value;
 }
 
-/** The search's prior: each action's win chance after finishing the turn the plain way. */
+/**
+ * The search's prior: each action's win chance after finishing the turn the plain way. A turn that ends the
+ * game is worth its result: its worth is then the final score, which set against an opponent's worth in play
+ * (medals and coins counted again) made a build that ends the game with the lead look like a loss.
+ */
 export function kairoPrior(s: KairoState, seat: Seat, legal: readonly KairoAction[], rng: RngState): number[] {
   const best = kairoBestOpponentWorth(s, seat);
   const chance = drawChance(rng);
-  return legal.map((a) => kairoWinChance(kairoActionValue(s, seat, a, chance), best));
+  return legal.map((a) =>
+    meanOverChance(
+      s,
+      (state) => completed(after(state, a), seat),
+      (next) => {
+        if (next.phase === 'over') return evaluateKairo(next)[seat] as number;
+        // Passing ends the own game: only when nothing else is worth anything.
+        return kairoWinChance(kairoWorth(next, seat) - (a.t === 'pass' ? 0.5 : 0), best);
+      },
+      reseedKairo,
+      chance,
+    ),
+  );
 }
 
 /** Noise 0 is the benchmark's greedy player: it weighs every legal action; rollouts weigh a sample. */

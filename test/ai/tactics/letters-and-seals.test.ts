@@ -1,0 +1,38 @@
+/**
+ * Tactical positions of Istanbul with Letters & Seals (issue 24, item 5), set up from the expansion's rules
+ * for 2 players on the starter layout: seals converted into a ruby at the Secret Society, and the move there.
+ * The hard computer player must find the move with each of three seeds.
+ */
+import { describe, expect, it } from 'vitest';
+import type { IstanbulState } from '../../../src/games/istanbul/index.js';
+import { buildLs, decide, giveLetters, goods, placeMerchant, player } from '../../games/istanbul/expansion/builders.js';
+import { arrive, hardChoices } from './istanbul-positions.js';
+
+/**
+ * A 2-player expansion game with empty wheelbarrows, seat 0 to move. Starter layout, rows from the top:
+ *   16 15 22  3 10
+ *    8  1  7 21  4
+ *    2 23  6 12  9
+ *   24 11  5 14 13
+ */
+function twoPlayers(): IstanbulState {
+  const s = buildLs({ players: 2 });
+  player(s, 0).goods = goods();
+  player(s, 1).goods = goods();
+  return s;
+}
+
+describe('Letters & Seals tactics: hard finds the move with 3 seeds of 3', () => {
+  it('Secret Society: letters showing 6 seals buy the next ruby (and the first visitor gets 3 lira)', () => {
+    const s = twoPlayers();
+    giveLetters(s, 0, [1, true], [3, true], [4, true]);
+    for (const a of hardChoices(arrive(s, 11, 24))) expect(a.type).toBe('secretSociety');
+  });
+
+  it('Move: with letters showing 6 seals, go to the Secret Society', () => {
+    const s = decide(twoPlayers(), { k: 'move', seat: 0 });
+    placeMerchant(s, 0, 5);
+    giveLetters(s, 0, [1, true], [3, true], [4, true]);
+    for (const a of hardChoices(s)) expect(a).toEqual({ type: 'move', to: 24 });
+  });
+});
