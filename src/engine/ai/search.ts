@@ -124,17 +124,9 @@ export function searchDecision<S, A, V>(
 /** The carried tree as this search's root, or null when it was grown for another view or seat. */
 function carriedRoot<S, A, V>(policy: GamePolicy<S, A, V>, view: V, seat: Seat, carry: Carry): Node<A> | null {
   if (policy.seatView === undefined || carry.seat !== seat || carry.viewKey !== canonicalJson(view)) return null;
-  const [, , , visits, real, , , children] = carry.tree;
-  if (children.some((child) => child[2] !== seat)) return null;
-  const root = node<A>(null, '', seat);
-  root.visits = visits;
-  root.real = real;
-  for (const child of children) {
-    const rebuilt = fromCarried<A>(child);
-    root.children.push(rebuilt);
-    root.byKey.set(rebuilt.key, rebuilt);
-  }
-  return root;
+  if (carry.tree[7].some((child) => child[2] !== seat)) return null;
+  // The chosen action's node becomes the root: the deciding seat's, with no action of its own.
+  return { ...fromCarried<A>(carry.tree), action: null, key: '', seat };
 }
 
 function fromCarried<A>([key, action, seat, visits, real, available, value, children]: CarriedNode): Node<A> {
