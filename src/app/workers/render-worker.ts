@@ -7,8 +7,7 @@ import { GAMES } from '../../games/index.js';
 import { renderBoardJob, type BoardJob } from '../../render/board-job.js';
 import { lowerThisThreadPriority } from './thread-priority.js';
 
-// Drawing yields to the event loop (see thread-priority.ts); the PNG's deflate runs on this thread too
-// (src/render/common/png.ts), so all of a picture's work has this priority.
+// Drawing yields to the event loop (see thread-priority.ts).
 lowerThisThreadPriority();
 
 // The games load their renderers on first use: load them as the worker starts, not during the first board.

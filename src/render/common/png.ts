@@ -5,7 +5,7 @@
  * hard: about 50 ms for a 1600 x 1010 board, more than the whole render budget. Board images are mostly
  * flat colour, so a plain encoder does nearly as well: raw RGBA rows (filter type 0) deflated at level 1,
  * about 8 ms for a file of ~480 KB (level 3: +1 ms, ~450 KB; the Sub/Up filters and Z_RLE are slower
- * and bigger here).
+ * and bigger here). The deflate runs on libuv's thread pool.
  *
  * The boards are opaque (their background covers every pixel), and for opaque pixels Skia's stored,
  * premultiplied bytes (canvas.data(), a plain copy) are the straight RGBA a PNG wants: no getImageData
@@ -13,18 +13,14 @@
  * size, so a board allocates one pixel copy, the compressed data and the file, nothing more.
  */
 import { promisify } from 'node:util';
-import { isMainThread } from 'node:worker_threads';
 import zlib from 'node:zlib';
 import type { Canvas } from '@napi-rs/canvas';
 
 /**
- * In a render worker the deflate runs on the worker's own thread, which yields to the event loop
- * (src/app/workers/thread-priority.ts); libuv's pool would run it at the event loop's priority. On the
- * main thread (tools, tests) it stays off the event loop, on libuv's pool.
+ * On libuv's thread pool. (Run synchronously on the render worker's own thread, which yields to the event
+ * loop, the bot's peak memory tripled under 50 boards at once: 564 -> 1,858 MB in bench:load.)
  */
-const deflate: (rows: Buffer, options: zlib.ZlibOptions) => Promise<Buffer> = isMainThread
-  ? promisify(zlib.deflate)
-  : (rows, options) => Promise.resolve(zlib.deflateSync(rows, options));
+const deflate = promisify(zlib.deflate);
 
 /** Deflate level of the board PNGs (see above). */
 export const PNG_DEFLATE_LEVEL = 1;
