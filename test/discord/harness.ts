@@ -54,7 +54,7 @@ export interface StartOptions {
   readonly seeds?: readonly string[];
   /** The bot's log level (default info). */
   readonly logLevel?: string;
-  /** The computer player (default: the AI worker pool, one thread, each decision cut at 40 ms). */
+  /** The computer player (default: the AI worker pool, one thread, each decision cut at 20 ms). */
   readonly computerPlayer?: ComputerPlayer;
   /** The client's REST timeout (default: the local default of createDiscordClient). */
   readonly restTimeoutMs?: number;
@@ -104,7 +104,7 @@ export async function startBotOnFake(options: StartOptions): Promise<BotOnFake> 
     // Tests keep computer decisions short: the wall-clock cap cuts the search (the choices stay legal). The
     // worker runs the run's transpiled ai-worker in a thread, as the built bot does (no tsx process to start).
     const aiWorker = builtModuleUrl('src/app/workers/ai-worker.ts');
-    const pooled = options.computerPlayer === undefined ? aiComputerPlayer({ threads: 1, deadlineMs: 40, ...(aiWorker === undefined ? {} : { workerFile: aiWorker }) }) : null;
+    const pooled = options.computerPlayer === undefined ? aiComputerPlayer({ threads: 1, deadlineMs: 20, ...(aiWorker === undefined ? {} : { workerFile: aiWorker }) }) : null;
     const bot = await startBot({
       computerPlayer: options.computerPlayer ?? (pooled as ComputerPlayer),
       onStop: async () => {
