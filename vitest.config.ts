@@ -17,5 +17,7 @@ export default defineConfig({
     benchmark: { include: ['test/bench/**/*.bench.ts'] },
     // One throwaway PostgreSQL cluster per run; each test file that needs it creates its own database.
     globalSetup: ['test/support/postgres-global-setup.ts', 'test/support/test-build-global-setup.ts'],
+    // SUITE_CPU=<file>: each test file's wall time and CPU-seconds, one JSON line each (test/support/file-cpu.ts).
+    setupFiles: ['test/support/file-cpu.ts'],
   },
 });

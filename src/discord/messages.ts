@@ -599,22 +599,27 @@ export interface LogRequest {
   readonly perPage: number;
 }
 
+/** The whole game's log as `viewer` may see it, one line per move that shows something, oldest first. */
+export async function logLines(service: GameService, game: Snapshot, presenter: GamePresenter, viewer: Seat | null, locale: Locale): Promise<string[]> {
+  const lines: string[] = [];
+  for (const entry of await service.effectiveLog(game)) {
+    const events = visibleEvents(entry.events, viewer);
+    const playerNames = turnNames(game, entry.seat, entry.computer === true);
+    // A safe move played for a computer player that could not decide says so, even when it shows nothing.
+    const fallback = entry.fallback === true ? t(locale, 'log.computerFallback', { player: playerNames[entry.seat] ?? `#${entry.seat + 1}` }) : '';
+    if (events.length === 0 && fallback === '') continue;
+    lines.push([eventText(presenter, events, locale, playerNames, 400), fallback].filter((s) => s !== '').join(' '));
+  }
+  return lines;
+}
+
 /**
  * A page of the whole game's log as `viewer` may see it (public events, and their own private ones), with
  * ◀ ▶ to the older and newer pages; null when there is no such page. Each move names its player as it was
  * played: "(computer)" when a computer player made it.
  */
 export async function logMessage(service: GameService, game: Snapshot, presenter: GamePresenter, viewer: Seat | null, locale: Locale, request: LogRequest): Promise<PrivateMessage | null> {
-  const entries = await service.effectiveLog(game);
-  const body: string[] = [];
-  for (const entry of entries) {
-    const events = visibleEvents(entry.events, viewer);
-    const playerNames = turnNames(game, entry.seat, entry.computer === true);
-    // A safe move played for a computer player that could not decide says so, even when it shows nothing.
-    const fallback = entry.fallback === true ? t(locale, 'log.computerFallback', { player: playerNames[entry.seat] ?? `#${entry.seat + 1}` }) : '';
-    if (events.length === 0 && fallback === '') continue;
-    body.push([eventText(presenter, events, locale, playerNames, 400), fallback].filter((s) => s !== '').join(' '));
-  }
+  const body = await logLines(service, game, presenter, viewer, locale);
   const pages = logPages(body, request.perPage);
   const page = request.page ?? pages.length;
   const lines = pages[page - 1];

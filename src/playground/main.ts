@@ -61,6 +61,20 @@ function parseArgs(argv: readonly string[]): Args {
 }
 
 /**
+ * The source checkout's test/fake-discord/spec, in `dir` or a folder above it: the build's output folder is
+ * dist/ in the checkout (the tests' transpiled copy one level deeper, .test-build/<run>/).
+ */
+function sourceSpecAbove(dir: string): string | null {
+  for (;;) {
+    const candidate = path.join(dir, 'test', 'fake-discord', 'spec');
+    if (fs.existsSync(path.join(candidate, 'openapi.json'))) return candidate;
+    const parent = path.dirname(dir);
+    if (parent === dir) return null;
+    dir = parent;
+  }
+}
+
+/**
  * Loads the compiled fake Discord (dist/test/fake-discord, built by `node build.mjs --playground`). It reads
  * Discord's OpenAPI document next to its module, so the document is copied beside the compiled files.
  */
@@ -73,8 +87,8 @@ async function loadFakeDiscord(): Promise<StartLocalDiscord> {
   }
   const compiled = new URL('../../test/fake-discord/', import.meta.url);
   const compiledDir = fileURLToPath(compiled);
-  const sourceSpec = path.resolve(compiledDir, '../../../test/fake-discord/spec');
-  if (!fs.existsSync(path.join(compiledDir, 'index.js')) || !fs.existsSync(path.join(sourceSpec, 'openapi.json'))) {
+  const sourceSpec = sourceSpecAbove(path.resolve(compiledDir, '../../..'));
+  if (!fs.existsSync(path.join(compiledDir, 'index.js')) || sourceSpec === null) {
     throw new Error('the playground runs from a source checkout with the fake Discord (test/fake-discord): use npm run playground');
   }
   const targetSpec = path.join(compiledDir, 'spec');

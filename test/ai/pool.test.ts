@@ -1,6 +1,6 @@
 /**
- * The AI worker pool: a decision runs on a worker thread (the TypeScript sources through tsx here) and
- * gives the same action as a direct call with the same inputs.
+ * The AI worker pool: a decision runs on a worker thread (the run's transpiled ai-worker here, as in the
+ * built bot) and gives the same action as a direct call with the same inputs.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAiPool } from '../../src/app/workers/ai-pool.js';
@@ -8,9 +8,12 @@ import { runAiTask } from '../../src/app/workers/ai-task.js';
 import { reachState } from './games.js';
 import { WORKER_NICE } from '../../src/app/workers/thread-priority.js';
 import { childProcessNiceValues, threadNiceValues } from '../app/workers/thread-nice.js';
+import { builtModuleUrl } from '../support/node-entry.js';
 
 describe('AI pool', () => {
-  const pool = createAiPool({ threads: 2, deadlineMs: null });
+  // A worker started as a tsx process could take longer than the margin to start on a busy machine.
+  const worker = builtModuleUrl('src/app/workers/ai-worker.ts');
+  const pool = createAiPool({ threads: 2, deadlineMs: null, ...(worker === undefined ? {} : { workerFile: worker }) });
   afterAll(() => pool.destroy());
 
   it.each([

@@ -24,7 +24,7 @@ let bob: FakeUser;
 let carol: FakeUser;
 
 beforeAll(async () => {
-  // The real AI worker pool (the harness's default: one worker, each decision cut at 40 ms).
+  // The real AI worker pool (the harness's default: one worker, each decision cut at 20 ms).
   env = await startBotOnFake({ games: GAMES, seeds: ['cp-1', 'cp-2', 'cp-3', 'cp-4', 'cp-5'] });
   alice = env.createUser('alice', { globalName: 'Alice' });
   bob = env.createUser('bob', { globalName: 'Bob' });

@@ -23,6 +23,7 @@ import { SqliteStore } from '../../src/persistence/sqlite-store.js';
 import type { Store } from '../../src/persistence/store.js';
 import { FakeDiscord, type CreateUserOptions, type FakeDiscordOptions, type FakeUser, type InteractionHandle, type SeenAttachment, type SeenMessage } from '../fake-discord/index.js';
 import { boards, buttonFor, hasButton, latestBoard, type Offered } from '../support/turn-driver.js';
+import { builtModuleUrl } from '../support/node-entry.js';
 
 // What a player sees (buttons, boards, offered choices) is read by the turn driver's helpers; the tests take them from here too.
 export { boards, buttonFor, hasButton, latestBoard, latestCall, mentionedToAct, offered, type Offered } from '../support/turn-driver.js';
@@ -53,7 +54,7 @@ export interface StartOptions {
   readonly seeds?: readonly string[];
   /** The bot's log level (default info). */
   readonly logLevel?: string;
-  /** The computer player (default: the AI worker pool, one thread, each decision cut at 40 ms). */
+  /** The computer player (default: the AI worker pool, one thread, each decision cut at 20 ms). */
   readonly computerPlayer?: ComputerPlayer;
   /** The client's REST timeout (default: the local default of createDiscordClient). */
   readonly restTimeoutMs?: number;
@@ -100,8 +101,10 @@ export async function startBotOnFake(options: StartOptions): Promise<BotOnFake> 
     const store = options.store?.(fake.clock) ?? new SqliteStore(database, { now: () => fake.clock.now() });
     const service = new GameService({ store, modules: options.games.modules, clock: fake.clock, logger, newSeed });
     const client = createDiscordClient({ token: fake.token, apiBaseUrl: fake.apiBaseUrl, ...(options.restTimeoutMs === undefined ? {} : { rest: { timeout: options.restTimeoutMs } }) });
-    // Tests keep computer decisions short: the wall-clock cap cuts the search (the choices stay legal).
-    const pooled = options.computerPlayer === undefined ? aiComputerPlayer({ threads: 1, deadlineMs: 40 }) : null;
+    // Tests keep computer decisions short: the wall-clock cap cuts the search (the choices stay legal). The
+    // worker runs the run's transpiled ai-worker in a thread, as the built bot does (no tsx process to start).
+    const aiWorker = builtModuleUrl('src/app/workers/ai-worker.ts');
+    const pooled = options.computerPlayer === undefined ? aiComputerPlayer({ threads: 1, deadlineMs: 20, ...(aiWorker === undefined ? {} : { workerFile: aiWorker }) }) : null;
     const bot = await startBot({
       computerPlayer: options.computerPlayer ?? (pooled as ComputerPlayer),
       onStop: async () => {

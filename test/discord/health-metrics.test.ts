@@ -10,17 +10,16 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeDiscord, type FakeUser, type SeenMessage } from '../fake-discord/index.js';
 import { END_TURN, playTurn } from '../support/turn-driver.js';
 import { BotProcess, until } from './bot-process.js';
 import { boards, buttonFor, hasButton, tempDbFile } from './harness.js';
+import { nodeArgsFor } from '../support/node-entry.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const TSX = pathToFileURL(createRequire(path.join(ROOT, 'package.json')).resolve('tsx')).href;
 
 /** Every metric the README documents (prom-client's process metrics besides). */
 const DOCUMENTED = [
@@ -106,7 +105,7 @@ afterAll(async () => {
 
 /** The image's HEALTHCHECK command (src/healthcheck.ts) with `env`: its exit code and what it printed. */
 async function healthcheck(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, ['--import', TSX, path.join(ROOT, 'src/healthcheck.ts')], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, nodeArgsFor(path.join(ROOT, 'src/healthcheck.ts')), { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const [code] = (await once(child, 'exit')) as [number | null];

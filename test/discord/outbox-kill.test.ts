@@ -20,8 +20,12 @@ import { BotProcess, until } from './bot-process.js';
 import { END_TURN, playTurn, type PlayedTurn } from '../support/turn-driver.js';
 import { boards, buttonFor, hasButton, mentionedToAct, tempDbFile, type Offered } from './harness.js';
 
-/** Kills at random moments: 20 in the suite (each a restart of the bot process); KILLS=100 for a long run. */
-const KILLS = Number(process.env.KILLS ?? '20');
+/**
+ * Kills at random moments: 12 in the suite (each a restart of the bot process, about 1.5 CPU-seconds), every
+ * kind of moment among them (the test checks it); `KILLS=100 npx vitest run test/discord/outbox-kill.test.ts`
+ * for a long run (README, "Running the tests").
+ */
+const KILLS = Number(process.env.KILLS ?? '12');
 
 /** A small seeded PRNG (mulberry32): the same choices and kill moments on every run. */
 function prng(seed: number): () => number {
@@ -43,6 +47,8 @@ let db: Database.Database;
 let alice: FakeUser;
 let bob: FakeUser;
 let kills = 0;
+/** The kills by moment: the lobby's post, a board's post, the disarming PATCH, a random moment after a click. */
+const killsAt = { 'lobby-post': 0, 'board-post': 0, disarm: 0, 'after-click': 0 };
 const random = prng(20261124);
 
 beforeAll(async () => {
@@ -91,6 +97,7 @@ function killOn(when: 'board-post' | 'disarm' | 'lobby-post', channelId: string)
       fake.world.events.off('requestReceived', listener);
       void bot.kill();
       kills++;
+      killsAt[when]++;
     }
   };
   fake.world.events.on('requestReceived', listener);
@@ -193,6 +200,7 @@ async function playTurnKilled(channelId: string, killAt: KillAt): Promise<void> 
               if (bot.running) {
                 void bot.kill();
                 kills++;
+                killsAt['after-click']++;
               }
             }, delay);
             killAt = 'none';
@@ -223,7 +231,7 @@ async function endKilled(channelId: string): Promise<void> {
 }
 
 describe('the outbox under kill -9', () => {
-  // About 45 bot process starts: 3 minutes on an idle machine, over 5 on a busy one.
+  // About 17 bot process starts (KILLS=12): about a minute on an idle machine, longer on a busy one.
   it(`after ${KILLS} kills at random moments between commit and post, every committed board is in its channel exactly once, the right player is mentioned, old boards are disarmed`, async () => {
     const channels: string[] = [];
     const modes: KillAt[] = ['board-post', 'disarm', 'after-click', 'board-post', 'none'];
@@ -276,9 +284,11 @@ describe('the outbox under kill -9', () => {
     } finally {
       database.close();
     }
-    console.log(`outbox under kill -9: ${kills} kills, ${missing} boards missing, ${duplicated} boards duplicated, ${bot.starts} starts`);
+    console.log(`outbox under kill -9: ${kills} kills (${JSON.stringify(killsAt)}), ${missing} boards missing, ${duplicated} boards duplicated, ${bot.starts} starts`);
     expect({ missing, duplicated }).toEqual({ missing: 0, duplicated: 0 });
     expect(kills).toBeGreaterThanOrEqual(KILLS);
+    // Every kind of moment was among the kills.
+    for (const [moment, count] of Object.entries(killsAt)) expect(count, `kills at ${moment}`).toBeGreaterThan(0);
     fake.assertNoViolations();
   }, 900_000);
 });

@@ -11,6 +11,7 @@ import type { HeldJob } from '../app/workers/held-render-worker.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { until } from './bot-process.js';
 import { boards, buttonFor, clickForBoard, latestBoard, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake } from './harness.js';
+import { builtModuleUrl } from '../support/node-entry.js';
 
 let env: BotOnFake;
 let pool: RenderPool;
@@ -28,7 +29,7 @@ const renderer: BoardRenderer = {
 };
 
 beforeAll(async () => {
-  pool = new RenderPool({ workers: 1, timeoutMs: 120_000, workerFile: new URL('../app/workers/held-render-worker.ts', import.meta.url) });
+  pool = new RenderPool({ workers: 1, timeoutMs: 120_000, workerFile: builtModuleUrl('test/app/workers/held-render-worker.ts') ?? new URL('../app/workers/held-render-worker.ts', import.meta.url) });
   env = await startBotOnFake({ games: GAMES, boards: renderer, seeds: ['order-1', 'order-2'] });
   alice = env.createUser('alice', { globalName: 'Alice' });
   bob = env.createUser('bob', { globalName: 'Bob' });

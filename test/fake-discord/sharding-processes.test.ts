@@ -5,17 +5,16 @@
  * while the other shard answers throughout.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import readline from 'node:readline';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { REST, SlashCommandBuilder } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCommands } from '../../src/discord/register-commands.js';
 import { FakeDiscord } from './fake-discord.js';
+import { nodeArgsFor } from '../support/node-entry.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 interface ShardProcess {
   child: ChildProcess;
@@ -28,7 +27,7 @@ interface ShardProcess {
 const running = new Set<ChildProcess>();
 
 async function startShard(fake: FakeDiscord, shardId: number, shardCount: number): Promise<ShardProcess> {
-  const child = spawn(process.execPath, ['--import', TSX, path.join(HERE, 'shard-process.ts'), fake.apiBaseUrl, fake.token, String(shardId), String(shardCount)], {
+  const child = spawn(process.execPath, [...nodeArgsFor(path.join(HERE, 'shard-process.ts')), fake.apiBaseUrl, fake.token, String(shardId), String(shardCount)], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   running.add(child);

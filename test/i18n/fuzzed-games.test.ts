@@ -15,6 +15,7 @@ import {
   boardMessage,
   handMessage,
   lobbyMessage,
+  logLines,
   logMessage,
   names,
   panelActions,
@@ -161,10 +162,13 @@ describe('a fuzzed game shows no key, placeholder, undefined, NaN or empty label
         if (outcome.turnEnded) {
           turns++;
           summary = { summary: outcome.summary };
-          // The log in one language a turn, the languages in turn (as the panels): each is read every third turn.
-          for (const locale of [LOCALES[turns % LOCALES.length]!]) {
-            expectReadable((await logMessage(svc, game, presenter, null, locale, { perPage: 3 }))?.content ?? '', `log after turn ${turns} ${locale}`);
-            expectReadable((await logMessage(svc, game, presenter, seat, locale, { perPage: 3 }))?.content ?? '', `private log after turn ${turns} ${locale}`);
+          // The log as /game log shows it during play (its title, page count and buttons), public and private,
+          // every fifth turn, the languages in turn. Every line of the log is read in every language at the end:
+          // reading the whole log after every turn cost the square of the game's length.
+          if (turns % 5 === 0) {
+            const locale = LOCALES[(turns / 5) % LOCALES.length]!;
+            expectPublic((await logMessage(svc, game, presenter, null, locale, { perPage: 3 })) ?? { content: '', components: [] }, `log after turn ${turns} ${locale}`);
+            expectPublic((await logMessage(svc, game, presenter, seat, locale, { perPage: 3 })) ?? { content: '', components: [] }, `private log after turn ${turns} ${locale}`);
           }
         }
       }
@@ -173,6 +177,13 @@ describe('a fuzzed game shows no key, placeholder, undefined, NaN or empty label
         const g = inLocale(game, locale);
         expectPublic(await boardMessage(svc, g, presenter, summary), `final board ${locale}`);
         for (const line of standingsLines(svc, g, presenter, locale, null)) expectReadable(line, `standings ${locale}`);
+        // Every line of the finished game's log, as the table and as each player (their private events too).
+        for (const viewer of [null, ...game.seats.map((s) => s.seat)]) {
+          const lines = await logLines(svc, game, presenter, viewer, locale);
+          expect(lines.length, `log lines ${locale}`).toBeGreaterThan(turns);
+          lines.forEach((line, n) => expectReadable(line, `log line ${n + 1} for ${viewer ?? 'the table'} ${locale}`));
+        }
+        expectPublic((await logMessage(svc, game, presenter, null, locale, { perPage: 3 })) ?? { content: '', components: [] }, `final log ${locale}`);
       }
       expect(turns).toBeGreaterThan(10);
       expect(keysSeen.size).toBeGreaterThan(15);

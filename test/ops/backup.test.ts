@@ -10,13 +10,13 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/persistence/database.js';
 import { SqliteStore } from '../../src/persistence/sqlite-store.js';
+import { nodeArgsFor } from '../support/node-entry.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const TSX = pathToFileURL(createRequire(path.join(ROOT, 'package.json')).resolve('tsx')).href;
 const SEEDED = 40;
 
 let dir: string;
@@ -24,7 +24,7 @@ let dbFile: string;
 
 /** Runs the backup command in an empty folder (no .env of the developer's) with `env`. */
 function runBackup(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', TSX, path.join(ROOT, 'src/backup.ts'), ...args], {
+  const child = spawn(process.execPath, [...nodeArgsFor(path.join(ROOT, 'src/backup.ts')), ...args], {
     cwd: dir,
     env: { PATH: process.env.PATH ?? '', HOME: dir, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

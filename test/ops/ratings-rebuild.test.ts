@@ -5,10 +5,9 @@
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
 import { createLogger } from '../../src/logger.js';
@@ -16,9 +15,9 @@ import type { Store } from '../../src/persistence/store.js';
 import type { TallyAction } from '../games/tally/index.js';
 import { tallyModule } from '../games/tally/module.js';
 import { storeOnFresh, storesUnderTest, type FreshStore } from '../support/stores.js';
+import { nodeArgsFor } from '../support/node-entry.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const TSX = pathToFileURL(createRequire(path.join(ROOT, 'package.json')).resolve('tsx')).href;
 const GUILD = '300000000000000001';
 const alice = { userId: '100000000000000001', displayName: 'Alice' };
 const bob = { userId: '100000000000000002', displayName: 'Bob' };
@@ -34,7 +33,7 @@ function must<T>(result: Result<T>): T {
 /** Runs the command in an empty folder (no .env of the developer's) on the database. */
 function runRebuild(fresh: FreshStore, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const database = fresh.kind === 'sqlite' ? { DATABASE_PATH: fresh.path } : { DATABASE_URL: fresh.url };
-  const child = spawn(process.execPath, ['--import', TSX, path.join(ROOT, 'src/ratings-rebuild.ts'), ...args], {
+  const child = spawn(process.execPath, [...nodeArgsFor(path.join(ROOT, 'src/ratings-rebuild.ts')), ...args], {
     cwd: dir,
     env: { PATH: process.env.PATH ?? '', HOME: dir, LOG_LEVEL: 'silent', ...database },
     stdio: ['ignore', 'pipe', 'pipe'],

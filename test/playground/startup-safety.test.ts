@@ -2,8 +2,8 @@
  * `npm run playground` empties its database at every start, so it must never empty a file another
  * playground is using: it checks its port first and claims the database (a lock file with its pid)
  * before deleting anything. Nor a file that is not a playground database (a user's own, named by --db):
- * that is refused unless --reset. These tests run the real entry point (src/playground/main.ts, through
- * tsx) as a user would start it.
+ * that is refused unless --reset. These tests run the real entry point (src/playground/main.ts, the run's
+ * transpiled copy with node, as `npm run playground` runs the built one) as a user would start it.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,8 +15,8 @@ import Database from 'better-sqlite3';
 import { claimDatabase, DatabaseInUseError, lockPathOf } from '../../src/playground/database-claim.js';
 import { createMarkedDatabase, databaseKind } from '../../src/playground/database-mark.js';
 import { firstFreePort, PortsInUseError } from '../../src/playground/free-port.js';
+import { nodeArgsFor } from '../support/node-entry.js';
 
-const TSX = path.resolve('node_modules/.bin/tsx');
 const MAIN = path.resolve('src/playground/main.ts');
 const GAMES = 'the games of the playground already running';
 
@@ -37,7 +37,7 @@ afterEach(async () => {
 
 /** Runs the playground's entry point to its end (a start that fails ends the process). */
 function runPlayground(...args: string[]): { status: number | null; stderr: string } {
-  const result = spawnSync(TSX, [MAIN, ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, LOG_LEVEL: 'silent' } });
+  const result = spawnSync(process.execPath, [...nodeArgsFor(MAIN), ...args], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, LOG_LEVEL: 'silent' } });
   return { status: result.status, stderr: result.stderr };
 }
 
@@ -111,7 +111,7 @@ function recipesIn(file: string): string[] {
  * process is stopped (SIGTERM, as Ctrl+C would) when the test ends.
  */
 async function startedPlayground(...args: string[]): Promise<{ stdout: string; url: string }> {
-  const child = spawn(TSX, [MAIN, ...args], { env: { ...process.env, LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgsFor(MAIN), ...args], { env: { ...process.env, LOG_LEVEL: 'silent' }, stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   cleanups.push(async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

@@ -8,8 +8,15 @@ import { F, stageView } from '../../render/kairo/fixtures.js';
 import type { HeldJob } from './held-render-worker.js';
 import { WORKER_NICE } from '../../../src/app/workers/thread-priority.js';
 import { threadNiceValues } from './thread-nice.js';
+import { builtModuleUrl } from '../../support/node-entry.js';
 
-const heldWorker = new URL('./held-render-worker.ts', import.meta.url);
+/**
+ * The first test's pool runs the render worker from the TypeScript sources (through tsx, from-sources.mjs);
+ * the others the run's transpiled workers, as the built bot does: no tsx compile at each worker start.
+ */
+const heldWorker = builtModuleUrl('test/app/workers/held-render-worker.ts') ?? new URL('./held-render-worker.ts', import.meta.url);
+const builtWorker = builtModuleUrl('src/app/workers/render-worker.ts');
+const fromBuild = builtWorker === undefined ? {} : { workerFile: builtWorker };
 const istanbul: BoardJob = {
   game: 'istanbul',
   view: istanbulView({ players: 5, layout: 'expansion', stage: 'late' }),
@@ -43,7 +50,7 @@ describe('the render pool', () => {
   });
 
   it('draws the phone pictures too (800 px wide), the same as in-process', async () => {
-    pool = new RenderPool({ workers: 1, timeoutMs: 60_000 });
+    pool = new RenderPool({ workers: 1, timeoutMs: 60_000, ...fromBuild });
     for (const job of [istanbul, kairo]) {
       const phone: BoardJob = { ...job, picture: 'phone' };
       const fromPool = await pool.render(phone);
@@ -72,7 +79,7 @@ describe('the render pool', () => {
   });
 
   it('a board that cannot be drawn rejects with the reason, and the pool keeps drawing', async () => {
-    pool = new RenderPool({ workers: 1, timeoutMs: 60_000 });
+    pool = new RenderPool({ workers: 1, timeoutMs: 60_000, ...fromBuild });
     const seatView: IstanbulSeatView = { ...(istanbul.view as unknown as IstanbulSeatView), seat: 0, hand: ['take5Lira'] };
     const failed = pool.render({ ...istanbul, view: seatView } as unknown as BoardJob);
     await expect(failed).rejects.toThrow(RenderError);
@@ -130,13 +137,13 @@ describe('the render pool', () => {
   });
 
   it('an idle picture starts at once when a worker is free', async () => {
-    pool = new RenderPool({ workers: 1, timeoutMs: 60_000 });
+    pool = new RenderPool({ workers: 1, timeoutMs: 60_000, ...fromBuild });
     const phone: BoardJob = { ...kairo, picture: 'phone' };
     expect((await pool.render(phone, 'idle')).equals(await renderBoardJob(phone, GAMES))).toBe(true);
   });
 
   it('its workers draw at a lower priority than the event loop (Linux)', async () => {
-    pool = new RenderPool({ workers: 2, timeoutMs: 60_000 });
+    pool = new RenderPool({ workers: 2, timeoutMs: 60_000, ...fromBuild });
     await Promise.all([pool.render(kairo), pool.render(kairo)]);
     const nice = threadNiceValues();
     expect(nice.get(process.pid)).toBe(0);

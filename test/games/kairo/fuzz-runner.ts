@@ -1,5 +1,5 @@
 /**
- * Random playouts through the generic harness: 60 games per player count in the suite (FUZZ_SCALE times
+ * Random playouts through the generic harness: 40 games per player count in the suite (FUZZ_SCALE times
  * that in `npm run fuzz`) (half with the variable
  * start, half with the quick start), every invariant after every action, JSON round trip, and the
  * replay of the whole log against the live state.
@@ -11,7 +11,7 @@ import { playout, type PlayoutContext } from '../../harness/playout.js';
 import { kairoInvariants, viewInvariants } from './fuzz-invariants.js';
 import { fuzzGames } from '../../support/fuzz-scale.js';
 
-export const GAMES_PER_COUNT = fuzzGames(60);
+export const GAMES_PER_COUNT = fuzzGames(40);
 /** No game may take more decisions than this (the longest seen are far below). */
 const MAX_STEPS = 3000;
 

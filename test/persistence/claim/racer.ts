@@ -1,15 +1,14 @@
 /**
- * A racing OS process for the claim tests: a worker script of this folder under tsx, spoken to by lines
+ * A racing OS process for the claim tests: a worker script of this folder (see nodeArgsFor), spoken to by lines
  * on stdin and answering by lines on stdout.
  */
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import readline from 'node:readline';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { nodeArgsFor } from '../../support/node-entry.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 export interface Racer {
   /** Sends a line; resolves with the first answer line that starts with `expected`. */
@@ -19,7 +18,7 @@ export interface Racer {
 }
 
 export async function startRacer(script: string, ...args: string[]): Promise<Racer> {
-  const child = spawn(process.execPath, ['--import', TSX, path.join(HERE, script), ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgsFor(path.join(HERE, script)), ...args], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = readline.createInterface({ input: child.stdout })[Symbol.asyncIterator]();
   const next = async (prefix: string): Promise<string> => {
     for (;;) {

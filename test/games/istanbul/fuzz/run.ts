@@ -9,8 +9,8 @@ import { checkIstanbulInvariants, checkViews } from '../invariants.js';
 import { biasedPolicy } from '../policy.js';
 import { fuzzGames } from '../../../support/fuzz-scale.js';
 
-/** 60 in the suite (every layout 12 times, the variant on half), FUZZ_SCALE times that in `npm run fuzz`. */
-export const GAMES_PER_COUNT = fuzzGames(60);
+/** 40 in the suite (every layout 8 times, random 16, the variant on half), FUZZ_SCALE times that in `npm run fuzz`. */
+export const GAMES_PER_COUNT = fuzzGames(40);
 /** No game may take longer than this many decisions. */
 export const MAX_STEPS = 20_000;
 

@@ -12,8 +12,8 @@ import { checkIstanbulInvariants, checkViews } from '../../invariants.js';
 import { expansionPolicy } from '../policy.js';
 import { fuzzGames } from '../../../../support/fuzz-scale.js';
 
-/** Expansion games per player count: fewer than the base game's 200, to keep the whole suite affordable. */
-export const EXPANSION_GAMES_PER_COUNT = fuzzGames(60);
+/** Expansion games per player count: 40 in the suite (every combination of layout, cards and variant), FUZZ_SCALE times that in `npm run fuzz`. */
+export const EXPANSION_GAMES_PER_COUNT = fuzzGames(40);
 export const MAX_STEPS = 20_000;
 
 /** Starter and random layouts, cards mixed (2 of 3) or new only, the neutral-assistant variant on some (2–4 players). */
