@@ -24,7 +24,9 @@ describe('a search stops once the remaining iterations cannot change its choice'
       const budget = { ...policy.budgets.normal, iterations: variant === 'kairo' ? 240 : 96 };
       let early = 0;
       let full = 0;
-      for (const [i, steps] of [8, 40].entries()) {
+      // Positions until one of them stopped early (every one compared on the way), at most six.
+      for (const [i, steps] of [8, 40, 70, 100, 130, 160].entries()) {
+        if (early < full) break;
         // Decisions among a few actions, where one often stands out (among many, visits spread thin).
         const { def, state, seat } = reachState(variant, 2 + (i % 3), `decided-${variant}-${i}`, steps, (s, a) => (def0(variant).legalActions(s, a) as unknown[]).length <= 6);
         const view = toSeatView(def.view(state, seat), policy.viewRules);
