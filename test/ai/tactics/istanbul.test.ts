@@ -78,13 +78,6 @@ describe('Istanbul tactics: hard finds the move with 3 seeds of 3', () => {
     for (const a of hardChoices(arrive(s, 3, 1))) expect(a.type).toBe('wainwright');
   });
 
-  it('Move: with the price in hand, go to the Gemstone Dealer', () => {
-    const s = decide(twoPlayers(), { k: 'move', seat: 0 });
-    placeMerchant(s, 0, 14);
-    player(s, 0).lira = 18;
-    for (const a of hardChoices(s)) expect(a).toEqual({ type: 'move', to: 16 });
-  });
-
   it("Move: with the Sultan's goods in the wheelbarrow, go to the Sultan's Palace", () => {
     const s = decide(twoPlayers(), { k: 'move', seat: 0 });
     placeMerchant(s, 0, 15);
