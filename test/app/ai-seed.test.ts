@@ -8,22 +8,17 @@ import Tinypool from 'tinypool';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ComputerTurns, computerRequest, searchSeed } from '../../src/app/computer-turns.js';
 import { aiComputerPlayer } from '../../src/app/computer-player.js';
-import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
+import { GameService, type ActiveSnapshot } from '../../src/app/game-service.js';
 import type { AiTask } from '../../src/app/workers/ai-task.js';
 import { GAMES } from '../../src/games/index.js';
 import type { IstanbulState } from '../../src/games/istanbul/index.js';
 import type { KairoState } from '../../src/games/kairo/index.js';
-import { createLogger } from '../../src/logger.js';
+import { must, silentLogger, standingClock } from '../support/service-fixtures.js';
 import { testStores } from '../support/test-stores.js';
 
-const clock = { t: Date.UTC(2025, 5, 1), now() { return this.t; } };
-const silent = createLogger({ level: 'silent', format: 'json' });
+const clock = standingClock();
+const silent = silentLogger;
 const host = '100000000000000001';
-
-function must<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`refused: ${JSON.stringify(result)}`);
-  return result;
-}
 
 /** What setup deals and hides: the PRNG, the draw piles and every seat's hand (and Kairo's coins). */
 function hidden(kind: string, state: unknown): string {

@@ -6,20 +6,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ComputerTurns, type ComputerChoice, type ComputerPlayer, type ComputerRequest } from '../../src/app/computer-turns.js';
-import { GameService, type Result } from '../../src/app/game-service.js';
+import { GameService } from '../../src/app/game-service.js';
 import type { Carry } from '../../src/engine/ai/index.js';
 import { GAMES } from '../../src/games/index.js';
-import { createLogger } from '../../src/logger.js';
+import { must, silentLogger, standingClock } from '../support/service-fixtures.js';
 import { testStores } from '../support/test-stores.js';
 
-const clock = { t: Date.UTC(2025, 5, 1), now() { return this.t; } };
-const silent = createLogger({ level: 'silent', format: 'json' });
+const clock = standingClock();
+const silent = silentLogger;
 const host = '100000000000000001';
-
-function must<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(`refused: ${JSON.stringify(result)}`);
-  return result;
-}
 
 const under = testStores('carry').filter((s) => s.label.toLowerCase().includes('sqlite'))[0]!;
 
