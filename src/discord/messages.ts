@@ -379,7 +379,7 @@ async function boardAndPhonePictures(presenter: GamePresenter, view: unknown, op
   const withdrawal = new AbortController();
   const withdraw = () => withdrawal.abort(new Error('a newer board replaced this one'));
   const board = Promise.resolve(presenter.renderBoard(view, options));
-  if (presenter.renderPhoneBoard === undefined) return { board: (await Promise.allSettled([board]))[0] ?? null, phone: null, withdraw };
+  if (presenter.renderPhoneBoard === undefined) return { board: await settle(board), phone: null, withdraw };
   const phone = presenter.renderPhoneBoard(view, options, { signal: withdrawal.signal });
   // Noted as it settles (which also keeps a failure from being an unhandled rejection; it is logged where used).
   let settled: PromiseSettledResult<Buffer> | null = null;
@@ -387,11 +387,16 @@ async function boardAndPhonePictures(presenter: GamePresenter, view: unknown, op
     (png) => (settled = { status: 'fulfilled', value: png }),
     (reason: unknown) => (settled = { status: 'rejected', reason }),
   );
-  const [boardDrawn] = await Promise.allSettled([board]);
-  if (settled !== null) return { board: boardDrawn ?? null, phone: settled, withdraw };
+  const boardDrawn = await settle(board);
+  if (settled !== null) return { board: boardDrawn, phone: settled, withdraw };
   // Nothing else waits for the pool: the phone picture is drawn now (or next), worth waiting for.
-  if ((presenter.pictureBacklog?.() ?? 0) === 0) return { board: boardDrawn ?? null, phone: (await Promise.allSettled([phone]))[0] ?? null, withdraw };
-  return { board: boardDrawn ?? null, phone, withdraw };
+  if ((presenter.pictureBacklog?.() ?? 0) === 0) return { board: boardDrawn, phone: await settle(phone), withdraw };
+  return { board: boardDrawn, phone, withdraw };
+}
+
+/** A picture's outcome, drawn or failed. */
+async function settle(png: Promise<Buffer>): Promise<PromiseSettledResult<Buffer>> {
+  return (await Promise.allSettled([png]))[0] as PromiseSettledResult<Buffer>;
 }
 
 export function standingsLines(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, locale: Locale, concededTo: Seat | null): string[] {
