@@ -30,6 +30,8 @@ const dump = argv.includes('--dump');
  */
 const seat0 = argv.includes('--seat0');
 const noCarry = argv.includes('--no-carry');
+/** --max-work N: the hard budget's work cap replaced (0: none), to calibrate it (SearchBudget.maxWork). */
+const maxWork = get('max-work') === undefined ? undefined : Number(get('max-work'));
 
 console.log(`load average at the start: ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`);
 for (const variant of variants) {
@@ -37,6 +39,9 @@ for (const variant of variants) {
     const setup = setupFor(variant, players);
     const { def } = setup;
     const cpu: number[] = [];
+    const works: number[] = [];
+    const hard = setup.policy.budgets.hard;
+    const hardBudget = maxWork === undefined ? hard : { ...hard, maxWork: maxWork === 0 ? undefined : maxWork };
     let iterations = 0;
     let carriedDecisions = 0;
     let carriedVisits = 0;
@@ -52,17 +57,18 @@ for (const variant of variants) {
           const start = process.cpuUsage();
           const r: SearchResult = baseline
             ? baselineDecide(setup.baseline, view, seat, legal, setup.baseline.budgets.hard, `d${step}`)
-            : decideWithStats(setup.policy, view, legal, 'hard', `d${step}`, seat0 && !noCarry ? carry : undefined);
+            : decideWithStats(setup.policy, view, legal, hardBudget, `d${step}`, seat0 && !noCarry ? carry : undefined);
           const used = process.cpuUsage(start);
           cpu.push((used.user + used.system) / 1000);
           iterations += r.iterations;
+          works.push(r.work ?? 0);
           carry = r.carry;
           if (r.carriedVisits !== undefined) {
             carriedDecisions++;
             carriedVisits += r.carriedVisits;
           }
           if (seat0) searched = r.index;
-          if (dump) console.log(`choice ${variant} ${players}p ${game}:${step} ${def.actionKey(legal[r.index] as never)} ${r.value.toFixed(6)} legal=${legal.length} cpu=${cpu[cpu.length - 1]!.toFixed(0)}`);
+          if (dump) console.log(`choice ${variant} ${players}p ${game}:${step} ${def.actionKey(legal[r.index] as never)} ${r.value.toFixed(6)} legal=${legal.length} cpu=${cpu[cpu.length - 1]!.toFixed(0)} iterations=${r.iterations} work=${r.work ?? 0}`);
         }
         let index = searched ?? 0;
         if (searched === null && legal.length > 1) {
@@ -75,7 +81,7 @@ for (const variant of variants) {
     }
     const total = cpu.reduce((x, y) => x + y, 0);
     console.log(
-      `${variant.padEnd(12)} ${players}p ${baseline ? 'baseline hard' : 'hard'}: n=${cpu.length} CPU p50 ${median(cpu).toFixed(0)} ms, p95 ${percentile(cpu, 0.95).toFixed(0)} ms, max ${Math.max(...cpu).toFixed(0)} ms; ${((1000 * iterations) / total).toFixed(0)} iterations per CPU-second${seat0 ? `; ${carriedDecisions} decisions went on from the previous one's tree (${carriedDecisions === 0 ? 0 : (carriedVisits / carriedDecisions).toFixed(0)} visits carried on average)` : ''}`,
+      `${variant.padEnd(12)} ${players}p ${baseline ? 'baseline hard' : 'hard'}: n=${cpu.length} CPU p50 ${median(cpu).toFixed(0)} ms, p95 ${percentile(cpu, 0.95).toFixed(0)} ms, max ${Math.max(...cpu).toFixed(0)} ms; ${((1000 * iterations) / total).toFixed(0)} iterations per CPU-second; work p50 ${median(works).toFixed(0)}, p95 ${percentile(works, 0.95).toFixed(0)}, ${((1000 * works.reduce((x, y) => x + y, 0)) / total).toFixed(0)} per CPU-second${seat0 ? `; ${carriedDecisions} decisions went on from the previous one's tree (${carriedDecisions === 0 ? 0 : (carriedVisits / carriedDecisions).toFixed(0)} visits carried on average)` : ''}`,
     );
   }
 }

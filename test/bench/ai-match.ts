@@ -3,7 +3,7 @@
  * (the game's rollout policy without noise, on one determinization) or uniform random. Every player sees
  * only its seat's view. Used by the benchmark (test/bench/ai.ts) and the AI tests.
  */
-import { decideWithStats, toSeatView, type Carry, type GamePolicy, type Level } from '../../src/engine/ai/index.js';
+import { decideWithStats, toSeatView, type Carry, type GamePolicy, type Level, type SearchBudget } from '../../src/engine/ai/index.js';
 import { randomInt, seedRng, type AnyGameDefinition, type Seat } from '../../src/engine/index.js';
 import { istanbul } from '../../src/games/istanbul/index.js';
 import { istanbulPolicy } from '../../src/games/istanbul/ai/index.js';
@@ -75,6 +75,8 @@ export interface MatchOptions {
    * it has used them (the iteration count is then only a ceiling). Equal CPU, whatever each iteration costs.
    */
   readonly cpuMs?: number;
+  /** Overrides of the new hard level's budget (experiments: `--hard rolloutSteps=3`). */
+  readonly hardBudget?: Partial<Pick<SearchBudget, 'rolloutSteps' | 'exploration' | 'rolloutNoise' | 'priorVisits'>>;
 }
 
 /** A budget that stops once the decision has used `cpuMs` of CPU (process time: one game per worker). */
@@ -112,6 +114,7 @@ function choose(
   iterations: Partial<Record<Level, number>> | undefined,
   cpuMs: number | undefined,
   carry: Carry | undefined,
+  hardBudget?: MatchOptions['hardBudget'],
 ): { index: number; iterations: number; carry?: Carry; carried?: number } {
   const legal = setup.def.legalActions(state, seat) as readonly unknown[];
   if (legal.length === 1) return { index: 0, iterations: 0 };
@@ -130,7 +133,7 @@ function choose(
     const r = baselineDecide(setup.baseline, view, seat, legal, cpuCapped(budget, cpuMs), seed);
     return { index: r.index, iterations: r.iterations };
   }
-  const base = setup.policy.budgets[kind];
+  const base = kind === 'hard' && hardBudget !== undefined ? { ...setup.policy.budgets.hard, ...hardBudget } : setup.policy.budgets[kind];
   const budget = iterations?.[kind] === undefined ? base : { ...base, iterations: iterations[kind] };
   // The seat's previous search hands its tree on, as the bot's computer turns do (computer-turns.ts).
   const r = decideWithStats(setup.policy, view, legal, cpuCapped(budget, cpuMs), seed, carry);
@@ -150,7 +153,7 @@ export function playMatch(opts: MatchOptions): MatchResult {
     const kind = opts.seats[seat] as PlayerKind;
     const started = performance.now();
     const cpu = process.cpuUsage();
-    const { index, iterations, carry } = choose(setup, kind, state, seat, `${opts.seed}:${steps}`, opts.iterations, opts.cpuMs, carries[seat]);
+    const { index, iterations, carry } = choose(setup, kind, state, seat, `${opts.seed}:${steps}`, opts.iterations, opts.cpuMs, carries[seat], opts.hardBudget);
     carries[seat] = carry;
     const used = process.cpuUsage(cpu);
     // Only real searches are timed (a single legal action is answered at once).

@@ -6,6 +6,7 @@
  *   npm run bench:ai -- [--games 400] [--variants istanbul,istanbul-ls,kairo] [--players 2,4]
  *                       [--pairings hard-random,hard-greedy,hard-normal,normal-easy] [--threads N]
  *                       [--iterations hard=600,normal=200,easy=40] [--max-steps 5000] [--cpu-ms 50]
+ *                       [--hard rolloutSteps=3,priorVisits=8] (the new hard's budget changed, to try a setting)
  *   npm run bench:ai -- --quick [--games 60] [--cpu-ms 40]
  *
  * A pairing "A-B" with 2 players seats A against B; with 4 players A against three Bs (A's fair share is
@@ -35,6 +36,7 @@ interface Args {
   maxSteps: number;
   cpuMs: number | undefined;
   quick: boolean;
+  hardBudget: NonNullable<MatchOptions['hardBudget']>;
 }
 
 const KINDS: readonly PlayerKind[] = ['easy', 'normal', 'hard', 'greedy', 'random', 'baseline'];
@@ -69,6 +71,13 @@ function parseArgs(argv: readonly string[]): Args {
     maxSteps: Number(get('max-steps') ?? 5000),
     cpuMs: get('cpu-ms') === undefined ? (quick ? 40 : undefined) : Number(get('cpu-ms')),
     quick,
+    hardBudget: Object.fromEntries(
+      list('hard', '').map((item) => {
+        const [key, value] = item.split('=');
+        if (!['rolloutSteps', 'exploration', 'rolloutNoise', 'priorVisits'].includes(key ?? '') || !Number.isFinite(Number(value))) throw new Error(`--hard takes rolloutSteps, exploration, rolloutNoise or priorVisits =number, not ${item}`);
+        return [key, Number(value)];
+      }),
+    ),
   };
 }
 
@@ -98,6 +107,7 @@ async function main(): Promise<void> {
       ? `iterations per decision: easy ${budgets.easy}, normal ${budgets.normal}, hard ${budgets.hard}`
       : `searching players (levels and the frozen baseline hard) get ${args.cpuMs} ms of CPU per decision`,
   );
+  if (Object.keys(args.hardBudget).length > 0) console.log(`the new hard's budget changed: ${JSON.stringify(args.hardBudget)}`);
   console.log(`load average at the start: ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`);
   const pool = new Tinypool({
     filename: new URL('./ai-game-worker.ts', import.meta.url).href,
@@ -125,6 +135,7 @@ async function main(): Promise<void> {
               maxSteps: args.maxSteps,
               iterations: args.iterations,
               ...(args.cpuMs === undefined ? {} : { cpuMs: args.cpuMs }),
+              ...(Object.keys(args.hardBudget).length === 0 ? {} : { hardBudget: args.hardBudget }),
             };
             jobs.push((pool.run(options) as Promise<MatchResult>).then((result) => ({ result, seatOfA })));
           }

@@ -49,6 +49,33 @@ const POOL = Number(arg('pool', '10'));
 const PLAYABLE = 50;
 const END_TURN = /End the turn/;
 
+/** A process's CPU time so far (all its threads), from /proc/<pid>/stat: utime + stime in clock ticks. */
+function processCpuMs(pid: number | undefined): number {
+  if (pid === undefined) return Number.NaN;
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // After the name: state is field 3, utime 14 and stime 15 (1-based over the whole line).
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/** A process's CPU time per thread name (the main thread as `main`), from /proc/<pid>/task/<tid>/stat. */
+function threadCpuMs(pid: number | undefined): Map<string, number> {
+  const byName = new Map<string, number>();
+  if (pid === undefined) return byName;
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    let stat: string;
+    try {
+      stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    } catch {
+      continue; // the thread ended meanwhile
+    }
+    const name = Number(tid) === pid ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    byName.set(name, (byName.get(name) ?? 0) + ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
+  }
+  return byName;
+}
+
 function must<T>(result: Result<T>): T {
   if (!result.ok) throw new Error(`refused: ${JSON.stringify(result)}`);
   return result;
@@ -227,11 +254,12 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
   };
 
   /** Ends `count` prepared turns at once; times acknowledgement and board per click. */
-  const burst = async (count: number, offset: number): Promise<Timed> => {
+  const burst = async (count: number, offset: number, meter?: { start(): void; stop(): void }): Promise<Timed> => {
     const games = channels.slice(offset, offset + count);
     const prepared = [];
     for (const channelId of games) prepared.push({ channelId, before: boardOf(channelId)!.id, ...(await prepare(channelId)) });
     const handles: { channelId: string; before: string; handle: InteractionHandle }[] = [];
+    meter?.start();
     for (const p of prepared) handles.push({ channelId: p.channelId, before: p.before, handle: await (p.end.kind === 'button' ? p.user.clickButton(p.panel.id, p.end.customId, { until: 'none' }) : p.user.selectOptions(p.panel.id, p.end.customId, [p.end.value as string], { until: 'none' })) });
     await until(fake, () => handles.every((h) => boardOf(h.channelId)!.id !== h.before && h.handle.record.initial !== null), `${count} boards`, 300_000);
     const ack = handles.map((h) => (h.handle.record.initial?.at ?? Number.NaN) - h.handle.record.dispatchedAt);
@@ -242,6 +270,7 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
     const posted = handles.map((h) => boardOf(h.channelId)!);
     const phoneAt = (m: StoredMessage): number | undefined => m.revisions.find((r) => r.attachments.some((a) => a.filename.endsWith('-phone.png')))?.at;
     await until(fake, () => posted.every((m) => m.attachments.length === 0 || phoneAt(m) !== undefined), `${count} phone pictures`, 300_000);
+    meter?.stop();
     const withPicture = handles.flatMap((h, i) => (posted[i]!.attachments.length === 0 ? [] : [{ h, m: posted[i]! }]));
     const phone = withPicture.map(({ h, m }) => (phoneAt(m) as number) - h.handle.record.dispatchedAt);
     const phoneLater = withPicture.filter(({ m }) => phoneAt(m) !== m.createdAt).length;
@@ -257,7 +286,32 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
     single.phoneLater += one.phoneLater;
   }
   const ten = await burst(10, 0);
-  const fifty = await burst(50, 0);
+  // Where the 2 cores go during the 50: the bot's process (all its threads) against this one (the fake
+  // Discord and the clicking players), from the first click to the last phone picture.
+  let botCpuBefore: number[] = [];
+  let ownCpuBefore = process.cpuUsage();
+  let fiftyStarted = 0;
+  let botCpuMs = 0;
+  let ownCpuMs = 0;
+  let fiftyWallMs = 0;
+  let threadsBefore = new Map<string, number>();
+  let threadSplit = '';
+  const fifty = await burst(50, 0, {
+    start: () => {
+      botCpuBefore = bots.map((bot) => processCpuMs(bot.pid));
+      threadsBefore = threadCpuMs(bots[0]?.pid);
+      ownCpuBefore = process.cpuUsage();
+      fiftyStarted = performance.now();
+    },
+    stop: () => {
+      fiftyWallMs = performance.now() - fiftyStarted;
+      const threadsAfter = threadCpuMs(bots[0]?.pid);
+      threadSplit = [...threadsAfter].map(([name, ms]) => [name, ms - (threadsBefore.get(name) ?? 0)] as const).filter(([, ms]) => ms > 0).sort((a, b) => b[1] - a[1]).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)}`).join(', ');
+      botCpuMs = bots.reduce((sum, bot, i) => sum + processCpuMs(bot.pid) - (botCpuBefore[i] as number), 0);
+      const own = process.cpuUsage(ownCpuBefore);
+      ownCpuMs = (own.user + own.system) / 1000;
+    },
+  });
   const pictureless = withoutPicture();
   const peaks = bots.map((bot) => /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${bot.pid}/status`, 'utf8'))?.[1]);
   const rss = peaks.some((kb) => kb === undefined) ? undefined : peaks.reduce((sum, kb) => sum + Number(kb), 0);
@@ -287,6 +341,8 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
     '50 at once: board': f(fifty.board),
     '50 at once: boards/s': fifty.boardsPerSecond.toFixed(1),
     '50 at once: phone picture': f(fifty.phone),
+    '50 at once: CPU s bot / fake+players / wall': `${(botCpuMs / 1000).toFixed(2)} / ${(ownCpuMs / 1000).toFixed(2)} / ${(fiftyWallMs / 1000).toFixed(2)}`,
+    '50 at once: bot CPU s by thread (first process)': threadSplit,
     'phone pictures added later (1 / 10 / 50)': `${single.phoneLater} / ${ten.phoneLater} / ${fifty.phoneLater}`,
     'peak RSS MB': rss === undefined ? '?' : (Number(rss) / 1024).toFixed(0),
     'boards without picture': pictureless,

@@ -14,6 +14,13 @@ export const LEVELS: readonly Level[] = ['easy', 'normal', 'hard'];
 export interface SearchBudget {
   /** Determinized tree-search iterations. */
   readonly iterations: number;
+  /**
+   * A cap on the search's work (moves applied plus actions weighed by the prior and the rollout policy,
+   * search.ts): the decisions whose iterations cost most (long games ahead, many choices at every step)
+   * stop there instead of running all their iterations. Deterministic, unlike a time limit, and close to
+   * proportional to CPU, so it bounds a level's slowest decisions on every machine alike.
+   */
+  readonly maxWork?: number;
   /** Actions simulated by the rollout policy after the tree, before the evaluation. */
   readonly rolloutSteps: number;
   /** UCB exploration constant. */

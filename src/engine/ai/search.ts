@@ -44,6 +44,8 @@ export interface SearchResult {
   readonly value: number;
   /** Iterations this search ran (visits carried in from the previous decision not counted). */
   readonly iterations: number;
+  /** The work those iterations did (see SearchBudget.maxWork). */
+  readonly work?: number;
   /** Root statistics per legal action (same order): visits and mean value. */
   readonly stats: readonly { readonly visits: number; readonly value: number }[];
   /** Visits the search started with, carried from the seat's previous decision (0: a fresh tree). */
@@ -92,13 +94,15 @@ export function searchDecision<S, A, V>(
   const carriedVisits = root.real;
   const legalKeys = legal.map((a) => rules.actionKey(a));
   let iterations = carriedVisits;
+  let work = 0;
   for (; iterations < budget.iterations; iterations++) {
+    if (budget.maxWork !== undefined && work >= budget.maxWork) break;
     if (iterations > 0 && iterations % STOP_CHECK_EVERY === 0) {
       if (budget.shouldStop !== undefined && budget.shouldStop()) break;
       if (budget.stopWhenDecided !== false && decided(root, legalKeys, budget.iterations - iterations)) break;
     }
     const chance = seedRng(`ai:${policy.game}:${seed}:chance:${iterations}`);
-    iterate(policy, root, policy.reseed(sample(rng), chance), rng, budget);
+    work += iterate(policy, root, policy.reseed(sample(rng), chance), rng, budget);
   }
   const stats = legalKeys.map((key) => {
     const child = root.byKey.get(key);
@@ -115,6 +119,7 @@ export function searchDecision<S, A, V>(
     index: best,
     value: (stats[best] as (typeof stats)[number]).value,
     iterations: Math.max(0, iterations - carriedVisits),
+    work,
     stats,
     ...(carriedVisits > 0 ? { carriedVisits } : {}),
     ...(next === undefined ? {} : { carry: next }),
@@ -200,8 +205,13 @@ function decided<A>(root: Node<A>, legalKeys: readonly string[], remaining: numb
   return first - second > remaining;
 }
 
-function iterate<S, A, V>(policy: GamePolicy<S, A, V>, root: Node<A>, start: S, rng: RngState, budget: SearchBudget): void {
+/**
+ * One iteration; returns its work: one unit for each move applied, plus one for each legal action the
+ * prior or the rollout policy weighed (each tries the action on a copy), the bulk of an iteration's CPU.
+ */
+function iterate<S, A, V>(policy: GamePolicy<S, A, V>, root: Node<A>, start: S, rng: RngState, budget: SearchBudget): number {
   const { rules } = policy;
+  let work = 0;
   let state = start;
   let current = root;
   const path: Node<A>[] = [];
@@ -216,6 +226,7 @@ function iterate<S, A, V>(policy: GamePolicy<S, A, V>, root: Node<A>, start: S, 
     if (priorVisits > 0 && policy.prior !== undefined && current.children.length === 0) {
       // First visit: every legal action becomes a child at once, starting from the prior.
       const priors = policy.prior(state, actor, legal, rng);
+      work += legal.length;
       legal.forEach((action, i) => {
         const child = node(action, rules.actionKey(action), actor);
         child.visits = priorVisits;
@@ -251,11 +262,13 @@ function iterate<S, A, V>(policy: GamePolicy<S, A, V>, root: Node<A>, start: S, 
       current.children.push(child);
       current.byKey.set(child.key, child);
       state = rules.apply(state, action, actor).state;
+      work++;
       path.push(child);
       break;
     }
     const next = chosen as Node<A>;
     state = rules.apply(state, next.action as A, actor).state;
+    work++;
     path.push(next);
     current = next;
     // A node reached for the first time (it had only its prior) ends the walk: the rollout starts there.
@@ -268,7 +281,9 @@ function iterate<S, A, V>(policy: GamePolicy<S, A, V>, root: Node<A>, start: S, 
     const legal = rules.legalActions(state, actor);
     if (legal.length === 0) break;
     const action = legal.length === 1 ? (legal[0] as A) : policy.rolloutAction(state, actor, legal, rng, budget.rolloutNoise);
+    if (legal.length > 1) work += legal.length;
     state = rules.apply(state, action, actor).state;
+    work++;
   }
   // Backpropagation.
   const values = policy.evaluate(state);
@@ -279,4 +294,5 @@ function iterate<S, A, V>(policy: GamePolicy<S, A, V>, root: Node<A>, start: S, 
   }
   root.visits++;
   root.real++;
+  return work;
 }
