@@ -7,7 +7,7 @@
  *   node --cpu-prof --import tsx test/bench/ai-decision.ts --variants kairo --players 2 --decisions 5
  */
 import os from 'node:os';
-import { decideWithStats, toSeatView, type Carry, type SearchResult } from '../../src/engine/ai/index.js';
+import { budgetFor, decideWithStats, type SearchBudget, toSeatView, type Carry, type SearchResult } from '../../src/engine/ai/index.js';
 import { seedRng, type Seat } from '../../src/engine/index.js';
 import { setupFor, type GameVariant } from './ai-match.js';
 import { baselineDecide } from './baseline/index.js';
@@ -34,14 +34,34 @@ const noCarry = argv.includes('--no-carry');
 const maxWork = get('max-work') === undefined ? undefined : Number(get('max-work'));
 
 console.log(`load average at the start: ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`);
+// Warm-up, untimed: the bot's AI workers live long, so a decision there runs compiled code; here the first
+// decisions of the process would also pay for compiling the engine (1-2 s of CPU, which would be the p95).
+for (const variant of variants) {
+  const setup = setupFor(variant, 2);
+  let state: unknown = setup.def.setup(setup.options, 'warm-up');
+  for (let step = 0, searched = 0; step < 400 && searched < 3 && !setup.def.isOver(state); step++) {
+    const seat = setup.def.activeSeats(state)[0] as Seat;
+    const legal = setup.def.legalActions(state, seat) as readonly unknown[];
+    if (legal.length > 1) {
+      const view = toSeatView(setup.def.view(state, seat), setup.policy.viewRules);
+      if (baseline) baselineDecide(setup.baseline, view, seat, legal, setup.baseline.budgets.hard, `w${step}`);
+      else decideWithStats(setup.policy, view, legal, 'hard', `w${step}`);
+      searched++;
+    }
+    state = setup.def.apply(state, legal[0], seat).state;
+  }
+}
 for (const variant of variants) {
   for (const players of playerCounts) {
     const setup = setupFor(variant, players);
     const { def } = setup;
     const cpu: number[] = [];
     const works: number[] = [];
-    const hard = setup.policy.budgets.hard;
-    const hardBudget = maxWork === undefined ? hard : { ...hard, maxWork: maxWork === 0 ? undefined : maxWork };
+    const hardFor = (view: unknown): SearchBudget | 'hard' => {
+      if (maxWork === undefined) return 'hard';
+      const hard = budgetFor(setup.policy, 'hard', view);
+      return { ...hard, maxWork: maxWork === 0 ? undefined : maxWork };
+    };
     let iterations = 0;
     let carriedDecisions = 0;
     let carriedVisits = 0;
@@ -57,7 +77,7 @@ for (const variant of variants) {
           const start = process.cpuUsage();
           const r: SearchResult = baseline
             ? baselineDecide(setup.baseline, view, seat, legal, setup.baseline.budgets.hard, `d${step}`)
-            : decideWithStats(setup.policy, view, legal, hardBudget, `d${step}`, seat0 && !noCarry ? carry : undefined);
+            : decideWithStats(setup.policy, view, legal, hardFor(view), `d${step}`, seat0 && !noCarry ? carry : undefined);
           const used = process.cpuUsage(start);
           cpu.push((used.user + used.system) / 1000);
           iterations += r.iterations;

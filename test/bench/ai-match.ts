@@ -3,7 +3,7 @@
  * (the game's rollout policy without noise, on one determinization) or uniform random. Every player sees
  * only its seat's view. Used by the benchmark (test/bench/ai.ts) and the AI tests.
  */
-import { decideWithStats, toSeatView, type Carry, type GamePolicy, type Level, type SearchBudget } from '../../src/engine/ai/index.js';
+import { budgetFor, decideWithStats, toSeatView, type Carry, type GamePolicy, type Level, type SearchBudget } from '../../src/engine/ai/index.js';
 import { randomInt, seedRng, type AnyGameDefinition, type Seat } from '../../src/engine/index.js';
 import { istanbul } from '../../src/games/istanbul/index.js';
 import { istanbulPolicy } from '../../src/games/istanbul/ai/index.js';
@@ -133,7 +133,8 @@ function choose(
     const r = baselineDecide(setup.baseline, view, seat, legal, cpuCapped(budget, cpuMs), seed);
     return { index: r.index, iterations: r.iterations };
   }
-  const base = kind === 'hard' && hardBudget !== undefined ? { ...setup.policy.budgets.hard, ...hardBudget } : setup.policy.budgets[kind];
+  const level = budgetFor(setup.policy, kind, view);
+  const base = kind === 'hard' && hardBudget !== undefined ? { ...level, ...hardBudget } : level;
   const budget = iterations?.[kind] === undefined ? base : { ...base, iterations: iterations[kind] };
   // The seat's previous search hands its tree on, as the bot's computer turns do (computer-turns.ts).
   const r = decideWithStats(setup.policy, view, legal, cpuCapped(budget, cpuMs), seed, carry);

@@ -3,7 +3,7 @@
  * seat's view, its legal actions, the level and the seed, and back comes the chosen action's index. The
  * same function runs in the worker and in-process (tests, tools), so both give the same answer.
  */
-import { LEVELS, decideWithStats, toSeatView, type Carry, type Level } from '../../engine/ai/index.js';
+import { LEVELS, budgetFor, decideWithStats, toSeatView, type Carry, type Level } from '../../engine/ai/index.js';
 import { GAMES } from '../../games/index.js';
 
 export interface AiTask {
@@ -39,7 +39,7 @@ export function runAiTask(task: AiTask): AiAnswer {
   if (policy === undefined) throw new Error(`no computer player for ${String(task.game)}`);
   if (!LEVELS.includes(task.level)) throw new Error(`unknown level ${String(task.level)}`);
   const view = toSeatView(task.view, policy.viewRules);
-  const budget = policy.budgets[task.level];
+  const budget = budgetFor(policy, task.level, view);
   const deadlineMs = task.deadlineMs;
   let shouldStop: (() => boolean) | undefined;
   if (deadlineMs !== undefined) {

@@ -20,8 +20,10 @@ export interface Decision<A> extends SearchResult {
   readonly action: A;
 }
 
-export function budgetFor(policy: GamePolicy<unknown, unknown, unknown>, budget: Level | SearchBudget): SearchBudget {
-  return typeof budget === 'string' ? policy.budgets[budget] : budget;
+/** A level's budget for this view (the policy's `budgetOf`, else its `budgets`), or the budget given. */
+export function budgetFor<V>(policy: GamePolicy<unknown, unknown, V>, budget: Level | SearchBudget, view: V): SearchBudget {
+  if (typeof budget !== 'string') return budget;
+  return policy.budgetOf?.(view, budget) ?? policy.budgets[budget];
 }
 
 export function decideWithStats<S, A, V>(
@@ -36,7 +38,7 @@ export function decideWithStats<S, A, V>(
   if (legal.length === 0) throw new RangeError('decide needs at least one legal action');
   const seat: Seat = seatOfView(view);
   if (legal.length === 1) return { action: legal[0] as A, index: 0, value: 0, iterations: 0, stats: [{ visits: 0, value: 0 }] };
-  const result = searchDecision(policy, view as V, seat, legal, budgetFor(policy as GamePolicy<unknown, unknown, unknown>, budget), seed, carry);
+  const result = searchDecision(policy, view as V, seat, legal, budgetFor(policy as GamePolicy<unknown, unknown, V>, budget, view as V), seed, carry);
   return { ...result, action: legal[result.index] as A };
 }
 

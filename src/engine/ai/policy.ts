@@ -53,6 +53,11 @@ export interface GamePolicy<S, A, V> {
   /** The search budget of each level for this game (its rules' speed differs). */
   readonly budgets: Readonly<Record<Level, SearchBudget>>;
   /**
+   * A level's budget for this view, where a game's variants differ in cost per move (Istanbul with Letters
+   * & Seals); without it, `budgets[level]`.
+   */
+  budgetOf?(view: V, level: Level): SearchBudget;
+  /**
    * The seat's view of a state (the game's `view(state, seat)`): lets a search tell whether the view after
    * its choice is certain (no hidden information or chance revealed), so the next decision of the same
    * seat can go on from that part of its tree (see search.ts, Carry). Without it nothing is carried.

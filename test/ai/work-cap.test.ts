@@ -1,0 +1,51 @@
+/**
+ * The hard level's slowest decisions are bounded by a cap on the search's work (issue 24, item 4: hard p95
+ * at most 1 s of CPU): moves applied plus actions the prior and the rollout policy weighed. Unlike a time
+ * limit it is the same on every machine, so a capped decision is as reproducible as any other.
+ */
+import { describe, expect, it } from 'vitest';
+import { budgetFor, decideWithStats, toSeatView, type GamePolicy } from '../../src/engine/ai/index.js';
+import { istanbulPolicy } from '../../src/games/istanbul/ai/index.js';
+import { kairoPolicy } from '../../src/games/kairo/ai/index.js';
+import { setupFor } from '../bench/ai-match.js';
+import { reachState, VARIANTS } from './games.js';
+
+const policyOf = (variant: string): GamePolicy<unknown, unknown, unknown> =>
+  (variant === 'kairo' ? kairoPolicy : istanbulPolicy) as unknown as GamePolicy<unknown, unknown, unknown>;
+
+describe('a search stops at its work cap', () => {
+  for (const variant of VARIANTS) {
+    it(`${variant}: stops within one iteration of the cap, and the same cap gives the same choice`, () => {
+      const policy = policyOf(variant);
+      const rules = setupFor(variant, 2).def;
+      const { def, state, seat } = reachState(variant, 2, `work-cap-${variant}`, 60, (s, a) => (rules.legalActions(s, a) as unknown[]).length >= 3);
+      const view = toSeatView(def.view(state, seat), policy.viewRules);
+      const legal = def.legalActions(state, seat) as readonly unknown[];
+      const uncapped = { ...policy.budgets.normal, iterations: 200, stopWhenDecided: false };
+      const free = decideWithStats(policy, view, legal, uncapped, 'cap');
+      expect(free.iterations).toBe(200);
+      const perIteration = (free.work as number) / free.iterations;
+      const cap = Math.round((free.work as number) / 4);
+      const capped = decideWithStats(policy, view, legal, { ...uncapped, maxWork: cap }, 'cap');
+      expect(capped.work as number).toBeGreaterThanOrEqual(cap);
+      // The cap is checked before each iteration: at most one iteration's work beyond it (a long one, here
+      // bounded by five average ones).
+      expect(capped.work as number).toBeLessThan(cap + 5 * perIteration);
+      expect(capped.iterations).toBeLessThan(free.iterations);
+      expect(decideWithStats(policy, view, legal, { ...uncapped, maxWork: cap }, 'cap')).toEqual(capped);
+    });
+  }
+
+  it('hard Istanbul with Letters & Seals is capped lower than the base game (each move costs more there)', () => {
+    const policy = policyOf('istanbul');
+    const base = reachState('istanbul', 2, 'cap-base', 20);
+    const letters = reachState('istanbul-ls', 2, 'cap-ls', 20);
+    const hardBase = budgetFor(policy, 'hard', toSeatView(base.def.view(base.state, base.seat), policy.viewRules));
+    const hardLetters = budgetFor(policy, 'hard', toSeatView(letters.def.view(letters.state, letters.seat), policy.viewRules));
+    expect(hardBase).toBe(policy.budgets.hard);
+    expect(hardLetters.maxWork).toBeLessThan(hardBase.maxWork as number);
+    expect({ ...hardLetters, maxWork: hardBase.maxWork }).toEqual(hardBase);
+    // The other levels are the base game's.
+    expect(budgetFor(policy, 'normal', toSeatView(letters.def.view(letters.state, letters.seat), policy.viewRules))).toBe(policy.budgets.normal);
+  });
+});
