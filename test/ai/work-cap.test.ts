@@ -21,9 +21,9 @@ describe('a search stops at its work cap', () => {
       const { def, state, seat } = reachState(variant, 2, `work-cap-${variant}`, 60, (s, a) => (rules.legalActions(s, a) as unknown[]).length >= 3);
       const view = toSeatView(def.view(state, seat), policy.viewRules);
       const legal = def.legalActions(state, seat) as readonly unknown[];
-      const uncapped = { ...policy.budgets.normal, iterations: 200, stopWhenDecided: false };
+      const uncapped = { ...policy.budgets.normal, iterations: 60, stopWhenDecided: false };
       const free = decideWithStats(policy, view, legal, uncapped, 'cap');
-      expect(free.iterations).toBe(200);
+      expect(free.iterations).toBe(60);
       const perIteration = (free.work as number) / free.iterations;
       const cap = Math.round((free.work as number) / 4);
       const capped = decideWithStats(policy, view, legal, { ...uncapped, maxWork: cap }, 'cap');

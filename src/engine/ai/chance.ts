@@ -10,6 +10,16 @@ import { copyRng, nextUint32, type RngState } from '../rng.js';
 /** Fresh draws of chance per decision: enough to tell a likely roll from an unlikely one. */
 export const CHANCE_DRAWS = 8;
 
+/**
+ * States played or reseeded on fresh chance so far in this thread: the search counts them in its work
+ * (search.ts), since an action weighed over 8 draws costs 8 plays, not one.
+ */
+let chanceWork = 0;
+
+export function chanceWorkSoFar(): number {
+  return chanceWork;
+}
+
 /** `count` independent PRNG states drawn from `rng`. */
 export function drawChance(rng: RngState, count = CHANCE_DRAWS): RngState[] {
   return Array.from({ length: count }, () => ({ s: [nextUint32(rng), nextUint32(rng), nextUint32(rng), nextUint32(rng) | 1] as [number, number, number, number] }));
@@ -35,6 +45,7 @@ export function meanOverChance<S extends { readonly rng: RngState }>(
   const after = play(state);
   if (!rngMoved(state.rng, after.rng) || draws.length === 0) return value(after);
   let total = 0;
+  chanceWork += draws.length;
   for (const reseeded of reseededBy(draws, state, reseed)) total += value(play(reseeded));
   return total / draws.length;
 }
@@ -56,6 +67,7 @@ function reseededBy<S extends object>(draws: readonly RngState[], state: S, rese
   let reseeded = byState.get(state) as readonly S[] | undefined;
   if (reseeded === undefined) {
     reseeded = draws.map((draw) => reseed(state, copyRng(draw)));
+    chanceWork += draws.length;
     byState.set(state, reseeded);
   }
   return reseeded;

@@ -16,6 +16,7 @@
 import type { Seat } from '../definition.js';
 import { nextUint32, randomInt, seedRng, type RngState } from '../rng.js';
 import type { GamePolicy, SearchBudget } from './policy.js';
+import { chanceWorkSoFar } from './chance.js';
 
 interface Node<A> {
   readonly action: A | null;
@@ -206,11 +207,13 @@ function decided<A>(root: Node<A>, legalKeys: readonly string[], remaining: numb
 }
 
 /**
- * One iteration; returns its work: one unit for each move applied, plus one for each legal action the
- * prior or the rollout policy weighed (each tries the action on a copy), the bulk of an iteration's CPU.
+ * One iteration; returns its work: one unit for each move applied, one for each legal action the prior or
+ * the rollout policy weighed (each tries the action on a copy), and one for each state those looks played
+ * or reseeded on fresh chance (chance.ts): the bulk of an iteration's CPU.
  */
 function iterate<S, A, V>(policy: GamePolicy<S, A, V>, root: Node<A>, start: S, rng: RngState, budget: SearchBudget): number {
   const { rules } = policy;
+  const chanceBefore = chanceWorkSoFar();
   let work = 0;
   let state = start;
   let current = root;
@@ -222,6 +225,25 @@ function iterate<S, A, V>(policy: GamePolicy<S, A, V>, root: Node<A>, start: S, 
     if (actor === undefined) break;
     const legal = rules.legalActions(state, actor);
     if (legal.length === 0) break;
+    if (budget.opponentsByPolicy === true && actor !== root.seat) {
+      // An opponent plays the rollout policy's choice: the tree follows it without searching its options.
+      const action = legal.length === 1 ? (legal[0] as A) : policy.rolloutAction(state, actor, legal, rng, budget.rolloutNoise);
+      if (legal.length > 1) work += legal.length;
+      const key = rules.actionKey(action);
+      let child = current.byKey.get(key);
+      if (child === undefined) {
+        child = node(action, key, actor);
+        current.children.push(child);
+        current.byKey.set(key, child);
+      }
+      child.available++;
+      state = rules.apply(state, action, actor).state;
+      work++;
+      path.push(child);
+      current = child;
+      if (child.real === 0) break;
+      continue;
+    }
     const priorVisits = budget.priorVisits ?? 0;
     if (priorVisits > 0 && policy.prior !== undefined && current.children.length === 0) {
       // First visit: every legal action becomes a child at once, starting from the prior.
@@ -294,5 +316,5 @@ function iterate<S, A, V>(policy: GamePolicy<S, A, V>, root: Node<A>, start: S, 
   }
   root.visits++;
   root.real++;
-  return work;
+  return work + chanceWorkSoFar() - chanceBefore;
 }

@@ -20,13 +20,13 @@ const ISTANBUL_BUDGETS: Readonly<Record<Level, SearchBudget>> = {
   // instead of 10 lost 35 % of 60 games against the baseline at equal CPU, 20 won 70 %, 10 66.7 %).
   easy: { iterations: 40, rolloutSteps: 6, exploration: 0.7, rolloutNoise: 0.3 },
   normal: { iterations: 500, rolloutSteps: 10, exploration: 0.3, rolloutNoise: 0.1, priorVisits: 8 },
-  // The work cap keeps the slowest decisions under ~0.8 s of CPU (ai-decision.ts, 2026-11-26: 5-8 µs of
-  // CPU a unit of work); most stop earlier (2000 iterations, or decided).
-  hard: { iterations: 2000, maxWork: 110_000, rolloutSteps: 10, exploration: 0.3, rolloutNoise: 0.1, priorVisits: 8 },
+  // The work cap keeps the slowest decisions under ~0.8 s of CPU (ai-decision.ts, 2026-11-26: ~2 µs of CPU
+  // a unit of work); most stop earlier (2000 iterations, or decided).
+  hard: { iterations: 2000, maxWork: 400_000, rolloutSteps: 10, exploration: 0.3, rolloutNoise: 0.1, priorVisits: 8 },
 };
 
-/** Letters & Seals: a unit of work costs 8-12 µs (more draws meet chance: letters, Kiosk tiles), so less. */
-const HARD_LETTERS_AND_SEALS: SearchBudget = { ...ISTANBUL_BUDGETS.hard, maxWork: 65_000 };
+/** Letters & Seals: a unit of work costs ~3.5 µs (a reseed shuffles the letters and Kiosk tiles too), so less. */
+const HARD_LETTERS_AND_SEALS: SearchBudget = { ...ISTANBUL_BUDGETS.hard, maxWork: 230_000 };
 
 export const istanbulPolicy: GamePolicy<IstanbulState, IstanbulAction, IstanbulSeatView> = {
   game: 'istanbul',
