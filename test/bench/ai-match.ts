@@ -76,7 +76,7 @@ export interface MatchOptions {
    */
   readonly cpuMs?: number;
   /** Overrides of the new hard level's budget (experiments: `--hard rolloutSteps=3`). */
-  readonly hardBudget?: Partial<Pick<SearchBudget, 'rolloutSteps' | 'exploration' | 'rolloutNoise' | 'priorVisits' | 'opponentsByPolicy'>>;
+  readonly hardBudget?: Partial<Pick<SearchBudget, 'rolloutSteps' | 'exploration' | 'rolloutNoise' | 'priorVisits'>>;
 }
 
 /** A budget that stops once the decision has used `cpuMs` of CPU (process time: one game per worker). */

@@ -74,8 +74,7 @@ function parseArgs(argv: readonly string[]): Args {
     hardBudget: Object.fromEntries(
       list('hard', '').map((item) => {
         const [key, value] = item.split('=');
-        if (key === 'opponentsByPolicy' && (value === 'true' || value === 'false')) return [key, value === 'true'];
-        if (!['rolloutSteps', 'exploration', 'rolloutNoise', 'priorVisits'].includes(key ?? '') || !Number.isFinite(Number(value))) throw new Error(`--hard takes rolloutSteps, exploration, rolloutNoise or priorVisits =number, or opponentsByPolicy=true|false, not ${item}`);
+        if (!['rolloutSteps', 'exploration', 'rolloutNoise', 'priorVisits'].includes(key ?? '') || !Number.isFinite(Number(value))) throw new Error(`--hard takes rolloutSteps, exploration, rolloutNoise or priorVisits =number, not ${item}`);
         return [key, Number(value)];
       }),
     ),

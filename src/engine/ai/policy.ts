@@ -21,12 +21,6 @@ export interface SearchBudget {
    * proportional to CPU, so it bounds a level's slowest decisions on every machine alike.
    */
   readonly maxWork?: number;
-  /**
-   * Opponents' moves inside the tree are the rollout policy's choice (with its noise) instead of searched:
-   * every iteration then deepens the deciding seat's own lines, which with three or more players are
-   * otherwise spread thin over the opponents' options.
-   */
-  readonly opponentsByPolicy?: boolean;
   /** Actions simulated by the rollout policy after the tree, before the evaluation. */
   readonly rolloutSteps: number;
   /** UCB exploration constant. */

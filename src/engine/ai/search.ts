@@ -225,25 +225,6 @@ function iterate<S, A, V>(policy: GamePolicy<S, A, V>, root: Node<A>, start: S, 
     if (actor === undefined) break;
     const legal = rules.legalActions(state, actor);
     if (legal.length === 0) break;
-    if (budget.opponentsByPolicy === true && actor !== root.seat) {
-      // An opponent plays the rollout policy's choice: the tree follows it without searching its options.
-      const action = legal.length === 1 ? (legal[0] as A) : policy.rolloutAction(state, actor, legal, rng, budget.rolloutNoise);
-      if (legal.length > 1) work += legal.length;
-      const key = rules.actionKey(action);
-      let child = current.byKey.get(key);
-      if (child === undefined) {
-        child = node(action, key, actor);
-        current.children.push(child);
-        current.byKey.set(key, child);
-      }
-      child.available++;
-      state = rules.apply(state, action, actor).state;
-      work++;
-      path.push(child);
-      current = child;
-      if (child.real === 0) break;
-      continue;
-    }
     const priorVisits = budget.priorVisits ?? 0;
     if (priorVisits > 0 && policy.prior !== undefined && current.children.length === 0) {
       // First visit: every legal action becomes a child at once, starting from the prior.
