@@ -494,12 +494,25 @@ function newBuild(mode: BuildMode, colour: Colour, step: BuildPending['step']): 
  */
 export function applyDecision(input: KairoState, action: KairoAction): { draft: Draft; options: KairoAction[] } {
   const draft: Draft = { state: cloneState(input), events: [], checkpoint: false };
+  return { draft, options: applyDecisionTo(draft, action) };
+}
+
+/**
+ * `applyDecision` on a draft already made (its state a copy no one else holds), for a caller that plays
+ * several decisions in a row and keeps only the last state (the computer player's look ahead): the same
+ * result as a fresh `applyDecision` of each, without a copy of the whole state per decision. The stalls and
+ * customers are copied on their next write again, as a fresh copy would, since boards derived from the
+ * current ones stay cached for them. Returns the options of the decision that follows.
+ */
+export function applyDecisionTo(draft: Draft, action: KairoAction): KairoAction[] {
+  draft.ownStalls = false;
+  draft.ownCustomers = false;
   applyOne(draft, action);
   for (let guard = 0; ; guard++) {
     const s = draft.state;
-    if (s.phase === 'over') return { draft, options: [] };
+    if (s.phase === 'over') return [];
     const options = decisionOptions(s);
-    if (s.pending.k === 'turn' || options.length !== 1) return { draft, options };
+    if (s.pending.k === 'turn' || options.length !== 1) return options;
     if (guard > 64) throw new Error('forced decisions do not end');
     applyOne(draft, options[0] as KairoAction);
   }

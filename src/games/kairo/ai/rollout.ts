@@ -7,7 +7,7 @@
  */
 import { drawChance, meanOverChance } from '../../../engine/ai/chance.js';
 import { randomInt, type RngState, type Seat } from '../../../engine/index.js';
-import { activeSeat, applyDecision, decisionOptions } from '../rules.js';
+import { activeSeat, applyDecision, applyDecisionTo } from '../rules.js';
 import type { KairoAction, KairoState } from '../types.js';
 import { reseedKairo } from './determinize.js';
 import { evaluateKairo, kairoBestOpponentWorth, kairoWinChance, kairoWorth } from './evaluate.js';
@@ -15,26 +15,26 @@ import { evaluateKairo, kairoBestOpponentWorth, kairoWinChance, kairoWorth } fro
 const MAX_CANDIDATES = 5;
 const MAX_COMPLETION = 12;
 
-function after(s: KairoState, a: KairoAction): KairoState {
-  return applyDecision(s, a).draft.state;
-}
-
-/** The state once the turn under way is finished with the first option of each step. */
-function completed(s: KairoState, seat: Seat): KairoState {
-  let state = s;
+/**
+ * The state once `a` is played and the turn under way is finished with the first option of each step: one
+ * copy of the state for the whole turn, each step's options taken from the step before.
+ */
+function playedOut(s: KairoState, a: KairoAction, seat: Seat): KairoState {
+  const { draft, options: first } = applyDecision(s, a);
+  let options = first;
   for (let i = 0; i < MAX_COMPLETION; i++) {
+    const state = draft.state;
     if (state.phase === 'over' || activeSeat(state) !== seat || state.pending.k === 'turn') break;
-    const options = decisionOptions(state);
-    const first = options[0];
-    if (first === undefined) break;
-    state = after(state, first);
+    const option = options[0];
+    if (option === undefined) break;
+    options = applyDecisionTo(draft, option);
   }
-  return state;
+  return draft.state;
 }
 
 /** The value of one action for the acting seat; chance it meets is taken over the draws `chance`. */
 export function kairoActionValue(s: KairoState, seat: Seat, a: KairoAction, chance: readonly RngState[]): number {
-  const value = meanOverChance(s, (state) => completed(after(state, a), seat), (next) => kairoWorth(next, seat), reseedKairo, chance);
+  const value = meanOverChance(s, (state) => playedOut(state, a, seat), (next) => kairoWorth(next, seat), reseedKairo, chance);
   // Passing ends the own game: only when nothing else is worth anything.
   return a.t === 'pass' ? value - 0.5 : value;
 }
@@ -50,7 +50,7 @@ export function kairoPrior(s: KairoState, seat: Seat, legal: readonly KairoActio
   return legal.map((a) =>
     meanOverChance(
       s,
-      (state) => completed(after(state, a), seat),
+      (state) => playedOut(state, a, seat),
       (next) => {
         if (next.phase === 'over') return evaluateKairo(next)[seat] as number;
         // Passing ends the own game: only when nothing else is worth anything.
