@@ -166,7 +166,7 @@ function buildContext(state: KairoState, seat: Seat, mode: BuildMode, colour: Co
 }
 
 /** Sections holding at least one legal placement for the build. */
-function feasibleSections(state: KairoState, ctx: BuildContext, mode: BuildMode, colour: Colour): Set<number> {
+function feasibleSections(state: KairoState, ctx: BuildContext, mode: BuildMode, colour: Colour): ReadonlySet<number> {
   if (mode === 'extend') {
     const sections = new Set<number>();
     for (const f of extensionFields(ctx.occ, state.stalls, ctx.stall)) sections.add(sectionOfField(f));
