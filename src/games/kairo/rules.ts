@@ -408,7 +408,13 @@ export interface Draft {
 /** The draft's stalls, copied before the first change (the input state shares them until then). */
 function writableStalls(draft: Draft): KairoStall[] {
   if (!draft.ownStalls) {
-    draft.state.stalls = draft.state.stalls.map((st) => ({ ...st, ext: st.ext.slice() }));
+    const stalls = draft.state.stalls;
+    const copy: KairoStall[] = new Array<KairoStall>(stalls.length);
+    for (let i = 0; i < stalls.length; i++) {
+      const st = stalls[i] as KairoStall;
+      copy[i] = { owner: st.owner, colour: st.colour, main: st.main, entrance: st.entrance, ext: st.ext.slice() };
+    }
+    draft.state.stalls = copy;
     draft.ownStalls = true;
   }
   return draft.state.stalls;
@@ -455,16 +461,32 @@ export function cloneState(s: KairoState): KairoState {
   };
 }
 
+/** Every field named, in the order `newBuild` gives them (a spread of mixed shapes is slow). */
 function clonePending(p: Pending): Pending {
-  if (p.k === 'build') {
-    return {
-      ...p,
-      payment: p.payment ? clonePayment(p.payment) : null,
-      sections: p.sections ? p.sections.slice() : null,
-      paidOther: { ...p.paidOther },
-    };
+  switch (p.k) {
+    case 'build':
+      return {
+        k: p.k,
+        mode: p.mode,
+        colour: p.colour,
+        step: p.step,
+        payment: p.payment ? clonePayment(p.payment) : null,
+        sections: p.sections ? p.sections.slice() : null,
+        section: p.section,
+        field: p.field,
+        cost: p.cost,
+        paidStall: p.paidStall,
+        owedOther: p.owedOther,
+        paidOther: { ...p.paidOther },
+        payColour: p.payColour,
+      };
+    case 'lead':
+      return { k: p.k, colour: p.colour };
+    case 'draw':
+      return { k: p.k, taken: p.taken };
+    case 'turn':
+      return { k: p.k };
   }
-  return { ...p };
 }
 function clonePayment(p: CardPayment): CardPayment {
   return p.t === 'three' ? { t: 'three', cards: p.cards.slice() } : { ...p };
