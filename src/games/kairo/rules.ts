@@ -397,7 +397,8 @@ function buildOptions(state: KairoState, seat: Seat, pending: BuildPending, base
 
 export interface Draft {
   readonly state: KairoState;
-  readonly events: GameEvent[];
+  /** null: nobody reads them (the computer player's look ahead), so none is made. */
+  readonly events: GameEvent[] | null;
   /** A card was drawn, randomness was used, or the turn passed on. */
   checkpoint: boolean;
   /** `state.stalls` / `state.customers` are this draft's own copies (copy on write, see `cloneState`). */
@@ -512,10 +513,11 @@ function newBuild(mode: BuildMode, colour: Colour, step: BuildPending['step']): 
 
 /**
  * Applies one legal decision of `state.seat` to a copy, then takes forced decisions (one option, other
- * than the turn choice) automatically. Also returns the options of the resulting decision.
+ * than the turn choice) automatically. Also returns the options of the resulting decision. With `events`
+ * false the draft tells none (its `events` is null).
  */
-export function applyDecision(input: KairoState, action: KairoAction): { draft: Draft; options: KairoAction[] } {
-  const draft: Draft = { state: cloneState(input), events: [], checkpoint: false };
+export function applyDecision(input: KairoState, action: KairoAction, events = true): { draft: Draft; options: KairoAction[] } {
+  const draft: Draft = { state: cloneState(input), events: events ? [] : null, checkpoint: false };
   return { draft, options: applyDecisionTo(draft, action) };
 }
 
@@ -554,7 +556,7 @@ function applyOne(draft: Draft, action: KairoAction): void {
         const b = newBuild(mode, action.colour, 'card');
         if (mode === 'extend') b.cost = stallSize(s.stalls[stallOf(s, seat, action.colour)] as KairoStall) + 1;
         s.pending = b;
-        draft.events.push(event(`kairo.event.start.${mode}.${action.colour}`, { player: player(seat) }, seat));
+        draft.events?.push(event(`kairo.event.start.${mode}.${action.colour}`, { player: player(seat) }, seat));
       }
       return;
     }
@@ -566,7 +568,7 @@ function applyOne(draft: Draft, action: KairoAction): void {
       return;
     case 'pass':
       p.out = true;
-      draft.events.push(event('kairo.event.pass', { player: player(seat) }, seat));
+      draft.events?.push(event('kairo.event.pass', { player: player(seat) }, seat));
       endTurn(draft);
       return;
     case 'card':
@@ -584,17 +586,17 @@ function applyOne(draft: Draft, action: KairoAction): void {
         b.payment = { t: 'card', card: action.card };
         b.sections = CARD_SECTIONS[action.card].slice();
         b.step = 'section';
-        draft.events.push(event('kairo.event.card', { player: player(seat), card: cardName(action.card) }, seat));
+        draft.events?.push(event('kairo.event.card', { player: player(seat), card: cardName(action.card) }, seat));
       } else if (action.t === 'joker') {
         b.payment = { t: 'joker', card: action.card, coin: null };
         b.sections = CARD_SECTIONS[action.card].slice();
         b.step = 'jokerCoin';
-        draft.events.push(event('kairo.event.joker', { player: player(seat), card: cardName(action.card) }, seat));
+        draft.events?.push(event('kairo.event.joker', { player: player(seat), card: cardName(action.card) }, seat));
       } else {
         b.payment = { t: 'three', cards: action.cards.slice() };
         b.sections = null;
         b.step = 'section';
-        draft.events.push(event('kairo.event.three', { player: player(seat), cards: action.cards.map(cardName).join(', ') }, seat));
+        draft.events?.push(event('kairo.event.three', { player: player(seat), cards: action.cards.map(cardName).join(', ') }, seat));
       }
       return;
     }
@@ -603,7 +605,7 @@ function applyOne(draft: Draft, action: KairoAction): void {
       p.coins[action.colour] -= JOKER_COIN_COST;
       if (b.payment?.t === 'joker') b.payment.coin = action.colour;
       b.step = 'section';
-      draft.events.push(event(`kairo.event.jokerCoin.${action.colour}`, { player: player(seat) }, seat));
+      draft.events?.push(event(`kairo.event.jokerCoin.${action.colour}`, { player: player(seat) }, seat));
       return;
     }
     case 'section': {
@@ -656,7 +658,7 @@ function applyOne(draft: Draft, action: KairoAction): void {
       p.hand.push(action.card);
       sortCards(p.hand);
       draft.checkpoint = true;
-      draft.events.push(event('kairo.event.takeDisplay', { player: player(seat), card: cardName(action.card) }, seat));
+      draft.events?.push(event('kairo.event.takeDisplay', { player: player(seat), card: cardName(action.card) }, seat));
       afterTake(draft);
       return;
     }
@@ -665,8 +667,8 @@ function applyOne(draft: Draft, action: KairoAction): void {
       p.hand.push(card);
       sortCards(p.hand);
       draft.checkpoint = true;
-      draft.events.push(event('kairo.event.takeDeck', { player: player(seat) }, seat));
-      draft.events.push(event('kairo.event.takeDeck.private', { card: cardName(card) }, seat, [seat]));
+      draft.events?.push(event('kairo.event.takeDeck', { player: player(seat) }, seat));
+      draft.events?.push(event('kairo.event.takeDeck.private', { card: cardName(card) }, seat, [seat]));
       afterTake(draft);
       return;
     }
@@ -674,7 +676,7 @@ function applyOne(draft: Draft, action: KairoAction): void {
       s.criers -= 1;
       p.criers += 1;
       draft.checkpoint = true;
-      draft.events.push(event('kairo.event.takeCrier', { player: player(seat) }, seat));
+      draft.events?.push(event('kairo.event.takeCrier', { player: player(seat) }, seat));
       afterTake(draft);
       return;
     }
@@ -682,8 +684,8 @@ function applyOne(draft: Draft, action: KairoAction): void {
       const i = p.hand.indexOf(action.card);
       p.hand.splice(i, 1);
       s.discard.push(action.card);
-      draft.events.push(event('kairo.event.discard', { player: player(seat) }, seat));
-      draft.events.push(event('kairo.event.discard.private', { card: cardName(action.card) }, seat, [seat]));
+      draft.events?.push(event('kairo.event.discard', { player: player(seat) }, seat));
+      draft.events?.push(event('kairo.event.discard.private', { card: cardName(action.card) }, seat, [seat]));
       if (p.hand.length <= HAND_LIMIT) endTurn(draft);
       return;
     }
@@ -706,7 +708,7 @@ function reshuffle(draft: Draft): void {
   s.deck = shuffle(s.rng, s.discard);
   s.discard = [];
   draft.checkpoint = true;
-  draft.events.push(event('kairo.event.reshuffle', { cards: s.deck.length }));
+  draft.events?.push(event('kairo.event.reshuffle', { cards: s.deck.length }));
 }
 
 function afterTake(draft: Draft): void {
@@ -730,12 +732,12 @@ function completeStall(draft: Draft, b: BuildPending, main: FieldId, entrance: F
     const from = stall.main;
     stall.main = main;
     stall.entrance = entrance;
-    draft.events.push(event(`kairo.event.relocate.${b.colour}`, { ...params, from: fieldLabel(from) }, seat));
+    draft.events?.push(event(`kairo.event.relocate.${b.colour}`, { ...params, from: fieldLabel(from) }, seat));
   } else {
     const owner: StallOwner = b.mode === 'neutral' ? 'neutral' : seat;
     stalls.push({ owner, colour: b.colour, main, entrance, ext: [] });
     const key = b.mode === 'neutral' ? `kairo.event.neutral.${b.colour}` : `kairo.event.stall.${b.colour}`;
-    draft.events.push(event(key, params, seat));
+    draft.events?.push(event(key, params, seat));
   }
   if (b.mode === 'setup' || b.mode === 'neutral') nextSetupPlacement(draft);
   else endTurn(draft);
@@ -752,15 +754,15 @@ function completeExtension(draft: Draft, b: BuildPending): void {
   s.extensions[b.colour] -= 1;
   const size = stallSize(stall);
   p.score += size;
-  draft.events.push(event(`kairo.event.extend.${b.colour}`, { player: player(seat), field: fieldLabel(field), size, points: size }, seat));
+  draft.events?.push(event(`kairo.event.extend.${b.colour}`, { player: player(seat), field: fieldLabel(field), size, points: size }, seat));
   for (const c of COLOURS) {
     const count = c === b.colour ? b.paidStall : (b.paidOther[c] ?? 0);
-    if (count > 0) draft.events.push(event(`kairo.event.pay.${c}`, { player: player(seat), count }, seat));
+    if (count > 0) draft.events?.push(event(`kairo.event.pay.${c}`, { player: player(seat), count }, seat));
   }
   awardMedals(draft, index);
   if (s.phase === 'play' && finalPhaseTriggered(s)) {
     s.phase = 'final';
-    draft.events.push(event('kairo.event.finalPhase', {}));
+    draft.events?.push(event('kairo.event.finalPhase', {}));
   }
   endTurn(draft);
 }
@@ -792,7 +794,7 @@ export function awardMedals(draft: Draft, index: number): void {
     const from = medal[kind];
     medal[kind] = seat;
     p.score += MEDAL_POINTS[kind];
-    draft.events.push(
+    draft.events?.push(
       event(
         `kairo.event.medal.${kind}.${stall.colour}`,
         { player: player(seat), points: MEDAL_POINTS[kind], from: from === null ? 0 : player(from) },
@@ -830,18 +832,18 @@ function completeLead(draft: Draft, colour: Colour, field: FieldId): void {
   customers[waiting] = field;
   const size = stallSize(stall);
   const params = { player: player(seat), field: fieldLabel(field), criers: target.criers, distance: target.distance };
-  draft.events.push(event(`kairo.event.lead.${colour}`, params, seat));
-  draft.events.push(event(`kairo.event.swap.${waiting}`, { field: fieldLabel(field) }));
+  draft.events?.push(event(`kairo.event.lead.${colour}`, params, seat));
+  draft.events?.push(event(`kairo.event.swap.${waiting}`, { field: fieldLabel(field) }));
   if (stall.owner === seat) {
     p.coins[stall.colour] += size;
-    draft.events.push(event(`kairo.event.income.${stall.colour}`, { player: player(seat), coins: size }, seat));
+    draft.events?.push(event(`kairo.event.income.${stall.colour}`, { player: player(seat), coins: size }, seat));
   } else {
     p.coins[stall.colour] += 1;
-    draft.events.push(event(`kairo.event.income.${stall.colour}`, { player: player(seat), coins: 1 }, seat));
+    draft.events?.push(event(`kairo.event.income.${stall.colour}`, { player: player(seat), coins: 1 }, seat));
     if (stall.owner !== 'neutral') {
       const owner = s.players[stall.owner] as KairoPlayer;
       owner.coins[stall.colour] += size;
-      draft.events.push(event(`kairo.event.income.${stall.colour}`, { player: player(stall.owner), coins: size }, stall.owner));
+      draft.events?.push(event(`kairo.event.income.${stall.colour}`, { player: player(stall.owner), coins: size }, stall.owner));
     }
   }
   endTurn(draft);
@@ -871,7 +873,7 @@ function endTurn(draft: Draft): void {
     s.pending = { k: 'turn' };
     if (buildChoices(s, seat, occupancy(s)).length > 0) return;
     p.out = true;
-    draft.events.push(event('kairo.event.cannotBuild', { player: player(seat) }, seat));
+    draft.events?.push(event('kairo.event.cannotBuild', { player: player(seat) }, seat));
   }
   finishGame(draft);
 }
@@ -889,10 +891,10 @@ function finishGame(draft: Draft): void {
     const coins = totalCoins(p.coins);
     const coinPoints = Math.floor(coins / COINS_PER_FINAL_POINT);
     p.score += medalPoints + coinPoints;
-    draft.events.push(event('kairo.event.finalScore', { player: player(seat), medals: medalPoints, coins, coinPoints, score: p.score }, seat));
+    draft.events?.push(event('kairo.event.finalScore', { player: player(seat), medals: medalPoints, coins, coinPoints, score: p.score }, seat));
     return { seat, medalPoints, coins, coinPoints };
   });
-  draft.events.push(event('kairo.event.gameOver', {}));
+  draft.events?.push(event('kairo.event.gameOver', {}));
 }
 
 /**
@@ -909,7 +911,7 @@ export function nextSetupPlacement(draft: Draft): void {
       s.phase = 'play';
       s.seat = s.startSeat;
       s.pending = { k: 'turn' };
-      draft.events.push(event('kairo.event.play', { player: player(s.startSeat) }, s.startSeat));
+      draft.events?.push(event('kairo.event.play', { player: player(s.startSeat) }, s.startSeat));
       return;
     }
     s.seat = next.seat;
@@ -918,14 +920,14 @@ export function nextSetupPlacement(draft: Draft): void {
       const colour = s.neutralBag.splice(randomInt(s.rng, s.neutralBag.length), 1)[0] as Colour;
       if (hasStallSpot(occ, colour, { setup: true })) {
         s.pending = newBuild('neutral', colour, 'section');
-        draft.events.push(event(`kairo.event.neutralDrawn.${colour}`, { player: player(next.seat) }, next.seat));
+        draft.events?.push(event(`kairo.event.neutralDrawn.${colour}`, { player: player(next.seat) }, next.seat));
         return;
       }
-      draft.events.push(event(`kairo.event.neutralNoSpace.${colour}`, {}));
+      draft.events?.push(event(`kairo.event.neutralNoSpace.${colour}`, {}));
     } else {
       s.pending = { k: 'turn' };
       if (hasSetupChoice(s, next.seat, occ)) return;
-      draft.events.push(event('kairo.event.setupNoSpace', { player: player(next.seat) }, next.seat));
+      draft.events?.push(event('kairo.event.setupNoSpace', { player: player(next.seat) }, next.seat));
     }
     s.setupQueue.shift();
   }
@@ -944,14 +946,14 @@ export function quickStart(draft: Draft): void {
         (c) => stallOf(s, placement.seat, c) === -1 && hasStallSpot(occ, c, { setup: true }),
       );
       if (colours.length === 0) {
-        draft.events.push(event('kairo.event.setupNoSpace', { player: player(placement.seat) }, placement.seat));
+        draft.events?.push(event('kairo.event.setupNoSpace', { player: player(placement.seat) }, placement.seat));
         continue;
       }
       colour = pick(s.rng, colours);
     }
     const spots = stallSpots(occ, colour, { setup: true });
     if (spots.length === 0) {
-      draft.events.push(event(`kairo.event.neutralNoSpace.${colour}`, {}));
+      draft.events?.push(event(`kairo.event.neutralNoSpace.${colour}`, {}));
       continue;
     }
     const choices: [FieldId, FieldId][] = [];

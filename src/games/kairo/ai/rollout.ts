@@ -20,7 +20,7 @@ const MAX_COMPLETION = 12;
  * copy of the state for the whole turn, each step's options taken from the step before.
  */
 function playedOut(s: KairoState, a: KairoAction, seat: Seat): KairoState {
-  const { draft, options: first } = applyDecision(s, a);
+  const { draft, options: first } = applyDecision(s, a, false);
   let options = first;
   for (let i = 0; i < MAX_COMPLETION; i++) {
     const state = draft.state;
