@@ -235,6 +235,42 @@ function cardOptions(
   return out;
 }
 
+/** Whether a joker's extra coin can be paid in some colour (`jokerCoinColours` is not empty). */
+function hasJokerCoinColour(coins: Coins, extension: boolean, colour: Colour, cost: number): boolean {
+  for (const c of COLOURS) {
+    if (coins[c] < JOKER_COIN_COST) continue;
+    if (!extension) return true;
+    const after = { ...coins, [c]: coins[c] - JOKER_COIN_COST };
+    if (affordable(after, colour, cost)) return true;
+  }
+  return false;
+}
+
+/** Whether `cardOptions` is not empty, stopping at the first payment found. */
+function hasCardOption(
+  state: KairoState,
+  seat: Seat,
+  mode: BuildMode,
+  colour: Colour,
+  sections: ReadonlySet<number>,
+  cost: number,
+): boolean {
+  if (sections.size === 0) return false;
+  const p = state.players[seat] as KairoPlayer;
+  const extension = mode === 'extend';
+  const afford = !extension || affordable(p.coins, colour, cost);
+  // Any three cards pay for any section.
+  if (afford && p.hand.length >= ANY_SECTION_CARDS) return true;
+  for (const card of p.hand) {
+    if (isJoker(card)) {
+      if (CARD_SECTIONS[card].some((s) => sections.has(s)) && hasJokerCoinColour(p.coins, extension, colour, cost)) return true;
+    } else if (afford && sections.has(CARD_SECTIONS[card][0] as number)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 function canBuild(state: KairoState, seat: Seat, mode: BuildMode, colour: Colour, base: Occupancy): boolean {
   const p = state.players[seat] as KairoPlayer;
   if (p.hand.length === 0) return false;
@@ -243,7 +279,7 @@ function canBuild(state: KairoState, seat: Seat, mode: BuildMode, colour: Colour
   // Every payment needs the extension's cost affordable (a joker only costs one coin more).
   if (mode === 'extend' && !affordable(p.coins, colour, cost)) return false;
   const sections = feasibleSections(state, ctx, mode, colour);
-  return cardOptions(state, seat, mode, colour, sections, cost).length > 0;
+  return hasCardOption(state, seat, mode, colour, sections, cost);
 }
 
 /** Whether a player's stall can take an extension by placement (cards, coins and supply aside). */
@@ -304,6 +340,11 @@ function leadChoices(state: KairoState, occ: Occupancy): KairoAction[] {
   return out;
 }
 
+/** Whether there is anything to draw (`drawSources` is not empty). */
+function hasDrawSource(state: KairoState): boolean {
+  return state.display.length > 0 || state.deck.length + state.discard.length > 0 || state.criers > 0;
+}
+
 function drawSources(state: KairoState): KairoAction[] {
   const out: KairoAction[] = distinct(state.display).map((card) => ({ t: 'takeDisplay', card }) as KairoAction);
   if (state.deck.length + state.discard.length > 0) out.push({ t: 'takeDeck' });
@@ -325,7 +366,7 @@ export function decisionOptions(state: KairoState, base: Occupancy = occupancy(s
       const builds = buildChoices(state, seat, base);
       if (state.phase === 'final') return [...builds, { t: 'pass' }];
       const out = [...builds, ...leadChoices(state, base)];
-      if (drawSources(state).length > 0) out.push({ t: 'draw' });
+      if (hasDrawSource(state)) out.push({ t: 'draw' });
       return out;
     }
     case 'lead': {
@@ -336,7 +377,7 @@ export function decisionOptions(state: KairoState, base: Occupancy = occupancy(s
     }
     case 'draw': {
       const p = state.players[seat] as KairoPlayer;
-      if (pending.taken >= CARDS_PER_DRAW || drawSources(state).length === 0) {
+      if (pending.taken >= CARDS_PER_DRAW || !hasDrawSource(state)) {
         return distinct(p.hand).map((card) => ({ t: 'discard', card }));
       }
       return drawSources(state);
@@ -715,7 +756,7 @@ function afterTake(draft: Draft): void {
   const s = draft.state;
   const pending = s.pending as { k: 'draw'; taken: number };
   pending.taken += 1;
-  if (pending.taken < CARDS_PER_DRAW && drawSources(s).length > 0) return;
+  if (pending.taken < CARDS_PER_DRAW && hasDrawSource(s)) return;
   pending.taken = CARDS_PER_DRAW;
   const p = s.players[s.seat] as KairoPlayer;
   if (p.hand.length <= HAND_LIMIT) endTurn(draft);
