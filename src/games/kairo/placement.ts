@@ -154,9 +154,7 @@ function findSections(occ: Occupancy, colour: Colour, options: StallSpotOptions)
 export function stallSpots(occ: Occupancy, colour: Colour, options: StallSpotOptions): StallSpot[] {
   if (options.previous) return findSpots(occ, colour, options);
   const known = boardSpots(occ, colour, options.setup);
-  // Asked with sections, for one section's fields: a list of the board's spots only once asked without.
   const sections = options.sections;
-  if (known.spots === undefined && sections) return findSpots(occ, colour, options);
   known.spots ??= findSpots(occ, colour, { setup: options.setup });
   return sections ? known.spots.filter((spot) => sections.has(spot.section)) : known.spots.slice();
 }
@@ -176,7 +174,7 @@ export function stallSections(occ: Occupancy, colour: Colour, options: StallSpot
   if (options.previous || options.sections) return findSections(occ, colour, options);
   const known = boardSpots(occ, colour, options.setup);
   if (known.has === false) return new Set();
-  known.sections ??= findSections(occ, colour, options);
+  known.sections ??= known.spots !== undefined ? new Set(known.spots.map((spot) => spot.section)) : findSections(occ, colour, options);
   return known.sections;
 }
 
