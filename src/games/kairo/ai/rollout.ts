@@ -5,7 +5,7 @@
  * An action whose turn meets chance (a reshuffle, a neutral stall drawn from the bag) is valued by its mean
  * over fresh chance (`meanOverChance`), never by what the state's PRNG holds.
  */
-import { drawChance, meanOverChance } from '../../../engine/ai/chance.js';
+import { drawChance, meanOverChance, rngMoved } from '../../../engine/ai/chance.js';
 import { randomInt, type RngState, type Seat } from '../../../engine/index.js';
 import { activeSeat, applyDecision, applyDecisionTo } from '../rules.js';
 import type { KairoAction, KairoState } from '../types.js';
@@ -32,9 +32,27 @@ function playedOut(s: KairoState, a: KairoAction, seat: Seat): KairoState {
   return draft.state;
 }
 
+/**
+ * `meanOverChance` of `value` after `a` is played out, by `seat`. In the start placement the only chance is
+ * the colour of a neutral stall drawn from the bag, and once one is drawn only neutral stalls follow until
+ * the first regular turn, where the play-out stops: no seat's coins, cards, criers, points, medals or
+ * own stalls (all a value here reads) depend on it. So every fresh draw would give the value of the state's
+ * own draw, and the mean is that value summed as often as `meanOverChance` sums it (the same number, to the
+ * last bit), without playing each draw out.
+ */
+function valueOverChance(s: KairoState, a: KairoAction, seat: Seat, value: (next: KairoState) => number, chance: readonly RngState[]): number {
+  if (s.phase !== 'setup') return meanOverChance(s, (state) => playedOut(state, a, seat), value, reseedKairo, chance);
+  const after = playedOut(s, a, seat);
+  const v = value(after);
+  if (!rngMoved(s.rng, after.rng) || chance.length === 0) return v;
+  let total = 0;
+  for (let i = 0; i < chance.length; i++) total += v;
+  return total / chance.length;
+}
+
 /** The value of one action for the acting seat; chance it meets is taken over the draws `chance`. */
 export function kairoActionValue(s: KairoState, seat: Seat, a: KairoAction, chance: readonly RngState[]): number {
-  const value = meanOverChance(s, (state) => playedOut(state, a, seat), (next) => kairoWorth(next, seat), reseedKairo, chance);
+  const value = valueOverChance(s, a, seat, (next) => kairoWorth(next, seat), chance);
   // Passing ends the own game: only when nothing else is worth anything.
   return a.t === 'pass' ? value - 0.5 : value;
 }
@@ -48,15 +66,15 @@ export function kairoPrior(s: KairoState, seat: Seat, legal: readonly KairoActio
   const best = kairoBestOpponentWorth(s, seat);
   const chance = drawChance(rng);
   return legal.map((a) =>
-    meanOverChance(
+    valueOverChance(
       s,
-      (state) => playedOut(state, a, seat),
+      a,
+      seat,
       (next) => {
         if (next.phase === 'over') return evaluateKairo(next)[seat] as number;
         // Passing ends the own game: only when nothing else is worth anything.
         return kairoWinChance(kairoWorth(next, seat) - (a.t === 'pass' ? 0.5 : 0), best);
       },
-      reseedKairo,
       chance,
     ),
   );
