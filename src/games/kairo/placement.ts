@@ -182,7 +182,24 @@ export function stallSections(occ: Occupancy, colour: Colour, options: StallSpot
  * Free fields where stall `index` may take an extension: orthogonally next to one of its tiles, in its
  * colour's area, not touching another stall of the same colour, keeping every entrance reachable.
  */
-export function extensionFields(occ: Occupancy, stalls: readonly KairoStall[], index: number): FieldId[] {
+export function extensionFields(occ: Occupancy, stalls: readonly KairoStall[], index: number): readonly FieldId[] {
+  // A board is derived from its stalls (see `occupancy`): the answer is kept with it, per stall.
+  let byStall = extensionFieldsByBoard.get(occ);
+  if (byStall === undefined) {
+    byStall = [];
+    extensionFieldsByBoard.set(occ, byStall);
+  }
+  let fields = byStall[index];
+  if (fields === undefined) {
+    fields = findExtensionFields(occ, stalls, index);
+    byStall[index] = fields;
+  }
+  return fields;
+}
+
+const extensionFieldsByBoard = new WeakMap<Occupancy, (readonly FieldId[] | undefined)[]>();
+
+function findExtensionFields(occ: Occupancy, stalls: readonly KairoStall[], index: number): FieldId[] {
   const stall = stalls[index] as KairoStall;
   const area = areaFor(stall.colour);
   const out: FieldId[] = [];
