@@ -278,8 +278,16 @@ function canBuild(state: KairoState, seat: Seat, mode: BuildMode, colour: Colour
   const cost = mode === 'extend' ? extensionCost(state, ctx) : 0;
   // Every payment needs the extension's cost affordable (a joker only costs one coin more).
   if (mode === 'extend' && !affordable(p.coins, colour, cost)) return false;
+  // Any three cards pay for any section: then any legal placement will do (found without listing them all).
+  if (p.hand.length >= ANY_SECTION_CARDS) return hasFeasibleSection(state, ctx, mode, colour);
   const sections = feasibleSections(state, ctx, mode, colour);
   return hasCardOption(state, seat, mode, colour, sections, cost);
+}
+
+/** Whether `feasibleSections` is not empty, stopping at the first placement found. */
+function hasFeasibleSection(state: KairoState, ctx: BuildContext, mode: BuildMode, colour: Colour): boolean {
+  if (mode === 'extend') return extensionFields(ctx.occ, state.stalls, ctx.stall).length > 0;
+  return hasStallSpot(ctx.occ, colour, ctx.spotOptions);
 }
 
 /** Whether a player's stall can take an extension by placement (cards, coins and supply aside). */
