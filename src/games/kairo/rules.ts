@@ -562,12 +562,13 @@ function newBuild(mode: BuildMode, colour: Colour, step: BuildPending['step']): 
 
 /**
  * Applies one legal decision of `state.seat` to a copy, then takes forced decisions (one option, other
- * than the turn choice) automatically. Also returns the options of the resulting decision. With `events`
- * false the draft tells none (its `events` is null).
+ * than the turn choice) automatically. Also returns the options of the resulting decision, or none where
+ * it is a turn's choice and `turnOptions` is false. With `events` false the draft tells none (its
+ * `events` is null).
  */
-export function applyDecision(input: KairoState, action: KairoAction, events = true): { draft: Draft; options: KairoAction[] } {
+export function applyDecision(input: KairoState, action: KairoAction, events = true, turnOptions = true): { draft: Draft; options: KairoAction[] } {
   const draft: Draft = { state: cloneState(input), events: events ? [] : null, checkpoint: false };
-  return { draft, options: applyDecisionTo(draft, action) };
+  return { draft, options: applyDecisionTo(draft, action, turnOptions) };
 }
 
 /**
@@ -577,13 +578,15 @@ export function applyDecision(input: KairoState, action: KairoAction, events = t
  * customers are copied on their next write again, as a fresh copy would, since boards derived from the
  * current ones stay cached for them. Returns the options of the decision that follows.
  */
-export function applyDecisionTo(draft: Draft, action: KairoAction): KairoAction[] {
+export function applyDecisionTo(draft: Draft, action: KairoAction, turnOptions = true): KairoAction[] {
   draft.ownStalls = false;
   draft.ownCustomers = false;
   applyOne(draft, action);
   for (let guard = 0; ; guard++) {
     const s = draft.state;
     if (s.phase === 'over') return [];
+    // A look ahead that stops at the next turn need not know its options (the whole board's builds).
+    if (!turnOptions && s.pending.k === 'turn') return [];
     const options = decisionOptions(s);
     if (s.pending.k === 'turn' || options.length !== 1) return options;
     if (guard > 64) throw new Error('forced decisions do not end');

@@ -20,14 +20,15 @@ const MAX_COMPLETION = 12;
  * copy of the state for the whole turn, each step's options taken from the step before.
  */
 function playedOut(s: KairoState, a: KairoAction, seat: Seat): KairoState {
-  const { draft, options: first } = applyDecision(s, a, false);
+  // It stops at the next turn's choice, whose options it need not know.
+  const { draft, options: first } = applyDecision(s, a, false, false);
   let options = first;
   for (let i = 0; i < MAX_COMPLETION; i++) {
     const state = draft.state;
     if (state.phase === 'over' || activeSeat(state) !== seat || state.pending.k === 'turn') break;
     const option = options[0];
     if (option === undefined) break;
-    options = applyDecisionTo(draft, option);
+    options = applyDecisionTo(draft, option, false);
   }
   return draft.state;
 }
