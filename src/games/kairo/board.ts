@@ -41,7 +41,7 @@ export interface Occupancy {
   /** The search behind the reachability rule, computed when first needed (`cutsOf`). */
   cuts: Cuts | null;
   /** Lead targets per customer colour, computed when first needed (`leadTargets`). */
-  readonly leads: Map<Colour, readonly LeadTarget[]>;
+  leads: Map<Colour, readonly LeadTarget[]> | null;
 }
 
 /**
@@ -77,12 +77,12 @@ const MARKET: readonly number[] = Array.from({ length: FIELD_COUNT }, (_, f) => 
  */
 const cache = new WeakMap<object, WeakMap<object, Map<number, Occupancy>>>();
 
-/** Derives the board; `exclude` leaves one stall (and its entrance) out, as when it is being relocated. */
 let lastStalls: object | null = null;
 let lastCustomers: object | null = null;
 let lastExclude = 0;
 let lastBoard: Occupancy | null = null;
 
+/** Derives the board; `exclude` leaves one stall (and its entrance) out, as when it is being relocated. */
 export function occupancy(state: KairoState, exclude = -1): Occupancy {
   // The same state's board is asked for many times in a row: the last answer first.
   if (state.stalls === lastStalls && state.customers === lastCustomers && exclude === lastExclude) return lastBoard as Occupancy;
@@ -188,7 +188,7 @@ function deriveOccupancy(state: KairoState, exclude: number): Occupancy {
     const e = (stalls[index] as KairoState['stalls'][number]).entrance;
     if (index !== exclude && customer[e] === -1) required.push(e);
   }
-  return { tile, main, entrance, customer, passable, required, mainsBySectionColour, mainsBySection, excluded: exclude, cuts: null, leads: new Map() };
+  return { tile, main, entrance, customer, passable, required, mainsBySectionColour, mainsBySection, excluded: exclude, cuts: null, leads: null };
 }
 
 /** The reachability search of a board (computed once, on first use). */
