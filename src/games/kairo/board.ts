@@ -41,7 +41,7 @@ export interface Occupancy {
   /** The search behind the reachability rule, computed when first needed (`cutsOf`). */
   cuts: Cuts | null;
   /** Lead targets per customer colour, computed when first needed (`leadTargets`). */
-  readonly leads: Map<Colour, readonly LeadTarget[]>;
+  leads: Map<Colour, readonly LeadTarget[]> | null;
 }
 
 /**
@@ -59,9 +59,17 @@ export interface Cuts {
   readonly requiredBelow: readonly number[];
 }
 
-function filled(value: number, length = FIELD_COUNT): number[] {
-  return new Array<number>(length).fill(value);
+/** Packed arrays of one value, copied for each board (a copy costs less than a fill). */
+function filled(value: number, length = FIELD_COUNT): readonly number[] {
+  return Array.from({ length }, () => value);
 }
+
+const MINUS_ONES = filled(-1);
+const ZEROS = filled(0);
+const SECTION_COLOUR_ZEROS = filled(0, 10 * COLOURS.length);
+const SECTION_ZEROS = filled(0, 10);
+/** 1 on the market's fields: where customers walk unless a stall tile stands there. */
+const MARKET: readonly number[] = Array.from({ length: FIELD_COUNT }, (_, f) => (AREA[f] === 'market' ? 1 : 0));
 
 /**
  * Boards are derived once per (stalls, customers) pair: states share these two objects until a build or
@@ -69,8 +77,24 @@ function filled(value: number, length = FIELD_COUNT): number[] {
  */
 const cache = new WeakMap<object, WeakMap<object, Map<number, Occupancy>>>();
 
+let lastStalls: object | null = null;
+let lastCustomers: object | null = null;
+let lastExclude = 0;
+let lastBoard: Occupancy | null = null;
+
 /** Derives the board; `exclude` leaves one stall (and its entrance) out, as when it is being relocated. */
 export function occupancy(state: KairoState, exclude = -1): Occupancy {
+  // The same state's board is asked for many times in a row: the last answer first.
+  if (state.stalls === lastStalls && state.customers === lastCustomers && exclude === lastExclude) return lastBoard as Occupancy;
+  const occ = cachedOccupancy(state, exclude);
+  lastStalls = state.stalls;
+  lastCustomers = state.customers;
+  lastExclude = exclude;
+  lastBoard = occ;
+  return occ;
+}
+
+function cachedOccupancy(state: KairoState, exclude: number): Occupancy {
   let byCustomers = cache.get(state.stalls);
   if (byCustomers === undefined) {
     byCustomers = new WeakMap();
@@ -98,10 +122,27 @@ export function occupancy(state: KairoState, exclude = -1): Occupancy {
 const byContentCache = new Map<string, Occupancy>();
 const BOARDS_KEPT = 64;
 
+/** One character per small number (field ids, seats, colour indices, counts are all below 256). */
+const CHAR: readonly string[] = Array.from({ length: 256 }, (_, i) => String.fromCharCode(i));
+const NEUTRAL_CODE = 255;
+const OFF_BOARD_CODE = 255;
+
+/** The board's content as a short text: the stall left out, then each stall (with its extensions), then the customers. */
+function contentKey(state: KairoState, exclude: number): string {
+  const stalls = state.stalls;
+  let key = (CHAR[exclude + 1] as string) + (CHAR[stalls.length] as string);
+  for (let i = 0; i < stalls.length; i++) {
+    const s = stalls[i] as KairoState['stalls'][number];
+    key += (CHAR[s.owner === 'neutral' ? NEUTRAL_CODE : s.owner] as string) + (CHAR[COLOUR_INDEX[s.colour]] as string) + (CHAR[s.main] as string) + (CHAR[s.entrance] as string) + (CHAR[s.ext.length] as string);
+    for (let j = 0; j < s.ext.length; j++) key += CHAR[s.ext[j] as number] as string;
+  }
+  const customers = state.customers;
+  for (let ci = 0; ci < COLOURS.length; ci++) key += CHAR[customers[COLOURS[ci] as Colour] ?? OFF_BOARD_CODE] as string;
+  return key;
+}
+
 function byContent(state: KairoState, exclude: number): Occupancy {
-  let key = `${exclude}`;
-  for (const s of state.stalls) key += `|${s.owner},${s.colour},${s.main},${s.entrance},${s.ext.join('.')}`;
-  for (const c of COLOURS) key += `|${state.customers[c] ?? '-'}`;
+  const key = contentKey(state, exclude);
   let occ = byContentCache.get(key);
   if (occ === undefined) {
     occ = deriveOccupancy(state, exclude);
@@ -112,12 +153,13 @@ function byContent(state: KairoState, exclude: number): Occupancy {
 }
 
 function deriveOccupancy(state: KairoState, exclude: number): Occupancy {
-  const tile = filled(-1);
-  const main = filled(0);
-  const entrance = filled(-1);
-  const customer = filled(-1);
-  const mainsBySectionColour = filled(0, 10 * COLOURS.length);
-  const mainsBySection = filled(0, 10);
+  const tile = MINUS_ONES.slice();
+  const main = ZEROS.slice();
+  const entrance = MINUS_ONES.slice();
+  const customer = MINUS_ONES.slice();
+  const mainsBySectionColour = SECTION_COLOUR_ZEROS.slice();
+  const mainsBySection = SECTION_ZEROS.slice();
+  const passable = MARKET.slice();
   const required: FieldId[] = [];
   const stalls = state.stalls;
   for (let index = 0; index < stalls.length; index++) {
@@ -125,7 +167,11 @@ function deriveOccupancy(state: KairoState, exclude: number): Occupancy {
     const stall = stalls[index] as KairoState['stalls'][number];
     tile[stall.main] = index;
     main[stall.main] = 1;
-    for (const f of stall.ext) tile[f] = index;
+    passable[stall.main] = 0;
+    for (const f of stall.ext) {
+      tile[f] = index;
+      passable[f] = 0;
+    }
     entrance[stall.entrance] = index;
     const section = SECTION[stall.main] as number;
     mainsBySectionColour[section * COLOURS.length + COLOUR_INDEX[stall.colour]]! += 1;
@@ -142,19 +188,17 @@ function deriveOccupancy(state: KairoState, exclude: number): Occupancy {
     const e = (stalls[index] as KairoState['stalls'][number]).entrance;
     if (index !== exclude && customer[e] === -1) required.push(e);
   }
-  const passable = filled(0);
-  for (let f = 0; f < FIELD_COUNT; f++) if (AREA[f] === 'market' && tile[f] === -1) passable[f] = 1;
-  return { tile, main, entrance, customer, passable, required, mainsBySectionColour, mainsBySection, excluded: exclude, cuts: null, leads: new Map() };
+  return { tile, main, entrance, customer, passable, required, mainsBySectionColour, mainsBySection, excluded: exclude, cuts: null, leads: null };
 }
 
 /** The reachability search of a board (computed once, on first use). */
 export function cutsOf(occ: Occupancy): Cuts {
   if (occ.cuts !== null) return occ.cuts;
-  const disc = filled(-1);
-  const low = filled(0);
-  const last = filled(0);
-  const parent = filled(-1);
-  const requiredBelow = filled(0);
+  const disc = MINUS_ONES.slice();
+  const low = ZEROS.slice();
+  const last = ZEROS.slice();
+  const parent = MINUS_ONES.slice();
+  const requiredBelow = ZEROS.slice();
   let connected = true;
   const root = occ.required[0];
   if (root !== undefined) {

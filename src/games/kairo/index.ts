@@ -3,7 +3,7 @@
  * bazaar, lead customers to their entrances for money and extend their stalls for points and medals.
  */
 import { z } from 'zod';
-import type { GameDefinition, Seat, Standing } from '../../engine/index.js';
+import type { ApplyResult, GameDefinition, GameEvent, Seat, Standing } from '../../engine/index.js';
 import { MAX_PLAYERS, MIN_PLAYERS } from './data/board.js';
 import { describeKairoAction, kairoActionKey, parseKairoAction } from './actions.js';
 import { kairoMessagesDe } from './messages.de.js';
@@ -42,6 +42,19 @@ function cachedOptions(state: KairoState): readonly KairoAction[] {
   return options;
 }
 
+const NO_EVENTS: readonly GameEvent[] = Object.freeze([]);
+
+/**
+ * `kairo.apply` for the computer player's search, which reads only the resulting state: the same state and
+ * checkpoint, no events made (their texts and objects are a good part of an action's cost).
+ */
+export function applyUntold(state: KairoState, action: KairoAction, seat: Seat): ApplyResult<KairoState> {
+  if (activeSeat(state) !== seat) throw new Error(`seat ${seat} has no decision to make`);
+  const { draft, options } = applyDecision(state, action, false);
+  optionsCache.set(draft.state, options);
+  return { state: draft.state, events: NO_EVENTS, checkpoint: draft.checkpoint };
+}
+
 export function kairoStandings(state: KairoState): Standing[] {
   return state.players.map((p, seat) => ({
     seat,
@@ -69,7 +82,7 @@ export const kairo: GameDefinition<KairoState, KairoAction, KairoView, KairoOpti
     if (activeSeat(state) !== seat) throw new Error(`seat ${seat} has no decision to make`);
     const { draft, options } = applyDecision(state, action);
     optionsCache.set(draft.state, options);
-    return { state: draft.state, events: draft.events, checkpoint: draft.checkpoint };
+    return { state: draft.state, events: draft.events ?? NO_EVENTS, checkpoint: draft.checkpoint };
   },
   isOver: (state) => state.phase === 'over',
   standings: kairoStandings,

@@ -30,6 +30,8 @@ export interface LeadTarget {
  * be the board of `state` (the result is kept with it).
  */
 export function leadTargets(state: KairoState, occ: Occupancy, colour: Colour): readonly LeadTarget[] {
+  // Most boards are never asked (a look ahead's board after a build): the map is made on the first question.
+  occ.leads ??= new Map();
   let targets = occ.leads.get(colour);
   if (targets === undefined) {
     targets = findTargets(state, occ, colour);

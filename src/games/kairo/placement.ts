@@ -89,8 +89,35 @@ function freeEntranceDirs(occ: Occupancy, field: FieldId, oldEntrance: FieldId):
   return dirs;
 }
 
-/** Every legal spot for a new (or relocated) main stall of `colour`. */
-export function stallSpots(occ: Occupancy, colour: Colour, options: StallSpotOptions): StallSpot[] {
+/**
+ * What is known of a new main stall's spots per board, colour and phase (start placement or not), each
+ * answer derived when first asked: the search asks the same questions again and again on the boards its
+ * samples share. A relocation's spots (its old position aside) are derived each time.
+ */
+interface BoardSpots {
+  has?: boolean;
+  sections?: ReadonlySet<number>;
+  spots?: readonly StallSpot[];
+}
+
+const spotsByBoard = new WeakMap<Occupancy, BoardSpots[]>();
+
+function boardSpots(occ: Occupancy, colour: Colour, setup: boolean): BoardSpots {
+  let byColour = spotsByBoard.get(occ);
+  if (byColour === undefined) {
+    byColour = [];
+    spotsByBoard.set(occ, byColour);
+  }
+  const slot = 2 * COLOUR_INDEX[colour] + (setup ? 1 : 0);
+  let known = byColour[slot];
+  if (known === undefined) {
+    known = {};
+    byColour[slot] = known;
+  }
+  return known;
+}
+
+function findSpots(occ: Occupancy, colour: Colour, options: StallSpotOptions): StallSpot[] {
   const spots: StallSpot[] = [];
   for (const field of FIELDS_BY_AREA[areaFor(colour)]) {
     const section = SECTION[field] as number;
@@ -102,8 +129,7 @@ export function stallSpots(occ: Occupancy, colour: Colour, options: StallSpotOpt
   return spots;
 }
 
-/** Whether any section holds a legal spot for a main stall of `colour` (stops at the first). */
-export function hasStallSpot(occ: Occupancy, colour: Colour, options: StallSpotOptions): boolean {
+function findAnySpot(occ: Occupancy, colour: Colour, options: StallSpotOptions): boolean {
   for (const field of FIELDS_BY_AREA[areaFor(colour)]) {
     if (options.sections && !options.sections.has(SECTION[field] as number)) continue;
     if (!mainStallFieldOk(occ, colour, field, options.setup)) continue;
@@ -112,8 +138,7 @@ export function hasStallSpot(occ: Occupancy, colour: Colour, options: StallSpotO
   return false;
 }
 
-/** Sections that hold at least one legal spot for a main stall of `colour`. */
-export function stallSections(occ: Occupancy, colour: Colour, options: StallSpotOptions): Set<number> {
+function findSections(occ: Occupancy, colour: Colour, options: StallSpotOptions): Set<number> {
   const sections = new Set<number>();
   for (const field of FIELDS_BY_AREA[areaFor(colour)]) {
     const section = SECTION[field] as number;
@@ -125,11 +150,56 @@ export function stallSections(occ: Occupancy, colour: Colour, options: StallSpot
   return sections;
 }
 
+/** Every legal spot for a new (or relocated) main stall of `colour`, in field order. */
+export function stallSpots(occ: Occupancy, colour: Colour, options: StallSpotOptions): StallSpot[] {
+  if (options.previous) return findSpots(occ, colour, options);
+  const known = boardSpots(occ, colour, options.setup);
+  const sections = options.sections;
+  known.spots ??= findSpots(occ, colour, { setup: options.setup });
+  return sections ? known.spots.filter((spot) => sections.has(spot.section)) : known.spots.slice();
+}
+
+/** Whether any section holds a legal spot for a main stall of `colour` (stops at the first). */
+export function hasStallSpot(occ: Occupancy, colour: Colour, options: StallSpotOptions): boolean {
+  if (options.previous || options.sections) return findAnySpot(occ, colour, options);
+  const known = boardSpots(occ, colour, options.setup);
+  if (known.has === undefined) {
+    known.has = known.spots !== undefined ? known.spots.length > 0 : known.sections !== undefined ? known.sections.size > 0 : findAnySpot(occ, colour, options);
+  }
+  return known.has;
+}
+
+/** Sections that hold at least one legal spot for a main stall of `colour` (not to be changed). */
+export function stallSections(occ: Occupancy, colour: Colour, options: StallSpotOptions): ReadonlySet<number> {
+  if (options.previous || options.sections) return findSections(occ, colour, options);
+  const known = boardSpots(occ, colour, options.setup);
+  if (known.has === false) return new Set();
+  known.sections ??= known.spots !== undefined ? new Set(known.spots.map((spot) => spot.section)) : findSections(occ, colour, options);
+  return known.sections;
+}
+
 /**
  * Free fields where stall `index` may take an extension: orthogonally next to one of its tiles, in its
  * colour's area, not touching another stall of the same colour, keeping every entrance reachable.
  */
-export function extensionFields(occ: Occupancy, stalls: readonly KairoStall[], index: number): FieldId[] {
+export function extensionFields(occ: Occupancy, stalls: readonly KairoStall[], index: number): readonly FieldId[] {
+  // A board is derived from its stalls (see `occupancy`): the answer is kept with it, per stall.
+  let byStall = extensionFieldsByBoard.get(occ);
+  if (byStall === undefined) {
+    byStall = [];
+    extensionFieldsByBoard.set(occ, byStall);
+  }
+  let fields = byStall[index];
+  if (fields === undefined) {
+    fields = findExtensionFields(occ, stalls, index);
+    byStall[index] = fields;
+  }
+  return fields;
+}
+
+const extensionFieldsByBoard = new WeakMap<Occupancy, (readonly FieldId[] | undefined)[]>();
+
+function findExtensionFields(occ: Occupancy, stalls: readonly KairoStall[], index: number): FieldId[] {
   const stall = stalls[index] as KairoStall;
   const area = areaFor(stall.colour);
   const out: FieldId[] = [];

@@ -166,7 +166,7 @@ function buildContext(state: KairoState, seat: Seat, mode: BuildMode, colour: Co
 }
 
 /** Sections holding at least one legal placement for the build. */
-function feasibleSections(state: KairoState, ctx: BuildContext, mode: BuildMode, colour: Colour): Set<number> {
+function feasibleSections(state: KairoState, ctx: BuildContext, mode: BuildMode, colour: Colour): ReadonlySet<number> {
   if (mode === 'extend') {
     const sections = new Set<number>();
     for (const f of extensionFields(ctx.occ, state.stalls, ctx.stall)) sections.add(sectionOfField(f));
@@ -235,6 +235,42 @@ function cardOptions(
   return out;
 }
 
+/** Whether a joker's extra coin can be paid in some colour (`jokerCoinColours` is not empty). */
+function hasJokerCoinColour(coins: Coins, extension: boolean, colour: Colour, cost: number): boolean {
+  for (const c of COLOURS) {
+    if (coins[c] < JOKER_COIN_COST) continue;
+    if (!extension) return true;
+    const after = { ...coins, [c]: coins[c] - JOKER_COIN_COST };
+    if (affordable(after, colour, cost)) return true;
+  }
+  return false;
+}
+
+/** Whether `cardOptions` is not empty, stopping at the first payment found. */
+function hasCardOption(
+  state: KairoState,
+  seat: Seat,
+  mode: BuildMode,
+  colour: Colour,
+  sections: ReadonlySet<number>,
+  cost: number,
+): boolean {
+  if (sections.size === 0) return false;
+  const p = state.players[seat] as KairoPlayer;
+  const extension = mode === 'extend';
+  const afford = !extension || affordable(p.coins, colour, cost);
+  // Any three cards pay for any section.
+  if (afford && p.hand.length >= ANY_SECTION_CARDS) return true;
+  for (const card of p.hand) {
+    if (isJoker(card)) {
+      if (CARD_SECTIONS[card].some((s) => sections.has(s)) && hasJokerCoinColour(p.coins, extension, colour, cost)) return true;
+    } else if (afford && sections.has(CARD_SECTIONS[card][0] as number)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 function canBuild(state: KairoState, seat: Seat, mode: BuildMode, colour: Colour, base: Occupancy): boolean {
   const p = state.players[seat] as KairoPlayer;
   if (p.hand.length === 0) return false;
@@ -242,8 +278,16 @@ function canBuild(state: KairoState, seat: Seat, mode: BuildMode, colour: Colour
   const cost = mode === 'extend' ? extensionCost(state, ctx) : 0;
   // Every payment needs the extension's cost affordable (a joker only costs one coin more).
   if (mode === 'extend' && !affordable(p.coins, colour, cost)) return false;
+  // Any three cards pay for any section: then any legal placement will do (found without listing them all).
+  if (p.hand.length >= ANY_SECTION_CARDS) return hasFeasibleSection(state, ctx, mode, colour);
   const sections = feasibleSections(state, ctx, mode, colour);
-  return cardOptions(state, seat, mode, colour, sections, cost).length > 0;
+  return hasCardOption(state, seat, mode, colour, sections, cost);
+}
+
+/** Whether `feasibleSections` is not empty, stopping at the first placement found. */
+function hasFeasibleSection(state: KairoState, ctx: BuildContext, mode: BuildMode, colour: Colour): boolean {
+  if (mode === 'extend') return extensionFields(ctx.occ, state.stalls, ctx.stall).length > 0;
+  return hasStallSpot(ctx.occ, colour, ctx.spotOptions);
 }
 
 /** Whether a player's stall can take an extension by placement (cards, coins and supply aside). */
@@ -304,6 +348,11 @@ function leadChoices(state: KairoState, occ: Occupancy): KairoAction[] {
   return out;
 }
 
+/** Whether there is anything to draw (`drawSources` is not empty). */
+function hasDrawSource(state: KairoState): boolean {
+  return state.display.length > 0 || state.deck.length + state.discard.length > 0 || state.criers > 0;
+}
+
 function drawSources(state: KairoState): KairoAction[] {
   const out: KairoAction[] = distinct(state.display).map((card) => ({ t: 'takeDisplay', card }) as KairoAction);
   if (state.deck.length + state.discard.length > 0) out.push({ t: 'takeDeck' });
@@ -325,7 +374,7 @@ export function decisionOptions(state: KairoState, base: Occupancy = occupancy(s
       const builds = buildChoices(state, seat, base);
       if (state.phase === 'final') return [...builds, { t: 'pass' }];
       const out = [...builds, ...leadChoices(state, base)];
-      if (drawSources(state).length > 0) out.push({ t: 'draw' });
+      if (hasDrawSource(state)) out.push({ t: 'draw' });
       return out;
     }
     case 'lead': {
@@ -336,7 +385,7 @@ export function decisionOptions(state: KairoState, base: Occupancy = occupancy(s
     }
     case 'draw': {
       const p = state.players[seat] as KairoPlayer;
-      if (pending.taken >= CARDS_PER_DRAW || drawSources(state).length === 0) {
+      if (pending.taken >= CARDS_PER_DRAW || !hasDrawSource(state)) {
         return distinct(p.hand).map((card) => ({ t: 'discard', card }));
       }
       return drawSources(state);
@@ -397,7 +446,8 @@ function buildOptions(state: KairoState, seat: Seat, pending: BuildPending, base
 
 export interface Draft {
   readonly state: KairoState;
-  readonly events: GameEvent[];
+  /** null: nobody reads them (the computer player's look ahead), so none is made. */
+  readonly events: GameEvent[] | null;
   /** A card was drawn, randomness was used, or the turn passed on. */
   checkpoint: boolean;
   /** `state.stalls` / `state.customers` are this draft's own copies (copy on write, see `cloneState`). */
@@ -408,7 +458,13 @@ export interface Draft {
 /** The draft's stalls, copied before the first change (the input state shares them until then). */
 function writableStalls(draft: Draft): KairoStall[] {
   if (!draft.ownStalls) {
-    draft.state.stalls = draft.state.stalls.map((st) => ({ ...st, ext: st.ext.slice() }));
+    const stalls = draft.state.stalls;
+    const copy: KairoStall[] = new Array<KairoStall>(stalls.length);
+    for (let i = 0; i < stalls.length; i++) {
+      const st = stalls[i] as KairoStall;
+      copy[i] = { owner: st.owner, colour: st.colour, main: st.main, entrance: st.entrance, ext: st.ext.slice() };
+    }
+    draft.state.stalls = copy;
     draft.ownStalls = true;
   }
   return draft.state.stalls;
@@ -455,16 +511,32 @@ export function cloneState(s: KairoState): KairoState {
   };
 }
 
+/** Every field named, in the order `newBuild` gives them (a spread of mixed shapes is slow). */
 function clonePending(p: Pending): Pending {
-  if (p.k === 'build') {
-    return {
-      ...p,
-      payment: p.payment ? clonePayment(p.payment) : null,
-      sections: p.sections ? p.sections.slice() : null,
-      paidOther: { ...p.paidOther },
-    };
+  switch (p.k) {
+    case 'build':
+      return {
+        k: p.k,
+        mode: p.mode,
+        colour: p.colour,
+        step: p.step,
+        payment: p.payment ? clonePayment(p.payment) : null,
+        sections: p.sections ? p.sections.slice() : null,
+        section: p.section,
+        field: p.field,
+        cost: p.cost,
+        paidStall: p.paidStall,
+        owedOther: p.owedOther,
+        paidOther: { ...p.paidOther },
+        payColour: p.payColour,
+      };
+    case 'lead':
+      return { k: p.k, colour: p.colour };
+    case 'draw':
+      return { k: p.k, taken: p.taken };
+    case 'turn':
+      return { k: p.k };
   }
-  return { ...p };
 }
 function clonePayment(p: CardPayment): CardPayment {
   return p.t === 'three' ? { t: 'three', cards: p.cards.slice() } : { ...p };
@@ -490,16 +562,33 @@ function newBuild(mode: BuildMode, colour: Colour, step: BuildPending['step']): 
 
 /**
  * Applies one legal decision of `state.seat` to a copy, then takes forced decisions (one option, other
- * than the turn choice) automatically. Also returns the options of the resulting decision.
+ * than the turn choice) automatically. Also returns the options of the resulting decision, or none where
+ * it is a turn's choice and `turnOptions` is false. With `events` false the draft tells none (its
+ * `events` is null).
  */
-export function applyDecision(input: KairoState, action: KairoAction): { draft: Draft; options: KairoAction[] } {
-  const draft: Draft = { state: cloneState(input), events: [], checkpoint: false };
+export function applyDecision(input: KairoState, action: KairoAction, events = true, turnOptions = true): { draft: Draft; options: KairoAction[] } {
+  const draft: Draft = { state: cloneState(input), events: events ? [] : null, checkpoint: false };
+  return { draft, options: applyDecisionTo(draft, action, turnOptions) };
+}
+
+/**
+ * `applyDecision` on a draft already made (its state a copy no one else holds), for a caller that plays
+ * several decisions in a row and keeps only the last state (the computer player's look ahead): the same
+ * result as a fresh `applyDecision` of each, without a copy of the whole state per decision. The stalls and
+ * customers are copied on their next write again, as a fresh copy would, since boards derived from the
+ * current ones stay cached for them. Returns the options of the decision that follows.
+ */
+export function applyDecisionTo(draft: Draft, action: KairoAction, turnOptions = true): KairoAction[] {
+  draft.ownStalls = false;
+  draft.ownCustomers = false;
   applyOne(draft, action);
   for (let guard = 0; ; guard++) {
     const s = draft.state;
-    if (s.phase === 'over') return { draft, options: [] };
+    if (s.phase === 'over') return [];
+    // A look ahead that stops at the next turn need not know its options (the whole board's builds).
+    if (!turnOptions && s.pending.k === 'turn') return [];
     const options = decisionOptions(s);
-    if (s.pending.k === 'turn' || options.length !== 1) return { draft, options };
+    if (s.pending.k === 'turn' || options.length !== 1) return options;
     if (guard > 64) throw new Error('forced decisions do not end');
     applyOne(draft, options[0] as KairoAction);
   }
@@ -519,7 +608,7 @@ function applyOne(draft: Draft, action: KairoAction): void {
         const b = newBuild(mode, action.colour, 'card');
         if (mode === 'extend') b.cost = stallSize(s.stalls[stallOf(s, seat, action.colour)] as KairoStall) + 1;
         s.pending = b;
-        draft.events.push(event(`kairo.event.start.${mode}.${action.colour}`, { player: player(seat) }, seat));
+        draft.events?.push(event(`kairo.event.start.${mode}.${action.colour}`, { player: player(seat) }, seat));
       }
       return;
     }
@@ -531,7 +620,7 @@ function applyOne(draft: Draft, action: KairoAction): void {
       return;
     case 'pass':
       p.out = true;
-      draft.events.push(event('kairo.event.pass', { player: player(seat) }, seat));
+      draft.events?.push(event('kairo.event.pass', { player: player(seat) }, seat));
       endTurn(draft);
       return;
     case 'card':
@@ -549,17 +638,17 @@ function applyOne(draft: Draft, action: KairoAction): void {
         b.payment = { t: 'card', card: action.card };
         b.sections = CARD_SECTIONS[action.card].slice();
         b.step = 'section';
-        draft.events.push(event('kairo.event.card', { player: player(seat), card: cardName(action.card) }, seat));
+        draft.events?.push(event('kairo.event.card', { player: player(seat), card: cardName(action.card) }, seat));
       } else if (action.t === 'joker') {
         b.payment = { t: 'joker', card: action.card, coin: null };
         b.sections = CARD_SECTIONS[action.card].slice();
         b.step = 'jokerCoin';
-        draft.events.push(event('kairo.event.joker', { player: player(seat), card: cardName(action.card) }, seat));
+        draft.events?.push(event('kairo.event.joker', { player: player(seat), card: cardName(action.card) }, seat));
       } else {
         b.payment = { t: 'three', cards: action.cards.slice() };
         b.sections = null;
         b.step = 'section';
-        draft.events.push(event('kairo.event.three', { player: player(seat), cards: action.cards.map(cardName).join(', ') }, seat));
+        draft.events?.push(event('kairo.event.three', { player: player(seat), cards: action.cards.map(cardName).join(', ') }, seat));
       }
       return;
     }
@@ -568,7 +657,7 @@ function applyOne(draft: Draft, action: KairoAction): void {
       p.coins[action.colour] -= JOKER_COIN_COST;
       if (b.payment?.t === 'joker') b.payment.coin = action.colour;
       b.step = 'section';
-      draft.events.push(event(`kairo.event.jokerCoin.${action.colour}`, { player: player(seat) }, seat));
+      draft.events?.push(event(`kairo.event.jokerCoin.${action.colour}`, { player: player(seat) }, seat));
       return;
     }
     case 'section': {
@@ -621,7 +710,7 @@ function applyOne(draft: Draft, action: KairoAction): void {
       p.hand.push(action.card);
       sortCards(p.hand);
       draft.checkpoint = true;
-      draft.events.push(event('kairo.event.takeDisplay', { player: player(seat), card: cardName(action.card) }, seat));
+      draft.events?.push(event('kairo.event.takeDisplay', { player: player(seat), card: cardName(action.card) }, seat));
       afterTake(draft);
       return;
     }
@@ -630,8 +719,8 @@ function applyOne(draft: Draft, action: KairoAction): void {
       p.hand.push(card);
       sortCards(p.hand);
       draft.checkpoint = true;
-      draft.events.push(event('kairo.event.takeDeck', { player: player(seat) }, seat));
-      draft.events.push(event('kairo.event.takeDeck.private', { card: cardName(card) }, seat, [seat]));
+      draft.events?.push(event('kairo.event.takeDeck', { player: player(seat) }, seat));
+      draft.events?.push(event('kairo.event.takeDeck.private', { card: cardName(card) }, seat, [seat]));
       afterTake(draft);
       return;
     }
@@ -639,7 +728,7 @@ function applyOne(draft: Draft, action: KairoAction): void {
       s.criers -= 1;
       p.criers += 1;
       draft.checkpoint = true;
-      draft.events.push(event('kairo.event.takeCrier', { player: player(seat) }, seat));
+      draft.events?.push(event('kairo.event.takeCrier', { player: player(seat) }, seat));
       afterTake(draft);
       return;
     }
@@ -647,8 +736,8 @@ function applyOne(draft: Draft, action: KairoAction): void {
       const i = p.hand.indexOf(action.card);
       p.hand.splice(i, 1);
       s.discard.push(action.card);
-      draft.events.push(event('kairo.event.discard', { player: player(seat) }, seat));
-      draft.events.push(event('kairo.event.discard.private', { card: cardName(action.card) }, seat, [seat]));
+      draft.events?.push(event('kairo.event.discard', { player: player(seat) }, seat));
+      draft.events?.push(event('kairo.event.discard.private', { card: cardName(action.card) }, seat, [seat]));
       if (p.hand.length <= HAND_LIMIT) endTurn(draft);
       return;
     }
@@ -671,14 +760,14 @@ function reshuffle(draft: Draft): void {
   s.deck = shuffle(s.rng, s.discard);
   s.discard = [];
   draft.checkpoint = true;
-  draft.events.push(event('kairo.event.reshuffle', { cards: s.deck.length }));
+  draft.events?.push(event('kairo.event.reshuffle', { cards: s.deck.length }));
 }
 
 function afterTake(draft: Draft): void {
   const s = draft.state;
   const pending = s.pending as { k: 'draw'; taken: number };
   pending.taken += 1;
-  if (pending.taken < CARDS_PER_DRAW && drawSources(s).length > 0) return;
+  if (pending.taken < CARDS_PER_DRAW && hasDrawSource(s)) return;
   pending.taken = CARDS_PER_DRAW;
   const p = s.players[s.seat] as KairoPlayer;
   if (p.hand.length <= HAND_LIMIT) endTurn(draft);
@@ -695,12 +784,12 @@ function completeStall(draft: Draft, b: BuildPending, main: FieldId, entrance: F
     const from = stall.main;
     stall.main = main;
     stall.entrance = entrance;
-    draft.events.push(event(`kairo.event.relocate.${b.colour}`, { ...params, from: fieldLabel(from) }, seat));
+    draft.events?.push(event(`kairo.event.relocate.${b.colour}`, { ...params, from: fieldLabel(from) }, seat));
   } else {
     const owner: StallOwner = b.mode === 'neutral' ? 'neutral' : seat;
     stalls.push({ owner, colour: b.colour, main, entrance, ext: [] });
     const key = b.mode === 'neutral' ? `kairo.event.neutral.${b.colour}` : `kairo.event.stall.${b.colour}`;
-    draft.events.push(event(key, params, seat));
+    draft.events?.push(event(key, params, seat));
   }
   if (b.mode === 'setup' || b.mode === 'neutral') nextSetupPlacement(draft);
   else endTurn(draft);
@@ -717,15 +806,15 @@ function completeExtension(draft: Draft, b: BuildPending): void {
   s.extensions[b.colour] -= 1;
   const size = stallSize(stall);
   p.score += size;
-  draft.events.push(event(`kairo.event.extend.${b.colour}`, { player: player(seat), field: fieldLabel(field), size, points: size }, seat));
+  draft.events?.push(event(`kairo.event.extend.${b.colour}`, { player: player(seat), field: fieldLabel(field), size, points: size }, seat));
   for (const c of COLOURS) {
     const count = c === b.colour ? b.paidStall : (b.paidOther[c] ?? 0);
-    if (count > 0) draft.events.push(event(`kairo.event.pay.${c}`, { player: player(seat), count }, seat));
+    if (count > 0) draft.events?.push(event(`kairo.event.pay.${c}`, { player: player(seat), count }, seat));
   }
   awardMedals(draft, index);
   if (s.phase === 'play' && finalPhaseTriggered(s)) {
     s.phase = 'final';
-    draft.events.push(event('kairo.event.finalPhase', {}));
+    draft.events?.push(event('kairo.event.finalPhase', {}));
   }
   endTurn(draft);
 }
@@ -757,7 +846,7 @@ export function awardMedals(draft: Draft, index: number): void {
     const from = medal[kind];
     medal[kind] = seat;
     p.score += MEDAL_POINTS[kind];
-    draft.events.push(
+    draft.events?.push(
       event(
         `kairo.event.medal.${kind}.${stall.colour}`,
         { player: player(seat), points: MEDAL_POINTS[kind], from: from === null ? 0 : player(from) },
@@ -795,18 +884,18 @@ function completeLead(draft: Draft, colour: Colour, field: FieldId): void {
   customers[waiting] = field;
   const size = stallSize(stall);
   const params = { player: player(seat), field: fieldLabel(field), criers: target.criers, distance: target.distance };
-  draft.events.push(event(`kairo.event.lead.${colour}`, params, seat));
-  draft.events.push(event(`kairo.event.swap.${waiting}`, { field: fieldLabel(field) }));
+  draft.events?.push(event(`kairo.event.lead.${colour}`, params, seat));
+  draft.events?.push(event(`kairo.event.swap.${waiting}`, { field: fieldLabel(field) }));
   if (stall.owner === seat) {
     p.coins[stall.colour] += size;
-    draft.events.push(event(`kairo.event.income.${stall.colour}`, { player: player(seat), coins: size }, seat));
+    draft.events?.push(event(`kairo.event.income.${stall.colour}`, { player: player(seat), coins: size }, seat));
   } else {
     p.coins[stall.colour] += 1;
-    draft.events.push(event(`kairo.event.income.${stall.colour}`, { player: player(seat), coins: 1 }, seat));
+    draft.events?.push(event(`kairo.event.income.${stall.colour}`, { player: player(seat), coins: 1 }, seat));
     if (stall.owner !== 'neutral') {
       const owner = s.players[stall.owner] as KairoPlayer;
       owner.coins[stall.colour] += size;
-      draft.events.push(event(`kairo.event.income.${stall.colour}`, { player: player(stall.owner), coins: size }, stall.owner));
+      draft.events?.push(event(`kairo.event.income.${stall.colour}`, { player: player(stall.owner), coins: size }, stall.owner));
     }
   }
   endTurn(draft);
@@ -836,7 +925,7 @@ function endTurn(draft: Draft): void {
     s.pending = { k: 'turn' };
     if (buildChoices(s, seat, occupancy(s)).length > 0) return;
     p.out = true;
-    draft.events.push(event('kairo.event.cannotBuild', { player: player(seat) }, seat));
+    draft.events?.push(event('kairo.event.cannotBuild', { player: player(seat) }, seat));
   }
   finishGame(draft);
 }
@@ -854,10 +943,10 @@ function finishGame(draft: Draft): void {
     const coins = totalCoins(p.coins);
     const coinPoints = Math.floor(coins / COINS_PER_FINAL_POINT);
     p.score += medalPoints + coinPoints;
-    draft.events.push(event('kairo.event.finalScore', { player: player(seat), medals: medalPoints, coins, coinPoints, score: p.score }, seat));
+    draft.events?.push(event('kairo.event.finalScore', { player: player(seat), medals: medalPoints, coins, coinPoints, score: p.score }, seat));
     return { seat, medalPoints, coins, coinPoints };
   });
-  draft.events.push(event('kairo.event.gameOver', {}));
+  draft.events?.push(event('kairo.event.gameOver', {}));
 }
 
 /**
@@ -874,7 +963,7 @@ export function nextSetupPlacement(draft: Draft): void {
       s.phase = 'play';
       s.seat = s.startSeat;
       s.pending = { k: 'turn' };
-      draft.events.push(event('kairo.event.play', { player: player(s.startSeat) }, s.startSeat));
+      draft.events?.push(event('kairo.event.play', { player: player(s.startSeat) }, s.startSeat));
       return;
     }
     s.seat = next.seat;
@@ -883,14 +972,14 @@ export function nextSetupPlacement(draft: Draft): void {
       const colour = s.neutralBag.splice(randomInt(s.rng, s.neutralBag.length), 1)[0] as Colour;
       if (hasStallSpot(occ, colour, { setup: true })) {
         s.pending = newBuild('neutral', colour, 'section');
-        draft.events.push(event(`kairo.event.neutralDrawn.${colour}`, { player: player(next.seat) }, next.seat));
+        draft.events?.push(event(`kairo.event.neutralDrawn.${colour}`, { player: player(next.seat) }, next.seat));
         return;
       }
-      draft.events.push(event(`kairo.event.neutralNoSpace.${colour}`, {}));
+      draft.events?.push(event(`kairo.event.neutralNoSpace.${colour}`, {}));
     } else {
       s.pending = { k: 'turn' };
       if (hasSetupChoice(s, next.seat, occ)) return;
-      draft.events.push(event('kairo.event.setupNoSpace', { player: player(next.seat) }, next.seat));
+      draft.events?.push(event('kairo.event.setupNoSpace', { player: player(next.seat) }, next.seat));
     }
     s.setupQueue.shift();
   }
@@ -909,14 +998,14 @@ export function quickStart(draft: Draft): void {
         (c) => stallOf(s, placement.seat, c) === -1 && hasStallSpot(occ, c, { setup: true }),
       );
       if (colours.length === 0) {
-        draft.events.push(event('kairo.event.setupNoSpace', { player: player(placement.seat) }, placement.seat));
+        draft.events?.push(event('kairo.event.setupNoSpace', { player: player(placement.seat) }, placement.seat));
         continue;
       }
       colour = pick(s.rng, colours);
     }
     const spots = stallSpots(occ, colour, { setup: true });
     if (spots.length === 0) {
-      draft.events.push(event(`kairo.event.neutralNoSpace.${colour}`, {}));
+      draft.events?.push(event(`kairo.event.neutralNoSpace.${colour}`, {}));
       continue;
     }
     const choices: [FieldId, FieldId][] = [];

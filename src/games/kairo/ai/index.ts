@@ -1,6 +1,6 @@
 /** Kairo's computer player: the determinizer, evaluation and rollout policy the generic search uses. */
 import type { GamePolicy } from '../../../engine/ai/index.js';
-import { kairo } from '../index.js';
+import { applyUntold, kairo } from '../index.js';
 import type { KairoAction, KairoState } from '../types.js';
 import { seatView, type KairoSeatView } from '../view.js';
 import { KAIRO_SEAT_VIEW_FIELDS } from '../view-fields.js';
@@ -16,7 +16,7 @@ export const kairoPolicy: GamePolicy<KairoState, KairoAction, KairoSeatView> = {
   game: 'kairo',
   rules: {
     legalActions: (state, seat) => kairo.legalActions(state, seat),
-    apply: (state, action, seat) => kairo.apply(state, action, seat),
+    apply: (state, action, seat) => applyUntold(state, action, seat),
     activeSeats: (state) => kairo.activeSeats(state),
     isOver: (state) => kairo.isOver(state),
     actionKey: (action) => kairo.actionKey(action),
