@@ -82,6 +82,20 @@ let lastCustomers: object | null = null;
 let lastExclude = 0;
 let lastBoard: Occupancy | null = null;
 
+/**
+ * Forgets the boards derived from this state's stalls and customers: called before they are changed in
+ * place (a move's draft owns its copies and may change them twice, and a board derived in between must not
+ * be answered for the changed arrays).
+ */
+export function forgetBoards(state: KairoState): void {
+  cache.delete(state.stalls);
+  if (lastStalls === state.stalls || lastCustomers === state.customers) {
+    lastStalls = null;
+    lastCustomers = null;
+    lastBoard = null;
+  }
+}
+
 /** Derives the board; `exclude` leaves one stall (and its entrance) out, as when it is being relocated. */
 export function occupancy(state: KairoState, exclude = -1): Occupancy {
   // The same state's board is asked for many times in a row: the last answer first.

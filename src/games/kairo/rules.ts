@@ -466,6 +466,8 @@ function writableStalls(draft: Draft): KairoStall[] {
     }
     draft.state.stalls = copy;
     draft.ownStalls = true;
+  } else {
+    boardModule.forgetBoards(draft.state);
   }
   return draft.state.stalls;
 }
@@ -474,6 +476,8 @@ function writableCustomers(draft: Draft): KairoState['customers'] {
   if (!draft.ownCustomers) {
     draft.state.customers = { ...draft.state.customers };
     draft.ownCustomers = true;
+  } else {
+    boardModule.forgetBoards(draft.state);
   }
   return draft.state.customers;
 }
