@@ -64,17 +64,22 @@ const entranceDirsByBoard = new WeakMap<Occupancy, (readonly Direction[] | undef
 export function entranceDirs(occ: Occupancy, field: FieldId, previous?: StallSpotOptions['previous']): readonly Direction[] {
   // The old position matters only for its own field (a relocation onto the same spot is no relocation).
   if (previous && previous.main === field) return freeEntranceDirs(occ, field, previous.entrance);
-  let byField = entranceDirsByBoard.get(occ);
-  if (byField === undefined) {
-    byField = [];
-    entranceDirsByBoard.set(occ, byField);
+  return keptPerBoard(entranceDirsByBoard, occ, field, () => freeEntranceDirs(occ, field, -1));
+}
+
+/** The answer for `index` on board `occ`, computed once and kept with the board (boards are never changed). */
+function keptPerBoard<T>(memo: WeakMap<Occupancy, (T | undefined)[]>, occ: Occupancy, index: number, compute: () => T): T {
+  let byIndex = memo.get(occ);
+  if (byIndex === undefined) {
+    byIndex = [];
+    memo.set(occ, byIndex);
   }
-  let dirs = byField[field];
-  if (dirs === undefined) {
-    dirs = freeEntranceDirs(occ, field, -1);
-    byField[field] = dirs;
+  let answer = byIndex[index];
+  if (answer === undefined) {
+    answer = compute();
+    byIndex[index] = answer;
   }
-  return dirs;
+  return answer;
 }
 
 function freeEntranceDirs(occ: Occupancy, field: FieldId, oldEntrance: FieldId): readonly Direction[] {
@@ -184,17 +189,7 @@ export function stallSections(occ: Occupancy, colour: Colour, options: StallSpot
  */
 export function extensionFields(occ: Occupancy, stalls: readonly KairoStall[], index: number): readonly FieldId[] {
   // A board is derived from its stalls (see `occupancy`): the answer is kept with it, per stall.
-  let byStall = extensionFieldsByBoard.get(occ);
-  if (byStall === undefined) {
-    byStall = [];
-    extensionFieldsByBoard.set(occ, byStall);
-  }
-  let fields = byStall[index];
-  if (fields === undefined) {
-    fields = findExtensionFields(occ, stalls, index);
-    byStall[index] = fields;
-  }
-  return fields;
+  return keptPerBoard(extensionFieldsByBoard, occ, index, () => findExtensionFields(occ, stalls, index));
 }
 
 const extensionFieldsByBoard = new WeakMap<Occupancy, (readonly FieldId[] | undefined)[]>();
