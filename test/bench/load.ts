@@ -52,7 +52,11 @@ const END_TURN = /End the turn/;
 /** A process's CPU time so far (all its threads), from /proc/<pid>/stat: utime + stime in clock ticks. */
 function processCpuMs(pid: number | undefined): number {
   if (pid === undefined) return Number.NaN;
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return cpuMsOfStat(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+}
+
+/** utime + stime of a /proc stat line, in ms (clock ticks of 10 ms). */
+function cpuMsOfStat(stat: string): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // After the name: state is field 3, utime 14 and stime 15 (1-based over the whole line).
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
@@ -70,8 +74,7 @@ function threadCpuMs(pid: number | undefined): Map<string, number> {
       continue; // the thread ended meanwhile
     }
     const name = Number(tid) === pid ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    byName.set(name, (byName.get(name) ?? 0) + ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
+    byName.set(name, (byName.get(name) ?? 0) + cpuMsOfStat(stat));
   }
   return byName;
 }
