@@ -1,5 +1,5 @@
 /** apply: one legal action -> the next state (copy-on-write), its events and whether it is a checkpoint. */
-import type { ApplyResult } from '../../engine/index.js';
+import type { ApplyResult, GameEvent } from '../../engine/index.js';
 import type { IstanbulAction } from './actions.js';
 import type { IstanbulState } from './state.js';
 import { endTurn, enterEncounters, hasFinalCard, nextFinalSeat } from './turn.js';
@@ -68,10 +68,26 @@ function actionPlace(tx: Tx): number {
 
 export function applyIstanbul(state: IstanbulState, action: IstanbulAction, seat: Seat): ApplyResult<IstanbulState> {
   const tx = new Tx(state);
+  applyIntoAndDeliver(tx, action, seat);
+  return { state: tx.s, events: tx.events, checkpoint: tx.checkpoint };
+}
+
+const NO_EVENTS: readonly GameEvent[] = Object.freeze([]);
+
+/**
+ * `applyIstanbul` for the computer player's search, which reads only the resulting state: the same state
+ * and checkpoint, no events made.
+ */
+export function applyIstanbulUntold(state: IstanbulState, action: IstanbulAction, seat: Seat): ApplyResult<IstanbulState> {
+  const tx = new Tx(state, true);
+  applyIntoAndDeliver(tx, action, seat);
+  return { state: tx.s, events: NO_EVENTS, checkpoint: tx.checkpoint };
+}
+
+function applyIntoAndDeliver(tx: Tx, action: IstanbulAction, seat: Seat): void {
   applyInto(tx, action, seat);
   // Letters & Seals: letters are delivered whenever a token of their owner stands at their place.
   if (tx.s.ls !== undefined) deliverLetters(tx);
-  return { state: tx.s, events: tx.events, checkpoint: tx.checkpoint };
 }
 
 function applyInto(tx: Tx, action: IstanbulAction, seat: Seat): void {

@@ -28,7 +28,11 @@ export class Tx {
    */
   viaDiscardTop = false;
 
-  constructor(base: IstanbulState) {
+  /** `silent`: no events are made (the computer player's search reads none; they were a tenth of its garbage). */
+  constructor(
+    base: IstanbulState,
+    private readonly silent = false,
+  ) {
     this.s = shallowCopy(base);
     this.s.pending = base.pending.slice();
     this.s.turn = { ...base.turn };
@@ -172,6 +176,7 @@ export class Tx {
   }
 
   log(key: string, seat: Seat | undefined, params?: Record<string, MessageParam>, visibleTo?: readonly Seat[]): void {
+    if (this.silent) return;
     const event: { key: string; seat?: Seat; params?: Record<string, MessageParam>; visibleTo?: readonly Seat[] } = {
       key: `istanbul.event.${key}`,
     };

@@ -1,7 +1,7 @@
 /** Istanbul's computer player: the determinizer, evaluation and rollout policy the generic search uses. */
 import type { GamePolicy, Level, SearchBudget } from '../../../engine/ai/index.js';
 import { istanbulActionKey, type IstanbulAction } from '../actions.js';
-import { applyIstanbul } from '../apply.js';
+import { applyIstanbulUntold } from '../apply.js';
 import { istanbulView } from '../buildView.js';
 import { legalActions } from '../legal.js';
 import type { IstanbulState } from '../state.js';
@@ -32,7 +32,7 @@ export const istanbulPolicy: GamePolicy<IstanbulState, IstanbulAction, IstanbulS
   game: 'istanbul',
   rules: {
     legalActions,
-    apply: applyIstanbul,
+    apply: applyIstanbulUntold,
     activeSeats(state) {
       const frame = state.pending[state.pending.length - 1];
       return frame === undefined ? [] : [frame.seat];

@@ -8,7 +8,7 @@
 import { drawChance, meanOverChance } from '../../../engine/ai/chance.js';
 import { randomInt, type RngState, type Seat } from '../../../engine/index.js';
 import type { IstanbulAction } from '../actions.js';
-import { applyIstanbul } from '../apply.js';
+import { applyIstanbulUntold } from '../apply.js';
 import { legalActions } from '../legal.js';
 import type { IstanbulState } from '../state.js';
 import { reseedIstanbul } from './determinize.js';
@@ -25,7 +25,7 @@ function top(s: IstanbulState): IstanbulState['pending'][number] | undefined {
 function worthAfter(s: IstanbulState, seat: Seat, a: IstanbulAction, chance: readonly RngState[]): number {
   return meanOverChance(
     s,
-    (state) => applyIstanbul(state, a, seat).state,
+    (state) => applyIstanbulUntold(state, a, seat).state,
     (after) => worth(after, seat),
     reseedIstanbul,
     chance,
@@ -42,7 +42,7 @@ function valueAhead(s: IstanbulState, seat: Seat, chance: readonly RngState[]): 
     const legal = legalActions(state, seat);
     const step = legal.find((a) => a.type === 'leaveAssistant' || a.type === 'pickUpAssistant' || a.type === 'payMerchants');
     if (step === undefined) return worth(state, seat) - 0.2;
-    state = applyIstanbul(state, step, seat).state;
+    state = applyIstanbulUntold(state, step, seat).state;
   }
   const frame = top(state);
   if (frame === undefined || frame.seat !== seat || frame.k !== 'action') return worth(state, seat);
@@ -74,7 +74,7 @@ const LEADS_TO_PLACE = new Set<IstanbulAction['type']>([
  */
 export function actionValue(s: IstanbulState, seat: Seat, a: IstanbulAction, chance: readonly RngState[]): number {
   if (LEADS_TO_PLACE.has(a.type)) {
-    return meanOverChance(s, (state) => applyIstanbul(state, a, seat).state, (after) => valueAhead(after, seat, chance), reseedIstanbul, chance);
+    return meanOverChance(s, (state) => applyIstanbulUntold(state, a, seat).state, (after) => valueAhead(after, seat, chance), reseedIstanbul, chance);
   }
   // Ending the turn early forfeits the rest of it: a small cost, so any gain beats it.
   if (a.type === 'endTurn' || a.type === 'skipAction') return worthAfter(s, seat, a, chance) - 0.01;
