@@ -4,7 +4,7 @@
  * only its seat's view. Used by the benchmark (test/bench/ai.ts) and the AI tests.
  */
 import { budgetFor, decideWithStats, toSeatView, type Carry, type GamePolicy, type Level, type SearchBudget } from '../../src/engine/ai/index.js';
-import { randomInt, seedRng, type AnyGameDefinition, type Seat } from '../../src/engine/index.js';
+import { randomInt, seedRng, type AnyGameDefinition, type Seat, type Standing } from '../../src/engine/index.js';
 import { istanbul } from '../../src/games/istanbul/index.js';
 import { istanbulPolicy } from '../../src/games/istanbul/ai/index.js';
 import { kairo } from '../../src/games/kairo/index.js';
@@ -61,6 +61,8 @@ export interface MatchResult {
   readonly timings: readonly DecisionTiming[];
   /** The game did not end within the step limit (scored by the standings then). */
   readonly truncated: boolean;
+  /** Each seat's final standing (rank and the game's summary: rubies and lira, Kairo's points), for --per-game. */
+  readonly standings: readonly Standing[];
 }
 
 export interface MatchOptions {
@@ -165,5 +167,5 @@ export function playMatch(opts: MatchOptions): MatchResult {
   const standings = def.standings(state);
   const winners = standings.filter((s) => s.rank === 1).map((s) => s.seat);
   const scores = opts.seats.map((_, seat) => (winners.includes(seat) ? 1 / winners.length : 0));
-  return { scores, steps, timings, truncated: !def.isOver(state) };
+  return { scores, steps, timings, truncated: !def.isOver(state), standings };
 }

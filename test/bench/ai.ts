@@ -8,6 +8,8 @@
  *                       [--iterations hard=600,normal=200,easy=40] [--max-steps 5000] [--cpu-ms 50]
  *                       [--hard rolloutSteps=3,priorVisits=8] (the new hard's budget changed, to try a setting)
  *   npm run bench:ai -- --quick [--games 60] [--cpu-ms 40]
+ *   ... [--from 30] (game numbers, and so seeds, from 30 on: more games beside an earlier run's)
+ *   ... [--per-game] (each game's seed, seats, winner and final standings, to look at the losses)
  *
  * A pairing "A-B" with 2 players seats A against B; with 4 players A against three Bs (A's fair share is
  * then 25%). A's seat rotates with the game number, so every seat is played equally. Defaults: the full
@@ -36,6 +38,8 @@ interface Args {
   maxSteps: number;
   cpuMs: number | undefined;
   quick: boolean;
+  from: number;
+  perGame: boolean;
   hardBudget: NonNullable<MatchOptions['hardBudget']>;
 }
 
@@ -71,6 +75,8 @@ function parseArgs(argv: readonly string[]): Args {
     maxSteps: Number(get('max-steps') ?? 5000),
     cpuMs: get('cpu-ms') === undefined ? (quick ? 40 : undefined) : Number(get('cpu-ms')),
     quick,
+    from: Number(get('from') ?? 0),
+    perGame: argv.includes('--per-game'),
     hardBudget: Object.fromEntries(
       list('hard', '').map((item) => {
         const [key, value] = item.split('=');
@@ -125,7 +131,7 @@ async function main(): Promise<void> {
       for (const players of args.players) {
         for (const [a, b] of args.pairings) {
           const jobs: Promise<{ result: MatchResult; seatOfA: number }>[] = [];
-          for (let g = 0; g < args.games; g++) {
+          for (let g = args.from; g < args.from + args.games; g++) {
             const seatOfA = g % players;
             const seats = Array.from({ length: players }, (_, seat) => (seat === seatOfA ? a : b));
             const options: MatchOptions = {
@@ -137,7 +143,15 @@ async function main(): Promise<void> {
               ...(args.cpuMs === undefined ? {} : { cpuMs: args.cpuMs }),
               ...(Object.keys(args.hardBudget).length === 0 ? {} : { hardBudget: args.hardBudget }),
             };
-            jobs.push((pool.run(options) as Promise<MatchResult>).then((result) => ({ result, seatOfA })));
+            jobs.push(
+              (pool.run(options) as Promise<MatchResult>).then((result) => {
+                if (args.perGame) {
+                  const lines = result.standings.map((st) => `${st.seat}:${seats[st.seat]} rank ${st.rank} ${JSON.stringify(st.summary.params ?? {})}`);
+                  console.log(`game ${options.seed} ${a} in seat ${seatOfA}: ${a} ${result.scores[seatOfA] === 1 ? 'won' : result.scores[seatOfA] === 0 ? 'lost' : 'shared'} in ${result.steps} decisions | ${lines.join(' | ')}`);
+                }
+                return { result, seatOfA };
+              }),
+            );
           }
           const results = await Promise.all(jobs);
           let wins = 0;
