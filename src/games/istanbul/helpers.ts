@@ -1,27 +1,27 @@
 /** Small read-only helpers over the state, shared by the rules. */
 import { BASE_CAPACITY } from './data/players.js';
-import type { IstanbulState, PlayerState } from './state.js';
+import type { IstanbulState, PlayerDraft, PlayerState } from './state.js';
 import { GOODS, type Good, type PlaceId, type Seat } from './types.js';
 
-export function capacity(p: PlayerState): number {
+export function capacity(p: PlayerDraft): number {
   return BASE_CAPACITY + p.extensions;
 }
 
-export function room(p: PlayerState, good: Good): number {
+export function room(p: PlayerDraft, good: Good): number {
   return BASE_CAPACITY + p.extensions - p.goods[good];
 }
 
-export function hasRoomForAny(p: PlayerState): boolean {
+export function hasRoomForAny(p: PlayerDraft): boolean {
   for (const g of GOODS) if (room(p, g) > 0) return true;
   return false;
 }
 
-export function totalGoods(p: PlayerState): number {
+export function totalGoods(p: PlayerDraft): number {
   return p.goods.red + p.goods.green + p.goods.yellow + p.goods.blue;
 }
 
 /** Adds up to `n` of a good, never above capacity; returns how many were gained. */
-export function gainGood(p: PlayerState, good: Good, n: number): number {
+export function gainGood(p: PlayerDraft, good: Good, n: number): number {
   const gained = Math.max(0, Math.min(n, room(p, good)));
   p.goods[good] += gained;
   return gained;

@@ -30,6 +30,17 @@ export interface PlayerState {
   family: PlaceId;
 }
 
+/**
+ * A player whose lists are only read: what the rules' helpers take, and a draft's player (`Tx.player`),
+ * which shares the lists with the state it came from until they are changed through the draft
+ * (`Tx.hand`, `Tx.stack`, `Tx.mosqueTilesOf`).
+ */
+export type PlayerDraft = Omit<PlayerState, 'hand' | 'stack' | 'mosqueTiles'> & {
+  readonly hand: readonly CardKind[];
+  readonly stack: readonly AssistantOwner[];
+  readonly mosqueTiles: readonly Good[];
+};
+
 /** A pending decision: the top of the stack is what is asked now, of `seat`. */
 export type Frame =
   | { readonly k: 'move'; readonly seat: Seat }

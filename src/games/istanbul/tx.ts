@@ -4,8 +4,23 @@
  * when they are first changed. The state given to `apply` is never mutated.
  */
 import { copyRng, rollDie, type GameEvent, type MessageParam, type RngState } from '../../engine/index.js';
-import type { Frame, IstanbulState, LettersAndSealsState, PlayerState, RollPurposeState } from './state.js';
-import type { AssistantOwner, CardKind, Good, PlaceId, Seat } from './types.js';
+import type { Frame, IstanbulState, LettersAndSealsState, Letter, PlayerDraft, PlayerState, RollPurposeState } from './state.js';
+import type { AssistantOwner, CardKind, CompanionPos, Good, PlaceId, Seat } from './types.js';
+
+/** The lists of the Letters & Seals state a draft copies only when they change. */
+type LettersAndSealsList = 'letterDeck' | 'letterDiscard' | 'letters' | 'companions' | 'doubleMoveRound' | 'kioskDeck' | 'kioskDiscard' | 'secretSociety';
+
+/** The Letters & Seals state within a draft: its lists are changed only through the draft's methods. */
+export type LettersAndSealsDraft = Omit<LettersAndSealsState, LettersAndSealsList> & {
+  letterDeck: readonly PlaceId[];
+  letterDiscard: readonly PlaceId[];
+  letters: readonly (readonly Letter[])[];
+  companions: readonly CompanionPos[];
+  doubleMoveRound: readonly number[];
+  kioskDeck: readonly number[];
+  kioskDiscard: readonly number[];
+  secretSociety: readonly Seat[];
+};
 
 export class Tx {
   readonly s: IstanbulState;
@@ -13,6 +28,9 @@ export class Tx {
   /** A die roll, a card draw or a hand-over happened: undo may not go back past this action. */
   checkpoint = false;
   private readonly copiedPlayers: boolean[] = [];
+  private readonly copiedHands: boolean[] = [];
+  private readonly copiedStacks: boolean[] = [];
+  private readonly copiedMosqueTiles: boolean[] = [];
   private playersArrayCopied = false;
   private assistantsArrayCopied = false;
   private readonly copiedPlaces: boolean[] = [];
@@ -22,6 +40,8 @@ export class Tx {
   private mosqueCopied = false;
   private neutralCopied = false;
   private lsCopied = false;
+  private readonly copiedLsLists = new Set<LettersAndSealsList>();
+  private readonly copiedLetters: boolean[] = [];
   /**
    * Letters & Seals, card "carry out the top card of the discard pile": while set, `playCard` takes that card
    * from the hand instead of the card whose effect is carried out (which stays on the discard pile).
@@ -38,8 +58,46 @@ export class Tx {
     this.s.turn = { ...base.turn };
   }
 
-  /** A player to change (copied on first use). */
-  player(seat: Seat): PlayerState {
+  /**
+   * A player to change (copied on first use). Its hand, assistant stack and mosque tiles stay shared until
+   * changed through `hand`, `stack` and `mosqueTilesOf`: most actions change only lira, goods or a position,
+   * and copying every list of the player for each was a tenth of the computer player's search.
+   */
+  player(seat: Seat): PlayerDraft {
+    return this.playerCopy(seat);
+  }
+
+  /** The seat's hand, to change. */
+  hand(seat: Seat): CardKind[] {
+    const p = this.playerCopy(seat);
+    if (!this.copiedHands[seat]) {
+      p.hand = p.hand.slice();
+      this.copiedHands[seat] = true;
+    }
+    return p.hand;
+  }
+
+  /** The seat's assistants under its merchant (bottom first), to change. */
+  stack(seat: Seat): AssistantOwner[] {
+    const p = this.playerCopy(seat);
+    if (!this.copiedStacks[seat]) {
+      p.stack = p.stack.slice();
+      this.copiedStacks[seat] = true;
+    }
+    return p.stack;
+  }
+
+  /** The seat's mosque tiles, to change. */
+  mosqueTilesOf(seat: Seat): Good[] {
+    const p = this.playerCopy(seat);
+    if (!this.copiedMosqueTiles[seat]) {
+      p.mosqueTiles = p.mosqueTiles.slice();
+      this.copiedMosqueTiles[seat] = true;
+    }
+    return p.mosqueTiles;
+  }
+
+  private playerCopy(seat: Seat): PlayerState {
     if (!this.playersArrayCopied) {
       this.s.players = this.s.players.slice();
       this.playersArrayCopied = true;
@@ -53,12 +111,12 @@ export class Tx {
       colour: current.colour,
       lira: current.lira,
       rubies: current.rubies,
-      goods: { ...current.goods },
+      goods: { red: current.goods.red, green: current.goods.green, yellow: current.goods.yellow, blue: current.goods.blue },
       extensions: current.extensions,
-      mosqueTiles: current.mosqueTiles.slice(),
-      hand: current.hand.slice(),
+      mosqueTiles: current.mosqueTiles,
+      hand: current.hand,
       merchant: current.merchant,
-      stack: current.stack.slice(),
+      stack: current.stack,
       supply: current.supply,
       family: current.family,
     };
@@ -115,25 +173,86 @@ export class Tx {
     return this.s.neutralMerchants;
   }
 
-  /** Letters & Seals state, to change (copied on first use, all of it: it is small). Throws in the base game. */
-  ls(): LettersAndSealsState {
+  /**
+   * Letters & Seals state, to change (copied on first use; throws in the base game). Its piles and lists
+   * stay shared until changed through the methods below: a companion's step changes one entry, and copying
+   * every pile for it was a twentieth of the computer player's search.
+   */
+  ls(): LettersAndSealsDraft {
     const base = this.s.ls;
     if (base === undefined) throw new Error('Letters & Seals is not played');
     if (!this.lsCopied) {
+      // Every field named, in the state's order (its JSON keeps the key order).
       this.s.ls = {
-        ...base,
-        letterDeck: base.letterDeck.slice(),
-        letterDiscard: base.letterDiscard.slice(),
-        letters: base.letters.map((l) => l.slice()),
-        companions: base.companions.slice(),
-        doubleMoveRound: base.doubleMoveRound.slice(),
-        kioskDeck: base.kioskDeck.slice(),
-        kioskDiscard: base.kioskDiscard.slice(),
-        secretSociety: base.secretSociety.slice(),
+        cards: base.cards,
+        letterDeck: base.letterDeck,
+        letterDiscard: base.letterDiscard,
+        letters: base.letters,
+        companions: base.companions,
+        doubleMoveRound: base.doubleMoveRound,
+        courier: base.courier,
+        kioskDeck: base.kioskDeck,
+        kioskDiscard: base.kioskDiscard,
+        kiosk: base.kiosk,
+        auction: base.auction,
+        secretSociety: base.secretSociety,
+        extraRubies: base.extraRubies,
       };
       this.lsCopied = true;
     }
-    return this.s.ls as LettersAndSealsState;
+    return this.s.ls as LettersAndSealsDraft;
+  }
+
+  /** The letter draw pile (top last), to change. */
+  letterDeck(): PlaceId[] {
+    return this.lsList('letterDeck');
+  }
+
+  letterDiscard(): PlaceId[] {
+    return this.lsList('letterDiscard');
+  }
+
+  companions(): CompanionPos[] {
+    return this.lsList('companions');
+  }
+
+  doubleMoveRound(): number[] {
+    return this.lsList('doubleMoveRound');
+  }
+
+  /** The Kiosk tiles' draw pile (top last), to change. */
+  kioskDeck(): number[] {
+    return this.lsList('kioskDeck');
+  }
+
+  kioskDiscard(): number[] {
+    return this.lsList('kioskDiscard');
+  }
+
+  /** Seats paid by the Secret Society, in order, to change. */
+  secretSocietyPaid(): Seat[] {
+    return this.lsList('secretSociety');
+  }
+
+  /** The letters in front of a seat, to change. */
+  lettersOf(seat: Seat): Letter[] {
+    const ls = this.lsList('letters');
+    if (!this.copiedLetters[seat]) {
+      ls[seat] = (ls[seat] as Letter[]).slice();
+      this.copiedLetters[seat] = true;
+    }
+    return ls[seat] as Letter[];
+  }
+
+  private lsList<K extends LettersAndSealsList>(key: K): LettersAndSealsState[K] {
+    const ls = this.ls() as LettersAndSealsState;
+    // A list the rules replaced with a fresh one (a reshuffle) is the draft's own already, but copying it
+    // once more is rare and harmless; a shared one must be copied before it changes.
+    if (!this.copiedLsLists.has(key)) {
+      ls[key] = ls[key].slice() as LettersAndSealsState[K];
+      this.copiedLsLists.add(key);
+    }
+    return ls[key];
   }
 
   /** The PRNG, to draw from: marks the action as a checkpoint. */

@@ -1,11 +1,11 @@
 /** The bonus card piles: drawing (reshuffling the discard pile when the deck is empty) and discarding. */
 import { shuffle } from '../../../engine/index.js';
 import type { Tx } from '../tx.js';
-import type { PlayerState } from '../state.js';
+import type { PlayerDraft } from '../state.js';
 import type { CardKind, Seat } from '../types.js';
 
 /** A card of the kind left the hand in the open: one of the kind the table knew of is no longer known. */
-function forgetOpen(p: PlayerState, card: CardKind): void {
+function forgetOpen(p: PlayerDraft, card: CardKind): void {
   const open = p.openCards;
   if (open === undefined) return;
   const index = open.indexOf(card);
@@ -28,7 +28,7 @@ export function drawCard(tx: Tx, seat: Seat): CardKind | null {
     tx.log('deckReshuffled', undefined, { cards: tx.s.deck.length });
   }
   const card = tx.deck().pop() as CardKind;
-  tx.player(seat).hand.push(card);
+  tx.hand(seat).push(card);
   tx.checkpoint = true;
   tx.log('cardDrawn', seat, { player: seat });
   tx.log('cardDrawnPrivate', seat, { player: seat, card }, [seat]);
@@ -38,8 +38,8 @@ export function drawCard(tx: Tx, seat: Seat): CardKind | null {
 /** Takes the top card of the face-up discard pile (Caravansary only). Public: no checkpoint. */
 export function takeDiscardTop(tx: Tx, seat: Seat): CardKind {
   const card = tx.discard().pop() as CardKind;
+  tx.hand(seat).push(card);
   const p = tx.player(seat);
-  p.hand.push(card);
   // Everybody saw it: it stays known to be in this hand until a card of its kind leaves it.
   p.openCards = [...(p.openCards ?? []), card];
   tx.log('cardTakenFromDiscard', seat, { player: seat, card });
@@ -48,11 +48,11 @@ export function takeDiscardTop(tx: Tx, seat: Seat): CardKind {
 
 /** Removes one card of the kind from the hand onto the discard pile. */
 export function discardFromHand(tx: Tx, seat: Seat, card: CardKind): void {
-  const p = tx.player(seat);
-  const index = p.hand.indexOf(card);
+  const hand = tx.hand(seat);
+  const index = hand.indexOf(card);
   if (index < 0) throw new Error(`seat ${seat} holds no ${card}`);
-  p.hand.splice(index, 1);
-  forgetOpen(p, card);
+  hand.splice(index, 1);
+  forgetOpen(tx.player(seat), card);
   tx.discard().push(card);
 }
 
@@ -64,11 +64,11 @@ export function discardFromHand(tx: Tx, seat: Seat, card: CardKind): void {
  */
 export function playCard(tx: Tx, seat: Seat, card: CardKind): void {
   if (tx.viaDiscardTop) {
-    const p = tx.player(seat);
-    const index = p.hand.indexOf('discardTop');
+    const hand = tx.hand(seat);
+    const index = hand.indexOf('discardTop');
     if (index < 0) throw new Error(`seat ${seat} holds no discardTop`);
-    p.hand.splice(index, 1);
-    forgetOpen(p, 'discardTop');
+    hand.splice(index, 1);
+    forgetOpen(tx.player(seat), 'discardTop');
     tx.viaDiscardTop = false;
     tx.log('cardPlayedViaDiscard', seat, { player: seat, card });
     return;

@@ -31,7 +31,7 @@ export function companionMoveOptions(s: IstanbulState, seat: Seat, out: Istanbul
 
 export function applyPlaceCompanion(tx: Tx, seat: Seat): void {
   const place = (tx.s.players[seat] as PlayerState).merchant;
-  tx.ls().companions[seat] = place;
+  tx.companions()[seat] = place;
   tx.log('companionPlaced', seat, { player: seat, place });
 }
 
@@ -39,7 +39,7 @@ export function applyPlaceCompanion(tx: Tx, seat: Seat): void {
 export function moveCompanion(tx: Tx, seat: Seat, to: PlaceId): void {
   const from = companionPlace(tx.s, seat);
   if (from === null) throw new Error(`seat ${seat}'s companion is not on the board`);
-  tx.ls().companions[seat] = to;
+  tx.companions()[seat] = to;
   tx.s.turn.token = 'companion';
   tx.s.turn.at = to;
   tx.s.lastMove = { seat, from, to, token: 'companion' };
@@ -56,7 +56,7 @@ export function canTakeCompanion(s: IstanbulState, seat: Seat): boolean {
 /** The companion into the own supply: from the general supply, or back from the board. */
 export function takeCompanion(tx: Tx, seat: Seat): void {
   const c = companionOf(tx.s, seat);
-  tx.ls().companions[seat] = 'supply';
+  tx.companions()[seat] = 'supply';
   if (c === 'box') tx.log('companionTaken', seat, { player: seat });
   else tx.log('companionReturned', seat, { player: seat, place: c as PlaceId });
 }

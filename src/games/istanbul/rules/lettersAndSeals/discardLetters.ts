@@ -82,7 +82,7 @@ function takeSecretSocietyReward(tx: Tx, seat: Seat, ruby: PlaceId): void {
   const ls = tx.ls();
   if (!ls.secretSociety.includes(seat) && ls.secretSociety.length < SECRET_SOCIETY_BONUS.length) {
     const lira = SECRET_SOCIETY_BONUS[ls.secretSociety.length] as number;
-    ls.secretSociety.push(seat);
+    tx.secretSocietyPaid().push(seat);
     p.lira += lira;
     tx.log('secretSocietyBonus', seat, { player: seat, lira, rank: ls.secretSociety.length });
   }
@@ -117,7 +117,7 @@ export function applyDiscardLetter(tx: Tx, seat: Seat, letter: LetterRef): void 
     return;
   }
   if (frame.purpose === 'doubleMove') {
-    tx.ls().doubleMoveRound[seat] = tx.s.round;
+    tx.doubleMoveRound()[seat] = tx.s.round;
     tx.log('doubleMove', seat, { player: seat });
     tx.log('turnEnded', seat, { player: seat });
     startTurn(tx, seat, true);

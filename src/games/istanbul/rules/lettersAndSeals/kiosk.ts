@@ -29,7 +29,7 @@ function drawTile(tx: Tx): number {
     ls.kioskDiscard = [];
     tx.log('kioskReshuffled', undefined, { tiles: ls.kioskDeck.length });
   }
-  return ls.kioskDeck.pop() as number;
+  return tx.kioskDeck().pop() as number;
 }
 
 export function applyKiosk(tx: Tx, seat: Seat): void {
@@ -209,7 +209,7 @@ function advance(tx: Tx): void {
     tx.replaceTop({ k: 'kiosk', seat: round.owner, last: true });
     return;
   }
-  ls.kioskDiscard.push(...round.chosen);
+  tx.kioskDiscard().push(...round.chosen);
   ls.kiosk = null;
   tx.checkpoint = true;
   finishAction(tx, round.owner, KIOSK);

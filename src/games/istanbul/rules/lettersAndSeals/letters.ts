@@ -52,8 +52,8 @@ export function drawLetter(tx: Tx, seat: Seat): PlaceId | null {
     ls.letterDiscard = [];
     tx.log('lettersReshuffled', undefined, { letters: ls.letterDeck.length });
   }
-  const place = ls.letterDeck.pop() as PlaceId;
-  (ls.letters[seat] as Letter[]).push({ place, delivered: false });
+  const place = tx.letterDeck().pop() as PlaceId;
+  tx.lettersOf(seat).push({ place, delivered: false });
   tx.checkpoint = true;
   tx.log('letterTaken', seat, { player: seat, place });
   return place;
@@ -68,12 +68,11 @@ export function drawLetters(tx: Tx, seat: Seat, n: number): number {
 
 /** Discards one letter of the seat onto the letter discard pile; returns its seals. */
 export function discardLetter(tx: Tx, seat: Seat, ref: LetterRef): number {
-  const ls = tx.ls();
-  const letters = ls.letters[seat] as Letter[];
+  const letters = tx.lettersOf(seat);
   const index = ref === 'delivered' ? letters.findIndex((l) => l.delivered) : letters.findIndex((l) => !l.delivered && l.place === ref);
   if (index < 0) throw new Error(`seat ${seat} holds no letter ${String(ref)}`);
   const [letter] = letters.splice(index, 1) as [Letter];
-  ls.letterDiscard.push(letter.place);
+  tx.letterDiscard().push(letter.place);
   tx.log(letter.delivered ? 'deliveredLetterDiscarded' : 'letterDiscarded', seat, { player: seat, place: letter.place });
   return sealsOfLetter(letter);
 }
@@ -92,11 +91,11 @@ export function deliverLetters(tx: Tx): void {
   const ls = s.ls;
   if (ls === undefined) return;
   for (const p of s.players) {
-    const letters = ls.letters[p.seat] as Letter[];
+    const letters = ls.letters[p.seat] as readonly Letter[];
     if (!letters.some((l) => !l.delivered)) continue;
     const at = tokenPlaces(s, p);
     if (!letters.some((l) => !l.delivered && at.includes(l.place))) continue;
-    const mine = tx.ls().letters[p.seat] as Letter[];
+    const mine = tx.lettersOf(p.seat);
     for (let i = 0; i < mine.length; i++) {
       const l = mine[i] as Letter;
       if (!l.delivered && at.includes(l.place)) {

@@ -32,7 +32,7 @@ export function recallAssistant(tx: Tx, seat: Seat, from: PlaceId): void {
   const index = list.indexOf(seat);
   if (index < 0) throw new Error(`seat ${seat} has no assistant on ${from}`);
   list.splice(index, 1);
-  tx.player(seat).stack.push(seat);
+  tx.stack(seat).push(seat);
 }
 
 /** After one step of the Fountain action: more to do (the 'fountain' decision), or the action is over. */

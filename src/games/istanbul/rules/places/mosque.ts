@@ -29,7 +29,7 @@ export function mosqueEffect(tx: Tx, seat: Seat, colour: Good): void {
   const threshold = stacks[colour].shift() as number;
   const p = tx.player(seat);
   p.goods[colour] -= 1;
-  p.mosqueTiles.push(colour);
+  tx.mosqueTilesOf(seat).push(colour);
   tx.log('mosqueTileTaken', seat, { player: seat, colour, threshold });
   if (colour === 'blue') takeFifthAssistant(tx, seat);
   const place = mosqueOf(colour);

@@ -6,6 +6,6 @@ export function takeFifthAssistant(tx: Tx, seat: Seat): void {
   const p = tx.player(seat);
   if (p.supply <= 0) return;
   p.supply -= 1;
-  p.stack.push(seat);
+  tx.stack(seat).push(seat);
   tx.log('fifthAssistant', seat, { player: seat });
 }

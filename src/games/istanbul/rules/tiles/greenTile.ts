@@ -2,12 +2,12 @@
 import type { IstanbulAction } from '../../actions.js';
 import { GREEN_TILE_PRICE } from '../../data/players.js';
 import { gainGood, hasRoomForAny, room } from '../../helpers.js';
-import type { IstanbulState, PlayerState } from '../../state.js';
+import type { IstanbulState, PlayerDraft, PlayerState } from '../../state.js';
 import { finishAction } from '../../turn.js';
 import type { Tx } from '../../tx.js';
 import { GOODS, type Good, type PlaceId, type Seat } from '../../types.js';
 
-export function canBuyExtraGood(p: PlayerState): boolean {
+export function canBuyExtraGood(p: PlayerDraft): boolean {
   return p.mosqueTiles.includes('green') && p.lira >= GREEN_TILE_PRICE && hasRoomForAny(p);
 }
 

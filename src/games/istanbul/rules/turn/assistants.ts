@@ -26,14 +26,14 @@ export function applyPickUp(tx: Tx, seat: Seat, neutral: boolean): void {
   const index = list.indexOf(owner);
   if (index < 0) throw new Error(`no ${neutral ? 'neutral' : 'own'} assistant on ${p.merchant}`);
   list.splice(index, 1);
-  p.stack.unshift(owner);
+  tx.stack(seat).unshift(owner);
   tx.log(neutral ? 'neutralAssistantPickedUp' : 'assistantPickedUp', seat, { player: seat, place: p.merchant });
   afterAssistant(tx, seat);
 }
 
 export function applyLeave(tx: Tx, seat: Seat): void {
   const p = tx.player(seat);
-  const owner = p.stack.shift();
+  const owner = tx.stack(seat).shift();
   if (owner === undefined) throw new Error('no assistant to leave');
   tx.assistantsAt(p.merchant).push(owner);
   tx.log(owner === 'neutral' ? 'neutralAssistantLeft' : 'assistantLeft', seat, { player: seat, place: p.merchant });
