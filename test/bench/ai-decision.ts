@@ -32,6 +32,8 @@ const seat0 = argv.includes('--seat0');
 const noCarry = argv.includes('--no-carry');
 /** --max-work N: the hard budget's work cap replaced (0: none), to calibrate it (SearchBudget.maxWork). */
 const maxWork = get('max-work') === undefined ? undefined : Number(get('max-work'));
+/** --iterations N: the hard budget's iterations replaced, to calibrate a larger budget's CPU. */
+const hardIterations = get('iterations') === undefined ? undefined : Number(get('iterations'));
 
 console.log(`load average at the start: ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`);
 // Warm-up, untimed: the bot's AI workers live long, so a decision there runs compiled code; here the first
@@ -58,9 +60,13 @@ for (const variant of variants) {
     const cpu: number[] = [];
     const works: number[] = [];
     const hardFor = (view: unknown): SearchBudget | 'hard' => {
-      if (maxWork === undefined) return 'hard';
+      if (maxWork === undefined && hardIterations === undefined) return 'hard';
       const hard = budgetFor(setup.policy, 'hard', view);
-      return { ...hard, maxWork: maxWork === 0 ? undefined : maxWork };
+      return {
+        ...hard,
+        ...(hardIterations === undefined ? {} : { iterations: hardIterations }),
+        ...(maxWork === undefined ? {} : { maxWork: maxWork === 0 ? undefined : maxWork }),
+      };
     };
     let iterations = 0;
     let carriedDecisions = 0;

@@ -78,7 +78,7 @@ export interface MatchOptions {
    */
   readonly cpuMs?: number;
   /** Overrides of the new hard level's budget (experiments: `--hard rolloutSteps=3`). */
-  readonly hardBudget?: Partial<Pick<SearchBudget, 'rolloutSteps' | 'exploration' | 'rolloutNoise' | 'priorVisits'>>;
+  readonly hardBudget?: Partial<Pick<SearchBudget, 'rolloutSteps' | 'exploration' | 'rolloutNoise' | 'priorVisits' | 'maxWork'>>;
 }
 
 /** A budget that stops once the decision has used `cpuMs` of CPU (process time: one game per worker). */

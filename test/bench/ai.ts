@@ -6,7 +6,7 @@
  *   npm run bench:ai -- [--games 400] [--variants istanbul,istanbul-ls,kairo] [--players 2,4]
  *                       [--pairings hard-random,hard-greedy,hard-normal,normal-easy] [--threads N]
  *                       [--iterations hard=600,normal=200,easy=40] [--max-steps 5000] [--cpu-ms 50]
- *                       [--hard rolloutSteps=3,priorVisits=8] (the new hard's budget changed, to try a setting)
+ *                       [--hard rolloutSteps=3,priorVisits=8,maxWork=600000] (the new hard's budget changed, to try a setting)
  *   npm run bench:ai -- --quick [--games 60] [--cpu-ms 40]
  *   ... [--from 30] (game numbers, and so seeds, from 30 on: more games beside an earlier run's)
  *   ... [--per-game] (each game's seed, seats, winner and final standings, to look at the losses)
@@ -80,7 +80,7 @@ function parseArgs(argv: readonly string[]): Args {
     hardBudget: Object.fromEntries(
       list('hard', '').map((item) => {
         const [key, value] = item.split('=');
-        if (!['rolloutSteps', 'exploration', 'rolloutNoise', 'priorVisits'].includes(key ?? '') || !Number.isFinite(Number(value))) throw new Error(`--hard takes rolloutSteps, exploration, rolloutNoise or priorVisits =number, not ${item}`);
+        if (!['rolloutSteps', 'exploration', 'rolloutNoise', 'priorVisits', 'maxWork'].includes(key ?? '') || !Number.isFinite(Number(value))) throw new Error(`--hard takes rolloutSteps, exploration, rolloutNoise, priorVisits or maxWork =number, not ${item}`);
         return [key, Number(value)];
       }),
     ),
