@@ -79,6 +79,8 @@ export interface MatchOptions {
   readonly cpuMs?: number;
   /** Overrides of the new hard level's budget (experiments: `--hard rolloutSteps=3`). */
   readonly hardBudget?: Partial<Pick<SearchBudget, 'rolloutSteps' | 'exploration' | 'rolloutNoise' | 'priorVisits' | 'maxWork'>>;
+  /** Called with every move played (in this process only: a function does not cross to a pool worker), to look at a game. */
+  readonly trace?: (step: number, seat: Seat, kind: PlayerKind, state: unknown, action: unknown) => void;
 }
 
 /** A budget that stops once the decision has used `cpuMs` of CPU (process time: one game per worker). */
@@ -162,6 +164,7 @@ export function playMatch(opts: MatchOptions): MatchResult {
     // Only real searches are timed (a single legal action is answered at once).
     if ((def.legalActions(state, seat) as readonly unknown[]).length > 1) timings.push({ kind, ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, iterations });
     const legal = def.legalActions(state, seat) as readonly unknown[];
+    opts.trace?.(steps, seat, kind, state, legal[index]);
     state = def.apply(state, legal[index], seat).state;
   }
   const standings = def.standings(state);
