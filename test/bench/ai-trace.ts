@@ -4,7 +4,7 @@
  * cards; Kairo: points). The seed and seats of a game come from `npm run bench:ai -- --per-game`; at the
  * levels' own budgets (no --cpu-ms there) the game is the same game again.
  *
- *   npx tsx test/bench/ai-trace.ts --variant istanbul --seats hard,greedy --seed bench-istanbul-2-hard-greedy-32 [--last 120]
+ *   npx tsx test/bench/ai-trace.ts --variant istanbul --seats hard,greedy --seed bench-istanbul-2-hard-greedy-32 [--last 120] [--max-steps 800]
  */
 import type { Seat } from '../../src/engine/index.js';
 import { playMatch, setupFor, type GameVariant, type PlayerKind } from './ai-match.js';
@@ -20,6 +20,8 @@ const seed = get('seed');
 if (seed === undefined) throw new Error('--seed is required (a seed printed by bench:ai --per-game)');
 /** Only the last N moves are printed (all without it). */
 const last = get('last') === undefined ? Infinity : Number(get('last'));
+/** Where to stop a game that runs long (the benchmark's limit, 5,000, without it). */
+const maxSteps = Number(get('max-steps') ?? 5000);
 
 const { def } = setupFor(variant, seats.length);
 const lines: string[] = [];
@@ -27,6 +29,7 @@ const result = playMatch({
   variant,
   seats,
   seed,
+  maxSteps,
   trace: (step: number, seat: Seat, kind: PlayerKind, state: unknown, action: unknown) => {
     const after = def.apply(state, action, seat).state;
     const standings = def
