@@ -27,6 +27,13 @@ export interface SearchBudget {
   readonly exploration: number;
   /** Chance that the rollout policy plays a uniformly random action instead of its greedy choice. */
   readonly rolloutNoise: number;
+  /**
+   * Per move from the root, the value of a game that ended is drawn this much towards an even 0.5 (default
+   * 1: not at all). A win reached sooner is then worth more than the same win later: without it a seat far
+   * ahead saw the same value after every move and put its winning move off (Istanbul, a game that ran
+   * thousands of moves).
+   */
+  readonly discount?: number;
   /** Weight of the policy's prior, in virtual visits (0: no prior). */
   readonly priorVisits?: number;
   /**

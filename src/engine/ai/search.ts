@@ -278,6 +278,7 @@ function iterate<S, A, V>(policy: GamePolicy<S, A, V>, root: Node<A>, start: S, 
     if (next.real === 0) break;
   }
   // Rollout.
+  let moves = path.length;
   for (let step = 0; step < budget.rolloutSteps && !rules.isOver(state); step++) {
     const actor = rules.activeSeats(state)[0];
     if (actor === undefined) break;
@@ -287,9 +288,14 @@ function iterate<S, A, V>(policy: GamePolicy<S, A, V>, root: Node<A>, start: S, 
     if (legal.length > 1) work += legal.length;
     state = rules.apply(state, action, actor).state;
     work++;
+    moves++;
   }
   // Backpropagation.
-  const values = policy.evaluate(state);
+  const evaluated = policy.evaluate(state);
+  // Only an ended game's value: a leaf still in play is valued where the rollout stopped, and discounting it
+  // too would count against the lines the tree has grown deepest.
+  const shrink = budget.discount === undefined || budget.discount === 1 || !rules.isOver(state) ? 1 : budget.discount ** moves;
+  const values = shrink === 1 ? evaluated : evaluated.map((v) => 0.5 + (v - 0.5) * shrink);
   for (const n of path) {
     n.visits++;
     n.real++;
