@@ -2,7 +2,7 @@
  * Istanbul's evaluation: a seat's worth in rubies (what wins) plus what turns into rubies later, each valued
  * in fractions of a ruby: lira buy them at the Gemstone Dealer, goods at the Sultan, extensions and mosque
  * tiles make every later turn richer, cards and seals are options. The chance to win is a logistic function
- * of the lead over the best opponent.
+ * of the lead over the best opponent; a game not over is valued mostly by it (see SHARE_OF_WORTH).
  */
 import type { IstanbulState, PlayerState } from '../state.js';
 import { istanbulStandings } from '../scoring.js';
