@@ -205,7 +205,9 @@ describe('direct messages held by quiet hours, none while away', () => {
 
 describe('closed direct messages', () => {
   it('a player whose direct messages are closed is mentioned in the channel instead, and told once, privately, at their next interaction', async () => {
-    await notify(carol, { how: 'dm' });
+    // Quiet hours off: Carol's (23-07 in Amsterdam, set above) would hold the message, so this test passed
+    // or failed by the hour the suite ran at (the fake's clock starts at the real time).
+    await notify(carol, { how: 'dm', quiet_from: 0, quiet_to: 0 });
     carol.setDirectMessages(false);
     try {
       const channel = env.fake.createChannel('dm-closed');
@@ -240,7 +242,9 @@ describe('closed direct messages', () => {
 
 describe('the mention instead of a refused direct message', () => {
   it('is owed like any post: when Discord fails the post, it is tried again and the channel sees it once', async () => {
-    await notify(carol, { how: 'dm' });
+    // Quiet hours off: Carol's (23-07 in Amsterdam, set above) would hold the message, so this test passed
+    // or failed by the hour the suite ran at (the fake's clock starts at the real time).
+    await notify(carol, { how: 'dm', quiet_from: 0, quiet_to: 0 });
     carol.setDirectMessages(false);
     const channel = env.fake.createChannel('dm-closed-retry');
     // The moment the bot tries Carol's direct message (refused: 50007), the channel's next post fails with a 500.
