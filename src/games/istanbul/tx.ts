@@ -7,6 +7,10 @@ import { copyRng, rollDie, type GameEvent, type MessageParam, type RngState } fr
 import type { Frame, IstanbulState, LettersAndSealsState, Letter, PlayerDraft, PlayerState, RollPurposeState } from './state.js';
 import type { AssistantOwner, CardKind, CompanionPos, Good, PlaceId, Seat } from './types.js';
 
+/** The lists of a player a draft copies only when they change. */
+type PlayerList = 'hand' | 'stack' | 'mosqueTiles';
+const PLAYER_LIST_BIT: Readonly<Record<PlayerList, number>> = { hand: 1, stack: 2, mosqueTiles: 4 };
+
 /** The lists of the Letters & Seals state a draft copies only when they change. */
 type LettersAndSealsList = 'letterDeck' | 'letterDiscard' | 'letters' | 'companions' | 'doubleMoveRound' | 'kioskDeck' | 'kioskDiscard' | 'secretSociety';
 
@@ -28,9 +32,7 @@ export class Tx {
   /** A die roll, a card draw or a hand-over happened: undo may not go back past this action. */
   checkpoint = false;
   private readonly copiedPlayers: boolean[] = [];
-  private readonly copiedHands: boolean[] = [];
-  private readonly copiedStacks: boolean[] = [];
-  private readonly copiedMosqueTiles: boolean[] = [];
+  private readonly copiedPlayerLists: number[] = [];
   private playersArrayCopied = false;
   private assistantsArrayCopied = false;
   private readonly copiedPlaces: boolean[] = [];
@@ -69,32 +71,30 @@ export class Tx {
 
   /** The seat's hand, to change. */
   hand(seat: Seat): CardKind[] {
-    const p = this.playerCopy(seat);
-    if (!this.copiedHands[seat]) {
-      p.hand = p.hand.slice();
-      this.copiedHands[seat] = true;
-    }
-    return p.hand;
+    return this.playerList(seat, 'hand');
   }
 
   /** The seat's assistants under its merchant (bottom first), to change. */
   stack(seat: Seat): AssistantOwner[] {
-    const p = this.playerCopy(seat);
-    if (!this.copiedStacks[seat]) {
-      p.stack = p.stack.slice();
-      this.copiedStacks[seat] = true;
-    }
-    return p.stack;
+    return this.playerList(seat, 'stack');
   }
 
   /** The seat's mosque tiles, to change. */
   mosqueTilesOf(seat: Seat): Good[] {
+    return this.playerList(seat, 'mosqueTiles');
+  }
+
+  /** A list of the seat's player, copied the first time this draft changes it. */
+  private playerList<K extends PlayerList>(seat: Seat, key: K): PlayerState[K] {
     const p = this.playerCopy(seat);
-    if (!this.copiedMosqueTiles[seat]) {
-      p.mosqueTiles = p.mosqueTiles.slice();
-      this.copiedMosqueTiles[seat] = true;
+    // One bit per list and seat: this is on the search's hot path, where a Set per player would be garbage.
+    const bit = PLAYER_LIST_BIT[key];
+    const copied = this.copiedPlayerLists[seat] ?? 0;
+    if ((copied & bit) === 0) {
+      p[key] = p[key].slice() as PlayerState[K];
+      this.copiedPlayerLists[seat] = copied | bit;
     }
-    return p.mosqueTiles;
+    return p[key];
   }
 
   private playerCopy(seat: Seat): PlayerState {
