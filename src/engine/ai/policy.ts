@@ -28,12 +28,13 @@ export interface SearchBudget {
   /** Chance that the rollout policy plays a uniformly random action instead of its greedy choice. */
   readonly rolloutNoise: number;
   /**
-   * Per move from the root, the value of a game that ended is drawn this much towards an even 0.5 (default
-   * 1: not at all). A win reached sooner is then worth more than the same win later: without it a seat far
-   * ahead saw the same value after every move and put its winning move off (Istanbul, a game that ran
-   * thousands of moves).
+   * Lets a seat far ahead convert its lead (default: off). A game not yet over is worth `unfinished` (< 1)
+   * times its evaluation, and a game that ended is worth its value times `unfinished + (1 - unfinished) x
+   * discount^moves` (moves from the decision to the end): any win is then worth more than any lead, however
+   * safe, and a win sooner more than the same win later. Without it, a seat whose win chance had saturated saw
+   * the same value after every move and put its winning move off (Istanbul, a game that ran thousands of moves).
    */
-  readonly discount?: number;
+  readonly soonerWin?: { readonly unfinished: number; readonly discount: number };
   /** Weight of the policy's prior, in virtual visits (0: no prior). */
   readonly priorVisits?: number;
   /**

@@ -292,10 +292,13 @@ function iterate<S, A, V>(policy: GamePolicy<S, A, V>, root: Node<A>, start: S, 
   }
   // Backpropagation.
   const evaluated = policy.evaluate(state);
-  // Only an ended game's value: a leaf still in play is valued where the rollout stopped, and discounting it
-  // too would count against the lines the tree has grown deepest.
-  const shrink = budget.discount === undefined || budget.discount === 1 || !rules.isOver(state) ? 1 : budget.discount ** moves;
-  const values = shrink === 1 ? evaluated : evaluated.map((v) => 0.5 + (v - 0.5) * shrink);
+  // A seat far ahead (SearchBudget.soonerWin): any win above any lead, a win sooner above the same win later.
+  const sooner = budget.soonerWin;
+  let values = evaluated;
+  if (sooner !== undefined) {
+    const factor = rules.isOver(state) ? sooner.unfinished + (1 - sooner.unfinished) * sooner.discount ** moves : sooner.unfinished;
+    values = evaluated.map((v) => v * factor);
+  }
   for (const n of path) {
     n.visits++;
     n.real++;

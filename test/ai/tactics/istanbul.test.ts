@@ -38,7 +38,7 @@ function rubiesTaken(s: IstanbulState, seat: Seat, from: { gemstone?: number; su
 describe('Istanbul tactics: hard finds the move with 3 seeds of 3', () => {
   it('Far ahead (5 rubies to 2) with 54 lira, one move from the Gemstone Dealer: go and buy the sixth now', () => {
     // A position of a benchmark game (bench-istanbul-2-hard-greedy-92, move 558), where hard, its win
-    // chance saturated, wandered for thousands of moves instead (see evaluate.ts and SearchBudget.discount).
+    // chance saturated, wandered for thousands of moves instead (see SearchBudget.soonerWin and istanbulBudget).
     const s = JSON.parse(fs.readFileSync(new URL('./positions/istanbul-far-ahead.json', import.meta.url), 'utf8')) as IstanbulState;
     expect(s.players.map((p) => p.rubies)).toEqual([5, 2]);
     for (const a of hardChoices(s)) expect(a).toEqual({ type: 'move', to: 16 });

@@ -2,7 +2,7 @@
  * Istanbul's evaluation: a seat's worth in rubies (what wins) plus what turns into rubies later, each valued
  * in fractions of a ruby: lira buy them at the Gemstone Dealer, goods at the Sultan, extensions and mosque
  * tiles make every later turn richer, cards and seals are options. The chance to win is a logistic function
- * of the lead over the best opponent; a game not over is valued mostly by it (see SHARE_OF_WORTH).
+ * of the lead over the best opponent.
  */
 import type { IstanbulState, PlayerState } from '../state.js';
 import { istanbulStandings } from '../scoring.js';
@@ -59,15 +59,6 @@ export function bestOpponentWorth(s: IstanbulState, seat: number): number {
   return best;
 }
 
-/**
- * A game not yet over is valued mostly by the win chance, and a tenth by the seat's share of the worth in
- * play. The win chance alone saturates: a seat two rubies ahead saw 0.997 after every move, its winning
- * purchase included, so it wandered (a benchmark game ran 4,500 moves past the point where hard, at 5 rubies
- * with 50 lira beside the Gemstone Dealer, could have ended it). With the share, no lead is worth a won game
- * (1), and a larger lead is still worth more.
- */
-const SHARE_OF_WORTH = 0.1;
-
 export function evaluateIstanbul(s: IstanbulState): number[] {
   const n = s.players.length;
   if (s.phase === 'over') {
@@ -81,6 +72,6 @@ export function evaluateIstanbul(s: IstanbulState): number[] {
   return values.map((v, seat) => {
     let best = -Infinity;
     for (let j = 0; j < n; j++) if (j !== seat && (values[j] as number) > best) best = values[j] as number;
-    return (1 - SHARE_OF_WORTH) * winChance(v, best) + SHARE_OF_WORTH * (v / Math.max(1e-9, v + best));
+    return winChance(v, best);
   });
 }

@@ -1,5 +1,6 @@
 /** Istanbul's computer player: the determinizer, evaluation and rollout policy the generic search uses. */
 import type { GamePolicy, Level, SearchBudget } from '../../../engine/ai/index.js';
+import { seedRng } from '../../../engine/index.js';
 import { istanbulActionKey, type IstanbulAction } from '../actions.js';
 import { applyIstanbulUntold } from '../apply.js';
 import { istanbulView } from '../buildView.js';
@@ -8,7 +9,7 @@ import type { IstanbulState } from '../state.js';
 import type { IstanbulSeatView } from '../view.js';
 import { ISTANBUL_SEAT_VIEW_FIELDS } from '../view-fields.js';
 import { istanbulDeterminizer, reseedIstanbul } from './determinize.js';
-import { evaluateIstanbul } from './evaluate.js';
+import { bestOpponentWorth, evaluateIstanbul, winChance, worth } from './evaluate.js';
 import { istanbulGreedyAction, istanbulPrior } from './rollout.js';
 
 export { istanbulDeterminizer, reseedIstanbul } from './determinize.js';
@@ -18,12 +19,11 @@ export { istanbulGreedyAction } from './rollout.js';
 const ISTANBUL_BUDGETS: Readonly<Record<Level, SearchBudget>> = {
   // Short rollouts: the evaluation is better than a long noisy simulation (measured with bench:ai; 3 steps
   // instead of 10 lost 35 % of 60 games against the baseline at equal CPU, 20 won 70 %, 10 66.7 %).
-  // discount: a win sooner is worth more than the same win later (SearchBudget.discount).
-  easy: { iterations: 40, rolloutSteps: 6, exploration: 0.7, rolloutNoise: 0.3, discount: 0.995 },
-  normal: { iterations: 500, rolloutSteps: 10, exploration: 0.3, rolloutNoise: 0.1, priorVisits: 8, discount: 0.995 },
+  easy: { iterations: 40, rolloutSteps: 6, exploration: 0.7, rolloutNoise: 0.3 },
+  normal: { iterations: 500, rolloutSteps: 10, exploration: 0.3, rolloutNoise: 0.1, priorVisits: 8 },
   // The work cap keeps the slowest decisions under ~0.8 s of CPU (ai-decision.ts, 2026-11-26: ~2 µs of CPU
   // a unit of work); most stop earlier (2000 iterations, or decided).
-  hard: { iterations: 2000, maxWork: 400_000, rolloutSteps: 10, exploration: 0.3, rolloutNoise: 0.1, priorVisits: 8, discount: 0.995 },
+  hard: { iterations: 2000, maxWork: 400_000, rolloutSteps: 10, exploration: 0.3, rolloutNoise: 0.1, priorVisits: 8 },
 };
 
 /**
@@ -31,6 +31,27 @@ const ISTANBUL_BUDGETS: Readonly<Record<Level, SearchBudget>> = {
  * at 170,000 the p95 stays near 0.8 s (190,000 came within 2 % of 1 s in one run).
  */
 const HARD_LETTERS_AND_SEALS: SearchBudget = { ...ISTANBUL_BUDGETS.hard, maxWork: 170_000 };
+
+/**
+ * Far ahead (a win chance of 95 % or more at the decision), the win chance alone no longer tells the moves
+ * apart: hard once put off its winning purchase for thousands of moves, every move scoring 0.997. There any
+ * win is worth more than any lead and a win sooner more than the same win later (SearchBudget.soonerWin), so
+ * the move that wins beats the moves that only keep the lead. Only there: elsewhere the search is as it was.
+ */
+const FAR_AHEAD = 0.95;
+const SOONER_WIN = { unfinished: 0.9, discount: 0.95 } as const;
+
+function farAhead(view: IstanbulSeatView): boolean {
+  // The seat's worth and its opponents' use public counts only (hand sizes, not the cards), so any sample
+  // of the view gives the same figures.
+  const state = istanbulDeterminizer(view)(seedRng('far-ahead'));
+  return winChance(worth(state, view.seat), bestOpponentWorth(state, view.seat)) >= FAR_AHEAD;
+}
+
+function istanbulBudget(view: IstanbulSeatView, level: Level): SearchBudget {
+  const base = level === 'hard' && view.lettersAndSeals !== undefined ? HARD_LETTERS_AND_SEALS : ISTANBUL_BUDGETS[level];
+  return farAhead(view) ? { ...base, soonerWin: SOONER_WIN } : base;
+}
 
 export const istanbulPolicy: GamePolicy<IstanbulState, IstanbulAction, IstanbulSeatView> = {
   game: 'istanbul',
@@ -47,7 +68,7 @@ export const istanbulPolicy: GamePolicy<IstanbulState, IstanbulAction, IstanbulS
   viewRules: { fields: ISTANBUL_SEAT_VIEW_FIELDS },
   seatView: (state, seat) => istanbulView(state, seat) as IstanbulSeatView,
   budgets: ISTANBUL_BUDGETS,
-  budgetOf: (view, level) => (level === 'hard' && view.lettersAndSeals !== undefined ? HARD_LETTERS_AND_SEALS : ISTANBUL_BUDGETS[level]),
+  budgetOf: istanbulBudget,
   determinizer: istanbulDeterminizer,
   reseed: reseedIstanbul,
   evaluate: evaluateIstanbul,

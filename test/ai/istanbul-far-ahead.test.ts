@@ -1,0 +1,43 @@
+/**
+ * Istanbul's hard player converts a safe lead instead of keeping it: only when its win chance is 95 % or more
+ * does its search prefer a win sooner to the same win later and value a game not yet over below any win.
+ * Everywhere else (a race, an even game) the search is the plain one, so those choices are as before.
+ */
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { toSeatView, type SearchBudget } from '../../src/engine/ai/index.js';
+import { istanbul, type IstanbulState } from '../../src/games/istanbul/index.js';
+import { istanbulPolicy } from '../../src/games/istanbul/ai/index.js';
+import type { IstanbulSeatView } from '../../src/games/istanbul/view.js';
+import type { Seat } from '../../src/games/istanbul/types.js';
+import { build, player } from '../games/istanbul/builders.js';
+
+function hardBudget(s: IstanbulState): SearchBudget {
+  const seat = istanbul.activeSeats(s)[0] as Seat;
+  const view = toSeatView(istanbul.view(s, seat), istanbulPolicy.viewRules) as unknown as IstanbulSeatView;
+  return istanbulPolicy.budgetOf?.(view, 'hard') ?? istanbulPolicy.budgets.hard;
+}
+
+describe('Istanbul hard: far ahead, it converts', () => {
+  it('at the start nobody is ahead: the plain hard budget', () => {
+    expect(hardBudget(build({ players: 2 }))).toEqual(istanbulPolicy.budgets.hard);
+  });
+
+  it('a race at 5 rubies each, one with 19 lira and the other with 7: still the plain budget', () => {
+    const s = build({ players: 2 });
+    player(s, 0).rubies = 5;
+    player(s, 1).rubies = 5;
+    player(s, 0).lira = 19;
+    player(s, 1).lira = 7;
+    expect(hardBudget(s)).toEqual(istanbulPolicy.budgets.hard);
+  });
+
+  it('5 rubies to 2 with 54 lira: a win sooner is worth more, and no position still in play is worth a win', () => {
+    const s = JSON.parse(fs.readFileSync(new URL('./tactics/positions/istanbul-far-ahead.json', import.meta.url), 'utf8')) as IstanbulState;
+    const budget = hardBudget(s);
+    const { soonerWin, ...rest } = budget;
+    expect(soonerWin!.unfinished).toBeLessThan(1);
+    expect(soonerWin!.discount).toBeLessThan(1);
+    expect(rest).toEqual(istanbulPolicy.budgets.hard);
+  });
+});
