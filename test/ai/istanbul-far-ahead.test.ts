@@ -1,5 +1,5 @@
 /**
- * Istanbul's hard player converts a safe lead instead of keeping it: only when its win chance is 95 % or more
+ * Istanbul's hard player converts a safe lead instead of keeping it: only when its win chance is 99 % or more
  * does its search prefer a win sooner to the same win later and value a game not yet over below any win.
  * Everywhere else (a race, an even game) the search is the plain one, so those choices are as before.
  */

@@ -214,6 +214,10 @@ function decided<A>(root: Node<A>, legalKeys: readonly string[], remaining: numb
 function iterate<S, A, V>(policy: GamePolicy<S, A, V>, root: Node<A>, start: S, rng: RngState, budget: SearchBudget): number {
   const { rules } = policy;
   const chanceBefore = chanceWorkSoFar();
+  // With soonerWin every value still in play is scaled by `unfinished`: the prior and the exploration term are
+  // scaled alike, so a search that meets no ended game chooses exactly as it would without it.
+  const scale = budget.soonerWin?.unfinished ?? 1;
+  const exploration = budget.exploration * scale;
   let work = 0;
   let state = start;
   let current = root;
@@ -233,7 +237,7 @@ function iterate<S, A, V>(policy: GamePolicy<S, A, V>, root: Node<A>, start: S, 
       legal.forEach((action, i) => {
         const child = node(action, rules.actionKey(action), actor);
         child.visits = priorVisits;
-        child.value = (priors[i] ?? 0.5) * priorVisits;
+        child.value = (priors[i] ?? 0.5) * priorVisits * scale;
         current.children.push(child);
         current.byKey.set(child.key, child);
       });
@@ -251,7 +255,7 @@ function iterate<S, A, V>(policy: GamePolicy<S, A, V>, root: Node<A>, start: S, 
         continue;
       }
       child.available++;
-      const score = child.value / child.visits + budget.exploration * Math.sqrt(Math.log(child.available + 1) / child.visits);
+      const score = child.value / child.visits + exploration * Math.sqrt(Math.log(child.available + 1) / child.visits);
       if (score > bestScore) {
         bestScore = score;
         chosen = child;

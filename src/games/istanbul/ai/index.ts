@@ -33,12 +33,13 @@ const ISTANBUL_BUDGETS: Readonly<Record<Level, SearchBudget>> = {
 const HARD_LETTERS_AND_SEALS: SearchBudget = { ...ISTANBUL_BUDGETS.hard, maxWork: 170_000 };
 
 /**
- * Far ahead (a win chance of 95 % or more at the decision), the win chance alone no longer tells the moves
- * apart: hard once put off its winning purchase for thousands of moves, every move scoring 0.997. There any
- * win is worth more than any lead and a win sooner more than the same win later (SearchBudget.soonerWin), so
- * the move that wins beats the moves that only keep the lead. Only there: elsewhere the search is as it was.
+ * Far ahead (a win chance of 99 % or more at the decision, about two rubies' worth ahead), the win chance
+ * alone no longer tells the moves apart: hard once put off its winning purchase for thousands of moves, every
+ * move scoring 0.997. There any win is worth more than any lead and a win sooner more than the same win later
+ * (SearchBudget.soonerWin), so the move that wins beats the moves that only keep the lead. A search that meets
+ * no ended game chooses as it would without it; below that lead the budget is the plain one.
  */
-const FAR_AHEAD = 0.95;
+const FAR_AHEAD = 0.99;
 const SOONER_WIN = { unfinished: 0.9, discount: 0.95 } as const;
 
 function farAhead(view: IstanbulSeatView): boolean {
