@@ -1,7 +1,8 @@
 /**
- * Istanbul's hard player converts a safe lead instead of keeping it: only when its win chance is 99 % or more
- * does its search prefer a win sooner to the same win later and value a game not yet over below any win.
- * Everywhere else (a race, an even game) the search is the plain one, so those choices are as before.
+ * Istanbul's hard player converts a safe lead instead of keeping it: only a ruby from the target, with a win
+ * chance of 99 % or more, does its search prefer a win sooner to the same win later and value a game not yet
+ * over below any win. Everywhere else (a race, an even game, a lead in worth earlier in the game) the search is
+ * the plain one, so those choices are as before.
  */
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -21,6 +22,15 @@ function hardBudget(s: IstanbulState): SearchBudget {
 describe('Istanbul hard: far ahead, it converts', () => {
   it('at the start nobody is ahead: the plain hard budget', () => {
     expect(hardBudget(build({ players: 2 }))).toEqual(istanbulPolicy.budgets.hard);
+  });
+
+  it('far ahead in worth but three rubies from the target (3 extensions, 2 mosque tiles, 40 lira): still the plain budget', () => {
+    const s = build({ players: 2 });
+    player(s, 0).rubies = 3;
+    player(s, 0).extensions = 3;
+    player(s, 0).mosqueTiles = ['red', 'green'];
+    player(s, 0).lira = 40;
+    expect(hardBudget(s)).toEqual(istanbulPolicy.budgets.hard);
   });
 
   it('a race at 5 rubies each, one with 19 lira and the other with 7: still the plain budget', () => {

@@ -5,7 +5,8 @@ import { istanbulActionKey, type IstanbulAction } from '../actions.js';
 import { applyIstanbulUntold } from '../apply.js';
 import { istanbulView } from '../buildView.js';
 import { legalActions } from '../legal.js';
-import type { IstanbulState } from '../state.js';
+import type { IstanbulState, PlayerState } from '../state.js';
+import { rubyTargetOf } from '../turn.js';
 import type { IstanbulSeatView } from '../view.js';
 import { ISTANBUL_SEAT_VIEW_FIELDS } from '../view-fields.js';
 import { istanbulDeterminizer, reseedIstanbul } from './determinize.js';
@@ -33,11 +34,11 @@ const ISTANBUL_BUDGETS: Readonly<Record<Level, SearchBudget>> = {
 const HARD_LETTERS_AND_SEALS: SearchBudget = { ...ISTANBUL_BUDGETS.hard, maxWork: 170_000 };
 
 /**
- * Far ahead (a win chance of 99 % or more at the decision, about two rubies' worth ahead), the win chance
- * alone no longer tells the moves apart: hard once put off its winning purchase for thousands of moves, every
- * move scoring 0.997. There any win is worth more than any lead and a win sooner more than the same win later
- * (SearchBudget.soonerWin), so the move that wins beats the moves that only keep the lead. A search that meets
- * no ended game chooses as it would without it; below that lead the budget is the plain one.
+ * Far ahead (a ruby from the target, with a win chance of 99 % or more at the decision), the win chance alone
+ * no longer tells the moves apart: hard once put off its winning purchase for thousands of moves, every move
+ * scoring 0.997. There any win is worth more than any lead and a win sooner more than the same win later
+ * (SearchBudget.soonerWin), so the move that wins beats the moves that only keep the lead. Everywhere else the
+ * budget is the plain one (a lead in worth earlier in the game, extensions and mosque tiles, decides nothing yet).
  */
 const FAR_AHEAD = 0.99;
 const SOONER_WIN = { unfinished: 0.9, discount: 0.95 } as const;
@@ -46,7 +47,8 @@ function farAhead(view: IstanbulSeatView): boolean {
   // The seat's worth and its opponents' use public counts only (hand sizes, not the cards), so any sample
   // of the view gives the same figures.
   const state = istanbulDeterminizer(view)(seedRng('far-ahead'));
-  return winChance(worth(state, view.seat), bestOpponentWorth(state, view.seat)) >= FAR_AHEAD;
+  const own = state.players[view.seat] as PlayerState;
+  return own.rubies >= rubyTargetOf(state) - 1 && winChance(worth(state, view.seat), bestOpponentWorth(state, view.seat)) >= FAR_AHEAD;
 }
 
 function istanbulBudget(view: IstanbulSeatView, level: Level): SearchBudget {
