@@ -71,6 +71,31 @@ describe("a seat's next decision goes on from the previous search", () => {
   });
 });
 
+describe('a tree grown to convert a safe lead (soonerWin) holds scaled values', () => {
+  const converting = { ...budget, soonerWin: { unfinished: 0.9, discount: 0.95 } };
+  const { state, seat } = withCarry();
+
+  it('it is handed on marked, goes on in a search with soonerWin and not in a plain one', () => {
+    const view = toSeatView(istanbul.view(state, seat), istanbulPolicy.viewRules);
+    const first = decideWithStats(istanbulPolicy, view, istanbul.legalActions(state, seat), converting, 'convert');
+    expect(first.carry?.soonerWin).toBe(true);
+    const after = istanbul.apply(state, first.action, seat).state;
+    const afterView = toSeatView(istanbul.view(after, seat), istanbulPolicy.viewRules);
+    const legal = istanbul.legalActions(after, seat);
+    expect(decideWithStats(istanbulPolicy, afterView, legal, converting, 'next', first.carry).carriedVisits).toBe(first.carry!.tree[4]);
+    const plain = decideWithStats(istanbulPolicy, afterView, legal, budget, 'next', first.carry);
+    expect(plain.carriedVisits).toBeUndefined();
+    expect(plain.stats).toEqual(decideWithStats(istanbulPolicy, afterView, legal, budget, 'next').stats);
+  });
+
+  it('a plain tree does not go on in a search with soonerWin', () => {
+    const { state: s, seat: at, first } = withCarry();
+    const after = istanbul.apply(s, first.action, at).state;
+    const afterView = toSeatView(istanbul.view(after, at), istanbulPolicy.viewRules);
+    expect(decideWithStats(istanbulPolicy, afterView, istanbul.legalActions(after, at), converting, 'next', first.carry).carriedVisits).toBeUndefined();
+  });
+});
+
 describe('a choice that meets chance hands nothing on', () => {
   it('the Tea House: the announcement is followed by a roll, so the view after it is not known', () => {
     const s = atAction(build(), 0, 9);

@@ -70,6 +70,8 @@ export interface Carry {
   readonly seat: Seat;
   readonly viewKey: string;
   readonly tree: CarriedNode;
+  /** Grown with SearchBudget.soonerWin (its values scaled). */
+  readonly soonerWin?: boolean;
 }
 
 /** Samples that must agree on the view after a choice before its subtree is carried. */
@@ -90,7 +92,8 @@ export function searchDecision<S, A, V>(
   const { rules } = policy;
   const rng = seedRng(`ai:${policy.game}:${seed}`);
   const sample = policy.determinizer(view);
-  const carried = carry === undefined ? null : carriedRoot(policy, view, seat, carry);
+  // A tree grown with soonerWin holds scaled values, one without it plain ones: neither goes on in the other.
+  const carried = carry === undefined || (carry.soonerWin ?? false) !== (budget.soonerWin !== undefined) ? null : carriedRoot(policy, view, seat, carry);
   const root = carried ?? node<A>(null, '', seat);
   const carriedVisits = root.real;
   const legalKeys = legal.map((a) => rules.actionKey(a));
@@ -115,7 +118,8 @@ export function searchDecision<S, A, V>(
     const b = stats[best] as (typeof stats)[number];
     if (a.visits > b.visits || (a.visits === b.visits && a.value > b.value)) best = i;
   }
-  const next = policy.seatView === undefined ? undefined : carryOut(policy, sample, seat, root, legal[best] as A, legalKeys[best] as string, seedRng(`ai:${policy.game}:${seed}:carry`));
+  const out = policy.seatView === undefined ? undefined : carryOut(policy, sample, seat, root, legal[best] as A, legalKeys[best] as string, seedRng(`ai:${policy.game}:${seed}:carry`));
+  const next = out === undefined || budget.soonerWin === undefined ? out : { ...out, soonerWin: true };
   return {
     index: best,
     value: (stats[best] as (typeof stats)[number]).value,
