@@ -219,7 +219,7 @@ function iterate<S, A, V>(policy: GamePolicy<S, A, V>, root: Node<A>, start: S, 
   const { rules } = policy;
   const chanceBefore = chanceWorkSoFar();
   // With soonerWin every value still in play is scaled by `unfinished`: the prior and the exploration term are
-  // scaled alike, so a search that meets no ended game chooses exactly as it would without it.
+  // scaled alike, so a search that meets no ended game chooses as it would without it (up to rounding).
   const scale = budget.soonerWin?.unfinished ?? 1;
   const exploration = budget.exploration * scale;
   let work = 0;
