@@ -22,8 +22,8 @@ import { boards, buttonFor, hasButton, mentionedToAct, tempDbFile, type Offered 
 
 /**
  * Kills at random moments: 12 in the suite (each a restart of the bot process, about 1.5 CPU-seconds), every
- * kind of moment among them (the test checks it); `KILLS=100 npx vitest run test/discord/outbox-kill.test.ts`
- * for a long run (README, "Running the tests").
+ * kind of moment among them (it plays on until every kind was met); `KILLS=100 npx vitest run
+ * test/discord/outbox-kill.test.ts` for a long run (README, "Running the tests").
  */
 const KILLS = Number(process.env.KILLS ?? '12');
 
@@ -102,6 +102,11 @@ function killOn(when: 'board-post' | 'disarm' | 'lobby-post', channelId: string)
   };
   fake.world.events.on('requestReceived', listener);
   return () => fake.world.events.off('requestReceived', listener);
+}
+
+/** The kills so far by moment, for a failure message. */
+function diagnosisOfKills(): string {
+  return `kills so far: ${kills} ${JSON.stringify(killsAt)}`;
 }
 
 /** After a kill: the bot is started again and has delivered what it owed, buttons off the old boards. */
@@ -235,13 +240,17 @@ describe('the outbox under kill -9', () => {
   it(`after ${KILLS} kills at random moments between commit and post, every committed board is in its channel exactly once, the right player is mentioned, old boards are disarmed`, async () => {
     const channels: string[] = [];
     const modes: KillAt[] = ['board-post', 'disarm', 'after-click', 'board-post', 'none'];
-    for (let game = 0; kills < KILLS; game++) {
-      expect(game).toBeLessThan(12);
+    // Until KILLS kills and every kind of moment among them: whether a turn's kill lands (a disarming PATCH
+    // comes only with a new board; a kill after a click may cut the click off) depends on the machine's
+    // timing, so a fixed number of turns met every kind in most runs but not all (CI once had no disarm kill).
+    const moreKills = (): boolean => kills < KILLS || Object.values(killsAt).some((n) => n === 0);
+    for (let game = 0; moreKills(); game++) {
+      expect(game, diagnosisOfKills()).toBeLessThan(12);
       const channel = fake.createChannel(`kill-${game}`);
       channels.push(channel);
       const lobby = await openLobbyKilled(channel);
       await startKilled(channel, lobby);
-      for (let turn = 0; turn < 8 && kills < KILLS; turn++) await playTurnKilled(channel, modes[Math.floor(random() * modes.length)] as KillAt);
+      for (let turn = 0; turn < 8 && moreKills(); turn++) await playTurnKilled(channel, modes[Math.floor(random() * modes.length)] as KillAt);
       await endKilled(channel);
     }
     await bot.stop();
