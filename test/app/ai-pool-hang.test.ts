@@ -3,7 +3,7 @@
  * bot's own clock), the worker is terminated and replaced, and the other decisions go on meanwhile (another
  * channel's computer player answers from the other worker); a stop does not wait for the hung worker.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -17,9 +17,13 @@ const DEADLINE = 50;
 const MARGIN = 4_000;
 let pool: AiPool | undefined;
 
+let pidDir: string | undefined;
+
 afterEach(async () => {
   await pool?.destroy();
   pool = undefined;
+  if (pidDir !== undefined) rmSync(pidDir, { recursive: true, force: true });
+  pidDir = undefined;
 });
 
 function alive(pid: number): boolean {
@@ -38,7 +42,8 @@ const legal = def.legalActions(state, seat) as readonly unknown[];
 describe('AI pool: a decision that hangs', () => {
   it("is abandoned after its deadline plus the margin; its worker is replaced; another channel's decision is answered meanwhile", async () => {
     pool = createAiPool({ threads: 2, deadlineMs: DEADLINE, marginMs: MARGIN, workerFile: WORKER });
-    const pidFile = join(mkdtempSync(join(tmpdir(), 'ai-hang-')), 'pid');
+    pidDir = mkdtempSync(join(tmpdir(), 'ai-hang-'));
+    const pidFile = join(pidDir, 'pid');
     const started = performance.now();
     let hungSettled = false;
     const hung = pool.decide('istanbul', view, legal, { level: 'hard', seed: pidFile }).finally(() => {
