@@ -145,6 +145,18 @@ describe('Kairo tactics: hard finds the move with 3 seeds of 3', () => {
     for (const a of choices(s)) expect(key(a)).toBe('build:extend:red');
   });
 
+  it('Far ahead, the win all but certain: still the extension that scores, not a wasted turn', () => {
+    // Seat 0's green stall took 5 (2+3+4+5+6 and both medals: 26), its yellow stall 4 (2+3+4+5 and both
+    // medals: 20); seat 1 has built nothing: 46 against 0, a win chance of 0.99999 by the evaluation, where
+    // every move looks alike unless the search still tells the scoring one apart (Istanbul once wandered so).
+    const s = position({
+      own: [red0, greenFive, { ...yellow0, ext: ['H8', 'F8', 'G9', 'F9'] }],
+      medals: { green: { gold: 0, silver: 0 }, yellow: { gold: 0, silver: 0 } },
+      scores: [46, 0],
+    });
+    for (const a of choices(s)) expect(key(a)).toBe('build:extend:red');
+  });
+
   it('The last extension of a colour starts the final phase: with the lead and the rival out of cards, end the game at once', () => {
     // Red has 1 extension left: seat 1's red stall took 4 (2+3+4+5 and both medals: 20), seat 0's one when it
     // was already smaller (2); seat 0's green stall took 4 (2+3+4+5 and both medals: 20). Seat 1 holds no
