@@ -3,6 +3,7 @@
  */
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { font } from './fonts.js';
+import { mix } from './colour.js';
 
 export type Ctx = SKRSContext2D;
 
@@ -258,4 +259,23 @@ export function wrapText(
   }
   if (current) lines.push(fitText(ctx, current, maxWidth, size, weight, size).text);
   return lines;
+}
+
+/**
+ * Fills a rectangle with a vertical gradient from `top` to `bottom`, one flat colour per run of rows of the
+ * same rounded colour. Skia dithers a canvas gradient: every row of the backgrounds then held four colours in
+ * a pattern, which the PNG's deflate could not compress as it does flat rows (a board-sized background took
+ * ~4 ms more to encode and twice the bytes). The steps between runs are one level of one channel.
+ */
+export function fillVerticalGradient(ctx: Ctx, x: number, y: number, w: number, h: number, top: string, bottom: string): void {
+  let runStart = 0;
+  let runColour = mix(top, bottom, h <= 1 ? 0 : 0.5 / h);
+  for (let row = 1; row <= h; row++) {
+    const colour = row < h ? mix(top, bottom, (row + 0.5) / h) : '';
+    if (colour === runColour) continue;
+    ctx.fillStyle = runColour;
+    ctx.fillRect(x, y + runStart, w, row - runStart);
+    runStart = row;
+    runColour = colour;
+  }
 }

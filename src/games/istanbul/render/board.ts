@@ -23,6 +23,7 @@ import {
   strokeRoundRect,
   textWidth,
   type Ctx,
+  fillVerticalGradient,
 } from '../../../render/common/index.js';
 import {
   assistantItem,
@@ -159,11 +160,7 @@ export function placeRect(view: IstanbulPublicView, id: PlaceId): Rect | null {
 }
 
 function drawBackground(ctx: Ctx, layout: BoardLayout): void {
-  const g = ctx.createLinearGradient(0, 0, 0, layout.height);
-  g.addColorStop(0, THEME.backgroundTop);
-  g.addColorStop(1, THEME.background);
-  ctx.fillStyle = g;
-  ctx.fillRect(0, 0, layout.width, layout.height);
+  fillVerticalGradient(ctx, 0, 0, layout.width, layout.height, THEME.backgroundTop, THEME.background);
   // a quiet border of small lozenges, after the tile patterns of the bazaar
   ctx.fillStyle = alpha(THEME.gold, 0.1);
   for (let x = 12; x < layout.width; x += 24) {

@@ -26,6 +26,7 @@ import {
   strokeRoundRect,
   type Ctx,
   type DrawingState,
+  fillVerticalGradient,
 } from '../../../render/common/index.js';
 import { extraItem, governorItem, smugglerItem, type FigureItem } from './figures.js';
 import { drawCardBack, drawCoin, drawGood, drawRuby, drawStartMarker } from './glyphs.js';
@@ -445,11 +446,7 @@ function staticLayer(view: IstanbulPublicView, locale: RenderLocale, layout: Pho
   return staticLayers.get(key, () => {
     const canvas = createCanvas(layout.width, layout.height);
     const ctx = canvas.getContext('2d');
-    const g = ctx.createLinearGradient(0, 0, 0, layout.height);
-    g.addColorStop(0, THEME.backgroundTop);
-    g.addColorStop(1, THEME.background);
-    ctx.fillStyle = g;
-    ctx.fillRect(0, 0, layout.width, layout.height);
+    fillVerticalGradient(ctx, 0, 0, layout.width, layout.height, THEME.backgroundTop, THEME.background);
     ctx.lineJoin = 'round';
     const afterTitle = drawHeaderStatic(ctx, layout.header);
     const headerState = drawingState(ctx);

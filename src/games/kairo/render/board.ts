@@ -23,6 +23,7 @@ import {
   strokeRoundRect,
   textWidth,
   type Ctx,
+  fillVerticalGradient,
 } from '../../../render/common/index.js';
 import { drawColourShape, drawCustomer, drawOwnerDisc, hatch } from './glyphs.js';
 import { ownerMark, seatNumber } from './seat-number.js';
@@ -80,11 +81,7 @@ export function turnOrder(view: KairoPublicView): Seat[] {
 // ----- background and header ------------------------------------------------------------------------
 
 function drawBackground(ctx: Ctx, layout: KairoLayout): void {
-  const g = ctx.createLinearGradient(0, 0, 0, layout.height);
-  g.addColorStop(0, THEME.backgroundTop);
-  g.addColorStop(1, THEME.background);
-  ctx.fillStyle = g;
-  ctx.fillRect(0, 0, layout.width, layout.height);
+  fillVerticalGradient(ctx, 0, 0, layout.width, layout.height, THEME.backgroundTop, THEME.background);
 }
 
 function pill(ctx: Ctx, x: number, cy: number, text: string, fill: string, ink: string, size = 15): number {

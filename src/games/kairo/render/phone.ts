@@ -22,6 +22,7 @@ import {
   PHONE_WIDTH,
   strokeRoundRect,
   type Ctx,
+  fillVerticalGradient,
 } from '../../../render/common/index.js';
 import {
   cardLabel,
@@ -335,11 +336,7 @@ function staticLayer(view: KairoPublicView, layout: KairoPhoneLayout): StaticLay
   return staticLayers.get(key, () => {
     const canvas = createCanvas(layout.width, layout.height);
     const ctx = canvas.getContext('2d');
-    const g = ctx.createLinearGradient(0, 0, 0, layout.height);
-    g.addColorStop(0, THEME.backgroundTop);
-    g.addColorStop(1, THEME.background);
-    ctx.fillStyle = g;
-    ctx.fillRect(0, 0, layout.width, layout.height);
+    fillVerticalGradient(ctx, 0, 0, layout.width, layout.height, THEME.backgroundTop, THEME.background);
     const afterTitle = drawHeaderStatic(ctx, layout.header);
     const headerState = drawingState(ctx);
     drawBoardStatic(ctx, layout, view);
