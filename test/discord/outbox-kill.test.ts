@@ -53,7 +53,7 @@ const random = prng(20261124);
 
 beforeAll(async () => {
   fake = await FakeDiscord.start();
-  // One render worker: each of the ~17 starts loads the renderers once instead of twice (about 0.4
+  // One render worker: each of the ~17 starts loads the renderers once instead of twice (about 0.2
   // CPU-seconds a start); what is killed and delivered again does not depend on how many draw.
   bot = new BotProcess(fake, tempDbFile('kill'), { RENDER_WORKERS: '1' });
   await bot.start();

@@ -2,14 +2,14 @@
  * The bot as two shard processes of one application (SHARD_COUNT=2, SHARD_IDS=0 and 1) against the fake
  * Discord, on one shared database (a SQLite file or a PostgreSQL database: sharded-bots-sqlite.test.ts and
  * sharded-bots-postgres.test.ts run this same scenario): a game of Kairo in a guild of each shard is played
- * by clicking for TURNS turns each and ended by a player leaving (its final board and standings); each process
+ * by clicking for TURNS turns each and ended by a player leaving (its final board); each process
  * handles, reminds and posts only for its own guild; a reminder due in each game fires exactly once (the
  * processes' clocks are moved, both at the same moment); shard 1 is killed with SIGKILL as a turn's board
  * reaches Discord and started again, and afterwards every channel holds exactly what the outbox delivered:
  * nothing lost, nothing posted twice, no live buttons but the final board's Rematch. The test reads the
  * database through a store of the same dialect as the bots'. (Whole games to the end through Discord are
  * kairo.test.ts's and istanbul.test.ts's: here a game of 40-80 turns on each of two shards and two
- * databases cost about 40 CPU-seconds and showed nothing about shards that a dozen turns do not.)
+ * databases cost about 40 CPU-seconds and showed nothing about shards that ten turns do not.)
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -265,7 +265,8 @@ export function wrapText(
  * Fills a rectangle with a vertical gradient from `top` to `bottom`, one flat colour per run of rows of the
  * same rounded colour. Skia dithers a canvas gradient: every row of the backgrounds then held four colours in
  * a pattern, which the PNG's deflate could not compress as it does flat rows (a board-sized background took
- * ~4 ms more to encode and twice the bytes). The steps between runs are one level of one channel.
+ * ~4 ms more to encode and twice the bytes). Neighbouring runs differ by the rounding of the interpolation:
+ * for the backgrounds' gentle gradients, one level of a channel.
  */
 export function fillVerticalGradient(ctx: Ctx, x: number, y: number, w: number, h: number, top: string, bottom: string): void {
   let runStart = 0;
