@@ -7,3 +7,4 @@ export * from './layers.js';
 export * from './phone.js';
 export * from './fit-lines.js';
 export * from './render-opaque.js';
+export * from './sprites.js';

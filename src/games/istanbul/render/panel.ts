@@ -3,7 +3,7 @@
  * capacity on four tracks; extensions; mosque tiles; bonus cards; assistants; turn order and start player.
  */
 import type { Good } from '../view.js';
-import { alpha, drawText, fillRoundRect, font, roundRectPath, strokeRoundRect, textWidth, type Ctx } from '../../../render/common/index.js';
+import { alpha, drawSprite, drawText, fillRoundRect, font, roundRectPath, strokeRoundRect, textWidth, type Ctx } from '../../../render/common/index.js';
 import { drawCardBack, drawCoin, drawExtension, drawGood, drawMosqueTile, drawRuby, drawStartMarker } from './glyphs.js';
 import { label, turnPositionText, type RenderLocale } from './i18n.js';
 import { merchantItem } from './figures.js';
@@ -39,6 +39,40 @@ export interface PanelProps {
 
 const MAX_CAPACITY = 5;
 
+/**
+ * One cell of a goods track: holding the good or empty; open, or closed (past the capacity: a dashed
+ * outline).
+ */
+function goodsCell(ctx: Ctx, good: Good, held: boolean, open: boolean, x: number, y: number, cell: number): void {
+  roundRectPath(ctx, x, y, cell, cell, 4);
+  if (held) {
+    ctx.fillStyle = alpha(GOOD_STYLES[good].fill, 0.22);
+    ctx.fill();
+  } else if (open) {
+    ctx.fillStyle = 'rgba(255,255,255,0.07)';
+    ctx.fill();
+  }
+  if (open) {
+    ctx.lineWidth = 1.2;
+    ctx.strokeStyle = held ? GOOD_STYLES[good].fill : 'rgba(255,255,255,0.28)';
+    ctx.stroke();
+  } else {
+    ctx.save();
+    ctx.setLineDash([2, 3]);
+    ctx.lineWidth = 1;
+    ctx.strokeStyle = 'rgba(255,255,255,0.16)';
+    ctx.stroke();
+    ctx.restore();
+  }
+  if (held) drawGood(ctx, good, x + cell / 2, y + cell / 2, cell * 0.36);
+}
+
+/** A good's token of radius `r` centred at (cx, cy), from this thread's sprites. */
+function goodSprite(ctx: Ctx, good: Good, cx: number, cy: number, r: number): void {
+  const half = r * 1.3 + 2;
+  drawSprite(ctx, `good ${good} ${r}`, cx - half, cy - half, 2 * half, 2 * half, (sprite, dx, dy) => drawGood(sprite, good, cx + dx, cy + dy, r));
+}
+
 /** The four goods tracks: one row per good, cells up to 5; cells past the capacity are shown closed. */
 function goodsTracks(ctx: Ctx, x: number, y: number, rowH: number, cell: number, p: PanelProps): number {
   const lead = cell * 0.5 + 8;
@@ -46,31 +80,13 @@ function goodsTracks(ctx: Ctx, x: number, y: number, rowH: number, cell: number,
     const cy = y + i * rowH + rowH / 2;
     const have = p.goods[good];
     // the row's good, so an empty track still says what it holds
-    drawGood(ctx, good, x + cell * 0.25, cy, cell * 0.26);
+    goodSprite(ctx, good, x + cell * 0.25, cy, cell * 0.26);
     for (let k = 0; k < MAX_CAPACITY; k++) {
       const cx = x + lead + k * (cell + 3);
+      const held = k < have;
       const open = k < p.capacity;
-      roundRectPath(ctx, cx, cy - cell / 2, cell, cell, 4);
-      if (k < have) {
-        ctx.fillStyle = alpha(GOOD_STYLES[good].fill, 0.22);
-        ctx.fill();
-      } else if (open) {
-        ctx.fillStyle = 'rgba(255,255,255,0.07)';
-        ctx.fill();
-      }
-      if (open) {
-        ctx.lineWidth = 1.2;
-        ctx.strokeStyle = k < have ? GOOD_STYLES[good].fill : 'rgba(255,255,255,0.28)';
-        ctx.stroke();
-      } else {
-        ctx.save();
-        ctx.setLineDash([2, 3]);
-        ctx.lineWidth = 1;
-        ctx.strokeStyle = 'rgba(255,255,255,0.16)';
-        ctx.stroke();
-        ctx.restore();
-      }
-      if (k < have) drawGood(ctx, good, cx + cell / 2, cy, cell * 0.36);
+      const top = cy - cell / 2;
+      drawSprite(ctx, `goods cell ${good} ${held} ${open} ${cell}`, cx - 1, top - 1, cell + 2, cell + 2, (sprite, dx, dy) => goodsCell(sprite, good, held, open, cx + dx, top + dy, cell));
     }
     // the count, e.g. "3/4"
     ctx.fillStyle = have >= p.capacity ? THEME.highlight : THEME.panelInk;
@@ -180,7 +196,11 @@ export function drawPanel(ctx: Ctx, r: Rect, p: PanelProps): void {
 
   const rr = 10.5 * k;
   const slots = Math.max(p.rubyTarget, p.rubies);
-  for (let i = 0; i < slots; i++) drawRuby(ctx, cx + rr + i * (2 * rr + 4), r2, rr, i < p.rubies);
+  for (let i = 0; i < slots; i++) {
+    const rx = cx + rr + i * (2 * rr + 4);
+    const filled = i < p.rubies;
+    drawSprite(ctx, `ruby ${filled} ${rr}`, rx - rr - 2, r2 - rr - 2, 2 * rr + 4, 2 * rr + 4, (sprite, dx, dy) => drawRuby(sprite, rx + dx, r2 + dy, rr, filled));
+  }
   cx += slots * (2 * rr + 4) + 4;
   ctx.fillStyle = p.rubies >= p.rubyTarget ? THEME.highlight : THEME.panelMuted;
   ctx.font = font(13 * k, 'bold');
@@ -235,14 +255,20 @@ export function drawPanel(ctx: Ctx, r: Rect, p: PanelProps): void {
   const ts = Math.min(27 * k, lineH - 6);
   small(ctx, label('mosqueTiles', L), colX, r3 + lineH * 0.5, colW - 4 * (ts + 4) - 6, k);
   GOOD_ORDER.forEach((g, i) => {
-    drawMosqueTile(ctx, x + w - pad - (4 - i) * (ts + 4) + 4, r3 + lineH * 0.5 - ts / 2, ts, g, p.mosqueTiles.includes(g));
+    const mx = x + w - pad - (4 - i) * (ts + 4) + 4;
+    const my = r3 + lineH * 0.5 - ts / 2;
+    const owned = p.mosqueTiles.includes(g);
+    drawSprite(ctx, `mosque tile ${g} ${owned} ${ts}`, mx - 2, my - 2, ts + 4, ts + 4, (sprite, dx, dy) => drawMosqueTile(sprite, mx + dx, my + dy, ts, g, owned));
   });
   // wheelbarrow extensions
   const ew = 24 * k;
   const eh = 13 * k;
   small(ctx, label('extensions', L), colX, r3 + lineH * 1.5, colW - 3 * (ew + 4) - 6, k);
   for (let i = 0; i < 3; i++) {
-    drawExtension(ctx, x + w - pad - (3 - i) * (ew + 4) + 4, r3 + lineH * 1.5 - eh / 2, ew, eh, i < p.extensions);
+    const ex = x + w - pad - (3 - i) * (ew + 4) + 4;
+    const ey = r3 + lineH * 1.5 - eh / 2;
+    const filled = i < p.extensions;
+    drawSprite(ctx, `extension ${filled} ${ew}x${eh}`, ex - 2, ey - 2, ew + 4, eh + 4, (sprite, dx, dy) => drawExtension(sprite, ex + dx, ey + dy, ew, eh, filled));
   }
   // assistants away from the merchant: loose on places, and beside the board
   const away = [label('onPlaces', L, { n: p.assistantsOnPlaces }), label('inSupply', L, { n: p.assistantsInSupply })].join(' \u00b7 ');
