@@ -3,7 +3,7 @@
  * player marker, mosque tiles and wheelbarrow extensions.
  */
 import type { Good } from '../view.js';
-import { darken, drawMarker, font, lighten, roundRectPath, shapePath, type Ctx } from '../../../render/common/index.js';
+import { darken, drawMarker, drawSprite, font, lighten, roundRectPath, shapePath, type Ctx } from '../../../render/common/index.js';
 import { GOOD_STYLES, GOOD_ORDER, THEME, type FigureStyle } from './style.js';
 
 /** A good: its colour in its own shape, with a small light glint so it reads as a token. */
@@ -284,4 +284,30 @@ export function drawAssistantToken(ctx: Ctx, cx: number, cy: number, s: number, 
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
   ctx.fillText(text, cx, cy - s * 0.02);
+}
+
+// ---- the same glyphs from this thread's sprites (render/common/sprites.ts) ------------------------------
+// Drawn once per size, state and fraction of a pixel, then composited: for glyphs a picture draws many times
+// (a player panel's goods, rubies, mosque tiles and extensions; the tiles' goods, rubies and extensions). Text-free
+// glyphs only: the tests that read what a picture writes see the picture's own text calls.
+
+/** drawGood, from a sprite. */
+export function drawGoodSprite(ctx: Ctx, good: Good, cx: number, cy: number, r: number): void {
+  const half = r * 1.3 + 2;
+  drawSprite(ctx, `good ${good} ${r}`, cx - half, cy - half, 2 * half, 2 * half, (sprite, dx, dy) => drawGood(sprite, good, cx + dx, cy + dy, r));
+}
+
+/** drawRuby, from a sprite. */
+export function drawRubySprite(ctx: Ctx, cx: number, cy: number, r: number, filled = true): void {
+  drawSprite(ctx, `ruby ${filled} ${r}`, cx - r - 2, cy - r - 2, 2 * r + 4, 2 * r + 4, (sprite, dx, dy) => drawRuby(sprite, cx + dx, cy + dy, r, filled));
+}
+
+/** drawMosqueTile without its threshold, from a sprite. */
+export function drawMosqueTileSprite(ctx: Ctx, x: number, y: number, s: number, good: Good, filled: boolean): void {
+  drawSprite(ctx, `mosque tile ${good} ${filled} ${s}`, x - 2, y - 2, s + 4, s + 4, (sprite, dx, dy) => drawMosqueTile(sprite, x + dx, y + dy, s, good, filled));
+}
+
+/** drawExtension, from a sprite. */
+export function drawExtensionSprite(ctx: Ctx, x: number, y: number, w: number, h: number, filled: boolean): void {
+  drawSprite(ctx, `extension ${filled} ${w}x${h}`, x - 2, y - 2, w + 4, h + 4, (sprite, dx, dy) => drawExtension(sprite, x + dx, y + dy, w, h, filled));
 }

@@ -4,7 +4,7 @@
  */
 import type { Good } from '../view.js';
 import { alpha, drawSprite, drawText, fillRoundRect, font, roundRectPath, strokeRoundRect, textWidth, type Ctx } from '../../../render/common/index.js';
-import { drawCardBack, drawCoin, drawExtension, drawGood, drawMosqueTile, drawRuby, drawStartMarker } from './glyphs.js';
+import { drawCardBack, drawCoin, drawExtensionSprite, drawGood, drawGoodSprite, drawMosqueTileSprite, drawRubySprite, drawStartMarker } from './glyphs.js';
 import { label, turnPositionText, type RenderLocale } from './i18n.js';
 import { merchantItem } from './figures.js';
 import { GOOD_ORDER, GOOD_STYLES, NEUTRAL_STYLE, THEME, type FigureStyle } from './style.js';
@@ -67,12 +67,6 @@ function goodsCell(ctx: Ctx, good: Good, held: boolean, open: boolean, x: number
   if (held) drawGood(ctx, good, x + cell / 2, y + cell / 2, cell * 0.36);
 }
 
-/** A good's token of radius `r` centred at (cx, cy), from this thread's sprites. */
-function goodSprite(ctx: Ctx, good: Good, cx: number, cy: number, r: number): void {
-  const half = r * 1.3 + 2;
-  drawSprite(ctx, `good ${good} ${r}`, cx - half, cy - half, 2 * half, 2 * half, (sprite, dx, dy) => drawGood(sprite, good, cx + dx, cy + dy, r));
-}
-
 /** The four goods tracks: one row per good, cells up to 5; cells past the capacity are shown closed. */
 function goodsTracks(ctx: Ctx, x: number, y: number, rowH: number, cell: number, p: PanelProps): number {
   const lead = cell * 0.5 + 8;
@@ -80,7 +74,7 @@ function goodsTracks(ctx: Ctx, x: number, y: number, rowH: number, cell: number,
     const cy = y + i * rowH + rowH / 2;
     const have = p.goods[good];
     // the row's good, so an empty track still says what it holds
-    goodSprite(ctx, good, x + cell * 0.25, cy, cell * 0.26);
+    drawGoodSprite(ctx, good, x + cell * 0.25, cy, cell * 0.26);
     for (let k = 0; k < MAX_CAPACITY; k++) {
       const cx = x + lead + k * (cell + 3);
       const held = k < have;
@@ -199,7 +193,7 @@ export function drawPanel(ctx: Ctx, r: Rect, p: PanelProps): void {
   for (let i = 0; i < slots; i++) {
     const rx = cx + rr + i * (2 * rr + 4);
     const filled = i < p.rubies;
-    drawSprite(ctx, `ruby ${filled} ${rr}`, rx - rr - 2, r2 - rr - 2, 2 * rr + 4, 2 * rr + 4, (sprite, dx, dy) => drawRuby(sprite, rx + dx, r2 + dy, rr, filled));
+    drawRubySprite(ctx, rx, r2, rr, filled);
   }
   cx += slots * (2 * rr + 4) + 4;
   ctx.fillStyle = p.rubies >= p.rubyTarget ? THEME.highlight : THEME.panelMuted;
@@ -258,7 +252,7 @@ export function drawPanel(ctx: Ctx, r: Rect, p: PanelProps): void {
     const mx = x + w - pad - (4 - i) * (ts + 4) + 4;
     const my = r3 + lineH * 0.5 - ts / 2;
     const owned = p.mosqueTiles.includes(g);
-    drawSprite(ctx, `mosque tile ${g} ${owned} ${ts}`, mx - 2, my - 2, ts + 4, ts + 4, (sprite, dx, dy) => drawMosqueTile(sprite, mx + dx, my + dy, ts, g, owned));
+    drawMosqueTileSprite(ctx, mx, my, ts, g, owned);
   });
   // wheelbarrow extensions
   const ew = 24 * k;
@@ -268,7 +262,7 @@ export function drawPanel(ctx: Ctx, r: Rect, p: PanelProps): void {
     const ex = x + w - pad - (3 - i) * (ew + 4) + 4;
     const ey = r3 + lineH * 1.5 - eh / 2;
     const filled = i < p.extensions;
-    drawSprite(ctx, `extension ${filled} ${ew}x${eh}`, ex - 2, ey - 2, ew + 4, eh + 4, (sprite, dx, dy) => drawExtension(sprite, ex + dx, ey + dy, ew, eh, filled));
+    drawExtensionSprite(ctx, ex, ey, ew, eh, filled);
   }
   // assistants away from the merchant: loose on places, and beside the board
   const away = [label('onPlaces', L, { n: p.assistantsOnPlaces }), label('inSupply', L, { n: p.assistantsInSupply })].join(' \u00b7 ');

@@ -5,7 +5,7 @@
 import type { Good, PlaceDetailView, PlaceView, SultanSlot } from '../view.js';
 import { alpha, darken, drawText, fillRoundRect, font, roundRectCornersPath, roundRectPath, strokeRoundRect, wrapText, type Ctx } from '../../../render/common/index.js';
 import { drawFigures, layoutFigures, type FigureItem } from './figures.js';
-import { drawAnyGood, drawCoin, drawDie, drawExtension, drawGood, drawMosqueTile, drawRuby } from './glyphs.js';
+import { drawAnyGood, drawCoin, drawDie, drawExtensionSprite, drawGoodSprite, drawMosqueTile, drawRubySprite } from './glyphs.js';
 import { cardTitle, label, placeName, type RenderLocale } from './i18n.js';
 import { drawPlaceIcon } from './icons.js';
 import { GOOD_STYLES, NEUTRAL_STYLE, placeBand, THEME, type FigureStyle } from './style.js';
@@ -130,11 +130,11 @@ function small(ctx: Ctx, text: string, x: number, y: number, maxW: number, colou
 function rubyRow(ctx: Ctx, x: number, cy: number, count: number, maxW: number, r = 8, _locale: RenderLocale): number {
   const step = r * 2 + 2;
   if (count > 0 && count * step <= maxW && count <= 6) {
-    for (let i = 0; i < count; i++) drawRuby(ctx, x + r + i * step, cy, r);
+    for (let i = 0; i < count; i++) drawRubySprite(ctx, x + r + i * step, cy, r);
     return count * step;
   }
   // many rubies (or none left): one ruby and the count
-  drawRuby(ctx, x + r, cy, r, count > 0);
+  drawRubySprite(ctx, x + r, cy, r, count > 0);
   ctx.fillStyle = count > 0 ? THEME.tileInk : THEME.tileMuted;
   ctx.font = font(Math.max(12, r * 1.6), 'bold');
   ctx.textAlign = 'left';
@@ -145,7 +145,7 @@ function rubyRow(ctx: Ctx, x: number, cy: number, count: number, maxW: number, r
 
 function slot(ctx: Ctx, s: SultanSlot, cx: number, cy: number, r: number): void {
   if (s === 'any') drawAnyGood(ctx, cx, cy, r);
-  else drawGood(ctx, s, cx, cy, r);
+  else drawGoodSprite(ctx, s, cx, cy, r);
 }
 
 function textLines(ctx: Ctx, text: string, x: number, cy: number, maxW: number, size: number, colour: string, maxLines = 3): void {
@@ -189,7 +189,7 @@ function drawDetail(ctx: Ctx, c: Rect, place: PlaceView, tc: TileContext, part: 
       drawCoin(ctx, x0 + cr, midY - 28 * u, cr, d.price);
       small(ctx, label('price', L), x0 + 2 * cr + 6, midY - 28 * u, rw - 2 * cr - 6, THEME.tileMuted, 12.5 * u);
       const shown = Math.max(1, Math.min(d.extensionsLeft, 3));
-      for (let i = 0; i < shown; i++) drawExtension(ctx, x0 + i * 21 * u, midY - 7 * u, 18 * u, 13 * u, d.extensionsLeft > 0);
+      for (let i = 0; i < shown; i++) drawExtensionSprite(ctx, x0 + i * 21 * u, midY - 7 * u, 18 * u, 13 * u, d.extensionsLeft > 0);
       small(ctx, `\u00d7${d.extensionsLeft}`, x0 + shown * 21 * u + 3, midY, rw - shown * 21 * u, d.extensionsLeft > 0 ? THEME.tileInk : THEME.tileMuted, 15 * u);
       rubyRow(ctx, x0, midY + 28 * u, d.rubiesLeft, rw, 9 * u, L);
       return;
@@ -197,7 +197,7 @@ function drawDetail(ctx: Ctx, c: Rect, place: PlaceView, tc: TileContext, part: 
     case 'warehouse': {
       const x0 = icon(92);
       if (!liveToo) return;
-      drawGood(ctx, d.good, x0 + 18 * u, midY - 12 * u, 16 * u);
+      drawGoodSprite(ctx, d.good, x0 + 18 * u, midY - 12 * u, 16 * u);
       small(ctx, label('fillUp', L), x0, midY + 22 * u, colW(x0), THEME.tileMuted, 13.5 * u);
       return;
     }
@@ -239,7 +239,7 @@ function drawDetail(ctx: Ctx, c: Rect, place: PlaceView, tc: TileContext, part: 
             ctx.strokeStyle = '#ecd9ab';
             ctx.lineWidth = 1.8;
             ctx.stroke();
-          } else if (field.good) drawGood(ctx, field.good, fx + cell / 2, fy + cell / 2, cell * 0.32);
+          } else if (field.good) drawGoodSprite(ctx, field.good, fx + cell / 2, fy + cell / 2, cell * 0.32);
           else drawCoin(ctx, fx + cell / 2, fy + cell / 2, cell * 0.34, field.lira);
         }
       }
@@ -248,7 +248,7 @@ function drawDetail(ctx: Ctx, c: Rect, place: PlaceView, tc: TileContext, part: 
       small(ctx, label('pays', L), c.x, py, gx - c.x - 4, THEME.tileMuted, 12 * u);
       let px = gx;
       for (const g of d.payout.goods) {
-        drawGood(ctx, g, px + 10 * u, py, 9.5 * u);
+        drawGoodSprite(ctx, g, px + 10 * u, py, 9.5 * u);
         px += 23 * u;
       }
       drawCoin(ctx, px + 11 * u, py, 11 * u, d.payout.lira);
@@ -312,7 +312,7 @@ function drawDetail(ctx: Ctx, c: Rect, place: PlaceView, tc: TileContext, part: 
         const ry = y + step * (i + 0.5);
         if (i === hit) fillRoundRect(ctx, x0 - 4, ry - step / 2 + 1, colW(x0) + 2, step - 2, 4, alpha(THEME.highlight, 0.55));
         small(ctx, range, x0, ry, 44 * u, THEME.tileInk, (dice ? 11.5 : 13.5) * u);
-        for (let k = 0; k < n; k++) drawGood(ctx, 'blue', x0 + 50 * u + k * (gr * 2 + 4), ry, gr);
+        for (let k = 0; k < n; k++) drawGoodSprite(ctx, 'blue', x0 + 50 * u + k * (gr * 2 + 4), ry, gr);
       });
       return;
     }
@@ -352,7 +352,7 @@ function drawDetail(ctx: Ctx, c: Rect, place: PlaceView, tc: TileContext, part: 
       const stepX = Math.min(25 * u, (tw - 14) / Math.max(goods.length, 1));
       const r = Math.min(10.5 * u, stepX * 0.44);
       const startX = x0 + (tw - 2) / 2 - (stepX * (goods.length - 1)) / 2;
-      goods.forEach((g, i) => drawGood(ctx, g, startX + i * stepX, top + th / 2, r));
+      goods.forEach((g, i) => drawGoodSprite(ctx, g, startX + i * stepX, top + th / 2, r));
       // lira for selling 1..5 goods
       const py = top + th + 19 * u;
       const cells = d.payouts.length;
