@@ -19,6 +19,14 @@ import type { Ctx } from './shapes.js';
 const SPRITES = 4_000;
 const sprites = new LayerCache<Canvas>(SPRITES);
 
+/** Off: every glyph drawn in place (test/bench/sprites.ts compares the two, board by board). */
+let enabled = true;
+
+/** Turns sprites on or off for this thread (for the benchmark that measures what they save). */
+export function setSpritesEnabled(on: boolean): void {
+  enabled = on;
+}
+
 /** Room around the glyph's box for anti-aliasing and strokes centred on its edge. */
 const MARGIN = 2;
 
@@ -28,6 +36,10 @@ const MARGIN = 2;
  * name everything the glyph's look depends on besides its position (kind, state, colours, size).
  */
 export function drawSprite(ctx: Ctx, key: string, x: number, y: number, w: number, h: number, draw: (sprite: Ctx, dx: number, dy: number) => void): void {
+  if (!enabled) {
+    draw(ctx, 0, 0);
+    return;
+  }
   const left = Math.floor(x) - MARGIN;
   const top = Math.floor(y) - MARGIN;
   const fx = x - left;
