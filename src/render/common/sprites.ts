@@ -2,7 +2,8 @@
  * Small glyphs a picture draws dozens of times (a player panel's goods cells, rubies, mosque tiles and
  * extensions: about 35 a panel, 175 on a 5-player board), drawn once per thread into a bitmap of their own
  * and composited after that. Drawn as vector paths each time, their canvas calls and their rasterising were
- * about a third of a panel's cost; a composited bitmap is one call and a copy.
+ * most of a panel's cost; a composited bitmap is one call and a copy (test/bench/sprites.ts: a 5-player
+ * Istanbul board about 16 % less CPU).
  *
  * A sprite is drawn at the glyph's own fractional position within its pixel grid (the key holds it), and
  * composited at whole pixels, so every pixel comes out as if the glyph were drawn in place (source-over is
@@ -19,7 +20,7 @@ import type { Ctx } from './shapes.js';
 const SPRITES = 4_000;
 const sprites = new LayerCache<Canvas>(SPRITES);
 
-/** Off: every glyph drawn in place (test/bench/sprites.ts compares the two, board by board). */
+/** Off: every glyph drawn in place (test/bench/sprites.ts compares processes with and without). */
 let enabled = true;
 
 /** Turns sprites on or off for this thread (for the benchmark that measures what they save). */
@@ -33,7 +34,8 @@ const MARGIN = 2;
 /**
  * Composites the glyph `key` whose box is `x, y, w, h` (strokes included), drawn by `draw` at the offset it
  * is given: `draw(sprite, dx, dy)` draws what it would draw at (x, y) at (x + dx, y + dy) instead. `key` must
- * name everything the glyph's look depends on besides its position (kind, state, colours, size).
+ * name everything the glyph's look depends on besides its position (kind, state, colours, size). The picture's
+ * context must have no transform: positions are its pixels.
  */
 export function drawSprite(ctx: Ctx, key: string, x: number, y: number, w: number, h: number, draw: (sprite: Ctx, dx: number, dy: number) => void): void {
   if (!enabled) {

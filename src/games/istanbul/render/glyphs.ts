@@ -287,9 +287,9 @@ export function drawAssistantToken(ctx: Ctx, cx: number, cy: number, s: number, 
 }
 
 // ---- the same glyphs from this thread's sprites (render/common/sprites.ts) ------------------------------
-// Drawn once per size, state and fraction of a pixel, then composited: for glyphs a picture draws many times
-// (a player panel's goods, rubies, mosque tiles and extensions; the tiles' goods, rubies and extensions). Text-free
-// glyphs only: the tests that read what a picture writes see the picture's own text calls.
+// Drawn once per size, state and fraction of a pixel, then composited: for glyphs a picture draws many
+// times (a player panel's goods, rubies, mosque tiles and extensions; the tiles' goods, rubies and
+// extensions). Text-free glyphs only: the tests that read what a picture writes see its own text calls.
 
 /** drawGood, from a sprite. */
 export function drawGoodSprite(ctx: Ctx, good: Good, cx: number, cy: number, r: number): void {
