@@ -190,11 +190,7 @@ export function drawPanel(ctx: Ctx, r: Rect, p: PanelProps): void {
 
   const rr = 10.5 * k;
   const slots = Math.max(p.rubyTarget, p.rubies);
-  for (let i = 0; i < slots; i++) {
-    const rx = cx + rr + i * (2 * rr + 4);
-    const filled = i < p.rubies;
-    drawRubySprite(ctx, rx, r2, rr, filled);
-  }
+  for (let i = 0; i < slots; i++) drawRubySprite(ctx, cx + rr + i * (2 * rr + 4), r2, rr, i < p.rubies);
   cx += slots * (2 * rr + 4) + 4;
   ctx.fillStyle = p.rubies >= p.rubyTarget ? THEME.highlight : THEME.panelMuted;
   ctx.font = font(13 * k, 'bold');
@@ -249,20 +245,14 @@ export function drawPanel(ctx: Ctx, r: Rect, p: PanelProps): void {
   const ts = Math.min(27 * k, lineH - 6);
   small(ctx, label('mosqueTiles', L), colX, r3 + lineH * 0.5, colW - 4 * (ts + 4) - 6, k);
   GOOD_ORDER.forEach((g, i) => {
-    const mx = x + w - pad - (4 - i) * (ts + 4) + 4;
-    const my = r3 + lineH * 0.5 - ts / 2;
-    const owned = p.mosqueTiles.includes(g);
-    drawMosqueTileSprite(ctx, mx, my, ts, g, owned);
+    drawMosqueTileSprite(ctx, x + w - pad - (4 - i) * (ts + 4) + 4, r3 + lineH * 0.5 - ts / 2, ts, g, p.mosqueTiles.includes(g));
   });
   // wheelbarrow extensions
   const ew = 24 * k;
   const eh = 13 * k;
   small(ctx, label('extensions', L), colX, r3 + lineH * 1.5, colW - 3 * (ew + 4) - 6, k);
   for (let i = 0; i < 3; i++) {
-    const ex = x + w - pad - (3 - i) * (ew + 4) + 4;
-    const ey = r3 + lineH * 1.5 - eh / 2;
-    const filled = i < p.extensions;
-    drawExtensionSprite(ctx, ex, ey, ew, eh, filled);
+    drawExtensionSprite(ctx, x + w - pad - (3 - i) * (ew + 4) + 4, r3 + lineH * 1.5 - eh / 2, ew, eh, i < p.extensions);
   }
   // assistants away from the merchant: loose on places, and beside the board
   const away = [label('onPlaces', L, { n: p.assistantsOnPlaces }), label('inSupply', L, { n: p.assistantsInSupply })].join(' \u00b7 ');
