@@ -33,6 +33,18 @@ export function forgetBoardCanvas(canvas: Canvas): void {
   for (const [key, kept] of boardCanvases) if (kept === canvas) boardCanvases.delete(key);
 }
 
+export type { Canvas };
+
+/**
+ * A fresh canvas for a layer (a picture's static part, drawn once per layout and locale and kept in a
+ * LayerCache), and its context to draw it with. The games' renderers get their canvases here and from
+ * boardCanvas: this folder is where the native canvas library is used.
+ */
+export function newLayer(width: number, height: number): { canvas: Canvas; ctx: SKRSContext2D } {
+  const canvas = createCanvas(width, height);
+  return { canvas, ctx: canvas.getContext('2d') };
+}
+
 /** Every layer cache of this thread, for clearLayerCaches. */
 const layerCaches = new Set<LayerCache<unknown>>();
 

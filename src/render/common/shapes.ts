@@ -1,8 +1,8 @@
 /**
  * Basic drawing: rounded rectangles, marker shapes and text that fits its box. Game-agnostic.
  */
-import type { SKRSContext2D } from '@napi-rs/canvas';
-import { font } from './fonts.js';
+import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
+import { font, registerFonts } from './fonts.js';
 import { mix } from './colour.js';
 
 export type Ctx = SKRSContext2D;
@@ -279,4 +279,14 @@ export function fillVerticalGradient(ctx: Ctx, x: number, y: number, w: number, 
     runStart = row;
     runColour = colour;
   }
+}
+
+let measuring: Ctx | null = null;
+
+/** A context to measure text with while laying out, before the picture's canvas exists. */
+export function measuringContext(): Ctx {
+  // the shipped fonts, or the widths would be another font's
+  registerFonts();
+  measuring ??= createCanvas(1, 1).getContext('2d');
+  return measuring;
 }

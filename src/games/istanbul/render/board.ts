@@ -2,7 +2,6 @@
  * The Istanbul board image, drawn from the public view only (never the state, so no hidden card can
  * reach it): header, grid of places with their live state and figures, last move, player panels, legend.
  */
-import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type {
   AssistantOwner,
   IstanbulPublicView,
@@ -24,6 +23,8 @@ import {
   textWidth,
   type Ctx,
   fillVerticalGradient,
+  newLayer,
+  type Canvas,
 } from '../../../render/common/index.js';
 import {
   assistantItem,
@@ -600,8 +601,7 @@ function staticLayer(view: IstanbulPublicView, locale: RenderLocale, layout: Boa
   const places = view.places.map((p) => `${p.id}@${p.row},${p.col}`).join(' ');
   const key = `${layout.width}x${layout.height} ${view.grid.width}x${view.grid.height} ${view.players.length} ${locale} ${places}`;
   return staticLayers.get(key, () => {
-    const canvas = createCanvas(layout.width, layout.height);
-    const ctx = canvas.getContext('2d');
+    const { canvas, ctx } = newLayer(layout.width, layout.height);
     drawBackground(ctx, layout);
     const header = drawHeaderStatic(ctx, layout.header, locale);
     const tc: TileContext = { locale, figures: [], current: false, lastMove: null, lastMoveColour: null, dice: null, announced: null };
@@ -614,7 +614,7 @@ function staticLayer(view: IstanbulPublicView, locale: RenderLocale, layout: Boa
  * Draws the board into a canvas context of the layout's size: the static layer (drawn once per layout and
  * locale), then everything that depends on the game's state.
  */
-export function drawIstanbulBoard(ctx: SKRSContext2D, view: PublicViewOnly, opts: IstanbulRenderOptions, layout: BoardLayout): void {
+export function drawIstanbulBoard(ctx: Ctx, view: PublicViewOnly, opts: IstanbulRenderOptions, layout: BoardLayout): void {
   assertPublic(view);
   const seat = decidingSeat(view);
   const layer = staticLayer(view, opts.locale, layout);

@@ -4,8 +4,7 @@
  * otherwise the band grows: the name continues, or starts, on full-width lines below the number. Every
  * band of a picture has the height of the tallest, so the grid stays even.
  */
-import { createCanvas } from '@napi-rs/canvas';
-import { fitLines, font, PHONE_MIN_TEXT, registerFonts, type Ctx, type FittedLine } from '../../../render/common/index.js';
+import { fitLines, font, measuringContext, PHONE_MIN_TEXT, type Ctx, type FittedLine } from '../../../render/common/index.js';
 import { placeName, type RenderLocale } from './i18n.js';
 
 export const PLACE_NAME_SIZE = PHONE_MIN_TEXT;
@@ -27,16 +26,6 @@ export interface PlaceNameLayout {
   readonly below: readonly FittedLine[];
   /** The band height this name needs. */
   readonly height: number;
-}
-
-let measuring: Ctx | null = null;
-
-/** A context to measure with while laying out, before the picture's canvas exists. */
-export function measuringContext(): Ctx {
-  // the shipped fonts, or the widths would be another font's
-  registerFonts();
-  measuring ??= createCanvas(1, 1).getContext('2d');
-  return measuring;
 }
 
 /** Whether `lines` hold every word of `name` unsplit. */

@@ -7,7 +7,6 @@
  * digits stand at least 7 px high at 400 px, and place names are never cut (test/render/phone.test.ts
  * measures the draws).
  */
-import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { AssistantOwner, IstanbulPublicView, PlaceView, PlayerView } from '../view.js';
 import {
   alpha,
@@ -27,6 +26,8 @@ import {
   type Ctx,
   type DrawingState,
   fillVerticalGradient,
+  newLayer,
+  type Canvas,
 } from '../../../render/common/index.js';
 import { extraItem, governorItem, smugglerItem, type FigureItem } from './figures.js';
 import { drawCardBack, drawCoin, drawGood, drawRuby, drawStartMarker } from './glyphs.js';
@@ -444,8 +445,7 @@ function staticLayer(view: IstanbulPublicView, locale: RenderLocale, layout: Pho
   const places = view.places.map((p) => `${p.id}@${p.row},${p.col}`).join(' ');
   const key = `${layout.width}x${layout.height} ${view.grid.width}x${view.grid.height} ${layout.bandH} ${locale} ${places}`;
   return staticLayers.get(key, () => {
-    const canvas = createCanvas(layout.width, layout.height);
-    const ctx = canvas.getContext('2d');
+    const { canvas, ctx } = newLayer(layout.width, layout.height);
     fillVerticalGradient(ctx, 0, 0, layout.width, layout.height, THEME.backgroundTop, THEME.background);
     ctx.lineJoin = 'round';
     const afterTitle = drawHeaderStatic(ctx, layout.header);
@@ -456,7 +456,7 @@ function staticLayer(view: IstanbulPublicView, locale: RenderLocale, layout: Pho
 }
 
 /** Draws the phone picture into a context of the layout's size: the static layer, then the game's state. */
-export function drawIstanbulPhone(ctx: SKRSContext2D, view: PublicViewOnly, opts: IstanbulRenderOptions, layout: PhoneLayout): void {
+export function drawIstanbulPhone(ctx: Ctx, view: PublicViewOnly, opts: IstanbulRenderOptions, layout: PhoneLayout): void {
   if ('hand' in view || 'seat' in view) throw new TypeError('the Istanbul phone picture renders the public view only, not a seat view');
   const layer = staticLayer(view, opts.locale, layout);
   ctx.drawImage(layer.canvas, 0, 0);

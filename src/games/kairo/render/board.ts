@@ -4,7 +4,6 @@
  * sections, restaurant, stalls, entrances and customers, and on the right the players, the building card
  * display and the medals.
  */
-import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { CardType, FieldId, KairoFieldView, KairoPublicView, KairoStallView, Seat } from '../view.js';
 import {
   alpha,
@@ -24,6 +23,8 @@ import {
   textWidth,
   type Ctx,
   fillVerticalGradient,
+  newLayer,
+  type Canvas,
 } from '../../../render/common/index.js';
 import { drawColourShape, drawCustomer, drawOwnerDisc, hatch } from './glyphs.js';
 import { ownerMark, seatNumber } from './seat-number.js';
@@ -734,8 +735,7 @@ function staticLayer(view: KairoPublicView, layout: KairoLayout): StaticLayer {
   const fields = view.board.fields.map((f) => `${f.area}${f.section ?? ''}${f.startField ? '*' : ''}`).join(' ');
   const key = `${layout.width}x${layout.height} ${view.board.width}x${view.board.height} ${view.players.length} ${fields}`;
   return staticLayers.get(key, () => {
-    const canvas = createCanvas(layout.width, layout.height);
-    const ctx = canvas.getContext('2d');
+    const { canvas, ctx } = newLayer(layout.width, layout.height);
     drawBackground(ctx, layout);
     const headerStart = drawHeaderStatic(ctx, layout.header);
     drawFrame(ctx, layout, view);
@@ -750,7 +750,7 @@ function staticLayer(view: KairoPublicView, layout: KairoLayout): StaticLayer {
  * Draws the board into a canvas context of the layout's size: the static layer (drawn once per board
  * layout), then everything that depends on the game's state.
  */
-export function drawKairoBoard(ctx: SKRSContext2D, view: PublicViewOnly, opts: KairoRenderOptions, layout: KairoLayout): void {
+export function drawKairoBoard(ctx: Ctx, view: PublicViewOnly, opts: KairoRenderOptions, layout: KairoLayout): void {
   assertPublic(view);
   const layer = staticLayer(view, layout);
   ctx.drawImage(layer.canvas, 0, 0);

@@ -7,7 +7,6 @@
  * (its entrance and customer carry it) stay on the full board. Every text is at least PHONE_MIN_TEXT px
  * (test/render/phone.test.ts measures the draws).
  */
-import { createCanvas, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import type { Colour, KairoPlayerView, KairoPublicView } from '../view.js';
 import {
   drawingState,
@@ -23,6 +22,8 @@ import {
   strokeRoundRect,
   type Ctx,
   fillVerticalGradient,
+  newLayer,
+  type Canvas,
 } from '../../../render/common/index.js';
 import {
   cardLabel,
@@ -334,8 +335,7 @@ function staticLayer(view: KairoPublicView, layout: KairoPhoneLayout): StaticLay
   const fields = view.board.fields.map((f) => `${f.area}${f.section ?? ''}${f.startField ? '*' : ''}`).join(' ');
   const key = `${layout.width}x${layout.height} ${view.board.width}x${view.board.height} ${fields}`;
   return staticLayers.get(key, () => {
-    const canvas = createCanvas(layout.width, layout.height);
-    const ctx = canvas.getContext('2d');
+    const { canvas, ctx } = newLayer(layout.width, layout.height);
     fillVerticalGradient(ctx, 0, 0, layout.width, layout.height, THEME.backgroundTop, THEME.background);
     const afterTitle = drawHeaderStatic(ctx, layout.header);
     const headerState = drawingState(ctx);
@@ -345,7 +345,7 @@ function staticLayer(view: KairoPublicView, layout: KairoPhoneLayout): StaticLay
 }
 
 /** Draws the phone picture into a context of the layout's size: the static layer, then the game's state. */
-export function drawKairoPhone(ctx: SKRSContext2D, view: PublicViewOnly, opts: KairoRenderOptions, layout: KairoPhoneLayout): void {
+export function drawKairoPhone(ctx: Ctx, view: PublicViewOnly, opts: KairoRenderOptions, layout: KairoPhoneLayout): void {
   if ('hand' in view || 'coins' in view || 'seat' in view) throw new TypeError('the Kairo phone picture renders the public view only, not a seat view');
   const layer = staticLayer(view, layout);
   ctx.drawImage(layer.canvas, 0, 0);
