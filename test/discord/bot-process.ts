@@ -72,7 +72,10 @@ export class BotProcess {
       const transpiled = entry === 'built' ? undefined : testBuild();
       args = entry === 'built' ? [path.join(ROOT, main)] : transpiled !== undefined ? [path.join(transpiled, main.replace(/\.ts$/, '.js'))] : ['--import', TSX, path.join(ROOT, main)];
     }
-    const child = spawn(process.execPath, args, {
+    // BOT_NODE_FLAGS: Node's own flags for the bot, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it
+    // in a benchmark (Node refuses --cpu-prof in NODE_OPTIONS).
+    const nodeFlags = (process.env.BOT_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(process.execPath, [...nodeFlags, ...args], {
       cwd,
       env: {
         PATH: process.env.PATH ?? '',
