@@ -31,19 +31,24 @@ export class Tx {
   readonly events: GameEvent[] = [];
   /** A die roll, a card draw or a hand-over happened: undo may not go back past this action. */
   checkpoint = false;
-  private readonly copiedPlayers: boolean[] = [];
-  private readonly copiedPlayerLists: number[] = [];
+  // What this draft copied, one bit per seat, list or place: a Tx is made for every move the search plays,
+  // and arrays and a Set per Tx were a share of its garbage.
+  private copiedPlayers = 0;
+  /** Three bits a seat (PLAYER_LIST_BIT shifted by 3 x seat). */
+  private copiedPlayerLists = 0;
   private playersArrayCopied = false;
   private assistantsArrayCopied = false;
-  private readonly copiedPlaces: boolean[] = [];
+  /** A bit per place id (at most 20 places). */
+  private copiedPlaces = 0;
   private deckCopied = false;
   private discardCopied = false;
   private rngCopied = false;
   private mosqueCopied = false;
   private neutralCopied = false;
   private lsCopied = false;
-  private readonly copiedLsLists = new Set<LettersAndSealsList>();
-  private readonly copiedLetters: boolean[] = [];
+  /** Made when Letters & Seals' first list is changed. */
+  private copiedLsLists: Set<LettersAndSealsList> | null = null;
+  private copiedLetters = 0;
   /**
    * Letters & Seals, card "carry out the top card of the discard pile": while set, `playCard` takes that card
    * from the hand instead of the card whose effect is carried out (which stays on the discard pile).
@@ -88,11 +93,10 @@ export class Tx {
   private playerList<K extends PlayerList>(seat: Seat, key: K): PlayerState[K] {
     const p = this.playerCopy(seat);
     // One bit per list and seat: this is on the search's hot path, where a Set per player would be garbage.
-    const bit = PLAYER_LIST_BIT[key];
-    const copied = this.copiedPlayerLists[seat] ?? 0;
-    if ((copied & bit) === 0) {
+    const bit = PLAYER_LIST_BIT[key] << (3 * seat);
+    if ((this.copiedPlayerLists & bit) === 0) {
       p[key] = p[key].slice() as PlayerState[K];
-      this.copiedPlayerLists[seat] = copied | bit;
+      this.copiedPlayerLists |= bit;
     }
     return p[key];
   }
@@ -103,7 +107,7 @@ export class Tx {
       this.playersArrayCopied = true;
     }
     const current = this.s.players[seat] as PlayerState;
-    if (this.copiedPlayers[seat]) return current;
+    if ((this.copiedPlayers & (1 << seat)) !== 0) return current;
     // Every field named, in one order: the copies share one shape (a spread of players of mixed shapes,
     // with and without openCards, took the engine's slow generic path).
     const copy: PlayerState = {
@@ -123,7 +127,7 @@ export class Tx {
     // Last, where the rules add it: the state's JSON keeps its key order.
     if (current.openCards !== undefined) copy.openCards = current.openCards;
     this.s.players[seat] = copy;
-    this.copiedPlayers[seat] = true;
+    this.copiedPlayers |= 1 << seat;
     return copy;
   }
 
@@ -133,9 +137,9 @@ export class Tx {
       this.s.assistantsAt = this.s.assistantsAt.slice();
       this.assistantsArrayCopied = true;
     }
-    if (!this.copiedPlaces[place]) {
+    if ((this.copiedPlaces & (1 << place)) === 0) {
       this.s.assistantsAt[place] = (this.s.assistantsAt[place] ?? []).slice();
-      this.copiedPlaces[place] = true;
+      this.copiedPlaces |= 1 << place;
     }
     return this.s.assistantsAt[place] as AssistantOwner[];
   }
@@ -237,9 +241,9 @@ export class Tx {
   /** The letters in front of a seat, to change. */
   lettersOf(seat: Seat): Letter[] {
     const ls = this.lsList('letters');
-    if (!this.copiedLetters[seat]) {
+    if ((this.copiedLetters & (1 << seat)) === 0) {
       ls[seat] = (ls[seat] as Letter[]).slice();
-      this.copiedLetters[seat] = true;
+      this.copiedLetters |= 1 << seat;
     }
     return ls[seat] as Letter[];
   }
@@ -248,6 +252,7 @@ export class Tx {
     const ls = this.ls() as LettersAndSealsState;
     // A list the rules replaced with a fresh one (a reshuffle) is the draft's own already, but copying it
     // once more is rare and harmless; a shared one must be copied before it changes.
+    this.copiedLsLists ??= new Set();
     if (!this.copiedLsLists.has(key)) {
       ls[key] = ls[key].slice() as LettersAndSealsState[K];
       this.copiedLsLists.add(key);
