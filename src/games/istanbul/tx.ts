@@ -38,7 +38,7 @@ export class Tx {
   private copiedPlayerLists = 0;
   private playersArrayCopied = false;
   private assistantsArrayCopied = false;
-  /** A bit per place id (at most 20 places). */
+  /** A bit per place id (ids up to MAX_PLACE_ID, 25: within a 32-bit number). */
   private copiedPlaces = 0;
   private deckCopied = false;
   private discardCopied = false;
