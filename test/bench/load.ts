@@ -49,15 +49,6 @@ const POOL = Number(arg('pool', '10'));
 const PLAYABLE = 50;
 const END_TURN = /End the turn/;
 
-/**
- * BOT_EXTRA_ENV=NAME=value,NAME=value: more environment for the bot processes only (not this one, which runs
- * the fake Discord), e.g. glibc's MALLOC_TRIM_THRESHOLD_ to compare allocator settings.
- */
-function extraBotEnv(): Record<string, string> {
-  const pairs = (process.env.BOT_EXTRA_ENV ?? '').split(',').filter((kv) => kv.includes('='));
-  return Object.fromEntries(pairs.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
-}
-
 /** A process's CPU time so far (all its threads), from /proc/<pid>/stat: utime + stime in clock ticks. */
 function processCpuMs(pid: number | undefined): number {
   if (pid === undefined) return Number.NaN;
@@ -234,7 +225,7 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
   const bots = Array.from(
     { length: shards },
     (_, id) =>
-      new BotProcess(fake, dbFile, { RENDER_WORKERS: String(workers), LOG_LEVEL: 'info', NODE_ENV: 'production', DEV_GUILD_ID: '', SHARD_COUNT: String(shards), SHARD_IDS: String(id), ...databaseEnv, ...extraBotEnv() }, 'built'),
+      new BotProcess(fake, dbFile, { RENDER_WORKERS: String(workers), LOG_LEVEL: 'info', NODE_ENV: 'production', DEV_GUILD_ID: '', SHARD_COUNT: String(shards), SHARD_IDS: String(id), ...databaseEnv }, 'built'),
   );
   for (const bot of bots) running.add(bot);
   const spawned = performance.now();

@@ -72,9 +72,12 @@ export class BotProcess {
       const transpiled = entry === 'built' ? undefined : testBuild();
       args = entry === 'built' ? [path.join(ROOT, main)] : transpiled !== undefined ? [path.join(transpiled, main.replace(/\.ts$/, '.js'))] : ['--import', TSX, path.join(ROOT, main)];
     }
-    // BOT_NODE_FLAGS: Node's own flags for the bot, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it
-    // in a benchmark (Node refuses --cpu-prof in NODE_OPTIONS).
+    // For measuring the bot in a benchmark, from this process's environment: BOT_NODE_FLAGS, Node's own flags
+    // (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": Node refuses --cpu-prof in NODE_OPTIONS); BOT_EXTRA_ENV,
+    // NAME=value,NAME=value for the bot only (e.g. glibc's MALLOC_TRIM_THRESHOLD_), not for the fake Discord.
     const nodeFlags = (process.env.BOT_NODE_FLAGS ?? '').split(' ').filter(Boolean);
+    const extraPairs = (process.env.BOT_EXTRA_ENV ?? '').split(',').filter((kv) => kv.includes('='));
+    const extraEnv = Object.fromEntries(extraPairs.map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]));
     const child = spawn(process.execPath, [...nodeFlags, ...args], {
       cwd,
       env: {
@@ -87,6 +90,7 @@ export class BotProcess {
         LOG_FORMAT: 'json',
         LOG_LEVEL: 'info',
         ...this.env,
+        ...extraEnv,
         ...(this.entry === 'clocked' ? { BAZAAR_TEST_CLOCK_OFFSET_MS: String(this.#clockOffsetMs) } : {}),
       },
       stdio: [this.entry === 'clocked' ? 'pipe' : 'ignore', 'pipe', 'pipe'],
