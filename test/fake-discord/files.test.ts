@@ -141,6 +141,45 @@ describe('multipart uploads', () => {
     expect(env.fake.takeViolations()).toHaveLength(1);
   });
 
+  it('reads a hand-written multipart body: a quoted boundary, an escaped file name, bytes kept exactly', async () => {
+    const png = makePng(2, 2, [4, 5, 6]);
+    const boundary = 'an odd=boundary:1';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="payload_json"\r\nContent-Type: application/json\r\n\r\n`),
+      Buffer.from(JSON.stringify({ content: 'by hand', attachments: [{ id: '0' }] })),
+      Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="files[0]"; filename="a%22b.png"\r\nContent-Type: image/png\r\n\r\n`),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await fetch(`${env.fake.apiBaseUrl}/v10/channels/${channel}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bot ${env.fake.token}`, 'content-type': `multipart/form-data; boundary="${boundary}"` },
+      body,
+    });
+    expect(res.status).toBe(200);
+    const sent = (await res.json()) as { id: string };
+    const [attachment] = env.fake.message(sent.id)?.attachments ?? [];
+    expect(attachment).toMatchObject({ filename: 'a"b.png', contentType: 'image/png', width: 2, height: 2 });
+    expect(attachment?.bytes.equals(png)).toBe(true);
+  });
+
+  it.each([
+    { what: 'no boundary', type: 'multipart/form-data', body: 'x' },
+    { what: 'a part that never ends', type: 'multipart/form-data; boundary=zz', body: '--zz\r\nContent-Disposition: form-data; name="payload_json"\r\n\r\n{}' },
+    { what: 'a part without a name', type: 'multipart/form-data; boundary=zz', body: '--zz\r\nContent-Type: text/plain\r\n\r\n{}\r\n--zz--' },
+  ])('answers a malformed multipart body ($what) with 400 / 50035 and keeps nothing', async ({ type, body }) => {
+    const before = env.fake.channelMessages(channel).length;
+    const res = await fetch(`${env.fake.apiBaseUrl}/v10/channels/${channel}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bot ${env.fake.token}`, 'content-type': type },
+      body,
+    });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { code: number }).code).toBe(50035);
+    expect(env.fake.channelMessages(channel)).toHaveLength(before);
+    expect(env.fake.takeViolations()[0]?.issues[0]?.message).toMatch(/Malformed multipart body/);
+  });
+
   it('rejects attachments that do not match the uploaded files', async () => {
     const rest = env.client.rest;
     const route = `/channels/${channel}/messages` as const;
