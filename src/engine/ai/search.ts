@@ -77,8 +77,8 @@ export interface Carry {
 /** Samples that must agree on the view after a choice before its subtree is carried. */
 const CARRY_SAMPLES = 6;
 
-/** How often `shouldStop` is asked. */
-const STOP_CHECK_EVERY = 8;
+/** How often the search asks whether its choice is decided (a pass over the root's children). */
+const DECIDED_CHECK_EVERY = 8;
 
 export function searchDecision<S, A, V>(
   policy: GamePolicy<S, A, V>,
@@ -101,10 +101,9 @@ export function searchDecision<S, A, V>(
   let work = 0;
   for (; iterations < budget.iterations; iterations++) {
     if (budget.maxWork !== undefined && work >= budget.maxWork) break;
-    if (iterations > 0 && iterations % STOP_CHECK_EVERY === 0) {
-      if (budget.shouldStop !== undefined && budget.shouldStop()) break;
-      if (budget.stopWhenDecided !== false && decided(root, legalKeys, budget.iterations - iterations)) break;
-    }
+    // Asked at every iteration: a budget of time is then kept to within one iteration, whatever one costs.
+    if (iterations > carriedVisits && budget.shouldStop !== undefined && budget.shouldStop()) break;
+    if (iterations > 0 && iterations % DECIDED_CHECK_EVERY === 0 && budget.stopWhenDecided !== false && decided(root, legalKeys, budget.iterations - iterations)) break;
     const chance = seedRng(`ai:${policy.game}:${seed}:chance:${iterations}`);
     work += iterate(policy, root, policy.reseed(sample(rng), chance), rng, budget);
   }
