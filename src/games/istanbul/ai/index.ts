@@ -18,13 +18,14 @@ export { evaluateIstanbul, worth } from './evaluate.js';
 export { istanbulGreedyAction } from './rollout.js';
 
 const ISTANBUL_BUDGETS: Readonly<Record<Level, SearchBudget>> = {
-  // Short rollouts: the evaluation is better than a long noisy simulation (measured with bench:ai; 3 steps
-  // instead of 10 lost 35 % of 60 games against the baseline at equal CPU, 20 won 70 %, 10 66.7 %).
+  // Rollout length, measured with bench:ai at equal CPU against the frozen baseline (40 ms a decision): 3
+  // steps won 35 % of 60 games, 10 won 57.7 % of 300, 20 won 72.0 % of 200 (README, Computer players).
+  // Normal keeps 10: its iterations are not capped by work, and its answer time is what a player waits for.
   easy: { iterations: 40, rolloutSteps: 6, exploration: 0.7, rolloutNoise: 0.3 },
   normal: { iterations: 500, rolloutSteps: 10, exploration: 0.3, rolloutNoise: 0.1, priorVisits: 8 },
   // The work cap keeps the slowest decisions under ~0.8 s of CPU (ai-decision.ts, 2026-11-26: ~2 µs of CPU
   // a unit of work); most stop earlier (2000 iterations, or decided).
-  hard: { iterations: 2000, maxWork: 400_000, rolloutSteps: 10, exploration: 0.3, rolloutNoise: 0.1, priorVisits: 8 },
+  hard: { iterations: 2000, maxWork: 400_000, rolloutSteps: 20, exploration: 0.3, rolloutNoise: 0.1, priorVisits: 8 },
 };
 
 /**
