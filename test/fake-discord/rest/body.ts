@@ -63,8 +63,7 @@ const HEADERS_END = Buffer.from('\r\n\r\n');
 /**
  * The parts of a multipart/form-data body (RFC 7578), read in place: each part's bytes are a view of the
  * body. Request.formData() copied every upload about three times (a board and its phone picture are
- * ~0.7 MB), and in the 50-turn burst of bench:load the garbage collector those copies woke was half of the
- * fake's CPU.
+ * ~0.7 MB); in the 50-turn burst of bench:load, garbage collection was about half of the fake's CPU.
  */
 function multipartParts(contentType: string, raw: Buffer): MultipartPart[] {
   const malformed = (why: string) => ruleViolation('/', 'multipart', `Malformed multipart body: ${why}.`);
@@ -72,6 +71,7 @@ function multipartParts(contentType: string, raw: Buffer): MultipartPart[] {
   const boundary = boundaryParam?.[1] ?? boundaryParam?.[2];
   if (boundary === undefined) throw malformed('no boundary');
   const delimiter = Buffer.from(`--${boundary}`);
+  const partEnd = Buffer.concat([CRLF, delimiter]);
   let at = raw.indexOf(delimiter);
   if (at < 0) throw malformed('no part');
   const parts: MultipartPart[] = [];
@@ -81,7 +81,7 @@ function multipartParts(contentType: string, raw: Buffer): MultipartPart[] {
     if (!raw.subarray(at, at + 2).equals(CRLF)) throw malformed('a delimiter not followed by CRLF');
     const headersEnd = raw.indexOf(HEADERS_END, at + 2);
     if (headersEnd < 0) throw malformed('a part without the end of its headers');
-    const next = raw.indexOf(Buffer.concat([CRLF, delimiter]), headersEnd + 4);
+    const next = raw.indexOf(partEnd, headersEnd + 4);
     if (next < 0) throw malformed('a part without a closing delimiter');
     let name: string | undefined;
     let filename: string | undefined;
