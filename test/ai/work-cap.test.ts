@@ -36,6 +36,20 @@ describe('a search stops at its work cap', () => {
     });
   }
 
+  it('a time budget (shouldStop) is asked before every iteration after the first: it stops the search within one iteration', () => {
+    const policy = policyOf('istanbul');
+    const rules = setupFor('istanbul', 2).def;
+    const { def, state, seat } = reachState('istanbul', 2, 'stop-every-iteration', 60, (s, a) => (rules.legalActions(s, a) as unknown[]).length >= 3);
+    const view = toSeatView(def.view(state, seat), policy.viewRules);
+    const legal = def.legalActions(state, seat) as readonly unknown[];
+    for (const answerTrueOnCall of [1, 3, 5]) {
+      let calls = 0;
+      const shouldStop = (): boolean => ++calls >= answerTrueOnCall;
+      const result = decideWithStats(policy, view, legal, { ...policy.budgets.normal, iterations: 60, stopWhenDecided: false, shouldStop }, 'stop');
+      expect(result.iterations).toBe(answerTrueOnCall);
+    }
+  });
+
   it('hard Istanbul with Letters & Seals is capped lower than the base game (each move costs more there)', () => {
     const policy = policyOf('istanbul');
     const base = reachState('istanbul', 2, 'cap-base', 20);

@@ -88,6 +88,7 @@ function multipartParts(contentType: string, raw: Buffer): MultipartPart[] {
     let partType: string | undefined;
     for (const line of raw.toString('utf8', at + 2, headersEnd).split('\r\n')) {
       const colon = line.indexOf(':');
+      if (colon < 0) continue;
       const header = line.slice(0, colon).trim().toLowerCase();
       const value = line.slice(colon + 1).trim();
       if (header === 'content-type') partType = value;
