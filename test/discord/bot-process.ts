@@ -110,6 +110,8 @@ export class BotProcess {
       const parts = buffered.split('\n');
       buffered = parts.pop() ?? '';
       for (const line of parts) {
+        // BOT_STDOUT_FILE: a benchmark's copy of everything the bot prints (e.g. with BOT_NODE_FLAGS=--trace-gc)
+        if (process.env.BOT_STDOUT_FILE) fs.appendFileSync(process.env.BOT_STDOUT_FILE, `${line}\n`);
         if (line.trim() === '') continue;
         this.lines.push(line);
         try {

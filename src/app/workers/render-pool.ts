@@ -9,6 +9,7 @@
  */
 import Tinypool from 'tinypool';
 import type { BoardJob, BoardRenderer, RenderPriority } from '../../render/board-job.js';
+import { roomyHeapsForNewWorkers } from './worker-heap.js';
 
 export interface RenderPoolOptions {
   /** Worker threads (RENDER_WORKERS). */
@@ -59,6 +60,8 @@ export class RenderPool implements BoardRenderer {
     this.#workers = options.workers;
     this.#timeoutMs = options.timeoutMs;
     this.#onTask = options.onTask;
+    // Before the workers exist: their isolates take V8's flags as they are made.
+    roomyHeapsForNewWorkers();
     this.#pool = new Tinypool({ filename, workerData, runtime: 'worker_threads', minThreads: options.workers, maxThreads: options.workers, idleTimeout: Infinity });
   }
 

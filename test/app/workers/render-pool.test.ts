@@ -6,15 +6,18 @@ import { renderBoardJob, type BoardJob } from '../../../src/render/board-job.js'
 import { fixtureView as istanbulView } from '../../render/istanbul/fixtures.js';
 import { F, stageView } from '../../render/kairo/fixtures.js';
 import type { HeldJob } from './held-render-worker.js';
+import type { CountedJob } from './gc-counting-render-worker.js';
 import { WORKER_NICE } from '../../../src/app/workers/thread-priority.js';
 import { threadNiceValues } from './thread-nice.js';
 import { builtModuleUrl } from '../../support/node-entry.js';
+import { BOARDS } from '../../bench/render-boards.js';
 
 /**
  * The first test's pool runs the render worker from the TypeScript sources (through tsx, from-sources.mjs);
  * the others the run's transpiled workers, as the built bot does: no tsx compile at each worker start.
  */
 const heldWorker = builtModuleUrl('test/app/workers/held-render-worker.ts') ?? new URL('./held-render-worker.ts', import.meta.url);
+const gcCountingWorker = builtModuleUrl('test/app/workers/gc-counting-render-worker.ts') ?? new URL('./gc-counting-render-worker.ts', import.meta.url);
 const builtWorker = builtModuleUrl('src/app/workers/render-worker.ts');
 const fromBuild = builtWorker === undefined ? {} : { workerFile: builtWorker };
 const istanbul: BoardJob = {
@@ -148,6 +151,18 @@ describe('the render pool', () => {
     const nice = threadNiceValues();
     expect(nice.get(process.pid)).toBe(0);
     expect([...nice.values()].filter((value) => value === WORKER_NICE).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('two workers draw a burst of 120 pictures with few full garbage collections: their heaps have room for the pictures\' buffers', async () => {
+    // About 4 in all as the workers load their modules. Before WORKER_INITIAL_OLD_SPACE_MB a worker in a burst
+    // could run a mark-compact every one to three pictures: 5-52 here (most runs well above 10).
+    pool = new RenderPool({ workers: 2, timeoutMs: 60_000, workerFile: gcCountingWorker });
+    const majorGcs = new SharedArrayBuffer(4);
+    const kinds = ['istanbul 5p 4x4 late', 'istanbul 5p 5x4 Letters & Seals', 'kairo 4p late'].flatMap((name) => [BOARDS[name] as BoardJob, { ...(BOARDS[name] as BoardJob), picture: 'phone' as const }]);
+    // all at once, as in a burst of turns: the workers go from picture to picture without waiting for work
+    const jobs: CountedJob[] = Array.from({ length: 20 }, () => kinds.map((job) => ({ ...job, majorGcs }))).flat();
+    await Promise.all(jobs.map((job) => pool?.render(job)));
+    expect(Atomics.load(new Int32Array(majorGcs), 0)).toBeLessThan(10);
   });
 
   it('refuses to start without a worker', () => {
