@@ -373,7 +373,8 @@ interface DrawnPictures {
 /**
  * The board and its phone picture, asked for together; the phone picture at idle priority, so in a burst
  * of turns every board is drawn before any phone picture. When the board is back and its phone picture is
- * not, and boards still wait for the pool, the board goes out first and the phone picture follows.
+ * not, and pictures still wait for the pool (boards, or phone pictures ahead of it), the board goes out
+ * first and the phone picture follows.
  */
 async function boardAndPhonePictures(presenter: GamePresenter, view: unknown, options: RenderOptions): Promise<DrawnPictures> {
   const withdrawal = new AbortController();
@@ -389,7 +390,7 @@ async function boardAndPhonePictures(presenter: GamePresenter, view: unknown, op
   );
   const boardDrawn = await settle(board);
   if (settled !== null) return { board: boardDrawn, phone: settled, withdraw };
-  // Nothing else waits for the pool: the phone picture is drawn now (or next), worth waiting for.
+  // Nothing waits for the pool (the phone picture, if not drawing, took the board's worker): worth waiting for.
   if ((presenter.pictureBacklog?.() ?? 0) === 0) return { board: boardDrawn, phone: await settle(phone), withdraw };
   return { board: boardDrawn, phone, withdraw };
 }

@@ -129,7 +129,7 @@ export interface GamePresenter {
    * may wait for the render pool's boards (it is added to a post already made); its signal withdraws it.
    */
   renderPhoneBoard?(view: unknown, options: RenderOptions, later?: { readonly signal: AbortSignal }): Promise<Buffer>;
-  /** Board pictures waiting for the render pool (0 when a new one starts at once). */
+  /** Pictures waiting for the render pool, boards and phone pictures (0 when a new one starts at once). */
   pictureBacklog?(): number;
   /** One short line under the title of the board message (round, phase), or ''. */
   status(view: unknown, locale: Locale, names: readonly string[]): string;

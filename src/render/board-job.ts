@@ -55,7 +55,7 @@ export type RenderPriority = 'now' | 'idle';
 export interface BoardRenderer {
   /** `signal` withdraws an 'idle' job that has not started. A renderer without priorities draws in order. */
   render(job: BoardJob, priority?: RenderPriority, signal?: AbortSignal): Promise<Buffer>;
-  /** 'now' pictures waiting for a worker (a new one would not start at once); none if absent. */
+  /** Pictures waiting for a worker, 'now' and 'idle' (a new one would not start at once); none if absent. */
   backlog?(): number;
 }
 

@@ -125,9 +125,13 @@ export class RenderPool implements BoardRenderer {
     return this.#pool.queueSize + this.#idle.length;
   }
 
-  /** 'now' pictures waiting for a worker: a new one would not start at once. */
+  /**
+   * Pictures waiting for a worker, of either priority: a new one would not start at once. The phone
+   * pictures waiting count too: a board drawn at the end of a burst whose phone picture is behind the
+   * others' would otherwise wait for all of them before it is posted.
+   */
   backlog(): number {
-    return Math.max(0, this.#inPool - this.#workers);
+    return Math.max(0, this.#inPool - this.#workers) + this.#idle.length;
   }
 
   /** The worker threads' ids (a hung worker's replacement has a new one). */

@@ -112,12 +112,30 @@ describe('the render pool', () => {
     const second = pool.render(kairo).then(() => drawn.push('board 2'));
     const phone = pool.render({ ...kairo, picture: 'phone' }, 'idle').then(() => drawn.push('phone picture of board 1'));
     const third = pool.render(istanbul).then(() => drawn.push('board 3'));
-    expect(pool.backlog()).toBe(2);
+    expect(pool.backlog()).toBe(3);
     expect(pool.queueSize).toBe(3);
     Atomics.store(cells, 1, 1);
     Atomics.notify(cells, 1);
     await Promise.all([first, second, phone, third]);
     expect(drawn).toEqual(['board 1', 'board 2', 'board 3', 'phone picture of board 1']);
+    expect(pool.backlog()).toBe(0);
+  });
+
+  it('phone pictures waiting count in the backlog: a board drawn after the others need not wait for its phone picture behind theirs', async () => {
+    pool = new RenderPool({ workers: 1, timeoutMs: 60_000, workerFile: heldWorker });
+    const hold = new SharedArrayBuffer(8);
+    const cells = new Int32Array(hold);
+    const last = pool.render({ ...istanbul, hold } as HeldJob);
+    await whenSet(cells, 0);
+    expect(pool.backlog()).toBe(0);
+    const phones = [pool.render({ ...kairo, picture: 'phone' }, 'idle'), pool.render({ ...istanbul, picture: 'phone' }, 'idle')];
+    expect(pool.backlog()).toBe(2);
+    Atomics.store(cells, 1, 1);
+    Atomics.notify(cells, 1);
+    await last;
+    // The first phone picture took the board's worker; the last one still waits behind it.
+    expect(pool.backlog()).toBe(1);
+    await Promise.all(phones);
     expect(pool.backlog()).toBe(0);
   });
 
