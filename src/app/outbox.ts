@@ -350,7 +350,7 @@ export class Outbox {
 
   /** Whether a message of the game was posted through the outbox. */
   async isTracked(gameId: number, messageId: string): Promise<boolean> {
-    return (await this.rows.ofGame(gameId)).some((d) => d.messageId === messageId);
+    return this.rows.postedMessage(gameId, messageId);
   }
 
   gamesWithStaleButtons(): Promise<{ gameId: number; channelId: string }[]> {

@@ -26,8 +26,12 @@ export interface NewDelivery {
 export const ARMED_KINDS: readonly DeliveryKind[] = ['lobby', 'board', 'reminder', 'idle-vote'];
 
 export class DeliveryRepository {
-  /** The query of every move that ends a turn, built once with placeholders (SQLite prepares it once). */
+  /** The queries of every move that ends a turn, built once with placeholders (SQLite prepares each once). */
   readonly #recentOfKind: SelectQuery<DeliveryRow>;
+  readonly #ofGame: SelectQuery<DeliveryRow>;
+  readonly #armedOfGame: SelectQuery<DeliveryRow>;
+  readonly #withMessage: SelectQuery<{ id: number }>;
+  readonly #gameStatus: SelectQuery<{ status: string }>;
 
   constructor(
     private readonly dialect: Dialect,
@@ -41,6 +45,12 @@ export class DeliveryRepository {
       orderBy: [desc(deliveries.id)],
       limit: sql.placeholder('limit'),
     }) as SelectQuery<DeliveryRow>;
+    const gameId = sql.placeholder('gameId');
+    this.#ofGame = select(deliveries, { where: eq(deliveries.gameId, gameId), orderBy: [asc(deliveries.id)] }) as SelectQuery<DeliveryRow>;
+    this.#armedOfGame = select(deliveries, { where: and(eq(deliveries.gameId, gameId), this.#armed()), orderBy: [asc(deliveries.id)] }) as SelectQuery<DeliveryRow>;
+    this.#withMessage = selectFields({ id: deliveries.id }, deliveries, { where: and(eq(deliveries.gameId, gameId), eq(deliveries.messageId, sql.placeholder('messageId'))), limit: 1 });
+    const { games } = dialect.tables;
+    this.#gameStatus = selectFields({ status: games.status }, games, { where: eq(games.id, gameId) });
   }
 
   get #deliveries() {
@@ -160,8 +170,7 @@ export class DeliveryRepository {
 
   /** Delivered messages of the game whose buttons are still on (newest last). */
   *armed(gameId: number): Statements<DeliveryRow[]> {
-    const deliveries = this.#deliveries;
-    return yield* all(select(deliveries, { where: and(eq(deliveries.gameId, gameId), this.#armed()), orderBy: [asc(deliveries.id)] }));
+    return yield* all(this.#armedOfGame, { gameId });
   }
 
   /** Games with armed messages that may be stale: more than one armed message, or the game is over. */
@@ -183,14 +192,17 @@ export class DeliveryRepository {
   }
 
   *gameStatus(gameId: number): Statements<string | undefined> {
-    const { games } = this.dialect.tables;
-    return (yield* first(selectFields({ status: games.status }, games, { where: eq(games.id, gameId) })))?.status;
+    return (yield* first(this.#gameStatus, { gameId }))?.status;
   }
 
-  /** The game's deliveries in order (tests and the operator's view). */
+  /** The game's deliveries in order. */
   *ofGame(gameId: number): Statements<DeliveryRow[]> {
-    const deliveries = this.#deliveries;
-    return yield* all(select(deliveries, { where: eq(deliveries.gameId, gameId), orderBy: [asc(deliveries.id)] }));
+    return yield* all(this.#ofGame, { gameId });
+  }
+
+  /** Whether a delivery of the game posted the message (one row read, not the game's whole outbox). */
+  *postedMessage(gameId: number, messageId: string): Statements<boolean> {
+    return (yield* first(this.#withMessage, { gameId, messageId })) !== undefined;
   }
 
   /** The game's newest deliveries of one kind, newest first. */

@@ -2,15 +2,21 @@
  * Who follows a game without playing it (/game follow, issue 26): one row per game and user, gone with
  * the game. What a follower hears is the Discord layer's (src/discord/follower-notices.ts).
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Dialect } from './dialect.js';
-import { all, insert, remove, selectFields, type Statements } from './statements.js';
+import { all, insert, remove, selectFields, type SelectQuery, type Statements } from './statements.js';
 
 export class FollowerRepository {
+  /** Read at every board (who else hears of it): built once with a placeholder, prepared once on SQLite. */
+  readonly #ofGame: SelectQuery<{ userId: string }>;
+
   constructor(
     private readonly dialect: Dialect,
     private readonly now: () => number,
-  ) {}
+  ) {
+    const { followers } = dialect.tables;
+    this.#ofGame = selectFields({ userId: followers.userId }, followers, { where: eq(followers.gameId, sql.placeholder('gameId')), orderBy: [asc(followers.createdAt), asc(followers.userId)] });
+  }
 
   /** True when the user follows the game now and did not before. */
   *follow(gameId: number, userId: string): Statements<boolean> {
@@ -26,8 +32,7 @@ export class FollowerRepository {
 
   /** The game's followers, in the order they came. */
   *ofGame(gameId: number): Statements<string[]> {
-    const { followers } = this.dialect.tables;
-    const rows = yield* all(selectFields({ userId: followers.userId }, followers, { where: eq(followers.gameId, gameId), orderBy: [asc(followers.createdAt), asc(followers.userId)] }));
+    const rows = yield* all(this.#ofGame, { gameId });
     return rows.map((r) => r.userId);
   }
 }

@@ -3,11 +3,11 @@
  * through `readNotifySettings`: a value that cannot be what /game notify wrote makes the row unreadable,
  * and the caller sets it aside (the player is then notified the default way).
  */
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { canonicalTimeZone, NOTIFY_CHANNELS, type NotifyChannel, type NotifySettings } from '../notify-settings.js';
 import type { Dialect } from './dialect.js';
 import type { PlayerSettingsRow } from './schema.js';
-import { all, first, insert, select, update, type Statements } from './statements.js';
+import { all, first, insert, select, update, type SelectQuery, type Statements } from './statements.js';
 
 const isHour = (v: number | null): boolean => v === null || (Number.isInteger(v) && v >= 0 && v <= 23);
 
@@ -22,21 +22,37 @@ export function readNotifySettings(row: PlayerSettingsRow): NotifySettings | str
   return { how: row.notify as NotifyChannel, timeZone: row.timeZone, quietFrom: row.quietFrom, quietTo: row.quietTo, awayUntil: row.awayUntil, locale: row.locale, autoForced: row.autoForced === 1 };
 }
 
+/** findMany keeps its query for up to this many users (a game's players and followers, usually). */
+const KEPT_MANY = 16;
+
 export class PlayerSettingsRepository {
+  /** Read at every click and every board: built once with placeholders, prepared once on SQLite. */
+  readonly #byUser: SelectQuery<PlayerSettingsRow>;
+  /** By the number of users asked for (1 to KEPT_MANY). */
+  readonly #byUsers = new Map<number, SelectQuery<PlayerSettingsRow>>();
+
   constructor(
     private readonly dialect: Dialect,
     private readonly now: () => number,
-  ) {}
+  ) {
+    const { playerSettings } = dialect.tables;
+    this.#byUser = select(playerSettings, { where: eq(playerSettings.userId, sql.placeholder('userId')) });
+  }
 
   *find(userId: string): Statements<PlayerSettingsRow | undefined> {
-    const { playerSettings } = this.dialect.tables;
-    return yield* first(select(playerSettings, { where: eq(playerSettings.userId, userId) }));
+    return yield* first(this.#byUser, { userId });
   }
 
   *findMany(userIds: readonly string[]): Statements<PlayerSettingsRow[]> {
     if (userIds.length === 0) return [];
     const { playerSettings } = this.dialect.tables;
-    return yield* all(select(playerSettings, { where: inArray(playerSettings.userId, [...userIds]) }));
+    if (userIds.length > KEPT_MANY) return yield* all(select(playerSettings, { where: inArray(playerSettings.userId, [...userIds]) }));
+    let query = this.#byUsers.get(userIds.length);
+    if (query === undefined) {
+      query = select(playerSettings, { where: inArray(playerSettings.userId, userIds.map((_, i) => sql.placeholder(`u${i}`))) });
+      this.#byUsers.set(userIds.length, query);
+    }
+    return yield* all(query, Object.fromEntries(userIds.map((id, i) => [`u${i}`, id])));
   }
 
   *save(userId: string, settings: NotifySettings): Statements<void> {
@@ -61,7 +77,7 @@ export class PlayerSettingsRepository {
   /** When a direct message to the player failed and they were not told yet (null: nothing to tell); clears it. */
   *takeDmFailed(userId: string): Statements<number | null> {
     const { playerSettings } = this.dialect.tables;
-    const row = yield* first(select(playerSettings, { where: eq(playerSettings.userId, userId) }));
+    const row = yield* first(this.#byUser, { userId });
     if (row?.dmFailedAt == null) return null;
     // Only the one who clears it tells the player (two interactions at once tell them once).
     const cleared = yield* update(playerSettings, { dmFailedAt: null }, and(eq(playerSettings.userId, userId), isNotNull(playerSettings.dmFailedAt)));

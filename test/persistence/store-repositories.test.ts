@@ -554,6 +554,10 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
         return row.id;
       };
       const lobbyPost = await post(game.id, game.channelId, 'lobby');
+      // Whose message is whose: the lobby's message is the game's, not the other game's.
+      expect(await store.deliveries.postedMessage(game.id, `6000000000000${lobbyPost}`)).toBe(true);
+      expect(await store.deliveries.postedMessage(over.id, `6000000000000${lobbyPost}`)).toBe(false);
+      expect(await store.deliveries.postedMessage(game.id, '6000000000000999')).toBe(false);
       await post(game.id, game.channelId, 'announcement');
       expect((await store.deliveries.armed(game.id)).map((d) => d.id)).toEqual([lobbyPost]);
       expect(await store.deliveries.gamesWithArmed()).toEqual([]);
@@ -673,6 +677,10 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
       expect(await store.playerSettings.find('ayla')).toEqual({ userId: 'ayla', notify: 'both', timeZone: null, quietFrom: null, quietTo: null, awayUntil: null, locale: 'nl', autoForced: 0, dmFailedAt: null, updatedAt: T0 + 1 });
       expect(await store.playerSettings.find('bo')).toEqual({ userId: 'bo', notify: 'channel', timeZone: null, quietFrom: null, quietTo: null, awayUntil: null, locale: null, autoForced: 1, dmFailedAt: null, updatedAt: T0 });
       expect((await store.playerSettings.findMany(['bo', 'ayla', 'cem'])).map((row) => row.userId).sort()).toEqual(['ayla', 'bo']);
+      // The same number of users again (the kept query, other values), and more users than are kept.
+      expect((await store.playerSettings.findMany(['cem', 'dana', 'bo'])).map((row) => row.userId)).toEqual(['bo']);
+      const many = Array.from({ length: 20 }, (_, i) => `user${i}`);
+      expect((await store.playerSettings.findMany([...many, 'ayla'])).map((row) => row.userId)).toEqual(['ayla']);
     });
 
     it('keeps a direct message that failed until the player is told, once, keeping their settings', async () => {
