@@ -17,6 +17,12 @@
  *
  * On PostgreSQL a throwaway cluster (test/support/postgres.ts) serves the whole benchmark, stopped at exit,
  * also when a run fails; each run gets a fresh database in it, which all of its processes share.
+ *
+ * `npm run bench:load` gives this process (the fake Discord and its players, not the bot) V8's
+ * --initial-old-space-size=256: the uploads it receives in a burst otherwise drove it into a full garbage
+ * collection every few hundred milliseconds (about 0.1 of its 0.45 CPU-seconds in 50 turns at once), time
+ * taken from the bot on the same two cores. The bot's render workers get the same kind of room themselves
+ * (src/app/workers/worker-heap.ts).
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
