@@ -28,9 +28,9 @@ const PALETTE = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9
 
 /**
  * The chart as a PNG, drawn on this thread's canvas of its size (kept, as the boards'). Its white
- * background covers it, so it is encoded as the boards are (pixels as stored, deflate level 1 on the
- * drawing thread): Skia's own PNG encoder (toBuffer) took about 17 ms of CPU for this 1000 x 560 picture, ours
- * about 2 ms, for a file of about the same size (-6 % to +3 % on the charts tried).
+ * background covers it, so it is encoded as the boards are (pixels as stored, deflate level 1): Skia's
+ * own PNG encoder (toBuffer) took about 17 ms of CPU for this 1000 x 560 picture, ours about 2 ms, for a
+ * file of about the same size (-6 % to +3 % on the charts tried).
  */
 export function renderScoreChart(chart: ScoreChart): Promise<Buffer> {
   registerFonts();

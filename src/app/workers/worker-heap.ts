@@ -3,7 +3,7 @@
  * about 10 MB outside it: the pixels read from the canvas (7.7 MB for a board) and the deflate's output.
  * V8 counts that memory towards the old generation's allocation limit, which it sets from the small live
  * heap (about 40 MB), so a worker started a full mark-compact every one to three pictures: 5-20 ms each,
- * 14 % of a worker's time in a burst of 50 turns (issue 23; README, "What a picture costs to draw").
+ * 14 % of a worker's time in a burst of 50 turns (issue 23; README, "Measured" under "Growing").
  *
  * V8's --initial-old-space-size gives a new isolate's old generation a starting limit it keeps as a
  * floor; at 128 MB the same burst runs about two mark-compacts a worker. The garbage between them is the
