@@ -363,7 +363,8 @@ export class Outbox {
     if (armed.length === 0) return [];
     const status = await this.rows.gameStatus(gameId);
     if (status === undefined) return [];
-    const delivered = (await this.rows.ofGame(gameId)).filter((d) => d.status === 'delivered');
+    // Only what was posted from the oldest armed message on decides (see staleMessages and voteAfter).
+    const delivered = await this.rows.deliveredSince(gameId, (armed[0] as DeliveryRow).id);
     return staleMessages(status, armed, delivered).map((d) => ({
       id: d.id,
       channelId: d.postedIn ?? d.channelId,

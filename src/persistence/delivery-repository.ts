@@ -5,7 +5,7 @@
  * leases the game's due, free rows in one UPDATE, which PostgreSQL makes skip the rows another process is
  * leasing at that moment (see the dialects' `notBeingClaimed`).
  */
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import { SINGLE_SHARD, type ShardSet } from '../sharding.js';
 import type { Dialect } from './dialect.js';
 import type { DeliveryKind, DeliveryRow } from './schema.js';
@@ -29,6 +29,7 @@ export class DeliveryRepository {
   /** The queries of every move that ends a turn, built once with placeholders (SQLite prepares each once). */
   readonly #recentOfKind: SelectQuery<DeliveryRow>;
   readonly #ofGame: SelectQuery<DeliveryRow>;
+  readonly #deliveredSince: SelectQuery<DeliveryRow>;
   readonly #armedOfGame: SelectQuery<DeliveryRow>;
   readonly #withMessage: SelectQuery<{ id: number }>;
   readonly #gameStatus: SelectQuery<{ status: string }>;
@@ -47,6 +48,10 @@ export class DeliveryRepository {
     }) as SelectQuery<DeliveryRow>;
     const gameId = sql.placeholder('gameId');
     this.#ofGame = select(deliveries, { where: eq(deliveries.gameId, gameId), orderBy: [asc(deliveries.id)] }) as SelectQuery<DeliveryRow>;
+    this.#deliveredSince = select(deliveries, {
+      where: and(eq(deliveries.gameId, gameId), eq(deliveries.status, 'delivered'), gte(deliveries.id, sql.placeholder('fromId'))),
+      orderBy: [asc(deliveries.id)],
+    }) as SelectQuery<DeliveryRow>;
     this.#armedOfGame = select(deliveries, { where: and(eq(deliveries.gameId, gameId), this.#armed()), orderBy: [asc(deliveries.id)] }) as SelectQuery<DeliveryRow>;
     this.#withMessage = selectFields({ id: deliveries.id }, deliveries, { where: and(eq(deliveries.gameId, gameId), eq(deliveries.messageId, sql.placeholder('messageId'))), limit: 1 });
     const { games } = dialect.tables;
@@ -195,9 +200,14 @@ export class DeliveryRepository {
     return (yield* first(this.#gameStatus, { gameId }))?.status;
   }
 
-  /** The game's deliveries in order. */
+  /** The game's deliveries in order (tests and the operator's view). */
   *ofGame(gameId: number): Statements<DeliveryRow[]> {
     return yield* all(this.#ofGame, { gameId });
+  }
+
+  /** The game's delivered messages from delivery `fromId` on, in order (not the game's whole outbox). */
+  *deliveredSince(gameId: number, fromId: number): Statements<DeliveryRow[]> {
+    return yield* all(this.#deliveredSince, { gameId, fromId });
   }
 
   /** Whether a delivery of the game posted the message (one row read, not the game's whole outbox). */

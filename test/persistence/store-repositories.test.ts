@@ -558,7 +558,7 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
       expect(await store.deliveries.postedMessage(game.id, `6000000000000${lobbyPost}`)).toBe(true);
       expect(await store.deliveries.postedMessage(over.id, `6000000000000${lobbyPost}`)).toBe(false);
       expect(await store.deliveries.postedMessage(game.id, '6000000000000999')).toBe(false);
-      await post(game.id, game.channelId, 'announcement');
+      const announcement = await post(game.id, game.channelId, 'announcement');
       expect((await store.deliveries.armed(game.id)).map((d) => d.id)).toEqual([lobbyPost]);
       expect(await store.deliveries.gamesWithArmed()).toEqual([]);
       // A board posted after it: the lobby's buttons are stale.
@@ -567,6 +567,7 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
       expect(await store.deliveries.gamesWithArmed()).toEqual([{ gameId: game.id, channelId: game.channelId }]);
       const newBoard = await post(game.id, game.channelId, 'board');
       expect(await store.deliveries.gamesWithArmed()).toEqual([{ gameId: game.id, channelId: game.channelId }]);
+
       expect((await store.deliveries.latestPosted(game.id))?.id).toBe(newBoard);
       expect((await store.deliveries.recentOfKind(game.id, 'board', 5)).map((d) => d.id)).toEqual([newBoard, oldBoard]);
       expect((await store.deliveries.recentOfKind(game.id, 'board', 1)).map((d) => d.id)).toEqual([newBoard]);
@@ -582,6 +583,10 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
       expect((await store.deliveries.armed(over.id)).map((d) => d.id)).toHaveLength(1);
       expect(await store.deliveries.gamesWithArmed()).toEqual([{ gameId: over.id, channelId: over.channelId }]);
       expect(await store.deliveries.latestPosted(over.id + 1)).toBeUndefined();
+      // What the game posted from a delivery on, in order; a delivery not posted yet is not among them.
+      await store.deliveries.add(board(game.id, game.channelId));
+      expect((await store.deliveries.deliveredSince(game.id, oldBoard)).map((d) => d.id)).toEqual([oldBoard, newBoard]);
+      expect((await store.deliveries.deliveredSince(game.id, lobbyPost)).map((d) => d.id)).toEqual([lobbyPost, announcement, oldBoard, newBoard]);
     });
 
     it('a process sees only the deliveries of its own shards’ guilds', async () => {
