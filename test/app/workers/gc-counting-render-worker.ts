@@ -1,7 +1,7 @@
 /**
  * The render worker for the memory tests: the real one, which also keeps account of memory. A job may
  * carry `stats`, a SharedArrayBuffer of three Int32 cells: the worker adds to cell 0 the full
- * (mark-compact) garbage collections it has seen since its last report; as the job starts, it raises
+ * (mark-compact) garbage collections it has seen since the first such job started; as the job starts, it raises
  * cell 1 to the process's resident memory in MB, and cell 2 to minus it (so -cell 2 is the lowest seen).
  */
 import { PerformanceObserver, constants, type PerformanceEntry } from 'node:perf_hooks';
@@ -11,7 +11,8 @@ import type { BoardJob } from '../../../src/render/board-job.js';
 export type CountedJob = BoardJob & { readonly stats?: SharedArrayBuffer };
 
 let seen = 0;
-let reported = 0;
+/** Collections already told (or from before the first job that asked: loading and warming up). */
+let reported: number | null = null;
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) if ((entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) seen += 1;
 }).observe({ entryTypes: ['gc'] });
@@ -33,8 +34,9 @@ export default async function gcCountingRenderWorker(job: CountedJob): Promise<A
     raise(cells, 1, rss);
     raise(cells, 2, -rss);
   }
+  reported ??= job.stats === undefined ? null : seen;
   const picture = await renderInWorker(job);
-  if (job.stats !== undefined) {
+  if (job.stats !== undefined && reported !== null) {
     Atomics.add(new Int32Array(job.stats), 0, seen - reported);
     reported = seen;
   }

@@ -187,9 +187,9 @@ describe('the render pool', () => {
     }
 
     it('runs few full garbage collections: the workers\' heaps have room for the pictures\' buffers', async () => {
-      // About 4 in all, as the workers load. Before WORKER_INITIAL_OLD_SPACE_MB a worker in a burst could
-      // run a mark-compact every one to three pictures: 5-52 here (most runs well above 10).
-      expect((await burst()).majorGcs).toBeLessThan(10);
+      // 2-4 in the burst here, on a quiet machine and beside two busy loops. Without WORKER_INITIAL_OLD_SPACE_MB
+      // a worker could fall into a mark-compact every one to three pictures: 3-26 here (8 or more in most runs).
+      expect((await burst()).majorGcs).toBeLessThan(8);
     });
 
     it('frees each picture\'s pixels as it goes: the process grows by far less than the burst\'s pixels', async () => {
