@@ -1,8 +1,8 @@
 /**
  * The render worker for the memory tests: the real one, which also keeps account of memory. A job may
  * carry `stats`, a SharedArrayBuffer of three Int32 cells: the worker adds to cell 0 the full
- * (mark-compact) garbage collections it has seen since the first such job started; as the job starts, it raises
- * cell 1 to the process's resident memory in MB, and cell 2 to minus it (so -cell 2 is the lowest seen).
+ * (mark-compact) garbage collections it has seen since the first such job started; as a job starts, it
+ * raises cell 1 to the process's resident memory in MB, and cell 2 to minus it (-cell 2 is the lowest).
  */
 import { PerformanceObserver, constants, type PerformanceEntry } from 'node:perf_hooks';
 import renderInWorker from '../../../src/app/workers/render-worker.js';
