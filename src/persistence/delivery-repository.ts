@@ -28,7 +28,6 @@ export const ARMED_KINDS: readonly DeliveryKind[] = ['lobby', 'board', 'reminder
 export class DeliveryRepository {
   /** The queries of every move that ends a turn, built once with placeholders (SQLite prepares each once). */
   readonly #recentOfKind: SelectQuery<DeliveryRow>;
-  readonly #ofGame: SelectQuery<DeliveryRow>;
   readonly #deliveredSince: SelectQuery<DeliveryRow>;
   readonly #armedOfGame: SelectQuery<DeliveryRow>;
   readonly #withMessage: SelectQuery<{ id: number }>;
@@ -47,7 +46,6 @@ export class DeliveryRepository {
       limit: sql.placeholder('limit'),
     }) as SelectQuery<DeliveryRow>;
     const gameId = sql.placeholder('gameId');
-    this.#ofGame = select(deliveries, { where: eq(deliveries.gameId, gameId), orderBy: [asc(deliveries.id)] }) as SelectQuery<DeliveryRow>;
     this.#deliveredSince = select(deliveries, {
       where: and(eq(deliveries.gameId, gameId), eq(deliveries.status, 'delivered'), gte(deliveries.id, sql.placeholder('fromId'))),
       orderBy: [asc(deliveries.id)],
@@ -202,7 +200,8 @@ export class DeliveryRepository {
 
   /** The game's deliveries in order (tests and the operator's view). */
   *ofGame(gameId: number): Statements<DeliveryRow[]> {
-    return yield* all(this.#ofGame, { gameId });
+    const deliveries = this.#deliveries;
+    return yield* all(select(deliveries, { where: eq(deliveries.gameId, gameId), orderBy: [asc(deliveries.id)] }));
   }
 
   /** The game's delivered messages from delivery `fromId` on, in order (not the game's whole outbox). */

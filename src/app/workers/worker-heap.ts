@@ -21,11 +21,7 @@ import v8 from 'node:v8';
 /** The old generation's starting allocation limit of every worker isolate, in MB. */
 export const WORKER_INITIAL_OLD_SPACE_MB = 64;
 
-let applied = false;
-
-/** Sets V8's starting old-generation limit for the isolates made from now on (once a process). */
+/** Sets V8's starting old-generation limit for the isolates made from now on (setting it again changes nothing). */
 export function roomyHeapsForNewWorkers(): void {
-  if (applied) return;
   v8.setFlagsFromString(`--initial-old-space-size=${WORKER_INITIAL_OLD_SPACE_MB}`);
-  applied = true;
 }
