@@ -1,22 +1,24 @@
 /**
  * Games, seats, the action log, snapshots and scheduled jobs. Every write that changes a game's state
- * goes through `saveState`: one transaction that checks the version (optimistic lock), writes the state
- * and appends the action log together, so a crash can never separate them. A change of several
- * statements runs in a transaction of its own, or inside the store's ambient transaction: createGame in a
- * savepoint of it, so the refused insert it catches never spoils the bigger change it is part of;
- * saveState and rescheduleJob simply as part of it (they catch nothing, and a move saves two statements,
- * on PostgreSQL two round trips).
+ * goes through `saveState` or, for a move, `saveMove`: one transaction that checks the version (optimistic
+ * lock), writes the state and appends the action log together, so a crash can never separate them. A
+ * change of several statements runs in a transaction of its own, or inside the store's ambient
+ * transaction: createGame in a savepoint of it, so the refused insert it catches never spoils the bigger
+ * change it is part of; saveState, saveMove and rescheduleJob simply as part of it (they catch nothing,
+ * and a move saves two statements, on PostgreSQL two round trips).
  *
  * Concurrency on PostgreSQL: saveState's `UPDATE ... WHERE version = ?` locks the game's row, so a second
  * writer at the same version waits, then finds the version moved and is refused (stale_version); the
- * log's next sequence is read under that lock. deleteJob is true for exactly one of the callers racing
- * for a job (a racing delete waits for the row, then finds it gone).
+ * log's next sequence is read under that lock. saveMove's UPDATE is the same check sent without waiting
+ * for its answer: a second writer's fails on the server, and its whole transaction with it. deleteJob is
+ * true for exactly one of the callers racing for a job (a racing delete waits for the row, then finds it
+ * gone).
  */
 import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import { SINGLE_SHARD, type ShardSet } from '../sharding.js';
 import type { Dialect, Tables } from './dialect.js';
 import type { ActionRow, GameRow, GameStatus, ScheduledJobRow, SeatRow } from './schema.js';
-import { all, atomic, deleteQuery, first, insert, insertReturning, insertUnanswered, remove, removeWithUnanswered, select, selectFields, transaction, update, updateQuery, updateWith, type Statements, type UpdateQuery } from './statements.js';
+import { all, atomic, deleteQuery, first, insert, insertReturning, insertUnanswered, remove, removeWithUnanswered, select, selectFields, transaction, update, updateChecked, updateQuery, updateWith, type Statements, type UpdateQuery } from './statements.js';
 
 export interface NewGame {
   guildId: string;
@@ -78,6 +80,12 @@ export interface StateUpdate {
 export type CreateResult = { ok: true; game: GameRow } | { ok: false; code: 'channel_busy'; existing: GameRow };
 /** `firstSequence`: the log sequence of the first appended entry (the others follow it), or null. */
 export type SaveResult = { ok: true; version: number; updatedAt: number; firstSequence: number | null } | { ok: false; code: 'stale_version'; currentVersion: number | null };
+/** A saved move (saveMove): its new version and time, the first appended entry's sequence (or null). */
+export interface SavedMove {
+  readonly version: number;
+  readonly updatedAt: number;
+  readonly firstSequence: number | null;
+}
 
 /** A row whose stored JSON cannot be read: the caller sets aside what depends on it. */
 export class DamagedRowError extends Error {
@@ -347,22 +355,14 @@ export class GameRepository {
     newSeats?: readonly NewSeat[],
     lastSequence?: number | null,
   ): Statements<SaveResult> {
-    const { games, seats, actions } = this.dialect.tables;
+    const { games, seats } = this.dialect.tables;
     const moves = this.#moves;
     const time = this.now();
-    const keys = (['state', 'status'] as const).filter((key) => change[key] !== undefined);
-    const shape = keys.join(',');
-    let query = this.#saveUpdates.get(shape);
-    if (query === undefined) {
-      query = saveUpdate(this.dialect.tables, keys);
-      this.#saveUpdates.set(shape, query);
-    }
-    const values: Record<string, unknown> = { gameId, expectedVersion, updatedAt: time };
-    for (const key of keys) values[key] = change[key];
-    const changeState = query;
+    const { query, values } = this.#saveUpdate(gameId, expectedVersion, change, time);
+    const append = this.#append.bind(this);
     // Inside the store's transaction (a move) no savepoint: nothing here catches a failure and goes on.
     return yield* atomic(function* (): Statements<SaveResult> {
-      const changed = yield* updateWith(changeState, values);
+      const changed = yield* updateWith(query, values);
       if (changed !== 1) {
         const current = yield* first(selectFields({ version: games.version }, games, { where: eq(games.id, gameId) }));
         return { ok: false, code: 'stale_version', currentVersion: current?.version ?? null };
@@ -375,26 +375,60 @@ export class GameRepository {
           newSeats.map((seat) => ({ gameId, ...seat })),
         );
       }
-      let firstSequence: number | null = null;
-      if (appended.length > 0) {
-        const start = (lastSequence !== undefined ? (lastSequence ?? 0) : ((yield* first(moves.lastSequence, { gameId }))?.sequence ?? 0)) + 1;
-        firstSequence = start;
-        yield* insertUnanswered(
-          actions,
-          appended.map((entry, i) => ({
-            gameId,
-            sequence: start + i,
-            createdAt: time,
-            seat: entry.seat,
-            kind: entry.kind,
-            action: entry.action === null || entry.action === undefined ? null : JSON.stringify(entry.action),
-            events: JSON.stringify(entry.events),
-            checkpoint: entry.checkpoint,
-          })),
-        );
-      }
+      const firstSequence = yield* append(gameId, appended, time, lastSequence);
       return { ok: true, version: expectedVersion + 1, updatedAt: time, firstSequence };
     });
+  }
+
+  /**
+   * A move's save: as saveState, but the version check waits for no answer. A stale version fails the
+   * caller's transaction with a StaleVersionError (nothing of it is kept) instead of answering stale_version;
+   * on PostgreSQL a move whose log end is known (`lastSequence`) is then one round trip: BEGIN, the
+   * checked UPDATE, the log's INSERT and whatever else the transaction writes without an answer, and COMMIT.
+   */
+  *saveMove(gameId: number, expectedVersion: number, change: StateUpdate, appended: readonly NewAction[], lastSequence?: number | null): Statements<SavedMove> {
+    const time = this.now();
+    const { query, values } = this.#saveUpdate(gameId, expectedVersion, change, time);
+    const append = this.#append.bind(this);
+    return yield* atomic(function* (): Statements<SavedMove> {
+      yield* updateChecked(query, values);
+      const firstSequence = yield* append(gameId, appended, time, lastSequence);
+      return { version: expectedVersion + 1, updatedAt: time, firstSequence };
+    });
+  }
+
+  /** The UPDATE of a save (kept per set of changed columns) and its values. */
+  #saveUpdate(gameId: number, expectedVersion: number, change: StateUpdate, time: number): { query: UpdateQuery; values: Record<string, unknown> } {
+    const keys = (['state', 'status'] as const).filter((key) => change[key] !== undefined);
+    const shape = keys.join(',');
+    let query = this.#saveUpdates.get(shape);
+    if (query === undefined) {
+      query = saveUpdate(this.dialect.tables, keys);
+      this.#saveUpdates.set(shape, query);
+    }
+    const values: Record<string, unknown> = { gameId, expectedVersion, updatedAt: time };
+    for (const key of keys) values[key] = change[key];
+    return { query, values };
+  }
+
+  /** Appends the log entries after `lastSequence` (read under the row's lock when not known); answers the first one's sequence, or null. */
+  *#append(gameId: number, appended: readonly NewAction[], time: number, lastSequence: number | null | undefined): Statements<number | null> {
+    if (appended.length === 0) return null;
+    const start = (lastSequence !== undefined ? (lastSequence ?? 0) : ((yield* first(this.#moves.lastSequence, { gameId }))?.sequence ?? 0)) + 1;
+    yield* insertUnanswered(
+      this.dialect.tables.actions,
+      appended.map((entry, i) => ({
+        gameId,
+        sequence: start + i,
+        createdAt: time,
+        seat: entry.seat,
+        kind: entry.kind,
+        action: entry.action === null || entry.action === undefined ? null : JSON.stringify(entry.action),
+        events: JSON.stringify(entry.events),
+        checkpoint: entry.checkpoint,
+      })),
+    );
+    return start;
   }
 
   /** The player left (`removed`: the others removed them by vote) at `at`; the seat's place in the log stays. */

@@ -5,7 +5,7 @@
  * inside a transaction too. Only the pieces of SQL that differ from PostgreSQL are written here; the
  * statements are the repositories'.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { getTableName, sql, type SQL } from 'drizzle-orm';
 import type Database from 'better-sqlite3';
 import type { RunResult } from 'better-sqlite3';
 import type { BaseSQLiteDatabase, SelectedFields, SQLiteColumn, SQLiteSelect, SQLiteTable } from 'drizzle-orm/sqlite-core';
@@ -15,7 +15,7 @@ import type * as schema from './schema.js';
 import { tables } from './schema.js';
 import { guildOnShardsSqlite } from './shard-filter.js';
 import { insertPlaceholders, insertShape, insertValues, runSynchronously, withClauses } from './statement-runner.js';
-import type { Delete, Insert, Select, SelectQuery, Statement, Statements, Update } from './statements.js';
+import { StaleVersionError, type Delete, type Insert, type Select, type SelectQuery, type Statement, type Statements, type Update } from './statements.js';
 
 export const sqliteDialect: Dialect = {
   tables,
@@ -92,7 +92,9 @@ class PreparedStatements {
   update(db: Executor, statement: Update): unknown {
     if (statement.query === undefined) return updateBuilt(db, statement);
     const { table, set, where } = statement.query;
-    return this.#once(statement.query, () => this.db.update(table as SQLiteTable).set(set as never).where(where).prepare() as unknown as PreparedQuery).run(statement.values).changes;
+    const changes = this.#once(statement.query, () => this.db.update(table as SQLiteTable).set(set as never).where(where).prepare() as unknown as PreparedQuery).run(statement.values).changes;
+    if (statement.exactlyOne === true && changes !== 1) throw new StaleVersionError(getTableName(table));
+    return changes;
   }
 
   remove(db: Executor, statement: Delete): number {

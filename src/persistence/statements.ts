@@ -82,6 +82,8 @@ export interface Update {
   readonly values?: Record<string, unknown>;
   /** The method needs no answer (see `insertUnanswered`). */
   readonly unanswered?: boolean;
+  /** Exactly one row must change, or the statement fails with a StaleVersionError (see `updateChecked`). */
+  readonly exactlyOne?: boolean;
 }
 
 export interface Delete {
@@ -206,6 +208,25 @@ export function* removeWithUnanswered(query: DeleteQuery, values: Record<string,
 /** An UPDATE built once, run without waiting for its answer (see `insertUnanswered`). */
 export function* updateWithUnanswered(query: UpdateQuery, values: Record<string, unknown>): Statements<void> {
   yield { kind: 'update', table: query.table, set: query.set, where: query.where, returning: false, query, values, unanswered: true };
+}
+
+/**
+ * The optimistic lock of a change that needs no answer: an UPDATE built once (its condition names the
+ * version the caller saw) that must change exactly one row. When it changes none the statement fails with
+ * a StaleVersionError, and so does the transaction it is part of; nothing of that transaction is kept. On
+ * PostgreSQL, inside the store's transaction, it goes out with the statements after it and COMMIT, so a
+ * move's whole transaction is one round trip (the check fails on the server: see postgres/dialect.ts).
+ */
+export function* updateChecked(query: UpdateQuery, values: Record<string, unknown>): Statements<void> {
+  yield { kind: 'update', table: query.table, set: query.set, where: query.where, returning: false, query, values, unanswered: true, exactlyOne: true };
+}
+
+/** An UPDATE that had to change exactly one row (`updateChecked`) changed none: the version moved on. */
+export class StaleVersionError extends Error {
+  override readonly name = 'StaleVersionError';
+  constructor(readonly table: string) {
+    super(`no ${table} row at the expected version: another change came first`);
+  }
 }
 
 /** Changes the rows `where` selects; answers them as changed. */

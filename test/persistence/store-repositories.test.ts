@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/persistence/database.js';
 import { DamagedRowError, type NewGame } from '../../src/persistence/game-repository.js';
+import { StaleVersionError } from '../../src/persistence/statements.js';
 import { openPostgres, type OpenPostgres } from '../../src/persistence/postgres/database.js';
 import { PostgresStore } from '../../src/persistence/postgres/store.js';
 import { SqliteStore, type StoreOptions } from '../../src/persistence/sqlite-store.js';
@@ -814,6 +815,66 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
       expect(await other.games.jobsOf(game.id)).toEqual([]);
       // The store goes on working.
       expect(await store.transaction(() => store.games.saveState(game.id, 1, { state: '{"n":3}' }, [move('second')]))).toMatchObject({ ok: true, firstSequence: 2 });
+    });
+
+    it("a move's save checks the version without an answer: at a stale version its transaction fails with StaleVersionError and keeps nothing", async () => {
+      const { store, another } = await open(under);
+      const other = await another();
+      const game = await created(store, lobby('300000000000000068'));
+      await store.games.saveState(game.id, 0, { state: '{}', status: 'active' }, [move('first')]);
+      const saved = await store.transaction(async () => {
+        const result = await store.games.saveMove(game.id, 1, { state: '{"n":2}' }, [move('second'), move('third')], 1);
+        // What went out without an answer is seen by what follows in the transaction.
+        expect((await store.games.recentActions(game.id, 1)).map((a) => a.action)).toEqual(['third']);
+        return result;
+      });
+      expect(saved).toEqual({ version: 2, updatedAt: T0, firstSequence: 2 });
+      expect(await other.games.findById(game.id)).toMatchObject({ version: 2, state: '{"n":2}' });
+      // The log's end not given: read under the row's lock.
+      expect(await store.transaction(() => store.games.saveMove(game.id, 2, { state: '{"n":3}' }, [move('fourth')]))).toMatchObject({ version: 3, firstSequence: 4 });
+      // At version 2 again: the check fails, and with it everything the transaction wrote, before and after it.
+      const stale = store.transaction(async () => {
+        await store.games.scheduleJobs([{ kind: 'reminder', gameId: game.id, dueAt: 5, payload: {} }]);
+        await store.games.saveMove(game.id, 2, { state: '{"late":true}' }, [move('late')], 4);
+        await store.games.scheduleJobs([{ kind: 'idle', gameId: game.id, dueAt: 7, payload: {} }]);
+        return store.deliveries.add({ gameId: game.id, guildId: GUILD, channelId: game.channelId, kind: 'board', version: 3, payload: {} });
+      });
+      await expect(stale).rejects.toBeInstanceOf(StaleVersionError);
+      expect(await other.games.findById(game.id)).toMatchObject({ version: 3, state: '{"n":3}' });
+      expect((await other.games.actions(game.id)).map((a) => a.action)).toEqual(['first', 'second', 'third', 'fourth']);
+      expect(await other.games.jobsOf(game.id)).toEqual([]);
+      expect(await other.deliveries.ofGame(game.id)).toEqual([]);
+      // Outside a transaction too, and for a game that does not exist.
+      await expect(store.games.saveMove(game.id, 1, { state: '{}' }, [])).rejects.toBeInstanceOf(StaleVersionError);
+      await expect(store.games.saveMove(game.id + 1, 0, { state: '{}' }, [move('x')])).rejects.toBeInstanceOf(StaleVersionError);
+      // The store goes on working.
+      expect(await store.transaction(() => store.games.saveMove(game.id, 3, { state: '{"n":4}' }, [move('fifth')], 4))).toMatchObject({ version: 4, firstSequence: 5 });
+    });
+
+    it("of two processes saving a move at the same version exactly one wins; the other's transaction fails with StaleVersionError and leaves no trace", async () => {
+      const { store, another } = await open(under);
+      const other = await another();
+      const game = await created(store, lobby('300000000000000069'));
+      await store.games.saveState(game.id, 0, { state: '{}', status: 'active' }, [move('first')]);
+      const save = (by: Store, name: string) =>
+        by.transaction(async () => {
+          const saved = await by.games.saveMove(game.id, 1, { state: `{"by":"${name}"}` }, [move(name)], 1);
+          await by.games.scheduleJobs([{ kind: 'reminder', gameId: game.id, dueAt: 5, payload: { by: name } }]);
+          return saved;
+        });
+      // PostgreSQL's two transactions meet at the row's lock; SQLite's writers take turns (two connections of
+      // one thread cannot both be inside a transaction: the second would wait for the lock on that thread).
+      const results =
+        store.dialect === 'postgres'
+          ? await Promise.allSettled([save(store, 'a'), save(other, 'b')])
+          : [...(await Promise.allSettled([save(store, 'a')])), ...(await Promise.allSettled([save(other, 'b')]))];
+      expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+      const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+      expect(lost.reason).toBeInstanceOf(StaleVersionError);
+      const winner = results[0]!.status === 'fulfilled' ? 'a' : 'b';
+      expect((await other.games.findById(game.id))!.state).toBe(`{"by":"${winner}"}`);
+      expect((await other.games.actions(game.id)).map((row) => row.action)).toEqual(['first', winner]);
+      expect((await other.games.jobsOf(game.id)).map((j) => JSON.parse(j.payload))).toEqual([{ by: winner }]);
     });
 
     it('a lobby refused inside a transaction leaves the transaction usable: the rest of the change commits', async () => {

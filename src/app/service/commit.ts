@@ -6,6 +6,7 @@
  */
 import { step, type GameEvent, type Seat } from '../../engine/index.js';
 import type { NewAction } from '../../persistence/game-repository.js';
+import { StaleVersionError } from '../../persistence/statements.js';
 import type { GameRow, SeatRow } from '../../persistence/schema.js';
 import type { NewResult } from '../../persistence/stats-repository.js';
 import { effectiveWindow, markCompound, markComputer, readLogAction, REMOVE_SEAT, isRemoveSeat, type CompoundMark, type EffectiveEntry } from '../log.js';
@@ -115,8 +116,8 @@ export async function save(
   // The log's end is known when this process wrote the game's current version: it is not read again.
   const known = core.logEnds.get(id);
   const after = await core.tx(async () => {
-    const saved = await core.repo.saveState(id, game.row.version, { state: json, status }, entries, undefined, known?.version === game.row.version ? known.sequence : undefined);
-    if (!saved.ok) return null;
+    // The version check waits for no answer: a stale version fails the whole transaction (caught below).
+    const saved = await core.repo.saveMove(id, game.row.version, { state: json, status }, entries, known?.version === game.row.version ? known.sequence : undefined);
     for (const seat of leaving) await core.repo.markSeatLeft(id, seat, saved.updatedAt, byVote);
     const level = parseLevel(game.row.computerLevel);
     for (const seat of toComputer) await core.repo.setSeatComputer(id, seat, level);
@@ -132,7 +133,7 @@ export async function save(
           }));
     const snapshot: ActiveSnapshot = { ...game, row, seats, state };
     const appended = appendedEntries(entries, saved.firstSequence);
-    await keepSnapshot(core, id, entries, saved.firstSequence, json);
+    const newestSnapshot = await keepSnapshot(core, id, entries, saved.firstSequence, json, known?.version === game.row.version ? known.snapshot : undefined);
     const markerAfter = status === 'finished' ? 'finished' : turnMarkerOf(game.module, snapshot.state);
     if (status === 'finished') {
       await core.repo.deleteJobs(id);
@@ -162,14 +163,17 @@ export async function save(
       boardDelivery = await core.owe(row, 'board', { kind: 'board', summary: picture ? [...told.textEvents, ...events] : events, notes, concededTo, picture, ...(upTo === null ? {} : { upTo }) });
     }
     const lastSequence = saved.firstSequence === null ? undefined : saved.firstSequence + entries.length - 1;
-    return { snapshot, markerAfter, boardDelivery, picture, appended, summary, lastSequence };
+    return { snapshot, markerAfter, boardDelivery, picture, appended, summary, lastSequence, newestSnapshot };
+  }).catch((error: unknown) => {
+    if (error instanceof StaleVersionError) return null;
+    throw error;
   });
   if (after === null) return refuse('stale', { currentVersion: (await core.repo.findById(id))?.version ?? -1 });
   core.verified.set(id, after.snapshot.row.version);
   core.wrote(id, json, status);
   const logEnd = after.lastSequence ?? (known?.version === game.row.version ? known.sequence : undefined);
   if (logEnd === undefined) core.logEnds.delete(id);
-  else core.logEnds.set(id, { version: after.snapshot.row.version, sequence: logEnd });
+  else core.logEnds.set(id, { version: after.snapshot.row.version, sequence: logEnd, snapshot: after.newestSnapshot });
   const turnEnded = after.markerAfter !== markerBefore;
   return {
     ok: true,
@@ -202,12 +206,20 @@ async function turnSummaryOf(core: GameCore, after: ActiveSnapshot, activeBefore
 }
 
 /** After a commit whose last entry is a checkpoint, every so often: the state is kept as a snapshot. */
-async function keepSnapshot(core: GameCore, gameId: number, entries: readonly NewAction[], firstSequence: number | null, json: string): Promise<void> {
+/**
+ * Keeps a snapshot after a checkpoint at least SNAPSHOT_EVERY entries after the newest one. `known`: the
+ * newest snapshot's sequence (0: none), when this process wrote the version the move was saved at (no other
+ * writer came between), else it is read. Answers the newest snapshot's sequence after the move, or
+ * undefined when it was neither known nor needed.
+ */
+async function keepSnapshot(core: GameCore, gameId: number, entries: readonly NewAction[], firstSequence: number | null, json: string, known: number | undefined): Promise<number | undefined> {
   const last = entries.at(-1);
-  if (firstSequence === null || last === undefined || last.kind !== 'action' || !last.checkpoint) return;
+  if (firstSequence === null || last === undefined || last.kind !== 'action' || !last.checkpoint) return known;
   const sequence = firstSequence + entries.length - 1;
-  const previous = (await core.repo.latestSnapshotSequence(gameId)) ?? 0;
-  if (sequence - previous >= SNAPSHOT_EVERY) await core.repo.saveSnapshot(gameId, sequence, json);
+  const previous = known ?? (await core.repo.latestSnapshotSequence(gameId)) ?? 0;
+  if (sequence - previous < SNAPSHOT_EVERY) return previous;
+  await core.repo.saveSnapshot(gameId, sequence, json);
+  return sequence;
 }
 
 /**

@@ -80,9 +80,10 @@ export class GameCore {
   readonly verified = new Map<number, number>();
   /**
    * The newest log sequence of games this process wrote (null: an empty log), at the version it wrote:
-   * the next move of the game at that version appends after it without reading the log (see saveState).
+   * the next move of the game at that version appends after it without reading the log (see saveMove);
+   * and the newest snapshot's sequence (0: none) when known, so a checkpoint does not read it either.
    */
-  readonly logEnds = new Map<number, { version: number; sequence: number | null }>();
+  readonly logEnds = new Map<number, { version: number; sequence: number | null; snapshot?: number | undefined }>();
   readonly #store: Store;
   readonly #mutex = new KeyedMutex();
   /**

@@ -152,6 +152,8 @@ export async function start(core: GameCore, gameId: number, userId: string, expe
   });
   if (started === null) return refuse('stale', { currentVersion: (await core.repo.findById(gameId))?.version ?? -1 });
   core.verified.set(gameId, started.snapshot.row.version);
+  // A game starts with an empty log and no snapshot (a lobby writes neither): its first moves read neither.
+  core.logEnds.set(gameId, { version: started.snapshot.row.version, sequence: null, snapshot: 0 });
   return { ok: true, game: started.snapshot, boardDelivery: started.boardDelivery };
 }
 

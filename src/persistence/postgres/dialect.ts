@@ -7,14 +7,14 @@
  * answer is handed to the store, which sends it with what follows (see store.ts). Only the pieces of SQL
  * that differ from SQLite are written here; the statements are the repositories'.
  */
-import { inArray, is, sql, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, getTableName, inArray, is, sql, type SQL } from 'drizzle-orm';
 import type { NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { PgTransaction, QueryBuilder, type PgColumn, type PgDatabase, type PgSelect, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Dialect } from '../dialect.js';
 import { guildOnShardsPostgres } from '../shard-filter.js';
 import { insertPlaceholders, insertShape, insertValues, runAsynchronously, withClauses } from '../statement-runner.js';
-import type { Delete, DeleteQuery, Insert, Select, SelectQuery, Statement, Statements, Update, UpdateQuery } from '../statements.js';
+import { StaleVersionError, type Delete, type DeleteQuery, type Insert, type Select, type SelectQuery, type Statement, type Statements, type Update, type UpdateQuery } from '../statements.js';
 import type * as schema from './schema.js';
 import { tables } from './schema.js';
 
@@ -33,6 +33,9 @@ export function sqlState(error: unknown): string | undefined {
 
 /** unique_violation */
 export const UNIQUE_VIOLATION = '23505';
+
+/** division_by_zero: how a checked UPDATE that changed no row fails on the server (see `checkedUpdate`). */
+const DIVISION_BY_ZERO = '22012';
 
 export const postgresDialect: Dialect = {
   tables,
@@ -82,15 +85,19 @@ let statements = 0;
  */
 class PreparedStatements {
   readonly #built = new WeakMap<object, PreparedQuery>();
+  readonly #checked = new WeakMap<object, PreparedQuery>();
   readonly #inserts = new Map<string, { prepared: PreparedQuery; names: string[][] }>();
 
   constructor(private readonly root: PgExecutor) {}
 
-  #once(key: object, build: (name: string) => PreparedQuery): PreparedQuery {
-    let prepared = this.#built.get(key);
+  #once(key: object, build: (name: string) => PreparedQuery): PreparedQuery;
+  #once(key: object, built: WeakMap<object, PreparedQuery>, build: (name: string) => PreparedQuery): PreparedQuery;
+  #once(key: object, ...args: [(name: string) => PreparedQuery] | [WeakMap<object, PreparedQuery>, (name: string) => PreparedQuery]): PreparedQuery {
+    const [built, build] = args.length === 1 ? [this.#built, args[0]] : args;
+    let prepared = built.get(key);
     if (prepared === undefined) {
       prepared = build(`bazaar_${++statements}`);
-      this.#built.set(key, prepared);
+      built.set(key, prepared);
     }
     return prepared;
   }
@@ -125,8 +132,46 @@ class PreparedStatements {
     return this.#once(query, (name) => this.root.update(query.table as PgTable).set(query.set as never).where(query.where).prepare(name) as unknown as PreparedQuery);
   }
 
+  /**
+   * An UPDATE that must change exactly one row (`updateChecked`), as one statement that fails on the
+   * server when it changed none: the statements pipelined after it then fail too, and COMMIT rolls back.
+   * PostgreSQL has no RAISE outside PL/pgSQL, so a division by the number of changed rows does it.
+   */
+  checkedUpdate(query: UpdateQuery): PreparedQuery {
+    // Its own map: the same UpdateQuery may also run as a plain UPDATE answering its count.
+    return this.#once(query, this.#checked, (name) => {
+      const changed = this.root
+        .update(query.table as PgTable)
+        .set(query.set as never)
+        .where(query.where)
+        .returning({ one: sql<number>`1` });
+      const { sql: text, params } = changed.toSQL();
+      return new CheckedUpdate(name, `with changed as (${text}) select 1 / count(*) from changed`, params, getTableName(query.table as PgTable), null);
+    });
+  }
+
   remove(query: DeleteQuery): PreparedQuery {
     return this.#once(query, (name) => this.root.delete(query.table as PgTable).where(query.where).prepare(name) as unknown as PreparedQuery);
+  }
+}
+
+/** A checked UPDATE prepared by name on the connection of the moment (`client`, as drizzle's prepared queries). */
+class CheckedUpdate implements PreparedQuery {
+  constructor(
+    readonly name: string,
+    readonly text: string,
+    readonly params: unknown[],
+    readonly table: string,
+    readonly client: pg.Pool | pg.PoolClient | null,
+  ) {}
+
+  async execute(values?: Record<string, unknown>): Promise<unknown> {
+    if (this.client === null) throw new Error('a checked UPDATE runs on a connection');
+    try {
+      return await this.client.query({ name: this.name, text: this.text, values: fillPlaceholders(this.params, values ?? {}) });
+    } catch (error) {
+      throw sqlState(error) === DIVISION_BY_ZERO ? new StaleVersionError(this.table) : error;
+    }
   }
 }
 
@@ -156,6 +201,10 @@ function insert(on: Connection, prepared: PreparedStatements, statement: Insert)
 }
 
 function update(on: Connection, prepared: PreparedStatements, statement: Update): Promise<unknown> {
+  if (statement.exactlyOne === true) {
+    if (statement.query === undefined) throw new Error('a checked UPDATE is built once');
+    return write(on, statement, PreparedStatements.on(prepared.checkedUpdate(statement.query), on.client).execute(statement.values), () => undefined);
+  }
   if (statement.query !== undefined) return write(on, statement, PreparedStatements.on(prepared.update(statement.query), on.client).execute(statement.values), rowCount);
   const query = on.db
     .update(statement.table as PgTable)

@@ -155,7 +155,9 @@ export class PostgresStore implements Store {
       flow.ended = true;
       await Promise.all(flow.sent);
       await client.query('ROLLBACK').catch((failed: unknown) => void (broken = failed as Error));
-      throw error;
+      // The first failure of the pipeline is the cause (a checked UPDATE's StaleVersionError, say); the
+      // statements after it only failed because the transaction had already failed.
+      throw flow.failure?.error ?? error;
     } finally {
       flow.ended = true;
       // A connection that could not even roll back is not given to anyone else.
