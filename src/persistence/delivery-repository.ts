@@ -5,11 +5,11 @@
  * leases the game's due, free rows in one UPDATE, which PostgreSQL makes skip the rows another process is
  * leasing at that moment (see the dialects' `notBeingClaimed`).
  */
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { SINGLE_SHARD, type ShardSet } from '../sharding.js';
 import type { Dialect } from './dialect.js';
 import type { DeliveryKind, DeliveryRow } from './schema.js';
-import { all, first, insertReturning, select, selectFields, update, updateReturning, type SelectQuery, type Statements } from './statements.js';
+import { all, first, insertReturning, select, selectFields, update, updateQuery, updateReturningQuery, updateReturningWith, updateWith, type SelectQuery, type Statements, type UpdateQuery } from './statements.js';
 
 export interface NewDelivery {
   readonly gameId: number;
@@ -22,6 +22,9 @@ export interface NewDelivery {
   readonly dueAt?: number;
 }
 
+/** superseded keeps its UPDATE for up to this many rows at once (a game's older boards, usually one). */
+const KEPT_SUPERSEDED = 16;
+
 /** Deliveries whose messages carry buttons that must come off once a newer message replaces them. */
 export const ARMED_KINDS: readonly DeliveryKind[] = ['lobby', 'board', 'reminder', 'idle-vote'];
 
@@ -32,6 +35,13 @@ export class DeliveryRepository {
   readonly #armedOfGame: SelectQuery<DeliveryRow>;
   readonly #withMessage: SelectQuery<{ id: number }>;
   readonly #gameStatus: SelectQuery<{ status: string }>;
+  /** The deliverer's changes at every delivery, built once with placeholders (prepared once). */
+  readonly #claim: UpdateQuery & { readonly row?: DeliveryRow };
+  readonly #delivered: UpdateQuery;
+  readonly #deliveredDisarmed: UpdateQuery;
+  readonly #disarmed: UpdateQuery;
+  /** By the number of rows superseded at once (1 to KEPT_SUPERSEDED). */
+  readonly #superseded = new Map<number, UpdateQuery>();
 
   constructor(
     private readonly dialect: Dialect,
@@ -54,6 +64,13 @@ export class DeliveryRepository {
     this.#withMessage = selectFields({ id: deliveries.id }, deliveries, { where: and(eq(deliveries.gameId, gameId), eq(deliveries.messageId, sql.placeholder('messageId'))), limit: 1 });
     const { games } = dialect.tables;
     this.#gameStatus = selectFields({ status: games.status }, games, { where: eq(games.id, gameId) });
+    const byId = eq(deliveries.id, sql.placeholder('id'));
+    const dueAndFree = and(eq(deliveries.gameId, gameId), this.#dueAndFree(sql.placeholder('now'))) as SQL;
+    this.#claim = updateReturningQuery(deliveries, { claimedUntil: sql.placeholder('claimedUntil'), claimedBy: sql.placeholder('owner') }, and(this.dialect.notBeingClaimed(deliveries, deliveries.id, dueAndFree), dueAndFree));
+    const delivered = { status: 'delivered' as const, messageId: sql.placeholder('messageId'), postedIn: sql.placeholder('postedIn'), deliveredAt: sql.placeholder('time'), claimedUntil: null, lastError: null };
+    this.#delivered = updateQuery(deliveries, delivered, byId);
+    this.#deliveredDisarmed = updateQuery(deliveries, { ...delivered, disarmedAt: sql.placeholder('time') }, byId);
+    this.#disarmed = updateQuery(deliveries, { disarmedAt: sql.placeholder('time') }, byId);
   }
 
   get #deliveries() {
@@ -66,7 +83,7 @@ export class DeliveryRepository {
   }
 
   /** Pending and due now, and no deliverer holds it. */
-  #dueAndFree(now: number): SQL | undefined {
+  #dueAndFree(now: number | Placeholder): SQL | undefined {
     const deliveries = this.#deliveries;
     return and(eq(deliveries.status, 'pending'), lte(deliveries.nextAttemptAt, now), or(isNull(deliveries.claimedUntil), lt(deliveries.claimedUntil, now)));
   }
@@ -127,22 +144,29 @@ export class DeliveryRepository {
    * taking right now) is not returned. Oldest first.
    */
   *claim(gameId: number, now: number, leaseMs: number, owner: string): Statements<DeliveryRow[]> {
-    const deliveries = this.#deliveries;
-    const dueAndFree = and(eq(deliveries.gameId, gameId), this.#dueAndFree(now)) as SQL;
-    const claimed = yield* updateReturning(deliveries, { claimedUntil: now + leaseMs, claimedBy: owner }, and(this.dialect.notBeingClaimed(deliveries, deliveries.id, dueAndFree), dueAndFree));
+    const claimed = yield* updateReturningWith(this.#claim, { gameId, now, claimedUntil: now + leaseMs, owner });
     return claimed.sort((a, b) => a.id - b.id);
   }
 
   /** `postedIn`: the channel or thread the message is in. */
   *delivered(id: number, messageId: string | null, options: { disarmed?: boolean; postedIn?: string } = {}): Statements<void> {
-    const time = this.now();
-    const change = { status: 'delivered' as const, messageId, postedIn: options.postedIn ?? null, deliveredAt: time, claimedUntil: null, lastError: null, ...(options.disarmed ? { disarmedAt: time } : {}) };
-    yield* update(this.#deliveries, change, eq(this.#deliveries.id, id));
+    yield* updateWith(options.disarmed === true ? this.#deliveredDisarmed : this.#delivered, { id, messageId, postedIn: options.postedIn ?? null, time: this.now() });
   }
 
   *superseded(ids: readonly number[], by: number | null): Statements<void> {
     if (ids.length === 0) return;
-    yield* update(this.#deliveries, { status: 'superseded', supersededBy: by, claimedUntil: null }, inArray(this.#deliveries.id, [...ids]));
+    const deliveries = this.#deliveries;
+    const change = { status: 'superseded' as const, supersededBy: by, claimedUntil: null };
+    if (ids.length > KEPT_SUPERSEDED) {
+      yield* update(deliveries, change, inArray(deliveries.id, [...ids]));
+      return;
+    }
+    let query = this.#superseded.get(ids.length);
+    if (query === undefined) {
+      query = updateQuery(deliveries, { ...change, supersededBy: sql.placeholder('by') }, inArray(deliveries.id, ids.map((_, i) => sql.placeholder(`id${i}`))));
+      this.#superseded.set(ids.length, query);
+    }
+    yield* updateWith(query, { by, ...Object.fromEntries(ids.map((id, i) => [`id${i}`, id])) });
   }
 
   /** A failed attempt: tried again at `nextAttemptAt`. */
@@ -168,7 +192,7 @@ export class DeliveryRepository {
   }
 
   *disarmed(id: number): Statements<void> {
-    yield* update(this.#deliveries, { disarmedAt: this.now() }, eq(this.#deliveries.id, id));
+    yield* updateWith(this.#disarmed, { id, time: this.now() });
   }
 
   /** Delivered messages of the game whose buttons are still on (newest last). */

@@ -183,6 +183,8 @@ function movesQueries({ games, seats, actions, snapshots, scheduledJobs }: Table
     deleteJobs: deleteQuery(scheduledJobs, eq(scheduledJobs.gameId, gameId)),
     deleteSeats: deleteQuery(seats, eq(seats.gameId, gameId)),
     deleteJobsOfKind: deleteQuery(scheduledJobs, and(eq(scheduledJobs.gameId, gameId), eq(scheduledJobs.kind, sql.placeholder('kind')))),
+    // At every board posted (not a move's, but as often).
+    setBoardMessage: updateQuery(games, { boardMessageId: sql.placeholder('messageId') }, eq(games.id, gameId)),
   };
 }
 
@@ -453,8 +455,7 @@ export class GameRepository {
 
   /** The board message is presentation, not game state: it does not change the version. */
   *setBoardMessage(gameId: number, messageId: string | null): Statements<void> {
-    const { games } = this.dialect.tables;
-    yield* update(games, { boardMessageId: messageId }, eq(games.id, gameId));
+    yield* updateWith(this.#moves.setBoardMessage, { gameId, messageId });
   }
 
   /** The game's thread was opened (`threadId`), or cannot be (null): it is then played in the channel. */

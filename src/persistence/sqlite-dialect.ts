@@ -91,8 +91,13 @@ class PreparedStatements {
 
   update(db: Executor, statement: Update): unknown {
     if (statement.query === undefined) return updateBuilt(db, statement);
-    const { table, set, where } = statement.query;
-    const changes = this.#once(statement.query, () => this.db.update(table as SQLiteTable).set(set as never).where(where).prepare() as unknown as PreparedQuery).run(statement.values).changes;
+    const { table, set, where, returning } = statement.query;
+    const prepared = this.#once(statement.query, () => {
+      const query = this.db.update(table as SQLiteTable).set(set as never).where(where);
+      return (returning === true ? query.returning().prepare() : query.prepare()) as unknown as PreparedQuery;
+    });
+    if (returning === true) return prepared.all(statement.values);
+    const changes = prepared.run(statement.values).changes;
     if (statement.exactlyOne === true && changes !== 1) throw new StaleVersionError(getTableName(table));
     return changes;
   }

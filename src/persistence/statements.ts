@@ -105,6 +105,8 @@ export interface UpdateQuery {
   readonly table: Table;
   readonly set: object;
   readonly where: SQL | undefined;
+  /** Answers the changed rows instead of their count (`updateReturningQuery`). */
+  readonly returning?: boolean;
 }
 
 /** A DELETE built once with placeholders (see UpdateQuery). */
@@ -185,6 +187,16 @@ export function updateQuery<T extends Table>(table: T, set: RowChangeQuery<T>, w
   return { table, set, where };
 }
 
+/** An UPDATE built once (see updateQuery) that answers the rows it changed, as stored after the change. */
+export function updateReturningQuery<T extends Table>(table: T, set: RowChangeQuery<T>, where: SQL | undefined): UpdateQuery & { readonly row?: Row<T> } {
+  return { table, set, where, returning: true };
+}
+
+/** Runs an UPDATE ... RETURNING built once with these placeholder values; answers the changed rows. */
+export function* updateReturningWith<R>(query: UpdateQuery & { readonly row?: R }, values: Record<string, unknown>): Statements<R[]> {
+  return (yield { kind: 'update', table: query.table, set: query.set, where: query.where, returning: true, query, values }) as R[];
+}
+
 /** Runs an UPDATE built once with these placeholder values; answers how many rows it changed. */
 export function* updateWith(query: UpdateQuery, values: Record<string, unknown>): Statements<number> {
   return (yield { kind: 'update', table: query.table, set: query.set, where: query.where, returning: false, query, values }) as number;
@@ -227,11 +239,6 @@ export class StaleVersionError extends Error {
   constructor(readonly table: string) {
     super(`no ${table} row at the expected version: another change came first`);
   }
-}
-
-/** Changes the rows `where` selects; answers them as changed. */
-export function* updateReturning<T extends Table>(table: T, set: RowChange<T>, where: SQL | undefined): Statements<Row<T>[]> {
-  return (yield { kind: 'update', table, set, where, returning: true }) as Row<T>[];
 }
 
 /** Deletes the rows `where` selects; answers how many there were. */

@@ -533,6 +533,29 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
       expect((await store.deliveries.claim(game.id, T0 + 30, 1_000, 'west')).map((d) => d.id)).toEqual([released]);
     });
 
+    it("the deliverer's changes, kept prepared, take each call's values: rows superseded a few or many at once, posted disarmed, buttons taken off", async () => {
+      const { store, clock } = await open(under);
+      const game = await created(store, lobby('300000000000000036'));
+      const ids: number[] = [];
+      for (let v = 1; v <= 26; v++) ids.push((await store.deliveries.add(board(game.id, game.channelId, v))).id);
+      const [a, b, c, d, ...many] = ids as [number, number, number, number, ...number[]];
+      await store.deliveries.superseded([a, b], d);
+      await store.deliveries.superseded([c], null);
+      await store.deliveries.superseded(many.slice(0, 20), d);
+      clock.now = T0 + 30;
+      await store.deliveries.delivered(d, '600000000000000004', { disarmed: true, postedIn: '500000000000000004' });
+      const kept = many[20]!;
+      await store.deliveries.delivered(kept, '600000000000000005');
+      clock.now = T0 + 40;
+      await store.deliveries.disarmed(kept);
+      const rows = new Map((await store.deliveries.ofGame(game.id)).map((row) => [row.id, row]));
+      for (const id of [a, b, ...many.slice(0, 20)]) expect(rows.get(id)).toMatchObject({ status: 'superseded', supersededBy: d });
+      expect(rows.get(c)).toMatchObject({ status: 'superseded', supersededBy: null });
+      expect(rows.get(d)).toMatchObject({ status: 'delivered', messageId: '600000000000000004', postedIn: '500000000000000004', deliveredAt: T0 + 30, disarmedAt: T0 + 30 });
+      expect(rows.get(kept)).toMatchObject({ status: 'delivered', messageId: '600000000000000005', postedIn: null, deliveredAt: T0 + 30, disarmedAt: T0 + 40 });
+      expect([...rows.values()].filter((row) => row.status === 'pending').map((row) => row.id)).toEqual(many.slice(21));
+    });
+
     it('a restarted deliverer takes back at once what its predecessor of the same name held', async () => {
       const { store } = await open(under);
       const game = await created(store, lobby('300000000000000034'));

@@ -129,7 +129,10 @@ class PreparedStatements {
   }
 
   update(query: UpdateQuery): PreparedQuery {
-    return this.#once(query, (name) => this.root.update(query.table as PgTable).set(query.set as never).where(query.where).prepare(name) as unknown as PreparedQuery);
+    return this.#once(query, (name) => {
+      const update = this.root.update(query.table as PgTable).set(query.set as never).where(query.where);
+      return (query.returning === true ? update.returning().prepare(name) : update.prepare(name)) as unknown as PreparedQuery;
+    });
   }
 
   /**
@@ -205,7 +208,10 @@ function update(on: Connection, prepared: PreparedStatements, statement: Update)
     if (statement.query === undefined) throw new Error('a checked UPDATE is built once');
     return write(on, statement, PreparedStatements.on(prepared.checkedUpdate(statement.query), on.client).execute(statement.values), () => undefined);
   }
-  if (statement.query !== undefined) return write(on, statement, PreparedStatements.on(prepared.update(statement.query), on.client).execute(statement.values), rowCount);
+  if (statement.query !== undefined) {
+    const returning = statement.query.returning === true;
+    return write(on, statement, PreparedStatements.on(prepared.update(statement.query), on.client).execute(statement.values), (result) => (returning ? result : rowCount(result)));
+  }
   const query = on.db
     .update(statement.table as PgTable)
     .set(statement.set as never)
