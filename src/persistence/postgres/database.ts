@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { batchWritesPerTurn } from './batched-writes.js';
 import { DatabaseOpenError } from '../database.js';
 import * as schema from './schema.js';
 
@@ -86,6 +87,7 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   const pool = new pg.Pool(config);
   // Without a listener an idle connection's error would end the process.
   pool.on('error', (error) => options.onIdleError?.(error));
+  pool.on('connect', batchWritesPerTurn);
   let client: pg.PoolClient;
   try {
     client = await pool.connect();
