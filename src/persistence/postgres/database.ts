@@ -11,7 +11,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { batchWritesPerTurn } from './batched-writes.js';
 import { DatabaseOpenError } from '../database.js';
 import * as schema from './schema.js';
 
@@ -87,7 +86,6 @@ export async function openPostgres(url: string, options: PostgresOptions = {}): 
   const pool = new pg.Pool(config);
   // Without a listener an idle connection's error would end the process.
   pool.on('error', (error) => options.onIdleError?.(error));
-  pool.on('connect', batchWritesPerTurn);
   let client: pg.PoolClient;
   try {
     client = await pool.connect();
