@@ -208,6 +208,7 @@ export class GameService {
   gameOfThread(...a: Args<typeof tables.gameOfThread>) { return tables.gameOfThread(this.#core, ...a); }
   runningInChannel(...a: Args<typeof tables.runningInChannel>) { return tables.runningInChannel(this.#core, ...a); }
   gameRow(...a: Args<typeof tables.gameRow>) { return tables.gameRow(this.#core, ...a); }
+  gamePlace(...a: Args<typeof tables.gamePlace>) { return tables.gamePlace(this.#core, ...a); }
   tables(...a: Args<typeof tables.tables>) { return tables.tables(this.#core, ...a); }
   waitingFor(...a: Args<typeof tables.waitingFor>) { return tables.waitingFor(this.#core, ...a); }
   threadGone(...a: Args<typeof tables.threadGone>) { return tables.threadGone(this.#core, ...a); }

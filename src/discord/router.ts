@@ -268,7 +268,8 @@ async function gameChannel(ctx: BotContext, interaction: Interaction): Promise<{
  * place: the game's channel or its own thread. In another game's thread it is told which game that is.
  */
 async function clickElsewhere(ctx: BotContext, at: string | null, env: HandlerEnv, gameId: number): Promise<Refusal | 'wrong_channel' | null> {
-  const row = await ctx.service.gameRow(gameId);
+  // Only where it is shown: the state (the bulk of the row) is not read at every click.
+  const row = await ctx.service.gamePlace(gameId);
   if (row !== undefined && at !== null && (at === row.channelId || at === row.threadId)) return null;
   if (row !== undefined && env.tableGameId !== undefined && env.tableGameId !== null && env.tableGameId !== gameId && row.channelId === env.channelId) {
     const table = await ctx.service.gameRow(env.tableGameId);

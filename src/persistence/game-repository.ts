@@ -171,6 +171,8 @@ function movesQueries({ games, seats, actions, snapshots, scheduledJobs }: Table
   const jobsInOrder = [asc(scheduledJobs.dueAt), asc(scheduledJobs.id)];
   return {
     findById: select(games, { where: eq(games.id, sql.placeholder('id')) }),
+    // At every click on a game's component (is it clicked where the game is shown?).
+    placeOf: selectFields({ channelId: games.channelId, threadId: games.threadId }, games, { where: eq(games.id, sql.placeholder('id')) }),
     findRunningByChannel: select(games, { where: and(eq(games.channelId, sql.placeholder('channelId')), inArray(games.status, RUNNING)), orderBy: [asc(games.id)] }),
     seats: select(seats, { where: eq(seats.gameId, gameId), orderBy: [asc(seats.seat)] }),
     lastSequence: selectFields({ sequence: actions.sequence }, actions, { where: eq(actions.gameId, gameId), orderBy: [desc(actions.sequence)], limit: 1 }),
@@ -244,6 +246,11 @@ export class GameRepository {
 
   *findById(id: number): Statements<GameRow | undefined> {
     return yield* first(this.#moves.findById, { id });
+  }
+
+  /** Where the game is shown: its channel and its thread (null: none), without its state. */
+  *placeOf(id: number): Statements<{ channelId: string; threadId: string | null } | undefined> {
+    return yield* first(this.#moves.placeOf, { id });
   }
 
   /** A lobby or active game of a channel (the oldest, when it has several), if any. */

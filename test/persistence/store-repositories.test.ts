@@ -305,8 +305,12 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
       const { store, clock } = await open(under);
       const game = await created(store, lobby('300000000000000010', { useThread: true }));
       await store.games.setBoardMessage(game.id, '400000000000000001');
+      expect(await store.games.placeOf(game.id)).toEqual({ channelId: '300000000000000010', threadId: null });
       await store.games.setThread(game.id, '500000000000000001');
       expect(await store.games.findRunningByThread('500000000000000001')).toMatchObject({ id: game.id, boardMessageId: '400000000000000001', useThread: true, version: 0 });
+      // Where the game is shown, as a click is checked against it.
+      expect(await store.games.placeOf(game.id)).toEqual({ channelId: '300000000000000010', threadId: '500000000000000001' });
+      expect(await store.games.placeOf(game.id + 1)).toBeUndefined();
       await store.games.setThread(game.id, null);
       expect(await store.games.findById(game.id)).toMatchObject({ useThread: false, threadId: null });
       expect(await store.games.findRunningByThread('500000000000000001')).toBeUndefined();

@@ -24,6 +24,11 @@ export function gameRow(core: GameCore, gameId: number): Promise<GameRow | undef
   return core.repo.findById(gameId);
 }
 
+/** Where a game is shown (its channel and thread), read without its state. */
+export function gamePlace(core: GameCore, gameId: number): Promise<{ channelId: string; threadId: string | null } | undefined> {
+  return core.repo.placeOf(gameId);
+}
+
 /** A running game as listed: loaded (for its players and whose turn it is), or only its row when damaged. */
 export interface TableEntry {
   readonly row: GameRow;

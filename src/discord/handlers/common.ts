@@ -102,10 +102,12 @@ export async function afterPanelChoice(env: HandlerEnv, interaction: ComponentIn
 /**
  * After a committed change: delivers what the channel is owed now (the caller holds the game's lock).
  * True when `delivery` is in the channel; false when Discord did not take it yet (the outbox keeps trying).
+ * `computersOwed: false`: the caller knows from the change it committed (under the same lock) that no
+ * computer player decides now, and the game is not read again to find that out.
  */
-export async function deliverNow(env: HandlerEnv, gameId: number, delivery: number | null): Promise<boolean> {
+export async function deliverNow(env: HandlerEnv, gameId: number, delivery: number | null, computersOwed = true): Promise<boolean> {
   // Computer players whose turn it now is play first: the channel then sees one board after their turns.
-  await env.ctx.computers.playHeld(gameId);
+  if (computersOwed) await env.ctx.computers.playHeld(gameId);
   const delivered = await env.ctx.deliverer.deliverHeld(gameId);
   return delivery !== null && delivered.has(delivery);
 }
@@ -129,7 +131,8 @@ export async function showOutcome(env: HandlerEnv, interaction: ComponentInterac
     return;
   }
   if (outcome.turnEnded) {
-    const posted = await deliverNow(env, game.row.id, outcome.boardDelivery);
+    // No computer decides after this change (checked above on the committed game).
+    const posted = await deliverNow(env, game.row.id, outcome.boardDelivery, false);
     const stillMine = !outcome.finished && service.activeSeats(game).includes(seat);
     if (stillMine) {
       if (!posted) notice = [notice, t(env.locale, 'board.postPending')].filter((n) => n !== undefined).join('\n');
