@@ -5,7 +5,7 @@
  * change of several statements runs in a transaction of its own, or inside the store's ambient
  * transaction: createGame in a savepoint of it, so the refused insert it catches never spoils the bigger
  * change it is part of; saveState, saveMove and rescheduleJob simply as part of it (they catch nothing,
- * and a move saves two statements, on PostgreSQL two round trips).
+ * which saves a savepoint's two statements).
  *
  * Concurrency on PostgreSQL: saveState's `UPDATE ... WHERE version = ?` locks the game's row, so a second
  * writer at the same version waits, then finds the version moved and is refused (stale_version); the

@@ -205,7 +205,6 @@ async function turnSummaryOf(core: GameCore, after: ActiveSnapshot, activeBefore
   }
 }
 
-/** After a commit whose last entry is a checkpoint, every so often: the state is kept as a snapshot. */
 /**
  * Keeps a snapshot after a checkpoint at least SNAPSHOT_EVERY entries after the newest one. `known`: the
  * newest snapshot's sequence (0: none), when this process wrote the version the move was saved at (no other

@@ -90,10 +90,7 @@ class PreparedStatements {
 
   constructor(private readonly root: PgExecutor) {}
 
-  #once(key: object, build: (name: string) => PreparedQuery): PreparedQuery;
-  #once(key: object, built: WeakMap<object, PreparedQuery>, build: (name: string) => PreparedQuery): PreparedQuery;
-  #once(key: object, ...args: [(name: string) => PreparedQuery] | [WeakMap<object, PreparedQuery>, (name: string) => PreparedQuery]): PreparedQuery {
-    const [built, build] = args.length === 1 ? [this.#built, args[0]] : args;
+  #once(key: object, build: (name: string) => PreparedQuery, built = this.#built): PreparedQuery {
     let prepared = built.get(key);
     if (prepared === undefined) {
       prepared = build(`bazaar_${++statements}`);
@@ -142,15 +139,19 @@ class PreparedStatements {
    */
   checkedUpdate(query: UpdateQuery): PreparedQuery {
     // Its own map: the same UpdateQuery may also run as a plain UPDATE answering its count.
-    return this.#once(query, this.#checked, (name) => {
-      const changed = this.root
-        .update(query.table as PgTable)
-        .set(query.set as never)
-        .where(query.where)
-        .returning({ one: sql<number>`1` });
-      const { sql: text, params } = changed.toSQL();
-      return new CheckedUpdate(name, `with changed as (${text}) select 1 / count(*) from changed`, params, getTableName(query.table as PgTable), null);
-    });
+    return this.#once(
+      query,
+      (name) => {
+        const changed = this.root
+          .update(query.table as PgTable)
+          .set(query.set as never)
+          .where(query.where)
+          .returning({ one: sql<number>`1` });
+        const { sql: text, params } = changed.toSQL();
+        return new CheckedUpdate(name, `with changed as (${text}) select 1 / count(*) from changed`, params, getTableName(query.table as PgTable), null);
+      },
+      this.#checked,
+    );
   }
 
   remove(query: DeleteQuery): PreparedQuery {
