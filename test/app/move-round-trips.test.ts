@@ -125,7 +125,6 @@ describe.runIf(postgres.available)('a move on PostgreSQL, counted on the wire', 
     // Ending a turn waits for what the last boards told, the turn's entries and the owed board's id.
     expect(Math.max(...ending)).toBeLessThanOrEqual(4);
   });
-
 });
 
 describe.each(stores)('moves on $label', (under) => {
