@@ -511,8 +511,9 @@ export class GameRepository {
     return (yield* first(this.#moves.latestSnapshotSequence, { gameId }))?.sequence;
   }
 
+  /** Keeps the state at `sequence` (a snapshot there already stays); a move's transaction waits for no answer. */
   *saveSnapshot(gameId: number, sequence: number, state: string): Statements<void> {
-    yield* insert(this.dialect.tables.snapshots, [{ gameId, sequence, state, createdAt: this.now() }], 'nothing');
+    yield* insertUnanswered(this.dialect.tables.snapshots, [{ gameId, sequence, state, createdAt: this.now() }], 'nothing');
   }
 
   /** Writes several jobs in one statement, without waiting for the answer (a new turn's reminder and idle deadline). */

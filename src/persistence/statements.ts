@@ -164,11 +164,12 @@ export function* insert<T extends Table>(table: T, values: readonly NewRow<T>[],
  * Writes the rows; the method goes on without waiting for the answer. On PostgreSQL, inside the store's
  * transaction, the statement goes to the server together with the ones after it (a pipeline: no round
  * trip of its own), and should it fail, the transaction fails at its end and nothing of it is kept;
- * elsewhere, and on SQLite (which answers at once), it runs as any other statement.
+ * elsewhere, and on SQLite (which answers at once), it runs as any other statement. `onConflict: 'nothing'`:
+ * a row whose key is taken is left as it is.
  */
-export function* insertUnanswered<T extends Table>(table: T, values: readonly NewRow<T>[]): Statements<void> {
+export function* insertUnanswered<T extends Table>(table: T, values: readonly NewRow<T>[], onConflict?: 'nothing'): Statements<void> {
   if (values.length === 0) return;
-  yield { kind: 'insert', table, values, returning: false, unanswered: true };
+  yield { kind: 'insert', table, values, returning: false, unanswered: true, ...(onConflict !== undefined ? { onConflict } : {}) };
 }
 
 /** Writes one row and answers it as stored (its id, its defaults). */

@@ -1,8 +1,9 @@
 /**
  * A move's transaction on PostgreSQL, counted on the wire: the pool talks to the server through a proxy
  * that counts, per transaction, how often the bot sent something after an answer came back (its round
- * trips). A move within a turn whose log end the service knows is one: BEGIN, the checked UPDATE of the
- * state, the log's INSERT and COMMIT go out together. A move that ends a turn waits for the answers it
+ * trips). A move within a turn whose log end the service knows (it started the game, wrote its last move,
+ * or replayed its log when it first loaded it) is one: BEGIN, the checked UPDATE of the state, the log's
+ * INSERT and COMMIT go out together. A move that ends a turn waits for the answers it
  * needs (what the last boards told, the turn's entries, the owed board's id). Two processes moving at the
  * same version: one wins, the other is refused as stale and writes nothing, on both stores.
  */
@@ -124,6 +125,23 @@ describe.runIf(postgres.available)('a move on PostgreSQL, counted on the wire', 
     expect(within.filter((trips) => trips !== 1)).toEqual([]);
     // Ending a turn waits for what the last boards told, the turn's entries and the owed board's id.
     expect(Math.max(...ending)).toBeLessThanOrEqual(4);
+
+    // The bot restarted: its first load of the game replays the log to check the state, which tells it
+    // where the log ends and which snapshot is the newest, so its moves read neither in their transaction.
+    const restarted = service(store, 'round-trips-2');
+    const afterRestart: number[] = [];
+    for (let moves = 0; moves < 30 && game.row.status === 'active'; moves++) {
+      const { seat, user, index } = nextClick(restarted, game);
+      const { outcome } = must(await restarted.act(game.row.id, user, seat, game.row.version, index));
+      if (!outcome.turnEnded) afterRestart.push(counter.transactions.at(-1)!);
+      game = outcome.after;
+    }
+    expect(afterRestart.length).toBeGreaterThan(5);
+    expect(afterRestart.filter((trips) => trips !== 1)).toEqual([]);
+    // What it learned was right: the log runs on without a gap, and a snapshot was kept on the way.
+    const sequences = (await store.games.actions(game.row.id)).map((entry) => entry.sequence);
+    expect(sequences).toEqual(sequences.map((_, i) => i + 1));
+    expect(await store.games.latestSnapshotSequence(game.row.id)).toBeGreaterThanOrEqual(64);
   });
 });
 

@@ -249,15 +249,22 @@ export class GameCore {
     }
     if (this.verified.get(row.id) !== row.version) {
       let rebuilt: unknown;
+      let logEnd: { sequence: number | null; snapshot: number };
       try {
         const base = await this.replayBase(row, def, options);
-        rebuilt = replayFrom(def, base.state, effectiveLog(await this.repo.actionsAfter(row.id, base.sequence)));
+        const after = await this.repo.actionsAfter(row.id, base.sequence);
+        rebuilt = replayFrom(def, base.state, effectiveLog(after));
+        // A snapshot's sequence is an entry's: with nothing after it, the log ends there.
+        logEnd = { sequence: after.at(-1)?.sequence ?? (base.sequence > 0 ? base.sequence : null), snapshot: base.newestSnapshot };
       } catch (error) {
         if (error instanceof DamagedRowError) throw damaged(error.message);
         throw damaged(`the action log does not replay (${(error as Error).message})`);
       }
       if (JSON.stringify(rebuilt) !== row.state) throw damaged('the stored state differs from a replay of its action log');
       this.verified.set(row.id, row.version);
+      // What the replay read tells the game's next move where the log ends (and its newest snapshot): it
+      // reads neither in its transaction.
+      if (this.logEnds.get(row.id)?.version !== row.version) this.logEnds.set(row.id, { version: row.version, ...logEnd });
     }
     if (row.status === 'active') this.#sound.set(row.id, { options: row.options, seats: seats.length, parsed: options, state: row.state });
     return { kind: 'active', row, seats, module, settings, options, state };
@@ -267,16 +274,18 @@ export class GameCore {
    * Where a replay of the game can start: its newest snapshot (everything up to it is permanent), or the
    * setup. A snapshot that cannot be read is ignored (it is only a cache of the log).
    */
-  async replayBase(row: GameRow, def: AnyGameDefinition, options: unknown): Promise<{ state: unknown; sequence: number }> {
+  async replayBase(row: GameRow, def: AnyGameDefinition, options: unknown): Promise<{ state: unknown; sequence: number; newestSnapshot: number }> {
     const snap = await this.repo.latestSnapshot(row.id);
+    // The newest snapshot's sequence (0: none), read or not: the next snapshot is kept counting from it.
+    const newestSnapshot = snap?.sequence ?? 0;
     if (snap !== undefined) {
       try {
-        return { state: JSON.parse(snap.state) as unknown, sequence: snap.sequence };
+        return { state: JSON.parse(snap.state) as unknown, sequence: snap.sequence, newestSnapshot };
       } catch {
         this.logger.warn({ gameId: row.id, sequence: snap.sequence }, 'a snapshot is not readable; replaying from the start');
       }
     }
-    return { state: def.setup(options, row.seed), sequence: 0 };
+    return { state: def.setup(options, row.seed), sequence: 0, newestSnapshot };
   }
 
   /** This process wrote `state` (the engine's own state as JSON) as the game's state: the next load need not check it. */
