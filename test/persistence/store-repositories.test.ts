@@ -878,6 +878,26 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
       expect(await store.transaction(() => store.games.saveMove(game.id, 3, { state: '{"n":4}' }, [move('fifth')], 4))).toMatchObject({ version: 4, firstSequence: 5 });
     });
 
+    it("a move's save the database refuses for another reason fails with the database's complaint, not as stale, and without the values", async () => {
+      const { store } = await open(under);
+      const ended = await created(store, lobby('300000000000000070'));
+      await store.games.saveState(ended.id, 0, { state: '{}', status: 'finished' });
+      const running = await created(store, lobby('300000000000000070'));
+      await store.games.saveState(running.id, 0, { state: '{}', status: 'active' });
+      // Back to active beside the channel's running game: the one running game per channel refuses it.
+      const refused = store.transaction(() => store.games.saveMove(ended.id, 1, { state: '{"hand":"secret-card"}', status: 'active' }, [move('late')], 0));
+      const error = await refused.then(
+        () => undefined,
+        (failed: unknown) => failed as Error,
+      );
+      expect(error).toBeInstanceOf(Error);
+      expect(error).not.toBeInstanceOf(StaleVersionError);
+      expect(String(error)).toMatch(/unique/i);
+      expect(String(error)).not.toContain('secret-card');
+      expect(await store.games.findById(ended.id)).toMatchObject({ version: 1, status: 'finished' });
+      expect(await store.games.actions(ended.id)).toEqual([]);
+    });
+
     it("of two processes saving a move at the same version exactly one wins; the other's transaction fails with StaleVersionError and leaves no trace", async () => {
       const { store, another } = await open(under);
       const other = await another();

@@ -13,6 +13,7 @@ import type pg from 'pg';
 import { PgTransaction, QueryBuilder, type PgColumn, type PgDatabase, type PgSelect, type PgTable, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Dialect } from '../dialect.js';
 import { guildOnShardsPostgres } from '../shard-filter.js';
+import { PostgresQueryError } from './query-error.js';
 import { insertPlaceholders, insertShape, insertValues, runAsynchronously, withClauses } from '../statement-runner.js';
 import { StaleVersionError, type Delete, type DeleteQuery, type Insert, type Select, type SelectQuery, type Statement, type Statements, type Update, type UpdateQuery } from '../statements.js';
 import type * as schema from './schema.js';
@@ -174,7 +175,9 @@ class CheckedUpdate implements PreparedQuery {
     try {
       return await this.client.query({ name: this.name, text: this.text, values: fillPlaceholders(this.params, values ?? {}) });
     } catch (error) {
-      throw sqlState(error) === DIVISION_BY_ZERO ? new StaleVersionError(this.table) : error;
+      if (sqlState(error) === DIVISION_BY_ZERO) throw new StaleVersionError(this.table);
+      // As the store passes on drizzle's failures: the statement and the server's complaint, not the values.
+      throw error instanceof Error ? new PostgresQueryError(this.text, error) : error;
     }
   }
 }
