@@ -3,7 +3,7 @@
  * in place, and a new board when the turn ended), and the standard refusals.
  */
 import { PermissionFlagsBits, type Interaction } from 'discord.js';
-import { isComputerPlayed, type Outcome, type Refusal, type Result, type Snapshot } from '../../app/game-service.js';
+import { isComputerPlayed, type ActiveSnapshot, type Outcome, type Refusal, type Result, type Snapshot } from '../../app/game-service.js';
 import type { Seat } from '../../engine/index.js';
 import type { ComponentInteraction, HandlerEnv } from '../context.js';
 import { t } from '../i18n/index.js';
@@ -102,12 +102,12 @@ export async function afterPanelChoice(env: HandlerEnv, interaction: ComponentIn
 /**
  * After a committed change: delivers what the channel is owed now (the caller holds the game's lock).
  * True when `delivery` is in the channel; false when Discord did not take it yet (the outbox keeps trying).
- * `computersOwed: false`: the caller knows from the change it committed (under the same lock) that no
- * computer player decides now, and the game is not read again to find that out.
+ * `after`: the game as the change committed it (under the same lock, so still current): when no computer
+ * player decides in it, the game is not read again to find that out.
  */
-export async function deliverNow(env: HandlerEnv, gameId: number, delivery: number | null, computersOwed = true): Promise<boolean> {
+export async function deliverNow(env: HandlerEnv, gameId: number, delivery: number | null, after?: ActiveSnapshot): Promise<boolean> {
   // Computer players whose turn it now is play first: the channel then sees one board after their turns.
-  if (computersOwed) await env.ctx.computers.playHeld(gameId);
+  if (after === undefined || env.ctx.computers.owed(after)) await env.ctx.computers.playHeld(gameId);
   const delivered = await env.ctx.deliverer.deliverHeld(gameId);
   return delivery !== null && delivered.has(delivery);
 }
@@ -126,13 +126,12 @@ export async function showOutcome(env: HandlerEnv, interaction: ComponentInterac
       t(env.locale, 'computer.thinking'),
     ];
     await answerPrivately(interaction, { content: truncate(lines.filter((l) => l !== undefined && l !== '').join('\n'), 2000), components: [] });
-    await deliverNow(env, game.row.id, outcome.boardDelivery);
+    await deliverNow(env, game.row.id, outcome.boardDelivery, game);
     await showFollowingPanels(env, game.row.id, seat);
     return;
   }
   if (outcome.turnEnded) {
-    // No computer decides after this change (checked above on the committed game).
-    const posted = await deliverNow(env, game.row.id, outcome.boardDelivery, false);
+    const posted = await deliverNow(env, game.row.id, outcome.boardDelivery, game);
     const stillMine = !outcome.finished && service.activeSeats(game).includes(seat);
     if (stillMine) {
       if (!posted) notice = [notice, t(env.locale, 'board.postPending')].filter((n) => n !== undefined).join('\n');

@@ -31,7 +31,7 @@ export const confirmCommand: ComponentHandler<'confirm'> = {
       const result = await service.leave(id.gameId, interaction.user.id, id.version);
       if (!result.ok) return result.code === 'stale' ? answerPrivately(interaction, stale) : refuse(env, interaction, result);
       markCommitted(interaction);
-      const posted = await deliverNow(env, id.gameId, result.outcome.boardDelivery);
+      const posted = await deliverNow(env, id.gameId, result.outcome.boardDelivery, result.outcome.after);
       await answerPrivately(interaction, posted ? t(env.locale, 'leave.done') : `${t(env.locale, 'leave.done')}\n${t(env.locale, 'board.postPending')}`);
     });
   },

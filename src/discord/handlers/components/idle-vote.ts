@@ -29,7 +29,7 @@ export const idleVote: ComponentHandler<'vote'> = {
       const player = mention(game, id.seat);
       const verdict = t(locale, result.passed === 'skip' ? 'vote.passedSkip' : 'vote.passedKick', { player });
       markCommitted(interaction);
-      const posted = await deliverNow(env, game.row.id, outcome.boardDelivery);
+      const posted = await deliverNow(env, game.row.id, outcome.boardDelivery, game);
       try {
         await interaction.message.edit({ content: verdict, components: [], allowedMentions: { parse: [] } });
       } catch (error) {

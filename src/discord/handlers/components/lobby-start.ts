@@ -41,7 +41,7 @@ export const lobbyStart: ComponentHandler<'start'> = {
         components: [],
         allowedMentions: { parse: [] },
       });
-      const posted = await deliverNow(env, game.row.id, result.boardDelivery);
+      const posted = await deliverNow(env, game.row.id, result.boardDelivery, game);
       if (!posted) await answerPrivately(interaction, t(env.locale, 'board.postPending'));
     });
   },
