@@ -131,6 +131,13 @@ async function created(store: Store, game: NewGame, seats: Parameters<Store['gam
   return result.game;
 }
 
+/** A game of the channel, started, its log holding one move at sequence 1 (version 1). */
+async function playing(store: Store, channelId: string) {
+  const game = await created(store, lobby(channelId));
+  await store.games.saveState(game.id, 0, { state: '{}', status: 'active' }, [move('first')]);
+  return game;
+}
+
 describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
   describe.runIf(under.available)('games', () => {
     it('creates a lobby with its seats and loads it back, every column as written or defaulted', async () => {
@@ -791,8 +798,7 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
     it('a move inside a transaction: the log appended after the sequence the caller knows, the jobs in one statement, nothing answered before the commit lost', async () => {
       const { store, another } = await open(under);
       const other = await another();
-      const game = await created(store, lobby('300000000000000066'));
-      await store.games.saveState(game.id, 0, { state: '{}', status: 'active' }, [move('first')]);
+      const game = await playing(store, '300000000000000066');
       const saved = await store.transaction(async () => {
         // The caller wrote version 1 and knows the log ends at 1: the log is not read.
         const result = await store.games.saveState(game.id, 1, { state: '{"n":2}' }, [move('second'), move('third', true)], undefined, 1);
@@ -827,8 +833,7 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
     it('a write sent without waiting for its answer that fails takes the whole transaction with it', async () => {
       const { store, another } = await open(under);
       const other = await another();
-      const game = await created(store, lobby('300000000000000067'));
-      await store.games.saveState(game.id, 0, { state: '{}', status: 'active' }, [move('first')]);
+      const game = await playing(store, '300000000000000067');
       // A wrong end of the log (sequence 1 is taken): the append fails on the key, after the method answered.
       const failed = store.transaction(async () => {
         const result = await store.games.saveState(game.id, 1, { state: '{"n":2}' }, [move('clash')], undefined, 0);
@@ -847,8 +852,7 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
     it("a move's save checks the version without an answer: at a stale version its transaction fails with StaleVersionError and keeps nothing", async () => {
       const { store, another } = await open(under);
       const other = await another();
-      const game = await created(store, lobby('300000000000000068'));
-      await store.games.saveState(game.id, 0, { state: '{}', status: 'active' }, [move('first')]);
+      const game = await playing(store, '300000000000000068');
       const saved = await store.transaction(async () => {
         const result = await store.games.saveMove(game.id, 1, { state: '{"n":2}' }, [move('second'), move('third')], 1);
         // What went out without an answer is seen by what follows in the transaction.
@@ -901,8 +905,7 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
     it("of two processes saving a move at the same version exactly one wins; the other's transaction fails with StaleVersionError and leaves no trace", async () => {
       const { store, another } = await open(under);
       const other = await another();
-      const game = await created(store, lobby('300000000000000069'));
-      await store.games.saveState(game.id, 0, { state: '{}', status: 'active' }, [move('first')]);
+      const game = await playing(store, '300000000000000069');
       const save = (by: Store, name: string) =>
         by.transaction(async () => {
           const saved = await by.games.saveMove(game.id, 1, { state: `{"by":"${name}"}` }, [move(name)], 1);
