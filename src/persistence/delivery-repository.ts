@@ -9,7 +9,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, s
 import { SINGLE_SHARD, type ShardSet } from '../sharding.js';
 import type { Dialect } from './dialect.js';
 import type { DeliveryKind, DeliveryRow } from './schema.js';
-import { all, first, insertReturning, select, selectFields, update, updateQuery, updateReturningQuery, updateReturningWith, updateWith, type SelectQuery, type Statements, type UpdateQuery } from './statements.js';
+import { all, first, insertReturning, keptForCount, select, selectFields, update, updateQuery, updateReturningQuery, updateReturningWith, updateWith, type SelectQuery, type Statements, type UpdateQuery } from './statements.js';
 
 export interface NewDelivery {
   readonly gameId: number;
@@ -157,16 +157,9 @@ export class DeliveryRepository {
     if (ids.length === 0) return;
     const deliveries = this.#deliveries;
     const change = { status: 'superseded' as const, supersededBy: by, claimedUntil: null };
-    if (ids.length > KEPT_SUPERSEDED) {
-      yield* update(deliveries, change, inArray(deliveries.id, [...ids]));
-      return;
-    }
-    let query = this.#superseded.get(ids.length);
-    if (query === undefined) {
-      query = updateQuery(deliveries, { ...change, supersededBy: sql.placeholder('by') }, inArray(deliveries.id, ids.map((_, i) => sql.placeholder(`id${i}`))));
-      this.#superseded.set(ids.length, query);
-    }
-    yield* updateWith(query, { by, ...Object.fromEntries(ids.map((id, i) => [`id${i}`, id])) });
+    const kept = keptForCount(this.#superseded, ids, KEPT_SUPERSEDED, 'id', (placeholders) => updateQuery(deliveries, { ...change, supersededBy: sql.placeholder('by') }, inArray(deliveries.id, placeholders)));
+    if (kept === null) yield* update(deliveries, change, inArray(deliveries.id, [...ids]));
+    else yield* updateWith(kept.query, { ...kept.values, by });
   }
 
   /** A failed attempt: tried again at `nextAttemptAt`. */

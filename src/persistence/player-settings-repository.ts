@@ -7,7 +7,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { canonicalTimeZone, NOTIFY_CHANNELS, type NotifyChannel, type NotifySettings } from '../notify-settings.js';
 import type { Dialect } from './dialect.js';
 import type { PlayerSettingsRow } from './schema.js';
-import { all, first, insert, select, update, type SelectQuery, type Statements } from './statements.js';
+import { all, first, insert, keptForCount, select, update, type SelectQuery, type Statements } from './statements.js';
 
 const isHour = (v: number | null): boolean => v === null || (Number.isInteger(v) && v >= 0 && v <= 23);
 
@@ -46,13 +46,9 @@ export class PlayerSettingsRepository {
   *findMany(userIds: readonly string[]): Statements<PlayerSettingsRow[]> {
     if (userIds.length === 0) return [];
     const { playerSettings } = this.dialect.tables;
-    if (userIds.length > KEPT_MANY) return yield* all(select(playerSettings, { where: inArray(playerSettings.userId, [...userIds]) }));
-    let query = this.#byUsers.get(userIds.length);
-    if (query === undefined) {
-      query = select(playerSettings, { where: inArray(playerSettings.userId, userIds.map((_, i) => sql.placeholder(`u${i}`))) });
-      this.#byUsers.set(userIds.length, query);
-    }
-    return yield* all(query, Object.fromEntries(userIds.map((id, i) => [`u${i}`, id])));
+    const kept = keptForCount(this.#byUsers, userIds, KEPT_MANY, 'u', (ids) => select(playerSettings, { where: inArray(playerSettings.userId, ids) }));
+    if (kept === null) return yield* all(select(playerSettings, { where: inArray(playerSettings.userId, [...userIds]) }));
+    return yield* all(kept.query, kept.values);
   }
 
   *save(userId: string, settings: NotifySettings): Statements<void> {

@@ -10,7 +10,7 @@
  * SQLite runner drives it synchronously (inside a native transaction where it asks for one), the
  * PostgreSQL runner asynchronously.
  */
-import type { Column, Placeholder, SQL, Table } from 'drizzle-orm';
+import { sql, type Column, type Placeholder, type SQL, type Table } from 'drizzle-orm';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 
 /** A row of the table as read. */
@@ -152,6 +152,27 @@ export function* all<R>(query: SelectQuery<R>, values?: Record<string, unknown>)
 
 export function* first<R>(query: SelectQuery<R>, values?: Record<string, unknown>): Statements<R | undefined> {
   return (yield { kind: 'select', query, first: true, ...(values !== undefined ? { values } : {}) }) as R | undefined;
+}
+
+/**
+ * A statement whose IN list has one placeholder per value (`${name}0`, `${name}1`, ...), kept in `kept`
+ * by the number of values up to `max` (then prepared once per count), with the values for those
+ * placeholders; null beyond `max`, where the caller builds the statement with its values at each run.
+ */
+export function keptForCount<Q>(
+  kept: Map<number, Q>,
+  values: readonly unknown[],
+  max: number,
+  name: string,
+  build: (placeholders: Placeholder[]) => Q,
+): { query: Q; values: Record<string, unknown> } | null {
+  if (values.length > max) return null;
+  let query = kept.get(values.length);
+  if (query === undefined) {
+    query = build(values.map((_, i) => sql.placeholder(`${name}${i}`)));
+    kept.set(values.length, query);
+  }
+  return { query, values: Object.fromEntries(values.map((value, i) => [`${name}${i}`, value])) };
 }
 
 /** Writes the rows; answers how many were written (fewer when `onConflict` left some out). */
