@@ -9,10 +9,14 @@
  *   - 1 turn at a time (20 turns), 10 and 50 turns ending at once: click -> acknowledgement and
  *     click -> new board p50/p95/p99, boards per second; at 50, click -> the post's phone picture (in
  *     the post, or added to it later when boards queued up), and how many phone pictures came later;
+ *     where the CPU of the 50 went: the bot (by thread), this process (the fake Discord and its players)
+ *     and, on PostgreSQL, the database server;
  *   - the bot's peak RSS (all its processes together).
  * Arguments: `--stored 100,1000,5000 --workers 1,2 --shards 1,2` (defaults; workers are per process),
  * `--store sqlite,postgres` (default sqlite) for the database, `--pool 10` for each process's PostgreSQL
- * connections (DATABASE_POOL_SIZE), `--json` for one JSON line per run. Every row also says the machine's
+ * connections (DATABASE_POOL_SIZE), `--bursts 3` to end the 50 games' turns at once three times in each
+ * run (the row gives the first burst, and each burst's board p95: the spread within one run, apart from
+ * the machine's drift between runs), `--json` for one JSON line per run. Every row also says the machine's
  * 1-minute load average at the start and the end of its run (other work on the machine skews the figures).
  *
  * On PostgreSQL a throwaway cluster (test/support/postgres.ts) serves the whole benchmark, stopped at exit,
@@ -52,6 +56,9 @@ type StoreKind = 'sqlite' | 'postgres';
 const STORES = arg('store', 'sqlite').split(',') as StoreKind[];
 for (const kind of STORES) if (kind !== 'sqlite' && kind !== 'postgres') throw new Error(`--store takes sqlite and/or postgres, not ${kind}`);
 const POOL = Number(arg('pool', '10'));
+/** How many times the 50 turns end at once in a run (the same 50 games, a turn later each time). */
+const BURSTS = Number(arg('bursts', '1'));
+if (!Number.isInteger(BURSTS) || BURSTS < 1) throw new Error(`--bursts takes a whole number from 1, not ${arg('bursts', '1')}`);
 const PLAYABLE = 50;
 const END_TURN = /End the turn/;
 
@@ -66,6 +73,24 @@ function cpuMsOfStat(stat: string): number {
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // After the name: state is field 3, utime 14 and stime 15 (1-based over the whole line).
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+/**
+ * The CPU time so far of every PostgreSQL server process on the machine (the postmaster and its
+ * backends): on one machine the database server shares the two cores with the bot. A backend that ended
+ * meanwhile is not counted; the pool keeps its connections through a burst.
+ */
+function postgresCpuMs(): number {
+  let sum = 0;
+  for (const pid of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') sum += cpuMsOfStat(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return sum;
 }
 
 /** A process's CPU time per thread name (the main thread as `main`), from /proc/<pid>/task/<tid>/stat. */
@@ -311,31 +336,47 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
   }
   const ten = await burst(10, 0);
   // Where the 2 cores go during the 50: the bot's process (all its threads) against this one (the fake
-  // Discord and the clicking players), from the first click to the last phone picture.
-  let botCpuBefore: number[] = [];
-  let ownCpuBefore = process.cpuUsage();
-  let fiftyStarted = 0;
-  let botCpuMs = 0;
-  let ownCpuMs = 0;
-  let fiftyWallMs = 0;
-  let threadsBefore = new Map<string, number>();
-  let threadSplit = '';
-  const fifty = await burst(50, 0, {
-    start: () => {
-      botCpuBefore = bots.map((bot) => processCpuMs(bot.pid));
-      threadsBefore = threadCpuMs(bots[0]?.pid);
-      ownCpuBefore = process.cpuUsage();
-      fiftyStarted = performance.now();
-    },
-    stop: () => {
-      fiftyWallMs = performance.now() - fiftyStarted;
-      const threadsAfter = threadCpuMs(bots[0]?.pid);
-      threadSplit = [...threadsAfter].map(([name, ms]) => [name, ms - (threadsBefore.get(name) ?? 0)] as const).filter(([, ms]) => ms > 0).sort((a, b) => b[1] - a[1]).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)}`).join(', ');
-      botCpuMs = bots.reduce((sum, bot, i) => sum + processCpuMs(bot.pid) - (botCpuBefore[i] as number), 0);
-      const own = process.cpuUsage(ownCpuBefore);
-      ownCpuMs = (own.user + own.system) / 1000;
-    },
-  });
+  // Discord and the clicking players), and on PostgreSQL the database server, from the first click to the
+  // last phone picture.
+  interface Fifty {
+    timed: Timed;
+    botCpuMs: number;
+    ownCpuMs: number;
+    databaseCpuMs: number;
+    wallMs: number;
+    threadSplit: string;
+  }
+  const fiftyAtOnce = async (): Promise<Fifty> => {
+    let botCpuBefore: number[] = [];
+    let ownCpuBefore = process.cpuUsage();
+    let databaseCpuBefore = 0;
+    let started = 0;
+    let threadsBefore = new Map<string, number>();
+    const measured = { botCpuMs: 0, ownCpuMs: 0, databaseCpuMs: 0, wallMs: 0, threadSplit: '' };
+    const timed = await burst(50, 0, {
+      start: () => {
+        botCpuBefore = bots.map((bot) => processCpuMs(bot.pid));
+        threadsBefore = threadCpuMs(bots[0]?.pid);
+        databaseCpuBefore = storeKind === 'postgres' ? postgresCpuMs() : 0;
+        ownCpuBefore = process.cpuUsage();
+        started = performance.now();
+      },
+      stop: () => {
+        measured.wallMs = performance.now() - started;
+        const threadsAfter = threadCpuMs(bots[0]?.pid);
+        measured.threadSplit = [...threadsAfter].map(([name, ms]) => [name, ms - (threadsBefore.get(name) ?? 0)] as const).filter(([, ms]) => ms > 0).sort((a, b) => b[1] - a[1]).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)}`).join(', ');
+        measured.botCpuMs = bots.reduce((sum, bot, i) => sum + processCpuMs(bot.pid) - (botCpuBefore[i] as number), 0);
+        measured.databaseCpuMs = storeKind === 'postgres' ? postgresCpuMs() - databaseCpuBefore : 0;
+        const own = process.cpuUsage(ownCpuBefore);
+        measured.ownCpuMs = (own.user + own.system) / 1000;
+      },
+    });
+    return { timed, ...measured };
+  };
+  // The first burst is the row's; further ones (--bursts) give the spread of its board p95 within one run.
+  const bursts: Fifty[] = [];
+  for (let i = 0; i < BURSTS; i++) bursts.push(await fiftyAtOnce());
+  const { timed: fifty, botCpuMs, ownCpuMs, databaseCpuMs, wallMs: fiftyWallMs, threadSplit } = bursts[0] as Fifty;
   const pictureless = withoutPicture();
   const peaks = bots.map((bot) => /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${bot.pid}/status`, 'utf8'))?.[1]);
   const rss = peaks.some((kb) => kb === undefined) ? undefined : peaks.reduce((sum, kb) => sum + Number(kb), 0);
@@ -367,7 +408,17 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
     '50 at once: boards/s': fifty.boardsPerSecond.toFixed(1),
     '50 at once: phone picture': f(fifty.phone),
     '50 at once: CPU s bot / fake+players / wall': `${(botCpuMs / 1000).toFixed(2)} / ${(ownCpuMs / 1000).toFixed(2)} / ${(fiftyWallMs / 1000).toFixed(2)}`,
+    ...(storeKind === 'postgres' ? { '50 at once: CPU s database server': (databaseCpuMs / 1000).toFixed(2) } : {}),
     '50 at once: bot CPU s by thread (first process)': threadSplit,
+    ...(BURSTS > 1
+      ? {
+          '50 at once, each burst: board p95 ms': bursts.map((b) => quantile(b.timed.board, 0.95).toFixed(0)).join(', '),
+          '50 at once, each burst: ack p95 ms': bursts.map((b) => quantile(b.timed.ack, 0.95).toFixed(0)).join(', '),
+          [`50 at once, each burst: CPU s bot / fake+players${storeKind === 'postgres' ? ' / database server' : ''}`]: bursts
+            .map((b) => [b.botCpuMs, b.ownCpuMs, ...(storeKind === 'postgres' ? [b.databaseCpuMs] : [])].map((ms) => (ms / 1000).toFixed(2)).join(' / '))
+            .join(', '),
+        }
+      : {}),
     'phone pictures added later (1 / 10 / 50)': `${single.phoneLater} / ${ten.phoneLater} / ${fifty.phoneLater}`,
     'peak RSS MB': rss === undefined ? '?' : (Number(rss) / 1024).toFixed(0),
     'boards without picture': pictureless,
