@@ -76,16 +76,21 @@ function cpuMsOfStat(stat: string): number {
 }
 
 /**
- * The CPU time so far of every PostgreSQL server process on the machine (the postmaster and its
- * backends): on one machine the database server shares the two cores with the bot. A backend that ended
- * meanwhile is not counted; the pool keeps its connections through a burst.
+ * The CPU time so far of the benchmark's PostgreSQL server: its postmaster (the first line of
+ * postmaster.pid in its data folder) and the postmaster's children, the backends. On one machine the
+ * database server shares the two cores with the bot. A backend that ended meanwhile is not counted; the
+ * pool keeps its connections through a burst.
  */
-function postgresCpuMs(): number {
+function postgresCpuMs(dataDir: string): number {
+  const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
   let sum = 0;
   for (const pid of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
-      if (fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() === 'postgres') sum += cpuMsOfStat(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // After the name: state, then the parent's pid.
+      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (Number(pid) === postmaster || parent === postmaster) sum += cpuMsOfStat(stat);
     } catch {
       // the process ended meanwhile
     }
@@ -357,7 +362,7 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
       start: () => {
         botCpuBefore = bots.map((bot) => processCpuMs(bot.pid));
         threadsBefore = threadCpuMs(bots[0]?.pid);
-        databaseCpuBefore = storeKind === 'postgres' ? postgresCpuMs() : 0;
+        databaseCpuBefore = cluster !== undefined && storeKind === 'postgres' ? postgresCpuMs(cluster.dataDir) : 0;
         ownCpuBefore = process.cpuUsage();
         started = performance.now();
       },
@@ -366,7 +371,7 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
         const threadsAfter = threadCpuMs(bots[0]?.pid);
         measured.threadSplit = [...threadsAfter].map(([name, ms]) => [name, ms - (threadsBefore.get(name) ?? 0)] as const).filter(([, ms]) => ms > 0).sort((a, b) => b[1] - a[1]).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)}`).join(', ');
         measured.botCpuMs = bots.reduce((sum, bot, i) => sum + processCpuMs(bot.pid) - (botCpuBefore[i] as number), 0);
-        measured.databaseCpuMs = storeKind === 'postgres' ? postgresCpuMs() - databaseCpuBefore : 0;
+        measured.databaseCpuMs = cluster !== undefined && storeKind === 'postgres' ? postgresCpuMs(cluster.dataDir) - databaseCpuBefore : 0;
         const own = process.cpuUsage(ownCpuBefore);
         measured.ownCpuMs = (own.user + own.system) / 1000;
       },
