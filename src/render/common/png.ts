@@ -63,19 +63,19 @@ function writeChunk(out: Buffer, at: number, type: string, data: Uint8Array): nu
 }
 
 /**
- * Row buffers (a filter byte and the row's pixels) kept for the next image of the same size; one per
- * encode in flight, so two encodes never share one.
+ * The row buffer (a filter byte and the row's pixels) kept per image size for the next image of that
+ * size. One per size is enough: it is filled and deflated without an await in between, so two encodes on
+ * one thread never hold it at once.
  */
-const freeRows = new Map<number, Buffer[]>();
+const rowsBySize = new Map<number, Buffer>();
 
-function takeRows(size: number): Buffer {
-  return freeRows.get(size)?.pop() ?? Buffer.allocUnsafeSlow(size);
-}
-
-function giveBackRows(rows: Buffer): void {
-  const free = freeRows.get(rows.length) ?? [];
-  if (free.length < 2) free.push(rows);
-  freeRows.set(rows.length, free);
+function rowsOf(size: number): Buffer {
+  let rows = rowsBySize.get(size);
+  if (rows === undefined) {
+    rows = Buffer.allocUnsafeSlow(size);
+    rowsBySize.set(size, rows);
+  }
+  return rows;
 }
 
 /**
@@ -86,7 +86,7 @@ function giveBackRows(rows: Buffer): void {
 export async function encodeRgbaPng(rgba: Uint8ClampedArray | Uint8Array, width: number, height: number, level = PNG_DEFLATE_LEVEL): Promise<Buffer> {
   if (rgba.length !== width * height * 4) throw new Error(`expected ${width * height * 4} bytes of RGBA, got ${rgba.length}`);
   const stride = width * 4 + 1;
-  const rows = takeRows(stride * height);
+  const rows = rowsOf(stride * height);
   const src = rgba instanceof Uint8Array ? rgba : new Uint8Array(rgba.buffer, rgba.byteOffset, rgba.byteLength);
   for (let y = 0; y < height; y++) {
     const o = y * stride;
@@ -95,12 +95,7 @@ export async function encodeRgbaPng(rgba: Uint8ClampedArray | Uint8Array, width:
   }
   // On this thread: handed to libuv's pool, the deflate went through a stream and another thread at the
   // event loop's priority, and 50 boards at once were done about 0.1 s later (README, "Measured").
-  let idat: Buffer;
-  try {
-    idat = zlib.deflateSync(rows, { level, chunkSize: DEFLATE_CHUNK });
-  } finally {
-    giveBackRows(rows);
-  }
+  const idat = zlib.deflateSync(rows, { level, chunkSize: DEFLATE_CHUNK });
   await eventLoopTurn();
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
