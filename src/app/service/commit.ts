@@ -113,11 +113,13 @@ export async function save(
   const pictureBefore = boardMarkerOf(game.module, game.state);
   const activeBefore = [...activeSeats(game), ...forced];
   const id = game.row.id;
-  // The log's end is known when this process wrote the game's current version: it is not read again.
-  const known = core.logEnds.get(id);
+  // The log's end (and newest snapshot) is known when this process wrote or replayed the version the move is
+  // saved at: neither is read again.
+  const logEnd = core.logEnds.get(id);
+  const known = logEnd?.version === game.row.version ? logEnd : undefined;
   const after = await core.tx(async () => {
     // The version check waits for no answer: a stale version fails the whole transaction (caught below).
-    const saved = await core.repo.saveMove(id, game.row.version, { state: json, status }, entries, known?.version === game.row.version ? known.sequence : undefined);
+    const saved = await core.repo.saveMove(id, game.row.version, { state: json, status }, entries, known?.sequence);
     for (const seat of leaving) await core.repo.markSeatLeft(id, seat, saved.updatedAt, byVote);
     const level = parseLevel(game.row.computerLevel);
     for (const seat of toComputer) await core.repo.setSeatComputer(id, seat, level);
@@ -133,7 +135,7 @@ export async function save(
           }));
     const snapshot: ActiveSnapshot = { ...game, row, seats, state };
     const appended = appendedEntries(entries, saved.firstSequence);
-    const newestSnapshot = await keepSnapshot(core, id, entries, saved.firstSequence, json, known?.version === game.row.version ? known.snapshot : undefined);
+    const newestSnapshot = await keepSnapshot(core, id, entries, saved.firstSequence, json, known?.snapshot);
     const markerAfter = status === 'finished' ? 'finished' : turnMarkerOf(game.module, snapshot.state);
     if (status === 'finished') {
       await core.repo.deleteJobs(id);
@@ -171,9 +173,9 @@ export async function save(
   if (after === null) return refuse('stale', { currentVersion: (await core.repo.findById(id))?.version ?? -1 });
   core.verified.set(id, after.snapshot.row.version);
   core.wrote(id, json, status);
-  const logEnd = after.lastSequence ?? (known?.version === game.row.version ? known.sequence : undefined);
-  if (logEnd === undefined) core.logEnds.delete(id);
-  else core.logEnds.set(id, { version: after.snapshot.row.version, sequence: logEnd, snapshot: after.newestSnapshot });
+  const sequence = after.lastSequence ?? known?.sequence;
+  if (sequence === undefined) core.logEnds.delete(id);
+  else core.logEnds.set(id, { version: after.snapshot.row.version, sequence, snapshot: after.newestSnapshot });
   const turnEnded = after.markerAfter !== markerBefore;
   return {
     ok: true,
