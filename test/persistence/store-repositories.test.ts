@@ -602,7 +602,6 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
       expect(await store.deliveries.gamesWithArmed()).toEqual([{ gameId: game.id, channelId: game.channelId }]);
       const newBoard = await post(game.id, game.channelId, 'board');
       expect(await store.deliveries.gamesWithArmed()).toEqual([{ gameId: game.id, channelId: game.channelId }]);
-
       expect((await store.deliveries.latestPosted(game.id))?.id).toBe(newBoard);
       expect((await store.deliveries.recentOfKind(game.id, 'board', 5)).map((d) => d.id)).toEqual([newBoard, oldBoard]);
       expect((await store.deliveries.recentOfKind(game.id, 'board', 1)).map((d) => d.id)).toEqual([newBoard]);
