@@ -3,11 +3,11 @@
  * through `readNotifySettings`: a value that cannot be what /game notify wrote makes the row unreadable,
  * and the caller sets it aside (the player is then notified the default way).
  */
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { canonicalTimeZone, NOTIFY_CHANNELS, type NotifyChannel, type NotifySettings } from '../notify-settings.js';
 import type { Dialect } from './dialect.js';
 import type { PlayerSettingsRow } from './schema.js';
-import { all, first, insert, keptForCount, select, update, type SelectQuery, type Statements } from './statements.js';
+import { all, insert, keptForCount, select, update, type SelectQuery, type Statements } from './statements.js';
 
 const isHour = (v: number | null): boolean => v === null || (Number.isInteger(v) && v >= 0 && v <= 23);
 
@@ -26,21 +26,19 @@ export function readNotifySettings(row: PlayerSettingsRow): NotifySettings | str
 const KEPT_MANY = 16;
 
 export class PlayerSettingsRepository {
-  /** Read at every click and every board: built once with placeholders, prepared once on SQLite. */
-  readonly #byUser: SelectQuery<PlayerSettingsRow>;
-  /** By the number of users asked for (1 to KEPT_MANY). */
+  /**
+   * Read at every click and every board: built once with placeholders per number of users asked for (1 to
+   * KEPT_MANY), prepared once on SQLite. One user is read with the same query as a list of one.
+   */
   readonly #byUsers = new Map<number, SelectQuery<PlayerSettingsRow>>();
 
   constructor(
     private readonly dialect: Dialect,
     private readonly now: () => number,
-  ) {
-    const { playerSettings } = dialect.tables;
-    this.#byUser = select(playerSettings, { where: eq(playerSettings.userId, sql.placeholder('userId')) });
-  }
+  ) {}
 
   *find(userId: string): Statements<PlayerSettingsRow | undefined> {
-    return yield* first(this.#byUser, { userId });
+    return (yield* this.findMany([userId]))[0];
   }
 
   *findMany(userIds: readonly string[]): Statements<PlayerSettingsRow[]> {
@@ -73,7 +71,7 @@ export class PlayerSettingsRepository {
   /** When a direct message to the player failed and they were not told yet (null: nothing to tell); clears it. */
   *takeDmFailed(userId: string): Statements<number | null> {
     const { playerSettings } = this.dialect.tables;
-    const row = yield* first(this.#byUser, { userId });
+    const row = yield* this.find(userId);
     if (row?.dmFailedAt == null) return null;
     // Only the one who clears it tells the player (two interactions at once tell them once).
     const cleared = yield* update(playerSettings, { dmFailedAt: null }, and(eq(playerSettings.userId, userId), isNotNull(playerSettings.dmFailedAt)));
