@@ -358,11 +358,12 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
     let started = 0;
     let threadsBefore = new Map<string, number>();
     const measured = { botCpuMs: 0, ownCpuMs: 0, databaseCpuMs: 0, wallMs: 0, threadSplit: '' };
+    const databaseDir = storeKind === 'postgres' ? cluster?.dataDir : undefined;
     const timed = await burst(50, 0, {
       start: () => {
         botCpuBefore = bots.map((bot) => processCpuMs(bot.pid));
         threadsBefore = threadCpuMs(bots[0]?.pid);
-        databaseCpuBefore = cluster !== undefined && storeKind === 'postgres' ? postgresCpuMs(cluster.dataDir) : 0;
+        databaseCpuBefore = databaseDir === undefined ? 0 : postgresCpuMs(databaseDir);
         ownCpuBefore = process.cpuUsage();
         started = performance.now();
       },
@@ -371,7 +372,7 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
         const threadsAfter = threadCpuMs(bots[0]?.pid);
         measured.threadSplit = [...threadsAfter].map(([name, ms]) => [name, ms - (threadsBefore.get(name) ?? 0)] as const).filter(([, ms]) => ms > 0).sort((a, b) => b[1] - a[1]).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)}`).join(', ');
         measured.botCpuMs = bots.reduce((sum, bot, i) => sum + processCpuMs(bot.pid) - (botCpuBefore[i] as number), 0);
-        measured.databaseCpuMs = cluster !== undefined && storeKind === 'postgres' ? postgresCpuMs(cluster.dataDir) - databaseCpuBefore : 0;
+        measured.databaseCpuMs = databaseDir === undefined ? 0 : postgresCpuMs(databaseDir) - databaseCpuBefore;
         const own = process.cpuUsage(ownCpuBefore);
         measured.ownCpuMs = (own.user + own.system) / 1000;
       },
