@@ -24,6 +24,13 @@ describe('markdown', () => {
     expect(renderInline('***both***')).toBe('<strong><em>both</em></strong>');
   });
 
+  it('a backslash before any punctuation shows the character itself, as Discord does', () => {
+    expect(renderInline('Bot 2 \\(easy\\) and Bot 3 \\[hard\\]')).toBe('Bot 2 (easy) and Bot 3 [hard]');
+    expect(renderInline('\\<b\\> \\# \\- \\. \\! stays text')).toBe('&lt;b&gt; # - . ! stays text');
+    // Letters, digits and spaces are not escapable: the backslash stays.
+    expect(renderInline('C:\\dir \\1')).toBe('C:\\dir \\1');
+  });
+
   it('mentions show display names (escaped), ping the viewer, and survive emphasis around them', () => {
     const out = renderMarkdown('**<@111111111111111111>**: your decision. Waiting for <@!222222222222222222> in <#333333333333333333>', ctx);
     expect(out.mentioned).toBe(true);

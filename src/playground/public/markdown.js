@@ -105,6 +105,16 @@ const EMPHASIS = [
   [/\|\|(?=\S)([\s\S]*?\S)\|\|/g, '<span class="md-spoiler" tabindex="0">$1</span>'],
 ];
 
+/**
+ * Plain text between tokens, escaped for HTML. As in Discord, a backslash before any ASCII punctuation
+ * shows that character itself (the bot escapes names such as "Bot 2 \\(easy\\)"); the character is held in a
+ * placeholder so that emphasis does not take it for a marker.
+ */
+function escapeText(text) {
+  const held = text.replace(/\\([!-/:-@[-`{-~])/g, (_, c) => `\u0001${c.charCodeAt(0)}\u0001`);
+  return escapeHtml(held);
+}
+
 /** One line (or a run of lines) of inline markdown. */
 export function renderInline(text, ctx = {}) {
   const parts = [];
@@ -112,16 +122,15 @@ export function renderInline(text, ctx = {}) {
   let last = 0;
   // matchAll works on a copy of the pattern: renderInline recurses (masked links) without disturbing it.
   for (const m of text.matchAll(TOKEN)) {
-    out += escapeHtml(text.slice(last, m.index));
+    out += escapeText(text.slice(last, m.index));
     // Placeholders carry no markdown characters, so emphasis can span around tokens.
     out += `\u0000${parts.length}\u0000`;
     parts.push(tokenHtml(m, ctx));
     last = m.index + m[0].length;
   }
-  out += escapeHtml(text.slice(last));
-  out = out.replace(/\\([*_~|`\\])/g, (_, c) => `\u0001${c.charCodeAt(0)}\u0001`);
+  out += escapeText(text.slice(last));
   for (const [pattern, replacement] of EMPHASIS) out = out.replace(pattern, replacement);
-  out = out.replace(/\u0001(\d+)\u0001/g, (_, code) => String.fromCharCode(Number(code)));
+  out = out.replace(/\u0001(\d+)\u0001/g, (_, code) => escapeHtml(String.fromCharCode(Number(code))));
   return out.replace(/\u0000(\d+)\u0000/g, (_, i) => parts[Number(i)]);
 }
 
