@@ -96,6 +96,8 @@ export interface LocalDiscord {
   threadsOf(channelId: string): readonly LocalThread[];
   /** What the bot wrote to a user in direct messages, oldest first (none before it opened the DM channel). */
   directMessagesTo(userId: string): LocalMessage[];
+  /** The user's DM channel with the bot (made when first asked for, as opening it in Discord does). */
+  dmChannelOf(userId: string): string;
   message(id: string): LocalMessage | undefined;
   stop(): Promise<void>;
 }

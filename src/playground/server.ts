@@ -68,8 +68,11 @@ export interface PlaygroundServerOptions {
 export interface Places {
   /** The threads of the page's channels, each channel's oldest first. */
   readonly threads: readonly LocalThread[];
-  /** The user's DM channel with the bot, once the bot has written there. */
-  readonly directMessages: { readonly channelId: string; readonly count: number; readonly lastAt: number } | null;
+  /**
+   * The user's DM channel with the bot: always there, as in Discord, where a member can open the bot's
+   * direct messages and use its commands there. `count`: the messages the bot wrote there so far.
+   */
+  readonly directMessages: { readonly channelId: string; readonly count: number; readonly lastAt: number | null };
 }
 
 export interface Notice {
@@ -266,36 +269,35 @@ export class PlaygroundServer {
     return this.#options.channelIds.flatMap((id) => [...this.#discord.threadsOf(id)]);
   }
 
-  #directMessageChannel(userId: string): string | null {
-    return this.#discord.directMessagesTo(userId)[0]?.channelId ?? null;
+  #directMessageChannel(userId: string): string {
+    return this.#discord.dmChannelOf(userId);
   }
 
   /**
-   * A place `user` may look at: one of the page's channels, a thread of one, or the user's own direct
-   * messages with the bot (nobody else's). Commands are for the server only, as the bot registers them.
+   * A place `user` may look at and use commands in: one of the page's channels, a thread of one, or the
+   * user's own direct messages with the bot (nobody else's), where the bot's commands work as in Discord.
    */
-  #place(user: LocalUser, id: unknown, use: 'read' | 'command' = 'read'): string {
+  #place(user: LocalUser, id: unknown): string {
     const wanted = String(id);
     if (this.#options.channelIds.includes(wanted) || this.#threads().some((t) => t.id === wanted)) return wanted;
-    if (wanted === this.#directMessageChannel(user.id)) {
-      if (use === 'command') throw new HttpError(400, "the bot's commands work in the server's channels and threads, not in direct messages");
-      return wanted;
-    }
+    if (wanted === this.#directMessageChannel(user.id)) return wanted;
     throw new HttpError(400, `unknown channel ${wanted}`);
   }
 
   /** The sidebar's places for `userId` besides the channels. */
   placesFor(userId: string): Places {
     const dms = this.#discord.directMessagesTo(userId);
-    const last = dms.at(-1);
     return {
       threads: this.#threads().map((t) => ({ id: t.id, name: t.name, parentId: t.parentId })),
-      directMessages: last === undefined ? null : { channelId: last.channelId, count: dms.length, lastAt: last.createdAt },
+      directMessages: { channelId: this.#directMessageChannel(userId), count: dms.length, lastAt: dms.at(-1)?.createdAt ?? null },
     };
   }
 
+  /** The bot's commands: its global ones (which also work in direct messages), and any of the server's own. */
   #forms(): CommandForm[] {
-    return commandForms(this.#discord.commands(this.#discord.guildId));
+    const own = this.#discord.commands(this.#discord.guildId);
+    const global = this.#discord.commands().filter((c) => !own.some((o) => o.name === c.name));
+    return commandForms([...own, ...global]);
   }
 
   #form(key: unknown): CommandForm {
@@ -411,7 +413,7 @@ export class PlaygroundServer {
 
   async #command(body: Record<string, unknown>): Promise<unknown> {
     const user = this.#user(body.user);
-    const channel = this.#place(user, body.channel, 'command');
+    const channel = this.#place(user, body.channel);
     const form = this.#form(body.command);
     const raw = body.options ?? {};
     if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new HttpError(400, 'options must be an object');

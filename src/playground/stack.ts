@@ -128,10 +128,11 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
 
     const failures: string[] = [];
     running = await startBazaar(
+      // No DEV_GUILD_ID: the commands are registered globally, as in production, so that they also work in
+      // each user's direct messages with the bot.
       {
         DISCORD_TOKEN: discord.token,
         DISCORD_API_BASE_URL: discord.apiBaseUrl,
-        DEV_GUILD_ID: discord.guildId,
         DATABASE_PATH: options.databasePath,
         LOG_LEVEL: options.logLevel ?? 'warn',
         LOG_FORMAT: options.logFormat ?? 'pretty',

@@ -253,6 +253,16 @@ describe('the rest of the API', () => {
     expect((await get<unknown[]>(base, params('999'))).body).toEqual([]);
   });
 
+  it("plays in a user's direct messages with the bot: /game learn there starts a game whose board comes there, seen by that user only", async () => {
+    const dm = (await messagesOf(base, carol, general)).places.directMessages.channelId;
+    expect((await post(base, '/api/command', { user: carol, channel: dm, command: 'game learn', options: { game: 'kairo' } })).status).toBe(200);
+    const board = await latest(carol, dm, (m) => !m.ephemeral && m.attachments.length > 0, 'the learning game\'s first board in the direct messages');
+    expect(board.authorId).toBe(pg.discord.botUserId);
+    // Nobody else can look at Carol's direct messages or act there.
+    expect((await get(base, `/api/messages?user=${alice}&channel=${dm}`)).status).toBe(400);
+    expect((await post(base, '/api/command', { user: alice, channel: dm, command: 'help', options: {} })).status).toBe(400);
+  });
+
   it("changes a user's client language", async () => {
     expect((await post(base, '/api/locale', { user: carol, locale: 'de' })).body).toEqual({ ok: true, locale: 'de' });
     const boot = await get<{ users: { id: string; locale: string }[] }>(base, '/api/bootstrap');

@@ -65,6 +65,7 @@ export interface MessagesAnswer {
   now: number;
   messages: MessageView[];
   notices: { id: string; channelId: string | null; at: number; text: string }[];
+  places: { threads: { id: string; name: string; parentId: string }[]; directMessages: { channelId: string; count: number; lastAt: number | null } };
 }
 
 export async function messagesOf(base: string, userId: string, channelId: string): Promise<MessagesAnswer> {

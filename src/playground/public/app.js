@@ -218,7 +218,7 @@ function renderSidebar() {
       ]),
     ),
   );
-  // The current user's direct messages with the bot, once it wrote there (another user's are never listed).
+  // The current user's direct messages with the bot (another user's are never listed).
   const dms = state.view.places.directMessages;
   const unread = unreadDirectMessages();
   $('dm-title').hidden = !dms;
@@ -278,7 +278,7 @@ function renderHeader(place) {
   $('channel-name').textContent = place.name;
   $('channel-topic').textContent =
     place.kind === 'dm'
-      ? `Your direct messages with ${place.name}: turn notices, if you chose them with /game notify.`
+      ? `Your direct messages with ${place.name}: turn notices, if you chose them with /game notify, and games of your own: type / for commands (/game learn plays here).`
       : place.kind === 'thread'
         ? `A thread the bot opened for a game in #${place.parent.name}.`
         : (place.topic ?? 'The real bot on a local fake Discord. Pick a user on the left, then type / for commands.');
@@ -319,7 +319,7 @@ function resetPlace(id) {
 function switchChannel(id) {
   if (id === state.channelId) return;
   resetPlace(id);
-  if (currentPlace().kind === 'dm' || state.command) {
+  if (state.command) {
     state.command = null;
     renderComposer();
   }
@@ -889,18 +889,16 @@ function renderComposer() {
   renderPopup();
 }
 
-/** The bot takes commands in the server's channels and threads; in direct messages the box is closed. */
+/** The bot takes commands in the server's channels, their threads and the user's direct messages with it. */
 function renderComposerPlace(place) {
   const form = state.command;
   const input = $('composer-input');
   const starting = state.boot.ready === false;
-  const closed = place.kind === 'dm' || starting;
+  const closed = starting;
   input.disabled = closed;
   $('composer-send').disabled = closed;
   input.placeholder = starting
     ? 'starting… the bot takes commands once it is ready'
-    : place.kind === 'dm'
-    ? `${place.name} reads no direct messages: its commands work in the server's channels and threads`
     : form
       ? form.options.length
         ? ''
