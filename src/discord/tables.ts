@@ -2,9 +2,11 @@
  * Many tables in one channel (issue 27): which game a command means. Inside a game's thread, that game
  * (naming another one is refused). In the channel, the `game` option (autocompleted with the channel's
  * running games); with one running game none is needed; with several and none chosen, the user is asked
- * privately with a menu of them, and the choice runs the command (table-pick.ts).
+ * privately with a menu of them (the user's own games first), and the choice runs the command (table-pick.ts).
+ * Also decided here, once for every surface: which table a link to a game opens (tableLink), and which games
+ * a member may see where the whole server's games are listed (visibleGames).
  */
-import { ComponentType, type AutocompleteInteraction, type ChatInputCommandInteraction } from 'discord.js';
+import { ComponentType, GuildMember, PermissionFlagsBits, type AutocompleteInteraction, type BaseInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import type { GameRow, Snapshot, TableEntry } from '../app/game-service.js';
 import type { Locale } from '../engine/index.js';
 import { encodeCustomId, TABLE_COMMANDS, type TableCommand } from './codec.js';
@@ -13,7 +15,7 @@ import { t, toLocale } from './i18n/index.js';
 import { labelNames, type PrivateMessage } from './messages.js';
 import { escapeMarkdown } from './text.js';
 import { truncate } from './panel.js';
-import { answerPrivately, refusalText } from './respond.js';
+import { answerPrivately, messageLink, refusalText } from './respond.js';
 
 /** The option naming the game, on every command that needs one. */
 export const GAME_OPTION = 'game';
@@ -45,21 +47,46 @@ export async function gameForCommand(env: HandlerEnv, interaction: ChatInputComm
   }
   const [only] = running;
   if (only === undefined) return null;
+  // A hand is only ever the user's own: among several tables, the games they play in are the ones meant.
+  if (command === 'hand') {
+    const own = (await service.tables({ channelId: env.channelId })).filter((entry) => playsIn(entry, interaction.user.id));
+    const [mine] = own;
+    if (mine === undefined) {
+      await answerPrivately(interaction, refusalText(env.ctx, { ok: false, code: 'not_a_player' }, env.locale));
+      return undefined;
+    }
+    if (own.length === 1) return mine.row.id;
+    await answerPrivately(interaction, whichGameMessage(env, own, command, args));
+    return undefined;
+  }
   if (running.length === 1) return only.id;
   const entries = await service.tables({ channelId: env.channelId });
-  await answerPrivately(interaction, whichGameMessage(env, entries, command, args));
+  await answerPrivately(interaction, whichGameMessage(env, ownFirst(entries, interaction.user.id), command, args));
   return undefined;
 }
 
-/** The private question "which game?": a menu of the channel's running games that runs `command` for the one chosen. */
-export function whichGameMessage(env: HandlerEnv, entries: readonly TableEntry[], command: TableCommand, args: readonly (number | null)[]): PrivateMessage {
+/** Whether `userId` holds a seat of the listed game (and has not left it). */
+function playsIn(entry: TableEntry, userId: string): boolean {
+  return entry.game?.seats.some((seat) => seat.userId === userId && seat.leftAt === null) ?? false;
+}
+
+/** The games `userId` plays in first, then the others, each part in its order. */
+function ownFirst(entries: readonly TableEntry[], userId: string): TableEntry[] {
+  return [...entries.filter((e) => playsIn(e, userId)), ...entries.filter((e) => !playsIn(e, userId))];
+}
+
+/**
+ * The private question "which game?": a menu of the channel's games that runs `command` for the one chosen.
+ * `question`: the question's text, when not "this channel has N running games".
+ */
+export function whichGameMessage(env: HandlerEnv, entries: readonly TableEntry[], command: TableCommand, args: readonly (number | null)[], question?: string): PrivateMessage {
   const [first] = entries;
   if (first === undefined) return { content: t(env.locale, 'refusal.no_game'), components: [] };
   const carried = Array.from({ length: TABLE_COMMANDS[command] }, (_, i) => (args[i] ?? null) === null ? 0 : (args[i] as number) + 1);
   const shown = entries.slice(0, CHOICES_MAX);
   return {
     // The command as the user sees it in their language ("/spiel status").
-    content: t(env.locale, 'tables.which', { count: entries.length, command: `/${t(env.locale, 'cmd.game.name')} ${t(env.locale, `cmd.game.${command}.name`)}` }),
+    content: question ?? t(env.locale, 'tables.which', { count: entries.length, command: `/${t(env.locale, 'cmd.game.name')} ${t(env.locale, `cmd.game.${command}.name`)}` }),
     components: [
       {
         type: ComponentType.ActionRow,
@@ -83,14 +110,28 @@ export function carriedArgs(args: readonly number[]): (number | null)[] {
   return args.map((a) => (a === 0 ? null : a - 1));
 }
 
-/** The channel's running games for the `game` option, filtered by what was typed (the number or any word of the label). */
-export async function completeGame(env: HandlerEnv, interaction: AutocompleteInteraction): Promise<void> {
+/**
+ * The channel's running games for the `game` option, the user's own first, filtered by what was typed (the
+ * number or any word of the label).
+ */
+export function completeGame(env: HandlerEnv, interaction: AutocompleteInteraction): Promise<void> {
+  return suggestGames(env, interaction, false);
+}
+
+/** The same, for a command about the user's own seat (their hand): only the games they play in. */
+export function completeOwnGame(env: HandlerEnv, interaction: AutocompleteInteraction): Promise<void> {
+  return suggestGames(env, interaction, true);
+}
+
+async function suggestGames(env: HandlerEnv, interaction: AutocompleteInteraction, ownOnly: boolean): Promise<void> {
   const focused = interaction.options.getFocused(true);
   if (focused.name !== GAME_OPTION) return interaction.respond([]);
   const locale = toLocale(interaction.locale);
   const { service } = env.ctx;
+  const userId = interaction.user.id;
   // In a game's thread only that game is meant; in the channel, all of its running games.
-  const entries = (await service.tables({ channelId: env.channelId })).filter((e) => env.tableGameId === undefined || env.tableGameId === null || e.row.id === env.tableGameId);
+  const here = (await service.tables({ channelId: env.channelId })).filter((e) => env.tableGameId === undefined || env.tableGameId === null || e.row.id === env.tableGameId);
+  const entries = ownOnly ? here.filter((e) => playsIn(e, userId)) : ownFirst(here, userId);
   const typed = String(focused.value).trim().toLowerCase().replace(/^#/, '');
   const choices = entries
     .map((entry) => ({ name: truncate(tableLabel(env, entry, locale), 100), value: entry.row.id }))
@@ -116,7 +157,9 @@ export function tableParts(env: HandlerEnv, entry: TableEntry, locale: Locale, c
   if (game === null) return { title, details: [t(locale, 'tables.damaged')] };
   const playerNames = labelNames(game).map((name) => (content ? escapeMarkdown(name) : name));
   const players = game.seats.filter((s) => s.leftAt === null).map((s) => playerNames[s.seat] ?? `#${s.seat + 1}`).join(', ');
-  return { title, details: [players, ...progress(env, game, locale, playerNames)].filter((part) => part !== '') };
+  // An ended game (offered to replay) has nobody to play.
+  const status = entry.row.status === 'finished' || entry.row.status === 'abandoned' ? [t(locale, 'tables.ended')] : progress(env, game, locale, playerNames);
+  return { title, details: [players, ...status].filter((part) => part !== '') };
 }
 
 /** Where the game stands: its lobby, or the first part of its board's status line (the round) and who is to play. */
@@ -132,4 +175,70 @@ function progress(env: HandlerEnv, game: Snapshot, locale: Locale, playerNames: 
 /** Where a game is played, as a channel mention: its thread, or its channel. */
 export function placeOf(row: GameRow): string {
   return `<#${row.threadId ?? row.channelId}>`;
+}
+
+/** What of a game's row says where its newest message (`boardMessageId`) was posted. */
+export type TablePlace = Pick<GameRow, 'guildId' | 'channelId' | 'threadId' | 'status' | 'boardMessageId'>;
+
+/**
+ * The channel holding a game's newest message (`boardMessageId`): its lobby and its final standings are
+ * posted in the channel, the boards of a started game in its thread when it has one (also the last board of
+ * a game ended early). Every link to a game's table is built from this, never from the channel a command
+ * was given in.
+ */
+export function postedIn(row: TablePlace): string {
+  return row.status === 'finished' || row.status === 'lobby' ? row.channelId : (row.threadId ?? row.channelId);
+}
+
+/** The link that opens a game's table at its newest message (lobby, latest board or final standings); null before its first post. */
+export function tableLink(row: TablePlace): string | null {
+  return row.boardMessageId === null ? null : messageLink(row.guildId, postedIn(row), row.boardMessageId);
+}
+
+/** A game as a server-wide surface lists it: its number and the channel it belongs to. */
+export interface ListedGame {
+  readonly id: number;
+  readonly channelId: string;
+}
+
+/**
+ * The games the interaction's user may see on a surface that spans the server (lists, history, replays,
+ * suggestions): those of channels they can view (a game in a thread belongs to the thread's channel), and
+ * those they play or played in. In a direct message every game given is theirs to see (that scope holds
+ * only the conversation's own games).
+ */
+export async function visibleGames<G extends ListedGame>(env: HandlerEnv, interaction: BaseInteraction, games: readonly G[]): Promise<G[]> {
+  if (interaction.guildId === null || games.length === 0) return [...games];
+  const member = await memberOf(interaction);
+  const viewable = new Map<string, boolean>();
+  const visible: G[] = [];
+  for (const game of games) {
+    let canView = viewable.get(game.channelId);
+    if (canView === undefined) {
+      canView = member !== null && canViewChannel(env, member, game.channelId);
+      viewable.set(game.channelId, canView);
+    }
+    if (canView || (await env.ctx.service.repo.seats(game.id)).some((seat) => seat.userId === interaction.user.id)) visible.push(game);
+  }
+  return visible;
+}
+
+/** Whether the interaction's user may see game `game` (see visibleGames). */
+export async function maySeeGame(env: HandlerEnv, interaction: BaseInteraction, game: ListedGame): Promise<boolean> {
+  return (await visibleGames(env, interaction, [game])).length === 1;
+}
+
+/** The interaction's member with their roles (the guild is cached: the bot runs with the Guilds intent). */
+async function memberOf(interaction: BaseInteraction): Promise<GuildMember | null> {
+  if (interaction.member instanceof GuildMember) return interaction.member;
+  const guild = interaction.guild;
+  if (guild === null) return null;
+  return guild.members.resolve(interaction.user.id) ?? (await guild.members.fetch(interaction.user.id).catch(() => null));
+}
+
+/** Whether `member` can view the channel, by the cached channel's permission overwrites; an unknown channel (deleted) is no longer viewable. */
+function canViewChannel(env: HandlerEnv, member: GuildMember, channelId: string): boolean {
+  const channel = env.ctx.client.channels.cache.get(channelId);
+  if (channel === undefined || !('permissionsFor' in channel)) return false;
+  return channel.permissionsFor(member)?.has(PermissionFlagsBits.ViewChannel) ?? false;
 }

@@ -12,6 +12,7 @@ import { t } from '../i18n/index.js';
 import { labelNames } from '../messages.js';
 import { answerPrivately, isEphemeralMessage, notePrivately, presenterFor, refusalText } from '../respond.js';
 import { echo } from '../text.js';
+import { maySeeGame } from '../tables.js';
 import { replayFrameMessage } from './frame-message.js';
 
 /** Pictures kept: at most this many, and at most this many bytes (a board is a few hundred KB). */
@@ -64,6 +65,11 @@ export async function showReplayFrame(env: HandlerEnv, interaction: Interaction,
   if (!open.ok) {
     env.logger.info({ gameId, code: open.code }, 'replay refused');
     return refuse(refusalOf(env, open, inDm));
+  }
+  // A game of a channel the user cannot view stays hidden from them, unless they play in it (also for a forged button).
+  if (!(await maySeeGame(env, interaction, open.game.row))) {
+    env.logger.info({ gameId }, 'replay refused: the channel is hidden from the user');
+    return refuse(t(env.locale, 'replay.hidden', { id: gameId }));
   }
   const target = open.index.frames[frame];
   if (target === undefined) {

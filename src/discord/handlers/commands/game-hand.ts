@@ -1,6 +1,6 @@
-/** /game hand [game]: the caller's hand, ephemeral. Which game: see ../../tables.ts. */
+/** /game hand [game]: the caller's hand, ephemeral. Which game: see ../../tables.ts (only the caller's own are offered). */
 import type { CommandHandler } from '../../context.js';
-import { completeGame, gameForCommand } from '../../tables.js';
+import { completeOwnGame, gameForCommand } from '../../tables.js';
 import { answerHand, loadForCommand } from '../common.js';
 
 export const gameHand: CommandHandler = {
@@ -10,5 +10,5 @@ export const gameHand: CommandHandler = {
     const gameId = await gameForCommand(env, interaction, 'hand');
     if (gameId !== undefined) await answerHand(env, interaction, await loadForCommand(env, gameId));
   },
-  autocomplete: completeGame,
+  autocomplete: completeOwnGame,
 };

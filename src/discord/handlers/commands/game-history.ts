@@ -2,7 +2,11 @@
 import type { CommandHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { playerById } from '../../messages.js';
-import { answerPrivately, messageLink } from '../../respond.js';
+import type { ChatInputCommandInteraction } from 'discord.js';
+import type { FinishedGame } from '../../../app/game-service.js';
+import type { HandlerEnv } from '../../context.js';
+import { answerPrivately } from '../../respond.js';
+import { tableLink, visibleGames } from '../../tables.js';
 import { DM_SCOPE, placeOf } from '../../anywhere.js';
 
 export const HISTORY_ENTRIES = 10;
@@ -16,14 +20,17 @@ export const gameHistory: CommandHandler = {
     const guildId = interaction.guildId ?? (inDm ? DM_SCOPE : null);
     if (guildId === null) return answerPrivately(interaction, t(env.locale, 'history.empty'));
     const count = interaction.options.getInteger('count') ?? HISTORY_ENTRIES;
-    const games = await env.ctx.service.history(guildId, count, inDm ? env.channelId : undefined);
+    const games = await visibleHistory(env, interaction, guildId, count, inDm ? env.channelId : undefined);
     if (games.length === 0) return answerPrivately(interaction, t(env.locale, inDm ? 'anywhere.historyEmpty' : 'history.empty'));
     const lines = [t(env.locale, 'history.title', { count: games.length })];
     for (const game of games) {
       const name = env.ctx.presenters.get(game.kind)?.name(env.locale) ?? game.kind;
-      const winners = game.winners.map((id) => playerById(id, env.locale)).join(', ') || '-';
-      const board = game.boardMessageId === null ? '' : ` · ${t(env.locale, 'history.board', { link: messageLink(guildId, game.channelId, game.boardMessageId) })}`;
-      const line = game.abandoned ? 'history.abandonedLine' : 'history.line';
+      // The stored result's winners (none: nobody won, see the rules notes), a computer with its level.
+      const winners = game.winners.map((w) => playerById(w.userId, w.level, env.locale)).join(', ') || '-';
+      const row = await env.ctx.service.gameRow(game.gameId);
+      const link = row === undefined ? null : tableLink(row);
+      const board = link === null ? '' : ` · ${t(env.locale, 'history.board', { link })}`;
+      const line = game.abandoned ? 'history.abandonedLine' : game.winners.length === 0 ? 'history.noWinnerLine' : 'history.line';
       lines.push(t(env.locale, line, { id: game.gameId, game: name, when: `<t:${Math.floor(game.finishedAt / 1000)}:d>`, players: game.players, winners }) + board);
     }
     // issue 26: replays: each game's number opens its replay.
@@ -31,3 +38,15 @@ export const gameHistory: CommandHandler = {
     await answerPrivately(interaction, `${lines.join('\n').slice(0, 2000 - hint.length - 1)}\n${hint}`);
   },
 };
+
+/**
+ * The newest `count` finished games the member may see (see visibleGames): read in growing windows until
+ * enough are visible or the server has no more.
+ */
+async function visibleHistory(env: HandlerEnv, interaction: ChatInputCommandInteraction, guildId: string, count: number, channelId: string | undefined): Promise<FinishedGame[]> {
+  for (let window = count; ; window *= 4) {
+    const games = await env.ctx.service.history(guildId, window, channelId);
+    const visible = await visibleGames(env, interaction, games.map((game) => ({ ...game, id: game.gameId })));
+    if (visible.length >= count || games.length < window) return visible.slice(0, count);
+  }
+}

@@ -8,7 +8,8 @@
 import type { CommandHandler } from '../../context.js';
 import { t, toLocale } from '../../i18n/index.js';
 import { COMPUTER_LEVELS, type Level } from '../../../app/game-service.js';
-import { answerPrivately, markCommitted, messageLink, missingPermissions, presenterFor, refusalText } from '../../respond.js';
+import { answerPrivately, markCommitted, missingPermissions, presenterFor, refusalText } from '../../respond.js';
+import { tableLink } from '../../tables.js';
 import { deliverNow, displayName } from '../common.js';
 import { threadChoice } from './game-new.js';
 
@@ -54,8 +55,9 @@ export const gameLearn: CommandHandler = {
       await service.lockedGame(game.row.id, () => deliverNow(env, game.row.id, result.boardDelivery));
       // The board the learner plays from: the first one, or the one after the computers' turns (which takes
       // the first one's place when they play first).
-      const row = await service.runningRow(env.channelId);
-      const where = row?.boardMessageId ? messageLink(interaction.guildId, row.threadId ?? row.channelId, row.boardMessageId) : null;
+      // This game's row, never the channel's: the channel may hold other tables.
+      const row = await service.gameRow(game.row.id);
+      const where = row === undefined ? null : tableLink(row);
       const lines = [
         where === null ? t(env.locale, 'learn.startedPending', { game: presenterFor(env.ctx, game.row.kind).name(env.locale) }) : t(env.locale, 'learn.started', { game: presenterFor(env.ctx, game.row.kind).name(env.locale), link: where }),
         t(env.locale, 'learn.howItWorks', { takeTurn: t(toLocale(game.row.locale), 'board.takeTurn') }),

@@ -5,8 +5,11 @@
  */
 import type { CommandHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
-import { answerPrivately, messageLink } from '../../respond.js';
-import { placeOf, tableParts } from '../../tables.js';
+import type { BaseInteraction } from 'discord.js';
+import type { TableEntry } from '../../../app/game-service.js';
+import type { HandlerEnv } from '../../context.js';
+import { answerPrivately } from '../../respond.js';
+import { placeOf, tableLink, tableParts, visibleGames } from '../../tables.js';
 
 /** Room left under Discord's 2,000 characters for the line that says how many more there are. */
 const LIST_BUDGET = 1_850;
@@ -17,7 +20,11 @@ export const gameList: CommandHandler = {
   async handle(env, interaction) {
     const server = interaction.options.getBoolean('server') === true;
     const guildId = interaction.guildId;
-    const entries = server && guildId !== null ? await env.ctx.service.tables({ guildId }) : await env.ctx.service.tables({ channelId: env.channelId });
+    // The whole server: only the games of channels the member can view (or that they play in).
+    const entries =
+      server && guildId !== null
+        ? await visibleEntries(env, interaction, await env.ctx.service.tables({ guildId }))
+        : await env.ctx.service.tables({ channelId: env.channelId });
     const scope = server ? 'server' : 'channel';
     if (entries.length === 0) return answerPrivately(interaction, t(env.locale, `list.empty.${scope}`));
     const lines = [t(env.locale, `list.title.${scope}`, { count: entries.length })];
@@ -25,10 +32,8 @@ export const gameList: CommandHandler = {
     for (const [i, entry] of entries.entries()) {
       const { title, details } = tableParts(env, entry, env.locale, true);
       const { row } = entry;
-      const where =
-        row.status === 'lobby' && row.boardMessageId !== null
-          ? t(env.locale, 'list.lobby', { link: messageLink(row.guildId, row.channelId, row.boardMessageId), place: placeOf(row) })
-          : placeOf(row);
+      const link = row.status === 'lobby' ? tableLink(row) : null;
+      const where = link !== null ? t(env.locale, 'list.lobby', { link, place: placeOf(row) }) : placeOf(row);
       const line = `- **${title}** · ${[where, ...details].join(' · ')}`;
       if (length + line.length + 1 > LIST_BUDGET) {
         lines.push(t(env.locale, 'list.more', { count: entries.length - i }));
@@ -40,3 +45,9 @@ export const gameList: CommandHandler = {
     await answerPrivately(interaction, lines.join('\n'));
   },
 };
+
+/** The entries whose game the member may see (see visibleGames). */
+async function visibleEntries(env: HandlerEnv, interaction: BaseInteraction, entries: readonly TableEntry[]): Promise<TableEntry[]> {
+  const shown = new Set((await visibleGames(env, interaction, entries.map((e) => e.row))).map((row) => row.id));
+  return entries.filter((e) => shown.has(e.row.id));
+}

@@ -8,8 +8,8 @@ import type { WaitingGame } from '../../../app/game-service.js';
 import type { Locale } from '../../../engine/index.js';
 import type { CommandHandler, HandlerEnv } from '../../context.js';
 import { t } from '../../i18n/index.js';
-import { answerPrivately, messageLink } from '../../respond.js';
-import { placeOf } from '../../tables.js';
+import { answerPrivately } from '../../respond.js';
+import { placeOf, tableLink } from '../../tables.js';
 
 /** Room left under Discord's 2,000 characters for the line that says how many more there are. */
 const LIST_BUDGET = 1_850;
@@ -46,11 +46,12 @@ function waitingList(env: HandlerEnv, waiting: readonly WaitingGame[], locale: L
     const parts = [`- **${title}**`, placeOf(row)];
     if (entry.kind === 'start') {
       parts.push(t(locale, 'mine.start', { since }));
-      if (row.boardMessageId !== null) parts.push(t(locale, 'mine.lobby', { link: messageLink(row.guildId, row.channelId, row.boardMessageId) }));
+      const link = tableLink(row);
+      if (link !== null) parts.push(t(locale, 'mine.lobby', { link }));
     } else {
       parts.push(t(locale, 'mine.turn', { since }));
-      // The latest board: in the game's thread, or in its channel.
-      if (row.boardMessageId !== null) parts.push(t(locale, 'mine.board', { link: messageLink(row.guildId, row.threadId ?? row.channelId, row.boardMessageId) }));
+      const link = tableLink(row);
+      if (link !== null) parts.push(t(locale, 'mine.board', { link }));
     }
     const line = parts.join(' · ');
     if (length + line.length + 1 > LIST_BUDGET) {

@@ -1,16 +1,21 @@
 /**
  * /game replay [game] (issue 26): steps through a game of this server, privately: a finished game, one ended
- * early, or a running one up to its last finished turn. Without `game`, this channel's game (running, or else
- * its last one). `game` is completed with this server's games, newest first.
+ * early, or a running one up to its last finished turn. Without `game`: in a game's thread, that game; in a
+ * channel, its games that can be replayed (those running and its last ended one): the only one, or the
+ * user is asked which with a menu (table-pick.ts), as for the other commands of a channel with several
+ * tables. `game` is completed with this server's games, newest first. A game of a channel the user cannot
+ * view is neither offered nor shown (replay/show.ts), unless they play in it.
  */
-import type { GameService } from '../../../app/game-service.js';
+import type { AutocompleteInteraction } from 'discord.js';
+import type { GameService, TableEntry } from '../../../app/game-service.js';
 import type { Locale } from '../../../engine/index.js';
 import type { PresenterRegistry } from '../../../games/contract.js';
-import type { CommandHandler } from '../../context.js';
+import type { CommandHandler, HandlerEnv } from '../../context.js';
 import { t } from '../../i18n/index.js';
-import { answerPrivately, refusalText } from '../../respond.js';
+import { answerPrivately } from '../../respond.js';
 import { truncate } from '../../panel.js';
 import { showReplayFrame } from '../../replay/show.js';
+import { maySeeGame, whichGameMessage } from '../../tables.js';
 
 /** Discord shows at most 25 suggestions. */
 const SUGGESTIONS = 25;
@@ -22,12 +27,14 @@ export const gameReplay: CommandHandler = {
     // In a game's thread, that game (issue 27: a channel may hold several).
     let gameId = interaction.options.getInteger('game') ?? env.tableGameId ?? null;
     if (gameId === null) {
-      const here = await env.ctx.service.byChannelOrFinished(env.channelId);
-      // A lobby has nothing to replay: the channel's last ended game, if any, is the one meant.
-      const row = here.ok && here.game.kind === 'lobby' ? await env.ctx.service.repo.findLastEnded(env.channelId) : here.ok ? here.game.row : undefined;
-      if (!here.ok && here.code === 'damaged') return answerPrivately(interaction, refusalText(env.ctx, here, env.locale));
-      if (row === undefined) return answerPrivately(interaction, t(env.locale, 'replay.noGame'));
-      gameId = row.id;
+      const replayable = await replayableHere(env);
+      const [only] = replayable;
+      if (only === undefined) return answerPrivately(interaction, t(env.locale, 'replay.noGame'));
+      if (replayable.length > 1) {
+        const command = `/${t(env.locale, 'cmd.game.name')} ${t(env.locale, 'cmd.game.replay.name')}`;
+        return answerPrivately(interaction, whichGameMessage(env, replayable, 'replay', [], t(env.locale, 'replay.which', { count: replayable.length, command })));
+      }
+      gameId = only.row.id;
     }
     await showReplayFrame(env, interaction, gameId, 0, false);
   },
@@ -35,15 +42,45 @@ export const gameReplay: CommandHandler = {
     const guildId = interaction.guildId;
     const focused = interaction.options.getFocused(true);
     if (guildId === null || focused.name !== 'game') return interaction.respond([]);
-    await interaction.respond(await replayChoices(env.ctx.service, env.ctx.presenters, guildId, String(focused.value), env.locale));
+    await interaction.respond(await replayChoices(env.ctx.service, env.ctx.presenters, guildId, String(focused.value), env.locale, visibleTo(env, interaction)));
   },
 };
 
 /**
+ * The games of the interaction's channel (or thread) that can be replayed: its started running games,
+ * oldest first, then its newest ended game (finished, or ended early after its start). A lobby has
+ * nothing to replay.
+ */
+export async function replayableHere(env: HandlerEnv): Promise<TableEntry[]> {
+  const { service } = env.ctx;
+  const running = (await service.tables({ channelId: env.channelId })).filter((entry) => entry.row.status === 'active');
+  const ended = await service.repo.findLastEnded(env.channelId);
+  if (ended === undefined) return running;
+  const loaded = await service.byId(ended.id);
+  return [...running, { row: ended, game: loaded.ok ? loaded.game : null }];
+}
+
+/** Whether a game may be suggested to the interaction's user (see visibleGames). */
+function visibleTo(env: HandlerEnv, interaction: AutocompleteInteraction): (gameId: number) => Promise<boolean> {
+  return async (gameId) => {
+    const row = await env.ctx.service.gameRow(gameId);
+    return row !== undefined && (await maySeeGame(env, interaction, row));
+  };
+}
+
+/**
  * The server's played games whose number starts with what was typed, or whose game's name contains it,
  * newest first (also an older game's whole number): what /game replay's `game` option suggests.
+ * `mayShow`: whether a game may be suggested to the user (every game when not given).
  */
-export async function replayChoices(service: GameService, presenters: PresenterRegistry, guildId: string, typedText: string, locale: Locale): Promise<{ name: string; value: number }[]> {
+export async function replayChoices(
+  service: GameService,
+  presenters: PresenterRegistry,
+  guildId: string,
+  typedText: string,
+  locale: Locale,
+  mayShow: (gameId: number) => Promise<boolean> = async () => true,
+): Promise<{ name: string; value: number }[]> {
   const typed = typedText.trim().replace(/^#/, '').toLowerCase();
   const games = await service.repo.playedInGuild(guildId, 100);
   if (/^[1-9][0-9]{0,8}$/.test(typed) && !games.some((g) => String(g.id) === typed)) {
@@ -54,6 +91,7 @@ export async function replayChoices(service: GameService, presenters: PresenterR
   for (const game of games) {
     const name = presenters.get(game.kind)?.name(locale) ?? game.kind;
     if (typed !== '' && !String(game.id).startsWith(typed) && !name.toLowerCase().includes(typed)) continue;
+    if (!(await mayShow(game.id))) continue;
     const date = new Date(game.updatedAt).toISOString().slice(0, 10);
     choices.push({ name: truncate(t(locale, 'replay.choice', { id: game.id, game: name, status: game.status, date }), 100), value: game.id });
     if (choices.length === SUGGESTIONS) break;

@@ -7,8 +7,8 @@
 import type { RepliableInteraction } from 'discord.js';
 import type { CommandHandler, HandlerEnv } from '../../context.js';
 import { t } from '../../i18n/index.js';
-import { answerPrivately, messageLink, missingPermissions, presenterFor } from '../../respond.js';
-import { completeGame, gameForCommand } from '../../tables.js';
+import { answerPrivately, missingPermissions, presenterFor } from '../../respond.js';
+import { completeGame, gameForCommand, tableLink } from '../../tables.js';
 import { deliverNow, loadForCommand, refuse } from '../common.js';
 
 export const gameStatus: CommandHandler = {
@@ -34,10 +34,9 @@ export async function statusOf(env: HandlerEnv, interaction: RepliableInteractio
     return answerPrivately(interaction, t(env.locale, posted ? 'status.lobby' : 'status.lobbyPending', { game: presenter.name(env.locale), id: game.row.id }));
   }
   const seat = service.seatOf(game, interaction.user.id);
-  if (seat === undefined && game.row.boardMessageId !== null) {
+  const link = tableLink(game.row);
+  if (seat === undefined && link !== null) {
     const presenter = presenterFor(env.ctx, game.row.kind);
-    const postedIn = game.row.threadId ?? game.row.channelId;
-    const link = messageLink(game.row.guildId, postedIn, game.row.boardMessageId);
     return answerPrivately(interaction, t(env.locale, 'status.notPlaying', { game: presenter.name(env.locale), id: game.row.id, link }));
   }
   const missing = missingPermissions(interaction, env.locale);

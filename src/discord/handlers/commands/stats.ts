@@ -18,7 +18,11 @@ export const stats: CommandHandler = {
     const guildId = interaction.guildId ?? (inDm ? DM_SCOPE : null);
     if (guildId === null) return answerPrivately(interaction, t(env.locale, 'stats.none', { player: `<@${interaction.user.id}>` }));
     const { service, presenters } = env.ctx;
-    const user = inDm ? interaction.user : (interaction.options.getUser('user') ?? interaction.user);
+    // A user Discord named but did not resolve is not the caller: refused, never answered about someone else.
+    const named = inDm ? null : interaction.options.get('user');
+    const resolved = named === null ? null : interaction.options.getUser('user');
+    if (named !== null && resolved === null) return answerPrivately(interaction, t(env.locale, 'stats.unknownUser'));
+    const user = resolved ?? interaction.user;
     const player = `<@${user.id}>`;
     const lines: string[] = [];
     const mine = await service.playerStats(guildId, user.id);

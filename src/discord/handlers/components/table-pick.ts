@@ -15,6 +15,8 @@ import { logOf } from '../commands/game-log.js';
 import { settingsOf } from '../commands/game-settings.js';
 import { statusOf } from '../commands/game-status.js';
 import { followOf, unfollowOf } from '../commands/game-follow.js';
+import { replayableHere } from '../commands/game-replay.js';
+import { showReplayFrame } from '../../replay/show.js';
 
 /** Non-negative integers without leading zeros (a game id). */
 const GAME_ID = /^[1-9][0-9]{0,8}$/;
@@ -32,10 +34,14 @@ export const tablePick: ComponentHandler<'pick'> = {
     const raw = values.length === 1 ? values[0] : undefined;
     if (raw === undefined || !GAME_ID.test(raw)) return answerPrivately(interaction, t(env.locale, 'refusal.bad_button'));
     const gameId = Number(raw);
-    const running = await env.ctx.service.runningInChannel(env.channelId);
-    if (!running.some((row) => row.id === gameId)) {
-      return answerPrivately(interaction, refusalText(env.ctx, { ok: false, code: 'game_not_here', gameId }, env.locale));
+    const notHere = () => answerPrivately(interaction, refusalText(env.ctx, { ok: false, code: 'game_not_here', gameId }, env.locale));
+    // A replay may also be of the channel's last ended game (see game-replay.ts).
+    if (id.command === 'replay') {
+      if (!(await replayableHere(env)).some((entry) => entry.row.id === gameId)) return notHere();
+      return showReplayFrame(env, interaction, gameId, 0, false);
     }
+    const running = await env.ctx.service.runningInChannel(env.channelId);
+    if (!running.some((row) => row.id === gameId)) return notHere();
     const args = carriedArgs(id.args);
     switch (id.command) {
       case 'status':
