@@ -5,6 +5,7 @@
  * loopback; the page loads nothing from elsewhere.
  *
  *   GET  /                          the page (index.html, app.js, markdown.js, style.css)
+ *   GET  /fonts/emoji.ttf           the colour emoji font the page draws the bot's emoji with
  *   GET  /api/bootstrap             guild, channels, users, the bot, the command forms, locales, whether the bot is ready
  *   GET  /api/messages?user&channel what that user sees in that channel (or thread, or their DMs) now, their
  *                                   notices, and the places of the sidebar (threads, the user's DM channel)
@@ -124,6 +125,20 @@ export function findPublicDir(from: string = path.dirname(fileURLToPath(import.m
     dir = parent;
   }
 }
+
+/**
+ * The colour emoji font the page draws the bot's emoji with (assets/fonts/NotoColorEmoji-bazaar.ttf), found
+ * by walking up from this module as from src/ and from dist/src/; null where it is missing.
+ */
+export function findEmojiFont(from: string = path.dirname(fileURLToPath(import.meta.url))): string | null {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'assets', 'fonts', EMOJI_FONT_FILE);
+    if (fs.existsSync(candidate)) return candidate;
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
+const EMOJI_FONT_FILE = 'NotoColorEmoji-bazaar.ttf';
 
 export class PlaygroundServer {
   readonly #options: PlaygroundServerOptions;
@@ -354,6 +369,7 @@ export class PlaygroundServer {
       if (url.pathname === '/api/events') return this.#events(req, res);
       if (url.pathname === '/api/autocomplete') return this.#json(res, 200, await this.#autocomplete(url.searchParams));
       if (url.pathname.startsWith('/attachments/')) return this.#attachment(url.pathname, res);
+      if (url.pathname === '/fonts/emoji.ttf') return this.#emojiFont(res);
       if (!url.pathname.startsWith('/api/')) return this.#static(url.pathname, res);
       throw new HttpError(404, `no route ${route}`);
     }
@@ -490,6 +506,14 @@ export class PlaygroundServer {
       'cache-control': 'private, max-age=86400, immutable',
     });
     res.end(attachment.bytes);
+  }
+
+  /** Without a colour emoji font a browser draws the bot's emoji as empty boxes: the page brings its own. */
+  #emojiFont(res: http.ServerResponse): void {
+    const file = findEmojiFont();
+    if (file === null) throw new HttpError(404, 'no emoji font in assets/fonts');
+    res.writeHead(200, { 'content-type': 'font/ttf', 'cache-control': 'private, max-age=86400' });
+    res.end(fs.readFileSync(file));
   }
 
   #static(pathname: string, res: http.ServerResponse): void {

@@ -102,6 +102,18 @@ describe('the page and its files', () => {
       expect(text, file).not.toMatch(/from\s+["'](https?:)?\/\//i);
     }
   });
+
+  it('serves the colour emoji font the style asks for, so emoji are not empty boxes on a machine without one', async () => {
+    const style = await (await fetch(new URL('/style.css', base))).text();
+    expect(style).toMatch(/@font-face\s*{[^}]*font-family: 'Bazaar Emoji';[^}]*url\('\/fonts\/emoji\.ttf'\)/);
+    expect(style).toMatch(/--font: [^;]*'Bazaar Emoji';/);
+    const font = await fetch(new URL('/fonts/emoji.ttf', base));
+    expect(font.headers.get('content-type')).toBe('font/ttf');
+    const bytes = Buffer.from(await font.arrayBuffer());
+    // A TrueType font (version 1.0) with colour bitmaps (CBDT).
+    expect(bytes.readUInt32BE(0)).toBe(0x00010000);
+    expect(bytes.includes(Buffer.from('CBDT'))).toBe(true);
+  });
 });
 
 describe('bootstrap', () => {
