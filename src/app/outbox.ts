@@ -18,10 +18,12 @@ import type { DamagedRowStore, DeliveryStore } from '../persistence/store.js';
 export interface BoardNote {
   /** `computerFallback`: the computer player could not decide (it failed, or ran past its deadline); a safe move was played. */
   /**
-   * `outOfTime`: the seat's time bank ran out (issue 26), a computer plays it as after an idle vote;
-   * `outOfTimeEnds`: it ran out with no other human at the table, so the game ended.
+   * `outOfTime`: the seat's time bank ran out, a computer plays it as after an idle vote;
+   * `outOfTimeWaits`: the same with no other human playing their own seat, so after the turn that was due
+   * the game waits for a player to take their seat back; `outOfTimeEnds` is only read in rows written
+   * when running out with no other human at the table ended the game.
    */
-  readonly kind: 'left' | 'leftAutopilot' | 'removed' | 'removedAutopilot' | 'skipped' | 'handedToComputer' | 'reclaimed' | 'computerFallback' | 'outOfTime' | 'outOfTimeEnds';
+  readonly kind: 'left' | 'leftAutopilot' | 'removed' | 'removedAutopilot' | 'skipped' | 'handedToComputer' | 'reclaimed' | 'computerFallback' | 'outOfTime' | 'outOfTimeWaits' | 'outOfTimeEnds';
   readonly seat: Seat;
 }
 
@@ -44,12 +46,28 @@ export type DeliveryPayload =
       readonly again?: boolean;
       readonly upTo?: number;
     }
-  | { readonly kind: 'reminder'; readonly seats: readonly Seat[]; readonly count: number; readonly limit: number }
+  /**
+   * `since`: when the seats' wait began (absent in rows written before). `together`: the same player's other
+   * games reminded in this one message (due within the same window, see service/timers.ts), each with its
+   * own count; the delivery's own game is the one that has waited longest.
+   */
+  | { readonly kind: 'reminder'; readonly seats: readonly Seat[]; readonly count: number; readonly limit: number; readonly since?: number; readonly together?: readonly RemindedGame[] }
+  /** The seats' time banks are low (one warning per turn, a ping of its own; see service/timers.ts). */
+  | { readonly kind: 'bank-warning'; readonly seats: readonly Seat[] }
   | HeldNotice
   | DmFallback
   /** `since`: when the seats' wait began (absent in rows written before; then `idleHours` is shown). */
   | { readonly kind: 'idle-vote'; readonly seats: readonly Seat[]; readonly idleHours: number; readonly repeat: boolean; readonly since?: number }
   | Announcement;
+
+/** A game reminded together with others of the same player: its waiting seats, its own reminder count, and since when it waits. */
+export interface RemindedGame {
+  readonly gameId: number;
+  readonly seats: readonly Seat[];
+  readonly count: number;
+  readonly limit: number;
+  readonly since: number;
+}
 
 /** A public event of a turn told under a board; `byComputer`: a computer player made the move. */
 export interface SummaryEvent extends GameEvent {
@@ -65,11 +83,15 @@ export interface HeldNotice {
   readonly kind: 'dm';
   readonly userId: string;
   readonly seat: Seat;
-  readonly notice: 'turn' | 'reminder';
+  /** `bank`: the seat's time bank is low. */
+  readonly notice: 'turn' | 'reminder' | 'bank';
   readonly postedIn: string;
   readonly messageId: string;
   readonly count?: number;
   readonly limit?: number;
+  /** A reminder's: when the wait began, and the player's other games reminded with it. */
+  readonly since?: number;
+  readonly together?: readonly RemindedGame[];
 }
 
 /**
@@ -113,13 +135,25 @@ export interface Delivery {
   readonly createdAt: number;
 }
 
-const NOTE_KINDS = new Set(['left', 'leftAutopilot', 'removed', 'removedAutopilot', 'skipped', 'handedToComputer', 'reclaimed', 'computerFallback', 'outOfTime', 'outOfTimeEnds']);
+const NOTE_KINDS = new Set(['left', 'leftAutopilot', 'removed', 'removedAutopilot', 'skipped', 'handedToComputer', 'reclaimed', 'computerFallback', 'outOfTime', 'outOfTimeWaits', 'outOfTimeEnds']);
 const SNOWFLAKE = /^[0-9]{1,20}$/;
 
 const isSeat = (v: unknown): v is Seat => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 16;
 const isSeats = (v: unknown): v is Seat[] => Array.isArray(v) && v.every(isSeat);
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 1_000_000;
 const isTime = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+
+function isReminded(v: unknown): v is RemindedGame[] {
+  return (
+    Array.isArray(v) &&
+    v.length <= 25 &&
+    v.every((g) => {
+      if (typeof g !== 'object' || g === null) return false;
+      const r = g as Record<string, unknown>;
+      return Number.isSafeInteger(r.gameId) && (r.gameId as number) > 0 && isSeats(r.seats) && isCount(r.count) && isCount(r.limit) && isTime(r.since);
+    })
+  );
+}
 
 function isEvent(v: unknown): v is SummaryEvent {
   if (typeof v !== 'object' || v === null) return false;
@@ -161,15 +195,20 @@ export function parseDeliveryPayload(kind: string, text: string): DeliveryPayloa
       };
     }
     case 'reminder':
-      if (!isSeats(p.seats) || !isCount(p.count) || !isCount(p.limit)) return 'the reminder is not readable';
-      return { kind: 'reminder', seats: p.seats, count: p.count, limit: p.limit };
+      if (!isSeats(p.seats) || !isCount(p.count) || !isCount(p.limit) || (p.since !== undefined && !isTime(p.since))) return 'the reminder is not readable';
+      if (p.together !== undefined && !isReminded(p.together)) return 'the reminder is not readable';
+      return { kind: 'reminder', seats: p.seats, count: p.count, limit: p.limit, ...(p.since === undefined ? {} : { since: p.since }), ...(p.together === undefined ? {} : { together: p.together }) };
+    case 'bank-warning':
+      if (!isSeats(p.seats)) return 'the bank warning is not readable';
+      return { kind: 'bank-warning', seats: p.seats };
     case 'idle-vote':
       if (!isSeats(p.seats) || !isCount(p.idleHours) || typeof p.repeat !== 'boolean' || (p.since !== undefined && !isTime(p.since))) return 'the vote is not readable';
       return { kind: 'idle-vote', seats: p.seats, idleHours: p.idleHours, repeat: p.repeat, ...(p.since === undefined ? {} : { since: p.since }) };
     case 'dm': {
       const ids = [p.userId, p.postedIn, p.messageId];
-      if (!ids.every((id) => typeof id === 'string' && SNOWFLAKE.test(id)) || !isSeat(p.seat) || (p.notice !== 'turn' && p.notice !== 'reminder')) return 'the held notice is not readable';
+      if (!ids.every((id) => typeof id === 'string' && SNOWFLAKE.test(id)) || !isSeat(p.seat) || (p.notice !== 'turn' && p.notice !== 'reminder' && p.notice !== 'bank')) return 'the held notice is not readable';
       if ((p.count !== undefined && !isCount(p.count)) || (p.limit !== undefined && !isCount(p.limit))) return 'the held notice is not readable';
+      if ((p.since !== undefined && !isTime(p.since)) || (p.together !== undefined && !isReminded(p.together))) return 'the held notice is not readable';
       return {
         kind: 'dm',
         userId: p.userId as string,
@@ -179,6 +218,8 @@ export function parseDeliveryPayload(kind: string, text: string): DeliveryPayloa
         messageId: p.messageId as string,
         ...(p.count === undefined ? {} : { count: p.count }),
         ...(p.limit === undefined ? {} : { limit: p.limit }),
+        ...(p.since === undefined ? {} : { since: p.since }),
+        ...(p.together === undefined ? {} : { together: p.together }),
       };
     }
     case 'dm-fallback': {

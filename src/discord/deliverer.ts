@@ -13,9 +13,9 @@
  * too, so a crash leaves no live old board behind for long: the poll loop finishes the job.
  */
 import { DM_SCOPE } from './anywhere.js';
-import { ChannelType, DiscordAPIError, ThreadAutoArchiveDuration, type Message } from 'discord.js';
+import { ChannelType, DiscordAPIError, ThreadAutoArchiveDuration, type Message, type TextChannel } from 'discord.js';
 import type { ActiveSnapshot, LobbySnapshot, Snapshot } from '../app/game-service.js';
-import type { BoardNote, Delivery, DmFallback, HeldNotice, StaleMessage, SummaryEvent } from '../app/outbox.js';
+import type { BoardNote, Delivery, DmFallback, HeldNotice, RemindedGame, StaleMessage, SummaryEvent } from '../app/outbox.js';
 import { voteClosure } from '../app/vote-closure.js';
 import { isAway, quietUntil } from '../app/notifications.js';
 import type { DeliveryTrigger } from '../app/scheduler.js';
@@ -24,11 +24,14 @@ import type { Logger } from '../logger.js';
 import type { BotContext } from './context.js';
 import { t, toLocale } from './i18n/index.js';
 import { DEFAULT_NOTIFY, type NotifySettings } from '../notify-settings.js';
-import { abandonedMessage, boardMessage, gameLocale, hoursSince, phoneEmbed, settingsMessage, labelNames, lobbyMessage, mention, reminderMessage, voteMessage, type PhonePictureLater, type PublicMessage } from './messages.js';
+import { abandonedMessage, bankLowMessage, boardMessage, gameLocale, hoursSince, phoneEmbed, settingsMessage, labelNames, lobbyMessage, mention, reminderLine, reminderMessage, reminderTogetherMessage, voteMessage, type PhonePictureLater, type PublicMessage, type ReminderLine } from './messages.js';
+import { tableLink } from './tables.js';
+import { bankState } from './time-bank-text.js';
 import { truncate } from './panel.js';
 import { THREAD_PERMISSIONS, threadPermissionNames, messageLink, presenterFor, sendableChannel } from './respond.js';
 import { describeError } from './errors.js';
 import { clickArrivedAt, outsideClick } from './click-time.js';
+import { firstCallTip } from './coaching.js';
 import { followersToTell, tellFollowersDirectly, withFollowerMentions } from './follower-notices.js';
 
 /** Discord codes meaning the message is gone or out of reach for good: nothing left to disarm. */
@@ -245,7 +248,7 @@ export class Deliverer implements DeliveryTrigger {
   /** The users a board or reminder names to decide, each with whether the post pings them and whether they get a direct message. */
   async #toldOfTurn(game: Snapshot, step: DeliveryStep, message: PublicMessage): Promise<{ userId: string; ping: boolean; dm: NotifySettings | null }[]> {
     const named = message.allowedMentions.users ?? [];
-    const aboutTurn = step.kind === 'reminder' || (step.kind === 'board' && game.row.status !== 'finished');
+    const aboutTurn = step.kind === 'reminder' || step.kind === 'bank-warning' || (step.kind === 'board' && game.row.status !== 'finished');
     // A game in a direct message (issue 26) is already in the player's DM: the post itself tells them.
     if (!aboutTurn || named.length === 0 || game.row.guildId === DM_SCOPE) return named.map((userId) => ({ userId, ping: true, dm: null }));
     // A board asked for again (/game status) tells nobody anything new: no direct message for it.
@@ -273,10 +276,12 @@ export class Deliverer implements DeliveryTrigger {
         kind: 'dm',
         userId,
         seat: game.seats.find((s) => s.userId === userId)?.seat ?? 0,
-        notice: reminder === null ? 'turn' : 'reminder',
+        notice: reminder !== null ? 'reminder' : step.kind === 'bank-warning' ? 'bank' : 'turn',
         postedIn,
         messageId,
         ...(reminder === null ? {} : { count: reminder.count, limit: reminder.limit }),
+        ...(reminder?.since === undefined ? {} : { since: reminder.since }),
+        ...(reminder?.together === undefined ? {} : { together: reminder.together }),
       };
       const morning = quietUntil(dm, now);
       if (morning !== null) {
@@ -297,6 +302,62 @@ export class Deliverer implements DeliveryTrigger {
     return this.#sendNotice(game, notice, wish, wish.how !== 'dm', `bz${delivery.id}`, delivery);
   }
 
+  /** What a direct message about a turn says, in the player's language (null: nothing to say any more). */
+  async #noticeText(game: Snapshot, notice: HeldNotice, locale: Locale): Promise<string | null> {
+    const presenter = presenterFor(this.ctx, game.row.kind);
+    const base = { game: presenter.name(locale), id: game.row.id, channel: `<#${notice.postedIn}>`, link: messageLink(game.row.guildId, notice.postedIn, notice.messageId) };
+    if (notice.notice === 'turn') return t(locale, 'dm.turn', base);
+    const seats = [notice.seat];
+    if (notice.notice === 'bank') {
+      const left = game.kind === 'active' ? await this.#bankLeft(game, seats, locale) : null;
+      return left === null ? null : t(locale, 'dm.bankLow', { ...base, left });
+    }
+    if (notice.together !== undefined && notice.together.length > 0 && game.kind === 'active') {
+      // One message for the player's games waiting together: each with the link that opens its table.
+      const own = { gameId: game.row.id, seats, count: notice.count ?? 1, limit: notice.limit ?? 1, since: notice.since ?? game.row.updatedAt };
+      const lines = await this.#reminderLines(game, [own, ...notice.together], locale);
+      return [t(locale, 'dm.reminderTogether', { count: lines.length }), ...lines.map((line) => reminderLine(locale, line))].join('\n');
+    }
+    const text = t(locale, 'dm.reminder', { ...base, count: notice.count ?? 1, limit: notice.limit ?? 1 });
+    const left = game.kind === 'active' ? await this.#bankLeft(game, seats, locale) : null;
+    return left === null ? text : `${text}\n${t(locale, 'reminder.bankLeft', { left })}`;
+  }
+
+  /** The bank left of the first of `seats` that has one (a game with a clock), in words; null: none, or empty. */
+  async #bankLeft(game: ActiveSnapshot, seats: readonly number[], locale: Locale): Promise<string | null> {
+    const bank = (await this.ctx.service.banksNow(game)).find((b) => seats.includes(b.seat));
+    return bank === undefined || bank.leftMs <= 0 ? null : bankState(locale, bank);
+  }
+
+  /**
+   * The lines of a reminder listing several games, in the order given (longest-waiting first): a game whose
+   * seats no longer decide by now is left out. Public facts only, and the link that opens each table.
+   */
+  async #reminderLines(game: ActiveSnapshot, reminded: readonly RemindedGame[], locale: Locale): Promise<ReminderLine[]> {
+    const lines: ReminderLine[] = [];
+    for (const entry of reminded) {
+      let table: ActiveSnapshot = game;
+      if (entry.gameId !== game.row.id) {
+        const loaded = await this.ctx.service.byId(entry.gameId);
+        if (!loaded.ok || loaded.game.kind !== 'active' || loaded.game.row.status !== 'active') continue;
+        table = loaded.game;
+      }
+      const deciding = activeSeatsOf(table);
+      if (!entry.seats.some((s) => deciding.includes(s))) continue;
+      const { row } = table;
+      lines.push({
+        game: presenterFor(this.ctx, row.kind).name(locale),
+        id: row.id,
+        since: entry.since,
+        count: entry.count,
+        limit: entry.limit,
+        link: tableLink(row) ?? `https://discord.com/channels/${row.guildId === DM_SCOPE ? '@me' : row.guildId}/${row.threadId ?? row.channelId}`,
+        bank: await this.#bankLeft(table, entry.seats, locale),
+      });
+    }
+    return lines;
+  }
+
   /**
    * Sends one notice by direct message. A player who closed their direct messages (Discord 50007) and was
    * not pinged in the channel is owed a mention there instead (an outbox delivery, written in the
@@ -304,10 +365,10 @@ export class Deliverer implements DeliveryTrigger {
    * at their next interaction.
    */
   async #sendNotice(game: Snapshot, notice: HeldNotice, dm: NotifySettings, pinged: boolean, nonce: string, held: Delivery | null): Promise<NoticeOutcome> {
-    const presenter = presenterFor(this.ctx, game.row.kind);
     const locale = dm.locale === null ? gameLocale(game) : toLocale(dm.locale);
-    const base = { game: presenter.name(locale), id: game.row.id, channel: `<#${notice.postedIn}>`, link: messageLink(game.row.guildId, notice.postedIn, notice.messageId) };
-    const content = notice.notice === 'turn' ? t(locale, 'dm.turn', base) : t(locale, 'dm.reminder', { ...base, count: notice.count ?? 1, limit: notice.limit ?? 1 });
+    const content = await this.#noticeText(game, notice, locale);
+    // A bank warning whose bank is empty by now has nothing left to warn of.
+    if (content === null) return 'done';
     try {
       const channel = await this.ctx.client.users.createDM(notice.userId);
       await channel.send({ content, allowedMentions: { parse: [] }, nonce, enforceNonce: true });
@@ -335,7 +396,7 @@ export class Deliverer implements DeliveryTrigger {
     const settingsNotice = step.kind === 'announcement' && step.delivery.payload.kind === 'announcement' && step.delivery.payload.message === 'settings';
     // The mention instead of a refused direct message goes where the post it links to is.
     if (step.kind === 'dm-fallback') return { channelId: (step.delivery.payload as DmFallback).postedIn };
-    const inThread = step.kind === 'reminder' || step.kind === 'idle-vote' || settingsNotice || (step.kind === 'board' && game.row.status === 'active');
+    const inThread = step.kind === 'reminder' || step.kind === 'bank-warning' || step.kind === 'idle-vote' || settingsNotice || (step.kind === 'board' && game.row.status === 'active');
     if (!inThread || !thread.use) return { channelId };
     if (thread.id !== null) return { channelId: thread.id };
     try {
@@ -363,7 +424,13 @@ export class Deliverer implements DeliveryTrigger {
     return missing.length > 0 ? missing : THREAD_PERMISSIONS.map(([name]) => name);
   }
 
-  /** `fromLobby`: grown from the lobby message (a game's first thread), else a thread of its own (one replacing a deleted thread). */
+  /**
+   * `fromLobby`: grown from the lobby message (a game's first thread), else a thread of its own (one
+   * replacing a deleted thread). Opening a thread is not recorded with Discord's answer in one step: the
+   * answer may be lost (the process killed, the connection cut) after Discord opened it. So a thread that
+   * is already there is taken, never a second one opened: the lobby message's own thread (Discord opens one
+   * per message and refuses another, 160004), or the bot's thread of this game's name in the channel.
+   */
   async #openThread(game: Snapshot, fromLobby = true): Promise<string> {
     const channel = await sendableChannel(this.ctx.client, game.row.channelId);
     if (!('threads' in channel) || channel.type !== ChannelType.GuildText) throw new Error(`channel ${game.row.channelId} cannot hold threads`);
@@ -376,10 +443,35 @@ export class Deliverer implements DeliveryTrigger {
       try {
         return (await channel.threads.create({ ...options, startMessage: lobby })).id;
       } catch (error) {
-        if (!(error instanceof DiscordAPIError && error.code === 10008)) throw error;
+        if (!(error instanceof DiscordAPIError && (error.code === 10008 || error.code === 160004))) throw error;
+        if (error.code === 160004) {
+          const grown = await this.#threadOfMessage(channel, lobby);
+          if (grown !== null) {
+            this.logger.info({ gameId: game.row.id, channelId: channel.id, threadId: grown }, 'the thread of the lobby message was already open; the game takes it');
+            return grown;
+          }
+        }
       }
     }
+    // Active threads only: one opened a moment ago is not archived, and an archived one is no new table.
+    const active = await channel.threads.fetchActive(false);
+    const mine = active.threads.find((thread) => thread.parentId === channel.id && thread.ownerId === this.ctx.client.user?.id && thread.name === name && thread.id !== game.row.threadId);
+    if (mine !== undefined) {
+      this.logger.info({ gameId: game.row.id, channelId: channel.id, threadId: mine.id }, "the game's thread was already open; the game takes it");
+      return mine.id;
+    }
     return (await channel.threads.create({ ...options, type: ChannelType.PublicThread })).id;
+  }
+
+  /** The thread Discord opened from a message of the channel (null: the message has none, or it is gone). */
+  async #threadOfMessage(channel: TextChannel, messageId: string): Promise<string | null> {
+    try {
+      const message = await channel.messages.fetch({ message: messageId, force: true });
+      return message.thread?.parentId === channel.id ? message.thread.id : null;
+    } catch (error) {
+      if (error instanceof DiscordAPIError && typeof error.code === 'number' && GONE.has(error.code)) return null;
+      throw error;
+    }
   }
 
   /** The final standings are in the channel; the thread says so, with a link (best effort: nothing waits on it). */
@@ -446,6 +538,8 @@ export class Deliverer implements DeliveryTrigger {
             notes: [
               ...(step.again && active.row.status !== 'active' ? [t(locale, active.row.status === 'abandoned' ? 'board.abandonedAgain' : 'board.finishedAgain', { id: game.row.id })] : []),
               ...step.notes.map((note) => noteLine(active, note, locale)),
+              // A learning game's first call to the learner says what Take my turn opens.
+              ...[await firstCallTip(this.ctx, active)].filter((tip): tip is string => tip !== null),
               // The others see who is away (no reminders, no idle vote about them until then).
               ...(active.row.status !== 'active' ? [] : (await service.awaySeats(active)).map(({ seat, until }) => t(locale, 'board.away', { player: mention(active, seat), date: `<t:${Math.floor(until / 1000)}:f>` }))),
             ],
@@ -460,7 +554,20 @@ export class Deliverer implements DeliveryTrigger {
       }
       case 'reminder': {
         const p = step.delivery.payload as Extract<Delivery['payload'], { kind: 'reminder' }>;
-        return reminderMessage(game as ActiveSnapshot, presenter, p.seats, p.count, p.limit);
+        const active = game as ActiveSnapshot;
+        if (p.together !== undefined && p.together.length > 0) {
+          const own = { gameId: active.row.id, seats: p.seats, count: p.count, limit: p.limit, since: p.since ?? step.delivery.createdAt };
+          const lines = await this.#reminderLines(active, [own, ...p.together], locale);
+          if (lines.length > 1) return reminderTogetherMessage(active, p.seats, lines);
+        }
+        return reminderMessage(active, presenter, p.seats, p.count, p.limit, await service.banksNow(active));
+      }
+      case 'bank-warning': {
+        const p = step.delivery.payload as Extract<Delivery['payload'], { kind: 'bank-warning' }>;
+        const active = game as ActiveSnapshot;
+        const banks = await service.banksNow(active);
+        const left = new Map(banks.filter((b) => p.seats.includes(b.seat)).map((b) => [b.seat, bankState(locale, b)]));
+        return bankLowMessage(active, presenter, p.seats, left);
       }
       case 'idle-vote': {
         const p = step.delivery.payload as Extract<Delivery['payload'], { kind: 'idle-vote' }>;
@@ -608,7 +715,7 @@ export type DeliveryStep =
       /** A finished game's final board posted again (/game status after the end). */
       readonly again: boolean;
     }
-  | { readonly kind: 'lobby' | 'reminder' | 'idle-vote' | 'announcement' | 'dm' | 'dm-fallback'; readonly delivery: Delivery; readonly merged: readonly Delivery[] };
+  | { readonly kind: 'lobby' | 'reminder' | 'bank-warning' | 'idle-vote' | 'announcement' | 'dm' | 'dm-fallback'; readonly delivery: Delivery; readonly merged: readonly Delivery[] };
 
 /**
  * What to post for the claimed deliveries of one game, given its state now: boards owed one after
@@ -653,6 +760,7 @@ export function planDeliveries(game: Snapshot, claimed: readonly Delivery[]): { 
         }
         break;
       case 'reminder':
+      case 'bank-warning':
       case 'idle-vote': {
         // Only while the reminded seats still decide: a later board (this batch or before) ended that turn.
         const boardAfter = boards.some((b) => b.id > d.id);

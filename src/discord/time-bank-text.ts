@@ -21,7 +21,7 @@ export function clockName(locale: Locale, value: string | undefined): string | n
 }
 
 /** One player's bank on the board: running (▶), standing still while away, or empty. */
-function bankState(locale: Locale, bank: BankNow): string {
+export function bankState(locale: Locale, bank: BankNow): string {
   const left = bankText(locale, bank.leftMs);
   if (bank.pausedUntil !== null) return t(locale, 'clock.paused', { left, date: `<t:${Math.floor(bank.pausedUntil / 1000)}:f>` });
   return bank.running ? t(locale, 'clock.running', { left }) : left;

@@ -211,7 +211,7 @@ export const followers = sqliteTable(
   (table) => [primaryKey({ columns: [table.gameId, table.userId] })],
 );
 
-export const DELIVERY_KINDS = ['lobby', 'board', 'reminder', 'idle-vote', 'announcement', 'dm', 'dm-fallback'] as const;
+export const DELIVERY_KINDS = ['lobby', 'board', 'reminder', 'idle-vote', 'announcement', 'dm', 'dm-fallback', 'bank-warning'] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'superseded', 'damaged'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

@@ -34,6 +34,16 @@ export interface JobPayload {
   votes?: Record<string, { skip: string[]; kick: string[] }>;
   /** Absent in jobs written before it was kept (see `sinceOf`). */
   since?: number;
+  /** A bank warning's: per seat (as a string key), the bank left at which its player is warned. */
+  marks?: Record<string, number>;
+}
+
+/** The low-bank warning of a turn: the seats not warned yet, each with the bank left at which it is warned. */
+export interface BankWarningPayload {
+  marker: string;
+  seats: Seat[];
+  since: number;
+  marks: Record<string, number>;
 }
 
 
@@ -57,6 +67,13 @@ export function parseJobPayload(job: ScheduledJobRow): JobPayload | string {
     if (!Number.isInteger(p.count) || (p.count as number) < 0) return 'the reminder count is not a count';
     out.count = p.count as number;
   }
+  if (p.marks !== undefined) {
+    const marks = p.marks;
+    if (typeof marks !== 'object' || marks === null || Array.isArray(marks) || !Object.entries(marks).every(([k, v]) => /^\d{1,2}$/.test(k) && Number.isSafeInteger(v) && (v as number) >= 0)) {
+      return 'the bank warning marks are not times';
+    }
+    out.marks = marks as Record<string, number>;
+  }
   if (p.votes !== undefined) {
     const votes = p.votes;
     const isIds = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
@@ -70,11 +87,12 @@ export function parseJobPayload(job: ScheduledJobRow): JobPayload | string {
 
 /**
  * `timeBank`: the game's time banks (service/time-bank.ts), due when the first running bank is empty.
+ * `bankWarning`: the turn's low-bank warning (service/timers.ts), due when the first bank not warned yet is low.
  * `computer`: a computer player owes a decision. Written with every change that leaves one owed, due a
  * grace time later (the move is normally played at once, after the change); when it comes due the turn
  * stalled (a failure, a restart) and the scheduler plays it (`dueComputerTurns`, computer-turns.ts).
  */
-export const JOB_KINDS = { reminder: 'reminder', idle: 'idle', vote: 'idle-vote', computer: 'computer-turn', timeBank: 'time-bank' } as const;
+export const JOB_KINDS = { reminder: 'reminder', idle: 'idle', vote: 'idle-vote', computer: 'computer-turn', timeBank: 'time-bank', bankWarning: 'bank-warning' } as const;
 
 /**
  * When the turn a job belongs to began. Jobs written before `since` was kept: an idle job is written when

@@ -1,7 +1,8 @@
 /**
- * A turn's timers: when a turn begins its first reminder and its idle deadline are scheduled; due jobs
- * send reminders (not to players who are away or in their quiet hours) and open the idle vote; a
- * reminded player snoozes; a change of the game's settings moves the pending jobs at once.
+ * A turn's timers: when a turn begins its first reminder and its idle deadline are scheduled (and, in a
+ * game with a clock, the warning that a bank is low); due jobs send reminders (not to players who are away
+ * or in their quiet hours; a player's reminders due together come in one message) and open the idle vote;
+ * a reminded player snoozes; a change of the game's settings moves the pending jobs at once.
  */
 import type { Seat } from '../../engine/index.js';
 import type { NewJob } from '../../persistence/game-repository.js';
@@ -11,13 +12,16 @@ import { isAway, quietUntil } from '../notifications.js';
 import { DEFAULT_NOTIFY } from '../../notify-settings.js';
 import { validateSettings, type SettingsChange, type SettingsResult } from '../settings.js';
 import type { GameCore } from './core.js';
-import { jobOf, JOB_KINDS, parseJobPayload, setAsideJob, sinceOf, type IdlePayload, type JobPayload, type ReminderPayload, type VotePayload } from './jobs.js';
+import type { RemindedGame } from '../outbox.js';
+import { jobOf, JOB_KINDS, parseJobPayload, setAsideJob, sinceOf, type BankWarningPayload, type IdlePayload, type JobPayload, type ReminderPayload, type VotePayload } from './jobs.js';
 import { notifyOfSeats } from './notify.js';
 import { activeSeats, seatOf } from './queries.js';
+import { computerSeatsOwed, computerSeatsToPlay } from './computer-seats.js';
 import { isComputerPlayed } from './seat-identity.js';
-import { clockChoice } from '../time-bank.js';
+import { banksAt, clockChoice, lowBankMark, type TimeBanks } from '../time-bank.js';
 import { runTimeBank, storedBanks, turnBanks } from './time-bank.js';
 import { refuse, type ActiveSnapshot, type Result } from './types.js';
+import { votersOn } from './votes.js';
 
 /** What a settings change did to the turn in progress, for the announcement. */
 export interface TurnTimers {
@@ -126,6 +130,7 @@ export async function scheduleTurn(core: GameCore, game: ActiveSnapshot): Promis
   // The time banks (a game with a clock) are carried from turn to turn: read before every job goes. A game
   // without a clock reads nothing (a turn's end is a hot path: on PostgreSQL a read is a round trip).
   const banks = clockChoice(game.settings.clock) === null ? undefined : await storedBanks(core, id);
+  const warning = banks === undefined ? undefined : await jobOf(core, id, JOB_KINDS.bankWarning);
   await core.repo.deleteJobs(id);
   await turnBanks(core, game, banks);
   // Every job of the game is gone: a computer's job is written only when one owes a decision.
@@ -137,26 +142,99 @@ export async function scheduleTurn(core: GameCore, game: ActiveSnapshot): Promis
     const payload: ReminderPayload = { marker, seats, count: 0, since: now };
     jobs.unshift({ kind: JOB_KINDS.reminder, gameId: id, dueAt: now + game.row.reminderIntervalMinutes * 60_000, payload });
   }
+  const lowBank = banks === undefined ? null : await bankWarningJob(core, game, seats, banks, warning);
+  if (lowBank !== null) jobs.push(lowBank);
   // One statement, and on PostgreSQL no round trip of its own.
   await core.repo.scheduleJobs(jobs);
+}
+
+/**
+ * The turn's low-bank warning (a game with a clock): due when the first deciding seat's bank is down to its
+ * mark (`lowBankMark`). A seat whose bank runs on from the turn before (it still decides) keeps the mark
+ * and the warning it had: warned once, it is not warned again. `before`: the banks and the warning job as
+ * they were before the turn's jobs were replaced.
+ */
+async function bankWarningJob(core: GameCore, game: ActiveSnapshot, seats: readonly Seat[], before: TimeBanks, previous: { payload: JobPayload } | undefined): Promise<NewJob | null> {
+  const clock = clockChoice(game.settings.clock);
+  const banks = await storedBanks(core, game.row.id);
+  if (clock === null || banks === undefined) return null;
+  const marks: Record<string, number> = {};
+  for (const seat of seats) {
+    const key = String(seat);
+    const from = banks.running[key];
+    const left = banks.banks[key];
+    if (from === undefined || left === undefined || left <= 0) continue;
+    const runsOn = before.running[key] === from;
+    const mark = runsOn ? (previous?.payload.seats.includes(seat) === true ? previous.payload.marks?.[key] : undefined) : lowBankMark(clock, left);
+    if (mark !== undefined) marks[key] = mark;
+  }
+  const warned = Object.keys(marks);
+  if (warned.length === 0) return null;
+  const dueAt = Math.min(...warned.map((key) => (banks.running[key] as number) + (banks.banks[key] as number) - (marks[key] as number)));
+  const payload: BankWarningPayload = { marker: turnMarkerOf(game.module, game.state), seats: warned.map(Number), since: core.now(), marks };
+  return { kind: JOB_KINDS.bankWarning, gameId: game.row.id, dueAt, payload };
+}
+
+/**
+ * The low-bank warning came due (claimed, in its transaction): each seat whose bank is down to its mark is
+ * warned now, by a message of its own, unless its player is in their quiet hours (then it waits until they
+ * end). A bank standing still (its player is away) or not down to its mark yet is looked at again when it
+ * will be; a seat that no longer decides, or whose bank is empty, is not warned.
+ */
+async function runBankWarning(core: GameCore, game: ActiveSnapshot, payload: JobPayload): Promise<{ gameId: number; channelId: string } | null> {
+  const clock = clockChoice(game.settings.clock);
+  const banks = clock === null ? undefined : await storedBanks(core, game.row.id);
+  if (banks === undefined) return null;
+  const now = core.now();
+  const computers = new Set(game.seats.filter((s) => isComputerPlayed(s)).map((s) => s.seat));
+  const deciding = activeSeats(game).filter((s) => !computers.has(s));
+  const left = new Map(banksAt(banks, now).map((b) => [b.seat, b]));
+  const wishes = await notifyOfSeats(core, game, payload.seats);
+  const warn: Seat[] = [];
+  const later: { seat: Seat; at: number }[] = [];
+  for (const seat of payload.seats) {
+    const bank = left.get(seat);
+    const mark = payload.marks?.[String(seat)];
+    if (!deciding.includes(seat) || bank === undefined || mark === undefined || bank.leftMs <= 0) continue;
+    if (!bank.running) {
+      if (bank.pausedUntil !== null) later.push({ seat, at: bank.pausedUntil + Math.max(0, bank.leftMs - mark) });
+      continue;
+    }
+    if (bank.leftMs > mark) {
+      later.push({ seat, at: now + bank.leftMs - mark });
+      continue;
+    }
+    const wish = wishes.get(seat) ?? DEFAULT_NOTIFY;
+    const quiet = isAway(wish, now) ? (wish.awayUntil as number) : quietUntil(wish, now);
+    if (quiet !== null) later.push({ seat, at: quiet });
+    else warn.push(seat);
+  }
+  if (later.length > 0) {
+    const next: BankWarningPayload = { marker: payload.marker, seats: later.map((l) => l.seat), since: payload.since ?? now, marks: payload.marks ?? {} };
+    await core.repo.scheduleJob({ kind: JOB_KINDS.bankWarning, gameId: game.row.id, dueAt: Math.min(...later.map((l) => l.at)), payload: next });
+  }
+  if (warn.length === 0) return null;
+  await core.owe(game.row, 'bank-warning', { kind: 'bank-warning', seats: warn });
+  return { gameId: game.row.id, channelId: game.row.channelId };
 }
 
 /** After a stall this long, an owed computer turn is played by the scheduler. */
 export const COMPUTER_TURN_GRACE_MS = 60_000;
 
-/** The seats a computer must decide for now. */
+/**
+ * The seats a computer plays that decide now (computerSeatsToPlay): the game may wait at some of them for
+ * their owner (scheduleComputerTurn asks).
+ */
 export function owedComputerSeats(game: ActiveSnapshot): Seat[] {
-  if (game.row.status !== 'active') return [];
-  const computers = new Set(game.seats.filter((s) => isComputerPlayed(s)).map((s) => s.seat));
-  return activeSeats(game).filter((s) => computers.has(s));
+  return computerSeatsToPlay(game);
 }
 
 /**
  * Keeps the game's computer-turn job in step with the game (in the transaction of a change): due a grace
- * time from now when a computer owes a decision, gone when none does.
+ * time from now when a computer owes a decision, gone when none does (the game waits for a seat's owner).
  */
 export async function scheduleComputerTurn(core: GameCore, game: ActiveSnapshot, dueAt = core.now() + COMPUTER_TURN_GRACE_MS): Promise<void> {
-  const seats = owedComputerSeats(game);
+  const seats = await computerSeatsOwed(core, game);
   if (seats.length === 0) {
     await core.repo.deleteJobs(game.row.id, JOB_KINDS.computer);
     return;
@@ -222,6 +300,7 @@ export async function runJob(core: GameCore, job: ScheduledJobRow, payload: JobP
   const marker = turnMarkerOf(game.module, game.state);
   const now = core.now();
   if (payload.marker !== marker) return null;
+  if (job.kind === JOB_KINDS.bankWarning) return runBankWarning(core, game, payload);
   const computers = new Set(game.seats.filter((s) => isComputerPlayed(s)).map((s) => s.seat));
   const active = activeSeats(game);
   const seats = payload.seats.filter((s) => active.includes(s) && !computers.has(s));
@@ -248,8 +327,7 @@ export async function runJob(core: GameCore, job: ScheduledJobRow, payload: JobP
       const next: ReminderPayload = { marker, seats, count, since };
       await core.repo.scheduleJob({ kind: JOB_KINDS.reminder, gameId: game.row.id, dueAt: now + game.row.reminderIntervalMinutes * 60_000, payload: next });
     }
-    await core.owe(game.row, 'reminder', { kind: 'reminder', seats: due, count, limit: game.row.reminderLimit });
-    return where;
+    return oweReminder(core, game, { gameId: game.row.id, seats: due, count, limit: game.row.reminderLimit, since }, now);
   }
   if (job.kind === JOB_KINDS.idle || job.kind === JOB_KINDS.vote) {
     if (present.length === 0) {
@@ -259,17 +337,90 @@ export async function runJob(core: GameCore, job: ScheduledJobRow, payload: JobP
       await core.repo.scheduleJob({ kind: JOB_KINDS.idle, gameId: game.row.id, dueAt: back + game.row.idleAfterMinutes * 60_000, payload: idle });
       return null;
     }
-    const vote: VotePayload = { marker, seats: present, votes: job.kind === JOB_KINDS.vote ? (payload.votes ?? {}) : {}, since };
+    // No vote where nobody could cast it (a learning game, a player against computers): the game waits.
+    const votable = present.filter((s) => votersOn(game, s).length > 0);
+    if (votable.length === 0) return null;
+    const vote: VotePayload = { marker, seats: votable, votes: job.kind === JOB_KINDS.vote ? (payload.votes ?? {}) : {}, since };
     await core.repo.scheduleJob({ kind: JOB_KINDS.vote, gameId: game.row.id, dueAt: now + game.row.idleAfterMinutes * 60_000, payload: vote });
     // The message counts the hours from `since` when it is drawn: what it says is true when it is posted.
-    await core.owe(game.row, 'idle-vote', { kind: 'idle-vote', seats: present, idleHours: Math.round(game.row.idleAfterMinutes / 60), repeat: job.kind === JOB_KINDS.vote, since });
+    await core.owe(game.row, 'idle-vote', { kind: 'idle-vote', seats: votable, idleHours: Math.round(game.row.idleAfterMinutes / 60), repeat: job.kind === JOB_KINDS.vote, since });
     return where;
   }
   return null;
 }
 
+/**
+ * A player's reminders due this close together come in one message: when one comes due, those of the
+ * player's other games due within this time come with it (each counted as its own reminder and scheduled
+ * again from now), so a player waited for at several tables is pinged once, not once per table.
+ */
+export const REMINDERS_TOGETHER_MS = 60 * 60_000;
 
-/** The reminded player postpones the next reminder by one interval (not counted toward the limit). */
+/** A game's reminder, claimed and counted, with the row of its game. */
+type Reminded = RemindedGame & { readonly row: GameRow };
+
+/** The player whose seats these are, when they are one player's (undefined: several players, or none). */
+function onePlayer(seatRows: readonly { seat: Seat; userId: string }[], seats: readonly Seat[]): string | undefined {
+  const users = new Set(seats.map((seat) => seatRows.find((s) => s.seat === seat)?.userId));
+  const [user] = users;
+  return users.size === 1 ? user : undefined;
+}
+
+/**
+ * Owes the reminder of `reminded` (its job claimed and counted in this transaction). When it reminds one
+ * player, their other games whose reminder is due within REMINDERS_TOGETHER_MS and reminds them alone come
+ * with it: those jobs are claimed, counted and scheduled again here, in the same transaction, and one
+ * message is owed, at the table that has waited longest, listing them all, longest-waiting first. A
+ * reminder naming several players stays at its own table (each of them may have other games waiting).
+ */
+async function oweReminder(core: GameCore, game: ActiveSnapshot, reminded: RemindedGame, now: number): Promise<{ gameId: number; channelId: string }> {
+  const userId = onePlayer(game.seats, reminded.seats);
+  const together = userId === undefined ? [] : await remindTogether(core, userId, game.row.id, now);
+  const all: Reminded[] = [{ ...reminded, row: game.row }, ...together].sort((a, b) => a.since - b.since || a.gameId - b.gameId);
+  const [first, ...rest] = all as [Reminded, ...Reminded[]];
+  await core.owe(first.row, 'reminder', {
+    kind: 'reminder',
+    seats: first.seats,
+    count: first.count,
+    limit: first.limit,
+    since: first.since,
+    ...(rest.length === 0 ? {} : { together: rest.map(({ gameId, seats, count, limit, since }) => ({ gameId, seats, count, limit, since })) }),
+  });
+  return { gameId: first.row.id, channelId: first.row.channelId };
+}
+
+/** The player's other reminders due within REMINDERS_TOGETHER_MS that remind them alone: claimed, counted and scheduled again. */
+async function remindTogether(core: GameCore, userId: string, gameId: number, now: number): Promise<Reminded[]> {
+  const out: Reminded[] = [];
+  for (const job of await core.repo.dueJobs(now + REMINDERS_TOGETHER_MS)) {
+    if (job.kind !== JOB_KINDS.reminder || job.gameId === gameId || out.some((r) => r.gameId === job.gameId)) continue;
+    // A job that cannot be read is set aside when it comes due itself.
+    const payload = parseJobPayload(job);
+    if (typeof payload === 'string' || onePlayer(await core.repo.seats(job.gameId), payload.seats) !== userId) continue;
+    const loaded = await core.active(job.gameId);
+    if (!loaded.ok) continue;
+    const other = loaded.game;
+    const marker = turnMarkerOf(other.module, other.state);
+    const active = activeSeats(other);
+    const computers = new Set(other.seats.filter((s) => isComputerPlayed(s)).map((s) => s.seat));
+    const seats = payload.seats.filter((s) => active.includes(s) && !computers.has(s));
+    if (payload.marker !== marker || seats.length === 0 || !(await core.repo.deleteJob(job.id))) continue;
+    const count = (payload.count ?? 0) + 1;
+    const since = sinceOf(job, payload, other.row);
+    if (count < other.row.reminderLimit) {
+      const next: ReminderPayload = { marker, seats, count, since };
+      await core.repo.scheduleJob({ kind: JOB_KINDS.reminder, gameId: other.row.id, dueAt: now + other.row.reminderIntervalMinutes * 60_000, payload: next });
+    }
+    out.push({ gameId: other.row.id, seats, count, limit: other.row.reminderLimit, since, row: other.row });
+  }
+  return out;
+}
+
+/**
+ * The reminded player postpones the next reminder by one interval (not counted toward the limit), and with
+ * it their reminders of other games that would come in the same message (due within REMINDERS_TOGETHER_MS
+ * of it, reminding them alone), each by its own game's interval.
+ */
 export function snooze(core: GameCore, gameId: number, userId: string, seat: Seat): Promise<Result<{ dueAt: number; game: ActiveSnapshot }>> {
   // The reminder is read and moved together: a job run in between is not overwritten.
   return core.tx(async () => {
@@ -287,6 +438,22 @@ export function snooze(core: GameCore, gameId: number, userId: string, seat: Sea
     }
     const dueAt = Math.max(job.dueAt, core.now()) + game.row.reminderIntervalMinutes * 60_000;
     await core.repo.rescheduleJob({ kind: JOB_KINDS.reminder, gameId, dueAt, payload });
+    if (onePlayer(game.seats, payload.seats) === userId) await snoozeTogether(core, userId, gameId, job.dueAt);
     return { ok: true, dueAt, game };
   });
+}
+
+/** Postpones the player's reminders of other games due within REMINDERS_TOGETHER_MS of `dueAt` (see `snooze`). */
+async function snoozeTogether(core: GameCore, userId: string, gameId: number, dueAt: number): Promise<void> {
+  const now = core.now();
+  for (const job of await core.repo.dueJobs(dueAt + REMINDERS_TOGETHER_MS)) {
+    if (job.kind !== JOB_KINDS.reminder || job.gameId === gameId || job.dueAt < dueAt - REMINDERS_TOGETHER_MS) continue;
+    const payload = parseJobPayload(job);
+    if (typeof payload === 'string' || onePlayer(await core.repo.seats(job.gameId), payload.seats) !== userId) continue;
+    const loaded = await core.active(job.gameId);
+    if (!loaded.ok || payload.marker !== turnMarkerOf(loaded.game.module, loaded.game.state)) continue;
+    const row = loaded.game.row;
+    const moved: ReminderPayload = { marker: payload.marker, seats: payload.seats, count: payload.count ?? 0, since: sinceOf(job, payload, row) };
+    await core.repo.rescheduleJob({ kind: JOB_KINDS.reminder, gameId: row.id, dueAt: Math.max(job.dueAt, now) + row.reminderIntervalMinutes * 60_000, payload: moved });
+  }
 }
