@@ -116,11 +116,12 @@ function envFor(tableGameId: number | null, channelId: string): HandlerEnv {
   };
 }
 
-/** The `game` option's suggestions, as Discord would show them for what was typed. */
+/** The `game` option's suggestions to Bob, as Discord would show them for what was typed (his own games first). */
 async function suggestions(handlerEnv: HandlerEnv, typed: string): Promise<{ name: string; value: number }[]> {
   let answer: { name: string; value: number }[] = [];
   const interaction = {
     locale: 'en-US',
+    user: { id: bob.id },
     options: { getFocused: () => ({ name: 'game', value: typed }) },
     respond: async (choices: { name: string; value: number }[]) => {
       answer = choices;
@@ -163,11 +164,11 @@ describe('three games in one channel', () => {
     expect((await suggestions(envFor(null, channel), String(three.gameId))).map((c) => c.value)).toEqual([three.gameId]);
     expect((await suggestions(envFor(two.gameId, channel), '')).map((c) => c.value)).toEqual([two.gameId]);
 
-    // In the channel, without saying which: asked privately, with a menu of the three; the choice runs the command.
+    // In the channel, without saying which: asked privately, with a menu of the three (Alice's own first); the choice runs the command.
     const question = await ask(alice, channel, 'status');
     expect(question.content).toBe('This channel has 3 running games. Which one do you mean (/game status)?');
     const menu = question.selects[0]!;
-    expect(menu.options.map((o) => o.value)).toEqual([one, two, three].map((at) => String(at.gameId)));
+    expect(menu.options.map((o) => o.value)).toEqual([one, three, two].map((at) => String(at.gameId)));
     const chosen = await alice.selectOptions(question.id, menu.customId, [String(one.gameId)], { until: 'response' });
     await until(chosen, () => boards(env.fake, one.thread).length === 2, 'the board posted again in the chosen game\'s thread');
     expect(boards(env.fake, two.thread)).toHaveLength(1);

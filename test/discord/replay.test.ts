@@ -288,13 +288,13 @@ describe('/game replay', () => {
 
     // The game option is completed with the asking server's games only.
     const ownId = await gameIn(channel);
-    const here = await complete(env.fake.guildId, '');
+    const here = await complete(alice, env.fake.guildId, '');
     expect(here.map((c) => c.value)).toContain(gameId);
     expect(here.map((c) => c.value)).not.toContain(ownId);
     expect(here.find((c) => c.value === gameId)!.name).toMatch(new RegExp(`^#${gameId} Tally · finished · \\d{4}-\\d{2}-\\d{2}$`));
-    expect((await complete(other, '')).map((c) => c.value)).toEqual([ownId]);
-    expect((await complete(other, String(gameId))).map((c) => c.value)).toEqual([]);
-    expect((await complete(env.fake.guildId, String(gameId))).map((c) => c.value)).toEqual([gameId]);
+    expect((await complete(eve, other, '')).map((c) => c.value)).toEqual([ownId]);
+    expect((await complete(eve, other, String(gameId))).map((c) => c.value)).toEqual([]);
+    expect((await complete(alice, env.fake.guildId, String(gameId))).map((c) => c.value)).toEqual([gameId]);
     env.fake.assertNoViolations();
   });
 });
@@ -303,11 +303,14 @@ function registryPresenters(): ReturnType<typeof registry.presenters> {
   return registry.presenters(inner);
 }
 
-/** The autocomplete of /game replay's `game` option for a user of `guildId` who typed `typed`. */
-async function complete(guildId: string, typed: string): Promise<{ name: string; value: number }[]> {
+/** The autocomplete of /game replay's `game` option for `user` of `guildId` who typed `typed`. */
+async function complete(user: FakeUser, guildId: string, typed: string): Promise<{ name: string; value: number }[]> {
   let answer: { name: string; value: number }[] = [];
   const interaction = {
     guildId,
+    guild: env.bot.client.guilds.cache.get(guildId) ?? null,
+    user: { id: user.id },
+    member: null,
     locale: 'en-US',
     options: { getFocused: () => ({ name: 'game', value: typed }) },
     respond: async (choices: { name: string; value: number }[]) => {
@@ -315,7 +318,7 @@ async function complete(guildId: string, typed: string): Promise<{ name: string;
     },
   } as unknown as AutocompleteInteraction;
   const envForHandler = {
-    ctx: { service: env.service, presenters: registryPresenters(), client: null as never, deliverer: null as never, computers: null as never, player: null as never, followingPanels: null as never },
+    ctx: { service: env.service, presenters: registryPresenters(), client: env.bot.client, deliverer: null as never, computers: null as never, player: null as never, followingPanels: null as never },
     logger: createLogger({ level: 'silent', format: 'json' }),
     locale: 'en',
     channelId: '1',
