@@ -168,3 +168,15 @@ export function bankParts(ms: number): { days: number; hours: number; minutes: n
   const total = Math.max(0, Math.ceil(ms / MINUTE));
   return { days: Math.floor(total / (24 * 60)), hours: Math.floor((total % (24 * 60)) / 60), minutes: total % 60 };
 }
+
+/**
+ * A bank is low when a quarter of the starting bank is left (`LOW_BANK_SHARE`): its player is warned once
+ * in that turn, by a ping of its own. A turn that begins with less than that left is warned when half of
+ * what it began with is gone, so the warning never comes with the ping that began the turn.
+ */
+export const LOW_BANK_SHARE = 0.25;
+
+/** What is left of the bank when its player is warned, for a turn that began with `leftAtStart`. */
+export function lowBankMark(clock: ClockChoice, leftAtStart: number): number {
+  return Math.floor(Math.min(clock.bankMs * LOW_BANK_SHARE, leftAtStart / 2));
+}
