@@ -35,7 +35,7 @@
  */
 import { DatabaseOutage } from './database-outage.js';
 import type { GameEvent, Message, Seat, Standing } from '../engine/index.js';
-import type { FinishedGame, PlayerStats } from '../persistence/stats-repository.js';
+import type { FinishedGame, PlayerStats, StoredResult, Winner } from '../persistence/stats-repository.js';
 import type { GameRow, SeatRow } from '../persistence/schema.js';
 import type { EffectiveEntry } from './log.js';
 import type { ModuleRegistry } from './module.js';
@@ -62,12 +62,12 @@ import type { ActiveSnapshot, Result, Snapshot } from './service/types.js';
 
 export { DamagedGameError, type GameServiceDeps } from './service/core.js';
 export { JOB_KINDS } from './service/jobs.js';
-export { COMPUTER_LEVELS, computerName, isComputerPlayed, isComputerSeatId, parseLevel, type Level } from './service/seat-identity.js';
+export { COMPUTER_LEVELS, computerName, isComputerPlayed, isComputerSeatId, movesAsTold, parseLevel, type Level } from './service/seat-identity.js';
 export type { TurnTimers } from './service/timers.js';
 export type { TableEntry, WaitingGame } from './service/tables.js';
 export type { ActiveSnapshot, LeaveConsequence, LobbySnapshot, Outcome, PlayerRef, Refusal, RefusalCode, Result, Snapshot } from './service/types.js';
 export type { VoteChoice, VoteResult, VoteTally } from './service/votes.js';
-export type { FinishedGame, GameEvent, GameRow, PlayerStats, SeatRow };
+export type { FinishedGame, GameEvent, GameRow, PlayerStats, SeatRow, StoredResult, Winner };
 
 /** The parameters of a use case after the core it runs on. */
 type Args<F> = F extends (core: GameCore, ...args: infer A) => unknown ? A : never;
@@ -217,6 +217,7 @@ export class GameService {
   rematch(...a: Args<typeof finished.rematch>) { return finished.rematch(this.#core, ...a); }
   scoreHistory(...a: Args<typeof finished.scoreHistory>) { return finished.scoreHistory(this.#core, ...a); }
   history(...a: Args<typeof finished.history>) { return finished.history(this.#core, ...a); }
+  finalResult(...a: Args<typeof finished.finalResult>) { return finished.finalResult(this.#core, ...a); }
   playerStats(...a: Args<typeof finished.playerStats>) { return finished.playerStats(this.#core, ...a); }
   leaderboard(...a: Args<typeof finished.leaderboard>) { return finished.leaderboard(this.#core, ...a); }
 

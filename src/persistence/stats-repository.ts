@@ -4,7 +4,7 @@
  * history lists it (marked), but wins and places count finished games only (ending a game early must not
  * hand out a win). The aggregates are written by the dialect: the two databases answer them as other types.
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { Dialect } from './dialect.js';
 import { all, insert, selectFields, type Statements } from './statements.js';
 
@@ -15,6 +15,18 @@ export interface NewResult {
   readonly left: boolean;
 }
 
+/** A seat's stored result, as every surface of a finished game reads it. */
+export interface StoredResult extends NewResult {
+  /** A computer seat's level (null: a human's seat, even one a computer played for them). */
+  readonly level: string | null;
+}
+
+/** A winner of a finished game: who, and a computer seat's level (null for a human). */
+export interface Winner {
+  readonly userId: string;
+  readonly level: string | null;
+}
+
 export interface FinishedGame {
   readonly gameId: number;
   readonly kind: string;
@@ -22,7 +34,8 @@ export interface FinishedGame {
   readonly finishedAt: number;
   /** The final board's message, when it was posted. */
   readonly boardMessageId: string | null;
-  readonly winners: readonly string[];
+  /** The seats ranked first in the stored result, in seat order (none: nobody won, see the rules notes). */
+  readonly winners: readonly Winner[];
   readonly players: number;
   /** Ended early with /game abandon: `winners` are the players leading at that moment. */
   readonly abandoned: boolean;
@@ -35,6 +48,9 @@ export interface PlayerStats {
   readonly wins: number;
   readonly averagePlace: number;
 }
+
+/** A computer seat's id (`computer:<n>`), as the seats store it. */
+const isComputerSeat = (userId: string): boolean => /^computer:[0-9]+$/.test(userId);
 
 export class StatsRepository {
   constructor(private readonly dialect: Dialect) {}
@@ -55,6 +71,18 @@ export class StatsRepository {
       rows.map((row) => ({ gameId, finishedAt, ...row })),
       'nothing',
     );
+  }
+
+  /** A game's stored result, one row per seat in seat order (none for a game without a result). */
+  *resultsOf(gameId: number): Statements<StoredResult[]> {
+    const { results, seats } = this.dialect.tables;
+    const query = selectFields({ seat: results.seat, userId: results.userId, rank: results.rank, left: results.left, computer: seats.computer }, results, {
+      innerJoin: { table: seats, on: and(eq(seats.gameId, results.gameId), eq(seats.seat, results.seat)) as SQL },
+      where: eq(results.gameId, gameId),
+      orderBy: [results.seat],
+    });
+    const rows = yield* all(query);
+    return rows.map(({ computer, ...row }) => ({ ...row, level: isComputerSeat(row.userId) ? computer : null }));
   }
 
   /** The server's finished (and abandoned) games, newest first; `channelId`: only that channel's (a direct message's). */
@@ -82,7 +110,27 @@ export class StatsRepository {
       },
     );
     const rows = yield* all(query);
-    return rows.map(({ status, ...r }) => ({ ...r, winners: (r.winners ?? '').split(',').filter((w) => w !== ''), abandoned: status === 'abandoned' }));
+    const levels = yield* this.#winnerLevels(rows.map((r) => r.gameId));
+    return rows.map(({ status, ...r }) => ({
+      ...r,
+      winners: (r.winners ?? '')
+        .split(',')
+        .filter((w) => w !== '')
+        .map((userId) => ({ userId, level: isComputerSeat(userId) ? (levels.get(`${r.gameId} ${userId}`) ?? null) : null })),
+      abandoned: status === 'abandoned',
+    }));
+  }
+
+  /** The levels of the computer seats ranked first in these games, by "gameId userId". */
+  *#winnerLevels(gameIds: readonly number[]): Statements<Map<string, string | null>> {
+    if (gameIds.length === 0) return new Map();
+    const { results, seats } = this.dialect.tables;
+    const query = selectFields({ gameId: results.gameId, userId: results.userId, computer: seats.computer }, results, {
+      innerJoin: { table: seats, on: and(eq(seats.gameId, results.gameId), eq(seats.seat, results.seat)) as SQL },
+      where: and(inArray(results.gameId, [...gameIds]), eq(results.rank, 1), like(results.userId, 'computer:%')),
+    });
+    const rows = yield* all(query);
+    return new Map(rows.map((r) => [`${r.gameId} ${r.userId}`, r.computer]));
   }
 
   /** One player's games, wins and average place per game kind, in this server. */

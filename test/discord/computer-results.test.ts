@@ -1,6 +1,6 @@
 /**
  * A finished game with a computer player, in /game history and /stats: the computer is named as in its
- * game ("Bot 1") and marked as a computer, in the reader's language, never written as a mention of its
+ * game, with its level ("Bot 1 (normal)"), in the reader's language, never written as a mention of its
  * seat id (<@computer:1>). On the small test game (Tally, first to 3 points), with a computer player that
  * adds 2 while it may (it wins on its first turn) and a human who ends each turn at once.
  */
@@ -46,7 +46,7 @@ async function answer(user: FakeUser, channel: string, name: 'game' | 'stats', s
 }
 
 describe('computer players in /game history and /stats', () => {
-  it('a finished game won by a computer player names it "Bot 1 (computer)", in the reader language, never as a mention', async () => {
+  it('a finished game won by a computer player names it with its level, "Bot 1 (normal)", in the reader language, never as a mention', async () => {
     const channel = env.fake.createChannel('computer-results');
     const lobby = await openLobby(alice, channel, { game: 'tally' });
     const select = env.fake.message(lobby.id)!.selects.find((s) => s.customId.includes(':addbot'))!;
@@ -73,7 +73,7 @@ describe('computer players in /game history and /stats', () => {
 
     const history = await answer(alice, channel, 'game', 'history');
     const line = history.split('\n').find((l) => l.startsWith(`#${gameId} Tally`));
-    expect(line).toMatch(new RegExp(`^#${gameId} Tally · <t:\\d+:d> · 2 players · won by Bot 1 \\(computer\\) · \\[final board\\]\\(https://discord\\.com/channels/${env.fake.guildId}/${channel}/${final.id}\\)$`));
+    expect(line).toMatch(new RegExp(`^#${gameId} Tally · <t:\\d+:d> · 2 players · won by Bot 1 \\(normal\\) · \\[final board\\]\\(https://discord\\.com/channels/${env.fake.guildId}/${channel}/${final.id}\\)$`));
 
     const stats = (await answer(alice, channel, 'stats')).split('\n');
     expect(stats).toEqual([
@@ -85,7 +85,7 @@ describe('computer players in /game history and /stats', () => {
 
     // In the reader's language, and never as a mention of the seat's id.
     const germanHistory = await answer(bob, channel, 'game', 'history');
-    expect(germanHistory).toContain(' · 2 Spieler · gewonnen von Bot 1 (Computer) · ');
+    expect(germanHistory).toContain(' · 2 Spieler · gewonnen von Bot 1 (normal) · ');
     const germanStats = await answer(bob, channel, 'stats');
     expect(germanStats).toContain('Noch keine Bestenliste: Sie zeigt Spieler mit mindestens 3 beendeten Partien eines Spiels in diesem Server.');
     for (const text of [history, stats.join('\n'), germanHistory, germanStats]) {

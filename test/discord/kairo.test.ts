@@ -210,7 +210,7 @@ describe('Kairo end to end', () => {
       expect(series[0]!.length).toBeGreaterThan(10);
       const again = await renderScoreChart({ title: 'Kairo #' + game.gameId + ': the game in numbers', scoreLabel: 'Points', turnLabel: 'Turn', names: loaded.game.seats.map((s) => s.displayName), series });
       expect(Buffer.compare(again, Buffer.from(chart.bytes))).toBe(0);
-      expect(game.winners).toEqual(standings.filter((st) => st.rank === 1).map((st) => loaded.game.seats[st.seat]!.userId));
+      expect(game.winners.map((w) => w.userId)).toEqual(standings.filter((st) => st.rank === 1).map((st) => loaded.game.seats[st.seat]!.userId));
     }
     const channel = env.fake.channelId();
     const history = await openPrivatelyCommand(alice, channel, 'game', 'history');

@@ -176,7 +176,7 @@ describe('a fuzzed game shows no key, placeholder, undefined, NaN or empty label
       for (const locale of LOCALES) {
         const g = inLocale(game, locale);
         expectPublic(await boardMessage(svc, g, presenter, summary), `final board ${locale}`);
-        for (const line of standingsLines(svc, g, presenter, locale, null)) expectReadable(line, `standings ${locale}`);
+        for (const line of await standingsLines(svc, g, presenter, locale)) expectReadable(line, `standings ${locale}`);
         // Every line of the finished game's log, as the table and as each player (their private events too).
         for (const viewer of [null, ...game.seats.map((s) => s.seat)]) {
           const lines = await logLines(svc, game, presenter, viewer, locale);

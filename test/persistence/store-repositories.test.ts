@@ -674,11 +674,30 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
       // Recording twice changes nothing.
       await store.stats.record(first.id, T0 + 9, [{ seat: 0, userId: 'ayla', rank: 1, left: false }]);
       expect(await store.stats.history(GUILD, 10)).toEqual([
-        { gameId: ended.id, kind: 'kairo', channelId: ended.channelId, boardMessageId: null, finishedAt: T0 + 3, winners: ['cem'], players: 2, abandoned: true },
-        { gameId: tie.id, kind: 'kairo', channelId: tie.channelId, boardMessageId: null, finishedAt: T0 + 2, winners: ['ayla', 'bo'], players: 2, abandoned: false },
-        { gameId: first.id, kind: 'istanbul', channelId: first.channelId, boardMessageId: '400000000000000009', finishedAt: T0 + 1, winners: ['ayla'], players: 3, abandoned: false },
+        { gameId: ended.id, kind: 'kairo', channelId: ended.channelId, boardMessageId: null, finishedAt: T0 + 3, winners: [{ userId: 'cem', level: null }], players: 2, abandoned: true },
+        { gameId: tie.id, kind: 'kairo', channelId: tie.channelId, boardMessageId: null, finishedAt: T0 + 2, winners: [{ userId: 'ayla', level: null }, { userId: 'bo', level: null }], players: 2, abandoned: false },
+        { gameId: first.id, kind: 'istanbul', channelId: first.channelId, boardMessageId: '400000000000000009', finishedAt: T0 + 1, winners: [{ userId: 'ayla', level: null }], players: 3, abandoned: false },
       ]);
       expect((await store.stats.history(GUILD, 1)).map((g) => g.gameId)).toEqual([ended.id]);
+    });
+
+    it('reads a game’s stored result with its computer seats’ levels, and names a computer winner with its level in the history', async () => {
+      const { store } = await open(under);
+      const game = await created(store, lobby('300000000000000050', { kind: 'kairo' }), [
+        { seat: 0, userId: '200000000000000001', displayName: 'Ayla' },
+        { seat: 1, userId: 'computer:1', displayName: 'Bot 1', computer: 'easy' },
+      ]);
+      await store.games.saveState(game.id, 0, { status: 'finished' });
+      await store.stats.record(game.id, T0 + 20, [
+        { seat: 0, userId: '200000000000000001', rank: 2, left: true },
+        { seat: 1, userId: 'computer:1', rank: 1, left: false },
+      ]);
+      expect(await store.stats.resultsOf(game.id)).toEqual([
+        { seat: 0, userId: '200000000000000001', rank: 2, left: true, level: null },
+        { seat: 1, userId: 'computer:1', rank: 1, left: false, level: 'easy' },
+      ]);
+      expect((await store.stats.history(GUILD, 10)).find((g) => g.gameId === game.id)?.winners).toEqual([{ userId: 'computer:1', level: 'easy' }]);
+      expect(await store.stats.resultsOf(game.id + 1000)).toEqual([]);
     });
 
     it('counts a player’s games, wins and average place per kind, and ranks the server’s players; abandoned games count for nobody', async () => {

@@ -7,7 +7,7 @@
 import { step, type GameEvent, type Seat } from '../../engine/index.js';
 import type { NewAction } from '../../persistence/game-repository.js';
 import { StaleVersionError } from '../../persistence/statements.js';
-import type { GameRow, SeatRow } from '../../persistence/schema.js';
+import type { GameRow } from '../../persistence/schema.js';
 import type { NewResult } from '../../persistence/stats-repository.js';
 import { effectiveWindow, markCompound, markComputer, readLogAction, REMOVE_SEAT, isRemoveSeat, type CompoundMark, type EffectiveEntry } from '../log.js';
 import { boardMarkerOf, turnMarkerOf } from '../module.js';
@@ -16,7 +16,7 @@ import type { GameCore } from './core.js';
 import { playForcedAnswers } from './forced.js';
 import { rateFinishedGame } from './ratings.js';
 import { activeSeats } from './queries.js';
-import { isComputerPlayed, parseLevel } from './seat-identity.js';
+import { concessionOf, isComputerPlayed, movesAsTold, parseLevel } from './seat-identity.js';
 import { owedComputerSeats, scheduleComputerTurn, scheduleTurn } from './timers.js';
 import { refuse, type ActiveSnapshot, type Outcome, type Result } from './types.js';
 
@@ -54,8 +54,6 @@ export async function commit(
   },
 ): Promise<Result<{ outcome: Outcome }>> {
   const def = game.module.definition;
-  const left = new Set(game.seats.filter((s) => s.leftAt !== null).map((s) => s.seat));
-  for (const seat of opts.leaving ?? []) left.add(seat);
   let current = { state: game.state, version: 0 };
   const entries: NewAction[] = [];
   const push = (seat: Seat, action: unknown, compound: CompoundMark | undefined, byComputer: boolean, fallback = false): void => {
@@ -82,12 +80,12 @@ export async function commit(
     entries[entries.length - 1] = { ...entry, events: [reason, ...(entry.events as GameEvent[]).slice(1)] };
     return current.state;
   });
-  const remaining = game.seats.filter((s) => !left.has(s.seat));
-  // A game of only computer players is not played: when the last human leaves, it ends.
-  const humansLeft = remaining.filter((s) => s.computer === null).length;
-  const concession = opts.leaving !== undefined && !def.isOver(current.state) && (remaining.length < Math.max(2, def.players.min) || humansLeft === 0);
+  // A game of only computer players is not played: when the last present human leaves, it ends, won by
+  // concession only by a present human (concessionOf).
+  const table = opts.leaving !== undefined && !def.isOver(current.state) ? concessionOf(game.seats, opts.leaving, def.players.min) : null;
+  const concession = table?.ends === true;
   const finished = concession || def.isOver(current.state);
-  const concededTo = concession && remaining.length === 1 && humansLeft === 1 ? (remaining[0] as SeatRow).seat : null;
+  const concededTo = table?.winner ?? null;
   const notes = opts.notes?.(entries, finished) ?? [];
   // A seat that left is played by a computer from now on (unless the rules took it out).
   const toComputer = [...(opts.handOver ?? []), ...(opts.leaving ?? []).filter((seat) => !removed.has(seat))];
@@ -161,7 +159,7 @@ export async function save(
       const moved = notes.some((n) => n.kind === 'left' || n.kind === 'removed');
       picture = moved || status === 'finished' || boardMarkerOf(game.module, snapshot.state) !== pictureBefore;
       // The board of the new turn is owed from this very commit: a crash after it still posts it.
-      const events = summary.flatMap((e) => e.events.filter((ev) => ev.visibleTo === undefined).map((ev) => (e.computer === true ? { ...ev, byComputer: true as const } : ev)));
+      const events = movesAsTold(summary).filter((ev) => ev.visibleTo === undefined);
       boardDelivery = await core.owe(row, 'board', { kind: 'board', summary: picture ? [...told.textEvents, ...events] : events, notes, concededTo, picture, ...(upTo === null ? {} : { upTo }) });
     }
     const lastSequence = saved.firstSequence === null ? undefined : saved.firstSequence + entries.length - 1;
@@ -224,15 +222,17 @@ async function keepSnapshot(core: GameCore, gameId: number, entries: readonly Ne
 }
 
 /**
- * Every seat's final place: the rules' standings, or, when the game ended because the others left, the
- * last player first and everyone who left after them.
+ * Every seat's final place, decided once here and stored: the rules' standings; or, when the game ended
+ * by concession, its winner (a present human, see concessionOf) first and every other seat second. A game
+ * that ended with no present human at the table has no winner: every seat is second (the ratings place
+ * those who left behind those still at the table).
  */
 function finalResults(game: ActiveSnapshot, concededTo: Seat | null): NewResult[] {
   const left = new Set(game.seats.filter((s) => s.leftAt !== null).map((s) => s.seat));
   const def = game.module.definition;
   const ranks = new Map<Seat, number>();
   if (concededTo === null && def.isOver(game.state)) for (const standing of def.standings(game.state)) ranks.set(standing.seat, standing.rank);
-  else for (const seat of game.seats) ranks.set(seat.seat, left.has(seat.seat) ? 2 : 1);
+  else for (const seat of game.seats) ranks.set(seat.seat, seat.seat === concededTo ? 1 : 2);
   return game.seats.map((s) => ({ seat: s.seat, userId: s.userId, rank: ranks.get(s.seat) ?? game.seats.length, left: left.has(s.seat) }));
 }
 

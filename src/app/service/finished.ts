@@ -1,6 +1,6 @@
 /** After the end: a rematch with the same table, the score chart's history, and the server's history and statistics. */
 import { step } from '../../engine/index.js';
-import type { FinishedGame, PlayerStats } from '../../persistence/stats-repository.js';
+import type { FinishedGame, PlayerStats, StoredResult } from '../../persistence/stats-repository.js';
 import { isRemoveSeat } from '../log.js';
 import { turnMarkerOf } from '../module.js';
 import type { GameCore } from './core.js';
@@ -89,6 +89,14 @@ export async function scoreHistory(core: GameCore, game: ActiveSnapshot, scores:
 }
 
 // ----- history and statistics (per server) ----------------------------------------------------------
+
+/**
+ * The result stored when the game ended (commit.ts decides it once): what the final board, its replay,
+ * the history, the statistics and the ratings all tell. Empty for a game without one (still running).
+ */
+export function finalResult(core: GameCore, gameId: number): Promise<StoredResult[]> {
+  return core.stats.resultsOf(gameId);
+}
 
 export function history(core: GameCore, guildId: string, limit: number, channelId?: string): Promise<FinishedGame[]> {
   return core.stats.history(guildId, limit, channelId);

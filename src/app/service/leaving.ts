@@ -5,13 +5,14 @@
  */
 import type { Seat } from '../../engine/index.js';
 import type { NewAction } from '../../persistence/game-repository.js';
-import type { GameRow, SeatRow } from '../../persistence/schema.js';
+import type { GameRow } from '../../persistence/schema.js';
 import type { NewResult } from '../../persistence/stats-repository.js';
 import { isRemoveSeat } from '../log.js';
 import type { BoardNote } from '../outbox.js';
 import { commit } from './commit.js';
 import type { GameCore } from './core.js';
 import { seatOf } from './queries.js';
+import { concessionOf } from './seat-identity.js';
 import { refuse, type ActiveSnapshot, type LeaveConsequence, type Outcome, type Result } from './types.js';
 
 /**
@@ -72,11 +73,9 @@ export async function abandon(core: GameCore, channelId: string, userId: string,
 export function leaveConsequence(game: ActiveSnapshot, seat: Seat): LeaveConsequence {
   const def = game.module.definition;
   const remaining = game.seats.filter((s) => s.leftAt === null && s.seat !== seat);
-  const humans = remaining.filter((s) => s.computer === null).length;
   // The same tests as commit's concession (commit.ts) and removeSeat's choice.
-  if (remaining.length < Math.max(2, def.players.min) || humans === 0) {
-    return { kind: 'ends', winner: remaining.length === 1 && humans === 1 ? (remaining[0] as SeatRow).seat : null };
-  }
+  const table = concessionOf(game.seats, [seat], def.players.min);
+  if (table.ends) return { kind: 'ends', winner: table.winner };
   const removable = def.removeSeat !== undefined && remaining.length >= def.players.min && def.removeSeat(game.state, seat) !== null;
   return { kind: removable ? 'removed' : 'computer' };
 }

@@ -1,5 +1,7 @@
-/** Who sits in a seat: a human (a Discord user id) or a computer player (`computer:<n>`) at a level. */
+/** Who sits in a seat: a human (a Discord user id) or a computer player (`computer:<n>`) at a level; who made a move. */
 import type { SeatRow } from '../../persistence/schema.js';
+import type { EffectiveEntry } from '../log.js';
+import type { SummaryEvent } from '../outbox.js';
 
 const SNOWFLAKE = /^[0-9]{1,20}$/;
 const COMPUTER_ID = /^computer:[1-9][0-9]{0,2}$/;
@@ -26,6 +28,26 @@ export function isComputerPlayed(seat: SeatRow): boolean {
   return seat.computer !== null || seat.leftAt !== null;
 }
 
+/** A human at the table who plays their own seat now (not a computer seat, not left, no computer standing in). */
+export function isPresentHuman(seat: Pick<SeatRow, 'userId' | 'computer' | 'leftAt'>): boolean {
+  return !isComputerSeatId(seat.userId) && seat.computer === null && seat.leftAt === null;
+}
+
+/**
+ * What `leaving` seats leaving does to the table (the rules notes, "At the table"): the game ends when the
+ * seats still at the table are fewer than it needs (`minPlayers`, at least two), or when none of them is a
+ * present human (computers do not play on alone). It is won by concession only by the one seat left at the
+ * table when its own human plays it: never by a computer, whether a computer seat or one standing in for
+ * an absent human. `winner` is null when the game does not end, or ends without a winner.
+ */
+export function concessionOf(seats: readonly SeatRow[], leaving: readonly number[], minPlayers: number): { ends: boolean; winner: number | null } {
+  const remaining = seats.filter((s) => s.leftAt === null && !leaving.includes(s.seat));
+  const present = remaining.filter((s) => isPresentHuman(s));
+  const ends = remaining.length < Math.max(2, minPlayers) || present.length === 0;
+  const winner = ends && remaining.length === 1 && present.length === 1 ? (present[0] as SeatRow).seat : null;
+  return { ends, winner };
+}
+
 /** Why the seats of a game cannot be right, or null. */
 export function checkSeats(seats: readonly SeatRow[]): string | null {
   for (const [index, seat] of seats.entries()) {
@@ -36,4 +58,13 @@ export function checkSeats(seats: readonly SeatRow[]): string | null {
     if (typeof seat.displayName !== 'string') return `seat ${index} has no name`;
   }
   return null;
+}
+
+/**
+ * The events of these moves as a turn's summary tells them: an event of the seat that moved (or of no
+ * seat) is marked when a computer made the move for it; an event about another seat (whose turn begins,
+ * say) is not marked, since that seat's player did nothing.
+ */
+export function movesAsTold(entries: readonly EffectiveEntry[]): SummaryEvent[] {
+  return entries.flatMap((e) => (e.computer === true ? e.events.map((ev): SummaryEvent => (ev.seat === undefined || ev.seat === e.seat ? { ...ev, byComputer: true } : ev)) : e.events));
 }

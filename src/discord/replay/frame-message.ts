@@ -10,10 +10,10 @@ import type { ReplayIndex } from '../../app/replay/frames.js';
 import type { SummaryEvent } from '../../app/outbox.js';
 import type { Locale } from '../../engine/index.js';
 import type { GamePresenter } from '../../games/contract.js';
-import type { GameService } from '../../app/game-service.js';
+import { movesAsTold, type GameService } from '../../app/game-service.js';
 import { encodeCustomId, encodeFrameValue } from '../codec.js';
 import { t } from '../i18n/index.js';
-import { CONTENT_MAX, labelNames, playingOrderText, standingsLines, standingsNow, turnNames, visibleEvents, type Row } from '../messages.js';
+import { CONTENT_MAX, pastLabelNames, playingOrderText, standingsLines, standingsNow, turnNames, visibleEvents, type Row } from '../messages.js';
 import { truncate } from '../panel.js';
 
 /** A select offers at most 25 options: the start, the end and this many rounds around the current one. */
@@ -33,10 +33,7 @@ export type FramePicture = (frame: ReplayFrameView, lastTurn: readonly SummaryEv
 
 /** The public events of a frame's turn, marked when a computer made them (as the board's summary is). */
 export function publicEventsOf(frame: ReplayFrameView): SummaryEvent[] {
-  return visibleEvents(
-    frame.entries.flatMap((e) => (e.computer === true ? e.events.map((ev): SummaryEvent => ({ ...ev, byComputer: true })) : e.events)),
-    null,
-  );
+  return visibleEvents(movesAsTold(frame.entries), null);
 }
 
 /** One line per move of the turn that shows something public, each naming its player as it was played. */
@@ -121,12 +118,13 @@ export async function replayFrameMessage(
   head.push(k === 0 ? t(locale, 'replay.start', { turns }) : t(locale, 'replay.turn', { round: frame.frame.round, turn: k, turns }));
   const png = await picture(frame, publicEventsOf(frame));
   if (png === null) head.push(t(locale, 'board.noPicture'));
-  const status = presenter.status(frame.view, locale, labelNames(game));
+  // Each seat by its own player (the start: who sat there); a move a computer made says so in its line.
+  const status = presenter.status(frame.view, locale, pastLabelNames(game));
   if (status !== '') head.push(status);
   if (k === 0) head.push(t(locale, 'board.order', playingOrderText(game)));
   // The end of an ended game: its standings, as its final board gave them.
   const tail: string[] = [];
-  if (k === turns && game.row.status === 'finished') tail.push(...standingsLines(service, game, presenter, locale, null));
+  if (k === turns && game.row.status === 'finished') tail.push(...(await standingsLines(service, game, presenter, locale)));
   if (k === turns && game.row.status === 'abandoned') tail.push(t(locale, 'board.abandonedStandings'), ...standingsNow(service, game, presenter, locale));
   const body: string[] = [];
   if (k > 0) {

@@ -9,7 +9,7 @@ import { ReplayBook, type OpenReplay, type ReplayRefusal } from '../../app/repla
 import { BoundedCache } from '../../app/replay/bounded-cache.js';
 import type { BotContext, HandlerEnv } from '../context.js';
 import { t } from '../i18n/index.js';
-import { labelNames } from '../messages.js';
+import { pastLabelNames } from '../messages.js';
 import { answerPrivately, isEphemeralMessage, notePrivately, presenterFor, refusalText } from '../respond.js';
 import { echo } from '../text.js';
 import { maySeeGame } from '../tables.js';
@@ -83,7 +83,7 @@ export async function showReplayFrame(env: HandlerEnv, interaction: Interaction,
     const kept = replays.pictures.get(key);
     if (kept !== undefined) return kept;
     try {
-      const png = await presenter.renderBoard(shown.view, { locale: env.locale, names: labelNames(open.game), lastTurn, ...(shown.ranks === undefined ? {} : { ranks: shown.ranks }) });
+      const png = await presenter.renderBoard(shown.view, { locale: env.locale, names: pastLabelNames(open.game), lastTurn, ...(shown.ranks === undefined ? {} : { ranks: shown.ranks }) });
       replays.pictures.set(key, png, png.byteLength);
       return png;
     } catch (error) {
