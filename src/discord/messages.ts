@@ -174,10 +174,30 @@ export function turnNames(game: Snapshot, actor: Seat | undefined, byComputer: b
   return out;
 }
 
-/** One player's turn as text, its player named as in `turnNames`. */
+/** One player's turn as text, its player named as in `turnNames`: whole events within `max` (see `wholeWithin`). */
 function turnText(presenter: GamePresenter, game: Snapshot, events: readonly SummaryEvent[], locale: Locale, max: number): string {
   const actor = events.find((e) => e.seat !== undefined)?.seat;
-  return eventText(presenter, events, locale, turnNames(game, actor, events.some((e) => e.byComputer === true)), max);
+  const playerNames = turnNames(game, actor, events.some((e) => e.byComputer === true));
+  const said = events.map((e) => presenter.format(e, locale, playerNames));
+  return wholeWithin(said, '; ', max, (count) => t(locale, 'board.moreEvents', { count }));
+}
+
+/** The longest line of the board's "Last turns": a turn is told in whole events, the rest counted. */
+export const TURN_LINE_MAX = 300;
+
+/**
+ * `parts` joined by `separator` within `max` characters, whole parts only: a part cut in the middle misleads
+ * (a rule half said, a name or number cut). The parts that do not fit are left out from the end and counted
+ * (`more`: "… and 3 more"). Only a first part longer than `max` on its own is cut (no event comes near).
+ */
+export function wholeWithin(parts: readonly string[], separator: string, max: number, more: (count: number) => string): string {
+  const length = (text: string): number => [...text].length;
+  for (let kept = parts.length; kept > 0; kept--) {
+    const shown = parts.slice(0, kept).join(separator);
+    const text = kept === parts.length ? shown : `${shown}${separator}${more(parts.length - kept)}`;
+    if (length(text) <= max) return text;
+  }
+  return parts.length === 0 ? '' : truncate(parts[0] as string, max);
 }
 
 // ----- lobby ---------------------------------------------------------------------------------------------
@@ -204,6 +224,8 @@ export function lobbyMessage(game: LobbySnapshot, presenter: GamePresenter): Pub
   const { min } = game.module.definition.players;
   const players = game.seats.map((s) => mention(game, s.seat)).join(', ');
   const computers = game.seats.some((s) => isComputerSeatId(s.userId));
+  // A full lobby offers no seat: no Join, no computer to add (both come back when a seat frees up).
+  const full = game.seats.length >= game.settings.capacity;
   return {
     content: fit([
       t(locale, 'lobby.title', { game: presenter.name(locale), host: `<@${game.row.hostUserId}>` }),
@@ -213,30 +235,34 @@ export function lobbyMessage(game: LobbySnapshot, presenter: GamePresenter): Pub
       ...expansionLine(presenter, game, locale),
       ...(clockName(locale, game.settings.clock) === null ? [] : [t(locale, 'clock.lobby', { clock: clockName(locale, game.settings.clock) ?? '' })]),
       t(locale, 'lobby.seats', { count: game.seats.length, capacity: game.settings.capacity, players }),
-      min === game.settings.capacity ? t(locale, 'lobby.hintExact', { capacity: min }) : t(locale, 'lobby.hint', { min, capacity: game.settings.capacity }),
+      full ? t(locale, 'lobby.hintFull') : min === game.settings.capacity ? t(locale, 'lobby.hintExact', { capacity: min }) : t(locale, 'lobby.hint', { min, capacity: game.settings.capacity }),
       ...(game.row.useThread ? [t(locale, 'lobby.inThread')] : []),
     ]),
     components: [
       row(
-        button(t(locale, 'lobby.join'), encodeCustomId({ ...id, verb: 'join' }), ButtonStyle.Success),
+        ...(full ? [] : [button(t(locale, 'lobby.join'), encodeCustomId({ ...id, verb: 'join' }), ButtonStyle.Success)]),
         button(t(locale, 'lobby.leave'), encodeCustomId({ ...id, verb: 'quit' }), ButtonStyle.Secondary),
         button(t(locale, 'lobby.start'), encodeCustomId({ ...id, verb: 'start' }), ButtonStyle.Primary),
         button(t(locale, 'lobby.cancel'), encodeCustomId({ ...id, verb: 'cancel' }), ButtonStyle.Danger),
       ),
       // The host adds computer players by level (a game needs at least one human: the host).
-      {
-        type: ComponentType.ActionRow,
-        components: [
-          {
-            type: ComponentType.StringSelect,
-            custom_id: encodeCustomId({ ...id, verb: 'addbot' }),
-            placeholder: t(locale, 'lobby.addComputer'),
-            min_values: 1,
-            max_values: 1,
-            options: COMPUTER_LEVELS.map((level) => ({ label: t(locale, `computer.level.${level}`), value: level })),
-          },
-        ],
-      },
+      ...(full
+        ? []
+        : [
+            {
+              type: ComponentType.ActionRow as const,
+              components: [
+                {
+                  type: ComponentType.StringSelect as const,
+                  custom_id: encodeCustomId({ ...id, verb: 'addbot' }),
+                  placeholder: t(locale, 'lobby.addComputer'),
+                  min_values: 1,
+                  max_values: 1,
+                  options: COMPUTER_LEVELS.map((level) => ({ label: t(locale, `computer.level.${level}`), value: level })),
+                },
+              ],
+            },
+          ]),
       ...(computers ? [row(button(t(locale, 'lobby.removeComputer'), encodeCustomId({ ...id, verb: 'rmbot' }), ButtonStyle.Secondary))] : []),
     ],
     allowedMentions: { parse: [] },
@@ -271,7 +297,7 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
   const locale = gameLocale(game);
   const playerNames = names(game);
   const view = service.publicView(game);
-  const ranks = service.isOver(game) ? service.standings(game).map(({ seat, rank }) => ({ seat, rank })) : undefined;
+  const ranks = finalRanks(service, game, notes.concededTo ?? null);
   const summary = notes.summary ?? [];
   // Public events only: the picture and the channel text are public.
   const lastTurn: SummaryEvent[] = visibleEvents(
@@ -295,26 +321,19 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
   else if (drawn.phone?.status === 'rejected') logger?.error({ err: drawn.phone.reason, gameId: game.row.id, version: game.row.version }, 'the phone picture could not be drawn; posting the board without it');
   const lines: string[] = [t(locale, 'board.title', { game: presenter.name(locale), id: game.row.id })];
   if (picture && png === null) lines.push(t(locale, 'board.noPicture'));
-  const status = presenter.status(view, locale, playerNames);
+  // A game over says so first, and who won; the rules' status of a game ended before its end (won because
+  // every other player left, or ended early) would still describe a game in play.
+  const over = game.row.status !== 'active';
+  const status = over && !service.isOver(game) ? '' : presenter.status(view, locale, playerNames);
   if (picture && status !== '') lines.push(status);
   const bankLine = banksLine(locale, banks, names(game));
   if (bankLine !== null) lines.push(bankLine);
   if (notes.order === true) lines.push(t(locale, 'board.order', playingOrderText(game)));
-  lines.push(...(notes.notes ?? []));
-  // The events name their players themselves; a turn of hidden events only (a card drawn) tells nothing here.
-  if (lastTurn.length > 0) {
-    // Several players' turns (computer players after a human) get a line each, not one run-on line.
-    const turns = turnsOf(lastTurn);
-    if (picture && turns.length > 1) {
-      lines.push(t(locale, 'board.lastTurns'), ...turns.map((events) => `- ${turnText(presenter, game, events, locale, 400)}`));
-    } else {
-      const events = turns.length === 1 ? turnText(presenter, game, lastTurn, locale, 1200) : eventText(presenter, lastTurn, locale, playerNames, 1200);
-      lines.push(t(locale, picture ? 'board.lastTurn' : 'board.justNow', { events }));
-    }
-  }
   let mentioned: Seat[] = [];
   const components: Row[] = [];
   const finished = game.row.status === 'finished';
+  // What comes after the turns just played: whose turn it is now.
+  const after: string[] = [];
   if (game.row.status === 'abandoned') {
     // Ended early: the standings it was ended with, and nothing left to click.
     lines.push(t(locale, 'board.abandonedStandings'), ...standingsNow(service, game, presenter, locale));
@@ -332,7 +351,7 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
   } else {
     const left = new Set(game.seats.filter((s) => s.leftAt !== null).map((s) => s.seat));
     mentioned = service.activeSeats(game).filter((s) => !left.has(s));
-    if (mentioned.length > 0) lines.push(t(locale, 'board.yourTurn', { players: mentioned.map((s) => mention(game, s)).join(', ') }));
+    if (mentioned.length > 0) after.push(t(locale, 'board.yourTurn', { players: mentioned.map((s) => mention(game, s)).join(', ') }));
     const id = { gameId: game.row.id, version: game.row.version };
     components.push(
       row(
@@ -348,6 +367,10 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
   // The phone picture goes in an embed: shown under the board at the width of the screen, not beside it.
   const phoneFile = { name: `${stem}-phone.png`, description: t(locale, 'board.phoneImage', { game: presenter.name(locale) }) };
   if (phonePng !== null) files.push({ attachment: phonePng, ...phoneFile });
+  lines.push(...(notes.notes ?? []));
+  // The turns just played, in whole lines within the room the message leaves them.
+  const room = CONTENT_MAX - [...[...lines, ...after].filter((l) => l !== '').join('\n')].length - 2;
+  lines.push(...summaryLines(presenter, game, lastTurn, locale, picture, room), ...after);
   return {
     content: fit(lines),
     components,
@@ -357,6 +380,42 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
     // Without a board picture there is nothing for the phone picture to go under.
     ...(phoneLater === null || png === null ? {} : { phoneLater: { png: phoneLater, ...phoneFile, withdraw: drawn.withdraw } }),
   };
+}
+
+/**
+ * The turns just played as the board tells them within `room` characters: one turn in a line, several
+ * (computer players after a human) a line each of at most TURN_LINE_MAX. Always whole events and whole
+ * lines: what does not fit is counted ("… and 2 more"). A turn of hidden events only (a card drawn) tells
+ * nothing here; the events name their players themselves.
+ */
+function summaryLines(presenter: GamePresenter, game: ActiveSnapshot, lastTurn: readonly SummaryEvent[], locale: Locale, picture: boolean, room: number): string[] {
+  if (lastTurn.length === 0) return [];
+  const length = (text: string): number => [...text].length;
+  const turns = turnsOf(lastTurn);
+  if (picture && turns.length > 1) {
+    const heading = t(locale, 'board.lastTurns');
+    const each = turns.map((events) => `- ${turnText(presenter, game, events, locale, TURN_LINE_MAX - 2)}`);
+    return [heading, wholeWithin(each, '\n', Math.max(room - length(heading) - 1, 0), (count) => `- ${t(locale, 'board.moreTurns', { count })}`)];
+  }
+  const line = (events: string): string => t(locale, picture ? 'board.lastTurn' : 'board.justNow', { events });
+  const max = Math.max(Math.min(1200, room - length(line(''))), 0);
+  if (turns.length === 1) return [line(turnText(presenter, game, lastTurn, locale, max))];
+  const playerNames = names(game);
+  const said = lastTurn.map((e) => presenter.format(e, locale, playerNames));
+  return [line(wholeWithin(said, '; ', max, (count) => t(locale, 'board.moreEvents', { count })))];
+}
+
+/**
+ * The ranks the picture of a game over shows (it is drawn over, whatever the rules' phase): the rules'
+ * standings; a game won because every other player left, its winner; one ended early, none. Undefined while
+ * the game runs.
+ */
+function finalRanks(service: GameService, game: ActiveSnapshot, concededTo: Seat | null): { seat: Seat; rank: number }[] | undefined {
+  if (service.isOver(game)) return service.standings(game).map(({ seat, rank }) => ({ seat, rank }));
+  if (game.row.status === 'abandoned') return [];
+  if (game.row.status !== 'finished') return undefined;
+  const winner = concededTo ?? service.playingSeats(game)[0]?.seat;
+  return winner === undefined ? [] : [{ seat: winner, rank: 1 }];
 }
 
 /** The embed that shows the phone picture (the attachment `name`) under the board, at the screen's width. */

@@ -96,7 +96,10 @@ export interface RenderOptions {
   readonly locale: Locale;
   /** Display names by seat. */
   readonly names: readonly string[];
-  /** The final ranks, once the game is over (the picture marks the winner). */
+  /**
+   * The final ranks, once the game is over (the picture marks the winner, and draws the game over even when
+   * it ended before the rules' end: won because every other player left, or ended early with no winner named).
+   */
   readonly ranks?: readonly { readonly seat: Seat; readonly rank: number }[];
   /** The last turn's public events, so the picture can mark what changed. */
   readonly lastTurn?: readonly GameEvent[];

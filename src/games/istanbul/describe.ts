@@ -155,7 +155,8 @@ function countGoods(list: readonly string[]): [string, number][] {
  * - `red`, `green`, `yellow`, `blue` (counts) -> also `goods` naming only the colours that are not zero
  *   ("1 green"), with `goodsCount`;
  * - `choices` (goods to choose from), `tiles` (kiosk tiles), `mosqueTiles` (colours) -> names, or "none";
- * - `payees` (seats) and `places` (place ids), comma lists -> names joined ("Ada and Bo"), `places` also as
+ * - `payees` (seats, a seat twice for a merchant and a companion of the same player) and `places` (place ids),
+ *   comma lists -> names joined ("Ada (merchant and companion) and Bo"), `places` also as
  *   `placesFrom` ("vom Brunnen und von der Teestube");
  * - a place (`place`, `from`, `to`) -> its name, and its forms with article and case (PLACE_FORMS).
  */
@@ -202,7 +203,18 @@ export function localiseIstanbulParams(
     } else if (key === 'card') params[key] = name(`istanbul.card.${value}`);
     else if (key === 'reward') params[key] = name(`istanbul.reward.${value}`);
     // A list of seats ("0,2", or one seat as a number) and of places ("3,9"): names joined in the reader's language.
-    else if (key === 'payees') params[key] = joinList(String(value).split(',').map((v) => seatText(Number(v))), locale);
+    // Whom a move pays: 2 lira for each other token there, so a player whose merchant and companion both stand
+    // there is paid twice, and named once as such.
+    else if (key === 'payees') {
+      const seats = String(value).split(',').map(Number);
+      const once = seats.filter((seat, i) => seats.indexOf(seat) === i);
+      params[key] = joinList(
+        once.map((seat) =>
+          seats.filter((s) => s === seat).length > 1 ? formatMessage(catalogues, { key: 'istanbul.payeeBoth', params: { player: seatText(seat) } }, locale) : seatText(seat),
+        ),
+        locale,
+      );
+    }
     else if (key === 'places') {
       params[key] = joinList(String(value).split(',').map((v) => name(`istanbul.place.${v}`)), locale);
       params.placesFrom = joinList(String(value).split(',').map((v) => placeForm(Number(v), 'from')), locale);

@@ -120,6 +120,7 @@ export const istanbulEn: Catalogue = {
   'istanbul.layout.random': 'Random',
   'istanbul.layout.starter': 'Starter (Letters & Seals)',
   'istanbul.player': 'Player {seat}',
+  'istanbul.payeeBoth': '{player} (merchant and companion)',
   'istanbul.nothing': 'nothing',
   'istanbul.none': 'none',
   /** One entry of a list of goods: "2 yellow (fruit)". */
@@ -297,7 +298,7 @@ export const istanbulEn: Catalogue = {
   'istanbul.event.liraTaken': '{player} takes {lira} lira',
   'istanbul.event.yellowTileUsed': '{player} pays {lira} lira and brings back an assistant from {from} (yellow tile)',
   'istanbul.event.endTriggered': '{player} has {rubies, plural, one {# ruby} other {# rubies}}: this is the last round',
-  'istanbul.event.lastRoundOver': 'The last round is over: money and goods cards may still be played',
+  'istanbul.event.lastRoundOver': 'The last round is over',
   'istanbul.event.finalStep': '{player} may play money and goods cards',
   'istanbul.event.finalStepDone': '{player} is done',
   'istanbul.event.gameOver': 'The game is over',

@@ -193,7 +193,8 @@ function istanbulJob(view: unknown, options: RenderOptions, picture: BoardPictur
   return {
     game: 'istanbul',
     picture,
-    view: view as PublicViewOnly,
+    // A game over (ranks given) is drawn over, also one won before the rules' end: nobody left to decide.
+    view: (options.ranks === undefined ? view : { ...(view as IstanbulPublicView), phase: 'over', decision: null, turnSeat: null }) as PublicViewOnly,
     options: {
       locale: options.locale,
       names: options.names,

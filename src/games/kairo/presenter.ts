@@ -349,7 +349,8 @@ function prompt(view: KairoPublicView, locale: Locale): string {
 }
 
 function kairoJob(view: unknown, options: RenderOptions, picture: BoardPicture): BoardJob {
-  const board = view as PublicViewOnly;
+  // A game over (ranks given) is drawn over, also one won before the rules' end: nobody left to decide.
+  const board = (options.ranks === undefined ? view : { ...(view as KairoPublicView), phase: 'over', activeSeat: null }) as PublicViewOnly;
   return {
     game: 'kairo',
     picture,
