@@ -84,6 +84,17 @@ describe('REST faults', () => {
     expect(env.fake.channelMessages(channel)).toHaveLength(count);
   });
 
+  it('a lost answer: Discord carries the request out, the client sees a network error', async () => {
+    env.fake.failNext('POST /channels/{channel_id}/messages', { status: 200, lost: true });
+    const target = env.client.channels.cache.get(channel) as TextChannel;
+    const count = env.fake.channelMessages(channel).length;
+    const error = await target.send('posted, answer lost').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(HTTPError);
+    expect(env.fake.channelMessages(channel).slice(count).map((m) => m.content)).toEqual(['posted, answer lost']);
+    expect(posts().at(-1)?.fault).toBe('answer lost');
+  });
+
   it('an unknown route answers 404 with a Discord error and is recorded', async () => {
     const error = await env.client.rest.get('/channels/1/bogus-route').catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 404, code: 0 });

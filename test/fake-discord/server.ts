@@ -35,6 +35,11 @@ export interface FaultSpec {
    * many milliseconds later (past the client's timeout, Discord did it but the client cannot know).
    */
   delayMs?: number;
+  /**
+   * A lost answer instead of an error: the request is carried out as usual, then the connection is cut
+   * before its answer leaves (Discord did it, the client sees a network error). `status` is not used.
+   */
+  lost?: boolean;
 }
 
 interface PendingFault extends FaultSpec {
@@ -188,8 +193,10 @@ export class FakeServer {
 
       const taken = this.#takeFault(method, path, match.route.path);
       const delayMs = taken?.delayMs;
-      const fault = delayMs === undefined ? taken : undefined;
+      const lost = taken?.lost === true;
+      const fault = delayMs === undefined && !lost ? taken : undefined;
       if (delayMs !== undefined) record.fault = `delay ${delayMs} ms`;
+      if (lost) record.fault = 'answer lost';
       if (fault) {
         record.fault = `${fault.status}`;
         this.#sendFault(res, record, fault);
@@ -226,6 +233,11 @@ export class FakeServer {
       const reply = await match.route.handle(this.core, request);
       record.status = reply.status;
       if (delayMs !== undefined) await new Promise((resolve) => setTimeout(resolve, delayMs));
+      if (lost) {
+        res.destroy();
+        world.events.emit('request', record);
+        return;
+      }
       this.#send(res, reply.status, reply.json);
     } catch (error) {
       const discordError =

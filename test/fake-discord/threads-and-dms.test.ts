@@ -52,6 +52,28 @@ describe('threads', () => {
     env.fake.assertNoViolations();
   });
 
+  it('a message that started a thread carries it; the guild lists its active threads, newest first, those the bot can see', async () => {
+    const channel = await textChannel('carried');
+    const message = await channel.send('a lobby');
+    const thread = await channel.threads.create({ name: 'Game #2', startMessage: message.id });
+    const reread = await channel.messages.fetch({ message: message.id, force: true });
+    expect(reread.hasThread).toBe(true);
+    expect(reread.thread?.id).toBe(thread.id);
+    const plain = await channel.send('no thread');
+    expect((await channel.messages.fetch({ message: plain.id, force: true })).hasThread).toBe(false);
+    const loose = await channel.threads.create({ name: 'Game #3', type: ChannelType.PublicThread });
+    const hidden = await textChannel('hidden');
+    await hidden.threads.create({ name: 'secret', type: ChannelType.PublicThread });
+    env.fake.denyBot(hidden.id, ['ViewChannel']);
+    const active = await channel.threads.fetchActive();
+    expect([...active.threads.keys()]).toEqual([loose.id, thread.id]);
+    const listed = (await env.client.rest.get(`/guilds/${env.fake.guildId}/threads/active`)) as { threads: { id: string; name: string; owner_id: string }[] };
+    expect(listed.threads.map((t) => t.name)).not.toContain('secret');
+    expect(listed.threads.find((t) => t.id === thread.id)).toMatchObject({ name: 'Game #2', owner_id: env.fake.botUserId });
+    env.fake.resetBotPermissions(hidden.id);
+    env.fake.assertNoViolations();
+  });
+
   it('needs Create Public Threads in the channel, and Send Messages in Threads to post in one', async () => {
     const channel = await textChannel('locked');
     const thread: ThreadChannel = await channel.threads.create({ name: 'open', type: ChannelType.PublicThread });

@@ -591,6 +591,9 @@ export class World {
 
   apiMessage(message: StoredMessage): APIMessage {
     const ephemeral = message.ephemeralFor !== undefined;
+    // A message that started a thread carries it (the thread has the message's id) and says so in its flags.
+    const started = this.channels.get(message.id);
+    const thread = started?.thread?.starterMessageId === message.id ? started : undefined;
     const interactionUser = message.interaction ? this.apiUser(this.user(message.interaction.userId)) : undefined;
     return {
       id: message.id,
@@ -608,7 +611,8 @@ export class World {
       components: message.components,
       pinned: false,
       type: message.type,
-      flags: message.flags | (message.loading ? MessageFlags.Loading : 0) | (ephemeral ? MessageFlags.Ephemeral : 0),
+      flags: message.flags | (message.loading ? MessageFlags.Loading : 0) | (ephemeral ? MessageFlags.Ephemeral : 0) | (thread !== undefined ? MessageFlags.HasThread : 0),
+      ...(thread !== undefined ? { thread: this.apiChannel(thread) } : {}),
       ...(message.webhookId ? { webhook_id: message.webhookId, application_id: this.applicationId } : {}),
       ...(message.interaction && interactionUser
         ? {

@@ -3,7 +3,9 @@
  * thread then has the message's id) or on their own. Opening one needs Create Public Threads in the
  * channel (and Read Message History to start from a message); one thread per message; a text channel only.
  * The connected client hears THREAD_CREATE. Posting in a thread needs Send Messages in Threads (see
- * channels.ts); a thread has its parent's permissions.
+ * channels.ts); a thread has its parent's permissions. The guild's active threads are listed (those in
+ * channels the bot can view), as Discord lists them, newest first; a message that started a thread
+ * carries it (see World.apiMessage).
  */
 import { ChannelType, PermissionFlagsBits, ThreadAutoArchiveDuration } from 'discord-api-types/v10';
 import type { Core } from '../core.js';
@@ -43,6 +45,21 @@ function open(core: Core, parent: ChannelRecord, body: ThreadBody, starterMessag
 }
 
 export const threadRoutes: Route<Core>[] = [
+  {
+    method: 'GET',
+    path: '/guilds/{guild_id}/threads/active',
+    auth: true,
+    handle: (core, req) => {
+      const guild = core.world.guilds.get(req.params.guild_id as string);
+      if (!guild || !guild.members.has(core.world.bot.id)) throw errors.unknownGuild();
+      const visible = guild.threadIds
+        .map((id) => core.world.channel(id))
+        .filter((thread) => hasAll(core.world.permissionsIn(core.world.bot.id, thread.id), PermissionFlagsBits.ViewChannel))
+        .sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
+      // Thread members are not modelled.
+      return { status: 200, json: { threads: visible.map((thread) => core.world.apiChannel(thread)), members: [], has_more: false } };
+    },
+  },
   {
     method: 'POST',
     path: '/channels/{channel_id}/messages/{message_id}/threads',
