@@ -13,7 +13,7 @@ import {
   type APIComponentInMessageActionRow,
   type MessageMentionOptions,
 } from 'discord.js';
-import { COMPUTER_LEVELS, computerName, isComputerPlayed, isComputerSeatId, parseLevel, type ActiveSnapshot, type GameService, type LobbySnapshot, type SeatRow, type Snapshot, type VoteTally } from '../app/game-service.js';
+import { COMPUTER_LEVELS, computerName, isComputerPlayed, isComputerSeatId, movesAsTold, parseLevel, type ActiveSnapshot, type GameService, type LobbySnapshot, type SeatRow, type Snapshot, type StoredResult, type VoteTally } from '../app/game-service.js';
 import type { EffectiveEntry } from '../app/log.js';
 import type { SummaryEvent } from '../app/outbox.js';
 import type { BankNow } from '../app/time-bank.js';
@@ -63,12 +63,21 @@ export function gameLocale(game: Snapshot): Locale {
   return isLocale(game.row.locale) ? game.row.locale : 'en';
 }
 
-/** A seat's name as shown: computer seats with their level ("Bot 1 (normal)"), seats a computer plays for their owner marked. */
-function seatName(game: Snapshot, seat: SeatRow, format: (raw: string) => string): string {
+/** A computer player's name with its level, in the reader's language ("Bot 2 (easy)"): every surface names one so. */
+export function computerPlayerName(locale: Locale, name: string, level: string | null): string {
+  return t(locale, 'computer.name', { name, level: t(locale, `computer.level.${parseLevel(level)}`) });
+}
+
+/**
+ * A seat's name as shown: computer seats with their level ("Bot 1 (normal)"); `holderNow`: a seat a
+ * computer plays now for its owner is marked (the board of now), else it is named by its own player (a
+ * line about a past move, a replay: who held it then is told by the move's own mark).
+ */
+function seatName(game: Snapshot, seat: SeatRow, format: (raw: string) => string, holderNow = true): string {
   const locale = gameLocale(game);
   const name = format(seat.displayName);
-  if (isComputerSeatId(seat.userId)) return t(locale, 'computer.name', { name, level: t(locale, `computer.level.${parseLevel(seat.computer)}`) });
-  if (seat.computer !== null || seat.leftAt !== null) return t(locale, 'computer.playing', { name });
+  if (isComputerSeatId(seat.userId)) return computerPlayerName(locale, name, seat.computer);
+  if (holderNow && (seat.computer !== null || seat.leftAt !== null)) return t(locale, 'computer.playing', { name });
   return name;
 }
 
@@ -79,9 +88,12 @@ function marked(game: Snapshot, seat: Seat, name: string): string {
   return marker === '' ? name : `${marker} ${name}`;
 }
 
-function seatNames(game: Snapshot, format: (raw: string) => string, withMarker = false): string[] {
+function seatNames(game: Snapshot, format: (raw: string) => string, withMarker = false, holderNow = true): string[] {
   const out: string[] = [];
-  for (const seat of game.seats) out[seat.seat] = withMarker ? marked(game, seat.seat, seatName(game, seat, format)) : seatName(game, seat, format);
+  for (const seat of game.seats) {
+    const name = seatName(game, seat, format, holderNow);
+    out[seat.seat] = withMarker ? marked(game, seat.seat, name) : name;
+  }
   return out;
 }
 
@@ -93,6 +105,11 @@ export function names(game: Snapshot): string[] {
 /** Players' names for button labels and select options (not markdown). */
 export function labelNames(game: Snapshot): string[] {
   return seatNames(game, labelName);
+}
+
+/** Players' names for labels and pictures of a past moment (a replay): each seat by its own player, not by who plays it now. */
+export function pastLabelNames(game: Snapshot): string[] {
+  return seatNames(game, labelName, false, false);
 }
 
 /** Players' names for the board picture (drawn, not markdown). */
@@ -107,9 +124,9 @@ export function mention(game: Snapshot, seat: Seat): string {
   return marked(game, seat, isComputerSeatId(row.userId) ? seatName(game, row, plainName) : `<@${row.userId}>`);
 }
 
-/** A player of any game by user id (history, statistics): a mention, or a computer player's name marked as such. */
-export function playerById(userId: string, locale: Locale): string {
-  return isComputerSeatId(userId) ? t(locale, 'computer.playing', { name: computerName(userId) }) : `<@${userId}>`;
+/** A player of any game by user id and a computer seat's level (history): a mention, or a computer player's name with its level. */
+export function playerById(userId: string, level: string | null, locale: Locale): string {
+  return isComputerSeatId(userId) ? computerPlayerName(locale, computerName(userId), level) : `<@${userId}>`;
 }
 
 /** The humans to ping for these seats (never a computer seat). */
@@ -162,15 +179,15 @@ export function turnsOf(events: readonly SummaryEvent[]): SummaryEvent[][] {
 }
 
 /**
- * The names for the text of one player's turn: the acting seat named as it was played then (by a computer
- * player, marked so, or by its player), the others as they are now. A computer seat keeps its own name.
+ * The names for the text of one player's past turn: the acting seat named by who made the move (marked
+ * when a computer player made it for its owner), every other seat by its own player (who held it then is
+ * not this line's to say). A computer seat keeps its own name.
  */
 export function turnNames(game: Snapshot, actor: Seat | undefined, byComputer: boolean): string[] {
-  const out = names(game);
+  const out = seatNames(game, plainName, true, false);
   const row = game.seats.find((s) => s.seat === actor);
-  if (row === undefined || isComputerSeatId(row.userId)) return out;
-  const name = plainName(row.displayName);
-  out[row.seat] = marked(game, row.seat, byComputer ? t(gameLocale(game), 'computer.playing', { name }) : name);
+  if (row === undefined || isComputerSeatId(row.userId) || !byComputer) return out;
+  out[row.seat] = marked(game, row.seat, t(gameLocale(game), 'computer.playing', { name: plainName(row.displayName) }));
   return out;
 }
 
@@ -297,11 +314,11 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
   const locale = gameLocale(game);
   const playerNames = names(game);
   const view = service.publicView(game);
-  const ranks = finalRanks(service, game, notes.concededTo ?? null);
+  const ranks = await finalRanks(service, game, notes.concededTo ?? null);
   const summary = notes.summary ?? [];
   // Public events only: the picture and the channel text are public.
   const lastTurn: SummaryEvent[] = visibleEvents(
-    summary.flatMap((e) => (e.computer === true ? e.events.map((ev): SummaryEvent => ({ ...ev, byComputer: true })) : e.events)),
+    movesAsTold(summary),
     null,
   );
   const picture = notes.picture !== false;
@@ -338,7 +355,7 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
     // Ended early: the standings it was ended with, and nothing left to click.
     lines.push(t(locale, 'board.abandonedStandings'), ...standingsNow(service, game, presenter, locale));
   } else if (finished) {
-    lines.push(...standingsLines(service, game, presenter, locale, notes.concededTo ?? null));
+    lines.push(...(await standingsLines(service, game, presenter, locale, notes.concededTo ?? null)));
     // Any player may ask for another game with the same players and options (see GameService.rematch).
     const id = { gameId: game.row.id, version: game.row.version };
     // issue 26: replays: anyone may step through the game, privately.
@@ -410,12 +427,20 @@ function summaryLines(presenter: GamePresenter, game: ActiveSnapshot, lastTurn: 
  * standings; a game won because every other player left, its winner; one ended early, none. Undefined while
  * the game runs.
  */
-function finalRanks(service: GameService, game: ActiveSnapshot, concededTo: Seat | null): { seat: Seat; rank: number }[] | undefined {
+async function finalRanks(service: GameService, game: ActiveSnapshot, concededTo: Seat | null): Promise<{ seat: Seat; rank: number }[] | undefined> {
   if (service.isOver(game)) return service.standings(game).map(({ seat, rank }) => ({ seat, rank }));
   if (game.row.status === 'abandoned') return [];
   if (game.row.status !== 'finished') return undefined;
-  const winner = concededTo ?? service.playingSeats(game)[0]?.seat;
-  return winner === undefined ? [] : [{ seat: winner, rank: 1 }];
+  const winner = concessionWinner(await service.finalResult(game.row.id), concededTo);
+  return winner === null ? [] : [{ seat: winner, rank: 1 }];
+}
+
+/**
+ * The winner of a game ended by concession, as its stored result has it (null: nobody won); `concededTo`,
+ * the final board's own word, for a game ended before results were stored.
+ */
+function concessionWinner(stored: readonly StoredResult[], concededTo: Seat | null): Seat | null {
+  return stored.length > 0 ? (stored.find((r) => r.rank === 1)?.seat ?? null) : concededTo;
 }
 
 /** The embed that shows the phone picture (the attachment `name`) under the board, at the screen's width. */
@@ -460,15 +485,25 @@ async function settle(png: Promise<Buffer>): Promise<PromiseSettledResult<Buffer
   return (await Promise.allSettled([png]))[0] as PromiseSettledResult<Buffer>;
 }
 
-export function standingsLines(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, locale: Locale, concededTo: Seat | null): string[] {
+/**
+ * The final standings of a finished game, from the result stored when it ended (decided once, in the
+ * commit that ended it; the history, the statistics and the ratings read the same rows): the rules'
+ * standings, or the winner by concession, or nobody (no present human was left at the table: see the
+ * rules notes, "At the table"). `concededTo`: the final board's own word, for a game ended before results
+ * were stored.
+ */
+export async function standingsLines(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, locale: Locale, concededTo: Seat | null = null): Promise<string[]> {
+  const stored = await service.finalResult(game.row.id);
   const playerNames = names(game);
-  if (concededTo !== null || !service.isOver(game)) {
-    const winner = concededTo ?? service.playingSeats(game)[0]?.seat ?? 0;
-    return [t(locale, 'board.conceded', { player: mention(game, winner) })];
+  if (!service.isOver(game)) {
+    const winner = concessionWinner(stored, concededTo);
+    return [winner === null ? t(locale, 'board.concededNobody') : t(locale, 'board.conceded', { player: mention(game, winner) })];
   }
   const left = new Set(game.seats.filter((s) => s.leftAt !== null).map((s) => s.seat));
+  const storedRank = new Map(stored.map((r) => [r.seat, r.rank]));
+  const standings = service.standings(game).map((s) => ({ ...s, rank: storedRank.get(s.seat) ?? s.rank }));
   const lines = [t(locale, 'board.over')];
-  for (const standing of [...service.standings(game)].sort((a, b) => a.rank - b.rank || a.seat - b.seat)) {
+  for (const standing of standings.sort((a, b) => a.rank - b.rank || a.seat - b.seat)) {
     const summary = presenter.format(standing.summary, locale, playerNames);
     const row = game.seats.find((s) => s.seat === standing.seat);
     // Computer seats carry their name and level; a human's seat a computer played at the end says so.

@@ -126,6 +126,7 @@ export const de: Record<CoreKey, string> = {
   'board.standing': '{rank}. {player}: {summary}',
   'board.standingLeft': '{player} hat das Spiel verlassen',
   'board.conceded': '**Das Spiel ist vorbei.** {player} gewinnt: Alle anderen haben das Spiel verlassen.',
+  'board.concededNobody': '**Das Spiel ist vorbei.** Kein Mensch spielt mehr selbst am Tisch, und Computerspieler spielen nicht allein weiter: Niemand gewinnt.',
   'board.left': '{player} hat das Spiel verlassen.',
   'board.leftAutopilot': '{player} hat das Spiel verlassen; ein Computerspieler übernimmt den Platz.',
   'board.removed': '{player} wurde per Abstimmung aus dem Spiel genommen.',
@@ -186,7 +187,7 @@ export const de: Record<CoreKey, string> = {
   'settings.turnNoReminder': 'Für den laufenden Zug kommen keine Erinnerungen mehr; die Abstimmung bei Untätigkeit kann {idle} öffnen.',
   // confirmations of destructive commands, and a game ended early
   'confirm.leave':
-    '**Spiel #{id} ({game}) verlassen?** {what, select, removed {Die Regeln nehmen deinen Platz aus dem Spiel, und die anderen spielen ohne dich weiter. Das lässt sich nicht rückgängig machen.} computer {Ein Computerspieler übernimmt deinen Platz, damit die anderen zu Ende spielen können; zwischen zwei Zügen kannst du ihn zurücknehmen (**{takeTurn}** auf dem Spielplan).} endsWinner {Das Spiel endet sofort: {winner} gewinnt als einzige verbliebene Person. Das lässt sich nicht rückgängig machen.} other {Das Spiel endet sofort: Es bleibt kein menschlicher Spieler übrig. Das lässt sich nicht rückgängig machen.}}',
+    '**Spiel #{id} ({game}) verlassen?** {what, select, removed {Die Regeln nehmen deinen Platz aus dem Spiel, und die anderen spielen ohne dich weiter. Das lässt sich nicht rückgängig machen.} computer {Ein Computerspieler übernimmt deinen Platz, damit die anderen zu Ende spielen können; zwischen zwei Zügen kannst du ihn zurücknehmen (**{takeTurn}** auf dem Spielplan).} endsWinner {Das Spiel endet sofort: {winner} gewinnt als einzige verbliebene Person. Das lässt sich nicht rückgängig machen.} other {Das Spiel endet sofort: Kein anderer Mensch spielt mehr selbst am Tisch, also gewinnt niemand. Das lässt sich nicht rückgängig machen.}}',
   'confirm.abandon':
     '**Spiel #{id} ({game}) für alle beenden?** {what, select, lobby {Die Lobby wird geschlossen; gespielt wurde noch nicht.} recorded {Das Spiel endet sofort und kann nicht fortgesetzt werden. Der Stand in diesem Moment wird als Ergebnis in /spiel verlauf festgehalten; er zählt in /statistik nicht als Sieg.} other {Das Spiel kann nicht gelesen werden, darum kann kein Ergebnis festgehalten werden; es endet sofort.}}',
   'confirm.leaveButton': 'Ja, Spiel verlassen',
@@ -266,6 +267,7 @@ export const de: Record<CoreKey, string> = {
   'history.empty': 'In diesem Server wurde noch kein Spiel beendet.',
   'history.title': '**Beendete Spiele** (die letzten {count})',
   'history.line': '#{id} {game} · {when} · {players} Spieler · gewonnen von {winners}',
+  'history.noWinnerLine': '#{id} {game} · {when} · {players} Spieler · kein Sieger: Der letzte menschliche Spieler ist gegangen',
   'history.board': '[letzter Spielplan]({link})',
   'stats.none': '{player} hat in diesem Server noch kein Spiel beendet.',
   'stats.title': '**Statistik** von {player} in diesem Server',

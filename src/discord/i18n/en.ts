@@ -131,6 +131,7 @@ export const en = {
   'board.standing': '{rank}. {player}: {summary}',
   'board.standingLeft': '{player} left the game',
   'board.conceded': '**The game is over.** {player} wins: every other player left the game.',
+  'board.concededNobody': '**The game is over.** No human player is left playing their own seat, and computer players do not play on alone: nobody wins.',
   'board.left': '{player} left the game.',
   'board.leftAutopilot': '{player} left the game; a computer player takes their seat.',
   'board.removed': '{player} was removed from the game by vote.',
@@ -194,7 +195,7 @@ export const en = {
   'settings.turnNoReminder': 'For the turn in progress, no more reminders come; the idle vote can open {idle}.',
   // confirmations of destructive commands, and a game ended early
   'confirm.leave':
-    '**Leave game #{id} ({game})?** {what, select, removed {The rules take your seat out of the game and the others play on without you. This cannot be undone.} computer {A computer player takes your seat so the others can finish; you can take it back between turns (**{takeTurn}** on the board).} endsWinner {The game ends now: {winner} wins, as the only player left. This cannot be undone.} other {The game ends now: no human player is left. This cannot be undone.}}',
+    '**Leave game #{id} ({game})?** {what, select, removed {The rules take your seat out of the game and the others play on without you. This cannot be undone.} computer {A computer player takes your seat so the others can finish; you can take it back between turns (**{takeTurn}** on the board).} endsWinner {The game ends now: {winner} wins, as the only player left. This cannot be undone.} other {The game ends now: no other human is left playing their own seat, so nobody wins. This cannot be undone.}}',
   'confirm.abandon':
     '**End game #{id} ({game}) for everyone?** {what, select, lobby {The lobby closes; nobody has played yet.} recorded {The game stops now and cannot be resumed. The standings at this moment are kept as its result in /game history; they do not count as wins in /stats.} other {The game cannot be read, so no result can be kept; it stops now.}}',
   'confirm.leaveButton': 'Yes, leave the game',
@@ -276,6 +277,7 @@ export const en = {
   'history.empty': 'No game has been finished in this server yet.',
   'history.title': '**Finished games** (the last {count})',
   'history.line': '#{id} {game} · {when} · {players} players · won by {winners}',
+  'history.noWinnerLine': '#{id} {game} · {when} · {players} players · no winner: the last human player left',
   'history.board': '[final board]({link})',
   'stats.none': '{player} has not finished a game in this server yet.',
   'stats.title': '**Statistics** of {player} in this server',

@@ -126,6 +126,7 @@ export const nl: Record<CoreKey, string> = {
   'board.standing': '{rank}. {player}: {summary}',
   'board.standingLeft': '{player} heeft het spel verlaten',
   'board.conceded': '**Het spel is afgelopen.** {player} wint: alle andere spelers hebben het spel verlaten.',
+  'board.concededNobody': '**Het spel is afgelopen.** Er speelt geen mens meer zelf aan tafel, en computerspelers spelen niet alleen verder: niemand wint.',
   'board.left': '{player} heeft het spel verlaten.',
   'board.leftAutopilot': '{player} heeft het spel verlaten; een computerspeler neemt de plaats over.',
   'board.removed': '{player} is na een stemming uit het spel gehaald.',
@@ -186,7 +187,7 @@ export const nl: Record<CoreKey, string> = {
   'settings.turnNoReminder': 'Voor de lopende beurt komen er geen herinneringen meer; de stemming bij inactiviteit kan {idle} openen.',
   // confirmations of destructive commands, and a game ended early
   'confirm.leave':
-    '**Spel #{id} ({game}) verlaten?** {what, select, removed {De regels halen je plaats uit het spel en de anderen spelen zonder jou verder. Dit kan niet ongedaan worden gemaakt.} computer {Een computerspeler neemt je plaats over zodat de anderen het spel kunnen uitspelen; tussen twee beurten kun je hem terugnemen (**{takeTurn}** op het bord).} endsWinner {Het spel eindigt nu: {winner} wint, als enige die overblijft. Dit kan niet ongedaan worden gemaakt.} other {Het spel eindigt nu: er blijft geen menselijke speler over. Dit kan niet ongedaan worden gemaakt.}}',
+    '**Spel #{id} ({game}) verlaten?** {what, select, removed {De regels halen je plaats uit het spel en de anderen spelen zonder jou verder. Dit kan niet ongedaan worden gemaakt.} computer {Een computerspeler neemt je plaats over zodat de anderen het spel kunnen uitspelen; tussen twee beurten kun je hem terugnemen (**{takeTurn}** op het bord).} endsWinner {Het spel eindigt nu: {winner} wint, als enige die overblijft. Dit kan niet ongedaan worden gemaakt.} other {Het spel eindigt nu: er speelt geen ander mens meer zelf aan tafel, dus niemand wint. Dit kan niet ongedaan worden gemaakt.}}',
   'confirm.abandon':
     '**Spel #{id} ({game}) voor iedereen beëindigen?** {what, select, lobby {De lobby sluit; er is nog niet gespeeld.} recorded {Het spel stopt nu en kan niet worden hervat. De stand van dit moment wordt als uitslag bewaard in /spel geschiedenis; in /statistieken telt die niet als overwinning.} other {Het spel kan niet worden gelezen, dus er kan geen uitslag worden bewaard; het stopt nu.}}',
   'confirm.leaveButton': 'Ja, spel verlaten',
@@ -266,6 +267,7 @@ export const nl: Record<CoreKey, string> = {
   'history.empty': 'Op deze server is nog geen spel afgelopen.',
   'history.title': '**Afgelopen spellen** (de laatste {count})',
   'history.line': '#{id} {game} · {when} · {players} spelers · gewonnen door {winners}',
+  'history.noWinnerLine': '#{id} {game} · {when} · {players} spelers · geen winnaar: de laatste menselijke speler is vertrokken',
   'history.board': '[laatste spelbord]({link})',
   'stats.none': '{player} heeft op deze server nog geen spel uitgespeeld.',
   'stats.title': '**Statistieken** van {player} op deze server',
