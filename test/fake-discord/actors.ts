@@ -40,8 +40,16 @@ export interface UserFile {
   contentType?: string;
 }
 
-/** An option value: strings, numbers, booleans; a user, channel or role by id (or a FakeUser); a file. */
-export type OptionValue = string | number | boolean | FakeUser | UserFile;
+/**
+ * A user option's value that Discord sends without its resolved user (it could not resolve the id): the
+ * interaction carries the id alone, as for an account Discord no longer knows.
+ */
+export class UnresolvedUser {
+  constructor(readonly id: string) {}
+}
+
+/** An option value: strings, numbers, booleans; a user, channel or role by id (or a FakeUser, or an UnresolvedUser); a file. */
+export type OptionValue = string | number | boolean | FakeUser | UserFile | UnresolvedUser;
 
 export interface RunCommandOptions extends WaitOptions {
   subcommand?: string;
@@ -449,6 +457,10 @@ export class FakeUser {
       case ApplicationCommandOptionType.Channel:
       case ApplicationCommandOptionType.Role:
       case ApplicationCommandOptionType.Mentionable: {
+        if (raw instanceof UnresolvedUser) {
+          if (def.type !== ApplicationCommandOptionType.User) throw fail('takes an unresolved user only as a user option');
+          return raw.id;
+        }
         const id = raw instanceof FakeUser ? raw.id : raw;
         if (typeof id !== 'string') throw fail('takes an id');
         const componentType = {
@@ -461,7 +473,7 @@ export class FakeUser {
         return id;
       }
       case ApplicationCommandOptionType.Attachment: {
-        if (typeof raw !== 'object' || raw instanceof FakeUser || !Buffer.isBuffer(raw.bytes)) throw fail('takes a file { name, bytes }');
+        if (typeof raw !== 'object' || raw instanceof FakeUser || raw instanceof UnresolvedUser || !Buffer.isBuffer(raw.bytes)) throw fail('takes a file { name, bytes }');
         const attachment = this.#upload(raw);
         resolved.attachments = { ...resolved.attachments, [attachment.id]: this.core.world.apiAttachment(attachment, true) };
         return attachment.id;

@@ -3,7 +3,7 @@
  * See fake-discord.ts for the entry point and README.md for a tour.
  */
 export { FakeDiscord, type CreateUserOptions, type FakeDiscordOptions } from './fake-discord.js';
-export { FakeUser, type MessageRef, type OptionValue, type RunCommandOptions, type UserFile } from './actors.js';
+export { FakeUser, UnresolvedUser, type MessageRef, type OptionValue, type RunCommandOptions, type UserFile } from './actors.js';
 export { FakeClock, type Clock } from './clock.js';
 export { FakeDiscordViolationError, InteractionHandle, formatViolation, type WaitOptions } from './dispatcher.js';
 export { DiscordError } from './errors.js';
