@@ -3,7 +3,7 @@
  * with its clock: a direct message instead of a ping, a reminder that waits for the end of the player's
  * quiet hours in their time zone, and "away until" pausing reminders and the idle vote, shown on the board.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser, RequestRecord, SeenMessage } from '../fake-discord/index.js';
 import { tallyGame } from '../games/tally/game.js';
 import { tallyComputer } from '../games/tally/computer.js';
@@ -32,6 +32,24 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await env?.stop();
+});
+
+/** The channels of the test running, whose games end with it. */
+const tables: string[] = [];
+
+function tableChannel(name: string): string {
+  const channel = env.fake.createChannel(name);
+  tables.push(channel);
+  return channel;
+}
+
+// A player's reminders due together come in one message, at the table that waited longest: each test ends
+// its games, so that the clock a test moves on reminds only of its own.
+afterEach(async () => {
+  for (const channel of tables.splice(0)) {
+    if ((await env.service.runningRow(channel)) === undefined) continue;
+    expect(await env.service.abandon(channel, alice.id, true)).toMatchObject({ ok: true });
+  }
 });
 
 function userById(id: string): FakeUser {
@@ -107,7 +125,7 @@ describe('/game notify', () => {
 describe('a direct message instead of a ping', () => {
   it('the board names the player without pinging them, and they get a direct message in their language with a link', async () => {
     expect(await notify(bob, { how: 'dm' })).toMatch(/^Gespeichert\. Deine Züge: eine Direktnachricht\./);
-    const channel = env.fake.createChannel('dm-notice');
+    const channel = tableChannel('dm-notice');
     let board = await startTally(channel, alice, bob);
     if (mentionedToAct(board)[0] !== bob.id) board = await endTurn(board, channel);
     expect(mentionedToAct(board)).toEqual([bob.id]);
@@ -143,7 +161,7 @@ describe('the language of a direct message', () => {
     try {
       privateReply(await bob.runCommand(env.fake.channelId(), 'help', {}), bob);
       expect((await env.service.notifySettings(bob.id)).locale).toBe('nl');
-      const channel = env.fake.createChannel('dm-language');
+      const channel = tableChannel('dm-language');
       const before = env.fake.directMessagesTo(bob.id).length;
       let board = await startTally(channel, alice, bob);
       if (mentionedToAct(board)[0] !== bob.id) board = await endTurn(board, channel);
@@ -168,7 +186,7 @@ describe('direct messages held by quiet hours, none while away', () => {
   it('a turn notice by direct message in the player quiet hours is owed until they end, and none comes while away', async () => {
     const hour = new Date(env.fake.clock.now()).getUTCHours();
     await notify(bob, { how: 'dm', time_zone: 'UTC', quiet_from: hour, quiet_to: (hour + 2) % 24 });
-    const channel = env.fake.createChannel('dm-quiet');
+    const channel = tableChannel('dm-quiet');
     let board = await startTally(channel, alice, bob);
     if (mentionedToAct(board)[0] !== bob.id) board = await endTurn(board, channel);
     expect(mentionedToAct(board)).toEqual([bob.id]);
@@ -210,7 +228,7 @@ describe('closed direct messages', () => {
     await notify(carol, { how: 'dm', quiet_from: 0, quiet_to: 0 });
     carol.setDirectMessages(false);
     try {
-      const channel = env.fake.createChannel('dm-closed');
+      const channel = tableChannel('dm-closed');
       let board = await startTally(channel, alice, carol);
       if (mentionedToAct(board)[0] !== carol.id) board = await endTurn(board, channel);
       expect(pinged(channel, board)).toEqual([]);
@@ -246,7 +264,7 @@ describe('the mention instead of a refused direct message', () => {
     // or failed by the hour the suite ran at (the fake's clock starts at the real time).
     await notify(carol, { how: 'dm', quiet_from: 0, quiet_to: 0 });
     carol.setDirectMessages(false);
-    const channel = env.fake.createChannel('dm-closed-retry');
+    const channel = tableChannel('dm-closed-retry');
     // The moment the bot tries Carol's direct message (refused: 50007), the channel's next post fails with a 500.
     const dmPath = `/channels/${env.fake.world.dmChannel(carol.id).id}/messages`;
     const failMention = (record: RequestRecord): void => {
@@ -290,7 +308,7 @@ describe('the mention instead of a refused direct message', () => {
 
 describe('quiet hours', () => {
   it('a reminder due in the player quiet hours waits until they end on the player clock, and is not counted', async () => {
-    const channel = env.fake.createChannel('quiet');
+    const channel = tableChannel('quiet');
     const board = await startTally(channel, alice, carol);
     const active = userById(mentionedToAct(board)[0]!);
     const reminderJob = async () => (await env.service.repo.jobsOf(await gameIdIn(channel), 'reminder'))[0]!;
@@ -323,7 +341,7 @@ describe('quiet hours', () => {
 
 describe('away', () => {
   it('pauses the reminders and the idle vote about the player, shows it on the board, and both resume when they are back', async () => {
-    const channel = env.fake.createChannel('away');
+    const channel = tableChannel('away');
     const board = await startTally(channel, alice, bob);
     const away = userById(mentionedToAct(board)[0]!);
     const other = away.id === alice.id ? bob : alice;
@@ -357,7 +375,7 @@ describe('away', () => {
   });
 
   it('a vote opened before the player said they are away waits for their return', async () => {
-    const channel = env.fake.createChannel('away-vote');
+    const channel = tableChannel('away-vote');
     const board = await startTally(channel, carol, alice);
     const idle = userById(mentionedToAct(board)[0]!);
     const voter = idle.id === carol.id ? alice : carol;
