@@ -2,7 +2,7 @@
  * Shared pieces of the handlers: refusal texts, the permission check, posting a board (and taking the
  * buttons off the previous one), and private answers that fit how the interaction was acknowledged.
  */
-import { DM_SCOPE } from './anywhere.js';
+import { tableLink } from './links.js';
 import {
   MessageFlags,
   PermissionFlagsBits,
@@ -83,8 +83,11 @@ export function refusalText(ctx: BotContext, refusal: Refusal, locale: Locale, g
       return t(locale, key, { count: refusal.count });
     case 'game_not_here':
       return t(locale, key, { id: refusal.gameId });
-    case 'rematch_open':
-      return t(locale, key, { id: refusal.existing.id, link: refusal.existing.boardMessageId === null ? `<#${refusal.existing.channelId}>` : messageLink(refusal.existing.guildId, refusal.existing.channelId, refusal.existing.boardMessageId) });
+    case 'rematch_open': {
+      // A named link to the lobby; before its first post, its channel.
+      const link = tableLink(refusal.existing);
+      return link === null ? t(locale, 'refusal.rematch_openPending', { id: refusal.existing.id, channel: `<#${refusal.existing.channelId}>` }) : t(locale, key, { id: refusal.existing.id, link });
+    }
     case 'other_table':
       return t(locale, key, { id: refusal.gameId, table: refusal.tableOf.id, game: ctx.presenters.get(refusal.tableOf.kind)?.name(locale) ?? refusal.tableOf.kind });
     default:
@@ -160,11 +163,8 @@ export function isCommitted(interaction: Interaction): boolean {
   return committed.has(interaction);
 }
 
-/** A link to a message in the channel. */
-export function messageLink(guildId: string | null, channelId: string, messageId: string): string {
-  // A game in a direct message is stored under the guild id '0' (see game-new.ts): its links are @me's.
-  return `https://discord.com/channels/${guildId === null || guildId === DM_SCOPE ? '@me' : guildId}/${channelId}/${messageId}`;
-}
+// A link to a message, and which table a link to a game opens: links.ts.
+export { messageLink } from './links.js';
 
 /** Component interactions acknowledged with deferUpdate are marked by the router. */
 const updateAcks = new WeakSet<object>();

@@ -3,8 +3,8 @@
  * (naming another one is refused). In the channel, the `game` option (autocompleted with the channel's
  * running games); with one running game none is needed; with several and none chosen, the user is asked
  * privately with a menu of them (the user's own games first), and the choice runs the command (table-pick.ts).
- * Also decided here, once for every surface: which table a link to a game opens (tableLink), and which games
- * a member may see where the whole server's games are listed (visibleGames).
+ * Also decided here, once for every surface: which games a member may see where the whole server's games
+ * are listed (visibleGames); which table a link opens is links.ts's.
  */
 import { ComponentType, GuildMember, PermissionFlagsBits, type AutocompleteInteraction, type BaseInteraction, type ChatInputCommandInteraction } from 'discord.js';
 import type { GameRow, Snapshot, TableEntry } from '../app/game-service.js';
@@ -15,7 +15,7 @@ import { t, toLocale } from './i18n/index.js';
 import { labelNames, type PrivateMessage } from './messages.js';
 import { escapeMarkdown } from './text.js';
 import { truncate } from './panel.js';
-import { answerPrivately, messageLink, refusalText } from './respond.js';
+import { answerPrivately, refusalText } from './respond.js';
 
 /** The option naming the game, on every command that needs one. */
 export const GAME_OPTION = 'game';
@@ -177,23 +177,8 @@ export function placeOf(row: GameRow): string {
   return `<#${row.threadId ?? row.channelId}>`;
 }
 
-/** What of a game's row says where its newest message (`boardMessageId`) was posted. */
-export type TablePlace = Pick<GameRow, 'guildId' | 'channelId' | 'threadId' | 'status' | 'boardMessageId'>;
-
-/**
- * The channel holding a game's newest message (`boardMessageId`): its lobby and its final standings are
- * posted in the channel, the boards of a started game in its thread when it has one (also the last board of
- * a game ended early). Every link to a game's table is built from this, never from the channel a command
- * was given in.
- */
-export function postedIn(row: TablePlace): string {
-  return row.status === 'finished' || row.status === 'lobby' ? row.channelId : (row.threadId ?? row.channelId);
-}
-
-/** The link that opens a game's table at its newest message (lobby, latest board or final standings); null before its first post. */
-export function tableLink(row: TablePlace): string | null {
-  return row.boardMessageId === null ? null : messageLink(row.guildId, postedIn(row), row.boardMessageId);
-}
+// Which table a link opens (links.ts), for the surfaces that find their games here.
+export { postedIn, tableLink, type TablePlace } from './links.js';
 
 /** A game as a server-wide surface lists it: its number and the channel it belongs to. */
 export interface ListedGame {

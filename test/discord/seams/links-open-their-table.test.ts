@@ -164,14 +164,16 @@ describe('in a channel with several tables', () => {
     const carolsBoard = env.fake.message(carolLearns.boardMessageId!)!;
     expect(env.fake.channelMessages(carolLearns.threadId!).map((m) => m.id)).toContain(carolsBoard.id);
     expect(carolsBoard.content).toContain(`game #${carolLearns.id}`);
-    expect(carolsAnswer.content).toContain(`Your learning game of **Tally** has started: ${linkTo(carolLearns.threadId!, carolsBoard.id)}`);
+    expect(carolsAnswer.content).toMatch(/^Your learning game of \*\*Tally\*\* has started/);
+    expect(carolsAnswer.content).toContain(linkTo(carolLearns.threadId!, carolsBoard.id));
     // Not the table she also plays at, nor any other table of the channel.
     expect(linksIn(carolsAnswer.content)).toEqual([[carolLearns.threadId, carolsBoard.id]]);
 
     const davesAnswer = await ask(dave, channel, 'learn', { game: 'tally' });
     daveLearns = await learningGameOf(dave);
     expect(daveLearns.id).not.toBe(carolLearns.id);
-    expect(davesAnswer.content).toContain(`Je oefenpartij **Tally** is begonnen: ${linkTo(daveLearns.threadId!, daveLearns.boardMessageId!)}`);
+    expect(davesAnswer.content).toMatch(/^Je oefenpartij \*\*Tally\*\* is begonnen/);
+    expect(davesAnswer.content).toContain(linkTo(daveLearns.threadId!, daveLearns.boardMessageId!));
     expect(env.fake.channelMessages(daveLearns.threadId!).map((m) => m.id)).toContain(daveLearns.boardMessageId);
     expect(linksIn(davesAnswer.content)).toEqual([[daveLearns.threadId, daveLearns.boardMessageId]]);
   });

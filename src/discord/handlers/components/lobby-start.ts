@@ -2,7 +2,8 @@
 import type { ComponentHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { gameLocale, lobbyMessage, playingOrderText } from '../../messages.js';
-import { answerPrivately, markCommitted, messageLink, missingPermissions, presenterFor } from '../../respond.js';
+import { answerPrivately, markCommitted, missingPermissions, presenterFor } from '../../respond.js';
+import { tableLink } from '../../links.js';
 import { deliverNow, refuse } from '../common.js';
 
 export const lobbyStart: ComponentHandler<'start'> = {
@@ -23,11 +24,8 @@ export const lobbyStart: ComponentHandler<'start'> = {
           return answerPrivately(interaction, t(env.locale, 'lobby.changed'));
         }
         if (current.ok && current.game.kind === 'active') {
-          const board = current.game.row.boardMessageId;
-          return answerPrivately(
-            interaction,
-            board === null ? t(env.locale, 'lobby.alreadyStartedPending') : t(env.locale, 'lobby.alreadyStarted', { link: messageLink(interaction.guildId, current.game.row.threadId ?? current.game.row.channelId, board) }),
-          );
+          const link = tableLink(current.game.row);
+          return answerPrivately(interaction, link === null ? t(env.locale, 'lobby.alreadyStartedPending') : t(env.locale, 'lobby.alreadyStarted', { link }));
         }
         return refuse(env, interaction, current.ok ? result : current);
       }
