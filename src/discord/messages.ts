@@ -55,6 +55,8 @@ export interface PhonePictureLater {
 export interface PrivateMessage {
   content: string;
   components: Row[];
+  /** A panel's picture (see GamePresenter.panelPicture); [] takes off the one an edited panel showed. */
+  files?: { attachment: Buffer; name: string; description?: string }[];
 }
 
 export const CONTENT_MAX = 2000;
@@ -548,6 +550,12 @@ function compoundWords(game: ActiveSnapshot, presenter: GamePresenter, locale: L
   };
 }
 
+/** A compound choice's panel group: the game's own (see GamePresenter.compoundGroup), or the one "In one go…". */
+export function compoundGroupOf(presenter: GamePresenter, steps: readonly unknown[], chainGroup: string, say: (m: Parameters<GamePresenter['format']>[0]) => string): { group: string; groupLabel: string } {
+  const own = presenter.compoundGroup?.(steps);
+  return own === undefined ? { group: CHAIN_GROUP, groupLabel: chainGroup } : { group: `${CHAIN_GROUP}:${own.id}`, groupLabel: say(own.label) };
+}
+
 export function panelActions(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, seat: Seat, locale: Locale): PanelAction[] {
   const words = compoundWords(game, presenter, locale);
   const legal = service.legalActions(game, seat);
@@ -563,8 +571,8 @@ export function panelActions(service: GameService, game: ActiveSnapshot, present
         index,
         label: text.label,
         ...(text.details.length === 0 ? {} : { details: text.details }),
-        group: CHAIN_GROUP,
-        groupLabel: chainGroup,
+        // One "In one go…", or the game's own groups of them when there are more than a select shows.
+        ...compoundGroupOf(presenter, steps, chainGroup, say),
         always: achievesNothing(info.map((s) => s.kind)),
       };
     }
@@ -657,7 +665,27 @@ export async function panelMessage(service: GameService, game: ActiveSnapshot, p
   lines.push(t(locale, 'panel.prompt', { prompt: presenter.prompt(view, seat, locale, playerNames) }));
   // Why the choice is narrow (a dead end), what is still owed.
   for (const note of service.decisionNotes(game, seat)) lines.push(presenter.format(note, locale, playerNames));
-  return { content: fit(lines), components: await panelRows(service, game, presenter, seat, locale, notes.page) };
+  if (notes.coaching?.hint !== undefined) lines.push(notes.coaching.hint);
+  if (notes.coaching?.tip !== undefined) lines.push(notes.coaching.tip);
+  return withPanelPicture(service, game, presenter, locale, { content: fit(lines), components: await panelRows(service, game, presenter, seat, locale, notes.page) });
+}
+
+/**
+ * The panel with the picture its game gives it now (see GamePresenter.panelPicture), drawn in the render
+ * pool from the public view; for a game that gives such pictures, without one when it gives none now (an
+ * edited panel keeps the files it had unless told otherwise). A picture that cannot be drawn holds up no
+ * decision: the panel goes without it.
+ */
+async function withPanelPicture(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, locale: Locale, message: PrivateMessage): Promise<PrivateMessage> {
+  if (presenter.panelPicture === undefined) return message;
+  const picture = presenter.panelPicture(service.publicView(game), { locale, names: pictureNames(game) });
+  if (picture === null) return { ...message, files: [] };
+  try {
+    const name = `${game.module.definition.id}-${game.row.id}-${game.row.version}-panel.png`;
+    return { ...message, files: [{ attachment: await picture.png, name, description: picture.description }] };
+  } catch {
+    return { ...message, files: [] };
+  }
 }
 
 // ----- hand, log -----------------------------------------------------------------------------------------

@@ -141,6 +141,18 @@ export interface GamePresenter {
   /** The seat's private hand, from its own view. Only ever sent ephemerally to that seat's player. */
   hand(seatView: unknown, seat: Seat, locale: Locale, names: readonly string[]): string;
   group(action: unknown): ActionGroup;
+  /**
+   * A compound choice's own group (a select of its own), when "In one go…" would hold more than a select
+   * shows: Kairo's start stall, its colour with each section, a field with each entrance. Undefined: the
+   * one "In one go…" group.
+   */
+  compoundGroup?(steps: readonly unknown[]): { readonly id: string; readonly label: Message } | undefined;
+  /**
+   * A picture of the public view for the deciding seat's panel, when no board picture in the channel shows
+   * what the decision needs (Kairo's start: the stalls are placed one by one under one picture): drawn in
+   * the render pool, like the boards, with its description (alt text). Null: the panel carries no picture now.
+   */
+  panelPicture?(view: unknown, options: RenderOptions): { readonly png: Promise<Buffer>; readonly description: string } | null;
   help(topic: HelpTopic, locale: Locale): string;
   /** issue 26: learn — the pictures of /help rules, when the game has them. */
   readonly rulesCards?: RulesCards;

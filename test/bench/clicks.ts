@@ -28,6 +28,11 @@ export interface ClickConfig {
   readonly seeds: readonly string[];
   /** Offer compound choices (as the bot does); false: the step-by-step path alone. */
   readonly compound: boolean;
+  /**
+   * 'start-stalls': only Kairo's variable start, each start stall a turn of its own (as the turn marker has
+   * it: the board keeps one picture over the whole start); absent: every turn the board marks.
+   */
+  readonly only?: 'start-stalls';
 }
 
 export interface ClickFigures {
@@ -47,7 +52,8 @@ const LABELS = { undo: 'Undo', more: 'More', previousPage: 'Previous', nextPage:
  */
 function panelActions(presenter: GamePresenter, legal: readonly unknown[], compounds: readonly (readonly unknown[])[], nothing: (steps: readonly unknown[]) => boolean): PanelAction[] {
   return panelChoices(legal, compounds).map(({ index, steps }) => {
-    const group = index >= legal.length ? { id: CHAIN_GROUP, always: nothing(steps) } : presenter.group(steps[0]);
+    const own = index >= legal.length ? presenter.compoundGroup?.(steps) : undefined;
+    const group = index < legal.length ? presenter.group(steps[0]) : { id: own === undefined ? CHAIN_GROUP : `${CHAIN_GROUP}:${own.id}`, always: nothing(steps) };
     return { index, label: `choice ${index}`, group: group.id, groupLabel: group.id, always: group.always };
   });
 }
@@ -125,7 +131,9 @@ export function measureClicks(config: ClickConfig): ClickFigures {
   const module = GAMES.modules.get(config.kind) as GameModule;
   const presenter = GAMES.presenters(inProcessBoardRenderer(GAMES)).get(config.kind) as GamePresenter;
   const def = module.definition;
-  const marker = (state: unknown): string => (module.boardMarker ?? module.turnMarker ?? ((s: unknown) => def.activeSeats(s).join(',')))(state);
+  const marker = (state: unknown): string =>
+    ((config.only === 'start-stalls' ? module.turnMarker : module.boardMarker) ?? module.turnMarker ?? ((s: unknown) => def.activeSeats(s).join(',')))(state);
+  const counted = (state: unknown): boolean => config.only !== 'start-stalls' || (state as { phase?: string }).phase === 'setup';
   const perTurn: number[] = [];
   for (const seed of config.seeds) {
     const parsed = def.parseOptions(module.buildOptions({ ...config.settings, capacity: config.players }, config.players));
@@ -143,7 +151,7 @@ export function measureClicks(config: ClickConfig): ClickFigures {
       state = def.apply(state, action, seat).state;
       const next = marker(state);
       if (next !== turn || def.isOver(state)) {
-        perTurn.push(turnClicks(def, presenter, steps, config.compound));
+        if (counted(steps[0]?.state)) perTurn.push(turnClicks(def, presenter, steps, config.compound));
         steps = [];
         turn = next;
       }

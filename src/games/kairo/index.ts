@@ -55,6 +55,14 @@ export function applyUntold(state: KairoState, action: KairoAction, seat: Seat):
   return { state: draft.state, events: NO_EVENTS, checkpoint: draft.checkpoint };
 }
 
+/** In the variable start: the colour of a start stall (then its section), or its field (then its entrance side). */
+function opensStartStep(state: KairoState, action: KairoAction): boolean {
+  if (state.phase !== 'setup') return false;
+  if (action.t === 'build') return state.pending.k === 'turn';
+  const p = state.pending;
+  return action.t === 'field' && p.k === 'build' && (p.mode === 'setup' || p.mode === 'neutral');
+}
+
 export function kairoStandings(state: KairoState): Standing[] {
   return state.players.map((p, seat) => ({
     seat,
@@ -91,7 +99,9 @@ export const kairo: GameDefinition<KairoState, KairoAction, KairoView, KairoOpti
   optionDetails: kairoOptionDetails,
   decisionNotes: kairoDecisionNotes,
   // Drawing and leading only open the choice of where from / which entrance: compound choices offer each.
-  opensDecision: (_state, _seat, action) => action.t === 'draw' || action.t === 'lead',
+  // A start stall's colour opens the choice of its section, its field the choice of the entrance side: so
+  // a start stall is two choices (colour and section, field and entrance) beside the four steps.
+  opensDecision: (state, _seat, action) => action.t === 'draw' || action.t === 'lead' || opensStartStep(state, action),
   messages: { en: kairoMessagesEn, de: kairoMessagesDe, nl: kairoMessagesNl },
 };
 

@@ -22,7 +22,7 @@ export function lastActionFromEvents(
   const fields: FieldId[] = [];
   let seat: Seat | null = null;
   for (const e of events) {
-    if (!/^kairo\.event\.(stall|neutral|relocate|extend|lead)\./.test(e.key)) continue;
+    if (!/^kairo\.event\.(stall|neutral|startStall|neutralStall|relocate|extend|lead)\./.test(e.key)) continue;
     if (seat === null && e.seat !== undefined) seat = e.seat;
     for (const key of ['from', 'field', 'entrance']) {
       const value = e.params?.[key];

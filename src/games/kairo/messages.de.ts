@@ -6,6 +6,7 @@
  */
 import type { Catalogue } from '../../engine/index.js';
 import { COLOURS, type Colour } from './data/board.js';
+import { DIRECTIONS, type Direction } from './geometry.js';
 
 /** Colour as a noun ("in Rot", "für Rot"). */
 const NOUN: Readonly<Record<Colour, string>> = { violet: 'Violett', red: 'Rot', yellow: 'Gelb', green: 'Grün', blue: 'Blau', orange: 'Orange' };
@@ -30,6 +31,12 @@ const NOM: Readonly<Record<Colour, string>> = {
 
 const perColour = (prefix: string, text: (colour: Colour) => string): Record<string, string> =>
   Object.fromEntries(COLOURS.map((c) => [`${prefix}.${c}`, text(c)]));
+
+const SIDE: Readonly<Record<Direction, string>> = { n: 'Norden', e: 'Osten', s: 'Süden', w: 'Westen' };
+
+/** Ein Startstand-Ereignis je Farbe und Seite des Eingangs (beide im Schlüssel, wie überall). */
+const perStartSide = (prefix: string, text: (colour: Colour, side: string) => string): Record<string, string> =>
+  Object.fromEntries(COLOURS.flatMap((c) => DIRECTIONS.map((d) => [`${prefix}.${c}.${d}`, text(c, SIDE[d])])));
 
 export const kairoMessagesDe: Catalogue = {
   // Aktionen: Beschriftungen und Protokollzeilen.
@@ -68,6 +75,8 @@ export const kairoMessagesDe: Catalogue = {
   ...perColour('kairo.event.jokerCoin', (c) => `Spieler {player} zahlt 1 Geld in ${NOUN[c]} für den Joker`),
   ...perColour('kairo.event.stall', (c) => `Spieler {player} platziert einen ${ACC[c]} Hauptstand auf {field} (Eingang {entrance})`),
   ...perColour('kairo.event.neutral', (c) => `Spieler {player} platziert den neutralen ${ACC[c]} Stand auf {field} (Eingang {entrance})`),
+  ...perStartSide('kairo.event.startStall', (c, side) => `Spieler {player} platziert einen ${ACC[c]} Startstand in Marktabschnitt {section} auf {field}, Eingang nach ${side} ({entrance})`),
+  ...perStartSide('kairo.event.neutralStall', (c, side) => `Spieler {player} platziert den neutralen ${ACC[c]} Stand in Marktabschnitt {section} auf {field}, Eingang nach ${side} ({entrance})`),
   ...perColour('kairo.event.relocate', (c) => `Spieler {player} zieht den ${ACC[c]} Hauptstand von {from} nach {field} um (Eingang {entrance})`),
   ...perColour('kairo.event.extend', (c) => `Spieler {player} baut den ${ACC[c]} Stand auf {field} zur Größe {size} aus (Punkte: {points})`),
   ...perColour('kairo.event.pay', (c) => `Spieler {player} zahlt Geld in ${NOUN[c]}: {count}`),
@@ -100,6 +109,7 @@ export const kairoMessagesDe: Catalogue = {
 
   // Was eine Wahl kostet und bringt (das Panel des Entscheidenden).
   'kairo.detail.to': 'zum Eingang auf {field}',
+  'kairo.detail.entranceAt': 'der Eingang auf {field}',
   'kairo.detail.distance': '{distance, plural, one {# Schritt} other {# Schritte}}',
   'kairo.detail.criers': '{criers, plural, one {# Marktschreierkarte} other {# Marktschreierkarten}}',
   ...perColour('kairo.detail.income', (c) => `+{amount} Geld in ${NOUN[c]} für dich`),

@@ -5,11 +5,18 @@
  */
 import type { Catalogue } from '../../engine/index.js';
 import { COLOURS, type Colour } from './data/board.js';
+import { DIRECTIONS, type Direction } from './geometry.js';
 
 const article = (colour: Colour): string => (colour === 'orange' ? 'an' : 'a');
 
 const perColour = (prefix: string, text: (colour: Colour) => string): Record<string, string> =>
   Object.fromEntries(COLOURS.map((c) => [`${prefix}.${c}`, text(c)]));
+
+const SIDE: Readonly<Record<Direction, string>> = { n: 'north', e: 'east', s: 'south', w: 'west' };
+
+/** A start stall's event per colour and side of its entrance (both in the key, as everywhere). */
+const perStartSide = (prefix: string, text: (colour: Colour, side: string) => string): Record<string, string> =>
+  Object.fromEntries(COLOURS.flatMap((c) => DIRECTIONS.map((d) => [`${prefix}.${c}.${d}`, text(c, SIDE[d])])));
 
 export const kairoMessagesEn: Catalogue = {
   // Actions: button labels and log lines.
@@ -48,6 +55,8 @@ export const kairoMessagesEn: Catalogue = {
   ...perColour('kairo.event.jokerCoin', (c) => `Player {player} pays 1 ${c} coin for the joker`),
   ...perColour('kairo.event.stall', (c) => `Player {player} places ${article(c)} ${c} main stall at {field} (entrance {entrance})`),
   ...perColour('kairo.event.neutral', (c) => `Player {player} places the neutral ${c} stall at {field} (entrance {entrance})`),
+  ...perStartSide('kairo.event.startStall', (c, side) => `Player {player} places ${article(c)} ${c} start stall in section {section} on {field}, its entrance to the ${side} ({entrance})`),
+  ...perStartSide('kairo.event.neutralStall', (c, side) => `Player {player} places the neutral ${c} stall in section {section} on {field}, its entrance to the ${side} ({entrance})`),
   ...perColour('kairo.event.relocate', (c) => `Player {player} moves the ${c} main stall from {from} to {field} (entrance {entrance})`),
   ...perColour('kairo.event.extend', (c) => `Player {player} extends the ${c} stall at {field} to size {size} (points: {points})`),
   ...perColour('kairo.event.pay', (c) => `Player {player} pays ${c} coins: {count}`),
@@ -77,6 +86,7 @@ export const kairoMessagesEn: Catalogue = {
 
   // What an option costs and gives (the deciding seat's panel).
   'kairo.detail.to': 'to the entrance at {field}',
+  'kairo.detail.entranceAt': 'the entrance on {field}',
   'kairo.detail.distance': '{distance, plural, one {# step} other {# steps}}',
   'kairo.detail.criers': '{criers, plural, one {# crier card} other {# crier cards}}',
   ...perColour('kairo.detail.income', (c) => `+{amount} ${c} {amount, plural, one {coin} other {coins}} for you`),

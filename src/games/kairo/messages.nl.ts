@@ -5,6 +5,7 @@
  */
 import type { Catalogue } from '../../engine/index.js';
 import { COLOURS, type Colour } from './data/board.js';
+import { DIRECTIONS, type Direction } from './geometry.js';
 
 /** Colour as a noun ("voor rood"). */
 const NOUN: Readonly<Record<Colour, string>> = { violet: 'paars', red: 'rood', yellow: 'geel', green: 'groen', blue: 'blauw', orange: 'oranje' };
@@ -13,6 +14,12 @@ const ADJ: Readonly<Record<Colour, string>> = { violet: 'paarse', red: 'rode', y
 
 const perColour = (prefix: string, text: (colour: Colour) => string): Record<string, string> =>
   Object.fromEntries(COLOURS.map((c) => [`${prefix}.${c}`, text(c)]));
+
+const SIDE: Readonly<Record<Direction, string>> = { n: 'noorden', e: 'oosten', s: 'zuiden', w: 'westen' };
+
+/** Een startkraam-gebeurtenis per kleur en kant van de ingang (beide in de sleutel, zoals overal). */
+const perStartSide = (prefix: string, text: (colour: Colour, side: string) => string): Record<string, string> =>
+  Object.fromEntries(COLOURS.flatMap((c) => DIRECTIONS.map((d) => [`${prefix}.${c}.${d}`, text(c, SIDE[d])])));
 
 export const kairoMessagesNl: Catalogue = {
   // Acties: knoppen en logregels.
@@ -51,6 +58,8 @@ export const kairoMessagesNl: Catalogue = {
   ...perColour('kairo.event.jokerCoin', (c) => `Speler {player} betaalt 1 ${ADJ[c]} munt voor de joker`),
   ...perColour('kairo.event.stall', (c) => `Speler {player} plaatst een ${ADJ[c]} hoofdkraam op {field} (ingang {entrance})`),
   ...perColour('kairo.event.neutral', (c) => `Speler {player} plaatst de neutrale ${ADJ[c]} kraam op {field} (ingang {entrance})`),
+  ...perStartSide('kairo.event.startStall', (c, side) => `Speler {player} plaatst een ${ADJ[c]} startkraam in sectie {section} op {field}, ingang naar het ${side} ({entrance})`),
+  ...perStartSide('kairo.event.neutralStall', (c, side) => `Speler {player} plaatst de neutrale ${ADJ[c]} kraam in sectie {section} op {field}, ingang naar het ${side} ({entrance})`),
   ...perColour('kairo.event.relocate', (c) => `Speler {player} verhuist de ${ADJ[c]} hoofdkraam van {from} naar {field} (ingang {entrance})`),
   ...perColour('kairo.event.extend', (c) => `Speler {player} breidt de ${ADJ[c]} kraam uit op {field} tot grootte {size} (punten: {points})`),
   ...perColour('kairo.event.pay', (c) => `Speler {player} betaalt ${ADJ[c]} munten: {count}`),
@@ -83,6 +92,7 @@ export const kairoMessagesNl: Catalogue = {
 
   // Wat een keuze kost en oplevert (het paneel van wie beslist).
   'kairo.detail.to': 'naar de ingang op {field}',
+  'kairo.detail.entranceAt': 'de ingang op {field}',
   'kairo.detail.distance': '{distance, plural, one {# stap} other {# stappen}}',
   'kairo.detail.criers': '{criers, plural, one {# omroeperskaart} other {# omroeperskaarten}}',
   ...perColour('kairo.detail.income', (c) => `+{amount} ${ADJ[c]} {amount, plural, one {munt} other {munten}} voor jou`),

@@ -18,7 +18,7 @@ import type { BuildPending, KairoAction, KairoPlayer, KairoStall, KairoState } f
 // Module bindings copied once: the dev/test transform turns every imported binding access into a getter call.
 const { OTHER_COLOUR_RATE } = boardDataModule;
 const { occupancy } = boardModule;
-const { fieldLabel } = geometryModule;
+const { fieldLabel, step: stepField } = geometryModule;
 const { leadTargets } = leadModule;
 const { stallSize } = rulesModule;
 
@@ -65,6 +65,11 @@ export function kairoOptionDetails(state: KairoState, seat: Seat, actions: reado
         if (pending.k !== 'lead') return [];
         const target = targets(pending.colour).find((t) => t.field === a.field);
         return target === undefined ? [] : targetDetails(state, seat, target);
+      }
+      case 'entrance': {
+        // Where the entrance lands, by the picture's column letter and row number.
+        const at = pending.k === 'build' && pending.field !== null ? stepField(pending.field, a.dir) : null;
+        return at === null ? [] : [{ key: 'kairo.detail.entranceAt', params: { field: fieldLabel(at) } }];
       }
       case 'payStall': {
         const b = pending as BuildPending;

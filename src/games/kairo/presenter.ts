@@ -18,6 +18,7 @@ import {
   type KairoSeatView,
 } from './index.js';
 import { COINS_PER_FINAL_POINT } from './data/board.js';
+import { fieldY, sectionOf } from './geometry.js';
 import type { BoardJob, BoardPicture, BoardRenderer } from '../../render/board-job.js';
 import { lastActionFromEvents } from './last-action.js';
 import { kairoRulesCards } from './rules-cards.js';
@@ -72,6 +73,8 @@ const en: Catalogue = {
   'kairo.group.take': 'Take a card from…',
   'kairo.group.discard': 'Discard a building card…',
   'kairo.group.pass': 'Stop',
+  'kairo.group.startSections': 'In one go: colour and section, sections {from}–{to}…',
+  'kairo.group.startRow': 'In one go: a field in row {row} with its entrance…',
   'kairo.colour.violet': 'violet',
   'kairo.colour.red': 'red',
   'kairo.colour.yellow': 'yellow',
@@ -85,6 +88,8 @@ const en: Catalogue = {
   'kairo.prompt.turn': 'Your turn: build, lead a customer or draw 2 cards.',
   'kairo.prompt.turnFinal': 'Final phase: build, or stop (you are then out for the rest of the game).',
   'kairo.prompt.setup': 'Place a start stall: choose its colour (no cards; at most 2 main stalls per section).',
+  'kairo.prompt.setupLeft': '{remaining, plural, one {# start stall} other {# start stalls}} still to place, this one included.',
+  'kairo.panelPicture': 'The Kairo board now, where the stalls stand: {remaining, plural, one {# start stall} other {# start stalls}} still to place',
   'kairo.prompt.build': '{what}: {step}',
   'kairo.prompt.what.stall': 'New {colour} main stall',
   'kairo.prompt.what.extend': 'Extension of your {colour} stall',
@@ -146,6 +151,8 @@ const de: Catalogue = {
   'kairo.group.take': 'Eine Karte nehmen…',
   'kairo.group.discard': 'Eine Baukarte abwerfen…',
   'kairo.group.pass': 'Nicht mehr bauen',
+  'kairo.group.startSections': 'Auf einmal: Farbe und Marktabschnitt, Abschnitte {from}–{to}…',
+  'kairo.group.startRow': 'Auf einmal: ein Feld in Reihe {row} mit seinem Eingang…',
   'kairo.colour.violet': 'violett',
   'kairo.colour.red': 'rot',
   'kairo.colour.yellow': 'gelb',
@@ -159,6 +166,8 @@ const de: Catalogue = {
   'kairo.prompt.turn': 'Du bist dran: bauen, einen Kunden an einen Stand ziehen oder 2 Karten ziehen.',
   'kairo.prompt.turnFinal': 'Schlussphase: bauen oder nicht mehr bauen (dann scheidest du für den Rest des Spiels aus).',
   'kairo.prompt.setup': 'Platziere einen Startstand: Wähle seine Farbe (ohne Baukarten; höchstens 2 Hauptstände je Marktabschnitt).',
+  'kairo.prompt.setupLeft': 'Noch {remaining, plural, one {# Startstand} other {# Startstände}} zu platzieren, dieser mitgezählt.',
+  'kairo.panelPicture': 'Der Kairo-Spielplan jetzt, wo die Stände stehen: noch {remaining, plural, one {# Startstand} other {# Startstände}} zu platzieren',
   'kairo.prompt.build': '{what}: {step}',
   'kairo.prompt.what.stall': 'Neuer Hauptstand ({colour})',
   'kairo.prompt.what.extend': 'Ausbau deines Stands ({colour})',
@@ -220,6 +229,8 @@ const nl: Catalogue = {
   'kairo.group.take': 'Een kaart nemen…',
   'kairo.group.discard': 'Een bouwkaart afleggen…',
   'kairo.group.pass': 'Stoppen met bouwen',
+  'kairo.group.startSections': 'In één keer: kleur en sectie, secties {from}–{to}…',
+  'kairo.group.startRow': 'In één keer: een veld in rij {row} met zijn ingang…',
   'kairo.colour.violet': 'paars',
   'kairo.colour.red': 'rood',
   'kairo.colour.yellow': 'geel',
@@ -233,6 +244,8 @@ const nl: Catalogue = {
   'kairo.prompt.turn': 'Jouw beurt: bouwen, een klant leiden of 2 kaarten trekken.',
   'kairo.prompt.turnFinal': 'Slotfase: bouwen of stoppen met bouwen (dan val je af voor de rest van het spel).',
   'kairo.prompt.setup': 'Plaats een startkraam: kies de kleur (zonder kaarten; hoogstens 2 hoofdkramen per sectie).',
+  'kairo.prompt.setupLeft': 'Nog {remaining, plural, one {# startkraam} other {# startkramen}} te plaatsen, deze meegeteld.',
+  'kairo.panelPicture': 'Het Kairo-bord nu, waar de kramen staan: nog {remaining, plural, one {# startkraam} other {# startkramen}} te plaatsen',
   'kairo.prompt.build': '{what}: {step}',
   'kairo.prompt.what.stall': 'Nieuwe hoofdkraam ({colour})',
   'kairo.prompt.what.extend': 'Uitbreiding van je kraam ({colour})',
@@ -328,6 +341,13 @@ function cardsText(hand: readonly KairoCardView[], locale: Locale): string {
 }
 
 function prompt(view: KairoPublicView, locale: Locale): string {
+  const decision = decisionPrompt(view, locale);
+  // During the start the board picture in the channel stays the one from before the first stall: the count is said here.
+  if (view.phase !== 'setup' || decision === '') return decision;
+  return `${decision} ${text('kairo.prompt.setupLeft', locale, { remaining: view.setup?.remaining ?? 0 })}`;
+}
+
+function decisionPrompt(view: KairoPublicView, locale: Locale): string {
   const p = view.pending;
   if (p === null) return '';
   switch (p.kind) {
@@ -364,9 +384,56 @@ function kairoJob(view: unknown, options: RenderOptions, picture: BoardPicture):
   };
 }
 
+/**
+ * The start stall's compound choices in selects of their own, each within a select's 25 options: its colour
+ * with a section, by the three rows of sections (at most 6 colours x 3 sections); a field with an entrance
+ * side, by the field's row (at most 4 fields x 4 sides). Drawing and leading keep the one "In one go…".
+ */
+function compoundGroup(steps: readonly unknown[]): { id: string; label: Message } | undefined {
+  const [first, second] = steps as readonly (KairoAction | undefined)[];
+  if (first?.t === 'build' && (second?.t === 'section' || second?.t === 'field')) {
+    const section = second.t === 'section' ? second.section : sectionOf(second.field);
+    const from = 1 + 3 * Math.floor((section - 1) / 3);
+    return { id: `start-sections-${from}`, label: { key: 'kairo.group.startSections', params: { from, to: from + 2 } } };
+  }
+  if (first?.t === 'field' && second?.t === 'entrance') {
+    const row = fieldY(first.field) + 1;
+    return { id: `start-row-${row}`, label: { key: 'kairo.group.startRow', params: { row } } };
+  }
+  return undefined;
+}
+
+/** The pictures a panel carried lately, by what they show: a click that changes nothing on it draws nothing. */
+const PANEL_PICTURES_KEPT = 16;
+
+/**
+ * The phone picture of the public view for the deciding player's panel during the variable start: the
+ * channel keeps the start's one board picture until the last stall stands, so the panel shows where every
+ * stall stands now and how many are still to place. Drawn from the public view only (the panel is private,
+ * the picture is the table's), in the render pool.
+ */
+function panelPictures(boards: BoardRenderer): NonNullable<GamePresenter['panelPicture']> {
+  const kept = new Map<string, Promise<Buffer>>();
+  return (raw, options) => {
+    const view = raw as KairoPublicView;
+    if (view.phase !== 'setup') return null;
+    const description = text('kairo.panelPicture', options.locale, { remaining: view.setup?.remaining ?? 0 });
+    const key = JSON.stringify([view, options.locale, options.names]);
+    const drawn = kept.get(key);
+    if (drawn !== undefined) return { png: drawn, description };
+    const png = boards.render(kairoJob(view, { locale: options.locale, names: options.names }, 'phone'), 'now');
+    kept.set(key, png);
+    png.catch(() => kept.delete(key));
+    while (kept.size > PANEL_PICTURES_KEPT) kept.delete(kept.keys().next().value as string);
+    return { png, description };
+  };
+}
+
 /** Kairo's presenter; its board pictures are drawn by `boards` (the render pool in the bot). */
 export const kairoPresenter = (boards: BoardRenderer): GamePresenter => ({
   kind: 'kairo',
+  compoundGroup,
+  panelPicture: panelPictures(boards),
   scoreTrack: {
     label: 'summary.points',
     scores: (view) => (view as KairoPublicView).players.map((p) => p.score),

@@ -14,7 +14,7 @@ import type { CardType, Colour } from './data/board.js';
 import * as boardModule from './board.js';
 import type { Occupancy } from './board.js';
 import * as geometryModule from './geometry.js';
-import type { FieldId } from './geometry.js';
+import type { Direction, FieldId } from './geometry.js';
 import * as leadModule from './lead.js';
 import type { LeadTarget } from './lead.js';
 import * as placementModule from './placement.js';
@@ -50,7 +50,7 @@ const {
   isJoker,
 } = boardDataModule;
 const { allConnected, occupancy } = boardModule;
-const { SECTION, fieldLabel, step: stepField } = geometryModule;
+const { DIRECTIONS, SECTION, fieldLabel, sectionOf, step: stepField } = geometryModule;
 const { leadTargets } = leadModule;
 const { entranceDirs, extensionFields, hasStallSpot, stallSections, stallSpots } = placementModule;
 
@@ -792,8 +792,15 @@ function completeStall(draft: Draft, b: BuildPending, main: FieldId, entrance: F
   } else {
     const owner: StallOwner = b.mode === 'neutral' ? 'neutral' : seat;
     stalls.push({ owner, colour: b.colour, main, entrance, ext: [] });
-    const key = b.mode === 'neutral' ? `kairo.event.neutral.${b.colour}` : `kairo.event.stall.${b.colour}`;
-    draft.events?.push(event(key, params, seat));
+    if (b.mode === 'setup' || b.mode === 'neutral') {
+      // A start stall is told as the players read the board while the next one is placed: its section, its
+      // field by the picture's column letter and row number, and the side of its entrance.
+      const side = DIRECTIONS.find((d) => stepField(main, d) === entrance) as Direction;
+      const key = `kairo.event.${b.mode === 'neutral' ? 'neutralStall' : 'startStall'}.${b.colour}.${side}`;
+      draft.events?.push(event(key, { ...params, section: sectionOf(main) }, seat));
+    } else {
+      draft.events?.push(event(`kairo.event.stall.${b.colour}`, params, seat));
+    }
   }
   if (b.mode === 'setup' || b.mode === 'neutral') nextSetupPlacement(draft);
   else endTurn(draft);

@@ -177,7 +177,7 @@ describe('a start placement without any legal space', () => {
     const r = play(s, { t: 'build', kind: 'stall', colour: 'red' }, { t: 'section', section: 1 }, { t: 'field', field: F('D2') }, { t: 'entrance', dir: 'n' });
     // Seat 1 has only violet left: skipped; the neutral violet stall: back to the box; play begins.
     expect(r.events.map((e) => e.key)).toEqual([
-      'kairo.event.stall.red',
+      'kairo.event.startStall.red.n',
       'kairo.event.setupNoSpace',
       'kairo.event.neutralNoSpace.violet',
       'kairo.event.play',
