@@ -394,7 +394,8 @@ export const de: Record<CoreKey, string> = {
   'follow.dm': 'Ein neuer Spielplan in **{game}** (Spiel #{id}), dem du folgst, in {channel}: {link}',
   'follow.dmOver': '**{game}** (Spiel #{id}), dem du folgst, ist vorbei: {link}',
   // issue 27: many tables
-  'refusal.rematch_open': 'Die Lobby der Revanche ist schon offen (Spiel #{id}): {link}',
+  'refusal.rematch_open': 'Die Lobby der Revanche ist schon offen (Spiel #{id}): [Lobby der Revanche öffnen]({link})',
+  'refusal.rematch_openPending': 'Die Lobby der Revanche ist schon offen (Spiel #{id}) in {channel}.',
   'help.more':
     '`{learn}`: ein Spiel gegen Computer lernen, mit einem privaten Hinweis nach jeder deiner Entscheidungen · `{replay}`: jedes Spiel dieses Servers Zug für Zug ansehen · `{follow}` / `{unfollow}`: von einem Spiel hören, in dem du nicht mitspielst · `{stats}`: deine Spiele und deine Wertung · `{new}` mit `{clock}`: ein Zeitkonto je Spieler',
   'help.tables':

@@ -404,7 +404,8 @@ export const en = {
   'follow.dm': 'A new board in **{game}** (game #{id}), which you follow, in {channel}: {link}',
   'follow.dmOver': '**{game}** (game #{id}), which you follow, is over: {link}',
   // issue 27: many tables
-  'refusal.rematch_open': 'The rematch lobby is open already (game #{id}): {link}',
+  'refusal.rematch_open': 'The rematch lobby is open already (game #{id}): [Open the rematch lobby]({link})',
+  'refusal.rematch_openPending': 'The rematch lobby is open already (game #{id}) in {channel}.',
   'help.more':
     '`{learn}`: learn a game against computer players, with a private hint after each of your decisions · `{replay}`: step through any game of this server · `{follow}` / `{unfollow}`: hear of a game you do not play · `{stats}`: your games and your rating · `{new}` with `{clock}`: a time bank per player',
   'help.tables':

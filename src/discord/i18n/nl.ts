@@ -394,7 +394,8 @@ export const nl: Record<CoreKey, string> = {
   'follow.dm': 'Een nieuw speelbord in **{game}** (spel #{id}), dat je volgt, in {channel}: {link}',
   'follow.dmOver': '**{game}** (spel #{id}), dat je volgt, is voorbij: {link}',
   // issue 27: many tables
-  'refusal.rematch_open': 'De lobby van de revanche is al open (spel #{id}): {link}',
+  'refusal.rematch_open': 'De lobby van de revanche is al open (spel #{id}): [Lobby van de revanche openen]({link})',
+  'refusal.rematch_openPending': 'De lobby van de revanche is al open (spel #{id}) in {channel}.',
   'help.more':
     '`{learn}`: een spel leren tegen computerspelers, met een privé-tip na elk van je beslissingen · `{replay}`: elk spel van deze server beurt voor beurt bekijken · `{follow}` / `{unfollow}`: op de hoogte blijven van een spel waarin je niet speelt · `{stats}`: je spellen en je rating · `{new}` met `{clock}`: een tijdbank per speler',
   'help.tables':
