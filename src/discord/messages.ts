@@ -73,10 +73,10 @@ export function computerPlayerName(locale: Locale, name: string, level: string |
 /**
  * A seat's name as shown: computer seats with their level ("Bot 1 (normal)"); `holderNow`: a seat a
  * computer plays now for its owner is marked (the board of now), else it is named by its own player (a
- * line about a past move, a replay: who held it then is told by the move's own mark).
+ * line about a past move, a replay: who held it then is told by the move's own mark). `locale`: the
+ * reader's, where a private answer names the players (default: the table's).
  */
-function seatName(game: Snapshot, seat: SeatRow, format: (raw: string) => string, holderNow = true): string {
-  const locale = gameLocale(game);
+function seatName(game: Snapshot, seat: SeatRow, format: (raw: string) => string, holderNow = true, locale = gameLocale(game)): string {
   const name = format(seat.displayName);
   if (isComputerSeatId(seat.userId)) return computerPlayerName(locale, name, seat.computer);
   if (holderNow && (seat.computer !== null || seat.leftAt !== null)) return t(locale, 'computer.playing', { name });
@@ -90,10 +90,10 @@ function marked(game: Snapshot, seat: Seat, name: string): string {
   return marker === '' ? name : `${marker} ${name}`;
 }
 
-function seatNames(game: Snapshot, format: (raw: string) => string, withMarker = false, holderNow = true): string[] {
+function seatNames(game: Snapshot, format: (raw: string) => string, withMarker = false, holderNow = true, locale = gameLocale(game)): string[] {
   const out: string[] = [];
   for (const seat of game.seats) {
-    const name = seatName(game, seat, format, holderNow);
+    const name = seatName(game, seat, format, holderNow, locale);
     out[seat.seat] = withMarker ? marked(game, seat.seat, name) : name;
   }
   return out;
@@ -110,8 +110,8 @@ export function labelNames(game: Snapshot): string[] {
 }
 
 /** Players' names for labels and pictures of a past moment (a replay): each seat by its own player, not by who plays it now. */
-export function pastLabelNames(game: Snapshot): string[] {
-  return seatNames(game, labelName, false, false);
+export function pastLabelNames(game: Snapshot, locale = gameLocale(game)): string[] {
+  return seatNames(game, labelName, false, false, locale);
 }
 
 /** Players' names for the board picture (drawn, not markdown). */
@@ -119,11 +119,11 @@ function pictureNames(game: Snapshot): string[] {
   return seatNames(game, labelName);
 }
 
-/** A seat in message content: a mention of its player, or a computer seat's name. */
-export function mention(game: Snapshot, seat: Seat): string {
+/** A seat in message content: a mention of its player, or a computer seat's name (in `locale`, the reader's). */
+export function mention(game: Snapshot, seat: Seat, locale = gameLocale(game)): string {
   const row = game.seats.find((s) => s.seat === seat);
   if (row === undefined) return `#${seat + 1}`;
-  return marked(game, seat, isComputerSeatId(row.userId) ? seatName(game, row, plainName) : `<@${row.userId}>`);
+  return marked(game, seat, isComputerSeatId(row.userId) ? seatName(game, row, plainName, true, locale) : `<@${row.userId}>`);
 }
 
 /** A player of any game by user id and a computer seat's level (history): a mention, or a computer player's name with its level. */
@@ -183,13 +183,13 @@ export function turnsOf(events: readonly SummaryEvent[]): SummaryEvent[][] {
 /**
  * The names for the text of one player's past turn: the acting seat named by who made the move (marked
  * when a computer player made it for its owner), every other seat by its own player (who held it then is
- * not this line's to say). A computer seat keeps its own name.
+ * not this line's to say). A computer seat keeps its own name. `locale`: the reader's (the log, a replay).
  */
-export function turnNames(game: Snapshot, actor: Seat | undefined, byComputer: boolean): string[] {
-  const out = seatNames(game, plainName, true, false);
+export function turnNames(game: Snapshot, actor: Seat | undefined, byComputer: boolean, locale = gameLocale(game)): string[] {
+  const out = seatNames(game, plainName, true, false, locale);
   const row = game.seats.find((s) => s.seat === actor);
   if (row === undefined || isComputerSeatId(row.userId) || !byComputer) return out;
-  out[row.seat] = marked(game, row.seat, t(gameLocale(game), 'computer.playing', { name: plainName(row.displayName) }));
+  out[row.seat] = marked(game, row.seat, t(locale, 'computer.playing', { name: plainName(row.displayName) }));
   return out;
 }
 
@@ -302,10 +302,10 @@ export interface BoardNotes {
   readonly order?: boolean;
 }
 
-/** The seats in playing order, numbered as on their pieces: "1. @Alice, 2. @Bob". */
-export function playingOrderText(game: ActiveSnapshot): { players: string; starter: string } {
+/** The seats in playing order, numbered as on their pieces: "1. @Alice, 2. @Bob" (computers named in `locale`). */
+export function playingOrderText(game: ActiveSnapshot, locale = gameLocale(game)): { players: string; starter: string } {
   const order = playingOrder(game.module, game.state, game.seats.length);
-  return { players: order.map((seat, i) => `${i + 1}. ${mention(game, seat)}`).join(', '), starter: mention(game, order[0] ?? 0) };
+  return { players: order.map((seat, i) => `${i + 1}. ${mention(game, seat, locale)}`).join(', '), starter: mention(game, order[0] ?? 0, locale) };
 }
 
 /**
@@ -496,10 +496,12 @@ async function settle(png: Promise<Buffer>): Promise<PromiseSettledResult<Buffer
  */
 export async function standingsLines(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, locale: Locale, concededTo: Seat | null = null): Promise<string[]> {
   const stored = await service.finalResult(game.row.id);
-  const playerNames = names(game);
+  // Named in the reader's language (a replay is read in the reader's, the final board in the table's).
+  const playerNames = seatNames(game, plainName, true, true, locale);
+  const named = (seat: Seat): string => mention(game, seat, locale);
   if (!service.isOver(game)) {
     const winner = concessionWinner(stored, concededTo);
-    return [winner === null ? t(locale, 'board.concededNobody') : t(locale, 'board.conceded', { player: mention(game, winner) })];
+    return [winner === null ? t(locale, 'board.concededNobody') : t(locale, 'board.conceded', { player: named(winner) })];
   }
   const left = new Set(game.seats.filter((s) => s.leftAt !== null).map((s) => s.seat));
   const storedRank = new Map(stored.map((r) => [r.seat, r.rank]));
@@ -510,8 +512,8 @@ export async function standingsLines(service: GameService, game: ActiveSnapshot,
     const row = game.seats.find((s) => s.seat === standing.seat);
     // Computer seats carry their name and level; a human's seat a computer played at the end says so.
     const handedOver = row !== undefined && !isComputerSeatId(row.userId) && row.computer !== null && row.leftAt === null;
-    const named = handedOver ? t(locale, 'computer.playing', { name: mention(game, standing.seat) }) : mention(game, standing.seat);
-    const player = left.has(standing.seat) ? t(locale, 'board.standingLeft', { player: named }) : named;
+    const name = handedOver ? t(locale, 'computer.playing', { name: named(standing.seat) }) : named(standing.seat);
+    const player = left.has(standing.seat) ? t(locale, 'board.standingLeft', { player: name }) : name;
     lines.push(t(locale, 'board.standing', { rank: standing.rank, player, summary }));
   }
   return lines;
@@ -733,7 +735,7 @@ export async function logLines(service: GameService, game: Snapshot, presenter: 
   const lines: string[] = [];
   for (const entry of await service.effectiveLog(game)) {
     const events = visibleEvents(entry.events, viewer);
-    const playerNames = turnNames(game, entry.seat, entry.computer === true);
+    const playerNames = turnNames(game, entry.seat, entry.computer === true, locale);
     // A safe move played for a computer player that could not decide says so, even when it shows nothing.
     const fallback = entry.fallback === true ? t(locale, 'log.computerFallback', { player: playerNames[entry.seat] ?? `#${entry.seat + 1}` }) : '';
     if (events.length === 0 && fallback === '') continue;

@@ -41,7 +41,7 @@ function turnLines(open: OpenReplay, frame: ReplayFrameView, presenter: GamePres
   const lines: string[] = [];
   for (const entry of frame.entries) {
     const events = visibleEvents(entry.events, null);
-    const names = turnNames(open.game, entry.seat, entry.computer === true);
+    const names = turnNames(open.game, entry.seat, entry.computer === true, locale);
     const fallback = entry.fallback === true ? t(locale, 'log.computerFallback', { player: names[entry.seat] ?? `#${entry.seat + 1}` }) : '';
     if (events.length === 0 && fallback === '') continue;
     const text = [events.map((e) => presenter.format(e, locale, names)).join('; '), fallback].filter((s) => s !== '').join(' ');
@@ -119,9 +119,9 @@ export async function replayFrameMessage(
   const png = await picture(frame, publicEventsOf(frame));
   if (png === null) head.push(t(locale, 'board.noPicture'));
   // Each seat by its own player (the start: who sat there); a move a computer made says so in its line.
-  const status = presenter.status(frame.view, locale, pastLabelNames(game));
+  const status = presenter.status(frame.view, locale, pastLabelNames(game, locale));
   if (status !== '') head.push(status);
-  if (k === 0) head.push(t(locale, 'board.order', playingOrderText(game)));
+  if (k === 0) head.push(t(locale, 'board.order', playingOrderText(game, locale)));
   // The end of an ended game: its standings, as its final board gave them.
   const tail: string[] = [];
   if (k === turns && game.row.status === 'finished') tail.push(...(await standingsLines(service, game, presenter, locale)));

@@ -83,7 +83,7 @@ export async function showReplayFrame(env: HandlerEnv, interaction: Interaction,
     const kept = replays.pictures.get(key);
     if (kept !== undefined) return kept;
     try {
-      const png = await presenter.renderBoard(shown.view, { locale: env.locale, names: pastLabelNames(open.game), lastTurn, ...(shown.ranks === undefined ? {} : { ranks: shown.ranks }) });
+      const png = await presenter.renderBoard(shown.view, { locale: env.locale, names: pastLabelNames(open.game, env.locale), lastTurn, ...(shown.ranks === undefined ? {} : { ranks: shown.ranks }) });
       replays.pictures.set(key, png, png.byteLength);
       return png;
     } catch (error) {
