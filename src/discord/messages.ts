@@ -667,8 +667,6 @@ export async function panelMessage(service: GameService, game: ActiveSnapshot, p
   lines.push(t(locale, 'panel.prompt', { prompt: presenter.prompt(view, seat, locale, playerNames) }));
   // Why the choice is narrow (a dead end), what is still owed.
   for (const note of service.decisionNotes(game, seat)) lines.push(presenter.format(note, locale, playerNames));
-  if (notes.coaching?.hint !== undefined) lines.push(notes.coaching.hint);
-  if (notes.coaching?.tip !== undefined) lines.push(notes.coaching.tip);
   return withPanelPicture(service, game, presenter, locale, { content: fit(lines), components: await panelRows(service, game, presenter, seat, locale, notes.page) });
 }
 
