@@ -137,7 +137,7 @@ describe('a table whose thread Discord opened while the bot could not hear the a
     });
     await alice.clickButton(lobby.id, buttonFor(lobby, 'start'), { until: 'none' });
     await killed;
-    expect(threadsFrom(lobby.id)).toHaveLength(1);
+    await wait(() => threadsFrom(lobby.id).length === 1, 'Discord to open the thread');
     expect(boards(fake, lobby.id)).toEqual([]);
 
     await bot.start();
