@@ -104,14 +104,15 @@ export class ComputerTurns {
     this.#limitMs = options.decisionLimitMs ?? 60_000;
   }
 
-  /** Whether a computer must decide now in this game. */
+  /** Whether a computer plays a seat that decides now in this game (the game may wait there for its owner). */
   owed(game: ActiveSnapshot): boolean {
     return this.service.computerSeatsToPlay(game).length > 0;
   }
 
   /**
    * Plays every decision the game's computers owe now; the caller holds the game's lock. Returns the
-   * number of moves made. Stops at a human's decision, at the end of the game, on a refusal (logged), or
+   * number of moves made. Stops at a human's decision (or one the game waits at for its owner, see
+ * seatsWaitingForOwner), at the end of the game, on a refusal (logged), or
    * when the computer player is closing (the turn stays owed: its scheduled job plays it later). A decision
    * that fails is tried again, then, like one abandoned past its deadline, replaced by a safe legal move,
    * which the log and the channel are told of: a game never waits on a computer that cannot answer.
@@ -124,7 +125,8 @@ export class ComputerTurns {
       const loaded = await this.service.byId(gameId);
       if (!loaded.ok || loaded.game.kind !== 'active') break;
       const game = loaded.game;
-      const seat = this.service.computerSeatsToPlay(game)[0];
+      // Not a seat the game waits at for its owner (a table no human plays at any more).
+      const seat = (await this.service.computerSeatsOwed(game))[0];
       if (seat === undefined) break;
       const fresh = computerRequest(game, seat, this.service.computerLevelOf(game, seat));
       const request = carried !== null && carried.seat === seat ? { ...fresh, carry: carried.carry } : fresh;

@@ -176,6 +176,8 @@ export class GameService {
 
   // Seats a computer plays (computer-seats.ts).
   computerSeatsToPlay(...a: Parameters<typeof computerSeats.computerSeatsToPlay>) { return computerSeats.computerSeatsToPlay(...a); }
+  computerSeatsOwed(...a: Args<typeof computerSeats.computerSeatsOwed>) { return computerSeats.computerSeatsOwed(this.#core, ...a); }
+  seatsWaitingForOwner(...a: Args<typeof computerSeats.seatsWaitingForOwner>) { return computerSeats.seatsWaitingForOwner(this.#core, ...a); }
   computerLevelOf(...a: Parameters<typeof computerSeats.computerLevelOf>) { return computerSeats.computerLevelOf(...a); }
   computerAct(...a: Args<typeof computerSeats.computerAct>) { return computerSeats.computerAct(this.#core, ...a); }
   reclaim(...a: Args<typeof computerSeats.reclaim>) { return computerSeats.reclaim(this.#core, ...a); }

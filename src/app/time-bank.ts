@@ -2,7 +2,9 @@
  * The time bank (`/game new clock:`), as in turn-based play elsewhere: each player starts with a bank of
  * time and gains an increment after each move (Fischer style). While a player decides, their bank runs;
  * while they are away (/game notify away_until) it stands still; when it is empty, a computer player takes
- * their seat as after an idle vote (they may take it back between turns, and then play on the increment).
+ * their seat as after an idle vote and plays the turn that was due (they may take the seat back between
+ * turns, and then play on the increment). A bank running out never ends the game: where no other player is
+ * left at the table to play on, the game waits at the seat's next decision for its owner to come back.
  *
  * This file is pure: the choices, the stored banks and their arithmetic. The job that runs the banks out
  * is service/time-bank.ts.
@@ -50,6 +52,11 @@ export interface TimeBanks {
   readonly banks: Readonly<Record<string, number>>;
   /** Per running seat: since when its bank runs. */
   readonly running: Readonly<Record<string, number>>;
+  /**
+   * The turn that was due when these seats' banks ran out: their stand-ins play it out even at a table
+   * with no player left to play on (absent in banks kept before, and from the next turn on).
+   */
+  readonly dueTurn?: { readonly marker: string; readonly seats: readonly Seat[] };
 }
 
 /** A seat's bank at `now`: what is left (never below 0), and whether it runs or stands still until a time. */
@@ -90,7 +97,7 @@ function stop(banks: Record<string, number>, running: Record<string, number>, ke
  * The banks when a new turn begins at `now`: the banks that ran stop; a seat that moved (it decided before
  * and does not now) gains the increment; the seats deciding now start running (from when their player is
  * back, for one who is away). A seat deciding again with an empty bank (taken back from the computer)
- * plays on the increment.
+ * plays on the increment. The turn that was due when a bank ran out is over.
  */
 export function nextTurn(
   banks: TimeBanks,
@@ -139,12 +146,21 @@ export function awayChanged(banks: TimeBanks, seats: readonly Seat[], now: numbe
   return { ...banks, banks: left, running };
 }
 
-/** The seat's bank ran out: it is empty and no longer runs (a computer plays the seat now). */
-export function emptied(banks: TimeBanks, seat: Seat): TimeBanks {
+/**
+ * The seat's bank ran out in the turn `marker`: it is empty and no longer runs; a computer plays the seat
+ * now, the turn that was due first of all.
+ */
+export function emptied(banks: TimeBanks, seat: Seat, marker: string): TimeBanks {
   const key = String(seat);
   const running = { ...banks.running };
   delete running[key];
-  return { ...banks, seats: banks.seats.filter((s) => s !== seat), banks: { ...banks.banks, [key]: 0 }, running };
+  const due = banks.dueTurn?.marker === marker ? banks.dueTurn.seats.filter((s) => s !== seat) : [];
+  return { ...banks, seats: banks.seats.filter((s) => s !== seat), banks: { ...banks.banks, [key]: 0 }, running, dueTurn: { marker, seats: [...due, seat] } };
+}
+
+/** The seats whose stand-ins play the turn `marker` because their banks ran out in it. */
+export function dueTurnSeats(banks: TimeBanks | undefined, marker: string): readonly Seat[] {
+  return banks?.dueTurn?.marker === marker ? banks.dueTurn.seats : [];
 }
 
 /** Reads stored banks; a string says why they cannot be read. */
@@ -157,7 +173,13 @@ export function parseTimeBanks(raw: unknown): TimeBanks | string {
     typeof v === 'object' && v !== null && !Array.isArray(v) && Object.entries(v).every(([k, t]) => /^\d{1,2}$/.test(k) && typeof t === 'number' && Number.isSafeInteger(t));
   if (!times(p.banks)) return 'the banks are not times';
   if (!times(p.running)) return 'the running banks are not times';
-  return { marker: p.marker, seats: p.seats as Seat[], banks: p.banks, running: p.running };
+  const read = { marker: p.marker, seats: p.seats as Seat[], banks: p.banks, running: p.running };
+  if (p.dueTurn === undefined) return read;
+  const due = p.dueTurn as Record<string, unknown> | null;
+  if (typeof due !== 'object' || due === null || typeof due.marker !== 'string' || !Array.isArray(due.seats) || !due.seats.every((s) => Number.isInteger(s) && (s as number) >= 0)) {
+    return 'the turn that was due is not a turn and seats';
+  }
+  return { ...read, dueTurn: { marker: due.marker, seats: due.seats as Seat[] } };
 }
 
 /**

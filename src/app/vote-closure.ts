@@ -32,6 +32,7 @@ const NOTE_REASON: Record<Exclude<BoardNote['kind'], 'computerFallback'>, 'passe
   leftAutopilot: 'left',
   reclaimed: 'reclaimed',
   outOfTime: 'outOfTime',
+  outOfTimeWaits: 'outOfTime',
   outOfTimeEnds: 'outOfTime',
 };
 

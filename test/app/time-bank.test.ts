@@ -4,7 +4,7 @@
  * seat taken back with an empty bank plays on the increment.
  */
 import { describe, expect, it } from 'vitest';
-import { awayChanged, bankParts, banksAt, clockChoice, CLOCK_CHOICES, emptied, firstTurn, nextTurn, parseTimeBanks, runsOutAt } from '../../src/app/time-bank.js';
+import { awayChanged, bankParts, banksAt, clockChoice, CLOCK_CHOICES, dueTurnSeats, emptied, firstTurn, nextTurn, parseTimeBanks, runsOutAt } from '../../src/app/time-bank.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -60,13 +60,26 @@ describe('the time bank', () => {
 
   it('an empty bank no longer runs; the seat taken back plays its next move on the increment alone', () => {
     const start = firstTurn([0, 1], clock, 'a', [0], 0, present);
-    const out = emptied(start, 0);
+    const out = emptied(start, 0, 'a');
     expect(out.banks[0]).toBe(0);
     expect(out.running).toEqual({});
     expect(runsOutAt(out)).toBeNull();
     const back = nextTurn(nextTurn(out, clock, 'b', [1], DAY, present), clock, 'c', [0], DAY + HOUR, present);
     expect(back.banks[0]).toBe(HOUR);
     expect(back.running).toEqual({ 0: DAY + HOUR });
+  });
+
+  it('the turn that was due when a bank ran out is its stand-in\'s to play, and only that turn', () => {
+    const both = firstTurn([0, 1], clock, 'a', [0, 1], 0, present);
+    const out = emptied(emptied(both, 0, 'a'), 1, 'a');
+    expect(dueTurnSeats(out, 'a')).toEqual([0, 1]);
+    expect(dueTurnSeats(out, 'b')).toEqual([]);
+    // Kept through a restart (the banks are stored as JSON), gone with the next turn.
+    expect(parseTimeBanks(JSON.parse(JSON.stringify(out)) as unknown)).toEqual(out);
+    expect(dueTurnSeats(nextTurn(out, clock, 'b', [], HOUR, present), 'a')).toEqual([]);
+    // A bank running out in a later turn starts that turn's list.
+    expect(emptied(out, 1, 'b').dueTurn).toEqual({ marker: 'b', seats: [1] });
+    expect(parseTimeBanks({ ...out, dueTurn: { marker: 'a', seats: ['x'] } })).toBe('the turn that was due is not a turn and seats');
   });
 
   it('reads stored banks and refuses damaged ones', () => {

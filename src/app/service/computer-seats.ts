@@ -3,18 +3,56 @@
  * seat handed to a computer taking it back between turns.
  */
 import type { Seat } from '../../engine/index.js';
-import type { GameRow } from '../../persistence/schema.js';
+import type { GameRow, SeatRow } from '../../persistence/schema.js';
+import { turnMarkerOf } from '../module.js';
+import { clockChoice, dueTurnSeats } from '../time-bank.js';
 import { commit, wire } from './commit.js';
 import type { GameCore } from './core.js';
 import { activeSeats, legalActions, seatOf } from './queries.js';
 import { isComputerPlayed, isComputerSeatId, parseLevel, type Level } from './seat-identity.js';
+import { storedBanks } from './time-bank.js';
+import { scheduleComputerTurn, scheduleTurn } from './timers.js';
 import { refuse, type ActiveSnapshot, type Outcome, type Result, type Snapshot } from './types.js';
 
-/** The seats a computer must decide for now (computer seats and seats handed to a computer). */
+/**
+ * The seats a computer plays that decide now (computer seats and seats handed to a computer), whether or
+ * not the game waits at them for their owner (see `seatsWaitingForOwner`).
+ */
 export function computerSeatsToPlay(game: ActiveSnapshot): Seat[] {
   if (game.row.status !== 'active') return [];
   const computers = new Set(game.seats.filter((s) => isComputerPlayed(s)).map((s) => s.seat));
   return activeSeats(game).filter((seat) => computers.has(seat));
+}
+
+/** A human plays their own seat now: not a computer's seat, not left, no computer standing in for them. */
+function playsOwnSeat(seat: SeatRow): boolean {
+  return !isComputerSeatId(seat.userId) && !isComputerPlayed(seat);
+}
+
+/**
+ * The deciding seats the game waits at for their owners. A game is not played to its end by computers
+ * alone: where no human plays their own seat any more (each is stood in for: their bank ran out, or the
+ * idle vote handed the seat over), the computers play up to the next decision of a seat stood in for, and
+ * there the game waits until a player takes their seat back. A stand-in still plays the turn that was due
+ * when its seat's bank ran out (the table is not stuck on it). A seat whose player left is played to the end.
+ */
+export async function seatsWaitingForOwner(core: GameCore, game: ActiveSnapshot): Promise<Seat[]> {
+  const standIns = computerSeatsToPlay(game).filter((seat) => {
+    const row = game.seats.find((s) => s.seat === seat);
+    return row !== undefined && !isComputerSeatId(row.userId) && row.leftAt === null;
+  });
+  if (standIns.length === 0 || game.seats.some((s) => playsOwnSeat(s))) return [];
+  const banks = clockChoice(game.settings.clock) === null ? undefined : await storedBanks(core, game.row.id);
+  const due = dueTurnSeats(banks, turnMarkerOf(game.module, game.state));
+  return standIns.filter((seat) => !due.includes(seat));
+}
+
+/** The seats a computer must decide for now: those it plays, but where the game waits for their owner. */
+export async function computerSeatsOwed(core: GameCore, game: ActiveSnapshot): Promise<Seat[]> {
+  const seats = computerSeatsToPlay(game);
+  if (seats.length === 0) return seats;
+  const waiting = await seatsWaitingForOwner(core, game);
+  return seats.filter((seat) => !waiting.includes(seat));
 }
 
 /** The level of the computer that plays `seat` (the game's level for a seat taken over without one). */
@@ -33,7 +71,7 @@ export async function computerAct(core: GameCore, gameId: number, seat: Seat, ex
   if (!loaded.ok) return loaded;
   const game = loaded.game;
   if (game.row.version !== expectedVersion) return refuse('stale', { currentVersion: game.row.version });
-  if (!computerSeatsToPlay(game).includes(seat)) return refuse('not_your_turn', { waitingFor: activeSeats(game) });
+  if (!(await computerSeatsOwed(core, game)).includes(seat)) return refuse('not_your_turn', { waitingFor: activeSeats(game) });
   const action = legalActions(game, seat)[index];
   if (action === undefined) return refuse('stale', { currentVersion: game.row.version });
   if (!fallback) return commit(core, game, [{ seat, action: wire(action), byComputer: true }], {});
@@ -41,8 +79,10 @@ export async function computerAct(core: GameCore, gameId: number, seat: Seat, ex
 }
 
 /**
- * The owner of a seat a computer plays for them takes it back, between turns (not while the seat is
- * deciding). The channel is told on the next board.
+ * The owner of a seat a computer plays for them takes it back, between turns (not while the computer
+ * decides for the seat), or where the game waits for them at their seat's decision: they decide now, on
+ * the increment of their bank (time-bank.ts), reminded as at the start of a turn. The channel is told on
+ * the next board.
  */
 export async function reclaim(core: GameCore, gameId: number, userId: string): Promise<Result<{ game: ActiveSnapshot; boardDelivery: number }>> {
   const loaded = await core.active(gameId);
@@ -54,13 +94,19 @@ export async function reclaim(core: GameCore, gameId: number, userId: string): P
   if (seat.removedAt !== null) return refuse('removed_by_vote', {});
   // Only a seat a computer plays can be taken back (not one the rules took out of the game).
   if (seat.computer === null) return refuse('not_handed_over', {});
-  if (activeSeats(game).includes(seat.seat)) return refuse('reclaim_between_turns', {});
+  const waitedFor = (await seatsWaitingForOwner(core, game)).includes(seat.seat);
+  if (activeSeats(game).includes(seat.seat) && !waitedFor) return refuse('reclaim_between_turns', {});
   const result = await core.tx(async () => {
     const saved = await core.repo.saveState(game.row.id, game.row.version, {});
     if (!saved.ok) return null;
     await core.repo.reclaimSeat(game.row.id, seat.seat);
     const row: GameRow = { ...game.row, version: saved.version, updatedAt: saved.updatedAt };
     const seats = game.seats.map((s) => (s.seat === seat.seat ? { ...s, computer: null, leftAt: null } : s));
+    // The decision the game waited at is theirs now: their bank (the increment) runs, and the turn's
+    // reminders and idle time start. Back at the table, they also let the computers play on where the game
+    // waited at another seat.
+    if (waitedFor) await scheduleTurn(core, { ...game, row, seats });
+    else await scheduleComputerTurn(core, { ...game, row, seats });
     // Nothing moves on the board: a short text tells the table.
     const boardDelivery = await core.owe(row, 'board', { kind: 'board', summary: [], notes: [{ kind: 'reclaimed', seat: seat.seat }], concededTo: null, picture: false });
     return { game: { ...game, row, seats }, boardDelivery };

@@ -13,6 +13,12 @@ import { refuse, type ActiveSnapshot, type PlayerRef, type Result } from './type
 /** Computer players a learner meets unless they ask for another level: beatable while learning. */
 export const LEARN_LEVEL: Level = 'easy';
 
+/**
+ * A learner chose to practise: one gentle reminder of a waiting decision, not a series (the learner may
+ * ask for more with /game settings). No idle vote ever opens: nobody else at the table could vote.
+ */
+export const LEARN_REMINDERS = 1;
+
 export async function startLearnGame(core: GameCore, input: {
   guildId: string;
   channelId: string;
@@ -49,7 +55,7 @@ export async function startLearnGame(core: GameCore, input: {
   type Started = Result<{ game: ActiveSnapshot; boardDelivery: number }>;
   const outcome = await core.tx(async (): Promise<Started> => {
     const made = await core.repo.createGame(
-      { guildId: input.guildId, channelId: input.channelId, kind: input.kind, hostUserId: input.learner.userId, options: settings, seed: core.newSeed(), locale: input.locale, useThread: input.useThread ?? false },
+      { guildId: input.guildId, channelId: input.channelId, kind: input.kind, hostUserId: input.learner.userId, options: settings, seed: core.newSeed(), locale: input.locale, useThread: input.useThread ?? false, settings: { reminderLimit: LEARN_REMINDERS } },
       seats,
     );
     if (!made.ok) return refuse('channel_busy', { existing: made.existing });

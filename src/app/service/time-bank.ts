@@ -3,7 +3,7 @@
  * `time-bank` job, whose payload holds every seat's bank and which comes due when the first running bank
  * is empty. So the banks survive restarts, and running out is the scheduler's job like the idle vote:
  * the seat goes to a computer player (as after an idle vote, its owner may take it back between turns)
- * and the table is told on the board.
+ * and the table is told on the board. Running out never ends the game (see seatsWaitingForOwner).
  */
 import type { Seat } from '../../engine/index.js';
 import type { ScheduledJobRow } from '../../persistence/schema.js';
@@ -89,7 +89,7 @@ export async function banksNow(core: GameCore, game: ActiveSnapshot): Promise<Ba
  * The bank job came due (claimed, in its transaction): a bank that is empty hands its seat to a computer
  * player, with a line on the board; a player who is away has their bank stopped until they are back;
  * otherwise the job waits for the next bank to run out. Returns the game when its board is to be posted now
- * (the game ended); a board of a seat handed over goes out with the computer's move.
+ * (the rules ended it meanwhile); a board of a seat handed over goes out with the computer's move.
  */
 export async function runTimeBank(core: GameCore, job: ScheduledJobRow): Promise<{ gameId: number; channelId: string } | null> {
   const loaded = await core.active(job.gameId);
@@ -116,16 +116,17 @@ export async function runTimeBank(core: GameCore, job: ScheduledJobRow): Promise
     await keep(core, game.row.id, banks);
     return null;
   }
-  for (const seat of empty) banks = emptied(banks, seat);
-  // Kept before the change: a new turn's jobs read the banks to carry them on.
+  const marker = turnMarkerOf(game.module, game.state);
+  for (const seat of empty) banks = emptied(banks, seat, marker);
+  // Kept before the change: a new turn's jobs read the banks to carry them on, and the computers read
+  // which turn was due.
   await keep(core, game.row.id, banks);
-  // A game of only computer players is not played (commit.ts): when no human would be left at the table,
-  // the seats that ran out leave, and the game ends as when the last human leaves.
-  const humansAfter = game.seats.filter((s) => s.leftAt === null && s.computer === null && !isComputerSeatId(s.userId) && !empty.includes(s.seat)).length;
-  const result =
-    humansAfter > 0
-      ? await commit(core, game, [], { handOver: empty, notes: () => empty.map((seat) => ({ kind: 'outOfTime' as const, seat })) })
-      : await commit(core, game, [], { leaving: empty, notes: () => empty.map((seat) => ({ kind: 'outOfTimeEnds' as const, seat })) });
+  // A bank running out never ends the game nor makes a winner: a computer stands in and plays the turn that
+  // was due. With no other human playing their own seat, the game then waits at the next decision of a
+  // seat stood in for (seatsWaitingForOwner), and the line says so.
+  const othersPlay = game.seats.some((s) => !isComputerSeatId(s.userId) && !isComputerPlayed(s) && !empty.includes(s.seat));
+  const kind = othersPlay ? ('outOfTime' as const) : ('outOfTimeWaits' as const);
+  const result = await commit(core, game, [], { handOver: empty, notes: () => empty.map((seat) => ({ kind, seat })) });
   if (!result.ok) {
     // The game changed meanwhile: the banks are looked at again at the next tick.
     await core.repo.rescheduleJob({ kind: JOB_KINDS.timeBank, gameId: game.row.id, dueAt: now, payload: read });

@@ -1,7 +1,8 @@
 /**
  * The idle vote: when a turn has waited the idle time, the other players vote to hand the idle seat to a
- * computer player ('skip') or to remove its player ('kick'); a strict majority of the others still in
- * the game decides, and the change is committed at once (see leaving.ts for what removal does).
+ * computer player ('skip') or to remove its player ('kick'); a strict majority of the others who play
+ * their own seats decides (`votersOn`), and the change is committed at once (see leaving.ts for what
+ * removal does). Where nobody could vote, no vote opens: the game waits (timers.ts).
  */
 import type { Seat } from '../../engine/index.js';
 import { turnMarkerOf } from '../module.js';
@@ -10,8 +11,10 @@ import type { GameCore } from './core.js';
 import { jobOf, JOB_KINDS, sinceOf } from './jobs.js';
 import { removeSeat } from './leaving.js';
 import { notifyOfSeats } from './notify.js';
-import { playingSeats, seatOf } from './queries.js';
-import { refuse, type ActiveSnapshot, type Outcome, type Refusal } from './types.js';
+import type { SeatRow } from '../../persistence/schema.js';
+import { seatOf } from './queries.js';
+import { isComputerPlayed, isComputerSeatId } from './seat-identity.js';
+import { refuse, type ActiveSnapshot, type Outcome, type Refusal, type Snapshot } from './types.js';
 
 /**
  * The idle vote's choices: 'skip' hands the idle seat to a computer player (it plays the seat's decisions,
@@ -31,9 +34,15 @@ export type VoteResult =
   | { readonly ok: true; readonly passed: VoteChoice; readonly seat: Seat; readonly tally: VoteTally; readonly outcome: Outcome }
   | Refusal;
 
-/** Every job of a turn carries `since`: when the turn (the seats' wait) began, by the service's clock. */
+/**
+ * Who may vote about an idle seat: the other humans at the table who play their own seats. A computer
+ * player does not vote, nor does a player whose seat a computer plays for them (they are not at the table).
+ */
+export function votersOn(game: Snapshot, seat: Seat): SeatRow[] {
+  return game.seats.filter((s) => s.seat !== seat && !isComputerSeatId(s.userId) && !isComputerPlayed(s));
+}
 
-/** A vote on an idle seat: strict majority of the other players still in the game. */
+/** A vote on an idle seat: strict majority of the other players who may vote (`votersOn`). */
 export function vote(core: GameCore, gameId: number, userId: string, seat: Seat, choice: VoteChoice): Promise<VoteResult> {
   // The ballot is read and counted together: a vote or a job run in between is not lost.
   return core.tx(async () => {
@@ -49,9 +58,11 @@ export function vote(core: GameCore, gameId: number, userId: string, seat: Seat,
     const voter = seatOf(game, userId);
     if (voter === undefined || voter.leftAt !== null) return refuse('not_a_player', {});
     if (voter.seat === seat) return refuse('cannot_vote', {});
+    const eligible = votersOn(game, seat);
+    // A computer plays the voter's seat for them: they are not at the table to vote.
+    if (!eligible.some((s) => s.seat === voter.seat)) return refuse('not_a_player', {});
     const awayUntil = (await notifyOfSeats(core, game, [seat])).get(seat)?.awayUntil ?? null;
     if (awayUntil !== null && awayUntil > core.now()) return refuse('player_away', { until: awayUntil });
-    const eligible = playingSeats(game).filter((s) => s.seat !== seat);
     const needed = Math.floor(eligible.length / 2) + 1;
     const ballot = payload.votes[String(seat)] ?? { skip: [], kick: [] };
     const other: VoteChoice = choice === 'skip' ? 'kick' : 'skip';
@@ -77,7 +88,7 @@ export async function voteTally(core: GameCore, game: ActiveSnapshot, seat: Seat
   const payload = found === undefined ? undefined : { seats: found.payload.seats, votes: found.payload.votes ?? {} };
   if (payload === undefined || !payload.seats.includes(seat)) return null;
   const ballot = payload.votes[String(seat)] ?? { skip: [], kick: [] };
-  const eligible = playingSeats(game).filter((s) => s.seat !== seat).length;
+  const eligible = votersOn(game, seat).length;
   return { ...ballot, needed: Math.floor(eligible / 2) + 1 };
 }
 
