@@ -480,6 +480,7 @@ export const de: Record<CoreKey, string> = {
   'clock.line': '⏱ Zeitkonten: {banks}',
   'clock.lobby': 'Uhr: {clock}. Ist das Zeitkonto eines Spielers leer, übernimmt ein Computerspieler den Platz.',
   'board.outOfTime': 'Das Zeitkonto von {player} ist abgelaufen: Ein Computerspieler spielt für {player}, bis der Platz zurückgenommen wird.',
+  'board.outOfTimeWaits': 'Das Zeitkonto von {player} ist abgelaufen: Ein Computerspieler spielt den fälligen Zug für {player}. Sonst spielt niemand an diesem Tisch, also wartet das Spiel danach, bis {player} den Platz zurücknimmt (Meinen Zug machen, dann Meinen Platz zurücknehmen) und mit der Zeit weiterspielt, die je Zug hinzukommt.',
   'board.outOfTimeEnds': 'Das Zeitkonto von {player} ist abgelaufen, und kein anderer Spieler ist mehr am Tisch: Das Spiel endet.',
   'vote.closed.outOfTime': 'Geschlossen: Das Zeitkonto von {player} ist abgelaufen; ein Computerspieler spielt den Platz.',
   'refusal.invalid_clock': 'Eine Uhr „{value}“ gibt es nicht; wähle eine der angebotenen Uhren.',

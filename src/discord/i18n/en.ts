@@ -490,6 +490,7 @@ export const en = {
   'clock.line': '⏱ Time banks: {banks}',
   'clock.lobby': 'Clock: {clock}. When a player\'s bank is empty, a computer player takes their seat.',
   'board.outOfTime': '{player}\'s time bank ran out: a computer player plays for them until they take their seat back.',
+  'board.outOfTimeWaits': '{player}\'s time bank ran out: a computer player plays the turn that was due for them. Nobody else plays at this table, so the game then waits until {player} takes their seat back (Take my turn, then Take my seat back) and plays on with the time added per move.',
   'board.outOfTimeEnds': '{player}\'s time bank ran out, and no other player is left at the table: the game ends.',
   'vote.closed.outOfTime': 'Closed: {player}\'s time bank ran out; a computer player plays their seat.',
   'refusal.invalid_clock': 'There is no clock "{value}"; choose one of the offered clocks.',

@@ -480,6 +480,7 @@ export const nl: Record<CoreKey, string> = {
   'clock.line': '⏱ Tijdbanken: {banks}',
   'clock.lobby': 'Klok: {clock}. Is de tijdbank van een speler leeg, dan neemt een computerspeler de plaats over.',
   'board.outOfTime': 'De tijdbank van {player} is op: een computerspeler speelt voor {player} tot de plaats wordt teruggenomen.',
+  'board.outOfTimeWaits': 'De tijdbank van {player} is op: een computerspeler speelt de openstaande beurt van {player}. Verder speelt niemand aan deze tafel, dus daarna wacht het spel tot {player} de plaats terugneemt (Mijn beurt spelen, dan Mijn plaats terugnemen) en verder speelt met de tijd die er per zet bijkomt.',
   'board.outOfTimeEnds': 'De tijdbank van {player} is op en er zit geen andere speler meer aan tafel: het spel eindigt.',
   'vote.closed.outOfTime': 'Gesloten: de tijdbank van {player} is op; een computerspeler speelt de plaats.',
   'refusal.invalid_clock': 'Een klok "{value}" bestaat niet; kies een van de aangeboden klokken.',
