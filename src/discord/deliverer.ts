@@ -26,7 +26,8 @@ import { t, toLocale } from './i18n/index.js';
 import { DEFAULT_NOTIFY, type NotifySettings } from '../notify-settings.js';
 import { abandonedMessage, bankLowMessage, boardMessage, gameLocale, hoursSince, phoneEmbed, settingsMessage, labelNames, lobbyMessage, mention, reminderLine, reminderMessage, reminderTogetherMessage, voteMessage, type PhonePictureLater, type PublicMessage, type ReminderLine } from './messages.js';
 import { tableLink } from './tables.js';
-import { bankState } from './time-bank-text.js';
+import { bankState, bankText } from './time-bank-text.js';
+import type { BankNow } from '../app/time-bank.js';
 import { truncate } from './panel.js';
 import { THREAD_PERMISSIONS, threadPermissionNames, messageLink, presenterFor, sendableChannel } from './respond.js';
 import { describeError } from './errors.js';
@@ -308,10 +309,8 @@ export class Deliverer implements DeliveryTrigger {
     const base = { game: presenter.name(locale), id: game.row.id, channel: `<#${notice.postedIn}>`, link: messageLink(game.row.guildId, notice.postedIn, notice.messageId) };
     if (notice.notice === 'turn') return t(locale, 'dm.turn', base);
     const seats = [notice.seat];
-    if (notice.notice === 'bank') {
-      const left = game.kind === 'active' ? await this.#bankLeft(game, seats, locale) : null;
-      return left === null ? null : t(locale, 'dm.bankLow', { ...base, left });
-    }
+    const bank = game.kind === 'active' ? await this.#bankOf(game, seats) : null;
+    if (notice.notice === 'bank') return bank === null ? null : t(locale, 'dm.bankLow', { ...base, left: bankText(locale, bank.leftMs) });
     if (notice.together !== undefined && notice.together.length > 0 && game.kind === 'active') {
       // One message for the player's games waiting together: each with the link that opens its table.
       const own = { gameId: game.row.id, seats, count: notice.count ?? 1, limit: notice.limit ?? 1, since: notice.since ?? game.row.updatedAt };
@@ -319,14 +318,13 @@ export class Deliverer implements DeliveryTrigger {
       return [t(locale, 'dm.reminderTogether', { count: lines.length }), ...lines.map((line) => reminderLine(locale, line))].join('\n');
     }
     const text = t(locale, 'dm.reminder', { ...base, count: notice.count ?? 1, limit: notice.limit ?? 1 });
-    const left = game.kind === 'active' ? await this.#bankLeft(game, seats, locale) : null;
-    return left === null ? text : `${text}\n${t(locale, 'reminder.bankLeft', { left })}`;
+    return bank === null ? text : `${text}\n${t(locale, 'reminder.bankLeft', { left: bankState(locale, bank) })}`;
   }
 
-  /** The bank left of the first of `seats` that has one (a game with a clock), in words; null: none, or empty. */
-  async #bankLeft(game: ActiveSnapshot, seats: readonly number[], locale: Locale): Promise<string | null> {
+  /** The bank of the first of `seats` that has one (a game with a clock); null: none, or empty. */
+  async #bankOf(game: ActiveSnapshot, seats: readonly number[]): Promise<BankNow | null> {
     const bank = (await this.ctx.service.banksNow(game)).find((b) => seats.includes(b.seat));
-    return bank === undefined || bank.leftMs <= 0 ? null : bankState(locale, bank);
+    return bank === undefined || bank.leftMs <= 0 ? null : bank;
   }
 
   /**
@@ -345,6 +343,7 @@ export class Deliverer implements DeliveryTrigger {
       const deciding = activeSeatsOf(table);
       if (!entry.seats.some((s) => deciding.includes(s))) continue;
       const { row } = table;
+      const bank = await this.#bankOf(table, entry.seats);
       lines.push({
         game: presenterFor(this.ctx, row.kind).name(locale),
         id: row.id,
@@ -352,7 +351,7 @@ export class Deliverer implements DeliveryTrigger {
         count: entry.count,
         limit: entry.limit,
         link: tableLink(row) ?? `https://discord.com/channels/${row.guildId === DM_SCOPE ? '@me' : row.guildId}/${row.threadId ?? row.channelId}`,
-        bank: await this.#bankLeft(table, entry.seats, locale),
+        bank: bank === null ? null : bankState(locale, bank),
       });
     }
     return lines;
@@ -566,7 +565,7 @@ export class Deliverer implements DeliveryTrigger {
         const p = step.delivery.payload as Extract<Delivery['payload'], { kind: 'bank-warning' }>;
         const active = game as ActiveSnapshot;
         const banks = await service.banksNow(active);
-        const left = new Map(banks.filter((b) => p.seats.includes(b.seat)).map((b) => [b.seat, bankState(locale, b)]));
+        const left = new Map(banks.filter((b) => p.seats.includes(b.seat)).map((b) => [b.seat, bankText(locale, b.leftMs)]));
         return bankLowMessage(active, presenter, p.seats, left);
       }
       case 'idle-vote': {

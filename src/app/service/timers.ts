@@ -142,7 +142,7 @@ export async function scheduleTurn(core: GameCore, game: ActiveSnapshot): Promis
     const payload: ReminderPayload = { marker, seats, count: 0, since: now };
     jobs.unshift({ kind: JOB_KINDS.reminder, gameId: id, dueAt: now + game.row.reminderIntervalMinutes * 60_000, payload });
   }
-  const lowBank = banks === undefined ? null : await bankWarningJob(core, game, seats, banks, warning);
+  const lowBank = await bankWarningJob(core, game, seats, banks, warning);
   if (lowBank !== null) jobs.push(lowBank);
   // One statement, and on PostgreSQL no round trip of its own.
   await core.repo.scheduleJobs(jobs);
@@ -154,9 +154,9 @@ export async function scheduleTurn(core: GameCore, game: ActiveSnapshot): Promis
  * and the warning it had: warned once, it is not warned again. `before`: the banks and the warning job as
  * they were before the turn's jobs were replaced.
  */
-async function bankWarningJob(core: GameCore, game: ActiveSnapshot, seats: readonly Seat[], before: TimeBanks, previous: { payload: JobPayload } | undefined): Promise<NewJob | null> {
+async function bankWarningJob(core: GameCore, game: ActiveSnapshot, seats: readonly Seat[], before: TimeBanks | undefined, previous: { payload: JobPayload } | undefined): Promise<NewJob | null> {
   const clock = clockChoice(game.settings.clock);
-  const banks = await storedBanks(core, game.row.id);
+  const banks = clock === null ? undefined : await storedBanks(core, game.row.id);
   if (clock === null || banks === undefined) return null;
   const marks: Record<string, number> = {};
   for (const seat of seats) {
@@ -164,7 +164,7 @@ async function bankWarningJob(core: GameCore, game: ActiveSnapshot, seats: reado
     const from = banks.running[key];
     const left = banks.banks[key];
     if (from === undefined || left === undefined || left <= 0) continue;
-    const runsOn = before.running[key] === from;
+    const runsOn = before?.running[key] === from;
     const mark = runsOn ? (previous?.payload.seats.includes(seat) === true ? previous.payload.marks?.[key] : undefined) : lowBankMark(clock, left);
     if (mark !== undefined) marks[key] = mark;
   }
