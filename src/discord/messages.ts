@@ -526,6 +526,8 @@ export interface PanelNotes {
   /** What the last click did (events visible to this seat). */
   readonly did?: readonly GameEvent[];
   readonly page?: { readonly group: number; readonly page: number };
+  /** A learning game's coaching (coaching.ts): the verdict after what the click did, the hint and a tip after the decision. */
+  readonly coaching?: { readonly verdict?: string; readonly hint?: string; readonly tip?: string };
 }
 
 /**
@@ -654,6 +656,7 @@ export async function panelMessage(service: GameService, game: ActiveSnapshot, p
   if (notes.notice !== undefined) lines.push(notes.notice);
   const did = visibleEvents(notes.did ?? [], seat);
   if (did.length > 0) lines.push(t(locale, 'panel.did', { events: eventText(presenter, did, locale, playerNames, 800) }));
+  if (notes.coaching?.verdict !== undefined) lines.push(notes.coaching.verdict);
   if (game.row.status !== 'active') {
     lines.push(t(locale, 'panel.gameOver'));
     return { content: fit(lines), components: [] };
@@ -667,6 +670,8 @@ export async function panelMessage(service: GameService, game: ActiveSnapshot, p
   lines.push(t(locale, 'panel.prompt', { prompt: presenter.prompt(view, seat, locale, playerNames) }));
   // Why the choice is narrow (a dead end), what is still owed.
   for (const note of service.decisionNotes(game, seat)) lines.push(presenter.format(note, locale, playerNames));
+  if (notes.coaching?.hint !== undefined) lines.push(notes.coaching.hint);
+  if (notes.coaching?.tip !== undefined) lines.push(notes.coaching.tip);
   return withPanelPicture(service, game, presenter, locale, { content: fit(lines), components: await panelRows(service, game, presenter, seat, locale, notes.page) });
 }
 

@@ -1,37 +1,36 @@
 /**
  * /game learn through the fake Discord with the real client and the real AI worker pool: a learning game
- * starts at once against computer players; after each of the learner's decisions a private line says what
- * the suggestion would have chosen (naming one of the moves the learner had) or that they took it; the
- * first decisions carry a tip about the panel, and then the tips stop; a game opened with /game new gets
- * no coaching. The coaching depends only on what the learner can see: the same line for two positions that
- * differ only in the computer's hidden hand.
+ * starts at once against computer players; the learner's own turn panel carries the coaching: before a
+ * real choice a hint names the suggestion (one of the moves the learner has) and why, after the choice
+ * the same panel says whether they took it, and tips about the panel come on the panels that first show
+ * what they explain, each once; nothing of it is a message of its own. A game opened with /game new gets
+ * no coaching. The coaching depends only on what the learner can see: the same hint for two positions
+ * that differ only in the computer's hidden hand.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ActiveSnapshot, Outcome } from '../../src/app/game-service.js';
-import type { ComputerChoice, ComputerPlayer, ComputerRequest } from '../../src/app/computer-turns.js';
+import type { ActiveSnapshot } from '../../src/app/game-service.js';
+import { computerRequest, type ComputerChoice, type ComputerPlayer, type ComputerRequest } from '../../src/app/computer-turns.js';
 import { runAiTask } from '../../src/app/workers/ai-task.js';
-import { coachingText, LEARN_TIPS } from '../../src/discord/coaching.js';
-import type { HandlerEnv } from '../../src/discord/context.js';
+import { hintFor, verdictText, PANEL_TIPS, type CoachingContext } from '../../src/discord/coaching.js';
 import { labelNames } from '../../src/discord/messages.js';
 import { GAMES } from '../../src/games/index.js';
 import type { KairoState } from '../../src/games/kairo/index.js';
-import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
-import { buttonFor, choose, clickForBoard, latestCall, openLobby, openPrivately, mentionedToAct, offered, privateReply, startBotOnFake, type BotOnFake, WAIT_MS } from './harness.js';
+import type { FakeUser, InteractionHandle, SeenMessage } from '../fake-discord/index.js';
+import { buttonFor, choose, clickForBoard, latestCall, openLobby, mentionedToAct, offered, privateReply, startBotOnFake, type BotOnFake, WAIT_MS } from './harness.js';
 import { until as waitUntil } from './bot-process.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
-import { createLogger } from '../../src/logger.js';
 
 const PRESENTERS = GAMES.presenters(inProcessBoardRenderer(GAMES));
 let env: BotOnFake;
 let alice: FakeUser;
 let bob: FakeUser;
-let dora: FakeUser;
+let nils: FakeUser;
 
 beforeAll(async () => {
-  env = await startBotOnFake({ games: GAMES, seeds: ['learn-1', 'learn-2', 'learn-3'] });
+  env = await startBotOnFake({ games: GAMES, seeds: ['learn-1', 'learn-2', 'learn-3', 'learn-4'] });
   alice = env.createUser('alice', { globalName: 'Alice' });
   bob = env.createUser('bob', { globalName: 'Bob' });
-  dora = env.createUser('dora', { globalName: 'Dora', locale: 'de' });
+  nils = env.createUser('nils', { globalName: 'Nils', locale: 'nl' });
 });
 
 afterAll(async () => {
@@ -50,12 +49,16 @@ async function learn(user: FakeUser, channel: string, options: Record<string, st
   return privateReply(handle, user);
 }
 
-const COACHING = /^(💡 You took .+; the suggestion was .+: .+\.|✅ You took the suggestion: .+)$/u;
+/** How long the bot may take to go quiet after a click: the AI pool is shared with the computers' turns. */
+const QUIET = { quietMs: 1_000, timeoutMs: 120_000 };
 
 /** Calls a panel was opened from already. */
 const used = new Set<string>();
 
-/** The learner's panel for their next decision: opened from the next call that asks them. */
+/**
+ * The learner's panel for their next decision: opened from the next call that asks them, once the bot has
+ * gone quiet (the hint, searched when the panel is drawn, is edited in by then).
+ */
 async function openPanel(user: FakeUser, channel: string): Promise<SeenMessage> {
   // The latest call naming who decides: a board, or Kairo's short text calling the next start stall.
   const fresh = (): boolean => {
@@ -63,17 +66,29 @@ async function openPanel(user: FakeUser, channel: string): Promise<SeenMessage> 
     return !used.has(call.id) && mentionedToAct(call).includes(user.id);
   };
   await waitUntil(env.fake, fresh, 'a new call asking the learner', 120_000);
-  const board = latestCall(env.fake, channel);
-  used.add(board.id);
-  return openPrivately(user, board, buttonFor(board, 'turn'));
+  const call = latestCall(env.fake, channel);
+  used.add(call.id);
+  const handle = await user.clickButton(call.id, buttonFor(call, 'turn'), { until: 'response' });
+  await handle.settled(QUIET);
+  return privateReply(handle, user);
 }
 
+/** The panel as its player sees it now (edited in place). */
+const now = (panel: SeenMessage): SeenMessage => env.fake.message(panel.id) ?? panel;
+const lines = (panel: SeenMessage): string[] => now(panel).content.split('\n');
+const HINT = /^🧭 Suggestion: /u;
+const VERDICT = /^(✅ That was the suggestion\.|✅ As good as the suggestion \(.+\), as far as the search can tell\.|💡 The suggestion was .+ \(.+\)\.)$/u;
+const TIP = /^📘 Tip: /u;
+/** The old coaching's words, in a message of its own. */
+const COACHING_MESSAGE = /You took|the suggestion was|Tip \d/u;
+
 describe('/game learn', () => {
-  it('starts at once against a computer player; each decision gets a private coaching line naming the suggestion; tips on the first decisions, then no more', async () => {
+  it('starts at once against a computer player; before each real choice the panel names the suggestion and why, after it the same panel says whether the learner took it; the tips come before they are needed, each once', async () => {
     const channel = env.fake.createChannel('learn-istanbul');
     const answer = await learn(alice, channel, { game: 'istanbul', thread: false });
-    expect(answer.content).toMatch(/Your learning game of \*\*Istanbul\*\* has started: https:\/\/discord\.com\/channels\/\d+\/\d+\/\d+/);
-    expect(answer.content).toMatch(/After each of your decisions you are told privately/);
+    expect(answer.content).toMatch(/Your learning game of \*\*Istanbul\*\* has started: .*https:\/\/discord\.com\/channels\/\d+\/\d+\/\d+/);
+    // The first tip comes with the answer: what opens the panel where the coaching is.
+    expect(answer.content).toMatch(/When it is your turn, \*\*Take my turn\*\* on the board opens your panel/);
     const started = await game(channel);
     expect(started.settings.learn).toBe(true);
     // The learner and one easy computer player, no lobby to wait in.
@@ -82,62 +97,75 @@ describe('/game learn', () => {
     expect(env.fake.channelMessages(channel).some((m) => m.buttons.some((b) => b.customId?.endsWith(':join')))).toBe(false);
 
     let panel = await openPanel(alice, channel);
-    let coachedAfterTips = 0;
-    for (let decision = 1; decision <= LEARN_TIPS.length || coachedAfterTips < 2; decision++) {
-      expect(decision, 'real choices after the tips').toBeLessThan(40);
-      if (offered(panel).length === 0) panel = await openPanel(alice, channel);
+    const panels = new Set([panel.id]);
+    // The first call says what Take my turn opens.
+    expect(env.fake.message([...used].at(-1)!)!.content).toContain('**Take my turn** opens your panel');
+    const tips: string[] = [];
+    let hinted = 0;
+    for (let decision = 1; hinted < 4 || tips.length < 2; decision++) {
+      expect(decision, 'real choices with a hint').toBeLessThan(40);
+      if (offered(now(panel)).length === 0) {
+        panel = await openPanel(alice, channel);
+        panels.add(panel.id);
+      }
       const before = await game(channel);
       const seat = env.service.seatOf(before, alice.id)!.seat;
       const legal = env.service.legalActions(before, seat);
-      // Step by step (a compound choice is coached by its first step just the same).
-      const pick = offered(panel).find((o) => o.index < legal.length)!;
-      const handle = await choose(alice, panel, pick);
-      const tipped = decision <= LEARN_TIPS.length;
-      if (!tipped && legal.length < 2) {
-        // Nothing to choose and no tip left: nothing to say.
-        await handle.settled({ quietMs: 1_000, timeoutMs: 120_000 });
-        expect(handle.followUps).toEqual([]);
-        panel = handle.reply!;
-        continue;
+      const hint = lines(panel).find((l) => HINT.test(l));
+      // At most one tip a panel, none twice; the first panel explains the panel itself.
+      const tip = lines(panel).filter((l) => TIP.test(l));
+      expect(tip.length).toBeLessThanOrEqual(1);
+      if (tip[0] !== undefined) {
+        expect(tips, 'a tip given before').not.toContain(tip[0]);
+        tips.push(tip[0]);
       }
-      await handle.waitFor((h) => h.followUps.length > 0, { timeoutMs: 120_000, description: `the coaching line of decision ${decision}` });
-      const note = handle.followUps[0]!;
-      expect(note.ephemeral).toBe(true);
-      expect(alice.sees(note.channelId).some((m) => m.id === note.id)).toBe(true);
-      expect(bob.sees(note.channelId).some((m) => m.id === note.id)).toBe(false);
-      const lines = note.content.split('\n');
-      if (legal.length > 1) {
-        const line = lines[0]!;
-        expect(line).toMatch(COACHING);
-        // The suggestion named is one of the moves the learner had.
+      if (decision === 1) expect(tip[0]).toMatch(/^📘 Tip: Each button shows what the move costs and gives/);
+      if (legal.length < 2) expect(hint, 'no hint for a forced choice').toBeUndefined();
+      if (hint !== undefined) {
+        // The suggestion named is one of the moves the learner has, with why, in one line.
         const described = legal.map((a) => PRESENTERS.get('istanbul')!.format(before.module.definition.describeAction(a), 'en', labelNames(before)));
-        const named = /the suggestion was (.+?): /u.exec(line)?.[1] ?? /You took the suggestion: (.+?)(?: \(estimated chance|\.$)/u.exec(line)?.[1];
-        expect(described, line).toContain(named);
-        if (!tipped) coachedAfterTips++;
+        expect(described.some((d) => hint.startsWith(`🧭 Suggestion: ${d} (`)), hint).toBe(true);
+        expect(hint).toMatch(/\)\.$/u);
+        expect(hint).not.toMatch(/(\d+) % against \1 %/u);
       }
-      if (tipped) expect(lines.at(-1)).toMatch(new RegExp(`^Tip ${decision}/${LEARN_TIPS.length}: `));
-      else expect(note.content).not.toMatch(/Tip \d/);
-      if (decision === 1) expect(lines.at(-1)).toMatch(/\*\*Take my turn\*\* on the board opens your panel/);
-      panel = handle.reply!;
+      // Step by step (a compound choice is coached by its first step just the same).
+      const pick = offered(now(panel)).find((o) => o.index < legal.length)!;
+      const handle: InteractionHandle = await choose(alice, now(panel), pick);
+      await handle.settled(QUIET);
+      // The verdict is in the same panel, edited in place: there only when there was a hint to follow.
+      const verdict = lines(panel).filter((l) => /^(✅|💡) /u.test(l));
+      if (hint === undefined) expect(verdict).toEqual([]);
+      else {
+        expect(verdict).toHaveLength(1);
+        expect(verdict[0]).toMatch(VERDICT);
+        hinted++;
+      }
+      expect(handle.followUps).toEqual([]);
     }
-    // Private only: nothing of it in the channel.
-    expect(env.fake.publicOccurrences(/the suggestion was|You took the suggestion|Tip \d/u, channel)).toEqual([]);
+    expect(tips.length).toBeLessThanOrEqual(PANEL_TIPS.length);
+    // Private only, and only in the panels: no message of its own, nothing in the channel.
+    expect(env.fake.ephemeralsOf(alice.id).filter((m) => !panels.has(m.id) && /^(🧭|✅|💡|📘)/mu.test(m.content))).toEqual([]);
+    expect(env.fake.ephemeralsOf(alice.id).filter((m) => COACHING_MESSAGE.test(m.content))).toEqual([]);
+    expect(env.fake.publicOccurrences(/Suggestion:|the suggestion|Tip:/u, channel)).toEqual([]);
     env.fake.assertNoViolations();
   }, 600_000);
 
   it('coaches in the learner\u2019s own language', async () => {
-    const channel = env.fake.createChannel('learn-deutsch');
-    const answer = await learn(dora, channel, { game: 'kairo', thread: false });
-    expect(answer.content).toMatch(/^Deine Lernpartie \*\*Kairo\*\* hat begonnen: https:/);
-    const panel = await openPanel(dora, channel);
-    const before = await game(channel);
-    const legal = env.service.legalActions(before, env.service.seatOf(before, dora.id)!.seat);
-    const handle = await choose(dora, panel, offered(panel).find((o) => o.index < legal.length)!);
-    await handle.waitFor((h) => h.followUps.length > 0, { timeoutMs: 120_000, description: 'die Tipps' });
-    const [line, tip] = handle.followUps[0]!.content.split('\n');
-    if (legal.length > 1) expect(line).toMatch(/^(💡 Du hast .+ gewählt; der Vorschlag war .+: .+\.|✅ Du hast den Vorschlag gewählt: .+)$/u);
+    const channel = env.fake.createChannel('learn-nederlands');
+    const answer = await learn(nils, channel, { game: 'istanbul', thread: false });
     // The board's button is named as the board shows it: in the server's language (English here).
-    expect(tip ?? line).toMatch(/^Tipp 1\/4: \*\*Take my turn\*\* auf dem Spielplan öffnet dein Zugfenster/);
+    expect(answer.content).toMatch(/^Je oefenpartij \*\*Istanbul\*\* is begonnen: .*https:/);
+    expect(answer.content).toMatch(/Als je aan de beurt bent, opent \*\*Take my turn\*\* op het speelbord je paneel/);
+    const panel = await openPanel(nils, channel);
+    expect(lines(panel)).toContain('📘 Tip: Elke knop laat zien wat de zet kost en oplevert; de 🧭-regel is wat het voorstel zou kiezen, en na je keuze zegt dit paneel of je het volgde.');
+    // Istanbul's first move names where the merchant goes and how far: the hint gives that reason.
+    expect(lines(panel).find((l) => l.startsWith('🧭 '))).toMatch(/^🧭 Voorstel: .+ \(.+\)\.$/u);
+    const before = await game(channel);
+    const legal = env.service.legalActions(before, env.service.seatOf(before, nils.id)!.seat);
+    const handle = await choose(nils, now(panel), offered(now(panel)).find((o) => o.index < legal.length)!);
+    await handle.settled(QUIET);
+    expect(lines(panel).find((l) => /^(✅|💡) /u.test(l))).toMatch(/^(✅ Dat was het voorstel\.|✅ Even goed als het voorstel \(.+\), voor zover de zoektocht het kan beoordelen\.|💡 Het voorstel was .+ \(.+\)\.)$/u);
+    expect(handle.followUps).toEqual([]);
   }, 300_000);
 
   it('a game opened with /game new is not coached', async () => {
@@ -148,13 +176,15 @@ describe('/game learn', () => {
     await clickForBoard(bob, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
     const g = await game(channel);
     expect(g.settings.learn).toBeUndefined();
+    expect(latestCall(env.fake, channel).content).not.toMatch(/opens your panel/);
+    // Opened and played once the bot has gone quiet: in a learning game the hint and the verdict are there by then.
     const panel = await openPanel(bob, channel);
+    expect(lines(panel).filter((l) => /^(🧭|✅|💡|📘)/u.test(l))).toEqual([]);
     const legal = env.service.legalActions(await game(channel), env.service.seatOf(g, bob.id)!.seat);
-    const handle = await choose(bob, panel, offered(panel).find((o) => o.index < legal.length)!);
-    // The click is answered (the panel); once the bot has gone quiet, no coaching came (in a learning game
-    // it comes within the same wait: the AI pool is warm from the game above).
-    await handle.settled({ quietMs: 1_000, timeoutMs: 120_000 });
-    expect(handle.followUps.filter((f) => /suggestion|Tip \d/.test(f.content))).toEqual([]);
+    const handle = await choose(bob, now(panel), offered(now(panel)).find((o) => o.index < legal.length)!);
+    await handle.settled(QUIET);
+    expect(lines(panel).filter((l) => /^(🧭|✅|💡|📘)/u.test(l))).toEqual([]);
+    expect(handle.followUps).toEqual([]);
   }, 300_000);
 
   it('refuses more computer players than the game seats, and a second game in the channel', async () => {
@@ -169,25 +199,35 @@ describe('/game learn', () => {
     expect(again.content).toMatch(/already/i);
   }, 300_000);
 
-  it('coaching depends only on what the learner can see: the same line when only the computer\u2019s hidden hand differs', async () => {
+  it('coaching depends only on what the learner can see: the same hint and verdict when only the computer\u2019s hidden hand differs', async () => {
     const channel = env.fake.createChannel('learn-hidden');
     await learn(bob, channel, { game: 'kairo', thread: false });
-    // Play the learner's first decisions through the panel until a position with building cards in hands.
-    // Play the learner's decisions through the panel until one after the start with building cards in the
-    // computer's hand (the computer may have just built with them all: then on to the next decision).
+    // A deterministic computer player (an iteration budget, no clock) that records what it was shown.
+    const shown: unknown[] = [];
+    const player: ComputerPlayer = {
+      async choose(request: ComputerRequest): Promise<ComputerChoice> {
+        shown.push(request.seatView);
+        const answer = runAiTask({ game: request.kind, view: request.seatView, legalActions: request.legal, level: 'easy', seed: request.seed });
+        return { index: answer.index, value: answer.value, ...(answer.values ? { values: answer.values } : {}) };
+      },
+    };
+    const coaching: CoachingContext = { service: env.service, player, presenters: PRESENTERS };
+    // Play the learner's decisions through the panel until one after the start that the coaching has a hint
+    // for, with building cards in the computer's hand (it may have just built with them all: then on to
+    // the next decision).
     let panel = await openPanel(bob, channel);
     let before = await game(channel);
     for (let i = 0; ; i++) {
-      expect(i, 'a decision of the learner while the computer holds building cards').toBeLessThan(80);
+      expect(i, 'a coached decision of the learner while the computer holds building cards').toBeLessThan(80);
       const seat = env.service.seatOf(before, bob.id)!.seat;
       const s = before.state as KairoState;
       const legal = env.service.legalActions(before, seat);
       const hand = s.players[1 - seat]!.hand;
-      if (s.phase !== 'setup' && legal.length > 1 && hand.length > 0 && s.deck.length >= hand.length && [...s.deck.slice(0, hand.length)].sort().join() !== hand.join()) break;
-      const handle = await choose(bob, panel, offered(panel).find((o) => o.index < legal.length)!);
-      if (legal.length > 1) await handle.waitFor((h) => h.followUps.length > 0, { timeoutMs: 120_000, description: 'the coaching line' });
-      panel = handle.reply!;
-      if (offered(panel).length === 0) panel = await openPanel(bob, channel);
+      const candidate = s.phase !== 'setup' && legal.length > 1 && hand.length > 0 && s.deck.length >= hand.length && [...s.deck.slice(0, hand.length)].sort().join() !== hand.join();
+      if (candidate && (await hintFor(coaching, before, seat, 'en')) !== null) break;
+      const handle = await choose(bob, now(panel), offered(now(panel)).find((o) => o.index < legal.length)!);
+      await handle.settled(QUIET);
+      if (offered(now(panel)).length === 0) panel = await openPanel(bob, channel);
       before = await game(channel);
     }
     const learner = env.service.seatOf(before, bob.id)!.seat;
@@ -202,27 +242,21 @@ describe('/game learn', () => {
     expect(def.view(swapped, learner)).toEqual(def.view(state, learner));
     expect(swapped.players[computer]!.hand).not.toEqual(state.players[computer]!.hand);
 
-    // A deterministic computer player (an iteration budget, no clock) that records what it was shown.
-    const shown: unknown[] = [];
-    const player: ComputerPlayer = {
-      async choose(request: ComputerRequest): Promise<ComputerChoice> {
-        shown.push(request.seatView);
-        const answer = runAiTask({ game: request.kind, view: request.seatView, legalActions: request.legal, level: 'easy', seed: request.seed });
-        return { index: answer.index, value: answer.value, ...(answer.values ? { values: answer.values } : {}) };
-      },
-    };
-    const logger = createLogger({ level: 'silent', format: 'json' });
-    const handlerEnv = { ctx: { service: env.service, player, presenters: PRESENTERS }, logger, locale: 'en', channelId: channel } as unknown as HandlerEnv;
-    const legal = def.legalActions(state, learner);
-    // The learner's move: the last legal action (a real choice, whatever the suggestion).
-    const outcomeOf = (snapshot: ActiveSnapshot): Outcome =>
-      ({ before: snapshot, after: snapshot, entries: [{ sequence: 0, seat: learner, action: legal[legal.length - 1], events: [], checkpoint: false }], turnEnded: false, finished: false, concededTo: null, summary: [], boardDelivery: null, boardPicture: false }) as Outcome;
-    const lineA = await coachingText(handlerEnv, learner, outcomeOf(before));
-    const lineB = await coachingText(handlerEnv, learner, outcomeOf({ ...before, state: swapped }));
-    expect(lineA).toMatch(/You took/);
-    expect(lineB).toBe(lineA);
+    shown.length = 0;
+    const hintA = await hintFor(coaching, before, learner, 'en');
+    const hintB = await hintFor(coaching, { ...before, state: swapped }, learner, 'en');
+    expect(hintA).toMatch(/^🧭 Suggestion: /u);
+    expect(hintB).toBe(hintA);
     expect(shown).toHaveLength(2);
     expect(shown[1]).toEqual(shown[0]);
+    // The verdict on the learner's move (the last legal action, a real choice whatever the suggestion).
+    const legal = def.legalActions(state, learner);
+    // The search the hint came from (the same request: the same answer).
+    const choice = await player.choose(computerRequest(before, learner, 'normal'));
+    const verdictA = verdictText(coaching, before, learner, legal[legal.length - 1], choice, 'en');
+    const verdictB = verdictText(coaching, { ...before, state: swapped }, learner, legal[legal.length - 1], choice, 'en');
+    expect(verdictA).toMatch(VERDICT);
+    expect(verdictB).toBe(verdictA);
     // Not a card of the computer's hand that the learner cannot see is named.
     expect(JSON.stringify(shown[0])).not.toContain(JSON.stringify(state.players[computer]!.hand));
   }, 600_000);

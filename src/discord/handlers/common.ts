@@ -9,7 +9,7 @@ import type { ComponentInteraction, HandlerEnv } from '../context.js';
 import { t } from '../i18n/index.js';
 import { compoundConfirmMessage, handMessage, names, panelMessage } from '../messages.js';
 import { truncate } from '../panel.js';
-import { coachDecision } from '../coaching.js';
+import { answerCoached } from '../coaching.js';
 import { answerPrivately, markCommitted, notePrivately, presenterFor, refusalText } from '../respond.js';
 
 export function displayName(interaction: Interaction): string {
@@ -73,9 +73,10 @@ export async function afterPanelChange(
     }
     const loaded = await service.byId(gameId);
     if (loaded.ok && loaded.game.kind === 'active') {
-      const text = refusalText(env.ctx, result, env.locale, loaded.game);
-      const presenter = presenterFor(env.ctx, loaded.game.row.kind);
-      await answerPrivately(interaction, await panelMessage(service, loaded.game, presenter, seat, env.locale, { notice: text }));
+      const game = loaded.game;
+      const text = refusalText(env.ctx, result, env.locale, game);
+      const presenter = presenterFor(env.ctx, game.row.kind);
+      await answerCoached(env, interaction, { game, seat, locale: env.locale }, (coaching) => panelMessage(service, game, presenter, seat, env.locale, { notice: text, coaching }));
       return;
     }
     await answerPrivately(interaction, refusalText(env.ctx, result, env.locale));
@@ -89,14 +90,14 @@ export async function afterPanelChange(
  * nothing is asked about first, privately in place of the panel; everything else as `afterPanelChange`.
  */
 export async function afterPanelChoice(env: HandlerEnv, interaction: ComponentInteraction, gameId: number, seat: Seat, index: number, result: Result<{ outcome: Outcome }>): Promise<void> {
-  // issue 26: learn — in a learning game, the coaching line follows privately (not awaited: the game never waits for it).
-  coachDecision(env, interaction, seat, result);
   if (result.ok || result.code !== 'unconfirmed') return afterPanelChange(env, interaction, gameId, seat, result);
   const { service } = env.ctx;
   const loaded = await service.byId(gameId);
   if (!loaded.ok) return refuse(env, interaction, loaded);
-  if (loaded.game.kind !== 'active') return refuse(env, interaction, { ok: false, code: 'not_active' });
-  await answerPrivately(interaction, compoundConfirmMessage(service, loaded.game, presenterFor(env.ctx, loaded.game.row.kind), seat, index, env.locale));
+  const game = loaded.game;
+  if (game.kind !== 'active') return refuse(env, interaction, { ok: false, code: 'not_active' });
+  // The question takes the panel's place: a hint arriving late must not draw the panel over it.
+  await answerCoached(env, interaction, { game, seat, locale: env.locale, deciding: false }, () => compoundConfirmMessage(service, game, presenterFor(env.ctx, game.row.kind), seat, index, env.locale));
 }
 
 /**
@@ -118,14 +119,16 @@ export async function showOutcome(env: HandlerEnv, interaction: ComponentInterac
   const game = outcome.after;
   const presenter = presenterFor(env.ctx, game.row.kind);
   const did = outcome.entries.flatMap((e) => (e.seat === seat ? e.events : []));
+  // In a learning game, the panel says whether the choice was the suggestion (coaching.ts).
+  const panel = { game, seat, locale: env.locale, decided: outcome };
+  const didLine = (): string | undefined =>
+    did.length > 0 ? t(env.locale, 'panel.did', { events: did.filter((e) => e.visibleTo === undefined || e.visibleTo.includes(seat)).map((e) => presenter.format(e, env.locale, names(game))).join('; ') }) : undefined;
   if (outcome.turnEnded && env.ctx.computers.owed(game)) {
     // The computer players take their turns now; the player hears so at once, not after their thinking.
-    const lines = [
-      notice,
-      did.length > 0 ? t(env.locale, 'panel.did', { events: did.filter((e) => e.visibleTo === undefined || e.visibleTo.includes(seat)).map((e) => presenter.format(e, env.locale, names(game))).join('; ') }) : undefined,
-      t(env.locale, 'computer.thinking'),
-    ];
-    await answerPrivately(interaction, { content: truncate(lines.filter((l) => l !== undefined && l !== '').join('\n'), 2000), components: [] });
+    await answerCoached(env, interaction, panel, (coaching) => {
+      const lines = [notice, didLine(), coaching.verdict, t(env.locale, 'computer.thinking')];
+      return { content: truncate(lines.filter((l) => l !== undefined && l !== '').join('\n'), 2000), components: [] };
+    });
     await deliverNow(env, game.row.id, outcome.boardDelivery, game);
     await showFollowingPanels(env, game.row.id, seat);
     return;
@@ -135,7 +138,7 @@ export async function showOutcome(env: HandlerEnv, interaction: ComponentInterac
     const stillMine = !outcome.finished && service.activeSeats(game).includes(seat);
     if (stillMine) {
       if (!posted) notice = [notice, t(env.locale, 'board.postPending')].filter((n) => n !== undefined).join('\n');
-      await answerPrivately(interaction, await panelMessage(service, game, presenter, seat, env.locale, { did, ...(notice ? { notice } : {}) }));
+      await answerCoached(env, interaction, panel, (coaching) => panelMessage(service, game, presenter, seat, env.locale, { did, ...(notice ? { notice } : {}), coaching }));
       return;
     }
     // One true sentence about the board: in the channel, or on its way.
@@ -147,15 +150,19 @@ export async function showOutcome(env: HandlerEnv, interaction: ComponentInterac
           t(env.locale, posted ? 'panel.passedOn' : 'panel.passedOnPending', { players: service.activeSeats(game).map((s) => names(game)[s] ?? `#${s + 1}`).join(', ') });
     // Passed on without a board: this panel follows the player to their next decision (following-panels.ts).
     const follows = !outcome.finished && !outcome.boardPicture;
-    const lines = notice === undefined ? [closing] : [notice, closing];
-    if (follows) lines.push(t(env.locale, 'panel.follows', { takeTurn: t(env.locale, 'board.takeTurn') }));
-    if (did.length > 0) lines.unshift(t(env.locale, 'panel.did', { events: did.filter((e) => e.visibleTo === undefined || e.visibleTo.includes(seat)).map((e) => presenter.format(e, env.locale, names(game))).join('; ') }));
-    await answerPrivately(interaction, { content: truncate(lines.join('\n'), 2000), components: [] });
+    await answerCoached(env, interaction, panel, (coaching) => {
+      const lines = notice === undefined ? [closing] : [notice, closing];
+      if (follows) lines.push(t(env.locale, 'panel.follows', { takeTurn: t(env.locale, 'board.takeTurn') }));
+      if (coaching.verdict !== undefined) lines.unshift(coaching.verdict);
+      const doneLine = didLine();
+      if (doneLine !== undefined) lines.unshift(doneLine);
+      return { content: truncate(lines.join('\n'), 2000), components: [] };
+    });
     if (follows) env.ctx.followingPanels.keep(game.row.id, seat, { interaction, userId: interaction.user.id, locale: env.locale });
     await showFollowingPanels(env, game.row.id, seat);
     return;
   }
-  await answerPrivately(interaction, await panelMessage(service, game, presenter, seat, env.locale, { did, ...(notice ? { notice } : {}) }));
+  await answerCoached(env, interaction, panel, (coaching) => panelMessage(service, game, presenter, seat, env.locale, { did, ...(notice ? { notice } : {}), coaching }));
 }
 
 /**
@@ -176,7 +183,8 @@ async function showFollowingPanels(env: HandlerEnv, gameId: number, actor: Seat)
     const mine = service.seatOf(game, panel.userId);
     if (mine === undefined || mine.seat !== seat || isComputerPlayed(mine)) continue;
     try {
-      await answerPrivately(panel.interaction, await panelMessage(service, game, presenterFor(env.ctx, game.row.kind), seat, panel.locale));
+      const presenter = presenterFor(env.ctx, game.row.kind);
+      await answerCoached(env, panel.interaction, { game, seat, locale: panel.locale }, (coaching) => panelMessage(service, game, presenter, seat, panel.locale, { coaching }));
     } catch (error) {
       // The panel was dismissed or its token expired: the channel's call is still there.
       env.logger.debug({ gameId, seat, code: (error as { code?: unknown }).code }, 'following panel not shown');

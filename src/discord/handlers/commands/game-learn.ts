@@ -1,9 +1,9 @@
 /**
  * /game learn game:<game> [opponents] [level] [thread]: a game against computer players that starts at
- * once, with coaching (src/discord/coaching.ts): after each of the learner's decisions a private line says
- * what the suggestion would have chosen and why, and the first decisions carry short tips about the panel.
- * The board is owed through the outbox like any game's first board; the learner gets a private line with
- * its link and what the coaching does.
+ * once, with coaching in the learner's own turn panel (src/discord/coaching.ts): what the suggestion
+ * chooses and why before each choice, whether they took it after, and short tips about the panel. The
+ * board is owed through the outbox like any game's first board; the learner gets a private line with its
+ * link, that Take my turn opens their panel, and what the coaching does.
  */
 import type { CommandHandler } from '../../context.js';
 import { t, toLocale } from '../../i18n/index.js';

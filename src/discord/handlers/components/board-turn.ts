@@ -5,6 +5,7 @@ import { encodeCustomId } from '../../codec.js';
 import { t } from '../../i18n/index.js';
 import type { ComponentHandler } from '../../context.js';
 import { panelMessage } from '../../messages.js';
+import { answerCoached } from '../../coaching.js';
 import { answerPrivately, presenterFor, refusalText } from '../../respond.js';
 import { refuse } from '../common.js';
 
@@ -43,6 +44,7 @@ export const boardTurn: ComponentHandler<'turn'> = {
     }
     // A new panel: the one kept to follow the player is not shown again.
     env.ctx.followingPanels.forget(game.row.id, seat.seat);
-    await answerPrivately(interaction, await panelMessage(service, game, presenterFor(env.ctx, game.row.kind), seat.seat, env.locale));
+    // In a learning game the panel carries the coaching for this decision (coaching.ts).
+    await answerCoached(env, interaction, { game, seat: seat.seat, locale: env.locale }, (coaching) => panelMessage(service, game, presenterFor(env.ctx, game.row.kind), seat.seat, env.locale, { coaching }));
   },
 };

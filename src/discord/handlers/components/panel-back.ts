@@ -2,7 +2,8 @@
 import type { ComponentHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { panelMessage } from '../../messages.js';
-import { answerPrivately, presenterFor } from '../../respond.js';
+import { answerCoached } from '../../coaching.js';
+import { presenterFor } from '../../respond.js';
 import { refuse } from '../common.js';
 
 export const panelBack: ComponentHandler<'back'> = {
@@ -16,6 +17,8 @@ export const panelBack: ComponentHandler<'back'> = {
     if (game.kind !== 'active') return refuse(env, interaction, { ok: false, code: 'not_active' });
     const seat = service.seatOf(game, interaction.user.id);
     if (seat?.seat !== id.seat) return refuse(env, interaction, { ok: false, code: 'foreign_panel', owner: id.seat });
-    await answerPrivately(interaction, await panelMessage(service, game, presenterFor(env.ctx, game.row.kind), id.seat, env.locale, { notice: t(env.locale, 'confirm.kept') }));
+    await answerCoached(env, interaction, { game, seat: id.seat, locale: env.locale }, (coaching) =>
+      panelMessage(service, game, presenterFor(env.ctx, game.row.kind), id.seat, env.locale, { notice: t(env.locale, 'confirm.kept'), coaching }),
+    );
   },
 };

@@ -3,6 +3,7 @@ import type { ComponentHandler } from '../../context.js';
 import { parseSelectValue } from '../../codec.js';
 import { t } from '../../i18n/index.js';
 import { panelMessage } from '../../messages.js';
+import { answerCoached } from '../../coaching.js';
 import { answerPrivately, missingPermissions, presenterFor } from '../../respond.js';
 import { afterPanelChoice, refuse } from '../common.js';
 
@@ -23,9 +24,9 @@ export const panelSelect: ComponentHandler<'sel'> = {
       if (seat?.seat !== id.seat) return refuse(env, interaction, { ok: false, code: 'foreign_panel', owner: id.seat });
       const notice = game.row.version === id.version ? undefined : t(env.locale, 'refusal.stale');
       const page = game.row.version === id.version ? { group: id.group, page: value.page } : undefined;
-      return answerPrivately(
-        interaction,
-        await panelMessage(service, game, presenterFor(env.ctx, game.row.kind), id.seat, env.locale, { ...(notice ? { notice } : {}), ...(page ? { page } : {}) }),
+      // Another page of the same panel: the same coaching (coaching.ts).
+      return answerCoached(env, interaction, { game, seat: id.seat, locale: env.locale }, (coaching) =>
+        panelMessage(service, game, presenterFor(env.ctx, game.row.kind), id.seat, env.locale, { ...(notice ? { notice } : {}), ...(page ? { page } : {}), coaching }),
       );
     }
     const missing = missingPermissions(interaction, env.locale);

@@ -1,7 +1,6 @@
 /** The Yes of the question before a compound choice that pays and then does nothing: the choice, confirmed. */
 import type { ComponentHandler } from '../../context.js';
 import { answerPrivately, missingPermissions } from '../../respond.js';
-import { coachDecision } from '../../coaching.js';
 import { afterPanelChange } from '../common.js';
 
 export const panelSure: ComponentHandler<'sure'> = {
@@ -15,8 +14,6 @@ export const panelSure: ComponentHandler<'sure'> = {
     await service.lockedGame(id.gameId, async () => {
       // The version in the button: a question the game has moved past is refused (and the current panel shown).
       const result = await service.act(id.gameId, interaction.user.id, id.seat, id.version, id.index, true);
-      // issue 26: learn — the coaching line of a learning game follows privately.
-      coachDecision(env, interaction, id.seat, result);
       await afterPanelChange(env, interaction, id.gameId, id.seat, result);
     });
   },
