@@ -193,24 +193,34 @@ export interface ListedGame {
  * only the conversation's own games).
  */
 export async function visibleGames<G extends ListedGame>(env: HandlerEnv, interaction: BaseInteraction, games: readonly G[]): Promise<G[]> {
-  if (interaction.guildId === null || games.length === 0) return [...games];
-  const member = await memberOf(interaction);
-  const viewable = new Map<string, boolean>();
+  if (games.length === 0) return [];
+  const maySee = await viewerOf(env, interaction);
   const visible: G[] = [];
-  for (const game of games) {
-    let canView = viewable.get(game.channelId);
-    if (canView === undefined) {
-      canView = member !== null && canViewChannel(env, member, game.channelId);
-      viewable.set(game.channelId, canView);
-    }
-    if (canView || (await env.ctx.service.repo.seats(game.id)).some((seat) => seat.userId === interaction.user.id)) visible.push(game);
-  }
+  for (const game of games) if (await maySee(game)) visible.push(game);
   return visible;
 }
 
 /** Whether the interaction's user may see game `game` (see visibleGames). */
 export async function maySeeGame(env: HandlerEnv, interaction: BaseInteraction, game: ListedGame): Promise<boolean> {
-  return (await visibleGames(env, interaction, [game])).length === 1;
+  return (await viewerOf(env, interaction))(game);
+}
+
+/**
+ * The test of visibleGames for one interaction, to ask game by game (as suggestions are made): the member
+ * is looked up once, each channel's answer kept.
+ */
+export async function viewerOf(env: HandlerEnv, interaction: BaseInteraction): Promise<(game: ListedGame) => Promise<boolean>> {
+  if (interaction.guildId === null) return async () => true;
+  const member = await memberOf(interaction);
+  const viewable = new Map<string, boolean>();
+  return async (game) => {
+    let canView = viewable.get(game.channelId);
+    if (canView === undefined) {
+      canView = member !== null && canViewChannel(env, member, game.channelId);
+      viewable.set(game.channelId, canView);
+    }
+    return canView || (await env.ctx.service.repo.seats(game.id)).some((seat) => seat.userId === interaction.user.id);
+  };
 }
 
 /** The interaction's member with their roles (the guild is cached: the bot runs with the Guilds intent). */

@@ -15,7 +15,7 @@ import { t } from '../../i18n/index.js';
 import { answerPrivately } from '../../respond.js';
 import { truncate } from '../../panel.js';
 import { showReplayFrame } from '../../replay/show.js';
-import { maySeeGame, whichGameMessage } from '../../tables.js';
+import { viewerOf, whichGameMessage } from '../../tables.js';
 
 /** Discord shows at most 25 suggestions. */
 const SUGGESTIONS = 25;
@@ -42,7 +42,7 @@ export const gameReplay: CommandHandler = {
     const guildId = interaction.guildId;
     const focused = interaction.options.getFocused(true);
     if (guildId === null || focused.name !== 'game') return interaction.respond([]);
-    await interaction.respond(await replayChoices(env.ctx.service, env.ctx.presenters, guildId, String(focused.value), env.locale, visibleTo(env, interaction)));
+    await interaction.respond(await replayChoices(env.ctx.service, env.ctx.presenters, guildId, String(focused.value), env.locale, await visibleTo(env, interaction)));
   },
 };
 
@@ -61,10 +61,11 @@ export async function replayableHere(env: HandlerEnv): Promise<TableEntry[]> {
 }
 
 /** Whether a game may be suggested to the interaction's user (see visibleGames). */
-function visibleTo(env: HandlerEnv, interaction: AutocompleteInteraction): (gameId: number) => Promise<boolean> {
+async function visibleTo(env: HandlerEnv, interaction: AutocompleteInteraction): Promise<(gameId: number) => Promise<boolean>> {
+  const maySee = await viewerOf(env, interaction);
   return async (gameId) => {
     const row = await env.ctx.service.gameRow(gameId);
-    return row !== undefined && (await maySeeGame(env, interaction, row));
+    return row !== undefined && (await maySee(row));
   };
 }
 
