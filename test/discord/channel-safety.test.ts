@@ -200,6 +200,6 @@ describe('smaller things said plainly', () => {
     expect((await gameIn(channel)).row.status).toBe('active');
     // The old Start once more (a second client still showing it): the game has started, here is its board.
     const late = await alice.forgeClick(lobby.id, staleStart);
-    expect(late.followUps[0]?.content).toMatch(new RegExp(`already started; its board is in the channel: https://discord.com/channels/\\d+/${channel}/${latestBoard(env.fake, channel).id}`));
+    expect(late.followUps[0]?.content).toMatch(new RegExp(`already started: \\[Open its board\\]\\(https://discord.com/channels/\\d+/${channel}/${latestBoard(env.fake, channel).id}\\)`));
   });
 });

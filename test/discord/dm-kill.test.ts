@@ -103,7 +103,7 @@ async function clickLobby(user: FakeUser, lobby: () => SeenMessage, verb: 'join'
 /** Opens a two-player Kairo game in `channel` and starts it; resolves with the first board once every delivery due now is posted. */
 async function startKairo(channel: string, host: FakeUser, guest: FakeUser): Promise<SeenMessage> {
   await command(host, channel, 'new', { game: 'kairo', players: 2, layout: 'quick' });
-  const lobby = (): SeenMessage => fake.channelMessages(channel).find((m) => hasButton(m, 'join')) as SeenMessage;
+  const lobby = (): SeenMessage => fake.channelMessages(channel).find((m) => hasButton(m, 'start')) as SeenMessage;
   await wait(channel, () => lobby() !== undefined, 'the lobby');
   await clickLobby(guest, lobby, 'join');
   await clickLobby(host, lobby, 'start');
@@ -164,7 +164,7 @@ describe('a direct message held for quiet hours, under kill -9', () => {
     await advance(60_000);
     await wait(channel, () => fake.directMessagesTo(player.id).length === 1 && held()[0]!.status === 'delivered', 'the held direct message');
     expect(fake.directMessagesTo(player.id)[0]!.content).toBe(
-      `Your decision in **Kairo** (game #${gameIn(channel)}) in <#${channel}>: https://discord.com/channels/${fake.guildId}/${channel}/${board.id}`,
+      `Your decision in **Kairo** (game #${gameIn(channel)}) in <#${channel}>: [Open the board](https://discord.com/channels/${fake.guildId}/${channel}/${board.id})`,
     );
     // Nothing more is owed: a further delivery for the game sends no second one.
     await settingsChanged(alice, channel, 23);
@@ -203,7 +203,7 @@ describe('the mention instead of a refused direct message, under kill -9', () =>
     fake.world.events.on('requestReceived', killer);
     try {
       await command(carol, channel, 'new', { game: 'kairo', players: 2, layout: 'quick' });
-      const lobby = (): SeenMessage => fake.channelMessages(channel).find((m) => hasButton(m, 'join')) as SeenMessage;
+      const lobby = (): SeenMessage => fake.channelMessages(channel).find((m) => hasButton(m, 'start')) as SeenMessage;
       await wait(channel, () => lobby() !== undefined, 'the lobby');
       await clickLobby(dave, lobby, 'join');
       await carol.clickButton(lobby().id, buttonFor(lobby(), 'start'), { until: 'none' });
@@ -219,7 +219,7 @@ describe('the mention instead of a refused direct message, under kill -9', () =>
       await wait(channel, () => fallback()[0]?.status === 'delivered', 'the mention delivered after the restart');
       expect(mentions()).toHaveLength(1);
       const instead = mentions()[0]!;
-      expect(instead.content).toBe(`<@${player.id}>: your decision in **Kairo** (game #${gameIn(channel)}); a direct message could not reach you: https://discord.com/channels/${fake.guildId}/${channel}/${board.id}`);
+      expect(instead.content).toBe(`<@${player.id}>: your decision in **Kairo** (game #${gameIn(channel)}); a direct message could not reach you: [Open the board](https://discord.com/channels/${fake.guildId}/${channel}/${board.id})`);
       expect(fallback().map((d) => d.message_id)).toEqual([instead.id]);
       // Posted twice (before the kill and after the restart) with the same nonce: Discord kept one message.
       const refusal = fake.requests.findIndex((r) => r.method === 'POST' && dmPaths.has(r.path));

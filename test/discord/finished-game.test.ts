@@ -90,7 +90,7 @@ describe('the finished game', () => {
     expect(privateReply(stranger, dave).content).toBe('You are not playing in this game.');
     const pressed = privateReply(await bob.clickButton(final.id, buttonFor(final, 'rematch')), bob);
     const link = /\/channels\/\d+\/(\d+)\/(\d+)/.exec(pressed.content)!;
-    expect(pressed.content).toMatch(/^A rematch lobby is open with the same players and options: https:\/\/discord\.com\/channels\//);
+    expect(pressed.content).toMatch(/^A rematch lobby is open with the same players and options: \[Open the rematch lobby\]\(https:\/\/discord\.com\/channels\//);
     const rematch = env.fake.message(link[2]!)!;
     expect(link[1]).toBe(channel);
     const others = seatOrder.filter((u) => u !== bob.id).map((u) => `<@${u}>`);

@@ -82,10 +82,16 @@ describe('lobby', () => {
     const again = await bob.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
     expect(again.followUps[0]?.content).toBe('Du bist schon in dieser Lobby.');
     await carol.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
-    const full = await dave.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
-    expect(full.followUps[0]?.content).toBe('The lobby is full (3 players).');
+    // A full lobby offers no seat: no Join, no computer player to add; Leave, Start and Cancel stay.
+    const full = env.fake.message(lobby.id)!;
+    expect(full.buttons.map((b) => b.label)).toEqual(['Leave', 'Start', 'Cancel']);
+    expect(full.selects).toEqual([]);
+    expect(full.content).toContain('The lobby is full: the host starts');
     await carol.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'quit'));
     expect(env.fake.message(lobby.id)!.content).toContain('Players (2/3)');
+    // The seat freed up: Join and the computer players are offered again.
+    expect(env.fake.message(lobby.id)!.buttons.map((b) => b.label)).toEqual(['Join', 'Leave', 'Start', 'Cancel']);
+    expect(env.fake.message(lobby.id)!.selects.map((s) => s.placeholder)).toEqual(['Add a computer player…']);
     // /game leave works in a lobby too, and the lobby message follows.
     await dave.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
     expect(env.fake.message(lobby.id)!.content).toContain('Players (3/3)');
@@ -399,7 +405,7 @@ describe('robustness', () => {
     // Someone who does not play is answered privately with a link to the latest board: no board is posted.
     const postsBefore = env.fake.channelMessages(channel).length;
     const outsider = privateReply(await alice.runCommand(channel, 'game', { subcommand: 'status' }), alice);
-    expect(outsider.content).toMatch(new RegExp(`^You do not play in \\*\\*Tally\\*\\* \\(game #\\d+\\), so the board is not posted again for you; the latest board: https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id}$`));
+    expect(outsider.content).toMatch(new RegExp(`^You do not play in \\*\\*Tally\\*\\* \\(game #\\d+\\), so the board is not posted again for you: \\[Open the latest board\\]\\(https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id}\\)$`));
     expect(env.fake.channelMessages(channel)).toHaveLength(postsBefore);
     // /help answers in two private messages: the commands, then how playing over days works.
     const asked = await alice.runCommand(channel, 'help', {});

@@ -110,7 +110,7 @@ describe('following a game', () => {
     expect(pinged(thread, board)).not.toContain(dave.id);
     await env.service.lockedGame(gameId, () => undefined);
     expect(env.fake.directMessagesTo(dave.id).map((m) => m.content)).toEqual([
-      `Ein neuer Spielplan in **Tally** (Spiel #${gameId}), dem du folgst, in <#${thread}>: https://discord.com/channels/${env.fake.guildId}/${thread}/${board.id}`,
+      `Ein neuer Spielplan in **Tally** (Spiel #${gameId}), dem du folgst, in <#${thread}>: [Spielplan öffnen](https://discord.com/channels/${env.fake.guildId}/${thread}/${board.id})`,
     ]);
     await turn(thread, addTwo);
     await playTurn({ fake: env.fake, channelId: thread }, { policy: addTwo });
@@ -126,9 +126,9 @@ describe('following a game', () => {
     });
     await env.service.lockedGame(gameId, () => undefined);
     const dms = env.fake.directMessagesTo(dave.id).map((m) => m.content);
-    expect(dms.at(-1)).toBe(`**Tally** (Spiel #${gameId}), dem du folgst, ist vorbei: https://discord.com/channels/${env.fake.guildId}/${channel}/${final.id}`);
+    expect(dms.at(-1)).toBe(`**Tally** (Spiel #${gameId}), dem du folgst, ist vorbei: [Endstand öffnen](https://discord.com/channels/${env.fake.guildId}/${channel}/${final.id})`);
     // Every direct message is a line with a link: nothing of a hand, nothing but public boards.
-    for (const text of dms) expect(text).toMatch(/^(Ein neuer Spielplan|\*\*Tally\*\*).*https:\/\/discord\.com\/channels\/\d+\/\d+\/\d+$/);
+    for (const text of dms) expect(text).toMatch(/^(Ein neuer Spielplan|\*\*Tally\*\*).*\]\(https:\/\/discord\.com\/channels\/\d+\/\d+\/\d+\)$/);
     expect(await command(carol, channel, 'follow')).toBe(`**Tally** (game #${gameId}) is over: there is nothing left to follow. \`/game status\` shows its final board.`);
     await command(dave, env.fake.channelId(), 'notify', { how: 'channel' });
     env.fake.assertNoViolations();

@@ -221,7 +221,7 @@ describe('three games in one channel', () => {
     const [rematch] = await env.service.runningInChannel(channel);
     const again = await alice.clickButton(final.id, buttonFor(final, 'rematch'), { until: 'response' });
     await until(again, () => again.reply !== undefined && !again.reply.loading, 'the answer to a second press');
-    expect(privateReply(again, alice).content).toBe(`The rematch lobby is open already (game #${rematch!.id}): https://discord.com/channels/${env.fake.guildId}/${channel}/${rematch!.boardMessageId}`);
+    expect(privateReply(again, alice).content).toBe(`The rematch lobby is open already (game #${rematch!.id}): [Open the rematch lobby](https://discord.com/channels/${env.fake.guildId}/${channel}/${rematch!.boardMessageId})`);
     expect((await env.service.runningInChannel(channel)).map((r) => r.id)).toEqual([rematch!.id]);
     env.fake.assertNoViolations();
   });

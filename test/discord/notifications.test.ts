@@ -133,7 +133,7 @@ describe('a direct message instead of a ping', () => {
     // The direct message follows the board's post.
     await untilMessage(() => env.fake.directMessagesTo(bob.id).length === 1, 'the direct message');
     const dms = env.fake.directMessagesTo(bob.id);
-    expect(dms.at(-1)!.content).toBe(`Deine Entscheidung in **Tally** (Spiel #${await gameIdIn(channel)}) in <#${channel}>: https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id}`);
+    expect(dms.at(-1)!.content).toBe(`Deine Entscheidung in **Tally** (Spiel #${await gameIdIn(channel)}) in <#${channel}>: [Spielplan öffnen](https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id})`);
     // The board asked for again (/game status) names Bob again but tells him nothing new: no second message.
     const status = await alice.runCommand(channel, 'game', { subcommand: 'status' }, );
     await status.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the answer to /game status' });
@@ -167,7 +167,7 @@ describe('the language of a direct message', () => {
       if (mentionedToAct(board)[0] !== bob.id) board = await endTurn(board, channel);
       await untilMessage(() => env.fake.directMessagesTo(bob.id).length === before + 1, 'the direct message');
       expect(env.fake.directMessagesTo(bob.id).at(-1)!.content).toBe(
-        `Jouw beslissing in **Tally** (spel #${await gameIdIn(channel)}) in <#${channel}>: https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id}`,
+        `Jouw beslissing in **Tally** (spel #${await gameIdIn(channel)}) in <#${channel}>: [Bord openen](https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id})`,
       );
     } finally {
       bob.setLocale('de' as typeof bob.locale);
@@ -205,7 +205,7 @@ describe('direct messages held by quiet hours, none while away', () => {
     env.fake.clock.advance(60_000);
     await env.bot.deliverer.poll();
     expect(env.fake.directMessagesTo(bob.id)).toHaveLength(before + 1);
-    expect(env.fake.directMessagesTo(bob.id).at(-1)!.content).toBe(`Deine Entscheidung in **Tally** (Spiel #${await gameIdIn(channel)}) in <#${channel}>: https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id}`);
+    expect(env.fake.directMessagesTo(bob.id).at(-1)!.content).toBe(`Deine Entscheidung in **Tally** (Spiel #${await gameIdIn(channel)}) in <#${channel}>: [Spielplan öffnen](https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id})`);
 
     // Away: the board names Bob, and no direct message comes, now or later.
     const back = new Date(env.fake.clock.now() + 3 * DAY).toISOString().slice(0, 10);
@@ -234,7 +234,7 @@ describe('closed direct messages', () => {
       expect(pinged(channel, board)).toEqual([]);
       await untilMessage(() => env.fake.channelMessages(channel).at(-1)!.content.includes('a direct message could not reach you'), 'the mention instead');
       const instead = env.fake.channelMessages(channel).at(-1)!;
-      expect(instead.content).toBe(`<@${carol.id}>: your decision in **Tally** (game #${await gameIdIn(channel)}); a direct message could not reach you: https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id}`);
+      expect(instead.content).toBe(`<@${carol.id}>: your decision in **Tally** (game #${await gameIdIn(channel)}); a direct message could not reach you: [Open the board](https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id})`);
       expect(pinged(channel, instead)).toEqual([carol.id]);
       expect(env.fake.directMessagesTo(carol.id)).toEqual([]);
       // Owed in the outbox (written with the refusal), delivered once: the channel has it once.
@@ -283,7 +283,7 @@ describe('the mention instead of a refused direct message', () => {
       const mentions = (): SeenMessage[] => env.fake.channelMessages(channel).filter((m) => m.content.includes('a direct message could not reach you'));
       await untilMessage(() => mentions().length === 1, 'the mention instead, tried again');
       const instead = mentions()[0]!;
-      expect(instead.content).toBe(`<@${carol.id}>: your decision in **Tally** (game #${await gameIdIn(channel)}); a direct message could not reach you: https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id}`);
+      expect(instead.content).toBe(`<@${carol.id}>: your decision in **Tally** (game #${await gameIdIn(channel)}); a direct message could not reach you: [Open the board](https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id})`);
       // The first post failed (Discord answered 500), the retry went through: one message, recorded with its delivery.
       await env.service.lockedGame(await gameIdIn(channel), () => undefined);
       const refusal = env.fake.requests.findIndex((r, index) => index >= before && r.method === 'POST' && r.path === dmPath);

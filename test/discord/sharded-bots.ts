@@ -158,7 +158,8 @@ function shardedBots(shared: SharedDatabase): void {
     const [host, guest] = table.players as [FakeUser, FakeUser];
     await answered(table, () => host.runCommand(table.channel, 'game', { subcommand: 'new', options: { game: 'kairo', players: 2, layout: 'quick' }, until: 'none' }));
     await until(fake, () => fake.channelMessages(table.channel).some((m) => hasButton(m, 'join')), `the lobby in ${table.name}`);
-    const lobby = () => fake.channelMessages(table.channel).find((m) => hasButton(m, 'join')) as SeenMessage;
+    // Found by its Start: a full lobby offers no Join.
+    const lobby = () => fake.channelMessages(table.channel).find((m) => hasButton(m, 'start')) as SeenMessage;
     await answered(table, () => guest.clickButton(lobby().id, buttonFor(lobby(), 'join'), { until: 'none' }), lobby().id);
     await answered(table, () => host.clickButton(lobby().id, buttonFor(lobby(), 'start'), { until: 'none' }), lobby().id);
     await until(fake, async () => boards(fake, table.channel).length === 1 && await settledIn(table.channel), `the first board in ${table.name}`);

@@ -37,6 +37,12 @@ export interface SeenSelect {
   disabled: boolean;
 }
 
+/** A link as Discord shows it in message text: a masked link `[label](url)` by its label, a bare URL as itself. */
+export interface SeenLink {
+  label: string;
+  url: string;
+}
+
 export interface SeenMessage {
   id: string;
   channelId: string;
@@ -59,6 +65,8 @@ export interface SeenMessage {
   text: string;
   buttons: SeenButton[];
   selects: SeenSelect[];
+  /** The links in `text`, in order, as a reader sees them. */
+  links: SeenLink[];
 }
 
 function seenAttachment(a: StoredAttachment): SeenAttachment {
@@ -87,6 +95,20 @@ export function textOf(body: { content: string; embeds: APIEmbed[]; components: 
     if (component.type === ComponentType.TextDisplay && typeof component.content === 'string') parts.push(component.content);
   }
   return parts.join('\n');
+}
+
+const MASKED_LINK = /(?<!\\)\[([^\]\n]+)\]\(<?(https?:\/\/[^)\s>]+)>?\)/g;
+const BARE_LINK = /<?(https?:\/\/[^\s<>]+[^\s<>.,:;"')\]])>?/g;
+
+/** The links Discord renders in message text: masked ones by their label, then bare URLs, in text order. */
+export function linksOf(text: string): SeenLink[] {
+  const found: { at: number; link: SeenLink }[] = [];
+  const rest = text.replace(MASKED_LINK, (whole, label: string, url: string, at: number) => {
+    found.push({ at, link: { label, url } });
+    return ' '.repeat(whole.length);
+  });
+  for (const m of rest.matchAll(BARE_LINK)) found.push({ at: m.index, link: { label: m[1] as string, url: m[1] as string } });
+  return found.sort((a, b) => a.at - b.at).map((f) => f.link);
 }
 
 export function buttonsOf(components: readonly APIMessageTopLevelComponent[]): SeenButton[] {
@@ -149,6 +171,7 @@ export function seenMessage(message: StoredMessage): SeenMessage {
     text: textOf(message),
     buttons: buttonsOf(message.components),
     selects: selectsOf(message.components),
+    links: linksOf(textOf(message)),
   };
 }
 

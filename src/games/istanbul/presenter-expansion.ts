@@ -70,7 +70,13 @@ export const expansionEn: Catalogue = {
   'istanbul.hand.companion.box': 'not taken yet',
   'istanbul.hand.companion.supply': 'in your supply',
   'istanbul.help.rulesLettersAndSeals':
-    '**Letters & Seals** (`/game new expansion:`): 20 places in 5x4 and 6 rubies for every player count. Embassy: 2 letters. Kiosk: 1 letter, then tiles for everyone (one more than players): each player in turn picks one with their own buttons, the active player also gets the last. Auction House: 1 good, then 2 bonus cards auctioned (everyone else bids once with their own buttons, the opener bids last). Secret Society: letters showing 6 seals for a ruby (3/2/1 lira for the first three). A letter turns to 2 seals when one of your pieces stands on its place. The companion (from the Fountain) moves 1 step instead of the merchant. The Courier sells letters. At the end of a turn, letters showing 3 seals buy an extra turn.',
+    '### Letters & Seals (`/game new expansion:`)\n' +
+    '- 20 places in 5x4; 6 rubies end the game for every player count.\n' +
+    '- **Embassy**: 2 letters. **Kiosk**: 1 letter, then tiles for everyone (one more than players): each player in turn picks one with their own buttons, the active player also gets the last.\n' +
+    '- **Auction House**: 1 good, then 2 bonus cards auctioned: everyone else bids once with their own buttons, the opener bids last.\n' +
+    '- **Secret Society**: letters showing 6 seals for a ruby (3/2/1 lira for the first three).\n' +
+    '- **Letters**: a letter turns to 2 seals when one of your pieces stands on its place; at the end of a turn, letters showing 3 seals buy an extra turn. The Courier sells letters.\n' +
+    '- **Companion** (from the Fountain): moves 1 step instead of the merchant. Every merchant and companion of another player where you arrive costs 2 lira.',
   'istanbul.help.decisionsLettersAndSeals':
     '- Letters & Seals: first-game layout and the 16 new cards as in the project notes; double move at most once per round and never after an extra turn; the Secret Society takes exactly 6 seals and pays 3/2/1 lira to the first three different players; dice card: 2–6 3 lira, 7–9 a good, 10–12 a good and 3 lira.\n' +
     '- A kiosk tile or a bid is asked of its player with a mention. If they do not answer, the idle vote decides as usual: a computer player chooses the tile or bid for them (and plays their seat until they take it back), or they are removed.',
@@ -90,7 +96,13 @@ export const expansionDe: Catalogue = {
   'istanbul.hand.companion.box': 'noch nicht genommen',
   'istanbul.hand.companion.supply': 'in deinem Vorrat',
   'istanbul.help.rulesLettersAndSeals':
-    '**Brief & Siegel** (`/spiel neu erweiterung:`): 20 Orte in 5x4 und 6 Rubine bei jeder Spielerzahl. Botschaft: 2 Briefe. Kiosk: 1 Brief, dann 1 Kiosk-Plättchen mehr, als Spieler mitspielen: Reihum wählt jeder mit eigenen Schaltflächen eins, der aktive Spieler bekommt auch das letzte. Auktionshaus: 1 Ware, dann werden 2 Bonuskarten versteigert (alle anderen bieten einmal mit eigenen Schaltflächen, wer versteigert, bietet zuletzt). Geheimbund: Briefe mit 6 Siegeln für einen Rubin (3/2/1 Lira für die ersten drei). Ein Brief ist überbracht und zeigt 2 Siegel, sobald eine deiner Figuren an seinem Ort steht. Der Kompagnon (vom Brunnen) zieht statt des Kaufmanns um 1 Ort weiter. Der Kurier gibt dir 1 Brief, wenn du ihm 2 Lira oder 1 Brief abgibst. Am Ende des Zuges bringen abgegebene Briefe mit 3 Siegeln einen Bonuszug.',
+    '### Brief & Siegel (`/spiel neu erweiterung:`)\n' +
+    '- 20 Orte in 5x4; 6 Rubine bei jeder Spielerzahl.\n' +
+    '- **Botschaft**: 2 Briefe. **Kiosk**: 1 Brief, dann 1 Kiosk-Plättchen mehr, als Spieler mitspielen: Reihum wählt jeder mit eigenen Schaltflächen eins, der aktive Spieler bekommt auch das letzte.\n' +
+    '- **Auktionshaus**: 1 Ware, dann werden 2 Bonuskarten versteigert: Alle anderen bieten einmal mit eigenen Schaltflächen, wer versteigert, bietet zuletzt.\n' +
+    '- **Geheimbund**: Briefe mit 6 Siegeln für einen Rubin (3/2/1 Lira für die ersten drei).\n' +
+    '- **Briefe**: Ein Brief ist überbracht und zeigt 2 Siegel, sobald eine deiner Figuren an seinem Ort steht; am Ende des Zuges bringen abgegebene Briefe mit 3 Siegeln einen Bonuszug. Der Kurier gibt dir 1 Brief, wenn du ihm 2 Lira oder 1 Brief abgibst.\n' +
+    '- **Kompagnon** (vom Brunnen): zieht statt des Kaufmanns um 1 Ort weiter. Jeder Kaufmann und jeder Kompagnon eines anderen Spielers am Zielort kostet 2 Lira.',
   'istanbul.help.decisionsLettersAndSeals':
     '- Brief & Siegel: Einsteigeraufbau und die 16 neuen Karten wie in den Projektnotizen; Bonuszug höchstens einmal pro Runde und nie im Anschluss an einen Bonuszug; der Geheimbund nimmt genau 6 Siegel und zahlt 3/2/1 Lira an die ersten drei verschiedenen Spieler; Würfelkarte: 2–6 3 Lira, 7–9 eine Ware, 10–12 eine Ware und 3 Lira.\n' +
     '- Nach einem Kiosk-Plättchen oder einem Gebot wird der betreffende Spieler mit einer Erwähnung gefragt. Antwortet er nicht, entscheidet wie sonst die Abstimmung bei Untätigkeit: Ein Computerspieler wählt Plättchen oder Gebot für ihn (und spielt den Platz, bis er zurückgenommen wird), oder er wird aus dem Spiel genommen.',
@@ -110,7 +122,13 @@ export const expansionNl: Catalogue = {
   'istanbul.hand.companion.box': 'nog niet genomen',
   'istanbul.hand.companion.supply': 'in je voorraad',
   'istanbul.help.rulesLettersAndSeals':
-    '**Brieven & Zegels** (`/spel nieuw uitbreiding:`): 20 plaatsen in 5x4 en 6 robijnen bij elk aantal spelers. Ambassade: 2 brieven. Kiosk: 1 brief, dan één kiosktegel meer dan er spelers zijn: om de beurt kiest ieder er één met eigen knoppen, de actieve speler krijgt ook de laatste. Veilinghuis: 1 handelswaar, dan worden 2 bonuskaarten geveild (alle anderen bieden één keer met eigen knoppen, wie de veiling opent, biedt als laatste). Geheim genootschap: brieven met 6 zegels voor een robijn (3/2/1 lira voor de eerste drie). Een brief is bezorgd en telt 2 zegels zodra een van je stukken op zijn plaats staat. De compagnon (van de Fontein) zet 1 stap in plaats van de handelaar. De koerier geeft een brief voor 2 lira of een andere brief. Aan het eind van je beurt leveren brieven met 3 zegels een dubbele zet op: een extra beurt.',
+    '### Brieven & Zegels (`/spel nieuw uitbreiding:`)\n' +
+    '- 20 plaatsen in 5x4; 6 robijnen bij elk aantal spelers.\n' +
+    '- **Ambassade**: 2 brieven. **Kiosk**: 1 brief, dan één kiosktegel meer dan er spelers zijn: om de beurt kiest ieder er één met eigen knoppen, de actieve speler krijgt ook de laatste.\n' +
+    '- **Veilinghuis**: 1 handelswaar, dan worden 2 bonuskaarten geveild: alle anderen bieden één keer met eigen knoppen, wie de veiling opent, biedt als laatste.\n' +
+    '- **Geheim genootschap**: brieven met 6 zegels voor een robijn (3/2/1 lira voor de eerste drie).\n' +
+    '- **Brieven**: een brief is bezorgd en telt 2 zegels zodra een van je stukken op zijn plaats staat; aan het eind van je beurt leveren brieven met 3 zegels een dubbele zet op: een extra beurt. De koerier geeft een brief voor 2 lira of een andere brief.\n' +
+    '- **Compagnon** (van de fontein): zet 1 stap in plaats van de handelaar. Elke handelaar en elke compagnon van een andere speler op de plaats waar je aankomt, kost 2 lira.',
   'istanbul.help.decisionsLettersAndSeals':
     '- Brieven & Zegels: de opstelling voor beginners en de 16 nieuwe kaarten zoals in de projectnotities; dubbele zet hoogstens één keer per ronde en nooit aan het eind van de extra beurt van een dubbele zet; het Geheim genootschap neemt precies 6 zegels en betaalt 3/2/1 lira aan de eerste drie verschillende spelers; dobbelkaart: 2–6 3 lira, 7–9 een handelswaar, 10–12 een handelswaar en 3 lira.\n' +
     '- Om een kiosktegel of een bod wordt de betreffende speler gevraagd met een vermelding. Antwoordt die niet, dan beslist zoals gewoonlijk de stemming bij inactiviteit: een computerspeler kiest de tegel of het bod (en speelt de plaats tot die wordt teruggenomen), of de speler wordt uit het spel gehaald.',

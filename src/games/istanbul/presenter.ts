@@ -83,8 +83,17 @@ const en: Catalogue = {
   'istanbul.hand.resources': '{lira} lira · {rubies, plural, one {# ruby} other {# rubies}} · goods (of {capacity} each): {red} red, {green} green, {yellow} yellow, {blue} blue',
   'istanbul.hand.assistants': 'Assistants: {stack} with your merchant, {placed} on the board, {supply} beside it · mosque tiles: {mosqueTiles}',
   'istanbul.help.rules':
-    '**Istanbul** (Rüdiger Dorn), 2–5 players. You are a merchant in the bazaar with a stack of assistants. Each turn: move 1 or 2 places (bonus cards can change this), leave an assistant there (or pick up the one you left earlier), pay 2 lira to each other merchant there, then do the place action: fill up at a warehouse, sell at a market, draw cards at the Caravansary, gamble at the Tea House, buy wheelbarrow extensions, mosque tiles and rubies. Meeting the Governor, the Smuggler or another family member gives extra options. Without an assistant to leave (or pick up) the turn ends at once; the Fountain brings assistants back.\n' +
-    'The first player with 5 rubies (6 with 2 players) ends the game after the round; then everyone may still play money and goods cards. Most rubies wins; ties: most lira, then goods, then bonus cards.',
+    '## Istanbul\n' +
+    'Rüdiger Dorn · 2–5 players. You are a merchant in the bazaar with a stack of assistants.\n' +
+    '### Your turn\n' +
+    '- **Move** 1 or 2 places (bonus cards can change this).\n' +
+    '- **Assistant**: leave one there, or pick up the one you left earlier. With neither, the turn ends at once; the Fountain brings assistants back.\n' +
+    '- **Pay** 2 lira to each other merchant there.\n' +
+    '- **Place action**: fill up at a warehouse, sell at a market, draw cards at the Caravansary, gamble at the Tea House, buy wheelbarrow extensions, mosque tiles and rubies.\n' +
+    '- **Meet** the Governor, the Smuggler or another family member there for extra options.\n' +
+    '### The end\n' +
+    '- The first player with 5 rubies (6 with 2 players) ends the game after the round; then everyone may still play money and goods cards.\n' +
+    '- Most rubies wins; ties: most lira, then goods, then bonus cards.',
   'istanbul.help.decisions':
     "**The project's decisions** (where the rulebook is silent):\n" +
     '- Neutral-assistant variant: the neutral colour is white (2–4 players).\n' +
@@ -120,8 +129,17 @@ const de: Catalogue = {
   'istanbul.hand.resources': '{lira} Lira · {rubies, plural, one {# Rubin} other {# Rubine}} · Waren (je höchstens {capacity}): {red} rot, {green} grün, {yellow} gelb, {blue} blau',
   'istanbul.hand.assistants': 'Gehilfen: {stack} beim Kaufmann, {placed} auf dem Spielplan, {supply} daneben · Moscheeplättchen: {mosqueTiles}',
   'istanbul.help.rules':
-    '**Istanbul** (Rüdiger Dorn), 2–5 Spieler. Du bist ein Kaufmann im Basar mit einem Stapel Gehilfen. In jedem Zug: 1 oder 2 Orte weiterziehen (Bonuskarten können das ändern), dort einen Gehilfen lassen (oder den früher gelassenen abholen), jedem anderen Kaufmann dort 2 Lira zahlen, dann die Ortsaktion ausführen: im Lager auffüllen, auf dem Markt verkaufen, in der Karawanserei Karten ziehen, in der Teestube zocken, Handkarren-Erweiterungen, Moscheeplättchen und Rubine kaufen. Wer den Gouverneur, den Schmuggler oder ein anderes Familienmitglied trifft, hat zusätzliche Möglichkeiten. Ohne Gehilfen zum Lassen (oder Abholen) endet der Zug sofort; der Brunnen holt Gehilfen zurück.\n' +
-    'Wer zuerst 5 Rubine hat (6 zu zweit), beendet das Spiel nach der Runde; danach dürfen alle noch Geld- und Warenkarten spielen. Die meisten Rubine gewinnen; bei Gleichstand die meisten Lira, dann Waren, dann Bonuskarten.',
+    '## Istanbul\n' +
+    'Rüdiger Dorn · 2–5 Spieler. Du bist ein Kaufmann im Basar mit einem Stapel Gehilfen.\n' +
+    '### Dein Zug\n' +
+    '- **Ziehen**: 1 oder 2 Orte weiter (Bonuskarten können das ändern).\n' +
+    '- **Gehilfe**: dort einen lassen oder den früher gelassenen abholen. Geht beides nicht, endet der Zug sofort; der Brunnen holt Gehilfen zurück.\n' +
+    '- **Zahlen**: jedem anderen Kaufmann dort 2 Lira.\n' +
+    '- **Ortsaktion**: im Lager auffüllen, auf dem Markt verkaufen, in der Karawanserei Karten ziehen, in der Teestube zocken, Handkarren-Erweiterungen, Moscheeplättchen und Rubine kaufen.\n' +
+    '- **Begegnungen**: Wer dort den Gouverneur, den Schmuggler oder ein anderes Familienmitglied trifft, hat zusätzliche Möglichkeiten.\n' +
+    '### Das Ende\n' +
+    '- Wer zuerst 5 Rubine hat (6 zu zweit), beendet das Spiel nach der Runde; danach dürfen alle noch Geld- und Warenkarten spielen.\n' +
+    '- Die meisten Rubine gewinnen; bei Gleichstand die meisten Lira, dann Waren, dann Bonuskarten.',
   'istanbul.help.decisions':
     '**Die Entscheidungen des Projekts** (wo die Regel schweigt):\n' +
     '- Variante mit neutralen Gehilfen: die neutrale Farbe ist Weiß (2–4 Spieler).\n' +
@@ -157,8 +175,17 @@ const nl: Catalogue = {
   'istanbul.hand.resources': '{lira} lira · {rubies, plural, one {# robijn} other {# robijnen}} · handelswaar (elk hoogstens {capacity}): {red} rood, {green} groen, {yellow} geel, {blue} blauw',
   'istanbul.hand.assistants': 'Assistenten: {stack} bij je handelaar, {placed} op het bord, {supply} ernaast · moskeetegels: {mosqueTiles}',
   'istanbul.help.rules':
-    '**Istanbul** (Rüdiger Dorn), 2–5 spelers. Je bent een handelaar in de bazaar met een stapel assistenten. Elke beurt: 1 of 2 plaatsen verder (bonuskaarten kunnen dat veranderen), daar een assistent achterlaten (of de eerder achtergelaten ophalen), elke andere handelaar daar 2 lira betalen en dan de actie van de plaats uitvoeren: aanvullen in een warenhuis, verkopen op een markt, kaarten trekken in de karavaanserai, gokken in het theehuis, handkaruitbreidingen, moskeetegels en robijnen kopen. Wie de gouverneur, de smokkelaar of een ander familielid ontmoet, krijgt extra mogelijkheden. Zonder assistent om achter te laten (of op te halen) eindigt de beurt meteen; de fontein haalt assistenten terug.\n' +
-    'Wie als eerste 5 robijnen heeft (6 met 2 spelers), beëindigt het spel na de ronde; daarna mag iedereen nog geld- en goederenkaarten spelen. De meeste robijnen winnen; bij gelijkspel de meeste lira, dan handelswaar, dan bonuskaarten.',
+    '## Istanbul\n' +
+    'Rüdiger Dorn · 2–5 spelers. Je bent een handelaar in de bazaar met een stapel assistenten.\n' +
+    '### Je beurt\n' +
+    '- **Verplaatsen**: 1 of 2 plaatsen verder (bonuskaarten kunnen dat veranderen).\n' +
+    '- **Assistent**: daar een achterlaten, of de eerder achtergelaten ophalen. Kan geen van beide, dan eindigt de beurt meteen; de fontein haalt assistenten terug.\n' +
+    '- **Betalen**: elke andere handelaar daar 2 lira.\n' +
+    '- **Actie van de plaats**: aanvullen in een warenhuis, verkopen op een markt, kaarten trekken in de karavaanserai, gokken in het theehuis, handkaruitbreidingen, moskeetegels en robijnen kopen.\n' +
+    '- **Ontmoetingen**: wie daar de gouverneur, de smokkelaar of een ander familielid ontmoet, krijgt extra mogelijkheden.\n' +
+    '### Het einde\n' +
+    '- Wie als eerste 5 robijnen heeft (6 met 2 spelers), beëindigt het spel na de ronde; daarna mag iedereen nog geld- en goederenkaarten spelen.\n' +
+    '- De meeste robijnen winnen; bij gelijkspel de meeste lira, dan handelswaar, dan bonuskaarten.',
   'istanbul.help.decisions':
     '**De keuzes van het project** (waar het regelboek zwijgt):\n' +
     '- Variant met neutrale assistenten: de neutrale kleur is wit (2–4 spelers).\n' +

@@ -115,12 +115,23 @@ const en: Catalogue = {
   'kairo.hand.stalls': 'Main stalls still to build: {colours}',
   'kairo.none': 'none',
   'kairo.help.rules':
-    '**Kairo** (Kimmo Sorsamo), 2–4 players. You build market stalls in a Cairo bazaar. Each turn, exactly one of: **build** (play 1 building card for its section, a joker and 1 coin for one of its 3 sections, or any 3 cards for any section), **lead a customer** or **draw 2 cards**.\n' +
-    'Build a new main stall (stall plus an entrance on a free neighbouring field of the market; not next to another main stall or an extension; violet only in the restaurant, the rest only in the market; 1 main stall per colour per section), an extension (next to your stall of that colour; it costs the new size in coins, at least 1 in its colour, 2 coins of another colour count as 1; score 1 point per tile; no entrance may be cut off), or relocate a main stall that can no longer grow.\n' +
-    'Medals: the first extension of a colour takes gold and silver; the sole biggest stall takes both; tying the biggest takes silver (gold 4, silver 2 points when gained).\n' +
-    'Leading: a customer walks to the nearest free entrance of its colour (never through the restaurant or a stall); each crier card skips one nearer entrance. Then it swaps with the waiting customer. Income: your stall, 1 coin per tile; another player’s, 1 coin for you and 1 per tile for the owner; a neutral stall (2 players), 1 coin for you.\n' +
-    'Draw: each card from the display, the deck or a crier card; at most 4 building cards.\n' +
-    'When a colour’s last extension is built or two colours have one left, only building is allowed; who does not build is out. Final scoring: medals again, 1 point per 3 coins. Ties share the win.',
+    '## Kairo\n' +
+    'Kimmo Sorsamo · 2–4 players. You build market stalls in a Cairo bazaar.\n' +
+    '### Your turn: exactly one of\n' +
+    '- **Build**: 1 building card for its section, a joker and 1 coin for one of its 3 sections, or any 3 cards for any section.\n' +
+    '- **Lead a customer**.\n' +
+    '- **Draw 2 cards**: each from the display, the deck or a crier card; at most 4 building cards.\n' +
+    '### Building\n' +
+    '- **New main stall**: stall plus an entrance on a free neighbouring field of the market; not next to another main stall or an extension; violet only in the restaurant, the rest only in the market; 1 main stall per colour per section.\n' +
+    '- **Extension**: next to your stall of that colour; it costs the new size in coins, at least 1 in its colour, 2 coins of another colour count as 1; 1 point per tile; no entrance may be cut off.\n' +
+    '- **Relocate** a main stall that can no longer grow.\n' +
+    '- **Medals**: the first extension of a colour takes gold and silver; the sole biggest stall takes both; tying the biggest takes silver (gold 4, silver 2 points when gained).\n' +
+    '### Leading a customer\n' +
+    '- It walks to the nearest free entrance of its colour (never through the restaurant or a stall); each crier card skips one nearer entrance. Then it swaps with the waiting customer.\n' +
+    '- Income: your stall, 1 coin per tile; another player’s, 1 coin for you and 1 per tile for the owner; a neutral stall (2 players), 1 coin for you.\n' +
+    '### The end\n' +
+    '- When a colour’s last extension is built or two colours have one left, only building is allowed; who does not build is out.\n' +
+    '- Final scoring: medals again, 1 point per 3 coins. Ties share the win.',
   'kairo.help.decisions':
     "**The project's decisions** (the printed board survives only as a picture):\n" +
     '- Board: 14 × 10 fields (columns A–N, rows 1–10). Market B1–M9 in 9 sections of 4 × 3 fields, numbered 1–9 from the north-west. The restaurant is the U of columns A and N (rows 4–10) and row 10; its fields belong to the section they touch.\n' +
@@ -193,12 +204,23 @@ const de: Catalogue = {
   'kairo.hand.stalls': 'Noch zu bauende Hauptstände: {colours}',
   'kairo.none': 'keine',
   'kairo.help.rules':
-    '**Kairo** (Kimmo Sorsamo), 2–4 Spieler. Ihr baut Marktstände im Basar von Kairo. In jedem Zug genau eine Aktion: **Marktstand bauen** (1 Baukarte für ihren Marktabschnitt, eine Jokerbaukarte und 1 Geld für einen ihrer 3 Marktabschnitte oder 3 beliebige Baukarten für einen Marktabschnitt deiner Wahl), **Kunden an einen Stand ziehen** oder **2 Karten ziehen**.\n' +
-    'Gebaut wird ein neuer Hauptstand (Stand plus Eingang auf einem freien Nachbarfeld im Marktbereich; nicht neben einem anderen Hauptstand oder Ausbau; Violett nur im Restaurantbereich, alle anderen Farben nur im Marktbereich; je Marktabschnitt 1 Hauptstand pro Farbe), ein Ausbau (neben deinem Stand dieser Farbe; kostet die neue Größe in Geld, mindestens 1 in der Standfarbe, 2 Geld anderer Farbe zählen als 1; 1 Punkt je Standplättchen; kein Eingang darf abgeschnitten werden) oder der Umzug eines Hauptstands, der nicht mehr ausgebaut werden kann.\n' +
-    'Medaillen: Wer eine Farbe als Erster ausbaut, bekommt Gold und Silber; wer allein den größten Stand der Farbe hat, bekommt beide; wer mit dem größten gleichzieht, bekommt Silber (Gold 4, Silber 2 Punkte beim Erhalt).\n' +
-    'Kunden ziehen: Ein Kunde geht zum nächstgelegenen freien Eingang seiner Farbe (nie durch den Restaurantbereich oder einen Stand); jede Marktschreierkarte überspringt einen näher gelegenen Eingang. Dann wird er gegen den wartenden Kunden getauscht. Geld: eigener Stand 1 Geld je Standplättchen; fremder Stand 1 Geld für dich und 1 je Standplättchen für den Besitzer; neutraler Stand (zu zweit) 1 Geld für dich.\n' +
-    'Karten ziehen: jede Karte aus der Auslage, vom Nachziehstapel oder als Marktschreierkarte; höchstens 4 Baukarten auf der Hand.\n' +
-    'Ist der letzte Ausbau einer Farbe gebaut oder ist von zwei Farben nur noch je 1 Ausbau übrig, beginnt die Schlussphase: Es darf nur noch gebaut werden; wer nicht baut, scheidet aus. Schlusswertung: Medaillen noch einmal, 1 Punkt je 3 Geld. Bei Gleichstand gibt es mehrere Gewinner.',
+    '## Kairo\n' +
+    'Kimmo Sorsamo · 2–4 Spieler. Ihr baut Marktstände im Basar von Kairo.\n' +
+    '### Dein Zug: genau eine Aktion\n' +
+    '- **Marktstand bauen**: 1 Baukarte für ihren Marktabschnitt, eine Jokerbaukarte und 1 Geld für einen ihrer 3 Marktabschnitte oder 3 beliebige Baukarten für einen Marktabschnitt deiner Wahl.\n' +
+    '- **Kunden an einen Stand ziehen**.\n' +
+    '- **2 Karten ziehen**: jede aus der Auslage, vom Nachziehstapel oder als Marktschreierkarte; höchstens 4 Baukarten auf der Hand.\n' +
+    '### Bauen\n' +
+    '- **Neuer Hauptstand**: Stand plus Eingang auf einem freien Nachbarfeld im Marktbereich; nicht neben einem anderen Hauptstand oder Ausbau; Violett nur im Restaurantbereich, alle anderen Farben nur im Marktbereich; je Marktabschnitt 1 Hauptstand pro Farbe.\n' +
+    '- **Ausbau**: neben deinem Stand dieser Farbe; kostet die neue Größe in Geld, mindestens 1 in der Standfarbe, 2 Geld anderer Farbe zählen als 1; 1 Punkt je Standplättchen; kein Eingang darf abgeschnitten werden.\n' +
+    '- **Umzug** eines Hauptstands, der nicht mehr ausgebaut werden kann.\n' +
+    '- **Medaillen**: Wer eine Farbe als Erster ausbaut, bekommt Gold und Silber; wer allein den größten Stand der Farbe hat, bekommt beide; wer mit dem größten gleichzieht, bekommt Silber (Gold 4, Silber 2 Punkte beim Erhalt).\n' +
+    '### Kunden ziehen\n' +
+    '- Ein Kunde geht zum nächstgelegenen freien Eingang seiner Farbe (nie durch den Restaurantbereich oder einen Stand); jede Marktschreierkarte überspringt einen näher gelegenen Eingang. Dann wird er gegen den wartenden Kunden getauscht.\n' +
+    '- Geld: eigener Stand 1 Geld je Standplättchen; fremder Stand 1 Geld für dich und 1 je Standplättchen für den Besitzer; neutraler Stand (zu zweit) 1 Geld für dich.\n' +
+    '### Das Ende\n' +
+    '- Ist der letzte Ausbau einer Farbe gebaut oder ist von zwei Farben nur noch je 1 Ausbau übrig, beginnt die Schlussphase: Es darf nur noch gebaut werden; wer nicht baut, scheidet aus.\n' +
+    '- Schlusswertung: Medaillen noch einmal, 1 Punkt je 3 Geld. Bei Gleichstand gibt es mehrere Gewinner.',
   'kairo.help.decisions':
     '**Die Entscheidungen des Projekts** (der gedruckte Spielplan ist nur als Bild erhalten):\n' +
     '- Spielplan: 14 × 10 Felder (Spalten A–N, Reihen 1–10). Marktbereich B1–M9 in 9 Marktabschnitten zu je 4 × 3 Feldern, von Nordwesten aus 1–9 nummeriert. Der Restaurantbereich ist das U aus den Spalten A und N (Reihen 4–10) und Reihe 10; seine Felder gehören zum angrenzenden Marktabschnitt.\n' +
@@ -271,12 +293,23 @@ const nl: Catalogue = {
   'kairo.hand.stalls': 'Nog te bouwen hoofdkramen: {colours}',
   'kairo.none': 'geen',
   'kairo.help.rules':
-    '**Kairo** (Kimmo Sorsamo), 2–4 spelers. Jullie bouwen marktkramen in de bazaar van Caïro. Elke beurt doe je precies één van deze drie: **bouwen** (1 bouwkaart voor haar sectie, een joker en 1 munt voor een van zijn 3 secties, of 3 willekeurige kaarten voor een sectie naar keuze), **een klant leiden** of **2 kaarten trekken**.\n' +
-    'Je bouwt een nieuwe hoofdkraam (kraam plus ingang op een vrij buurveld in de markt; niet naast een andere hoofdkraam of uitbreiding; paars alleen in het restaurant, de rest alleen in de markt; per sectie 1 hoofdkraam per kleur), een uitbreiding (naast je kraam van die kleur; kost de nieuwe grootte in munten, minstens 1 in haar kleur, 2 munten van een andere kleur tellen als 1; 1 punt per tegel; geen ingang mag worden afgesloten), of je verhuist een hoofdkraam die niet meer kan groeien.\n' +
-    'Medailles: wie een kleur als eerste uitbreidt, krijgt goud en zilver; wie als enige de grootste kraam van die kleur heeft, krijgt beide; wie de grootste kraam evenaart, krijgt zilver (goud 4, zilver 2 punten bij het verkrijgen).\n' +
-    'Leiden: een klant loopt naar de dichtstbijzijnde vrije ingang van zijn kleur (nooit door het restaurant of een kraam); met elke omroeperskaart sla je een ingang over die dichterbij ligt. Dan ruilt hij met de wachtende klant. Inkomsten: eigen kraam 1 munt per tegel; andermans kraam 1 munt voor jou en 1 per tegel voor de eigenaar; neutrale kraam (met z’n tweeën) 1 munt voor jou.\n' +
-    'Trekken: elke kaart uit de open rij, van de trekstapel of een omroeperskaart; hoogstens 4 bouwkaarten in de hand.\n' +
-    'Is de laatste uitbreiding van een kleur gebouwd of hebben twee kleuren er nog maar één, dan begint de slotfase: je mag alleen nog bouwen; wie niet bouwt, valt af. Eindtelling: medailles nog een keer, 1 punt per 3 munten. Bij gelijkspel wordt de winst gedeeld.',
+    '## Kairo\n' +
+    'Kimmo Sorsamo · 2–4 spelers. Jullie bouwen marktkramen in de bazaar van Caïro.\n' +
+    '### Je beurt: precies één van deze drie\n' +
+    '- **Bouwen**: 1 bouwkaart voor haar sectie, een joker en 1 munt voor een van zijn 3 secties, of 3 willekeurige kaarten voor een sectie naar keuze.\n' +
+    '- **Een klant leiden**.\n' +
+    '- **2 kaarten trekken**: elk uit de open rij, van de trekstapel of een omroeperskaart; hoogstens 4 bouwkaarten in de hand.\n' +
+    '### Bouwen\n' +
+    '- **Nieuwe hoofdkraam**: kraam plus ingang op een vrij buurveld in de markt; niet naast een andere hoofdkraam of uitbreiding; paars alleen in het restaurant, de rest alleen in de markt; per sectie 1 hoofdkraam per kleur.\n' +
+    '- **Uitbreiding**: naast je kraam van die kleur; kost de nieuwe grootte in munten, minstens 1 in haar kleur, 2 munten van een andere kleur tellen als 1; 1 punt per tegel; geen ingang mag worden afgesloten.\n' +
+    '- **Verhuizen**: een hoofdkraam die niet meer kan groeien.\n' +
+    '- **Medailles**: wie een kleur als eerste uitbreidt, krijgt goud en zilver; wie als enige de grootste kraam van die kleur heeft, krijgt beide; wie de grootste kraam evenaart, krijgt zilver (goud 4, zilver 2 punten bij het verkrijgen).\n' +
+    '### Een klant leiden\n' +
+    '- Een klant loopt naar de dichtstbijzijnde vrije ingang van zijn kleur (nooit door het restaurant of een kraam); met elke omroeperskaart sla je een ingang over die dichterbij ligt. Dan ruilt hij met de wachtende klant.\n' +
+    '- Inkomsten: eigen kraam 1 munt per tegel; andermans kraam 1 munt voor jou en 1 per tegel voor de eigenaar; neutrale kraam (met z’n tweeën) 1 munt voor jou.\n' +
+    '### Het einde\n' +
+    '- Is de laatste uitbreiding van een kleur gebouwd of hebben twee kleuren er nog maar één, dan begint de slotfase: je mag alleen nog bouwen; wie niet bouwt, valt af.\n' +
+    '- Eindtelling: medailles nog een keer, 1 punt per 3 munten. Bij gelijkspel wordt de winst gedeeld.',
   'kairo.help.decisions':
     '**De keuzes van het project** (het gedrukte bord bestaat alleen nog als afbeelding):\n' +
     '- Bord: 14 × 10 velden (kolommen A–N, rijen 1–10). Markt B1–M9 in 9 secties van 4 × 3 velden, vanaf het noordwesten genummerd 1–9. Het restaurant is de U van de kolommen A en N (rijen 4–10) en rij 10; zijn velden horen bij de sectie waar ze aan grenzen.\n' +
