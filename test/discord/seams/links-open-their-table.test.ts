@@ -19,7 +19,7 @@ import { gameHand } from '../../../src/discord/handlers/commands/game-hand.js';
 import { gameStatus } from '../../../src/discord/handlers/commands/game-status.js';
 import { parseCustomId } from '../../../src/discord/codec.js';
 import { createLogger } from '../../../src/logger.js';
-import { boards, buttonFor, choose, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS } from '../harness.js';
+import { boards, buttonFor, choose, mentionedToAct, offered, openLobby, privateReply, runConfirmed, startBotOnFake, type BotOnFake, WAIT_MS } from '../harness.js';
 
 const tally = tallyGame({ removeSeat: false, target: 4 });
 const BOT_PERMISSIONS = ['ViewChannel', 'SendMessages', 'EmbedLinks', 'AttachFiles', 'ReadMessageHistory', 'UseApplicationCommands', 'CreatePublicThreads', 'SendMessagesInThreads'] as const;
@@ -254,5 +254,16 @@ describe('in a channel with several tables', () => {
     const history = await ask(carol, channel, 'history');
     const line = history.content.split('\n').find((l) => l.startsWith(`#${carolsTable.gameId} `))!;
     expect(linksIn(line)).toEqual([[channel, finalBoard]]);
+  });
+
+  it('a game ended early in its thread is linked in the history at its last board, in that thread', async () => {
+    await runConfirmed(alice, bobsTable.thread, 'abandon');
+    const ended = await row(bobsTable.gameId);
+    expect(ended.status).toBe('abandoned');
+    // Its last board is the one in the thread (the end is announced, with no board of its own).
+    expect(env.fake.channelMessages(bobsTable.thread).map((m) => m.id)).toContain(ended.boardMessageId);
+    const history = await ask(bob, channel, 'history');
+    const line = history.content.split('\n').find((l) => l.startsWith(`#${bobsTable.gameId} `))!;
+    expect(linksIn(line)).toEqual([[bobsTable.thread, ended.boardMessageId]]);
   });
 });
