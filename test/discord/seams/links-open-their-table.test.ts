@@ -2,8 +2,10 @@
  * Every link the bot gives opens the table it names, in a busy channel: several games side by side, each in
  * a thread of its own, where a player plays some of them and not others. The answer to /game learn links the
  * learning game's own board (in English and in Dutch), /game mine links each waiting game's own table (also
- * by direct message), /game replay without a game in the channel finds the game that just finished there,
- * and /game hand and /game status offer the player's own games first (a hand only ever from their own).
+ * by direct message), /game history links a finished game's final standings in the channel and a game
+ * ended early at its last board in its thread, /game replay without a game in the channel finds the game
+ * that just finished there, and /game hand and /game status offer the player's own games first (a hand
+ * only ever from their own).
  *
  * Crosses: tables, learn, languages, replays, dms
  */
