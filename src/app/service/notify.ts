@@ -7,6 +7,7 @@ import { canonicalTimeZone, DEFAULT_NOTIFY, NOTIFY_CHANNELS, type NotifyChannel,
 import type { GameCore } from './core.js';
 import { isComputerPlayed } from './seat-identity.js';
 import { awayChangedBanks } from './time-bank.js';
+import { notifyChangedWarnings } from './timers.js';
 import { refuse, type ActiveSnapshot, type Result } from './types.js';
 
 /** A player's notification settings (the defaults without a row, or when the row is damaged). */
@@ -83,6 +84,8 @@ export function updateNotify(
     await core.players.save(userId, settings);
     // Away or back: the player's running time banks stop (or run again) from now.
     if (awayUntil !== current.awayUntil) await awayChangedBanks(core, userId, awayUntil);
+    // A bank that runs again, or a warning no longer held for the night, is warned of when it is due.
+    if (awayUntil !== current.awayUntil || quietFrom !== current.quietFrom || quietTo !== current.quietTo || timeZone !== current.timeZone) await notifyChangedWarnings(core, userId);
     return { ok: true, settings };
   });
 }

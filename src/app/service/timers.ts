@@ -218,6 +218,22 @@ async function runBankWarning(core: GameCore, game: ActiveSnapshot, payload: Job
   return { gameId: game.row.id, channelId: game.row.channelId };
 }
 
+/**
+ * A player set or ended an absence, or changed their quiet hours: their pending low-bank warnings are
+ * looked at again at the next tick (a bank that stood still may run again from now; a warning held for the
+ * night may be owed now), and each schedules itself anew from there.
+ */
+export async function notifyChangedWarnings(core: GameCore, userId: string): Promise<void> {
+  const now = core.now();
+  for (const job of await core.repo.jobsOfKindEverywhere(JOB_KINDS.bankWarning)) {
+    const payload = parseJobPayload(job);
+    if (job.dueAt <= now || typeof payload === 'string') continue;
+    const seats = await core.repo.seats(job.gameId);
+    if (!payload.seats.some((seat) => seats.some((s) => s.seat === seat && s.userId === userId))) continue;
+    await core.repo.rescheduleJob({ kind: JOB_KINDS.bankWarning, gameId: job.gameId, dueAt: now, payload });
+  }
+}
+
 /** After a stall this long, an owed computer turn is played by the scheduler. */
 export const COMPUTER_TURN_GRACE_MS = 60_000;
 

@@ -312,4 +312,25 @@ describe('a game with a clock', () => {
     }
     env.fake.assertNoViolations();
   });
+
+  it('a player back early from an absence is still warned before their bank runs out', async () => {
+    const channel = env.fake.createChannel('one-reminder-back-early');
+    const table = await tableWaitingFor(carol, channel, carol, alice, { clock: '1d+1h' });
+    const warnings = (): SeenMessage[] => env.fake.channelMessages(table.place).filter((m) => /running low/.test(m.content));
+    // An hour into the turn Carol goes away for days: her bank stands still with 23 hours left.
+    await at(table.since.to + HOUR);
+    await notify(carol, { time_zone: 'UTC', away_until: new Date(env.fake.clock.now() + 3 * 24 * HOUR).toISOString().slice(0, 10) });
+    // Past the time the warning would have come (a quarter of the day left): nothing while away.
+    await at(table.since.to + 20 * HOUR);
+    expect(warnings()).toEqual([]);
+    // Back early: the 23 hours run from now, and six hours before they are gone she is warned.
+    await notify(carol, { away_until: 'off' });
+    const back = env.fake.clock.now();
+    await at(back + 17 * HOUR - 10 * MINUTE);
+    expect(warnings()).toEqual([]);
+    await at(back + 17 * HOUR + MINUTE);
+    expect(warnings()).toHaveLength(1);
+    expect(warnings()[0]!.content).toMatch(new RegExp(`^\\S+ <@${carol.id}>: your time bank in \\*\\*Tally\\*\\* \\(game #${table.id}\\) is running low: 5h 5\\dm left\\.`));
+    env.fake.assertNoViolations();
+  });
 });
