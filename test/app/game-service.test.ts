@@ -280,7 +280,8 @@ describe.each(stores)('the game service on $label', (under) => {
       expect(await svc.runDueJobs()).toEqual([]);
       clock.advance(1);
       expect(await svc.runDueJobs()).toEqual([{ gameId: game.row.id, channelId: game.row.channelId }]);
-      expect(await owed()).toEqual([{ kind: 'reminder', payload: { kind: 'reminder', seats: [seat], count: 1, limit: 3 } }]);
+      // `since`: when the turn began (a reminder listing several games shows how long each has waited).
+      expect(await owed()).toEqual([{ kind: 'reminder', payload: { kind: 'reminder', seats: [seat], count: 1, limit: 3, since: game.row.updatedAt } }]);
       expect(await svc.snooze(game.row.id, userAt(game, 1 - seat), seat)).toMatchObject({ ok: false, code: 'foreign_panel' });
       const snoozed = must(await svc.snooze(game.row.id, user, seat));
       expect(snoozed.dueAt).toBe(clock.now() + 24 * HOUR);

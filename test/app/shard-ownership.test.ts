@@ -36,9 +36,13 @@ function must<T>(result: Result<T>): T {
   return result;
 }
 
+/**
+ * A game of two players of its own (a player's reminders due together come in one message, at one of their
+ * tables: each game here must remind on its own).
+ */
 async function startGame(svc: GameService, guildId: string, channelId: string): Promise<ActiveSnapshot> {
-  const alice = { userId: '100000000000000001', displayName: 'Alice' };
-  const bob = { userId: '100000000000000002', displayName: 'Bob' };
+  const alice = { userId: `1${channelId.slice(1)}`, displayName: 'Alice' };
+  const bob = { userId: `3${channelId.slice(1)}`, displayName: 'Bob' };
   const lobby = must(await svc.createLobby({ guildId, channelId, kind: 'tally', host: alice, locale: 'en' })).game;
   must(await svc.join(lobby.row.id, bob));
   return must(await svc.start(lobby.row.id, alice.userId, must(await svc.byId(lobby.row.id)).game.row.version)).game;
