@@ -566,7 +566,7 @@ export function panelActions(service: GameService, game: ActiveSnapshot, present
   const details = service.optionDetails(game, seat, legal);
   const chainGroup = t(locale, 'panel.chainGroup');
   const { say, describe } = words(null);
-  return panelChoices(legal, service.compounds(game, seat, legal)).map(({ index, steps }) => {
+  const actions = panelChoices(legal, service.compounds(game, seat, legal)).map(({ index, steps }): PanelAction => {
     if (index >= legal.length) {
       // A compound choice names what it achieves first; one that achieves nothing is offered last.
       const info = service.compoundSteps(game, seat, steps);
@@ -591,6 +591,18 @@ export function panelActions(service: GameService, game: ActiveSnapshot, present
       always: group.always,
     };
   });
+  return ownGroupsInOrder(actions);
+}
+
+/**
+ * A game's own compound groups in the order of their ids, whichever choice came first (Kairo: sections 1–3,
+ * 4–6, 7–9 though violet, first of the colours, opens only 4–9); in the places the compound choices hold.
+ */
+function ownGroupsInOrder(actions: readonly PanelAction[]): PanelAction[] {
+  const own = (action: PanelAction): boolean => action.group.startsWith(`${CHAIN_GROUP}:`);
+  const sorted = actions.filter(own).sort((a, b) => a.group.localeCompare(b.group, 'en', { numeric: true }));
+  let next = 0;
+  return actions.map((action) => (own(action) ? (sorted[next++] as PanelAction) : action));
 }
 
 export async function panelRows(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, seat: Seat, locale: Locale, page?: { group: number; page: number }): Promise<PanelRow[]> {

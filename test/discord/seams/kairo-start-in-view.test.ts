@@ -87,12 +87,15 @@ function inGroup(panel: SeenMessage, group: RegExp): Offered[] {
   return offered(panel).filter((o) => selects.has(o.customId));
 }
 
-/** Picks a choice and waits for the panel itself to change (in a learning game a coaching line may come first). */
+/**
+ * Picks a choice and waits for the panel to show what follows: its choices are those of the game's next
+ * version (in a learning game a coaching line may come first).
+ */
 async function chooseOnPanel(user: FakeUser, panel: SeenMessage, pick: Offered): Promise<SeenMessage> {
-  const revisions = (): number => env.fake.world.messages.get(panel.id)?.revisions.length ?? 0;
-  const seen = revisions();
+  const components = (): string => JSON.stringify(env.fake.message(panel.id)?.components);
+  const seen = components();
   const handle = await choose(user, panel, pick);
-  await handle.waitFor(() => revisions() > seen, { timeoutMs: WAIT_MS, description: 'the panel to change' });
+  await handle.waitFor(() => components() !== seen, { timeoutMs: WAIT_MS, description: 'the panel to show what follows' });
   return env.fake.message(panel.id)!;
 }
 
@@ -123,6 +126,10 @@ async function placeStall(gameId: number, where: string, user: FakeUser, locale:
   expect(panel.attachments, 'the panel carries the board as it stands').toHaveLength(1);
   expect(Buffer.compare(Buffer.from(panel.attachments[0]!.bytes), await boardNow(before, locale)), 'the picture is this table’s board now').toBe(0);
   expect(panel.content).toMatch(stillToPlace(locale, state.setupQueue.length));
+  // "In one go": the colour with a section, in selects by row of sections, the board's order (1–3, 4–6, 7–9).
+  const bands = panel.selects.map((sel) => /(\d)–\d…$/.exec(sel.placeholder ?? '')?.[1]).filter((b) => b !== undefined);
+  expect(bands.length).toBeGreaterThan(0);
+  expect(bands).toEqual([...bands].sort());
 
   while (offered(panel).length > 0) {
     const pick =
