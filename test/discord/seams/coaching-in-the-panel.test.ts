@@ -110,10 +110,10 @@ describe('coaching in the learner\u2019s panel', () => {
   it('the answer to /game learn and the first call to the learner say that Take my turn opens the panel', async () => {
     const channel = env.fake.createChannel('coach-tables');
     const answer = await learn(alice, channel, { game: 'istanbul', thread: true });
-    expect(answer.content).toMatch(/When it is your turn, \*\*Take my turn\*\* on the board opens your panel/);
     const loaded = await env.service.byChannel(channel);
     if (!loaded.ok || loaded.game.kind !== 'active') throw new Error('no learning game');
     istanbul = loaded.game.row.id;
+    expect(answer.content).toMatch(/When it is your turn, \*\*Take my turn\*\* on the board opens your panel/);
     // The learning table is a thread of the channel: its call is there.
     expect(loaded.game.row.threadId).not.toBeNull();
     const call = await nextCall(alice, tableOf(loaded.game));
