@@ -52,7 +52,7 @@ export async function gameForCommand(env: HandlerEnv, interaction: ChatInputComm
     const own = (await service.tables({ channelId: env.channelId })).filter((entry) => playsIn(entry, interaction.user.id));
     const [mine] = own;
     if (mine === undefined) {
-      await answerPrivately(interaction, refusalText(env.ctx, { ok: false, code: 'not_a_player' }, env.locale));
+      await answerPrivately(interaction, t(env.locale, 'tables.noOwnGame'));
       return undefined;
     }
     if (own.length === 1) return mine.row.id;

@@ -30,6 +30,7 @@ let alice: FakeUser;
 let bob: FakeUser;
 let carol: FakeUser;
 let dave: FakeUser;
+let erin: FakeUser;
 let channel: string;
 /** Carol and Alice's game, and Alice and Bob's: two tables of the channel, each in its thread. */
 let carolsTable: Table;
@@ -49,6 +50,7 @@ beforeAll(async () => {
   bob = env.createUser('bob', { globalName: 'Bob' });
   carol = env.createUser('carol', { globalName: 'Carol' });
   dave = env.createUser('dave', { globalName: 'Dave', locale: 'nl' });
+  erin = env.createUser('erin', { globalName: 'Erin' });
   channel = env.fake.createChannel('busy');
 });
 
@@ -215,6 +217,8 @@ describe('in a channel with several tables', () => {
     const bobsHand = await ask(bob, channel, 'hand');
     expect(bobsHand.selects).toEqual([]);
     expect(bobsHand.content).not.toMatch(/Which one do you mean/);
+    // Erin plays at none: she has no hand here, and is not offered the others' games.
+    expect((await ask(erin, channel, 'hand')).content).toBe('You play in none of the games running in this channel: there is no hand of yours to show.');
     // Carol plays at two: she is asked between those two only.
     const question = await ask(carol, channel, 'hand');
     expect(question.content).toBe('This channel has 2 running games. Which one do you mean (/game hand)?');
