@@ -202,9 +202,13 @@ describe('a turn', () => {
 describe('playing over days', () => {
   it('reminds the player who must act after the interval, and a snooze postpones the next reminder', async () => {
     const channel = env.fake.createChannel('reminders');
-    const board = await startTally(channel, dave, [carol]);
+    // Players of no other game: a player's reminders due together come in one message, at the table
+    // that waited longest, and the earlier tests leave games waiting for their players.
+    const erin = env.createUser('erin', { globalName: 'Erin' });
+    const frank = env.createUser('frank', { globalName: 'Frank', locale: 'nl' });
+    const board = await startTally(channel, erin, [frank]);
     const active = userById(mentionedToAct(board)[0]!);
-    const other = active.id === dave.id ? carol : dave;
+    const other = active.id === erin.id ? frank : erin;
     // Reminders by their text: an older reminder loses its buttons when the next one comes.
     const reminders = () => env.fake.channelMessages(channel).filter((m) => /Reminder \d of|Erinnerung \d|Herinnering \d/.test(m.content));
     env.fake.clock.advance(12 * HOUR - 60_000);
