@@ -121,13 +121,15 @@ export async function showOutcome(env: HandlerEnv, interaction: ComponentInterac
   const did = outcome.entries.flatMap((e) => (e.seat === seat ? e.events : []));
   // In a learning game, the panel says whether the choice was the suggestion (coaching.ts).
   const panel = { game, seat, locale: env.locale, decided: outcome };
+  // The decision made, the panel's picture of the board it was made on goes with it (GamePresenter.panelPicture).
+  const noPicture = presenter.panelPicture === undefined ? {} : { files: [] };
   const didLine = (): string | undefined =>
     did.length > 0 ? t(env.locale, 'panel.did', { events: did.filter((e) => e.visibleTo === undefined || e.visibleTo.includes(seat)).map((e) => presenter.format(e, env.locale, names(game))).join('; ') }) : undefined;
   if (outcome.turnEnded && env.ctx.computers.owed(game)) {
     // The computer players take their turns now; the player hears so at once, not after their thinking.
     await answerCoached(env, interaction, panel, (coaching) => {
       const lines = [notice, didLine(), coaching.verdict, t(env.locale, 'computer.thinking')];
-      return { content: truncate(lines.filter((l) => l !== undefined && l !== '').join('\n'), 2000), components: [] };
+      return { content: truncate(lines.filter((l) => l !== undefined && l !== '').join('\n'), 2000), components: [], ...noPicture };
     });
     await deliverNow(env, game.row.id, outcome.boardDelivery, game);
     await showFollowingPanels(env, game.row.id, seat);
@@ -156,7 +158,7 @@ export async function showOutcome(env: HandlerEnv, interaction: ComponentInterac
       if (coaching.verdict !== undefined) lines.unshift(coaching.verdict);
       const doneLine = didLine();
       if (doneLine !== undefined) lines.unshift(doneLine);
-      return { content: truncate(lines.join('\n'), 2000), components: [] };
+      return { content: truncate(lines.join('\n'), 2000), components: [], ...noPicture };
     });
     if (follows) env.ctx.followingPanels.keep(game.row.id, seat, { interaction, userId: interaction.user.id, locale: env.locale });
     await showFollowingPanels(env, game.row.id, seat);

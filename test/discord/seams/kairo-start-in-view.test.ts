@@ -145,6 +145,8 @@ async function placeStall(gameId: number, where: string, user: FakeUser, locale:
     }
   }
   expect(clicks, 'a start stall takes at most 3 clicks from its call').toBeLessThanOrEqual(3);
+  // Placed: the picture of the board it was decided on goes (the next call, or the kept panel, shows the next).
+  expect(panel.attachments).toEqual([]);
   const after = (await gameById(gameId)).state as KairoState;
   expect(after.stalls.length).toBe(stallsBefore + 1);
   expect(after.stalls[stallsBefore]!.owner).toBe(seat);
