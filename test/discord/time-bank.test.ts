@@ -152,13 +152,18 @@ describe('a game with a clock', () => {
     await until(env.fake, () => mentionedToAct(latestBoard(env.fake, channel)).includes(other.id) && latestBoard(env.fake, channel).id !== again.id, 'the board after the second run-out', WAIT_MS);
     expect((await gameIn(channel)).seats.find((s) => s.userId === idle.id)!.computer).toBe('normal');
 
-    // The last human at the table runs out too (their hour and the five minutes their move earned): a
-    // game of computers only is not played, it ends.
+    // The last human at the table runs out too (their hour and the five minutes their move earned): their
+    // stand-in plays the turn that was due, and the game, which computers do not play out alone, waits at
+    // the next decision of a seat stood in for. It does not end, and nobody wins.
     env.fake.clock.advance(66 * MINUTE);
     await env.bot.scheduler.tick();
-    await until(env.fake, () => latestBoard(env.fake, channel).content.includes('**The game is over.**'), 'the final board', WAIT_MS);
-    expect(latestBoard(env.fake, channel).content).toContain(`<@${other.id}>'s time bank ran out, and no other player is left at the table: the game ends.`);
-    expect(await env.service.runningRow(channel)).toBeUndefined();
+    const waits = `<@${other.id}>'s time bank ran out: a computer player plays the turn that was due for them. Nobody else plays at this table, so the game then waits until`;
+    await until(env.fake, () => env.fake.channelMessages(channel).some((m) => m.content.includes(waits)) && mentionedToAct(latestCall(env.fake, channel)).includes(idle.id), 'the board saying the game waits', WAIT_MS);
+    expect(latestCall(env.fake, channel).content).not.toContain('**The game is over.**');
+    const waiting = await gameIn(channel);
+    expect(waiting.row.status).toBe('active');
+    expect(env.service.activeSeats(waiting)).toEqual([waiting.seats.find((s) => s.userId === idle.id)!.seat]);
+    await runConfirmed(alice, channel, 'abandon');
     env.fake.assertNoViolations();
   });
 
