@@ -203,6 +203,59 @@ describe.each(stores)('the game service on $label', (under) => {
       expect(await svc.leave(game.row.id, alice.userId)).toMatchObject({ ok: false, code: 'not_active' });
     });
 
+    it('with two players: the one result is stored once, the winner first, and the history and statistics read it', async () => {
+      const svc = service();
+      const game = await startGame(svc);
+      must(await svc.leave(game.row.id, alice.userId));
+      expect((await svc.finalResult(game.row.id)).map(({ userId, rank, left }) => ({ userId, rank, left })).sort((a, b) => a.rank - b.rank)).toEqual([
+        { userId: bob.userId, rank: 1, left: false },
+        { userId: alice.userId, rank: 2, left: true },
+      ]);
+      expect((await svc.history(game.row.guildId, 5)).find((h) => h.gameId === game.row.id)?.winners).toEqual([{ userId: bob.userId, level: null }]);
+    });
+
+    it('the last present human leaving while a computer stands in for the other player: nobody wins, nobody absent is credited, and the warning before says so', async () => {
+      const svc = service();
+      const computers = new ComputerTurns(svc, tallyComputer, createLogger({ level: 'silent', format: 'json' }));
+      const game = await startGame(svc);
+      const idle = svc.activeSeats(game)[0]!;
+      const present = 1 - idle;
+      clock.advance(48 * HOUR);
+      await svc.runDueJobs();
+      const passed = await svc.vote(game.row.id, userAt(game, present), idle, 'skip');
+      expect(passed).toMatchObject({ ok: true, passed: 'skip' });
+      await computers.playHeld(game.row.id);
+      const standing = must(await svc.byId(game.row.id)).game as ActiveSnapshot;
+      expect(standing.seats[idle]).toMatchObject({ computer: 'normal', leftAt: null });
+      expect(svc.leaveConsequence(standing, present)).toEqual({ kind: 'ends', winner: null });
+      const left = must(await svc.leave(game.row.id, userAt(game, present))).outcome;
+      expect(left.finished).toBe(true);
+      expect(left.concededTo).toBeNull();
+      // Every seat second: the stand-in's absent owner is not credited with a win, in any reading of the result.
+      expect((await svc.finalResult(game.row.id)).map(({ seat, rank, left: gone }) => ({ seat, rank, left: gone }))).toEqual(
+        [0, 1].map((seat) => ({ seat, rank: 2, left: seat === present })),
+      );
+      expect((await svc.history(game.row.guildId, 5)).find((h) => h.gameId === game.row.id)?.winners).toEqual([]);
+      expect(await svc.playerStats(game.row.guildId, userAt(game, idle))).toEqual([{ userId: userAt(game, idle), kind: 'tally', games: 1, wins: 0, averagePlace: 2 }]);
+    });
+
+    it('a computer player never wins by concession: the human leaving two computer players ends the game with no winner', async () => {
+      const svc = service();
+      const lobby = must(await svc.createLobby({ guildId: '300000000000000001', channelId: '200000000000000009', kind: 'tally', host: alice, locale: 'en' })).game;
+      must(await svc.addComputer(lobby.row.id, alice.userId, 'easy'));
+      must(await svc.addComputer(lobby.row.id, alice.userId, 'hard'));
+      const current = must(await svc.byId(lobby.row.id)).game;
+      const game = must(await svc.start(lobby.row.id, alice.userId, current.row.version)).game;
+      const human = game.seats.find((s) => s.userId === alice.userId)!.seat;
+      expect(svc.leaveConsequence(game, human)).toEqual({ kind: 'ends', winner: null });
+      const left = must(await svc.leave(game.row.id, alice.userId)).outcome;
+      expect(left).toMatchObject({ finished: true, concededTo: null });
+      const result = await svc.finalResult(game.row.id);
+      expect(result.every((r) => r.rank === 2)).toBe(true);
+      expect(result.filter((r) => r.level !== null).map((r) => r.level).sort()).toEqual(['easy', 'hard']);
+      expect((await svc.history(game.row.guildId, 5)).find((h) => h.gameId === game.row.id)?.winners).toEqual([]);
+    });
+
     it('without a removeSeat hook: a computer player takes the seat; its turns are played after the commit and the game goes on', async () => {
       const svc = service();
       const computers = new ComputerTurns(svc, tallyComputer, createLogger({ level: 'silent', format: 'json' }));
