@@ -38,6 +38,16 @@ const GAMES: readonly Omit<ClickConfig, 'compound'>[] = [
     policy: (s, seat, legal, rng) => progressPick(s as KairoState, seat, legal as KairoAction[], rng),
     seeds: seeds('kairo', 10),
   },
+  {
+    // Each start stall of the variable start counted on its own (the board keeps one picture over the start).
+    name: "Kairo's start, per stall, 3 players",
+    kind: 'kairo',
+    players: 3,
+    settings: { layout: 'variable', variant: null },
+    policy: (s, seat, legal, rng) => progressPick(s as KairoState, seat, legal as KairoAction[], rng),
+    seeds: seeds('kairo', 10),
+    only: 'start-stalls',
+  },
 ];
 
 const CONFIGS: readonly ClickConfig[] = GAMES.flatMap((game) => [
