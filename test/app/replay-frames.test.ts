@@ -103,7 +103,7 @@ describe('replays of fuzzed games', () => {
     const snapshot = finishedSnapshot(game, players);
     const open: OpenReplay = { ok: true, game: snapshot, index };
     const book = new ReplayBook(null as unknown as GameService);
-    const service = { isOver, standings, playingSeats } as unknown as GameService;
+    const service = { isOver, standings, playingSeats, finalResult: async () => [] } as unknown as GameService;
     const presenter = presenters.get(game.kind)!;
     const names = snapshot.seats.map((s) => s.displayName);
     let privateChecked = 0;
