@@ -334,7 +334,7 @@ export async function answerCoached(
     if (tip !== null) lines.tip = tipText(locale, game.row.locale, tip);
     return lines;
   };
-  const shown = coaching();
+  let shown = coaching();
   // The searches that had not answered for this drawing (they may answer while it is being sent).
   const pending = [verdictSearch, hintSearch].filter((search) => search !== null && coach.answered(search.key) === undefined);
   await answerPrivately(interaction, await draw(shown));
@@ -342,7 +342,14 @@ export async function answerCoached(
     if (search === null) continue;
     // Outside the game's lock: the caller goes on; the panel is edited in place when the search answers.
     void search.answer.then(
-      () => coach.edit(slot, drawing, async () => answerPrivately(interaction, await draw(coaching()))),
+      () =>
+        coach.edit(slot, drawing, async () => {
+          const later = coaching();
+          // Nothing new to say (a forced or trivial choice): the panel is not sent again.
+          if (later.verdict === shown.verdict && later.hint === shown.hint) return;
+          await answerPrivately(interaction, await draw(later));
+          shown = later;
+        }),
       () => undefined,
     );
   }
