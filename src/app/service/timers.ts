@@ -391,7 +391,7 @@ function onePlayer(seatRows: readonly { seat: Seat; userId: string }[], seats: r
  */
 async function oweReminder(core: GameCore, game: ActiveSnapshot, reminded: RemindedGame, now: number): Promise<{ gameId: number; channelId: string }> {
   const userId = onePlayer(game.seats, reminded.seats);
-  const together = userId === undefined ? [] : await remindTogether(core, userId, game.row.id, now);
+  const together = userId === undefined ? [] : await remindTogether(core, userId, game.row, now);
   const all: Reminded[] = [{ ...reminded, row: game.row }, ...together].sort((a, b) => a.since - b.since || a.gameId - b.gameId);
   const [first, ...rest] = all as [Reminded, ...Reminded[]];
   await core.owe(first.row, 'reminder', {
@@ -405,16 +405,20 @@ async function oweReminder(core: GameCore, game: ActiveSnapshot, reminded: Remin
   return { gameId: first.row.id, channelId: first.row.channelId };
 }
 
-/** The player's other reminders due within REMINDERS_TOGETHER_MS that remind them alone: claimed, counted and scheduled again. */
-async function remindTogether(core: GameCore, userId: string, gameId: number, now: number): Promise<Reminded[]> {
+/**
+ * The player's other reminders due within REMINDERS_TOGETHER_MS that remind them alone, in games of the same
+ * server (or of direct messages): claimed, counted and scheduled again. A game of another server is never
+ * listed where this server's members read it.
+ */
+async function remindTogether(core: GameCore, userId: string, row: GameRow, now: number): Promise<Reminded[]> {
   const out: Reminded[] = [];
   for (const job of await core.repo.dueJobs(now + REMINDERS_TOGETHER_MS)) {
-    if (job.kind !== JOB_KINDS.reminder || job.gameId === gameId || out.some((r) => r.gameId === job.gameId)) continue;
+    if (job.kind !== JOB_KINDS.reminder || job.gameId === row.id || out.some((r) => r.gameId === job.gameId)) continue;
     // A job that cannot be read is set aside when it comes due itself.
     const payload = parseJobPayload(job);
     if (typeof payload === 'string' || onePlayer(await core.repo.seats(job.gameId), payload.seats) !== userId) continue;
     const loaded = await core.active(job.gameId);
-    if (!loaded.ok) continue;
+    if (!loaded.ok || loaded.game.row.guildId !== row.guildId) continue;
     const other = loaded.game;
     const marker = turnMarkerOf(other.module, other.state);
     const active = activeSeats(other);
@@ -454,20 +458,20 @@ export function snooze(core: GameCore, gameId: number, userId: string, seat: Sea
     }
     const dueAt = Math.max(job.dueAt, core.now()) + game.row.reminderIntervalMinutes * 60_000;
     await core.repo.rescheduleJob({ kind: JOB_KINDS.reminder, gameId, dueAt, payload });
-    if (onePlayer(game.seats, payload.seats) === userId) await snoozeTogether(core, userId, gameId, job.dueAt);
+    if (onePlayer(game.seats, payload.seats) === userId) await snoozeTogether(core, userId, game.row, job.dueAt);
     return { ok: true, dueAt, game };
   });
 }
 
-/** Postpones the player's reminders of other games due within REMINDERS_TOGETHER_MS of `dueAt` (see `snooze`). */
-async function snoozeTogether(core: GameCore, userId: string, gameId: number, dueAt: number): Promise<void> {
+/** Postpones the player's reminders of other games that would come with this one, due within REMINDERS_TOGETHER_MS of `dueAt` (see `snooze`). */
+async function snoozeTogether(core: GameCore, userId: string, snoozed: GameRow, dueAt: number): Promise<void> {
   const now = core.now();
   for (const job of await core.repo.dueJobs(dueAt + REMINDERS_TOGETHER_MS)) {
-    if (job.kind !== JOB_KINDS.reminder || job.gameId === gameId || job.dueAt < dueAt - REMINDERS_TOGETHER_MS) continue;
+    if (job.kind !== JOB_KINDS.reminder || job.gameId === snoozed.id || job.dueAt < dueAt - REMINDERS_TOGETHER_MS) continue;
     const payload = parseJobPayload(job);
     if (typeof payload === 'string' || onePlayer(await core.repo.seats(job.gameId), payload.seats) !== userId) continue;
     const loaded = await core.active(job.gameId);
-    if (!loaded.ok || payload.marker !== turnMarkerOf(loaded.game.module, loaded.game.state)) continue;
+    if (!loaded.ok || loaded.game.row.guildId !== snoozed.guildId || payload.marker !== turnMarkerOf(loaded.game.module, loaded.game.state)) continue;
     const row = loaded.game.row;
     const moved: ReminderPayload = { marker: payload.marker, seats: payload.seats, count: payload.count ?? 0, since: sinceOf(job, payload, row) };
     await core.repo.rescheduleJob({ kind: JOB_KINDS.reminder, gameId: row.id, dueAt: Math.max(job.dueAt, now) + row.reminderIntervalMinutes * 60_000, payload: moved });

@@ -30,6 +30,8 @@ beforeAll(async () => {
     seeds: Array.from({ length: 16 }, (_, i) => `one-reminder-${i}`),
     computerPlayer: tallyComputer,
     fake: { botPermissions: [...BOT_PERMISSIONS] },
+    // As in production: the commands work in every server the bot is in.
+    globalCommands: true,
   });
   alice = env.createUser('alice', { globalName: 'Alice' });
   bob = env.createUser('bob', { globalName: 'Bob', locale: 'de' });
@@ -190,6 +192,23 @@ describe('a player waited for at several tables', () => {
       [second.id, '2 of 3'],
       [third.id, '2 of 3'],
     ]);
+    env.fake.assertNoViolations();
+  });
+
+  it("a game of another server is reminded at its own table, in that server's language, never listed where this server's members read it", async () => {
+    const elsewhere = env.fake.createGuild('Anderswo', { locale: 'de' as never, botPermissions: [...BOT_PERMISSIONS] });
+    env.fake.world.addMember(env.fake.world.guilds.get(elsewhere)!, alice.id, []);
+    const gina = env.createUser('gina', { guildId: elsewhere, globalName: 'Gina' });
+    const there = await tableWaitingFor(alice, env.fake.createChannel('anderswo', { guildId: elsewhere }), gina, alice);
+    env.fake.clock.advance(10 * MINUTE);
+    const here = await tableWaitingFor(alice, env.fake.createChannel('one-reminder-home'), alice, bob);
+
+    await at(there.since.to + 12 * HOUR);
+    const thereReminders = remindersAt(there);
+    expect(thereReminders.map((m) => m.content)).toEqual([expect.stringMatching(new RegExp(`^\\S+ <@${alice.id}>: \\*\\*Tally\\*\\* \\(Spiel #${there.id}\\) wartet auf deine Entscheidung\\. Erinnerung 1 von 3\\.$`))]);
+    await at(here.since.to + 12 * HOUR);
+    const hereReminders = remindersAt(here);
+    expect(hereReminders.map((m) => m.content)).toEqual([expect.stringMatching(new RegExp(`^\\S+ <@${alice.id}>: \\*\\*Tally\\*\\* \\(game #${here.id}\\) is waiting for your decision\\. Reminder 1 of 3\\.$`))]);
     env.fake.assertNoViolations();
   });
 
