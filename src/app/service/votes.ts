@@ -1,8 +1,8 @@
 /**
  * The idle vote: when a turn has waited the idle time, the other players vote to hand the idle seat to a
- * computer player ('skip') or to remove its player ('kick'); a strict majority of the others who play
- * their own seats decides (`votersOn`), and the change is committed at once (see leaving.ts for what
- * removal does). Where nobody could vote, no vote opens: the game waits (timers.ts).
+ * computer player ('skip') or to remove its player ('kick'); a strict majority of the other human
+ * players still in the game decides (`votersOn`), and the change is committed at once (see leaving.ts for
+ * what removal does). Where nobody could vote, no vote opens: the game waits (timers.ts).
  */
 import type { Seat } from '../../engine/index.js';
 import { turnMarkerOf } from '../module.js';
@@ -13,7 +13,7 @@ import { removeSeat } from './leaving.js';
 import { notifyOfSeats } from './notify.js';
 import type { SeatRow } from '../../persistence/schema.js';
 import { seatOf } from './queries.js';
-import { isComputerPlayed, isComputerSeatId } from './seat-identity.js';
+import { isComputerSeatId } from './seat-identity.js';
 import { refuse, type ActiveSnapshot, type Outcome, type Refusal, type Snapshot } from './types.js';
 
 /**
@@ -35,11 +35,11 @@ export type VoteResult =
   | Refusal;
 
 /**
- * Who may vote about an idle seat: the other humans at the table who play their own seats. A computer
- * player does not vote, nor does a player whose seat a computer plays for them (they are not at the table).
+ * Who may vote about an idle seat: the other human players still in the game (one a computer plays for
+ * between turns still has their say). A computer player has no vote and is not counted.
  */
 export function votersOn(game: Snapshot, seat: Seat): SeatRow[] {
-  return game.seats.filter((s) => s.seat !== seat && !isComputerSeatId(s.userId) && !isComputerPlayed(s));
+  return game.seats.filter((s) => s.seat !== seat && s.leftAt === null && !isComputerSeatId(s.userId));
 }
 
 /** A vote on an idle seat: strict majority of the other players who may vote (`votersOn`). */
@@ -59,8 +59,6 @@ export function vote(core: GameCore, gameId: number, userId: string, seat: Seat,
     if (voter === undefined || voter.leftAt !== null) return refuse('not_a_player', {});
     if (voter.seat === seat) return refuse('cannot_vote', {});
     const eligible = votersOn(game, seat);
-    // A computer plays the voter's seat for them: they are not at the table to vote.
-    if (!eligible.some((s) => s.seat === voter.seat)) return refuse('not_a_player', {});
     const awayUntil = (await notifyOfSeats(core, game, [seat])).get(seat)?.awayUntil ?? null;
     if (awayUntil !== null && awayUntil > core.now()) return refuse('player_away', { until: awayUntil });
     const needed = Math.floor(eligible.length / 2) + 1;
