@@ -204,9 +204,10 @@ async function runBankWarning(core: GameCore, game: ActiveSnapshot, payload: Job
       later.push({ seat, at: now + bank.leftMs - mark });
       continue;
     }
+    // Away with the bank running (an absence that began before it ran): held like quiet hours, until they are back.
     const wish = wishes.get(seat) ?? DEFAULT_NOTIFY;
-    const quiet = isAway(wish, now) ? (wish.awayUntil as number) : quietUntil(wish, now);
-    if (quiet !== null) later.push({ seat, at: quiet });
+    const heldUntil = isAway(wish, now) ? (wish.awayUntil as number) : quietUntil(wish, now);
+    if (heldUntil !== null) later.push({ seat, at: heldUntil });
     else warn.push(seat);
   }
   if (later.length > 0) {
