@@ -29,8 +29,8 @@
  * - Leaving a running game (concede, or removed by an idle vote): when the game defines `removeSeat` and
  *   enough players remain, the seat is taken out by the rules. Otherwise a computer player of the game's
  *   level takes the seat (computer-turns.ts plays it). When fewer than two players (or fewer than the
- *   game's minimum) remain, the game ends and the last player standing wins by concession; when no human
- *   remains, the game ends.
+ *   game's minimum) remain, the game ends, won by concession by the last player standing only when that is a
+ *   human playing their own seat; when no such human remains, the game ends with no winner (concessionOf).
  * - An idle vote may hand the idle seat to a computer player; its owner takes it back between turns.
  */
 import { DatabaseOutage } from './database-outage.js';
