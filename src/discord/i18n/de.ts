@@ -330,6 +330,7 @@ export const de: Record<CoreKey, string> = {
   'computer.name': '{name} ({level})',
   'computer.playing': '{name} (Computer)',
   'computer.yourSeat': 'Ein Computerspieler spielt gerade deinen Platz. Nimm ihn mit der Schaltfläche unten zurück (zwischen den Zügen).',
+  'computer.yourSeatWaits': 'Ein Computerspieler ist für dich eingesprungen, und jetzt wartet das Spiel auf dich: Sonst spielt niemand an diesem Tisch. Nimm deinen Platz mit der Schaltfläche unten zurück und entscheide.',
   'computer.reclaim': 'Meinen Platz zurücknehmen',
   'computer.reclaimed': 'Dein Platz gehört wieder dir; der Kanal weiß Bescheid.',
   'computer.thinking': 'Dein Zug ist vorbei. Die Computerspieler machen ihre Züge; der Spielplan folgt.',

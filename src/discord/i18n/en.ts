@@ -340,6 +340,7 @@ export const en = {
   'computer.name': '{name} ({level})',
   'computer.playing': '{name} (computer)',
   'computer.yourSeat': 'A computer player plays your seat now. Take it back with the button below (between turns).',
+  'computer.yourSeatWaits': 'A computer player stood in for you, and the game now waits for you: nobody else plays at this table. Take your seat back with the button below and decide.',
   'computer.reclaim': 'Take my seat back',
   'computer.reclaimed': 'Your seat is yours again; the channel has been told.',
   'computer.thinking': 'Your turn is over. The computer players are taking their turns; the board follows.',

@@ -330,6 +330,7 @@ export const nl: Record<CoreKey, string> = {
   'computer.name': '{name} ({level})',
   'computer.playing': '{name} (computer)',
   'computer.yourSeat': 'Een computerspeler speelt nu je plaats. Neem die terug met de knop hieronder (tussen de beurten).',
+  'computer.yourSeatWaits': 'Een computerspeler viel voor je in, en nu wacht het spel op jou: verder speelt niemand aan deze tafel. Neem je plaats terug met de knop hieronder en beslis.',
   'computer.reclaim': 'Mijn plaats terugnemen',
   'computer.reclaimed': 'Je plaats is weer van jou; het kanaal is op de hoogte.',
   'computer.thinking': 'Je beurt is voorbij. De computerspelers doen hun beurten; het spelbord volgt.',

@@ -160,7 +160,7 @@ describe('a bank that runs out', () => {
 
     // She comes back: her seat is hers again at the decision the game waited at, on the increment.
     const offer = await openPrivately(alice, board, buttonFor(board, 'turn'));
-    expect(offer.content).toContain('Ein Computerspieler spielt gerade deinen Platz.');
+    expect(offer.content).toContain('Ein Computerspieler ist für dich eingesprungen, und jetzt wartet das Spiel auf dich');
     const back = await alice.clickButton(offer.id, offer.buttons.find((b) => b.customId?.includes(':reclaim'))!.customId!, { until: 'response' });
     await back.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the answer to Take my seat back' });
     expect(privateReply(back, alice).content).toContain('Dein Platz gehört wieder dir');
@@ -212,6 +212,8 @@ describe('a bank that runs out', () => {
     // Either of them coming back lets the game go on: the one the game waits at takes the seat back.
     const call = calls(at).at(-1)!;
     const offer = await openPrivately(first, call, buttonFor(call, 'turn'));
+    // Each hears it in their own language.
+    expect(offer.content).toContain(first.id === bob.id ? 'nu wacht het spel op jou' : 'jetzt wartet das Spiel auf dich');
     const back = await first.clickButton(offer.id, offer.buttons.find((b) => b.customId?.includes(':reclaim'))!.customId!, { until: 'response' });
     await back.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the answer to Take my seat back' });
     expect((await game(at)).seats[seatOf(after, first)]!.computer).toBeNull();

@@ -25,10 +25,12 @@ export const boardTurn: ComponentHandler<'turn'> = {
     // Taken out of the game by the rules: nobody plays the seat.
     if (seat.leftAt !== null && seat.computer === null) return refuse(env, interaction, { ok: false, code: 'not_a_player' });
     if (isComputerPlayed(seat)) {
-      // A computer plays this seat for its owner: one click takes it back (between turns).
+      // A computer plays this seat for its owner: one click takes it back (between turns, or at once where
+      // the game waits for them: nobody else plays at the table).
       const id2 = { gameId: game.row.id, version: game.row.version };
+      const waitsForThem = (await service.seatsWaitingForOwner(game)).includes(seat.seat);
       return answerPrivately(interaction, {
-        content: t(env.locale, 'computer.yourSeat'),
+        content: t(env.locale, waitsForThem ? 'computer.yourSeatWaits' : 'computer.yourSeat'),
         components: [
           {
             type: ComponentType.ActionRow,
