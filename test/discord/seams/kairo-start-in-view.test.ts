@@ -181,7 +181,7 @@ describe("Kairo's start: the player placing a stall sees where the stalls stand"
       const next = env.fake.channelMessages(thread).filter((m) => hasButton(m, 'turn')).at(-1)!;
       expect(next.content).toMatch(/places an? \w+ start stall in section [1-9] on [A-N]\d{1,2}, its entrance to the (north|east|south|west) \([A-N]\d{1,2}\)/);
     }
-    // No board picture during the start: the one from the beginning, and the panels' own.
+    // The thread has one board picture during the start, the first; the board as it stands rode on the panels.
     expect(env.fake.channelMessages(thread).filter((m) => m.attachments.length > 0)).toHaveLength(1);
     env.fake.assertNoViolations();
   }, 600_000);
