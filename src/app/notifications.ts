@@ -4,7 +4,8 @@
  * - `how`: a mention in the game's channel (the default), a direct message, or both. A player who chose
  *   direct messages is still named on the board, without a ping.
  * - Quiet hours in the player's own time zone (`quietFrom`-`quietTo`, whole hours, wrapping midnight): a
- *   reminder due then waits until they end.
+ *   reminder (or a low-bank warning) due then waits until they end; the player's reminders held so come
+ *   together, in one message.
  * - Away until a moment (`awayUntil`): no reminders, no idle vote about the player, and the board says so;
  *   the idle time starts again when they are back.
  *
