@@ -8,6 +8,7 @@ import type { Locale } from '../engine/index.js';
 import type { PresenterRegistry } from '../games/contract.js';
 import { conservative, MIN_RATED_GAMES, ratedLevelOf, type SkillRating } from '../skill-rating.js';
 import { t } from './i18n/index.js';
+import { computerPlayerName } from './messages.js';
 
 /** Entries per game's leaderboard. */
 export const RATING_BOARD_ENTRIES = 10;
@@ -19,10 +20,10 @@ export function ratingText(locale: Locale, r: SkillRating): string {
   return t(locale, 'stats.rating', { mu: oneDecimal(r.mu), sigma: oneDecimal(r.sigma) });
 }
 
-/** A rated player's name: a mention, or a computer level's name. */
+/** A rated player's name: a mention, or a computer level's name, as every computer player is named ("Computer (hard)"). */
 export function ratedPlayerName(playerId: string, locale: Locale): string {
   const level = ratedLevelOf(playerId);
-  return level === null ? `<@${playerId}>` : t(locale, 'rating.computer', { level: t(locale, `computer.level.${level}`) });
+  return level === null ? `<@${playerId}>` : computerPlayerName(locale, t(locale, 'rating.computer'), level);
 }
 
 /** The server's leaderboard of every game that has one (a line saying there is none yet otherwise). */

@@ -383,7 +383,7 @@ export const de: Record<CoreKey, string> = {
   'stats.ratingRank': '{rank}. {player}: {score} ({mu} ± {sigma}, {games, plural, one {# Spiel} other {# Spiele}})',
   'stats.noRatingBoard': 'Noch keine Bestenliste: Sie zeigt Spieler mit mindestens {min} beendeten Partien eines Spiels in diesem Server.',
   'stats.unknownUser': 'Discord hat nicht mitgeteilt, wer dieses Mitglied ist: Wähle es aus der Liste und versuche es noch einmal. Es wurde nichts gezeigt.',
-  'rating.computer': 'Computer ({level})',
+  'rating.computer': 'Computer',
   'follow.done': 'Du folgst jetzt **{game}** (Spiel #{id}): Jeder neue Spielplan {how, select, channel {erwähnt dich dort, wo er gepostet wird} dm {kommt als Direktnachricht zu dir} other {erwähnt dich und kommt als Direktnachricht}} (`/spiel benachrichtigung` ändert das). `/spiel entfolgen` beendet es.',
   'follow.playing': 'Du spielst in diesem Spiel mit: Du hörst schon als Spieler davon.',
   'follow.already': 'Du folgst **{game}** (Spiel #{id}) schon.',

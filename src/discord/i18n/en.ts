@@ -393,7 +393,7 @@ export const en = {
   'stats.ratingRank': '{rank}. {player}: {score} ({mu} ± {sigma}, {games, plural, one {# game} other {# games}})',
   'stats.noRatingBoard': 'No leaderboard yet: it lists players with at least {min} finished games of one game in this server.',
   'stats.unknownUser': 'Discord did not say who that member is: pick them from the list and try again. Nothing was shown.',
-  'rating.computer': 'Computer ({level})',
+  'rating.computer': 'Computer',
   'follow.done': 'You follow **{game}** (game #{id}) now: each new board {how, select, channel {mentions you where it is posted} dm {comes to you as a direct message} other {mentions you and comes as a direct message}} (`/game notify` changes how). `/game unfollow` stops it.',
   'follow.playing': 'You play in this game: you hear of it as a player already.',
   'follow.already': 'You already follow **{game}** (game #{id}).',

@@ -383,7 +383,7 @@ export const nl: Record<CoreKey, string> = {
   'stats.ratingRank': '{rank}. {player}: {score} ({mu} ± {sigma}, {games, plural, one {# spel} other {# spellen}})',
   'stats.noRatingBoard': 'Nog geen ranglijst: die toont spelers met minstens {min} uitgespeelde potjes van één spel op deze server.',
   'stats.unknownUser': 'Discord heeft niet gezegd wie dat lid is: kies het uit de lijst en probeer het opnieuw. Er is niets getoond.',
-  'rating.computer': 'Computer ({level})',
+  'rating.computer': 'Computer',
   'follow.done': 'Je volgt nu **{game}** (spel #{id}): elk nieuw speelbord {how, select, channel {vermeldt je waar het geplaatst wordt} dm {komt als direct bericht naar je toe} other {vermeldt je en komt als direct bericht}} (`/spel meldingen` verandert dat). `/spel ontvolgen` stopt het.',
   'follow.playing': 'Je speelt mee in dit spel: je hoort er als speler al van.',
   'follow.already': 'Je volgt **{game}** (spel #{id}) al.',
