@@ -4,6 +4,8 @@
  * seat taken back with an empty bank plays on the increment.
  */
 import { describe, expect, it } from 'vitest';
+import { parseDeliveryPayload } from '../../src/app/outbox.js';
+import { t } from '../../src/discord/i18n/index.js';
 import { awayChanged, bankParts, banksAt, clockChoice, CLOCK_CHOICES, dueTurnSeats, emptied, firstTurn, nextTurn, parseTimeBanks, runsOutAt } from '../../src/app/time-bank.js';
 
 const MINUTE = 60_000;
@@ -80,6 +82,12 @@ describe('the time bank', () => {
     // A bank running out in a later turn starts that turn's list.
     expect(emptied(out, 1, 'b').dueTurn).toEqual({ marker: 'b', seats: [1] });
     expect(parseTimeBanks({ ...out, dueTurn: { marker: 'a', seats: ['x'] } })).toBe('the turn that was due is not a turn and seats');
+  });
+
+  it('a board stored when a bank running out could still end the game is read and told as it was', () => {
+    const stored = JSON.stringify({ kind: 'board', summary: [], notes: [{ kind: 'outOfTimeEnds', seat: 1 }], concededTo: null, picture: true });
+    expect(parseDeliveryPayload('board', stored)).toMatchObject({ kind: 'board', notes: [{ kind: 'outOfTimeEnds', seat: 1 }] });
+    for (const locale of ['en', 'de', 'nl'] as const) expect(t(locale, 'board.outOfTimeEnds', { player: 'Bob' })).toContain('Bob');
   });
 
   it('reads stored banks and refuses damaged ones', () => {
