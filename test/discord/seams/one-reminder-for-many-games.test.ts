@@ -332,6 +332,31 @@ describe('a game with a clock', () => {
     env.fake.assertNoViolations();
   });
 
+  it('a warning due in the player quiet hours waits until they end, and comes once', async () => {
+    const channel = env.fake.createChannel('one-reminder-quiet-bank');
+    const table = await tableWaitingFor(carol, channel, alice, carol, { clock: '1d+1h' });
+    const warnings = (): SeenMessage[] => env.fake.channelMessages(table.place).filter((m) => /running low/.test(m.content));
+    // A quarter of the day is left after eighteen hours: quiet hours hold from that hour for three.
+    const due = table.since.to + 18 * HOUR;
+    const hour = new Date(due).getUTCHours();
+    await notify(carol, { time_zone: 'UTC', quiet_from: hour, quiet_to: (hour + 3) % 24 });
+    try {
+      const morning = Math.floor(due / HOUR) * HOUR + 3 * HOUR;
+      await at(due + MINUTE);
+      await at(morning - MINUTE);
+      expect(warnings()).toEqual([]);
+      await at(morning);
+      expect(warnings()).toHaveLength(1);
+      expect(warnings()[0]!.content).toMatch(new RegExp(`^\\S+ <@${carol.id}>: your time bank in \\*\\*Tally\\*\\* \\(game #${table.id}\\) is running low: [3-5]h \\d+m left\\.`));
+      expect(pinged(warnings()[0]!)).toEqual([carol.id]);
+      await at(morning + 2 * HOUR);
+      expect(warnings()).toHaveLength(1);
+    } finally {
+      await notify(carol, { quiet_from: 0, quiet_to: 0 });
+    }
+    env.fake.assertNoViolations();
+  });
+
   it('a player back early from an absence is still warned before their bank runs out', async () => {
     const channel = env.fake.createChannel('one-reminder-back-early');
     const table = await tableWaitingFor(carol, channel, carol, alice, { clock: '1d+1h' });
