@@ -948,8 +948,9 @@ export function abandonedMessage(service: GameService, game: Snapshot, presenter
 
 /** The rules' standings as they are now, one line per player (what ending the game early keeps). */
 export function standingsNow(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, locale: Locale): string[] {
-  const playerNames = names(game);
+  // Named in `locale`: the table's on its board, the reader's in a replay or a private question.
+  const playerNames = seatNames(game, plainName, true, true, locale);
   return [...service.standings(game)]
     .sort((a, b) => a.rank - b.rank || a.seat - b.seat)
-    .map((standing) => t(locale, 'board.standing', { rank: standing.rank, player: mention(game, standing.seat), summary: presenter.format(standing.summary, locale, playerNames) }));
+    .map((standing) => t(locale, 'board.standing', { rank: standing.rank, player: mention(game, standing.seat, locale), summary: presenter.format(standing.summary, locale, playerNames) }));
 }
