@@ -24,7 +24,7 @@ import type { Logger } from '../logger.js';
 import type { BotContext } from './context.js';
 import { t, toLocale } from './i18n/index.js';
 import { DEFAULT_NOTIFY, type NotifySettings } from '../notify-settings.js';
-import { abandonedMessage, bankLowMessage, boardMessage, gameLocale, hoursSince, phoneEmbed, settingsMessage, labelNames, lobbyMessage, mention, reminderLine, reminderMessage, reminderTogetherMessage, voteMessage, type PhonePictureLater, type PublicMessage, type ReminderLine } from './messages.js';
+import { abandonedMessage, bankLowMessage, boardMessage, gameLocale, hoursSince, phoneEmbed, settingsMessage, lobbyMessage, pastLabelNames, mention, reminderLine, reminderMessage, reminderTogetherMessage, voteMessage, type PhonePictureLater, type PublicMessage, type ReminderLine } from './messages.js';
 import { tableLink } from './tables.js';
 import { bankState, bankText } from './time-bank-text.js';
 import type { BankNow } from '../app/time-bank.js';
@@ -600,7 +600,8 @@ export class Deliverer implements DeliveryTrigger {
         title: t(locale, 'summary.title', { game: presenter.name(locale), id: game.row.id }),
         scoreLabel: t(locale, track.label),
         turnLabel: t(locale, 'summary.turn'),
-        names: labelNames(game),
+        // The whole game's chart: each seat by its own player, not by who holds it at the end.
+        names: pastLabelNames(game),
         series,
       });
       const file = { attachment: chart, name: `${game.row.kind}-${game.row.id}-summary.png`, description: t(locale, 'summary.image') };
