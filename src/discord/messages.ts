@@ -419,8 +419,11 @@ function summaryLines(presenter: GamePresenter, game: ActiveSnapshot, lastTurn: 
   const line = (events: string): string => t(locale, picture ? 'board.lastTurn' : 'board.justNow', { events });
   const max = Math.max(Math.min(1200, room - length(line(''))), 0);
   if (turns.length === 1) return [line(turnText(presenter, game, lastTurn, locale, max))];
-  const playerNames = names(game);
-  const said = lastTurn.map((e) => presenter.format(e, locale, playerNames));
+  // Several turns in one line: each turn's events name its player as `turnNames` does (who made the move).
+  const said = turns.flatMap((events) => {
+    const playerNames = turnNames(game, events.find((e) => e.seat !== undefined)?.seat, events.some((e) => e.byComputer === true));
+    return events.map((e) => presenter.format(e, locale, playerNames));
+  });
   return [line(wholeWithin(said, '; ', max, (count) => t(locale, 'board.moreEvents', { count })))];
 }
 
