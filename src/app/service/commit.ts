@@ -224,8 +224,9 @@ async function keepSnapshot(core: GameCore, gameId: number, entries: readonly Ne
 /**
  * Every seat's final place, decided once here and stored: the rules' standings; or, when the game ended
  * by concession, its winner (a present human, see concessionOf) first and every other seat second. A game
- * that ended with no present human at the table has no winner: every seat is second (the ratings place
- * those who left behind those still at the table).
+ * that ended with no present human at the table has no winner: every seat is second. Where someone won, those
+ * who left place behind everyone still at the table, tied among themselves (leaving is losing), so the final
+ * board, the statistics and the ratings read one order.
  */
 function finalResults(game: ActiveSnapshot, concededTo: Seat | null): NewResult[] {
   const left = new Set(game.seats.filter((s) => s.leftAt !== null).map((s) => s.seat));
@@ -233,7 +234,16 @@ function finalResults(game: ActiveSnapshot, concededTo: Seat | null): NewResult[
   const ranks = new Map<Seat, number>();
   if (concededTo === null && def.isOver(game.state)) for (const standing of def.standings(game.state)) ranks.set(standing.seat, standing.rank);
   else for (const seat of game.seats) ranks.set(seat.seat, seat.seat === concededTo ? 1 : 2);
-  return game.seats.map((s) => ({ seat: s.seat, userId: s.userId, rank: ranks.get(s.seat) ?? game.seats.length, left: left.has(s.seat) }));
+  const rankOf = (seat: Seat): number => ranks.get(seat) ?? game.seats.length;
+  const stayed = game.seats.filter((s) => !left.has(s.seat));
+  // Nobody won (no present human was left): every seat is second, whoever left (the ratings still place the leavers behind).
+  const noWinner = concededTo === null && !def.isOver(game.state);
+  const place = (seat: Seat): number => {
+    if (noWinner || stayed.length === 0) return rankOf(seat);
+    if (left.has(seat)) return 1 + stayed.length;
+    return 1 + stayed.filter((s) => rankOf(s.seat) < rankOf(seat)).length;
+  };
+  return game.seats.map((s) => ({ seat: s.seat, userId: s.userId, rank: place(s.seat), left: left.has(s.seat) }));
 }
 
 /** The action entries a commit appended, as the effective log shows them (sequences from the write). */

@@ -173,6 +173,9 @@ describe('followers, leaving and rematches at tables that meet the other feature
     const standings = final.content.split('\n');
     expect(standings).toContain('**The game is over.** Final standings:');
     expect(standings.find((l) => l.startsWith('1. '))).toMatch(new RegExp(`^1\\. \\d️⃣ <@${alice.id}>: 4 points$`));
+    // Bob, who left, places behind both who stayed, as every surface reads it.
+    expect(standings.find((l) => l.includes(`<@${bob.id}>`))).toMatch(/^3\. \d️⃣ <@\d+> left the game: 0 points$/);
+    expect(standings.find((l) => l.includes(`<@${carol.id}>`))).toMatch(/^2\. /);
     expect(standings).toContain(`Following: <@${dave.id}>`);
     // The history and the replay, read by the follower in German, name the same winner.
     const history = await ask(dave, channel, 'history');
@@ -187,6 +190,10 @@ describe('followers, leaving and rematches at tables that meet the other feature
     const ending = env.fake.message(replay.id)!.content.split('\n');
     expect(ending).toContain('**Das Spiel ist vorbei.** Endstand:');
     expect(ending.find((l) => l.startsWith('1. '))).toMatch(new RegExp(`^1\\. \\d️⃣ <@${alice.id}>: 4 points$`));
+    expect(ending.find((l) => l.includes(`<@${bob.id}>`))).toMatch(/^3\. .* hat das Spiel verlassen: 0 points$/);
+    const stats = await bob.runCommand(channel, 'stats', {});
+    await waitOn(stats, () => stats.reply !== undefined && !stats.reply.loading, 'the answer to /stats');
+    expect(privateReply(stats, bob).content).toContain('Tally: 1 played, 0 won, average place 3.0');
 
     // Carol asks for a rematch: the players who stayed, the same clock; Bob, who left, is not seated.
     const pressed = privateReply(await carol.clickButton(final.id, buttonFor(final, 'rematch')), carol);
