@@ -5,7 +5,7 @@
  * the font lacks (test/playground/emoji-font.test.ts says which):
  *
  *   apt-get install fonts-noto-color-emoji fonttools
- *   node --import tsx test/playground/make-emoji-font.ts
+ *   node --import tsx test/playground/make-emoji-font.ts   (NOTO_COLOR_EMOJI=<file>: another copy of the font)
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { emojiInSources } from './emoji.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const SOURCE = '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf';
+const SOURCE = process.env.NOTO_COLOR_EMOJI ?? '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf';
 export const EMOJI_FONT = path.join(ROOT, 'assets', 'fonts', 'NotoColorEmoji-bazaar.ttf');
 
 /** Emoji a board game's messages are likely to want next (clocks, warnings, medals, dice, mail). */

@@ -4,8 +4,8 @@
  *
  *   node --import tsx test/playground/screenshots-learn.ts [output folder, default assets/screenshots]
  *
- *   playground-learn-coaching.png   Alice's learning game of Istanbul: her panel after a decision, and the
- *                                   private coaching line with the first tip under it
+ *   playground-learn-coaching.png   Alice's learning game of Istanbul: her panel after a decision, saying
+ *                                   whether she took the suggestion, with the next decision's suggestion
  *   playground-help-rules.png       /help rules: a place's picture and text, with the menu and ◀ ▶
  *
  * Each picture waits for the page to show what it is about, never for a fixed time.
@@ -48,18 +48,20 @@ async function main(): Promise<void> {
       await until(() => pg.fake.visibleTo(aliceId, channel).find((m) => m.interaction?.id === sent.body.interaction && !m.loading), `the answer to /${name}`);
     };
 
-    // A learning game of Istanbul in the channel; Alice decides from her panel and is coached.
+    // A learning game of Istanbul in the channel; Alice decides from her panel, which coaches her: the
+    // suggestion before she chooses (the 🧭 line, edited in when the search answers), whether she took it after.
     await command('game learn', { game: 'istanbul', thread: false });
     const board = await until(() => pg.fake.channelMessages(channel).filter((m) => hasButton(m, 'turn') && m.content.includes(`<@${aliceId}>`)).at(-1), 'the board asking Alice');
     const opened = await alice.clickButton(board.id, buttonFor(board, 'turn'), { until: 'response' });
     const panel = await opened.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the panel' }).then((h) => h.reply as SeenMessage);
-    const choice = offered(panel).find((o) => /Move to/.test(o.label)) ?? offered(panel)[0]!;
+    await until(() => (pg.fake.message(panel.id)?.content.includes('🧭') === true ? true : undefined), 'the suggestion in the panel');
+    const choice = offered(pg.fake.message(panel.id) as SeenMessage).find((o) => /Move to/.test(o.label)) ?? offered(panel)[0]!;
     const handle =
       choice.kind === 'button' ? await alice.clickButton(panel.id, choice.customId, { until: 'response' }) : await alice.selectOptions(panel.id, choice.customId, [choice.value as string], { until: 'response' });
-    await handle.waitFor((h) => h.followUps.length > 0, { timeoutMs: WAIT_MS, description: 'the coaching line' });
-    const coaching = messages.filter({ hasText: 'Tip 1/4' }).last();
-    await coaching.waitFor({ timeout: WAIT_MS });
-    await coaching.evaluate((node) => (node as unknown as { scrollIntoView(o: object): void }).scrollIntoView({ block: 'end' }));
+    await handle.waitFor(() => /✅|💡/u.test(pg.fake.message(panel.id)?.content ?? ''), { timeoutMs: WAIT_MS, description: 'the verdict in the panel' });
+    const coached = messages.filter({ hasText: 'Only you can see this' }).filter({ hasText: /✅|💡/u }).last();
+    await coached.waitFor({ timeout: WAIT_MS });
+    await coached.evaluate((node) => (node as unknown as { scrollIntoView(o: object): void }).scrollIntoView({ block: 'end' }));
     await page.screenshot({ path: path.join(OUT, 'playground-learn-coaching.png') });
 
     // /help rules, its pictures opened and the Black Market chosen from the menu.
