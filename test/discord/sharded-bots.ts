@@ -253,7 +253,7 @@ function shardedBots(shared: SharedDatabase): void {
       const live = fake.channelMessages(table.channel).filter((m) => m.buttons.some((b) => !['rematch', 'replay'].includes(parseCustomId(b.customId)?.verb ?? '')));
       expect(live.map((m) => m.content.slice(0, 60)), `${table.name}: no live buttons`).toEqual([]);
       // The final board: the leaver's seat went to a computer player, and the one human left wins.
-      expect(boards(fake, table.channel).at(-1)?.content).toMatch(/left the game\.\n\*\*The game is over\.\*\* .* wins: every other player left the game\./);
+      expect(boards(fake, table.channel).at(-1)?.content).toMatch(/\*\*The game is over\.\*\* .* wins: every other player left the game\.\n.* left the game\./);
       expect((await reader.repo.findById(await gameIn(table.channel)))?.status).toBe('finished');
     }
     // Each process posted only in its own guild's channel.
