@@ -54,9 +54,9 @@ describe('REST faults', () => {
     const [first, second] = posts().slice(before);
     expect([first?.status, second?.status]).toEqual([429, 200]);
     expect((second?.at ?? 0) - (first?.at ?? 0)).toBeGreaterThanOrEqual(300);
-    // What discord.js reports is what was left of the 300 ms when it read the answer (less on a busy machine).
+    // discord.js heard of the limit; the time it reports is its own reckoning from when it read the answer (less
+    // than the 300 ms on a busy machine, more with its offset), so the wait itself is checked by the requests' times.
     expect(limited[0]).toBeGreaterThan(0);
-    expect(limited[0]).toBeLessThanOrEqual(300);
     expect(env.fake.message(message.id)?.content).toBe('after the rate limit');
   });
 
