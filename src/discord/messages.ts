@@ -194,11 +194,11 @@ export function turnNames(game: Snapshot, actor: Seat | undefined, byComputer: b
 }
 
 /** One player's turn as text, its player named as in `turnNames`: whole events within `max` (see `wholeWithin`). */
-function turnText(presenter: GamePresenter, game: Snapshot, events: readonly SummaryEvent[], locale: Locale, max: number): string {
+function turnText(presenter: GamePresenter, game: Snapshot, events: readonly SummaryEvent[], locale: Locale, max: number, length?: (text: string) => number): string {
   const actor = events.find((e) => e.seat !== undefined)?.seat;
   const playerNames = turnNames(game, actor, events.some((e) => e.byComputer === true));
   const said = events.map((e) => presenter.format(e, locale, playerNames));
-  return wholeWithin(said, '; ', max, (count) => t(locale, 'board.moreEvents', { count }));
+  return wholeWithin(said, '; ', max, (count) => t(locale, 'board.moreEvents', { count }), length);
 }
 
 /** The longest line of the board's "Last turns": a turn is told in whole events, the rest counted. */
@@ -208,9 +208,9 @@ export const TURN_LINE_MAX = 300;
  * `parts` joined by `separator` within `max` characters, whole parts only: a part cut in the middle misleads
  * (a rule half said, a name or number cut). The parts that do not fit are left out from the end and counted
  * (`more`: "… and 3 more"). Only a first part longer than `max` on its own is cut (no event comes near).
+ * `length` measures as the limit does (characters as read, by default).
  */
-export function wholeWithin(parts: readonly string[], separator: string, max: number, more: (count: number) => string): string {
-  const length = (text: string): number => [...text].length;
+export function wholeWithin(parts: readonly string[], separator: string, max: number, more: (count: number) => string, length: (text: string) => number = (text) => [...text].length): string {
   for (let kept = parts.length; kept > 0; kept--) {
     const shown = parts.slice(0, kept).join(separator);
     const text = kept === parts.length ? shown : `${shown}${separator}${more(parts.length - kept)}`;
@@ -387,8 +387,9 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
   const phoneFile = { name: `${stem}-phone.png`, description: t(locale, 'board.phoneImage', { game: presenter.name(locale) }) };
   if (phonePng !== null) files.push({ attachment: phonePng, ...phoneFile });
   lines.push(...(notes.notes ?? []));
-  // The turns just played, in whole lines within the room the message leaves them.
-  const room = CONTENT_MAX - [...[...lines, ...after].filter((l) => l !== '').join('\n')].length - 2;
+  // The turns just played, in whole lines within the room the message leaves them (counted in UTF-16 units,
+  // as Discord's limit is checked: an emoji marker counts twice).
+  const room = CONTENT_MAX - [...lines, ...after].filter((l) => l !== '').join('\n').length - 2;
   lines.push(...summaryLines(presenter, game, lastTurn, locale, picture, room), ...after);
   return {
     content: fit(lines),
@@ -409,22 +410,22 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
  */
 function summaryLines(presenter: GamePresenter, game: ActiveSnapshot, lastTurn: readonly SummaryEvent[], locale: Locale, picture: boolean, room: number): string[] {
   if (lastTurn.length === 0) return [];
-  const length = (text: string): number => [...text].length;
   const turns = turnsOf(lastTurn);
   if (picture && turns.length > 1) {
     const heading = t(locale, 'board.lastTurns');
     const each = turns.map((events) => `- ${turnText(presenter, game, events, locale, TURN_LINE_MAX - 2)}`);
-    return [heading, wholeWithin(each, '\n', Math.max(room - length(heading) - 1, 0), (count) => `- ${t(locale, 'board.moreTurns', { count })}`)];
+    return [heading, wholeWithin(each, '\n', Math.max(room - heading.length - 1, 0), (count) => `- ${t(locale, 'board.moreTurns', { count })}`, (text) => text.length)];
   }
   const line = (events: string): string => t(locale, picture ? 'board.lastTurn' : 'board.justNow', { events });
-  const max = Math.max(Math.min(1200, room - length(line(''))), 0);
-  if (turns.length === 1) return [line(turnText(presenter, game, lastTurn, locale, max))];
+  // At most 1,200 characters as read, and the line within the room.
+  const length = (events: string): number => (line(events).length <= room ? [...events].length : Infinity);
+  if (turns.length === 1) return [line(turnText(presenter, game, lastTurn, locale, 1200, length))];
   // Several turns in one line: each turn's events name its player as `turnNames` does (who made the move).
   const said = turns.flatMap((events) => {
     const playerNames = turnNames(game, events.find((e) => e.seat !== undefined)?.seat, events.some((e) => e.byComputer === true));
     return events.map((e) => presenter.format(e, locale, playerNames));
   });
-  return [line(wholeWithin(said, '; ', max, (count) => t(locale, 'board.moreEvents', { count })))];
+  return [line(wholeWithin(said, '; ', 1200, (count) => t(locale, 'board.moreEvents', { count }), length))];
 }
 
 /**
