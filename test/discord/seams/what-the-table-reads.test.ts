@@ -8,7 +8,7 @@
  * answers in each player's language. The games are dealt as usual, then a few pieces are set where the
  * promise needs them (see `arranged`); the computer players follow a fixed plan (see `plan`).
  *
- * Crosses: tables, stand-ins, languages
+ * Crosses: tables, stand-ins, leave-abandon, languages
  */
 import { Locale } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
