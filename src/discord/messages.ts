@@ -344,10 +344,12 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
   // every other player left, or ended early) would still describe a game in play.
   const over = game.row.status !== 'active';
   const status = over && !service.isOver(game) ? '' : presenter.status(view, locale, playerNames);
-  if (picture && status !== '') lines.push(status);
+  // Where the game stands: after the standings of a game over.
+  const standsAt: string[] = [];
+  if (picture && status !== '') standsAt.push(status);
   const bankLine = banksLine(locale, banks, names(game));
-  if (bankLine !== null) lines.push(bankLine);
-  if (notes.order === true) lines.push(t(locale, 'board.order', playingOrderText(game)));
+  if (bankLine !== null) standsAt.push(bankLine);
+  if (notes.order === true) standsAt.push(t(locale, 'board.order', playingOrderText(game)));
   let mentioned: Seat[] = [];
   const components: Row[] = [];
   const finished = game.row.status === 'finished';
@@ -380,6 +382,7 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
       ),
     );
   }
+  lines.push(...standsAt);
   const stem = `${game.module.definition.id}-${game.row.id}-${game.row.version}`;
   const files: NonNullable<PublicMessage['files']> = [];
   if (png !== null) files.push({ attachment: png, name: `${stem}.png`, description: t(locale, 'board.image', { game: presenter.name(locale) }) });
