@@ -24,7 +24,7 @@ import { gameRegistry } from '../../../src/games/registry.js';
 import { inProcessBoardRenderer, type BoardJob, type BoardRenderer, type GameBoardJob } from '../../../src/render/board-job.js';
 import type { FakeUser, SeenMessage } from '../../fake-discord/index.js';
 import { until } from '../bot-process.js';
-import { boards, buttonFor, choose, customIds, hasButton, latestCall, mentionedToAct, offered, openPrivately, privateReply, runConfirmed, startBotOnFake, type BotOnFake, WAIT_MS } from '../harness.js';
+import { boards, buttonFor, choose, customIds, hasButton, latestCall, offered, openPrivately, privateReply, runConfirmed, startBotOnFake, type BotOnFake, WAIT_MS } from '../harness.js';
 
 /** The longest line the board's "Last turns" may have. */
 const TURN_LINE_MAX = 300;
