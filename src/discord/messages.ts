@@ -156,8 +156,14 @@ export function visibleEvents<E extends GameEvent>(events: readonly E[], viewer:
   return events.filter((e) => e.visibleTo === undefined || (viewer !== null && e.visibleTo.includes(viewer)));
 }
 
+/** Events as one text within `max`, in whole events (the rest counted), never cut inside one. */
 function eventText(presenter: GamePresenter, events: readonly GameEvent[], locale: Locale, playerNames: readonly string[], max: number): string {
-  return truncate(events.map((e) => presenter.format(e, locale, playerNames)).join('; '), max);
+  return wholeWithin(
+    events.map((e) => presenter.format(e, locale, playerNames)),
+    '; ',
+    max,
+    (count) => t(locale, 'board.moreEvents', { count }),
+  );
 }
 
 /**
