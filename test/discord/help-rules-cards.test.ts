@@ -145,3 +145,20 @@ describe('rules cards fit', () => {
     }
   });
 });
+
+describe('the rules in brief', () => {
+  it('come in sections (a heading, then short bullets under smaller headings), whole within one message, in every language', () => {
+    for (const game of Object.keys(SUBJECTS)) {
+      for (const locale of LOCALES) {
+        const text = PRESENTERS.get(game)!.help('rules', locale);
+        const lines = text.split('\n');
+        expect(lines[0], `${game} ${locale}`).toBe(`## ${PRESENTERS.get(game)!.name(locale)}`);
+        expect(lines.filter((l) => l.startsWith('### ')).length, `${game} ${locale}`).toBeGreaterThanOrEqual(2);
+        expect(lines.filter((l) => l.startsWith('- ')).length, `${game} ${locale}`).toBeGreaterThanOrEqual(6);
+        for (const line of lines) expect([...line].length, `${game} ${locale}: ${line}`).toBeLessThanOrEqual(300);
+        // The answer is the whole text: nothing cut to fit Discord's 2,000 characters.
+        expect(text.length, `${game} ${locale}`).toBeLessThanOrEqual(2000);
+      }
+    }
+  });
+});
