@@ -419,7 +419,10 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
  */
 function summaryLines(presenter: GamePresenter, game: ActiveSnapshot, lastTurn: readonly SummaryEvent[], locale: Locale, picture: boolean, room: number): string[] {
   if (lastTurn.length === 0) return [];
-  const turns = turnsOf(lastTurn);
+  // A computer seat's events are all the computer's, also one logged in the move before ("Bot 1's turn"):
+  // its turn is one line, not an announcement and then its moves.
+  const computerSeats = new Set(game.seats.filter((s) => isComputerSeatId(s.userId)).map((s) => s.seat));
+  const turns = turnsOf(lastTurn.map((e): SummaryEvent => (e.seat !== undefined && computerSeats.has(e.seat) && e.byComputer !== true ? { ...e, byComputer: true } : e)));
   if (picture && turns.length > 1) {
     const heading = t(locale, 'board.lastTurns');
     const each = turns.map((events) => `- ${turnText(presenter, game, events, locale, TURN_LINE_MAX - 2)}`);

@@ -253,6 +253,8 @@ describe('what the table reads', () => {
     }
     // A turn that pays every companion and merchant there is longer than a line: told in whole events, the rest counted.
     expect(turns.some((l) => /; … und \d+ weitere$/.test(l)), board.content).toBe(true);
+    // A computer player's turn is one line of what it did, not a line announcing it and then its moves.
+    expect(turns.filter((l) => /^- \S+ Bot \d \(normal\) ist am Zug \(Runde \d+\)$/u.test(l)), board.content).toEqual([]);
     // The stand-in's turn names Bob's seat as played by a computer.
     expect(turns.some((l) => l.includes(`${NAMES.bob} (Computer)`)), board.content).toBe(true);
   });
