@@ -166,6 +166,8 @@ class Playthrough {
       [PHONE, 'phone'],
     ] as const) {
       await page.setViewportSize(size);
+      // The narrow layout folds the sidebar away with a short transition: the picture waits for it to end.
+      await page.waitForFunction(() => (globalThis as unknown as { document: { getAnimations(): { playState: string }[] } }).document.getAnimations().every((a) => a.playState !== 'running'));
       await until(
         () =>
           page
