@@ -146,6 +146,11 @@ function row(...components: APIButtonComponentWithCustomId[]): Row {
   return { type: ComponentType.ActionRow, components };
 }
 
+/** A text's length as Discord counts it against its limits: in code points (an emoji marker is one). */
+function characters(text: string): number {
+  return [...text].length;
+}
+
 /** Joins lines and keeps the message within Discord's limit. */
 function fit(lines: readonly string[]): string {
   return truncate(lines.filter((l) => l !== '').join('\n'), CONTENT_MAX);
@@ -396,9 +401,9 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
   const phoneFile = { name: `${stem}-phone.png`, description: t(locale, 'board.phoneImage', { game: presenter.name(locale) }) };
   if (phonePng !== null) files.push({ attachment: phonePng, ...phoneFile });
   lines.push(...(notes.notes ?? []));
-  // The turns just played, in whole lines within the room the message leaves them (counted in UTF-16 units,
-  // as Discord's limit is checked: an emoji marker counts twice).
-  const room = CONTENT_MAX - [...lines, ...after].filter((l) => l !== '').join('\n').length - 2;
+  // The turns just played, in whole lines within the room the message leaves them (in characters as Discord
+  // counts them: code points).
+  const room = CONTENT_MAX - characters([...lines, ...after].filter((l) => l !== '').join('\n')) - 2;
   lines.push(...summaryLines(presenter, game, lastTurn, locale, picture, room), ...after);
   return {
     content: fit(lines),
@@ -426,11 +431,11 @@ function summaryLines(presenter: GamePresenter, game: ActiveSnapshot, lastTurn: 
   if (picture && turns.length > 1) {
     const heading = t(locale, 'board.lastTurns');
     const each = turns.map((events) => `- ${turnText(presenter, game, events, locale, TURN_LINE_MAX - 2)}`);
-    return [heading, wholeWithin(each, '\n', Math.max(room - heading.length - 1, 0), (count) => `- ${t(locale, 'board.moreTurns', { count })}`, (text) => text.length)];
+    return [heading, wholeWithin(each, '\n', Math.max(room - characters(heading) - 1, 0), (count) => `- ${t(locale, 'board.moreTurns', { count })}`, characters)];
   }
   const line = (events: string): string => t(locale, picture ? 'board.lastTurn' : 'board.justNow', { events });
   // At most 1,200 characters as read, and the line within the room.
-  const length = (events: string): number => (line(events).length <= room ? [...events].length : Infinity);
+  const length = (events: string): number => (characters(line(events)) <= room ? characters(events) : Infinity);
   if (turns.length === 1) return [line(turnText(presenter, game, lastTurn, locale, 1200, length))];
   // Several turns in one line: each turn's events name its player as `turnNames` does (who made the move).
   const said = turns.flatMap((events) => {

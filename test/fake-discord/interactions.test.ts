@@ -17,6 +17,7 @@ import {
   TextInputBuilder,
   TextInputStyle,
   type Interaction,
+  type TextChannel,
 } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { registerCommands } from '../../src/discord/register-commands.js';
@@ -264,6 +265,14 @@ describe('Discord rules', () => {
     await handlerDone;
     expect(caught).toMatchObject([{ code: 50035 }, { code: 50006 }]);
     expect((caught[0] as Error).message).toContain('IncomingWebhookInteractionRequest/properties/content/maxLength');
+    env.fake.takeViolations();
+  });
+
+  it('counts a post\'s characters as Discord does, in code points: 2000 emoji fit, 2001 do not', async () => {
+    const target = env.client.channels.cache.get(channel) as TextChannel;
+    const posted = await target.send('🟥'.repeat(2000));
+    expect([...(env.fake.message(posted.id)?.content ?? '')]).toHaveLength(2000);
+    await expect(target.send('🟥'.repeat(2001))).rejects.toMatchObject({ status: 400, code: 50035 });
     env.fake.takeViolations();
   });
 });

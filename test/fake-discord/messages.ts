@@ -78,11 +78,16 @@ export function walkComponents(components: readonly unknown[], base = '/componen
   return out;
 }
 
+/** A text's length as Discord counts it: in code points. */
+function characters(text: string | undefined): number {
+  return text === undefined ? 0 : [...text].length;
+}
+
 function embedLength(embed: APIEmbed): number {
-  let total = (embed.title?.length ?? 0) + (embed.description?.length ?? 0);
-  total += embed.footer?.text?.length ?? 0;
-  total += embed.author?.name?.length ?? 0;
-  for (const field of embed.fields ?? []) total += field.name.length + field.value.length;
+  let total = characters(embed.title) + characters(embed.description);
+  total += characters(embed.footer?.text);
+  total += characters(embed.author?.name);
+  for (const field of embed.fields ?? []) total += characters(field.name) + characters(field.value);
   return total;
 }
 
@@ -238,7 +243,8 @@ export function buildMessageBody(
   // Content and embeds.
   if (has('content')) {
     const content = body.content ?? '';
-    if (content.length > CONTENT_LIMIT) {
+    // Discord counts characters as Python does, in code points: an emoji is one, not two UTF-16 units.
+    if ([...content].length > CONTENT_LIMIT) {
       throw ruleViolation(`${prefix}/content`, 'content-length', `Must be ${CONTENT_LIMIT} or fewer in length (bots cannot send 4000).`);
     }
     if (v2 && content) throw ruleViolation(`${prefix}/content`, 'components-v2-content', 'Messages with IS_COMPONENTS_V2 cannot have content.');
