@@ -63,6 +63,8 @@ const LEADS_TO_PLACE = new Set<IstanbulAction['type']>([
   'moveCompanionFar',
   'moveToMerchant',
   'moveAnywhere',
+  // The family member card's step opens that place's action as a merchant's move does.
+  'familyStep',
   'leaveAssistant',
   'pickUpAssistant',
   'payMerchants',
