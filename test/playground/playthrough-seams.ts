@@ -265,10 +265,12 @@ async function threeTables(p: Playthrough): Promise<void> {
   const rng = seedRng('playthrough-tables');
   // Side by side: a turn at each table in turn, until all three are over.
   let shotMid = false;
-  for (let round = 0; round < 800; round++) {
-    let any = false;
-    for (const g of games) if ((await p.status(g.gameId)) === 'active') any = (await p.step(g.place, g.gameId, () => p.policy(g.gameId, rng))) || any || true;
-    if (!any) break;
+  for (let round = 0; ; round++) {
+    if (round > 5000) throw new Error('the three tables did not end');
+    let played = false;
+    for (const g of games) if ((await p.status(g.gameId)) === 'active') played = (await p.step(g.place, g.gameId, () => p.policy(g.gameId, rng))) || played;
+    // Nobody here to play: a computer thinks, or a board is on its way.
+    if (!played) await new Promise((resolve) => setTimeout(resolve, 100));
     if (round === 20 && !shotMid) {
       shotMid = true;
       await p.view('carol', games[1]!.place);
