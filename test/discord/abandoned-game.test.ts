@@ -10,16 +10,15 @@ import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { tallyGame } from '../games/tally/game.js';
 import { tallyComputer } from '../games/tally/computer.js';
 import { gameRegistry } from '../../src/games/registry.js';
-import { boards, buttonFor, openLobby, privateReply, runConfirmed, startBotOnFake, type BotOnFake } from './harness.js';
+import { boards, buttonFor, openLobby, privateReply, runConfirmed, startBotOnFake, type BotOnFake, INVITE_PERMISSIONS } from './harness.js';
 
 const tally = tallyGame({ removeSeat: false, target: 30 });
-const BOT_PERMISSIONS = ['ViewChannel', 'SendMessages', 'EmbedLinks', 'AttachFiles', 'ReadMessageHistory', 'UseApplicationCommands', 'CreatePublicThreads', 'SendMessagesInThreads'] as const;
 let env: BotOnFake;
 let alice: FakeUser;
 let bob: FakeUser;
 
 beforeAll(async () => {
-  env = await startBotOnFake({ games: gameRegistry([tally]), seeds: ['abandoned-1'], computerPlayer: tallyComputer, fake: { botPermissions: [...BOT_PERMISSIONS] } });
+  env = await startBotOnFake({ games: gameRegistry([tally]), seeds: ['abandoned-1'], computerPlayer: tallyComputer, fake: { botPermissions: [...INVITE_PERMISSIONS] } });
   alice = env.createUser('alice', { globalName: 'Alice' });
   bob = env.createUser('bob', { globalName: 'Bob' });
 });

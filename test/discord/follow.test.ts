@@ -9,11 +9,10 @@ import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { tallyGame } from '../games/tally/game.js';
 import { tallyComputer } from '../games/tally/computer.js';
 import { gameRegistry } from '../../src/games/registry.js';
-import { boards, buttonFor, mentionedToAct, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS } from './harness.js';
+import { boards, buttonFor, mentionedToAct, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS, INVITE_PERMISSIONS } from './harness.js';
 import { endTheTurn, playTurn, type TurnPolicy } from '../support/turn-driver.js';
 
 const tally = tallyGame({ removeSeat: false, target: 4 });
-const BOT_PERMISSIONS = ['ViewChannel', 'SendMessages', 'EmbedLinks', 'AttachFiles', 'ReadMessageHistory', 'UseApplicationCommands', 'CreatePublicThreads', 'SendMessagesInThreads'] as const;
 let env: BotOnFake;
 let alice: FakeUser;
 let bob: FakeUser;
@@ -25,7 +24,7 @@ beforeAll(async () => {
     games: gameRegistry([tally]),
     seeds: ['follow-1', 'follow-2', 'follow-3'],
     computerPlayer: tallyComputer,
-    fake: { botPermissions: [...BOT_PERMISSIONS] },
+    fake: { botPermissions: [...INVITE_PERMISSIONS] },
   });
   alice = env.createUser('alice', { globalName: 'Alice' });
   bob = env.createUser('bob', { globalName: 'Bob' });

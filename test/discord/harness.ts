@@ -72,6 +72,12 @@ const fakes = new WeakMap<FakeUser, FakeDiscord>();
  */
 export const WAIT_MS = 30_000;
 
+/**
+ * The bot's permissions as the README's invite asks for them: with them it plays each game in a thread of
+ * its own (the fake's default role lacks the thread permissions, so a test of one game per channel needs nothing).
+ */
+export const INVITE_PERMISSIONS = ['ViewChannel', 'SendMessages', 'EmbedLinks', 'AttachFiles', 'ReadMessageHistory', 'UseApplicationCommands', 'CreatePublicThreads', 'SendMessagesInThreads'] as const;
+
 export function tempDbFile(name: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `bazaar-${name}-`));
   return path.join(dir, 'bazaar.db');

@@ -21,7 +21,7 @@ import { nodeArgsFor } from '../support/node-entry.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Every metric the README documents (prom-client's process metrics besides). */
+/** Every metric the operating guide (docs/operating.md) documents (prom-client's process metrics besides). */
 const DOCUMENTED = [
   'bazaar_interactions_total',
   'bazaar_interaction_ack_seconds',

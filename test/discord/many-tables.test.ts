@@ -14,10 +14,9 @@ import { gameStatus } from '../../src/discord/handlers/commands/game-status.js';
 import type { HandlerEnv } from '../../src/discord/context.js';
 import { parseCustomId } from '../../src/discord/codec.js';
 import { createLogger } from '../../src/logger.js';
-import { boards, buttonFor, choose, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS } from './harness.js';
+import { boards, buttonFor, choose, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS, INVITE_PERMISSIONS } from './harness.js';
 
 const tally = tallyGame({ removeSeat: false, target: 4 });
-const BOT_PERMISSIONS = ['ViewChannel', 'SendMessages', 'EmbedLinks', 'AttachFiles', 'ReadMessageHistory', 'UseApplicationCommands', 'CreatePublicThreads', 'SendMessagesInThreads'] as const;
 let env: BotOnFake;
 let alice: FakeUser;
 let bob: FakeUser;
@@ -28,7 +27,7 @@ beforeAll(async () => {
     games: gameRegistry([tally]),
     seeds: Array.from({ length: 20 }, (_, i) => `tables-${i}`),
     computerPlayer: tallyComputer,
-    fake: { botPermissions: [...BOT_PERMISSIONS] },
+    fake: { botPermissions: [...INVITE_PERMISSIONS] },
   });
   alice = env.createUser('alice', { globalName: 'Alice' });
   bob = env.createUser('bob', { globalName: 'Bob' });

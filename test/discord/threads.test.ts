@@ -8,10 +8,9 @@ import type { FakeUser, InteractionHandle, SeenMessage } from '../fake-discord/i
 import { tallyGame } from '../games/tally/game.js';
 import { tallyComputer } from '../games/tally/computer.js';
 import { gameRegistry } from '../../src/games/registry.js';
-import { boards, buttonFor, choose, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS } from './harness.js';
+import { boards, buttonFor, choose, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS, INVITE_PERMISSIONS } from './harness.js';
 
 const tally = tallyGame({ removeSeat: false, target: 4 });
-const BOT_PERMISSIONS = ['ViewChannel', 'SendMessages', 'EmbedLinks', 'AttachFiles', 'ReadMessageHistory', 'UseApplicationCommands', 'CreatePublicThreads', 'SendMessagesInThreads'] as const;
 let env: BotOnFake;
 let alice: FakeUser;
 let bob: FakeUser;
@@ -21,7 +20,7 @@ beforeAll(async () => {
     games: gameRegistry([tally]),
     seeds: ['thread-1', 'thread-2', 'thread-3', 'thread-4'],
     computerPlayer: tallyComputer,
-    fake: { botPermissions: [...BOT_PERMISSIONS] },
+    fake: { botPermissions: [...INVITE_PERMISSIONS] },
   });
   alice = env.createUser('alice', { globalName: 'Alice' });
   bob = env.createUser('bob', { globalName: 'Bob', locale: 'de' });

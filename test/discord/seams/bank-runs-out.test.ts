@@ -19,12 +19,11 @@ import { tallyComputer } from '../../games/tally/computer.js';
 import { tallyGame } from '../../games/tally/game.js';
 import { END_TURN, playTurn } from '../../support/turn-driver.js';
 import { until } from '../bot-process.js';
-import { buttonFor, hasButton, mentionedToAct, openLobby, openPrivately, privateReply, runConfirmed, startBotOnFake, type BotOnFake, WAIT_MS } from '../harness.js';
+import { buttonFor, hasButton, mentionedToAct, openLobby, openPrivately, privateReply, runConfirmed, startBotOnFake, type BotOnFake, WAIT_MS, INVITE_PERMISSIONS } from '../harness.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
-const BOT_PERMISSIONS = ['ViewChannel', 'SendMessages', 'EmbedLinks', 'AttachFiles', 'ReadMessageHistory', 'UseApplicationCommands', 'CreatePublicThreads', 'SendMessagesInThreads'] as const;
 let env: BotOnFake;
 let alice: FakeUser;
 let bob: FakeUser;
@@ -36,7 +35,7 @@ beforeAll(async () => {
     games: gameRegistry([tallyGame({ removeSeat: false, target: 60 })]),
     seeds: Array.from({ length: 6 }, (_, i) => `bank-out-${i}`),
     computerPlayer: tallyComputer,
-    fake: { guild: { name: 'Basar', locale: Locale.German }, botPermissions: [...BOT_PERMISSIONS] },
+    fake: { guild: { name: 'Basar', locale: Locale.German }, botPermissions: [...INVITE_PERMISSIONS] },
   });
   alice = env.createUser('alice', { globalName: 'Alice', locale: 'de' });
   bob = env.createUser('bob', { globalName: 'Bob', locale: 'nl' });

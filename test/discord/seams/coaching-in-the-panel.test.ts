@@ -14,11 +14,10 @@ import { GAMES } from '../../../src/games/index.js';
 import { inProcessBoardRenderer } from '../../../src/render/board-job.js';
 import type { FakeUser, InteractionHandle, SeenMessage } from '../../fake-discord/index.js';
 import { until } from '../bot-process.js';
-import { buttonFor, choose, clickForBoard, latestCall, mentionedToAct, offered, openLobby, openPrivately, privateReply, startBotOnFake, WAIT_MS, type BotOnFake } from '../harness.js';
+import { buttonFor, choose, clickForBoard, latestCall, mentionedToAct, offered, openLobby, openPrivately, privateReply, startBotOnFake, WAIT_MS, type BotOnFake, INVITE_PERMISSIONS } from '../harness.js';
 
 const PRESENTERS = GAMES.presenters(inProcessBoardRenderer(GAMES));
 /** The bot may open threads: the learning table is a thread beside a table in the channel itself. */
-const BOT_PERMISSIONS = ['ViewChannel', 'SendMessages', 'EmbedLinks', 'AttachFiles', 'ReadMessageHistory', 'UseApplicationCommands', 'CreatePublicThreads', 'SendMessagesInThreads'] as const;
 /** How long a hint may take: the AI pool is shared with the computer players' own turns on a busy machine. */
 const SEARCH_MS = 120_000;
 
@@ -28,7 +27,7 @@ let dora: FakeUser;
 let bob: FakeUser;
 
 beforeAll(async () => {
-  env = await startBotOnFake({ games: GAMES, seeds: ['coach-1', 'coach-2', 'coach-3'], fake: { botPermissions: [...BOT_PERMISSIONS] } });
+  env = await startBotOnFake({ games: GAMES, seeds: ['coach-1', 'coach-2', 'coach-3'], fake: { botPermissions: [...INVITE_PERMISSIONS] } });
   alice = env.createUser('alice', { globalName: 'Alice' });
   dora = env.createUser('dora', { globalName: 'Dora', locale: 'de' });
   bob = env.createUser('bob', { globalName: 'Bob' });

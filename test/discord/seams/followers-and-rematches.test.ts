@@ -15,10 +15,9 @@ import type { FakeUser, InteractionHandle, SeenMessage } from '../../fake-discor
 import { tallyComputer } from '../../games/tally/computer.js';
 import { tallyGame } from '../../games/tally/game.js';
 import { endTheTurn, playTurn, type TurnPolicy } from '../../support/turn-driver.js';
-import { boards, buttonFor, latestCall, mentionedToAct, openLobby, privateReply, runConfirmed, startBotOnFake, type BotOnFake, WAIT_MS } from '../harness.js';
+import { boards, buttonFor, latestCall, mentionedToAct, openLobby, privateReply, runConfirmed, startBotOnFake, type BotOnFake, WAIT_MS, INVITE_PERMISSIONS } from '../harness.js';
 
 const HOUR = 3_600_000;
-const BOT_PERMISSIONS = ['ViewChannel', 'SendMessages', 'EmbedLinks', 'AttachFiles', 'ReadMessageHistory', 'UseApplicationCommands', 'CreatePublicThreads', 'SendMessagesInThreads'] as const;
 
 let env: BotOnFake;
 let alice: FakeUser;
@@ -31,7 +30,7 @@ beforeAll(async () => {
     games: gameRegistry([tallyGame({ removeSeat: false, target: 4 })]),
     seeds: Array.from({ length: 12 }, (_, i) => `seams-follow-${i}`),
     computerPlayer: tallyComputer,
-    fake: { botPermissions: [...BOT_PERMISSIONS] },
+    fake: { botPermissions: [...INVITE_PERMISSIONS] },
   });
   alice = env.createUser('alice', { globalName: 'Alice' });
   bob = env.createUser('bob', { globalName: 'Bob' });

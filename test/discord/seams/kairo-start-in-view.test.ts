@@ -22,9 +22,8 @@ import type { KairoState } from '../../../src/games/kairo/index.js';
 import { inProcessBoardRenderer } from '../../../src/render/board-job.js';
 import type { FakeUser, SeenMessage } from '../../fake-discord/index.js';
 import { until } from '../bot-process.js';
-import { buttonFor, choose, hasButton, mentionedToAct, offered, openLobby, openPrivately, privateReply, startBotOnFake, WAIT_MS, type BotOnFake, type Offered } from '../harness.js';
+import { buttonFor, choose, hasButton, mentionedToAct, offered, openLobby, openPrivately, privateReply, startBotOnFake, WAIT_MS, type BotOnFake, type Offered, INVITE_PERMISSIONS } from '../harness.js';
 
-const BOT_PERMISSIONS = ['ViewChannel', 'SendMessages', 'EmbedLinks', 'AttachFiles', 'ReadMessageHistory', 'UseApplicationCommands', 'CreatePublicThreads', 'SendMessagesInThreads'] as const;
 
 let env: BotOnFake;
 let alice: FakeUser;
@@ -39,7 +38,7 @@ let firstTable: { gameId: number; thread: string } | undefined;
 const kairoPictures = GAMES.presenters(inProcessBoardRenderer(GAMES)).get('kairo') as GamePresenter;
 
 beforeAll(async () => {
-  env = await startBotOnFake({ games: GAMES, seeds: ['start-in-view-1', 'start-in-view-2', 'start-in-view-3'], fake: { botPermissions: [...BOT_PERMISSIONS] } });
+  env = await startBotOnFake({ games: GAMES, seeds: ['start-in-view-1', 'start-in-view-2', 'start-in-view-3'], fake: { botPermissions: [...INVITE_PERMISSIONS] } });
   alice = env.createUser('alice', { globalName: 'Alice' });
   bob = env.createUser('bob', { globalName: 'Bob', locale: 'de' });
   carol = env.createUser('carol', { globalName: 'Carol', locale: 'nl' });

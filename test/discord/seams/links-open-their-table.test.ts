@@ -21,10 +21,9 @@ import { gameHand } from '../../../src/discord/handlers/commands/game-hand.js';
 import { gameStatus } from '../../../src/discord/handlers/commands/game-status.js';
 import { parseCustomId } from '../../../src/discord/codec.js';
 import { createLogger } from '../../../src/logger.js';
-import { boards, buttonFor, choose, mentionedToAct, offered, openLobby, privateReply, runConfirmed, startBotOnFake, type BotOnFake, WAIT_MS } from '../harness.js';
+import { boards, buttonFor, choose, mentionedToAct, offered, openLobby, privateReply, runConfirmed, startBotOnFake, type BotOnFake, WAIT_MS, INVITE_PERMISSIONS } from '../harness.js';
 
 const tally = tallyGame({ removeSeat: false, target: 4 });
-const BOT_PERMISSIONS = ['ViewChannel', 'SendMessages', 'EmbedLinks', 'AttachFiles', 'ReadMessageHistory', 'UseApplicationCommands', 'CreatePublicThreads', 'SendMessagesInThreads'] as const;
 let env: BotOnFake;
 let alice: FakeUser;
 let bob: FakeUser;
@@ -44,7 +43,7 @@ beforeAll(async () => {
     games: gameRegistry([tally]),
     seeds: Array.from({ length: 20 }, (_, i) => `links-${i}`),
     computerPlayer: tallyComputer,
-    fake: { botPermissions: [...BOT_PERMISSIONS] },
+    fake: { botPermissions: [...INVITE_PERMISSIONS] },
   });
   alice = env.createUser('alice', { globalName: 'Alice' });
   bob = env.createUser('bob', { globalName: 'Bob' });

@@ -13,12 +13,11 @@ import { tallyGame } from '../../games/tally/game.js';
 import { tallyComputer } from '../../games/tally/computer.js';
 import { gameRegistry } from '../../../src/games/registry.js';
 import { endTheTurn, playTurn } from '../../support/turn-driver.js';
-import { boards, buttonFor, latestBoard, mentionedToAct, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS } from '../harness.js';
+import { boards, buttonFor, latestBoard, mentionedToAct, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS, INVITE_PERMISSIONS } from '../harness.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const tally = tallyGame({ removeSeat: false, target: 30 });
-const BOT_PERMISSIONS = ['ViewChannel', 'SendMessages', 'EmbedLinks', 'AttachFiles', 'ReadMessageHistory', 'UseApplicationCommands', 'CreatePublicThreads', 'SendMessagesInThreads'] as const;
 let env: BotOnFake;
 let alice: FakeUser;
 let bob: FakeUser;
@@ -29,7 +28,7 @@ beforeAll(async () => {
     games: gameRegistry([tally]),
     seeds: Array.from({ length: 16 }, (_, i) => `one-reminder-${i}`),
     computerPlayer: tallyComputer,
-    fake: { botPermissions: [...BOT_PERMISSIONS] },
+    fake: { botPermissions: [...INVITE_PERMISSIONS] },
     // As in production: the commands work in every server the bot is in.
     globalCommands: true,
   });
@@ -196,7 +195,7 @@ describe('a player waited for at several tables', () => {
   });
 
   it("a game of another server is reminded at its own table, in that server's language, never listed where this server's members read it", async () => {
-    const elsewhere = env.fake.createGuild('Anderswo', { locale: 'de' as never, botPermissions: [...BOT_PERMISSIONS] });
+    const elsewhere = env.fake.createGuild('Anderswo', { locale: 'de' as never, botPermissions: [...INVITE_PERMISSIONS] });
     env.fake.world.addMember(env.fake.world.guilds.get(elsewhere)!, alice.id, []);
     const gina = env.createUser('gina', { guildId: elsewhere, globalName: 'Gina' });
     const there = await tableWaitingFor(alice, env.fake.createChannel('anderswo', { guildId: elsewhere }), gina, alice);

@@ -18,10 +18,9 @@ import type { HandlerEnv } from '../../../src/discord/context.js';
 import { gameReplay } from '../../../src/discord/handlers/commands/game-replay.js';
 import { encodeCustomId, parseCustomId } from '../../../src/discord/codec.js';
 import { createLogger } from '../../../src/logger.js';
-import { boards, buttonFor, choose, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS } from '../harness.js';
+import { boards, buttonFor, choose, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS, INVITE_PERMISSIONS } from '../harness.js';
 
 const tally = tallyGame({ removeSeat: false, target: 4 });
-const BOT_PERMISSIONS = ['ViewChannel', 'SendMessages', 'EmbedLinks', 'AttachFiles', 'ReadMessageHistory', 'UseApplicationCommands', 'CreatePublicThreads', 'SendMessagesInThreads'] as const;
 let env: BotOnFake;
 let alice: FakeUser;
 let bob: FakeUser;
@@ -47,7 +46,7 @@ beforeAll(async () => {
     games: gameRegistry([tally]),
     seeds: Array.from({ length: 10 }, (_, i) => `privacy-${i}`),
     computerPlayer: tallyComputer,
-    fake: { botPermissions: [...BOT_PERMISSIONS] },
+    fake: { botPermissions: [...INVITE_PERMISSIONS] },
   });
   alice = env.createUser('alice', { globalName: 'Alice' });
   bob = env.createUser('bob', { globalName: 'Bob' });

@@ -14,9 +14,8 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FakeDiscord, type FakeUser, type RequestRecord, type SeenMessage } from '../../fake-discord/index.js';
 import { BotProcess, until } from '../bot-process.js';
-import { boards, buttonFor, hasButton, mentionedToAct, openPrivately, tempDbFile } from '../harness.js';
+import { boards, buttonFor, hasButton, mentionedToAct, openPrivately, tempDbFile, INVITE_PERMISSIONS } from '../harness.js';
 
-const BOT_PERMISSIONS = ['ViewChannel', 'SendMessages', 'EmbedLinks', 'AttachFiles', 'ReadMessageHistory', 'UseApplicationCommands', 'CreatePublicThreads', 'SendMessagesInThreads'] as const;
 const THREAD_ROUTE = 'POST /channels/{channel_id}/messages/{message_id}/threads';
 
 let fake: FakeDiscord;
@@ -30,7 +29,7 @@ let channel: string;
 beforeAll(async () => {
   // A wider acknowledgement window than Discord's 3 s: this file kills and restarts a bot process on a
   // busy machine; the 3 s window is held by the in-process tests.
-  fake = await FakeDiscord.start({ guild: { name: 'Basar', locale: Locale.German }, botPermissions: [...BOT_PERMISSIONS], responseWindowMs: 10_000 });
+  fake = await FakeDiscord.start({ guild: { name: 'Basar', locale: Locale.German }, botPermissions: [...INVITE_PERMISSIONS], responseWindowMs: 10_000 });
   bot = new BotProcess(fake, tempDbFile('thread-crash'), { RENDER_WORKERS: '1' });
   await bot.start();
   db = new Database(bot.dbFile, { readonly: true, fileMustExist: true });

@@ -24,13 +24,12 @@ import { gameRegistry } from '../../../src/games/registry.js';
 import { inProcessBoardRenderer, type BoardJob, type BoardRenderer, type GameBoardJob } from '../../../src/render/board-job.js';
 import type { FakeUser, SeenMessage } from '../../fake-discord/index.js';
 import { until } from '../bot-process.js';
-import { boards, buttonFor, choose, customIds, hasButton, latestCall, offered, openPrivately, privateReply, runConfirmed, startBotOnFake, type BotOnFake, WAIT_MS } from '../harness.js';
+import { boards, buttonFor, choose, customIds, hasButton, latestCall, offered, openPrivately, privateReply, runConfirmed, startBotOnFake, type BotOnFake, WAIT_MS, INVITE_PERMISSIONS } from '../harness.js';
 
 /** The longest line the board's "Last turns" may have. */
 const TURN_LINE_MAX = 300;
 
 const NAMES = { carol: 'Carol', dirk: 'Dirk', alice: 'Alexandra Konstantinopoulou-Smit', bob: 'Bartholomew Featherstonehaugh Jr' } as const;
-const BOT_PERMISSIONS = ['ViewChannel', 'SendMessages', 'EmbedLinks', 'AttachFiles', 'ReadMessageHistory', 'UseApplicationCommands', 'CreatePublicThreads', 'SendMessagesInThreads'] as const;
 
 /** The place beside the Fountain where the pieces are set (the same in every game: the first-game layout). */
 let gathering = -1;
@@ -103,7 +102,7 @@ beforeAll(async () => {
     boards: recording,
     computerPlayer: planned,
     seeds: ['reads-1', 'reads-2', 'reads-3', 'reads-4'],
-    fake: { guild: { locale: Locale.German }, botPermissions: [...BOT_PERMISSIONS] },
+    fake: { guild: { locale: Locale.German }, botPermissions: [...INVITE_PERMISSIONS] },
   });
   carol = env.createUser('carol', { globalName: NAMES.carol, locale: Locale.Dutch });
   dirk = env.createUser('dirk', { globalName: NAMES.dirk, locale: Locale.German });
