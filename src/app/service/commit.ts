@@ -89,23 +89,43 @@ export async function commit(
   const notes = opts.notes?.(entries, finished) ?? [];
   // A seat that left is played by a computer from now on (unless the rules took it out).
   const toComputer = [...(opts.handOver ?? []), ...(opts.leaving ?? []).filter((seat) => !removed.has(seat))];
-  return save(core, game, current.state, entries, opts.leaving ?? [], finished ? 'finished' : 'active', concededTo, notes, toComputer, opts.byVote === true, forced);
+  return save(core, game, {
+    state: current.state,
+    entries,
+    status: finished ? 'finished' : 'active',
+    leaving: opts.leaving ?? [],
+    concededTo,
+    notes,
+    toComputer,
+    byVote: opts.byVote === true,
+    forced,
+  });
+}
+
+/** What one commit writes: the new state and log entries, and what happened to the seats. */
+export interface SaveChange {
+  readonly state: unknown;
+  readonly entries: readonly NewAction[];
+  readonly status: 'active' | 'finished';
+  /** Seats that left (marked as left in the same transaction). */
+  readonly leaving?: readonly Seat[];
+  /** The seat the others conceded to (a game that ended by concession), else null. */
+  readonly concededTo?: Seat | null;
+  readonly notes?: readonly BoardNote[];
+  /** Seats a computer plays from now on. */
+  readonly toComputer?: readonly Seat[];
+  /** The `leaving` seats were removed by the others' vote. */
+  readonly byVote?: boolean;
+  /** Seats whose forced answers this change played: their entries belong to the turn's summary. */
+  readonly forced?: readonly Seat[];
 }
 
 export async function save(
   core: GameCore,
   game: ActiveSnapshot,
-  state: unknown,
-  entries: readonly NewAction[],
-  leaving: readonly Seat[],
-  status: 'active' | 'finished',
-  concededTo: Seat | null,
-  notes: readonly BoardNote[] = [],
-  toComputer: readonly Seat[] = [],
-  byVote = false,
-  /** Seats whose forced answers this change played: their entries belong to the turn's summary. */
-  forced: readonly Seat[] = [],
+  change: SaveChange,
 ): Promise<Result<{ outcome: Outcome }>> {
+  const { state, entries, status, leaving = [], concededTo = null, notes = [], toComputer = [], byVote = false, forced = [] } = change;
   const json = JSON.stringify(state);
   const markerBefore = turnMarkerOf(game.module, game.state);
   const pictureBefore = boardMarkerOf(game.module, game.state);

@@ -80,6 +80,6 @@ export async function undo(
   if (count === 0) return refuse('cannot_undo', {});
   const state = replayFrom(game.module.definition, base.state, tail.slice(0, -count));
   const entries: NewAction[] = Array.from({ length: count }, () => ({ seat: actor.seat, kind: 'undo', action: null, events: [], checkpoint: false }));
-  const saved = await save(core, game, state, entries, [], 'active', null);
+  const saved = await save(core, game, { state, entries, status: 'active' });
   return saved.ok ? { ...saved, undone: tail.slice(-count).map((e) => e.action) } : saved;
 }
