@@ -1,5 +1,5 @@
 /**
- * Skill ratings (issue 26): openskill's Weng-Lin rating with its default Plackett-Luce model, which rates
+ * Skill ratings: openskill's Weng-Lin rating with its default Plackett-Luce model, which rates
  * a game of any number of players from their places alone. Pure: the same games in the same order give
  * the same ratings, whether applied one by one as games finish or rebuilt from the stored results.
  *

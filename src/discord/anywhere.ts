@@ -1,5 +1,5 @@
 /**
- * Play anywhere (issue 26): the commands are declared for guild and user installs, in servers, in the
+ * Play anywhere: the commands are declared for guild and user installs, in servers, in the
  * bot's direct messages and in private channels. Where an interaction happened decides what works:
  * - a server that installed the bot: everything;
  * - the bot's direct messages: games against computer players (nobody else can see or join a direct

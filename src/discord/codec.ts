@@ -19,7 +19,7 @@
  *           nothing); the version is the game's when the prompt was shown, so a prompt the game has moved
  *           past is refused
  * - The finished game: rematch (final board)
- * - Replays (issue 26): replay (open a private replay at the start: final board), rframe <frame> (◀ ▶: show
+ * - Replays: replay (open a private replay at the start: final board), rframe <frame> (◀ ▶: show
  *           that frame in place), rround (select; values: a frame, see encodeFrameValue). A replay may be
  *           opened anywhere in the game's server, so these are checked against the server, not the channel
  * - Which game (a command given in a channel with several running games): pick <command> [<arg>...]
@@ -42,7 +42,7 @@ const PLAIN_VERBS: readonly PlainVerb[] = ['join', 'quit', 'start', 'cancel', 't
 /** The destructive commands that ask to confirm first. */
 export type Confirmable = 'leave' | 'abandon';
 
-/** The commands that ask which game they are about (issue 27: many tables), and how many options each carries. */
+/** The commands that ask which game they are about (a channel may hold several), and how many options each carries. */
 export const TABLE_COMMANDS = { status: 0, hand: 0, log: 1, settings: 3, leave: 0, abandon: 0, follow: 0, unfollow: 0, replay: 0 } as const;
 export type TableCommand = keyof typeof TABLE_COMMANDS;
 

@@ -9,7 +9,7 @@
  *     (each with [game]: which running game of the channel, autocompleted, where it has several)
  *   /game list [server] | mine [dm]
  *   /game history [count]
- *   /game replay [game] (issue 26: replays)
+ *   /game replay [game]
  *   /game notify [how] [time_zone] [quiet_from] [quiet_to] [away_until] [play_forced]
  *   /game follow | unfollow
  *   /help [topic] [game]
@@ -74,13 +74,13 @@ export function commandDefinitions(modules: ModuleRegistry, presenters: Presente
     required: false,
   });
 
-  // Which running game of the channel a command means, where it has several (issue 27: many tables).
+  // Which running game of the channel a command means, where it has several.
   const table: APIApplicationCommandBasicOption = { type: ApplicationCommandOptionType.Integer, ...named('opt.table'), min_value: 1, required: false, autocomplete: true };
 
   const game: RESTPostAPIChatInputApplicationCommandsJSONBody = {
     type: ApplicationCommandType.ChatInput,
     ...named('cmd.game'),
-    // issue 26: clock and anywhere (guild and user installs; servers, the bot's DMs, private channels)
+    // Playable anywhere (guild and user installs; servers, the bot's DMs, private channels)
     integration_types: INTEGRATION_TYPES,
     contexts: ALL_CONTEXTS,
     options: [
@@ -92,7 +92,7 @@ export function commandDefinitions(modules: ModuleRegistry, presenters: Presente
         { type: ApplicationCommandOptionType.String, ...named('opt.variant'), required: false, autocomplete: true },
         { type: ApplicationCommandOptionType.String, ...named('opt.expansion'), required: false, autocomplete: true },
         { type: ApplicationCommandOptionType.Boolean, ...named('opt.thread'), required: false },
-        // issue 26: the time bank
+        // The time bank.
         {
           type: ApplicationCommandOptionType.String,
           ...named('opt.clock'),
@@ -100,7 +100,7 @@ export function commandDefinitions(modules: ModuleRegistry, presenters: Presente
           choices: [NO_CLOCK, ...CLOCK_CHOICES.map((c) => c.value)].map((value) => ({ ...clockChoiceName(value), value })),
         },
       ]),
-      // issue 26: learn — a game against computer players with coaching.
+      // A learning game against computer players, with coaching.
       sub('learn', [
         { type: ApplicationCommandOptionType.String, ...named('opt.game'), required: true, choices: games },
         integer('opt.opponents', 1, maxPlayers - 1),
@@ -118,11 +118,11 @@ export function commandDefinitions(modules: ModuleRegistry, presenters: Presente
       ]),
       sub('leave', [table]),
       sub('abandon', [table]),
-      // issue 27: many tables
+      // The channel's (or server's) tables.
       sub('list', [{ type: ApplicationCommandOptionType.Boolean, ...named('opt.server'), required: false }]),
       sub('mine', [{ type: ApplicationCommandOptionType.Boolean, ...named('opt.dm'), required: false }]),
       sub('history', [integer('opt.count', 1, 25)]),
-      // issue 26: replays; `game` is a game's number, completed with this server's games.
+      // Replays; `game` is a game's number, completed with this server's games.
       sub('replay', [{ type: ApplicationCommandOptionType.Integer, ...named('opt.replayGame'), min_value: 1, required: false, autocomplete: true }]),
       sub('notify', [
         {
@@ -137,7 +137,7 @@ export function commandDefinitions(modules: ModuleRegistry, presenters: Presente
         { type: ApplicationCommandOptionType.String, ...named('opt.awayUntil'), required: false, max_length: 10 },
         { type: ApplicationCommandOptionType.Boolean, ...named('opt.autoForced'), required: false },
       ]),
-      // issue 26: following a game without playing it.
+      // Following a game without playing it.
       sub('follow', [table]),
       sub('unfollow', [table]),
     ],

@@ -373,7 +373,7 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
     lines.push(...(await standingsLines(service, game, presenter, locale, notes.concededTo ?? null)));
     // Any player may ask for another game with the same players and options (see GameService.rematch).
     const id = { gameId: game.row.id, version: game.row.version };
-    // issue 26: replays: anyone may step through the game, privately.
+    // Replays: anyone may step through the game, privately.
     components.push(
       row(
         button(t(locale, 'board.rematch'), encodeCustomId({ ...id, verb: 'rematch' }), ButtonStyle.Success),

@@ -1,5 +1,5 @@
 /**
- * The skill ratings as /stats shows them (issue 26): a player's rating and uncertainty beside their games,
+ * The skill ratings as /stats shows them: a player's rating and uncertainty beside their games,
  * and a leaderboard per game ranked by the conservative rating (mu - 3 sigma) of the players with enough
  * rated games. Computer levels are named as players ("Computer (hard)"), never as a mention.
  */

@@ -184,7 +184,7 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
       return 'ok';
     }
     if (interaction.isButton() || interaction.isStringSelectMenu()) {
-      // issue 26: learn — the pictures of /help rules belong to no game: their own ids, answered in place.
+      // The pictures of /help rules belong to no game: their own ids, answered in place.
       const rulesCard = parseRulesCardId(interaction.customId);
       if (rulesCard !== null) {
         await acknowledge(interaction, 'update', log, timing);

@@ -1,5 +1,5 @@
 /**
- * issue 26: learn — the pictures of `/help rules`: a picture per place (Istanbul) or card kind (Kairo) with
+ * The pictures of `/help rules`, to learn a game by: a picture per place (Istanbul) or card kind (Kairo) with
  * its text, chosen from a select menu or paged with ◀ ▶, in the player's language, always private (an
  * ephemeral answer replaced in place). The pictures are drawn in the render pool (GamePresenter.rulesCards).
  *

@@ -1,5 +1,5 @@
 /**
- * Many tables in one channel (issue 27): which game a command means. Inside a game's thread, that game
+ * Many tables in one channel: which game a command means. Inside a game's thread, that game
  * (naming another one is refused). In the channel, the `game` option (autocompleted with the channel's
  * running games); with one running game none is needed; with several and none chosen, the user is asked
  * privately with a menu of them (the user's own games first), and the choice runs the command (table-pick.ts).

@@ -1,5 +1,5 @@
 /**
- * The time banks in words (issue 26): "2d 4h" for a bank, the board's line with every player's bank, and
+ * The time banks in words: "2d 4h" for a bank, the board's line with every player's bank, and
  * the names on the board picture with each bank beside its player.
  */
 import type { Locale } from '../engine/index.js';

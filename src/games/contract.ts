@@ -154,7 +154,7 @@ export interface GamePresenter {
    */
   panelPicture?(view: unknown, options: RenderOptions): { readonly png: Promise<Buffer>; readonly description: string } | null;
   help(topic: HelpTopic, locale: Locale): string;
-  /** issue 26: learn — the pictures of /help rules, when the game has them. */
+  /** The pictures of /help rules, when the game has them. */
   readonly rulesCards?: RulesCards;
   /** What the end-of-game chart follows, per seat, from a public view (Istanbul: rubies; Kairo: points). */
   readonly scoreTrack?: {
@@ -168,7 +168,7 @@ export interface GamePresenter {
 export type PresenterRegistry = ReadonlyMap<string, GamePresenter>;
 
 /**
- * issue 26: learn — `/help rules` shows a picture per place (Istanbul) or card kind (Kairo) with its text:
+ * `/help rules` shows a picture per place (Istanbul) or card kind (Kairo) with its text:
  * the subjects in order, their words, and their picture (drawn in the render pool from the board's own
  * artwork).
  */

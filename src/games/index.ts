@@ -1,6 +1,6 @@
 /**
- * The games the bot hosts: one folder each (src/games/<game>/, see the README's "Adding a game"), added
- * here with one line. Everything per game (the game service's modules, the presenters, the AI worker's
+ * The games the bot hosts: one folder each (src/games/<game>/, see docs/architecture.md, "Adding a
+ * game"), added here with one line. Everything per game (the game service's modules, the presenters, the AI worker's
  * policies, the render worker's pictures) is looked up in GAMES.
  */
 import { istanbulGame } from './istanbul/game.js';

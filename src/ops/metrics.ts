@@ -3,7 +3,7 @@
  * one, so a test may build several). Counters and histograms are fed where things happen (the router,
  * the deliverer, the worker pools, the store's transactions); gauges are read only when Prometheus
  * scrapes, by `collect()` callbacks over the sources given to `watch` (nothing polls). The names and
- * what they mean are listed in the README ("Running it as a service").
+ * what they mean are listed in docs/operating.md ("Running it as a service").
  */
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { SHARD_STATES, type ShardState } from './gateway-state.js';

@@ -1,5 +1,5 @@
 /**
- * Rebuilding the skill ratings from the stored results (issue 26), for the operator's command
+ * Rebuilding the skill ratings from the stored results, for the operator's command
  * `npm run ratings:rebuild [-- --guild <id>]` (src/ratings-rebuild.ts). Every finished game is rated
  * again, in the order the games finished, and the stored ratings are replaced in one transaction
  * (see RatingRepository.rebuild): for after an update that changes how games are rated, for the games

@@ -1,5 +1,5 @@
 /**
- * Who follows a game without playing it (/game follow, issue 26): one row per game and user, gone with
+ * Who follows a game without playing it (/game follow): one row per game and user, gone with
  * the game. What a follower hears is the Discord layer's (src/discord/follower-notices.ts).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';

@@ -330,7 +330,7 @@ export class GameRepository {
 
   /**
    * A server's games that were played (running, finished, or ended early after their start), newest first,
-   * without their states: what /game replay offers to complete (issue 26: replays).
+   * without their states: what /game replay offers to complete.
    */
   *playedInGuild(guildId: string, limit: number): Statements<PlayedGame[]> {
     const { games } = this.dialect.tables;
@@ -587,7 +587,7 @@ export class GameRepository {
   }
 
   /**
-   * Every job of a kind, of every guild (issue 26: a player going away stops their running time banks in
+   * Every job of a kind, of every guild (a player going away stops their running time banks in
    * all their games, whichever process runs them).
    */
   *jobsOfKindEverywhere(kind: string): Statements<ScheduledJobRow[]> {

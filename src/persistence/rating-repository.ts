@@ -1,5 +1,5 @@
 /**
- * Skill ratings per server, game and player (issue 26; the arithmetic is src/skill-rating.ts). Written in
+ * Skill ratings per server, game and player (the arithmetic is src/skill-rating.ts). Written in
  * the commit that finishes a game; read by /stats; rebuilt from the finished games' results.
  *
  * Several processes may finish games of one server at once (PostgreSQL), and every computer level is a

@@ -177,7 +177,7 @@ export const playerSettings = sqliteTable('player_settings', {
   updatedAt: integer('updated_at').notNull(),
 });
 
-// issue 26: ratings and follow
+// Ratings and followers.
 /**
  * Each player's skill rating per server and game (Weng-Lin / Plackett-Luce, src/skill-rating.ts), updated
  * in the commit that finishes a game and rebuilt from `results` by `npm run ratings:rebuild`. `playerId`:

@@ -33,9 +33,9 @@ export type StatsStore = Asynchronous<StatsRepository>;
 export type PlayerSettingsStore = Asynchronous<PlayerSettingsRepository>;
 /** Rows found damaged, set aside and reported once. */
 export type DamagedRowStore = Asynchronous<DamagedRowRegister>;
-/** Skill ratings per server, game and player (issue 26). */
+/** Skill ratings per server, game and player. */
 export type RatingStore = Asynchronous<RatingRepository>;
-/** Who follows a game without playing it (issue 26). */
+/** Who follows a game without playing it. */
 export type FollowerStore = Asynchronous<FollowerRepository>;
 
 export interface Repositories {

@@ -7,7 +7,7 @@ import { renderScoreChart, type ScoreChart } from './chart.js';
 
 /**
  * The full board (1600 px wide), or the compact picture made to be read on a phone (800 px wide); 'rules':
- * a rules card of /help rules (issue 26: learn), whose `view` names the place or card kind and whose
+ * a rules card of /help rules, whose `view` names the place or card kind and whose
  * `options` are its words (src/render/rules-card.ts).
  */
 export type BoardPicture = 'board' | 'phone' | 'rules';

@@ -1,5 +1,5 @@
 /**
- * A rules card for `/help rules` (issue 26: learn): one place or card kind of a game, its picture drawn
+ * A rules card for `/help rules`: one place or card kind of a game, its picture drawn
  * with the board's own artwork on the left, its name and what it does on the right. Each game draws the
  * picture (src/games/<game>/render/rules-card.ts); the frame, the title and the wrapped text are common.
  * Drawn in the render pool like the boards.

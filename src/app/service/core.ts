@@ -59,7 +59,7 @@ function parseLobbySettings(raw: unknown): LobbySettings | null {
   if (r.clock !== undefined && clockChoice(r.clock as string) === null) return null;
   const settings = { capacity: r.capacity, layout: r.layout, variant: r.variant, ...(typeof r.clock === 'string' ? { clock: r.clock } : {}) };
   const withExpansion = typeof r.expansion === 'string' ? { ...settings, expansion: r.expansion } : settings;
-  // issue 26: learn — a learning game keeps its mark (coaching after each decision).
+  // A learning game keeps its mark (coaching after each decision).
   return r.learn === true ? { ...withExpansion, learn: true } : withExpansion;
 }
 
@@ -69,7 +69,7 @@ export class GameCore {
   readonly damage: DamagedRowStore;
   readonly stats: StatsStore;
   readonly players: PlayerSettingsStore;
-  /** Skill ratings and followers (issue 26). */
+  /** Skill ratings and followers. */
   readonly ratings: RatingStore;
   readonly followers: FollowerStore;
   readonly modules: ModuleRegistry;
@@ -115,7 +115,7 @@ export class GameCore {
 
   /**
    * Serialises everything that happens to one game (apply, render, post), so its boards go out in order.
-   * Per game, not per channel: a channel may hold several games (issue 27), and one game's computer turn or
+   * Per game, not per channel: a channel may hold several games, and one game's computer turn or
    * picture must not hold up a click in another.
    */
   lockedGame<T>(gameId: number, task: () => Promise<T> | T): Promise<T> {

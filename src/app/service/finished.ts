@@ -29,7 +29,7 @@ export async function rematch(core: GameCore, gameId: number, presser: PlayerRef
   const computers = game.seats.filter((s) => isComputerSeatId(s.userId));
   const seats = reseat([presser, ...humans.map((s) => ({ userId: s.userId, displayName: s.displayName })), ...computers.map((s) => ({ userId: s.userId, displayName: s.displayName, computer: s.computer }))]);
   const { row } = game;
-  // Many tables (issue 27): where games get threads, a second press must not open a second rematch. A
+  // Many tables: where games get threads, a second press must not open a second rematch. A
   // lobby of the same game opened in the channel since the end by one of its players is this rematch.
   if (row.useThread) {
     const players = new Set(game.seats.map((s) => s.userId));

@@ -1,5 +1,5 @@
 /**
- * Following a game without playing it (/game follow, issue 26): a follower hears of the game's new boards
+ * Following a game without playing it (/game follow): a follower hears of the game's new boards
  * as a player would (a mention where the board is posted, or a direct message, as their /game notify
  * says; src/discord/follower-notices.ts), never of anything private. Anyone may follow the running game
  * (or lobby) of a channel but its players; a finished game cannot be followed.
@@ -27,7 +27,7 @@ function plays(seat: SeatRow): boolean {
 
 /**
  * The user follows a running game (or lobby): `gameId`, one of the channel's running games the command
- * chose (issue 27: a channel may hold several), or null when the channel has none running.
+ * chose (a channel may hold several), or null when the channel has none running.
  */
 export async function follow(core: GameCore, channelId: string, userId: string, gameId: number | null): Promise<FollowResult> {
   const found = gameId === null ? undefined : await core.repo.findById(gameId);

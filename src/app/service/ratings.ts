@@ -1,5 +1,5 @@
 /**
- * Skill ratings (issue 26): a finished game's players are rated in the commit that records its result;
+ * Skill ratings: a finished game's players are rated in the commit that records its result;
  * /stats reads them. The arithmetic and who is rated how: src/skill-rating.ts.
  */
 import type { NewResult } from '../../persistence/stats-repository.js';

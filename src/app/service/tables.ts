@@ -1,5 +1,5 @@
 /**
- * Many tables in one channel (issue 27): a channel holds any number of games, each played in a thread of
+ * Many tables in one channel: a channel holds any number of games, each played in a thread of
  * its own (the table), and at most one played in the channel itself. Which games run where, which game a
  * thread is the table of, and which games of a server wait for a player.
  */

@@ -75,7 +75,7 @@ export type Refusal =
   /** An idle vote about a player who is away: it waits until they are back. */
   | { readonly ok: false; readonly code: 'player_away'; readonly until: number }
   | { readonly ok: false; readonly code: 'damaged'; readonly gameId: number; readonly channelId: string; readonly reason: string }
-  // issue 27: many tables
+  // Many tables in one channel.
   /** A command in a channel with several running games, without saying which (`count` of them). */
   | { readonly ok: false; readonly code: 'several_games'; readonly count: number }
   /** The `game` option names a game that does not run in this channel. */

@@ -3,7 +3,7 @@
  * about 10 MB outside it: the pixels read from the canvas (7.7 MB for a board) and the deflate's output.
  * V8 counts that memory towards the old generation's allocation limit, which it sets from the small live
  * heap (about 40 MB), so a worker started a full mark-compact every one to three pictures: 5-20 ms each,
- * 14 % of a worker's time in a burst of 50 turns (issue 23; README, "Measured" under "Growing").
+ * 14 % of a worker's time in a burst of 50 turns (docs/performance.md, "Measured under load").
  *
  * V8's --initial-old-space-size gives a new isolate's old generation a starting limit it keeps as a
  * floor; at 64 MB a burst of 120 pictures runs 2-4 mark-compacts on two workers, and 50 boards at once

@@ -343,7 +343,7 @@ export const de: Record<CoreKey, string> = {
   'suggest.text': '**Vorschlag** (normaler Computerspieler, nicht gespielt): {action}\n{why}',
   'suggest.why': 'Geschätzte Siegchance nach diesem Zug: {percent} %.',
   'suggest.only': 'Es ist dein einziger möglicher Zug.',
-  // issue 26: replays
+  // Replays
   'cmd.game.replay.name': 'wiederholung',
   'cmd.game.replay.description': 'Ein Spiel dieses Servers Zug für Zug nachspielen (nur du siehst es)',
   'opt.replayGame.name': 'spiel',
@@ -373,7 +373,7 @@ export const de: Record<CoreKey, string> = {
   'replay.noFrame': 'Diesen Zug hat die Wiederholung nicht (der Knopf ist vielleicht veraltet oder verändert). Es wurde nichts geändert.',
   'replay.choice': '#{id} {game} · {status, select, active {läuft} finished {beendet} other {vorzeitig beendet}} · {date}',
   'history.replayHint': 'Jedes davon Zug für Zug nachspielen: /spiel wiederholung spiel:<Nummer>.',
-  // issue 26: ratings and follow
+  // Ratings and following
   'cmd.game.follow.name': 'folgen',
   'cmd.game.follow.description': 'Von jedem neuen Spielplan dieses Spiels hören, ohne mitzuspielen',
   'cmd.game.unfollow.name': 'entfolgen',
@@ -394,7 +394,7 @@ export const de: Record<CoreKey, string> = {
   'follow.line': 'Es folgen: {players}',
   'follow.dm': 'Ein neuer Spielplan in **{game}** (Spiel #{id}), dem du folgst, in {channel}: [Spielplan öffnen]({link})',
   'follow.dmOver': '**{game}** (Spiel #{id}), dem du folgst, ist vorbei: [Endstand öffnen]({link})',
-  // issue 27: many tables
+  // Many tables in one channel
   'refusal.rematch_open': 'Die Lobby der Revanche ist schon offen (Spiel #{id}): [Lobby der Revanche öffnen]({link})',
   'refusal.rematch_openPending': 'Die Lobby der Revanche ist schon offen (Spiel #{id}) in {channel}.',
   'help.more':
@@ -441,7 +441,7 @@ export const de: Record<CoreKey, string> = {
   'mine.dmTitle': 'Deine Spiele auf **{server}**:',
   'mine.sent': 'Die Liste ist in deinen Direktnachrichten.',
   'mine.dmClosed': 'Deine Direktnachrichten sind geschlossen, deshalb hier die Liste:',
-  // issue 26: learn
+  // Learning a game
   'cmd.game.learn.name': 'lernen',
   'cmd.game.learn.description': 'Ein Spiel gegen Computerspieler lernen, mit privaten Tipps in deinem Zugfenster',
   'opt.opponents.name': 'gegner',
@@ -468,7 +468,7 @@ export const de: Record<CoreKey, string> = {
   'rules.show': 'Bilder zeigen ▶',
   'rules.position': '{n} / {count}',
   'rules.unknown': 'Dieses Bild gibt es nicht (mehr). Frage /hilfe noch einmal nach den Regeln.',
-  // issue 26: clock and anywhere
+  // The time bank, and playing anywhere
   'opt.clock.name': 'uhr',
   'opt.clock.description': 'Zeitkonto je Spieler plus Zeit je Zug; ist es leer, spielt ein Computer den Platz',
   'clock.none': 'Keine Uhr',

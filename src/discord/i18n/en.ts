@@ -353,7 +353,7 @@ export const en = {
   'suggest.text': '**Suggestion** (normal computer player, not played): {action}\n{why}',
   'suggest.why': 'Its estimated chance to win after this move: {percent} %.',
   'suggest.only': 'It is the only move you have.',
-  // issue 26: replays
+  // Replays
   'cmd.game.replay.name': 'replay',
   'cmd.game.replay.description': 'Step through a game of this server turn by turn (only you see it)',
   'opt.replayGame.name': 'game',
@@ -383,7 +383,7 @@ export const en = {
   'replay.noFrame': 'This replay has no such turn (the button may be out of date or altered). Nothing was changed.',
   'replay.choice': '#{id} {game} · {status, select, active {running} finished {finished} other {ended early}} · {date}',
   'history.replayHint': 'Step through any of them turn by turn: /game replay game:<number>.',
-  // issue 26: ratings and follow
+  // Ratings and following
   'cmd.game.follow.name': 'follow',
   'cmd.game.follow.description': 'Hear of each new board of this game without playing it (as /game notify says)',
   'cmd.game.unfollow.name': 'unfollow',
@@ -404,7 +404,7 @@ export const en = {
   'follow.line': 'Following: {players}',
   'follow.dm': 'A new board in **{game}** (game #{id}), which you follow, in {channel}: [Open the board]({link})',
   'follow.dmOver': '**{game}** (game #{id}), which you follow, is over: [Open the final standings]({link})',
-  // issue 27: many tables
+  // Many tables in one channel
   'refusal.rematch_open': 'The rematch lobby is open already (game #{id}): [Open the rematch lobby]({link})',
   'refusal.rematch_openPending': 'The rematch lobby is open already (game #{id}) in {channel}.',
   'help.more':
@@ -451,7 +451,7 @@ export const en = {
   'mine.dmTitle': 'Your games on **{server}**:',
   'mine.sent': 'The list is in your direct messages.',
   'mine.dmClosed': 'Your direct messages are closed, so here is the list:',
-  // issue 26: learn
+  // Learning a game
   'cmd.game.learn.name': 'learn',
   'cmd.game.learn.description': 'Learn a game against computer players, with private coaching in your turn panel',
   'opt.opponents.name': 'opponents',
@@ -478,7 +478,7 @@ export const en = {
   'rules.show': 'Show the pictures ▶',
   'rules.position': '{n} / {count}',
   'rules.unknown': 'That picture does not exist (any more). Ask /help for the rules again.',
-  // issue 26: clock and anywhere
+  // The time bank, and playing anywhere
   'opt.clock.name': 'clock',
   'opt.clock.description': 'Time bank per player plus time per move; when it is empty, a computer plays the seat',
   'clock.none': 'No clock',

@@ -343,7 +343,7 @@ export const nl: Record<CoreKey, string> = {
   'suggest.text': '**Voorstel** (normale computerspeler, niet gespeeld): {action}\n{why}',
   'suggest.why': 'Geschatte winkans na deze zet: {percent}%.',
   'suggest.only': 'Het is je enige mogelijke zet.',
-  // issue 26: replays
+  // Replays
   'cmd.game.replay.name': 'herhaling',
   'cmd.game.replay.description': 'Een spel van deze server beurt voor beurt terugkijken (alleen jij ziet het)',
   'opt.replayGame.name': 'spel',
@@ -373,7 +373,7 @@ export const nl: Record<CoreKey, string> = {
   'replay.noFrame': 'Deze herhaling heeft zo’n beurt niet (de knop is misschien verouderd of veranderd). Er is niets veranderd.',
   'replay.choice': '#{id} {game} · {status, select, active {loopt} finished {afgelopen} other {voortijdig beëindigd}} · {date}',
   'history.replayHint': 'Kijk ze beurt voor beurt terug: /spel herhaling spel:<nummer>.',
-  // issue 26: ratings and follow
+  // Ratings and following
   'cmd.game.follow.name': 'volgen',
   'cmd.game.follow.description': 'Hoor van elk nieuw speelbord van dit spel zonder mee te spelen',
   'cmd.game.unfollow.name': 'ontvolgen',
@@ -394,7 +394,7 @@ export const nl: Record<CoreKey, string> = {
   'follow.line': 'Volgers: {players}',
   'follow.dm': 'Een nieuw speelbord in **{game}** (spel #{id}), dat je volgt, in {channel}: [Bord openen]({link})',
   'follow.dmOver': '**{game}** (spel #{id}), dat je volgt, is voorbij: [Eindstand openen]({link})',
-  // issue 27: many tables
+  // Many tables in one channel
   'refusal.rematch_open': 'De lobby van de revanche is al open (spel #{id}): [Lobby van de revanche openen]({link})',
   'refusal.rematch_openPending': 'De lobby van de revanche is al open (spel #{id}) in {channel}.',
   'help.more':
@@ -441,7 +441,7 @@ export const nl: Record<CoreKey, string> = {
   'mine.dmTitle': 'Je spellen op **{server}**:',
   'mine.sent': 'De lijst staat in je privéberichten.',
   'mine.dmClosed': 'Je privéberichten zijn gesloten, dus hier is de lijst:',
-  // issue 26: learn
+  // Learning a game
   'cmd.game.learn.name': 'leren',
   'cmd.game.learn.description': 'Een spel leren tegen computerspelers, met privé-uitleg in je beurtpaneel',
   'opt.opponents.name': 'tegenstanders',
@@ -468,7 +468,7 @@ export const nl: Record<CoreKey, string> = {
   'rules.show': 'Afbeeldingen tonen ▶',
   'rules.position': '{n} / {count}',
   'rules.unknown': 'Die afbeelding bestaat niet (meer). Vraag /hulp opnieuw naar de regels.',
-  // issue 26: clock and anywhere
+  // The time bank, and playing anywhere
   'opt.clock.name': 'klok',
   'opt.clock.description': 'Tijdbank per speler plus tijd per zet; is die leeg, dan speelt een computer de plaats',
   'clock.none': 'Geen klok',

@@ -4,7 +4,7 @@ import type { GameModule, LobbySettings, OptionChoice } from '../contract.js';
 
 const layout = (value: string): OptionChoice => ({ value, label: { key: `istanbul.layout.${value}` } });
 const BASE_LAYOUTS: readonly OptionChoice[] = ['short', 'long', 'inOrder', 'random'].map(layout);
-/** Letters & Seals: the 5x4 board, the first-game layout (DECISIONS.md) or a random one. */
+/** Letters & Seals: the 5x4 board, the first-game layout (docs/rules-decisions.md) or a random one. */
 const EXPANSION_LAYOUTS: readonly OptionChoice[] = ['starter', 'random'].map(layout);
 
 /** `/game new expansion:` values: Letters & Seals with the new bonus cards mixed in (the default) or alone. */

@@ -298,7 +298,7 @@ export const istanbulPresenter = (boards: BoardRenderer): GamePresenter => ({
     const id = GROUP_OF[type] ?? EXPANSION_GROUP_OF[type] ?? 'main';
     return { id, label: { key: `istanbul.group.${id}` }, always: (ALWAYS as ReadonlySet<string>).has(id) };
   },
-  // issue 26: learn — a picture per place for /help rules.
+  // A picture per place for /help rules.
   rulesCards: istanbulRulesCards(boards),
   help(topic: HelpTopic, locale) {
     const key = topic === 'rules' ? 'istanbul.help.rules' : 'istanbul.help.decisions';

@@ -1,7 +1,7 @@
 /**
- * Istanbul's rules cards for `/help rules` (issue 26: learn): one per place of the board (1–16, and the
+ * Istanbul's rules cards for `/help rules`: one per place of the board (1–16, and the
  * Letters & Seals places 21–24), its name as on the board and what its action does, from the rulebooks
- * (shared/rules: COMPONENTS.md, istanbul.*, letters-and-seals.*), in en, de and nl. The picture is the
+ * (the base game and Letters & Seals, in the project's words), in en, de and nl. The picture is the
  * board's own place artwork (render/rules-card.ts), drawn in the render pool.
  */
 import type { Locale } from '../../engine/index.js';

@@ -35,7 +35,7 @@ export type CardKind =
   | 'move3or4' // movement: 3 or 4 steps instead of 1 or 2
   | 'returnAssistant' // movement: return 1 of your assistants to your merchant
   | 'smallMarketAny' // at the Small Market 11: sell any goods instead of the demanded ones
-  // Letters & Seals (DECISIONS.md: 16 cards)
+  // Letters & Seals (16 cards: docs/rules-decisions.md)
   | 'takeLetter' // take 1 letter (x2)
   | 'diceCard' // roll 2d6 for the yield on the card (x1)
   | 'sellGood' // give 1 good for 7 lira (x1)
@@ -64,7 +64,7 @@ export type LetterRef = PlaceId | 'delivered';
 /** Where a player's companion is: the general supply ('box'), the player's own supply, or a place. */
 export type CompanionPos = 'box' | 'supply' | PlaceId;
 
-/** 'starter' is the expansion's first-game 5x4 layout (DECISIONS.md); 'random' is 5x4 with the expansion. */
+/** 'starter' is the expansion's first-game 5x4 layout (docs/rules-decisions.md); 'random' is 5x4 with the expansion. */
 export type LayoutName = 'short' | 'long' | 'inOrder' | 'random' | 'starter';
 
 /** The reward for a capture (or the family card): 1 bonus card or 3 lira. */

@@ -4,7 +4,7 @@
  * only in the restaurant, every other colour only in the market; at most 1 main stall per colour in a
  * section (and, during the start placement, at most 2 main stalls in a section). An extension goes on a
  * free space orthogonally next to its own stall, in the colour's area, never touching another stall of
- * its colour. Every build keeps every entrance reachable for every customer (rules-notes: Kairo).
+ * its colour. Every build keeps every entrance reachable for every customer (docs/rules-decisions.md, Kairo).
  */
 import * as boardDataModule from './data/board.js';
 import type { Colour } from './data/board.js';

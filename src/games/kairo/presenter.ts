@@ -520,7 +520,7 @@ export const kairoPresenter = (boards: BoardRenderer): GamePresenter => ({
     const id: Group = action.t === 'build' ? action.kind : (GROUP_OF[action.t] ?? 'stall');
     return { id, label: { key: `kairo.group.${id}` }, always: ALWAYS.has(id) };
   },
-  // issue 26: learn — a picture per kind of card for /help rules.
+  // A picture per kind of card for /help rules.
   rulesCards: kairoRulesCards(boards),
   help(topic: HelpTopic, locale) {
     return text(topic === 'rules' ? 'kairo.help.rules' : 'kairo.help.decisions', locale);

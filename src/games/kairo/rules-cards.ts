@@ -1,7 +1,7 @@
 /**
- * Kairo's rules cards for `/help rules` (issue 26: learn): one per kind of card (the standard building
- * card, the row and column jokers, the crier card), what it does from the rulebook (shared/rules:
- * COMPONENTS.md, kairo.de.*), in en, de and nl. The picture is drawn with the board's own card artwork
+ * Kairo's rules cards for `/help rules`: one per kind of card (the standard building
+ * card, the row and column jokers, the crier card), what it does from the rulebook (its German
+ * edition, in the project's words), in en, de and nl. The picture is drawn with the board's own card artwork
  * (render/rules-card.ts) in the render pool.
  */
 import type { Locale } from '../../engine/index.js';

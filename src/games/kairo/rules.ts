@@ -962,7 +962,7 @@ function finishGame(draft: Draft): void {
 
 /**
  * Moves the variable start on: the next player chooses a colour, or (2 players) the next neutral stall
- * is drawn from the bag. Placements without any legal spot are skipped (rules-notes: Kairo).
+ * is drawn from the bag. Placements without any legal spot are skipped (docs/rules-decisions.md, Kairo).
  */
 export function nextSetupPlacement(draft: Draft): void {
   const s = draft.state;

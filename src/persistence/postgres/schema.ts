@@ -156,7 +156,7 @@ export const playerSettings = pgTable('player_settings', {
   updatedAt: millis('updated_at').notNull(),
 });
 
-// issue 26: ratings and follow
+// Ratings and followers.
 /** Skill ratings per server, game and player (see ../schema.ts); mu and sigma are doubles, as SQLite's REAL. */
 export const ratings = pgTable(
   'ratings',

@@ -1,6 +1,6 @@
 /**
  * The phone pictures' measures, shared by the games: Discord shows an image about 400 px wide on a phone,
- * and a player must still read the numbers there (issue 14: digits at least 7 px high at that width).
+ * and a player must still read the numbers there (their digits at least 7 px high at that width).
  */
 
 /** The phone picture's width: twice what a phone shows, so it stays sharp on a dense screen. */

@@ -94,7 +94,7 @@ export async function encodeRgbaPng(rgba: Uint8ClampedArray | Uint8Array, width:
     rows.set(src.subarray(y * width * 4, (y + 1) * width * 4), o + 1);
   }
   // On this thread: handed to libuv's pool, the deflate went through a stream and another thread at the
-  // event loop's priority, and 50 boards at once were done about 0.1 s later (README, "Measured").
+  // event loop's priority, and 50 boards at once were done about 0.1 s later (docs/performance.md).
   const idat = zlib.deflateSync(rows, { level, chunkSize: DEFLATE_CHUNK });
   await eventLoopTurn();
   const ihdr = Buffer.alloc(13);

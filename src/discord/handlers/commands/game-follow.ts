@@ -1,5 +1,5 @@
 /**
- * /game follow and /game unfollow (issue 26): anyone who does not play a game (the thread's, or the channel's
+ * /game follow and /game unfollow: anyone who does not play a game (the thread's, or the channel's
  * one named or chosen, as the other commands find theirs) hears of its new
  * boards as a player would, as their /game notify says (src/discord/follower-notices.ts). Private answers;
  * a finished game, a game one plays in, or no game is refused with a short reason.
@@ -21,7 +21,7 @@ export const gameFollow: CommandHandler = {
   route: 'game follow',
   ack: 'ephemeral',
   async handle(env, interaction) {
-    // In a game's thread, that game; in the channel, its one running game, or the one chosen (issue 27).
+    // In a game's thread, that game; in the channel, its one running game, or the one chosen (a channel may hold several).
     const gameId = await gameForCommand(env, interaction, 'follow');
     if (gameId !== undefined) await followOf(env, interaction, gameId);
   },

@@ -33,7 +33,7 @@ export const gameHistory: CommandHandler = {
       const line = game.abandoned ? 'history.abandonedLine' : game.winners.length === 0 ? 'history.noWinnerLine' : 'history.line';
       lines.push(t(env.locale, line, { id: game.gameId, game: name, when: `<t:${Math.floor(game.finishedAt / 1000)}:d>`, players: game.players, winners }) + board);
     }
-    // issue 26: replays: each game's number opens its replay.
+    // Each game's number opens its replay.
     const hint = t(env.locale, 'history.replayHint');
     await answerPrivately(interaction, `${lines.join('\n').slice(0, 2000 - hint.length - 1)}\n${hint}`);
   },

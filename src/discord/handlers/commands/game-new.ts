@@ -29,7 +29,7 @@ export function threadChoice(interaction: ChatInputCommandInteraction, locale: L
 }
 
 /**
- * Why a new game would be played in the channel itself, which already holds one (issue 27: many tables):
+ * Why a new game would be played in the channel itself, which already holds one:
  * the bot may not open threads here (and how to allow it), the host chose thread:false, or this is a thread.
  */
 function busyReason(interaction: ChatInputCommandInteraction, locale: Locale): string {

@@ -1,5 +1,5 @@
 /**
- * /game replay [game] (issue 26): steps through a game of this server, privately: a finished game, one ended
+ * /game replay [game]: steps through a game of this server, privately: a finished game, one ended
  * early, or a running one up to its last finished turn. Without `game`: in a game's thread, that game; in a
  * channel, its games that can be replayed (those running and its last ended one): the only one, or the
  * user is asked which with a menu (table-pick.ts), as for the other commands of a channel with several
@@ -24,7 +24,7 @@ export const gameReplay: CommandHandler = {
   route: 'game replay',
   ack: 'ephemeral',
   async handle(env, interaction) {
-    // In a game's thread, that game (issue 27: a channel may hold several).
+    // In a game's thread, that game (a channel may hold several).
     let gameId = interaction.options.getInteger('game') ?? env.tableGameId ?? null;
     if (gameId === null) {
       const replayable = await replayableHere(env);

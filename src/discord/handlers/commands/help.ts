@@ -30,7 +30,7 @@ export const help: CommandHandler = {
         const games = [...presenters.values()].map((p) => p.name(env.locale)).join(', ');
         return answerPrivately(interaction, t(env.locale, 'help.noGame', { games }));
       }
-      // issue 26: learn — the rules come with pictures of the places or cards.
+      // The rules come with pictures of the places or cards.
       return answerPrivately(interaction, topic === 'rules' ? rulesHelpMessage(presenter, presenter.help(topic, env.locale), env.locale) : presenter.help(topic, env.locale));
     }
     const row = await tableOrRunning(env);

@@ -36,7 +36,7 @@ export const stats: CommandHandler = {
         lines.push(rating === undefined ? line : `${line} · ${ratingText(env.locale, rating)}`);
       }
     }
-    // A direct message has no server: no leaderboard there (play anywhere, issue 26).
+    // A direct message has no server: no leaderboard there (the bot plays in DMs too).
     if (!inDm) lines.push(...(await ratingBoardLines(service, presenters, guildId, env.locale)));
     await answerPrivately(interaction, lines.join('\n').slice(0, 2000));
   },

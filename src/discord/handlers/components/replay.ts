@@ -1,5 +1,5 @@
 /**
- * A replay's components (issue 26): the final board's Replay (a new private replay at the start), and on the
+ * A replay's components: the final board's Replay (a new private replay at the start), and on the
  * replay itself ◀ ▶ and the "go to round" menu (that frame, in place). Their custom_ids are honoured
  * anywhere in the game's server; showReplayFrame refuses another server's game and a frame that does not
  * exist, and changes nothing then.

@@ -19,8 +19,8 @@ export { istanbulGreedyAction } from './rollout.js';
 
 const ISTANBUL_BUDGETS: Readonly<Record<Level, SearchBudget>> = {
   // Rollout length, measured with bench:ai at equal CPU against the frozen baseline (40 ms a decision): 3
-  // steps won 35 % of 60 games, 10 won 57.7 % of 300, 20 won 72.0 % of 200, 30 won 63.0 % of 200 (README,
-  // How the computer players search). Hard's work cap bounds its CPU per decision whatever the length.
+  // steps won 35 % of 60 games, 10 won 57.7 % of 300, 20 won 72.0 % of 200, 30 won 63.0 % of 200
+  // (docs/computer-players.md). Hard's work cap bounds its CPU per decision whatever the length.
   // Normal keeps 10: its iterations are not capped by work, and its answer time is what a player waits for.
   easy: { iterations: 40, rolloutSteps: 6, exploration: 0.7, rolloutNoise: 0.3 },
   normal: { iterations: 500, rolloutSteps: 10, exploration: 0.3, rolloutNoise: 0.1, priorVisits: 8 },

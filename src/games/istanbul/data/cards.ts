@@ -1,4 +1,4 @@
-/** The 26 base-game bonus cards (COMPONENTS.md) and the 16 of Letters & Seals (DECISIONS.md). */
+/** The 26 base-game bonus cards, as in the box, and the 16 of Letters & Seals (docs/rules-decisions.md). */
 import type { CardKind, ExpansionCards } from '../types.js';
 
 export type BaseCardKind =
@@ -29,7 +29,7 @@ export const CARD_COUNTS: Readonly<Record<BaseCardKind, number>> = {
 /** The base game's card kinds. */
 export const CARD_KINDS: readonly CardKind[] = Object.keys(CARD_COUNTS) as CardKind[];
 
-/** Letters & Seals: 16 new cards (counts are the project's, DECISIONS.md). */
+/** Letters & Seals: 16 new cards (counts are the project's, docs/rules-decisions.md). */
 export const EXPANSION_CARD_COUNTS: Readonly<Record<Exclude<CardKind, BaseCardKind>, number>> = {
   takeLetter: 2,
   diceCard: 1,
@@ -72,7 +72,7 @@ export function deckFor(expansion: ExpansionCards | null): CardKind[] {
   return deck;
 }
 
-/** Cards for the final step after the last round: those that give money or goods (DECISIONS.md). */
+/** Cards for the final step after the last round: those that give money or goods (docs/rules-decisions.md). */
 export const FINAL_STEP_CARDS: readonly CardKind[] = [
   'take5Lira',
   'takeGood',

@@ -1,4 +1,4 @@
-/** Market demand tiles and payouts (COMPONENTS.md). */
+/** Market demand tiles and payouts, as in the box. */
 import type { Goods } from '../types.js';
 
 const tile = (red: number, green: number, yellow: number, blue: number): Goods => ({ red, green, yellow, blue });

@@ -12,7 +12,7 @@ export interface Layout {
   readonly cells: readonly PlaceId[];
 }
 
-/** Rows from the top, left to right (COMPONENTS.md). */
+/** Rows from the top, left to right, as the rulebook shows them. */
 export const SHORT_PATHS: Layout = {
   width: 4,
   height: 4,
@@ -31,7 +31,7 @@ export const IN_ORDER: Layout = {
   cells: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16],
 };
 
-/** Letters & Seals, the first-game 5x4 layout (DECISIONS.md: the printed one is a picture only). */
+/** Letters & Seals, the first-game 5x4 layout (docs/rules-decisions.md: the printed one is a picture only). */
 export const STARTER: Layout = {
   width: 5,
   height: 4,

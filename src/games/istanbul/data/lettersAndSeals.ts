@@ -1,11 +1,12 @@
 /**
- * Letters & Seals data (COMPONENTS.md, DECISIONS.md): letters, the 24 kiosk tiles, the dice card's yield,
- * the Secret Society's bonuses and the expansion's numbers. Every value lives here so it can be corrected.
+ * Letters & Seals data (the box's components; the values no source preserves: docs/rules-decisions.md):
+ * letters, the 24 kiosk tiles, the dice card's yield, the Secret Society's bonuses and the expansion's
+ * numbers. Every value lives here so it can be corrected.
  */
 import type { Good, PlaceId } from '../types.js';
 import { EXPANSION_PLACES } from './places.js';
 
-/** 20 letters, one naming each place of the 5x4 board (DECISIONS.md). */
+/** 20 letters, one naming each place of the 5x4 board (docs/rules-decisions.md). */
 export const LETTERS: readonly PlaceId[] = EXPANSION_PLACES;
 
 /** An undelivered letter shows 1 seal; a delivered one (turned over) 2. */
@@ -29,7 +30,7 @@ export const MOVE_ANYWHERE_PRICE = 3;
 export const SELL_GOOD_LIRA = 7;
 export const GOOD_LIRA_CARD_LIRA = 3;
 
-/** The dice card (not preserved; DECISIONS.md): 2–6: 3 lira; 7–9: 1 good of your choice; 10–12: 1 good and 3 lira. */
+/** The dice card (not preserved; docs/rules-decisions.md): 2–6: 3 lira; 7–9: 1 good of your choice; 10–12: 1 good and 3 lira. */
 export function diceCardYield(sum: number): { lira: number; good: boolean } {
   if (sum <= 6) return { lira: 3, good: false };
   if (sum <= 9) return { lira: 0, good: true };
@@ -47,7 +48,7 @@ export const GOOD_LIRA_CARDS = {
 export type GoodLiraCard = keyof typeof GOOD_LIRA_CARDS;
 
 /**
- * A kiosk tile's effect. Coffee is ignored (DECISIONS.md): "1 coffee or 2/3 lira" give 2/3 lira and
+ * A kiosk tile's effect. Coffee is ignored (docs/rules-decisions.md): "1 coffee or 2/3 lira" give 2/3 lira and
  * "(or coffee)" options mean goods only.
  */
 export type KioskTile =

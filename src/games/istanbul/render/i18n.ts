@@ -1,6 +1,6 @@
 /**
  * The words on the Istanbul board image, in English, German and Dutch. Place names follow the printed
- * editions (shared/rules/COMPONENTS.md); the rest is the renderer's own short labels.
+ * editions (English, German, Dutch); the rest is the renderer's own short labels.
  */
 import type { CardKind, DecisionKind, Good } from '../view.js';
 import { formatTemplate } from '../../../engine/message.js';

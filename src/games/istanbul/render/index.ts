@@ -12,6 +12,6 @@ export { drawIstanbulPhone, istanbulPhoneLayout, renderIstanbulPhone, type Phone
 export const istanbulPictures: BoardPictures = {
   board: (view, options) => renderIstanbulBoard(view as PublicViewOnly, options as IstanbulRenderOptions),
   phone: (view, options) => renderIstanbulPhone(view as PublicViewOnly, options as IstanbulRenderOptions),
-  // issue 26: learn — the place cards of /help rules.
+  // The place cards of /help rules.
   rules: renderIstanbulRulesCard,
 };

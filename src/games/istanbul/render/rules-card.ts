@@ -1,5 +1,5 @@
 /**
- * Istanbul's rules card (issue 26: learn): the place's own tile artwork from the board (icons.ts) on the
+ * Istanbul's rules card: the place's own tile artwork from the board (icons.ts) on the
  * tile colour, its number badge, and the common card frame with the place's name and text.
  */
 import { renderRulesCard, isRulesCardText } from '../../../render/rules-card.js';

@@ -1,7 +1,7 @@
 /**
  * Kairo's board and component values in one table. The printed board survives only as a picture, so
- * the geometry and a few values are the project's own (shared/rules/DECISIONS.md). Change them here and
- * nowhere else if the printed component turns up.
+ * the geometry and a few values are the project's own (docs/rules-decisions.md, "Values the project
+ * decides"). Change them here and nowhere else if the printed component turns up.
  */
 
 /** Stall, customer and coin colours. Violet is the restaurant colour. */

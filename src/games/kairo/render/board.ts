@@ -98,8 +98,8 @@ function pill(ctx: Ctx, x: number, cy: number, text: string, fill: string, ink: 
 
 /**
  * A building card as the picture names it: "4", or "Joker 1·2·3". The pending view names played cards by
- * type only, so the sections are read from the type's name (DECISIONS.md: s1..s9 one section each; the
- * jokers jr1..jr3 are the rows of sections, jc1..jc3 the columns).
+ * type only, so the sections are read from the type's name (s1..s9 one section each; the jokers jr1..jr3
+ * are the rows of sections, jc1..jc3 the columns: docs/rules-decisions.md).
  */
 export function cardLabel(card: CardType): string {
   const m = /^(s|jr|jc)(\d)$/.exec(card);

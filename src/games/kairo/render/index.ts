@@ -12,6 +12,6 @@ export { drawKairoPhone, kairoPhoneLayout, renderKairoPhone, type KairoPhoneLayo
 export const kairoPictures: BoardPictures = {
   board: (view, options) => renderKairoBoard(view as PublicViewOnly, options as KairoRenderOptions),
   phone: (view, options) => renderKairoPhone(view as PublicViewOnly, options as KairoRenderOptions),
-  // issue 26: learn — the card kinds of /help rules.
+  // The card kinds of /help rules.
   rules: renderKairoRulesCard,
 };

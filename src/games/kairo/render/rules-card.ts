@@ -1,5 +1,5 @@
 /**
- * Kairo's rules card (issue 26: learn): the card kind drawn with the board's own card artwork (glyphs.ts:
+ * Kairo's rules card: the card kind drawn with the board's own card artwork (glyphs.ts:
  * a building card's little market map, the crier's megaphone), and the common card frame with its name
  * and text.
  */

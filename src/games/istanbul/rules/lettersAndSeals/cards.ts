@@ -1,5 +1,5 @@
 /**
- * Letters & Seals, the 16 new bonus cards (DECISIONS.md), each with its timing:
+ * Letters & Seals, the 16 new bonus cards (their counts: docs/rules-decisions.md), each with its timing:
  * - at the free points of the own turn (like "take 1 good"): take 1 letter, the dice card, give 1 good for
  *   7 lira, the depicted good and 3 lira, use the Governor/Smuggler/Courier; the money and goods cards also
  *   in the final step after the last round;

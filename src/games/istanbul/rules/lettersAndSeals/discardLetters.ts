@@ -1,7 +1,7 @@
 /**
  * Letters & Seals, discarding letters one at a time:
  * - the double move: at the end of a turn, letters showing at least 3 seals (the excess is lost) for one
- *   extra turn; at most once per round per player, never at the end of an extra turn (DECISIONS.md);
+ *   extra turn; at most once per round per player, never at the end of an extra turn (docs/rules-decisions.md);
  * - the Secret Society 24: letters showing exactly 6 seals, then the next ruby of the Sultan's Palace 13 or
  *   the Gemstone Dealer 16, and 3, 2, 1 lira to the first three players to do it.
  */
