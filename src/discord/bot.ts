@@ -10,11 +10,11 @@ import { ComputerTurns, type ComputerPlayer } from '../app/computer-turns.js';
 import { Scheduler } from '../app/scheduler.js';
 import type { Logger } from '../logger.js';
 import { commandDefinitions } from './commands.js';
-import type { BotContext } from './context.js';
+import type { BotContext, Deliverer, FollowingPanels } from './types.js';
 import type { PresenterRegistry } from '../games/contract.js';
-import { Deliverer } from './deliverer.js';
+import { OutboxDeliverer } from './deliverer.js';
 import { startupStep } from '../startup-step.js';
-import { FollowingPanels } from './following-panels.js';
+import { FollowingPanelStore } from './following-panels.js';
 import { registerCommands } from './register-commands.js';
 import { createRouter } from './router.js';
 import { describeError } from './errors.js';
@@ -57,16 +57,17 @@ export interface Bot {
 export async function startBot(options: BotOptions): Promise<Bot> {
   const { client, logger, service } = options;
   const computers = new ComputerTurns(service, options.computerPlayer, logger);
+  const followingPanels: FollowingPanels = new FollowingPanelStore(() => service.now());
   const ctx = {
     service,
     presenters: options.presenters,
     client,
     computers,
     player: options.computerPlayer,
-    followingPanels: new FollowingPanels(() => service.now()),
+    followingPanels,
     ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
   } as BotContext & { deliverer: Deliverer };
-  const deliverer = new Deliverer(ctx, logger, options.deliveryPollMs === undefined ? {} : { pollMs: options.deliveryPollMs });
+  const deliverer = new OutboxDeliverer(ctx, logger, options.deliveryPollMs === undefined ? {} : { pollMs: options.deliveryPollMs });
   ctx.deliverer = deliverer;
   const router = createRouter(ctx, logger);
   if (logger.isLevelEnabled('trace')) {

@@ -22,7 +22,7 @@ import { computerRequest, type ComputerChoice } from '../app/computer-turns.js';
 import { isComputerPlayed, type ActiveSnapshot, type Outcome } from '../app/game-service.js';
 import type { Locale, Seat } from '../engine/index.js';
 import type { Logger } from '../logger.js';
-import type { BotContext } from './context.js';
+import type { BotContext } from './types.js';
 import { t, toLocale, type CoreKey } from './i18n/index.js';
 import { labelNames, type PrivateMessage } from './messages.js';
 import { answerPrivately } from './respond.js';

@@ -3,38 +3,13 @@
  * acknowledges each interaction as its handler declares before the handler runs, so no handler can
  * forget the 3-second deadline.
  */
-import type {
-  AutocompleteInteraction,
-  ButtonInteraction,
-  ChatInputCommandInteraction,
-  Client,
-  StringSelectMenuInteraction,
-} from 'discord.js';
-import type { ComputerPlayer, ComputerTurns } from '../app/computer-turns.js';
-import type { GameService } from '../app/game-service.js';
+import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
 import type { Locale } from '../engine/index.js';
 import type { Logger } from '../logger.js';
 import type { IdFor, Verb } from './codec.js';
-import type { Deliverer } from './deliverer.js';
-import type { FollowingPanels } from './following-panels.js';
-import type { PresenterRegistry } from '../games/contract.js';
-import type { BotMetrics } from '../ops/metrics.js';
+import type { BotContext, ComponentInteraction } from './types.js';
 
-export interface BotContext {
-  readonly service: GameService;
-  readonly presenters: PresenterRegistry;
-  readonly client: Client;
-  /** Posts what the outbox owes (boards, lobby, reminders); handlers never post a board themselves. */
-  readonly deliverer: Deliverer;
-  /** Plays the computer players' decisions after a change. */
-  readonly computers: ComputerTurns;
-  /** The computer player itself (for "Suggest a move"). */
-  readonly player: ComputerPlayer;
-  /** Private panels kept to show their player's next decision (in memory only). */
-  readonly followingPanels: FollowingPanels;
-  /** The operator's metrics (interactions, acknowledgement and board times); absent in tests that need none. */
-  readonly metrics?: BotMetrics;
-}
+export type { BotContext, ComponentInteraction } from './types.js';
 
 /** How the router acknowledges before the handler runs. */
 export type Ack =
@@ -57,7 +32,7 @@ export interface HandlerEnv {
   readonly channelId: string;
   /**
    * The running game whose thread the interaction happened in (that thread is its table: every command
-   * there means this game), or null/absent elsewhere (issue 27: many tables).
+   * there means this game), or null/absent elsewhere (a channel may hold several tables).
    */
   readonly tableGameId?: number | null;
 }
@@ -69,8 +44,6 @@ export interface CommandHandler {
   handle(env: HandlerEnv, interaction: ChatInputCommandInteraction): Promise<void>;
   autocomplete?(env: HandlerEnv, interaction: AutocompleteInteraction): Promise<void>;
 }
-
-export type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
 
 export interface ComponentHandler<V extends Verb = Verb> {
   readonly verb: V;

@@ -15,13 +15,12 @@
 import { DM_SCOPE } from './anywhere.js';
 import { ChannelType, DiscordAPIError, ThreadAutoArchiveDuration, type Message, type TextChannel } from 'discord.js';
 import type { ActiveSnapshot, LobbySnapshot, Snapshot } from '../app/game-service.js';
-import type { BoardNote, Delivery, DmFallback, HeldNotice, RemindedGame, StaleMessage, SummaryEvent } from '../app/outbox.js';
+import type { BoardNote, Delivery, DmFallback, HeldNotice, RemindedGame, StaleMessage } from '../app/outbox.js';
 import { voteClosure } from '../app/vote-closure.js';
 import { isAway, quietUntil } from '../app/notifications.js';
-import type { DeliveryTrigger } from '../app/scheduler.js';
 import type { Locale } from '../engine/index.js';
 import type { Logger } from '../logger.js';
-import type { BotContext } from './context.js';
+import type { BotContext, Deliverer } from './types.js';
 import { t, toLocale } from './i18n/index.js';
 import { DEFAULT_NOTIFY, type NotifySettings } from '../notify-settings.js';
 import { abandonedMessage, bankLowMessage, boardMessage, gameLocale, hoursSince, phoneEmbed, settingsMessage, lobbyMessage, pastLabelNames, mention, reminderLine, reminderMessage, reminderTogetherMessage, voteMessage, type PhonePictureLater, type PublicMessage, type ReminderLine } from './messages.js';
@@ -34,6 +33,7 @@ import { describeError } from './errors.js';
 import { clickArrivedAt, outsideClick } from './click-time.js';
 import { firstCallTip } from './coaching.js';
 import { followersToTell, tellFollowersDirectly, withFollowerMentions } from './follower-notices.js';
+import { activeSeatsOf, isAbandonedNotice, planDeliveries, type DeliveryStep } from './delivery/plan.js';
 
 /** Discord codes meaning the message is gone or out of reach for good: nothing left to disarm. */
 const GONE = new Set([10003, 10008, 50001]);
@@ -56,7 +56,7 @@ export interface DelivererOptions {
   readonly pollMs?: number;
 }
 
-export class Deliverer implements DeliveryTrigger {
+export class OutboxDeliverer implements Deliverer {
   #timer: ReturnType<typeof setInterval> | undefined;
   readonly #inFlight = new Set<Promise<unknown>>();
   /** Per game, the phone picture still to be added to its latest board (see #phonePictureLater). */
@@ -182,7 +182,7 @@ export class Deliverer implements DeliveryTrigger {
         let target = await this.#target(game, step, thread);
         // Whoever must decide hears it as they chose: a ping in the channel, a direct message, or both.
         const told = await this.#toldOfTurn(game, step, composed);
-        // Followers hear of a new board picture as they chose (issue 26: follower-notices.ts).
+        // Followers hear of a new board picture as they chose (follower-notices.ts).
         const followers = await followersToTell(this.ctx, game, step);
         const pinged = withFollowerMentions({ ...composed, allowedMentions: { ...composed.allowedMentions, users: told.filter((d) => d.ping).map((d) => d.userId) } }, followers, game);
         const message = target.notice === undefined ? pinged : { ...pinged, content: truncate(`${target.notice}\n${pinged.content}`, 2000) };
@@ -250,7 +250,7 @@ export class Deliverer implements DeliveryTrigger {
   async #toldOfTurn(game: Snapshot, step: DeliveryStep, message: PublicMessage): Promise<{ userId: string; ping: boolean; dm: NotifySettings | null }[]> {
     const named = message.allowedMentions.users ?? [];
     const aboutTurn = step.kind === 'reminder' || step.kind === 'bank-warning' || (step.kind === 'board' && game.row.status !== 'finished');
-    // A game in a direct message (issue 26) is already in the player's DM: the post itself tells them.
+    // A game in a direct message is already in the player's DM: the post itself tells them.
     if (!aboutTurn || named.length === 0 || game.row.guildId === DM_SCOPE) return named.map((userId) => ({ userId, ping: true, dm: null }));
     // A board asked for again (/game status) tells nobody anything new: no direct message for it.
     const news = !(step.kind === 'board' && step.again);
@@ -698,100 +698,6 @@ export class Deliverer implements DeliveryTrigger {
     const key = closure.reason === 'passedSkip' || closure.reason === 'passedKick' ? (`vote.${closure.reason}` as const) : (`vote.closed.${closure.reason}` as const);
     return t(gameLocale(game), key, 'seat' in closure ? { player: mention(game, closure.seat) } : {});
   }
-}
-
-// ----- planning (pure) -----------------------------------------------------------------------------------
-
-export type DeliveryStep =
-  | {
-      readonly kind: 'board';
-      readonly delivery: Delivery;
-      readonly merged: readonly Delivery[];
-      readonly summary: SummaryEvent[];
-      readonly notes: BoardNote[];
-      readonly concededTo: number | null;
-      /** False: a short text naming who decides now (see boardMarkerOf in src/app/module.ts). */
-      readonly picture: boolean;
-      /** A finished game's final board posted again (/game status after the end). */
-      readonly again: boolean;
-    }
-  | { readonly kind: 'lobby' | 'reminder' | 'bank-warning' | 'idle-vote' | 'announcement' | 'dm' | 'dm-fallback'; readonly delivery: Delivery; readonly merged: readonly Delivery[] };
-
-/**
- * What to post for the claimed deliveries of one game, given its state now: boards owed one after
- * another become one post (the newest, carrying every summary); what no longer applies (a lobby that
- * started or closed, a board of an abandoned game, a reminder for a turn that is over) is dropped. Merged
- * boards carry a picture when any of them does; a short text's events are left out when a later picture
- * of the batch already carries them (a picture's summary starts with the texts since the previous one).
- */
-export function planDeliveries(game: Snapshot, claimed: readonly Delivery[]): { steps: DeliveryStep[]; dropped: Delivery[] } {
-  const steps: DeliveryStep[] = [];
-  const dropped: Delivery[] = [];
-  const status = game.row.status;
-  const boards = claimed.filter((d) => d.payload.kind === 'board');
-  const lobbies = claimed.filter((d) => d.payload.kind === 'lobby');
-  const lastBoard = boards.at(-1);
-  const lastLobby = lobbies.at(-1);
-  for (const d of claimed) {
-    const p = d.payload;
-    switch (p.kind) {
-      case 'lobby':
-        // The newest lobby message stands for the older ones; none once the lobby started or closed.
-        if (status !== 'lobby' || game.kind !== 'lobby') dropped.push(d);
-        else if (d === lastLobby) steps.push({ kind: 'lobby', delivery: d, merged: lobbies.slice(0, -1) });
-        break;
-      case 'board':
-        // An abandoned game's boards still owed are dropped; its last board asked for again (/game status) is not.
-        if ((status === 'abandoned' && (p.again !== true || d !== lastBoard)) || game.kind !== 'active') dropped.push(d);
-        else if (d === lastBoard) {
-          const merged = boards.slice(0, -1);
-          const payloads = boards.map((b) => b.payload as Extract<Delivery['payload'], { kind: 'board' }>);
-          const toldLater = (index: number): boolean => payloads.slice(index + 1).some((b) => b.picture);
-          steps.push({
-            kind: 'board',
-            delivery: d,
-            merged,
-            picture: payloads.some((b) => b.picture),
-            again: payloads.every((b) => b.again === true),
-            summary: payloads.flatMap((b, index) => (b.picture || !toldLater(index) ? [...b.summary] : [])),
-            notes: payloads.flatMap((b) => [...b.notes]),
-            concededTo: payloads.map((b) => b.concededTo).find((c) => c !== null) ?? null,
-          });
-        }
-        break;
-      case 'reminder':
-      case 'bank-warning':
-      case 'idle-vote': {
-        // Only while the reminded seats still decide: a later board (this batch or before) ended that turn.
-        const boardAfter = boards.some((b) => b.id > d.id);
-        const stillDeciding = game.kind === 'active' && status === 'active' && !boardAfter && p.seats.some((s) => activeSeatsOf(game).includes(s));
-        if (stillDeciding) steps.push({ kind: p.kind, delivery: d, merged: [] });
-        else dropped.push(d);
-        break;
-      }
-      case 'announcement':
-        steps.push({ kind: 'announcement', delivery: d, merged: [] });
-        break;
-      case 'dm':
-      case 'dm-fallback':
-        // A held notice, or the mention instead of a refused one, only while its seat still decides (the
-        // turn may have gone on during the night, or while Discord could not be reached).
-        if (game.kind === 'active' && status === 'active' && activeSeatsOf(game).includes(p.seat)) steps.push({ kind: p.kind, delivery: d, merged: [] });
-        else dropped.push(d);
-        break;
-    }
-  }
-  return { steps, dropped };
-}
-
-function isAbandonedNotice(step: DeliveryStep): boolean {
-  const p = step.delivery.payload;
-  return step.kind === 'announcement' && p.kind === 'announcement' && p.message === 'abandoned';
-}
-
-function activeSeatsOf(game: ActiveSnapshot): readonly number[] {
-  const def = game.module.definition;
-  return def.isOver(game.state) ? [] : def.activeSeats(game.state);
 }
 
 function noteLine(game: ActiveSnapshot, note: BoardNote, locale: Locale): string {

@@ -1,5 +1,5 @@
 /**
- * What a game's followers hear (/game follow, issue 26): each new board picture (a new turn, the final
+ * What a game's followers hear (/game follow): each new board picture (a new turn, the final
  * standings), as their /game notify says, like a player named on a board: a mention in the board's own
  * post (a line "Following: @…", so the post pings them), a direct message with a link to it, or both.
  * Short texts inside a turn, reminders and votes are for the players only, and a board asked for again
@@ -12,8 +12,8 @@ import type { Snapshot } from '../app/game-service.js';
 import { isAway, quietUntil } from '../app/notifications.js';
 import type { Logger } from '../logger.js';
 import { DEFAULT_NOTIFY, type NotifySettings } from '../notify-settings.js';
-import type { BotContext } from './context.js';
-import type { DeliveryStep } from './deliverer.js';
+import type { BotContext } from './types.js';
+import type { DeliveryStep } from './delivery/plan.js';
 import { describeError } from './errors.js';
 import { t, toLocale } from './i18n/index.js';
 import { gameLocale, type PublicMessage } from './messages.js';

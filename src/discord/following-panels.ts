@@ -7,19 +7,12 @@
  * not be stored) the player opens a panel from the channel's call as usual.
  */
 import type { Seat } from '../engine/index.js';
-import type { Locale } from '../engine/index.js';
-import type { ComponentInteraction } from './context.js';
+import type { FollowingPanel, FollowingPanels } from './types.js';
 
 /** Discord's interaction tokens last 15 minutes; a minute's margin for the edit itself. */
 export const FOLLOW_FOR_MS = 14 * 60_000;
 
-export interface FollowingPanel {
-  readonly interaction: ComponentInteraction;
-  readonly userId: string;
-  readonly locale: Locale;
-}
-
-export class FollowingPanels {
+export class FollowingPanelStore implements FollowingPanels {
   private readonly panels = new Map<string, FollowingPanel>();
 
   /** `now`: the bot's clock (Discord's token lifetime is measured on it, as the fake Discord's test clock does). */

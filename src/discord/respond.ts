@@ -14,7 +14,7 @@ import {
 } from 'discord.js';
 import type { Refusal, Snapshot } from '../app/game-service.js';
 import type { Locale } from '../engine/index.js';
-import type { BotContext, ComponentInteraction } from './context.js';
+import type { BotContext, ComponentInteraction } from './types.js';
 import type { GamePresenter } from '../games/contract.js';
 import { t, type CoreKey } from './i18n/index.js';
 import { names, type PrivateMessage } from './messages.js';
@@ -78,7 +78,7 @@ export function refusalText(ctx: BotContext, refusal: Refusal, locale: Locale, g
     }
     case 'damaged':
       return t(locale, key, { id: refusal.gameId, reason: echo(refusal.reason, 300) });
-    // issue 27: many tables
+    // A channel with several tables.
     case 'several_games':
       return t(locale, key, { count: refusal.count });
     case 'game_not_here':

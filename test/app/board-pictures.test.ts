@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
 import { GAMES } from '../../src/games/index.js';
 import { parseDeliveryPayload, type Delivery, type DeliveryPayload } from '../../src/app/outbox.js';
-import { planDeliveries } from '../../src/discord/deliverer.js';
+import { planDeliveries } from '../../src/discord/delivery/plan.js';
 import type { GameEvent } from '../../src/engine/index.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
 import { createLogger } from '../../src/logger.js';
