@@ -162,7 +162,7 @@ export class GameService {
   addComputer(...a: Args<typeof lobby.addComputer>) { return lobby.addComputer(this.#core, ...a); }
   removeComputer(...a: Args<typeof lobby.removeComputer>) { return lobby.removeComputer(this.#core, ...a); }
   start(...a: Args<typeof lobby.start>) { return lobby.start(this.#core, ...a); }
-  // issue 26: learn — a learning game against computer players, started at once (learn.ts).
+  // A learning game against computer players, started at once (learn.ts).
   startLearnGame(...a: Args<typeof learn.startLearnGame>) { return learn.startLearnGame(this.#core, ...a); }
 
   // Playing (turns.ts).
@@ -223,7 +223,7 @@ export class GameService {
   playerStats(...a: Args<typeof finished.playerStats>) { return finished.playerStats(this.#core, ...a); }
   leaderboard(...a: Args<typeof finished.leaderboard>) { return finished.leaderboard(this.#core, ...a); }
 
-  // issue 26: skill ratings (ratings.ts) and following a game (follow.ts).
+  // Skill ratings (ratings.ts) and following a game (follow.ts).
   playerRatings(...a: Args<typeof ratings.playerRatings>) { return ratings.playerRatings(this.#core, ...a); }
   ratingLeaderboard(...a: Args<typeof ratings.ratingLeaderboard>) { return ratings.ratingLeaderboard(this.#core, ...a); }
   follow(...a: Args<typeof follow.follow>) { return follow.follow(this.#core, ...a); }
