@@ -11,7 +11,8 @@
  * - lobby.ts: new games, joining, leaving and starting a lobby, computer players added in the lobby;
  * - turns.ts: a player's action and undo; commit.ts: how every change is applied and saved;
  * - leaving.ts: conceding, removal, abandoning; computer-seats.ts: the seats a computer plays;
- * - timers.ts: reminders, idle deadlines, snooze, settings; votes.ts: the idle vote and what it does;
+ * - timers.ts: snooze and the settings that move a turn's jobs; turn-jobs.ts: a new turn's jobs; jobs/: each
+ *   kind of job, run when due (due-jobs.ts); votes.ts: the idle vote and what it does;
  * - notify.ts: how players want to hear from a game; finished.ts: rematch, history and statistics;
  * - channels.ts: the game's channel, thread and board message; sweep.ts: the start-up check;
  * - tables.ts: the games of a channel, each in its thread (its table), and the games that wait for a player;
@@ -44,6 +45,7 @@ import type { Outbox } from './outbox.js';
 import * as channels from './service/channels.js';
 import * as computerSeats from './service/computer-seats.js';
 import { GameCore, type GameServiceDeps } from './service/core.js';
+import * as dueJobs from './service/due-jobs.js';
 import * as finished from './service/finished.js';
 import * as leaving from './service/leaving.js';
 import * as learn from './service/learn.js';
@@ -52,6 +54,7 @@ import * as notify from './service/notify.js';
 import * as queries from './service/queries.js';
 import * as ratings from './service/ratings.js';
 import * as follow from './service/follow.js';
+import * as computerTurnJob from './service/jobs/computer-turn.js';
 import { sweep } from './service/sweep.js';
 import * as tables from './service/tables.js';
 import * as timeBank from './service/time-bank.js';
@@ -185,9 +188,9 @@ export class GameService {
   // Timers: reminders, idle deadlines, snooze, the game's settings (timers.ts).
   updateSettings(...a: Args<typeof timers.updateSettings>) { return timers.updateSettings(this.#core, ...a); }
   idleSince(...a: Args<typeof timers.idleSince>) { return timers.idleSince(this.#core, ...a); }
-  runDueJobs() { return timers.runDueJobs(this.#core); }
-  dueComputerTurns() { return timers.dueComputerTurns(this.#core); }
-  settleComputerTurn(...a: Args<typeof timers.settleComputerTurn>) { return timers.settleComputerTurn(this.#core, ...a); }
+  runDueJobs() { return dueJobs.runDueJobs(this.#core); }
+  dueComputerTurns() { return computerTurnJob.dueComputerTurns(this.#core); }
+  settleComputerTurn(...a: Args<typeof computerTurnJob.settleComputerTurn>) { return computerTurnJob.settleComputerTurn(this.#core, ...a); }
   snooze(...a: Args<typeof timers.snooze>) { return timers.snooze(this.#core, ...a); }
 
   // The time banks of a game with a clock (time-bank.ts).

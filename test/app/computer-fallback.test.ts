@@ -7,7 +7,7 @@
  */
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { COMPUTER_TURN_GRACE_MS } from '../../src/app/service/timers.js';
+import { COMPUTER_TURN_GRACE_MS } from '../../src/app/service/jobs/computer-turn.js';
 import { aiComputerPlayer } from '../../src/app/computer-player.js';
 import { ComputerTurns, type ComputerPlayer } from '../../src/app/computer-turns.js';
 import { GameService, JOB_KINDS, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';

@@ -17,7 +17,8 @@ import { playForcedAnswers } from './forced.js';
 import { rateFinishedGame } from './ratings.js';
 import { activeSeats } from './queries.js';
 import { concessionOf, isComputerPlayed, movesAsTold, parseLevel } from './seat-identity.js';
-import { owedComputerSeats, scheduleComputerTurn, scheduleTurn } from './timers.js';
+import { owedComputerSeats, scheduleComputerTurn } from './jobs/computer-turn.js';
+import { scheduleTurn } from './turn-jobs.js';
 import { refuse, type ActiveSnapshot, type Outcome, type Result } from './types.js';
 
 /** At most this many entries make the summary of a turn under the new board. */

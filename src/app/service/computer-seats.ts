@@ -11,7 +11,8 @@ import type { GameCore } from './core.js';
 import { activeSeats, legalActions, seatOf } from './queries.js';
 import { isComputerPlayed, isComputerSeatId, parseLevel, type Level } from './seat-identity.js';
 import { storedBanks } from './time-bank.js';
-import { scheduleComputerTurn, scheduleTurn } from './timers.js';
+import { scheduleComputerTurn } from './jobs/computer-turn.js';
+import { scheduleTurn } from './turn-jobs.js';
 import { refuse, type ActiveSnapshot, type Outcome, type Result, type Snapshot } from './types.js';
 
 /**

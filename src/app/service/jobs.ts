@@ -87,12 +87,30 @@ export function parseJobPayload(job: ScheduledJobRow): JobPayload | string {
 
 /**
  * `timeBank`: the game's time banks (service/time-bank.ts), due when the first running bank is empty.
- * `bankWarning`: the turn's low-bank warning (service/timers.ts), due when the first bank not warned yet is low.
+ * `bankWarning`: the turn's low-bank warning (service/jobs/bank-warning.ts), due when the first bank not warned yet is low.
  * `computer`: a computer player owes a decision. Written with every change that leaves one owed, due a
  * grace time later (the move is normally played at once, after the change); when it comes due the turn
  * stalled (a failure, a restart) and the scheduler plays it (`dueComputerTurns`, computer-turns.ts).
  */
 export const JOB_KINDS = { reminder: 'reminder', idle: 'idle', vote: 'idle-vote', computer: 'computer-turn', timeBank: 'time-bank', bankWarning: 'bank-warning' } as const;
+
+export type JobKind = (typeof JOB_KINDS)[keyof typeof JOB_KINDS];
+
+/** A game whose channel a job owed something to (the deliverer posts it now rather than at its next look). */
+export interface JobTouched {
+  readonly gameId: number;
+  readonly channelId: string;
+}
+
+/**
+ * What a job of one kind does when it comes due (src/app/service/jobs/: one file per kind, listed in
+ * registry.ts). `run` gets the job claimed (deleted) in its transaction and writes what the channel is owed
+ * in the same one; a kind without `run` is not run by the scheduler's pass over the due jobs.
+ */
+export interface JobHandler {
+  readonly kind: JobKind;
+  readonly run?: (core: GameCore, job: ScheduledJobRow, payload: JobPayload) => Promise<JobTouched | null>;
+}
 
 /**
  * When the turn a job belongs to began. Jobs written before `since` was kept: an idle job is written when

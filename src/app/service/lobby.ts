@@ -10,7 +10,7 @@ import type { LobbySettings } from '../module.js';
 import { clockChoice, NO_CLOCK } from '../time-bank.js';
 import type { GameCore } from './core.js';
 import { computerName, isComputerSeatId, type Level } from './seat-identity.js';
-import { scheduleTurn } from './timers.js';
+import { scheduleTurn } from './turn-jobs.js';
 import { refuse, type ActiveSnapshot, type LobbySnapshot, type PlayerRef, type Result } from './types.js';
 
 export async function createLobby(core: GameCore, input: {

@@ -7,7 +7,7 @@ import { canonicalTimeZone, DEFAULT_NOTIFY, NOTIFY_CHANNELS, type NotifyChannel,
 import type { GameCore } from './core.js';
 import { isComputerPlayed } from './seat-identity.js';
 import { awayChangedBanks } from './time-bank.js';
-import { notifyChangedWarnings } from './timers.js';
+import { notifyChangedWarnings } from './jobs/bank-warning.js';
 import { refuse, type ActiveSnapshot, type Result } from './types.js';
 
 /** A player's notification settings (the defaults without a row, or when the row is damaged). */

@@ -2,7 +2,7 @@
 import type { GameCore } from './core.js';
 import { computerSeatsToPlay } from './computer-seats.js';
 import { DamagedGameError } from './core.js';
-import { scheduleTurn } from './timers.js';
+import { scheduleTurn } from './turn-jobs.js';
 import type { Result, Snapshot } from './types.js';
 
 /**
