@@ -10,7 +10,7 @@ import os from 'node:os';
 import { budgetFor, decideWithStats, type SearchBudget, toSeatView, type Carry, type SearchResult } from '../../src/engine/ai/index.js';
 import { seedRng, type Seat } from '../../src/engine/index.js';
 import { setupFor, type GameVariant } from './ai-match.js';
-import { baselineDecide } from './baseline/index.js';
+import { loadBaselineOrExit } from './frozen-baseline.js';
 import { median, percentile } from './stats.js';
 
 const argv = process.argv.slice(2);
@@ -22,6 +22,7 @@ const variants = (get('variants') ?? 'istanbul,istanbul-ls,kairo').split(',') as
 const playerCounts = (get('players') ?? '2,4').split(',').map(Number);
 const wanted = Number(get('decisions') ?? 30);
 const baseline = argv.includes('--baseline');
+const frozen = baseline ? await loadBaselineOrExit() : undefined;
 /** --dump prints each decision's choice (to check that a change of speed left every choice as it was). */
 const dump = argv.includes('--dump');
 /**
@@ -39,14 +40,14 @@ console.log(`load average at the start: ${os.loadavg().map((x) => x.toFixed(2)).
 // Warm-up, untimed: the bot's AI workers live long, so a decision there runs compiled code; here the first
 // decisions of the process would also pay for compiling the engine (1-2 s of CPU, which would be the p95).
 for (const variant of variants) {
-  const setup = setupFor(variant, 2);
+  const setup = setupFor(variant, 2, frozen);
   let state: unknown = setup.def.setup(setup.options, 'warm-up');
   for (let step = 0, searched = 0; step < 400 && searched < 3 && !setup.def.isOver(state); step++) {
     const seat = setup.def.activeSeats(state)[0] as Seat;
     const legal = setup.def.legalActions(state, seat) as readonly unknown[];
     if (legal.length > 1) {
       const view = toSeatView(setup.def.view(state, seat), setup.policy.viewRules);
-      if (baseline) baselineDecide(setup.baseline, view, seat, legal, setup.baseline.budgets.hard, `w${step}`);
+      if (setup.baseline !== undefined) setup.baseline.decide(setup.baseline.policy, view, seat, legal, setup.baseline.policy.budgets.hard, `w${step}`);
       else decideWithStats(setup.policy, view, legal, 'hard', `w${step}`);
       searched++;
     }
@@ -81,8 +82,8 @@ for (const variant of variants) {
         let searched: number | null = null;
         if (legal.length > 1 && (seat0 ? seat === 0 : step % 7 === 3)) {
           const start = process.cpuUsage();
-          const r: SearchResult = baseline
-            ? baselineDecide(setup.baseline, view, seat, legal, setup.baseline.budgets.hard, `d${step}`)
+          const r: SearchResult = setup.baseline !== undefined
+            ? setup.baseline.decide(setup.baseline.policy, view, seat, legal, setup.baseline.policy.budgets.hard, `d${step}`)
             : decideWithStats(setup.policy, view, legal, hardFor(view), `d${step}`, seat0 && !noCarry ? carry : undefined);
           const used = process.cpuUsage(start);
           cpu.push((used.user + used.system) / 1000);

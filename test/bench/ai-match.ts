@@ -9,10 +9,9 @@ import { istanbul } from '../../src/games/istanbul/index.js';
 import { istanbulPolicy } from '../../src/games/istanbul/ai/index.js';
 import { kairo } from '../../src/games/kairo/index.js';
 import { kairoPolicy } from '../../src/games/kairo/ai/index.js';
-import type { GamePolicy as BaselinePolicy } from './baseline/policy.js';
-import { baselineDecide, baselineIstanbulPolicy, baselineKairoPolicy } from './baseline/index.js';
+import type { FrozenBaseline, FrozenPolicy } from './frozen-baseline.js';
 
-/** 'baseline' is the frozen hard search of test/bench/baseline (the yardstick of the new one). */
+/** 'baseline' is the frozen hard search (frozen-baseline.ts: the yardstick of the new one). */
 export type PlayerKind = Level | 'greedy' | 'random' | 'baseline';
 export type GameVariant = 'istanbul' | 'istanbul-ls' | 'kairo';
 
@@ -20,13 +19,12 @@ export interface Setup {
   readonly def: AnyGameDefinition;
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly policy: GamePolicy<any, any, any>;
-  /** The frozen baseline's policy for the same game. */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  readonly baseline: BaselinePolicy<any, any, any>;
+  /** The frozen baseline and its policy for the same game, when it was loaded (loadBaseline) for a baseline seat. */
+  readonly baseline?: { readonly decide: FrozenBaseline['decide']; readonly policy: FrozenPolicy };
   readonly options: unknown;
 }
 
-export function setupFor(variant: GameVariant, players: number): Setup {
+export function setupFor(variant: GameVariant, players: number, frozen?: FrozenBaseline): Setup {
   const raw =
     variant === 'kairo'
       ? { players, start: 'variable' }
@@ -39,7 +37,7 @@ export function setupFor(variant: GameVariant, players: number): Setup {
   return {
     def,
     policy: variant === 'kairo' ? kairoPolicy : istanbulPolicy,
-    baseline: variant === 'kairo' ? baselineKairoPolicy : baselineIstanbulPolicy,
+    ...(frozen === undefined ? {} : { baseline: { decide: frozen.decide, policy: variant === 'kairo' ? frozen.kairo : frozen.istanbul } }),
     options: parsed.options,
   };
 }
@@ -132,9 +130,10 @@ function choose(
     return { index: Math.max(0, legal.findIndex((a) => setup.def.actionKey(a) === key)), iterations: 0 };
   }
   if (kind === 'baseline') {
-    const base = setup.baseline.budgets.hard;
+    if (setup.baseline === undefined) throw new Error("a 'baseline' seat needs the frozen baseline: setupFor(variant, players, await loadBaseline())");
+    const base = setup.baseline.policy.budgets.hard;
     const budget = iterations?.hard === undefined ? base : { ...base, iterations: iterations.hard };
-    const r = baselineDecide(setup.baseline, view, seat, legal, cpuCapped(budget, cpuMs), seed);
+    const r = setup.baseline.decide(setup.baseline.policy, view, seat, legal, cpuCapped(budget, cpuMs), seed);
     return { index: r.index, iterations: r.iterations };
   }
   const level = budgetFor(setup.policy, kind, view);
@@ -145,8 +144,9 @@ function choose(
   return { index: r.index, iterations: r.iterations, ...(r.carry === undefined ? {} : { carry: r.carry }), ...(r.carriedVisits === undefined ? {} : { carried: r.carriedVisits }) };
 }
 
-export function playMatch(opts: MatchOptions): MatchResult {
-  const setup = setupFor(opts.variant, opts.seats.length);
+/** One game; `frozen` (loadBaseline) is needed when a seat is 'baseline'. */
+export function playMatch(opts: MatchOptions, frozen?: FrozenBaseline): MatchResult {
+  const setup = setupFor(opts.variant, opts.seats.length, frozen);
   const { def } = setup;
   let state: unknown = def.setup(setup.options, opts.seed);
   const timings: DecisionTiming[] = [];

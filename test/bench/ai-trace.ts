@@ -8,6 +8,7 @@
  */
 import type { Seat } from '../../src/engine/index.js';
 import { playMatch, setupFor, type GameVariant, type PlayerKind } from './ai-match.js';
+import { loadBaselineOrExit } from './frozen-baseline.js';
 
 const argv = process.argv.slice(2);
 const get = (name: string): string | undefined => {
@@ -40,6 +41,6 @@ const result = playMatch({
       .join(' | ');
     lines.push(`${step} ${kind}(${seat}) ${JSON.stringify(action)} -> ${standings}`);
   },
-});
+}, seats.includes('baseline') ? await loadBaselineOrExit() : undefined);
 for (const line of lines.slice(Math.max(0, lines.length - last))) console.log(line);
 console.log(`scores ${JSON.stringify(result.scores)} after ${result.steps} moves${result.truncated ? ' (cut at the step limit)' : ''}`);
