@@ -1,5 +1,5 @@
 /**
- * A seat's consecutive decisions share their search (issue 24, item 4): when the view after a choice is
+ * A seat's consecutive decisions share their search: when the view after a choice is
  * certain (the same seat decides next, no chance met, nothing hidden revealed), the search hands the
  * chosen action's subtree on, and the seat's next decision goes on from it instead of from nothing. Only
  * for exactly the view it was grown for; a choice that meets chance hands nothing on.

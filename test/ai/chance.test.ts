@@ -1,5 +1,5 @@
 /**
- * No clairvoyance of chance (issue 24, item 2): the sampled state's PRNG already fixes the dice and the
+ * No clairvoyance of chance: the sampled state's PRNG already fixes the dice and the
  * draws, so a search that weighs an action on it believes the outcome it sampled. The search gives every
  * visit fresh chance, and the prior and the rollout policy weigh an action that meets chance over draws of
  * their own: a decision that hangs on a die roll does not change when the sample's PRNG is replaced.

@@ -1,5 +1,5 @@
 /**
- * A search stops when its choice is decided (issue 24, item 4): the choice is the most visited action and
+ * A search stops when its choice is decided: the choice is the most visited action and
  * an iteration adds one visit, so once the leader is ahead by more visits than iterations remain, the rest
  * cannot change it. Stopping there must choose exactly what the whole budget chooses, in every game.
  */

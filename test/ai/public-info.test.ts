@@ -1,5 +1,5 @@
 /**
- * Use all public information (issue 24, item 3): the determinizers sample only what the seat really cannot
+ * Use all public information: the determinizers sample only what the seat really cannot
  * know. Kairo's coins lie behind screens, but every coin is taken and paid in the open, so the views count
  * them and a sample gives every player exactly those coins; an Istanbul card taken face up from the
  * discard pile stays known to be in that hand until a card of its kind leaves it, and a sample keeps it there.

@@ -1,5 +1,5 @@
 /**
- * The hard level's slowest decisions are bounded by a cap on the search's work (issue 24, item 4: hard p95
+ * The hard level's slowest decisions are bounded by a cap on the search's work (the aim: hard's p95
  * at most 1 s of CPU): moves applied plus actions the prior and the rollout policy weighed. Unlike a time
  * limit it is the same on every machine, so a capped decision is as reproducible as any other.
  */

@@ -1,4 +1,4 @@
-/** The replays' cache (issue 26): it keeps the most recently used entries within both of its bounds. */
+/** The replays' cache: it keeps the most recently used entries within both of its bounds. */
 import { describe, expect, it } from 'vitest';
 import { BoundedCache } from '../../src/app/replay/bounded-cache.js';
 

@@ -1,5 +1,5 @@
 /**
- * The computer turns hand a search's tree on (issue 24, item 4): a computer seat's decisions within the
+ * The computer turns hand a search's tree on: a computer seat's decisions within the
  * turns the bot plays for it in one go follow one another, and each request carries what that seat's
  * previous decision answered with, never another seat's. (Whether the search may use it is the search's
  * check: test/ai/carried-tree.test.ts.)

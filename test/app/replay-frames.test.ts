@@ -1,5 +1,5 @@
 /**
- * Replays (issue 26) of fuzzed games of all three games: the frames cover the whole log, turn by turn, each
+ * Replays of fuzzed games of all three games: the frames cover the whole log, turn by turn, each
  * frame's state is exactly the log replayed to its end (from the state kept at its round's start), and no
  * frame shows anything hidden: its view is the public one (scanned as the hidden-information checks of
  * the fuzz tests scan it) and its text, in every language, holds none of that turn's private events.

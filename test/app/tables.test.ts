@@ -1,5 +1,5 @@
 /**
- * Many tables in one channel, in the game service (issue 27): the games of a channel and of a server, the
+ * Many tables in one channel, in the game service: the games of a channel and of a server, the
  * games that wait for a player (oldest waiting first), a channel with several games refusing to guess, and
  * where a game goes on when its thread is deleted.
  */

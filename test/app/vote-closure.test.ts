@@ -16,7 +16,7 @@ describe('why an idle vote closed', () => {
     expect(voteClosure({ ...open, laterNotes: [{ kind: 'left', seat: 0 }, { kind: 'reclaimed', seat: 2 }] })).toEqual({ reason: 'reclaimed', seat: 2 });
   });
 
-  it("the seat's time bank ran out (issue 26): a computer plays it, or the game ended with it", () => {
+  it("the seat's time bank ran out: a computer plays it, or the game ended with it", () => {
     expect(voteClosure({ ...open, laterNotes: [{ kind: 'outOfTime', seat: 2 }] })).toEqual({ reason: 'outOfTime', seat: 2 });
     expect(voteClosure({ ...open, laterNotes: [{ kind: 'outOfTimeWaits', seat: 2 }] })).toEqual({ reason: 'outOfTime', seat: 2 });
     // Rows written when running out could still end the game are read as before.

@@ -2,7 +2,7 @@
  * Render + PNG encode of Istanbul boards on one thread (the work one render worker does per board): 2 and
  * 5 players on the 4x4 grid and on the 5x4 grid with Letters & Seals. Goal: the 5-player 5x4 board's
  * median <= 25 ms. The floor is encoding a blank canvas of the same size; "encode only" is the encoding
- * share of a drawn board. The phone picture is a second job of each board message (issue 14). Median and
+ * share of a drawn board. The phone picture is a second job of each board message. Median and
  * p95 of each are printed after the run.
  */
 import { afterAll, bench, describe } from 'vitest';

@@ -1,12 +1,12 @@
 /**
  * The CPU each picture a turn posts costs on one thread, against its floor: encoding a blank canvas of
- * the same size with the same encoder (issue 23: every picture at most 2.5x its floor). The pictures are
+ * the same size with the same encoder (the aim: every picture at most 2.5x its floor). The pictures are
  * drawn round-robin (a board, its phone picture, another game's, the summary chart), as a render worker
  * draws them, so a change in the machine's load falls on all of them alike; then the floors, round-robin
  * too. process.cpuUsage counts all threads (the deflate ran on libuv's pool before 2026-11-27); the
  * kernel's share is printed beside each median (on a virtual machine, memory touched for the first time
  * can cost several ms there).
- * Prints the medians, the ratios and the load average; the README's "What a picture costs to draw".
+ * Prints the medians, the ratios and the load average; docs/performance.md, "What a picture costs to draw".
  *
  *   node --import tsx test/bench/picture-cost.ts [repetitions, default 40]
  */

@@ -1,5 +1,5 @@
 /**
- * Replays (issue 26) of a long game: a fuzzed 5-player Istanbul with Letters & Seals (well over a thousand
+ * Replays of a long game: a fuzzed 5-player Istanbul with Letters & Seals (well over a thousand
  * moves). Opening a replay the first time replays the whole log once (the frame index, with the states
  * kept at round starts); every step after that replays at most one round from a kept state, then draws
  * the frame's board in the render pool. For comparison: a step that replays from the setup each time.

@@ -24,12 +24,12 @@ const samples: CustomId[] = [
   { gameId: 42, version: 9, verb: 'logp', viewer: 0, page: 1, perPage: 0 },
   { gameId: 42, version: 9, verb: 'logp', viewer: 3, page: 12, perPage: 15 },
   { gameId: 999999999, version: 999999999, verb: 'sel', seat: 999999999, group: 999999999, page: 999999999 },
-  // issue 26: replays
+  // Replays
   { gameId: 42, version: 9, verb: 'replay' },
   { gameId: 42, version: 9, verb: 'rround' },
   { gameId: 42, version: 9, verb: 'rframe', frame: 0 },
   { gameId: 999999999, version: 999999999, verb: 'rframe', frame: 999999999 },
-  // issue 27: many tables (the "which game?" menu, with the command's own options)
+  // Many tables in one channel (the "which game?" menu, with the command's own options)
   { gameId: 42, version: 0, verb: 'pick', command: 'status', args: [] },
   { gameId: 42, version: 0, verb: 'pick', command: 'log', args: [0] },
   { gameId: 42, version: 0, verb: 'pick', command: 'settings', args: [13, 0, 49] },

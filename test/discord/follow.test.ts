@@ -1,5 +1,5 @@
 /**
- * /game follow and /game unfollow through the real client and the fake Discord (issue 26): a member who
+ * /game follow and /game unfollow through the real client and the fake Discord: a member who
  * does not play hears of each new board of a game as a player would, in the game's thread by a mention,
  * or by direct message as their /game notify says, with nothing private; players, a finished game and an
  * empty channel are refused in the user's language; unfollowing stops it.

@@ -1,5 +1,5 @@
 /**
- * The operator's listener on the bot as a real process against the fake Discord (issue 25, item 1):
+ * The operator's listener on the bot as a real process against the fake Discord:
  * without METRICS_PORT nothing listens; with it (0: any free port, which the bot logs) the listener is
  * bound to 127.0.0.1, /health answers 200 once the gateway is connected, /metrics carries the documented
  * metrics, and after a played turn the interaction counter and the acknowledgement and click-to-board

@@ -1,5 +1,5 @@
 /**
- * /help rules with pictures (issue 26: learn), through the fake Discord: the rules in brief come with a
+ * /help rules with pictures, through the fake Discord: the rules in brief come with a
  * menu of the game's places (Istanbul) or kinds of card (Kairo) and a button to the pictures; choosing one
  * replaces the private answer with its picture (a PNG drawn with the board's artwork) and its text, in the
  * player's language; ◀ ▶ page through them; a forged id changes nothing. Every card's text fits on its

@@ -214,7 +214,7 @@ describe('Kairo end to end', () => {
     }
     const channel = env.fake.channelId();
     const history = await openPrivatelyCommand(alice, channel, 'game', 'history');
-    // The title, the two games, and how to replay them (issue 26).
+    // The title, the two games, and how to replay them.
     expect(history.split('\n')).toHaveLength(4);
     expect(history).toMatch(new RegExp(`#${finished[0]!.gameId} Kairo .* 3 players · won by <@\\d+>.*\\[final board\\]\\(https://discord.com/channels/${env.fake.guildId}/${finished[0]!.channelId}/${finished[0]!.boardMessageId}\\)`));
     const stats = await openPrivatelyCommand(alice, channel, 'stats');

@@ -1,5 +1,5 @@
 /**
- * Many tables in one channel (issue 27), through the real client and the fake Discord: several games side
+ * Many tables in one channel, through the real client and the fake Discord: several games side
  * by side, each in its own thread; commands find their game (in its thread, by the `game` option, or by a
  * private menu); a click or command in another game's thread changes nothing; a deleted thread; /game list
  * and /game mine; and, where the bot may not open threads, one game per channel with the reason and the fix.

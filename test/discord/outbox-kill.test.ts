@@ -23,7 +23,7 @@ import { boards, buttonFor, hasButton, mentionedToAct, tempDbFile, type Offered 
 /**
  * Kills at random moments: 12 in the suite (each a restart of the bot process, about 1.5 CPU-seconds), every
  * kind of moment among them (it plays on until every kind was met); `KILLS=100 npx vitest run
- * test/discord/outbox-kill.test.ts` for a long run (README, "Running the tests").
+ * test/discord/outbox-kill.test.ts` for a long run (docs/development.md).
  */
 const KILLS = Number(process.env.KILLS ?? '12');
 

@@ -1,5 +1,5 @@
 /**
- * The phone picture when boards queue up (issue 23): in a burst of turns the render pool draws every
+ * The phone picture when boards queue up: in a burst of turns the render pool draws every
  * waiting board before any phone picture, so a board whose phone picture is not drawn when the board is
  * goes out alone, and its phone picture is added to the post when it is drawn (the file and the embed,
  * the buttons untouched). A newer board of the game withdraws the older one's phone picture: it is never

@@ -1,5 +1,5 @@
 /**
- * The phone picture beside the board (issue 14): every board message carries the board and a compact
+ * The phone picture beside the board: every board message carries the board and a compact
  * picture for the phone, the latter shown through the message's embed so Discord puts it under the board
  * at the screen's width. When only the phone picture cannot be drawn, the board goes out as before,
  * without it and without an embed, and the game goes on.

@@ -1,5 +1,5 @@
 /**
- * Play anywhere (issue 26): the commands are declared for guild and user installs in every context, and a
+ * Play anywhere: the commands are declared for guild and user installs in every context, and a
  * player who added the app to their account (and shares no server with it) starts and finishes a game
  * against a computer player in a direct message with the bot: the same lobby, boards with pictures and
  * private panels; history and statistics of their direct messages. Where the bot cannot post its boards

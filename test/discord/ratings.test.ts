@@ -1,5 +1,5 @@
 /**
- * Skill ratings in /stats through the real client and the fake Discord (issue 26): after each finished
+ * Skill ratings in /stats through the real client and the fake Discord: after each finished
  * game a player's line shows their rating and its uncertainty; once players have three rated games, the
  * game's leaderboard ranks them by mu - 3 sigma, and a computer level is one player of its own,
  * "Computer (normal)", whichever seat number ("Bot 1", "Bot 2") it had, never a mention. On the small

@@ -1,5 +1,5 @@
 /**
- * Replays (issue 26): /game replay steps through a game of this server privately, a frame per turn as the
+ * Replays: /game replay steps through a game of this server privately, a frame per turn as the
  * channel saw it: the board picture (public view only, drawn by the game's renderer), that turn's public
  * lines, ◀ ▶ and a "go to round" menu; the final board's Replay opens it too, for anyone. A running game
  * shows its finished turns only; another server's game, or a forged frame, is refused and changes nothing.

@@ -1,5 +1,5 @@
 /**
- * The time bank (issue 26), on the fake Discord's test clock: `/game new clock:1h+5m` gives each player an
+ * The time bank, on the fake Discord's test clock: `/game new clock:1h+5m` gives each player an
  * hour plus five minutes per move; the banks show on the board (text and picture names) and in /game
  * status; the bank of the player deciding runs, and when it is empty the scheduler hands their seat to a
  * computer player as an idle vote would, and the table is told. The banks survive a restart, and a

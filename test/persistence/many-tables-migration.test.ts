@@ -1,5 +1,5 @@
 /**
- * The migration to many tables in one channel (issue 27: SQLite 0010_many_tables, PostgreSQL
+ * The migration to many tables in one channel (SQLite 0010_many_tables, PostgreSQL
  * 0006_many_tables), on a database made before it: the schema as it stood (every migration up to the one
  * before), with running games made by the game service on it (a game played in its thread with its jobs
  * and its owed board, a game played in its channel, a lobby waiting for its thread). After the migration

@@ -344,7 +344,7 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
       expect(await store.games.findLastEnded('300000000000000099')).toBeUndefined();
     });
 
-    it("lists a server's played games, newest first and without their states: running, finished, ended early after the start (issue 26: replays)", async () => {
+    it("lists a server's played games, newest first and without their states: running, finished, ended early after the start, for replays", async () => {
       const { store } = await open(under);
       const finished = await created(store, lobby('300000000000000031'));
       await store.games.saveState(finished.id, 0, { status: 'active', state: '{}' });

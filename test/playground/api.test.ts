@@ -255,7 +255,7 @@ describe('the rest of the API', () => {
     expect((await get(base, params('game', '', {}))).status).toBe(400);
   });
 
-  it("suggests this server's games for /game replay's game option, as the bot autocompletes it (issue 26)", async () => {
+  it("suggests this server's games for /game replay's game option, as the bot autocompletes it", async () => {
     const loaded = await pg.bot.service.byChannel(general);
     if (!loaded.ok) throw new Error('no game in #general');
     const params = (typed: string) => `/api/autocomplete?${new URLSearchParams({ user: alice, command: 'game replay', option: 'game', typed, values: '{}' })}`;

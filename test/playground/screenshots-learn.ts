@@ -1,5 +1,5 @@
 /**
- * The README's screenshots of learning a game (issue 26: learn), taken from the playground with Debian's
+ * The screenshots of learning a game in docs/playing.md, taken from the playground with Debian's
  * Chromium (playwright-core), as test/playground/screenshots.ts does:
  *
  *   node --import tsx test/playground/screenshots-learn.ts [output folder, default assets/screenshots]

@@ -1,5 +1,5 @@
 /**
- * The README's pictures of ratings and following (issue 26), taken from the playground with Debian's
+ * The pictures of ratings and following in docs/playing.md, taken from the playground with Debian's
  * Chromium (playwright-core), as test/playground/screenshots.ts takes the others:
  *
  *   node --import tsx test/playground/screenshots-ratings-follow.ts [output folder, default assets/screenshots]

@@ -1,5 +1,5 @@
 /**
- * The README's screenshots of the playground, taken with Debian's Chromium (playwright-core):
+ * The screenshots of the playground (README, docs/playing.md), taken with Debian's Chromium (playwright-core):
  *
  *   node --import tsx test/playground/screenshots.ts [output folder, default assets/screenshots]
  *

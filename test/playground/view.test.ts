@@ -40,7 +40,7 @@ describe('command forms', () => {
       ['thread', 'boolean', false, false],
       ['clock', 'string', false, false],
     ]);
-    // The time bank's choices (issue 26), none first.
+    // The time bank's choices, none first.
     expect(form.options[6]!.choices?.map((c) => c.value)).toEqual(['none', '1h+5m', '1d+1h', '3d+4h', '7d+12h']);
     const game = form.options[0]!;
     expect(game.choices?.map((c) => c.value)).toEqual([...GAMES.modules.keys()]);

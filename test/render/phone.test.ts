@@ -1,5 +1,5 @@
 /**
- * The phone pictures (issue 14): Discord shows an image about 400 px wide on a phone, and there the
+ * The phone pictures: Discord shows an image about 400 px wide on a phone, and there the
  * numbers a player decides by must stand at least 7 px high. The test draws real boards (hand-built
  * fixtures and states the engines produced) and records every text the renderer draws, with the height
  * Skia gives its digits in that font and transform; scaled to 400 px wide, every one is at least 7 px. It
@@ -155,7 +155,7 @@ describe('the Istanbul phone picture', () => {
       const header = textsIn(texts, layout.header);
       expect(header).toContain(c.opts.locale === 'en' ? `Round ${c.view.round}` : c.opts.locale === 'de' ? `Runde ${c.view.round}` : `Ronde ${c.view.round}`);
       const deciding = c.view.phase === 'over' ? null : (c.view.decision?.seat ?? c.view.turnSeat);
-      // the pieces carry the playing order (issue 17.3), here as on the full board
+      // the pieces carry the playing order, here as on the full board
       if (deciding !== null) expect(header).toContain(String(c.view.players[deciding]!.turnOrder + 1));
       else expect(header).toContain('Game over');
     });

@@ -1,5 +1,5 @@
 /**
- * Tactical positions of Istanbul (issue 24, item 5), set up from the rules for 2 players: the conversions of
+ * Tactical positions of Istanbul, set up from the rules for 2 players: the conversions of
  * lira, goods and seals into rubies, the move to the place that scores, the ruby that ends the game, and not
  * wasting a place action. The hard computer player must find the move with each of three seeds.
  *

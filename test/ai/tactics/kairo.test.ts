@@ -1,5 +1,5 @@
 /**
- * Tactical positions of Kairo (issue 24, item 5), set up from the rules for 2 players: building extensions
+ * Tactical positions of Kairo, set up from the rules for 2 players: building extensions
  * for points and medals (the first extension of a colour takes gold and silver; the sole biggest stall takes
  * the gold back), the final phase (only building or stopping; a player who stops is out for good; the last
  * building ends the game), and not wasting a turn. The hard computer player must find the move with each of

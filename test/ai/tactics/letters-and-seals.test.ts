@@ -1,5 +1,5 @@
 /**
- * Tactical positions of Istanbul with Letters & Seals (issue 24, item 5), set up from the expansion's rules
+ * Tactical positions of Istanbul with Letters & Seals, set up from the expansion's rules
  * for 2 players on the starter layout: seals converted into a ruby at the Secret Society, and the move there;
  * the family member card's step to a ruby. The hard computer player must find the move with each of three seeds.
  */

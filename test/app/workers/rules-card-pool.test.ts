@@ -1,4 +1,4 @@
-/** The rules cards of /help rules (issue 26: learn) are drawn in the render pool like the boards: the same bytes as in-process. */
+/** The rules cards of /help rules are drawn in the render pool like the boards: the same bytes as in-process. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { RenderPool } from '../../../src/app/workers/render-pool.js';
 import { GAMES } from '../../../src/games/index.js';

@@ -175,7 +175,7 @@ describe('the PostgreSQL schema mirrors the SQLite schema', () => {
       .map(describePg)
       .sort((a, b) => a.name.localeCompare(b.name));
     expect(fromPg).toEqual(fromSqlite);
-    // One running game per table (issue 27): per thread, and in the channel itself for a game without a thread.
+    // One running game per table: per thread, and in the channel itself for a game without a thread.
     expect(fromPg.find((t) => t.name === 'games')?.indexes).toContainEqual({
       name: 'games_one_running_per_thread',
       columns: ['thread_id'],

@@ -1,6 +1,6 @@
 /**
  * Hand-built public views for the renderer tests: every layout, 2..5 players, fresh and late game. They
- * follow the printed components (shared/rules/COMPONENTS.md) so the pictures show real situations, and
+ * follow the printed components of the box so the pictures show real situations, and
  * they do not depend on the engine's progress.
  */
 import type {

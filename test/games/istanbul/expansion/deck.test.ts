@@ -10,7 +10,7 @@ describe('the bonus card deck', () => {
     expect(new Set(deck).size).toBe(10);
   });
 
-  it('Letters & Seals new cards only: the 16 new cards (DECISIONS.md), 2 of them "take 1 letter", 4 "depicted good + 3 lira"', () => {
+  it('Letters & Seals new cards only: the 16 new cards (the counts this project decides), 2 of them "take 1 letter", 4 "depicted good + 3 lira"', () => {
     const deck = deckFor('newOnly');
     expect(deck).toHaveLength(16);
     expect(deck.some((c) => deckFor(null).includes(c))).toBe(false);

@@ -46,7 +46,7 @@ describe('Letters & Seals options', () => {
 });
 
 describe('Letters & Seals board', () => {
-  it('the starter layout (DECISIONS.md) satisfies the random-layout rules', () => {
+  it('the starter layout (the first-game layout this project decides) satisfies the random-layout rules', () => {
     expect(STARTER.cells).toHaveLength(20);
     expect([...STARTER.cells].sort((a, b) => a - b)).toEqual([...EXPANSION_RANDOM_RULES.places].sort((a, b) => a - b));
     expect(satisfiesRandomRules(STARTER, EXPANSION_RANDOM_RULES)).toBe(true);
