@@ -16,7 +16,7 @@
  * benchmark of the issue (400 games per pairing), which takes many hours at the levels' full budgets on a
  * small machine: pass fewer games or smaller budgets for a quick run (the output states what ran).
  *
- * `--cpu-ms N` gives every searching player (the levels and the frozen 'baseline', test/bench/baseline) N ms
+ * `--cpu-ms N` gives every searching player (the levels and the frozen 'baseline', frozen-baseline.ts) N ms
  * of CPU per decision instead of its iteration count: equal CPU, whatever an iteration costs. `--quick` is
  * the run that fits a small machine: the key pairing, new hard against the frozen baseline hard at a small
  * fixed CPU budget, in 2-player Istanbul and Kairo (100 games each unless --games), then hard against greedy
@@ -27,6 +27,7 @@ import Tinypool from 'tinypool';
 import type { Level } from '../../src/engine/ai/index.js';
 import type { GameVariant, MatchOptions, MatchResult, PlayerKind } from './ai-match.js';
 import { setupFor } from './ai-match.js';
+import { loadBaselineOrExit } from './frozen-baseline.js';
 import { median, percentile } from './stats.js';
 
 interface Args {
@@ -113,6 +114,8 @@ const pct = (x: number): string => `${(100 * x).toFixed(1)}%`;
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
+  // Read (from git, on first use) here rather than by each worker at once.
+  if (args.pairings.some((pairing) => pairing.includes('baseline'))) await loadBaselineOrExit();
   const budgets = Object.fromEntries(
     (['easy', 'normal', 'hard'] as const).map((level) => {
       const base = setupFor('istanbul', 2).policy.budgets[level];
