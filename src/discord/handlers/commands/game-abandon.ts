@@ -9,7 +9,7 @@ import { t } from '../../i18n/index.js';
 import { confirmMessage, standingsNow } from '../../messages.js';
 import { answerPrivately, presenterFor } from '../../respond.js';
 import { completeGame, gameForCommand } from '../../tables.js';
-import { canManage, refuse } from '../common.js';
+import { canManage, refuse } from '../caller.js';
 
 export const gameAbandon: CommandHandler = {
   route: 'game abandon',

@@ -10,7 +10,8 @@ import { t, toLocale } from '../../i18n/index.js';
 import { COMPUTER_LEVELS, type Level } from '../../../app/game-service.js';
 import { answerPrivately, markCommitted, missingPermissions, presenterFor, refusalText } from '../../respond.js';
 import { tableLink } from '../../tables.js';
-import { deliverNow, displayName } from '../common.js';
+import { deliverNow } from '../after-click.js';
+import { displayName } from '../caller.js';
 import { threadChoice } from './game-new.js';
 
 function parseLevel(raw: string | null): Level | null | undefined {

@@ -9,7 +9,7 @@ import { t } from '../../i18n/index.js';
 import { confirmMessage, gameLocale, lobbyMessage, mention } from '../../messages.js';
 import { answerPrivately, presenterFor, sendableChannel } from '../../respond.js';
 import { completeGame, gameForCommand } from '../../tables.js';
-import { refuse } from '../common.js';
+import { refuse } from '../caller.js';
 
 export const gameLeave: CommandHandler = {
   route: 'game leave',

@@ -7,7 +7,7 @@ import type { CommandHandler, HandlerEnv } from '../../context.js';
 import { logMessage } from '../../messages.js';
 import { answerPrivately, presenterFor } from '../../respond.js';
 import { completeGame, gameForCommand } from '../../tables.js';
-import { loadForCommand, refuse } from '../common.js';
+import { loadForCommand, refuse } from '../caller.js';
 
 export const gameLog: CommandHandler = {
   route: 'game log',

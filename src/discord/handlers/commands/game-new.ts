@@ -13,7 +13,8 @@ import { t, toLocale } from '../../i18n/index.js';
 import type { Locale } from '../../../engine/index.js';
 import type { GameModule, ModuleRegistry } from '../../../games/contract.js';
 import { answerPrivately, markCommitted, messageLink, missingPermissions, missingThreadPermissions, refusalText, threadPermissionNames } from '../../respond.js';
-import { deliverNow, displayName } from '../common.js';
+import { deliverNow } from '../after-click.js';
+import { displayName } from '../caller.js';
 import { canHostGames, DM_SCOPE, placeOf } from '../../anywhere.js';
 
 /** Whether the game gets a thread, and the line for a host whose wish for one cannot be met. */

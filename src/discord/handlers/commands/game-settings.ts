@@ -9,7 +9,7 @@ import { t } from '../../i18n/index.js';
 import { settingsText } from '../../messages.js';
 import { answerPrivately, refusalText } from '../../respond.js';
 import { completeGame, gameForCommand } from '../../tables.js';
-import { canManage, refuse } from '../common.js';
+import { canManage, refuse } from '../caller.js';
 
 /** The options of /game settings (null: not given). */
 export interface SettingsOptions {

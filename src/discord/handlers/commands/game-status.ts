@@ -9,7 +9,8 @@ import type { CommandHandler, HandlerEnv } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { answerPrivately, missingPermissions, presenterFor } from '../../respond.js';
 import { completeGame, gameForCommand, tableLink } from '../../tables.js';
-import { deliverNow, loadForCommand, refuse } from '../common.js';
+import { deliverNow } from '../after-click.js';
+import { loadForCommand, refuse } from '../caller.js';
 
 export const gameStatus: CommandHandler = {
   route: 'game status',

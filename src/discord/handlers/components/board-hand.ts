@@ -1,6 +1,6 @@
 /** Board: My hand. Only ever an ephemeral answer to the seat's own player. */
 import type { ComponentHandler } from '../../context.js';
-import { answerHand } from '../common.js';
+import { answerHand } from '../caller.js';
 
 export const boardHand: ComponentHandler<'hand'> = {
   verb: 'hand',

@@ -2,7 +2,7 @@
 import type { ComponentHandler } from '../../context.js';
 import { logMessage } from '../../messages.js';
 import { answerPrivately, presenterFor } from '../../respond.js';
-import { refuse } from '../common.js';
+import { refuse } from '../caller.js';
 
 export const boardLog: ComponentHandler<'log'> = {
   verb: 'log',

@@ -7,7 +7,8 @@
 import type { ComponentHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { answerPrivately, markCommitted, messageLink, missingPermissions } from '../../respond.js';
-import { deliverNow, displayName, refuse } from '../common.js';
+import { deliverNow } from '../after-click.js';
+import { displayName, refuse } from '../caller.js';
 
 export const boardRematch: ComponentHandler<'rematch'> = {
   verb: 'rematch',

@@ -7,7 +7,7 @@ import type { ComponentHandler } from '../../context.js';
 import { panelMessage } from '../../messages.js';
 import { answerCoached } from '../../coaching.js';
 import { answerPrivately, presenterFor, refusalText } from '../../respond.js';
-import { refuse } from '../common.js';
+import { refuse } from '../caller.js';
 
 export const boardTurn: ComponentHandler<'turn'> = {
   verb: 'turn',

@@ -6,7 +6,8 @@
 import type { ComponentHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { answerPrivately, markCommitted, missingPermissions } from '../../respond.js';
-import { canManage, deliverNow, refuse } from '../common.js';
+import { deliverNow } from '../after-click.js';
+import { canManage, refuse } from '../caller.js';
 
 export const confirmCommand: ComponentHandler<'confirm'> = {
   verb: 'confirm',

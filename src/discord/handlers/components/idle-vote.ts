@@ -3,7 +3,8 @@ import type { ComponentHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { gameLocale, hoursSince, mention, voteMessage } from '../../messages.js';
 import { answerPrivately, markCommitted, missingPermissions } from '../../respond.js';
-import { deliverNow, refuse } from '../common.js';
+import { deliverNow } from '../after-click.js';
+import { refuse } from '../caller.js';
 
 export const idleVote: ComponentHandler<'vote'> = {
   verb: 'vote',

@@ -4,7 +4,7 @@ import type { ComponentHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { lobbyMessage } from '../../messages.js';
 import { answerPrivately, presenterFor } from '../../respond.js';
-import { refuse } from '../common.js';
+import { refuse } from '../caller.js';
 
 export const lobbyAddComputer: ComponentHandler<'addbot'> = {
   verb: 'addbot',

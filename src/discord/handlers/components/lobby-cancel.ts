@@ -3,7 +3,7 @@ import type { ComponentHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { gameLocale } from '../../messages.js';
 import { presenterFor } from '../../respond.js';
-import { canManage, refuse } from '../common.js';
+import { canManage, refuse } from '../caller.js';
 
 export const lobbyCancel: ComponentHandler<'cancel'> = {
   verb: 'cancel',

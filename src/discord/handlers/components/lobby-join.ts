@@ -2,7 +2,7 @@
 import type { ComponentHandler } from '../../context.js';
 import { lobbyMessage } from '../../messages.js';
 import { presenterFor } from '../../respond.js';
-import { displayName, refuse } from '../common.js';
+import { displayName, refuse } from '../caller.js';
 
 export const lobbyJoin: ComponentHandler<'join'> = {
   verb: 'join',

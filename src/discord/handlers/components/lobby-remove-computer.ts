@@ -2,7 +2,7 @@
 import type { ComponentHandler } from '../../context.js';
 import { lobbyMessage } from '../../messages.js';
 import { presenterFor } from '../../respond.js';
-import { refuse } from '../common.js';
+import { refuse } from '../caller.js';
 
 export const lobbyRemoveComputer: ComponentHandler<'rmbot'> = {
   verb: 'rmbot',

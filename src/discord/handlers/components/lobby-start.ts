@@ -4,7 +4,8 @@ import { t } from '../../i18n/index.js';
 import { gameLocale, lobbyMessage, playingOrderText } from '../../messages.js';
 import { answerPrivately, markCommitted, missingPermissions, presenterFor } from '../../respond.js';
 import { tableLink } from '../../links.js';
-import { deliverNow, refuse } from '../common.js';
+import { deliverNow } from '../after-click.js';
+import { refuse } from '../caller.js';
 
 export const lobbyStart: ComponentHandler<'start'> = {
   verb: 'start',

@@ -6,7 +6,7 @@ import type { ComponentHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { logMessage } from '../../messages.js';
 import { answerPrivately, notePrivately, presenterFor } from '../../respond.js';
-import { refuse } from '../common.js';
+import { refuse } from '../caller.js';
 
 export const logPage: ComponentHandler<'logp'> = {
   verb: 'logp',

@@ -1,7 +1,7 @@
 /** Turn panel: a button (one legal action by its index at the panel's version). */
 import type { ComponentHandler } from '../../context.js';
 import { answerPrivately, missingPermissions } from '../../respond.js';
-import { afterPanelChoice } from '../common.js';
+import { afterPanelChoice } from '../after-click.js';
 
 export const panelAct: ComponentHandler<'act'> = {
   verb: 'act',

@@ -4,7 +4,7 @@ import { t } from '../../i18n/index.js';
 import { panelMessage } from '../../messages.js';
 import { answerCoached } from '../../coaching.js';
 import { presenterFor } from '../../respond.js';
-import { refuse } from '../common.js';
+import { refuse } from '../caller.js';
 
 export const panelBack: ComponentHandler<'back'> = {
   verb: 'back',

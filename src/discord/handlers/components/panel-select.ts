@@ -5,7 +5,8 @@ import { t } from '../../i18n/index.js';
 import { panelMessage } from '../../messages.js';
 import { answerCoached } from '../../coaching.js';
 import { answerPrivately, missingPermissions, presenterFor } from '../../respond.js';
-import { afterPanelChoice, refuse } from '../common.js';
+import { afterPanelChoice } from '../after-click.js';
+import { refuse } from '../caller.js';
 
 export const panelSelect: ComponentHandler<'sel'> = {
   verb: 'sel',

@@ -1,7 +1,7 @@
 /** The Yes of the question before a compound choice that pays and then does nothing: the choice, confirmed. */
 import type { ComponentHandler } from '../../context.js';
 import { answerPrivately, missingPermissions } from '../../respond.js';
-import { afterPanelChange } from '../common.js';
+import { afterPanelChange } from '../after-click.js';
 
 export const panelSure: ComponentHandler<'sure'> = {
   verb: 'sure',

@@ -8,7 +8,7 @@ import type { IdFor } from '../../codec.js';
 import { t } from '../../i18n/index.js';
 import { labelNames } from '../../messages.js';
 import { presenterFor } from '../../respond.js';
-import { afterPanelChange } from '../common.js';
+import { afterPanelChange } from '../after-click.js';
 
 async function undo(env: HandlerEnv, interaction: ComponentInteraction, id: IdFor<'undo'> | IdFor<'undoall'>): Promise<void> {
   const { service } = env.ctx;

@@ -2,7 +2,7 @@
 import type { ComponentHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { answerPrivately } from '../../respond.js';
-import { refuse } from '../common.js';
+import { refuse } from '../caller.js';
 
 export const reminderSnooze: ComponentHandler<'snooze'> = {
   verb: 'snooze',

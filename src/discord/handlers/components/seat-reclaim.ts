@@ -2,7 +2,8 @@
 import type { ComponentHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { answerPrivately, markCommitted } from '../../respond.js';
-import { deliverNow, refuse } from '../common.js';
+import { deliverNow } from '../after-click.js';
+import { refuse } from '../caller.js';
 
 export const seatReclaim: ComponentHandler<'reclaim'> = {
   verb: 'reclaim',

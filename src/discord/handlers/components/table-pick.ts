@@ -9,7 +9,7 @@ import { t } from '../../i18n/index.js';
 import { answerPrivately, refusalText } from '../../respond.js';
 import { carriedArgs } from '../../tables.js';
 import { abandonOf } from '../commands/game-abandon.js';
-import { answerHand, loadForCommand } from '../common.js';
+import { answerHand, loadForCommand } from '../caller.js';
 import { leaveOf } from '../commands/game-leave.js';
 import { logOf } from '../commands/game-log.js';
 import { settingsOf } from '../commands/game-settings.js';

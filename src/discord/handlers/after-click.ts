@@ -1,55 +1,18 @@
 /**
- * Flows shared by several handlers: who the user is, what happens after a change to a game (the panel
- * in place, and a new board when the turn ended), and the standard refusals.
+ * After a click that changed a game: the outcome is shown in the clicker's panel (or the refusal, or the
+ * question a compound choice asks first), and what follows runs under the same lock: the computer players
+ * whose turn it now is play, the channel gets what it is owed, the panels that follow their players show
+ * the next decision, and a learning game's panel coaches.
  */
-import { PermissionFlagsBits, type Interaction } from 'discord.js';
-import { isComputerPlayed, type ActiveSnapshot, type Outcome, type Refusal, type Result, type Snapshot } from '../../app/game-service.js';
+import { isComputerPlayed, type ActiveSnapshot, type Outcome, type Result } from '../../app/game-service.js';
 import type { Seat } from '../../engine/index.js';
 import type { ComponentInteraction, HandlerEnv } from '../context.js';
 import { t } from '../i18n/index.js';
-import { compoundConfirmMessage, handMessage, names, panelMessage } from '../messages.js';
+import { compoundConfirmMessage, names, panelMessage } from '../messages.js';
 import { truncate } from '../panel.js';
 import { answerCoached } from '../coaching.js';
 import { answerPrivately, markCommitted, notePrivately, presenterFor, refusalText } from '../respond.js';
-
-export function displayName(interaction: Interaction): string {
-  const member = interaction.member;
-  if (member !== null && 'displayName' in member && typeof member.displayName === 'string') return member.displayName;
-  if (member !== null && 'nick' in member && typeof member.nick === 'string' && member.nick !== '') return member.nick;
-  return interaction.user.globalName ?? interaction.user.username;
-}
-
-/** Members who may manage the channel may end or configure any game in it. */
-export function canManage(interaction: Interaction): boolean {
-  return interaction.memberPermissions?.has(PermissionFlagsBits.ManageChannels) ?? false;
-}
-
-export async function refuse(env: HandlerEnv, interaction: Interaction, refusal: Refusal): Promise<void> {
-  await answerPrivately(interaction, refusalText(env.ctx, refusal, env.locale));
-}
-
-/**
- * The game a command is about, loaded (see ../tables.ts): game `gameId` (`finished` when it has ended), or,
- * with null (no running game in the channel), the channel's last ended game.
- */
-export async function loadForCommand(env: HandlerEnv, gameId: number | null): Promise<Result<{ game: Snapshot; finished: boolean }>> {
-  if (gameId === null) return env.ctx.service.byChannelOrFinished(env.channelId);
-  const loaded = await env.ctx.service.byId(gameId);
-  if (!loaded.ok) return loaded;
-  const status = loaded.game.row.status;
-  return { ok: true, game: loaded.game, finished: status === 'finished' || status === 'abandoned' };
-}
-
-/** "My hand" (button or command): the caller's own hand, only ever as a private answer to them. */
-export async function answerHand(env: HandlerEnv, interaction: Interaction, loaded: Result<{ game: Snapshot }>): Promise<void> {
-  const { service } = env.ctx;
-  if (!loaded.ok) return refuse(env, interaction, loaded);
-  const game = loaded.game;
-  if (game.kind !== 'active') return refuse(env, interaction, { ok: false, code: 'not_active' });
-  const seat = service.seatOf(game, interaction.user.id);
-  if (seat === undefined) return refuse(env, interaction, { ok: false, code: 'not_a_player' });
-  await answerPrivately(interaction, handMessage(service, game, presenterFor(env.ctx, game.row.kind), seat.seat, env.locale));
-}
+import { refuse } from './caller.js';
 
 /**
  * After a click on the turn panel: a refusal shows the current panel with the reason (the panel at a
