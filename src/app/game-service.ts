@@ -9,11 +9,14 @@
  * This class is the service's one face; each concern is a module of its own under service/, over a
  * small core (service/core.ts: load, the transaction, the version checks):
  * - lobby.ts: new games, joining, leaving and starting a lobby, computer players added in the lobby;
- * - turns.ts: a player's action and undo; commit.ts: how every change is applied and saved;
+ * - turns.ts: a player's action and undo; commit.ts: how every change is applied and saved, with what
+ *   follows from it (consequences/: the list the core is given here);
  * - leaving.ts: conceding, removal, abandoning; computer-seats.ts: the seats a computer plays;
+ *   stand-ins.ts: a computer's move and a seat taken back;
  * - timers.ts: snooze and the settings that move a turn's jobs; turn-jobs.ts: a new turn's jobs; jobs/: each
  *   kind of job, run when due (due-jobs.ts); votes.ts: the idle vote and what it does;
- * - notify.ts: how players want to hear from a game; finished.ts: rematch, history and statistics;
+ * - notify.ts: how players want to hear from a game (notify-change.ts: /game notify); finished.ts: rematch,
+ *   history and statistics;
  * - channels.ts: the game's channel, thread and board message; sweep.ts: the start-up check;
  * - tables.ts: the games of a channel, each in its thread (its table), and the games that wait for a player;
  * - queries.ts: reading a loaded game.
@@ -44,6 +47,7 @@ import type { NotifySettings } from '../notify-settings.js';
 import type { Outbox } from './outbox.js';
 import * as channels from './service/channels.js';
 import * as computerSeats from './service/computer-seats.js';
+import { COMMIT_CONSEQUENCES } from './service/consequences/index.js';
 import { GameCore, type GameServiceDeps } from './service/core.js';
 import * as dueJobs from './service/due-jobs.js';
 import * as finished from './service/finished.js';
@@ -51,11 +55,13 @@ import * as leaving from './service/leaving.js';
 import * as learn from './service/learn.js';
 import * as lobby from './service/lobby.js';
 import * as notify from './service/notify.js';
+import * as notifyChange from './service/notify-change.js';
 import * as queries from './service/queries.js';
 import * as ratings from './service/ratings.js';
 import * as follow from './service/follow.js';
 import * as computerTurnJob from './service/jobs/computer-turn.js';
 import { sweep } from './service/sweep.js';
+import * as standIns from './service/stand-ins.js';
 import * as tables from './service/tables.js';
 import * as timeBank from './service/time-bank.js';
 import * as timers from './service/timers.js';
@@ -87,7 +93,7 @@ export class GameService {
   readonly outage: DatabaseOutage;
 
   constructor(deps: GameServiceDeps) {
-    const core = new GameCore(deps);
+    const core = new GameCore(deps, COMMIT_CONSEQUENCES);
     this.outage = new DatabaseOutage(deps.logger, () => deps.clock.now());
     this.#core = core;
     this.repo = core.repo;
@@ -182,8 +188,8 @@ export class GameService {
   computerSeatsOwed(...a: Args<typeof computerSeats.computerSeatsOwed>) { return computerSeats.computerSeatsOwed(this.#core, ...a); }
   seatsWaitingForOwner(...a: Args<typeof computerSeats.seatsWaitingForOwner>) { return computerSeats.seatsWaitingForOwner(this.#core, ...a); }
   computerLevelOf(...a: Parameters<typeof computerSeats.computerLevelOf>) { return computerSeats.computerLevelOf(...a); }
-  computerAct(...a: Args<typeof computerSeats.computerAct>) { return computerSeats.computerAct(this.#core, ...a); }
-  reclaim(...a: Args<typeof computerSeats.reclaim>) { return computerSeats.reclaim(this.#core, ...a); }
+  computerAct(...a: Args<typeof standIns.computerAct>) { return standIns.computerAct(this.#core, ...a); }
+  reclaim(...a: Args<typeof standIns.reclaim>) { return standIns.reclaim(this.#core, ...a); }
 
   // Timers: reminders, idle deadlines, snooze, the game's settings (timers.ts).
   updateSettings(...a: Args<typeof timers.updateSettings>) { return timers.updateSettings(this.#core, ...a); }
@@ -204,7 +210,7 @@ export class GameService {
   notifySettings(userId: string): Promise<NotifySettings> { return notify.notifySettings(this.#core, userId); }
   notifyOfUsers(userIds: readonly string[]): Promise<Map<string, NotifySettings>> { return notify.notifyOf(this.#core, userIds); }
   awaySeats(...a: Args<typeof notify.awaySeats>) { return notify.awaySeats(this.#core, ...a); }
-  updateNotify(...a: Args<typeof notify.updateNotify>) { return notify.updateNotify(this.#core, ...a); }
+  updateNotify(...a: Args<typeof notifyChange.updateNotify>) { return notifyChange.updateNotify(this.#core, ...a); }
   playerSeen(...a: Args<typeof notify.playerSeen>) { return notify.playerSeen(this.#core, ...a); }
   dmRefused(...a: Args<typeof notify.dmRefused>) { return notify.dmRefused(this.#core, ...a); }
   takeDmFailed(...a: Args<typeof notify.takeDmFailed>) { return notify.takeDmFailed(this.#core, ...a); }

@@ -12,13 +12,10 @@ import type { NewResult } from '../../persistence/stats-repository.js';
 import { effectiveWindow, markCompound, markComputer, readLogAction, REMOVE_SEAT, isRemoveSeat, type CompoundMark, type EffectiveEntry } from '../log.js';
 import { boardMarkerOf, turnMarkerOf } from '../module.js';
 import type { BoardNote } from '../outbox.js';
-import type { GameCore } from './core.js';
+import type { CommitChange, GameCore } from './core.js';
 import { playForcedAnswers } from './forced.js';
-import { rateFinishedGame } from './ratings.js';
 import { activeSeats } from './queries.js';
 import { concessionOf, isComputerPlayed, movesAsTold, parseLevel } from './seat-identity.js';
-import { owedComputerSeats, scheduleComputerTurn } from './jobs/computer-turn.js';
-import { scheduleTurn } from './turn-jobs.js';
 import { refuse, type ActiveSnapshot, type Outcome, type Result } from './types.js';
 
 /** At most this many entries make the summary of a turn under the new board. */
@@ -156,16 +153,10 @@ export async function save(
     const appended = appendedEntries(entries, saved.firstSequence);
     const newestSnapshot = await keepSnapshot(core, id, entries, saved.firstSequence, json, known?.snapshot);
     const markerAfter = status === 'finished' ? 'finished' : turnMarkerOf(game.module, snapshot.state);
-    if (status === 'finished') {
-      await core.repo.deleteJobs(id);
-      const results = finalResults(snapshot, concededTo);
-      await core.stats.record(id, saved.updatedAt, results);
-      // The players' skill ratings move with the result, in the same commit.
-      await rateFinishedGame(core, snapshot, results);
-    }
-    else if (markerAfter !== markerBefore) await scheduleTurn(core, snapshot);
-    // The same turn, a computer owing a decision now or before: its job follows (due later, or gone).
-    else if (owedComputerSeats(snapshot).length > 0 || owedComputerSeats(game).length > 0) await scheduleComputerTurn(core, snapshot);
+    // What follows from the change (the next turn's jobs, the results and ratings of a finished game) is
+    // written in this transaction by the core's consequences, in their order.
+    const change: CommitChange = { before: game, after: snapshot, markerBefore, markerAfter, results: status === 'finished' ? finalResults(snapshot, concededTo) : null, savedAt: saved.updatedAt };
+    for (const consequence of core.consequences) await consequence.follow(core, change);
     let boardDelivery: number | null = null;
     let picture = false;
     let summary: EffectiveEntry[] = [];

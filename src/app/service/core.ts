@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { AnyGameDefinition } from '../../engine/index.js';
 import { DamagedRowError } from '../../persistence/game-repository.js';
 import type { DeliveryKind, GameRow, SeatRow } from '../../persistence/schema.js';
+import type { NewResult } from '../../persistence/stats-repository.js';
 import type { DamagedRowStore, FollowerStore, GameStore, PlayerSettingsStore, RatingStore, StatsStore, Store } from '../../persistence/store.js';
 import type { Logger } from '../../logger.js';
 import { delivererName, SINGLE_SHARD, type ShardSet } from '../../sharding.js';
@@ -63,6 +64,32 @@ function parseLobbySettings(raw: unknown): LobbySettings | null {
   return r.learn === true ? { ...withExpansion, learn: true } : withExpansion;
 }
 
+/**
+ * What a commit changed, as its consequences read it, in the commit's transaction: the game before and after
+ * the change, the turn marker before and after it, and, for a game that ended, every seat's final place.
+ */
+export interface CommitChange {
+  readonly before: ActiveSnapshot;
+  readonly after: ActiveSnapshot;
+  readonly markerBefore: string;
+  /** 'finished' for a game that ended with this change. */
+  readonly markerAfter: string;
+  /** Every seat's final place, decided once by the commit, when the game ended with this change; else null. */
+  readonly results: readonly NewResult[] | null;
+  /** When the change was saved. */
+  readonly savedAt: number;
+}
+
+/**
+ * Something that follows from every commit (the next turn's jobs, the ratings of a finished game), run in
+ * the commit's transaction in the order of the core's list: so a commit schedules nothing itself, and
+ * nothing it sets off needs to know the commit.
+ */
+export interface CommitConsequence {
+  readonly name: string;
+  follow(core: GameCore, change: CommitChange): Promise<void>;
+}
+
 export class GameCore {
   readonly repo: GameStore;
   readonly outbox: Outbox;
@@ -76,6 +103,8 @@ export class GameCore {
   readonly clock: Clock;
   readonly logger: Logger;
   readonly newSeed: () => string;
+  /** What follows from every commit, in order (the list is assembled in service/consequences/index.ts). */
+  readonly consequences: readonly CommitConsequence[];
   /** Games whose stored state was checked against a replay of their log, at this version. */
   readonly verified = new Map<number, number>();
   /**
@@ -93,8 +122,9 @@ export class GameCore {
    */
   readonly #sound = new Map<number, { readonly options: string; readonly seats: number; readonly parsed: unknown; readonly state: string | null }>();
 
-  constructor(deps: GameServiceDeps) {
+  constructor(deps: GameServiceDeps, consequences: readonly CommitConsequence[]) {
     this.#store = deps.store;
+    this.consequences = consequences;
     const now = (): number => deps.clock.now();
     this.repo = deps.store.games;
     this.damage = deps.store.damagedRows;

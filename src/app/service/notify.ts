@@ -1,14 +1,12 @@
 /** How each player wants to hear from a game (/game notify): channel or DM, quiet hours, away until a date. */
 import type { Locale, Seat } from '../../engine/index.js';
 import { readNotifySettings } from '../../persistence/player-settings-repository.js';
-import { isAway, parseAwayDate } from '../notifications.js';
+import { isAway } from '../notifications.js';
 import type { Delivery, DmFallback } from '../outbox.js';
-import { canonicalTimeZone, DEFAULT_NOTIFY, NOTIFY_CHANNELS, type NotifyChannel, type NotifySettings } from '../../notify-settings.js';
+import { DEFAULT_NOTIFY, type NotifySettings } from '../../notify-settings.js';
 import type { GameCore } from './core.js';
 import { isComputerPlayed } from './seat-identity.js';
-import { awayChangedBanks } from './time-bank.js';
-import { notifyChangedWarnings } from './jobs/bank-warning.js';
-import { refuse, type ActiveSnapshot, type Result } from './types.js';
+import type { ActiveSnapshot } from './types.js';
 
 /** A player's notification settings (the defaults without a row, or when the row is damaged). */
 export async function notifySettings(core: GameCore, userId: string): Promise<NotifySettings> {
@@ -43,51 +41,6 @@ export async function awaySeats(core: GameCore, game: ActiveSnapshot): Promise<{
   const now = core.now();
   const playing = game.seats.filter((s) => s.leftAt === null && !isComputerPlayed(s)).map((s) => s.seat);
   return [...await notifyOfSeats(core, game, playing)].flatMap(([seat, n]) => (isAway(n, now) ? [{ seat, until: n.awayUntil as number }] : []));
-}
-
-/**
- * /game notify: changes what is given and keeps the rest. `awayUntil` is a date (YYYY-MM-DD, the day the
- * player is back, in their time zone) or 'off'; quiet hours need both ends (the same hour twice: none).
- */
-export function updateNotify(
-  core: GameCore,
-  userId: string,
-  change: { how?: NotifyChannel | null; timeZone?: string | null; quietFrom?: number | null; quietTo?: number | null; awayUntil?: string | null; locale?: string | null; autoForced?: boolean | null },
-): Promise<Result<{ settings: NotifySettings }>> {
-  // Read and written together: two changes at once each keep the other's fields.
-  return core.tx(async () => {
-    const current = await notifySettings(core, userId);
-    if (change.how != null && !(NOTIFY_CHANNELS as readonly string[]).includes(change.how)) return refuse('invalid_notify', {});
-    let timeZone = current.timeZone;
-    if (change.timeZone != null) {
-      const zone = canonicalTimeZone(change.timeZone);
-      if (zone === null) return refuse('invalid_time_zone', { value: change.timeZone });
-      timeZone = zone;
-    }
-    let { quietFrom, quietTo } = current;
-    if (change.quietFrom != null || change.quietTo != null) {
-      if (change.quietFrom == null || change.quietTo == null) return refuse('quiet_hours_incomplete', {});
-      const valid = (h: number): boolean => Number.isInteger(h) && h >= 0 && h <= 23;
-      if (!valid(change.quietFrom) || !valid(change.quietTo)) return refuse('invalid_setting', { field: 'quiet', min: 0, max: 23 });
-      [quietFrom, quietTo] = change.quietFrom === change.quietTo ? [null, null] : [change.quietFrom, change.quietTo];
-    }
-    let awayUntil = current.awayUntil;
-    if (change.awayUntil != null) {
-      if (change.awayUntil.trim().toLowerCase() === 'off') awayUntil = null;
-      else {
-        const at = parseAwayDate(change.awayUntil, timeZone, core.now());
-        if (at === null) return refuse('invalid_away_date', { value: change.awayUntil });
-        awayUntil = at;
-      }
-    }
-    const settings: NotifySettings = { how: change.how ?? current.how, timeZone, quietFrom, quietTo, awayUntil, locale: change.locale ?? current.locale, autoForced: change.autoForced ?? current.autoForced };
-    await core.players.save(userId, settings);
-    // Away or back: the player's running time banks stop (or run again) from now.
-    if (awayUntil !== current.awayUntil) await awayChangedBanks(core, userId, awayUntil);
-    // A bank that runs again, or a warning no longer held for the night, is warned of when it is due.
-    if (awayUntil !== current.awayUntil || quietFrom !== current.quietFrom || quietTo !== current.quietTo || timeZone !== current.timeZone) await notifyChangedWarnings(core, userId);
-    return { ok: true, settings };
-  });
 }
 
 /**
