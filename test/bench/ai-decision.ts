@@ -9,7 +9,7 @@
 import os from 'node:os';
 import { budgetFor, decideWithStats, type SearchBudget, toSeatView, type Carry, type SearchResult } from '../../src/engine/ai/index.js';
 import { seedRng, type Seat } from '../../src/engine/index.js';
-import { setupFor, type GameVariant } from './ai-match.js';
+import { frozenOf, setupFor, type GameVariant } from './ai-match.js';
 import { loadBaselineOrExit } from './frozen-baseline.js';
 import { median, percentile } from './stats.js';
 
@@ -47,8 +47,12 @@ for (const variant of variants) {
     const legal = setup.def.legalActions(state, seat) as readonly unknown[];
     if (legal.length > 1) {
       const view = toSeatView(setup.def.view(state, seat), setup.policy.viewRules);
-      if (setup.baseline !== undefined) setup.baseline.decide(setup.baseline.policy, view, seat, legal, setup.baseline.policy.budgets.hard, `w${step}`);
-      else decideWithStats(setup.policy, view, legal, 'hard', `w${step}`);
+      if (baseline) {
+        const { decide, policy } = frozenOf(setup);
+        decide(policy, view, seat, legal, policy.budgets.hard, `w${step}`);
+      } else {
+        decideWithStats(setup.policy, view, legal, 'hard', `w${step}`);
+      }
       searched++;
     }
     state = setup.def.apply(state, legal[0], seat).state;
@@ -56,7 +60,8 @@ for (const variant of variants) {
 }
 for (const variant of variants) {
   for (const players of playerCounts) {
-    const setup = setupFor(variant, players);
+    const setup = setupFor(variant, players, frozen);
+    const frozenHard = baseline ? frozenOf(setup) : undefined;
     const { def } = setup;
     const cpu: number[] = [];
     const works: number[] = [];
@@ -82,8 +87,8 @@ for (const variant of variants) {
         let searched: number | null = null;
         if (legal.length > 1 && (seat0 ? seat === 0 : step % 7 === 3)) {
           const start = process.cpuUsage();
-          const r: SearchResult = setup.baseline !== undefined
-            ? setup.baseline.decide(setup.baseline.policy, view, seat, legal, setup.baseline.policy.budgets.hard, `d${step}`)
+          const r: SearchResult = frozenHard !== undefined
+            ? frozenHard.decide(frozenHard.policy, view, seat, legal, frozenHard.policy.budgets.hard, `d${step}`)
             : decideWithStats(setup.policy, view, legal, hardFor(view), `d${step}`, seat0 && !noCarry ? carry : undefined);
           const used = process.cpuUsage(start);
           cpu.push((used.user + used.system) / 1000);

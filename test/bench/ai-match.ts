@@ -95,6 +95,12 @@ function cpuCapped<B extends { readonly iterations: number }>(budget: B, cpuMs: 
   };
 }
 
+/** The setup's frozen baseline; an error if it was set up without one. */
+export function frozenOf(setup: Setup): NonNullable<Setup['baseline']> {
+  if (setup.baseline === undefined) throw new Error("the frozen baseline plays only in a setup given it: setupFor(variant, players, await loadBaseline())");
+  return setup.baseline;
+}
+
 export function chooseFor(
   setup: Setup,
   kind: PlayerKind,
@@ -130,10 +136,10 @@ function choose(
     return { index: Math.max(0, legal.findIndex((a) => setup.def.actionKey(a) === key)), iterations: 0 };
   }
   if (kind === 'baseline') {
-    if (setup.baseline === undefined) throw new Error("a 'baseline' seat needs the frozen baseline: setupFor(variant, players, await loadBaseline())");
-    const base = setup.baseline.policy.budgets.hard;
+    const frozen = frozenOf(setup);
+    const base = frozen.policy.budgets.hard;
     const budget = iterations?.hard === undefined ? base : { ...base, iterations: iterations.hard };
-    const r = setup.baseline.decide(setup.baseline.policy, view, seat, legal, cpuCapped(budget, cpuMs), seed);
+    const r = frozen.decide(frozen.policy, view, seat, legal, cpuCapped(budget, cpuMs), seed);
     return { index: r.index, iterations: r.iterations };
   }
   const level = budgetFor(setup.policy, kind, view);
