@@ -70,7 +70,7 @@ import * as votes from './service/votes.js';
 import type { ActiveSnapshot, Result, Snapshot } from './service/types.js';
 
 export { DamagedGameError, type GameServiceDeps } from './service/core.js';
-export { JOB_KINDS } from './service/jobs.js';
+export { JOB_KINDS } from './service/scheduled-jobs.js';
 export { COMPUTER_LEVELS, computerName, isComputerPlayed, isComputerSeatId, movesAsTold, parseLevel, type Level } from './service/seat-identity.js';
 export type { TurnTimers } from './service/timers.js';
 export type { TableEntry, WaitingGame } from './service/tables.js';

@@ -1,6 +1,6 @@
 /** The scheduler's pass over the due jobs: each runs by its kind's handler (jobs/registry.ts). */
 import type { GameCore } from './core.js';
-import { parseJobPayload, setAsideJob, type JobTouched } from './jobs.js';
+import { parseJobPayload, setAsideJob, type JobTouched } from './scheduled-jobs.js';
 import { jobHandlerOf } from './jobs/registry.js';
 
 /**

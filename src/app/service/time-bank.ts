@@ -11,7 +11,7 @@ import { turnMarkerOf } from '../module.js';
 import { isAway } from '../notifications.js';
 import { awayChanged, banksAt, clockChoice, firstTurn, nextTurn, parseTimeBanks, runsOutAt, type BankNow, type TimeBanks } from '../time-bank.js';
 import type { GameCore } from './core.js';
-import { JOB_KINDS, setAsideJob } from './jobs.js';
+import { JOB_KINDS, setAsideJob } from './scheduled-jobs.js';
 import { notifyOfSeats } from './notify.js';
 import { activeSeats } from './queries.js';
 import { isComputerPlayed, isComputerSeatId } from './seat-identity.js';

@@ -8,7 +8,7 @@ import type { GameRow } from '../../persistence/schema.js';
 import { turnMarkerOf } from '../module.js';
 import { validateSettings, type SettingsChange, type SettingsResult } from '../settings.js';
 import type { GameCore } from './core.js';
-import { jobOf, JOB_KINDS, parseJobPayload, sinceOf, type IdlePayload, type ReminderPayload, type VotePayload } from './jobs.js';
+import { jobOf, JOB_KINDS, parseJobPayload, sinceOf, type IdlePayload, type ReminderPayload, type VotePayload } from './scheduled-jobs.js';
 import { onePlayer, REMINDERS_TOGETHER_MS } from './jobs/reminder.js';
 import { seatOf } from './queries.js';
 import { refuse, type ActiveSnapshot, type Result } from './types.js';

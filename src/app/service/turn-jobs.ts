@@ -7,7 +7,7 @@ import type { NewJob } from '../../persistence/game-repository.js';
 import { turnMarkerOf } from '../module.js';
 import { clockChoice } from '../time-bank.js';
 import type { GameCore } from './core.js';
-import { jobOf, JOB_KINDS, type IdlePayload, type ReminderPayload } from './jobs.js';
+import { jobOf, JOB_KINDS, type IdlePayload, type ReminderPayload } from './scheduled-jobs.js';
 import { lowBankWarningJob } from './jobs/bank-warning.js';
 import { owedComputerSeats, scheduleComputerTurn } from './jobs/computer-turn.js';
 import { activeSeats } from './queries.js';

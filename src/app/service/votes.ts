@@ -8,7 +8,7 @@ import type { Seat } from '../../engine/index.js';
 import { turnMarkerOf } from '../module.js';
 import { commit } from './commit.js';
 import type { GameCore } from './core.js';
-import { jobOf, JOB_KINDS, sinceOf } from './jobs.js';
+import { jobOf, JOB_KINDS, sinceOf } from './scheduled-jobs.js';
 import { removeSeat } from './leaving.js';
 import { notifyOfSeats } from './notify.js';
 import type { SeatRow } from '../../persistence/schema.js';

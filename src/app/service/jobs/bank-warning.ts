@@ -9,7 +9,7 @@ import { turnMarkerOf } from '../../module.js';
 import { isAway, quietUntil } from '../../notifications.js';
 import { banksAt, clockChoice, lowBankMark, type TimeBanks } from '../../time-bank.js';
 import type { GameCore } from '../core.js';
-import { JOB_KINDS, parseJobPayload, type BankWarningPayload, type JobHandler, type JobPayload, type JobTouched } from '../jobs.js';
+import { JOB_KINDS, parseJobPayload, type BankWarningPayload, type JobHandler, type JobPayload, type JobTouched } from '../scheduled-jobs.js';
 import { notifyOfSeats } from '../notify.js';
 import { activeSeats } from '../queries.js';
 import { isComputerPlayed } from '../seat-identity.js';

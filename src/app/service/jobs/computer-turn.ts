@@ -7,7 +7,7 @@ import type { Seat } from '../../../engine/index.js';
 import { turnMarkerOf } from '../../module.js';
 import { computerSeatsOwed, computerSeatsToPlay } from '../computer-seats.js';
 import type { GameCore } from '../core.js';
-import { JOB_KINDS, type IdlePayload, type JobHandler, type JobTouched } from '../jobs.js';
+import { JOB_KINDS, type IdlePayload, type JobHandler, type JobTouched } from '../scheduled-jobs.js';
 import type { ActiveSnapshot } from '../types.js';
 
 /** Played by the computer turns (dueComputerTurns), under the game's lock: no `run` of its own. */

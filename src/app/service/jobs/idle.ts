@@ -6,7 +6,7 @@
 import type { ScheduledJobRow } from '../../../persistence/schema.js';
 import { DEFAULT_NOTIFY } from '../../../notify-settings.js';
 import type { GameCore } from '../core.js';
-import { JOB_KINDS, type IdlePayload, type JobHandler, type JobPayload, type JobTouched, type VotePayload } from '../jobs.js';
+import { JOB_KINDS, type IdlePayload, type JobHandler, type JobPayload, type JobTouched, type VotePayload } from '../scheduled-jobs.js';
 import { votersOn } from '../votes.js';
 import { gameAtTurn, waitedFor } from './turn-job.js';
 

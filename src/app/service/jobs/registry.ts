@@ -1,5 +1,5 @@
 /** Every kind of scheduled job, with what it does when it comes due: the list the scheduler's pass reads. */
-import type { JobHandler } from '../jobs.js';
+import type { JobHandler } from '../scheduled-jobs.js';
 import { bankWarningJob } from './bank-warning.js';
 import { computerTurnJob } from './computer-turn.js';
 import { idleVoteJob } from './idle-vote.js';

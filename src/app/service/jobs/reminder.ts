@@ -10,7 +10,7 @@ import { turnMarkerOf } from '../../module.js';
 import { quietUntil } from '../../notifications.js';
 import type { RemindedGame } from '../../outbox.js';
 import type { GameCore } from '../core.js';
-import { JOB_KINDS, parseJobPayload, sinceOf, type JobHandler, type JobPayload, type JobTouched, type ReminderPayload } from '../jobs.js';
+import { JOB_KINDS, parseJobPayload, sinceOf, type JobHandler, type JobPayload, type JobTouched, type ReminderPayload } from '../scheduled-jobs.js';
 import { activeSeats } from '../queries.js';
 import { isComputerPlayed } from '../seat-identity.js';
 import type { ActiveSnapshot } from '../types.js';

@@ -4,7 +4,7 @@ import { turnMarkerOf } from '../../module.js';
 import { awayChanged, banksAt, clockChoice, emptied } from '../../time-bank.js';
 import { commit } from '../commit.js';
 import type { GameCore } from '../core.js';
-import { JOB_KINDS, setAsideJob, type JobHandler, type JobTouched } from '../jobs.js';
+import { JOB_KINDS, setAsideJob, type JobHandler, type JobTouched } from '../scheduled-jobs.js';
 import { isComputerPlayed, isComputerSeatId } from '../seat-identity.js';
 import { awayOf, decidingHumans, keep, readJob } from '../time-bank.js';
 import { scheduleComputerTurn } from './computer-turn.js';

@@ -5,7 +5,7 @@ import { DEFAULT_NOTIFY, type NotifySettings } from '../../../notify-settings.js
 import { turnMarkerOf } from '../../module.js';
 import { isAway } from '../../notifications.js';
 import type { GameCore } from '../core.js';
-import { sinceOf, type JobPayload } from '../jobs.js';
+import { sinceOf, type JobPayload } from '../scheduled-jobs.js';
 import { notifyOfSeats } from '../notify.js';
 import { activeSeats } from '../queries.js';
 import { isComputerPlayed } from '../seat-identity.js';
