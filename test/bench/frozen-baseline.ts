@@ -4,7 +4,8 @@
  * search is measured against at the same CPU per decision. It is not kept as source in the working tree (search and renames would walk through
  * it): it is read from git at the revision below, where test/bench/baseline held it, written to a cache
  * folder under node_modules/.cache and imported from there. Its imports of the engines (src/engine,
- * src/games) are pointed at the live code: the rules are shared, the player is frozen.
+ * src/games) are pointed at the live code: the rules are shared, the player is frozen. So the names it
+ * imports from there (rules, views, data, the PRNG) are its contract with the live code.
  *
  * Where the copy came from: the files of src/engine/ai and src/games/{istanbul,kairo}/ai at cdad0c5 with
  * their imports pointed at src/ and the two policies renamed baselineIstanbulPolicy and baselineKairoPolicy,
@@ -128,7 +129,13 @@ let loading: Promise<FrozenBaseline> | undefined;
 export function loadBaseline(): Promise<FrozenBaseline> {
   loading ??= (async () => {
     if (!existsSync(join(CACHE_DIR, 'index.ts'))) materialise();
-    const module = (await import(pathToFileURL(join(CACHE_DIR, 'index.ts')).href)) as Record<string, unknown>;
+    let module: Record<string, unknown>;
+    try {
+      module = (await import(pathToFileURL(join(CACHE_DIR, 'index.ts')).href)) as Record<string, unknown>;
+    } catch (error) {
+      // Most likely a name it imports from src/ was renamed or removed since.
+      throw new Error(`the frozen baseline (${BASELINE_PATH} at ${BASELINE_REVISION.slice(0, 12)}, in ${CACHE_DIR}) does not load against the live src/: ${(error as Error).message}`, { cause: error });
+    }
     const { baselineDecide, baselineIstanbulPolicy, baselineKairoPolicy } = module;
     if (typeof baselineDecide !== 'function' || typeof baselineIstanbulPolicy !== 'object' || typeof baselineKairoPolicy !== 'object') {
       throw new Error(`the frozen baseline at ${CACHE_DIR} does not export baselineDecide, baselineIstanbulPolicy and baselineKairoPolicy`);
