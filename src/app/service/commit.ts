@@ -1,25 +1,23 @@
 /**
  * Every change to a running game ends here: the actions applied by the engine (and seats leaving or handed
  * to a computer), then one transaction that checks the version the caller saw and writes the state, the
- * log entries, the seats, a snapshot now and then, the next turn's jobs, the results of a finished game and
- * the board the channel is owed.
+ * log entries, the seats and a snapshot now and then; what follows from the change (the next turn's jobs,
+ * the results of a finished game, the board the channel is owed) is written in the same transaction by the
+ * consequences the core was given (consequences/), which this file does not know.
  */
 import { step, type GameEvent, type Seat } from '../../engine/index.js';
 import type { NewAction } from '../../persistence/game-repository.js';
 import { StaleVersionError } from '../../persistence/statements.js';
 import type { GameRow } from '../../persistence/schema.js';
 import type { NewResult } from '../../persistence/stats-repository.js';
-import { effectiveWindow, markCompound, markComputer, readLogAction, REMOVE_SEAT, isRemoveSeat, type CompoundMark, type EffectiveEntry } from '../log.js';
-import { boardMarkerOf, turnMarkerOf } from '../module.js';
+import { markCompound, markComputer, readLogAction, REMOVE_SEAT, type CompoundMark, type EffectiveEntry } from '../log.js';
+import { turnMarkerOf } from '../module.js';
 import type { BoardNote } from '../outbox.js';
-import type { CommitChange, GameCore } from './core.js';
+import type { CommitChange, GameCore, OwedBoard } from './core.js';
 import { playForcedAnswers } from './forced.js';
 import { activeSeats } from './queries.js';
-import { concessionOf, isComputerPlayed, movesAsTold, parseLevel } from './seat-identity.js';
+import { concessionOf, parseLevel } from './seat-identity.js';
 import { refuse, type ActiveSnapshot, type Outcome, type Result } from './types.js';
-
-/** At most this many entries make the summary of a turn under the new board. */
-const SUMMARY_ENTRIES = 200;
 
 /** A snapshot of the state is kept after a checkpoint at least this many log entries after the last one. */
 const SNAPSHOT_EVERY = 64;
@@ -126,7 +124,6 @@ export async function save(
   const { state, entries, status, leaving = [], concededTo = null, notes = [], toComputer = [], byVote = false, forced = [] } = change;
   const json = JSON.stringify(state);
   const markerBefore = turnMarkerOf(game.module, game.state);
-  const pictureBefore = boardMarkerOf(game.module, game.state);
   const activeBefore = [...activeSeats(game), ...forced];
   const id = game.row.id;
   // The log's end (and newest snapshot) is known when this process wrote or replayed the version the move is
@@ -153,29 +150,24 @@ export async function save(
     const appended = appendedEntries(entries, saved.firstSequence);
     const newestSnapshot = await keepSnapshot(core, id, entries, saved.firstSequence, json, known?.snapshot);
     const markerAfter = status === 'finished' ? 'finished' : turnMarkerOf(game.module, snapshot.state);
-    // What follows from the change (the next turn's jobs, the results and ratings of a finished game) is
-    // written in this transaction by the core's consequences, in their order.
-    const change: CommitChange = { before: game, after: snapshot, markerBefore, markerAfter, results: status === 'finished' ? finalResults(snapshot, concededTo) : null, savedAt: saved.updatedAt };
-    for (const consequence of core.consequences) await consequence.follow(core, change);
-    let boardDelivery: number | null = null;
-    let picture = false;
-    let summary: EffectiveEntry[] = [];
-    // A new decider, the end, or a line about a seat (it left, was removed): the channel is owed a board,
-    // with a picture only when the turn player changed (boardMarkerOf says why) or pieces left the board.
-    if (markerAfter !== markerBefore || notes.length > 0) {
-      const told = await core.outbox.toldSoFar(id);
-      const toldUpTo = told.upTo;
-      summary = await turnSummaryOf(core, snapshot, activeBefore, toldUpTo);
-      const upTo = appended.at(-1)?.sequence ?? toldUpTo;
-      // A seat handed to a computer moves nothing on the board: a short text; its pieces taken out do.
-      const moved = notes.some((n) => n.kind === 'left' || n.kind === 'removed');
-      picture = moved || status === 'finished' || boardMarkerOf(game.module, snapshot.state) !== pictureBefore;
-      // The board of the new turn is owed from this very commit: a crash after it still posts it.
-      const events = movesAsTold(summary).filter((ev) => ev.visibleTo === undefined);
-      boardDelivery = await core.owe(row, 'board', { kind: 'board', summary: picture ? [...told.textEvents, ...events] : events, notes, concededTo, picture, ...(upTo === null ? {} : { upTo }) });
-    }
+    // What follows from the change (the next turn's jobs, the results and ratings of a finished game, the
+    // board the channel is owed) is written in this transaction by the core's consequences, in their order.
+    const change: CommitChange = {
+      before: game,
+      after: snapshot,
+      markerBefore,
+      markerAfter,
+      results: status === 'finished' ? finalResults(snapshot, concededTo) : null,
+      savedAt: saved.updatedAt,
+      activeBefore,
+      appended,
+      notes,
+      concededTo,
+    };
+    let board: OwedBoard | undefined;
+    for (const consequence of core.consequences) board = (await consequence.follow(core, change)).board ?? board;
     const lastSequence = saved.firstSequence === null ? undefined : saved.firstSequence + entries.length - 1;
-    return { snapshot, markerAfter, boardDelivery, picture, appended, summary, lastSequence, newestSnapshot };
+    return { snapshot, markerAfter, board, appended, lastSequence, newestSnapshot };
   }).catch((error: unknown) => {
     if (error instanceof StaleVersionError) return null;
     throw error;
@@ -196,25 +188,11 @@ export async function save(
       turnEnded,
       finished: status === 'finished',
       concededTo,
-      summary: turnEnded ? after.summary : [],
-      boardDelivery: after.boardDelivery,
-      boardPicture: after.picture,
+      summary: turnEnded ? (after.board?.summary ?? []) : [],
+      boardDelivery: after.board?.delivery ?? null,
+      boardPicture: after.board?.picture ?? false,
     },
   };
-}
-
-/**
- * The entries of the turn that just ended, read from the newest rows in growing windows: a turn is a
- * few rows, so a move does not read (or parse) the game's whole log to describe it.
- */
-async function turnSummaryOf(core: GameCore, after: ActiveSnapshot, activeBefore: readonly Seat[], toldUpTo: number | null): Promise<EffectiveEntry[]> {
-  for (let window = 16; ; window *= 4) {
-    const rows = await core.repo.recentActions(after.row.id, window);
-    const { entries } = effectiveWindow(rows);
-    const summary = turnSummary(entries, activeBefore, after, toldUpTo);
-    // The walk stopped inside the window, or the window holds the whole log.
-    if (summary.length < entries.length || rows.length < window || window >= 4 * SUMMARY_ENTRIES) return summary.slice(-SUMMARY_ENTRIES);
-  }
 }
 
 /**
@@ -266,22 +244,5 @@ function appendedEntries(entries: readonly NewAction[], firstSequence: number | 
     if (entry.kind !== 'action') return;
     out.push({ sequence: firstSequence + index, seat: entry.seat, ...readLogAction(entry.action), events: entry.events as GameEvent[], checkpoint: entry.checkpoint });
   });
-  return out;
-}
-
-/**
- * The entries of the turn that just ended: walking back from the newest, every entry by a seat that
- * was deciding before the change or that plays on autopilot, down to what an earlier board told.
- */
-function turnSummary(log: readonly EffectiveEntry[], activeBefore: readonly Seat[], after: ActiveSnapshot, toldUpTo: number | null): EffectiveEntry[] {
-  const autopilot = new Set(after.seats.filter((s) => isComputerPlayed(s)).map((s) => s.seat));
-  const out: EffectiveEntry[] = [];
-  for (let i = log.length - 1; i >= 0; i--) {
-    const entry = log[i] as EffectiveEntry;
-    // What an earlier board told is not told again (a computer's turn just before a vote, say).
-    if (toldUpTo !== null && entry.sequence <= toldUpTo) break;
-    if (!activeBefore.includes(entry.seat) && !autopilot.has(entry.seat) && !isRemoveSeat(entry.action)) break;
-    out.unshift(entry);
-  }
   return out;
 }

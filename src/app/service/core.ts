@@ -6,7 +6,7 @@
  * GameService (../game-service.ts) is their one face.
  */
 import { randomBytes } from 'node:crypto';
-import type { AnyGameDefinition } from '../../engine/index.js';
+import type { AnyGameDefinition, Seat } from '../../engine/index.js';
 import { DamagedRowError } from '../../persistence/game-repository.js';
 import type { DeliveryKind, GameRow, SeatRow } from '../../persistence/schema.js';
 import type { NewResult } from '../../persistence/stats-repository.js';
@@ -15,9 +15,9 @@ import type { Logger } from '../../logger.js';
 import { delivererName, SINGLE_SHARD, type ShardSet } from '../../sharding.js';
 import type { Clock } from '../clock.js';
 import { KeyedMutex } from '../locks.js';
-import { effectiveLog, replayFrom } from '../log.js';
+import { effectiveLog, replayFrom, type EffectiveEntry } from '../log.js';
 import type { LobbySettings, ModuleRegistry } from '../module.js';
-import { Outbox, type DeliveryPayload } from '../outbox.js';
+import { Outbox, type BoardNote, type DeliveryPayload } from '../outbox.js';
 import { clockChoice } from '../time-bank.js';
 import { checkSeats } from './seat-identity.js';
 import { refuse, type ActiveSnapshot, type Result, type Snapshot } from './types.js';
@@ -78,16 +78,35 @@ export interface CommitChange {
   readonly results: readonly NewResult[] | null;
   /** When the change was saved. */
   readonly savedAt: number;
+  /** The seats that decided before the change (with those whose forced answers it played). */
+  readonly activeBefore: readonly Seat[];
+  /** The action entries the change appended, as the effective log shows them. */
+  readonly appended: readonly EffectiveEntry[];
+  /** The lines about seats the board tells (a seat left, was removed, was handed to a computer). */
+  readonly notes: readonly BoardNote[];
+  readonly concededTo: Seat | null;
+}
+
+/** The board a commit owes the channel: its delivery in the outbox, whether it has a picture, the turn told under it. */
+export interface OwedBoard {
+  readonly delivery: number;
+  readonly picture: boolean;
+  readonly summary: EffectiveEntry[];
+}
+
+/** What a consequence hands back to the commit's outcome (the board it owes, if it is the one that owes it). */
+export interface CommitFollowUp {
+  readonly board?: OwedBoard;
 }
 
 /**
- * Something that follows from every commit (the next turn's jobs, the ratings of a finished game), run in
- * the commit's transaction in the order of the core's list: so a commit schedules nothing itself, and
- * nothing it sets off needs to know the commit.
+ * Something that follows from every commit (the next turn's jobs, the ratings of a finished game, the board
+ * the channel is owed), run in the commit's transaction in the order of the core's list: so a commit
+ * schedules nothing itself, and nothing it sets off needs to know the commit.
  */
 export interface CommitConsequence {
   readonly name: string;
-  follow(core: GameCore, change: CommitChange): Promise<void>;
+  follow(core: GameCore, change: CommitChange): Promise<CommitFollowUp>;
 }
 
 export class GameCore {

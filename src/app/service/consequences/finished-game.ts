@@ -5,8 +5,9 @@ import { rateFinishedGame } from '../ratings.js';
 export const finishedGameRated: CommitConsequence = {
   name: 'results and ratings',
   async follow(core, { after, results, savedAt }) {
-    if (results === null) return;
+    if (results === null) return {};
     await core.stats.record(after.row.id, savedAt, results);
     await rateFinishedGame(core, after, results);
+    return {};
   },
 };

@@ -1,10 +1,11 @@
 /**
  * What follows from every commit, in this order, in the commit's transaction: the game's jobs first (a
- * finished game's go), then a finished game's results and ratings. The core receives this list (see
- * game-service.ts): a commit runs it without knowing what is on it.
+ * finished game's go), then a finished game's results and ratings, then the board the channel is owed.
+ * The core receives this list (see game-service.ts): a commit runs it without knowing what is on it.
  */
 import type { CommitConsequence } from '../core.js';
+import { boardOwed } from './board.js';
 import { finishedGameRated } from './finished-game.js';
 import { turnJobsFollow } from './turn-jobs.js';
 
-export const COMMIT_CONSEQUENCES: readonly CommitConsequence[] = [turnJobsFollow, finishedGameRated];
+export const COMMIT_CONSEQUENCES: readonly CommitConsequence[] = [turnJobsFollow, finishedGameRated, boardOwed];

@@ -10,5 +10,6 @@ export const turnJobsFollow: CommitConsequence = {
     else if (markerAfter !== markerBefore) await scheduleTurn(core, after);
     // The same turn, a computer owing a decision now or before: its job follows (due later, or gone).
     else if (owedComputerSeats(after).length > 0 || owedComputerSeats(before).length > 0) await scheduleComputerTurn(core, after);
+    return {};
   },
 };
