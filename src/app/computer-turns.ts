@@ -4,7 +4,7 @@
  * pool, off the event loop), and is committed like a click, with the version check. A decision that fails
  * is tried again and then replaced by a safe legal move (the first), told in the log and the channel; one
  * past its deadline is abandoned with the same fallback. A computer turn that is owed is also a scheduled
- * job (timers.ts), so one that stalled (a failure, a restart) is played by the scheduler when it comes due.
+ * job (service/jobs/computer-turn.ts), so one that stalled (a failure, a restart) is played by the scheduler when it comes due.
  */
 import { createHmac } from 'node:crypto';
 import type { Carry } from '../engine/ai/index.js';

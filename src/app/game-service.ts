@@ -183,7 +183,7 @@ export class GameService {
   leaveConsequence(...a: Parameters<typeof leaving.leaveConsequence>) { return leaving.leaveConsequence(...a); }
   abandon(...a: Args<typeof leaving.abandon>) { return leaving.abandon(this.#core, ...a); }
 
-  // Seats a computer plays (computer-seats.ts).
+  // Seats a computer plays (computer-seats.ts); its move and a seat taken back (stand-ins.ts).
   computerSeatsToPlay(...a: Parameters<typeof computerSeats.computerSeatsToPlay>) { return computerSeats.computerSeatsToPlay(...a); }
   computerSeatsOwed(...a: Args<typeof computerSeats.computerSeatsOwed>) { return computerSeats.computerSeatsOwed(this.#core, ...a); }
   seatsWaitingForOwner(...a: Args<typeof computerSeats.seatsWaitingForOwner>) { return computerSeats.seatsWaitingForOwner(this.#core, ...a); }
@@ -191,7 +191,7 @@ export class GameService {
   computerAct(...a: Args<typeof standIns.computerAct>) { return standIns.computerAct(this.#core, ...a); }
   reclaim(...a: Args<typeof standIns.reclaim>) { return standIns.reclaim(this.#core, ...a); }
 
-  // Timers: reminders, idle deadlines, snooze, the game's settings (timers.ts).
+  // Timers: snooze, the game's settings (timers.ts); the due jobs by kind (due-jobs.ts, jobs/).
   updateSettings(...a: Args<typeof timers.updateSettings>) { return timers.updateSettings(this.#core, ...a); }
   idleSince(...a: Args<typeof timers.idleSince>) { return timers.idleSince(this.#core, ...a); }
   runDueJobs() { return dueJobs.runDueJobs(this.#core); }

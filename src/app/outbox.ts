@@ -48,11 +48,11 @@ export type DeliveryPayload =
     }
   /**
    * `since`: when the seats' wait began (absent in rows written before). `together`: the same player's other
-   * games reminded in this one message (due within the same window, see service/timers.ts), each with its
+   * games reminded in this one message (due within the same window, see service/jobs/reminder.ts), each with its
    * own count; the delivery's own game is the one that has waited longest.
    */
   | { readonly kind: 'reminder'; readonly seats: readonly Seat[]; readonly count: number; readonly limit: number; readonly since?: number; readonly together?: readonly RemindedGame[] }
-  /** The seats' time banks are low (one warning per turn, a ping of its own; see service/timers.ts). */
+  /** The seats' time banks are low (one warning per turn, a ping of its own; see service/jobs/bank-warning.ts). */
   | { readonly kind: 'bank-warning'; readonly seats: readonly Seat[] }
   | HeldNotice
   | DmFallback

@@ -2,7 +2,7 @@
  * The idle vote: when a turn has waited the idle time, the other players vote to hand the idle seat to a
  * computer player ('skip') or to remove its player ('kick'); a strict majority of the other human
  * players still in the game decides (`votersOn`), and the change is committed at once (see leaving.ts for
- * what removal does). Where nobody could vote, no vote opens: the game waits (timers.ts).
+ * what removal does). Where nobody could vote, no vote opens: the game waits (jobs/idle.ts).
  */
 import type { Seat } from '../../engine/index.js';
 import { turnMarkerOf } from '../module.js';
