@@ -12,7 +12,7 @@ import type { Logger } from '../logger.js';
 import { commandDefinitions } from './commands.js';
 import type { BotContext, Deliverer, FollowingPanels } from './types.js';
 import type { PresenterRegistry } from '../games/contract.js';
-import { OutboxDeliverer } from './deliverer.js';
+import { OutboxDeliverer } from './delivery/deliverer.js';
 import { startupStep } from '../startup-step.js';
 import { FollowingPanelStore } from './following-panels.js';
 import { registerCommands } from './register-commands.js';

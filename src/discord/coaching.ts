@@ -24,7 +24,7 @@ import type { Locale, Seat } from '../engine/index.js';
 import type { Logger } from '../logger.js';
 import type { BotContext } from './types.js';
 import { t, toLocale, type CoreKey } from './i18n/index.js';
-import { labelNames, type PrivateMessage } from './messages.js';
+import { labelNames, type PrivateMessage } from './messages/index.js';
 import { answerPrivately } from './respond.js';
 
 /**
@@ -33,7 +33,7 @@ import { answerPrivately } from './respond.js';
  */
 export const CLEAR_DIFFERENCE = 0.05;
 
-/** The coaching lines a panel carries (see PanelNotes.coaching in messages.ts). */
+/** The coaching lines a panel carries (see PanelNotes.coaching in messages/panel.ts). */
 export interface PanelCoaching {
   /** After a choice: whether it was the suggestion. */
   readonly verdict?: string;

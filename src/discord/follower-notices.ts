@@ -13,10 +13,9 @@ import { isAway, quietUntil } from '../app/notifications.js';
 import type { Logger } from '../logger.js';
 import { DEFAULT_NOTIFY, type NotifySettings } from '../notify-settings.js';
 import type { BotContext } from './types.js';
-import type { DeliveryStep } from './delivery/plan.js';
 import { describeError } from './errors.js';
 import { t, toLocale } from './i18n/index.js';
-import { gameLocale, type PublicMessage } from './messages.js';
+import { gameLocale, type PublicMessage } from './messages/index.js';
 import { messageLink, presenterFor } from './respond.js';
 
 export interface FollowersToTell {
@@ -28,14 +27,12 @@ export interface FollowersToTell {
 
 const NOBODY: FollowersToTell = { mention: [], direct: [] };
 
-/** Whether the step is news a follower hears of: a new board picture. */
-function isFollowedNews(step: DeliveryStep): boolean {
-  return step.kind === 'board' && step.picture && !step.again;
-}
-
-/** The game's followers this step tells, and how (read when it is posted: who follows now). */
-export async function followersToTell(ctx: BotContext, game: Snapshot, step: DeliveryStep): Promise<FollowersToTell> {
-  if (!isFollowedNews(step)) return NOBODY;
+/**
+ * The game's followers a post tells, and how (read when it is posted: who follows now); `news`: whether
+ * the post is news a follower hears of (see isFollowedNews in delivery/plan.ts).
+ */
+export async function followersToTell(ctx: BotContext, game: Snapshot, news: boolean): Promise<FollowersToTell> {
+  if (!news) return NOBODY;
   const followers = await ctx.service.followersOf(game);
   if (followers.length === 0) return NOBODY;
   const wishes = await ctx.service.notifyOfUsers(followers);

@@ -8,7 +8,7 @@ import type { Locale } from '../engine/index.js';
 import type { PresenterRegistry } from '../games/contract.js';
 import { conservative, MIN_RATED_GAMES, ratedLevelOf, type SkillRating } from '../skill-rating.js';
 import { t } from './i18n/index.js';
-import { computerPlayerName } from './messages.js';
+import { computerPlayerName } from './messages/index.js';
 
 /** Entries per game's leaderboard. */
 export const RATING_BOARD_ENTRIES = 10;

@@ -17,7 +17,7 @@ import type { Locale } from '../engine/index.js';
 import type { BotContext, ComponentInteraction } from './types.js';
 import type { GamePresenter } from '../games/contract.js';
 import { t, type CoreKey } from './i18n/index.js';
-import { names, type PrivateMessage } from './messages.js';
+import { names, type PrivateMessage } from './messages/index.js';
 import { echo } from './text.js';
 import { truncate } from './panel.js';
 

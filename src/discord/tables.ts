@@ -12,7 +12,7 @@ import type { Locale } from '../engine/index.js';
 import { encodeCustomId, TABLE_COMMANDS, type TableCommand } from './codec.js';
 import type { HandlerEnv } from './context.js';
 import { t, toLocale } from './i18n/index.js';
-import { labelNames, type PrivateMessage } from './messages.js';
+import { labelNames, type PrivateMessage } from './messages/index.js';
 import { escapeMarkdown } from './text.js';
 import { truncate } from './panel.js';
 import { answerPrivately, refusalText } from './respond.js';

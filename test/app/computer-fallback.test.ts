@@ -13,7 +13,7 @@ import { ComputerTurns, type ComputerPlayer } from '../../src/app/computer-turns
 import { GameService, JOB_KINDS, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
 import { Scheduler } from '../../src/app/scheduler.js';
 import { AiPoolClosedError } from '../../src/app/workers/ai-errors.js';
-import { logMessage } from '../../src/discord/messages.js';
+import { logMessage } from '../../src/discord/messages/index.js';
 import { GAMES } from '../../src/games/index.js';
 import type { BoardRenderer } from '../../src/render/board-job.js';
 import { createLogger } from '../../src/logger.js';

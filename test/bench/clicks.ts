@@ -11,7 +11,7 @@
 import { GAMES } from '../../src/games/index.js';
 import type { GameModule, LobbySettings } from '../../src/app/module.js';
 import { parseCustomId, parseSelectValue } from '../../src/discord/codec.js';
-import { CHAIN_GROUP, panelChoices } from '../../src/discord/messages.js';
+import { CHAIN_GROUP, panelChoices } from '../../src/discord/messages/index.js';
 import type { GamePresenter } from '../../src/games/contract.js';
 import { buildPanel, type PanelAction, type PanelRow } from '../../src/discord/panel.js';
 import { achievesNothing, compoundChoices, compoundSteps, seedRng, type AnyGameDefinition, type RngState, type Seat } from '../../src/engine/index.js';

@@ -11,7 +11,7 @@ import { renderKairoPhone } from '../../src/games/kairo/render/phone.js';
 import { kairo, type KairoAction, type KairoPublicView, type KairoState } from '../../src/games/kairo/index.js';
 import { compoundChoices, type Seat } from '../../src/engine/index.js';
 import { buildPanel, MAX_OPTIONS, type PanelAction } from '../../src/discord/panel.js';
-import { CHAIN_GROUP, panelChoices } from '../../src/discord/messages.js';
+import { CHAIN_GROUP, panelChoices } from '../../src/discord/messages/index.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
 import { measureClicks } from '../bench/clicks.js';
 import { progressPick } from '../render/kairo/engine-states.js';

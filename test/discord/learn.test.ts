@@ -12,7 +12,7 @@ import type { ActiveSnapshot } from '../../src/app/game-service.js';
 import { computerRequest, type ComputerChoice, type ComputerPlayer, type ComputerRequest } from '../../src/app/computer-turns.js';
 import { runAiTask } from '../../src/app/workers/ai-task.js';
 import { hintFor, verdictText, PANEL_TIPS, type CoachingContext } from '../../src/discord/coaching.js';
-import { labelNames } from '../../src/discord/messages.js';
+import { labelNames } from '../../src/discord/messages/index.js';
 import { GAMES } from '../../src/games/index.js';
 import type { KairoState } from '../../src/games/kairo/index.js';
 import type { FakeUser, InteractionHandle, SeenMessage } from '../fake-discord/index.js';

@@ -2,7 +2,7 @@
  * The turn panel says what a decision costs and gives: beside each option (a select option's description,
  * after a button's label) the lira a sale brings, the Post Office's payout, where a move leads (place
  * number, steps, whom to pay, an assistant waiting there); in the panel text why a choice is narrow (a
- * dead end) and what a payment still owes. Built the way the bot builds it (messages.ts over a real game
+ * dead end) and what a payment still owes. Built the way the bot builds it (messages/panel.ts over a real game
  * service), from hand-made game states.
  */
 import { ComponentType, type APIButtonComponentWithCustomId, type APIStringSelectComponent } from 'discord.js';
@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
 import { GAMES } from '../../src/games/index.js';
 import type { GamePresenter } from '../../src/games/contract.js';
-import { panelActions, panelMessage } from '../../src/discord/messages.js';
+import { panelActions, panelMessage } from '../../src/discord/messages/index.js';
 import { buttonLabel, type PanelAction } from '../../src/discord/panel.js';
 import type { Locale, Seat } from '../../src/engine/index.js';
 import type { IstanbulState } from '../../src/games/istanbul/index.js';

@@ -1,6 +1,6 @@
 /** The board's summary is told in whole events and whole lines: what does not fit is counted, never cut. */
 import { describe, expect, it } from 'vitest';
-import { wholeWithin } from '../../src/discord/messages.js';
+import { wholeWithin } from '../../src/discord/messages/index.js';
 
 const more = (count: number): string => `… and ${count} more`;
 

@@ -1,7 +1,7 @@
 /**
  * Every text a full fuzzed game shows, in every language, built the way the bot builds it: the game service
  * plays the game (a real SQLite database in memory), and at every decision the bot's message builders
- * (src/discord/messages.ts) make the panel (prompt, what the last click did, every action label and group
+ * (src/discord/messages/) make the panel (prompt, what the last click did, every action label and group
  * label), the hand, the board's status line, the log after each turn, the reminder, the idle vote, and the
  * first and final boards with the standings. Nothing may show a catalogue key, a placeholder,
  * "undefined", "NaN" or an empty label.
@@ -24,7 +24,7 @@ import {
   standingsLines,
   voteMessage,
   type BoardNotes,
-} from '../../src/discord/messages.js';
+} from '../../src/discord/messages/index.js';
 import { LOCALES, seedRng, type GameEvent, type Locale, type RngState, type Seat } from '../../src/engine/index.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
 import type { KairoAction, KairoState } from '../../src/games/kairo/index.js';

@@ -96,3 +96,8 @@ export function activeSeatsOf(game: ActiveSnapshot): readonly number[] {
   const def = game.module.definition;
   return def.isOver(game.state) ? [] : def.activeSeats(game.state);
 }
+
+/** Whether the step is news a follower hears of: a new board picture. */
+export function isFollowedNews(step: DeliveryStep): boolean {
+  return step.kind === 'board' && step.picture && !step.again;
+}

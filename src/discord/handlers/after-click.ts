@@ -8,7 +8,7 @@ import { isComputerPlayed, type ActiveSnapshot, type Outcome, type Result } from
 import type { Seat } from '../../engine/index.js';
 import type { ComponentInteraction, HandlerEnv } from '../context.js';
 import { t } from '../i18n/index.js';
-import { compoundConfirmMessage, names, panelMessage } from '../messages.js';
+import { compoundConfirmMessage, names, panelMessage } from '../messages/index.js';
 import { truncate } from '../panel.js';
 import { answerCoached } from '../coaching.js';
 import { answerPrivately, markCommitted, notePrivately, presenterFor, refusalText } from '../respond.js';

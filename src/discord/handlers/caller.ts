@@ -5,7 +5,7 @@
 import { PermissionFlagsBits, type Interaction } from 'discord.js';
 import type { Refusal, Result, Snapshot } from '../../app/game-service.js';
 import type { HandlerEnv } from '../context.js';
-import { handMessage } from '../messages.js';
+import { handMessage } from '../messages/index.js';
 import { answerPrivately, presenterFor, refusalText } from '../respond.js';
 
 export function displayName(interaction: Interaction): string {

@@ -13,7 +13,7 @@ import type { GamePresenter } from '../../games/contract.js';
 import { movesAsTold, type GameService } from '../../app/game-service.js';
 import { encodeCustomId, encodeFrameValue } from '../codec.js';
 import { t } from '../i18n/index.js';
-import { CONTENT_MAX, pastLabelNames, playingOrderText, standingsLines, standingsNow, turnNames, visibleEvents, type Row } from '../messages.js';
+import { CONTENT_MAX, pastLabelNames, playingOrderText, standingsLines, standingsNow, turnNames, visibleEvents, type Row } from '../messages/index.js';
 import { truncate } from '../panel.js';
 
 /** A select offers at most 25 options: the start, the end and this many rounds around the current one. */

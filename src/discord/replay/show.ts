@@ -9,7 +9,7 @@ import { ReplayBook, type OpenReplay, type ReplayRefusal } from '../../app/repla
 import { BoundedCache } from '../../app/replay/bounded-cache.js';
 import type { BotContext, HandlerEnv } from '../context.js';
 import { t } from '../i18n/index.js';
-import { pastLabelNames } from '../messages.js';
+import { pastLabelNames } from '../messages/index.js';
 import { answerPrivately, isEphemeralMessage, notePrivately, presenterFor, refusalText } from '../respond.js';
 import { echo } from '../text.js';
 import { maySeeGame } from '../tables.js';

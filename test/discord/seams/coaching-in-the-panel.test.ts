@@ -9,7 +9,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActiveSnapshot } from '../../../src/app/game-service.js';
-import { labelNames } from '../../../src/discord/messages.js';
+import { labelNames } from '../../../src/discord/messages/index.js';
 import { GAMES } from '../../../src/games/index.js';
 import { inProcessBoardRenderer } from '../../../src/render/board-job.js';
 import type { FakeUser, InteractionHandle, SeenMessage } from '../../fake-discord/index.js';

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActiveSnapshot } from '../../../src/app/game-service.js';
 import { isComputerSeatId } from '../../../src/app/game-service.js';
 import { parseCustomId } from '../../../src/discord/codec.js';
-import { computerPlayerName, gameLocale } from '../../../src/discord/messages.js';
+import { computerPlayerName, gameLocale } from '../../../src/discord/messages/index.js';
 import { labelName } from '../../../src/discord/text.js';
 import type { Locale } from '../../../src/engine/index.js';
 import { GAMES } from '../../../src/games/index.js';

@@ -6,7 +6,7 @@
 import type { RepliableInteraction } from 'discord.js';
 import type { CommandHandler, HandlerEnv } from '../../context.js';
 import { t } from '../../i18n/index.js';
-import { confirmMessage, standingsNow } from '../../messages.js';
+import { confirmMessage, standingsNow } from '../../messages/index.js';
 import { answerPrivately, presenterFor } from '../../respond.js';
 import { completeGame, gameForCommand } from '../../tables.js';
 import { canManage, refuse } from '../caller.js';

@@ -1,7 +1,7 @@
 /** /game history [count]: this server's finished games (and those ended early), newest first, each with a link to its last board. */
 import type { CommandHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
-import { playerById } from '../../messages.js';
+import { playerById } from '../../messages/index.js';
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { FinishedGame } from '../../../app/game-service.js';
 import type { HandlerEnv } from '../../context.js';

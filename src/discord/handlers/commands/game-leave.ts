@@ -6,7 +6,7 @@
 import type { RepliableInteraction } from 'discord.js';
 import type { CommandHandler, HandlerEnv } from '../../context.js';
 import { t } from '../../i18n/index.js';
-import { confirmMessage, gameLocale, lobbyMessage, mention } from '../../messages.js';
+import { confirmMessage, gameLocale, lobbyMessage, mention } from '../../messages/index.js';
 import { answerPrivately, presenterFor, sendableChannel } from '../../respond.js';
 import { completeGame, gameForCommand } from '../../tables.js';
 import { refuse } from '../caller.js';

@@ -4,7 +4,7 @@
  */
 import type { RepliableInteraction } from 'discord.js';
 import type { CommandHandler, HandlerEnv } from '../../context.js';
-import { logMessage } from '../../messages.js';
+import { logMessage } from '../../messages/index.js';
 import { answerPrivately, presenterFor } from '../../respond.js';
 import { completeGame, gameForCommand } from '../../tables.js';
 import { loadForCommand, refuse } from '../caller.js';

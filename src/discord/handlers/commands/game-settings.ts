@@ -6,7 +6,7 @@
 import type { RepliableInteraction } from 'discord.js';
 import type { CommandHandler, HandlerEnv } from '../../context.js';
 import { t } from '../../i18n/index.js';
-import { settingsText } from '../../messages.js';
+import { settingsText } from '../../messages/index.js';
 import { answerPrivately, refusalText } from '../../respond.js';
 import { completeGame, gameForCommand } from '../../tables.js';
 import { canManage, refuse } from '../caller.js';

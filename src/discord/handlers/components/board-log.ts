@@ -1,6 +1,6 @@
 /** Board: Log. The newest page of the game's log a user may see (private events only their own). */
 import type { ComponentHandler } from '../../context.js';
-import { logMessage } from '../../messages.js';
+import { logMessage } from '../../messages/index.js';
 import { answerPrivately, presenterFor } from '../../respond.js';
 import { refuse } from '../caller.js';
 

@@ -4,7 +4,7 @@ import { isComputerPlayed, type Refusal } from '../../../app/game-service.js';
 import { encodeCustomId } from '../../codec.js';
 import { t } from '../../i18n/index.js';
 import type { ComponentHandler } from '../../context.js';
-import { panelMessage } from '../../messages.js';
+import { panelMessage } from '../../messages/index.js';
 import { answerCoached } from '../../coaching.js';
 import { answerPrivately, presenterFor, refusalText } from '../../respond.js';
 import { refuse } from '../caller.js';

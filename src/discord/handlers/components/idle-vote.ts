@@ -1,7 +1,7 @@
 /** Idle vote: skip the idle player's turn, or remove them. The vote message shows the tally. */
 import type { ComponentHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
-import { gameLocale, hoursSince, mention, voteMessage } from '../../messages.js';
+import { gameLocale, hoursSince, mention, voteMessage } from '../../messages/index.js';
 import { answerPrivately, markCommitted, missingPermissions } from '../../respond.js';
 import { deliverNow } from '../after-click.js';
 import { refuse } from '../caller.js';

@@ -2,7 +2,7 @@
 import { COMPUTER_LEVELS, type Level } from '../../../app/game-service.js';
 import type { ComponentHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
-import { lobbyMessage } from '../../messages.js';
+import { lobbyMessage } from '../../messages/index.js';
 import { answerPrivately, presenterFor } from '../../respond.js';
 import { refuse } from '../caller.js';
 

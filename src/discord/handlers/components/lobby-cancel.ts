@@ -1,7 +1,7 @@
 /** Lobby: Cancel (the host, or a member who may manage the channel). */
 import type { ComponentHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
-import { gameLocale } from '../../messages.js';
+import { gameLocale } from '../../messages/index.js';
 import { presenterFor } from '../../respond.js';
 import { canManage, refuse } from '../caller.js';
 

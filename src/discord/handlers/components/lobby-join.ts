@@ -1,6 +1,6 @@
 /** Lobby: Join. */
 import type { ComponentHandler } from '../../context.js';
-import { lobbyMessage } from '../../messages.js';
+import { lobbyMessage } from '../../messages/index.js';
 import { presenterFor } from '../../respond.js';
 import { displayName, refuse } from '../caller.js';
 

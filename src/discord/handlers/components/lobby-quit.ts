@@ -1,6 +1,6 @@
 /** Lobby: Leave (before the game starts). */
 import type { ComponentHandler } from '../../context.js';
-import { lobbyMessage } from '../../messages.js';
+import { lobbyMessage } from '../../messages/index.js';
 import { presenterFor } from '../../respond.js';
 import { refuse } from '../caller.js';
 

@@ -1,7 +1,7 @@
 /** Lobby: Start (the host). Seats are shuffled with the seed and the first board is owed to the channel. */
 import type { ComponentHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
-import { gameLocale, lobbyMessage, playingOrderText } from '../../messages.js';
+import { gameLocale, lobbyMessage, playingOrderText } from '../../messages/index.js';
 import { answerPrivately, markCommitted, missingPermissions, presenterFor } from '../../respond.js';
 import { tableLink } from '../../links.js';
 import { deliverNow } from '../after-click.js';

@@ -4,7 +4,7 @@
  */
 import type { ComponentHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
-import { logMessage } from '../../messages.js';
+import { logMessage } from '../../messages/index.js';
 import { answerPrivately, notePrivately, presenterFor } from '../../respond.js';
 import { refuse } from '../caller.js';
 

@@ -1,7 +1,7 @@
 /** The "back to my choices" of the question before a compound choice: nothing changes, the panel comes back. */
 import type { ComponentHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
-import { panelMessage } from '../../messages.js';
+import { panelMessage } from '../../messages/index.js';
 import { answerCoached } from '../../coaching.js';
 import { presenterFor } from '../../respond.js';
 import { refuse } from '../caller.js';

@@ -2,7 +2,7 @@
 import type { ComponentHandler } from '../../context.js';
 import { parseSelectValue } from '../../codec.js';
 import { t } from '../../i18n/index.js';
-import { panelMessage } from '../../messages.js';
+import { panelMessage } from '../../messages/index.js';
 import { answerCoached } from '../../coaching.js';
 import { answerPrivately, missingPermissions, presenterFor } from '../../respond.js';
 import { afterPanelChoice } from '../after-click.js';

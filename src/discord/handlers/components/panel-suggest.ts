@@ -5,7 +5,7 @@
 import { computerRequest } from '../../../app/computer-turns.js';
 import type { ComponentHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
-import { labelNames } from '../../messages.js';
+import { labelNames } from '../../messages/index.js';
 import { answerPrivately, presenterFor } from '../../respond.js';
 import { refuse } from '../caller.js';
 

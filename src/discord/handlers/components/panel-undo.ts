@@ -6,7 +6,7 @@ import type { ComponentHandler } from '../../context.js';
 import type { ComponentInteraction, HandlerEnv } from '../../context.js';
 import type { IdFor } from '../../codec.js';
 import { t } from '../../i18n/index.js';
-import { labelNames } from '../../messages.js';
+import { labelNames } from '../../messages/index.js';
 import { presenterFor } from '../../respond.js';
 import { afterPanelChange } from '../after-click.js';
 

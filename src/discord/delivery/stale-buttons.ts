@@ -1,0 +1,59 @@
+/** The buttons come off the messages a newer one replaced (an idle vote says why it closed). */
+import { DiscordAPIError } from 'discord.js';
+import type { Snapshot } from '../../app/game-service.js';
+import type { StaleMessage } from '../../app/outbox.js';
+import { voteClosure } from '../../app/vote-closure.js';
+import type { Logger } from '../../logger.js';
+import type { BotContext } from '../types.js';
+import { t } from '../i18n/index.js';
+import { gameLocale, mention } from '../messages/index.js';
+import { sendableChannel } from '../respond.js';
+import { describeError } from '../errors.js';
+import { activeSeatsOf } from './plan.js';
+
+/** Discord codes meaning the message is gone or out of reach for good: nothing left to disarm. */
+export const GONE = new Set([10003, 10008, 50001]);
+
+
+/** A board posted before the outbox existed (games.board_message_id only): its buttons come off too. */
+export async function disarmUntracked(ctx: BotContext, game: Snapshot, newMessageId: string): Promise<void> {
+  const previous = game.row.boardMessageId;
+  if (previous === null || previous === newMessageId) return;
+  if (await ctx.service.outbox.isTracked(game.row.id, previous)) return;
+  await disarmMessage(ctx, game.row.channelId, previous).catch(() => undefined);
+}
+
+/** Takes the buttons off the game's messages that a newer one replaced (or all, once the game is over). */
+export async function disarmStale(ctx: BotContext, logger: Logger, gameId: number): Promise<void> {
+  const { outbox } = ctx.service;
+  for (const d of await outbox.staleButtons(gameId)) {
+    try {
+      await disarmMessage(ctx, d.channelId, d.messageId, d.vote === undefined ? undefined : await voteClosedText(ctx, gameId, d.vote));
+      await outbox.disarmed(d.id);
+    } catch (error) {
+      if (error instanceof DiscordAPIError && typeof error.code === 'number' && GONE.has(error.code)) {
+        await outbox.disarmed(d.id);
+        continue;
+      }
+      logger.warn({ gameId, channelId: d.channelId, messageId: d.messageId, reason: describeError(error) }, 'could not take the buttons off an old message; trying again later');
+      return;
+    }
+  }
+}
+
+/** `content`: what the message says instead (an idle vote says why it closed). */
+async function disarmMessage(ctx: BotContext, channelId: string, messageId: string, content?: string): Promise<void> {
+  const channel = await sendableChannel(ctx.client, channelId);
+  await channel.messages.edit(messageId, content === undefined ? { components: [] } : { content, components: [], allowedMentions: { parse: [] } });
+}
+
+/** Why an idle vote closed, in the game's language (undefined: the game cannot be read; the buttons just come off). */
+async function voteClosedText(ctx: BotContext, gameId: number, vote: NonNullable<StaleMessage['vote']>): Promise<string | undefined> {
+  const loaded = await ctx.service.byId(gameId);
+  if (!loaded.ok || loaded.game.kind !== 'active') return undefined;
+  const game = loaded.game;
+  const closure = voteClosure({ status: game.row.status, seats: vote.seats, laterNotes: vote.laterNotes, deciding: activeSeatsOf(game), newerVote: vote.newerVote });
+  // A vote that passed says so as its handler wrote it (this edit may come first).
+  const key = closure.reason === 'passedSkip' || closure.reason === 'passedKick' ? (`vote.${closure.reason}` as const) : (`vote.closed.${closure.reason}` as const);
+  return t(gameLocale(game), key, 'seat' in closure ? { player: mention(game, closure.seat) } : {});
+}
