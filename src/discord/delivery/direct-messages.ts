@@ -26,7 +26,6 @@ import { reminderLines, bankOf } from './compose.js';
  */
 export type NoticeOutcome = 'done' | 'refused' | 'owed';
 
-
 /** The users a board or reminder names to decide, each with whether the post pings them and whether they get a direct message. */
 export async function toldOfTurn(ctx: BotContext, game: Snapshot, step: DeliveryStep, message: PublicMessage): Promise<{ userId: string; ping: boolean; dm: NotifySettings | null }[]> {
   const named = message.allowedMentions.users ?? [];

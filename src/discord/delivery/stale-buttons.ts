@@ -14,7 +14,6 @@ import { activeSeatsOf } from './plan.js';
 /** Discord codes meaning the message is gone or out of reach for good: nothing left to disarm. */
 export const GONE = new Set([10003, 10008, 50001]);
 
-
 /** A board posted before the outbox existed (games.board_message_id only): its buttons come off too. */
 export async function disarmUntracked(ctx: BotContext, game: Snapshot, newMessageId: string): Promise<void> {
   const previous = game.row.boardMessageId;

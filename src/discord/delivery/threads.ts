@@ -21,7 +21,6 @@ export interface ThreadChoice {
   id: string | null;
 }
 
-
 /**
  * Where a step is posted: a game played in a thread has its boards, reminders and votes there (the
  * thread is opened with the first of them, from the lobby message), and so do changed timer settings;
