@@ -113,14 +113,21 @@ function materialise(): void {
       });
       writeFileSync(target, text);
     }
+    // ES modules, as in the repository (a folder under node_modules is outside its package.json's "type").
+    writeFileSync(join(fresh, 'package.json'), '{ "type": "module" }\n');
     try {
       renameSync(fresh, CACHE_DIR);
     } catch (error) {
-      if (!existsSync(join(CACHE_DIR, 'index.ts'))) throw error;
+      if (!isComplete()) throw error;
     }
   } finally {
     rmSync(fresh, { recursive: true, force: true });
   }
+}
+
+/** The cache folder holds the baseline (written whole: its package.json comes with the rename). */
+function isComplete(): boolean {
+  return existsSync(join(CACHE_DIR, 'package.json'));
 }
 
 let loading: Promise<FrozenBaseline> | undefined;
@@ -128,7 +135,10 @@ let loading: Promise<FrozenBaseline> | undefined;
 /** The frozen baseline, from the cache folder (written from git on first use). */
 export function loadBaseline(): Promise<FrozenBaseline> {
   loading ??= (async () => {
-    if (!existsSync(join(CACHE_DIR, 'index.ts'))) materialise();
+    if (!isComplete()) {
+      rmSync(CACHE_DIR, { recursive: true, force: true });
+      materialise();
+    }
     let module: Record<string, unknown>;
     try {
       module = (await import(pathToFileURL(join(CACHE_DIR, 'index.ts')).href)) as Record<string, unknown>;
