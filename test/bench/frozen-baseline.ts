@@ -1,9 +1,9 @@
 /**
  * The benchmark's frozen baseline: the computer players' search, evaluation, rollout policy and determinizers
  * as they stood before the search's rework (carried trees, early stops, work caps), the yardstick the new
- * search is measured against at the same CPU per decision. It is not kept as source in the working tree (search and renames would walk through
- * it): it is read from git at the revision below, where test/bench/baseline held it, written to a cache
- * folder under node_modules/.cache and imported from there. Its imports of the engines (src/engine,
+ * search is measured against at the same CPU per decision. It is not kept as source in the working tree
+ * (search and renames would walk through it): it is read from git at the revision below, where
+ * test/bench/baseline held it, written to a cache folder under node_modules/.cache and imported from there. Its imports of the engines (src/engine,
  * src/games) are pointed at the live code: the rules are shared, the player is frozen. So the names it
  * imports from there (rules, views, data, the PRNG) are its contract with the live code.
  *
@@ -83,7 +83,7 @@ function filesUnder(dir: string, prefix = ''): string[] {
 function materialise(): void {
   if (!hasRevision()) {
     throw new BaselineUnavailable(
-      `The AI benchmark's frozen baseline is read from git revision ${BASELINE_REVISION.slice(0, 12)} (${BASELINE_PATH}), which this checkout lacks (a shallow clone?): run \`git fetch --unshallow\` and try again.`,
+      `The AI benchmark's frozen baseline is read from git revision ${BASELINE_REVISION.slice(0, 12)} (${BASELINE_PATH}), which this checkout lacks (a shallow clone, or no git history): run \`git fetch --unshallow\` and try again.`,
     );
   }
   const parent = dirname(CACHE_DIR);
