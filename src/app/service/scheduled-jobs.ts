@@ -1,7 +1,8 @@
 /**
- * A game's scheduled jobs as stored: the reminder, the idle deadline and the open idle vote of the turn in
- * progress, each with a payload that is read and checked here (a payload that cannot be read is set aside
- * and reported once; every other job runs).
+ * A game's scheduled jobs as stored: their kinds (the reminder, the idle deadline and the open idle vote of
+ * the turn in progress, the time banks, the low-bank warning, an owed computer turn), each with a payload that
+ * is read and checked here (a payload that cannot be read is set aside and reported once; every other job
+ * runs, by its kind's handler in jobs/).
  */
 import type { Seat } from '../../engine/index.js';
 import type { GameRow, ScheduledJobRow } from '../../persistence/schema.js';
@@ -86,7 +87,7 @@ export function parseJobPayload(job: ScheduledJobRow): JobPayload | string {
 }
 
 /**
- * `timeBank`: the game's time banks (service/time-bank.ts), due when the first running bank is empty.
+ * `timeBank`: the game's time banks (service/time-bank.ts, run by jobs/time-bank.ts), due when the first running bank is empty.
  * `bankWarning`: the turn's low-bank warning (service/jobs/bank-warning.ts), due when the first bank not warned yet is low.
  * `computer`: a computer player owes a decision. Written with every change that leaves one owed, due a
  * grace time later (the move is normally played at once, after the change); when it comes due the turn
