@@ -125,6 +125,7 @@ class Playthrough {
       { policy: policyOf(user.name), maxSteps: 60 },
     );
     if (played === null) return false;
+    if (process.env.PLAYTHROUGH_TRACE !== undefined) console.log(`game #${gameId}: ${user.name} ${played.end} after ${played.clicks} clicks; panel: ${(played.panel?.content ?? '').slice(0, 120).replace(/\n/g, ' / ')}`);
     // The next call (or the end) follows the turn.
     await until(async () => ((await this.status(gameId)) !== 'active' || this.call(place)?.id !== played.board.id ? true : undefined), `the call after ${user.name}'s turn in game #${gameId}`);
     return true;
