@@ -12,11 +12,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameRegistry } from '../../../src/games/registry.js';
-import type { FakeUser, InteractionHandle, SeenMessage } from '../../fake-discord/index.js';
+import type { FakeUser, SeenMessage } from '../../fake-discord/index.js';
 import { tallyComputer } from '../../games/tally/computer.js';
 import { tallyGame } from '../../games/tally/game.js';
-import { endTheTurn, playTurn, type TurnPolicy } from '../../support/turn-driver.js';
-import { buttonFor, hasButton, latestCall, mentionedToAct, openLobby, privateReply, runConfirmed, startBotOnFake, type BotOnFake, WAIT_MS } from '../harness.js';
+import { playTurn, type TurnPolicy } from '../../support/turn-driver.js';
+import { addTwo, ask, delivered as deliveredFor, turnAt, waitOn } from './at-the-table.js';
+import { buttonFor, hasButton, latestCall, mentionedToAct, openLobby, privateReply, runConfirmed, startBotOnFake, type BotOnFake } from '../harness.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -46,36 +47,22 @@ afterAll(async () => {
   await env?.stop();
 });
 
-function waitOn(handle: InteractionHandle, predicate: () => boolean, description: string): Promise<InteractionHandle> {
-  return handle.waitFor(predicate, { timeoutMs: WAIT_MS, description });
-}
-
-async function ask(user: FakeUser, channel: string, subcommand: string, options: Record<string, string | number | boolean> = {}): Promise<SeenMessage> {
-  const handle = await user.runCommand(channel, 'game', { subcommand, options });
-  await waitOn(handle, () => handle.reply !== undefined && !handle.reply.loading, `the answer to /game ${subcommand}`);
-  return privateReply(handle, user);
-}
-
 async function gameIdIn(channel: string): Promise<number> {
   const row = await env.service.runningRow(channel);
   if (row === undefined) throw new Error(`no game runs in ${channel}`);
   return row.id;
 }
 
-/** Everything the bot owes for the game of `channel` is delivered. */
-async function delivered(gameId: number): Promise<void> {
-  await env.service.lockedGame(gameId, () => undefined);
-  await env.bot.deliverer.poll();
+
+/** Everything the bot owes for the game is delivered. */
+function delivered(gameId: number): Promise<void> {
+  return deliveredFor(env, gameId);
 }
 
-/** Plays the turn the channel's latest call asks for; returns the call after it. */
-async function turn(channel: string, policy: TurnPolicy = endTheTurn): Promise<SeenMessage> {
-  const played = await playTurn({ fake: env.fake, channelId: channel, latest: () => latestCall(env.fake, channel) }, { policy, awaitNextBoard: true });
-  return played!.next!;
+/** Plays the turn the latest call at `place` asks for; returns the call after it. */
+function turn(place: string, policy?: TurnPolicy): Promise<SeenMessage> {
+  return turnAt(env, place, policy);
 }
-
-/** Adds 2, then ends the turn. */
-const addTwo: TurnPolicy = (context) => (context.step === 0 ? context.choices.find((c) => /Add 2/.test(c.label))! : endTheTurn(context));
 
 /** A day `days` ahead of the fake clock, as /game notify away_until takes it. */
 function dayAhead(days: number): string {

@@ -11,11 +11,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCustomId } from '../../../src/discord/codec.js';
 import { gameRegistry } from '../../../src/games/registry.js';
-import type { FakeUser, InteractionHandle, SeenMessage } from '../../fake-discord/index.js';
+import type { FakeUser, SeenMessage } from '../../fake-discord/index.js';
 import { tallyComputer } from '../../games/tally/computer.js';
 import { tallyGame } from '../../games/tally/game.js';
 import { endTheTurn, playTurn, type TurnPolicy } from '../../support/turn-driver.js';
-import { boards, buttonFor, latestCall, mentionedToAct, openLobby, privateReply, runConfirmed, startBotOnFake, type BotOnFake, WAIT_MS, INVITE_PERMISSIONS } from '../harness.js';
+import { addTwo, ask, delivered as deliveredFor, turnAt, waitOn } from './at-the-table.js';
+import { boards, buttonFor, latestCall, mentionedToAct, openLobby, privateReply, runConfirmed, startBotOnFake, type BotOnFake, INVITE_PERMISSIONS } from '../harness.js';
 
 const HOUR = 3_600_000;
 
@@ -42,20 +43,19 @@ afterAll(async () => {
   await env?.stop();
 });
 
-function waitOn(handle: InteractionHandle, predicate: () => boolean, description: string): Promise<InteractionHandle> {
-  return handle.waitFor(predicate, { timeoutMs: WAIT_MS, description });
-}
-
-/** The private answer to a /game subcommand, once complete. */
-async function ask(user: FakeUser, channel: string, subcommand: string, options: Record<string, string | number | boolean> = {}): Promise<SeenMessage> {
-  const handle = await user.runCommand(channel, 'game', { subcommand, options });
-  await waitOn(handle, () => handle.reply !== undefined && !handle.reply.loading, `the answer to /game ${subcommand}`);
-  return privateReply(handle, user);
-}
-
 interface Table {
   readonly gameId: number;
   readonly thread: string;
+}
+
+/** Plays the turn the table's latest call asks for; returns the call after it. */
+function turn(at: Table, policy?: TurnPolicy): Promise<SeenMessage> {
+  return turnAt(env, at.thread, policy);
+}
+
+/** Everything the bot owes for the table's game is delivered. */
+function delivered(at: Table): Promise<void> {
+  return deliveredFor(env, at.gameId);
 }
 
 /** A lobby in `channel` opened by `host`, joined by `guests`, started: its thread and first board. */
@@ -70,20 +70,7 @@ async function table(channel: string, host: FakeUser, guests: readonly FakeUser[
   return { gameId, thread: opened()!.id };
 }
 
-/** Plays the turn the table's latest call (a board, or a short text naming who decides) asks for; returns the call after it. */
-async function turn(at: Table, policy: TurnPolicy = endTheTurn): Promise<SeenMessage> {
-  const played = await playTurn({ fake: env.fake, channelId: at.thread, latest: () => latestCall(env.fake, at.thread) }, { policy, awaitNextBoard: true });
-  return played!.next!;
-}
 
-/** Adds 2, then ends the turn: a player's second such turn wins (first to 4). */
-const addTwo: TurnPolicy = (context) => (context.step === 0 ? context.choices.find((c) => /Add 2/.test(c.label))! : endTheTurn(context));
-
-/** Everything the bot owes for a game is delivered (its deliveries run under the game's lock). */
-async function delivered(at: Table): Promise<void> {
-  await env.service.lockedGame(at.gameId, () => undefined);
-  await env.bot.deliverer.poll();
-}
 
 describe('followers, leaving and rematches at tables that meet the other features', () => {
   it('a follower of one of two tables hears that table only, by direct message in their language with a link that opens it; none comes during their quiet hours', async () => {
