@@ -26,7 +26,7 @@ import { chooseIstanbul } from '../discord/istanbul-policy.js';
 import { pickKairo } from '../discord/kairo-policy.js';
 import { buttonFor, hasButton, mentionedToAct, playTurn, type Offered, type TurnPolicy } from '../support/turn-driver.js';
 import { launchChromium } from './browser.js';
-import { post, startTestPlayground, type TestPlayground } from './helpers.js';
+import { eventually, post, startTestPlayground, type TestPlayground } from './helpers.js';
 
 const OUT = path.resolve(process.argv[2] ?? '/tmp/bazaar-playthrough');
 const DESKTOP = { width: 1280, height: 900 };
@@ -34,14 +34,9 @@ const PHONE = { width: 400, height: 860 };
 const WAIT_MS = 120_000;
 const HOUR = 3_600_000;
 
-async function until<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = WAIT_MS): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** Polls until `probe` answers a value, as the playground tests' `eventually` does, with this script's longer wait. */
+function until<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = WAIT_MS): Promise<T> {
+  return eventually(probe, what, timeoutMs);
 }
 
 class Playthrough {
