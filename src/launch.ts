@@ -5,7 +5,7 @@
  * Discord's clock.
  */
 import type { Clock } from './app/clock.js';
-import { GameService } from './app/game-service.js';
+import { createGameService } from './app/game-service.js';
 import { GAMES } from './games/index.js';
 import { startBot, type Bot } from './discord/bot.js';
 import { createDiscordClient, DISCORD_REST_TIMEOUT_MS, recommendedShardCount } from './discord/client.js';
@@ -35,7 +35,7 @@ export async function launchBot({ config, logger, database }: LaunchContext, clo
   });
   // The store is on the opened database; start-up closes it after the bot stopped.
   const store = storeOn(database, { now: () => clock.now(), shards, onTransaction: metrics.transactionEnded });
-  const service = new GameService({ store, modules: GAMES.modules, clock, logger, shards });
+  const service = createGameService({ store, modules: GAMES.modules, clock, logger, shards });
   // Board pictures are drawn in worker threads, never on the event loop.
   const boards = new RenderPool({
     workers: config.renderWorkers,

@@ -6,7 +6,7 @@
  * transaction the service computes and calls the store, and awaits nothing else. Rendering and posting
  * happen afterwards, in the Discord layer, under the same per-game lock (`lockedGame`).
  *
- * This class is the service's one face; each concern is a module of its own under service/, over a
+ * This is the service's one face (createGameService); each concern is a module of its own under service/, over a
  * small core (service/core.ts: load, the transaction, the version checks):
  * - lobby.ts: new games, joining, leaving and starting a lobby, computer players added in the lobby;
  * - turns.ts: a player's action and undo; commit.ts: how every change is applied and saved, with what
@@ -38,12 +38,10 @@
  * - An idle vote may hand the idle seat to a computer player; its owner takes it back between turns.
  */
 import { DatabaseOutage } from './database-outage.js';
-import type { GameEvent, Message, Seat, Standing } from '../engine/index.js';
+import type { GameEvent } from '../engine/index.js';
 import type { FinishedGame, PlayerStats, StoredResult, Winner } from '../persistence/stats-repository.js';
 import type { GameRow, SeatRow } from '../persistence/schema.js';
-import type { EffectiveEntry } from './log.js';
 import type { ModuleRegistry } from './module.js';
-import type { NotifySettings } from '../notify-settings.js';
 import type { Outbox } from './outbox.js';
 import * as channels from './service/channels.js';
 import * as computerSeats from './service/computer-seats.js';
@@ -67,7 +65,7 @@ import * as timeBank from './service/time-bank.js';
 import * as timers from './service/timers.js';
 import * as turns from './service/turns.js';
 import * as votes from './service/votes.js';
-import type { ActiveSnapshot, Result, Snapshot } from './service/types.js';
+import type { Result, Snapshot } from './service/types.js';
 
 export { DamagedGameError, type GameServiceDeps } from './service/core.js';
 export { JOB_KINDS } from './service/scheduled-jobs.js';
@@ -78,11 +76,117 @@ export type { ActiveSnapshot, LeaveConsequence, LobbySnapshot, Outcome, PlayerRe
 export type { VoteChoice, VoteResult, VoteTally } from './service/votes.js';
 export type { FinishedGame, GameEvent, GameRow, PlayerStats, SeatRow, StoredResult, Winner };
 
-/** The parameters of a use case after the core it runs on. */
-type Args<F> = F extends (core: GameCore, ...args: infer A) => unknown ? A : never;
+/**
+ * The use cases that run on the core, by the name the service shows them under: each is bound to the core
+ * once (`onCore`), so a new use case is one line here and its module.
+ */
+const USE_CASES = {
+  // Loading: a damaged game is a refusal naming its id and channel (core.ts); the start-up check (sweep.ts).
+  sweep,
+  // Where a game is shown (channels.ts).
+  threadOpened: channels.threadOpened,
+  threadRefused: channels.threadRefused,
+  setBoardMessage: channels.setBoardMessage,
+  repostBoard: channels.repostBoard,
+  repostFinalBoard: channels.repostFinalBoard,
+  // Reading a game's log (queries.ts).
+  effectiveLog: queries.effectiveLogOf,
+  recentEffective: queries.recentEffective,
+  canUndo: queries.canUndo,
+  compoundUndoSteps: queries.compoundUndoSteps,
+  // The lobby (lobby.ts); a learning game against computer players, started at once (learn.ts).
+  createLobby: lobby.createLobby,
+  join: lobby.join,
+  leaveLobby: lobby.leaveLobby,
+  cancelLobby: lobby.cancelLobby,
+  addComputer: lobby.addComputer,
+  removeComputer: lobby.removeComputer,
+  start: lobby.start,
+  startLearnGame: learn.startLearnGame,
+  // Playing (turns.ts).
+  act: turns.act,
+  undo: turns.undo,
+  // Leaving and ending early (leaving.ts).
+  leave: leaving.leave,
+  abandon: leaving.abandon,
+  // Seats a computer plays (computer-seats.ts); its move and a seat taken back (stand-ins.ts).
+  computerSeatsOwed: computerSeats.computerSeatsOwed,
+  seatsWaitingForOwner: computerSeats.seatsWaitingForOwner,
+  computerAct: standIns.computerAct,
+  reclaim: standIns.reclaim,
+  // Timers: snooze, the game's settings (timers.ts); the due jobs by kind (due-jobs.ts, jobs/).
+  updateSettings: timers.updateSettings,
+  idleSince: timers.idleSince,
+  snooze: timers.snooze,
+  runDueJobs: dueJobs.runDueJobs,
+  dueComputerTurns: computerTurnJob.dueComputerTurns,
+  settleComputerTurn: computerTurnJob.settleComputerTurn,
+  // The time banks of a game with a clock (time-bank.ts).
+  banksNow: timeBank.banksNow,
+  // The idle vote (votes.ts).
+  vote: votes.vote,
+  voteTally: votes.voteTally,
+  // How players want to hear from a game (notify.ts; notify-change.ts: /game notify).
+  notifySettings: notify.notifySettings,
+  notifyOfUsers: notify.notifyOf,
+  awaySeats: notify.awaySeats,
+  playerSeen: notify.playerSeen,
+  dmRefused: notify.dmRefused,
+  takeDmFailed: notify.takeDmFailed,
+  updateNotify: notifyChange.updateNotify,
+  // Many tables in one channel (tables.ts).
+  gameOfThread: tables.gameOfThread,
+  runningInChannel: tables.runningInChannel,
+  gameRow: tables.gameRow,
+  gamePlace: tables.gamePlace,
+  tables: tables.tables,
+  waitingFor: tables.waitingFor,
+  threadGone: tables.threadGone,
+  // After the end (finished.ts).
+  rematch: finished.rematch,
+  scoreHistory: finished.scoreHistory,
+  history: finished.history,
+  finalResult: finished.finalResult,
+  playerStats: finished.playerStats,
+  leaderboard: finished.leaderboard,
+  // Skill ratings (ratings.ts) and following a game (follow.ts).
+  playerRatings: ratings.playerRatings,
+  ratingLeaderboard: ratings.ratingLeaderboard,
+  follow: follow.follow,
+  unfollow: follow.unfollow,
+  followersOf: follow.followersOf,
+};
 
-export class GameService {
-  readonly #core: GameCore;
+/** Reading a loaded game, and the policies that need no core (queries.ts, leaving.ts, computer-seats.ts). */
+const READS = {
+  seatOf: queries.seatOf,
+  playingSeats: queries.playingSeats,
+  activeSeats: queries.activeSeats,
+  legalActions: queries.legalActions,
+  optionDetails: queries.optionDetails,
+  compounds: queries.compounds,
+  compoundSteps: queries.compoundSteps,
+  decisionNotes: queries.decisionNotes,
+  isOver: queries.isOver,
+  standings: queries.standings,
+  publicView: queries.publicView,
+  seatView: queries.seatView,
+  leaveConsequence: leaving.leaveConsequence,
+  computerSeatsToPlay: computerSeats.computerSeatsToPlay,
+  computerLevelOf: computerSeats.computerLevelOf,
+};
+
+/** A use case with its core bound: the parameters after the core, the same result. */
+type OnCore<T> = { readonly [K in keyof T]: T[K] extends (core: GameCore, ...args: infer A) => infer R ? (...args: A) => R : never };
+
+function onCore<T extends Record<string, (core: GameCore, ...args: never[]) => unknown>>(core: GameCore, useCases: T): OnCore<T> {
+  const bound: Record<string, unknown> = {};
+  for (const [name, useCase] of Object.entries(useCases)) bound[name] = (...args: never[]) => useCase(core, ...args);
+  return bound as OnCore<T>;
+}
+
+/** What the service holds besides its use cases: the core's stores and locks, and the outage log. */
+interface ServiceBase {
   readonly repo: GameCore['repo'];
   readonly outbox: Outbox;
   readonly damage: GameCore['damage'];
@@ -91,151 +195,40 @@ export class GameService {
   readonly modules: ModuleRegistry;
   /** A database that cannot be reached, logged once per outage (router, deliverer and scheduler report to it). */
   readonly outage: DatabaseOutage;
-
-  constructor(deps: GameServiceDeps) {
-    const core = new GameCore(deps, COMMIT_CONSEQUENCES);
-    this.outage = new DatabaseOutage(deps.logger, () => deps.clock.now());
-    this.#core = core;
-    this.repo = core.repo;
-    this.outbox = core.outbox;
-    this.damage = core.damage;
-    this.stats = core.stats;
-    this.players = core.players;
-    this.modules = core.modules;
-  }
-
-  now(): number {
-    return this.#core.now();
-  }
-
+  now(): number;
   /** Serialises everything that happens to one game (apply, render, post); see core.ts. */
-  lockedGame<T>(gameId: number, task: () => Promise<T> | T): Promise<T> {
-    return this.#core.lockedGame(gameId, task);
-  }
-
+  lockedGame<T>(gameId: number, task: () => Promise<T> | T): Promise<T>;
   /** Serialises the opening of new games in a channel; see core.ts. */
-  lockedChannel<T>(channelId: string, task: () => Promise<T> | T): Promise<T> {
-    return this.#core.lockedChannel(channelId, task);
-  }
-
+  lockedChannel<T>(channelId: string, task: () => Promise<T> | T): Promise<T>;
   // Loading (core.ts): a damaged game is a refusal naming its id and channel.
-  byChannel(channelId: string): Promise<Result<{ game: Snapshot }>> {
-    return this.#core.byChannel(channelId);
-  }
-  byChannelOrFinished(channelId: string): Promise<Result<{ game: Snapshot; finished: boolean }>> {
-    return this.#core.byChannelOrFinished(channelId);
-  }
-  runningRow(channelId: string): Promise<GameRow | undefined> {
-    return this.#core.runningRow(channelId);
-  }
-  byId(gameId: number): Promise<Result<{ game: Snapshot }>> {
-    return this.#core.byId(gameId);
-  }
-  load(row: GameRow): Promise<Snapshot> {
-    return this.#core.load(row);
-  }
-  sweep(): ReturnType<typeof sweep> {
-    return sweep(this.#core);
-  }
+  byChannel(channelId: string): Promise<Result<{ game: Snapshot }>>;
+  byChannelOrFinished(channelId: string): Promise<Result<{ game: Snapshot; finished: boolean }>>;
+  runningRow(channelId: string): Promise<GameRow | undefined>;
+  byId(gameId: number): Promise<Result<{ game: Snapshot }>>;
+  load(row: GameRow): Promise<Snapshot>;
+}
 
-  // Where a game is shown (channels.ts).
-  threadOpened(...a: Args<typeof channels.threadOpened>) { return channels.threadOpened(this.#core, ...a); }
-  threadRefused(...a: Args<typeof channels.threadRefused>) { return channels.threadRefused(this.#core, ...a); }
-  setBoardMessage(...a: Args<typeof channels.setBoardMessage>) { return channels.setBoardMessage(this.#core, ...a); }
-  repostBoard(...a: Args<typeof channels.repostBoard>) { return channels.repostBoard(this.#core, ...a); }
-  repostFinalBoard(...a: Args<typeof channels.repostFinalBoard>) { return channels.repostFinalBoard(this.#core, ...a); }
+export type GameService = ServiceBase & OnCore<typeof USE_CASES> & typeof READS;
 
-  // Reading a loaded game (queries.ts).
-  seatOf(game: Snapshot, userId: string): SeatRow | undefined { return queries.seatOf(game, userId); }
-  playingSeats(game: Snapshot): SeatRow[] { return queries.playingSeats(game); }
-  activeSeats(game: ActiveSnapshot): readonly Seat[] { return queries.activeSeats(game); }
-  legalActions(game: ActiveSnapshot, seat: Seat): readonly unknown[] { return queries.legalActions(game, seat); }
-  optionDetails(game: ActiveSnapshot, seat: Seat, actions?: readonly unknown[]): readonly (readonly Message[])[] { return queries.optionDetails(game, seat, actions); }
-  compounds(game: ActiveSnapshot, seat: Seat, legal?: readonly unknown[]): unknown[][] { return queries.compounds(game, seat, legal); }
-  compoundSteps(game: ActiveSnapshot, seat: Seat, steps: readonly unknown[]): queries.CompoundStepInfo[] { return queries.compoundSteps(game, seat, steps); }
-  decisionNotes(game: ActiveSnapshot, seat: Seat): readonly Message[] { return queries.decisionNotes(game, seat); }
-  isOver(game: ActiveSnapshot): boolean { return queries.isOver(game); }
-  standings(game: ActiveSnapshot): readonly Standing[] { return queries.standings(game); }
-  publicView(game: ActiveSnapshot): unknown { return queries.publicView(game); }
-  seatView(game: ActiveSnapshot, seat: Seat): unknown { return queries.seatView(game, seat); }
-  effectiveLog(game: Snapshot): Promise<EffectiveEntry[]> { return queries.effectiveLogOf(this.#core, game); }
-  recentEffective(game: Snapshot, count: number): Promise<EffectiveEntry[]> { return queries.recentEffective(this.#core, game, count); }
-  canUndo(game: ActiveSnapshot, seat: Seat, log?: readonly EffectiveEntry[]): Promise<boolean> { return queries.canUndo(this.#core, game, seat, log); }
-  compoundUndoSteps(game: ActiveSnapshot, seat: Seat, log?: readonly EffectiveEntry[]): Promise<number> { return queries.compoundUndoSteps(this.#core, game, seat, log); }
-
-  // The lobby (lobby.ts).
-  createLobby(...a: Args<typeof lobby.createLobby>) { return lobby.createLobby(this.#core, ...a); }
-  join(...a: Args<typeof lobby.join>) { return lobby.join(this.#core, ...a); }
-  leaveLobby(...a: Args<typeof lobby.leaveLobby>) { return lobby.leaveLobby(this.#core, ...a); }
-  cancelLobby(...a: Args<typeof lobby.cancelLobby>) { return lobby.cancelLobby(this.#core, ...a); }
-  addComputer(...a: Args<typeof lobby.addComputer>) { return lobby.addComputer(this.#core, ...a); }
-  removeComputer(...a: Args<typeof lobby.removeComputer>) { return lobby.removeComputer(this.#core, ...a); }
-  start(...a: Args<typeof lobby.start>) { return lobby.start(this.#core, ...a); }
-  // A learning game against computer players, started at once (learn.ts).
-  startLearnGame(...a: Args<typeof learn.startLearnGame>) { return learn.startLearnGame(this.#core, ...a); }
-
-  // Playing (turns.ts).
-  act(...a: Args<typeof turns.act>) { return turns.act(this.#core, ...a); }
-  undo(...a: Args<typeof turns.undo>) { return turns.undo(this.#core, ...a); }
-
-  // Leaving and ending early (leaving.ts).
-  leave(...a: Args<typeof leaving.leave>) { return leaving.leave(this.#core, ...a); }
-  leaveConsequence(...a: Parameters<typeof leaving.leaveConsequence>) { return leaving.leaveConsequence(...a); }
-  abandon(...a: Args<typeof leaving.abandon>) { return leaving.abandon(this.#core, ...a); }
-
-  // Seats a computer plays (computer-seats.ts); its move and a seat taken back (stand-ins.ts).
-  computerSeatsToPlay(...a: Parameters<typeof computerSeats.computerSeatsToPlay>) { return computerSeats.computerSeatsToPlay(...a); }
-  computerSeatsOwed(...a: Args<typeof computerSeats.computerSeatsOwed>) { return computerSeats.computerSeatsOwed(this.#core, ...a); }
-  seatsWaitingForOwner(...a: Args<typeof computerSeats.seatsWaitingForOwner>) { return computerSeats.seatsWaitingForOwner(this.#core, ...a); }
-  computerLevelOf(...a: Parameters<typeof computerSeats.computerLevelOf>) { return computerSeats.computerLevelOf(...a); }
-  computerAct(...a: Args<typeof standIns.computerAct>) { return standIns.computerAct(this.#core, ...a); }
-  reclaim(...a: Args<typeof standIns.reclaim>) { return standIns.reclaim(this.#core, ...a); }
-
-  // Timers: snooze, the game's settings (timers.ts); the due jobs by kind (due-jobs.ts, jobs/).
-  updateSettings(...a: Args<typeof timers.updateSettings>) { return timers.updateSettings(this.#core, ...a); }
-  idleSince(...a: Args<typeof timers.idleSince>) { return timers.idleSince(this.#core, ...a); }
-  runDueJobs() { return dueJobs.runDueJobs(this.#core); }
-  dueComputerTurns() { return computerTurnJob.dueComputerTurns(this.#core); }
-  settleComputerTurn(...a: Args<typeof computerTurnJob.settleComputerTurn>) { return computerTurnJob.settleComputerTurn(this.#core, ...a); }
-  snooze(...a: Args<typeof timers.snooze>) { return timers.snooze(this.#core, ...a); }
-
-  // The time banks of a game with a clock (time-bank.ts).
-  banksNow(...a: Args<typeof timeBank.banksNow>) { return timeBank.banksNow(this.#core, ...a); }
-
-  // The idle vote (votes.ts).
-  vote(...a: Args<typeof votes.vote>) { return votes.vote(this.#core, ...a); }
-  voteTally(...a: Args<typeof votes.voteTally>) { return votes.voteTally(this.#core, ...a); }
-
-  // How players want to hear from a game (notify.ts).
-  notifySettings(userId: string): Promise<NotifySettings> { return notify.notifySettings(this.#core, userId); }
-  notifyOfUsers(userIds: readonly string[]): Promise<Map<string, NotifySettings>> { return notify.notifyOf(this.#core, userIds); }
-  awaySeats(...a: Args<typeof notify.awaySeats>) { return notify.awaySeats(this.#core, ...a); }
-  updateNotify(...a: Args<typeof notifyChange.updateNotify>) { return notifyChange.updateNotify(this.#core, ...a); }
-  playerSeen(...a: Args<typeof notify.playerSeen>) { return notify.playerSeen(this.#core, ...a); }
-  dmRefused(...a: Args<typeof notify.dmRefused>) { return notify.dmRefused(this.#core, ...a); }
-  takeDmFailed(...a: Args<typeof notify.takeDmFailed>) { return notify.takeDmFailed(this.#core, ...a); }
-
-  // Many tables in one channel (tables.ts).
-  gameOfThread(...a: Args<typeof tables.gameOfThread>) { return tables.gameOfThread(this.#core, ...a); }
-  runningInChannel(...a: Args<typeof tables.runningInChannel>) { return tables.runningInChannel(this.#core, ...a); }
-  gameRow(...a: Args<typeof tables.gameRow>) { return tables.gameRow(this.#core, ...a); }
-  gamePlace(...a: Args<typeof tables.gamePlace>) { return tables.gamePlace(this.#core, ...a); }
-  tables(...a: Args<typeof tables.tables>) { return tables.tables(this.#core, ...a); }
-  waitingFor(...a: Args<typeof tables.waitingFor>) { return tables.waitingFor(this.#core, ...a); }
-  threadGone(...a: Args<typeof tables.threadGone>) { return tables.threadGone(this.#core, ...a); }
-
-  // After the end (finished.ts).
-  rematch(...a: Args<typeof finished.rematch>) { return finished.rematch(this.#core, ...a); }
-  scoreHistory(...a: Args<typeof finished.scoreHistory>) { return finished.scoreHistory(this.#core, ...a); }
-  history(...a: Args<typeof finished.history>) { return finished.history(this.#core, ...a); }
-  finalResult(...a: Args<typeof finished.finalResult>) { return finished.finalResult(this.#core, ...a); }
-  playerStats(...a: Args<typeof finished.playerStats>) { return finished.playerStats(this.#core, ...a); }
-  leaderboard(...a: Args<typeof finished.leaderboard>) { return finished.leaderboard(this.#core, ...a); }
-
-  // Skill ratings (ratings.ts) and following a game (follow.ts).
-  playerRatings(...a: Args<typeof ratings.playerRatings>) { return ratings.playerRatings(this.#core, ...a); }
-  ratingLeaderboard(...a: Args<typeof ratings.ratingLeaderboard>) { return ratings.ratingLeaderboard(this.#core, ...a); }
-  follow(...a: Args<typeof follow.follow>) { return follow.follow(this.#core, ...a); }
-  unfollow(...a: Args<typeof follow.unfollow>) { return follow.unfollow(this.#core, ...a); }
-  followersOf(...a: Args<typeof follow.followersOf>) { return follow.followersOf(this.#core, ...a); }
+/** The game service over a store: the core with the consequences of a commit, and every use case bound to it. */
+export function createGameService(deps: GameServiceDeps): GameService {
+  const core = new GameCore(deps, COMMIT_CONSEQUENCES);
+  const base: ServiceBase = {
+    repo: core.repo,
+    outbox: core.outbox,
+    damage: core.damage,
+    stats: core.stats,
+    players: core.players,
+    modules: core.modules,
+    outage: new DatabaseOutage(deps.logger, () => deps.clock.now()),
+    now: () => core.now(),
+    lockedGame: (gameId, task) => core.lockedGame(gameId, task),
+    lockedChannel: (channelId, task) => core.lockedChannel(channelId, task),
+    byChannel: (channelId) => core.byChannel(channelId),
+    byChannelOrFinished: (channelId) => core.byChannelOrFinished(channelId),
+    runningRow: (channelId) => core.runningRow(channelId),
+    byId: (gameId) => core.byId(gameId),
+    load: (row) => core.load(row),
+  };
+  return { ...base, ...onCore(core, USE_CASES), ...READS };
 }

@@ -8,7 +8,7 @@ import Tinypool from 'tinypool';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { ComputerTurns, computerRequest, searchSeed } from '../../src/app/computer-turns.js';
 import { aiComputerPlayer } from '../../src/app/computer-player.js';
-import { GameService, type ActiveSnapshot } from '../../src/app/game-service.js';
+import { createGameService, type ActiveSnapshot } from '../../src/app/game-service.js';
 import type { AiTask } from '../../src/app/workers/ai-task.js';
 import { GAMES } from '../../src/games/index.js';
 import type { IstanbulState } from '../../src/games/istanbul/index.js';
@@ -63,7 +63,7 @@ describe.runIf(under.available)('the computer player gets no way back to the gam
   it.each(GAMES_TO_CHECK)('$label: nothing posted to the AI worker reproduces the setup', async ({ kind, capacity, computers, expansion }) => {
     const { store } = await under.open({ now: () => clock.now() });
     const gameSeed = `the-game-seed-${kind}-${expansion ?? 'base'}`;
-    const svc = new GameService({ store, modules: GAMES.modules, clock, logger: silent, newSeed: () => gameSeed });
+    const svc = createGameService({ store, modules: GAMES.modules, clock, logger: silent, newSeed: () => gameSeed });
     const lobby = must(await svc.createLobby({ guildId: '1', channelId: '2', kind, host: { userId: host, displayName: 'A' }, locale: 'en', capacity, ...(expansion === null ? {} : { expansion }) })).game;
     for (let i = 0; i < computers; i++) must(await svc.addComputer(lobby.row.id, host, 'easy'));
     let game = must(await svc.start(lobby.row.id, host, must(await svc.byId(lobby.row.id)).game.row.version)).game;

@@ -6,7 +6,7 @@
  * and the deliverer's merging of boards owed one after another.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
+import { createGameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
 import { GAMES } from '../../src/games/index.js';
 import { parseDeliveryPayload, type Delivery, type DeliveryPayload } from '../../src/app/outbox.js';
 import { planDeliveries } from '../../src/discord/delivery/plan.js';
@@ -39,7 +39,7 @@ function turnOf(state: IstanbulState): string {
 /** A fuzzed game: a progress-biased policy with every fifth decision at random (seeded). */
 async function playLettersAndSeals(seed: string) {
   const store = new SqliteStore(openDatabase(':memory:'), { now: () => Date.UTC(2025, 5, 1) });
-  const svc = new GameService({ store, modules: GAMES.modules, clock: { now: () => Date.UTC(2025, 5, 1) }, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => seed });
+  const svc = createGameService({ store, modules: GAMES.modules, clock: { now: () => Date.UTC(2025, 5, 1) }, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => seed });
   const users = ['100000000000000001', '100000000000000002', '100000000000000003', '100000000000000004'];
   const lobby = must(await svc.createLobby({ guildId: '1', channelId: '77', kind: 'istanbul', host: { userId: users[0]!, displayName: 'A' }, locale: 'en', expansion: 'letters-and-seals' })).game;
   for (let i = 1; i < 4; i++) must(await svc.join(lobby.row.id, { userId: users[i]!, displayName: String.fromCharCode(65 + i) }));

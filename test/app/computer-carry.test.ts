@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ComputerTurns, type ComputerChoice, type ComputerPlayer, type ComputerRequest } from '../../src/app/computer-turns.js';
-import { GameService } from '../../src/app/game-service.js';
+import { createGameService } from '../../src/app/game-service.js';
 import type { Carry } from '../../src/engine/ai/index.js';
 import { GAMES } from '../../src/games/index.js';
 import { must, silentLogger, standingClock } from '../support/service-fixtures.js';
@@ -21,7 +21,7 @@ const under = testStores('carry').filter((s) => s.label.toLowerCase().includes('
 describe.runIf(under.available)('computer turns hand a seat its previous search', () => {
   it('each request carries the same seat’s last answer, never another seat’s', async () => {
     const { store } = await under.open({ now: () => clock.now() });
-    const svc = new GameService({ store, modules: GAMES.modules, clock, logger: silent });
+    const svc = createGameService({ store, modules: GAMES.modules, clock, logger: silent });
     const lobby = must(await svc.createLobby({ guildId: '1', channelId: '2', kind: 'istanbul', host: { userId: host, displayName: 'A' }, locale: 'en', capacity: 3 })).game;
     must(await svc.addComputer(lobby.row.id, host, 'easy'));
     must(await svc.addComputer(lobby.row.id, host, 'easy'));

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { COMPUTER_TURN_GRACE_MS } from '../../src/app/service/jobs/computer-turn.js';
 import { aiComputerPlayer } from '../../src/app/computer-player.js';
 import { ComputerTurns, type ComputerPlayer } from '../../src/app/computer-turns.js';
-import { GameService, JOB_KINDS, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
+import { createGameService, type GameService, JOB_KINDS, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
 import { Scheduler } from '../../src/app/scheduler.js';
 import { AiPoolClosedError } from '../../src/app/workers/ai-errors.js';
 import { logMessage } from '../../src/discord/messages/index.js';
@@ -43,7 +43,7 @@ function capturingLogger(): { logger: ReturnType<typeof createLogger>; logs: Rec
 /** An Istanbul game of the host and one computer player of `level`, at the computer's first decision. */
 async function gameWithComputer(level: 'easy' | 'normal' | 'hard'): Promise<{ svc: GameService; game: ActiveSnapshot; computerSeat: number }> {
   const { store } = await under.open({ now: () => clock.now() });
-  const svc = new GameService({ store, modules: GAMES.modules, clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => `fallback-${level}` });
+  const svc = createGameService({ store, modules: GAMES.modules, clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => `fallback-${level}` });
   const lobby = must(await svc.createLobby({ guildId: '1', channelId: '2', kind: 'istanbul', host: { userId: host, displayName: 'Alice' }, locale: 'en', capacity: 2 })).game;
   must(await svc.addComputer(lobby.row.id, host, level));
   let game = must(await svc.start(lobby.row.id, host, must(await svc.byId(lobby.row.id)).game.row.version)).game;

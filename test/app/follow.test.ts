@@ -4,7 +4,7 @@
  * Discord in test/discord/follow.test.ts.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { GameService, type Result } from '../../src/app/game-service.js';
+import { createGameService, type Result } from '../../src/app/game-service.js';
 import { createLogger } from '../../src/logger.js';
 import type { Store } from '../../src/persistence/store.js';
 import { tallyModule } from '../games/tally/module.js';
@@ -31,7 +31,7 @@ describe.each(stores)('following a game on $label', (under) => {
   });
 
   it.runIf(under.available)('anyone but its players follows the running game; who followed and then joined hears as a player only; a finished game is refused', async () => {
-    const svc = new GameService({ store, modules: new Map([['tally', tallyModule({ removeSeat: false })]]), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'follow' });
+    const svc = createGameService({ store, modules: new Map([['tally', tallyModule({ removeSeat: false })]]), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'follow' });
     expect(await svc.follow(CHANNEL, carol, null)).toEqual({ ok: false, code: 'no_game' });
     const lobby = must(await svc.createLobby({ guildId: GUILD, channelId: CHANNEL, kind: 'tally', host: alice, locale: 'en' })).game;
     const id = lobby.row.id;

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ComputerTurns } from '../../src/app/computer-turns.js';
-import { GameService, JOB_KINDS, type ActiveSnapshot, type Outcome, type Result } from '../../src/app/game-service.js';
+import { createGameService, type GameService, JOB_KINDS, type ActiveSnapshot, type Outcome, type Result } from '../../src/app/game-service.js';
 import type { GameModule } from '../../src/app/module.js';
 import { createLogger } from '../../src/logger.js';
 import type { Store } from '../../src/persistence/store.js';
@@ -27,7 +27,7 @@ let execute: TestStore['execute'];
 let clock: TestClock;
 
 function service(module: GameModule = tallyModule({ removeSeat: false })): GameService {
-  return new GameService({
+  return createGameService({
     store,
     modules: new Map([['tally', module]]),
     clock,

@@ -1,7 +1,7 @@
 /** Letters & Seals in the game service and on /game new: options, defaults, refusals, idle defaults, autocomplete. */
 import type { AutocompleteInteraction } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GameService, type Result } from '../../src/app/game-service.js';
+import { createGameService, type GameService, type Result } from '../../src/app/game-service.js';
 import { GAMES } from '../../src/games/index.js';
 import { istanbulModule } from '../../src/games/istanbul/module.js';
 import type { HandlerEnv } from '../../src/discord/context.js';
@@ -22,7 +22,7 @@ function must<T>(result: Result<T>): T {
 }
 
 function service(): GameService {
-  return new GameService({ store, modules: GAMES.modules, clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'ls' });
+  return createGameService({ store, modules: GAMES.modules, clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'ls' });
 }
 
 const host = { userId: '100000000000000001', displayName: 'A' };

@@ -3,7 +3,7 @@
  * taking over an idle or departed seat at every kind of decision a turn can be in.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
+import { createGameService, type GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
 import { GAMES } from '../../src/games/index.js';
 import { istanbulModule } from '../../src/games/istanbul/module.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
@@ -26,7 +26,7 @@ function must<T>(result: Result<T>): T {
 }
 
 function service(): GameService {
-  return new GameService({ store, modules: GAMES.modules, clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'e' });
+  return createGameService({ store, modules: GAMES.modules, clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'e' });
 }
 
 const users = ['100000000000000001', '100000000000000002', '100000000000000003'];

@@ -5,7 +5,7 @@
  * the effective log from the setup.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
+import { createGameService, type GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
 import { GAMES } from '../../src/games/index.js';
 import { effectiveLog, rebuild } from '../../src/app/log.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
@@ -31,7 +31,7 @@ function must<T>(result: Result<T>): T {
 }
 
 function service(seed: string): GameService {
-  return new GameService({ store, modules: GAMES.modules, clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => seed });
+  return createGameService({ store, modules: GAMES.modules, clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => seed });
 }
 
 /** The state a full replay of the stored log gives, from the setup. */

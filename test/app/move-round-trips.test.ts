@@ -9,7 +9,7 @@
  */
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GameService, type ActiveSnapshot } from '../../src/app/game-service.js';
+import { createGameService, type GameService, type ActiveSnapshot } from '../../src/app/game-service.js';
 import { GAMES } from '../../src/games/index.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
 import { openPostgres } from '../../src/persistence/postgres/database.js';
@@ -71,7 +71,7 @@ async function roundTripCounter(target: URL): Promise<{ url: string; transaction
   };
 }
 
-const service = (store: Store, seed: string): GameService => new GameService({ store, modules: GAMES.modules, clock: standingClock(), logger: silentLogger, newSeed: () => seed });
+const service = (store: Store, seed: string): GameService => createGameService({ store, modules: GAMES.modules, clock: standingClock(), logger: silentLogger, newSeed: () => seed });
 
 async function startIstanbul(svc: GameService, channelId: string): Promise<ActiveSnapshot> {
   const lobby = must(await svc.createLobby({ guildId: '1', channelId, kind: 'istanbul', host: { userId: users[0]!, displayName: 'A' }, locale: 'en' })).game;

@@ -6,7 +6,7 @@
  * gave one by one. A game finishing while another process holds a shared player's rating waits for it.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
+import { createGameService, type GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
 import { createLogger } from '../../src/logger.js';
 import type { Store } from '../../src/persistence/store.js';
 import { MIN_RATED_GAMES, conservative } from '../../src/skill-rating.js';
@@ -28,7 +28,7 @@ const clock = { t: Date.UTC(2026, 0, 1), now(): number { return this.t; } };
 let channels = 0;
 
 function service(on: Store = store): GameService {
-  return new GameService({ store: on, modules: new Map([['tally', tallyModule({ removeSeat: false })]]), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'ratings-seed' });
+  return createGameService({ store: on, modules: new Map([['tally', tallyModule({ removeSeat: false })]]), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'ratings-seed' });
 }
 
 function must<T>(result: Result<T>): T {

@@ -4,7 +4,7 @@
  * deliverer after its shards, so a restarted shard takes back what it held and never what the other holds.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
+import { createGameService, type GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
 import { createLogger } from '../../src/logger.js';
 import { shardOfGuild, type ShardSet } from '../../src/sharding.js';
 import { testStores, type StoreToTest, type TestStore } from '../support/test-stores.js';
@@ -28,7 +28,7 @@ let database: TestStore | undefined;
 async function processOf(under: StoreToTest, shards: ShardSet): Promise<GameService> {
   const options = { now: clock.now, shards };
   const store = database === undefined ? (database = await under.open(options)).store : await database.another(options);
-  return new GameService({ store, modules: new Map([['tally', tallyModule({ removeSeat: false })]]), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'seed', shards });
+  return createGameService({ store, modules: new Map([['tally', tallyModule({ removeSeat: false })]]), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'seed', shards });
 }
 
 function must<T>(result: Result<T>): T {

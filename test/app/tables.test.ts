@@ -4,7 +4,7 @@
  * where a game goes on when its thread is deleted.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
+import { createGameService, type GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
 import { createLogger } from '../../src/logger.js';
 import type { Store } from '../../src/persistence/store.js';
 import { testStores, type TestStore } from '../support/test-stores.js';
@@ -24,7 +24,7 @@ let time: number;
 
 function service(): GameService {
   let seeds = 0;
-  return new GameService({
+  return createGameService({
     store,
     modules: new Map([['tally', tallyModule({ removeSeat: false })]]),
     clock: { now: () => time },

@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
+import { createGameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
 import { step } from '../../src/engine/index.js';
 import { GAMES } from '../../src/games/index.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
@@ -82,7 +82,7 @@ function timeTransactions(store: Store, cpu: number[]): void {
 }
 
 async function playGames(store: Store, writes: number[], games: number): Promise<Figures> {
-  const svc = new GameService({
+  const svc = createGameService({
     store,
     modules: GAMES.modules,
     clock: { now: () => Date.now() },

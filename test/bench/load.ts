@@ -32,7 +32,7 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
+import { createGameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
 import { GAMES } from '../../src/games/index.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
 import { createLogger } from '../../src/logger.js';
@@ -151,7 +151,7 @@ interface Table {
 async function seed(choice: DatabaseChoice, stored: number, tables: readonly Table[]): Promise<void> {
   const database = await openConfiguredDatabase(choice);
   const store = storeOn(database);
-  const svc = new GameService({ store, modules: GAMES.modules, clock: { now: () => Date.now() }, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'load-seed' });
+  const svc = createGameService({ store, modules: GAMES.modules, clock: { now: () => Date.now() }, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'load-seed' });
   const start = async ({ channelId, guildId, users }: Table): Promise<ActiveSnapshot> => {
     const host = users[0] as FakeUser;
     const lobby = must(await svc.createLobby({ guildId, channelId, kind: 'istanbul', host: { userId: host.id, displayName: host.name }, locale: 'en' })).game;

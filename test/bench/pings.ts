@@ -10,7 +10,7 @@
  *   is no turn of theirs; Kairo: each start placement counts).
  * A round is one turn per player. No clock: reminders are not counted.
  */
-import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
+import { createGameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
 import { boardMarkerOf, turnMarkerOf, type GameModule } from '../../src/app/module.js';
 import { seedRng, type RngState, type Seat } from '../../src/engine/index.js';
 import { GAMES } from '../../src/games/index.js';
@@ -59,7 +59,7 @@ function must<T>(result: Result<T>): T {
 export async function measurePings(config: PingConfig): Promise<PingFigures> {
   const store = new SqliteStore(openDatabase(':memory:'));
   let seedNo = 0;
-  const service = new GameService({
+  const service = createGameService({
     store,
     modules: GAMES.modules,
     clock: { now: () => 1_700_000_000_000 },

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, bench, describe } from 'vitest';
-import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
+import { createGameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
 import { ReplayBook, type OpenReplay } from '../../src/app/replay/book.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
 import { createLogger } from '../../src/logger.js';
@@ -84,7 +84,7 @@ function must<T>(result: Result<T>): T {
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bazaar-replay-bench-'));
 const store = new SqliteStore(openDatabase(path.join(dir, 'replay.db')));
-const service = new GameService({ store, modules: GAMES.modules, clock: { now: () => Date.now() }, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'replay-service-bench' });
+const service = createGameService({ store, modules: GAMES.modules, clock: { now: () => Date.now() }, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'replay-service-bench' });
 const users = ['100000000000000001', '100000000000000002', '100000000000000003'];
 const storedGame = await (async (): Promise<ActiveSnapshot> => {
   const lobby = must(await service.createLobby({ guildId: '1', channelId: '2', kind: 'istanbul', host: { userId: users[0]!, displayName: 'A' }, locale: 'en' })).game;

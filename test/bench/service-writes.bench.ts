@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, bench, describe } from 'vitest';
-import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
+import { createGameService, type GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
 import { GAMES } from '../../src/games/index.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
 import { createLogger } from '../../src/logger.js';
@@ -34,7 +34,7 @@ function must<T>(result: Result<T>): T {
 }
 
 function service(seed?: string): GameService {
-  return new GameService({
+  return createGameService({
     store,
     modules: GAMES.modules,
     clock: { now: () => Date.now() },

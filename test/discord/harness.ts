@@ -11,7 +11,7 @@ import { Writable } from 'node:stream';
 import { expect } from 'vitest';
 import { aiComputerPlayer } from '../../src/app/computer-player.js';
 import type { ComputerPlayer } from '../../src/app/computer-turns.js';
-import { GameService } from '../../src/app/game-service.js';
+import { createGameService, type GameService } from '../../src/app/game-service.js';
 import { startBot, type Bot } from '../../src/discord/bot.js';
 import { createDiscordClient } from '../../src/discord/client.js';
 import { parseCustomId, type CustomId } from '../../src/discord/codec.js';
@@ -105,7 +105,7 @@ export async function startBotOnFake(options: StartOptions): Promise<BotOnFake> 
   const launch = async (): Promise<{ bot: Bot; service: GameService; database: OpenDatabase }> => {
     const database = openDatabase(dbFile);
     const store = options.store?.(fake.clock) ?? new SqliteStore(database, { now: () => fake.clock.now() });
-    const service = new GameService({ store, modules: options.games.modules, clock: fake.clock, logger, newSeed });
+    const service = createGameService({ store, modules: options.games.modules, clock: fake.clock, logger, newSeed });
     const client = createDiscordClient({ token: fake.token, apiBaseUrl: fake.apiBaseUrl, ...(options.restTimeoutMs === undefined ? {} : { rest: { timeout: options.restTimeoutMs } }) });
     // Tests keep computer decisions short: the wall-clock cap cuts the search (the choices stay legal). The
     // worker runs the run's transpiled ai-worker in a thread, as the built bot does (no tsx process to start).

@@ -6,7 +6,7 @@
 import type { AutocompleteInteraction } from 'discord.js';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ComputerTurns } from '../../src/app/computer-turns.js';
-import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
+import { createGameService, type GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
 import { aiTestPlayer } from '../app/ai-test-player.js';
 import { GAMES } from '../../src/games/index.js';
 import { kairoModule } from '../../src/games/kairo/module.js';
@@ -40,7 +40,7 @@ function must<T>(result: Result<T>): T {
 }
 
 function service(): GameService {
-  return new GameService({ store, modules: GAMES.modules, clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'kairo-module' });
+  return createGameService({ store, modules: GAMES.modules, clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'kairo-module' });
 }
 
 async function start(svc: GameService, players: number, layout: 'variable' | 'quick' = 'quick', channelId = '2'): Promise<ActiveSnapshot> {

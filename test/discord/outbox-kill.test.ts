@@ -9,7 +9,7 @@ import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GameService } from '../../src/app/game-service.js';
+import { createGameService } from '../../src/app/game-service.js';
 import { parseCustomId } from '../../src/discord/codec.js';
 import { GAMES } from '../../src/games/index.js';
 import { createLogger } from '../../src/logger.js';
@@ -259,7 +259,7 @@ describe('the outbox under kill -9', () => {
 
     // What the database says was owed, against what the channels show.
     const database = openDatabase(bot.dbFile);
-    const service = new GameService({ store: new SqliteStore(database), modules: GAMES.modules, clock: { now: () => Date.now() }, logger: createLogger({ level: 'silent', format: 'json' }) });
+    const service = createGameService({ store: new SqliteStore(database), modules: GAMES.modules, clock: { now: () => Date.now() }, logger: createLogger({ level: 'silent', format: 'json' }) });
     let missing = 0;
     let duplicated = 0;
     try {

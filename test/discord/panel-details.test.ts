@@ -7,7 +7,7 @@
  */
 import { ComponentType, type APIButtonComponentWithCustomId, type APIStringSelectComponent } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
+import { createGameService, type GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
 import { GAMES } from '../../src/games/index.js';
 import type { GamePresenter } from '../../src/games/contract.js';
 import { panelActions, panelMessage } from '../../src/discord/messages/index.js';
@@ -33,7 +33,7 @@ let channels = 0;
 beforeEach(() => {
   db = openDatabase(':memory:');
   store = new SqliteStore(db, { now: () => Date.UTC(2026, 0, 5) });
-  service = new GameService({
+  service = createGameService({
     store,
     modules: GAMES.modules,
     clock: { now: () => Date.UTC(2026, 0, 5) },

@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { GameService, type ActiveSnapshot } from '../../src/app/game-service.js';
+import { createGameService, type GameService, type ActiveSnapshot } from '../../src/app/game-service.js';
 import { parseCustomId } from '../../src/discord/codec.js';
 import { GAMES } from '../../src/games/index.js';
 import { seedRng, type RngState } from '../../src/engine/index.js';
@@ -85,7 +85,7 @@ function shardedBots(shared: SharedDatabase): void {
     await Promise.all(shards.map((bot) => bot.start()));
     await fake.waitForShards([0, 1]);
     store = storeOn(await openConfiguredDatabase(choice));
-    reader = new GameService({ store, modules: GAMES.modules, clock: { now: () => Date.now() }, logger: createLogger({ level: 'silent', format: 'json' }) });
+    reader = createGameService({ store, modules: GAMES.modules, clock: { now: () => Date.now() }, logger: createLogger({ level: 'silent', format: 'json' }) });
   }, 360_000);
 
   afterAll(async () => {

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GameService } from '../../src/app/game-service.js';
+import { createGameService } from '../../src/app/game-service.js';
 import { startBot } from '../../src/discord/bot.js';
 import { createDiscordClient } from '../../src/discord/client.js';
 import { GAMES } from '../../src/games/index.js';
@@ -32,7 +32,7 @@ async function startAgainst(fake: FakeDiscord, restTimeoutMs: number): Promise<u
     fs.rmSync(path.dirname(dbFile), { recursive: true, force: true });
   });
   const logger = createLogger({ level: 'silent', format: 'json' });
-  const service = new GameService({ store: new SqliteStore(database, { now: () => fake.clock.now() }), modules: GAMES.modules, clock: fake.clock, logger });
+  const service = createGameService({ store: new SqliteStore(database, { now: () => fake.clock.now() }), modules: GAMES.modules, clock: fake.clock, logger });
   const client = createDiscordClient({ token: fake.token, apiBaseUrl: fake.apiBaseUrl, rest: { timeout: restTimeoutMs, retries: 0 } });
   cleanUp.push(() => client.destroy());
   return startBot({

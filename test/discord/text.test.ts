@@ -1,6 +1,6 @@
 /** User-provided text in messages: names and echoed options are plain, bounded text. */
 import { describe, expect, it } from 'vitest';
-import { GameService } from '../../src/app/game-service.js';
+import { createGameService } from '../../src/app/game-service.js';
 import { GAMES } from '../../src/games/index.js';
 import type { BotContext } from '../../src/discord/context.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
@@ -29,7 +29,7 @@ describe('names are text', () => {
 
 describe('option echoes', () => {
   const store = new SqliteStore(openDatabase(':memory:'), { now: () => 1_000 });
-  const service = new GameService({ store, modules: GAMES.modules, clock: { now: () => 1_000 }, logger: createLogger({ level: 'silent', format: 'json' }) });
+  const service = createGameService({ store, modules: GAMES.modules, clock: { now: () => 1_000 }, logger: createLogger({ level: 'silent', format: 'json' }) });
   const ctx = { service, presenters: GAMES.presenters(inProcessBoardRenderer(GAMES)), client: null as never, deliverer: null as never, computers: null as never, player: null as never, followingPanels: null as never } satisfies BotContext;
   const host = { userId: '100000000000000001', displayName: 'Host' };
 

@@ -7,7 +7,7 @@
  * "undefined", "NaN" or an empty label.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { GameService, type ActiveSnapshot, type LobbySnapshot, type Result, type Snapshot } from '../../src/app/game-service.js';
+import { createGameService, type ActiveSnapshot, type LobbySnapshot, type Result, type Snapshot } from '../../src/app/game-service.js';
 import { GAMES } from '../../src/games/index.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
 import type { GamePresenter } from '../../src/games/contract.js';
@@ -97,7 +97,7 @@ describe('a fuzzed game shows no key, placeholder, undefined, NaN or empty label
   for (const config of CONFIGS) {
     it(config.name, async () => {
       const seed = `i18n:${config.name}`;
-      const svc = new GameService({ store, modules: GAMES.modules, clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => seed });
+      const svc = createGameService({ store, modules: GAMES.modules, clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => seed });
       const presenter = GAMES.presenters(inProcessBoardRenderer(GAMES)).get(config.kind) as GamePresenter;
       const lobby = must(
         await svc.createLobby({

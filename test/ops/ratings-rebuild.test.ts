@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
+import { createGameService, type GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
 import { createLogger } from '../../src/logger.js';
 import type { Store } from '../../src/persistence/store.js';
 import type { TallyAction } from '../games/tally/index.js';
@@ -70,7 +70,7 @@ describe.each(storesUnderTest('ratingscli'))('npm run ratings:rebuild on $label'
     const fresh = await under.fresh();
     try {
       let store = await storeOnFresh(fresh, { now: () => clock.now() });
-      const svc = new GameService({ store, modules: new Map([['tally', tallyModule({ removeSeat: false })]]), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'rebuild-cli' });
+      const svc = createGameService({ store, modules: new Map([['tally', tallyModule({ removeSeat: false })]]), clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => 'rebuild-cli' });
       await playGame(svc, '200000000000000001', [bob], ['hard'], alice.userId);
       await playGame(svc, '200000000000000002', [], ['hard', 'easy'], alice.userId);
       const given = await plain(store);

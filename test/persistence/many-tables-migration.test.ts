@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
+import { createGameService, type GameService, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
 import { createLogger } from '../../src/logger.js';
 import { defaultMigrationsFolder, openDatabase } from '../../src/persistence/database.js';
 import { defaultPostgresMigrationsFolder, openPostgres } from '../../src/persistence/postgres/database.js';
@@ -90,7 +90,7 @@ function must<T>(result: Result<T>): T {
 
 function service(store: Store, now: () => number): GameService {
   let seeds = 0;
-  return new GameService({
+  return createGameService({
     store,
     modules: new Map([['tally', tallyModule({ removeSeat: false, target: 12 })]]),
     clock: { now },
