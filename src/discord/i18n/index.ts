@@ -3,9 +3,9 @@
  * user's Discord locale, public messages the server's locale stored with the game.
  */
 import { formatMessage, type Catalogues, type Locale, type MessageParam } from '../../engine/index.js';
-import { de } from './de.js';
-import { en, type CoreKey } from './en.js';
-import { nl } from './nl.js';
+import { de } from './de/index.js';
+import { en, type CoreKey } from './en/index.js';
+import { nl } from './nl/index.js';
 
 export type { CoreKey };
 

@@ -1,0 +1,8 @@
+/** De teksten van de bot in het Nederlands: dezelfde sleutels als de Engelse (en/) (de compiler controleert het). */
+import type { CoreKey } from '../en/index.js';
+import { commands } from './commands.js';
+import { game } from './game.js';
+import { records } from './records.js';
+import { seatsAndTables } from './seats-and-tables.js';
+
+export const nl: Record<CoreKey, string> = { ...commands, ...game, ...records, ...seatsAndTables };
