@@ -11,7 +11,7 @@ import type { Carry } from '../engine/ai/index.js';
 import type { Seat } from '../engine/index.js';
 import type { Logger } from '../logger.js';
 import { AiDecisionAbandonedError, AiPoolClosedError } from './workers/ai-errors.js';
-import type { ActiveSnapshot, GameService, Level } from './game-service.js';
+import type { ActiveSnapshot, GameService, Level, Snapshot } from './game-service.js';
 
 export interface ComputerRequest {
   /** The game's definition id ('istanbul', 'kairo'). */
@@ -118,13 +118,22 @@ export class ComputerTurns {
    * which the log and the channel are told of: a game never waits on a computer that cannot answer.
    */
   async playHeld(gameId: number): Promise<number> {
+    return (await this.playOn(gameId)).moves;
+  }
+
+  /**
+   * As `playHeld`, answering also the game as the computers left it (null: it cannot be read): the caller
+   * holds the game's lock, so it is the game as it stands, and need not be read again.
+   */
+  async playOn(gameId: number): Promise<{ moves: number; game: Snapshot | null }> {
     let moves = 0;
+    let game: Snapshot | null = null;
     // The last search's tree for its seat's next decision: a turn's decisions follow one another here.
     let carried: { seat: Seat; carry: Carry } | null = null;
     for (; moves < MOVE_LIMIT; moves++) {
       const loaded = await this.service.byId(gameId);
-      if (!loaded.ok || loaded.game.kind !== 'active') break;
-      const game = loaded.game;
+      game = loaded.ok ? loaded.game : null;
+      if (game === null || game.kind !== 'active') break;
       // Not a seat the game waits at for its owner (a table no human plays at any more).
       const seat = (await this.service.computerSeatsOwed(game))[0];
       if (seat === undefined) break;
@@ -136,10 +145,14 @@ export class ComputerTurns {
       const result = await this.service.computerAct(gameId, seat, game.row.version, choice.index, choice.fallback);
       if (!result.ok) {
         this.logger.error({ gameId, seat, refusal: result.code }, 'a computer player move was refused');
+        // Refused: the game is not as it was read; as it stands, it is read again.
+        const stored = await this.service.byId(gameId);
+        game = stored.ok ? stored.game : null;
         break;
       }
+      game = result.outcome.after;
     }
-    return moves;
+    return { moves, game };
   }
 
   /**

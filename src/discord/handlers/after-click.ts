@@ -1,10 +1,12 @@
 /**
  * After a click that changed a game: the outcome is shown in the clicker's panel (or the refusal, or the
- * question a compound choice asks first), and what follows runs under the same lock: the computer players
- * whose turn it now is play, the channel gets what it is owed, the panels that follow their players show
- * the next decision, and a learning game's panel coaches.
+ * question a compound choice asks first), and what follows runs under the same lock: the change settles
+ * (one call of the app: the computer players whose turn it now is play, the channel gets what it is owed),
+ * the panels that follow their players show the next decision in the game as it then stands, and a
+ * learning game's panel coaches.
  */
-import { isComputerPlayed, type ActiveSnapshot, type Outcome, type Result } from '../../app/game-service.js';
+import { settleAfterCommit } from '../../app/after-commit.js';
+import { isComputerPlayed, type ActiveSnapshot, type Outcome, type Result, type Snapshot } from '../../app/game-service.js';
 import type { Seat } from '../../engine/index.js';
 import type { ComponentInteraction, HandlerEnv } from '../context.js';
 import { t } from '../i18n/index.js';
@@ -64,16 +66,13 @@ export async function afterPanelChoice(env: HandlerEnv, interaction: ComponentIn
 }
 
 /**
- * After a committed change: delivers what the channel is owed now (the caller holds the game's lock).
- * True when `delivery` is in the channel; false when Discord did not take it yet (the outbox keeps trying).
- * `after`: the game as the change committed it (under the same lock, so still current): when no computer
- * player decides in it, the game is not read again to find that out.
+ * After a committed change: the computers whose turn it is play and the channel gets what it is owed now
+ * (the caller holds the game's lock; settleAfterCommit). True when `delivery` is in the channel; false when
+ * Discord did not take it yet (the outbox keeps trying). `after`: the game as the change committed it.
  */
 export async function deliverNow(env: HandlerEnv, gameId: number, delivery: number | null, after?: ActiveSnapshot): Promise<boolean> {
-  // Computer players whose turn it now is play first: the channel then sees one board after their turns.
-  if (after === undefined || env.ctx.computers.owed(after)) await env.ctx.computers.playHeld(gameId);
-  const delivered = await env.ctx.deliverer.deliverHeld(gameId);
-  return delivery !== null && delivered.has(delivery);
+  const settled = await settleAfterCommit(env.ctx, gameId, after);
+  return delivery !== null && settled.delivered.has(delivery);
 }
 
 export async function showOutcome(env: HandlerEnv, interaction: ComponentInteraction, seat: Seat, outcome: Outcome, notice?: string): Promise<void> {
@@ -84,22 +83,25 @@ export async function showOutcome(env: HandlerEnv, interaction: ComponentInterac
   const did = outcome.entries.flatMap((e) => (e.seat === seat ? e.events : []));
   // In a learning game, the panel says whether the choice was the suggestion (coaching.ts).
   const panel = { game, seat, locale: env.locale, decided: outcome };
+  if (!outcome.turnEnded) {
+    await answerCoached(env, interaction, panel, (coaching) => panelMessage(service, game, presenter, seat, env.locale, { did, ...(notice ? { notice } : {}), coaching }));
+    return;
+  }
   // The decision made, the panel's picture of the board it was made on goes with it (GamePresenter.panelPicture).
   const noPicture = presenter.panelPicture === undefined ? {} : { files: [] };
   const didLine = (): string | undefined =>
     did.length > 0 ? t(env.locale, 'panel.did', { events: did.filter((e) => e.visibleTo === undefined || e.visibleTo.includes(seat)).map((e) => presenter.format(e, env.locale, names(game))).join('; ') }) : undefined;
-  if (outcome.turnEnded && env.ctx.computers.owed(game)) {
+  const computersPlay = env.ctx.computers.owed(game);
+  if (computersPlay) {
     // The computer players take their turns now; the player hears so at once, not after their thinking.
     await answerCoached(env, interaction, panel, (coaching) => {
       const lines = [notice, didLine(), coaching.verdict, t(env.locale, 'computer.thinking')];
       return { content: truncate(lines.filter((l) => l !== undefined && l !== '').join('\n'), 2000), components: [], ...noPicture };
     });
-    await deliverNow(env, game.row.id, outcome.boardDelivery, game);
-    await showFollowingPanels(env, game.row.id, seat);
-    return;
   }
-  if (outcome.turnEnded) {
-    const posted = await deliverNow(env, game.row.id, outcome.boardDelivery, game);
+  const settled = await settleAfterCommit(env.ctx, game.row.id, game);
+  if (!computersPlay) {
+    const posted = outcome.boardDelivery !== null && settled.delivered.has(outcome.boardDelivery);
     const stillMine = !outcome.finished && service.activeSeats(game).includes(seat);
     if (stillMine) {
       if (!posted) notice = [notice, t(env.locale, 'board.postPending')].filter((n) => n !== undefined).join('\n');
@@ -124,22 +126,19 @@ export async function showOutcome(env: HandlerEnv, interaction: ComponentInterac
       return { content: truncate(lines.join('\n'), 2000), components: [], ...noPicture };
     });
     if (follows) env.ctx.followingPanels.keep(game.row.id, seat, { interaction, userId: interaction.user.id, locale: env.locale });
-    await showFollowingPanels(env, game.row.id, seat);
-    return;
   }
-  await answerCoached(env, interaction, panel, (coaching) => panelMessage(service, game, presenter, seat, env.locale, { did, ...(notice ? { notice } : {}), coaching }));
+  await showFollowingPanels(env, settled.game, seat);
 }
 
 /**
- * The seats whose decision it is now see it in the panel that follows them, if they kept one (the
- * channel's call names them all the same: a player who closed the panel opens a new one from there).
+ * The seats whose decision it is now in `game` (as it stands after the change settled) see it in the panel
+ * that follows them, if they kept one (the channel's call names them all the same: a player who closed the
+ * panel opens a new one from there).
  */
-async function showFollowingPanels(env: HandlerEnv, gameId: number, actor: Seat): Promise<void> {
+async function showFollowingPanels(env: HandlerEnv, game: Snapshot | null, actor: Seat): Promise<void> {
   const { service, followingPanels } = env.ctx;
-  if (followingPanels.size === 0) return;
-  const loaded = await service.byId(gameId);
-  if (!loaded.ok || loaded.game.kind !== 'active' || loaded.game.row.status !== 'active') return;
-  const game = loaded.game;
+  if (followingPanels.size === 0 || game === null || game.kind !== 'active' || game.row.status !== 'active') return;
+  const gameId = game.row.id;
   for (const seat of service.activeSeats(game)) {
     if (seat === actor) continue;
     const panel = followingPanels.take(gameId, seat);

@@ -1,0 +1,41 @@
+/**
+ * What follows a committed change before its maker is answered, under the game's lock: the computer
+ * players whose turn it now is play, then the channel gets what the game owes it. One call, so the side
+ * that took the click awaits the game as it now stands instead of sequencing the app itself.
+ */
+import type { ComputerTurns } from './computer-turns.js';
+import type { ActiveSnapshot, Snapshot } from './game-service.js';
+
+/** Delivers what a game owes its channel (the Discord deliverer); the caller holds the game's lock. */
+export interface HeldDelivery {
+  /** The ids of the game's deliveries that are in the channel now (posted, or superseded by one that was). */
+  deliverHeld(gameId: number): Promise<ReadonlySet<number>>;
+}
+
+/** Who settles a game after a change: its computer players, and the delivery to its channel. */
+export interface Settlers {
+  readonly computers: ComputerTurns;
+  readonly deliverer: HeldDelivery;
+}
+
+/** A game after its change settled, and what of it reached the channel. */
+export interface Settled {
+  /**
+   * The game as its last change (the computers' or the caller's) left it, current under the lock: delivering
+   * changes no version (null: it cannot be read).
+   */
+  readonly game: Snapshot | null;
+  readonly delivered: ReadonlySet<number>;
+}
+
+/**
+ * Settles the game after a committed change (the caller holds its lock): the computer players whose turn
+ * it is play first, so the channel sees one board after their turns; then what is owed is delivered.
+ * `after`: the game as the change committed it: when no computer decides in it, it is not read again.
+ */
+export async function settleAfterCommit(settlers: Settlers, gameId: number, after?: ActiveSnapshot): Promise<Settled> {
+  const { computers, deliverer } = settlers;
+  const game = after !== undefined && !computers.owed(after) ? after : (await computers.playOn(gameId)).game;
+  const delivered = await deliverer.deliverHeld(gameId);
+  return { game, delivered };
+}
