@@ -17,7 +17,7 @@ import {
   registerFonts,
   wrapText,
 } from '../../../src/render/common/index.js';
-import { everyText } from '../../../src/games/istanbul/render/i18n.js';
+import { everyText } from '../../../src/games/istanbul/render/every-text.js';
 import { decodePng, fontCodePoints } from '../helpers.js';
 
 describe('fonts', () => {

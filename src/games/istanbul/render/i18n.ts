@@ -4,7 +4,6 @@
  */
 import type { CardKind, DecisionKind, Good } from '../view.js';
 import { formatTemplate } from '../../../engine/message.js';
-import { everyLsText } from './expansion/labels.js';
 
 export type RenderLocale = 'en' | 'de' | 'nl';
 
@@ -419,18 +418,14 @@ export function cardTitle(kind: CardKind, locale: RenderLocale): string {
   return CARD_TITLES[locale][id] ?? CARD_TITLES.en[id] ?? id;
 }
 
-/** Every text this renderer can draw, in every locale (the font-coverage test checks each glyph). */
-export function everyText(): string[] {
+/** Every text of the base game this renderer can draw in `locale` (every-text.ts adds the expansion's). */
+export function everyBaseGameText(locale: RenderLocale): string[] {
   const out: string[] = [];
-  for (const locale of ['en', 'de', 'nl'] as const) {
-    out.push(...Object.values(PLACE_NAMES[locale]));
-    out.push(...Object.values(ISTANBUL_LABELS[locale]));
-    out.push(...Object.values(GOOD_NAMES[locale]));
-    out.push(...Object.values(DECISIONS[locale]));
-    out.push(...Object.values(CARD_TITLES[locale]));
-    for (let n = 1; n <= 5; n++) out.push(turnPositionText(n, locale));
-    out.push(...everyLsText(locale));
-  }
-  out.push('ISTANBUL', '0123456789', '\u00d7', '\u00b7', '\u2026', '\u2013', '?+/:&=()#');
+  out.push(...Object.values(PLACE_NAMES[locale]));
+  out.push(...Object.values(ISTANBUL_LABELS[locale]));
+  out.push(...Object.values(GOOD_NAMES[locale]));
+  out.push(...Object.values(DECISIONS[locale]));
+  out.push(...Object.values(CARD_TITLES[locale]));
+  for (let n = 1; n <= 5; n++) out.push(turnPositionText(n, locale));
   return out;
 }

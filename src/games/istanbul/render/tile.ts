@@ -10,13 +10,10 @@ import { cardTitle, label, placeName, type RenderLocale } from './i18n.js';
 import { drawPlaceIcon } from './icons.js';
 import { GOOD_STYLES, NEUTRAL_STYLE, placeBand, THEME, type FigureStyle } from './style.js';
 import { drawLsPlaceDetail, isLsPlaceDetail } from './expansion/places.js';
+import type { Rect, TilePart } from './tile-shape.js';
 
-export interface Rect {
-  readonly x: number;
-  readonly y: number;
-  readonly w: number;
-  readonly h: number;
-}
+export type { Rect, TilePart };
+
 
 export interface TileContext {
   readonly locale: RenderLocale;
@@ -37,13 +34,6 @@ export interface TileContext {
 }
 
 export const HEADER_H = 32;
-
-/**
- * What of a tile to draw: 'static' is what never changes for a place on a layout (frame, number, name
- * and artwork, drawn once into the board's static layer); 'live' is the rest (the place's state, and the
- * Kiosk's artwork, which its tiles hide while a round is under way); 'all' is both.
- */
-export type TilePart = 'static' | 'live' | 'all';
 
 /** Height of the strip at the bottom of a tile reserved for figures. */
 export function figureStripHeight(tile: Rect): number {

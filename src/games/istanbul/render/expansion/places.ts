@@ -9,7 +9,7 @@ import { drawCardBack, drawCoin, drawRuby } from '../glyphs.js';
 import type { RenderLocale } from '../i18n.js';
 import { drawPlaceIcon } from '../icons.js';
 import { THEME, type FigureStyle } from '../style.js';
-import type { Rect, TilePart } from '../tile.js';
+import type { Rect, TilePart } from '../tile-shape.js';
 import { drawKioskTile, drawLetter, drawSeal } from './glyphs.js';
 import { lsLabel } from './labels.js';
 
