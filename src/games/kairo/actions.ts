@@ -4,8 +4,8 @@
 import { z } from 'zod';
 import type { Message } from '../../engine/index.js';
 import { CARD_TYPES, COLOURS, FIELD_COUNT, type CardType } from './data/board.js';
-import { DIRECTIONS, fieldLabel } from './geometry.js';
-import { cardName, sortCards } from './rules.js';
+import { DIRECTIONS, fieldLabel } from './data/geometry.js';
+import { cardName, sortCards } from './rules/index.js';
 import type { KairoAction } from './types.js';
 
 const colour = z.enum(COLOURS);

@@ -3,15 +3,14 @@
  * bazaar, lead customers to their entrances for money and extend their stalls for points and medals.
  */
 import { z } from 'zod';
-import type { ApplyResult, GameDefinition, GameEvent, Seat, Standing } from '../../engine/index.js';
+import type { ApplyResult, GameDefinition, GameEvent, Seat } from '../../engine/index.js';
 import { MAX_PLAYERS, MIN_PLAYERS } from './data/board.js';
 import { describeKairoAction, kairoActionKey, parseKairoAction } from './actions.js';
 import { kairoMessagesDe } from './messages.de.js';
 import { kairoMessagesEn } from './messages.en.js';
 import { kairoMessagesNl } from './messages.nl.js';
 import { kairoDecisionNotes, kairoOptionDetails } from './option-details.js';
-import { activeSeat, applyDecision, decisionOptions } from './rules.js';
-import { createGame } from './setup.js';
+import { activeSeat, applyDecision, createGame, decisionOptions, kairoStandings } from './rules/index.js';
 import type { KairoAction, KairoOptions, KairoState } from './types.js';
 import { publicView, seatView, type KairoView } from './view.js';
 
@@ -61,14 +60,6 @@ function opensStartStep(state: KairoState, action: KairoAction): boolean {
   if (action.t === 'build') return state.pending.k === 'turn';
   const p = state.pending;
   return action.t === 'field' && p.k === 'build' && (p.mode === 'setup' || p.mode === 'neutral');
-}
-
-export function kairoStandings(state: KairoState): Standing[] {
-  return state.players.map((p, seat) => ({
-    seat,
-    rank: 1 + state.players.filter((o) => o.score > p.score).length,
-    summary: { key: 'kairo.standing', params: { score: p.score } },
-  }));
 }
 
 export const kairo: GameDefinition<KairoState, KairoAction, KairoView, KairoOptions> = {

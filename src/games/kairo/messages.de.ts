@@ -6,7 +6,7 @@
  */
 import type { Catalogue } from '../../engine/index.js';
 import { COLOURS, type Colour } from './data/board.js';
-import { DIRECTIONS, type Direction } from './geometry.js';
+import { DIRECTIONS, type Direction } from './data/geometry.js';
 
 /** Colour as a noun ("in Rot", "für Rot"). */
 const NOUN: Readonly<Record<Colour, string>> = { violet: 'Violett', red: 'Rot', yellow: 'Gelb', green: 'Grün', blue: 'Blau', orange: 'Orange' };

@@ -5,7 +5,7 @@
  */
 import type { Catalogue } from '../../engine/index.js';
 import { COLOURS, type Colour } from './data/board.js';
-import { DIRECTIONS, type Direction } from './geometry.js';
+import { DIRECTIONS, type Direction } from './data/geometry.js';
 
 const article = (colour: Colour): string => (colour === 'orange' ? 'an' : 'a');
 

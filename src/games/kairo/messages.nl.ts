@@ -5,7 +5,7 @@
  */
 import type { Catalogue } from '../../engine/index.js';
 import { COLOURS, type Colour } from './data/board.js';
-import { DIRECTIONS, type Direction } from './geometry.js';
+import { DIRECTIONS, type Direction } from './data/geometry.js';
 
 /** Colour as a noun ("voor rood"). */
 const NOUN: Readonly<Record<Colour, string>> = { violet: 'paars', red: 'rood', yellow: 'geel', green: 'groen', blue: 'blauw', orange: 'oranje' };

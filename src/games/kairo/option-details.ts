@@ -8,11 +8,11 @@
 import type { Message, Seat } from '../../engine/index.js';
 import * as boardDataModule from './data/board.js';
 import type { Colour } from './data/board.js';
-import * as boardModule from './board.js';
-import * as geometryModule from './geometry.js';
-import * as leadModule from './lead.js';
-import type { LeadTarget } from './lead.js';
-import * as rulesModule from './rules.js';
+import * as boardModule from './rules/board.js';
+import * as geometryModule from './data/geometry.js';
+import * as leadModule from './rules/lead-targets.js';
+import type { LeadTarget } from './rules/lead-targets.js';
+import * as rulesModule from './rules/index.js';
 import type { BuildPending, KairoAction, KairoPlayer, KairoStall, KairoState } from './types.js';
 
 // Module bindings copied once: the dev/test transform turns every imported binding access into a getter call.

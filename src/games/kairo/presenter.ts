@@ -18,7 +18,7 @@ import {
   type KairoSeatView,
 } from './index.js';
 import { COINS_PER_FINAL_POINT } from './data/board.js';
-import { fieldY, sectionOf } from './geometry.js';
+import { fieldY, sectionOf } from './data/geometry.js';
 import type { BoardJob, BoardPicture, BoardRenderer } from '../../render/board-job.js';
 import { lastActionFromEvents } from './last-action.js';
 import { kairoRulesCards } from './rules-cards.js';

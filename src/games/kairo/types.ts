@@ -4,7 +4,7 @@
  */
 import type { RngState, Seat } from '../../engine/index.js';
 import type { CardType, Colour } from './data/board.js';
-import type { Direction, FieldId } from './geometry.js';
+import type { Direction, FieldId } from './data/geometry.js';
 
 export type { CardType, Colour, Direction, FieldId, Seat };
 
@@ -180,3 +180,6 @@ export type KairoAction =
   | { readonly t: 'takeCrier' }
   /** Hand limit: discard one building card. */
   | { readonly t: 'discard'; readonly card: CardType };
+
+/** The action of one kind, `KairoActionOf<'build'>`. */
+export type KairoActionOf<T extends KairoAction['t']> = Extract<KairoAction, { readonly t: T }>;

@@ -11,10 +11,10 @@
  */
 import * as boardDataModule from './data/board.js';
 import type { Area, CardType, Colour } from './data/board.js';
-import * as boardModule from './board.js';
-import * as geometryModule from './geometry.js';
-import type { Direction, FieldId } from './geometry.js';
-import * as rulesModule from './rules.js';
+import * as boardModule from './rules/board.js';
+import * as geometryModule from './data/geometry.js';
+import type { Direction, FieldId } from './data/geometry.js';
+import * as rulesModule from './rules/index.js';
 import type { BuildMode, BuildStep, Coins, KairoState, Pending, Phase, Seat, SetupPlacement, StallOwner, StartMode } from './types.js';
 
 // Module bindings copied once: the dev/test transform turns every imported binding access into a getter call.

@@ -5,7 +5,7 @@
  * board back (and with it wrong spots and legal placements).
  */
 import { describe, expect, it } from 'vitest';
-import { forgetBoards, occupancy } from '../../../src/games/kairo/board.js';
+import { forgetBoards, occupancy } from '../../../src/games/kairo/rules/board.js';
 import type { KairoStall } from '../../../src/games/kairo/types.js';
 import { F, scenario } from './helpers.js';
 

@@ -3,9 +3,9 @@
  * breadth-first search, on every free field and every possible entrance of boards met in random games.
  */
 import { describe, expect, it } from 'vitest';
-import { occupancy, staysConnected, type Occupancy } from '../../../src/games/kairo/board.js';
+import { occupancy, staysConnected, type Occupancy } from '../../../src/games/kairo/rules/board.js';
 import { kairo } from '../../../src/games/kairo/index.js';
-import { AREA, NEIGHBOURS } from '../../../src/games/kairo/geometry.js';
+import { AREA, NEIGHBOURS } from '../../../src/games/kairo/data/geometry.js';
 import type { KairoState } from '../../../src/games/kairo/types.js';
 import { playout } from '../../harness/playout.js';
 import { F, scenario } from './helpers.js';

@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 import { describe as describeAction, formatMessage, replay, type GameEvent } from '../../../src/engine/index.js';
 import { COLOURS } from '../../../src/games/kairo/data/board.js';
 import { kairo } from '../../../src/games/kairo/index.js';
-import { AREA } from '../../../src/games/kairo/geometry.js';
+import { AREA } from '../../../src/games/kairo/data/geometry.js';
 import type { KairoAction, KairoOptions, KairoState } from '../../../src/games/kairo/types.js';
 import { expectGolden } from '../../harness/golden.js';
 import { playout } from '../../harness/playout.js';

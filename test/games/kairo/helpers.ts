@@ -6,8 +6,8 @@ import { expect } from 'vitest';
 import { seedRng, step, type GameEvent, type Seat } from '../../../src/engine/index.js';
 import { CARD_TYPES, COLOURS, CRIER_CARDS, EXTENSIONS_PER_COLOUR, fullDeck, type CardType, type Colour } from '../../../src/games/kairo/data/board.js';
 import { kairo } from '../../../src/games/kairo/index.js';
-import { allConnected, occupancy } from '../../../src/games/kairo/board.js';
-import { AREA, NEIGHBOURS, parseFieldLabel, sectionOf, type FieldId } from '../../../src/games/kairo/geometry.js';
+import { allConnected, occupancy } from '../../../src/games/kairo/rules/board.js';
+import { AREA, NEIGHBOURS, parseFieldLabel, sectionOf, type FieldId } from '../../../src/games/kairo/data/geometry.js';
 import type { Coins, KairoAction, KairoState, Medal, Phase, StallOwner } from '../../../src/games/kairo/types.js';
 
 export function F(label: string): FieldId {

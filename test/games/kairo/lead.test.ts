@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { occupancy } from '../../../src/games/kairo/board.js';
-import { leadTargets } from '../../../src/games/kairo/lead.js';
+import { occupancy } from '../../../src/games/kairo/rules/board.js';
+import { leadTargets } from '../../../src/games/kairo/rules/lead-targets.js';
 import type { KairoState } from '../../../src/games/kairo/types.js';
 import { F, keys, play, scenario, type ScenarioSpec, type StallSpec } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Seat } from '../../../src/engine/index.js';
 import type { CardType } from '../../../src/games/kairo/data/board.js';
-import { sectionOf } from '../../../src/games/kairo/geometry.js';
+import { sectionOf } from '../../../src/games/kairo/data/geometry.js';
 import type { KairoPlayer, KairoState, Medal } from '../../../src/games/kairo/types.js';
 import { F, play, scenario, type StallSpec } from './helpers.js';
 

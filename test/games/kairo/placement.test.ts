@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { occupancy } from '../../../src/games/kairo/board.js';
-import { entranceDirs, mainStallFieldOk, stallSections, stallSpots } from '../../../src/games/kairo/placement.js';
+import { occupancy } from '../../../src/games/kairo/rules/board.js';
+import { entranceDirs, mainStallFieldOk, stallSections, stallSpots } from '../../../src/games/kairo/rules/placement.js';
 import type { KairoState } from '../../../src/games/kairo/types.js';
 import { F, allReachable, keys, play, scenario } from './helpers.js';
 

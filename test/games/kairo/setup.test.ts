@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { kairo } from '../../../src/games/kairo/index.js';
 import { COLOURS, DECK_SIZE } from '../../../src/games/kairo/data/board.js';
-import { START_FIELD_IDS, sectionOf } from '../../../src/games/kairo/geometry.js';
+import { START_FIELD_IDS, sectionOf } from '../../../src/games/kairo/data/geometry.js';
 import type { KairoAction, KairoState } from '../../../src/games/kairo/types.js';
 import { F, allReachable, checkBoard, keys, play, scenario } from './helpers.js';
 

@@ -4,7 +4,7 @@
  * images stay put while the rules engine changes.
  */
 import { CARD_SECTIONS, COLOURS, isJoker, type CardType, type Colour } from '../../../src/games/kairo/data/board.js';
-import { AREA, SECTION, START_FIELD_IDS, fieldLabel, fieldX, fieldY, parseFieldLabel, type Direction, type FieldId } from '../../../src/games/kairo/geometry.js';
+import { AREA, SECTION, START_FIELD_IDS, fieldLabel, fieldX, fieldY, parseFieldLabel, type Direction, type FieldId } from '../../../src/games/kairo/data/geometry.js';
 import type {
   KairoFieldView,
   KairoFinalView,

@@ -8,7 +8,7 @@
  */
 import { drawChance, rngMoved } from '../../../engine/ai/chance.js';
 import { randomInt, type RngState, type Seat } from '../../../engine/index.js';
-import { activeSeat, applyDecision, applyDecisionTo } from '../rules.js';
+import { activeSeat, applyDecision, applyDecisionTo } from '../rules/index.js';
 import type { KairoAction, KairoState } from '../types.js';
 import { evaluateKairo, kairoBestOpponentWorth, kairoWinChance, kairoWorth } from './evaluate.js';
 

@@ -6,13 +6,13 @@
  * free space orthogonally next to its own stall, in the colour's area, never touching another stall of
  * its colour. Every build keeps every entrance reachable for every customer (docs/rules-decisions.md, Kairo).
  */
-import * as boardDataModule from './data/board.js';
-import type { Colour } from './data/board.js';
+import * as boardDataModule from '../data/board.js';
+import type { Colour } from '../data/board.js';
 import * as boardModule from './board.js';
 import type { Occupancy } from './board.js';
-import * as geometryModule from './geometry.js';
-import type { Direction, FieldId } from './geometry.js';
-import type { KairoStall } from './types.js';
+import * as geometryModule from '../data/geometry.js';
+import type { Direction, FieldId } from '../data/geometry.js';
+import type { KairoStall } from '../types.js';
 
 // Module bindings copied once: the dev/test transform turns every imported binding access into a getter call.
 const { COLOURS, RESTAURANT_COLOUR, SETUP_MAX_STALLS_PER_SECTION } = boardDataModule;

@@ -5,11 +5,11 @@
  * skips one nearer free entrance, so an entrance costs as many criers as there are free entrances of the
  * colour strictly nearer than it.
  */
-import type { Colour } from './data/board.js';
+import type { Colour } from '../data/board.js';
 import * as boardModule from './board.js';
 import type { Occupancy } from './board.js';
-import type { FieldId } from './geometry.js';
-import type { KairoState } from './types.js';
+import type { FieldId } from '../data/geometry.js';
+import type { KairoState } from '../types.js';
 
 // Module bindings copied once: the dev/test transform turns every imported binding access into a getter call.
 const { walkFrom } = boardModule;

@@ -3,8 +3,8 @@
  * A field id is y * 14 + x. Labels name columns A..N (x = 0..13) and rows 1..10 (y = 0..9): "B1" is the
  * market's north-west corner.
  */
-import * as boardDataModule from './data/board.js';
-import type { Area } from './data/board.js';
+import * as boardDataModule from './board.js';
+import type { Area } from './board.js';
 
 // Module bindings copied once: the dev/test transform turns every imported binding access into a getter call.
 const { BOARD_HEIGHT, BOARD_WIDTH, FIELD_COUNT, START_FIELDS, areaAt, sectionAt } = boardDataModule;

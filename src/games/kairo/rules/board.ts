@@ -3,12 +3,12 @@
  * customer; which fields are free; where customers may walk; and whether all customers and entrances are
  * connected. Derived data only: the state keeps stalls and customers as plain lists.
  */
-import * as boardDataModule from './data/board.js';
-import type { Colour } from './data/board.js';
-import * as geometryModule from './geometry.js';
-import type { Direction, FieldId } from './geometry.js';
-import type { LeadTarget } from './lead.js';
-import type { KairoState } from './types.js';
+import * as boardDataModule from '../data/board.js';
+import type { Colour } from '../data/board.js';
+import * as geometryModule from '../data/geometry.js';
+import type { Direction, FieldId } from '../data/geometry.js';
+import type { LeadTarget } from './lead-targets.js';
+import type { KairoState } from '../types.js';
 
 // Module bindings copied once: the dev/test transform turns every imported binding access into a getter call.
 const { COLOURS, FIELD_COUNT } = boardDataModule;
