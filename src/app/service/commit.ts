@@ -110,6 +110,8 @@ export interface SaveChange {
   readonly notes?: readonly BoardNote[];
   /** Seats a computer plays from now on. */
   readonly toComputer?: readonly Seat[];
+  /** Seats their owners take back from the computer that played them (at the table again). */
+  readonly takenBack?: readonly Seat[];
   /** The `leaving` seats were removed by the others' vote. */
   readonly byVote?: boolean;
   /** Seats whose forced answers this change played: their entries belong to the turn's summary. */
@@ -121,7 +123,7 @@ export async function save(
   game: ActiveSnapshot,
   change: SaveChange,
 ): Promise<Result<{ outcome: Outcome }>> {
-  const { state, entries, status, leaving = [], concededTo = null, notes = [], toComputer = [], byVote = false, forced = [] } = change;
+  const { state, entries, status, leaving = [], concededTo = null, notes = [], toComputer = [], takenBack = [], byVote = false, forced = [] } = change;
   const json = JSON.stringify(state);
   const markerBefore = turnMarkerOf(game.module, game.state);
   const activeBefore = [...activeSeats(game), ...forced];
@@ -136,15 +138,17 @@ export async function save(
     for (const seat of leaving) await core.repo.markSeatLeft(id, seat, saved.updatedAt, byVote);
     const level = parseLevel(game.row.computerLevel);
     for (const seat of toComputer) await core.repo.setSeatComputer(id, seat, level);
+    for (const seat of takenBack) await core.repo.reclaimSeat(id, seat);
     // What was just written is known: no reading it back.
     const row: GameRow = { ...game.row, state: json, status, version: saved.version, updatedAt: saved.updatedAt };
     const seats =
-      leaving.length === 0 && toComputer.length === 0
+      leaving.length === 0 && toComputer.length === 0 && takenBack.length === 0
         ? game.seats
         : game.seats.map((s) => ({
             ...s,
             ...(leaving.includes(s.seat) && s.leftAt === null ? { leftAt: saved.updatedAt, ...(byVote ? { removedAt: saved.updatedAt } : {}) } : {}),
             ...(toComputer.includes(s.seat) ? { computer: level } : {}),
+            ...(takenBack.includes(s.seat) ? { computer: null, leftAt: null } : {}),
           }));
     const snapshot: ActiveSnapshot = { ...game, row, seats, state };
     const appended = appendedEntries(entries, saved.firstSequence);

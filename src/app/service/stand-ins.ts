@@ -3,14 +3,11 @@
  * handed to a computer taking it back between turns.
  */
 import type { Seat } from '../../engine/index.js';
-import type { GameRow } from '../../persistence/schema.js';
-import { commit, wire } from './commit.js';
+import { commit, save, wire } from './commit.js';
 import { computerSeatsOwed, seatsWaitingForOwner } from './computer-seats.js';
 import type { GameCore } from './core.js';
-import { scheduleComputerTurn } from './jobs/computer-turn.js';
 import { activeSeats, legalActions, seatOf } from './queries.js';
 import { isComputerSeatId } from './seat-identity.js';
-import { scheduleTurn } from './turn-jobs.js';
 import { refuse, type ActiveSnapshot, type Outcome, type Result } from './types.js';
 
 /**
@@ -33,10 +30,11 @@ export async function computerAct(core: GameCore, gameId: number, seat: Seat, ex
 /**
  * The owner of a seat a computer plays for them takes it back, between turns (not while the computer
  * decides for the seat), or where the game waits for them at their seat's decision: they decide now, on
- * the increment of their bank (time-bank.ts), reminded as at the start of a turn. The channel is told on
- * the next board.
+ * the increment of their bank (time-bank.ts), reminded as at the start of a turn, and the computers play on
+ * where the game waited at another seat (the commit's consequences). Nothing moves on the board: the
+ * channel is told by a short text.
  */
-export async function reclaim(core: GameCore, gameId: number, userId: string): Promise<Result<{ game: ActiveSnapshot; boardDelivery: number }>> {
+export async function reclaim(core: GameCore, gameId: number, userId: string): Promise<Result<{ game: ActiveSnapshot; boardDelivery: number | null }>> {
   const loaded = await core.active(gameId);
   if (!loaded.ok) return loaded;
   const game = loaded.game;
@@ -46,24 +44,8 @@ export async function reclaim(core: GameCore, gameId: number, userId: string): P
   if (seat.removedAt !== null) return refuse('removed_by_vote', {});
   // Only a seat a computer plays can be taken back (not one the rules took out of the game).
   if (seat.computer === null) return refuse('not_handed_over', {});
-  const waitedFor = (await seatsWaitingForOwner(core, game)).includes(seat.seat);
-  if (activeSeats(game).includes(seat.seat) && !waitedFor) return refuse('reclaim_between_turns', {});
-  const result = await core.tx(async () => {
-    const saved = await core.repo.saveState(game.row.id, game.row.version, {});
-    if (!saved.ok) return null;
-    await core.repo.reclaimSeat(game.row.id, seat.seat);
-    const row: GameRow = { ...game.row, version: saved.version, updatedAt: saved.updatedAt };
-    const seats = game.seats.map((s) => (s.seat === seat.seat ? { ...s, computer: null, leftAt: null } : s));
-    // The decision the game waited at is theirs now: their bank (the increment) runs, and the turn's
-    // reminders and idle time start. Back at the table, they also let the computers play on where the game
-    // waited at another seat.
-    if (waitedFor) await scheduleTurn(core, { ...game, row, seats });
-    else await scheduleComputerTurn(core, { ...game, row, seats });
-    // Nothing moves on the board: a short text tells the table.
-    const boardDelivery = await core.owe(row, 'board', { kind: 'board', summary: [], notes: [{ kind: 'reclaimed', seat: seat.seat }], concededTo: null, picture: false });
-    return { game: { ...game, row, seats }, boardDelivery };
-  });
-  if (result === null) return refuse('stale', { currentVersion: (await core.repo.findById(gameId))?.version ?? -1 });
-  core.verified.set(gameId, result.game.row.version);
-  return { ok: true, ...result };
+  if (activeSeats(game).includes(seat.seat) && !(await seatsWaitingForOwner(core, game)).includes(seat.seat)) return refuse('reclaim_between_turns', {});
+  const saved = await save(core, game, { state: game.state, entries: [], status: 'active', takenBack: [seat.seat], notes: [{ kind: 'reclaimed', seat: seat.seat }] });
+  if (!saved.ok) return saved;
+  return { ok: true, game: saved.outcome.after, boardDelivery: saved.outcome.boardDelivery };
 }

@@ -20,7 +20,9 @@ export const boardOwed: CommitConsequence = {
     if (markerAfter === markerBefore && notes.length === 0) return {};
     const told = await core.outbox.toldSoFar(after.row.id);
     const toldUpTo = told.upTo;
-    const summary = await turnSummaryOf(core, after, activeBefore, toldUpTo);
+    // A change that played nothing and began no turn (a seat handed to a computer or taken back) tells only
+    // its lines: the turn's moves are told once, on the board that ends it.
+    const summary = appended.length === 0 && markerAfter === markerBefore ? [] : await turnSummaryOf(core, after, activeBefore, toldUpTo);
     const upTo = appended.at(-1)?.sequence ?? toldUpTo;
     // A seat handed to a computer moves nothing on the board: a short text; its pieces taken out do.
     const moved = notes.some((n) => n.kind === 'left' || n.kind === 'removed');

@@ -1,15 +1,27 @@
-/** After a commit: the jobs follow the game (a new turn's jobs, the computer's job of the same turn, none once it ended). */
+/**
+ * After a commit: the jobs follow the game. A new turn, or a decision its owner took back from a computer,
+ * begins the turn's jobs; in the same turn, the computer's job follows the seats it plays; a finished
+ * game has none.
+ */
 import type { CommitConsequence } from '../core.js';
 import { owedComputerSeats, scheduleComputerTurn } from '../jobs/computer-turn.js';
+import { decidingHumans } from '../time-bank.js';
 import { scheduleTurn } from '../turn-jobs.js';
 
 export const turnJobsFollow: CommitConsequence = {
   name: 'turn jobs',
-  async follow(core, { before, after, markerBefore, markerAfter, results }) {
+  async follow(core, { before, after, markerBefore, markerAfter, results, notes }) {
     if (results !== null) await core.repo.deleteJobs(after.row.id);
-    else if (markerAfter !== markerBefore) await scheduleTurn(core, after);
-    // The same turn, a computer owing a decision now or before: its job follows (due later, or gone).
-    else if (owedComputerSeats(after).length > 0 || owedComputerSeats(before).length > 0) await scheduleComputerTurn(core, after);
+    // A new turn; or a player took their seat back at the decision the game waited at for them: it is
+    // theirs now, their bank runs on its increment and their reminders and idle time start.
+    else if (markerAfter !== markerBefore || decidingHumans(after).some((seat) => !decidingHumans(before).includes(seat))) await scheduleTurn(core, after);
+    // The same turn, a computer owing a decision now or before: its job follows (due later, or gone). A
+    // seat whose bank just ran out is played at this very tick (the scheduler plays the due computer turns
+    // after its jobs): its board goes out with the stand-in's move, one post.
+    else if (owedComputerSeats(after).length > 0 || owedComputerSeats(before).length > 0) {
+      const ranOut = notes.some((note) => note.kind === 'outOfTime' || note.kind === 'outOfTimeWaits');
+      await scheduleComputerTurn(core, after, ranOut ? core.now() : undefined);
+    }
     return {};
   },
 };

@@ -7,7 +7,6 @@ import type { GameCore } from '../core.js';
 import { JOB_KINDS, setAsideJob, type JobHandler, type JobTouched } from '../scheduled-jobs.js';
 import { isComputerPlayed, isComputerSeatId } from '../seat-identity.js';
 import { awayOf, decidingHumans, keep, readJob } from '../time-bank.js';
-import { scheduleComputerTurn } from './computer-turn.js';
 
 export const timeBankJob: JobHandler = { kind: JOB_KINDS.timeBank, run: (core, job) => runTimeBank(core, job) };
 
@@ -15,7 +14,8 @@ export const timeBankJob: JobHandler = { kind: JOB_KINDS.timeBank, run: (core, j
  * The bank job came due (claimed, in its transaction): a bank that is empty hands its seat to a computer
  * player, with a line on the board; a player who is away has their bank stopped until they are back;
  * otherwise the job waits for the next bank to run out. Returns the game when its board is to be posted now
- * (the rules ended it meanwhile); a board of a seat handed over goes out with the computer's move.
+ * (the rules ended it meanwhile); a board of a seat handed over goes out with the computer's move, which
+ * the commit's consequences make due at once.
  */
 export async function runTimeBank(core: GameCore, job: ScheduledJobRow): Promise<JobTouched | null> {
   const loaded = await core.active(job.gameId);
@@ -58,10 +58,8 @@ export async function runTimeBank(core: GameCore, job: ScheduledJobRow): Promise
     await core.repo.rescheduleJob({ kind: JOB_KINDS.timeBank, gameId: game.row.id, dueAt: now, payload: read });
     return null;
   }
-  if (result.outcome.finished) return { gameId: game.row.id, channelId: game.row.channelId };
-  // The computer plays the seat at this very tick (the scheduler plays due computer turns after the jobs),
-  // and the board owed now is posted with its move: one post, which pings the player who decides next,
-  // not the one whose seat the computer just took.
-  await scheduleComputerTurn(core, result.outcome.after, now);
-  return null;
+  // Ended (the rules ended it meanwhile): its board is posted now. Otherwise the computer plays the seat at
+  // this very tick (the commit's consequences made its job due now) and the board owed now is posted with
+  // its move: one post, which pings the player who decides next, not the one whose seat the computer took.
+  return result.outcome.finished ? { gameId: game.row.id, channelId: game.row.channelId } : null;
 }
