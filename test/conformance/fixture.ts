@@ -1,0 +1,29 @@
+/**
+ * What a game hands the conformance suite (test/conformance/): data, not tests. Each game's test folder
+ * holds one, test/games/<game>/conformance.ts, exporting `conformance`; the suite finds them there.
+ */
+import type { Locale, RngState, Seat } from '../../src/engine/index.js';
+import type { GamePlugin } from '../../src/games/contract.js';
+
+export type PlayoutPolicy = (state: unknown, seat: Seat, legal: readonly unknown[], rng: RngState) => unknown;
+
+export interface ConformanceFixture {
+  /** The game's id, as registered. */
+  readonly game: string;
+  /** A game only the tests host (Tally): registered for the suite beside the built-in games. */
+  readonly plugin?: GamePlugin;
+  /**
+   * How the playouts choose among the legal actions (default: uniformly at random): a game whose random
+   * play wanders for thousands of moves leans towards progress, keeping every action a chance.
+   */
+  readonly playoutPolicy?: PlayoutPolicy;
+  /** A playout that has not ended after this many actions fails. */
+  readonly maxActions: number;
+  /**
+   * What `seat` keeps hidden from the others (its hand), drawn differently: a state that differs from
+   * `state` in that alone, or null when the seat holds no secret now. Null for a game without secrets.
+   */
+  readonly changeSecrets: ((state: unknown, seat: Seat, rng: RngState) => unknown) | null;
+  /** The languages the game's words are written in (default: every locale the bot speaks). */
+  readonly locales?: readonly Locale[];
+}

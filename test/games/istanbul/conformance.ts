@@ -1,0 +1,28 @@
+/** Istanbul's part of the conformance suite (test/conformance/): data, not tests. */
+import type { RngState, Seat } from '../../../src/engine/index.js';
+import type { IstanbulAction, IstanbulState } from '../../../src/games/istanbul/index.js';
+import type { ConformanceFixture } from '../../conformance/fixture.js';
+import { expansionPolicy } from './expansion/policy.js';
+
+/** The seat's bonus cards swapped for cards of other kinds from the deck (none to swap: null). */
+function changeHand(raw: unknown, seat: Seat): IstanbulState | null {
+  const state = raw as IstanbulState;
+  const player = state.players[seat];
+  if (player === undefined || player.hand.length === 0) return null;
+  const deck = state.deck.slice();
+  const hand = player.hand.map((card) => {
+    const other = deck.findIndex((kind) => kind !== card);
+    return other < 0 ? card : (deck.splice(other, 1)[0] as typeof card);
+  });
+  if (hand.every((card, i) => card === player.hand[i])) return null;
+  return { ...state, players: state.players.map((p) => (p.seat === seat ? { ...p, hand } : p)) };
+}
+
+export const conformance: ConformanceFixture = {
+  game: 'istanbul',
+  // Uniformly random play wanders for hundreds of rounds; this policy leans towards rubies (Letters &
+  // Seals' actions too) and leaves every action a chance.
+  playoutPolicy: (state, seat, legal, rng: RngState) => expansionPolicy(state as IstanbulState, seat, legal as IstanbulAction[], rng),
+  maxActions: 20_000,
+  changeSecrets: (state, seat) => changeHand(state, seat),
+};
