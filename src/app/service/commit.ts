@@ -13,7 +13,7 @@ import type { NewResult } from '../../persistence/stats-repository.js';
 import { markCompound, markComputer, readLogAction, REMOVE_SEAT, type CompoundMark, type EffectiveEntry } from '../log.js';
 import { turnMarkerOf } from '../module.js';
 import type { BoardNote } from '../outbox.js';
-import type { CommitChange, GameCore, OwedBoard } from './core.js';
+import type { CommitChange, GameCore } from './core.js';
 import { playForcedAnswers } from './forced.js';
 import { activeSeats } from './queries.js';
 import { concessionOf, parseLevel } from './seat-identity.js';
@@ -168,8 +168,7 @@ export async function save(
       notes,
       concededTo,
     };
-    let board: OwedBoard | undefined;
-    for (const consequence of core.consequences) board = (await consequence.follow(core, change)).board ?? board;
+    const { board } = await core.followCommit(change);
     const lastSequence = saved.firstSequence === null ? undefined : saved.firstSequence + entries.length - 1;
     return { snapshot, markerAfter, board, appended, lastSequence, newestSnapshot };
   }).catch((error: unknown) => {

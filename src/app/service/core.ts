@@ -20,7 +20,7 @@ import type { LobbySettings, ModuleRegistry } from '../module.js';
 import { Outbox, type BoardNote, type DeliveryPayload } from '../outbox.js';
 import { clockChoice } from '../time-bank.js';
 import { checkSeats } from './seat-identity.js';
-import { refuse, type ActiveSnapshot, type Result, type Snapshot } from './types.js';
+import { refuse, type ActiveSnapshot, type Result, type Snapshot, type TurnTimers } from './types.js';
 
 export class DamagedGameError extends Error {
   override readonly name = 'DamagedGameError';
@@ -94,19 +94,35 @@ export interface OwedBoard {
   readonly summary: EffectiveEntry[];
 }
 
-/** What a consequence hands back to the commit's outcome (the board it owes, if it is the one that owes it). */
+/**
+ * A change of a running game's turn settings (the reminder interval and limit, the idle time), as its
+ * consequences read it, in the change's transaction: the game's row before and after.
+ */
+export interface SettingsChange {
+  readonly before: GameRow;
+  readonly after: GameRow;
+}
+
+/**
+ * What a consequence hands back to the change's outcome: the board it owes, if it is the one that owes it;
+ * after a settings change, when the turn's next reminder and idle vote now come, if it moved them.
+ */
 export interface CommitFollowUp {
   readonly board?: OwedBoard;
+  readonly timers?: TurnTimers;
 }
 
 /**
  * Something that follows from every commit (the next turn's jobs, the ratings of a finished game, the board
- * the channel is owed), run in the commit's transaction in the order of the core's list: so a commit
- * schedules nothing itself, and nothing it sets off needs to know the commit.
+ * the channel is owed), and from a change of the turn settings where it cares (the turn's jobs move), run in
+ * the change's transaction in the order of the core's list: so a change schedules nothing itself, and
+ * nothing it sets off needs to know the change.
  */
 export interface CommitConsequence {
   readonly name: string;
   follow(core: GameCore, change: CommitChange): Promise<CommitFollowUp>;
+  /** What follows a change of the turn settings (absent: nothing of this consequence does). */
+  followSettings?(core: GameCore, change: SettingsChange): Promise<CommitFollowUp>;
 }
 
 export class GameCore {
@@ -179,6 +195,20 @@ export class GameCore {
   /** Runs `fn` in one transaction of the store; `fn` awaits only the store (see store.ts). */
   tx<T>(fn: () => Promise<T>): Promise<T> {
     return this.#store.transaction(fn);
+  }
+
+  /** Runs what follows a commit (every consequence, in the list's order), in its transaction. */
+  async followCommit(change: CommitChange): Promise<CommitFollowUp> {
+    let followUp: CommitFollowUp = {};
+    for (const consequence of this.consequences) followUp = { ...followUp, ...(await consequence.follow(this, change)) };
+    return followUp;
+  }
+
+  /** Runs what follows a change of the turn settings (the consequences that follow one), in its transaction. */
+  async followSettings(change: SettingsChange): Promise<CommitFollowUp> {
+    let followUp: CommitFollowUp = {};
+    for (const consequence of this.consequences) followUp = { ...followUp, ...(await consequence.followSettings?.(this, change)) };
+    return followUp;
   }
 
   /** Writes what the channel is owed after this change, in the caller's transaction. Returns its id. */

@@ -108,6 +108,14 @@ export interface Outcome {
   readonly boardPicture: boolean;
 }
 
+/** What a settings change did to the turn in progress, for the announcement. */
+export interface TurnTimers {
+  /** When the next reminder comes (null: no more reminders this turn). */
+  readonly nextReminderAt: number | null;
+  /** When the idle vote can open (or, when it is open, comes up again). */
+  readonly idleAt: number;
+}
+
 /**
  * What leaving does to a seat: the rules take it out and the others play on; a computer player takes it
  * (its owner may take it back between turns); or the game ends (won by the last player standing, or by

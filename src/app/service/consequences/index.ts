@@ -1,7 +1,8 @@
 /**
  * What follows from every commit, in this order, in the commit's transaction: the game's jobs first (a
  * finished game's go), then a finished game's results and ratings, then the board the channel is owed.
- * The core receives this list (see game-service.ts): a commit runs it without knowing what is on it.
+ * A change of the game's settings runs those of them that follow one (the turn's jobs move). The core
+ * receives this list (see game-service.ts): a change runs it without knowing what is on it.
  */
 import type { CommitConsequence } from '../core.js';
 import { boardOwed } from './board.js';

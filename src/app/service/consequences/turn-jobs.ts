@@ -1,12 +1,12 @@
 /**
  * After a commit: the jobs follow the game. A new turn, or a decision its owner took back from a computer,
  * begins the turn's jobs; in the same turn, the computer's job follows the seats it plays; a finished
- * game has none.
+ * game has none. After a change of the game's settings, the turn's pending jobs follow them.
  */
 import type { CommitConsequence } from '../core.js';
 import { owedComputerSeats, scheduleComputerTurn } from '../jobs/computer-turn.js';
 import { decidingHumans } from '../time-bank.js';
-import { scheduleTurn } from '../turn-jobs.js';
+import { retime, scheduleTurn } from '../turn-jobs.js';
 
 export const turnJobsFollow: CommitConsequence = {
   name: 'turn jobs',
@@ -23,5 +23,10 @@ export const turnJobsFollow: CommitConsequence = {
       await scheduleComputerTurn(core, after, ranOut ? core.now() : undefined);
     }
     return {};
+  },
+  // The settings changed: the turn's pending reminder and idle deadline move to them at once.
+  async followSettings(core, { before, after }) {
+    const timers = await retime(core, before, after);
+    return timers === null ? {} : { timers };
   },
 };
