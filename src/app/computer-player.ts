@@ -20,10 +20,15 @@ export function aiComputerPlayer(options: AiPoolOptions = {}): PooledComputerPla
   let pool: AiPool | null = null;
   let closed = false;
   return {
-    async choose(request: ComputerRequest): Promise<ComputerChoice> {
+    async choose(request: ComputerRequest, signal?: AbortSignal): Promise<ComputerChoice> {
       if (closed) throw new AiPoolClosedError();
       pool ??= createAiPool(options);
-      const answer = await pool.decide(request.kind, request.seatView, request.legal, { level: request.level, seed: request.seed, ...(request.carry === undefined ? {} : { carry: request.carry }) });
+      const answer = await pool.decide(request.kind, request.seatView, request.legal, {
+        level: request.level,
+        seed: request.seed,
+        ...(request.carry === undefined ? {} : { carry: request.carry }),
+        ...(signal === undefined ? {} : { signal }),
+      });
       return {
         index: answer.index,
         value: request.legal.length > 1 ? answer.value : null,

@@ -41,7 +41,8 @@ export interface ComputerChoice {
 }
 
 export interface ComputerPlayer {
-  choose(request: ComputerRequest): Promise<ComputerChoice>;
+  /** `signal` is aborted when the decision is given up: a player stops working on it (the AI pool withdraws it). */
+  choose(request: ComputerRequest, signal?: AbortSignal): Promise<ComputerChoice>;
   /** Stops for good (the bot is stopping): decisions in flight fail with AiPoolClosedError. */
   close?(): Promise<void>;
 }
@@ -187,11 +188,17 @@ export class ComputerTurns {
     return { index: SAFE_MOVE_INDEX, fallback: true };
   }
 
+  /** The player's choice, or DecisionTimeout at the limit: the decision is then withdrawn from the player. */
   #chooseWithin(request: ComputerRequest): Promise<ComputerChoice> {
+    const withdrawal = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const limit = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new DecisionTimeout(this.#limitMs)), this.#limitMs);
+      timer = setTimeout(() => {
+        const timeout = new DecisionTimeout(this.#limitMs);
+        withdrawal.abort(timeout);
+        reject(timeout);
+      }, this.#limitMs);
     });
-    return Promise.race([this.player.choose(request), limit]).finally(() => clearTimeout(timer));
+    return Promise.race([this.player.choose(request, withdrawal.signal), limit]).finally(() => clearTimeout(timer));
   }
 }

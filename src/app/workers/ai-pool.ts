@@ -7,16 +7,17 @@
  *
  * The same inputs give the same index as a direct `runAiTask` (or `decide`) call: the search is bounded by
  * iterations; the wall-clock cap (`deadlineMs`, default 3x the level's target) only cuts a search short on
- * an overloaded machine. A worker that does not answer by the cap plus a margin is terminated and replaced,
- * and the decision fails (AiDecisionAbandonedError): a worker that hangs never holds a channel for long. Built code loads ai-worker.js; under vitest and tsx (TypeScript sources) the worker
- * loads ai-worker.ts through the tsx loader.
+ * an overloaded machine. A decision given up (its caller's signal, the cap plus a margin, the pool closing)
+ * is withdrawn: taken out of the queue, or stopped by its worker at the search's next check; only a worker
+ * that does not answer even then is terminated and replaced. Built code loads ai-worker.js; under vitest
+ * and tsx (TypeScript sources) the worker loads ai-worker.ts through the tsx loader.
  */
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import Tinypool from 'tinypool';
 import type { Carry, Level } from '../../engine/ai/index.js';
-import { AiDecisionAbandonedError, AiPoolClosedError } from './ai-errors.js';
+import { AiDecisionAbandonedError, AiDecisionWithdrawnError, AiPoolClosedError } from './ai-errors.js';
 import type { AiAnswer, AiTask } from './ai-task.js';
 
 /** Per level: the answer time the search budgets are sized for (p95 on one core), and the hard cap. */
@@ -30,14 +31,16 @@ export interface AiPoolOptions {
   readonly deadlineMs?: number | null;
   /**
    * A decision with no answer this long after its deadline (the level's cap when `deadlineMs` is null) is
-   * abandoned: its worker is terminated and replaced, and the decision fails with AiDecisionAbandonedError
-   * (default 5 s: time for a worker to start, and for a busy machine).
+   * abandoned (AiDecisionAbandonedError) and withdrawn from its worker (default 5 s: time for a worker to
+   * start, and for a busy machine).
    */
   readonly marginMs?: number;
   /** The worker module (tests: a worker that fails or never answers); default ai-worker. */
   readonly workerFile?: URL;
   /** Told of every decision the workers made or failed: its time in the pool (queue wait included) and whether it came back. */
   readonly onTask?: (seconds: number, ok: boolean) => void;
+  /** Told each time a worker is done with a decision it was given (a decision withdrawn from the queue never is). */
+  readonly onWorkerDone?: (outcome: WorkerOutcome) => void;
 }
 
 export interface ChooseOptions {
@@ -45,17 +48,19 @@ export interface ChooseOptions {
   readonly seed: string;
   /** The carry the seat's previous decision answered with (search.ts: used only for the view it was grown for). */
   readonly carry?: Carry;
+  /** Aborted when the caller gives the decision up: it is withdrawn (AiDecisionWithdrawnError). */
+  readonly signal?: AbortSignal;
 }
 
 export interface AiPool {
   chooseAction(game: string, seatView: unknown, legalActions: readonly unknown[], options: ChooseOptions): Promise<number>;
   /** The same, with the estimated value (for "Suggest a move"). */
   decide(game: string, seatView: unknown, legalActions: readonly unknown[], options: ChooseOptions): Promise<AiAnswer>;
-  /** Decisions running now and waiting for a worker. */
+  /** Decisions on a worker now (one withdrawn until its worker answers) and waiting for one. */
   readonly pending: number;
   /** Decisions waiting for a worker. */
   readonly queueSize: number;
-  /** Abandons what is running and waiting (AiPoolClosedError), then stops the workers. */
+  /** Withdraws what is running and waiting (AiPoolClosedError), then stops the workers. */
   destroy(): Promise<void>;
 }
 
@@ -78,59 +83,114 @@ function workerEntry(file?: URL): { filename: string; execArgv: string[]; runtim
 
 const DEFAULT_MARGIN_MS = 5_000;
 
-interface Running {
-  readonly controller: AbortController;
-  reason: Error | null;
+/**
+ * A withdrawn decision's worker has this long to answer after its stop flag is set (its search reads the
+ * flag at every iteration); one that does not is taken for hung and terminated.
+ */
+const STOP_GRACE_MS = 2_000;
+
+/** What became of a decision a worker was given (AiPoolOptions.onWorkerDone). */
+export interface WorkerOutcome {
+  /** 'answered'; 'stopped': withdrawn while it searched, it stopped at its next check; 'failed': an error, or its worker was terminated. */
+  readonly outcome: 'answered' | 'stopped' | 'failed';
+  /** Iterations the search ran (answered or stopped). */
+  readonly iterations?: number;
+}
+
+/** One decision asked of the pool: waiting for a worker, then running, until its caller is answered. */
+interface Asked {
+  readonly task: AiTask;
+  readonly limitMs: number;
+  readonly resolve: (answer: AiAnswer) => void;
+  readonly reject: (error: Error) => void;
+  /** Its caller has the answer or the error: whatever the worker answers later is thrown away. */
+  settled: boolean;
+  /** Set to 1 to withdraw it while it runs (null where the workers share no memory: child processes). */
+  readonly stop: Int32Array | null;
+  /** The last resort: terminates its worker. */
+  readonly terminate: AbortController;
+  readonly timers: ReturnType<typeof setTimeout>[];
+  readonly unlisten: () => void;
 }
 
 /**
  * The pool hands a worker at most `threads` decisions at once (the rest wait here, in order), so a
- * decision's clock starts when a worker takes it: one past its deadline plus the margin is abandoned and
- * its worker terminated (tinypool starts another). A worker that hangs holds no channel longer than that.
+ * decision's clock starts when a worker takes it. A decision is withdrawn when its caller gives up (its
+ * signal), when it runs past its deadline plus the margin (AiDecisionAbandonedError), or when the pool
+ * closes: one still waiting is taken out of the queue and never starts; one running is told to stop (a
+ * flag its worker's search reads at every iteration) and its late answer thrown away; a worker that does
+ * not answer even then is terminated (tinypool starts another). A worker that hangs holds no channel.
  */
 export function createAiPool(options: AiPoolOptions = {}): AiPool {
   const threads = options.threads ?? Math.max(1, os.availableParallelism() - 1);
   const marginMs = options.marginMs ?? DEFAULT_MARGIN_MS;
   const entry = workerEntry(options.workerFile);
+  // Worker threads share memory with this thread; child processes do not, and are terminated instead.
+  const sharesMemory = entry.runtime === 'worker_threads';
   const pool = new Tinypool({ ...entry, minThreads: 1, maxThreads: threads, idleTimeout: 60_000 });
-  const waiting: { resolve: () => void; reject: (error: Error) => void }[] = [];
-  const running = new Set<Running>();
-  let busy = 0;
+  const waiting: Asked[] = [];
+  const running = new Set<Asked>();
   let closed = false;
-  /** A worker's slot, taken at once when one is free, else in turn. */
-  const acquire = (): Promise<void> => {
-    if (closed) return Promise.reject(new AiPoolClosedError());
-    if (busy < threads) {
-      busy++;
-      return Promise.resolve();
-    }
-    return new Promise((resolve, reject) => waiting.push({ resolve, reject }));
+  const settle = (asked: Asked): boolean => {
+    if (asked.settled) return false;
+    asked.settled = true;
+    asked.unlisten();
+    return true;
   };
-  /** The slot goes to the next decision waiting, or is free. */
-  const release = (): void => {
-    const next = waiting.shift();
-    if (next === undefined) busy--;
-    else next.resolve();
+  /** Takes the decision back from the queue or from its worker; its caller gets `error`. */
+  const withdraw = (asked: Asked, error: Error): void => {
+    if (!settle(asked)) return;
+    const queued = waiting.indexOf(asked);
+    if (queued !== -1) waiting.splice(queued, 1);
+    else if (asked.stop !== null) {
+      Atomics.store(asked.stop, 0, 1);
+      asked.timers.push(setTimeout(() => asked.terminate.abort(), STOP_GRACE_MS));
+    } else asked.terminate.abort();
+    asked.reject(error);
   };
-  const post = async (task: AiTask, limitMs: number): Promise<AiAnswer> => {
-    await acquire();
-    const run: Running = { controller: new AbortController(), reason: null };
-    running.add(run);
-    const timer = setTimeout(() => {
-      run.reason = new AiDecisionAbandonedError(limitMs);
-      run.controller.abort();
-    }, limitMs);
-    try {
+  const start = (asked: Asked): void => {
+    running.add(asked);
+    asked.timers.push(setTimeout(() => withdraw(asked, new AiDecisionAbandonedError(asked.limitMs)), asked.limitMs));
+    const task = asked.stop === null ? asked.task : { ...asked.task, stop: asked.stop };
+    const done = (answer: AiAnswer | null, error: unknown): void => {
+      for (const timer of asked.timers) clearTimeout(timer);
+      running.delete(asked);
+      startWaiting();
+      options.onWorkerDone?.(answer === null ? { outcome: 'failed' } : { outcome: answer.stopped === true ? 'stopped' : 'answered', iterations: answer.iterations });
+      if (!settle(asked)) return;
+      if (answer !== null) asked.resolve(answer);
+      // As the worker failed (a child process's error arrives as plain data, message and all).
+      else asked.reject(error as Error);
+    };
+    pool.run(task, { signal: asked.terminate.signal }).then(
+      (answer) => done(answer as AiAnswer, null),
+      (error: unknown) => done(null, error),
+    );
+  };
+  /** Free workers take the decisions waiting, in order. */
+  const startWaiting = (): void => {
+    while (!closed && running.size < threads && waiting.length > 0) start(waiting.shift() as Asked);
+  };
+  const post = (task: AiTask, limitMs: number, signal: AbortSignal | undefined): Promise<AiAnswer> =>
+    new Promise<AiAnswer>((resolve, reject) => {
       if (closed) throw new AiPoolClosedError();
-      return (await pool.run(task, { signal: run.controller.signal })) as AiAnswer;
-    } catch (error) {
-      throw run.reason ?? error;
-    } finally {
-      clearTimeout(timer);
-      running.delete(run);
-      release();
-    }
-  };
+      if (signal?.aborted === true) throw new AiDecisionWithdrawnError();
+      const onAbort = (): void => withdraw(asked, new AiDecisionWithdrawnError());
+      const asked: Asked = {
+        task,
+        limitMs,
+        resolve,
+        reject,
+        settled: false,
+        stop: sharesMemory ? new Int32Array(new SharedArrayBuffer(4)) : null,
+        terminate: new AbortController(),
+        timers: [],
+        unlisten: () => signal?.removeEventListener('abort', onAbort),
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      waiting.push(asked);
+      startWaiting();
+    });
   const decide = async (game: string, view: unknown, legalActions: readonly unknown[], choose: ChooseOptions): Promise<AiAnswer> => {
     if (closed) throw new AiPoolClosedError();
     if (legalActions.length === 0) throw new RangeError('no legal action to choose from');
@@ -140,7 +200,7 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
     const started = performance.now();
     let answer: AiAnswer;
     try {
-      answer = await post(task, (deadlineMs ?? AI_TARGET_MS[choose.level] * CAP_FACTOR) + marginMs);
+      answer = await post(task, (deadlineMs ?? AI_TARGET_MS[choose.level] * CAP_FACTOR) + marginMs, choose.signal);
     } catch (error) {
       options.onTask?.((performance.now() - started) / 1000, false);
       throw error;
@@ -153,15 +213,15 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
     decide,
     chooseAction: async (game, view, legal, choose) => (await decide(game, view, legal, choose)).index,
     get pending() {
-      return busy + waiting.length;
+      return running.size + waiting.length;
     },
     async destroy() {
       closed = true;
-      for (const waiter of waiting.splice(0)) waiter.reject(new AiPoolClosedError());
-      for (const run of running) {
-        run.reason = new AiPoolClosedError();
-        run.controller.abort();
+      for (const asked of [...waiting, ...running]) {
+        if (settle(asked)) asked.reject(new AiPoolClosedError());
+        asked.terminate.abort();
       }
+      waiting.length = 0;
       await pool.destroy();
     },
     get queueSize() {

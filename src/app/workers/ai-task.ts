@@ -18,6 +18,11 @@ export interface AiTask {
   readonly deadlineMs?: number;
   /** What the seat's previous decision of this turn handed on (used only if grown for this very view). */
   readonly carry?: Carry;
+  /**
+   * Set to non-zero by the pool when the decision is withdrawn (shared memory, read at every iteration):
+   * the search stops there and its answer, marked `stopped`, is thrown away.
+   */
+  readonly stop?: Int32Array;
 }
 
 export interface AiAnswer {
@@ -32,6 +37,8 @@ export interface AiAnswer {
   readonly carry?: Carry;
   /** Visits this decision started with, carried from the previous one. */
   readonly carriedVisits?: number;
+  /** The decision was withdrawn while it searched: the search stopped early, and nobody uses this answer. */
+  readonly stopped?: true;
 }
 
 export function runAiTask(task: AiTask): AiAnswer {
@@ -40,14 +47,15 @@ export function runAiTask(task: AiTask): AiAnswer {
   if (!LEVELS.includes(task.level)) throw new Error(`unknown level ${String(task.level)}`);
   const view = toSeatView(task.view, policy.viewRules);
   const budget = budgetFor(policy, task.level, view);
-  const deadlineMs = task.deadlineMs;
-  let shouldStop: (() => boolean) | undefined;
-  if (deadlineMs !== undefined) {
-    const end = performance.now() + deadlineMs;
-    shouldStop = () => performance.now() > end;
-  }
+  const { deadlineMs, stop } = task;
+  const end = deadlineMs === undefined ? Infinity : performance.now() + deadlineMs;
+  const withdrawn = (): boolean => stop !== undefined && Atomics.load(stop, 0) !== 0;
+  // Withdrawn before its worker took it up: not searched at all.
+  if (withdrawn()) return { stopped: true, index: 0, value: 0, iterations: 0 };
+  const shouldStop = deadlineMs === undefined && stop === undefined ? undefined : () => withdrawn() || performance.now() > end;
   const result = decideWithStats(policy, view, task.legalActions, shouldStop === undefined ? budget : { ...budget, shouldStop }, task.seed, task.carry);
   return {
+    ...(withdrawn() ? { stopped: true as const } : {}),
     index: result.index,
     value: result.value,
     iterations: result.iterations,
