@@ -9,7 +9,7 @@ import type { GameService } from '../app/game-service.js';
 import { ComputerTurns, type ComputerPlayer } from '../app/computer-turns.js';
 import { Scheduler } from '../app/scheduler.js';
 import type { Logger } from '../logger.js';
-import { commandDefinitions } from './commands.js';
+import { commandDefinitions } from './handlers/commands.js';
 import type { BotContext, Deliverer, FollowingPanels } from './types.js';
 import type { PresenterRegistry } from '../games/contract.js';
 import { OutboxDeliverer } from './delivery/deliverer.js';

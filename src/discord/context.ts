@@ -3,10 +3,11 @@
  * acknowledges each interaction as its handler declares before the handler runs, so no handler can
  * forget the 3-second deadline.
  */
-import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
+import type { APIApplicationCommandBasicOption, AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
 import type { Locale } from '../engine/index.js';
 import type { Logger } from '../logger.js';
-import type { IdFor, Verb } from './codec.js';
+import type { CustomId, TableCommand, Verb } from './codec.js';
+import type { Hosted, NamedKey } from './command-data.js';
 import type { BotContext, ComponentInteraction } from './types.js';
 
 export type { BotContext, ComponentInteraction } from './types.js';
@@ -37,21 +38,36 @@ export interface HandlerEnv {
   readonly tableGameId?: number | null;
 }
 
+/** A command's key in the catalogue: 'cmd.game.log' is /game log, 'cmd.help' is /help. */
+export type CommandKey = Extract<NamedKey, `cmd.${string}`>;
+
+/** A slash command as the router dispatches it (declared with handlers/command.ts). */
 export interface CommandHandler {
   /** "game new", "game status", "help", ... (the English names). */
   readonly route: string;
   readonly ack: Ack;
+  /** What Discord is told of it: its names (by its key) and its options, given the games hosted. */
+  readonly data: { readonly key: CommandKey; options(hosted: Hosted): APIApplicationCommandBasicOption[] };
   handle(env: HandlerEnv, interaction: ChatInputCommandInteraction): Promise<void>;
   autocomplete?(env: HandlerEnv, interaction: AutocompleteInteraction): Promise<void>;
 }
 
+/** A command about one of the channel's games: the "which game?" menu (table-pick.ts) runs it for the game chosen. */
+export interface TableCommandHandler<C extends TableCommand = TableCommand> extends CommandHandler {
+  readonly table: C;
+  /** Runs the command for game `gameId`, chosen in the menu, with the options the menu carried (`args`, as in its custom_id). */
+  pick(env: HandlerEnv, interaction: ComponentInteraction, gameId: number, args: readonly number[]): Promise<void>;
+}
+
+/** A component handler as the router dispatches it (declared with handlers/component.ts). */
 export interface ComponentHandler<V extends Verb = Verb> {
   readonly verb: V;
   readonly ack: Exclude<Ack, 'none'>;
   /**
-   * Where its custom_id is honoured: in its game's channel (the default), or anywhere in the game's server
-   * (a replay, opened from /game history in any channel); a 'guild' handler checks the server itself.
+   * Where its custom_id is honoured: in its game's channel, or anywhere in the game's server (a replay,
+   * opened from /game history in any channel); a 'guild' handler checks the server itself.
    */
-  readonly scope?: 'channel' | 'guild';
-  handle(env: HandlerEnv, interaction: ComponentInteraction, id: IdFor<V>): Promise<void>;
+  readonly scope: 'channel' | 'guild';
+  /** Handles a click whose custom_id has this handler's verb. */
+  handle(env: HandlerEnv, interaction: ComponentInteraction, id: CustomId): Promise<void>;
 }

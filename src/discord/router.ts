@@ -8,48 +8,10 @@ import { randomUUID } from 'node:crypto';
 import { DiscordAPIError, MessageFlags, type Interaction, type RepliableInteraction } from 'discord.js';
 import { describeError } from './errors.js';
 import { childLogger, type Logger } from '../logger.js';
-import { parseCustomId, type Verb } from './codec.js';
-import type { BotContext, CommandHandler, ComponentHandler, ComponentInteraction, HandlerEnv } from './context.js';
-import { gameAbandon } from './handlers/commands/game-abandon.js';
-import { gameHand } from './handlers/commands/game-hand.js';
-import { gameHistory } from './handlers/commands/game-history.js';
-import { gameLeave } from './handlers/commands/game-leave.js';
-import { gameLog } from './handlers/commands/game-log.js';
-import { gameNew } from './handlers/commands/game-new.js';
-import { gameLearn } from './handlers/commands/game-learn.js';
-import { gameNotify } from './handlers/commands/game-notify.js';
-import { gameFollow, gameUnfollow } from './handlers/commands/game-follow.js';
-import { gameSettings } from './handlers/commands/game-settings.js';
-import { gameStatus } from './handlers/commands/game-status.js';
-import { gameList } from './handlers/commands/game-list.js';
-import { gameMine } from './handlers/commands/game-mine.js';
-import { tablePick } from './handlers/components/table-pick.js';
-import { help } from './handlers/commands/help.js';
-import { stats } from './handlers/commands/stats.js';
-import { gameReplay } from './handlers/commands/game-replay.js';
-import { replayFrame, replayOpen, replayRound } from './handlers/components/replay.js';
-import { boardHand } from './handlers/components/board-hand.js';
-import { boardRematch } from './handlers/components/board-rematch.js';
-import { confirmCommand } from './handlers/components/confirm.js';
-import { confirmKeep } from './handlers/components/confirm-keep.js';
-import { boardLog } from './handlers/components/board-log.js';
-import { logPage } from './handlers/components/log-page.js';
-import { boardTurn } from './handlers/components/board-turn.js';
-import { idleVote } from './handlers/components/idle-vote.js';
-import { lobbyCancel } from './handlers/components/lobby-cancel.js';
-import { lobbyJoin } from './handlers/components/lobby-join.js';
-import { lobbyQuit } from './handlers/components/lobby-quit.js';
-import { lobbyAddComputer } from './handlers/components/lobby-add-computer.js';
-import { lobbyRemoveComputer } from './handlers/components/lobby-remove-computer.js';
-import { lobbyStart } from './handlers/components/lobby-start.js';
-import { panelAct } from './handlers/components/panel-act.js';
-import { panelSelect } from './handlers/components/panel-select.js';
-import { panelSuggest } from './handlers/components/panel-suggest.js';
-import { panelBack } from './handlers/components/panel-back.js';
-import { panelSure } from './handlers/components/panel-sure.js';
-import { panelUndo, panelUndoWhole } from './handlers/components/panel-undo.js';
-import { reminderSnooze } from './handlers/components/reminder-snooze.js';
-import { seatReclaim } from './handlers/components/seat-reclaim.js';
+import { parseCustomId } from './codec.js';
+import type { BotContext, ComponentHandler, ComponentInteraction, HandlerEnv } from './context.js';
+import { COMMAND_HANDLERS, commandDefinitions } from './handlers/commands.js';
+import { COMPONENT_HANDLERS } from './handlers/components.js';
 import { t, toLocale } from './i18n/index.js';
 import type { Locale } from '../engine/index.js';
 import { answerPrivately, isCommitted, markUpdateAck, refusalText } from './respond.js';
@@ -57,41 +19,8 @@ import type { Refusal } from '../app/game-service.js';
 import { tellOfClosedDms } from './closed-dms.js';
 import { parseRulesCardId, showRulesCard } from './rules-cards.js';
 import { checkCommandOptions } from './command-options.js';
-import { commandDefinitions } from './commands.js';
 import { duringClick } from './click-time.js';
 import type { BotMetrics, InteractionKind, InteractionOutcome } from '../ops/metrics.js';
-
-export const COMMAND_HANDLERS: readonly CommandHandler[] = [gameNew, gameStatus, gameHand, gameLog, gameSettings, gameLeave, gameAbandon, gameHistory, gameNotify, help, stats, gameReplay, gameFollow, gameUnfollow, gameList, gameMine, gameLearn];
-
-export const COMPONENT_HANDLERS: readonly ComponentHandler[] = [
-  lobbyJoin,
-  lobbyQuit,
-  lobbyStart,
-  lobbyCancel,
-  boardTurn,
-  boardHand,
-  boardLog,
-  logPage,
-  panelAct,
-  panelSelect,
-  panelUndo,
-  panelUndoWhole,
-  panelSure,
-  panelBack,
-  reminderSnooze,
-  idleVote,
-  lobbyAddComputer,
-  lobbyRemoveComputer,
-  seatReclaim,
-  panelSuggest,
-  confirmCommand,
-  confirmKeep,
-  boardRematch,
-  replayOpen,
-  replayFrame,
-  replayRound,
-  tablePick,
-] as unknown as readonly ComponentHandler[];
 
 export interface Router {
   (interaction: Interaction): Promise<void>;
@@ -99,7 +28,6 @@ export interface Router {
 
 export function createRouter(ctx: BotContext, logger: Logger): Router {
   const commands = new Map(COMMAND_HANDLERS.map((h) => [h.route, h]));
-  const components = new Map<Verb, ComponentHandler>(COMPONENT_HANDLERS.map((h) => [h.verb, h]));
   // The commands as registered: every command's options are checked against them first.
   const definitions = commandDefinitions(ctx.service.modules, ctx.presenters);
 
@@ -192,12 +120,12 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
         return 'ok';
       }
       const id = parseCustomId(interaction.customId);
-      const handler = id === null ? undefined : components.get(id.verb);
-      if (id === null || handler === undefined) {
+      if (id === null) {
         log.warn({ customId: interaction.customId }, 'unrecognised custom_id');
         await answerPrivately(interaction, t(locale, 'refusal.bad_button'));
         return 'refused';
       }
+      const handler = COMPONENT_HANDLERS[id.verb];
       await acknowledge(interaction, handler.ack, log, timing);
       const env = await envFor();
       const seen = await playerSeen(ctx, interaction, log);
@@ -211,7 +139,7 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
         return 'refused';
       }
       const scoped = { ...env, logger: log.child({ gameId: id.gameId, verb: id.verb }) };
-      await handler.handle(scoped, interaction, id as never);
+      await handler.handle(scoped, interaction, id);
       if (seen.dmFailed) await tellOfClosedDms(ctx, interaction, env.locale, log);
       return 'ok';
     }

@@ -10,6 +10,7 @@ import { ComponentType, GuildMember, PermissionFlagsBits, type AutocompleteInter
 import type { GameRow, Snapshot, TableEntry } from '../app/game-service.js';
 import type { Locale } from '../engine/index.js';
 import { encodeCustomId, TABLE_COMMANDS, type TableCommand } from './codec.js';
+import { discordName, integer } from './command-data.js';
 import type { HandlerEnv } from './context.js';
 import { t, toLocale } from './i18n/index.js';
 import { labelNames, type PrivateMessage } from './messages/index.js';
@@ -17,8 +18,8 @@ import { escapeMarkdown } from './text.js';
 import { truncate } from './panel.js';
 import { answerPrivately, refusalText } from './respond.js';
 
-/** The option naming the game, on every command that needs one. */
-export const GAME_OPTION = 'game';
+/** The option naming which of the channel's running games a command means, on every command about one. */
+export const TABLE_OPTION = integer('opt.table', { min: 1, autocomplete: true });
 
 /** Discord shows at most 25 choices in a menu or an autocomplete list. */
 const CHOICES_MAX = 25;
@@ -26,11 +27,11 @@ const CHOICES_MAX = 25;
 /**
  * The game a command is about: its id; null when the channel has no running game (the command then looks
  * at what it did before, e.g. the last ended game); undefined when the user was already answered (asked
- * which game, or refused). `args`: the command's own options, carried by the menu (see codec.ts).
+ * which game, or refused). `chosen`: the game the user named (the table option); `args`: the command's
+ * own options, carried by the menu (see codec.ts).
  */
-export async function gameForCommand(env: HandlerEnv, interaction: ChatInputCommandInteraction, command: TableCommand, args: readonly (number | null)[] = []): Promise<number | null | undefined> {
+export async function gameForCommand(env: HandlerEnv, interaction: ChatInputCommandInteraction, command: TableCommand, chosen: number | null, args: readonly (number | null)[]): Promise<number | null | undefined> {
   const { service } = env.ctx;
-  const chosen = interaction.options.getInteger(GAME_OPTION);
   if (env.tableGameId !== undefined && env.tableGameId !== null) {
     if (chosen === null || chosen === env.tableGameId) return env.tableGameId;
     const table = await service.gameRow(env.tableGameId);
@@ -125,7 +126,7 @@ export function completeOwnGame(env: HandlerEnv, interaction: AutocompleteIntera
 
 async function suggestGames(env: HandlerEnv, interaction: AutocompleteInteraction, ownOnly: boolean): Promise<void> {
   const focused = interaction.options.getFocused(true);
-  if (focused.name !== GAME_OPTION) return interaction.respond([]);
+  if (focused.name !== discordName(TABLE_OPTION.key)) return interaction.respond([]);
   const locale = toLocale(interaction.locale);
   const { service } = env.ctx;
   const userId = interaction.user.id;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type Catalogue } from '../../src/engine/index.js';
-import { commandDefinitions } from '../../src/discord/commands.js';
+import { commandDefinitions } from '../../src/discord/handlers/commands.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
 import { core, toLocale } from '../../src/discord/i18n/index.js';
 import { commandsHelp, HELP_BUTTONS, helpButtonLabels } from '../../src/discord/help-text.js';
@@ -100,9 +100,9 @@ describe('no dead words', () => {
       if (source.includes(`'${key}'`)) return false;
       const parent = key.slice(0, key.lastIndexOf('.'));
       if (source.includes(`'${parent}'`) || source.includes(`\`${parent}`)) return false;
-      // Subcommands: sub('new') names cmd.game.new.*
+      // A command about one of the channel's games: table: 'status' names cmd.game.status.*
       const sub = /^cmd\.game\.(\w+)\./.exec(key);
-      if (sub !== null && source.includes(`sub('${sub[1]}'`)) return false;
+      if (sub !== null && source.includes(`table: '${sub[1]}'`)) return false;
       return !dynamic.some((prefix) => key.startsWith(prefix) && source.includes(prefix));
     });
     expect(unused).toEqual([]);

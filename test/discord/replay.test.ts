@@ -8,7 +8,7 @@
 import type { AutocompleteInteraction } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeCustomId, parseCustomId } from '../../src/discord/codec.js';
-import { commandDefinitions } from '../../src/discord/commands.js';
+import { commandDefinitions } from '../../src/discord/handlers/commands.js';
 import type { HandlerEnv } from '../../src/discord/context.js';
 import { gameReplay } from '../../src/discord/handlers/commands/game-replay.js';
 import { registerCommands } from '../../src/discord/register-commands.js';

@@ -6,7 +6,7 @@ import { ApplicationCommandOptionType, ApplicationCommandType, type APIApplicati
 import { describe, expect, it } from 'vitest';
 import { GAMES } from '../../src/games/index.js';
 import { SETTING_BOUNDS } from '../../src/app/settings.js';
-import { commandDefinitions } from '../../src/discord/commands.js';
+import { commandDefinitions } from '../../src/discord/handlers/commands.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
 import { core } from '../../src/discord/i18n/index.js';
 import type { LocalMessage } from '../../src/playground/discord.js';

@@ -1,12 +1,16 @@
 /**
- * The one who asked, as every handler sees them: their name, whether they may manage the channel, the
- * game their command is about, their own hand, and the refusal they get.
+ * The one who asked, as every handler sees them: their name, whether they may manage the channel, their
+ * own hand and turn panel, and the refusal they get.
  */
 import { PermissionFlagsBits, type Interaction } from 'discord.js';
-import type { Refusal, Result, Snapshot } from '../../app/game-service.js';
+import type { ActiveSnapshot, Refusal } from '../../app/game-service.js';
+import type { Seat } from '../../engine/index.js';
+import { answerCoached } from '../coaching.js';
 import type { HandlerEnv } from '../context.js';
-import { handMessage } from '../messages/index.js';
+import { handMessage, panelMessage } from '../messages/index.js';
+import type { PanelNotes } from '../messages/panel.js';
 import { answerPrivately, presenterFor, refusalText } from '../respond.js';
+import type { Gifts } from './needs.js';
 
 export function displayName(interaction: Interaction): string {
   const member = interaction.member;
@@ -24,25 +28,12 @@ export async function refuse(env: HandlerEnv, interaction: Interaction, refusal:
   await answerPrivately(interaction, refusalText(env.ctx, refusal, env.locale));
 }
 
-/**
- * The game a command is about, loaded (see ../tables.ts): game `gameId` (`finished` when it has ended), or,
- * with null (no running game in the channel), the channel's last ended game.
- */
-export async function loadForCommand(env: HandlerEnv, gameId: number | null): Promise<Result<{ game: Snapshot; finished: boolean }>> {
-  if (gameId === null) return env.ctx.service.byChannelOrFinished(env.channelId);
-  const loaded = await env.ctx.service.byId(gameId);
-  if (!loaded.ok) return loaded;
-  const status = loaded.game.row.status;
-  return { ok: true, game: loaded.game, finished: status === 'finished' || status === 'abandoned' };
+/** "My hand" (button or command): the caller's own hand, only ever as a private answer to them. */
+export async function answerHand(env: HandlerEnv, interaction: Interaction, { game, seat }: Gifts['player']): Promise<void> {
+  await answerPrivately(interaction, handMessage(env.ctx.service, game, presenterFor(env.ctx, game.row.kind), seat.seat, env.locale));
 }
 
-/** "My hand" (button or command): the caller's own hand, only ever as a private answer to them. */
-export async function answerHand(env: HandlerEnv, interaction: Interaction, loaded: Result<{ game: Snapshot }>): Promise<void> {
-  const { service } = env.ctx;
-  if (!loaded.ok) return refuse(env, interaction, loaded);
-  const game = loaded.game;
-  if (game.kind !== 'active') return refuse(env, interaction, { ok: false, code: 'not_active' });
-  const seat = service.seatOf(game, interaction.user.id);
-  if (seat === undefined) return refuse(env, interaction, { ok: false, code: 'not_a_player' });
-  await answerPrivately(interaction, handMessage(service, game, presenterFor(env.ctx, game.row.kind), seat.seat, env.locale));
+/** The caller's own turn panel as the answer to their click, with a learning game's coaching (coaching.ts). */
+export function answerPanel(env: HandlerEnv, interaction: Interaction, game: ActiveSnapshot, seat: Seat, notes: Omit<PanelNotes, 'coaching'> = {}): Promise<void> {
+  return answerCoached(env, interaction, { game, seat, locale: env.locale }, (coaching) => panelMessage(env.ctx.service, game, presenterFor(env.ctx, game.row.kind), seat, env.locale, { ...notes, coaching }));
 }

@@ -4,66 +4,51 @@
  * boards as a player would, as their /game notify says (src/discord/follower-notices.ts). Private answers;
  * a finished game, a game one plays in, or no game is refused with a short reason.
  */
-import type { RepliableInteraction } from 'discord.js';
 import type { FollowResult } from '../../../app/service/follow.js';
 import type { Locale } from '../../../engine/index.js';
-import type { BotContext, CommandHandler, HandlerEnv } from '../../context.js';
+import type { BotContext } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { answerPrivately } from '../../respond.js';
-import { completeGame, gameForCommand } from '../../tables.js';
+import { tableCommand } from '../command.js';
 
 function gameNames(ctx: BotContext, result: FollowResult, locale: Locale): { game: string; id: number } {
   const kind = result.ok ? result.kind : (result.kind ?? '');
   return { game: ctx.presenters.get(kind)?.name(locale) ?? kind, id: result.gameId ?? 0 };
 }
 
-export const gameFollow: CommandHandler = {
-  route: 'game follow',
-  ack: 'ephemeral',
-  async handle(env, interaction) {
-    // In a game's thread, that game; in the channel, its one running game, or the one chosen (a channel may hold several).
-    const gameId = await gameForCommand(env, interaction, 'follow');
-    if (gameId !== undefined) await followOf(env, interaction, gameId);
+// In a game's thread, that game; in the channel, its one running game, or the one chosen (a channel may hold several).
+export const gameFollow = tableCommand({
+  table: 'follow',
+  options: {},
+  async handle(env, interaction, { gameId }) {
+    const { service } = env.ctx;
+    const result = await service.follow(env.channelId, interaction.user.id, gameId);
+    const names = gameNames(env.ctx, result, env.locale);
+    if (result.ok) {
+      const { how } = await service.notifySettings(interaction.user.id);
+      return answerPrivately(interaction, t(env.locale, 'follow.done', { ...names, how }));
+    }
+    switch (result.code) {
+      case 'no_game':
+        return answerPrivately(interaction, t(env.locale, 'follow.none'));
+      case 'game_over':
+        return answerPrivately(interaction, t(env.locale, 'follow.over', names));
+      case 'playing':
+        return answerPrivately(interaction, t(env.locale, 'follow.playing'));
+      case 'already_following':
+        return answerPrivately(interaction, t(env.locale, 'follow.already', names));
+      case 'not_following':
+        return answerPrivately(interaction, t(env.locale, 'follow.notFollowing'));
+    }
   },
-  autocomplete: completeGame,
-};
+});
 
-/** /game follow for game `gameId` of the channel (null: the channel has no running game). */
-export async function followOf(env: HandlerEnv, interaction: RepliableInteraction, gameId: number | null): Promise<void> {
-  const { service } = env.ctx;
-  const result = await service.follow(env.channelId, interaction.user.id, gameId);
-  const names = gameNames(env.ctx, result, env.locale);
-  if (result.ok) {
-    const { how } = await service.notifySettings(interaction.user.id);
-    return answerPrivately(interaction, t(env.locale, 'follow.done', { ...names, how }));
-  }
-  switch (result.code) {
-    case 'no_game':
-      return answerPrivately(interaction, t(env.locale, 'follow.none'));
-    case 'game_over':
-      return answerPrivately(interaction, t(env.locale, 'follow.over', names));
-    case 'playing':
-      return answerPrivately(interaction, t(env.locale, 'follow.playing'));
-    case 'already_following':
-      return answerPrivately(interaction, t(env.locale, 'follow.already', names));
-    case 'not_following':
-      return answerPrivately(interaction, t(env.locale, 'follow.notFollowing'));
-  }
-}
-
-export const gameUnfollow: CommandHandler = {
-  route: 'game unfollow',
-  ack: 'ephemeral',
-  async handle(env, interaction) {
-    const gameId = await gameForCommand(env, interaction, 'unfollow');
-    if (gameId !== undefined) await unfollowOf(env, interaction, gameId);
+export const gameUnfollow = tableCommand({
+  table: 'unfollow',
+  options: {},
+  async handle(env, interaction, { gameId }) {
+    const result = await env.ctx.service.unfollow(env.channelId, interaction.user.id, gameId);
+    if (!result.ok) return answerPrivately(interaction, t(env.locale, 'follow.notFollowing'));
+    await answerPrivately(interaction, t(env.locale, 'follow.stopped', gameNames(env.ctx, result, env.locale)));
   },
-  autocomplete: completeGame,
-};
-
-/** /game unfollow for game `gameId` of the channel (null: the channel's last game). */
-export async function unfollowOf(env: HandlerEnv, interaction: RepliableInteraction, gameId: number | null): Promise<void> {
-  const result = await env.ctx.service.unfollow(env.channelId, interaction.user.id, gameId);
-  if (!result.ok) return answerPrivately(interaction, t(env.locale, 'follow.notFollowing'));
-  await answerPrivately(interaction, t(env.locale, 'follow.stopped', gameNames(env.ctx, result, env.locale)));
-}
+});

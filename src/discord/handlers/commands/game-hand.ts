@@ -1,14 +1,11 @@
 /** /game hand [game]: the caller's hand, ephemeral. Which game: see ../../tables.ts (only the caller's own are offered). */
-import type { CommandHandler } from '../../context.js';
-import { completeOwnGame, gameForCommand } from '../../tables.js';
-import { answerHand, loadForCommand } from '../caller.js';
+import { answerHand } from '../caller.js';
+import { tableCommand } from '../command.js';
 
-export const gameHand: CommandHandler = {
-  route: 'game hand',
-  ack: 'ephemeral',
-  async handle(env, interaction) {
-    const gameId = await gameForCommand(env, interaction, 'hand');
-    if (gameId !== undefined) await answerHand(env, interaction, await loadForCommand(env, gameId));
-  },
-  autocomplete: completeOwnGame,
-};
+export const gameHand = tableCommand({
+  table: 'hand',
+  options: {},
+  suggests: 'own',
+  needs: 'player',
+  handle: (env, interaction, held) => answerHand(env, interaction, held),
+});

@@ -1,5 +1,5 @@
 /** /game history [count]: this server's finished games (and those ended early), newest first, each with a link to its last board. */
-import type { CommandHandler } from '../../context.js';
+import { integer } from '../../command-data.js';
 import { t } from '../../i18n/index.js';
 import { playerById } from '../../messages/index.js';
 import type { ChatInputCommandInteraction } from 'discord.js';
@@ -8,18 +8,20 @@ import type { HandlerEnv } from '../../context.js';
 import { answerPrivately } from '../../respond.js';
 import { tableLink, visibleGames } from '../../tables.js';
 import { DM_SCOPE, placeOf } from '../../anywhere.js';
+import { command } from '../command.js';
 
 export const HISTORY_ENTRIES = 10;
 
-export const gameHistory: CommandHandler = {
-  route: 'game history',
+export const gameHistory = command({
+  key: 'cmd.game.history',
   ack: 'ephemeral',
-  async handle(env, interaction) {
+  options: { count: integer('opt.count', { min: 1, max: 25 }) },
+  async handle(env, interaction, options) {
     // In a direct message: the games of this direct message only (the "direct messages" scope is everyone's).
     const inDm = placeOf(interaction) === 'botDm';
     const guildId = interaction.guildId ?? (inDm ? DM_SCOPE : null);
     if (guildId === null) return answerPrivately(interaction, t(env.locale, 'history.empty'));
-    const count = interaction.options.getInteger('count') ?? HISTORY_ENTRIES;
+    const count = options.count ?? HISTORY_ENTRIES;
     const games = await visibleHistory(env, interaction, guildId, count, inDm ? env.channelId : undefined);
     if (games.length === 0) return answerPrivately(interaction, t(env.locale, inDm ? 'anywhere.historyEmpty' : 'history.empty'));
     const lines = [t(env.locale, 'history.title', { count: games.length })];
@@ -37,7 +39,7 @@ export const gameHistory: CommandHandler = {
     const hint = t(env.locale, 'history.replayHint');
     await answerPrivately(interaction, `${lines.join('\n').slice(0, 2000 - hint.length - 1)}\n${hint}`);
   },
-};
+});
 
 /**
  * The newest `count` finished games the member may see (see visibleGames): read in growing windows until

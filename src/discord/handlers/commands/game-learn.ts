@@ -5,46 +5,45 @@
  * board is owed through the outbox like any game's first board; the learner gets a private line with its
  * link, that Take my turn opens their panel, and what the coaching does.
  */
-import type { CommandHandler } from '../../context.js';
 import { t, toLocale } from '../../i18n/index.js';
-import { COMPUTER_LEVELS, type Level } from '../../../app/game-service.js';
+import { COMPUTER_LEVELS } from '../../../app/game-service.js';
+import { flag, gameKind, hostedInteger, localised, oneOf } from '../../command-data.js';
 import { answerPrivately, markCommitted, missingPermissions, presenterFor, refusalText } from '../../respond.js';
 import { tableLink } from '../../tables.js';
 import { deliverNow } from '../after-click.js';
 import { displayName } from '../caller.js';
+import { command } from '../command.js';
 import { threadChoice } from './game-new.js';
 
-function parseLevel(raw: string | null): Level | null | undefined {
-  if (raw === null) return null;
-  return (COMPUTER_LEVELS as readonly string[]).includes(raw) ? (raw as Level) : undefined;
-}
-
-export const gameLearn: CommandHandler = {
-  route: 'game learn',
+export const gameLearn = command({
+  key: 'cmd.game.learn',
   ack: 'ephemeral',
-  async handle(env, interaction) {
+  options: {
+    game: gameKind('opt.game', true),
+    opponents: hostedInteger('opt.opponents', (hosted) => ({ min: 1, max: hosted.players.max - 1 })),
+    level: oneOf('opt.level', COMPUTER_LEVELS, (level) => localised(`computer.level.${level}`)),
+    thread: flag('opt.thread'),
+  },
+  async handle(env, interaction, options) {
     const missing = missingPermissions(interaction, env.locale);
     if (missing !== null) return answerPrivately(interaction, missing);
     const { service } = env.ctx;
-    const level = parseLevel(interaction.options.getString('level'));
-    if (level === undefined) return answerPrivately(interaction, t(env.locale, 'refusal.bad_option', { option: 'level' }));
-    const thread = threadChoice(interaction, env.locale);
+    const thread = threadChoice(interaction, options.thread, env.locale);
     await service.lockedChannel(env.channelId, async () => {
       const result = await service.startLearnGame({
         guildId: interaction.guildId ?? '0',
         channelId: env.channelId,
-        kind: interaction.options.getString('game', true),
+        kind: options.game,
         learner: { userId: interaction.user.id, displayName: displayName(interaction) },
         // Public posts and pictures speak the server's language, as for /game new.
         locale: toLocale(interaction.guildLocale ?? interaction.guild?.preferredLocale),
-        opponents: interaction.options.getInteger('opponents'),
-        level,
+        opponents: options.opponents,
+        level: options.level,
         useThread: thread.useThread,
       });
       if (!result.ok) {
         if (result.code === 'invalid_capacity') {
-          const kind = interaction.options.getString('game', true);
-          return answerPrivately(interaction, t(env.locale, 'learn.opponents', { game: presenterFor(env.ctx, kind).name(env.locale), min: result.min - 1, max: result.max - 1 }));
+          return answerPrivately(interaction, t(env.locale, 'learn.opponents', { game: presenterFor(env.ctx, options.game).name(env.locale), min: result.min - 1, max: result.max - 1 }));
         }
         return answerPrivately(interaction, refusalText(env.ctx, result, env.locale));
       }
@@ -67,4 +66,4 @@ export const gameLearn: CommandHandler = {
       await answerPrivately(interaction, lines.join('\n'));
     });
   },
-};
+});

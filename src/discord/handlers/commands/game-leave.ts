@@ -3,61 +3,48 @@
  * confirm, privately, saying what leaving does to their seat; the Confirm button (confirm.ts) concedes
  * (see the leave policy in the game service). Which game: see ../../tables.ts.
  */
-import type { RepliableInteraction } from 'discord.js';
-import type { CommandHandler, HandlerEnv } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { confirmMessage, gameLocale, lobbyMessage, mention } from '../../messages/index.js';
 import { answerPrivately, presenterFor, sendableChannel } from '../../respond.js';
-import { completeGame, gameForCommand } from '../../tables.js';
 import { refuse } from '../caller.js';
+import { tableCommand } from '../command.js';
 
-export const gameLeave: CommandHandler = {
-  route: 'game leave',
-  ack: 'ephemeral',
-  async handle(env, interaction) {
-    const gameId = await gameForCommand(env, interaction, 'leave');
-    if (gameId !== undefined) await leaveOf(env, interaction, gameId);
-  },
-  autocomplete: completeGame,
-};
-
-/** /game leave for game `gameId` (null: no running game in the channel). */
-export async function leaveOf(env: HandlerEnv, interaction: RepliableInteraction, gameId: number | null): Promise<void> {
-  const { service } = env.ctx;
-  const found = gameId === null ? await service.byChannel(env.channelId) : await service.byId(gameId);
-  if (!found.ok) return refuse(env, interaction, found);
-  const { row } = found.game;
-  if (row.status !== 'lobby' && row.status !== 'active') return refuse(env, interaction, { ok: false, code: 'no_game' });
-  if (found.game.kind === 'lobby') {
-    await service.lockedGame(row.id, async () => {
-      const result = await service.leaveLobby(row.id, interaction.user.id);
-      if (!result.ok) return refuse(env, interaction, result);
-      const messageId = result.game.row.boardMessageId;
-      if (messageId !== null) {
-        try {
-          // The lobby is posted in the channel.
-          const channel = await sendableChannel(env.ctx.client, row.channelId);
-          await channel.messages.edit(messageId, lobbyMessage(result.game, presenterFor(env.ctx, result.game.row.kind)));
-        } catch (error) {
-          env.logger.warn({ err: error, gameId: row.id }, 'could not update the lobby message');
+export const gameLeave = tableCommand({
+  table: 'leave',
+  options: {},
+  needs: 'open',
+  async handle(env, interaction, { game, seat }) {
+    const { service } = env.ctx;
+    const { row } = game;
+    if (game.kind === 'lobby') {
+      await service.lockedGame(row.id, async () => {
+        const result = await service.leaveLobby(row.id, interaction.user.id);
+        if (!result.ok) return refuse(env, interaction, result);
+        const messageId = result.game.row.boardMessageId;
+        if (messageId !== null) {
+          try {
+            // The lobby is posted in the channel.
+            const channel = await sendableChannel(env.ctx.client, row.channelId);
+            await channel.messages.edit(messageId, lobbyMessage(result.game, presenterFor(env.ctx, result.game.row.kind)));
+          } catch (error) {
+            env.logger.warn({ err: error, gameId: row.id }, 'could not update the lobby message');
+          }
         }
-      }
-      await answerPrivately(interaction, t(env.locale, 'leave.lobby'));
+        await answerPrivately(interaction, t(env.locale, 'leave.lobby'));
+      });
+      return;
+    }
+    if (seat === undefined || seat.leftAt !== null) return refuse(env, interaction, { ok: false, code: 'not_a_player' });
+    const consequence = service.leaveConsequence(game, seat.seat);
+    const presenter = presenterFor(env.ctx, game.row.kind);
+    const question = t(env.locale, 'confirm.leave', {
+      id: game.row.id,
+      game: presenter.name(env.locale),
+      what: consequence.kind === 'ends' ? (consequence.winner === null ? 'endsNobody' : 'endsWinner') : consequence.kind,
+      winner: consequence.kind === 'ends' && consequence.winner !== null ? mention(game, consequence.winner) : '',
+      // The board's button, as the board shows it.
+      takeTurn: t(gameLocale(game), 'board.takeTurn'),
     });
-    return;
-  }
-  const game = found.game;
-  const seat = service.seatOf(game, interaction.user.id);
-  if (seat === undefined || seat.leftAt !== null) return refuse(env, interaction, { ok: false, code: 'not_a_player' });
-  const consequence = service.leaveConsequence(game, seat.seat);
-  const presenter = presenterFor(env.ctx, game.row.kind);
-  const question = t(env.locale, 'confirm.leave', {
-    id: game.row.id,
-    game: presenter.name(env.locale),
-    what: consequence.kind === 'ends' ? (consequence.winner === null ? 'endsNobody' : 'endsWinner') : consequence.kind,
-    winner: consequence.kind === 'ends' && consequence.winner !== null ? mention(game, consequence.winner) : '',
-    // The board's button, as the board shows it.
-    takeTurn: t(gameLocale(game), 'board.takeTurn'),
-  });
-  await answerPrivately(interaction, confirmMessage(game.row, 'leave', question, env.locale));
-}
+    await answerPrivately(interaction, confirmMessage(game.row, 'leave', question, env.locale));
+  },
+});

@@ -3,22 +3,24 @@
  * each with its table (its thread, or the channel; a lobby's message to join it), its players, its round
  * and whose turn it is. Oldest first.
  */
-import type { CommandHandler } from '../../context.js';
+import { flag } from '../../command-data.js';
 import { t } from '../../i18n/index.js';
 import type { BaseInteraction } from 'discord.js';
 import type { TableEntry } from '../../../app/game-service.js';
 import type { HandlerEnv } from '../../context.js';
 import { answerPrivately } from '../../respond.js';
 import { placeOf, tableLink, tableParts, visibleGames } from '../../tables.js';
+import { command } from '../command.js';
 
 /** Room left under Discord's 2,000 characters for the line that says how many more there are. */
 const LIST_BUDGET = 1_850;
 
-export const gameList: CommandHandler = {
-  route: 'game list',
+export const gameList = command({
+  key: 'cmd.game.list',
   ack: 'ephemeral',
-  async handle(env, interaction) {
-    const server = interaction.options.getBoolean('server') === true;
+  options: { server: flag('opt.server') },
+  async handle(env, interaction, options) {
+    const server = options.server === true;
     const guildId = interaction.guildId;
     // The whole server: only the games of channels the member can view (or that they play in).
     const entries =
@@ -44,7 +46,7 @@ export const gameList: CommandHandler = {
     }
     await answerPrivately(interaction, lines.join('\n'));
   },
-};
+});
 
 /** The entries whose game the member may see (see visibleGames). */
 async function visibleEntries(env: HandlerEnv, interaction: BaseInteraction, entries: readonly TableEntry[]): Promise<TableEntry[]> {

@@ -6,22 +6,25 @@
 import { DiscordAPIError } from 'discord.js';
 import type { WaitingGame } from '../../../app/game-service.js';
 import type { Locale } from '../../../engine/index.js';
-import type { CommandHandler, HandlerEnv } from '../../context.js';
+import { flag } from '../../command-data.js';
+import type { HandlerEnv } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { answerPrivately } from '../../respond.js';
 import { placeOf, tableLink } from '../../tables.js';
+import { command } from '../command.js';
 
 /** Room left under Discord's 2,000 characters for the line that says how many more there are. */
 const LIST_BUDGET = 1_850;
 
-export const gameMine: CommandHandler = {
-  route: 'game mine',
+export const gameMine = command({
+  key: 'cmd.game.mine',
   ack: 'ephemeral',
-  async handle(env, interaction) {
+  options: { dm: flag('opt.dm') },
+  async handle(env, interaction, options) {
     const guildId = interaction.guildId;
     const waiting = guildId === null ? [] : await env.ctx.service.waitingFor(guildId, interaction.user.id);
     const list = waitingList(env, waiting, env.locale);
-    if (interaction.options.getBoolean('dm') !== true) return answerPrivately(interaction, list);
+    if (options.dm !== true) return answerPrivately(interaction, list);
     try {
       const dm = await env.ctx.client.users.createDM(interaction.user.id);
       await dm.send({ content: `${t(env.locale, 'mine.dmTitle', { server: interaction.guild?.name ?? '' })}\n${list}`.slice(0, 2000), allowedMentions: { parse: [] } });
@@ -32,7 +35,7 @@ export const gameMine: CommandHandler = {
       await answerPrivately(interaction, `${t(env.locale, 'mine.dmClosed')}\n${list}`);
     }
   },
-};
+});
 
 /** The games waiting for the player, one line each, oldest waiting first. */
 function waitingList(env: HandlerEnv, waiting: readonly WaitingGame[], locale: Locale): string {

@@ -4,11 +4,12 @@
  * date gets a short private answer and changes nothing. The user's Discord language becomes that of their
  * direct messages.
  */
-import type { NotifyChannel, NotifySettings } from '../../../notify-settings.js';
+import { NOTIFY_CHANNELS, type NotifySettings } from '../../../notify-settings.js';
 import type { Locale } from '../../../engine/index.js';
-import type { CommandHandler } from '../../context.js';
+import { flag, integer, localised, oneOf, text } from '../../command-data.js';
 import { t } from '../../i18n/index.js';
 import { answerPrivately, refusalText } from '../../respond.js';
+import { command } from '../command.js';
 
 export function notifyText(locale: Locale, settings: NotifySettings, now: number): string {
   const pad = (h: number): string => String(h).padStart(2, '0');
@@ -17,19 +18,19 @@ export function notifyText(locale: Locale, settings: NotifySettings, now: number
   return `${t(locale, 'notify.show', { how: settings.how, zone: settings.timeZone ?? 'UTC', quiet, away })} ${t(locale, settings.autoForced ? 'notify.forcedOn' : 'notify.forcedOff')}`;
 }
 
-export const gameNotify: CommandHandler = {
-  route: 'game notify',
+export const gameNotify = command({
+  key: 'cmd.game.notify',
   ack: 'ephemeral',
-  async handle(env, interaction) {
+  options: {
+    how: oneOf('opt.how', NOTIFY_CHANNELS, (how) => localised(`opt.how.${how}`)),
+    timeZone: text('opt.timeZone', { maxLength: 64 }),
+    quietFrom: integer('opt.quietFrom', { min: 0, max: 23 }),
+    quietTo: integer('opt.quietTo', { min: 0, max: 23 }),
+    awayUntil: text('opt.awayUntil', { maxLength: 10 }),
+    autoForced: flag('opt.autoForced'),
+  },
+  async handle(env, interaction, change) {
     const { service } = env.ctx;
-    const change = {
-      how: interaction.options.getString('how') as NotifyChannel | null,
-      timeZone: interaction.options.getString('time_zone'),
-      quietFrom: interaction.options.getInteger('quiet_from'),
-      quietTo: interaction.options.getInteger('quiet_to'),
-      awayUntil: interaction.options.getString('away_until'),
-      autoForced: interaction.options.getBoolean('play_forced'),
-    };
     if (Object.values(change).every((v) => v === null)) {
       return answerPrivately(interaction, notifyText(env.locale, await service.notifySettings(interaction.user.id), service.now()));
     }
@@ -38,4 +39,4 @@ export const gameNotify: CommandHandler = {
     if (!result.ok) return answerPrivately(interaction, refusalText(env.ctx, result, env.locale));
     await answerPrivately(interaction, t(env.locale, 'notify.updated', { settings: notifyText(env.locale, result.settings, service.now()) }));
   },
-};
+});

@@ -10,22 +10,27 @@ import type { AutocompleteInteraction } from 'discord.js';
 import type { GameService, TableEntry } from '../../../app/game-service.js';
 import type { Locale } from '../../../engine/index.js';
 import type { PresenterRegistry } from '../../../games/contract.js';
-import type { CommandHandler, HandlerEnv } from '../../context.js';
+import { integer } from '../../command-data.js';
+import type { HandlerEnv, TableCommandHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { answerPrivately } from '../../respond.js';
 import { truncate } from '../../panel.js';
 import { showReplayFrame } from '../../replay/show.js';
 import { viewerOf, whichGameMessage } from '../../tables.js';
+import { refuse } from '../caller.js';
+import { command } from '../command.js';
 
 /** Discord shows at most 25 suggestions. */
 const SUGGESTIONS = 25;
 
-export const gameReplay: CommandHandler = {
-  route: 'game replay',
+const replayCommand = command({
+  key: 'cmd.game.replay',
   ack: 'ephemeral',
-  async handle(env, interaction) {
+  // A game's number, completed with this server's games.
+  options: { game: integer('opt.replayGame', { min: 1, autocomplete: true }) },
+  async handle(env, interaction, options) {
     // In a game's thread, that game (a channel may hold several).
-    let gameId = interaction.options.getInteger('game') ?? env.tableGameId ?? null;
+    let gameId = options.game ?? env.tableGameId ?? null;
     if (gameId === null) {
       const replayable = await replayableHere(env);
       const [only] = replayable;
@@ -38,11 +43,20 @@ export const gameReplay: CommandHandler = {
     }
     await showReplayFrame(env, interaction, gameId, 0, false);
   },
-  async autocomplete(env, interaction) {
+  async autocomplete(env, interaction, { typed }) {
     const guildId = interaction.guildId;
-    const focused = interaction.options.getFocused(true);
-    if (guildId === null || focused.name !== 'game') return interaction.respond([]);
-    await interaction.respond(await replayChoices(env.ctx.service, env.ctx.presenters, guildId, String(focused.value), env.locale, await visibleTo(env, interaction)));
+    if (guildId === null) return interaction.respond([]);
+    await interaction.respond(await replayChoices(env.ctx.service, env.ctx.presenters, guildId, typed, env.locale, await visibleTo(env, interaction)));
+  },
+});
+
+export const gameReplay: TableCommandHandler<'replay'> = {
+  ...replayCommand,
+  table: 'replay',
+  // The menu offers the channel's games that can be replayed, its last ended one too.
+  async pick(env, interaction, gameId) {
+    if (!(await replayableHere(env)).some((entry) => entry.row.id === gameId)) return refuse(env, interaction, { ok: false, code: 'game_not_here', gameId });
+    await showReplayFrame(env, interaction, gameId, 0, false);
   },
 };
 

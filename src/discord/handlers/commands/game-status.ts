@@ -4,49 +4,39 @@
  * as such. Someone who does not play in the game is answered privately with a link to the latest board: the
  * table gets no board that changes nothing for it. Which game: see ../../tables.ts.
  */
-import type { RepliableInteraction } from 'discord.js';
-import type { CommandHandler, HandlerEnv } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { answerPrivately, missingPermissions, presenterFor } from '../../respond.js';
-import { completeGame, gameForCommand, tableLink } from '../../tables.js';
+import { tableLink } from '../../tables.js';
 import { deliverNow } from '../after-click.js';
-import { loadForCommand, refuse } from '../caller.js';
+import { refuse } from '../caller.js';
+import { tableCommand } from '../command.js';
 
-export const gameStatus: CommandHandler = {
-  route: 'game status',
-  ack: 'ephemeral',
-  async handle(env, interaction) {
-    const gameId = await gameForCommand(env, interaction, 'status');
-    if (gameId !== undefined) await statusOf(env, interaction, gameId);
+export const gameStatus = tableCommand({
+  table: 'status',
+  options: {},
+  needs: 'game',
+  async handle(env, interaction, { game, seat }) {
+    const { service } = env.ctx;
+    if (game.kind === 'lobby') {
+      const presenter = presenterFor(env.ctx, game.row.kind);
+      // The lobby message may still be on its way (the outbox delivers it).
+      const posted = game.row.boardMessageId !== null;
+      return answerPrivately(interaction, t(env.locale, posted ? 'status.lobby' : 'status.lobbyPending', { game: presenter.name(env.locale), id: game.row.id }));
+    }
+    const link = tableLink(game.row);
+    if (seat === undefined && link !== null) {
+      const presenter = presenterFor(env.ctx, game.row.kind);
+      return answerPrivately(interaction, t(env.locale, 'status.notPlaying', { game: presenter.name(env.locale), id: game.row.id, link }));
+    }
+    const missing = missingPermissions(interaction, env.locale);
+    if (missing !== null) return answerPrivately(interaction, missing);
+    const finished = game.row.status === 'finished' || game.row.status === 'abandoned';
+    await service.lockedGame(game.row.id, async () => {
+      // Under the lock: a turn may have ended while we waited.
+      const owed = finished ? await service.repostFinalBoard(game.row.id) : await service.repostBoard(game.row.id);
+      if (!owed.ok) return refuse(env, interaction, owed);
+      const posted = await deliverNow(env, owed.game.row.id, owed.boardDelivery);
+      await answerPrivately(interaction, t(env.locale, posted ? (finished ? 'status.postedFinished' : 'status.posted') : 'board.postPending'));
+    });
   },
-  autocomplete: completeGame,
-};
-
-/** /game status for game `gameId` (null: the channel's last ended game). */
-export async function statusOf(env: HandlerEnv, interaction: RepliableInteraction, gameId: number | null): Promise<void> {
-  const { service } = env.ctx;
-  const loaded = await loadForCommand(env, gameId);
-  if (!loaded.ok) return refuse(env, interaction, loaded);
-  const game = loaded.game;
-  if (game.kind === 'lobby') {
-    const presenter = presenterFor(env.ctx, game.row.kind);
-    // The lobby message may still be on its way (the outbox delivers it).
-    const posted = game.row.boardMessageId !== null;
-    return answerPrivately(interaction, t(env.locale, posted ? 'status.lobby' : 'status.lobbyPending', { game: presenter.name(env.locale), id: game.row.id }));
-  }
-  const seat = service.seatOf(game, interaction.user.id);
-  const link = tableLink(game.row);
-  if (seat === undefined && link !== null) {
-    const presenter = presenterFor(env.ctx, game.row.kind);
-    return answerPrivately(interaction, t(env.locale, 'status.notPlaying', { game: presenter.name(env.locale), id: game.row.id, link }));
-  }
-  const missing = missingPermissions(interaction, env.locale);
-  if (missing !== null) return answerPrivately(interaction, missing);
-  await service.lockedGame(game.row.id, async () => {
-    // Under the lock: a turn may have ended while we waited.
-    const owed = loaded.finished ? await service.repostFinalBoard(game.row.id) : await service.repostBoard(game.row.id);
-    if (!owed.ok) return refuse(env, interaction, owed);
-    const posted = await deliverNow(env, owed.game.row.id, owed.boardDelivery);
-    await answerPrivately(interaction, t(env.locale, posted ? (loaded.finished ? 'status.postedFinished' : 'status.posted') : 'board.postPending'));
-  });
-}
+});

@@ -2,12 +2,14 @@ import { MessageFlags } from 'discord.js';
 /** /help [topic] [game]: the commands and the async policies, or a game's rules summary and decisions. */
 import { DEFAULT_SETTINGS } from '../../../app/settings.js';
 import type { GameRow } from '../../../app/game-service.js';
-import type { CommandHandler, HandlerEnv } from '../../context.js';
+import { gameKind, localised, oneOf } from '../../command-data.js';
+import type { HandlerEnv } from '../../context.js';
 import { isLocale } from '../../../engine/index.js';
 import { commandsHelp } from '../../help-text.js';
 import { t, toLocale } from '../../i18n/index.js';
 import { answerPrivately } from '../../respond.js';
 import { rulesHelpMessage } from '../../rules-cards.js';
+import { command } from '../command.js';
 
 /** The game of the thread the command is in (its table), else the channel's (oldest) running game. */
 function tableOrRunning(env: HandlerEnv): Promise<GameRow | undefined> {
@@ -15,14 +17,21 @@ function tableOrRunning(env: HandlerEnv): Promise<GameRow | undefined> {
   return env.tableGameId !== undefined && env.tableGameId !== null ? service.gameRow(env.tableGameId) : service.runningRow(env.channelId);
 }
 
-export const help: CommandHandler = {
-  route: 'help',
+/** What /help explains. */
+const HELP_TOPICS = ['commands', 'rules', 'decisions'] as const;
+
+export const help = command({
+  key: 'cmd.help',
   ack: 'ephemeral',
-  async handle(env, interaction) {
+  options: {
+    topic: oneOf('opt.topic', HELP_TOPICS, (topic) => localised(`help.topic.${topic}`)),
+    game: gameKind('opt.game', false),
+  },
+  async handle(env, interaction, options) {
     const { presenters } = env.ctx;
-    const topic = interaction.options.getString('topic') ?? 'commands';
+    const topic = options.topic ?? 'commands';
     if (topic === 'rules' || topic === 'decisions') {
-      const requested = interaction.options.getString('game');
+      const requested = options.game;
       const running = (await tableOrRunning(env))?.kind;
       const kind = requested ?? running ?? (presenters.size === 1 ? [...presenters.keys()][0] : undefined);
       const presenter = kind === undefined ? undefined : presenters.get(kind);
@@ -45,4 +54,4 @@ export const help: CommandHandler = {
     await answerPrivately(interaction, commands);
     await interaction.followUp({ content: policies, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
   },
-};
+});

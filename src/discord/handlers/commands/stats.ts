@@ -3,30 +3,31 @@
  * named), and the server's leaderboard of each game by skill rating (rating-lines.ts). Only this server's
  * finished games count.
  */
-import type { CommandHandler } from '../../context.js';
+import { user } from '../../command-data.js';
 import { t } from '../../i18n/index.js';
 import { answerPrivately } from '../../respond.js';
 import { ratingBoardLines, ratingText } from '../../rating-lines.js';
 import { DM_SCOPE, placeOf } from '../../anywhere.js';
+import { command } from '../command.js';
 
-export const stats: CommandHandler = {
-  route: 'stats',
+export const stats = command({
+  key: 'cmd.stats',
   ack: 'ephemeral',
-  async handle(env, interaction) {
+  options: { user: user('opt.user') },
+  async handle(env, interaction, options) {
     // In a direct message: the player's own games of direct messages, and no leaderboard (nobody shares it).
     const inDm = placeOf(interaction) === 'botDm';
     const guildId = interaction.guildId ?? (inDm ? DM_SCOPE : null);
     if (guildId === null) return answerPrivately(interaction, t(env.locale, 'stats.none', { player: `<@${interaction.user.id}>` }));
     const { service, presenters } = env.ctx;
     // A user Discord named but did not resolve is not the caller: refused, never answered about someone else.
-    const named = inDm ? null : interaction.options.get('user');
-    const resolved = named === null ? null : interaction.options.getUser('user');
-    if (named !== null && resolved === null) return answerPrivately(interaction, t(env.locale, 'stats.unknownUser'));
-    const user = resolved ?? interaction.user;
-    const player = `<@${user.id}>`;
+    const named = inDm ? null : options.user;
+    if (named !== null && named.user === null) return answerPrivately(interaction, t(env.locale, 'stats.unknownUser'));
+    const whose = named?.user ?? interaction.user;
+    const player = `<@${whose.id}>`;
     const lines: string[] = [];
-    const mine = await service.playerStats(guildId, user.id);
-    const ratings = new Map((await service.playerRatings(guildId, user.id)).map((r) => [r.kind, r]));
+    const mine = await service.playerStats(guildId, whose.id);
+    const ratings = new Map((await service.playerRatings(guildId, whose.id)).map((r) => [r.kind, r]));
     if (mine.length === 0) lines.push(t(env.locale, 'stats.none', { player }));
     else {
       lines.push(t(env.locale, inDm ? 'anywhere.statsTitle' : 'stats.title', { player }));
@@ -40,4 +41,4 @@ export const stats: CommandHandler = {
     if (!inDm) lines.push(...(await ratingBoardLines(service, presenters, guildId, env.locale)));
     await answerPrivately(interaction, lines.join('\n').slice(0, 2000));
   },
-};
+});

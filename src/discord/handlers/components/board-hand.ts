@@ -1,9 +1,10 @@
 /** Board: My hand. Only ever an ephemeral answer to the seat's own player. */
-import type { ComponentHandler } from '../../context.js';
 import { answerHand } from '../caller.js';
+import { component } from '../component.js';
 
-export const boardHand: ComponentHandler<'hand'> = {
+export const boardHand = component({
   verb: 'hand',
   ack: 'ephemeral',
-  handle: async (env, interaction, id) => answerHand(env, interaction, await env.ctx.service.byId(id.gameId)),
-};
+  needs: 'player',
+  handle: (env, interaction, held) => answerHand(env, interaction, held),
+});

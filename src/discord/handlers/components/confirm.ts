@@ -3,16 +3,16 @@
  * it was when asked (the version in the custom_id); otherwise nothing changes and the user is told to ask
  * again. The prompt is replaced in place by the answer.
  */
-import type { ComponentHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { answerPrivately, markCommitted, missingPermissions } from '../../respond.js';
 import { deliverNow } from '../after-click.js';
 import { canManage, refuse } from '../caller.js';
+import { component } from '../component.js';
 
-export const confirmCommand: ComponentHandler<'confirm'> = {
+export const confirmCommand = component({
   verb: 'confirm',
   ack: 'update',
-  async handle(env, interaction, id) {
+  async handle(env, interaction, { id }) {
     const { service } = env.ctx;
     const stale = t(env.locale, 'confirm.stale', { what: id.what });
     if (id.what === 'abandon') {
@@ -36,4 +36,4 @@ export const confirmCommand: ComponentHandler<'confirm'> = {
       await answerPrivately(interaction, posted ? t(env.locale, 'leave.done') : `${t(env.locale, 'leave.done')}\n${t(env.locale, 'board.postPending')}`);
     });
   },
-};
+});

@@ -4,35 +4,31 @@
  * anywhere in the game's server; showReplayFrame refuses another server's game and a frame that does not
  * exist, and changes nothing then.
  */
-import type { ComponentHandler } from '../../context.js';
 import { parseFrameValue } from '../../codec.js';
 import { t } from '../../i18n/index.js';
 import { notePrivately } from '../../respond.js';
 import { showReplayFrame } from '../../replay/show.js';
+import { component } from '../component.js';
 
-export const replayOpen: ComponentHandler<'replay'> = {
+export const replayOpen = component({
   verb: 'replay',
   ack: 'ephemeral',
   scope: 'guild',
-  async handle(env, interaction, id) {
-    await showReplayFrame(env, interaction, id.gameId, 0, false);
-  },
-};
+  handle: (env, interaction, { id }) => showReplayFrame(env, interaction, id.gameId, 0, false),
+});
 
-export const replayFrame: ComponentHandler<'rframe'> = {
+export const replayFrame = component({
   verb: 'rframe',
   ack: 'update',
   scope: 'guild',
-  async handle(env, interaction, id) {
-    await showReplayFrame(env, interaction, id.gameId, id.frame, true);
-  },
-};
+  handle: (env, interaction, { id }) => showReplayFrame(env, interaction, id.gameId, id.frame, true),
+});
 
-export const replayRound: ComponentHandler<'rround'> = {
+export const replayRound = component({
   verb: 'rround',
   ack: 'update',
   scope: 'guild',
-  async handle(env, interaction, id) {
+  async handle(env, interaction, { id }) {
     const values = interaction.isStringSelectMenu() ? interaction.values : [];
     const frame = values.length === 1 ? parseFrameValue(values[0]) : null;
     if (frame === null) {
@@ -41,4 +37,4 @@ export const replayRound: ComponentHandler<'rround'> = {
     }
     await showReplayFrame(env, interaction, id.gameId, frame, true);
   },
-};
+});
