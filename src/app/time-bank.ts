@@ -158,6 +158,24 @@ export function emptied(banks: TimeBanks, seat: Seat, marker: string): TimeBanks
   return { ...banks, seats: banks.seats.filter((s) => s !== seat), banks: { ...banks.banks, [key]: 0 }, running, dueTurn: { marker, seats: [...due, seat] } };
 }
 
+/**
+ * The banks when their job comes due at `now`, in the turn `marker`: a running bank whose player is away (an
+ * absence that began before it ran, or that nothing stopped) stands still until they are back; the banks of
+ * the `deciding` seats that are empty run out (`emptied`). Answers the banks and the seats whose banks ran out.
+ */
+export function runOut(banks: TimeBanks, now: number, deciding: readonly Seat[], awayUntil: (seat: Seat) => number | null, marker: string): { banks: TimeBanks; ranOut: Seat[] } {
+  let settled = banks;
+  for (const [key, from] of Object.entries(banks.running)) {
+    const until = awayUntil(Number(key));
+    if (until !== null && from <= now) settled = awayChanged(settled, [Number(key)], now, until);
+  }
+  const ranOut = banksAt(settled, now)
+    .filter((b) => b.running && b.leftMs <= 0 && deciding.includes(b.seat))
+    .map((b) => b.seat);
+  for (const seat of ranOut) settled = emptied(settled, seat, marker);
+  return { banks: settled, ranOut };
+}
+
 /** The seats whose stand-ins play the turn `marker` because their banks ran out in it. */
 export function dueTurnSeats(banks: TimeBanks | undefined, marker: string): readonly Seat[] {
   return banks?.dueTurn?.marker === marker ? banks.dueTurn.seats : [];

@@ -9,7 +9,7 @@ import type { Seat } from '../../engine/index.js';
 import type { ScheduledJobRow } from '../../persistence/schema.js';
 import { turnMarkerOf } from '../module.js';
 import { isAway } from '../notifications.js';
-import { awayChanged, banksAt, clockChoice, firstTurn, nextTurn, parseTimeBanks, runsOutAt, type BankNow, type TimeBanks } from '../time-bank.js';
+import { awayChanged, banksAt, clockChoice, firstTurn, nextTurn, parseTimeBanks, runOut, runsOutAt, type BankNow, type TimeBanks } from '../time-bank.js';
 import type { GameCore } from './core.js';
 import { JOB_KINDS, setAsideJob } from './scheduled-jobs.js';
 import { notifyOfSeats } from './notify.js';
@@ -75,6 +75,25 @@ export async function turnBanks(core: GameCore, game: ActiveSnapshot, before: Ti
   const humans = game.seats.filter((s) => !isComputerSeatId(s.userId)).map((s) => s.seat);
   const banks = before === undefined ? firstTurn(humans, clock, marker, deciding, now, away) : nextTurn(before, clock, marker, deciding, now, away);
   await keep(core, game.row.id, banks);
+}
+
+/**
+ * The game's bank job came due (claimed, in its transaction): its banks run out where they are empty (see
+ * `runOut`), and are kept, due when the next bank runs out; kept before the game changes, so a new turn's
+ * jobs carry them on and the computers read which turn was due. Answers the seats whose banks ran out (none
+ * when the game has no clock, or its banks cannot be read: then the job is set aside).
+ */
+export async function runOutBanks(core: GameCore, game: ActiveSnapshot, job: ScheduledJobRow): Promise<Seat[]> {
+  const read = readJob(job);
+  if (typeof read === 'string') {
+    await setAsideJob(core, job, read);
+    return [];
+  }
+  if (clockChoice(game.settings.clock) === null) return [];
+  const away = await awayOf(core, game, Object.keys(read.running).map(Number));
+  const { banks, ranOut } = runOut(read, core.now(), decidingHumans(game), away, turnMarkerOf(game.module, game.state));
+  await keep(core, game.row.id, banks);
+  return ranOut;
 }
 
 /** Each human seat's bank now, in seat order (empty: the game has no clock). */
