@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { decide, toSeatView } from '../../src/engine/ai/index.js';
 import { seedRng } from '../../src/engine/index.js';
 import { TINY } from '../ai/games.js';
-import { EXTREME_TABLES, FULLEST_TABLES, TABLES, playedGame, withOtherPrng } from './games.js';
+import { EXTREME_TABLES, TABLES, playedGame, withOtherPrng } from './games.js';
 
 const WITH_POLICY = TABLES.filter((table) => table.game.plugin.policy !== undefined);
 
@@ -41,21 +41,48 @@ describe.each(WITH_POLICY.map((table) => [table.name, table] as const))('%s', (_
  * and the rollout policy weigh an action that meets chance over draws of their own: they give the same
  * answer whatever PRNG the state holds.
  */
-describe.each(FULLEST_TABLES.filter((table) => table.game.plugin.policy !== undefined).map((table) => [table.name, table] as const))('%s', (_name, table) => {
+describe.each(EXTREME_TABLES.filter((table) => table.game.plugin.policy !== undefined).map((table) => [table.name, table] as const))('%s', (_name, table) => {
   const { def } = table.game;
   const policy = table.game.plugin.policy!;
 
-  it('the prior and the rollout policy ignore the state PRNG, in every third state of a seeded game', () => {
+  it("the prior and the rollout policy ignore the state PRNG, in every third state of a seeded game's first 400", () => {
     const game = playedGame(table);
     let checked = 0;
     game.steps.forEach(({ seat }, index) => {
       const state = game.states[index];
       const legal = def.legalActions(state, seat);
-      if (legal.length < 2 || index % 3 !== 0 || index > 1200) return;
+      if (legal.length < 2 || index % 3 !== 0 || index > 400) return;
       const other = withOtherPrng(state, `other:${index}`);
       if (policy.prior !== undefined) expect(policy.prior(other, seat, legal, seedRng('p')), `prior at ${index}`).toEqual(policy.prior(state, seat, legal, seedRng('p')));
       expect(policy.rolloutAction(other, seat, legal, seedRng('g'), 0.1), `rollout at ${index}`).toEqual(policy.rolloutAction(state, seat, legal, seedRng('g'), 0.1));
       checked++;
+    });
+    expect(checked).toBeGreaterThan(40);
+  });
+});
+
+/**
+ * The determinizer rebuilds a full state that the seat cannot tell from the real one: its view of the
+ * sample equals its view of the game, and its legal actions are the same.
+ */
+describe.each(EXTREME_TABLES.filter((table) => table.game.plugin.policy !== undefined).map((table) => [table.name, table] as const))('%s', (_name, table) => {
+  const { def } = table.game;
+  const policy = table.game.plugin.policy!;
+
+  it("the determinizer's samples are indistinguishable for every seat, in every sixth state of a seeded game's first 600", () => {
+    const game = playedGame(table);
+    const rng = seedRng(`determinize:${table.name}`);
+    let checked = 0;
+    game.steps.forEach(({ seat: active }, index) => {
+      if (index % 6 !== 0 || index >= 600) return;
+      const state = game.states[index];
+      for (let seat = 0; seat < table.players; seat++) {
+        const view = def.view(state, seat);
+        const sample = policy.determinizer(view)(rng);
+        expect(def.view(sample, seat), `state ${index}, seat ${seat}`).toEqual(view);
+        if (seat === active) expect(def.legalActions(sample, seat).map(def.actionKey), `state ${index}`).toEqual(def.legalActions(state, seat).map(def.actionKey));
+        checked++;
+      }
     });
     expect(checked).toBeGreaterThan(40);
   });

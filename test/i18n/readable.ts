@@ -6,12 +6,10 @@ import { expect } from 'vitest';
 import { core } from '../../src/discord/i18n/index.js';
 import { GAMES } from '../../src/games/index.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
-import { istanbul } from '../../src/games/istanbul/index.js';
-import { kairo } from '../../src/games/kairo/index.js';
 
 /** Every key of every catalogue (the bot's, the engines', the presenters'). */
 export const ALL_KEYS: ReadonlySet<string> = new Set(
-  [core, istanbul.messages, kairo.messages, ...[...GAMES.presenters(inProcessBoardRenderer(GAMES)).values()].map((p) => p.messages)].flatMap((c) => Object.keys(c.en)),
+  [core, ...GAMES.plugins.map((game) => game.module.definition.messages), ...[...GAMES.presenters(inProcessBoardRenderer(GAMES)).values()].map((p) => p.messages)].flatMap((c) => Object.keys(c.en)),
 );
 
 /** The first segments of the keys ("istanbul", "kairo", "board", "refusal", ...). */
