@@ -2,14 +2,15 @@
  * Computer players take their turns here, one decision at a time, after a human's change is committed:
  * each decision sees only its seat's own view and the legal actions (the computer player runs in a worker
  * pool, off the event loop), and is committed like a click, with the version check. A decision that fails
- * is tried again and then replaced by a safe legal move (the first), told in the log and the channel; one
- * past its deadline is abandoned with the same fallback. A computer turn that is owed is also a scheduled
- * job (service/jobs/computer-turn.ts), so one that stalled (a failure, a restart) is played by the scheduler when it comes due.
+ * is tried again and then replaced by the greedy one-ply move (no search), told in the log and the channel;
+ * one past its limit is given up (withdrawn from the player) with the same fallback. A computer turn that
+ * is owed is also a scheduled job (service/jobs/computer-turn.ts), so one that stalled (a failure, a restart) is played by the scheduler when it comes due.
  */
 import { createHmac } from 'node:crypto';
 import type { Carry } from '../engine/ai/index.js';
 import type { Seat } from '../engine/index.js';
 import type { Logger } from '../logger.js';
+import { fallbackAiChoice } from './workers/ai-task.js';
 import { AiDecisionAbandonedError, AiPoolClosedError } from './workers/ai-errors.js';
 import type { ActiveSnapshot, GameService, Level, Snapshot } from './game-service.js';
 
@@ -88,8 +89,15 @@ class DecisionTimeout extends Error {
   }
 }
 
-/** The move played for a computer player that could not decide: the first legal action (no search). */
-export const SAFE_MOVE_INDEX = 0;
+/**
+ * The move played for a computer player that could not decide: the game policy's greedy one-ply choice from
+ * the seat's view (no search: made here, in microseconds to milliseconds), deterministic for the seed.
+ */
+export function fallbackMove(request: ComputerRequest): number {
+  const index = fallbackAiChoice({ game: request.kind, view: request.seatView, legalActions: request.legal, seed: request.seed });
+  if (!Number.isInteger(index) || index < 0 || index >= request.legal.length) throw new Error(`the fallback chose ${index} of ${request.legal.length} actions`);
+  return index;
+}
 
 export class ComputerTurns {
   readonly #retries: number;
@@ -115,7 +123,7 @@ export class ComputerTurns {
    * number of moves made. Stops at a human's decision (or one the game waits at for its owner, see
  * seatsWaitingForOwner), at the end of the game, on a refusal (logged), or
    * when the computer player is closing (the turn stays owed: its scheduled job plays it later). A decision
-   * that fails is tried again, then, like one abandoned past its deadline, replaced by a safe legal move,
+   * that fails is tried again, then, like one abandoned past its deadline, replaced by the greedy one-ply move,
    * which the log and the channel are told of: a game never waits on a computer that cannot answer.
    */
   async playHeld(gameId: number): Promise<number> {
@@ -168,7 +176,7 @@ export class ComputerTurns {
     }
   }
 
-  /** The index to play, whether it is the safe move; null when the computer player is closing. */
+  /** The index to play, whether it is the fallback move; null when the computer player is closing. */
   async #decide(gameId: number, seat: Seat, request: ComputerRequest): Promise<{ index: number; fallback: boolean; carry?: Carry } | null> {
     for (let attempt = 0; attempt <= this.#retries; attempt++) {
       try {
@@ -184,8 +192,14 @@ export class ComputerTurns {
         if (error instanceof AiDecisionAbandonedError || error instanceof DecisionTimeout) break;
       }
     }
-    this.logger.error({ gameId, seat, legal: request.legal.length }, 'a computer player could not decide; a safe legal move (the first) is played for it');
-    return { index: SAFE_MOVE_INDEX, fallback: true };
+    let index = 0;
+    try {
+      index = fallbackMove(request);
+    } catch (error) {
+      this.logger.error({ err: error, gameId, seat }, 'the greedy fallback failed; the first legal action is played');
+    }
+    this.logger.error({ gameId, seat, legal: request.legal.length, index }, 'a computer player could not decide; the greedy one-ply move is played for it');
+    return { index, fallback: true };
   }
 
   /** The player's choice, or DecisionTimeout at the limit: the decision is then withdrawn from the player. */

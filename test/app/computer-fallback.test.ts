@@ -1,6 +1,6 @@
 /**
- * A game never stalls on its computer player: a decision that throws is tried again, then a safe legal move
- * (the first) is played for it, which the game's log and the channel are told of, and the game goes on; a
+ * A game never stalls on its computer player: a decision that throws is tried again, then the game's greedy
+ * one-ply move from the seat's view is played for it, which the game's log and the channel are told of, and the game goes on; a
  * player that never answers is given up at its limit (the bot's own clock) with the same fallback, and so is
  * a real AI pool whose worker hangs; a computer turn left owed (the player was closing) is a scheduled job
  * that the scheduler plays when it comes due, without a command or a restart.
@@ -9,7 +9,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { COMPUTER_TURN_GRACE_MS } from '../../src/app/service/jobs/computer-turn.js';
 import { aiComputerPlayer } from '../../src/app/computer-player.js';
-import { ComputerTurns, type ComputerPlayer } from '../../src/app/computer-turns.js';
+import { ComputerTurns, computerRequest, fallbackMove, type ComputerPlayer } from '../../src/app/computer-turns.js';
 import { createGameService, type GameService, JOB_KINDS, type ActiveSnapshot, type Result } from '../../src/app/game-service.js';
 import { Scheduler } from '../../src/app/scheduler.js';
 import { AiPoolClosedError } from '../../src/app/workers/ai-errors.js';
@@ -64,7 +64,7 @@ async function reload(svc: GameService, gameId: number): Promise<ActiveSnapshot>
 const presenter = GAMES.presenters({} as BoardRenderer).get('istanbul')!;
 
 describe.runIf(under.available)('a computer player that cannot decide', () => {
-  it('an AI that throws: each decision is tried again, then the first legal move is played, logged and told; the game goes on', async () => {
+  it('an AI that throws: each decision is tried again, then the greedy one-ply move is played, logged and told; the game goes on', async () => {
     const { svc, game, computerSeat } = await gameWithComputer('easy');
     let asked = 0;
     const throwing: ComputerPlayer = {
@@ -76,9 +76,10 @@ describe.runIf(under.available)('a computer player that cannot decide', () => {
     const { logger, logs } = capturingLogger();
     const turns = new ComputerTurns(svc, throwing, logger, { retries: 1 });
     const legal = svc.legalActions(game, computerSeat);
+    const greedy = legal[fallbackMove(computerRequest(game, computerSeat, 'easy'))];
     const moves = await turns.playHeld(game.row.id);
     expect(moves).toBeGreaterThan(0);
-    // Asked twice per decision (one retry), then the safe move.
+    // Asked twice per decision (one retry), then the fallback move.
     expect(asked).toBe(2 * moves);
     const after = await reload(svc, game.row.id);
     expect(svc.computerSeatsToPlay(after)).toEqual([]);
@@ -86,8 +87,8 @@ describe.runIf(under.available)('a computer player that cannot decide', () => {
     const log = await svc.effectiveLog(after);
     const played = log.filter((e) => e.seat === computerSeat && e.sequence > 0).slice(-moves);
     expect(played.every((e) => e.computer === true && e.fallback === true)).toBe(true);
-    expect(log.find((e) => e.fallback === true)!.action).toEqual(JSON.parse(JSON.stringify(legal[0])));
-    expect(logs.filter((l) => l.msg === 'a computer player could not decide; a safe legal move (the first) is played for it')).toHaveLength(moves);
+    expect(log.find((e) => e.fallback === true)!.action).toEqual(JSON.parse(JSON.stringify(greedy)));
+    expect(logs.filter((l) => l.msg === 'a computer player could not decide; the greedy one-ply move is played for it')).toHaveLength(moves);
     // The game's log says so, in the reader's language.
     const en = (await logMessage(svc, after, presenter, null, 'en', { perPage: 0 }))!.content;
     expect(en).toMatch(/Bot 1 \(easy\) could not decide in time; a safe move was played/);
@@ -111,7 +112,7 @@ describe.runIf(under.available)('a computer player that cannot decide', () => {
     expect(log.some((e) => e.fallback === true)).toBe(false);
   }, 60_000);
 
-  it('a player that never answers is given up at its limit, by the bot clock; the safe move is played', async () => {
+  it('a player that never answers is given up at its limit, by the bot clock; the fallback move is played', async () => {
     const { svc, game } = await gameWithComputer('easy');
     const never: ComputerPlayer = { choose: () => new Promise(() => undefined) };
     const turns = new ComputerTurns(svc, never, createLogger({ level: 'silent', format: 'json' }), { decisionLimitMs: 200 });
@@ -124,7 +125,7 @@ describe.runIf(under.available)('a computer player that cannot decide', () => {
     expect((await svc.effectiveLog(after)).filter((e) => e.fallback === true)).toHaveLength(moves);
   }, 60_000);
 
-  it('a real AI pool whose worker hangs: the decision is abandoned past its deadline plus the margin, the safe move is played, and the pool answers the next game', async () => {
+  it('a real AI pool whose worker hangs: the decision is abandoned past its deadline plus the margin, the fallback move is played, and the pool answers the next game', async () => {
     const { svc, game } = await gameWithComputer('hard');
     const player = aiComputerPlayer({ threads: 1, deadlineMs: 50, marginMs: 2_000, workerFile: new URL('./workers/misbehaving-ai-worker.ts', import.meta.url) });
     try {

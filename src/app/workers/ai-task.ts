@@ -3,7 +3,7 @@
  * seat's view, its legal actions, the level and the seed, and back comes the chosen action's index. The
  * same function runs in the worker and in-process (tests, tools), so both give the same answer.
  */
-import { LEVELS, budgetFor, decideWithStats, toSeatView, type Carry, type Level } from '../../engine/ai/index.js';
+import { LEVELS, budgetFor, decideWithStats, greedyChoice, toSeatView, type Carry, type Level } from '../../engine/ai/index.js';
 import { GAMES } from '../../games/index.js';
 
 export interface AiTask {
@@ -63,4 +63,15 @@ export function runAiTask(task: AiTask): AiAnswer {
     ...(result.carry === undefined ? {} : { carry: result.carry }),
     ...(result.carriedVisits === undefined ? {} : { carriedVisits: result.carriedVisits }),
   };
+}
+
+/**
+ * The move when a decision's search cannot answer (it failed, or was given up): the game policy's greedy
+ * one-ply choice from the seat's view (engine/ai/greedy.ts), made where it is asked, without a worker; the
+ * first legal action for a game without a computer player. Deterministic for the seed.
+ */
+export function fallbackAiChoice(task: Pick<AiTask, 'game' | 'view' | 'legalActions' | 'seed'>): number {
+  const policy = GAMES.policy(task.game);
+  if (policy === undefined || task.legalActions.length <= 1) return 0;
+  return greedyChoice(policy, toSeatView(task.view, policy.viewRules), task.legalActions, task.seed);
 }

@@ -3,3 +3,4 @@ export * from './policy.js';
 export * from './search.js';
 export * from './seat-view.js';
 export * from './chance.js';
+export * from './greedy.js';
