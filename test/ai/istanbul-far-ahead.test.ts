@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { toSeatView, type SearchBudget } from '../../src/engine/ai/index.js';
 import { istanbul, type IstanbulState } from '../../src/games/istanbul/index.js';
 import { istanbulPolicy } from '../../src/games/istanbul/ai/index.js';
-import type { IstanbulSeatView } from '../../src/games/istanbul/view.js';
+import type { IstanbulSeatView } from '../../src/games/istanbul/view/types.js';
 import type { Seat } from '../../src/games/istanbul/types.js';
 import { build, player } from '../games/istanbul/builders.js';
 

@@ -10,10 +10,10 @@ import { COLOURS, JOKER_COIN_COST, START_COINS_PER_COLOUR, type Colour } from '.
 import { kairo } from '../../src/games/kairo/index.js';
 import { kairoDeterminizer } from '../../src/games/kairo/ai/index.js';
 import type { Coins, KairoState } from '../../src/games/kairo/types.js';
-import type { KairoSeatView } from '../../src/games/kairo/view.js';
+import type { KairoSeatView } from '../../src/games/kairo/view/types.js';
 import { istanbul, type IstanbulAction, type IstanbulState } from '../../src/games/istanbul/index.js';
 import { istanbulDeterminizer } from '../../src/games/istanbul/ai/index.js';
-import type { IstanbulSeatView } from '../../src/games/istanbul/view.js';
+import type { IstanbulSeatView } from '../../src/games/istanbul/view/types.js';
 import { setupFor } from '../bench/ai-match.js';
 
 /** Counts a multiset: kind -> how many. */

@@ -28,7 +28,16 @@ const BASELINE_PATH = 'test/bench/baseline';
  * now (their exported names stayed): its imports are pointed at the new place.
  */
 const MOVED: Readonly<Record<string, string>> = {
+  'src/games/istanbul/apply.js': 'src/games/istanbul/rules/apply.js',
+  'src/games/istanbul/data/lettersAndSeals.js': 'src/games/istanbul/data/letters-and-seals.js',
+  'src/games/istanbul/legal.js': 'src/games/istanbul/rules/legal.js',
+  'src/games/istanbul/scoring.js': 'src/games/istanbul/rules/scoring.js',
+  'src/games/istanbul/turn.js': 'src/games/istanbul/rules/turn.js',
+  'src/games/istanbul/view-fields.js': 'src/games/istanbul/view/fields.js',
+  'src/games/istanbul/view.js': 'src/games/istanbul/view/types.js',
   'src/games/kairo/rules.js': 'src/games/kairo/rules/index.js',
+  'src/games/kairo/view-fields.js': 'src/games/kairo/view/fields.js',
+  'src/games/kairo/view.js': 'src/games/kairo/view/types.js',
 };
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../src/engine/index.js';
 import type { IstanbulPublicView } from '../../src/games/istanbul/index.js';
-import { rolledInSummary } from '../../src/games/istanbul/presenter.js';
+import { rolledInSummary } from '../../src/games/istanbul/presenter/index.js';
 
 const view = { lastRoll: { seat: 2, purpose: 'governor', dice: [4, 5] } } as unknown as IstanbulPublicView;
 const governorMoved: GameEvent = { key: 'istanbul.event.governorMoved', seat: 2, params: { die1: 4, die2: 5, to: 9 } };

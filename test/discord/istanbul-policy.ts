@@ -6,7 +6,7 @@
  */
 import { step, type Seat } from '../../src/engine/index.js';
 import { istanbul, type IstanbulAction, type IstanbulState } from '../../src/games/istanbul/index.js';
-import { placeActionOptions } from '../../src/games/istanbul/legal.js';
+import { placeActionOptions } from '../../src/games/istanbul/rules/legal.js';
 
 const RUBY_PLACES = [1, 13, 14, 15, 16];
 const RUBY_ACTIONS = new Set<IstanbulAction['type']>(['wainwright', 'sultan', 'mosque', 'gemstone']);

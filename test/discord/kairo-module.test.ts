@@ -13,7 +13,7 @@ import { kairoModule } from '../../src/games/kairo/module.js';
 import { turnMarkerOf } from '../../src/app/module.js';
 import type { HandlerEnv } from '../../src/discord/context.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
-import { kairoPresenter as kairoPresenterWith } from '../../src/games/kairo/presenter.js';
+import { kairoPresenter as kairoPresenterWith } from '../../src/games/kairo/presenter/index.js';
 import { gameNew } from '../../src/discord/handlers/commands/game-new.js';
 import { layoutGroups, MAX_OPTIONS } from '../../src/discord/panel.js';
 import { LOCALES, seedRng, type Catalogue } from '../../src/engine/index.js';

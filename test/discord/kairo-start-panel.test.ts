@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GAMES } from '../../src/games/index.js';
-import { kairoPresenter as kairoPresenterWith } from '../../src/games/kairo/presenter.js';
+import { kairoPresenter as kairoPresenterWith } from '../../src/games/kairo/presenter/index.js';
 import { renderKairoPhone } from '../../src/games/kairo/render/phone.js';
 import { kairo, type KairoAction, type KairoPublicView, type KairoState } from '../../src/games/kairo/index.js';
 import { compoundChoices, type Seat } from '../../src/engine/index.js';

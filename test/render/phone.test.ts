@@ -10,9 +10,9 @@
  * every place's name is drawn whole on its tile, in English, German and Dutch.
  */
 import { describe, expect, it } from 'vitest';
-import type { IstanbulPublicView, LettersAndSealsView } from '../../src/games/istanbul/view.js';
+import type { IstanbulPublicView, LettersAndSealsView } from '../../src/games/istanbul/view/types.js';
 import { placeName } from '../../src/games/istanbul/render/i18n.js';
-import type { KairoPublicView } from '../../src/games/kairo/view.js';
+import type { KairoPublicView } from '../../src/games/kairo/view/types.js';
 import { clearLayerCaches, PHONE_SHOWN_WIDTH, PHONE_WIDTH } from '../../src/render/common/index.js';
 import { istanbulPhoneLayout, renderIstanbulPhone, type IstanbulRenderOptions } from '../../src/games/istanbul/render/index.js';
 import { GOOD_ORDER } from '../../src/games/istanbul/render/style.js';

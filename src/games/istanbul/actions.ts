@@ -3,7 +3,7 @@
  * `parseAction` validates untrusted input's shape; legality is membership in `legalActions`.
  */
 import { z } from 'zod';
-import type { GoodLiraCard } from './data/lettersAndSeals.js';
+import type { GoodLiraCard } from './data/letters-and-seals.js';
 import type { CaptureReward, CardKind, Good, Goods, LetterRef, PlaceId, Seat } from './types.js';
 
 export type RepeatCard = 'sultanTwice' | 'postTwice' | 'gemstoneTwice';

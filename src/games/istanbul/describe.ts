@@ -1,7 +1,7 @@
 /** Descriptions of actions as message keys with parameters, and a helper that localises the parameters. */
 import { formatMessage, type Catalogues, type Locale, type Message, type MessageParam } from '../../engine/index.js';
 import type { IstanbulAction } from './actions.js';
-import { GOOD_LIRA_CARDS, KIOSK_TILES, type KioskTile } from './data/lettersAndSeals.js';
+import { GOOD_LIRA_CARDS, KIOSK_TILES, type KioskTile } from './data/letters-and-seals.js';
 import type { LetterRef } from './types.js';
 
 /** A letter paid or discarded: 'Delivered' (2 seals) or its place (1 seal). */

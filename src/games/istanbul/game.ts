@@ -5,7 +5,7 @@
 import type { GamePlugin } from '../contract.js';
 import { istanbulPolicy } from './ai/index.js';
 import { istanbulModule } from './module.js';
-import { istanbulPresenter } from './presenter.js';
+import { istanbulPresenter } from './presenter/index.js';
 
 export const istanbulGame: GamePlugin<'istanbul'> = {
   id: 'istanbul',

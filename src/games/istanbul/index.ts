@@ -1,23 +1,25 @@
 /** Istanbul (Rüdiger Dorn, Pegasus 2014), base game and the Letters & Seals expansion, 2–5 players, as a pure engine. */
 import type { GameDefinition } from '../../engine/index.js';
 import { parseIstanbulAction, istanbulActionKey, type IstanbulAction } from './actions.js';
-import { applyIstanbul } from './apply.js';
-import { istanbulView } from './buildView.js';
 import { MAX_PLAYERS, MIN_PLAYERS } from './data/players.js';
 import { describeIstanbulAction } from './describe.js';
-import { legalActions } from './legal.js';
-import { istanbulObviousNext } from './obvious.js';
-import { istanbulForcedAnswer } from './forced.js';
-import { istanbulDecisionNotes, istanbulOptionDetails } from './option-details.js';
 import { istanbulDe } from './messages.de.js';
 import { istanbulEn } from './messages.en.js';
 import { istanbulNl } from './messages.nl.js';
 import { parseIstanbulOptions, type IstanbulOptions } from './options.js';
-import { istanbulStandings } from './scoring.js';
-import { istanbulStepKind } from './step-kind.js';
-import { setupIstanbul } from './setup.js';
+import {
+  applyIstanbul,
+  istanbulForcedAnswer,
+  istanbulObviousNext,
+  istanbulStandings,
+  istanbulStepKind,
+  legalActions,
+  setupIstanbul,
+} from './rules/index.js';
 import type { IstanbulState } from './state.js';
-import type { IstanbulView } from './view.js';
+import { istanbulView } from './view/build.js';
+import { istanbulDecisionNotes, istanbulOptionDetails } from './view/option-details.js';
+import type { IstanbulView } from './view/types.js';
 
 export const istanbul: GameDefinition<IstanbulState, IstanbulAction, IstanbulView, IstanbulOptions> = {
   id: 'istanbul',
@@ -47,9 +49,9 @@ export const istanbul: GameDefinition<IstanbulState, IstanbulAction, IstanbulVie
 export type { IstanbulAction, IstanbulActionType, RepeatCard } from './actions.js';
 export type { IstanbulOptions } from './options.js';
 export type { IstanbulState, PlayerState, Frame } from './state.js';
-export type * from './view.js';
+export type * from './view/types.js';
 export type * from './types.js';
 export { GOODS, PLAYER_COLOURS } from './types.js';
 export { formatIstanbulMessage, localiseIstanbulParams } from './describe.js';
 export { istanbulOptionsSchema } from './options.js';
-export { defaultActionFor } from './idle.js';
+export { defaultActionFor } from './rules/index.js';

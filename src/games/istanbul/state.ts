@@ -1,6 +1,6 @@
 /**
  * The full Istanbul game state: plain JSON data (the PRNG state included), never shared mutably:
- * `apply` copies what it changes (see tx.ts).
+ * `apply` copies what it changes (see rules/draft.ts).
  */
 import type { RngState } from '../../engine/index.js';
 import type { IstanbulOptions } from './options.js';

@@ -5,7 +5,7 @@
 import type { GamePlugin } from '../contract.js';
 import { kairoPolicy } from './ai/index.js';
 import { kairoModule } from './module.js';
-import { kairoPresenter } from './presenter.js';
+import { kairoPresenter } from './presenter/index.js';
 
 export const kairoGame: GamePlugin<'kairo'> = {
   id: 'kairo',

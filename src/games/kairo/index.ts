@@ -9,13 +9,14 @@ import { describeKairoAction, kairoActionKey, parseKairoAction } from './actions
 import { kairoMessagesDe } from './messages.de.js';
 import { kairoMessagesEn } from './messages.en.js';
 import { kairoMessagesNl } from './messages.nl.js';
-import { kairoDecisionNotes, kairoOptionDetails } from './option-details.js';
+import { kairoDecisionNotes, kairoOptionDetails } from './view/option-details.js';
 import { activeSeat, applyDecision, createGame, decisionOptions, kairoStandings } from './rules/index.js';
 import type { KairoAction, KairoOptions, KairoState } from './types.js';
-import { publicView, seatView, type KairoView } from './view.js';
+import { publicView, seatView } from './view/build.js';
+import type { KairoView } from './view/types.js';
 
 export type * from './types.js';
-export type * from './view.js';
+export type * from './view/types.js';
 
 const optionsSchema = z
   .object({

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { RenderError, RenderPool } from '../../../src/app/workers/render-pool.js';
-import type { IstanbulSeatView } from '../../../src/games/istanbul/view.js';
+import type { IstanbulSeatView } from '../../../src/games/istanbul/view/types.js';
 import { GAMES } from '../../../src/games/index.js';
 import { renderBoardJob, type BoardJob } from '../../../src/render/board-job.js';
 import { fixtureView as istanbulView } from '../../render/istanbul/fixtures.js';

@@ -18,7 +18,7 @@ import { parseCustomId } from '../../../src/discord/codec.js';
 import type { GamePlugin } from '../../../src/games/contract.js';
 import { FOUNTAIN } from '../../../src/games/istanbul/data/places.js';
 import { istanbulGame } from '../../../src/games/istanbul/game.js';
-import { distance } from '../../../src/games/istanbul/helpers.js';
+import { distance } from '../../../src/games/istanbul/rules/helpers.js';
 import type { IstanbulAction, IstanbulState } from '../../../src/games/istanbul/index.js';
 import { gameRegistry } from '../../../src/games/registry.js';
 import { inProcessBoardRenderer, type BoardJob, type BoardRenderer, type GameBoardJob } from '../../../src/render/board-job.js';

@@ -4,7 +4,7 @@
  */
 import { randomInt, type RngState, type Seat } from '../../../src/engine/index.js';
 import type { IstanbulAction, IstanbulState } from '../../../src/games/istanbul/index.js';
-import { placeActionOptions } from '../../../src/games/istanbul/legal.js';
+import { placeActionOptions } from '../../../src/games/istanbul/rules/legal.js';
 
 const WEIGHTS: Partial<Record<IstanbulAction['type'], number>> = {
   endTurn: 1,

@@ -2,8 +2,8 @@
 import type { Seat } from '../../../src/engine/index.js';
 import { istanbul, type IstanbulState } from '../../../src/games/istanbul/index.js';
 import { cardCounts } from '../../../src/games/istanbul/data/cards.js';
-import { KIOSK_TILE_COUNT, LETTERS, SECRET_SOCIETY_BONUS } from '../../../src/games/istanbul/data/lettersAndSeals.js';
-import { gemstoneRubiesOn, sultanRubiesOn } from '../../../src/games/istanbul/rules/lettersAndSeals/rubies.js';
+import { KIOSK_TILE_COUNT, LETTERS, SECRET_SOCIETY_BONUS } from '../../../src/games/istanbul/data/letters-and-seals.js';
+import { gemstoneRubiesOn, sultanRubiesOn } from '../../../src/games/istanbul/rules/letters-and-seals/rubies.js';
 import { ASSISTANTS_PER_PLAYER, BASE_CAPACITY, RUBIES_IN_BOX } from '../../../src/games/istanbul/data/players.js';
 import { GOODS, type CardKind } from '../../../src/games/istanbul/types.js';
 

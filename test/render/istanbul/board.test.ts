@@ -1,5 +1,5 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { IstanbulPublicView, IstanbulSeatView } from '../../../src/games/istanbul/view.js';
+import type { IstanbulPublicView, IstanbulSeatView } from '../../../src/games/istanbul/view/types.js';
 import { istanbulBoardLayout, placeRect, renderIstanbulBoard, type PublicViewOnly } from '../../../src/games/istanbul/render/index.js';
 import { NEUTRAL_STYLE, PLAYER_STYLES, THEME } from '../../../src/games/istanbul/render/style.js';
 import { figureStripHeight } from '../../../src/games/istanbul/render/tile.js';

@@ -4,7 +4,7 @@
  */
 import { randomInt, seedRng, step, type RngState, type Versioned } from '../../../src/engine/index.js';
 import { istanbul, type IstanbulAction, type IstanbulPublicView, type IstanbulState } from '../../../src/games/istanbul/index.js';
-import { publicView } from '../../../src/games/istanbul/buildView.js';
+import { publicView } from '../../../src/games/istanbul/view/build.js';
 
 export type EngineLayout = 'short' | 'long' | 'inOrder' | 'random';
 

@@ -15,7 +15,7 @@ import type {
   PlayerView,
   PostFieldView,
   SultanSlot,
-} from '../../../src/games/istanbul/view.js';
+} from '../../../src/games/istanbul/view/types.js';
 
 export const LAYOUTS: Record<'short' | 'long' | 'inOrder' | 'expansion', number[][]> = {
   short: [

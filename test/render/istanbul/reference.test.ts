@@ -9,7 +9,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { IstanbulPublicView } from '../../../src/games/istanbul/view.js';
+import type { IstanbulPublicView } from '../../../src/games/istanbul/view/types.js';
 import { renderIstanbulBoard, type IstanbulRenderOptions } from '../../../src/games/istanbul/render/index.js';
 import { compareWithReference, differenceFrom } from '../reference.js';
 import { fixtureView } from './fixtures.js';

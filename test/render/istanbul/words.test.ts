@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { istanbul, type IstanbulPublicView } from '../../../src/games/istanbul/index.js';
-import { KIOSK_TILES, type KioskTile } from '../../../src/games/istanbul/data/lettersAndSeals.js';
+import { KIOSK_TILES, type KioskTile } from '../../../src/games/istanbul/data/letters-and-seals.js';
 import { drawKioskTile } from '../../../src/games/istanbul/render/expansion/glyphs.js';
 import { lsLabel } from '../../../src/games/istanbul/render/expansion/labels.js';
 import { label, type RenderLocale } from '../../../src/games/istanbul/render/i18n.js';

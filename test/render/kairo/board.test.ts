@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { KairoPublicView, KairoSeatView } from '../../../src/games/kairo/view.js';
+import type { KairoPublicView, KairoSeatView } from '../../../src/games/kairo/view/types.js';
 import { contrastRatio, fontsDirectory, FONT_FILES } from '../../../src/render/common/index.js';
-import { lastActionFromEvents } from '../../../src/games/kairo/last-action.js';
+import { lastActionFromEvents } from '../../../src/games/kairo/view/last-action.js';
 import { fieldRect, kairoBoardLayout, renderKairoBoard, turnOrder, type KairoRenderOptions, type PublicViewOnly } from '../../../src/games/kairo/render/index.js';
 import { everyText } from '../../../src/games/kairo/render/i18n.js';
 import { COLOUR_STYLES, NEUTRAL_DISC, OWNER_DISC, TEXT_PAIRS, THEME } from '../../../src/games/kairo/render/style.js';

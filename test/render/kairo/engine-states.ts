@@ -4,7 +4,7 @@
  */
 import { randomInt, seedRng, step, type GameEvent, type RngState, type Versioned } from '../../../src/engine/index.js';
 import { kairo, type KairoAction, type KairoPublicView, type KairoState, type StartMode } from '../../../src/games/kairo/index.js';
-import { publicView } from '../../../src/games/kairo/view.js';
+import { publicView } from '../../../src/games/kairo/view/build.js';
 
 /** Prefers building (extensions first), leads customers when short of coins, draws when short of cards. */
 export function progressScore(state: KairoState, seat: number, a: KairoAction): number {

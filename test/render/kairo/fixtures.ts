@@ -15,7 +15,7 @@ import type {
   KairoStallView,
   Phase,
   StallOwner,
-} from '../../../src/games/kairo/view.js';
+} from '../../../src/games/kairo/view/types.js';
 
 export function F(label: string): FieldId {
   const f = parseFieldLabel(label);

@@ -9,7 +9,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { KairoPublicView } from '../../../src/games/kairo/view.js';
+import type { KairoPublicView } from '../../../src/games/kairo/view/types.js';
 import { renderKairoBoard, type KairoRenderOptions } from '../../../src/games/kairo/render/index.js';
 import { compareWithReference, differenceFrom } from '../reference.js';
 import { F, stageView } from './fixtures.js';

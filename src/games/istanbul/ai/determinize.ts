@@ -7,13 +7,13 @@
  */
 import { nextUint32, shuffle, type RngState } from '../../../engine/index.js';
 import { CARD_KINDS, deckFor, EXPANSION_CARD_COUNTS } from '../data/cards.js';
-import { KIOSK_TILE_COUNT, LETTERS } from '../data/lettersAndSeals.js';
+import { KIOSK_TILE_COUNT, LETTERS } from '../data/letters-and-seals.js';
 import { MAX_PLACE_ID } from '../data/places.js';
 import type { IstanbulOptions } from '../options.js';
 import type { IstanbulState, LettersAndSealsState, PlayerState } from '../state.js';
 import type { AssistantOwner, CardKind, PlaceId, PlayerColour } from '../types.js';
-import type { IstanbulBookkeepingView, IstanbulSeatView } from '../view.js';
-import { shallowCopy } from '../tx.js';
+import type { IstanbulBookkeepingView, IstanbulSeatView } from '../view/types.js';
+import { shallowCopy } from '../rules/draft.js';
 
 /** Removes one of each of `taken` from `pool` (those not in the pool are ignored). */
 function without<T>(pool: readonly T[], taken: readonly T[]): T[] {
@@ -174,7 +174,7 @@ export function istanbulDeterminizer(view: IstanbulSeatView): (rng: RngState) =>
  */
 export function reseedIstanbul(s: IstanbulState, rng: RngState): IstanbulState {
   // Shuffled from a sorted copy: the result does not depend on the order the piles had.
-  // Every field named (tx.ts): a spread of the sampler's mixed shapes takes V8's slow generic copy.
+  // Every field named (rules/draft.ts): a spread of the sampler's mixed shapes takes V8's slow generic copy.
   const next = shallowCopy(s);
   next.deck = shuffle(rng, sortedCards(s.deck));
   if (s.ls !== undefined) {

@@ -5,8 +5,8 @@
  * of the lead over the best opponent.
  */
 import type { IstanbulState, PlayerState } from '../state.js';
-import { istanbulStandings } from '../scoring.js';
-import { rubyTargetOf } from '../turn.js';
+import { istanbulStandings } from '../rules/scoring.js';
+import { rubyTargetOf } from '../rules/turn.js';
 
 export const WORTH = {
   ruby: 1,

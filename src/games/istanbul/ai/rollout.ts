@@ -8,8 +8,8 @@
 import { drawChance, meanOverChance } from '../../../engine/ai/chance.js';
 import { randomInt, type RngState, type Seat } from '../../../engine/index.js';
 import type { IstanbulAction } from '../actions.js';
-import { applyIstanbulUntold } from '../apply.js';
-import { legalActions } from '../legal.js';
+import { applyIstanbulUntold } from '../rules/apply.js';
+import { legalActions } from '../rules/legal.js';
 import type { IstanbulState } from '../state.js';
 import { reseedIstanbul } from './determinize.js';
 import { bestOpponentWorth, winChance, worth } from './evaluate.js';

@@ -9,7 +9,7 @@ import type {
   PlaceView,
   PlayerView,
   RollPurpose,
-} from '../view.js';
+} from '../view/types.js';
 import {
   alpha,
   drawableText,

@@ -2,7 +2,7 @@
  * Small pictograms shared by the tiles and the player panels: goods, coins, rubies, cards, dice, the start
  * player marker, mosque tiles and wheelbarrow extensions.
  */
-import type { Good } from '../view.js';
+import type { Good } from '../view/types.js';
 import { darken, drawMarker, drawSprite, font, lighten, roundRectPath, shapePath, type Ctx } from '../../../render/common/index.js';
 import { GOOD_STYLES, GOOD_ORDER, THEME, type FigureStyle } from './style.js';
 

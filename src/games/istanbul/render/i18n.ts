@@ -2,7 +2,7 @@
  * The words on the Istanbul board image, in English, German and Dutch. Place names follow the printed
  * editions (English, German, Dutch); the rest is the renderer's own short labels.
  */
-import type { CardKind, DecisionKind, Good } from '../view.js';
+import type { CardKind, DecisionKind, Good } from '../view/types.js';
 import { formatTemplate } from '../../../engine/message.js';
 
 export type RenderLocale = 'en' | 'de' | 'nl';

@@ -2,7 +2,7 @@
  * A player's panel: colour, number and name; lira; rubies against the goal; goods against the wheelbarrow's
  * capacity on four tracks; extensions; mosque tiles; bonus cards; assistants; turn order and start player.
  */
-import type { Good } from '../view.js';
+import type { Good } from '../view/types.js';
 import { alpha, drawSprite, drawText, fillRoundRect, font, roundRectPath, strokeRoundRect, textWidth, type Ctx } from '../../../render/common/index.js';
 import { drawCardBack, drawCoin, drawExtensionSprite, drawGood, drawGoodSprite, drawMosqueTileSprite, drawRubySprite, drawStartMarker } from './glyphs.js';
 import { label, turnPositionText, type RenderLocale } from './i18n.js';

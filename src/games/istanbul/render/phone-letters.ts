@@ -4,7 +4,7 @@
  * the place number, or delivered with two seals), the seals they show, where their companion is and
  * whether the round's double move is spent. Every text is at least PHONE_MIN_TEXT; place names are whole.
  */
-import type { IstanbulPublicView, LettersAndSealsPlayerView } from '../view.js';
+import type { IstanbulPublicView, LettersAndSealsPlayerView } from '../view/types.js';
 import { alpha, drawFittedLine, drawText, fillRoundRect, fitLines, font, PHONE_MIN_TEXT, shapePath, strokeRoundRect, type Ctx } from '../../../render/common/index.js';
 import { drawSeal } from './expansion/glyphs.js';
 import { lsLabel } from './expansion/labels.js';

@@ -7,7 +7,7 @@
  * digits stand at least 7 px high at 400 px, and place names are never cut (test/render/phone.test.ts
  * measures the draws).
  */
-import type { AssistantOwner, IstanbulPublicView, PlaceView, PlayerView } from '../view.js';
+import type { AssistantOwner, IstanbulPublicView, PlaceView, PlayerView } from '../view/types.js';
 import {
   alpha,
   drawFittedLine,

@@ -3,7 +3,7 @@
  * as colour (fabric a square bolt, spice a triangular heap, fruit a round fruit, jewelry a diamond); players
  * by their number on every figure.
  */
-import type { Good, PlayerColour } from '../view.js';
+import type { Good, PlayerColour } from '../view/types.js';
 import { darken, readableInk, type MarkerShape, type MarkerStyle } from '../../../render/common/index.js';
 
 export const THEME = {

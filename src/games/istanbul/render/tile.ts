@@ -2,7 +2,7 @@
  * One place tile: a header band with the place number and name, the place's icon, its live state, and the
  * figures standing on it.
  */
-import type { Good, PlaceDetailView, PlaceView, SultanSlot } from '../view.js';
+import type { Good, PlaceDetailView, PlaceView, SultanSlot } from '../view/types.js';
 import { alpha, darken, drawText, fillRoundRect, font, roundRectCornersPath, roundRectPath, strokeRoundRect, wrapText, type Ctx } from '../../../render/common/index.js';
 import { drawFigures, layoutFigures, type FigureItem } from './figures.js';
 import { drawAnyGood, drawCoin, drawDie, drawExtensionSprite, drawGoodSprite, drawMosqueTile, drawRubySprite } from './glyphs.js';

@@ -1,6 +1,6 @@
 /** The bonus card piles: drawing (reshuffling the discard pile when the deck is empty) and discarding. */
 import { shuffle } from '../../../engine/index.js';
-import type { Tx } from '../tx.js';
+import type { Tx } from './draft.js';
 import type { PlayerDraft } from '../state.js';
 import type { CardKind, Seat } from '../types.js';
 

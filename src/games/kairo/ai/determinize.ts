@@ -9,7 +9,7 @@ import { nextUint32, shuffle, type RngState } from '../../../engine/index.js';
 import { COLOURS, fullDeck, type CardType, type Colour } from '../data/board.js';
 import { sortCards } from '../rules/index.js';
 import type { Coins, KairoPlayer, KairoStall, KairoState, Medal } from '../types.js';
-import type { KairoBookkeepingView, KairoSeatView } from '../view.js';
+import type { KairoBookkeepingView, KairoSeatView } from '../view/types.js';
 
 function without<T>(pool: readonly T[], taken: readonly T[]): T[] {
   const out = pool.slice();

@@ -2,8 +2,9 @@
 import type { GamePolicy } from '../../../engine/ai/index.js';
 import { applyUntold, kairo } from '../index.js';
 import type { KairoAction, KairoState } from '../types.js';
-import { seatView, type KairoSeatView } from '../view.js';
-import { KAIRO_SEAT_VIEW_FIELDS } from '../view-fields.js';
+import { seatView } from '../view/build.js';
+import type { KairoSeatView } from '../view/types.js';
+import { KAIRO_SEAT_VIEW_FIELDS } from '../view/fields.js';
 import { kairoDeterminizer, reseedKairo } from './determinize.js';
 import { evaluateKairo } from './evaluate.js';
 import { kairoGreedyAction, kairoPrior } from './rollout.js';

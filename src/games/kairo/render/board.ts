@@ -4,7 +4,7 @@
  * sections, restaurant, stalls, entrances and customers, and on the right the players, the building card
  * display and the medals.
  */
-import type { CardType, FieldId, KairoFieldView, KairoPublicView, KairoStallView, Seat } from '../view.js';
+import type { CardType, FieldId, KairoFieldView, KairoPublicView, KairoStallView, Seat } from '../view/types.js';
 import {
   alpha,
   drawableText,
@@ -29,7 +29,7 @@ import {
 import { drawColourShape, drawCustomer, drawOwnerDisc, hatch } from './glyphs.js';
 import { ownerMark, seatNumber } from './seat-number.js';
 import { colourName, label, type RenderLocale } from './i18n.js';
-import type { KairoLastAction } from '../last-action.js';
+import type { KairoLastAction } from '../view/last-action.js';
 import { computeLayout, type FieldGeometry, type KairoLayout, type Rect } from './layout.js';
 import { drawDisplay, drawMedalTable, drawPlayerPanel } from './panel.js';
 import { COLOUR_ORDER, COLOUR_STYLES, THEME } from './style.js';

@@ -2,7 +2,7 @@
  * Small pictograms of the Kairo image: colour shapes, customers, owner discs, medals, building cards,
  * card backs, the crier's megaphone and a coin.
  */
-import type { Colour, KairoCardView } from '../view.js';
+import type { Colour, KairoCardView } from '../view/types.js';
 import { drawMarker, font, roundRectPath, shapePath, type Ctx } from '../../../render/common/index.js';
 import { COLOUR_STYLES, NEUTRAL_DISC, OWNER_DISC, THEME } from './style.js';
 

@@ -3,7 +3,7 @@
  * Colours are named as a plain word after a colon in German and Dutch, so no adjective has to be declined.
  */
 import { formatTemplate } from '../../../engine/message.js';
-import type { Colour } from '../view.js';
+import type { Colour } from '../view/types.js';
 
 export type RenderLocale = 'en' | 'de' | 'nl';
 

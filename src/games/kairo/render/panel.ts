@@ -3,7 +3,7 @@
  * hand, crier cards, medals, main stalls still to build; coins only once the final scoring reveals them),
  * the building card display with deck, discard pile and criers, and the medals and extensions per colour.
  */
-import type { KairoFinalView, KairoPlayerView, KairoPublicView } from '../view.js';
+import type { KairoFinalView, KairoPlayerView, KairoPublicView } from '../view/types.js';
 import { drawText, fillRoundRect, font, strokeRoundRect, type Ctx } from '../../../render/common/index.js';
 import { drawBuildingCard, drawCardBack, drawCoin, drawColourShape, drawCrier, drawMedal, drawOwnerDisc } from './glyphs.js';
 import { label, type RenderLocale } from './i18n.js';

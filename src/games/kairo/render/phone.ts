@@ -7,7 +7,7 @@
  * (its entrance and customer carry it) stay on the full board. Every text is at least PHONE_MIN_TEXT px
  * (test/render/phone.test.ts measures the draws).
  */
-import type { Colour, KairoPlayerView, KairoPublicView } from '../view.js';
+import type { Colour, KairoPlayerView, KairoPublicView } from '../view/types.js';
 import {
   drawingState,
   drawText,

@@ -5,7 +5,7 @@
  */
 import { isRulesCardText, renderRulesCard } from '../../../render/rules-card.js';
 import type { Ctx } from '../../../render/common/index.js';
-import type { KairoCardView } from '../view.js';
+import type { KairoCardView } from '../view/types.js';
 import { drawBuildingCard, drawCrier } from './glyphs.js';
 import { THEME } from './style.js';
 

@@ -3,7 +3,7 @@
  * seats are stored in the lobby's shuffled order and the setup draws the start player, so the storage
  * order would contradict the messages, which number the players in playing order.
  */
-import type { KairoPublicView, StallOwner } from '../view.js';
+import type { KairoPublicView, StallOwner } from '../view/types.js';
 
 export function seatNumber(view: KairoPublicView, seat: number): number {
   const n = view.players.length;

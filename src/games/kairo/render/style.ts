@@ -4,7 +4,7 @@
  * neutral stalls of the 2-player game by an "N" on a grey disc and a hatched roof), so nothing on the
  * board depends on seeing colour alone.
  */
-import type { Colour } from '../view.js';
+import type { Colour } from '../view/types.js';
 import { darken, lighten, readableInk, type MarkerShape } from '../../../render/common/index.js';
 
 export const THEME = {

@@ -10,7 +10,7 @@ import {
   randomLayout,
   satisfiesRandomRules,
 } from '../../../../src/games/istanbul/data/layouts.js';
-import { KIOSK_TILES, LETTERS } from '../../../../src/games/istanbul/data/lettersAndSeals.js';
+import { KIOSK_TILES, LETTERS } from '../../../../src/games/istanbul/data/letters-and-seals.js';
 import { rubiesAccounted } from '../invariants.js';
 
 const setup = (raw: Record<string, unknown>, seed = 'ls-setup') => {

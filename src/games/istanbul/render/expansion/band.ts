@@ -4,7 +4,7 @@
  * seals they show, the companion (not taken, in the supply, or on a place) and whether the round's double move
  * was used; a legend in the title row says what those marks mean.
  */
-import type { IstanbulPublicView, LettersAndSealsPlayerView, PlayerView } from '../../view.js';
+import type { IstanbulPublicView, LettersAndSealsPlayerView, PlayerView } from '../../view/types.js';
 import { alpha, drawText, fillRoundRect, font, strokeRoundRect, textWidth, type Ctx } from '../../../../render/common/index.js';
 import { extraItem } from '../figures.js';
 import { placeName, type RenderLocale } from '../i18n.js';

@@ -2,7 +2,7 @@
  * Letters & Seals glyphs: a letter (a folded sheet with its place number), a wax seal, and a kiosk tile drawn
  * from its effect (goods, coins, cards, letters, a die, an extension, the Fountain), language-free.
  */
-import type { KioskExchange, KioskTile } from '../../view.js';
+import type { KioskExchange, KioskTile } from '../../view/types.js';
 import { fillRoundRect, font, strokeRoundRect, type Ctx } from '../../../../render/common/index.js';
 import { drawAnyGood, drawCardBack, drawCoin, drawExtension, drawGood } from '../glyphs.js';
 import { THEME } from '../style.js';

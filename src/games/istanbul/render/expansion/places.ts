@@ -3,7 +3,7 @@
  * the round under way (the chosen ones face down), the auction's highest bid, and the Secret Society's 3/2/1
  * lira still lying there (the players who took them instead).
  */
-import type { AuctionHouseView, EmbassyView, KioskView, PlaceView, SecretSocietyView } from '../../view.js';
+import type { AuctionHouseView, EmbassyView, KioskView, PlaceView, SecretSocietyView } from '../../view/types.js';
 import { drawText, fillRoundRect, font, strokeRoundRect, type Ctx } from '../../../../render/common/index.js';
 import { drawCardBack, drawCoin, drawRuby } from '../glyphs.js';
 import type { RenderLocale } from '../i18n.js';

@@ -1,7 +1,7 @@
 /** Movement card: move the merchant 3 or 4 steps instead of 1 or 2 (to a place at that grid distance). */
 import type { IstanbulAction } from '../../actions.js';
 import type { IstanbulState, PlayerState } from '../../state.js';
-import type { Tx } from '../../tx.js';
+import type { Tx } from '../draft.js';
 import type { PlaceId, Seat } from '../../types.js';
 import { playCard } from '../deck.js';
 import { destinations, moveMerchant } from '../turn/movement.js';

@@ -1,8 +1,8 @@
 /** Movement card "stay": the merchant stays where it is; an assistant must still be used (except at the Fountain). */
 import type { IstanbulAction } from '../../actions.js';
 import type { IstanbulState, PlayerState } from '../../state.js';
-import { afterMove } from '../../turn.js';
-import type { Tx } from '../../tx.js';
+import { afterMove } from '../turn.js';
+import type { Tx } from '../draft.js';
 import type { Seat } from '../../types.js';
 import { playCard } from '../deck.js';
 

@@ -6,9 +6,9 @@
 import type { IstanbulAction } from '../../actions.js';
 import { CAPTURE_LIRA } from '../../data/players.js';
 import { POLICE_STATION } from '../../data/places.js';
-import { canDrawCard } from '../../helpers.js';
+import { canDrawCard } from '../helpers.js';
 import type { Frame, IstanbulState } from '../../state.js';
-import type { Tx } from '../../tx.js';
+import type { Tx } from '../draft.js';
 import type { CaptureReward, Seat } from '../../types.js';
 import { drawCard } from '../deck.js';
 

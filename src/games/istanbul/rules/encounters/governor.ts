@@ -4,9 +4,9 @@
  */
 import type { IstanbulAction } from '../../actions.js';
 import { ENCOUNTER_FEE } from '../../data/players.js';
-import { canDrawCard } from '../../helpers.js';
+import { canDrawCard } from '../helpers.js';
 import type { Frame, IstanbulState, PlayerState } from '../../state.js';
-import type { Tx } from '../../tx.js';
+import type { Tx } from '../draft.js';
 import type { CardKind, Seat } from '../../types.js';
 import { discardFromHand, drawCard } from '../deck.js';
 

@@ -4,9 +4,9 @@
  */
 import type { IstanbulAction } from '../../actions.js';
 import { ENCOUNTER_FEE } from '../../data/players.js';
-import { gainGood, room } from '../../helpers.js';
+import { gainGood, room } from '../helpers.js';
 import type { Frame, IstanbulState, PlayerState } from '../../state.js';
-import type { Tx } from '../../tx.js';
+import type { Tx } from '../draft.js';
 import { GOODS, type Good, type Seat } from '../../types.js';
 
 export function smugglerOptions(s: IstanbulState, frame: Extract<Frame, { k: 'encounters' }>, out: IstanbulAction[]): void {

@@ -3,10 +3,10 @@
  * then discard 1 card from the hand.
  */
 import type { IstanbulAction } from '../../actions.js';
-import { canDrawCard } from '../../helpers.js';
+import { canDrawCard } from '../helpers.js';
 import type { IstanbulState, PlayerState } from '../../state.js';
-import { finishAction } from '../../turn.js';
-import type { Tx } from '../../tx.js';
+import { finishAction } from '../turn.js';
+import type { Tx } from '../draft.js';
 import type { CardKind, Seat } from '../../types.js';
 import { discardFromHand, drawCard, takeDiscardTop } from '../deck.js';
 

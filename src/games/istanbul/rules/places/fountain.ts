@@ -5,12 +5,12 @@
  * supply, or return him there from the board (once per Fountain action).
  */
 import type { IstanbulAction } from '../../actions.js';
-import { placesWithOwnAssistant } from '../../helpers.js';
+import { placesWithOwnAssistant } from '../helpers.js';
 import type { IstanbulState } from '../../state.js';
-import { finishAction } from '../../turn.js';
-import type { Tx } from '../../tx.js';
+import { finishAction } from '../turn.js';
+import type { Tx } from '../draft.js';
 import type { PlaceId, Seat } from '../../types.js';
-import { canTakeCompanion, takeCompanion } from '../lettersAndSeals/companion.js';
+import { canTakeCompanion, takeCompanion } from '../letters-and-seals/companion.js';
 
 export function fountainOptions(s: IstanbulState, seat: Seat, out: IstanbulAction[], companionDone = false): void {
   const places = placesWithOwnAssistant(s, seat);

@@ -2,10 +2,10 @@
 import type { IstanbulAction } from '../../actions.js';
 import { GEMSTONE_TOP_PRICE, gemstoneSetup } from '../../data/gemstone.js';
 import type { IstanbulState, PlayerState } from '../../state.js';
-import { checkRubies, finishAction } from '../../turn.js';
-import type { Tx } from '../../tx.js';
+import { checkRubies, finishAction } from '../turn.js';
+import type { Tx } from '../draft.js';
 import type { Seat } from '../../types.js';
-import { gemstoneRubiesOn, replaceLastRuby } from '../lettersAndSeals/rubies.js';
+import { gemstoneRubiesOn, replaceLastRuby } from '../letters-and-seals/rubies.js';
 
 export function gemstoneRubiesLeft(s: IstanbulState): number {
   return gemstoneRubiesOn(s);

@@ -9,13 +9,13 @@ import {
   MAX_GOODS_SOLD,
   SMALL_MARKET_PAYOUT,
   SMALL_MARKET_TILES,
-} from '../../data/demandTiles.js';
+} from '../../data/demand-tiles.js';
 import { GREAT_MARKET, SMALL_MARKET } from '../../data/places.js';
 import type { IstanbulState, PlayerState } from '../../state.js';
-import { finishAction } from '../../turn.js';
-import type { Tx } from '../../tx.js';
+import { finishAction } from '../turn.js';
+import type { Tx } from '../draft.js';
 import type { Goods, PlaceId, Seat } from '../../types.js';
-import { canUseSmallMarketCard } from '../cards/smallMarketAny.js';
+import { canUseSmallMarketCard } from '../cards/small-market-any.js';
 import { playCard } from '../deck.js';
 
 export function demandTile(s: IstanbulState, place: PlaceId): Goods {

@@ -6,10 +6,10 @@
 import type { IstanbulAction } from '../../actions.js';
 import { MOSQUE_COLOURS, mosqueOf } from '../../data/mosques.js';
 import type { IstanbulState, PlayerState } from '../../state.js';
-import { checkRubies, finishAction } from '../../turn.js';
-import type { Tx } from '../../tx.js';
+import { checkRubies, finishAction } from '../turn.js';
+import type { Tx } from '../draft.js';
 import type { Good, PlaceId, Seat } from '../../types.js';
-import { takeFifthAssistant } from '../tiles/blueTile.js';
+import { takeFifthAssistant } from '../tiles/blue-tile.js';
 
 export function canTakeMosqueTile(s: IstanbulState, seat: Seat, colour: Good): boolean {
   const p = s.players[seat] as PlayerState;

@@ -5,10 +5,10 @@
 import type { IstanbulAction } from '../../actions.js';
 import { sultanCost, sultanSetup } from '../../data/sultan.js';
 import type { IstanbulState, PlayerState } from '../../state.js';
-import { checkRubies, finishAction } from '../../turn.js';
-import type { Tx } from '../../tx.js';
+import { checkRubies, finishAction } from '../turn.js';
+import type { Tx } from '../draft.js';
 import { GOODS, type Good, type Goods, type Seat } from '../../types.js';
-import { replaceLastRuby, sultanRubiesOn } from '../lettersAndSeals/rubies.js';
+import { replaceLastRuby, sultanRubiesOn } from '../letters-and-seals/rubies.js';
 
 export function sultanRubiesLeft(s: IstanbulState): number {
   return sultanRubiesOn(s);

@@ -2,8 +2,8 @@
 import type { IstanbulAction } from '../../actions.js';
 import { EXTENSION_PRICE, MAX_EXTENSIONS } from '../../data/players.js';
 import type { IstanbulState, PlayerState } from '../../state.js';
-import { checkRubies, finishAction } from '../../turn.js';
-import type { Tx } from '../../tx.js';
+import { checkRubies, finishAction } from '../turn.js';
+import type { Tx } from '../draft.js';
 import type { Seat } from '../../types.js';
 
 export function canUseWainwright(s: IstanbulState, seat: Seat): boolean {

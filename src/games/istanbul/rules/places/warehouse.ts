@@ -1,12 +1,12 @@
 /** Fabric / Spice / Fruit Warehouse 2/3/4: fill that good up to capacity (then the green tile's purchase). */
 import type { IstanbulAction } from '../../actions.js';
 import { WAREHOUSE_GOOD } from '../../data/places.js';
-import { room } from '../../helpers.js';
+import { room } from '../helpers.js';
 import type { IstanbulState, PlayerState } from '../../state.js';
-import { finishAction } from '../../turn.js';
-import type { Tx } from '../../tx.js';
+import { finishAction } from '../turn.js';
+import type { Tx } from '../draft.js';
 import type { PlaceId, Seat } from '../../types.js';
-import { canBuyExtraGood } from '../tiles/greenTile.js';
+import { canBuyExtraGood } from '../tiles/green-tile.js';
 
 export function warehouseOptions(s: IstanbulState, seat: Seat, place: PlaceId, out: IstanbulAction[]): void {
   const p = s.players[seat] as PlayerState;

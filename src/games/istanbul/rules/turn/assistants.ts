@@ -4,10 +4,10 @@
  * Variant: a neutral assistant at the destination may be picked up like your own.
  */
 import type { IstanbulAction } from '../../actions.js';
-import { neutralAssistantAt, ownAssistantAt } from '../../helpers.js';
+import { neutralAssistantAt, ownAssistantAt } from '../helpers.js';
 import type { IstanbulState, PlayerState } from '../../state.js';
-import { afterAssistant } from '../../turn.js';
-import type { Tx } from '../../tx.js';
+import { afterAssistant } from '../turn.js';
+import type { Tx } from '../draft.js';
 import type { Seat } from '../../types.js';
 
 export function assistantOptions(s: IstanbulState, seat: Seat, out: IstanbulAction[]): void {

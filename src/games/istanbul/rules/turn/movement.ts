@@ -3,10 +3,10 @@
  * (distance on the grid). Movement cards (stay, 3 or 4 steps, return an assistant) are played here only.
  */
 import type { IstanbulAction } from '../../actions.js';
-import { distance } from '../../helpers.js';
+import { distance } from '../helpers.js';
 import type { IstanbulState, PlayerState } from '../../state.js';
-import { afterMove } from '../../turn.js';
-import type { Tx } from '../../tx.js';
+import { afterMove } from '../turn.js';
+import type { Tx } from '../draft.js';
 import type { PlaceId, Seat } from '../../types.js';
 
 export function destinations(s: IstanbulState, from: PlaceId, min: number, max: number): PlaceId[] {
