@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { describe as describeAction, formatMessage } from '../../../src/engine/index.js';
 import { kairo } from '../../../src/games/kairo/index.js';
 import { kairoMessagesEn } from '../../../src/games/kairo/messages.en.js';
-import type { KairoPublicView, KairoSeatView } from '../../../src/games/kairo/view.js';
+import type { KairoPublicView, KairoSeatView } from '../../../src/games/kairo/view/types.js';
 import { F, play, scenario } from './helpers.js';
 
 const state = scenario({
