@@ -25,15 +25,12 @@ import {
   voteMessage,
   type BoardNotes,
 } from '../../src/discord/messages/index.js';
-import { LOCALES, seedRng, type GameEvent, type Locale, type RngState, type Seat } from '../../src/engine/index.js';
-import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
-import type { KairoAction, KairoState } from '../../src/games/kairo/index.js';
+import { LOCALES, seedRng, type GameEvent, type Locale, type Seat } from '../../src/engine/index.js';
 import { createLogger } from '../../src/logger.js';
 import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
 import { SqliteStore } from '../../src/persistence/sqlite-store.js';
-import { expansionPolicy } from '../games/istanbul/expansion/policy.js';
-import { biasedPolicy } from '../games/istanbul/policy.js';
-import { progressPick } from '../render/kairo/engine-states.js';
+import { uniformPolicy } from '../harness/playout.js';
+import { TABLES, type Table } from '../conformance/games.js';
 import { allowUserTexts, expectReadable, expectReadableComponents } from './readable.js';
 
 let db: OpenDatabase;
@@ -65,25 +62,16 @@ function inLocale<S extends Snapshot>(game: S, locale: Locale): S {
   return { ...game, row: { ...game.row, locale } };
 }
 
-type Policy = (state: unknown, seat: Seat, legal: readonly unknown[], rng: RngState) => unknown;
-
-interface Config {
-  readonly name: string;
-  readonly kind: string;
-  readonly players: number;
-  readonly layout?: string;
-  readonly variant?: string;
-  readonly expansion?: string;
-  readonly policy: Policy;
-}
-
-const CONFIGS: readonly Config[] = [
-  { name: 'Istanbul, 2 players, neutral assistants', kind: 'istanbul', players: 2, layout: 'random', variant: 'neutral', policy: (s, seat, legal, rng) => biasedPolicy(s as IstanbulState, seat, legal as IstanbulAction[], rng) },
-  { name: 'Istanbul, 5 players', kind: 'istanbul', players: 5, layout: 'long', variant: 'base', policy: (s, seat, legal, rng) => biasedPolicy(s as IstanbulState, seat, legal as IstanbulAction[], rng) },
-  { name: 'Istanbul Letters & Seals, 3 players', kind: 'istanbul', players: 3, expansion: 'letters-and-seals', policy: (s, seat, legal, rng) => expansionPolicy(s as IstanbulState, seat, legal as IstanbulAction[], rng) },
-  { name: 'Kairo, 2 players (neutral stalls), variable start', kind: 'kairo', players: 2, layout: 'variable', policy: (s, seat, legal, rng) => progressPick(s as KairoState, seat, legal as KairoAction[], rng) },
-  { name: 'Kairo, 4 players', kind: 'kairo', players: 4, layout: 'quick', policy: (s, seat, legal, rng) => progressPick(s as KairoState, seat, legal as KairoAction[], rng) },
-];
+/**
+ * The games the bot hosts (the conformance suite's tables of its registry, test/conformance/games.ts): each
+ * at its fewest and its most seats, and with each expansion at the seat count after its fewest, the layouts
+ * and variants taken in turn. Played with the game's own playout policy (its conformance fixture).
+ */
+const CONFIGS: readonly Table[] = TABLES.filter((table) => {
+  if (table.game.fixture.plugin !== undefined) return false;
+  const { min, max } = table.game.def.players;
+  return table.settings.expansion === null ? table.players === min || table.players === max : table.players === Math.min(min + 1, max);
+});
 
 const MAX_ACTIONS = 6000;
 
@@ -95,21 +83,22 @@ function expectPublic(message: { content: string; components: unknown; files?: {
 
 describe('a fuzzed game shows no key, placeholder, undefined, NaN or empty label in any language', () => {
   for (const config of CONFIGS) {
+    const policy = config.game.fixture.playoutPolicy ?? uniformPolicy;
     it(config.name, async () => {
       const seed = `i18n:${config.name}`;
       const svc = createGameService({ store, modules: GAMES.modules, clock, logger: createLogger({ level: 'silent', format: 'json' }), newSeed: () => seed });
-      const presenter = GAMES.presenters(inProcessBoardRenderer(GAMES)).get(config.kind) as GamePresenter;
+      const presenter = GAMES.presenters(inProcessBoardRenderer(GAMES)).get(config.game.id) as GamePresenter;
       const lobby = must(
         await svc.createLobby({
           guildId: '1',
           channelId: '2',
-          kind: config.kind,
+          kind: config.game.id,
           host: { userId: USERS[0]!, displayName: DISPLAY[0]! },
           locale: 'en',
           capacity: config.players,
-          layout: config.layout ?? null,
-          variant: config.variant ?? null,
-          expansion: config.expansion ?? null,
+          layout: config.settings.layout,
+          variant: config.settings.variant,
+          expansion: config.settings.expansion ?? null,
         }),
       ).game;
       for (let i = 1; i < config.players; i++) must(await svc.join(lobby.row.id, { userId: USERS[i]!, displayName: DISPLAY[i]! }));
@@ -152,7 +141,7 @@ describe('a fuzzed game shows no key, placeholder, undefined, NaN or empty label
           }
         }
         const legal = svc.legalActions(game, seat);
-        const index = legal.indexOf(config.policy(game.state, seat, legal, rng));
+        const index = legal.indexOf(policy(game.state, seat, legal, rng));
         expect(index).toBeGreaterThanOrEqual(0);
         const outcome = must(await svc.act(game.row.id, userOf(seat), seat, game.row.version, index)).outcome;
         actions++;
