@@ -10,6 +10,9 @@ import { inProcessBoardRenderer, type BoardJob, type BoardRenderer } from '../..
 import { checkPng, type FakeUser, type SeenMessage } from '../fake-discord/index.js';
 import { boardPictures, buttonFor, clickForBoard, openLobby, startBotOnFake, type BotOnFake } from './harness.js';
 
+/** The games the bot hosts that draw a phone picture. */
+const WITH_PHONE_PICTURES = (await Promise.all(GAMES.plugins.map(async (game) => ((await game.pictures()).phone === undefined ? [] : [game.id])))).flat();
+
 let env: BotOnFake;
 let alice: FakeUser;
 let bob: FakeUser;
@@ -33,14 +36,14 @@ afterAll(async () => {
   await env?.stop();
 });
 
-async function firstBoard(channel: string, game: 'istanbul' | 'kairo'): Promise<SeenMessage> {
-  const lobby = await openLobby(alice, channel, game === 'kairo' ? { game, players: 2, layout: 'quick' } : { game, players: 2 });
+async function firstBoard(channel: string, game: string): Promise<SeenMessage> {
+  const lobby = await openLobby(alice, channel, { game, players: 2 });
   await bob.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
   return clickForBoard(alice, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
 }
 
 describe('the phone picture', () => {
-  for (const game of ['istanbul', 'kairo'] as const) {
+  for (const game of WITH_PHONE_PICTURES) {
     it(`${game}: the board message carries the board and, in its embed, the 800 px phone picture`, async () => {
       const board = await firstBoard(env.fake.createChannel(`phone-${game}`), game);
       const { board: full, phone } = boardPictures(board);
@@ -54,8 +57,9 @@ describe('the phone picture', () => {
   it('when the phone picture cannot be drawn, the board is posted alone and the game goes on', async () => {
     phoneFails = true;
     try {
-      const board = await firstBoard(env.fake.createChannel('phone-broken'), 'kairo');
-      expect(board.attachments.map((a) => a.filename)).toEqual([expect.stringMatching(/^kairo-\d+-\d+\.png$/)]);
+      const game = WITH_PHONE_PICTURES.at(-1)!;
+      const board = await firstBoard(env.fake.createChannel('phone-broken'), game);
+      expect(board.attachments.map((a) => a.filename)).toEqual([expect.stringMatching(new RegExp(`^${game}-\\d+-\\d+\\.png$`))]);
       expect(board.embeds).toEqual([]);
       expect(board.content).not.toContain('could not be drawn');
       expect(board.buttons.length).toBeGreaterThan(0);
