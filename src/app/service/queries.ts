@@ -3,6 +3,7 @@ import { canUndo as logAllowsUndo, compoundChoices, compoundSteps as stepsOfComp
 import type { SeatRow } from '../../persistence/schema.js';
 import { compoundTail, effectiveLog, effectiveWindow, type EffectiveEntry } from '../log.js';
 import type { GameCore } from './core.js';
+import { isComputerPlayed } from './seat-identity.js';
 import type { ActiveSnapshot, Snapshot } from './types.js';
 
 export function seatOf(game: Snapshot, userId: string): SeatRow | undefined {
@@ -17,6 +18,15 @@ export function playingSeats(game: Snapshot): SeatRow[] {
 export function activeSeats(game: ActiveSnapshot): readonly Seat[] {
   const def = game.module.definition;
   return def.isOver(game.state) ? [] : def.activeSeats(game.state);
+}
+
+/**
+ * The deciding seats their humans play (not a computer's seat, nor one a computer stands in for): those the
+ * game waits for, whom reminders, idle votes and time banks are about.
+ */
+export function decidingHumans(game: ActiveSnapshot): Seat[] {
+  const computers = new Set(game.seats.filter((s) => isComputerPlayed(s)).map((s) => s.seat));
+  return activeSeats(game).filter((s) => !computers.has(s));
 }
 
 export function legalActions(game: ActiveSnapshot, seat: Seat): readonly unknown[] {

@@ -13,8 +13,8 @@ import { awayChanged, banksAt, clockChoice, firstTurn, nextTurn, parseTimeBanks,
 import type { GameCore } from './core.js';
 import { JOB_KINDS, setAsideJob } from './scheduled-jobs.js';
 import { notifyOfSeats } from './notify.js';
-import { activeSeats } from './queries.js';
-import { isComputerPlayed, isComputerSeatId } from './seat-identity.js';
+import { decidingHumans } from './queries.js';
+import { isComputerSeatId } from './seat-identity.js';
 import type { ActiveSnapshot } from './types.js';
 
 /** A bank job with no running bank is never due (it only keeps the banks). */
@@ -44,12 +44,6 @@ export async function storedBanks(core: GameCore, gameId: number): Promise<TimeB
 /** Writes the banks back, due when the first running bank runs out. */
 export async function keep(core: GameCore, gameId: number, banks: TimeBanks): Promise<void> {
   await core.repo.rescheduleJob({ kind: JOB_KINDS.timeBank, gameId, dueAt: runsOutAt(banks) ?? NEVER, payload: banks });
-}
-
-/** The human seats deciding now (a computer's seat has no running bank). */
-export function decidingHumans(game: ActiveSnapshot): Seat[] {
-  const computers = new Set(game.seats.filter((s) => isComputerPlayed(s)).map((s) => s.seat));
-  return activeSeats(game).filter((s) => !computers.has(s));
 }
 
 export async function awayOf(core: GameCore, game: ActiveSnapshot, seats: readonly Seat[]): Promise<(seat: Seat) => number | null> {

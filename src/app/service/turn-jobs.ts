@@ -11,8 +11,7 @@ import type { GameCore } from './core.js';
 import { jobOf, JOB_KINDS, sinceOf, type IdlePayload, type ReminderPayload, type VotePayload } from './scheduled-jobs.js';
 import { lowBankWarningJob } from './jobs/bank-warning.js';
 import { owedComputerSeats, scheduleComputerTurn } from './jobs/computer-turn.js';
-import { activeSeats } from './queries.js';
-import { isComputerPlayed } from './seat-identity.js';
+import { decidingHumans } from './queries.js';
 import { storedBanks, turnBanks } from './time-bank.js';
 import type { ActiveSnapshot, TurnTimers } from './types.js';
 
@@ -22,8 +21,7 @@ export async function scheduleTurn(core: GameCore, game: ActiveSnapshot): Promis
   const now = core.now();
   const marker = turnMarkerOf(game.module, game.state);
   // Reminders and idle votes are for humans: computer players never keep anyone waiting.
-  const computers = new Set(game.seats.filter((s) => isComputerPlayed(s)).map((s) => s.seat));
-  const seats = activeSeats(game).filter((s) => !computers.has(s));
+  const seats = decidingHumans(game);
   // The time banks (a game with a clock) are carried from turn to turn: read before every job goes. A game
   // without a clock reads nothing (a turn's end is a hot path: on PostgreSQL a read is a round trip).
   const banks = clockChoice(game.settings.clock) === null ? undefined : await storedBanks(core, id);

@@ -5,7 +5,7 @@
  */
 import type { CommitConsequence } from '../core.js';
 import { owedComputerSeats, scheduleComputerTurn } from '../jobs/computer-turn.js';
-import { decidingHumans } from '../time-bank.js';
+import { decidingHumans } from '../queries.js';
 import { retime, scheduleTurn } from '../turn-jobs.js';
 
 export const turnJobsFollow: CommitConsequence = {

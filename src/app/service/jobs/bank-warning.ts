@@ -11,8 +11,7 @@ import { banksAt, clockChoice, lowBankMark, type TimeBanks } from '../../time-ba
 import type { GameCore } from '../core.js';
 import { JOB_KINDS, parseJobPayload, type BankWarningPayload, type JobHandler, type JobPayload, type JobTouched } from '../scheduled-jobs.js';
 import { notifyOfSeats } from '../notify.js';
-import { activeSeats } from '../queries.js';
-import { isComputerPlayed } from '../seat-identity.js';
+import { decidingHumans } from '../queries.js';
 import { storedBanks } from '../time-bank.js';
 import type { ActiveSnapshot } from '../types.js';
 import { gameAtTurn } from './turn-job.js';
@@ -63,8 +62,7 @@ async function runBankWarning(core: GameCore, game: ActiveSnapshot, payload: Job
   const banks = clock === null ? undefined : await storedBanks(core, game.row.id);
   if (banks === undefined) return null;
   const now = core.now();
-  const computers = new Set(game.seats.filter((s) => isComputerPlayed(s)).map((s) => s.seat));
-  const deciding = activeSeats(game).filter((s) => !computers.has(s));
+  const deciding = decidingHumans(game);
   const left = new Map(banksAt(banks, now).map((b) => [b.seat, b]));
   const wishes = await notifyOfSeats(core, game, payload.seats);
   const warn: Seat[] = [];

@@ -11,8 +11,7 @@ import { quietUntil } from '../../notifications.js';
 import type { RemindedGame } from '../../outbox.js';
 import type { GameCore } from '../core.js';
 import { JOB_KINDS, parseJobPayload, sinceOf, type JobHandler, type JobPayload, type JobTouched, type ReminderPayload } from '../scheduled-jobs.js';
-import { activeSeats } from '../queries.js';
-import { isComputerPlayed } from '../seat-identity.js';
+import { decidingHumans } from '../queries.js';
 import type { ActiveSnapshot } from '../types.js';
 import { gameAtTurn, waitedFor } from './turn-job.js';
 
@@ -102,9 +101,8 @@ async function remindTogether(core: GameCore, userId: string, row: GameRow, now:
     if (!loaded.ok || loaded.game.row.guildId !== row.guildId) continue;
     const other = loaded.game;
     const marker = turnMarkerOf(other.module, other.state);
-    const active = activeSeats(other);
-    const computers = new Set(other.seats.filter((s) => isComputerPlayed(s)).map((s) => s.seat));
-    const seats = payload.seats.filter((s) => active.includes(s) && !computers.has(s));
+    const deciding = decidingHumans(other);
+    const seats = payload.seats.filter((s) => deciding.includes(s));
     if (payload.marker !== marker || seats.length === 0 || !(await core.repo.deleteJob(job.id))) continue;
     const count = (payload.count ?? 0) + 1;
     const since = sinceOf(job, payload, other.row);

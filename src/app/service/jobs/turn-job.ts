@@ -7,8 +7,7 @@ import { isAway } from '../../notifications.js';
 import type { GameCore } from '../core.js';
 import { sinceOf, type JobPayload } from '../scheduled-jobs.js';
 import { notifyOfSeats } from '../notify.js';
-import { activeSeats } from '../queries.js';
-import { isComputerPlayed } from '../seat-identity.js';
+import { decidingHumans } from '../queries.js';
 import type { ActiveSnapshot } from '../types.js';
 
 /** The running game of a job, when it is still at the turn the job was written for (else null: the job no longer applies). */
@@ -33,9 +32,8 @@ export interface Waited {
 
 /** The seats of the job's payload that still decide and are played by their humans; null when none is. */
 export async function waitedFor(core: GameCore, game: ActiveSnapshot, job: ScheduledJobRow, payload: JobPayload, now: number): Promise<Waited | null> {
-  const computers = new Set(game.seats.filter((s) => isComputerPlayed(s)).map((s) => s.seat));
-  const active = activeSeats(game);
-  const seats = payload.seats.filter((s) => active.includes(s) && !computers.has(s));
+  const deciding = decidingHumans(game);
+  const seats = payload.seats.filter((s) => deciding.includes(s));
   if (seats.length === 0) return null;
   const since = sinceOf(job, payload, game.row);
   const wishes = await notifyOfSeats(core, game, seats);
