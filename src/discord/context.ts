@@ -1,5 +1,6 @@
 /**
- * What every handler gets, and the shapes of command and component handlers (one per file). The router
+ * What every handler gets, and the shapes of command and component handlers as the router dispatches them
+ * (each file declares its handler through handlers/command.ts or handlers/component.ts). The router
  * acknowledges each interaction as its handler declares before the handler runs, so no handler can
  * forget the 3-second deadline.
  */

@@ -7,5 +7,5 @@ export const gameHand = tableCommand({
   options: {},
   suggests: 'own',
   needs: 'player',
-  handle: (env, interaction, held) => answerHand(env, interaction, held),
+  handle: answerHand,
 });

@@ -6,5 +6,5 @@ export const boardHand = component({
   verb: 'hand',
   ack: 'ephemeral',
   needs: 'player',
-  handle: (env, interaction, held) => answerHand(env, interaction, held),
+  handle: answerHand,
 });

@@ -5,12 +5,11 @@ import { component } from '../component.js';
 export const panelAct = component({
   verb: 'act',
   ack: 'update',
-  // A turn may end with this click, and then a board must be posted: check before changing anything.
+  // A turn may end with this click, and then a board is posted.
   posts: true,
   locked: true,
   async handle(env, interaction, { id }) {
-    const { service } = env.ctx;
-    const result = await service.act(id.gameId, interaction.user.id, id.seat, id.version, id.index);
+    const result = await env.ctx.service.act(id.gameId, interaction.user.id, id.seat, id.version, id.index);
     await afterPanelChoice(env, interaction, id.gameId, id.seat, id.index, result);
   },
 });
