@@ -17,6 +17,7 @@ import type { Seat } from '../definition.js';
 import { nextUint32, randomInt, seedRng, type RngState } from '../rng.js';
 import type { GamePolicy, SearchBudget } from './policy.js';
 import { chanceWorkSoFar } from './chance.js';
+import { greedyIndexIn } from './greedy.js';
 
 interface Node<A> {
   readonly action: A | null;
@@ -117,6 +118,14 @@ export function searchDecision<S, A, V>(
     const b = stats[best] as (typeof stats)[number];
     if (a.visits > b.visits || (a.visits === b.visits && a.value > b.value)) best = i;
   }
+  // A settled result: every action tried wins all but surely, or loses so. The win chance no longer tells
+  // them apart (passing looked as good as scoring), so among them the greedy one-ply choice decides: the
+  // most the seat can score. soonerWin has its own way to convert a lead, and its values are scaled.
+  if (budget.soonerWin === undefined && settled(stats)) {
+    const tried = legal.filter((_, i) => (stats[i] as (typeof stats)[number]).visits > 0);
+    const chosen = tried[greedyIndexIn(policy, policy.reseed(sample(rng), rng), seat, tried, rng)] as A;
+    best = legal.indexOf(chosen);
+  }
   const out = policy.seatView === undefined ? undefined : carryOut(policy, sample, seat, root, legal[best] as A, legalKeys[best] as string, seedRng(`ai:${policy.game}:${seed}:carry`));
   const next = out === undefined || budget.soonerWin === undefined ? out : { ...out, soonerWin: true };
   return {
@@ -188,6 +197,16 @@ export function canonicalJson(value: unknown): string {
     parts.push(`${JSON.stringify(k)}:${canonicalJson(v)}`);
   }
   return `{${parts.join(',')}}`;
+}
+
+/** How close to a sure win (or to a sure loss) every action tried must come for the result to be settled. */
+const SETTLED_WITHIN = 0.01;
+
+/** Whether every action the search tried (and at least two) has a win chance within SETTLED_WITHIN of 1, or of 0. */
+function settled(stats: readonly { readonly visits: number; readonly value: number }[]): boolean {
+  const values = stats.filter((s) => s.visits > 0).map((s) => s.value);
+  if (values.length < 2) return false;
+  return values.every((v) => v >= 1 - SETTLED_WITHIN) || values.every((v) => v <= SETTLED_WITHIN);
 }
 
 /**
