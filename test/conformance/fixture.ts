@@ -24,6 +24,11 @@ export interface ConformanceFixture {
    * `state` in that alone, or null when the seat holds no secret now. Null for a game without secrets.
    */
   readonly changeSecrets: ((state: unknown, seat: Seat, rng: RngState) => unknown) | null;
+  /**
+   * The game's own checks of its views in a state (what its fuzzers scan: no hand, deck or PRNG in the
+   * public view, each seat's view its own hand and nothing more); throws on a leak. Absent: none beyond the suite's.
+   */
+  readonly checkViews?: (state: unknown) => void;
   /** The languages the game's words are written in (default: every locale the bot speaks). */
   readonly locales?: readonly Locale[];
 }

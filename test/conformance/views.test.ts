@@ -25,6 +25,8 @@ describe.each(TABLES.map((table) => [table.name, table] as const))('%s', (_name,
     let changed = 0;
     let ownSeen = 0;
     for (const { index, state } of sampledStates(game, SAMPLES)) {
+      // The game's own checks first (what its fuzzers scan).
+      fixture.checkViews?.(state);
       for (const holder of seatsOf(table)) {
         const other = fixture.changeSecrets?.(state, holder, rng) ?? null;
         if (other === null) continue;

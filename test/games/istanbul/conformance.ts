@@ -3,6 +3,7 @@ import type { RngState, Seat } from '../../../src/engine/index.js';
 import type { IstanbulAction, IstanbulState } from '../../../src/games/istanbul/index.js';
 import type { ConformanceFixture } from '../../conformance/fixture.js';
 import { expansionPolicy } from './expansion/policy.js';
+import { checkViews } from './invariants.js';
 
 /** The seat's bonus cards swapped for cards of other kinds from the deck (none to swap: null). */
 function changeHand(raw: unknown, seat: Seat): IstanbulState | null {
@@ -25,4 +26,5 @@ export const conformance: ConformanceFixture = {
   playoutPolicy: (state, seat, legal, rng: RngState) => expansionPolicy(state as IstanbulState, seat, legal as IstanbulAction[], rng),
   maxActions: 20_000,
   changeSecrets: (state, seat) => changeHand(state, seat),
+  checkViews: (state) => checkViews(state as IstanbulState),
 };

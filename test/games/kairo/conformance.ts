@@ -2,6 +2,7 @@
 import type { Seat } from '../../../src/engine/index.js';
 import type { KairoState } from '../../../src/games/kairo/index.js';
 import type { ConformanceFixture } from '../../conformance/fixture.js';
+import { viewInvariants } from './fuzz-invariants.js';
 
 /** The seat's building cards swapped for cards of other types from the deck (none to swap: null). */
 function changeHand(raw: unknown, seat: Seat): KairoState | null {
@@ -21,4 +22,5 @@ export const conformance: ConformanceFixture = {
   game: 'kairo',
   maxActions: 20_000,
   changeSecrets: (state, seat) => changeHand(state, seat),
+  checkViews: (state) => viewInvariants(state as KairoState),
 };

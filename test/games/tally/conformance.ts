@@ -14,7 +14,8 @@ function changeHand(raw: unknown, seat: Seat): TallyState | null {
 
 export const conformance: ConformanceFixture = {
   game: 'tally',
-  plugin: tallyGame(),
+  // A longer race than the Discord tests' (12), so that its games run over several rounds.
+  plugin: tallyGame({ removeSeat: false, target: 30 }),
   maxActions: 2_000,
   changeSecrets: (state, seat) => changeHand(state, seat),
   // The rules' words are English only (the presenter's own are in every language).
