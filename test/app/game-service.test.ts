@@ -5,7 +5,7 @@ import type { GameModule } from '../../src/app/module.js';
 import { createLogger } from '../../src/logger.js';
 import type { Store } from '../../src/persistence/store.js';
 import { testStores, type TestStore } from '../support/test-stores.js';
-import { tallyComputer } from '../games/tally/computer.js';
+import { tallyComputer } from '../games/tally/ai/index.js';
 import type { TallyAction, TallyState } from '../games/tally/index.js';
 import { tallyModule } from '../games/tally/module.js';
 

@@ -9,7 +9,7 @@ import type { ActiveSnapshot } from '../../src/app/game-service.js';
 import { parseCustomId } from '../../src/discord/codec.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { tallyGame } from '../games/tally/game.js';
-import { tallyComputer } from '../games/tally/computer.js';
+import { tallyComputer } from '../games/tally/ai/index.js';
 import type { TallyState } from '../games/tally/index.js';
 import { BUILT_IN_GAMES } from '../../src/games/index.js';
 import { gameRegistry } from '../../src/games/registry.js';

@@ -8,7 +8,7 @@ import type { AutocompleteInteraction } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser, InteractionHandle, SeenMessage } from '../fake-discord/index.js';
 import { tallyGame } from '../games/tally/game.js';
-import { tallyComputer } from '../games/tally/computer.js';
+import { tallyComputer } from '../games/tally/ai/index.js';
 import { gameRegistry } from '../../src/games/registry.js';
 import { gameStatus } from '../../src/discord/handlers/commands/game-status.js';
 import type { HandlerEnv } from '../../src/discord/context.js';

@@ -16,7 +16,7 @@ import { gameRegistry } from '../../src/games/registry.js';
 import { createLogger } from '../../src/logger.js';
 import { inProcessBoardRenderer, type BoardJob, type BoardRenderer } from '../../src/render/board-job.js';
 import { checkPng, type FakeUser, type SeenMessage } from '../fake-discord/index.js';
-import { tallyComputer } from '../games/tally/computer.js';
+import { tallyComputer } from '../games/tally/ai/index.js';
 import { tallyGame } from '../games/tally/game.js';
 import { END_TURN, playTurn, type TurnPolicy } from '../support/turn-driver.js';
 import { buttonFor, clickForBoard, hasButton, latestBoard, openLobby, privateReply, startBotOnFake, WAIT_MS, type BotOnFake } from './harness.js';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser, InteractionHandle, SeenMessage } from '../fake-discord/index.js';
 import { tallyGame } from '../games/tally/game.js';
-import { tallyComputer } from '../games/tally/computer.js';
+import { tallyComputer } from '../games/tally/ai/index.js';
 import { gameRegistry } from '../../src/games/registry.js';
 import { boards, buttonFor, choose, mentionedToAct, offered, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS, INVITE_PERMISSIONS } from './harness.js';
 

@@ -10,7 +10,7 @@ import type { ActiveSnapshot } from '../../src/app/game-service.js';
 import { gameRegistry } from '../../src/games/registry.js';
 import { inProcessBoardRenderer, type BoardRenderer, type GameBoardJob } from '../../src/render/board-job.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
-import { tallyComputer } from '../games/tally/computer.js';
+import { tallyComputer } from '../games/tally/ai/index.js';
 import { tallyGame } from '../games/tally/game.js';
 import { END_TURN, playTurn } from '../support/turn-driver.js';
 import { until } from './bot-process.js';

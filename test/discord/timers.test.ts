@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActiveSnapshot } from '../../src/app/game-service.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { tallyGame } from '../games/tally/game.js';
-import { tallyComputer } from '../games/tally/computer.js';
+import { tallyComputer } from '../games/tally/ai/index.js';
 import { gameRegistry } from '../../src/games/registry.js';
 import { until } from './bot-process.js';
 import { buttonFor, clickForBoard, hasButton, mentionedToAct, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS } from './harness.js';

@@ -2,10 +2,10 @@
  * Kairo (Kimmo Sorsamo, Queen Games 2011) as a GameDefinition: 2–4 players build market stalls in a Cairo
  * bazaar, lead customers to their entrances for money and extend their stalls for points and medals.
  */
-import { z } from 'zod';
 import type { ApplyResult, GameDefinition, GameEvent, Seat } from '../../engine/index.js';
 import { MAX_PLAYERS, MIN_PLAYERS } from './data/board.js';
 import { describeKairoAction, kairoActionKey, parseKairoAction } from './actions.js';
+import { parseKairoOptions } from './options.js';
 import { kairoMessagesDe } from './messages.de.js';
 import { kairoMessagesEn } from './messages.en.js';
 import { kairoMessagesNl } from './messages.nl.js';
@@ -17,19 +17,6 @@ import type { KairoView } from './view/types.js';
 
 export type * from './types.js';
 export type * from './view/types.js';
-
-const optionsSchema = z
-  .object({
-    players: z.number().int().min(MIN_PLAYERS).max(MAX_PLAYERS),
-    start: z.enum(['variable', 'quick']).default('variable'),
-  })
-  .strict();
-
-export function parseKairoOptions(raw: unknown): { ok: true; options: KairoOptions } | { ok: false; error: string } {
-  const parsed = optionsSchema.safeParse(raw);
-  if (!parsed.success) return { ok: false, error: parsed.error.issues.map((i) => `${i.path.join('.') || 'options'}: ${i.message}`).join('; ') };
-  return { ok: true, options: parsed.data };
-}
 
 /** The legal decisions of a state, computed once per state object (states are never mutated). */
 const optionsCache = new WeakMap<KairoState, readonly KairoAction[]>();

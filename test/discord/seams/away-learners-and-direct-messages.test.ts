@@ -13,7 +13,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameRegistry } from '../../../src/games/registry.js';
 import type { FakeUser, SeenMessage } from '../../fake-discord/index.js';
-import { tallyComputer } from '../../games/tally/computer.js';
+import { tallyComputer } from '../../games/tally/ai/index.js';
 import { tallyGame } from '../../games/tally/game.js';
 import { playTurn, type TurnPolicy } from '../../support/turn-driver.js';
 import { addTwo, ask, delivered as deliveredFor, turnAt, waitOn } from './at-the-table.js';

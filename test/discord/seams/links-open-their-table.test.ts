@@ -13,7 +13,7 @@ import type { AutocompleteInteraction } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser, InteractionHandle, SeenMessage } from '../../fake-discord/index.js';
 import { tallyGame } from '../../games/tally/game.js';
-import { tallyComputer } from '../../games/tally/computer.js';
+import { tallyComputer } from '../../games/tally/ai/index.js';
 import { gameRegistry } from '../../../src/games/registry.js';
 import type { GameRow } from '../../../src/app/game-service.js';
 import type { HandlerEnv } from '../../../src/discord/context.js';

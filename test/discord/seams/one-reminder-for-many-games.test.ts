@@ -10,7 +10,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser, SeenMessage } from '../../fake-discord/index.js';
 import { tallyGame } from '../../games/tally/game.js';
-import { tallyComputer } from '../../games/tally/computer.js';
+import { tallyComputer } from '../../games/tally/ai/index.js';
 import { gameRegistry } from '../../../src/games/registry.js';
 import { endTheTurn, playTurn } from '../../support/turn-driver.js';
 import { boards, buttonFor, latestBoard, mentionedToAct, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS, INVITE_PERMISSIONS } from '../harness.js';

@@ -12,7 +12,7 @@ import { Events, type AutocompleteInteraction } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { UnresolvedUser, type FakeUser, type InteractionHandle, type SeenMessage } from '../../fake-discord/index.js';
 import { tallyGame } from '../../games/tally/game.js';
-import { tallyComputer } from '../../games/tally/computer.js';
+import { tallyComputer } from '../../games/tally/ai/index.js';
 import { gameRegistry } from '../../../src/games/registry.js';
 import type { HandlerEnv } from '../../../src/discord/context.js';
 import { gameReplay } from '../../../src/discord/handlers/commands/game-replay.js';

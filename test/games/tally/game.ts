@@ -1,11 +1,11 @@
 /**
  * Tally as the bot hosts it, a game plugin like src/games/<game>/game.ts: the tests register it with
  * gameRegistry (alone, or beside BUILT_IN_GAMES). It has no computer player policy: the tests that seat
- * computers give the bot tallyComputer (computer.ts) instead of the AI pool.
+ * computers give the bot tallyComputer (ai/index.ts) instead of the AI pool.
  */
 import type { GamePlugin } from '../../../src/games/contract.js';
 import { tallyModule } from './module.js';
-import { tallyPresenter } from './presenter.js';
+import { tallyPresenter } from './presenter/index.js';
 
 export interface TallyGameOptions {
   /** Whether the rules can take a seat out of the game (the leave policies differ). */

@@ -1,8 +1,10 @@
 /** Tally in Discord: a tiny stand-in picture, panel groups, the hand and help, in en, de and nl. */
-import { formatMessage, type Catalogues } from '../../../src/engine/index.js';
-import type { GamePresenter } from '../../../src/games/contract.js';
-import type { BoardRenderer } from '../../../src/render/board-job.js';
-import { TALLY_MESSAGES, type TallyAction, type TallyView } from './index.js';
+import { formatMessage, type Catalogues } from '../../../../src/engine/index.js';
+import type { GamePresenter } from '../../../../src/games/contract.js';
+import type { BoardRenderer } from '../../../../src/render/board-job.js';
+import { TALLY_MESSAGES } from '../messages.en.js';
+import type { TallyAction } from '../types.js';
+import type { TallyView } from '../view/types.js';
 
 const presenterMessages: Catalogues = {
   en: { 'tally.name': 'Tally', 'tally.group.main': 'Choose', 'tally.group.pick': 'Pick a number', 'tally.group.end': 'End', 'tally.cards': 'Cards: {cards}' },

@@ -1,5 +1,5 @@
-import type { ComputerPlayer } from '../../../src/app/computer-turns.js';
-import type { TallyAction } from './index.js';
+import type { ComputerPlayer } from '../../../../src/app/computer-turns.js';
+import type { TallyAction } from '../types.js';
 
 /**
  * A computer player for the test game: it ends the turn as soon as it may (Tally has no AI policy; the
