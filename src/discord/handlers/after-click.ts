@@ -8,6 +8,7 @@
 import { settleAfterCommit } from '../../app/after-commit.js';
 import { isComputerPlayed, type ActiveSnapshot, type Outcome, type Result, type Snapshot } from '../../app/game-service.js';
 import type { Seat } from '../../engine/index.js';
+import type { GamePresenter } from '../../games/contract.js';
 import type { ComponentInteraction, HandlerEnv } from '../context.js';
 import { t } from '../i18n/index.js';
 import { compoundConfirmMessage, names, panelMessage } from '../messages/index.js';
@@ -127,15 +128,15 @@ export async function showOutcome(env: HandlerEnv, interaction: ComponentInterac
     });
     if (follows) env.ctx.followingPanels.keep(game.row.id, seat, { interaction, userId: interaction.user.id, locale: env.locale });
   }
-  await showFollowingPanels(env, settled.game, seat);
+  await showFollowingPanels(env, settled.game, seat, presenter);
 }
 
 /**
  * The seats whose decision it is now in `game` (as it stands after the change settled) see it in the panel
  * that follows them, if they kept one (the channel's call names them all the same: a player who closed the
- * panel opens a new one from there).
+ * panel opens a new one from there). `presenter`: the game's, as the clicker's panel showed it.
  */
-async function showFollowingPanels(env: HandlerEnv, game: Snapshot | null, actor: Seat): Promise<void> {
+async function showFollowingPanels(env: HandlerEnv, game: Snapshot | null, actor: Seat, presenter: GamePresenter): Promise<void> {
   const { service, followingPanels } = env.ctx;
   if (followingPanels.size === 0 || game === null || game.kind !== 'active' || game.row.status !== 'active') return;
   const gameId = game.row.id;
@@ -147,7 +148,6 @@ async function showFollowingPanels(env: HandlerEnv, game: Snapshot | null, actor
     const mine = service.seatOf(game, panel.userId);
     if (mine === undefined || mine.seat !== seat || isComputerPlayed(mine)) continue;
     try {
-      const presenter = presenterFor(env.ctx, game.row.kind);
       await answerCoached(env, panel.interaction, { game, seat, locale: panel.locale }, (coaching) => panelMessage(service, game, presenter, seat, panel.locale, { coaching }));
     } catch (error) {
       // The panel was dismissed or its token expired: the channel's call is still there.
