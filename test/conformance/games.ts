@@ -94,6 +94,14 @@ export const EXTREME_TABLES: readonly Table[] = TABLES.filter((table) => {
 /** Each game's tables at its most seats (with each expansion): the fullest boards, the most objects in a view. */
 export const FULLEST_TABLES: readonly Table[] = TABLES.filter((table) => !TABLES.some((t) => t.game === table.game && t.settings.expansion === table.settings.expansion && t.players > table.players));
 
+/**
+ * A spread of each game's tables for the costlier promises: its fewest and its most seats, and its fewest
+ * with each expansion.
+ */
+export const SPREAD_TABLES: readonly Table[] = TABLES.filter(
+  (table) => table.players === table.game.def.players.min || (table.settings.expansion === null && table.players === table.game.def.players.max),
+);
+
 /** A seeded game played to its end: each state, who acted there, what they did, and what it told. */
 export interface PlayedGame {
   readonly table: Table;

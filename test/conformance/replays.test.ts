@@ -13,7 +13,7 @@ import { buildReplayIndex } from '../../src/app/replay/frames.js';
 import { replayFrameMessage } from '../../src/discord/replay/frame-message.js';
 import { LOCALES, step, type GameEvent } from '../../src/engine/index.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
-import { CONFORMANCE_GAMES, FULLEST_TABLES, TABLES, playedGame, type Table } from './games.js';
+import { CONFORMANCE_GAMES, SPREAD_TABLES, playedGame, type Table } from './games.js';
 
 const PRESENTERS = CONFORMANCE_GAMES.presenters(inProcessBoardRenderer(CONFORMANCE_GAMES));
 
@@ -62,10 +62,7 @@ function privateTexts(table: Table, events: readonly GameEvent[], names: readonl
   return events.filter((e) => e.visibleTo !== undefined).flatMap((e) => LOCALES.map((locale) => presenter.format(e, locale, names)));
 }
 
-/** Each game at its most seats (with each expansion) and at its fewest. */
-const REPLAYED = TABLES.filter((table) => FULLEST_TABLES.includes(table) || (table.settings.expansion === null && table.players === table.game.def.players.min));
-
-describe.each(REPLAYED.map((table) => [table.name, table] as const))('%s', (_name, table) => {
+describe.each(SPREAD_TABLES.map((table) => [table.name, table] as const))('%s', (_name, table) => {
   const { def, module, fixture } = table.game;
 
   it('the frames of a seeded game cover the log, replay exactly, and show nothing hidden', async () => {

@@ -30,7 +30,7 @@ import { createLogger } from '../../src/logger.js';
 import { openDatabase, type OpenDatabase } from '../../src/persistence/database.js';
 import { SqliteStore } from '../../src/persistence/sqlite-store.js';
 import { uniformPolicy } from '../harness/playout.js';
-import { TABLES, type Table } from '../conformance/games.js';
+import { SPREAD_TABLES, type Table } from '../conformance/games.js';
 import { allowUserTexts, expectReadable, expectReadableComponents } from './readable.js';
 
 let db: OpenDatabase;
@@ -63,15 +63,11 @@ function inLocale<S extends Snapshot>(game: S, locale: Locale): S {
 }
 
 /**
- * The games the bot hosts (the conformance suite's tables of its registry, test/conformance/games.ts): each
- * at its fewest and its most seats, and with each expansion at the seat count after its fewest, the layouts
- * and variants taken in turn. Played with the game's own playout policy (its conformance fixture).
+ * The games the bot hosts, as the conformance suite spreads their tables (test/conformance/games.ts): each at
+ * its fewest and its most seats, and at its fewest with each expansion, the layouts and variants taken in
+ * turn; played with the game's own playout policy (its conformance fixture).
  */
-const CONFIGS: readonly Table[] = TABLES.filter((table) => {
-  if (table.game.fixture.plugin !== undefined) return false;
-  const { min, max } = table.game.def.players;
-  return table.settings.expansion === null ? table.players === min || table.players === max : table.players === Math.min(min + 1, max);
-});
+const CONFIGS: readonly Table[] = SPREAD_TABLES.filter((table) => table.game.fixture.plugin === undefined);
 
 const MAX_ACTIONS = 6000;
 
