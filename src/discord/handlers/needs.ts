@@ -24,7 +24,7 @@ export interface Gifts {
    * A running game in which the caller holds a seat that is still theirs (not_active, not_a_player;
    * removed_by_vote before a seat the rules took out of the game, which is not_a_player again).
    */
-  readonly seat: Held;
+  readonly ownSeat: Held;
   /** A running game whose panel shows the caller's own seat, and that seat decides now (not_active, foreign_panel, not_your_turn). */
   readonly turn: Held;
 }
@@ -77,7 +77,7 @@ const CHECKS: { readonly [N in Need]: Check<N> } = {
     return seat === undefined ? { ok: false, code: 'not_a_player' } : { ok: true, game, seat };
   },
   ownPanel: (env, game, caller) => (started(game) ? panelOwner(env, game, caller) : { ok: false, code: 'not_active' }),
-  seat(env, game, caller) {
+  ownSeat(env, game, caller) {
     if (!running(game)) return { ok: false, code: 'not_active' };
     const seat = env.ctx.service.seatOf(game, caller.userId);
     if (seat === undefined) return { ok: false, code: 'not_a_player' };

@@ -10,7 +10,7 @@ import { component } from '../component.js';
 export const boardTurn = component({
   verb: 'turn',
   ack: 'ephemeral',
-  needs: 'seat',
+  needs: 'ownSeat',
   async handle(env, interaction, { game, seat }) {
     const { service } = env.ctx;
     if (isComputerPlayed(seat)) {
