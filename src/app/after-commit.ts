@@ -12,8 +12,8 @@ export interface HeldDelivery {
   deliverHeld(gameId: number): Promise<ReadonlySet<number>>;
 }
 
-/** Who settles a game after a change: its computer players, and the delivery to its channel. */
-export interface Settlers {
+/** What settles a game after a change: its computer players, and the delivery to its channel (the bot has both). */
+export interface SettleWith {
   readonly computers: ComputerTurns;
   readonly deliverer: HeldDelivery;
 }
@@ -33,8 +33,8 @@ export interface Settled {
  * it is play first, so the channel sees one board after their turns; then what is owed is delivered.
  * `after`: the game as the change committed it: when no computer decides in it, it is not read again.
  */
-export async function settleAfterCommit(settlers: Settlers, gameId: number, after?: ActiveSnapshot): Promise<Settled> {
-  const { computers, deliverer } = settlers;
+export async function settleAfterCommit(parts: SettleWith, gameId: number, after?: ActiveSnapshot): Promise<Settled> {
+  const { computers, deliverer } = parts;
   const game = after !== undefined && !computers.owed(after) ? after : (await computers.playOn(gameId)).game;
   const delivered = await deliverer.deliverHeld(gameId);
   return { game, delivered };
