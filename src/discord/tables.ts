@@ -10,7 +10,7 @@ import { ComponentType, GuildMember, PermissionFlagsBits, type AutocompleteInter
 import type { GameRow, Snapshot, TableEntry } from '../app/game-service.js';
 import type { Locale } from '../engine/index.js';
 import { encodeCustomId, TABLE_COMMANDS, type TableCommand } from './codec.js';
-import { discordName, integer } from './command-data.js';
+import { focusOf, integer } from './command-data.js';
 import type { HandlerEnv } from './context.js';
 import { t, toLocale } from './i18n/index.js';
 import { labelNames, type PrivateMessage } from './messages/index.js';
@@ -125,15 +125,15 @@ export function completeOwnGame(env: HandlerEnv, interaction: AutocompleteIntera
 }
 
 async function suggestGames(env: HandlerEnv, interaction: AutocompleteInteraction, ownOnly: boolean): Promise<void> {
-  const focused = interaction.options.getFocused(true);
-  if (focused.name !== discordName(TABLE_OPTION.key)) return interaction.respond([]);
+  const focus = focusOf({ game: TABLE_OPTION }, interaction);
+  if (focus === null) return interaction.respond([]);
   const locale = toLocale(interaction.locale);
   const { service } = env.ctx;
   const userId = interaction.user.id;
   // In a game's thread only that game is meant; in the channel, all of its running games.
   const here = (await service.tables({ channelId: env.channelId })).filter((e) => env.tableGameId === undefined || env.tableGameId === null || e.row.id === env.tableGameId);
   const entries = ownOnly ? here.filter((e) => playsIn(e, userId)) : ownFirst(here, userId);
-  const typed = String(focused.value).trim().toLowerCase().replace(/^#/, '');
+  const typed = focus.typed.trim().toLowerCase().replace(/^#/, '');
   const choices = entries
     .map((entry) => ({ name: truncate(tableLabel(env, entry, locale), 100), value: entry.row.id }))
     .filter((c) => typed === '' || String(c.value).startsWith(typed) || c.name.toLowerCase().includes(typed))
