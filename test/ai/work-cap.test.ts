@@ -6,19 +6,19 @@
 import { describe, expect, it } from 'vitest';
 import { budgetFor, decideWithStats, toSeatView, type GamePolicy } from '../../src/engine/ai/index.js';
 import { istanbulPolicy } from '../../src/games/istanbul/ai/index.js';
-import { kairoPolicy } from '../../src/games/kairo/ai/index.js';
 import { setupFor } from '../bench/ai-match.js';
-import { reachState, VARIANTS } from './games.js';
+import { TABLES, decisionOf } from '../conformance/games.js';
+import { reachState } from './games.js';
 
-const policyOf = (variant: string): GamePolicy<unknown, unknown, unknown> =>
-  (variant === 'kairo' ? kairoPolicy : istanbulPolicy) as unknown as GamePolicy<unknown, unknown, unknown>;
+/** Every game with a computer player, with each expansion, at two seats. */
+const AI_TABLES = TABLES.filter((table) => table.game.plugin.policy !== undefined && table.players === 2);
 
 describe('a search stops at its work cap', () => {
-  for (const variant of VARIANTS) {
-    it(`${variant}: stops within one iteration of the cap, and the same cap gives the same choice`, () => {
-      const policy = policyOf(variant);
-      const rules = setupFor(variant, 2).def;
-      const { def, state, seat } = reachState(variant, 2, `work-cap-${variant}`, 60, (s, a) => (rules.legalActions(s, a) as unknown[]).length >= 3);
+  for (const table of AI_TABLES) {
+    it(`${table.name}: stops within one iteration of the cap, and the same cap gives the same choice`, () => {
+      const policy = table.game.plugin.policy as GamePolicy<unknown, unknown, unknown>;
+      const { def } = table.game;
+      const { state, seat } = decisionOf(table, 60, (_s, _seat, legal) => legal.length >= 3);
       const view = toSeatView(def.view(state, seat), policy.viewRules);
       const legal = def.legalActions(state, seat) as readonly unknown[];
       const uncapped = { ...policy.budgets.normal, iterations: 60, stopWhenDecided: false };
@@ -37,7 +37,7 @@ describe('a search stops at its work cap', () => {
   }
 
   it('a time budget (shouldStop) is asked before every iteration after the first: it stops the search within one iteration', () => {
-    const policy = policyOf('istanbul');
+    const policy = istanbulPolicy as unknown as GamePolicy<unknown, unknown, unknown>;
     const rules = setupFor('istanbul', 2).def;
     const { def, state, seat } = reachState('istanbul', 2, 'stop-every-iteration', 60, (s, a) => (rules.legalActions(s, a) as unknown[]).length >= 3);
     const view = toSeatView(def.view(state, seat), policy.viewRules);
@@ -51,7 +51,7 @@ describe('a search stops at its work cap', () => {
   });
 
   it('hard Istanbul with Letters & Seals is capped lower than the base game (each move costs more there)', () => {
-    const policy = policyOf('istanbul');
+    const policy = istanbulPolicy as unknown as GamePolicy<unknown, unknown, unknown>;
     const base = reachState('istanbul', 2, 'cap-base', 20);
     const letters = reachState('istanbul-ls', 2, 'cap-ls', 20);
     const hardBase = budgetFor(policy, 'hard', toSeatView(base.def.view(base.state, base.seat), policy.viewRules));

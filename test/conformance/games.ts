@@ -136,6 +136,21 @@ export function playedGame(table: Table, seed = `conformance:${table.name}`): Pl
   return game;
 }
 
+/**
+ * The first decision of the table's seeded game from its `from`-th on where `accept` holds for the state and
+ * the deciding seat (with a choice of at least two actions).
+ */
+export function decisionOf(table: Table, from: number, accept: (state: unknown, seat: Seat, legal: readonly unknown[]) => boolean = () => true): { readonly state: unknown; readonly seat: Seat } {
+  const game = playedGame(table);
+  for (let index = from; index < game.steps.length; index++) {
+    const state = game.states[index];
+    const { seat } = game.steps[index]!;
+    const legal = table.game.def.legalActions(state, seat) as readonly unknown[];
+    if (legal.length >= 2 && accept(state, seat, legal)) return { state, seat };
+  }
+  throw new Error(`no accepted decision in ${table.name} after ${from}`);
+}
+
 /** `count` states spread evenly over a played game, its first and its last among them. */
 export function sampledStates(game: PlayedGame, count: number): { readonly index: number; readonly state: unknown }[] {
   const last = game.states.length - 1;
