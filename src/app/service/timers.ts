@@ -13,8 +13,6 @@ import { onePlayer, REMINDERS_TOGETHER_MS } from './jobs/reminder.js';
 import { seatOf } from './queries.js';
 import { refuse, type ActiveSnapshot, type Result, type TurnTimers } from './types.js';
 
-export type { TurnTimers } from './types.js';
-
 /**
  * Changes a game's reminder and idle settings. They apply to the turn in progress at once: the pending
  * reminder and idle deadline are moved in the same transaction (the turn's jobs follow the settings change
