@@ -18,7 +18,7 @@ import { applyTakeGood } from './cards/take-good.js';
 import { applyCapture } from './encounters/captures.js';
 import { applyGovernor, applyGovernorPay } from './encounters/governor.js';
 import { applySmuggler, applySmugglerPay } from './encounters/smuggler.js';
-import { applyBlackMarketGood, applyBlackMarketRoll } from './places/black-market.js';
+import { applyBlackMarketGood, applyBlackMarketRoll, resolveBlackMarketRoll } from './places/black-market.js';
 import { applyCaravansaryDiscard, applyCaravansaryDraw } from './places/caravansary.js';
 import { applyFountainDone, applyFountainRecall, applyFountainRecallAll } from './places/fountain.js';
 import { applyGemstone } from './places/gemstone.js';
@@ -27,11 +27,11 @@ import { applyMosque } from './places/mosque.js';
 import { applyPolice } from './places/police-station.js';
 import { applyPostOffice } from './places/post-office.js';
 import { applySultan } from './places/sultan.js';
-import { applyTeaHouse } from './places/tea-house.js';
+import { applyTeaHouse, resolveTeaHouse } from './places/tea-house.js';
 import { applyWainwright } from './places/wainwright.js';
 import { applyWarehouse } from './places/warehouse.js';
 import { applyBuyExtraGood, applyDeclineExtraGood } from './tiles/green-tile.js';
-import { applyRedTile } from './tiles/red-tile.js';
+import { applyRedTile, type PlaceRoll } from './tiles/red-tile.js';
 import { applyYellowTile } from './tiles/yellow-tile.js';
 import { applyLeave, applyPickUp } from './turn/assistants.js';
 import { applyMove } from './turn/movement.js';
@@ -64,6 +64,12 @@ function actionPlace(tx: Tx): number {
   const top = tx.top();
   if (top.k === 'action' || top.k === 'warehouseExtra') return top.place;
   throw new Error(`no place action pending (top: ${top.k})`);
+}
+
+/** A roll of the Black Market or the Tea House, resolved at its place once the red tile's decision is made. */
+function resolveRoll(tx: Tx, seat: Seat, roll: PlaceRoll): void {
+  if (roll.place === 8) resolveBlackMarketRoll(tx, seat, roll.dice);
+  else resolveTeaHouse(tx, seat, roll.dice, roll.announced);
 }
 
 export function applyIstanbul(state: IstanbulState, action: IstanbulAction, seat: Seat): ApplyResult<IstanbulState> {
@@ -163,7 +169,7 @@ function applyInto(tx: Tx, action: IstanbulAction, seat: Seat): void {
     case 'redTileSetFour':
     case 'redTileReroll':
     case 'redTileKeep':
-      applyRedTile(tx, seat, action);
+      resolveRoll(tx, seat, applyRedTile(tx, seat, action));
       break;
     case 'sell':
       applySell(tx, seat, actionPlace(tx), action.goods, action.anyGoods);

@@ -7,7 +7,6 @@ import * as boardDataModule from '../data/board.js';
 import type { Colour } from '../data/board.js';
 import * as geometryModule from '../data/geometry.js';
 import type { Direction, FieldId } from '../data/geometry.js';
-import type { LeadTarget } from './lead-targets.js';
 import type { KairoState } from '../types.js';
 
 // Module bindings copied once: the dev/test transform turns every imported binding access into a getter call.
@@ -18,6 +17,18 @@ export const COLOUR_INDEX: Readonly<Record<Colour, number>> = Object.fromEntries
   Colour,
   number
 >;
+
+/** A free entrance a customer can be led to (see lead-targets.ts). */
+export interface LeadTarget {
+  /** The entrance field. */
+  readonly field: FieldId;
+  /** Index of the stall the entrance belongs to. */
+  readonly stall: number;
+  /** Steps from the customer. */
+  readonly distance: number;
+  /** Crier cards needed: free entrances of the colour strictly nearer. */
+  readonly criers: number;
+}
 
 export interface Occupancy {
   /** Stall index whose tile (main or extension) covers the field; -1 if none. */

@@ -7,23 +7,12 @@
  */
 import type { Colour } from '../data/board.js';
 import * as boardModule from './board.js';
-import type { Occupancy } from './board.js';
+import type { LeadTarget, Occupancy } from './board.js';
 import type { FieldId } from '../data/geometry.js';
 import type { KairoState } from '../types.js';
 
 // Module bindings copied once: the dev/test transform turns every imported binding access into a getter call.
 const { walkFrom } = boardModule;
-
-export interface LeadTarget {
-  /** The entrance field. */
-  readonly field: FieldId;
-  /** Index of the stall the entrance belongs to. */
-  readonly stall: number;
-  /** Steps from the customer. */
-  readonly distance: number;
-  /** Crier cards needed: free entrances of the colour strictly nearer. */
-  readonly criers: number;
-}
 
 /**
  * Every free, reachable entrance of the customer's colour, nearest first (ties by field id). `occ` must

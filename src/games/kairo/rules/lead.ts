@@ -8,11 +8,11 @@ import * as geometryModule from '../data/geometry.js';
 import type { FieldId } from '../data/geometry.js';
 import type { KairoActionOf, KairoPlayer, KairoStall } from '../types.js';
 import * as boardModule from './board.js';
+import type { LeadTarget } from './board.js';
 import * as draftModule from './draft.js';
 import type { Draft } from './draft.js';
 import * as helpersModule from './helpers.js';
 import * as leadTargetsModule from './lead-targets.js';
-import type { LeadTarget } from './lead-targets.js';
 import * as turnModule from './turn.js';
 
 // Module bindings copied once: the dev/test transform turns every imported binding access into a getter call.

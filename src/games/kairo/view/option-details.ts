@@ -11,7 +11,7 @@ import type { Colour } from '../data/board.js';
 import * as boardModule from '../rules/board.js';
 import * as geometryModule from '../data/geometry.js';
 import * as leadModule from '../rules/lead-targets.js';
-import type { LeadTarget } from '../rules/lead-targets.js';
+import type { LeadTarget } from '../rules/board.js';
 import * as rulesModule from '../rules/index.js';
 import type { BuildPending, KairoAction, KairoPlayer, KairoStall, KairoState } from '../types.js';
 

@@ -8,7 +8,7 @@ import type { Frame, IstanbulState, PlayerState } from '../../state.js';
 import { finishAction } from '../turn.js';
 import type { Tx } from '../draft.js';
 import type { Good, Seat } from '../../types.js';
-import { afterRoll } from '../tiles/red-tile.js';
+import { offerRedTile } from '../tiles/red-tile.js';
 
 const BLACK_MARKET_GOODS: readonly Exclude<Good, 'blue'>[] = ['red', 'green', 'yellow'];
 
@@ -53,7 +53,7 @@ export function applyBlackMarketRoll(tx: Tx, seat: Seat): void {
   const dice = tx.roll2d6(seat, 'blackMarket');
   tx.replaceTop({ k: 'blackMarket', seat, goodTaken, dice });
   tx.log('diceRolled', seat, { player: seat, die1: dice[0], die2: dice[1], sum: dice[0] + dice[1], place: 8 });
-  afterRoll(tx, seat, 8, dice, 0);
+  if (!offerRedTile(tx, seat, 8, dice, 0)) resolveBlackMarketRoll(tx, seat, dice);
 }
 
 /** The final dice: blue goods, then the good if it is still to be chosen. */

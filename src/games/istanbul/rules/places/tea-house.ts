@@ -7,7 +7,7 @@ import type { IstanbulState } from '../../state.js';
 import { finishAction } from '../turn.js';
 import type { Tx } from '../draft.js';
 import type { Seat } from '../../types.js';
-import { afterRoll } from '../tiles/red-tile.js';
+import { offerRedTile } from '../tiles/red-tile.js';
 
 export const TEA_MIN = 3;
 export const TEA_MAX = 12;
@@ -20,7 +20,7 @@ export function teaHouseOptions(_s: IstanbulState, _seat: Seat, out: IstanbulAct
 export function applyTeaHouse(tx: Tx, seat: Seat, announce: number): void {
   const dice = tx.roll2d6(seat, 'teaHouse');
   tx.log('teaHouseAnnounced', seat, { player: seat, announce, die1: dice[0], die2: dice[1], sum: dice[0] + dice[1] });
-  afterRoll(tx, seat, 9, dice, announce);
+  if (!offerRedTile(tx, seat, 9, dice, announce)) resolveTeaHouse(tx, seat, dice, announce);
 }
 
 export function teaHousePayout(sum: number, announced: number): number {

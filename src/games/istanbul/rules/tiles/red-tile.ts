@@ -6,8 +6,6 @@ import type { IstanbulAction } from '../../actions.js';
 import type { Frame, IstanbulState, PlayerState } from '../../state.js';
 import type { Tx } from '../draft.js';
 import type { PlaceId, Seat } from '../../types.js';
-import { resolveBlackMarketRoll } from '../places/black-market.js';
-import { resolveTeaHouse } from '../places/tea-house.js';
 
 export function hasRedTile(s: IstanbulState, seat: Seat): boolean {
   return (s.players[seat] as PlayerState).mosqueTiles.includes('red');
@@ -20,21 +18,25 @@ export function redTileOptions(frame: Extract<Frame, { k: 'redTile' }>, out: Ist
   out.push({ type: 'redTileKeep' });
 }
 
-/** After a roll: ask about the red tile if owned, else resolve at once. */
-export function afterRoll(tx: Tx, seat: Seat, place: PlaceId, dice: readonly [number, number], announced: number): void {
-  if (hasRedTile(tx.s, seat)) {
-    tx.push({ k: 'redTile', seat, place, dice, announced });
-    return;
-  }
-  resolve(tx, seat, place, dice, announced);
+/** A roll at the Black Market or the Tea House, to be resolved there: the dice and the Tea House's announcement. */
+export interface PlaceRoll {
+  readonly place: PlaceId;
+  readonly dice: readonly [number, number];
+  readonly announced: number;
 }
 
-function resolve(tx: Tx, seat: Seat, place: PlaceId, dice: readonly [number, number], announced: number): void {
-  if (place === 8) resolveBlackMarketRoll(tx, seat, dice);
-  else resolveTeaHouse(tx, seat, dice, announced);
+/**
+ * After a roll: the red tile's owner is asked first (true: the roll waits for that decision); without the
+ * tile (false) the place resolves the roll at once.
+ */
+export function offerRedTile(tx: Tx, seat: Seat, place: PlaceId, dice: readonly [number, number], announced: number): boolean {
+  if (!hasRedTile(tx.s, seat)) return false;
+  tx.push({ k: 'redTile', seat, place, dice, announced });
+  return true;
 }
 
-export function applyRedTile(tx: Tx, seat: Seat, action: IstanbulAction): void {
+/** The red tile's decision: one die turned to 4, both rerolled, or the roll kept; the place then resolves the roll returned. */
+export function applyRedTile(tx: Tx, seat: Seat, action: IstanbulAction): PlaceRoll {
   const frame = tx.top();
   if (frame.k !== 'redTile') throw new Error('no red tile decision pending');
   tx.pop();
@@ -47,5 +49,5 @@ export function applyRedTile(tx: Tx, seat: Seat, action: IstanbulAction): void {
     dice = tx.roll2d6(seat, 'redTile');
     tx.log('redTileReroll', seat, { player: seat, die1: dice[0], die2: dice[1], sum: dice[0] + dice[1] });
   }
-  resolve(tx, seat, frame.place, dice, frame.announced);
+  return { place: frame.place, dice, announced: frame.announced };
 }
