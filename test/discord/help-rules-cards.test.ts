@@ -9,9 +9,7 @@ import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locale } from '../../src/engine/index.js';
 import { GAMES } from '../../src/games/index.js';
-import { RULES_PLACES } from '../../src/games/istanbul/presenter/rules-cards.js';
 import { placeName } from '../../src/games/istanbul/render/index.js';
-import { RULES_CARD_KINDS } from '../../src/games/kairo/presenter/rules-cards.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
 import { RULES_CARD_HEIGHT, RULES_CARD_WIDTH, rulesCardLines } from '../../src/render/rules-card.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
@@ -19,7 +17,10 @@ import { privateReply, startBotOnFake, type BotOnFake, WAIT_MS } from './harness
 
 const LOCALES: readonly Locale[] = ['en', 'de', 'nl'];
 const PRESENTERS = GAMES.presenters(inProcessBoardRenderer(GAMES));
-const SUBJECTS: Readonly<Record<string, readonly string[]>> = { istanbul: RULES_PLACES.map(String), kairo: [...RULES_CARD_KINDS] };
+/** The games the bot hosts that have rules cards, and their subjects (places, kinds of card) in order. */
+const SUBJECTS: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  [...PRESENTERS].flatMap(([game, presenter]) => (presenter.rulesCards === undefined ? [] : [[game, presenter.rulesCards.subjects('en').map((s) => s.id)]])),
+);
 
 let env: BotOnFake;
 const users = new Map<Locale, FakeUser>();
@@ -48,8 +49,8 @@ async function pick(user: FakeUser, answer: SeenMessage, value: string): Promise
 }
 
 describe('/help rules: a picture per place or kind of card', () => {
-  for (const game of ['istanbul', 'kairo'] as const) {
-    it(`${game}: every ${game === 'istanbul' ? 'place' : 'kind of card'} has its picture and text, in English, German and Dutch`, async () => {
+  for (const game of Object.keys(SUBJECTS)) {
+    it(`${game}: every subject (a place, a kind of card) has its picture and text, in English, German and Dutch`, async () => {
       const channel = env.fake.createChannel(`rules-${game}`);
       const cards = PRESENTERS.get(game)!.rulesCards!;
       for (const locale of LOCALES) {
