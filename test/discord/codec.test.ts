@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CUSTOM_ID_MAX, encodeCustomId, encodeFrameValue, encodeSelectValue, parseCustomId, parseFrameValue, parseSelectValue, type CustomId } from '../../src/discord/codec.js';
+import { CUSTOM_ID_MAX, encodeCustomId, encodeFrameValue, encodeSelectValue, parseCustomId, parseFrameValue, parseSelectValue, TABLE_COMMANDS, type CustomId } from '../../src/discord/codec.js';
+import { TABLE_COMMAND_HANDLERS } from '../../src/discord/handlers/commands.js';
 
 const samples: CustomId[] = [
   { gameId: 1, version: 0, verb: 'join' },
@@ -100,6 +101,14 @@ describe('custom_id codec', () => {
       'x'.repeat(101),
     ];
     for (const raw of bad) expect(parseCustomId(raw), String(raw)).toBeNull();
+  });
+
+  it("the which-game menu carries as many options as each command about a game declares besides the game", () => {
+    const hosted = { games: [], players: { min: 2, max: 5 } };
+    for (const handler of Object.values(TABLE_COMMAND_HANDLERS)) {
+      const own = handler.data.options(hosted).filter((option) => option.name !== 'game');
+      expect(own.length, handler.route).toBe(TABLE_COMMANDS[handler.table]);
+    }
   });
 
   it('select values: an action index or a page, nothing else', () => {
