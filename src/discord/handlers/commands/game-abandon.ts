@@ -9,10 +9,10 @@ import { answerPrivately, presenterFor } from '../../respond.js';
 import { canManage, refuse } from '../caller.js';
 import { tableCommand } from '../command.js';
 
-// The game's row is read, not the game: a damaged game can be ended too.
 export const gameAbandon = tableCommand({
   table: 'abandon',
   options: {},
+  // Only the game's id: its row is read, not the game, so a damaged game can be ended too.
   async handle(env, interaction, { gameId }) {
     const { service } = env.ctx;
     const row = gameId === null ? undefined : await service.gameRow(gameId);

@@ -16,7 +16,6 @@ function gameNames(ctx: BotContext, result: FollowResult, locale: Locale): { gam
   return { game: ctx.presenters.get(kind)?.name(locale) ?? kind, id: result.gameId ?? 0 };
 }
 
-// In a game's thread, that game; in the channel, its one running game, or the one chosen (a channel may hold several).
 export const gameFollow = tableCommand({
   table: 'follow',
   options: {},
