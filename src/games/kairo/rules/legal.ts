@@ -9,7 +9,7 @@ import * as boardModule from './board.js';
 import type { Occupancy } from './board.js';
 import * as buildOptionsModule from './build-options.js';
 import * as helpersModule from './helpers.js';
-import * as leadModule from './lead-targets.js';
+import * as leadTargetsModule from './lead-targets.js';
 import * as placementModule from './placement.js';
 
 // Module bindings copied once: the dev/test transform turns every imported binding access into a getter call.
@@ -17,7 +17,7 @@ const { CARDS_PER_DRAW, COLOURS } = boardDataModule;
 const { allConnected, occupancy } = boardModule;
 const { buildChoices, buildOptions } = buildOptionsModule;
 const { distinct, stallOf } = helpersModule;
-const { leadTargets } = leadModule;
+const { leadTargets } = leadTargetsModule;
 const { hasStallSpot } = placementModule;
 
 export function activeSeat(state: KairoState): Seat | null {
