@@ -85,12 +85,6 @@ function inTurn(choices: readonly { readonly value: string }[], turn: number): (
 /** Every registered game's tables. */
 export const TABLES: readonly Table[] = GAMES_UNDER_TEST.flatMap(tablesOf);
 
-/** Each game's tables at its fewest and its most seats (with each expansion): where a costly promise is checked at every step. */
-export const EXTREME_TABLES: readonly Table[] = TABLES.filter((table) => {
-  const same = TABLES.filter((t) => t.game === table.game && t.settings.expansion === table.settings.expansion).map((t) => t.players);
-  return table.players === Math.min(...same) || table.players === Math.max(...same);
-});
-
 /** Each game's tables at its most seats (with each expansion): the fullest boards, the most objects in a view. */
 export const FULLEST_TABLES: readonly Table[] = TABLES.filter((table) => !TABLES.some((t) => t.game === table.game && t.settings.expansion === table.settings.expansion && t.players > table.players));
 

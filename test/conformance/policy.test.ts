@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { decide, toSeatView } from '../../src/engine/ai/index.js';
 import { seedRng } from '../../src/engine/index.js';
 import { TINY } from '../ai/games.js';
-import { EXTREME_TABLES, TABLES, playedGame, withOtherPrng } from './games.js';
+import { SPREAD_TABLES, TABLES, playedGame, withOtherPrng } from './games.js';
 
 const WITH_POLICY = TABLES.filter((table) => table.game.plugin.policy !== undefined);
 
@@ -41,7 +41,7 @@ describe.each(WITH_POLICY.map((table) => [table.name, table] as const))('%s', (_
  * and the rollout policy weigh an action that meets chance over draws of their own: they give the same
  * answer whatever PRNG the state holds.
  */
-describe.each(EXTREME_TABLES.filter((table) => table.game.plugin.policy !== undefined).map((table) => [table.name, table] as const))('%s', (_name, table) => {
+describe.each(SPREAD_TABLES.filter((table) => table.game.plugin.policy !== undefined).map((table) => [table.name, table] as const))('%s', (_name, table) => {
   const { def } = table.game;
   const policy = table.game.plugin.policy!;
 
@@ -65,7 +65,7 @@ describe.each(EXTREME_TABLES.filter((table) => table.game.plugin.policy !== unde
  * The determinizer rebuilds a full state that the seat cannot tell from the real one: its view of the
  * sample equals its view of the game, and its legal actions are the same.
  */
-describe.each(EXTREME_TABLES.filter((table) => table.game.plugin.policy !== undefined).map((table) => [table.name, table] as const))('%s', (_name, table) => {
+describe.each(SPREAD_TABLES.filter((table) => table.game.plugin.policy !== undefined).map((table) => [table.name, table] as const))('%s', (_name, table) => {
   const { def } = table.game;
   const policy = table.game.plugin.policy!;
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { NotASeatViewError, toSeatView, type ViewFieldsPattern } from '../../src/engine/ai/index.js';
 import { randomInt, seedRng, type Seat } from '../../src/engine/index.js';
 import { jsonProblem } from '../harness/playout.js';
-import { EXTREME_TABLES, FULLEST_TABLES, TABLES, playedGame, prngStatesIn, sampledStates, type Table } from './games.js';
+import { FULLEST_TABLES, SPREAD_TABLES, TABLES, playedGame, prngStatesIn, sampledStates, type Table } from './games.js';
 
 /** States sampled from the table's seeded game. */
 const SAMPLES = 12;
@@ -83,7 +83,7 @@ function seatViews(table: Table, indices?: readonly number[]): unknown[] {
 
 const withPolicy = (table: Table): boolean => table.game.plugin.policy !== undefined;
 
-describe.each(EXTREME_TABLES.filter(withPolicy).map((table) => [table.name, table] as const))('%s: the computer player sees seat views only', (_name, table) => {
+describe.each(SPREAD_TABLES.filter(withPolicy).map((table) => [table.name, table] as const))('%s: the computer player sees seat views only', (_name, table) => {
   it("every seat's real view passes the fields the game declares, in every state of a seeded game", () => {
     const views = seatViews(table);
     expect(views.length).toBeGreaterThan(100);
