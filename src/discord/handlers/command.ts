@@ -77,8 +77,7 @@ export function tableCommand(declared: TableDeclaration<TableCommand, CarriedSpe
   const withTable = { ...specs, game: TABLE_OPTION };
 
   /** The command for game `gameId` (null: none running in the channel), loaded and checked as declared. */
-  async function run(env: HandlerEnv, interaction: RepliableInteraction, gameId: number | null, given: GivenOptions): Promise<void> {
-    const options = readOptions(specs, given);
+  async function run(env: HandlerEnv, interaction: RepliableInteraction, gameId: number | null, options: OptionsOf<CarriedSpecs>): Promise<void> {
     if (needs === undefined) return declared.handle(env, interaction, { options, gameId });
     const { service } = env.ctx;
     // With no running game, what is read (a board, a log, a hand) is the channel's last ended game's; what
@@ -94,16 +93,16 @@ export function tableCommand(declared: TableDeclaration<TableCommand, CarriedSpe
     table,
     data: { key, options: (hosted) => optionsData(withTable, hosted) },
     async handle(env, interaction) {
-      const carried = Object.values(specs).map((spec) => spec.read(interaction.options, discordName(spec.key)));
-      const chosen = TABLE_OPTION.read(interaction.options, discordName(TABLE_OPTION.key));
-      const gameId = await gameForCommand(env, interaction, table, chosen, carried);
-      if (gameId !== undefined) await run(env, interaction, gameId, interaction.options);
+      const { game: chosen, ...options } = readOptions(withTable, interaction.options);
+      // The command's own options go with it into the menu, if it asks which game.
+      const gameId = await gameForCommand(env, interaction, table, chosen, Object.values(options));
+      if (gameId !== undefined) await run(env, interaction, gameId, options);
     },
     autocomplete: declared.suggests === 'own' ? completeOwnGame : completeGame,
     async pick(env, interaction, gameId, args) {
       const running = await env.ctx.service.runningInChannel(env.channelId);
       if (!running.some((row) => row.id === gameId)) return refuse(env, interaction, { ok: false, code: 'game_not_here', gameId });
-      await run(env, interaction, gameId, carriedOptions(specs, carriedArgs(args)));
+      await run(env, interaction, gameId, readOptions(specs, carriedOptions(specs, carriedArgs(args))));
     },
   };
 }
