@@ -32,3 +32,16 @@ export interface ConformanceFixture {
   /** The languages the game's words are written in (default: every locale the bot speaks). */
   readonly locales?: readonly Locale[];
 }
+
+/**
+ * A hand of hidden cards exchanged for cards of other kinds from a hidden pile (what a seat could hold
+ * instead); null when the pile has none to exchange.
+ */
+export function handFromPile<Card>(hand: readonly Card[], pile: readonly Card[]): Card[] | null {
+  const rest = pile.slice();
+  const other = hand.map((card) => {
+    const at = rest.findIndex((kind) => kind !== card);
+    return at < 0 ? card : (rest.splice(at, 1)[0] as Card);
+  });
+  return other.every((card, i) => card === hand[i]) ? null : other;
+}

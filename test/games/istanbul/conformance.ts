@@ -1,7 +1,7 @@
 /** Istanbul's part of the conformance suite (test/conformance/): data, not tests. */
 import type { RngState, Seat } from '../../../src/engine/index.js';
 import type { IstanbulAction, IstanbulState } from '../../../src/games/istanbul/index.js';
-import type { ConformanceFixture } from '../../conformance/fixture.js';
+import { handFromPile, type ConformanceFixture } from '../../conformance/fixture.js';
 import { expansionPolicy } from './expansion/policy.js';
 import { checkViews } from './invariants.js';
 
@@ -9,13 +9,8 @@ import { checkViews } from './invariants.js';
 function changeHand(raw: unknown, seat: Seat): IstanbulState | null {
   const state = raw as IstanbulState;
   const player = state.players[seat];
-  if (player === undefined || player.hand.length === 0) return null;
-  const deck = state.deck.slice();
-  const hand = player.hand.map((card) => {
-    const other = deck.findIndex((kind) => kind !== card);
-    return other < 0 ? card : (deck.splice(other, 1)[0] as typeof card);
-  });
-  if (hand.every((card, i) => card === player.hand[i])) return null;
+  const hand = player === undefined ? null : handFromPile(player.hand, state.deck);
+  if (hand === null) return null;
   return { ...state, players: state.players.map((p) => (p.seat === seat ? { ...p, hand } : p)) };
 }
 
