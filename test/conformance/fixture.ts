@@ -2,7 +2,7 @@
  * What a game hands the conformance suite (test/conformance/): data, not tests. Each game's test folder
  * holds one, test/games/<game>/conformance.ts, exporting `conformance`; the suite finds them there.
  */
-import type { Locale, RngState, Seat } from '../../src/engine/index.js';
+import type { Locale, MessageParam, RngState, Seat } from '../../src/engine/index.js';
 import type { GamePlugin } from '../../src/games/contract.js';
 
 export type PlayoutPolicy = (state: unknown, seat: Seat, legal: readonly unknown[], rng: RngState) => unknown;
@@ -29,6 +29,11 @@ export interface ConformanceFixture {
    * public view, each seat's view its own hand and nothing more); throws on a leak. Absent: none beyond the suite's.
    */
   readonly checkViews?: (state: unknown) => void;
+  /**
+   * The game's parameter conventions: a sample value by parameter name (a seat, a place, a list of goods),
+   * for formatting every one of its templates; a parameter without one is given 2.
+   */
+  readonly messageSamples?: Readonly<Record<string, MessageParam>>;
   /** The languages the game's words are written in (default: every locale the bot speaks). */
   readonly locales?: readonly Locale[];
 }

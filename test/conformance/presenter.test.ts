@@ -5,13 +5,38 @@
  * board's status line, the deciding seat's prompt and its hand read too.
  */
 import { describe, expect, it } from 'vitest';
-import { LOCALES, type Message, type Seat } from '../../src/engine/index.js';
+import { LOCALES, type Catalogues, type Locale, type Message, type Seat } from '../../src/engine/index.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
 import { expectReadable } from '../i18n/readable.js';
-import { CONFORMANCE_GAMES, TABLES, playedGame, sampledStates } from './games.js';
+import { sampleParams } from '../i18n/template-args.js';
+import { CONFORMANCE_GAMES, GAMES_UNDER_TEST, TABLES, playedGame, sampledStates } from './games.js';
 
 const PRESENTERS = CONFORMANCE_GAMES.presenters(inProcessBoardRenderer(CONFORMANCE_GAMES));
 const NAMES = ['Ana', 'Bo', 'Cem', 'Dita', 'Eef', 'Fay'];
+
+/** A key's template in `locale`: the last catalogue that has the key wins (the presenter's over the rules'), English where the locale has none. */
+function templateOf(catalogues: readonly Catalogues[], key: string, locale: Locale): string {
+  for (const c of [...catalogues].reverse()) {
+    const found = c[locale]?.[key] ?? c.en[key];
+    if (found !== undefined) return found;
+  }
+  throw new Error(`no template for ${key}`);
+}
+
+describe.each(GAMES_UNDER_TEST.map((game) => [game.id, game] as const))('%s', (_id, game) => {
+  it("every template of the rules' and the presenter's words reads in every language, through the presenter, with sample parameters (every select branch and plural case)", () => {
+    const presenter = PRESENTERS.get(game.id)!;
+    const catalogues = [game.def.messages, presenter.messages];
+    const keys = [...new Set(catalogues.flatMap((c) => Object.keys(c.en)))];
+    for (const locale of LOCALES) {
+      for (const key of keys) {
+        for (const params of sampleParams(templateOf(catalogues, key, locale), locale, game.fixture.messageSamples ?? {})) {
+          expectReadable(presenter.format({ key, params }, locale, NAMES), `${locale} ${key} ${JSON.stringify(params)}`);
+        }
+      }
+    }
+  });
+});
 
 describe.each(TABLES.map((table) => [table.name, table] as const))('%s', (_name, table) => {
   const { def, fixture } = table.game;
