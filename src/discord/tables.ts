@@ -173,6 +173,24 @@ function progress(env: HandlerEnv, game: Snapshot, locale: Locale, playerNames: 
   return [round, deciding.length === 0 ? '' : t(locale, 'tables.toPlay', { players: deciding.join(', '), count: deciding.length })];
 }
 
+/** Room left under Discord's 2,000 characters for the line that says how many more there are. */
+const LIST_BUDGET = 1_850;
+
+/** Games listed under their title, one line each, cut where Discord's limit nears with "… and N more". */
+export function gameListText(title: string, lines: readonly string[], locale: Locale): string {
+  const shown = [title];
+  let length = title.length;
+  for (const [i, line] of lines.entries()) {
+    if (length + line.length + 1 > LIST_BUDGET) {
+      shown.push(t(locale, 'list.more', { count: lines.length - i }));
+      break;
+    }
+    shown.push(line);
+    length += line.length + 1;
+  }
+  return shown.join('\n');
+}
+
 /** Where a game is played, as a channel mention: its thread, or its channel. */
 export function placeOf(row: GameRow): string {
   return `<#${row.threadId ?? row.channelId}>`;

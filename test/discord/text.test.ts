@@ -6,6 +6,7 @@ import type { BotContext } from '../../src/discord/context.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
 import { refusalText } from '../../src/discord/respond.js';
 import { escapeMarkdown, labelName, plainName } from '../../src/discord/text.js';
+import { gameListText } from '../../src/discord/tables.js';
 import { createLogger } from '../../src/logger.js';
 import { openDatabase } from '../../src/persistence/database.js';
 import { SqliteStore } from '../../src/persistence/sqlite-store.js';
@@ -53,5 +54,19 @@ describe('option echoes', () => {
     const refused = await service.createLobby({ guildId: '1', channelId: '4', kind: 'istanbul', host, locale: 'en', layout: 'short', expansion: 'letters-and-seals' });
     if (refused.ok) throw new Error('accepted');
     expect(refusalText(ctx, refused, 'en')).toBe('The layout "short" cannot be used with this expansion; pick one of the suggestions.');
+  });
+});
+
+describe('lists of games', () => {
+  it('a long list stays one message: whole lines, then how many more there are', () => {
+    const lines = Array.from({ length: 40 }, (_, i) => `- **Tally #${i + 1}** · <#100000000000000${i}> · ${'Alice, Bob, Carol'.repeat(3)}`);
+    const text = gameListText('This channel has 40 games:', lines, 'en');
+    expect(text.length).toBeLessThanOrEqual(2000);
+    const shown = text.split('\n');
+    expect(shown[0]).toBe('This channel has 40 games:');
+    const listed = shown.slice(1, -1);
+    expect(listed).toEqual(lines.slice(0, listed.length));
+    expect(shown.at(-1)).toBe(`… and ${40 - listed.length} more.`);
+    expect(gameListText('Two games:', lines.slice(0, 2), 'en')).toBe(['Two games:', ...lines.slice(0, 2)].join('\n'));
   });
 });

@@ -9,11 +9,8 @@ import type { BaseInteraction } from 'discord.js';
 import type { TableEntry } from '../../../app/game-service.js';
 import type { HandlerEnv } from '../../context.js';
 import { answerPrivately } from '../../respond.js';
-import { placeOf, tableLink, tableParts, visibleGames } from '../../tables.js';
+import { gameListText, placeOf, tableLink, tableParts, visibleGames } from '../../tables.js';
 import { command } from '../command.js';
-
-/** Room left under Discord's 2,000 characters for the line that says how many more there are. */
-const LIST_BUDGET = 1_850;
 
 export const gameList = command({
   key: 'cmd.game.list',
@@ -29,22 +26,14 @@ export const gameList = command({
         : await env.ctx.service.tables({ channelId: env.channelId });
     const scope = server ? 'server' : 'channel';
     if (entries.length === 0) return answerPrivately(interaction, t(env.locale, `list.empty.${scope}`));
-    const lines = [t(env.locale, `list.title.${scope}`, { count: entries.length })];
-    let length = lines[0]!.length;
-    for (const [i, entry] of entries.entries()) {
+    const lines = entries.map((entry) => {
       const { title, details } = tableParts(env, entry, env.locale, true);
       const { row } = entry;
       const link = row.status === 'lobby' ? tableLink(row) : null;
       const where = link !== null ? t(env.locale, 'list.lobby', { link, place: placeOf(row) }) : placeOf(row);
-      const line = `- **${title}** · ${[where, ...details].join(' · ')}`;
-      if (length + line.length + 1 > LIST_BUDGET) {
-        lines.push(t(env.locale, 'list.more', { count: entries.length - i }));
-        break;
-      }
-      lines.push(line);
-      length += line.length + 1;
-    }
-    await answerPrivately(interaction, lines.join('\n'));
+      return `- **${title}** · ${[where, ...details].join(' · ')}`;
+    });
+    await answerPrivately(interaction, gameListText(t(env.locale, `list.title.${scope}`, { count: entries.length }), lines, env.locale));
   },
 });
 

@@ -10,11 +10,8 @@ import { flag } from '../../command-data.js';
 import type { HandlerEnv } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { answerPrivately } from '../../respond.js';
-import { placeOf, tableLink } from '../../tables.js';
+import { gameListText, placeOf, tableLink } from '../../tables.js';
 import { command } from '../command.js';
-
-/** Room left under Discord's 2,000 characters for the line that says how many more there are. */
-const LIST_BUDGET = 1_850;
 
 export const gameMine = command({
   key: 'cmd.game.mine',
@@ -40,9 +37,7 @@ export const gameMine = command({
 /** The games waiting for the player, one line each, oldest waiting first. */
 function waitingList(env: HandlerEnv, waiting: readonly WaitingGame[], locale: Locale): string {
   if (waiting.length === 0) return t(locale, 'mine.empty');
-  const lines = [t(locale, 'mine.title', { count: waiting.length })];
-  let length = lines[0]!.length;
-  for (const [i, entry] of waiting.entries()) {
+  const lines = waiting.map((entry) => {
     const { row } = entry.game;
     const title = `${env.ctx.presenters.get(row.kind)?.name(locale) ?? row.kind} #${row.id}`;
     const since = `<t:${Math.floor(entry.since / 1000)}:R>`;
@@ -56,13 +51,7 @@ function waitingList(env: HandlerEnv, waiting: readonly WaitingGame[], locale: L
       const link = tableLink(row);
       if (link !== null) parts.push(t(locale, 'mine.board', { link }));
     }
-    const line = parts.join(' · ');
-    if (length + line.length + 1 > LIST_BUDGET) {
-      lines.push(t(locale, 'list.more', { count: waiting.length - i }));
-      break;
-    }
-    lines.push(line);
-    length += line.length + 1;
-  }
-  return lines.join('\n');
+    return parts.join(' · ');
+  });
+  return gameListText(t(locale, 'mine.title', { count: waiting.length }), lines, locale);
 }
