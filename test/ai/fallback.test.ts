@@ -10,16 +10,21 @@ import { NotASeatViewError } from '../../src/engine/ai/index.js';
 import { seedRng, type Seat } from '../../src/engine/index.js';
 import { kairoActionValue } from '../../src/games/kairo/ai/rollout.js';
 import type { KairoAction, KairoState } from '../../src/games/kairo/types.js';
-import { reachState, VARIANTS } from './games.js';
+import { TABLES, decisionOf } from '../conformance/games.js';
+import { reachState } from './games.js';
+
+/** Every game with a computer player, with each expansion, at three seats. */
+const AI_TABLES = TABLES.filter((table) => table.game.plugin.policy !== undefined && table.players === 3);
 
 function request(def: { id: string; view(state: never, seat: Seat): unknown; legalActions(state: never, seat: Seat): readonly unknown[] }, state: unknown, seat: Seat, seed = 'fallback'): ComputerRequest {
   return { kind: def.id, seatView: def.view(state as never, seat), legal: def.legalActions(state as never, seat), level: 'hard', seed };
 }
 
 describe('the fallback move of a computer that could not decide', () => {
-  it.each(VARIANTS)('%s: always one of the legal actions, the same for the same seed, from the view only', (variant) => {
+  it.each(AI_TABLES.map((table) => [table.name, table] as const))('%s: always one of the legal actions, the same for the same seed, from the view only', (_name, table) => {
+    const { def } = table.game;
     for (const steps of [0, 15, 40, 90, 160]) {
-      const { def, state, seat } = reachState(variant, 3, `fallback-${variant}-${steps}`, steps);
+      const { state, seat } = decisionOf(table, steps);
       const asked = request(def, state, seat);
       const index = fallbackMove(asked);
       expect(Number.isInteger(index)).toBe(true);

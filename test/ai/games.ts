@@ -1,8 +1,6 @@
-/** The three games the computer players play, with a state reached by seeded play for the tests. */
+/** States of the games the computer players play, reached by seeded play, and the tests' search budgets. */
 import { randomInt, seedRng, type AnyGameDefinition, type Seat } from '../../src/engine/index.js';
 import { setupFor, type GameVariant } from '../bench/ai-match.js';
-
-export const VARIANTS: readonly GameVariant[] = ['istanbul', 'istanbul-ls', 'kairo'];
 
 /**
  * Tiny search budgets: enough to exercise every part of the search (sampling, selection, expansion, a rollout
