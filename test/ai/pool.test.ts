@@ -5,10 +5,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAiPool } from '../../src/app/workers/ai-pool.js';
 import { runAiTask } from '../../src/app/workers/ai-task.js';
+import { TABLES, decisionOf } from '../conformance/games.js';
 import { reachState } from './games.js';
 import { WORKER_NICE } from '../../src/app/workers/thread-priority.js';
 import { childProcessNiceValues, threadNiceValues } from '../app/workers/thread-nice.js';
 import { builtModuleUrl } from '../support/node-entry.js';
+
+/** Every game with a computer player, with each expansion, at its fewest seats. */
+const AI_TABLES = TABLES.filter((table) => table.game.plugin.policy !== undefined && table.players === table.game.def.players.min);
 
 describe('AI pool', () => {
   // A worker started as a tsx process could take longer than the margin to start on a busy machine.
@@ -16,12 +20,10 @@ describe('AI pool', () => {
   const pool = createAiPool({ threads: 2, deadlineMs: null, ...(worker === undefined ? {} : { workerFile: worker }) });
   afterAll(() => pool.destroy());
 
-  it.each([
-    ['istanbul', 3, 'pool-i'],
-    ['istanbul-ls', 2, 'pool-ls'],
-    ['kairo', 3, 'pool-k'],
-  ] as const)('%s: the worker chooses what a direct call chooses', async (variant, players, seed) => {
-    const { def, state, seat } = reachState(variant, players, seed, 25);
+  it.each(AI_TABLES.map((table) => [table.name, table] as const))('%s: the worker chooses what a direct call chooses', async (name, table) => {
+    const { def } = table.game;
+    const { state, seat } = decisionOf(table, 25);
+    const seed = `pool:${name}`;
     const view = def.view(state, seat);
     const legal = def.legalActions(state, seat) as readonly unknown[];
     const game = def.id;
