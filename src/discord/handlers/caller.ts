@@ -10,7 +10,7 @@ import type { HandlerEnv } from '../context.js';
 import { handMessage, panelMessage } from '../messages/index.js';
 import type { PanelNotes } from '../messages/panel.js';
 import { answerPrivately, presenterFor, refusalText } from '../respond.js';
-import type { Gifts } from './needs.js';
+import type { Given } from './needs.js';
 
 export function displayName(interaction: Interaction): string {
   const member = interaction.member;
@@ -29,7 +29,7 @@ export async function refuse(env: HandlerEnv, interaction: Interaction, refusal:
 }
 
 /** "My hand" (button or command): the caller's own hand, only ever as a private answer to them. */
-export async function answerHand(env: HandlerEnv, interaction: Interaction, { game, seat }: Gifts['player']): Promise<void> {
+export async function answerHand(env: HandlerEnv, interaction: Interaction, { game, seat }: Given['player']): Promise<void> {
   await answerPrivately(interaction, handMessage(env.ctx.service, game, presenterFor(env.ctx, game.row.kind), seat.seat, env.locale));
 }
 

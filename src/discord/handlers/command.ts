@@ -13,7 +13,7 @@ import { discordName, focusOf, optionsData, readOption, readOptions, type GivenO
 import type { Ack, CommandHandler, CommandKey, HandlerEnv, TableCommandHandler } from '../context.js';
 import { carriedArgs, completeGame, completeOwnGame, gameForCommand, TABLE_OPTION } from '../tables.js';
 import { refuse } from './caller.js';
-import { fulfil, type Gifts, type Need } from './needs.js';
+import { fulfil, type Given, type Need } from './needs.js';
 
 /** What an autocomplete handler gets: the option being typed, what was typed, and the value of another option given so far. */
 export interface Focus<S extends OptionSpecs> {
@@ -69,9 +69,9 @@ interface TableDeclaration<C extends TableCommand, S extends CarriedSpecs, G> {
 /** The game's id as the command means it (null: the channel has no running game), when nothing more is needed. */
 type GameIdOnly = { readonly gameId: number | null };
 
-export function tableCommand<C extends TableCommand, S extends CarriedSpecs, N extends Need>(declared: TableDeclaration<C, S, Gifts[N]> & { readonly needs: N }): TableCommandHandler<C>;
+export function tableCommand<C extends TableCommand, S extends CarriedSpecs, N extends Need>(declared: TableDeclaration<C, S, Given[N]> & { readonly needs: N }): TableCommandHandler<C>;
 export function tableCommand<C extends TableCommand, S extends CarriedSpecs>(declared: TableDeclaration<C, S, GameIdOnly>): TableCommandHandler<C>;
-export function tableCommand(declared: TableDeclaration<TableCommand, CarriedSpecs, Partial<Gifts[Need] & GameIdOnly>> & { readonly needs?: Need }): TableCommandHandler {
+export function tableCommand(declared: TableDeclaration<TableCommand, CarriedSpecs, Partial<Given[Need] & GameIdOnly>> & { readonly needs?: Need }): TableCommandHandler {
   const { table, options: specs, needs } = declared;
   const key: CommandKey = `cmd.game.${table}`;
   const withTable = { ...specs, game: TABLE_OPTION };

@@ -9,7 +9,7 @@ import type { Seat } from '../../engine/index.js';
 import type { CustomId, IdFor, Verb } from '../codec.js';
 import type { ComponentHandler, ComponentInteraction, HandlerEnv } from '../context.js';
 import { answerPrivately, missingPermissions } from '../respond.js';
-import { fulfil, type Gifts, type Need, type PanelNeed } from './needs.js';
+import { fulfil, type Given, type Need, type PanelNeed } from './needs.js';
 
 /** What the handler is handed: the parsed custom_id, and what its need gives. */
 export type Click<V extends Verb, G = unknown> = { readonly id: IdFor<V> } & G;
@@ -28,9 +28,9 @@ interface Declaration<V extends Verb, G> {
 /** A panel's needs are for clicks whose custom_id names the panel's seat. */
 type NeedOf<V extends Verb> = IdFor<V> extends { readonly seat: Seat } ? Need : Exclude<Need, PanelNeed>;
 
-export function component<V extends Verb, N extends Need>(declared: Declaration<V, Gifts[N]> & { readonly needs: N & NeedOf<V> }): ComponentHandler<V>;
+export function component<V extends Verb, N extends Need>(declared: Declaration<V, Given[N]> & { readonly needs: N & NeedOf<V> }): ComponentHandler<V>;
 export function component<V extends Verb>(declared: Declaration<V, unknown>): ComponentHandler<V>;
-export function component(declared: Declaration<Verb, Partial<Gifts[Need]>> & { readonly needs?: Need }): ComponentHandler {
+export function component(declared: Declaration<Verb, Partial<Given[Need]>> & { readonly needs?: Need }): ComponentHandler {
   const { verb, ack, scope, posts, locked, needs } = declared;
   async function run(env: HandlerEnv, interaction: ComponentInteraction, id: CustomId): Promise<void> {
     if (needs === undefined) return declared.handle(env, interaction, { id });

@@ -11,7 +11,7 @@ import type { HandlerEnv } from '../context.js';
 import { answerPrivately, refusalText } from '../respond.js';
 
 /** What each need hands over. */
-export interface Gifts {
+export interface Given {
   /** The game, and the caller's seat in it if they hold one. */
   readonly game: { readonly game: Snapshot; readonly seat: SeatRow | undefined };
   /** A lobby or a running game, not an ended one (refused: no_game). */
@@ -29,7 +29,7 @@ export interface Gifts {
   readonly turn: Held;
 }
 
-export type Need = keyof Gifts;
+export type Need = keyof Given;
 
 /** The needs about a panel: only for a click that names the panel's seat. */
 export type PanelNeed = 'ownPanel' | 'turn';
@@ -46,7 +46,7 @@ export interface Caller {
   readonly panelSeat?: Seat;
 }
 
-type Check<N extends Need> = (env: HandlerEnv, game: Snapshot, caller: Caller) => Result<Gifts[N]>;
+type Check<N extends Need> = (env: HandlerEnv, game: Snapshot, caller: Caller) => Result<Given[N]>;
 
 /** A game with a state (running or ended): a lobby is not_active. */
 function started(game: Snapshot): game is ActiveSnapshot {
@@ -100,7 +100,7 @@ const CHECKS: { readonly [N in Need]: Check<N> } = {
  * What `need` gives of the loaded game `loaded`, or undefined when the caller was answered with the
  * refusal (the loading's own, or the need's; a turn refused names who decides now).
  */
-export async function fulfil<N extends Need>(env: HandlerEnv, interaction: Interaction, need: N, loaded: Result<{ game: Snapshot }>, caller: Caller): Promise<Gifts[N] | undefined> {
+export async function fulfil<N extends Need>(env: HandlerEnv, interaction: Interaction, need: N, loaded: Result<{ game: Snapshot }>, caller: Caller): Promise<Given[N] | undefined> {
   if (!loaded.ok) {
     await answerPrivately(interaction, refusalText(env.ctx, loaded, env.locale));
     return undefined;
