@@ -1,7 +1,7 @@
 /**
- * Istanbul's hard player converts a safe lead instead of keeping it: only a ruby from the target, with a win
- * chance of 99 % or more, does its search prefer a win sooner to the same win later and value a game not yet
- * over below any win. Everywhere else (a race, an even game, a lead in worth earlier in the game) the search is
+ * Istanbul's computer player takes a win within reach: a ruby from the target, whatever its win chance, its
+ * search prefers a win sooner to the same win later and values a game not yet over below any win. Before
+ * that (an even game, a lead in worth earlier in the game, an opponent a ruby from the target) the search is
  * the plain one, so those choices are as before.
  */
 import fs from 'node:fs';
@@ -19,7 +19,7 @@ function hardBudget(s: IstanbulState): SearchBudget {
   return istanbulPolicy.budgetOf?.(view, 'hard') ?? istanbulPolicy.budgets.hard;
 }
 
-describe('Istanbul hard: far ahead, it converts', () => {
+describe('Istanbul hard: a ruby from the target, it converts', () => {
   it('at the start nobody is ahead: the plain hard budget', () => {
     expect(hardBudget(build({ players: 2 }))).toEqual(istanbulPolicy.budgets.hard);
   });
@@ -33,12 +33,22 @@ describe('Istanbul hard: far ahead, it converts', () => {
     expect(hardBudget(s)).toEqual(istanbulPolicy.budgets.hard);
   });
 
-  it('a race at 5 rubies each, one with 19 lira and the other with 7: still the plain budget', () => {
+  it('a race at 5 rubies each, one with 19 lira and the other with 7: the win is within reach, an ended game counts above any lead', () => {
     const s = build({ players: 2 });
     player(s, 0).rubies = 5;
     player(s, 1).rubies = 5;
     player(s, 0).lira = 19;
     player(s, 1).lira = 7;
+    const { soonerWin, ...rest } = hardBudget(s);
+    expect(soonerWin!.unfinished).toBeLessThan(1);
+    expect(rest).toEqual(istanbulPolicy.budgets.hard);
+  });
+
+  it('4 rubies against an opponent at 5: its own win is not within reach, still the plain budget', () => {
+    const s = build({ players: 2 });
+    player(s, 0).rubies = 4;
+    player(s, 1).rubies = 5;
+    player(s, 0).lira = 19;
     expect(hardBudget(s)).toEqual(istanbulPolicy.budgets.hard);
   });
 

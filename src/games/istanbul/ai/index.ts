@@ -1,16 +1,14 @@
 /** Istanbul's computer player: the determinizer, evaluation and rollout policy the generic search uses. */
 import type { GamePolicy, Level, SearchBudget } from '../../../engine/ai/index.js';
-import { seedRng } from '../../../engine/index.js';
 import { istanbulActionKey, type IstanbulAction } from '../actions.js';
 import { applyIstanbulUntold } from '../rules/apply.js';
 import { istanbulView } from '../view/build.js';
 import { legalActions } from '../rules/legal.js';
-import type { IstanbulState, PlayerState } from '../state.js';
-import { rubyTargetOf } from '../rules/turn.js';
+import type { IstanbulState } from '../state.js';
 import type { IstanbulSeatView } from '../view/types.js';
 import { ISTANBUL_SEAT_VIEW_FIELDS } from '../view/fields.js';
 import { istanbulDeterminizer, reseedIstanbul } from './determinize.js';
-import { bestOpponentWorth, evaluateIstanbul, winChance, worth } from './evaluate.js';
+import { evaluateIstanbul } from './evaluate.js';
 import { istanbulGreedyAction, istanbulPrior } from './rollout.js';
 
 export { istanbulDeterminizer, reseedIstanbul } from './determinize.js';
@@ -36,26 +34,24 @@ const ISTANBUL_BUDGETS: Readonly<Record<Level, SearchBudget>> = {
 const HARD_LETTERS_AND_SEALS: SearchBudget = { ...ISTANBUL_BUDGETS.hard, maxWork: 170_000 };
 
 /**
- * Far ahead (a ruby from the target, with a win chance of 99 % or more at the decision), the win chance alone
- * no longer tells the moves apart: hard once put off its winning purchase for thousands of moves, every move
- * scoring 0.997. There any win is worth more than any lead and a win sooner more than the same win later
- * (SearchBudget.soonerWin), so the move that wins beats the moves that only keep the lead. Everywhere else the
- * budget is the plain one (a lead in worth earlier in the game, extensions and mosque tiles, decides nothing yet).
+ * A win within reach (the seat a ruby from the target): the seat can end the game this turn, and an ended
+ * game must weigh more than any estimate of one still in play. There any win is worth more than any lead
+ * and a win sooner more than the same win later (SearchBudget.soonerWin), whatever the win chance: with the
+ * estimates of every move between 0.95 and 0.99, hard once walked past the purchase that won in half of its
+ * seeds, and at 99 % or more it once put the win off for thousands of moves. Before that ruby the rollouts
+ * rarely reach the end, where soonerWin changes nothing (every value in play is scaled alike), so earlier in
+ * the game the budget is the plain one: a lead in worth (extensions, mosque tiles) decides nothing yet.
  */
-const FAR_AHEAD = 0.99;
 const SOONER_WIN = { unfinished: 0.9, discount: 0.95 } as const;
 
-function farAhead(view: IstanbulSeatView): boolean {
-  // The seat's worth and its opponents' use public counts only (hand sizes, not the cards), so any sample
-  // of the view gives the same figures.
-  const state = istanbulDeterminizer(view)(seedRng('far-ahead'));
-  const own = state.players[view.seat] as PlayerState;
-  return own.rubies >= rubyTargetOf(state) - 1 && winChance(worth(state, view.seat), bestOpponentWorth(state, view.seat)) >= FAR_AHEAD;
+function winWithinReach(view: IstanbulSeatView): boolean {
+  const own = view.players.find((p) => p.seat === view.seat);
+  return own !== undefined && own.rubies >= view.rubyTarget - 1;
 }
 
 function istanbulBudget(view: IstanbulSeatView, level: Level): SearchBudget {
   const base = level === 'hard' && view.lettersAndSeals !== undefined ? HARD_LETTERS_AND_SEALS : ISTANBUL_BUDGETS[level];
-  return farAhead(view) ? { ...base, soonerWin: SOONER_WIN } : base;
+  return winWithinReach(view) ? { ...base, soonerWin: SOONER_WIN } : base;
 }
 
 export const istanbulPolicy: GamePolicy<IstanbulState, IstanbulAction, IstanbulSeatView> = {

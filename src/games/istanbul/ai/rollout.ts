@@ -21,11 +21,27 @@ function top(s: IstanbulState): IstanbulState['pending'][number] | undefined {
   return s.pending[s.pending.length - 1];
 }
 
+/**
+ * The seat's letters paid for the Secret Society's ruby the plain way (the first letter offered each time): the
+ * action is worth the ruby it buys, which comes only with the last letter paid.
+ */
+function paidThrough(s: IstanbulState, seat: Seat): IstanbulState {
+  let state = s;
+  for (let i = 0; i < 6; i++) {
+    const frame = top(state);
+    if (frame === undefined || frame.seat !== seat || frame.k !== 'letters' || frame.purpose !== 'secretSociety') break;
+    const pay = legalActions(state, seat).find((a) => a.type === 'discardLetter');
+    if (pay === undefined) break;
+    state = applyIstanbulUntold(state, pay, seat).state;
+  }
+  return state;
+}
+
 /** The seat's worth after `a`, over the fresh draws of chance `chance` if it meets chance. */
 function worthAfter(s: IstanbulState, seat: Seat, a: IstanbulAction, chance: readonly RngState[]): number {
   return meanOverChance(
     s,
-    (state) => applyIstanbulUntold(state, a, seat).state,
+    (state) => paidThrough(applyIstanbulUntold(state, a, seat).state, seat),
     (after) => worth(after, seat),
     reseedIstanbul,
     chance,
