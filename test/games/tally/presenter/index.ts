@@ -1,20 +1,15 @@
-/** Tally in Discord: a tiny stand-in picture, panel groups, the hand and help, in en, de and nl. */
+/** Tally in Discord: a tiny stand-in picture, panel groups, the hand and help. */
 import { formatMessage, type Catalogues } from '../../../../src/engine/index.js';
 import type { GamePresenter } from '../../../../src/games/contract.js';
 import type { BoardRenderer } from '../../../../src/render/board-job.js';
 import { TALLY_MESSAGES } from '../messages.en.js';
+import { tallyPresenterMessages } from './messages.js';
 import type { TallyAction } from '../types.js';
 import type { TallyView } from '../view/types.js';
 
-const presenterMessages: Catalogues = {
-  en: { 'tally.name': 'Tally', 'tally.group.main': 'Choose', 'tally.group.pick': 'Pick a number', 'tally.group.end': 'End', 'tally.cards': 'Cards: {cards}' },
-  de: { 'tally.name': 'Tally', 'tally.group.main': 'Wählen', 'tally.group.pick': 'Eine Zahl wählen', 'tally.group.end': 'Ende', 'tally.cards': 'Karten: {cards}' },
-  nl: { 'tally.name': 'Tally', 'tally.group.main': 'Kies', 'tally.group.pick': 'Kies een getal', 'tally.group.end': 'Einde', 'tally.cards': 'Kaarten: {cards}' },
-};
-
 /** Tally's presenter; its stand-in picture is drawn by `boards`, as a real game's board is. */
 export function tallyPresenter(boards: BoardRenderer): GamePresenter {
-  const catalogues: Catalogues = { en: { ...TALLY_MESSAGES.en, ...presenterMessages.en }, de: presenterMessages.de, nl: presenterMessages.nl };
+  const catalogues: Catalogues = { en: { ...TALLY_MESSAGES.en, ...tallyPresenterMessages.en }, de: tallyPresenterMessages.de, nl: tallyPresenterMessages.nl };
   const format: GamePresenter['format'] = (message, locale, names) => {
     const params = { ...(message.params ?? {}) };
     if (typeof params.player === 'number') params.player = names[params.player] ?? `#${params.player + 1}`;
@@ -22,7 +17,7 @@ export function tallyPresenter(boards: BoardRenderer): GamePresenter {
   };
   return {
     kind: 'tally',
-    messages: presenterMessages,
+    messages: tallyPresenterMessages,
     name: (locale) => formatMessage(catalogues, { key: 'tally.name' }, locale),
     format,
     // The names go with the view, as the real games' presenters hand them to their pictures.
