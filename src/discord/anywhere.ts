@@ -30,6 +30,16 @@ export function placeOf(interaction: BaseInteraction): Place {
   return interaction.authorizingIntegrationOwners.guildId === null && interaction.context === InteractionContextType.Guild ? 'serverWithoutBot' : 'server';
 }
 
+/**
+ * Whose records the interaction reads (history, statistics): the server's, or in the bot's direct messages
+ * those of the "direct messages" scope (`inDm`); null where none are kept (a private channel).
+ */
+export function recordsScope(interaction: BaseInteraction): { readonly guildId: string; readonly inDm: boolean } | null {
+  const inDm = placeOf(interaction) === 'botDm';
+  const guildId = interaction.guildId ?? (inDm ? DM_SCOPE : null);
+  return guildId === null ? null : { guildId, inDm };
+}
+
 /** Whether a game can be played where the interaction happened (the bot can post its boards there). */
 export function canHostGames(place: Place): boolean {
   return place === 'server' || place === 'botDm';

@@ -7,7 +7,7 @@ import type { FinishedGame } from '../../../app/game-service.js';
 import type { HandlerEnv } from '../../context.js';
 import { answerPrivately } from '../../respond.js';
 import { tableLink, visibleGames } from '../../tables.js';
-import { DM_SCOPE, placeOf } from '../../anywhere.js';
+import { recordsScope } from '../../anywhere.js';
 import { command } from '../command.js';
 
 export const HISTORY_ENTRIES = 10;
@@ -17,10 +17,10 @@ export const gameHistory = command({
   ack: 'ephemeral',
   options: { count: integer('opt.count', { min: 1, max: 25 }) },
   async handle(env, interaction, options) {
+    const scope = recordsScope(interaction);
+    if (scope === null) return answerPrivately(interaction, t(env.locale, 'history.empty'));
     // In a direct message: the games of this direct message only (the "direct messages" scope is everyone's).
-    const inDm = placeOf(interaction) === 'botDm';
-    const guildId = interaction.guildId ?? (inDm ? DM_SCOPE : null);
-    if (guildId === null) return answerPrivately(interaction, t(env.locale, 'history.empty'));
+    const { guildId, inDm } = scope;
     const count = options.count ?? HISTORY_ENTRIES;
     const games = await visibleHistory(env, interaction, guildId, count, inDm ? env.channelId : undefined);
     if (games.length === 0) return answerPrivately(interaction, t(env.locale, inDm ? 'anywhere.historyEmpty' : 'history.empty'));

@@ -7,7 +7,7 @@ import { user } from '../../command-data.js';
 import { t } from '../../i18n/index.js';
 import { answerPrivately } from '../../respond.js';
 import { ratingBoardLines, ratingText } from '../../rating-lines.js';
-import { DM_SCOPE, placeOf } from '../../anywhere.js';
+import { recordsScope } from '../../anywhere.js';
 import { command } from '../command.js';
 
 export const stats = command({
@@ -15,10 +15,10 @@ export const stats = command({
   ack: 'ephemeral',
   options: { user: user('opt.user') },
   async handle(env, interaction, options) {
+    const scope = recordsScope(interaction);
+    if (scope === null) return answerPrivately(interaction, t(env.locale, 'stats.none', { player: `<@${interaction.user.id}>` }));
     // In a direct message: the player's own games of direct messages, and no leaderboard (nobody shares it).
-    const inDm = placeOf(interaction) === 'botDm';
-    const guildId = interaction.guildId ?? (inDm ? DM_SCOPE : null);
-    if (guildId === null) return answerPrivately(interaction, t(env.locale, 'stats.none', { player: `<@${interaction.user.id}>` }));
+    const { guildId, inDm } = scope;
     const { service, presenters } = env.ctx;
     // A user Discord named but did not resolve is not the caller: refused, never answered about someone else.
     const named = inDm ? null : options.user;
