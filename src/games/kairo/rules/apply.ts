@@ -1,6 +1,6 @@
 /**
- * Kairo's rules: the legal decisions in a state and their effects. A turn is a stack of single decisions
- * kept in `state.pending`:
+ * Applying a decision: its effect, then the forced decisions after it (legal.ts offers them). A turn is a
+ * stack of single decisions kept in `state.pending`:
  *   turn:  build (new stall / extend / relocate, with its colour) | lead (customer) | draw | pass (final phase)
  *   build: card payment -> [joker coin] -> [section] -> field -> entrance (main stall) or coins (extension)
  *   lead:  [target entrance]
