@@ -11,8 +11,7 @@ import { aiComputerPlayer } from '../../src/app/computer-player.js';
 import { createGameService, type ActiveSnapshot } from '../../src/app/game-service.js';
 import type { AiTask } from '../../src/app/workers/ai-task.js';
 import { GAMES } from '../../src/games/index.js';
-import type { IstanbulState } from '../../src/games/istanbul/index.js';
-import type { KairoState } from '../../src/games/kairo/index.js';
+import { TABLES } from '../conformance/games.js';
 import { must, silentLogger, standingClock } from '../support/service-fixtures.js';
 import { testStores } from '../support/test-stores.js';
 
@@ -20,14 +19,9 @@ const clock = standingClock();
 const silent = silentLogger;
 const host = '100000000000000001';
 
-/** What setup deals and hides: the PRNG, the draw piles and every seat's hand (and Kairo's coins). */
-function hidden(kind: string, state: unknown): string {
-  if (kind === 'kairo') {
-    const s = state as KairoState;
-    return JSON.stringify([s.rng, s.deck, s.neutralBag, s.players.map((p) => [p.hand, p.coins])]);
-  }
-  const s = state as IstanbulState;
-  return JSON.stringify([s.rng, s.deck, s.players.map((p) => p.hand), s.ls?.letterDeck ?? null, s.ls?.kioskDeck ?? null]);
+/** What setup deals, the hidden (the PRNG, the draw piles, every seat's hand) with the open. */
+function dealt(state: unknown): string {
+  return JSON.stringify(state);
 }
 
 /** Every string in `value`, and every piece of one split at ':' (the old seed was `${seed}:${version}:${seat}`). */
@@ -40,11 +34,14 @@ function strings(value: unknown, out = new Set<string>()): Set<string> {
   return out;
 }
 
-const GAMES_TO_CHECK = [
-  { label: 'Istanbul', kind: 'istanbul', capacity: 3, computers: 2, expansion: null },
-  { label: 'Istanbul with Letters & Seals', kind: 'istanbul', capacity: 3, computers: 2, expansion: 'letters-and-seals' },
-  { label: 'Kairo', kind: 'kairo', capacity: 3, computers: 2, expansion: null },
-] as const;
+/** Every game of the registry with a computer player, with each expansion: a human and two computers. */
+const GAMES_TO_CHECK = TABLES.filter((table) => table.game.fixture.plugin === undefined && table.game.plugin.policy !== undefined && table.players === 3).map((table) => ({
+  label: `${table.game.id}${table.settings.expansion === null ? '' : ` with ${table.settings.expansion}`}`,
+  kind: table.game.id,
+  capacity: 3,
+  computers: 2,
+  expansion: table.settings.expansion,
+}));
 
 const stores = testStores('aiseed').filter((s) => s.label.toLowerCase().includes('sqlite'));
 const under = stores[0]!;
@@ -60,7 +57,7 @@ describe.runIf(under.available)('the computer player gets no way back to the gam
     expect(a).not.toContain('secret');
   });
 
-  it.each(GAMES_TO_CHECK)('$label: nothing posted to the AI worker reproduces the setup', async ({ kind, capacity, computers, expansion }) => {
+  it.each(GAMES_TO_CHECK.map((game) => [game.label, game] as const))('%s: nothing posted to the AI worker reproduces the setup', async (_label, { kind, capacity, computers, expansion }) => {
     const { store } = await under.open({ now: () => clock.now() });
     const gameSeed = `the-game-seed-${kind}-${expansion ?? 'base'}`;
     const svc = createGameService({ store, modules: GAMES.modules, clock, logger: silent, newSeed: () => gameSeed });
@@ -69,8 +66,8 @@ describe.runIf(under.available)('the computer player gets no way back to the gam
     let game = must(await svc.start(lobby.row.id, host, must(await svc.byId(lobby.row.id)).game.row.version)).game;
     const def = game.module.definition;
     // The test has teeth: the game's seed does deal the game's hidden state.
-    const real = hidden(kind, def.setup(game.options, gameSeed));
-    expect(hidden(kind, game.state)).toBe(real);
+    const real = dealt(def.setup(game.options, gameSeed));
+    expect(dealt(game.state)).toBe(real);
 
     const run = vi.spyOn(Tinypool.prototype, 'run');
     const turns = new ComputerTurns(svc, player, silent);
@@ -88,7 +85,7 @@ describe.runIf(under.available)('the computer player gets no way back to the gam
         // `carry`: the seat's previous search tree (its own hypothetical lines, from the derived seed).
         expect(Object.keys(task).filter((key) => key !== 'carry').sort()).toEqual(['deadlineMs', 'game', 'legalActions', 'level', 'seed', 'view']);
         expect(JSON.stringify(task)).not.toContain(gameSeed);
-        for (const candidate of strings(task)) expect(hidden(kind, def.setup(game.options, candidate)), candidate).not.toBe(real);
+        for (const candidate of strings(task)) expect(dealt(def.setup(game.options, candidate)), candidate).not.toBe(real);
       }
       // And the old seed would have been caught: it began with the game's seed.
       expect(strings(`${gameSeed}:12:1`).has(gameSeed)).toBe(true);
