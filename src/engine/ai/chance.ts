@@ -1,6 +1,6 @@
 /**
  * Chance for the computer players' one-ply looks (the prior and the rollout policy): an action that meets
- * chance (a die roll, a draw from the bag, a reshuffle) is weighed by its mean value over a few fresh draws
+ * chance (a die roll, a draw from the bag or a face-down pile, a reshuffle) is weighed by its mean value over a few fresh draws
  * of chance, never over the chance the state already holds, which is the very outcome that follows when the
  * action is played. The same draws serve every candidate of one decision (common random numbers), so the
  * candidates are compared on the same rolls, none of which is the sample's own.
@@ -32,8 +32,9 @@ export function rngMoved(before: RngState, after: RngState): boolean {
 
 /**
  * The mean of `value` over the outcomes of an action, blind to the state's own chance: `play(state)` is
- * tried on the state once; if it drew on the PRNG, that outcome is thrown away and the value is the mean
- * over `play` on `reseed(state, draw)` for each of `draws` (a copy of each, so the draws serve again).
+ * tried on the state once; if it drew on the PRNG or from a face-down pile (`drewFaceDown`: a card, letter
+ * or tile whose order nobody knows, which `reseed` deals anew), that outcome is thrown away and the value is
+ * the mean over `play` on `reseed(state, draw)` for each of `draws` (a copy of each, so the draws serve again).
  */
 export function meanOverChance<S extends { readonly rng: RngState }>(
   state: S,
@@ -41,9 +42,10 @@ export function meanOverChance<S extends { readonly rng: RngState }>(
   value: (after: S) => number,
   reseed: (s: S, rng: RngState) => S,
   draws: readonly RngState[],
+  drewFaceDown: (before: S, after: S) => boolean = () => false,
 ): number {
   const after = play(state);
-  if (!rngMoved(state.rng, after.rng) || draws.length === 0) return value(after);
+  if ((!rngMoved(state.rng, after.rng) && !drewFaceDown(state, after)) || draws.length === 0) return value(after);
   let total = 0;
   chanceWork += draws.length;
   for (const reseeded of reseededBy(draws, state, reseed)) total += value(play(reseeded));

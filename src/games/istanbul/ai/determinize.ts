@@ -185,6 +185,18 @@ export function reseedIstanbul(s: IstanbulState, rng: RngState): IstanbulState {
 }
 
 /**
+ * Whether a move drew from a face-down pile (`reseedIstanbul` deals them anew): a bonus card, a letter or a
+ * Kiosk tile. Such a draw is chance as much as a die: which card or letter came is nobody's knowledge, and a
+ * letter drawn where the seat's token stands is delivered at once (two seals, not one).
+ */
+export function drewFaceDown(before: IstanbulState, after: IstanbulState): boolean {
+  if (after.deck.length < before.deck.length) return true;
+  const was = before.ls;
+  const now = after.ls;
+  return was !== undefined && now !== undefined && (now.letterDeck.length < was.letterDeck.length || now.kioskDeck.length < was.kioskDeck.length);
+}
+
+/**
  * The piles sorted by counting (a reseed sorts three piles for every visit of the search, and comparison
  * sorts were a tenth of its CPU): the same arrays as `slice().sort()` (card kinds in the default string
  * order) and `slice().sort((a, b) => a - b)` (letters' places, Kiosk tiles: small whole numbers).

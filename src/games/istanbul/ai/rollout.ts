@@ -2,8 +2,9 @@
  * Istanbul's rollout policy, and the greedy player of the benchmark with no noise: one ply on the seat's
  * worth, where a step that only leads to a place (a move, leaving an assistant, paying the merchants there)
  * is valued by the best place action it opens, since the move itself gains nothing yet. An action that
- * rolls dice (Tea House, Black Market, the dice card, the Kiosk's die) is valued by its mean over fresh
- * rolls (`meanOverChance`), never by the roll the state's PRNG holds: that roll is what would follow.
+ * rolls dice (Tea House, Black Market, the dice card, the Kiosk's die) or draws from a face-down pile (a bonus
+ * card, a letter, the Kiosk's tiles) is valued by its mean over fresh chance (`meanOverChance`), never by the
+ * roll the state's PRNG holds or the card on top of its pile: that is what would follow.
  */
 import { drawChance, meanOverChance } from '../../../engine/ai/chance.js';
 import { randomInt, type RngState, type Seat } from '../../../engine/index.js';
@@ -11,7 +12,7 @@ import type { IstanbulAction } from '../actions.js';
 import { applyIstanbulUntold } from '../rules/apply.js';
 import { legalActions } from '../rules/legal.js';
 import type { IstanbulState } from '../state.js';
-import { reseedIstanbul } from './determinize.js';
+import { drewFaceDown, reseedIstanbul } from './determinize.js';
 import { bestOpponentWorth, winChance, worth } from './evaluate.js';
 
 /** Most candidates weighed per decision (a random subset beyond it keeps rollouts cheap). */
@@ -45,6 +46,7 @@ function worthAfter(s: IstanbulState, seat: Seat, a: IstanbulAction, chance: rea
     (after) => worth(after, seat),
     reseedIstanbul,
     chance,
+    drewFaceDown,
   );
 }
 
@@ -92,7 +94,7 @@ const LEADS_TO_PLACE = new Set<IstanbulAction['type']>([
  */
 export function actionValue(s: IstanbulState, seat: Seat, a: IstanbulAction, chance: readonly RngState[]): number {
   if (LEADS_TO_PLACE.has(a.type)) {
-    return meanOverChance(s, (state) => applyIstanbulUntold(state, a, seat).state, (after) => valueAhead(after, seat, chance), reseedIstanbul, chance);
+    return meanOverChance(s, (state) => applyIstanbulUntold(state, a, seat).state, (after) => valueAhead(after, seat, chance), reseedIstanbul, chance, drewFaceDown);
   }
   // Ending the turn early forfeits the rest of it: a small cost, so any gain beats it.
   if (a.type === 'endTurn' || a.type === 'skipAction') return worthAfter(s, seat, a, chance) - 0.01;
