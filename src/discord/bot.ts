@@ -8,6 +8,7 @@ import { Events, MessageFlags, type Client, type Interaction } from 'discord.js'
 import type { GameService } from '../app/game-service.js';
 import { ComputerTurns, type ComputerPlayer } from '../app/computer-turns.js';
 import { Scheduler } from '../app/scheduler.js';
+import { settleAfterCommit } from '../app/after-commit.js';
 import type { Logger } from '../logger.js';
 import { commandDefinitions } from './handlers/commands.js';
 import type { BotContext, Deliverer, FollowingPanels } from './types.js';
@@ -127,10 +128,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       // Games that stopped during a computer player's turn go on.
       await Promise.all(
         result.computerTurns.map(({ gameId }) =>
-          service.lockedGame(gameId, async () => {
-            await computers.playHeld(gameId);
-            await deliverer.deliverHeld(gameId);
-          }),
+          service.lockedGame(gameId, () => settleAfterCommit({ computers, deliverer }, gameId)),
         ),
       );
     },
