@@ -1,7 +1,7 @@
 /**
  * Letters & Seals: the letter pile lies face down and its order is nobody's knowledge, so the computer
- * player's looks must not depend on it. The same states with the letter pile dealt again (another hidden
- * order, the same view for every seat) give the same prior, the same values in the rollout policy's look, the
+ * player's looks must not depend on it (nor on the order of the bonus cards and Kiosk tiles). The same states
+ * with those piles dealt again (another hidden order, the same view for every seat) give the same prior, the same values in the rollout policy's look, the
  * same rollout choice and the same decision, for the same seed: a letter drawn (the Embassy, the Kiosk, the
  * courier) is weighed over letters drawn afresh, as a die is weighed over fresh rolls, never as the letter on
  * top of the pile.
@@ -15,11 +15,15 @@ import { istanbulPolicy } from '../../src/games/istanbul/ai/index.js';
 import { actionValue, istanbulGreedyAction, istanbulPrior } from '../../src/games/istanbul/ai/rollout.js';
 import { reachState, SMALL } from './games.js';
 
-/** The state with its letter pile in another order, dealt from `seed`. */
+/**
+ * The state with its face-down piles in another order, dealt from `seed`: the letters, and the bonus cards and
+ * Kiosk tiles too (a draw from them must look alike whatever their order).
+ */
 function redealt(s: IstanbulState, seed: string): IstanbulState {
   const ls = s.ls;
   if (ls === undefined) throw new Error('not a Letters & Seals game');
-  return { ...s, ls: { ...ls, letterDeck: shuffle(seedRng(seed), ls.letterDeck) } };
+  const rng = seedRng(seed);
+  return { ...s, deck: shuffle(rng, s.deck), ls: { ...ls, letterDeck: shuffle(rng, ls.letterDeck), kioskDeck: shuffle(rng, ls.kioskDeck) } };
 }
 
 /** What the computer's looks see in `s` for the seat to move, with fixed seeds. */
@@ -40,8 +44,8 @@ function states(players: number, count: number): { state: IstanbulState; seat: S
   });
 }
 
-describe('Letters & Seals: the order of the face-down letter pile changes nothing the computer sees', () => {
-  it.each([2, 4])('%i players, 40 states of seeded play: the same prior, rollout values and choice with the letters dealt again', (players) => {
+describe('Letters & Seals: the order of the face-down piles changes nothing the computer sees', () => {
+  it.each([2, 4])('%i players, 40 states of seeded play: the same prior, rollout values and choice with the letters, cards and tiles dealt again', (players) => {
     let drawsALetter = 0;
     for (const { state, seat } of states(players, 40)) {
       const legal = istanbul.legalActions(state, seat);

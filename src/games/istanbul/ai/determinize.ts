@@ -185,15 +185,17 @@ export function reseedIstanbul(s: IstanbulState, rng: RngState): IstanbulState {
 }
 
 /**
- * Whether a move drew from a face-down pile (`reseedIstanbul` deals them anew): a bonus card, a letter or a
- * Kiosk tile. Such a draw is chance as much as a die: which card or letter came is nobody's knowledge, and a
- * letter drawn where the seat's token stands is delivered at once (two seals, not one).
+ * Whether a move drew a letter from the face-down letter pile (`reseedIstanbul` deals it anew): which letter
+ * came is nobody's knowledge, as a die's roll, and a letter drawn where one of the seat's tokens stands is
+ * delivered at once (two seals, not one), so the looks weigh it over fresh deals (`meanOverChance`). The other
+ * face-down piles need no such care: a bonus card drawn changes a hand's cards, not how many, and a seat's
+ * worth reads the number; a Kiosk tile turned up is worth nothing until chosen. Whatever their order, every
+ * look values a draw from them alike (`test/ai/letters-redealt.test.ts` deals all three again).
  */
 export function drewFaceDown(before: IstanbulState, after: IstanbulState): boolean {
-  if (after.deck.length < before.deck.length) return true;
   const was = before.ls;
   const now = after.ls;
-  return was !== undefined && now !== undefined && (now.letterDeck.length < was.letterDeck.length || now.kioskDeck.length < was.kioskDeck.length);
+  return was !== undefined && now !== undefined && now.letterDeck.length < was.letterDeck.length;
 }
 
 /**
