@@ -28,7 +28,7 @@ export interface SearchBudget {
   /** Chance that the rollout policy plays a uniformly random action instead of its greedy choice. */
   readonly rolloutNoise: number;
   /**
-   * Lets a seat far ahead convert its lead (default: off). A game not yet over is worth `unfinished` (< 1)
+   * Lets a seat convert a win within reach (default: off). A game not yet over is worth `unfinished` (< 1)
    * times its evaluation, and a game that ended is worth its value times `unfinished + (1 - unfinished) x
    * discount^moves` (moves from the decision to the end): any win is then worth more than any lead, however
    * safe, and a win sooner more than the same win later. Without it, a seat whose win chance had saturated saw

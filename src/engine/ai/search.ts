@@ -318,7 +318,7 @@ function iterate<S, A, V>(policy: GamePolicy<S, A, V>, root: Node<A>, start: S, 
   }
   // Backpropagation.
   const evaluated = policy.evaluate(state);
-  // A seat far ahead (SearchBudget.soonerWin): any win above any lead, a win sooner above the same win later.
+  // A win within reach (SearchBudget.soonerWin): any win above any lead, a win sooner above the same win later.
   const sooner = budget.soonerWin;
   let values = evaluated;
   if (sooner !== undefined) {
