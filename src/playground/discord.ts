@@ -1,8 +1,8 @@
 /**
  * What the playground needs from a local Discord: the shape of the fake Discord in test/fake-discord,
  * declared here structurally so that nothing under src/ imports test code (the production build and the
- * Docker image compile src/ alone). test/playground/conformance.test.ts checks at compile time that the
- * real FakeDiscord fits these types; the playground's entry point (main.ts) loads the compiled fake at
+ * Docker image compile src/ alone). test/playground/helpers.ts checks at compile time that the real
+ * FakeDiscord fits these types (it starts the fake as a StartLocalDiscord); the playground's entry point (main.ts) loads the compiled fake at
  * run time.
  */
 import type { EventEmitter } from 'node:events';
