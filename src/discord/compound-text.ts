@@ -25,35 +25,47 @@ export function paymentText(steps: readonly CompoundStepInfo[], say: (m: Message
 }
 
 /**
- * The words of a compound's steps with the players' names at most `nameMax` characters (null: in full).
- * Names are shortened only in the label, and only as far as the steps it must name need (see NAME_LEVELS).
+ * How a compound's steps are worded: the players' names at most `nameMax` characters (null: in full), and
+ * `short`: the game's shorter wording of an action where it has one (see GamePresenter.shortForm).
  */
-export type CompoundWords = (nameMax: number | null) => { readonly describe: (action: unknown) => string; readonly say: (m: Message) => string };
+export interface Wording {
+  readonly nameMax: number | null;
+  readonly short: boolean;
+}
+
+/** The words of a compound's steps in a wording; only the label shortens, as far as the steps it must name need (see WORDINGS). */
+export type CompoundWords = (wording: Wording) => { readonly describe: (action: unknown) => string; readonly say: (m: Message) => string };
 
 /**
- * How far the label shortens the players' names, in turn, when the steps that must stand in it do not fit
- * with full names (Discord allows 32 characters, "(computer)" adds more): a payment to three players of long
- * names cannot stand beside its move otherwise. The description keeps the full names.
+ * How far the label shortens its words, in turn, when the steps that must stand in it do not fit in full:
+ * first the players' names (Discord allows 32 characters, "(computer)" adds more: a payment to three players
+ * of long names cannot stand beside its move otherwise), then the actions' wording, the names again in full
+ * first (a Kiosk tile named beside the exchange that names it again). The description keeps the full text.
  */
-export const NAME_LEVELS: readonly (number | null)[] = [null, 16, 10, 6];
+export const WORDINGS: readonly Wording[] = [false, true].flatMap((short) => [null, 16, 10, 6].map((nameMax) => ({ nameMax, short })));
+
+/** Every name in full, every action in its full wording. */
+export const FULL_WORDING = WORDINGS[0] as Wording;
 
 export function compoundText(steps: readonly CompoundStepInfo[], words: CompoundWords): CompoundText {
-  const full = wordsOf(steps, words(null));
+  const full = wordsOf(steps, words(FULL_WORDING));
   let best = full;
-  // Names are shortened only for the steps that must be named, not to make room for a further detail.
-  for (const level of NAME_LEVELS.slice(1)) {
-    if (best.headFits) break;
-    best = wordsOf(steps, words(level));
+  // Words are shortened as little as lets the steps that must be named and their costs and gains stand whole;
+  // when no wording holds them all, as little as lets the steps stand.
+  for (const wording of WORDINGS.slice(1)) {
+    if (best.allFits) break;
+    const next = wordsOf(steps, words(wording));
+    if (next.allFits || !best.headFits) best = next;
   }
-  // The same steps and details in the same order at every level: the description takes them with full names,
-  // and names in full what the label names short (whom it pays).
+  // The same steps and details in the same order at every level: the description takes them in full, and
+  // says in full what the label says short (whom it pays, the step worded short).
   const inHead = (i: number): boolean => (full.steps[i] as Named).drop < best.keep;
   const shortened = [
     ...full.steps.filter((n, i) => inHead(i) && n.text !== best.steps[i]?.text).map((n) => n.text),
     ...full.details.slice(0, best.inLabel).filter((text, i) => text !== best.details[i]),
   ];
   const rest = full.steps.filter((_, i) => !inHead(i)).map((n) => n.text);
-  const reasons = steps.flatMap((s) => s.reasons.map(words(null).say));
+  const reasons = steps.flatMap((s) => s.reasons.map(words(FULL_WORDING).say));
   return { label: best.label, details: [...reasons, ...shortened, ...(rest.length === 0 ? [] : [rest.join(ARROW)]), ...full.details.slice(best.inLabel)] };
 }
 
@@ -73,6 +85,8 @@ interface Worded {
   readonly inLabel: number;
   /** Whether the steps that must be named (drop 0) stand uncut. */
   readonly headFits: boolean;
+  /** Whether the label holds them and every cost and gain, uncut. */
+  readonly allFits: boolean;
 }
 
 function wordsOf(steps: readonly CompoundStepInfo[], { describe, say }: ReturnType<CompoundWords>): Worded {
@@ -120,5 +134,6 @@ function wordsOf(steps: readonly CompoundStepInfo[], { describe, say }: ReturnTy
     details,
     inLabel,
     headFits: [...(heads[1] as (typeof heads)[number]).head].length <= LABEL_MAX,
+    allFits: [...best.head].length <= LABEL_MAX && inLabel === details.length,
   };
 }

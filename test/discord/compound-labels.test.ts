@@ -1,22 +1,24 @@
 /**
  * "In one go…" names what each compound choice achieves within Discord's 100 characters, in every language:
- * fuzzed games of Istanbul, Letters & Seals and Kairo (several seeds and player counts) are scanned at every
+ * fuzzed games of every table a lobby offers (each game, each expansion, the fewest and the most seats) are scanned at every
  * decision, and every compound choice's label must carry, uncut, its place and what it does (the first step
  * and every step that acts or skips the action), what it pays and the costs and gains of what it does; a
  * compound that skips the action for the player says why in its description. Those that achieve nothing come last.
- * With players' names as long as Discord allows (and a seat a computer plays for its player, longer still), the
- * label may shorten the names, as little as it can, and the description then names them in full.
+ * With players' names as long as Discord allows (and a seat a computer plays for its player, longer still), or
+ * words too long for 100 characters (a Kiosk tile named beside the exchange that names it again), the label may
+ * shorten the names and then the wording of the actions, as little as it can; the description then says them in full.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameModule, LobbySettings } from '../../src/app/module.js';
+import type { GameModule } from '../../src/app/module.js';
 import { compoundStepInfo, type CompoundStepInfo } from '../../src/app/service/queries.js';
-import { compoundText, LABEL_MAX, NAME_LEVELS, type CompoundWords } from '../../src/discord/compound-text.js';
+import { compoundText, FULL_WORDING, LABEL_MAX, WORDINGS, type CompoundWords } from '../../src/discord/compound-text.js';
 import { fitParts } from '../../src/discord/panel.js';
 import { NAME_MAX, oneLine } from '../../src/discord/text.js';
 import { achievesNothing, compoundChoices, pick, seedRng, type Locale, type Message, type Seat } from '../../src/engine/index.js';
 import type { GamePresenter } from '../../src/games/contract.js';
 import { GAMES } from '../../src/games/index.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
+import { TABLES, type Table } from '../conformance/games.js';
 
 const LOCALES: readonly Locale[] = ['en', 'de', 'nl'];
 const NAMES = ['Alice', 'Bob', 'Carol', 'Dave', 'Erin'];
@@ -35,23 +37,15 @@ const LONG_NAMES = [
 /** The details that are a cost or a gain (lira, goods, rubies, coins), by their catalogue keys. */
 const COST_OR_GAIN = /^(istanbul\.detail\.(gain|cost|pay|payNeutral|post|fill|ruby|payGood|deliver)|kairo\.detail\.(income|ownerIncome)\w*)$/;
 
-interface Scan {
-  readonly name: string;
-  readonly kind: 'istanbul' | 'kairo';
-  readonly players: number;
-  readonly settings: Omit<LobbySettings, 'capacity'>;
-  readonly seeds: readonly string[];
-}
-
-const SCANS: readonly Scan[] = [
-  { name: 'Istanbul', kind: 'istanbul', players: 2, settings: { layout: null, variant: null }, seeds: ['k1', 'k2'] },
-  { name: 'Istanbul', kind: 'istanbul', players: 4, settings: { layout: null, variant: null }, seeds: ['k3', 'k4'] },
-  { name: 'Istanbul', kind: 'istanbul', players: 5, settings: { layout: null, variant: null }, seeds: ['k5'] },
-  { name: 'Letters & Seals', kind: 'istanbul', players: 3, settings: { layout: 'starter', variant: null, expansion: 'letters-and-seals' }, seeds: ['l1', 'l2'] },
-  { name: 'Letters & Seals', kind: 'istanbul', players: 5, settings: { layout: 'random', variant: null, expansion: 'letters-and-seals' }, seeds: ['l3'] },
-  { name: 'Kairo', kind: 'kairo', players: 2, settings: { layout: 'quick', variant: null }, seeds: ['c1', 'c2'] },
-  { name: 'Kairo', kind: 'kairo', players: 4, settings: { layout: 'quick', variant: null }, seeds: ['c3'] },
-];
+/**
+ * Every table a lobby offers, as the conformance suite sets them up (test/conformance/games.ts): each game the
+ * bot hosts, without an expansion and with each one, at its fewest and its most seats, the layouts and variants
+ * taken in turn; a few seeds each.
+ */
+const SCANS: readonly Table[] = TABLES.filter(
+  (table) => table.game.fixture.plugin === undefined && (table.players === table.game.def.players.min || table.players === table.game.def.players.max),
+);
+const SEEDS = 2;
 
 /** What must stand, uncut, in the label. */
 function keyWords(steps: readonly CompoundStepInfo[], { describe, say }: ReturnType<CompoundWords>): string[] {
@@ -64,30 +58,33 @@ function keyWords(steps: readonly CompoundStepInfo[], { describe, say }: ReturnT
   return [...new Set(out)];
 }
 
-/** The words of a game's messages for these players, their names cut as the panel cuts them. */
+/** The words of a game's messages for these players, their names cut and the actions worded short as the panel does. */
 function wordsFor(presenter: GamePresenter, module: GameModule, locale: Locale, names: readonly string[]): CompoundWords {
-  return (nameMax) => {
+  return ({ nameMax, short }) => {
     const shown = nameMax === null ? [...names] : names.map((name) => oneLine(name, nameMax));
     const say = (m: Message): string => presenter.format(m, locale, shown);
-    return { say, describe: (a) => say(module.definition.describeAction(a)) };
+    const describe = (action: unknown): string => {
+      const message = module.definition.describeAction(action);
+      return say((short ? presenter.shortForm?.(message) : undefined) ?? message);
+    };
+    return { say, describe };
   };
 }
 
 describe('the key words of every compound choice stand within 100 characters', () => {
-  for (const scan of SCANS) {
-    it(`${scan.name}, ${scan.players} players, seeds ${scan.seeds.join(', ')}`, () => {
-      const module = GAMES.modules.get(scan.kind) as GameModule;
-      const presenter = GAMES.presenters(inProcessBoardRenderer(GAMES)).get(scan.kind) as GamePresenter;
+  for (const table of SCANS) {
+    it(table.name, () => {
+      const module = table.game.module;
+      const presenter = GAMES.presenters(inProcessBoardRenderer(GAMES)).get(table.game.id) as GamePresenter;
       const def = module.definition;
       let compounds = 0;
       let skips = 0;
       let shortened = 0;
       const missing: string[] = [];
-      for (const seed of scan.seeds) {
-        const parsed = def.parseOptions(module.buildOptions({ ...scan.settings, capacity: scan.players }, scan.players));
-        if (!parsed.ok) throw new Error(parsed.error);
-        let state = def.setup(parsed.options, seed);
-        const rng = seedRng(`labels:${seed}`);
+      for (let n = 1; n <= SEEDS; n++) {
+        const seed = `labels:${table.name}:${n}`;
+        let state = def.setup(table.options, seed);
+        const rng = seedRng(seed);
         for (let guard = 0; !def.isOver(state) && guard < 700; guard++) {
           const seat = def.activeSeats(state)[0] as Seat;
           const legal = def.legalActions(state, seat);
@@ -109,20 +106,20 @@ describe('the key words of every compound choice stand within 100 characters', (
                 if (names === NAMES) plain = text;
                 const length = [...text.label].length;
                 if (length > LABEL_MAX) expect(length).toBeLessThanOrEqual(LABEL_MAX);
-                // The key words stand in the label with the names in full, or shortened as the label needed.
-                const level = NAME_LEVELS.find((nameMax) => keyWords(info, words(nameMax)).every((word) => text.label.includes(word)));
+                // The key words stand in the label in full, or with the names and wording shortened as the label needed.
+                const level = WORDINGS.find((wording) => keyWords(info, words(wording)).every((word) => text.label.includes(word)));
                 if (level === undefined) {
-                  missing.push(`${locale}: "${keyWords(info, words(null)).join(' → ')}" not in "${text.label}"`);
+                  missing.push(`${locale}: "${keyWords(info, words(FULL_WORDING)).join(' → ')}" not in "${text.label}"`);
                   continue;
                 }
-                if (level === null) continue;
+                if (level === FULL_WORDING) continue;
                 shortened++;
-                // What the label names with shortened names, the description names in full.
-                for (const word of keyWords(info, words(null))) {
+                // What the label says short, the description says in full.
+                for (const word of keyWords(info, words(FULL_WORDING))) {
                   if (!text.label.includes(word) && !text.details.some((part) => part.includes(word))) expect(text.details.some((part) => part.includes(word)), word).toBe(true);
                 }
               }
-              const say = wordsFor(presenter, module, locale, NAMES)(null).say;
+              const say = wordsFor(presenter, module, locale, NAMES)(FULL_WORDING).say;
               const text = plain as ReturnType<typeof compoundText>;
               const reasons = info.flatMap((s) => s.reasons.map(say));
               // A skip the compound takes for the player (not one they chose as its first step) says why.
@@ -140,9 +137,9 @@ describe('the key words of every compound choice stand within 100 characters', (
       }
       expect(missing.slice(0, 10)).toEqual([]);
       expect(compounds).toBeGreaterThan(50);
-      if (scan.kind === 'istanbul') expect(skips).toBeGreaterThan(0);
+      if (table.game.id === 'istanbul') expect(skips).toBeGreaterThan(0);
       // Payments to players of long names cannot all stand in full.
-      if (scan.kind === 'istanbul') expect(shortened).toBeGreaterThan(0);
+      if (table.game.id === 'istanbul') expect(shortened).toBeGreaterThan(0);
     });
   }
 });

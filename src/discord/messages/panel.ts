@@ -7,7 +7,7 @@ import type { ActiveSnapshot, GameService } from '../../app/game-service.js';
 import type { EffectiveEntry } from '../../app/log.js';
 import { achievesNothing, MAX_CHAIN, type GameEvent, type Locale, type Seat } from '../../engine/index.js';
 import { encodeCustomId } from '../codec.js';
-import { compoundText, paymentText, type CompoundWords } from '../compound-text.js';
+import { compoundText, FULL_WORDING, paymentText, type CompoundWords } from '../compound-text.js';
 import type { GamePresenter } from '../../games/contract.js';
 import { t } from '../i18n/index.js';
 import { buildPanel, truncate, type PanelAction, type PanelRow } from '../panel.js';
@@ -39,13 +39,17 @@ export function panelChoices(legal: readonly unknown[], compounds: readonly (rea
   return [...compounds.map((steps, k) => ({ index: legal.length + k, steps })), ...legal.map((action, index) => ({ index, steps: [action] }))];
 }
 
-/** A compound's words in the reader's language, with the players' names cut where the label needs it. */
+/** A compound's words in the reader's language, with the players' names cut and the actions worded short where the label needs it. */
 function compoundWords(game: ActiveSnapshot, presenter: GamePresenter, locale: Locale): CompoundWords {
   const playerNames = labelNames(game);
-  return (nameMax) => {
+  return ({ nameMax, short }) => {
     const shown = nameMax === null ? playerNames : playerNames.map((name) => oneLine(name, nameMax));
     const say = (m: Parameters<GamePresenter['format']>[0]): string => presenter.format(m, locale, shown);
-    return { say, describe: (action) => say(game.module.definition.describeAction(action)) };
+    const describe = (action: unknown): string => {
+      const message = game.module.definition.describeAction(action);
+      return say((short ? presenter.shortForm?.(message) : undefined) ?? message);
+    };
+    return { say, describe };
   };
 }
 
@@ -60,7 +64,7 @@ export function panelActions(service: GameService, game: ActiveSnapshot, present
   const legal = service.legalActions(game, seat);
   const details = service.optionDetails(game, seat, legal);
   const chainGroup = t(locale, 'panel.chainGroup');
-  const { say, describe } = words(null);
+  const { say, describe } = words(FULL_WORDING);
   const actions = panelChoices(legal, service.compounds(game, seat, legal)).map(({ index, steps }): PanelAction => {
     if (index >= legal.length) {
       // A compound choice names what it achieves first; one that achieves nothing is offered last.
@@ -138,7 +142,7 @@ function undoWholeLabel(game: ActiveSnapshot, presenter: GamePresenter, locale: 
  */
 export function compoundConfirmMessage(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, seat: Seat, index: number, locale: Locale): PrivateMessage {
   const words = compoundWords(game, presenter, locale);
-  const { say } = words(null);
+  const { say } = words(FULL_WORDING);
   const legal = service.legalActions(game, seat);
   const steps = service.compounds(game, seat, legal)[index - legal.length] ?? [];
   const info = service.compoundSteps(game, seat, steps);

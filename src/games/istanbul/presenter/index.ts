@@ -76,6 +76,17 @@ function format(message: Message, locale: Locale, names: readonly string[]): str
   return formatIstanbulMessage(catalogues, message, locale, seatName);
 }
 
+/** The catalogue's shorter wording of an action (`<key>.short`), also of the action played from the discard pile. */
+function shortForm(message: Message): Message | undefined {
+  const short = (key: string): string | undefined => (catalogues.en?.[`${key}.short`] === undefined ? undefined : `${key}.short`);
+  const via = message.params?.via;
+  const shortVia = typeof via === 'string' ? short(via) : undefined;
+  const key = short(message.key);
+  if (key === undefined && shortVia === undefined) return undefined;
+  const params = shortVia === undefined ? message.params : { ...message.params, via: shortVia };
+  return params === undefined ? { key: key ?? message.key } : { key: key ?? message.key, params };
+}
+
 function istanbulJob(view: unknown, options: RenderOptions, picture: BoardPicture): BoardJob {
   return {
     game: 'istanbul',
@@ -102,6 +113,7 @@ export const istanbulPresenter = (boards: BoardRenderer): GamePresenter => ({
   messages: istanbulPresenterMessages,
   name: (locale) => format({ key: 'istanbul.name' }, locale, []),
   format,
+  shortForm,
   renderBoard(view, options) {
     return boards.render(istanbulJob(view, options, 'board'));
   },
