@@ -45,7 +45,8 @@ describe.runIf(WORKER !== undefined)('AI pool: a decision given up is withdrawn'
   it('six decisions on two workers, all given up: the four waiting never start, the two running stop searching, and the next decision is answered at once', async () => {
     const done = outcomes();
     // No wall-clock cap: a hard search runs its whole budget (seconds) unless it is told to stop.
-    pool = createAiPool({ threads: 2, deadlineMs: null, workerFile: WORKER, onWorkerDone: done.onWorkerDone });
+    // A margin far beyond a worker's start on a busy machine: a worker is never terminated here, it stops.
+    pool = createAiPool({ threads: 2, deadlineMs: null, marginMs: 60_000, workerFile: WORKER, onWorkerDone: done.onWorkerDone });
     const callers = Array.from({ length: 6 }, () => new AbortController());
     const asked = callers.map((caller, i) => pool!.decide('istanbul', view, legal, { level: 'hard', seed: `withdraw-${i}`, signal: caller.signal }).then(() => 'answered', (error: unknown) => error));
     expect(pool.pending).toBe(6);
@@ -102,7 +103,7 @@ describe.runIf(WORKER !== undefined && sqlite.available)('computer turns: a deci
     const computerSeat = svc.computerSeatsToPlay(game)[0]!;
     expect(computerRequest(game, computerSeat, 'hard').legal.length).toBeGreaterThan(1);
     const done = outcomes();
-    const player = aiComputerPlayer({ threads: 1, deadlineMs: null, workerFile: WORKER, onWorkerDone: done.onWorkerDone });
+    const player = aiComputerPlayer({ threads: 1, deadlineMs: null, marginMs: 60_000, workerFile: WORKER, onWorkerDone: done.onWorkerDone });
     try {
       // A limit far below a hard search's time: every decision is given up and gets the fallback move.
       const turns = new ComputerTurns(svc, player, createLogger({ level: 'silent', format: 'json' }), { decisionLimitMs: 50 });

@@ -18,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import Tinypool from 'tinypool';
 import type { Carry, Level } from '../../engine/ai/index.js';
 import { AiDecisionAbandonedError, AiDecisionWithdrawnError, AiPoolClosedError } from './ai-errors.js';
-import type { AiAnswer, AiTask } from './ai-task.js';
+import type { AiAnswer, AiTask, AiWarmUpTask, WarmUpReport } from './ai-task.js';
 
 /** Per level: the answer time the search budgets are sized for (p95 on one core), and the hard cap. */
 export const AI_TARGET_MS: Readonly<Record<Level, number>> = { easy: 300, normal: 1000, hard: 3000 };
@@ -31,8 +31,8 @@ export interface AiPoolOptions {
   readonly deadlineMs?: number | null;
   /**
    * A decision with no answer this long after its deadline (the level's cap when `deadlineMs` is null) is
-   * abandoned (AiDecisionAbandonedError) and withdrawn from its worker (default 5 s: time for a worker to
-   * start, and for a busy machine).
+   * abandoned (AiDecisionAbandonedError) and withdrawn from its worker; a worker told to stop that is still
+   * silent this long after is terminated (default 5 s: time for a worker to start, and for a busy machine).
    */
   readonly marginMs?: number;
   /** The worker module (tests: a worker that fails or never answers); default ai-worker. */
@@ -41,6 +41,15 @@ export interface AiPoolOptions {
   readonly onTask?: (seconds: number, ok: boolean) => void;
   /** Told each time a worker is done with a decision it was given (a decision withdrawn from the queue never is). */
   readonly onWorkerDone?: (outcome: WorkerOutcome) => void;
+  /**
+   * Warm every worker up when the pool starts (ai-task.ts, warmUpAi), in the background: a fresh worker's
+   * first decisions otherwise cost 2-3x the CPU. A decision asked meanwhile stops one worker's warm-up and
+   * is served there. Default: on for the pool's own worker where the warm-up can be stopped (worker threads,
+   * built code); off for child processes (TypeScript sources), where a decision would wait for it.
+   */
+  readonly warmUp?: boolean;
+  /** Told of each worker's warm-up once it is done (or stopped). */
+  readonly onWarmedUp?: (report: WarmUpReport) => void;
 }
 
 export interface ChooseOptions {
@@ -83,11 +92,6 @@ function workerEntry(file?: URL): { filename: string; execArgv: string[]; runtim
 
 const DEFAULT_MARGIN_MS = 5_000;
 
-/**
- * A withdrawn decision's worker has this long to answer after its stop flag is set (its search reads the
- * flag at every iteration); one that does not is taken for hung and terminated.
- */
-const STOP_GRACE_MS = 2_000;
 
 /** What became of a decision a worker was given (AiPoolOptions.onWorkerDone). */
 export interface WorkerOutcome {
@@ -127,10 +131,38 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
   const entry = workerEntry(options.workerFile);
   // Worker threads share memory with this thread; child processes do not, and are terminated instead.
   const sharesMemory = entry.runtime === 'worker_threads';
-  const pool = new Tinypool({ ...entry, minThreads: 1, maxThreads: threads, idleTimeout: 60_000 });
+  const warmUp = options.warmUp ?? (sharesMemory && options.workerFile === undefined);
+  // Warmed workers are kept: one started again after an idle spell would be cold.
+  const pool = new Tinypool({ ...entry, minThreads: warmUp ? threads : 1, maxThreads: threads, idleTimeout: 60_000 });
   const waiting: Asked[] = [];
   const running = new Set<Asked>();
+  /** The stop flags of the warm-ups still running (null where the workers share no memory). */
+  const warming = new Set<Int32Array | null>();
   let closed = false;
+  /** A decision is asked: one worker's warm-up ends at its next check, so the decision is served there. */
+  const stopOneWarmUp = (): void => {
+    for (const stop of warming) {
+      if (stop === null) continue;
+      warming.delete(stop);
+      Atomics.store(stop, 0, 1);
+      return;
+    }
+  };
+  if (warmUp) {
+    for (let i = 0; i < threads; i++) {
+      const stop = sharesMemory ? new Int32Array(new SharedArrayBuffer(4)) : null;
+      const task: AiWarmUpTask = stop === null ? { warmUp: true } : { warmUp: true, stop };
+      warming.add(stop);
+      pool.run(task).then(
+        (report) => {
+          warming.delete(stop);
+          options.onWarmedUp?.(report as WarmUpReport);
+        },
+        // A warm-up that failed leaves a cold worker: its decisions are served all the same.
+        () => warming.delete(stop),
+      );
+    }
+  }
   const settle = (asked: Asked): boolean => {
     if (asked.settled) return false;
     asked.settled = true;
@@ -144,12 +176,15 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
     if (queued !== -1) waiting.splice(queued, 1);
     else if (asked.stop !== null) {
       Atomics.store(asked.stop, 0, 1);
-      asked.timers.push(setTimeout(() => asked.terminate.abort(), STOP_GRACE_MS));
+      // Its search reads the flag at every iteration; a worker still starting on a busy machine reads it
+      // when its search begins. One silent past the margin is taken for hung and terminated.
+      asked.timers.push(setTimeout(() => asked.terminate.abort(), marginMs));
     } else asked.terminate.abort();
     asked.reject(error);
   };
   const start = (asked: Asked): void => {
     running.add(asked);
+    stopOneWarmUp();
     asked.timers.push(setTimeout(() => withdraw(asked, new AiDecisionAbandonedError(asked.limitMs)), asked.limitMs));
     const task = asked.stop === null ? asked.task : { ...asked.task, stop: asked.stop };
     const done = (answer: AiAnswer | null, error: unknown): void => {
@@ -217,6 +252,7 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
     },
     async destroy() {
       closed = true;
+      for (const stop of warming) if (stop !== null) Atomics.store(stop, 0, 1);
       for (const asked of [...waiting, ...running]) {
         if (settle(asked)) asked.reject(new AiPoolClosedError());
         asked.terminate.abort();
