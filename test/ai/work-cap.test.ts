@@ -6,6 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { budgetFor, decideWithStats, toSeatView, type GamePolicy } from '../../src/engine/ai/index.js';
 import { istanbulPolicy } from '../../src/games/istanbul/ai/index.js';
+import { kairoPolicy } from '../../src/games/kairo/ai/index.js';
+import type { KairoState } from '../../src/games/kairo/types.js';
 import { setupFor } from '../bench/ai-match.js';
 import { TABLES, decisionOf } from '../conformance/games.js';
 import { reachState } from './games.js';
@@ -61,5 +63,31 @@ describe('a search stops at its work cap', () => {
     expect({ ...hardLetters, maxWork: hardBase.maxWork }).toEqual(hardBase);
     // The other levels are the base game's.
     expect(budgetFor(policy, 'normal', toSeatView(letters.def.view(letters.state, letters.seat), policy.viewRules))).toBe(policy.budgets.normal);
+  });
+
+  it('hard Kairo is capped lower while a stall is placed (every placement searches the board), in the start placements and in a build', () => {
+    const policy = kairoPolicy as unknown as GamePolicy<unknown, unknown, unknown>;
+    const hardAt = (found: ReturnType<typeof reachState>, level: 'hard' | 'normal' = 'hard') => budgetFor(policy, level, toSeatView(found.def.view(found.state, found.seat), policy.viewRules));
+    const kairoState = (state: unknown): KairoState => state as KairoState;
+    for (const players of [2, 3, 4]) {
+      const start = reachState('kairo', players, `cap-start-${players}`, 0);
+      expect(kairoState(start.state).phase).toBe('setup');
+      const turn = reachState('kairo', players, `cap-turn-${players}`, 40, (s) => kairoState(s).phase === 'play' && kairoState(s).pending.k === 'turn');
+      const stall = reachState('kairo', players, `cap-stall-${players}`, 40, (s) => {
+        const { phase, pending } = kairoState(s);
+        return phase !== 'setup' && pending.k === 'build' && pending.mode === 'stall';
+      });
+      const extension = reachState('kairo', players, `cap-extend-${players}`, 40, (s) => {
+        const { pending } = kairoState(s);
+        return pending.k === 'build' && pending.mode === 'extend';
+      });
+      expect(hardAt(turn)).toBe(policy.budgets.hard);
+      expect(hardAt(extension)).toBe(policy.budgets.hard);
+      for (const placing of [start, stall]) {
+        expect(hardAt(placing).maxWork).toBeLessThan(policy.budgets.hard.maxWork as number);
+        expect({ ...hardAt(placing), maxWork: policy.budgets.hard.maxWork }).toEqual(policy.budgets.hard);
+        expect(hardAt(placing, 'normal')).toBe(policy.budgets.normal);
+      }
+    }
   });
 });

@@ -1,5 +1,5 @@
 /** Kairo's computer player: the determinizer, evaluation and rollout policy the generic search uses. */
-import type { GamePolicy } from '../../../engine/ai/index.js';
+import type { GamePolicy, Level, SearchBudget } from '../../../engine/ai/index.js';
 import { applyUntold, kairo } from '../index.js';
 import type { KairoAction, KairoState } from '../types.js';
 import { seatView } from '../view/build.js';
@@ -13,6 +13,30 @@ export { kairoDeterminizer, reseedKairo } from './determinize.js';
 export { evaluateKairo, kairoWorth } from './evaluate.js';
 export { kairoGreedyAction } from './rollout.js';
 
+const KAIRO_BUDGETS: Readonly<Record<Level, SearchBudget>> = {
+  easy: { iterations: 30, rolloutSteps: 6, exploration: 0.7, rolloutNoise: 0.3 },
+  normal: { iterations: 150, rolloutSteps: 8, exploration: 0.3, rolloutNoise: 0.2, priorVisits: 6 },
+  // The work cap bounds the slowest of the other decisions (ai-decision.ts: ~6-12 µs of CPU a unit of work).
+  hard: { iterations: 600, maxWork: 35_000, rolloutSteps: 10, exploration: 0.3, rolloutNoise: 0.2, priorVisits: 6 },
+};
+
+/**
+ * Placing a stall (the start placements, and a stall's build under way: its card, section, field and
+ * entrance): the rollouts ahead place stalls too, and every placement searches the board for the spots
+ * left and whether it stays connected, so a unit of work costs ~2-4x a later one (25-40 µs of CPU). A
+ * smaller cap keeps these decisions' CPU near the others' (~0.5-0.7 s at p95 on a loaded machine).
+ */
+const HARD_PLACING_A_STALL: SearchBudget = { ...KAIRO_BUDGETS.hard, maxWork: 20_000 };
+
+function placingAStall(view: KairoSeatView): boolean {
+  const pending = view.bookkeeping?.pending;
+  return view.phase === 'setup' || (pending?.k === 'build' && pending.mode !== 'extend');
+}
+
+function kairoBudget(view: KairoSeatView, level: Level): SearchBudget {
+  return level === 'hard' && placingAStall(view) ? HARD_PLACING_A_STALL : KAIRO_BUDGETS[level];
+}
+
 export const kairoPolicy: GamePolicy<KairoState, KairoAction, KairoSeatView> = {
   game: 'kairo',
   rules: {
@@ -24,13 +48,8 @@ export const kairoPolicy: GamePolicy<KairoState, KairoAction, KairoSeatView> = {
   },
   viewRules: { fields: KAIRO_SEAT_VIEW_FIELDS },
   seatView: (state, seat) => seatView(state, seat),
-  budgets: {
-    easy: { iterations: 30, rolloutSteps: 6, exploration: 0.7, rolloutNoise: 0.3 },
-    normal: { iterations: 150, rolloutSteps: 8, exploration: 0.3, rolloutNoise: 0.2, priorVisits: 6 },
-    // The work cap bounds the slowest decisions, the first placements (each candidate a whole turn played
-    // out on an open board: ~2.5x the CPU of a later unit of work); later ones lose ~20 % of their iterations.
-    hard: { iterations: 600, maxWork: 35_000, rolloutSteps: 10, exploration: 0.3, rolloutNoise: 0.2, priorVisits: 6 },
-  },
+  budgets: KAIRO_BUDGETS,
+  budgetOf: kairoBudget,
   determinizer: kairoDeterminizer,
   reseed: reseedKairo,
   evaluate: evaluateKairo,
