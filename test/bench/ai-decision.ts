@@ -10,6 +10,7 @@ import os from 'node:os';
 import { budgetFor, decideWithStats, type SearchBudget, toSeatView, type Carry, type SearchResult } from '../../src/engine/ai/index.js';
 import { seedRng, type Seat } from '../../src/engine/index.js';
 import { frozenOf, setupFor, type GameVariant } from './ai-match.js';
+import { warmUpAi } from '../../src/app/workers/ai-task.js';
 import { loadBaselineOrExit } from './frozen-baseline.js';
 import { median, percentile } from './stats.js';
 
@@ -35,11 +36,24 @@ const noCarry = argv.includes('--no-carry');
 const maxWork = get('max-work') === undefined ? undefined : Number(get('max-work'));
 /** --iterations N: the hard budget's iterations replaced, to calibrate a larger budget's CPU. */
 const hardIterations = get('iterations') === undefined ? undefined : Number(get('iterations'));
+/**
+ * --cold: no warm-up, as a worker before the pool warmed its workers. Without it the search is warmed as an
+ * AI worker warms itself when it starts (warmUpAi), the baseline's as before. Either way the process's first
+ * decisions (FIRST_DECISIONS) are reported apart too.
+ */
+const cold = argv.includes('--cold');
+const FIRST_DECISIONS = 3;
 
 console.log(`load average at the start: ${os.loadavg().map((x) => x.toFixed(2)).join(', ')}`);
-// Warm-up, untimed: the bot's AI workers live long, so a decision there runs compiled code; here the first
-// decisions of the process would also pay for compiling the engine (1-2 s of CPU, which would be the p95).
-for (const variant of variants) {
+// Warm-up, untimed: the bot's AI workers warm themselves when they start, so a decision there runs compiled
+// code; here the first decisions of the process would also pay for compiling the engine.
+if (!cold && !baseline) {
+  const start = process.cpuUsage();
+  const report = warmUpAi();
+  const used = process.cpuUsage(start);
+  console.log(`warm-up: ${JSON.stringify(report.searches)} searches, ${((used.user + used.system) / 1000).toFixed(0)} ms of CPU`);
+}
+for (const variant of cold || !baseline ? [] : variants) {
   const setup = setupFor(variant, 2, frozen);
   let state: unknown = setup.def.setup(setup.options, 'warm-up');
   for (let step = 0, searched = 0; step < 400 && searched < 3 && !setup.def.isOver(state); step++) {
@@ -112,6 +126,7 @@ for (const variant of variants) {
       }
     }
     const total = cpu.reduce((x, y) => x + y, 0);
+    if (variant === variants[0] && players === playerCounts[0]) console.log(`first ${FIRST_DECISIONS} decisions of the process: ${cpu.slice(0, FIRST_DECISIONS).map((ms) => ms.toFixed(0)).join(', ')} ms of CPU`);
     console.log(
       `${variant.padEnd(12)} ${players}p ${baseline ? 'baseline hard' : 'hard'}: n=${cpu.length} CPU p50 ${median(cpu).toFixed(0)} ms, p95 ${percentile(cpu, 0.95).toFixed(0)} ms, max ${Math.max(...cpu).toFixed(0)} ms; ${((1000 * iterations) / total).toFixed(0)} iterations per CPU-second; work p50 ${median(works).toFixed(0)}, p95 ${percentile(works, 0.95).toFixed(0)}, ${((1000 * works.reduce((x, y) => x + y, 0)) / total).toFixed(0)} per CPU-second${seat0 ? `; ${carriedDecisions} decisions went on from the previous one's tree (${carriedDecisions === 0 ? 0 : (carriedVisits / carriedDecisions).toFixed(0)} visits carried on average)` : ''}`,
     );

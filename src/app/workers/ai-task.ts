@@ -4,6 +4,7 @@
  * same function runs in the worker and in-process (tests, tools), so both give the same answer.
  */
 import { LEVELS, budgetFor, decideWithStats, greedyChoice, toSeatView, type Carry, type Level } from '../../engine/ai/index.js';
+import type { Seat } from '../../engine/index.js';
 import { GAMES } from '../../games/index.js';
 
 export interface AiTask {
@@ -22,6 +23,15 @@ export interface AiTask {
    * Set to non-zero by the pool when the decision is withdrawn (shared memory, read at every iteration):
    * the search stops there and its answer, marked `stopped`, is thrown away.
    */
+  readonly stop?: Int32Array;
+}
+
+/**
+ * The pool's first task for each worker: warm it up (warmUpAi). `stop` as a decision's: the pool sets it
+ * when a decision is asked meanwhile, and the warm-up ends at its search's next check.
+ */
+export interface AiWarmUpTask {
+  readonly warmUp: true;
   readonly stop?: Int32Array;
 }
 
@@ -74,4 +84,51 @@ export function fallbackAiChoice(task: Pick<AiTask, 'game' | 'view' | 'legalActi
   const policy = GAMES.policy(task.game);
   if (policy === undefined || task.legalActions.length <= 1) return 0;
   return greedyChoice(policy, toSeatView(task.view, policy.viewRules), task.legalActions, task.seed);
+}
+
+/** What a worker's warm-up did: the searches it made per game, and whether it was cut short. */
+export interface WarmUpReport {
+  readonly searches: Readonly<Record<string, number>>;
+  readonly stopped: boolean;
+}
+
+/** The greedy moves a warm-up plays before its search: a decision of a game under way. */
+const WARM_UP_MOVES = 12;
+const WARM_UP_OPTIONS: readonly unknown[] = [{ players: 4 }];
+
+/**
+ * Warms a fresh worker: one search at hard's budget in every game with a computer player, in each variant
+ * its policy names (GamePolicy.warmUpOptions), on a decision a few greedy moves into the game. A fresh worker's first decisions cost 2-3x the CPU
+ * of later ones (the engine's code compiled, the heap grown to a search's size), and only searches of a real
+ * decision's size get it there: small ones leave the first decision as slow. `shouldStop` ends it early
+ * (the pool stops it when a decision is asked meanwhile).
+ */
+export function warmUpAi(shouldStop: () => boolean = () => false): WarmUpReport {
+  const searches: Record<string, number> = {};
+  for (const plugin of GAMES.plugins) {
+    const policy = GAMES.policy(plugin.id);
+    if (policy === undefined) continue;
+    const def = plugin.module.definition;
+    let searched = 0;
+    for (const [variant, raw] of (policy.warmUpOptions ?? WARM_UP_OPTIONS).entries()) {
+      searches[plugin.id] = searched;
+      if (shouldStop()) return { searches, stopped: true };
+      const options = def.parseOptions(raw);
+      if (!options.ok) throw new Error(`the warm-up options of ${plugin.id} are refused: ${options.error}`);
+      let state: unknown = def.setup(options.options, `warm-up:${variant}`);
+      for (let move = 0; !def.isOver(state); move++) {
+        const seat = def.activeSeats(state)[0] as Seat;
+        const legal = def.legalActions(state, seat) as readonly unknown[];
+        const view = toSeatView(def.view(state, seat), policy.viewRules);
+        if (move >= WARM_UP_MOVES && legal.length > 1) {
+          decideWithStats(policy, view, legal, { ...budgetFor(policy, 'hard', view), shouldStop }, `warm-up:${move}`);
+          searched++;
+          break;
+        }
+        state = def.apply(state, legal[legal.length > 1 ? greedyChoice(policy, view, legal, `warm-up:${move}`) : 0], seat).state;
+      }
+    }
+    searches[plugin.id] = searched;
+  }
+  return { searches, stopped: shouldStop() };
 }

@@ -66,6 +66,11 @@ export interface GamePolicy<S, A, V> {
    */
   budgetOf?(view: V, level: Level): SearchBudget;
   /**
+   * The raw options (the rules' `parseOptions` input) of the games a fresh AI worker searches once to warm
+   * up: the variants whose code differs (Istanbul's Letters & Seals); default 4 players.
+   */
+  readonly warmUpOptions?: readonly unknown[];
+  /**
    * The seat's view of a state (the game's `view(state, seat)`): lets a search tell whether the view after
    * its choice is certain (no hidden information or chance revealed), so the next decision of the same
    * seat can go on from that part of its tree (see search.ts, Carry). Without it nothing is carried.

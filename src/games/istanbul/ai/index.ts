@@ -70,6 +70,7 @@ export const istanbulPolicy: GamePolicy<IstanbulState, IstanbulAction, IstanbulS
   seatView: (state, seat) => istanbulView(state, seat) as IstanbulSeatView,
   budgets: ISTANBUL_BUDGETS,
   budgetOf: istanbulBudget,
+  warmUpOptions: [{ players: 4 }, { players: 4, lettersAndSeals: { cards: 'mixed' } }],
   determinizer: istanbulDeterminizer,
   reseed: reseedIstanbul,
   evaluate: evaluateIstanbul,
