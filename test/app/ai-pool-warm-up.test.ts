@@ -1,7 +1,8 @@
 /**
  * A fresh AI worker warms up before its first decision (a search of every game at hard's budget), so that
  * decision does not pay for compiling the engine: the pool starts the warm-up of each worker when it
- * starts, in the background, and a decision asked meanwhile is served: it stops one worker's warm-up.
+ * starts, in the background, and a decision asked meanwhile is served: it stops one worker's warm-up, which
+ * starts again once the worker is free.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAiPool, type AiPool } from '../../src/app/workers/ai-pool.js';
@@ -20,18 +21,17 @@ afterEach(async () => {
   pool = undefined;
 });
 
-/** The warm-up reports as they come, and a promise for the first. */
-function reports(): { seen: WarmUpReport[]; onWarmedUp: (report: WarmUpReport) => void; first: Promise<WarmUpReport> } {
+/** The warm-up reports as they come, and a promise for when `count` of them have come. */
+function reports(): { seen: WarmUpReport[]; onWarmedUp: (report: WarmUpReport) => void; reach: (count: number) => Promise<void> } {
   const seen: WarmUpReport[] = [];
-  let resolve: (report: WarmUpReport) => void = () => {};
-  const first = new Promise<WarmUpReport>((r) => (resolve = r));
+  const waiters: { count: number; resolve: () => void }[] = [];
   return {
     seen,
     onWarmedUp(report) {
       seen.push(report);
-      resolve(report);
+      for (const w of waiters.filter((x) => seen.length >= x.count)) w.resolve();
     },
-    first,
+    reach: (count) => (seen.length >= count ? Promise.resolve() : new Promise((resolve) => waiters.push({ count, resolve }))),
   };
 }
 
@@ -56,12 +56,12 @@ describe.runIf(WORKER !== undefined)('AI pool: its workers warm up when it start
   it('a pool nobody asks warms its worker to the end', async () => {
     const warmed = reports();
     pool = createAiPool({ threads: 1, deadlineMs: null, workerFile: WORKER, warmUp: true, onWarmedUp: warmed.onWarmedUp });
-    const report = await warmed.first;
-    expect(report.stopped).toBe(false);
-    for (const game of GAMES_WITH_COMPUTERS) expect(report.searches[game]).toBeGreaterThan(0);
+    await warmed.reach(1);
+    expect(warmed.seen[0]?.stopped).toBe(false);
+    for (const game of GAMES_WITH_COMPUTERS) expect(warmed.seen[0]?.searches[game]).toBeGreaterThan(0);
   });
 
-  it('a decision asked while the worker warms up stops the warm-up and is answered as a direct call answers it', async () => {
+  it('a decision asked while the worker warms up stops the warm-up and is answered as a direct call answers it; then the worker warms up again', async () => {
     const warmed = reports();
     pool = createAiPool({ threads: 1, deadlineMs: null, workerFile: WORKER, warmUp: true, onWarmedUp: warmed.onWarmedUp });
     const { def, state, seat } = reachState('istanbul', 2, 'warm-up', 20);
@@ -69,8 +69,7 @@ describe.runIf(WORKER !== undefined)('AI pool: its workers warm up when it start
     const legal = def.legalActions(state, seat) as readonly unknown[];
     const answer = await pool.decide(def.id, view, legal, { level: 'normal', seed: 'warm-up' });
     expect(answer).toEqual(runAiTask({ game: def.id, view, legalActions: legal, level: 'normal', seed: 'warm-up' }));
-    const report = await warmed.first;
-    expect(report.stopped).toBe(true);
-    expect(warmed.seen).toHaveLength(1);
+    await warmed.reach(2);
+    expect(warmed.seen.map((report) => report.stopped)).toEqual([true, false]);
   });
 });

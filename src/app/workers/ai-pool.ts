@@ -9,7 +9,8 @@
  * iterations; the wall-clock cap (`deadlineMs`, default 3x the level's target) only cuts a search short on
  * an overloaded machine. A decision given up (its caller's signal, the cap plus a margin, the pool closing)
  * is withdrawn: taken out of the queue, or stopped by its worker at the search's next check; only a worker
- * that does not answer even then is terminated and replaced. Built code loads ai-worker.js; under vitest
+ * that does not answer even then is terminated and replaced. The workers warm up when the pool starts (see
+ * AiPoolOptions.warmUp), so their first decisions do not pay for a cold start. Built code loads ai-worker.js; under vitest
  * and tsx (TypeScript sources) the worker loads ai-worker.ts through the tsx loader.
  */
 import { createRequire } from 'node:module';
@@ -43,8 +44,9 @@ export interface AiPoolOptions {
   readonly onWorkerDone?: (outcome: WorkerOutcome) => void;
   /**
    * Warm every worker up when the pool starts (ai-task.ts, warmUpAi), in the background: a fresh worker's
-   * first decisions otherwise cost 2-3x the CPU. A decision asked meanwhile stops one worker's warm-up and
-   * is served there. Default: on for the pool's own worker where the warm-up can be stopped (worker threads,
+   * first decisions otherwise cost several times the CPU of later ones. A decision asked while every worker
+   * is busy stops one worker's warm-up and is served there; that worker warms up again once a worker is free
+   * and no decision waits. Default: on for the pool's own worker where the warm-up can be stopped (worker threads,
    * built code); off for child processes (TypeScript sources), where a decision would wait for it.
    */
   readonly warmUp?: boolean;
@@ -101,6 +103,12 @@ export interface WorkerOutcome {
   readonly iterations?: number;
 }
 
+/** A worker's warm-up under way: `stop` set to 1 ends it (null: child processes, where it runs to its end). */
+interface WarmingUp {
+  readonly stop: Int32Array | null;
+  stopped: boolean;
+}
+
 /** One decision asked of the pool: waiting for a worker, then running, until its caller is answered. */
 interface Asked {
   readonly task: AiTask;
@@ -136,33 +144,48 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
   const pool = new Tinypool({ ...entry, minThreads: warmUp ? threads : 1, maxThreads: threads, idleTimeout: 60_000 });
   const waiting: Asked[] = [];
   const running = new Set<Asked>();
-  /** The stop flags of the warm-ups still running (null where the workers share no memory). */
-  const warming = new Set<Int32Array | null>();
+  /** The warm-ups on a worker now; a stopped one still holds its worker until it answers. */
+  const warming = new Set<WarmingUp>();
+  /** Workers whose warm-up a decision stopped: warmed again once a worker is free and nothing waits. */
+  let unwarmed = 0;
   let closed = false;
-  /** A decision is asked: one worker's warm-up ends at its next check, so the decision is served there. */
-  const stopOneWarmUp = (): void => {
-    for (const stop of warming) {
-      if (stop === null) continue;
-      warming.delete(stop);
-      Atomics.store(stop, 0, 1);
+  const warmOne = (): void => {
+    // Its stop flag; null where the workers share no memory (child processes), and it runs to its end.
+    const stop = sharesMemory ? new Int32Array(new SharedArrayBuffer(4)) : null;
+    const warm: WarmingUp = { stop, stopped: false };
+    warming.add(warm);
+    const task: AiWarmUpTask = stop === null ? { warmUp: true } : { warmUp: true, stop };
+    pool.run(task).then(
+      (answer) => {
+        warming.delete(warm);
+        const report = answer as WarmUpReport;
+        options.onWarmedUp?.(report);
+        if (report.stopped && !closed) unwarmed++;
+        resumeWarmUps();
+      },
+      // A warm-up that failed leaves a cold worker: its decisions are served all the same.
+      () => warming.delete(warm),
+    );
+  };
+  const resumeWarmUps = (): void => {
+    while (!closed && unwarmed > 0 && waiting.length === 0 && running.size + warming.size < threads) {
+      unwarmed--;
+      warmOne();
+    }
+  };
+  /** A decision taken up while every worker is busy: one worker's warm-up ends at its next check, and the decision is served there. */
+  const makeRoom = (): void => {
+    let active = 0;
+    for (const warm of warming) if (!warm.stopped) active++;
+    if (running.size + active <= threads) return;
+    for (const warm of warming) {
+      if (warm.stopped || warm.stop === null) continue;
+      warm.stopped = true;
+      Atomics.store(warm.stop, 0, 1);
       return;
     }
   };
-  if (warmUp) {
-    for (let i = 0; i < threads; i++) {
-      const stop = sharesMemory ? new Int32Array(new SharedArrayBuffer(4)) : null;
-      const task: AiWarmUpTask = stop === null ? { warmUp: true } : { warmUp: true, stop };
-      warming.add(stop);
-      pool.run(task).then(
-        (report) => {
-          warming.delete(stop);
-          options.onWarmedUp?.(report as WarmUpReport);
-        },
-        // A warm-up that failed leaves a cold worker: its decisions are served all the same.
-        () => warming.delete(stop),
-      );
-    }
-  }
+  if (warmUp) for (let i = 0; i < threads; i++) warmOne();
   const settle = (asked: Asked): boolean => {
     if (asked.settled) return false;
     asked.settled = true;
@@ -184,13 +207,14 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
   };
   const start = (asked: Asked): void => {
     running.add(asked);
-    stopOneWarmUp();
+    makeRoom();
     asked.timers.push(setTimeout(() => withdraw(asked, new AiDecisionAbandonedError(asked.limitMs)), asked.limitMs));
     const task = asked.stop === null ? asked.task : { ...asked.task, stop: asked.stop };
     const done = (answer: AiAnswer | null, error: unknown): void => {
       for (const timer of asked.timers) clearTimeout(timer);
       running.delete(asked);
       startWaiting();
+      resumeWarmUps();
       options.onWorkerDone?.(answer === null ? { outcome: 'failed' } : { outcome: answer.stopped === true ? 'stopped' : 'answered', iterations: answer.iterations });
       if (!settle(asked)) return;
       if (answer !== null) asked.resolve(answer);
@@ -252,7 +276,7 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
     },
     async destroy() {
       closed = true;
-      for (const stop of warming) if (stop !== null) Atomics.store(stop, 0, 1);
+      for (const warm of warming) if (warm.stop !== null) Atomics.store(warm.stop, 0, 1);
       for (const asked of [...waiting, ...running]) {
         if (settle(asked)) asked.reject(new AiPoolClosedError());
         asked.terminate.abort();

@@ -98,9 +98,9 @@ const WARM_UP_OPTIONS: readonly unknown[] = [{ players: 4 }];
 
 /**
  * Warms a fresh worker: one search at hard's budget in every game with a computer player, in each variant
- * its policy names (GamePolicy.warmUpOptions), on a decision a few greedy moves into the game. A fresh worker's first decisions cost 2-3x the CPU
- * of later ones (the engine's code compiled, the heap grown to a search's size), and only searches of a real
- * decision's size get it there: small ones leave the first decision as slow. `shouldStop` ends it early
+ * its policy names (GamePolicy.warmUpOptions), on a decision a few greedy moves into the game. A fresh worker's first decisions cost several times the
+ * CPU of later ones (the engine's code compiled and optimised, the heap grown to a search's size), and only
+ * searches of a real decision's size get it there: small ones leave the first decision as slow. `shouldStop` ends it early
  * (the pool stops it when a decision is asked meanwhile).
  */
 export function warmUpAi(shouldStop: () => boolean = () => false): WarmUpReport {

@@ -16,15 +16,15 @@ export { kairoGreedyAction } from './rollout.js';
 const KAIRO_BUDGETS: Readonly<Record<Level, SearchBudget>> = {
   easy: { iterations: 30, rolloutSteps: 6, exploration: 0.7, rolloutNoise: 0.3 },
   normal: { iterations: 150, rolloutSteps: 8, exploration: 0.3, rolloutNoise: 0.2, priorVisits: 6 },
-  // The work cap bounds the slowest of the other decisions (ai-decision.ts: ~6-12 µs of CPU a unit of work).
+  // The work cap bounds the slowest decisions' CPU (test/bench/ai-decision.ts measures it).
   hard: { iterations: 600, maxWork: 35_000, rolloutSteps: 10, exploration: 0.3, rolloutNoise: 0.2, priorVisits: 6 },
 };
 
 /**
  * Placing a stall (the start placements, and a stall's build under way: its card, section, field and
  * entrance): the rollouts ahead place stalls too, and every placement searches the board for the spots
- * left and whether it stays connected, so a unit of work costs ~2-4x a later one (25-40 µs of CPU). A
- * smaller cap keeps these decisions' CPU near the others' (~0.5-0.7 s at p95 on a loaded machine).
+ * left and whether it stays connected, so a unit of work costs several times what it costs elsewhere. A
+ * smaller cap keeps these decisions' CPU near the others' (docs/computer-players.md, "What bounds hard's CPU").
  */
 const HARD_PLACING_A_STALL: SearchBudget = { ...KAIRO_BUDGETS.hard, maxWork: 20_000 };
 
