@@ -26,7 +26,7 @@ export function paymentText(steps: readonly CompoundStepInfo[], say: (m: Message
 
 /**
  * How a compound's steps are worded: the players' names at most `nameMax` characters (null: in full), and
- * `short`: the game's shorter wording of an action where it has one (see GamePresenter.shortForm).
+ * `short`: the game's shorter wording of a message where it has one (see GamePresenter.shortForm).
  */
 export interface Wording {
   readonly nameMax: number | null;
@@ -39,12 +39,12 @@ export type CompoundWords = (wording: Wording) => { readonly describe: (action: 
 /**
  * How far the label shortens its words, in turn, when the steps that must stand in it do not fit in full:
  * first the players' names (Discord allows 32 characters, "(computer)" adds more: a payment to three players
- * of long names cannot stand beside its move otherwise), then the actions' wording, the names again in full
+ * of long names cannot stand beside its move otherwise), then the wording, the names again in full
  * first (a Kiosk tile named beside the exchange that names it again). The description keeps the full text.
  */
 export const WORDINGS: readonly Wording[] = [false, true].flatMap((short) => [null, 16, 10, 6].map((nameMax) => ({ nameMax, short })));
 
-/** Every name in full, every action in its full wording. */
+/** Every name in full, every message in its full wording. */
 export const FULL_WORDING = WORDINGS[0] as Wording;
 
 export function compoundText(steps: readonly CompoundStepInfo[], words: CompoundWords): CompoundText {

@@ -125,8 +125,8 @@ export interface GamePresenter {
   /** Formats a message of the game's engine (action labels, events, standing summaries, option labels). */
   format(message: Message, locale: Locale, names: readonly string[]): string;
   /**
-   * A shorter wording of the same action, for a compound choice's label that has no room for the full one
-   * (its description keeps the full text); undefined: the message has none.
+   * A shorter wording of the same message (an action, a cost or gain), for a compound choice's label that has
+   * no room for the full one (its description keeps the full text); undefined: the message has none.
    */
   shortForm?(message: Message): Message | undefined;
   /** The board picture of the public view, as a PNG. */

@@ -59,16 +59,12 @@ function keyWords(steps: readonly CompoundStepInfo[], { describe, say }: ReturnT
   return [...new Set(out)];
 }
 
-/** The words of a game's messages for these players, their names cut and the actions worded short as the panel does. */
+/** The words of a game's messages for these players, their names cut and the words short as the panel does. */
 function wordsFor(presenter: GamePresenter, module: GameModule, locale: Locale, names: readonly string[]): CompoundWords {
   return ({ nameMax, short }) => {
     const shown = nameMax === null ? [...names] : names.map((name) => oneLine(name, nameMax));
-    const say = (m: Message): string => presenter.format(m, locale, shown);
-    const describe = (action: unknown): string => {
-      const message = module.definition.describeAction(action);
-      return say((short ? presenter.shortForm?.(message) : undefined) ?? message);
-    };
-    return { say, describe };
+    const say = (m: Message): string => presenter.format((short ? presenter.shortForm?.(m) : undefined) ?? m, locale, shown);
+    return { say, describe: (action) => say(module.definition.describeAction(action)) };
   };
 }
 

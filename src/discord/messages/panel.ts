@@ -39,17 +39,13 @@ export function panelChoices(legal: readonly unknown[], compounds: readonly (rea
   return [...compounds.map((steps, k) => ({ index: legal.length + k, steps })), ...legal.map((action, index) => ({ index, steps: [action] }))];
 }
 
-/** A compound's words in the reader's language, with the players' names cut and the actions worded short where the label needs it. */
+/** A compound's words in the reader's language, with the players' names cut and the words short where the label needs it. */
 function compoundWords(game: ActiveSnapshot, presenter: GamePresenter, locale: Locale): CompoundWords {
   const playerNames = labelNames(game);
   return ({ nameMax, short }) => {
     const shown = nameMax === null ? playerNames : playerNames.map((name) => oneLine(name, nameMax));
-    const say = (m: Parameters<GamePresenter['format']>[0]): string => presenter.format(m, locale, shown);
-    const describe = (action: unknown): string => {
-      const message = game.module.definition.describeAction(action);
-      return say((short ? presenter.shortForm?.(message) : undefined) ?? message);
-    };
-    return { say, describe };
+    const say = (m: Parameters<GamePresenter['format']>[0]): string => presenter.format((short ? presenter.shortForm?.(m) : undefined) ?? m, locale, shown);
+    return { say, describe: (action) => say(game.module.definition.describeAction(action)) };
   };
 }
 

@@ -204,16 +204,17 @@ export function localiseIstanbulParams(
     else if (key === 'reward') params[key] = name(`istanbul.reward.${value}`);
     // A list of seats ("0,2", or one seat as a number) and of places ("3,9"): names joined in the reader's language.
     // Whom a move pays: 2 lira for each other token there, so a player whose merchant and companion both stand
-    // there is paid twice, and named once as such.
+    // there is paid twice, and named once as such (`payeesShort`: in fewer words, for a label short of room).
     else if (key === 'payees') {
       const seats = String(value).split(',').map(Number);
       const once = seats.filter((seat, i) => seats.indexOf(seat) === i);
-      params[key] = joinList(
-        once.map((seat) =>
-          seats.filter((s) => s === seat).length > 1 ? formatMessage(catalogues, { key: 'istanbul.payeeBoth', params: { player: seatText(seat) } }, locale) : seatText(seat),
-        ),
-        locale,
-      );
+      const payees = (both: string): string =>
+        joinList(
+          once.map((seat) => (seats.filter((s) => s === seat).length > 1 ? formatMessage(catalogues, { key: both, params: { player: seatText(seat) } }, locale) : seatText(seat))),
+          locale,
+        );
+      params[key] = payees('istanbul.payeeBoth');
+      params.payeesShort = payees('istanbul.payeeBoth.short');
     }
     else if (key === 'places') {
       params[key] = joinList(String(value).split(',').map((v) => name(`istanbul.place.${v}`)), locale);

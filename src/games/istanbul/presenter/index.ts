@@ -76,7 +76,7 @@ function format(message: Message, locale: Locale, names: readonly string[]): str
   return formatIstanbulMessage(catalogues, message, locale, seatName);
 }
 
-/** The catalogue's shorter wording of an action (`<key>.short`), also of the action played from the discard pile. */
+/** The catalogue's shorter wording of a message (`<key>.short`), also of the action played from the discard pile. */
 function shortForm(message: Message): Message | undefined {
   const short = (key: string): string | undefined => (catalogues.en?.[`${key}.short`] === undefined ? undefined : `${key}.short`);
   const via = message.params?.via;
