@@ -11,7 +11,7 @@ import type { DeliveryKind } from '../persistence/schema.js';
  * took it back. `skipped` is only read in rows written before the vote handed seats to computer players.
  */
 export interface BoardNote {
-  /** `computerFallback`: the computer player could not decide (it failed, or ran past its deadline); a safe move was played. */
+  /** `computerFallback`: the computer player could not decide (it failed, or ran past its deadline); the move that looked best at a glance (greedy, one move ahead) was played. */
   /**
    * `outOfTime`: the seat's time bank ran out, a computer plays it as after an idle vote;
    * `outOfTimeWaits`: the same with no other human playing their own seat, so after the turn that was due

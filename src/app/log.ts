@@ -75,7 +75,7 @@ export interface EffectiveEntry {
   readonly compound?: CompoundMark;
   /** A computer player made this move (absent: the seat's player, or a log written before the mark). */
   readonly computer?: true;
-  /** The computer player could not decide; this safe move was played for it. */
+  /** The computer player could not decide; this fallback move (the greedy one-ply choice) was played for it. */
   readonly fallback?: true;
 }
 

@@ -22,7 +22,7 @@ export interface VoteClosureFacts {
   readonly newerVote: boolean;
 }
 
-/** What each note about a seat says of its vote (a safe move played for a computer player says nothing). */
+/** What each note about a seat says of its vote (the fallback move played for a computer player says nothing). */
 const NOTE_REASON: Record<Exclude<BoardNote['kind'], 'computerFallback'>, 'passedSkip' | 'passedKick' | 'left' | 'reclaimed' | 'outOfTime'> = {
   handedToComputer: 'passedSkip',
   skipped: 'passedSkip',

@@ -91,11 +91,11 @@ describe.runIf(under.available)('a computer player that cannot decide', () => {
     expect(logs.filter((l) => l.msg === 'a computer player could not decide; the greedy one-ply move is played for it')).toHaveLength(moves);
     // The game's log says so, in the reader's language.
     const en = (await logMessage(svc, after, presenter, null, 'en', { perPage: 0 }))!.content;
-    expect(en).toMatch(/Bot 1 \(easy\) could not decide in time; a safe move was played/);
+    expect(en).toMatch(/Bot 1 \(easy\) could not decide in time; it played the move that looked best at a glance/);
     const de = (await logMessage(svc, after, presenter, null, 'de', { perPage: 0 }))!.content;
-    expect(de).toMatch(/konnte sich nicht rechtzeitig entscheiden; ein sicherer Zug wurde gespielt/);
+    expect(de).toMatch(/konnte sich nicht rechtzeitig entscheiden; er spielte den Zug, der auf den ersten Blick am besten aussah/);
     const nl = (await logMessage(svc, after, presenter, null, 'nl', { perPage: 0 }))!.content;
-    expect(nl).toMatch(/kon niet op tijd beslissen; er is een veilige zet gespeeld/);
+    expect(nl).toMatch(/kon niet op tijd beslissen; hij speelde de zet die op het eerste gezicht het best leek/);
     // The host plays on.
     const seat = svc.activeSeats(after)[0]!;
     must(await svc.act(after.row.id, host, seat, after.row.version, 0));

@@ -12,7 +12,7 @@ import { refuse, type ActiveSnapshot, type Outcome, type Result } from './types.
 
 /**
  * A computer's move: the action at `index` of the seat's legal actions at `expectedVersion`. `fallback`:
- * the computer player could not decide and this is the safe move played for it, marked in the log and
+ * the computer player could not decide and this is the fallback move played for it (the greedy one-ply choice), marked in the log and
  * told to the channel.
  */
 export async function computerAct(core: GameCore, gameId: number, seat: Seat, expectedVersion: number, index: number, fallback = false): Promise<Result<{ outcome: Outcome }>> {

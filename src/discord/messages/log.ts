@@ -46,7 +46,7 @@ export async function logLines(service: GameService, game: Snapshot, presenter: 
   for (const entry of await service.effectiveLog(game)) {
     const events = visibleEvents(entry.events, viewer);
     const playerNames = turnNames(game, entry.seat, entry.computer === true, locale);
-    // A safe move played for a computer player that could not decide says so, even when it shows nothing.
+    // The fallback move played for a computer player that could not decide says so, even when it shows nothing.
     const fallback = entry.fallback === true ? t(locale, 'log.computerFallback', { player: playerNames[entry.seat] ?? `#${entry.seat + 1}` }) : '';
     if (events.length === 0 && fallback === '') continue;
     lines.push([eventText(presenter, events, locale, playerNames, 400), fallback].filter((s) => s !== '').join(' '));

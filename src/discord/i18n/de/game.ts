@@ -65,7 +65,7 @@ export const game: Record<keyof typeof en, string> = {
   'hand.title': '**Deine Hand** (nur du siehst das)',
   'log.title': '**Die letzten Züge** von Spiel #{id}',
   'log.empty': 'Bisher ist nichts geschehen.',
-  'log.computerFallback': '({player} konnte sich nicht rechtzeitig entscheiden; ein sicherer Zug wurde gespielt)',
+  'log.computerFallback': '({player} konnte sich nicht rechtzeitig entscheiden; er spielte den Zug, der auf den ersten Blick am besten aussah)',
   'status.posted': 'Der Spielplan ist neu gepostet.',
   'status.lobby': 'In diesem Kanal ist eine Lobby für {game} offen (Spiel #{id}); mach mit über ihre Schaltfläche Mitmachen.',
 

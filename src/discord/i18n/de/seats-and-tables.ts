@@ -5,7 +5,7 @@ export const seatsAndTables: Record<keyof typeof en, string> = {
   // computer players
   'board.handedToComputer': 'Per Abstimmung spielt ein Computerspieler für {player}, bis der Platz zurückgenommen wird.',
   'board.reclaimed': '{player} übernimmt den Platz wieder vom Computerspieler.',
-  'board.computerFallback': 'Der Computerspieler für {player} konnte sich nicht rechtzeitig entscheiden; ein sicherer Zug wurde gespielt.',
+  'board.computerFallback': 'Der Computerspieler für {player} konnte sich nicht rechtzeitig entscheiden; er spielte den Zug, der auf den ersten Blick am besten aussah.',
   'refusal.removed_by_vote': 'Die anderen Spieler haben dich per Abstimmung aus diesem Spiel genommen; ein Computerspieler spielt deinen Platz bis zum Ende, und er kann nicht zurückgenommen werden.',
   'refusal.not_handed_over': 'Dein Platz wird nicht vom Computer gespielt: Es gibt nichts zurückzunehmen.',
   'refusal.reclaim_between_turns': 'Der Computer spielt gerade deinen Platz; du kannst ihn zurücknehmen, sobald dieser Zug vorbei ist.',

@@ -67,7 +67,7 @@ export const game = {
   'hand.title': '**Your hand** (only you can see this)',
   'log.title': '**The last turns** of game #{id}',
   'log.empty': 'Nothing has happened yet.',
-  'log.computerFallback': '({player} could not decide in time; a safe move was played)',
+  'log.computerFallback': '({player} could not decide in time; it played the move that looked best at a glance)',
   'status.posted': 'The board is posted again.',
   'status.lobby': 'This channel has an open lobby for {game} (game #{id}); join it with its Join button.',
 

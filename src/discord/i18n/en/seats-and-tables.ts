@@ -3,7 +3,7 @@ export const seatsAndTables = {
   // computer players
   'board.handedToComputer': 'By vote, a computer player plays for {player} until they take their seat back.',
   'board.reclaimed': '{player} takes their seat back from the computer player.',
-  'board.computerFallback': 'The computer player for {player} could not decide in time; a safe move was played.',
+  'board.computerFallback': 'The computer player for {player} could not decide in time; it played the move that looked best at a glance.',
   'refusal.removed_by_vote': 'The other players removed you from this game by vote; a computer player plays your seat to the end, and it cannot be taken back.',
   'refusal.not_handed_over': 'Your seat is not played by a computer: nothing to take back.',
   'refusal.reclaim_between_turns': 'The computer is playing your seat right now; you can take it back as soon as this turn is over.',

@@ -65,7 +65,7 @@ export const game: Record<keyof typeof en, string> = {
   'hand.title': '**Jouw hand** (alleen jij ziet dit)',
   'log.title': '**De laatste beurten** van spel #{id}',
   'log.empty': 'Er is nog niets gebeurd.',
-  'log.computerFallback': '({player} kon niet op tijd beslissen; er is een veilige zet gespeeld)',
+  'log.computerFallback': '({player} kon niet op tijd beslissen; hij speelde de zet die op het eerste gezicht het best leek)',
   'status.posted': 'Het bord is opnieuw geplaatst.',
   'status.lobby': 'Dit kanaal heeft een open lobby voor {game} (spel #{id}); doe mee met de knop Meedoen.',
 

@@ -5,7 +5,7 @@ export const seatsAndTables: Record<keyof typeof en, string> = {
   // computer players
   'board.handedToComputer': 'Na een stemming speelt een computerspeler voor {player} tot de plaats wordt teruggenomen.',
   'board.reclaimed': '{player} neemt de plaats terug van de computerspeler.',
-  'board.computerFallback': 'De computerspeler voor {player} kon niet op tijd beslissen; er is een veilige zet gespeeld.',
+  'board.computerFallback': 'De computerspeler voor {player} kon niet op tijd beslissen; hij speelde de zet die op het eerste gezicht het best leek.',
   'refusal.removed_by_vote': 'De andere spelers hebben je na een stemming uit dit spel gehaald; een computerspeler speelt je plaats tot het einde, en die kan niet worden teruggenomen.',
   'refusal.not_handed_over': 'Je plaats wordt niet door een computer gespeeld: er is niets terug te nemen.',
   'refusal.reclaim_between_turns': 'De computer speelt nu je plaats; je kunt die terugnemen zodra deze beurt voorbij is.',
