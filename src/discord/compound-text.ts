@@ -50,10 +50,12 @@ export const FULL_WORDING = WORDINGS[0] as Wording;
 export function compoundText(steps: readonly CompoundStepInfo[], words: CompoundWords): CompoundText {
   const full = wordsOf(steps, words(FULL_WORDING));
   let best = full;
+  let shortest: Worded | undefined;
   // Words are shortened as little as lets the steps that must be named and their costs and gains stand whole;
-  // when no wording holds them all, as little as lets the steps stand.
+  // when no wording holds them all (the shortest does not), as little as lets the steps stand.
   for (const wording of WORDINGS.slice(1)) {
     if (best.allFits) break;
+    if (best.headFits && !(shortest ??= wordsOf(steps, words(WORDINGS[WORDINGS.length - 1] as Wording))).allFits) break;
     const next = wordsOf(steps, words(wording));
     if (next.allFits || !best.headFits) best = next;
   }
