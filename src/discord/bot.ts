@@ -9,6 +9,7 @@ import type { GameService } from '../app/game-service.js';
 import { ComputerTurns, type ComputerPlayer } from '../app/computer-turns.js';
 import { Scheduler } from '../app/scheduler.js';
 import { settleAfterCommit } from '../app/after-commit.js';
+import { coachingSettled } from './coaching.js';
 import type { Logger } from '../logger.js';
 import { commandDefinitions } from './handlers/commands.js';
 import type { BotContext, Deliverer, FollowingPanels } from './types.js';
@@ -52,6 +53,8 @@ export interface Bot {
   readonly scheduler: Scheduler;
   readonly deliverer: Deliverer;
   readonly client: Client;
+  /** Once the learning games' coaching is at rest: every suggestion searched and shown (coaching.ts). */
+  coachingSettled(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -140,6 +143,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     scheduler,
     deliverer,
     client,
+    coachingSettled: () => coachingSettled(ctx),
     async stop() {
       stopping = true;
       const timeoutMs = options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;

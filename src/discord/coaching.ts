@@ -204,8 +204,21 @@ class Coach {
   /** Per learner: the tips given, and which tip the panel at a version carries. */
   readonly #tips = new Map<string, { readonly given: Set<PanelTip>; at: { version: number; tip: PanelTip | null } | null }>();
   #drawing = 0;
+  /** Counts the searches started and the edits queued: `settled` looks again until it stops growing. */
+  #work = 0;
 
   constructor(private readonly logger: Logger) {}
+
+  /** Once every search started and every panel edit queued has finished, those they led to included. */
+  async settled(): Promise<void> {
+    let seen = -1;
+    while (seen !== this.#work) {
+      seen = this.#work;
+      await Promise.allSettled([...this.#searches.values(), ...this.#edits.values()]);
+      // An answered search queues its panel's edit in a callback of its own: let it be queued first.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
 
   /** The suggestion's search for the seat's choice in `game`, started now or earlier; null when forced. */
   search(ctx: CoachingContext, game: ActiveSnapshot, seat: Seat): { key: string; answer: Promise<ComputerChoice> } | null {
@@ -223,6 +236,7 @@ class Coach {
       },
     );
     remember(this.#searches, key, answer);
+    this.#work++;
     return { key, answer };
   }
 
@@ -250,6 +264,7 @@ class Coach {
       this.logger.debug({ err: error, slot }, 'coaching not shown in the panel');
     });
     remember(this.#edits, slot, settled);
+    this.#work++;
   }
 
   /** The tip the seat's panel in `game` carries: the same one for every drawing at one version. */
@@ -282,6 +297,14 @@ function coachOf(ctx: object, logger: Logger): Coach {
     coaches.set(ctx, coach);
   }
   return coach;
+}
+
+/**
+ * Resolves once the coaching of the bot with context `ctx` is at rest: every suggestion searched and every
+ * learner's panel edited with it (what a stop, or a test reading a panel, waits for instead of a time).
+ */
+export function coachingSettled(ctx: object): Promise<void> {
+  return coaches.get(ctx)?.settled() ?? Promise.resolve();
 }
 
 /** What a drawing of the learner's panel shows. */

@@ -70,6 +70,7 @@ async function openPanel(user: FakeUser, channel: string): Promise<SeenMessage> 
   used.add(call.id);
   const handle = await user.clickButton(call.id, buttonFor(call, 'turn'), { until: 'response' });
   await handle.settled(QUIET);
+  await env.bot.coachingSettled();
   return privateReply(handle, user);
 }
 
@@ -132,6 +133,7 @@ describe('/game learn', () => {
       const pick = offered(now(panel)).find((o) => o.index < legal.length)!;
       const handle: InteractionHandle = await choose(alice, now(panel), pick);
       await handle.settled(QUIET);
+      await env.bot.coachingSettled();
       // The verdict is in the same panel, edited in place: there only when there was a hint to follow.
       const verdict = lines(panel).filter((l) => /^(✅|💡) /u.test(l));
       if (hint === undefined) expect(verdict).toEqual([]);
@@ -164,6 +166,7 @@ describe('/game learn', () => {
     const legal = env.service.legalActions(before, env.service.seatOf(before, nils.id)!.seat);
     const handle = await choose(nils, now(panel), offered(now(panel)).find((o) => o.index < legal.length)!);
     await handle.settled(QUIET);
+    await env.bot.coachingSettled();
     expect(lines(panel).find((l) => /^(✅|💡) /u.test(l))).toMatch(/^(✅ Dat was het voorstel\.|✅ Even goed als het voorstel \(.+\), voor zover de zoektocht het kan beoordelen\.|💡 Het voorstel was .+ \(.+\)\.)$/u);
     expect(handle.followUps).toEqual([]);
   }, 300_000);
@@ -183,6 +186,7 @@ describe('/game learn', () => {
     const legal = env.service.legalActions(await game(channel), env.service.seatOf(g, bob.id)!.seat);
     const handle = await choose(bob, now(panel), offered(now(panel)).find((o) => o.index < legal.length)!);
     await handle.settled(QUIET);
+    await env.bot.coachingSettled();
     expect(lines(panel).filter((l) => /^(🧭|✅|💡|📘)/u.test(l))).toEqual([]);
     expect(handle.followUps).toEqual([]);
   }, 300_000);
@@ -227,6 +231,7 @@ describe('/game learn', () => {
       if (candidate && (await hintFor(coaching, before, seat, 'en')) !== null) break;
       const handle = await choose(bob, now(panel), offered(now(panel)).find((o) => o.index < legal.length)!);
       await handle.settled(QUIET);
+      await env.bot.coachingSettled();
       if (offered(now(panel)).length === 0) panel = await openPanel(bob, channel);
       before = await game(channel);
     }

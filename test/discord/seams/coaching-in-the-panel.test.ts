@@ -147,6 +147,7 @@ describe('coaching in the learner\u2019s panel', () => {
     // The same message as before the choice: the panel edited, not a new one.
     expect(handle.reply?.id ?? panel.id).toBe(panel.id);
     await handle.settled({ quietMs: 1_000, timeoutMs: SEARCH_MS });
+    await env.bot.coachingSettled();
     expect(handle.followUps).toEqual([]);
     expect(coachingElsewhere(alice)).toEqual([]);
     expect(env.fake.publicOccurrences(/suggestion/iu)).toEqual([]);
@@ -168,6 +169,7 @@ describe('coaching in the learner\u2019s panel', () => {
     const handle = await choose(bob, bobsPanel, offered(bobsPanel)[0]!);
     // Once the bot has gone quiet (a learner's hint would have come within this wait), nothing coaches.
     await handle.settled({ quietMs: 1_000, timeoutMs: SEARCH_MS });
+    await env.bot.coachingSettled();
     expect(coachingLines(now(bobsPanel))).toEqual([]);
     expect(handle.followUps).toEqual([]);
     // The learning table beside it keeps its coaching.
@@ -195,6 +197,7 @@ describe('coaching in the learner\u2019s panel', () => {
       for (const line of coachingLines(now(kairoPanel))) expect(line).not.toMatch(/%/u);
       const handle = await choose(dora, now(kairoPanel), offered(now(kairoPanel)).find((o) => o.index < legal.length)!);
       await handle.settled({ quietMs: 1_000, timeoutMs: SEARCH_MS });
+      await env.bot.coachingSettled();
       expect(handle.followUps).toEqual([]);
       for (const line of coachingLines(now(kairoPanel))) {
         expect(line).not.toMatch(/%/u);
