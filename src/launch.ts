@@ -43,7 +43,7 @@ export async function launchBot({ config, logger, database }: LaunchContext, clo
     onTask: (seconds, ok) => metrics.renderTime.observe({ outcome: ok ? 'ok' : 'failed' }, seconds),
   });
   // The computer players think in worker threads of their own (started with the first decision).
-  const computers = aiComputerPlayer({ onTask: (seconds, ok) => metrics.aiTime.observe({ outcome: ok ? 'ok' : 'failed' }, seconds) });
+  const computers = aiComputerPlayer({ onTask: (seconds, outcome) => metrics.aiTime.observe({ outcome }, seconds) });
   const gateway = () => shardStates(client, shards.shardIds);
   metrics.watch({
     now: () => clock.now(),

@@ -68,7 +68,8 @@ describe.runIf(WORKER !== undefined)('AI pool: a decision given up is withdrawn'
 
   it('a decision given up while it waits is answered by nobody: the one behind it starts in its place', async () => {
     const done = outcomes();
-    pool = createAiPool({ threads: 1, deadlineMs: null, workerFile: WORKER, onWorkerDone: done.onWorkerDone });
+    const told: string[] = [];
+    pool = createAiPool({ threads: 1, deadlineMs: null, workerFile: WORKER, onWorkerDone: done.onWorkerDone, onTask: (_seconds, outcome) => told.push(outcome) });
     const first = pool.decide('istanbul', view, legal, { level: 'easy', seed: 'first' });
     const caller = new AbortController();
     const givenUp = pool.decide('istanbul', view, legal, { level: 'hard', seed: 'given-up', signal: caller.signal });
@@ -79,6 +80,8 @@ describe.runIf(WORKER !== undefined)('AI pool: a decision given up is withdrawn'
     await expect(givenUp).rejects.toBeInstanceOf(AiDecisionWithdrawnError);
     await Promise.all([first, last]);
     expect(done.seen.map((o) => o.outcome)).toEqual(['answered', 'answered']);
+    // The metrics hear of it as withdrawn, not as a failure: nothing went wrong.
+    expect(told).toEqual(['withdrawn', 'ok', 'ok']);
   }, 60_000);
 });
 

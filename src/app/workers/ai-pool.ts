@@ -38,8 +38,12 @@ export interface AiPoolOptions {
   readonly marginMs?: number;
   /** The worker module (tests: a worker that fails or never answers); default ai-worker. */
   readonly workerFile?: URL;
-  /** Told of every decision the workers made or failed: its time in the pool (queue wait included) and whether it came back. */
-  readonly onTask?: (seconds: number, ok: boolean) => void;
+  /**
+   * Told of every decision asked: its time in the pool (queue wait included) and how it ended: 'ok' (answered),
+   * 'withdrawn' (its caller gave it up, or the pool closed: nothing went wrong), 'failed' (an error, or past
+   * its deadline plus the margin).
+   */
+  readonly onTask?: (seconds: number, outcome: AiTaskOutcome) => void;
   /** Told each time a worker is done with a decision it was given (a decision withdrawn from the queue never is). */
   readonly onWorkerDone?: (outcome: WorkerOutcome) => void;
   /**
@@ -94,6 +98,9 @@ function workerEntry(file?: URL): { filename: string; execArgv: string[]; runtim
 
 const DEFAULT_MARGIN_MS = 5_000;
 
+
+/** How a decision asked of the pool ended (AiPoolOptions.onTask). */
+export type AiTaskOutcome = 'ok' | 'withdrawn' | 'failed';
 
 /** What became of a decision a worker was given (AiPoolOptions.onWorkerDone). */
 export interface WorkerOutcome {
@@ -261,10 +268,11 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
     try {
       answer = await post(task, (deadlineMs ?? AI_TARGET_MS[choose.level] * CAP_FACTOR) + marginMs, choose.signal);
     } catch (error) {
-      options.onTask?.((performance.now() - started) / 1000, false);
+      const withdrawn = error instanceof AiDecisionWithdrawnError || error instanceof AiPoolClosedError;
+      options.onTask?.((performance.now() - started) / 1000, withdrawn ? 'withdrawn' : 'failed');
       throw error;
     }
-    options.onTask?.((performance.now() - started) / 1000, true);
+    options.onTask?.((performance.now() - started) / 1000, 'ok');
     if (!Number.isInteger(answer.index) || answer.index < 0 || answer.index >= legalActions.length) throw new Error('the AI worker answered out of range');
     return answer;
   };
