@@ -10,6 +10,7 @@ import { runAiTask, warmUpAi, type WarmUpReport } from '../../src/app/workers/ai
 import { GAMES } from '../../src/games/index.js';
 import { reachState } from '../ai/games.js';
 import { builtModuleUrl } from '../support/node-entry.js';
+import { collected } from '../support/collected.js';
 
 // The run's transpiled worker, in worker threads as in the built bot: they share the stop flag's memory.
 const WORKER = builtModuleUrl('src/app/workers/ai-worker.ts');
@@ -21,19 +22,6 @@ afterEach(async () => {
   pool = undefined;
 });
 
-/** The warm-up reports as they come, and a promise for when `count` of them have come. */
-function reports(): { seen: WarmUpReport[]; onWarmedUp: (report: WarmUpReport) => void; reach: (count: number) => Promise<void> } {
-  const seen: WarmUpReport[] = [];
-  const waiters: { count: number; resolve: () => void }[] = [];
-  return {
-    seen,
-    onWarmedUp(report) {
-      seen.push(report);
-      for (const w of waiters.filter((x) => seen.length >= x.count)) w.resolve();
-    },
-    reach: (count) => (seen.length >= count ? Promise.resolve() : new Promise((resolve) => waiters.push({ count, resolve }))),
-  };
-}
 
 describe('a warm-up', () => {
   it('searches every game with a computer player, each variant its policy names', () => {
@@ -54,16 +42,16 @@ describe('a warm-up', () => {
 
 describe.runIf(WORKER !== undefined)('AI pool: its workers warm up when it starts', () => {
   it('a pool nobody asks warms its worker to the end', async () => {
-    const warmed = reports();
-    pool = createAiPool({ threads: 1, deadlineMs: null, workerFile: WORKER, warmUp: true, onWarmedUp: warmed.onWarmedUp });
+    const warmed = collected<WarmUpReport>();
+    pool = createAiPool({ threads: 1, deadlineMs: null, workerFile: WORKER, warmUp: true, onWarmedUp: warmed.take });
     await warmed.reach(1);
     expect(warmed.seen[0]?.stopped).toBe(false);
     for (const game of GAMES_WITH_COMPUTERS) expect(warmed.seen[0]?.searches[game]).toBeGreaterThan(0);
   });
 
   it('a decision asked while the worker warms up stops the warm-up and is answered as a direct call answers it; then the worker warms up again', async () => {
-    const warmed = reports();
-    pool = createAiPool({ threads: 1, deadlineMs: null, workerFile: WORKER, warmUp: true, onWarmedUp: warmed.onWarmedUp });
+    const warmed = collected<WarmUpReport>();
+    pool = createAiPool({ threads: 1, deadlineMs: null, workerFile: WORKER, warmUp: true, onWarmedUp: warmed.take });
     const { def, state, seat } = reachState('istanbul', 2, 'warm-up', 20);
     const view = def.view(state, seat);
     const legal = def.legalActions(state, seat) as readonly unknown[];

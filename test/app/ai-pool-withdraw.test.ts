@@ -14,6 +14,7 @@ import { createLogger } from '../../src/logger.js';
 import { reachState } from '../ai/games.js';
 import { builtModuleUrl } from '../support/node-entry.js';
 import { testStores } from '../support/test-stores.js';
+import { collected } from '../support/collected.js';
 
 // The run's transpiled worker, in worker threads as in the built bot: they share the stop flag's memory.
 const WORKER = builtModuleUrl('src/app/workers/ai-worker.ts');
@@ -27,26 +28,13 @@ afterEach(async () => {
   pool = undefined;
 });
 
-/** The workers' outcomes, and a promise for when `count` of them have come. */
-function outcomes(): { seen: WorkerOutcome[]; onWorkerDone: (o: WorkerOutcome) => void; reach: (count: number) => Promise<void> } {
-  const seen: WorkerOutcome[] = [];
-  const waiters: { count: number; resolve: () => void }[] = [];
-  return {
-    seen,
-    onWorkerDone(outcome) {
-      seen.push(outcome);
-      for (const w of waiters.filter((x) => seen.length >= x.count)) w.resolve();
-    },
-    reach: (count) => (seen.length >= count ? Promise.resolve() : new Promise((resolve) => waiters.push({ count, resolve }))),
-  };
-}
 
 describe.runIf(WORKER !== undefined)('AI pool: a decision given up is withdrawn', () => {
   it('six decisions on two workers, all given up: the four waiting never start, the two running stop searching, and the next decision is answered at once', async () => {
-    const done = outcomes();
+    const done = collected<WorkerOutcome>();
     // No wall-clock cap: a hard search runs its whole budget (seconds) unless it is told to stop.
     // A margin far beyond a worker's start on a busy machine: a worker is never terminated here, it stops.
-    pool = createAiPool({ threads: 2, deadlineMs: null, marginMs: 60_000, workerFile: WORKER, onWorkerDone: done.onWorkerDone });
+    pool = createAiPool({ threads: 2, deadlineMs: null, marginMs: 60_000, workerFile: WORKER, onWorkerDone: done.take });
     const callers = Array.from({ length: 6 }, () => new AbortController());
     const asked = callers.map((caller, i) => pool!.decide('istanbul', view, legal, { level: 'hard', seed: `withdraw-${i}`, signal: caller.signal }).then(() => 'answered', (error: unknown) => error));
     expect(pool.pending).toBe(6);
@@ -67,9 +55,9 @@ describe.runIf(WORKER !== undefined)('AI pool: a decision given up is withdrawn'
   }, 60_000);
 
   it('a decision given up while it waits is answered by nobody: the one behind it starts in its place', async () => {
-    const done = outcomes();
+    const done = collected<WorkerOutcome>();
     const told: string[] = [];
-    pool = createAiPool({ threads: 1, deadlineMs: null, workerFile: WORKER, onWorkerDone: done.onWorkerDone, onTask: (_seconds, outcome) => told.push(outcome) });
+    pool = createAiPool({ threads: 1, deadlineMs: null, workerFile: WORKER, onWorkerDone: done.take, onTask: (_seconds, outcome) => told.push(outcome) });
     const first = pool.decide('istanbul', view, legal, { level: 'easy', seed: 'first' });
     const caller = new AbortController();
     const givenUp = pool.decide('istanbul', view, legal, { level: 'hard', seed: 'given-up', signal: caller.signal });
@@ -105,8 +93,8 @@ describe.runIf(WORKER !== undefined && sqlite.available)('computer turns: a deci
     }
     const computerSeat = svc.computerSeatsToPlay(game)[0]!;
     expect(computerRequest(game, computerSeat, 'hard').legal.length).toBeGreaterThan(1);
-    const done = outcomes();
-    const player = aiComputerPlayer({ threads: 1, deadlineMs: null, marginMs: 60_000, workerFile: WORKER, onWorkerDone: done.onWorkerDone });
+    const done = collected<WorkerOutcome>();
+    const player = aiComputerPlayer({ threads: 1, deadlineMs: null, marginMs: 60_000, workerFile: WORKER, onWorkerDone: done.take });
     try {
       // A limit far below a hard search's time: every decision is given up and gets the fallback move.
       const turns = new ComputerTurns(svc, player, createLogger({ level: 'silent', format: 'json' }), { decisionLimitMs: 50 });
