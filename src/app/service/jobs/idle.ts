@@ -8,19 +8,15 @@ import { DEFAULT_NOTIFY } from '../../../notify-settings.js';
 import type { GameCore } from '../core.js';
 import { JOB_KINDS, type IdlePayload, type JobHandler, type JobPayload, type JobTouched, type VotePayload } from '../scheduled-jobs.js';
 import { votersOn } from '../votes.js';
-import { gameAtTurn, waitedFor } from './turn-job.js';
+import { waitingAtTurn } from './turn-job.js';
 
 export const idleJob: JobHandler = { kind: JOB_KINDS.idle, run: openIdleVote };
 
 /** A claimed idle or vote job: opens (or brings up again) the idle vote, or nothing when it no longer applies. */
 export async function openIdleVote(core: GameCore, job: ScheduledJobRow, payload: JobPayload): Promise<JobTouched | null> {
-  const at = await gameAtTurn(core, job, payload);
+  const at = await waitingAtTurn(core, job, payload);
   if (at === null) return null;
-  const { game, marker } = at;
-  const now = core.now();
-  const waiting = await waitedFor(core, game, job, payload, now);
-  if (waiting === null) return null;
-  const { since, wishes, away, present } = waiting;
+  const { game, marker, now, since, wishes, away, present } = at;
   const where = { gameId: game.row.id, channelId: game.row.channelId };
   if (present.length === 0) {
     // Everyone it would be about is away: the idle time starts again when the first is back.

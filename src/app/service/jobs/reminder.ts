@@ -13,19 +13,15 @@ import type { GameCore } from '../core.js';
 import { JOB_KINDS, parseJobPayload, sinceOf, type JobHandler, type JobPayload, type JobTouched, type ReminderPayload } from '../scheduled-jobs.js';
 import { decidingHumans } from '../queries.js';
 import type { ActiveSnapshot } from '../types.js';
-import { gameAtTurn, waitedFor } from './turn-job.js';
+import { waitingAtTurn } from './turn-job.js';
 
 export const reminderJob: JobHandler = { kind: JOB_KINDS.reminder, run: runReminder };
 
 /** A claimed reminder: owes it to the channel, or waits for the players it is for, or nothing when it no longer applies. */
 async function runReminder(core: GameCore, job: ScheduledJobRow, payload: JobPayload): Promise<JobTouched | null> {
-  const at = await gameAtTurn(core, job, payload);
+  const at = await waitingAtTurn(core, job, payload);
   if (at === null) return null;
-  const { game, marker } = at;
-  const now = core.now();
-  const waiting = await waitedFor(core, game, job, payload, now);
-  if (waiting === null) return null;
-  const { seats, since, wishes, away, present } = waiting;
+  const { game, marker, now, seats, since, wishes, away, present } = at;
   const count = (payload.count ?? 0) + 1;
   // Away players are not reminded. When everyone it is for is away or in their quiet hours, the reminder
   // waits (not counted) until the first of them is back or awake; otherwise it goes to those who are,

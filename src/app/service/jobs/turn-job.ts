@@ -30,8 +30,24 @@ export interface Waited {
   readonly present: Seat[];
 }
 
+/**
+ * A job about the humans of a turn (a reminder, an idle deadline): its game still at that turn, the time
+ * now, and the seats it waits for; null when the job no longer applies.
+ */
+export async function waitingAtTurn(
+  core: GameCore,
+  job: ScheduledJobRow,
+  payload: JobPayload,
+): Promise<(Waited & { readonly game: ActiveSnapshot; readonly marker: string; readonly now: number }) | null> {
+  const at = await gameAtTurn(core, job, payload);
+  if (at === null) return null;
+  const now = core.now();
+  const waiting = await waitedFor(core, at.game, job, payload, now);
+  return waiting === null ? null : { ...at, now, ...waiting };
+}
+
 /** The seats of the job's payload that still decide and are played by their humans; null when none is. */
-export async function waitedFor(core: GameCore, game: ActiveSnapshot, job: ScheduledJobRow, payload: JobPayload, now: number): Promise<Waited | null> {
+async function waitedFor(core: GameCore, game: ActiveSnapshot, job: ScheduledJobRow, payload: JobPayload, now: number): Promise<Waited | null> {
   const deciding = decidingHumans(game);
   const seats = payload.seats.filter((s) => deciding.includes(s));
   if (seats.length === 0) return null;
