@@ -11,7 +11,7 @@ import { budgetFor, decideWithStats, type SearchBudget, toSeatView, type Carry, 
 import { seedRng, type Seat } from '../../src/engine/index.js';
 import { frozenOf, setupFor, type GameVariant } from './ai-match.js';
 import { warmUpAi } from '../../src/app/workers/ai-task.js';
-import { loadBaselineOrExit } from './frozen-baseline.js';
+import { loadBaselineOrExit, type FrozenSearchResult } from './frozen-baseline.js';
 import { median, percentile } from './stats.js';
 
 const argv = process.argv.slice(2);
@@ -62,8 +62,8 @@ for (const variant of cold || !baseline ? [] : variants) {
     if (legal.length > 1) {
       const view = toSeatView(setup.def.view(state, seat), setup.policy.viewRules);
       if (baseline) {
-        const { decide, policy } = frozenOf(setup);
-        decide(policy, view, seat, legal, policy.budgets.hard, `w${step}`);
+        const { frozen: base, policy } = frozenOf(setup);
+        base.decide(policy, view, legal, base.budgetFor(policy, 'hard', view), `w${step}`);
       } else {
         decideWithStats(setup.policy, view, legal, 'hard', `w${step}`);
       }
@@ -101,14 +101,14 @@ for (const variant of variants) {
         let searched: number | null = null;
         if (legal.length > 1 && (seat0 ? seat === 0 : step % 7 === 3)) {
           const start = process.cpuUsage();
-          const r: SearchResult = frozenHard !== undefined
-            ? frozenHard.decide(frozenHard.policy, view, seat, legal, frozenHard.policy.budgets.hard, `d${step}`)
+          const r: SearchResult | FrozenSearchResult = frozenHard !== undefined
+            ? frozenHard.frozen.decide(frozenHard.policy, view, legal, frozenHard.frozen.budgetFor(frozenHard.policy, 'hard', view), `d${step}`, seat0 && !noCarry ? carry : undefined)
             : decideWithStats(setup.policy, view, legal, hardFor(view), `d${step}`, seat0 && !noCarry ? carry : undefined);
           const used = process.cpuUsage(start);
           cpu.push((used.user + used.system) / 1000);
           iterations += r.iterations;
           works.push(r.work ?? 0);
-          carry = r.carry;
+          carry = r.carry as Carry | undefined;
           if (r.carriedVisits !== undefined) {
             carriedDecisions++;
             carriedVisits += r.carriedVisits;

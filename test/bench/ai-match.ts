@@ -20,7 +20,7 @@ export interface Setup {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   readonly policy: GamePolicy<any, any, any>;
   /** The frozen baseline and its policy for the same game, when it was loaded (loadBaseline) for a baseline seat. */
-  readonly baseline?: { readonly decide: FrozenBaseline['decide']; readonly policy: FrozenPolicy };
+  readonly baseline?: { readonly frozen: FrozenBaseline; readonly policy: FrozenPolicy };
   readonly options: unknown;
 }
 
@@ -37,7 +37,7 @@ export function setupFor(variant: GameVariant, players: number, frozen?: FrozenB
   return {
     def,
     policy: variant === 'kairo' ? kairoPolicy : istanbulPolicy,
-    ...(frozen === undefined ? {} : { baseline: { decide: frozen.decide, policy: variant === 'kairo' ? frozen.kairo : frozen.istanbul } }),
+    ...(frozen === undefined ? {} : { baseline: { frozen, policy: variant === 'kairo' ? frozen.kairo : frozen.istanbul } }),
     options: parsed.options,
   };
 }
@@ -136,11 +136,13 @@ function choose(
     return { index: Math.max(0, legal.findIndex((a) => setup.def.actionKey(a) === key)), iterations: 0 };
   }
   if (kind === 'baseline') {
-    const frozen = frozenOf(setup);
-    const base = frozen.policy.budgets.hard;
+    // The baseline checks the view itself (its own toSeatView) and carries its own trees, as the bot did then.
+    const { frozen, policy } = frozenOf(setup);
+    const raw = setup.def.view(state, seat);
+    const base = frozen.budgetFor(policy, 'hard', raw);
     const budget = iterations?.hard === undefined ? base : { ...base, iterations: iterations.hard };
-    const r = frozen.decide(frozen.policy, view, seat, legal, cpuCapped(budget, cpuMs), seed);
-    return { index: r.index, iterations: r.iterations };
+    const r = frozen.decide(policy, raw, legal, cpuCapped(budget, cpuMs), seed, carry);
+    return { index: r.index, iterations: r.iterations, ...(r.carry === undefined ? {} : { carry: r.carry as Carry }) };
   }
   const level = budgetFor(setup.policy, kind, view);
   const base = kind === 'hard' && hardBudget !== undefined ? { ...level, ...hardBudget } : level;

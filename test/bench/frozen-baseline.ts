@@ -1,27 +1,27 @@
 /**
- * The benchmark's frozen baseline: the computer players' search, evaluation, rollout policy and determinizers
- * as they stood before the search's rework (carried trees, early stops, work caps), the yardstick the new
- * search is measured against at the same CPU per decision. It is not kept as source in the working tree
- * (search and renames would walk through it): it is read from git at the revision below, where
- * test/bench/baseline held it, written to a cache folder under node_modules/.cache and imported from there. Its imports of the engines (src/engine,
- * src/games) are pointed at the live code: the rules are shared, the player is frozen. So the names it
- * imports from there (rules, views, data, the PRNG) are its contract with the live code.
+ * The benchmark's frozen baseline: the computer players as they stood at a fixed revision (the search,
+ * evaluation, rollout policy and determinizers of src/engine/ai and each game's ai/ folder), the yardstick
+ * a new search is measured against at the same CPU per decision. It is not kept as source in the working
+ * tree (search and renames would walk through it): its files are read from git at the revision below,
+ * written to a cache folder under node_modules/.cache in the same layout, and imported from there. Their
+ * imports of the rest of src/ (the rules, views, data, the PRNG) are pointed at the live code: the rules are
+ * shared, the player is frozen. So the names it imports from there are its contract with the live code.
  *
- * Where the copy came from: the files of src/engine/ai and src/games/{istanbul,kairo}/ai at cdad0c5 with
- * their imports pointed at src/ and the two policies renamed baselineIstanbulPolicy and baselineKairoPolicy,
- * then (9ab77b8, a33d22a) its CPU budget's `shouldStop` asked at every iteration, as the new search asks it.
+ * The revision is main as it stood before the computer players learnt to take a win within reach, to weigh
+ * a letter draw over fresh deals and to bound Kairo's placements by CPU (the hard level then: carried trees,
+ * early stops, work caps, 20-step Istanbul rollouts). The baseline before it (the search before carried trees)
+ * is in the history of this file.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Seat } from '../../src/engine/index.js';
 
-/** The commit whose test/bench/baseline is the frozen baseline (its last change). */
-export const BASELINE_REVISION = 'a33d22a161427ddbae1874771f65834c01357bab';
-/** The folder of that commit that holds it. */
-const BASELINE_PATH = 'test/bench/baseline';
+/** The commit whose computer players are the frozen baseline. */
+export const BASELINE_REVISION = '5f0be26754a3dae0945024564cad88da23cb0d12';
+/** The folders of that commit that hold them: copied whole, in their layout. */
+const BASELINE_PATHS = ['src/engine/ai', 'src/games/istanbul/ai', 'src/games/kairo/ai'] as const;
 
 /**
  * Modules of src/ that moved since that revision, from where the baseline imports them to where they are
@@ -29,15 +29,16 @@ const BASELINE_PATH = 'test/bench/baseline';
  */
 const MOVED: Readonly<Record<string, string>> = {
   'src/games/istanbul/apply.js': 'src/games/istanbul/rules/apply.js',
+  'src/games/istanbul/buildView.js': 'src/games/istanbul/view/build.js',
   'src/games/istanbul/data/lettersAndSeals.js': 'src/games/istanbul/data/letters-and-seals.js',
   'src/games/istanbul/legal.js': 'src/games/istanbul/rules/legal.js',
   'src/games/istanbul/scoring.js': 'src/games/istanbul/rules/scoring.js',
   'src/games/istanbul/turn.js': 'src/games/istanbul/rules/turn.js',
+  'src/games/istanbul/tx.js': 'src/games/istanbul/rules/draft.js',
   'src/games/istanbul/view-fields.js': 'src/games/istanbul/view/fields.js',
   'src/games/istanbul/view.js': 'src/games/istanbul/view/types.js',
-  'src/games/kairo/rules.js': 'src/games/kairo/rules/index.js',
   'src/games/kairo/view-fields.js': 'src/games/kairo/view/fields.js',
-  'src/games/kairo/view.js': 'src/games/kairo/view/types.js',
+  'src/games/kairo/view.js': 'src/games/kairo/view/build.js',
 };
 
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -50,32 +51,52 @@ const CACHE_DIR = join(
   `${BASELINE_REVISION}-${createHash('sha256').update(JSON.stringify(MOVED)).digest('hex').slice(0, 8)}`,
 );
 
-/** What the benchmark reads of the baseline's budget (its policy.ts has the full type). */
+/** A level's budget, as the benchmark handles it: its iterations replaced, a CPU stop added. */
 export interface FrozenBudget {
   readonly iterations: number;
   readonly shouldStop?: () => boolean;
 }
 
-/** A game's frozen policy, as the benchmark handles it: passed back to `decide` and its hard budget read. */
+/** A game's frozen policy, as the benchmark handles it: passed back to the baseline's functions. */
 export interface FrozenPolicy {
   readonly game: string;
-  readonly budgets: { readonly hard: FrozenBudget };
 }
+
+/** What a seat's previous decision hands on to its next (the baseline's own tree; opaque here). */
+export type FrozenCarry = unknown;
 
 export interface FrozenSearchResult {
   readonly index: number;
   readonly value: number;
   readonly iterations: number;
-  /** Per legal action: its visits and mean value at the root. */
-  readonly stats: readonly { readonly visits: number; readonly value: number }[];
+  readonly work?: number;
+  readonly carry?: FrozenCarry;
+  readonly carriedVisits?: number;
 }
 
 export interface FrozenBaseline {
   readonly istanbul: FrozenPolicy;
   readonly kairo: FrozenPolicy;
-  /** The baseline's decision (the view must already be a checked seat view). */
-  decide(policy: FrozenPolicy, view: unknown, seat: Seat, legal: readonly unknown[], budget: FrozenBudget, seed: string): FrozenSearchResult;
+  /** The baseline's budget for a level at this view (its own `budgetFor`: the work caps per kind of decision). */
+  budgetFor(policy: FrozenPolicy, level: 'hard', view: unknown): FrozenBudget;
+  /** The baseline's decision from a seat's view (checked by its own `toSeatView`), going on from its carried tree. */
+  decide(policy: FrozenPolicy, view: unknown, legal: readonly unknown[], budget: FrozenBudget, seed: string, carry?: FrozenCarry): FrozenSearchResult;
 }
+
+/** The module written beside the copied folders: the baseline's door, in the names the benchmark reads. */
+const ENTRY = `import { budgetFor, decideWithStats, toSeatView } from './src/engine/ai/index.js';
+import { istanbulPolicy } from './src/games/istanbul/ai/index.js';
+import { kairoPolicy } from './src/games/kairo/ai/index.js';
+
+export const baselineIstanbulPolicy = istanbulPolicy;
+export const baselineKairoPolicy = kairoPolicy;
+export function baselineBudgetFor(policy: any, level: any, view: any) {
+  return budgetFor(policy, level, view);
+}
+export function baselineDecide(policy: any, view: any, legal: any, budget: any, seed: string, carry: any) {
+  return decideWithStats(policy, toSeatView(view, policy.viewRules), legal, budget, seed, carry);
+}
+`;
 
 /** The baseline cannot be read: the message is one line that says why and what to do. */
 export class BaselineUnavailable extends Error {}
@@ -93,14 +114,6 @@ function hasRevision(): boolean {
   }
 }
 
-/** The folder's TypeScript files, relative to it. */
-function filesUnder(dir: string, prefix = ''): string[] {
-  return readdirSync(join(dir, prefix)).flatMap((name) => {
-    const path = join(prefix, name);
-    return statSync(join(dir, path)).isDirectory() ? filesUnder(dir, path) : path.endsWith('.ts') ? [path] : [];
-  });
-}
-
 /**
  * Writes the baseline's files from git into a fresh folder beside the cache folder, then moves it into
  * place in one rename (several benchmark processes may do this at once: the first rename wins).
@@ -108,37 +121,21 @@ function filesUnder(dir: string, prefix = ''): string[] {
 function materialise(): void {
   if (!hasRevision()) {
     throw new BaselineUnavailable(
-      `The AI benchmark's frozen baseline is read from git revision ${BASELINE_REVISION.slice(0, 12)} (${BASELINE_PATH}), which this checkout lacks (a shallow clone, or no git history): run \`git fetch --unshallow\` and try again.`,
+      `The AI benchmark's frozen baseline is read from git revision ${BASELINE_REVISION.slice(0, 12)}, which this checkout lacks (a shallow clone, or no git history): run \`git fetch --unshallow\` and try again.`,
     );
   }
   const parent = dirname(CACHE_DIR);
   mkdirSync(parent, { recursive: true });
   const fresh = mkdtempSync(join(parent, 'writing-'));
   try {
-    const names = git(['ls-tree', '-r', '--name-only', BASELINE_REVISION, '--', BASELINE_PATH]).toString().split('\n').filter((n) => n !== '');
-    if (names.length === 0) throw new Error(`${BASELINE_PATH} is empty at ${BASELINE_REVISION}`);
+    const names = git(['ls-tree', '-r', '--name-only', BASELINE_REVISION, '--', ...BASELINE_PATHS]).toString().split('\n').filter((n) => n.endsWith('.ts'));
+    if (names.length === 0) throw new Error(`${BASELINE_PATHS.join(', ')} are empty at ${BASELINE_REVISION}`);
     for (const name of names) {
-      const inside = relative(BASELINE_PATH, name);
-      const target = join(fresh, inside);
+      const target = join(fresh, name);
       mkdirSync(dirname(target), { recursive: true });
-      writeFileSync(target, git(['show', `${BASELINE_REVISION}:${name}`]));
+      writeFileSync(target, pointedAtLiveCode(name, git(['show', `${BASELINE_REVISION}:${name}`]).toString()));
     }
-    // The files import the engines by relative paths from test/bench/baseline ('../../../src/...'): the
-    // same paths from the cache folder, which lies at another depth.
-    for (const file of filesUnder(fresh)) {
-      const target = join(fresh, file);
-      const fromOriginal = dirname(join(REPO_ROOT, BASELINE_PATH, file));
-      const fromCache = dirname(join(CACHE_DIR, file));
-      const text = readFileSync(target, 'utf8').replace(/(from\s+')(\.\.\/[^']*)(')/g, (whole, open: string, spec: string, close: string) => {
-        const resolved = join(fromOriginal, spec);
-        // An import inside the baseline stays as it is; one out of it is pointed at the live code.
-        if (!relative(join(REPO_ROOT, BASELINE_PATH), resolved).startsWith('..')) return whole;
-        const moved = MOVED[relative(REPO_ROOT, resolved).split('\\').join('/')];
-        const again = relative(fromCache, moved === undefined ? resolved : join(REPO_ROOT, moved)).split('\\').join('/');
-        return `${open}${again.startsWith('.') ? again : `./${again}`}${close}`;
-      });
-      writeFileSync(target, text);
-    }
+    writeFileSync(join(fresh, 'index.ts'), ENTRY);
     // ES modules, as in the repository (a folder under node_modules is outside its package.json's "type").
     writeFileSync(join(fresh, 'package.json'), '{ "type": "module" }\n');
     try {
@@ -149,6 +146,22 @@ function materialise(): void {
   } finally {
     rmSync(fresh, { recursive: true, force: true });
   }
+}
+
+/**
+ * A copied file's relative imports: one inside the copied folders stays as it is (the layout is the same);
+ * one out of them is pointed at the live code (where it moved, if it did), from the cache folder.
+ */
+function pointedAtLiveCode(name: string, text: string): string {
+  const fromOriginal = dirname(join(REPO_ROOT, name));
+  const fromCache = dirname(join(CACHE_DIR, name));
+  return text.replace(/(from\s+')(\.[^']*)(')/g, (whole, open: string, spec: string, close: string) => {
+    const resolved = relative(REPO_ROOT, join(fromOriginal, spec)).split('\\').join('/');
+    if (BASELINE_PATHS.some((path) => resolved.startsWith(`${path}/`))) return whole;
+    const live = join(REPO_ROOT, MOVED[resolved] ?? resolved);
+    const again = relative(fromCache, live).split('\\').join('/');
+    return `${open}${again.startsWith('.') ? again : `./${again}`}${close}`;
+  });
 }
 
 /** The cache folder holds the baseline (written whole: its package.json comes with the rename). */
@@ -170,15 +183,16 @@ export function loadBaseline(): Promise<FrozenBaseline> {
       module = (await import(pathToFileURL(join(CACHE_DIR, 'index.ts')).href)) as Record<string, unknown>;
     } catch (error) {
       // Most likely a name it imports from src/ was renamed or removed since.
-      throw new Error(`the frozen baseline (${BASELINE_PATH} at ${BASELINE_REVISION.slice(0, 12)}, in ${CACHE_DIR}) does not load against the live src/: ${(error as Error).message}`, { cause: error });
+      throw new Error(`the frozen baseline (${BASELINE_REVISION.slice(0, 12)}, in ${CACHE_DIR}) does not load against the live src/: ${(error as Error).message}`, { cause: error });
     }
-    const { baselineDecide, baselineIstanbulPolicy, baselineKairoPolicy } = module;
-    if (typeof baselineDecide !== 'function' || typeof baselineIstanbulPolicy !== 'object' || typeof baselineKairoPolicy !== 'object') {
-      throw new Error(`the frozen baseline at ${CACHE_DIR} does not export baselineDecide, baselineIstanbulPolicy and baselineKairoPolicy`);
+    const { baselineDecide, baselineBudgetFor, baselineIstanbulPolicy, baselineKairoPolicy } = module;
+    if (typeof baselineDecide !== 'function' || typeof baselineBudgetFor !== 'function' || typeof baselineIstanbulPolicy !== 'object' || typeof baselineKairoPolicy !== 'object') {
+      throw new Error(`the frozen baseline at ${CACHE_DIR} does not export baselineDecide, baselineBudgetFor, baselineIstanbulPolicy and baselineKairoPolicy`);
     }
     return {
       istanbul: baselineIstanbulPolicy as FrozenPolicy,
       kairo: baselineKairoPolicy as FrozenPolicy,
+      budgetFor: baselineBudgetFor as FrozenBaseline['budgetFor'],
       decide: baselineDecide as FrozenBaseline['decide'],
     };
   })();
