@@ -133,12 +133,10 @@ export interface GamePresenter {
   renderBoard(view: unknown, options: RenderOptions): Promise<Buffer> | Buffer;
   /**
    * The same board as a compact picture made to be read on a phone (Discord shows images about 400 px
-   * wide there), posted beside the board; a game without one posts the board alone. `later`: the picture
-   * may wait for the render pool's boards (it is added to a post already made); its signal withdraws it.
+   * wide there), drawn only when someone asks for it (Phone view, a turn panel): behind the boards of live
+   * turns in the render pool. A game without one offers no Phone view.
    */
-  renderPhoneBoard?(view: unknown, options: RenderOptions, later?: { readonly signal: AbortSignal }): Promise<Buffer>;
-  /** Pictures waiting for the render pool, boards and phone pictures (0 when a new one starts at once). */
-  pictureBacklog?(): number;
+  renderPhoneBoard?(view: unknown, options: RenderOptions): Promise<Buffer>;
   /** One short line under the title of the board message (round, phase), or ''. */
   status(view: unknown, locale: Locale, names: readonly string[]): string;
   /** What the seat is deciding now, for the panel's heading. */

@@ -36,15 +36,15 @@ function checkPrivacy(channel: string, played: Played): void {
   expect(played.privateEvents.length).toBeGreaterThan(0);
   for (const text of played.privateEvents) expect(env.fake.publicOccurrences(text), text).toEqual([]);
   expect(env.fake.publicOccurrences(/You draw|Du ziehst|Je trekt/, channel)).toEqual([]);
-  // Every board is a channel message with the board and its phone picture (the final one also the
-  // summary chart); every answer with a hand was ephemeral.
+  // Every board is a channel message with one picture, the board (the final one also the summary chart);
+  // every answer with a hand was ephemeral.
   const all = boards(env.fake, channel);
   for (const board of all) {
     expect(board.ephemeral).toBe(false);
     const pictures = boardPictures(board);
     expect(pictures.chart !== undefined).toBe(board === all.at(-1));
     for (const file of board.attachments) expect(file.contentType).toBe('image/png');
-    expect(checkPng(pictures.phone.bytes)).toMatchObject({ ok: true, width: 800 });
+    expect(checkPng(pictures.board.bytes)).toMatchObject({ ok: true, width: 1600 });
   }
 }
 

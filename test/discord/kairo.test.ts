@@ -137,11 +137,11 @@ function checkPrivacy(channel: string, played: Played): void {
   const all = boards(env.fake, channel);
   for (const board of all) {
     expect(board.ephemeral).toBe(false);
-    // The board and its phone picture; the final board also carries the summary chart.
+    // One picture, the board; the final board also carries the summary chart.
     const pictures = boardPictures(board);
     expect(pictures.chart !== undefined).toBe(board === all.at(-1));
     for (const file of board.attachments) expect(file.contentType).toBe('image/png');
-    expect(checkPng(pictures.phone.bytes)).toMatchObject({ ok: true, width: 800 });
+    expect(checkPng(pictures.board.bytes)).toMatchObject({ ok: true, width: 1600 });
   }
 }
 

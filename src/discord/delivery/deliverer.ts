@@ -29,7 +29,6 @@ import { postTarget, openThread, closeThread, endInThread, type ThreadChoice } f
 import { toldOfTurn, directMessages, heldNotice } from './direct-messages.js';
 import { stepMessage } from './compose.js';
 import { disarmUntracked, disarmStale } from './stale-buttons.js';
-import { PhonePicturesLater } from './phone-pictures.js';
 
 export interface DelivererOptions {
   /** How often to look for due deliveries and stale buttons (default 2 s). */
@@ -39,8 +38,6 @@ export interface DelivererOptions {
 export class OutboxDeliverer implements Deliverer {
   #timer: ReturnType<typeof setInterval> | undefined;
   readonly #inFlight = new Set<Promise<unknown>>();
-  /** Per game, the phone picture still to be added to its latest board. */
-  readonly #phonePictures: PhonePicturesLater;
   #stopped = false;
   #polling: Promise<void> | null = null;
 
@@ -48,9 +45,7 @@ export class OutboxDeliverer implements Deliverer {
     private readonly ctx: BotContext,
     private readonly logger: Logger,
     private readonly options: DelivererOptions = {},
-  ) {
-    this.#phonePictures = new PhonePicturesLater(logger, (task) => void this.#track(task), () => this.#stopped);
-  }
+  ) {}
 
   /** Takes back what this deliverer held before a restart, then looks at the outbox every `pollMs`. */
   async start(): Promise<void> {
@@ -66,8 +61,6 @@ export class OutboxDeliverer implements Deliverer {
     this.#stopped = true;
     if (this.#timer !== undefined) clearInterval(this.#timer);
     this.#timer = undefined;
-    // A phone picture not drawn yet is not waited for.
-    this.#phonePictures.withdrawAll();
     await Promise.allSettled([...this.#inFlight]);
   }
 
@@ -172,8 +165,6 @@ export class OutboxDeliverer implements Deliverer {
         try {
           sent = await this.#post(target.channelId, message, step.delivery);
         } catch (error) {
-          // Composed again when it is tried again.
-          composed.phoneLater?.withdraw();
           // The game's thread was deleted: the game goes on in its channel when no other game runs there,
           // else in a new thread of its own; where it goes on is told so once.
           if (target.channelId === game.row.channelId || !(error instanceof DiscordAPIError && error.code === 10003)) throw error;
@@ -198,11 +189,7 @@ export class OutboxDeliverer implements Deliverer {
         if (finalBoard && thread.id !== null && !(step.kind === 'board' && step.again)) await closeThread(this.ctx, this.logger, game, thread.id, sent.id, step.delivery);
         // An abandoned game ends in its thread too: its last post must not still ask someone to decide.
         if (isAbandonedNotice(step) && thread.id !== null && thread.id !== target.channelId) await endInThread(this.ctx, this.logger, game, thread.id, message, step.delivery);
-        if (step.kind === 'board') {
-          this.#boardArrived(step);
-          // A short text (no picture) leaves the last picture, and its phone picture still to come, current.
-          if (step.picture) this.#phonePictures.add(game, sent, composed.phoneLater);
-        }
+        if (step.kind === 'board') this.#boardArrived(step);
         await outbox.superseded(step.merged, step.delivery);
         done.add(step.delivery.id);
         for (const m of step.merged) done.add(m.id);
@@ -254,8 +241,7 @@ export class OutboxDeliverer implements Deliverer {
 
   async #post(channelId: string, message: PublicMessage, delivery: Delivery): Promise<Message> {
     const channel = await sendableChannel(this.ctx.client, channelId);
-    const { phoneLater: _later, ...payload } = message;
     // The nonce makes a repeated post (the answer to the first was lost) return the first message.
-    return channel.send({ ...payload, nonce: `bz${delivery.id}`, enforceNonce: true });
+    return channel.send({ ...message, nonce: `bz${delivery.id}`, enforceNonce: true });
   }
 }

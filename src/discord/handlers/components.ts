@@ -3,6 +3,7 @@ import type { Verb } from '../codec.js';
 import type { ComponentHandler } from '../context.js';
 import { boardHand } from './components/board-hand.js';
 import { boardLog } from './components/board-log.js';
+import { boardPhone } from './components/board-phone.js';
 import { boardRematch } from './components/board-rematch.js';
 import { boardTurn } from './components/board-turn.js';
 import { confirmKeep } from './components/confirm-keep.js';
@@ -33,6 +34,7 @@ export const COMPONENT_HANDLERS: { readonly [V in Verb]: ComponentHandler<V> } =
   turn: boardTurn,
   hand: boardHand,
   log: boardLog,
+  phone: boardPhone,
   logp: logPage,
   rematch: boardRematch,
   act: panelAct,

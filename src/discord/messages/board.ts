@@ -1,14 +1,17 @@
 /**
- * The board message: the picture (and the phone picture under it), where the game stands, the turns just
- * played, whose turn it is, and the buttons; a game over, its standings and the rematch and replay buttons.
+ * The board message: the picture, where the game stands, the turns just played, whose turn it is, and the
+ * buttons; a game over, its standings and the rematch and replay buttons. One picture a post: the compact
+ * phone picture is drawn only when someone asks for it (Phone view, and the turn panel of a player who
+ * chose it: `phonePicture`).
  */
 import { banksLine, namesWithBanks } from '../time-bank-text.js';
-import { ButtonStyle, type APIEmbed } from 'discord.js';
+import { ButtonStyle } from 'discord.js';
 import { isComputerPlayed, isComputerSeatId, movesAsTold, type ActiveSnapshot, type GameService } from '../../app/game-service.js';
 import type { EffectiveEntry } from '../../app/log.js';
 import type { SummaryEvent } from '../../app/outbox.js';
 import { playingOrder } from '../../app/module.js';
 import type { Locale, Seat } from '../../engine/index.js';
+import type { BankNow } from '../../app/time-bank.js';
 import { encodeCustomId } from '../codec.js';
 import type { GamePresenter, RenderOptions } from '../../games/contract.js';
 import { t } from '../i18n/index.js';
@@ -54,18 +57,14 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
   const picture = notes.picture !== false;
   // A game with a clock: each player's bank beside their name on the picture and in a line of the text.
   const banks = game.row.status === 'active' ? await service.banksNow(game) : [];
-  // On the picture only the banks of seats humans play (a computer's seat needs none, and its name is long).
-  const humanBanks = banks.filter((b) => game.seats.some((s) => s.seat === b.seat && !isComputerPlayed(s)));
-  const renderOptions = { locale, names: namesWithBanks(locale, pictureNames(game), humanBanks), lastTurn, ...(ranks !== undefined ? { ranks } : {}) };
-  const drawn: DrawnPictures = picture ? await boardAndPhonePictures(presenter, view, renderOptions) : { board: null, phone: null, withdraw: () => undefined };
   let png: Buffer | null = null;
-  if (drawn.board?.status === 'fulfilled') png = drawn.board.value;
-  else if (drawn.board?.status === 'rejected') logger?.error({ err: drawn.board.reason, gameId: game.row.id, version: game.row.version }, 'the board picture could not be drawn; posting the board as text');
-  let phonePng: Buffer | null = null;
-  let phoneLater: Promise<Buffer> | null = null;
-  if (drawn.phone instanceof Promise) phoneLater = drawn.phone;
-  else if (drawn.phone?.status === 'fulfilled') phonePng = drawn.phone.value;
-  else if (drawn.phone?.status === 'rejected') logger?.error({ err: drawn.phone.reason, gameId: game.row.id, version: game.row.version }, 'the phone picture could not be drawn; posting the board without it');
+  if (picture) {
+    try {
+      png = await presenter.renderBoard(view, pictureOptions(game, locale, banks, ranks, lastTurn));
+    } catch (error) {
+      logger?.error({ err: error, gameId: game.row.id, version: game.row.version }, 'the board picture could not be drawn; posting the board as text');
+    }
+  }
   const lines: string[] = [t(locale, 'board.title', { game: presenter.name(locale), id: game.row.id })];
   if (picture && png === null) lines.push(t(locale, 'board.noPicture'));
   // A game over says so first, and who won; the rules' status of a game ended before its end (won because
@@ -90,11 +89,12 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
     lines.push(...(await standingsLines(service, game, presenter, locale, notes.concededTo ?? null)));
     // Any player may ask for another game with the same players and options (see GameService.rematch).
     const id = { gameId: game.row.id, version: game.row.version };
-    // Replays: anyone may step through the game, privately.
+    // Replays: anyone may step through the game, privately; and see the final position on a phone.
     components.push(
       row(
         button(t(locale, 'board.rematch'), encodeCustomId({ ...id, verb: 'rematch' }), ButtonStyle.Success),
         button(t(locale, 'replay.button'), encodeCustomId({ ...id, verb: 'replay' }), ButtonStyle.Secondary),
+        ...phoneButton(presenter, locale, id),
       ),
     );
   } else {
@@ -107,6 +107,7 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
         button(t(locale, 'board.takeTurn'), encodeCustomId({ ...id, verb: 'turn' }), ButtonStyle.Primary),
         button(t(locale, 'board.hand'), encodeCustomId({ ...id, verb: 'hand' }), ButtonStyle.Secondary),
         button(t(locale, 'board.log'), encodeCustomId({ ...id, verb: 'log' }), ButtonStyle.Secondary),
+        ...phoneButton(presenter, locale, id),
       ),
     );
   }
@@ -114,9 +115,6 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
   const stem = `${game.module.definition.id}-${game.row.id}-${game.row.version}`;
   const files: NonNullable<PublicMessage['files']> = [];
   if (png !== null) files.push({ attachment: png, name: `${stem}.png`, description: t(locale, 'board.image', { game: presenter.name(locale) }) });
-  // The phone picture goes in an embed: shown under the board at the width of the screen, not beside it.
-  const phoneFile = { name: `${stem}-phone.png`, description: t(locale, 'board.phoneImage', { game: presenter.name(locale) }) };
-  if (phonePng !== null) files.push({ attachment: phonePng, ...phoneFile });
   lines.push(...(notes.notes ?? []));
   // The turns just played, in whole lines within the room the message leaves them (in characters as Discord
   // counts them: code points).
@@ -127,10 +125,36 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
     components,
     allowedMentions: { users: userIds(game, mentioned) },
     ...(files.length === 0 ? {} : { files }),
-    ...(phonePng === null ? {} : { embeds: [phoneEmbed(phoneFile.name)] }),
-    // Without a board picture there is nothing for the phone picture to go under.
-    ...(phoneLater === null || png === null ? {} : { phoneLater: { png: phoneLater, ...phoneFile, withdraw: drawn.withdraw } }),
   };
+}
+
+/**
+ * What a picture of the game as it stands is drawn with: the names (with the banks of the seats humans
+ * play: a computer's seat needs none, and its name is long), the final ranks once it is over, and the
+ * marks of the turns just played.
+ */
+function pictureOptions(game: ActiveSnapshot, locale: Locale, banks: readonly BankNow[], ranks: RenderOptions['ranks'], lastTurn: RenderOptions['lastTurn'] = []): RenderOptions {
+  const humanBanks = banks.filter((b) => game.seats.some((s) => s.seat === b.seat && !isComputerPlayed(s)));
+  return { locale, names: namesWithBanks(locale, pictureNames(game), humanBanks), lastTurn, ...(ranks !== undefined ? { ranks } : {}) };
+}
+
+/** Phone view, for a game that draws a phone picture: anyone may ask for it, privately. */
+function phoneButton(presenter: GamePresenter, locale: Locale, id: { gameId: number; version: number }): ReturnType<typeof button>[] {
+  return presenter.renderPhoneBoard === undefined ? [] : [button(t(locale, 'board.phoneView'), encodeCustomId({ ...id, verb: 'phone' }), ButtonStyle.Secondary)];
+}
+
+/**
+ * The phone picture of the game as it stands now, in `locale` (the reader's): the public view only, drawn
+ * on demand behind the boards of live turns, as a file of its own (a plain attachment: Discord shows it
+ * at the width of the screen). Null: the game has no phone picture. Rejects when it cannot be drawn.
+ */
+export async function phonePicture(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, locale: Locale): Promise<{ attachment: Buffer; name: string; description: string } | null> {
+  if (presenter.renderPhoneBoard === undefined) return null;
+  const banks = game.row.status === 'active' ? await service.banksNow(game) : [];
+  const ranks = await finalRanks(service, game, null);
+  const png = await presenter.renderPhoneBoard(service.publicView(game), pictureOptions(game, locale, banks, ranks));
+  const name = `${game.module.definition.id}-${game.row.id}-${game.row.version}-phone.png`;
+  return { attachment: png, name, description: t(locale, 'board.phoneImage', { game: presenter.name(locale) }) };
 }
 
 /**
@@ -160,46 +184,4 @@ function summaryLines(presenter: GamePresenter, game: ActiveSnapshot, lastTurn: 
     return events.map((e) => presenter.format(e, locale, playerNames));
   });
   return [line(wholeWithin(said, '; ', 1200, (count) => t(locale, 'board.moreEvents', { count }), length))];
-}
-
-/** The embed that shows the phone picture (the attachment `name`) under the board, at the screen's width. */
-export function phoneEmbed(name: string): APIEmbed {
-  return { image: { url: `attachment://${name}` } };
-}
-
-interface DrawnPictures {
-  readonly board: PromiseSettledResult<Buffer> | null;
-  /** Settled; or still to come (boards wait for the render pool: the board is posted first); null: none. */
-  readonly phone: PromiseSettledResult<Buffer> | Promise<Buffer> | null;
-  readonly withdraw: () => void;
-}
-
-/**
- * The board and its phone picture, asked for together; the phone picture at idle priority, so in a burst
- * of turns every board is drawn before any phone picture. When the board is back and its phone picture is
- * not, and pictures still wait for the pool (boards, or phone pictures ahead of it), the board goes out
- * first and the phone picture follows.
- */
-async function boardAndPhonePictures(presenter: GamePresenter, view: unknown, options: RenderOptions): Promise<DrawnPictures> {
-  const withdrawal = new AbortController();
-  const withdraw = () => withdrawal.abort(new Error('a newer board replaced this one'));
-  const board = Promise.resolve(presenter.renderBoard(view, options));
-  if (presenter.renderPhoneBoard === undefined) return { board: await settle(board), phone: null, withdraw };
-  const phone = presenter.renderPhoneBoard(view, options, { signal: withdrawal.signal });
-  // Noted as it settles (which also keeps a failure from being an unhandled rejection; it is logged where used).
-  let settled: PromiseSettledResult<Buffer> | null = null;
-  phone.then(
-    (png) => (settled = { status: 'fulfilled', value: png }),
-    (reason: unknown) => (settled = { status: 'rejected', reason }),
-  );
-  const boardDrawn = await settle(board);
-  if (settled !== null) return { board: boardDrawn, phone: settled, withdraw };
-  // Nothing waits for the pool (the phone picture, if not drawing, took the board's worker): worth waiting for.
-  if ((presenter.pictureBacklog?.() ?? 0) === 0) return { board: boardDrawn, phone: await settle(phone), withdraw };
-  return { board: boardDrawn, phone, withdraw };
-}
-
-/** A picture's outcome, drawn or failed. */
-async function settle(png: Promise<Buffer>): Promise<PromiseSettledResult<Buffer>> {
-  return (await Promise.allSettled([png]))[0] as PromiseSettledResult<Buffer>;
 }

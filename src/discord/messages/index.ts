@@ -4,11 +4,11 @@
  * ephemeral ones the user's. Hands and private events only ever go into ephemeral messages for their owner.
  * What the rest of the bot uses is handed on here; the files of this folder import each other directly.
  */
-export { CONTENT_MAX, characters, gameLocale, type PhonePictureLater, type PrivateMessage, type PublicMessage, type Row } from './shared.js';
+export { CONTENT_MAX, characters, gameLocale, type PrivateMessage, type PublicMessage, type Row } from './shared.js';
 export { computerPlayerName, labelNames, mention, names, pastLabelNames, playerById } from './names.js';
 export { turnNames, visibleEvents, wholeWithin } from './turns.js';
 export { lobbyMessage } from './lobby.js';
-export { boardMessage, type BoardNotes, phoneEmbed, playingOrderText } from './board.js';
+export { boardMessage, type BoardNotes, phonePicture, playingOrderText } from './board.js';
 export { standingsLines, standingsNow } from './standings.js';
 export { CHAIN_GROUP, compoundConfirmMessage, panelActions, panelChoices, panelMessage } from './panel.js';
 export { handMessage } from './hand.js';

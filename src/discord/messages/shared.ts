@@ -2,7 +2,7 @@
  * What every message of the bot is made of: the public and private message shapes, the game's language,
  * buttons and rows, and Discord's content limit.
  */
-import { ComponentType, type ButtonStyle, type APIActionRowComponent, type APIButtonComponentWithCustomId, type APIEmbed, type APIComponentInMessageActionRow, type MessageMentionOptions } from 'discord.js';
+import { ComponentType, type ButtonStyle, type APIActionRowComponent, type APIButtonComponentWithCustomId, type APIComponentInMessageActionRow, type MessageMentionOptions } from 'discord.js';
 import type { Snapshot } from '../../app/game-service.js';
 import { isLocale, type Locale } from '../../engine/index.js';
 import { truncate } from '../panel.js';
@@ -14,21 +14,6 @@ export interface PublicMessage {
   components: Row[];
   allowedMentions: MessageMentionOptions;
   files?: { attachment: Buffer; name: string; description?: string }[];
-  /** Embeds; an image one shows an attachment of `files` by its name (`attachment://name`). */
-  embeds?: APIEmbed[];
-  /** A board posted before its phone picture was drawn (boards queued up): the picture to add to the post. */
-  phoneLater?: PhonePictureLater;
-}
-
-/**
- * The phone picture of a board posted without it: drawn when the render pool has no board waiting, then
- * added to the post (as the file `name`, shown by the embed). `withdraw` gives it up (a newer board came).
- */
-export interface PhonePictureLater {
-  readonly png: Promise<Buffer>;
-  readonly name: string;
-  readonly description: string;
-  withdraw(): void;
 }
 
 export interface PrivateMessage {

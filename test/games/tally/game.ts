@@ -12,13 +12,15 @@ export interface TallyGameOptions {
   readonly removeSeat: boolean;
   /** The winning score (default 12). */
   readonly target?: number;
+  /** Whether it draws a phone picture too (offers Phone view), as Istanbul and Kairo do. Default no. */
+  readonly phonePicture?: boolean;
 }
 
 export function tallyGame(options: TallyGameOptions = { removeSeat: false }): GamePlugin<'tally'> {
   return {
     id: 'tally',
     module: tallyModule(options),
-    presenter: tallyPresenter,
+    presenter: (boards) => tallyPresenter(boards, { phonePicture: options.phonePicture === true }),
     pictures: async () => (await import('./render/index.js')).tallyPictures,
   };
 }

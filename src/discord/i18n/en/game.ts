@@ -34,6 +34,10 @@ export const game = {
   'board.takeTurn': 'Take my turn',
   'board.hand': 'My hand',
   'board.log': 'Log',
+  'board.phoneView': 'Phone view',
+  'board.phoneViewAnswer': '**{game}** · game #{id}, as it stands now',
+  'board.phoneViewFailed': 'The phone picture could not be drawn just now. Try again in a moment.',
+  'board.phoneViewNone': '{game} has no phone picture: the board in the channel is the only one.',
   'board.over': '**The game is over.** Final standings:',
   'board.standing': '{rank}. {player}: {summary}',
   'board.standingLeft': '{player} left the game',
@@ -47,7 +51,7 @@ export const game = {
   'board.abandoned': '{user} ended game #{id} ({game}). No result is recorded.',
   'board.postFailed': 'The move was saved, but I could not post the new board. /game status posts it again.',
   'board.image': 'The {game} board after the last turn',
-  'board.phoneImage': 'The same {game} board, compact, for reading on a phone',
+  'board.phoneImage': 'The {game} board as it stands, compact, for reading on a phone',
 
   // panel
   'panel.prompt': '**Your decision**: {prompt}',

@@ -117,10 +117,9 @@ export const istanbulPresenter = (boards: BoardRenderer): GamePresenter => ({
   renderBoard(view, options) {
     return boards.render(istanbulJob(view, options, 'board'));
   },
-  renderPhoneBoard(view, options, later) {
-    return boards.render(istanbulJob(view, options, 'phone'), later === undefined ? 'now' : 'idle', later?.signal);
+  renderPhoneBoard(view, options) {
+    return boards.render(istanbulJob(view, options, 'phone'), 'idle');
   },
-  pictureBacklog: () => boards.backlog?.() ?? 0,
   status(raw, locale, names) {
     const view = raw as IstanbulPublicView;
     // In playing order, as the picture's panels and the numbers on the figures.

@@ -210,10 +210,9 @@ export const kairoPresenter = (boards: BoardRenderer): GamePresenter => ({
   renderBoard(view, options) {
     return boards.render(kairoJob(view, options, 'board'));
   },
-  renderPhoneBoard(view, options, later) {
-    return boards.render(kairoJob(view, options, 'phone'), later === undefined ? 'now' : 'idle', later?.signal);
+  renderPhoneBoard(view, options) {
+    return boards.render(kairoJob(view, options, 'phone'), 'idle');
   },
-  pictureBacklog: () => boards.backlog?.() ?? 0,
   status(raw, locale, names) {
     const view = raw as KairoPublicView;
     if (view.phase === 'setup') return text('kairo.status.setup', locale, { remaining: view.setup?.remaining ?? 0 });

@@ -1,14 +1,17 @@
 /** Tally in Discord: a tiny stand-in picture, panel groups, the hand and help. */
 import { formatMessage, type Catalogues } from '../../../../src/engine/index.js';
-import type { GamePresenter } from '../../../../src/games/contract.js';
+import type { GamePresenter, RenderOptions } from '../../../../src/games/contract.js';
 import type { BoardRenderer } from '../../../../src/render/board-job.js';
 import { TALLY_MESSAGES } from '../messages.en.js';
 import { tallyPresenterMessages } from './messages.js';
 import type { TallyAction } from '../types.js';
 import type { TallyView } from '../view/types.js';
 
-/** Tally's presenter; its stand-in picture is drawn by `boards`, as a real game's board is. */
-export function tallyPresenter(boards: BoardRenderer): GamePresenter {
+/**
+ * Tally's presenter; its stand-in pictures are drawn by `boards`, as a real game's board is (the phone
+ * picture too, when asked for: `phonePicture`).
+ */
+export function tallyPresenter(boards: BoardRenderer, { phonePicture = false }: { readonly phonePicture?: boolean } = {}): GamePresenter {
   const catalogues: Catalogues = { en: { ...TALLY_MESSAGES.en, ...tallyPresenterMessages.en }, de: tallyPresenterMessages.de, nl: tallyPresenterMessages.nl };
   const format: GamePresenter['format'] = (message, locale, names) => {
     const params = { ...(message.params ?? {}) };
@@ -22,6 +25,7 @@ export function tallyPresenter(boards: BoardRenderer): GamePresenter {
     format,
     // The names go with the view, as the real games' presenters hand them to their pictures.
     renderBoard: (view, options) => boards.render({ game: 'tally', view, options: { names: options.names } }),
+    ...(phonePicture ? { renderPhoneBoard: (view: unknown, options: RenderOptions) => boards.render({ game: 'tally', view, options: { names: options.names }, picture: 'phone' }, 'idle') } : {}),
     status: (view) => `scores ${(view as TallyView).scores.join(' / ')}`,
     prompt: () => 'your move',
     hand: (view, _seat, locale) => format({ key: 'tally.cards', params: { cards: ((view as TallyView).hand ?? []).map((c) => `#${c}`).join(' ') || '-' } }, locale, []),
