@@ -8,8 +8,11 @@ import type { ActiveSnapshot, Snapshot } from './game-service.js';
 
 /** Delivers what a game owes its channel (the Discord deliverer); the caller holds the game's lock. */
 export interface HeldDelivery {
-  /** The ids of the game's deliveries that are in the channel now (posted, or superseded by one that was). */
-  deliverHeld(gameId: number): Promise<ReadonlySet<number>>;
+  /**
+   * The ids of the game's deliveries that are in the channel now (posted, or superseded by one that was).
+   * `current`: the game as it stands under the lock, when the caller has it (it is then not read again).
+   */
+  deliverHeld(gameId: number, current?: Snapshot): Promise<ReadonlySet<number>>;
 }
 
 /** What settles a game after a change: its computer players, and the delivery to its channel (the bot has both). */
@@ -36,6 +39,7 @@ export interface Settled {
 export async function settleAfterCommit(parts: SettleWith, gameId: number, after?: ActiveSnapshot): Promise<Settled> {
   const { computers, deliverer } = parts;
   const game = after !== undefined && !computers.owed(after) ? after : (await computers.playOn(gameId)).game;
-  const delivered = await deliverer.deliverHeld(gameId);
+  // Delivering reads the game only when settling could not give it.
+  const delivered = await deliverer.deliverHeld(gameId, game ?? undefined);
   return { game, delivered };
 }

@@ -6,6 +6,7 @@
  */
 import type { GameEvent, Seat } from '../engine/index.js';
 import type { Logger } from '../logger.js';
+import { isArmed } from '../persistence/delivery-repository.js';
 import type { DeliveryRow } from '../persistence/schema.js';
 import type { DamagedRowStore, DeliveryStore } from '../persistence/store.js';
 import { parseDeliveryPayload, type BoardNote, type DeliveryPayload, type RemindedGame, type SummaryEvent, type HeldNotice, type DmFallback, type Announcement, type Delivery } from './delivery-payloads.js';
@@ -159,14 +160,17 @@ export class Outbox {
     return this.rows.gamesWithArmed();
   }
 
-  /** The game's posted messages whose buttons must come off now (see `staleMessages`). */
-  async staleButtons(gameId: number): Promise<StaleMessage[]> {
-    const armed = await this.rows.armed(gameId);
+  /**
+   * The game's posted messages whose buttons must come off now (see `staleMessages`). `status`: the game's,
+   * when the caller knows it (it is then not read).
+   */
+  async staleButtons(gameId: number, status?: string): Promise<StaleMessage[]> {
+    // Only what was posted from the oldest armed message on decides (see staleMessages and voteAfter): one read.
+    const delivered = await this.rows.deliveredFromOldestArmed(gameId);
+    const armed = delivered.filter(isArmed);
     if (armed.length === 0) return [];
-    const status = await this.rows.gameStatus(gameId);
+    status ??= await this.rows.gameStatus(gameId);
     if (status === undefined) return [];
-    // Only what was posted from the oldest armed message on decides (see staleMessages and voteAfter).
-    const delivered = await this.rows.deliveredSince(gameId, (armed[0] as DeliveryRow).id);
     return staleMessages(status, armed, delivered).map((d) => ({
       id: d.id,
       channelId: d.postedIn ?? d.channelId,

@@ -6,7 +6,7 @@
  */
 import type { ButtonInteraction, Client, StringSelectMenuInteraction } from 'discord.js';
 import type { ComputerPlayer, ComputerTurns } from '../app/computer-turns.js';
-import type { GameService } from '../app/game-service.js';
+import type { GameService, Snapshot } from '../app/game-service.js';
 import type { DeliveryTrigger } from '../app/scheduler.js';
 import type { Locale, Seat } from '../engine/index.js';
 import type { PresenterRegistry } from '../games/contract.js';
@@ -42,9 +42,10 @@ export interface Deliverer extends DeliveryTrigger {
   deliverGame(gameId: number, channelId: string): Promise<ReadonlySet<number>>;
   /**
    * Delivers what the game is owed now; the caller holds the game's lock. Returns the ids of the
-   * deliveries that are in the channel (posted, or superseded by one that was posted).
+   * deliveries that are in the channel (posted, or superseded by one that was posted). `current`: the
+   * game as it stands under the lock, when the caller has it (it is then not read again).
    */
-  deliverHeld(gameId: number): Promise<ReadonlySet<number>>;
+  deliverHeld(gameId: number, current?: Snapshot): Promise<ReadonlySet<number>>;
 }
 
 /** A private panel kept to show its player's next decision. */

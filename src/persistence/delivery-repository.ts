@@ -28,10 +28,16 @@ const KEPT_SUPERSEDED = 16;
 /** Deliveries whose messages carry buttons that must come off once a newer message replaces them. */
 export const ARMED_KINDS: readonly DeliveryKind[] = ['lobby', 'board', 'reminder', 'idle-vote'];
 
+/** Delivered, its message still carries buttons (as the repository's queries select them). */
+export function isArmed(row: DeliveryRow): boolean {
+  return row.status === 'delivered' && row.messageId !== null && row.disarmedAt === null && ARMED_KINDS.includes(row.kind as DeliveryKind);
+}
+
 export class DeliveryRepository {
   /** The queries of every move that ends a turn, built once with placeholders (SQLite prepares each once). */
   readonly #recentOfKind: SelectQuery<DeliveryRow>;
   readonly #deliveredSince: SelectQuery<DeliveryRow>;
+  readonly #fromOldestArmed: SelectQuery<DeliveryRow>;
   readonly #armedOfGame: SelectQuery<DeliveryRow>;
   readonly #withMessage: SelectQuery<{ id: number }>;
   readonly #gameStatus: SelectQuery<{ status: string }>;
@@ -58,6 +64,14 @@ export class DeliveryRepository {
     const gameId = sql.placeholder('gameId');
     this.#deliveredSince = select(deliveries, {
       where: and(eq(deliveries.gameId, gameId), eq(deliveries.status, 'delivered'), gte(deliveries.id, sql.placeholder('fromId'))),
+      orderBy: [asc(deliveries.id)],
+    }) as SelectQuery<DeliveryRow>;
+    this.#fromOldestArmed = select(deliveries, {
+      where: and(
+        eq(deliveries.gameId, gameId),
+        eq(deliveries.status, 'delivered'),
+        gte(deliveries.id, sql`(select min(${deliveries.id}) from ${deliveries} where ${and(eq(deliveries.gameId, gameId), this.#armed())})`),
+      ),
       orderBy: [asc(deliveries.id)],
     }) as SelectQuery<DeliveryRow>;
     this.#armedOfGame = select(deliveries, { where: and(eq(deliveries.gameId, gameId), this.#armed()), orderBy: [asc(deliveries.id)] }) as SelectQuery<DeliveryRow>;
@@ -224,6 +238,14 @@ export class DeliveryRepository {
   /** The game's delivered messages from delivery `fromId` on, in order (not the game's whole outbox). */
   *deliveredSince(gameId: number, fromId: number): Statements<DeliveryRow[]> {
     return yield* all(this.#deliveredSince, { gameId, fromId });
+  }
+
+  /**
+   * The game's delivered messages from its oldest armed one on, in order (none when no message is armed):
+   * the armed ones and what was posted after them, all that decides which buttons are stale, in one read.
+   */
+  *deliveredFromOldestArmed(gameId: number): Statements<DeliveryRow[]> {
+    return yield* all(this.#fromOldestArmed, { gameId });
   }
 
   /** Whether a delivery of the game posted the message (one row read, not the game's whole outbox). */

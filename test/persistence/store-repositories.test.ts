@@ -602,12 +602,16 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
       expect(await store.deliveries.gamesWithArmed()).toEqual([{ gameId: game.id, channelId: game.channelId }]);
       const newBoard = await post(game.id, game.channelId, 'board');
       expect(await store.deliveries.gamesWithArmed()).toEqual([{ gameId: game.id, channelId: game.channelId }]);
+      // What decides which buttons are stale, in one read: everything posted from the oldest armed message on.
+      expect((await store.deliveries.deliveredFromOldestArmed(game.id)).map((d) => d.id)).toEqual([lobbyPost, announcement, oldBoard, newBoard]);
+      expect(await store.deliveries.deliveredFromOldestArmed(over.id)).toEqual([]);
       expect((await store.deliveries.latestPosted(game.id))?.id).toBe(newBoard);
       expect((await store.deliveries.recentOfKind(game.id, 'board', 5)).map((d) => d.id)).toEqual([newBoard, oldBoard]);
       expect((await store.deliveries.recentOfKind(game.id, 'board', 1)).map((d) => d.id)).toEqual([newBoard]);
       await store.deliveries.disarmed(lobbyPost);
       await store.deliveries.disarmed(oldBoard);
       expect((await store.deliveries.armed(game.id)).map((d) => d.id)).toEqual([newBoard]);
+      expect((await store.deliveries.deliveredFromOldestArmed(game.id)).map((d) => d.id)).toEqual([newBoard]);
       expect((await store.deliveries.byId(oldBoard))?.disarmedAt).toBe(T0);
       expect(await store.deliveries.gamesWithArmed()).toEqual([]);
       // A finished game's last board is stale too; one posted already disarmed is not.

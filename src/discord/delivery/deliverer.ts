@@ -113,9 +113,10 @@ export class OutboxDeliverer implements Deliverer {
 
   /**
    * Delivers what the game is owed now; the caller holds the game's lock. Returns the ids of the
-   * deliveries that are in the channel (posted, or superseded by one that was posted).
+   * deliveries that are in the channel (posted, or superseded by one that was posted). `current`: the
+   * game as it stands under the lock, when the caller has it (it is then not read again).
    */
-  async deliverHeld(gameId: number): Promise<ReadonlySet<number>> {
+  async deliverHeld(gameId: number, current?: Snapshot): Promise<ReadonlySet<number>> {
     const done = new Set<number>();
     if (this.#stopped) return done;
     const { service } = this.ctx;
@@ -123,7 +124,8 @@ export class OutboxDeliverer implements Deliverer {
     for (let round = 0; round < 2; round++) {
       const claimed = await service.outbox.claim(gameId);
       if (claimed.length === 0) break;
-      const loaded = await service.byId(gameId);
+      // A second round reads the game again: the first may have changed where it is shown (a new thread).
+      const loaded = round === 0 && current !== undefined ? { ok: true as const, game: current } : await service.byId(gameId);
       if (!loaded.ok) {
         // A damaged game is reported by the service; its deliveries wait (and are looked at again later).
         for (const d of claimed) await service.outbox.failed(d, `the game cannot be loaded (${loaded.code})`);
@@ -131,7 +133,7 @@ export class OutboxDeliverer implements Deliverer {
       }
       if (!(await this.#deliver(loaded.game, claimed, done))) break;
     }
-    await disarmStale(this.ctx, this.logger, gameId);
+    await disarmStale(this.ctx, this.logger, gameId, current?.row.status);
     return done;
   }
 

@@ -22,10 +22,13 @@ export async function disarmUntracked(ctx: BotContext, game: Snapshot, newMessag
   await disarmMessage(ctx, game.row.channelId, previous).catch(() => undefined);
 }
 
-/** Takes the buttons off the game's messages that a newer one replaced (or all, once the game is over). */
-export async function disarmStale(ctx: BotContext, logger: Logger, gameId: number): Promise<void> {
+/**
+ * Takes the buttons off the game's messages that a newer one replaced (or all, once the game is over).
+ * `status`: the game's, when the caller has the game at hand.
+ */
+export async function disarmStale(ctx: BotContext, logger: Logger, gameId: number, status?: string): Promise<void> {
   const { outbox } = ctx.service;
-  for (const d of await outbox.staleButtons(gameId)) {
+  for (const d of await outbox.staleButtons(gameId, status)) {
     try {
       await disarmMessage(ctx, d.channelId, d.messageId, d.vote === undefined ? undefined : await voteClosedText(ctx, gameId, d.vote));
       await outbox.disarmed(d.id);
