@@ -10,7 +10,8 @@
  *     click -> new board p50/p95/p99, boards per second; at 50, click -> the post's phone picture (in
  *     the post, or added to it later when boards queued up), and how many phone pictures came later;
  *     where the CPU of the 50 went: the bot (by thread), this process (the fake Discord and its players)
- *     and, on PostgreSQL, the database server;
+ *     and, on PostgreSQL, the database server; the requests to Discord per turn-end, counted against the
+ *     bot's global rate limit (50 a second per token) and exempt from it (interaction endpoints);
  *   - the bot's peak RSS (all its processes together).
  * Arguments: `--stored 100,1000,5000 --workers 1,2 --shards 1,2` (defaults; workers are per process),
  * `--store sqlite,postgres` (default sqlite) for the database, `--pool 10` for each process's PostgreSQL
@@ -350,6 +351,8 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
     databaseCpuMs: number;
     wallMs: number;
     threadSplit: string;
+    /** Requests to Discord per turn-end: counted against the bot's global rate limit, exempt (interaction endpoints), refused by it (429). */
+    budget: { counted: number; exempt: number; limited: number };
   }
   const fiftyAtOnce = async (): Promise<Fifty> => {
     let botCpuBefore: number[] = [];
@@ -357,7 +360,8 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
     let databaseCpuBefore = 0;
     let started = 0;
     let threadsBefore = new Map<string, number>();
-    const measured = { botCpuMs: 0, ownCpuMs: 0, databaseCpuMs: 0, wallMs: 0, threadSplit: '' };
+    let requestsBefore = fake.requestTotals();
+    const measured = { botCpuMs: 0, ownCpuMs: 0, databaseCpuMs: 0, wallMs: 0, threadSplit: '', budget: { counted: 0, exempt: 0, limited: 0 } };
     const databaseDir = storeKind === 'postgres' ? cluster?.dataDir : undefined;
     const timed = await burst(50, 0, {
       start: () => {
@@ -365,6 +369,7 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
         threadsBefore = threadCpuMs(bots[0]?.pid);
         databaseCpuBefore = databaseDir === undefined ? 0 : postgresCpuMs(databaseDir);
         ownCpuBefore = process.cpuUsage();
+        requestsBefore = fake.requestTotals();
         started = performance.now();
       },
       stop: () => {
@@ -375,6 +380,12 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
         measured.databaseCpuMs = databaseDir === undefined ? 0 : postgresCpuMs(databaseDir) - databaseCpuBefore;
         const own = process.cpuUsage(ownCpuBefore);
         measured.ownCpuMs = (own.user + own.system) / 1000;
+        const requests = fake.requestTotals();
+        measured.budget = {
+          counted: (requests.counted - requestsBefore.counted) / 50,
+          exempt: (requests.exempt - requestsBefore.exempt) / 50,
+          limited: (requests.limited - requestsBefore.limited) / 50,
+        };
       },
     });
     return { timed, ...measured };
@@ -383,6 +394,7 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
   const bursts: Fifty[] = [];
   for (let i = 0; i < BURSTS; i++) bursts.push(await fiftyAtOnce());
   const { timed: fifty, botCpuMs, ownCpuMs, databaseCpuMs, wallMs: fiftyWallMs, threadSplit } = bursts[0] as Fifty;
+  const perTurnEnd = (pick: (b: Fifty['budget']) => number): string => quantile(bursts.map((b) => pick(b.budget)), 0.5).toFixed(2);
   const pictureless = withoutPicture();
   const peaks = bots.map((bot) => /VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${bot.pid}/status`, 'utf8'))?.[1]);
   const rss = peaks.some((kb) => kb === undefined) ? undefined : peaks.reduce((sum, kb) => sum + Number(kb), 0);
@@ -416,10 +428,13 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
     '50 at once: CPU s bot / fake+players / wall': `${(botCpuMs / 1000).toFixed(2)} / ${(ownCpuMs / 1000).toFixed(2)} / ${(fiftyWallMs / 1000).toFixed(2)}`,
     ...(storeKind === 'postgres' ? { '50 at once: CPU s database server': (databaseCpuMs / 1000).toFixed(2) } : {}),
     '50 at once: bot CPU s by thread (first process)': threadSplit,
+    // Discord's global rate limit (50 a second per bot token) counts all but the interaction endpoints.
+    '50 at once: requests per turn-end counted / exempt / 429 (median of bursts)': `${perTurnEnd((b) => b.counted)} / ${perTurnEnd((b) => b.exempt)} / ${perTurnEnd((b) => b.limited)}`,
     ...(BURSTS > 1
       ? {
           '50 at once, each burst: board p95 ms': bursts.map((b) => quantile(b.timed.board, 0.95).toFixed(0)).join(', '),
           '50 at once, each burst: ack p95 ms': bursts.map((b) => quantile(b.timed.ack, 0.95).toFixed(0)).join(', '),
+          '50 at once, each burst: counted requests per turn-end': bursts.map((b) => b.budget.counted.toFixed(2)).join(', '),
           [`50 at once, each burst: CPU s bot / fake+players${storeKind === 'postgres' ? ' / database server' : ''}`]: bursts
             .map((b) => [b.botCpuMs, b.ownCpuMs, ...(storeKind === 'postgres' ? [b.databaseCpuMs] : [])].map((ms) => (ms / 1000).toFixed(2)).join(' / '))
             .join(', '),

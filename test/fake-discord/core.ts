@@ -20,6 +20,8 @@ export interface ResolvedOptions {
   maxConcurrency: number;
   /** More guilds on one shard: IDENTIFY closes with 4011 Sharding required. */
   maxGuildsPerShard: number;
+  /** Counted requests a bot token may make a second (Discord's global rate limit: 50). */
+  globalRateLimit: number;
 }
 
 export interface Core {

@@ -21,6 +21,7 @@ import { FakeDiscordViolationError, InteractionDispatcher, formatViolation } fro
 import { Gateway, shardForGuild, type GatewaySession } from './gateway.js';
 import { toBits, type PermissionInput } from './permissions.js';
 import { FakeServer, type FaultSpec } from './server.js';
+import type { BucketCount, BudgetTotals } from './rate-limit.js';
 import { channelMessages, publicOccurrences, seenMessage, visibleTo, type Occurrence, type SeenMessage } from './view.js';
 import { World, type RequestRecord, type Violation } from './world.js';
 
@@ -48,6 +49,11 @@ export interface FakeDiscordOptions {
   maxConcurrency?: number;
   /** A shard with more guilds than this is refused with 4011 Sharding required (default 2500, Discord's). */
   maxGuildsPerShard?: number;
+  /**
+   * Requests a bot token may make a second outside the interaction endpoints (default 50, Discord's global
+   * rate limit); more in one second are answered 429 (global). `Infinity` turns the limit off.
+   */
+  globalRateLimit?: number;
   clock?: FakeClock;
 }
 
@@ -93,6 +99,7 @@ export class FakeDiscord {
       recommendedShards: options.recommendedShards ?? 1,
       maxConcurrency: options.maxConcurrency ?? 1,
       maxGuildsPerShard: options.maxGuildsPerShard ?? 2500,
+      globalRateLimit: options.globalRateLimit ?? 50,
     };
     this.gateway = new Gateway(this.world, resolved);
     this.#core = {
@@ -344,6 +351,19 @@ export class FakeDiscord {
 
   get violations(): readonly Violation[] {
     return this.world.violations;
+  }
+
+  /**
+   * The requests so far by rate-limit bucket (route template and major parameter), each counted against
+   * the global rate limit or exempt from it (interaction endpoints), with the 429s the limit answered.
+   */
+  requestCounts(): BucketCount[] {
+    return this.#server.rateLimit.counts();
+  }
+
+  /** The requests so far: counted against the global rate limit, exempt from it, and refused by it (429). */
+  requestTotals(): BudgetTotals {
+    return this.#server.rateLimit.totals();
   }
 
   /** Requests to routes the fake does not serve (also in `violations`). */

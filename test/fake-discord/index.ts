@@ -8,6 +8,7 @@ export { FakeClock, type Clock } from './clock.js';
 export { FakeDiscordViolationError, InteractionHandle, formatViolation, type WaitOptions } from './dispatcher.js';
 export { DiscordError } from './errors.js';
 export type { FaultSpec } from './server.js';
+export type { Budget, BucketCount, BudgetTotals } from './rate-limit.js';
 export { shardForGuild, type GatewaySession } from './gateway.js';
 export { makePng, checkPng, PNG_SIGNATURE } from './png.js';
 export type { PermissionInput, PermissionName } from './permissions.js';

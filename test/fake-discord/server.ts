@@ -17,6 +17,7 @@ import { interactionRoutes } from './rest/interactions.js';
 import { threadRoutes } from './rest/threads.js';
 import { Router, type Method, type RouteRequest } from './rest/router.js';
 import { hasRequestSchema, validateQuery, validateRequestBody } from './schema.js';
+import { budgetOf, GlobalRateLimit, type GlobalLimitHit } from './rate-limit.js';
 import type { InteractionRecord, RequestRecord } from './world.js';
 
 export interface FaultSpec {
@@ -66,8 +67,12 @@ export class FakeServer {
   port = 0;
   /** TCP connections accepted (REST and the gateway's upgrades alike): a client that keeps its connections alive opens a handful. */
   readonly stats = { connections: 0 };
+  /** Discord's global rate limit per bot token, and the count of requests by bucket. */
+  readonly rateLimit: GlobalRateLimit;
 
-  constructor(private readonly core: Core) {}
+  constructor(private readonly core: Core) {
+    this.rateLimit = new GlobalRateLimit(core.options.globalRateLimit);
+  }
 
   async listen(): Promise<void> {
     const server = createServer((req, res) => {
@@ -189,6 +194,7 @@ export class FakeServer {
       const match = url.pathname.startsWith(`${API_PREFIX}/`) ? this.router.match(method, path) : undefined;
       if (!match) throw errors.unknownRoute(method, url.pathname);
       record.route = match.route.path;
+      record.budget = budgetOf(match.route.path);
       request.params = match.params;
 
       const taken = this.#takeFault(method, path, match.route.path);
@@ -205,6 +211,15 @@ export class FakeServer {
       }
 
       if (match.route.auth && req.headers.authorization !== `Bot ${this.core.options.token}`) throw errors.unauthorized();
+      // Counted per token (without one, per address), before anything of the request is carried out.
+      const limited = this.rateLimit.take(method, match.route.path, match.params, req.headers.authorization ?? req.socket.remoteAddress ?? '');
+      if (limited !== undefined) {
+        record.status = 429;
+        record.globallyLimited = true;
+        this.#sendGlobalLimit(res, limited);
+        world.events.emit('request', record);
+        return;
+      }
 
       const parsed = await parseBody(req.headers['content-type'], raw);
       request.kind = parsed.kind;
@@ -292,6 +307,15 @@ export class FakeServer {
       return;
     }
     this.#send(res, fault.status, { message: fault.message ?? `${fault.status}: Injected fault`, code: fault.code ?? 0 });
+  }
+
+  /** Discord's answer over the global rate limit, as its documentation shows it (Retry-After in whole seconds, rounded up). */
+  #sendGlobalLimit(res: ServerResponse, hit: GlobalLimitHit): void {
+    this.#send(res, 429, { message: 'You are being rate limited.', retry_after: Number(hit.retryAfter.toFixed(3)), global: true }, {
+      'Retry-After': String(Math.ceil(hit.retryAfter)),
+      'X-RateLimit-Global': 'true',
+      'X-RateLimit-Scope': 'global',
+    });
   }
 
   #serveAttachment(pathname: string, res: ServerResponse): void {

@@ -211,6 +211,10 @@ export interface RequestRecord {
   body: unknown;
   files: { field: string; filename: string; contentType: string; size: number }[];
   fault?: string;
+  /** How the request stands to the global rate limit (unknown routes: not set). */
+  budget?: 'counted' | 'exempt';
+  /** Answered 429 by the global rate limit. */
+  globallyLimited?: true;
 }
 
 export type StoredCommand = APIApplicationCommand;
