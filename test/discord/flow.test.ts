@@ -332,7 +332,9 @@ describe('robustness', () => {
     const active = userById(mentionedToAct(board)[0]!);
     const panel = await openPanel(active, board);
     const version = (await gameIn(channel)).row.version;
-    // Discord fails the upload once (a 403 is not retried by discord.js): the outbox tries again.
+    // Discord refuses the upload once, as the click's follow-up and then in the channel (a 403 is not retried
+    // by discord.js): the outbox tries again.
+    env.fake.failNext('POST /webhooks/{webhook_id}/{webhook_token}', { status: 403, code: 50013, message: 'Missing Permissions' });
     env.fake.failNext('POST /channels/{channel_id}/messages', { status: 403, code: 50013, message: 'Missing Permissions' });
     const click = await choose(active, panel, pick(panel, /End the turn/));
     expect(click.reply!.content).toMatch(/(new board will appear in the channel as soon as Discord accepts it|der neue Spielplan erscheint im Kanal)/);

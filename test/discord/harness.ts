@@ -211,7 +211,8 @@ export async function choose(user: FakeUser, panel: SeenMessage, pick: Offered):
   const wait = { until: 'response' } as const;
   const handle =
     pick.kind === 'button' ? await user.clickButton(panel.id, pick.customId, wait) : await user.selectOptions(panel.id, pick.customId, [pick.value as string], wait);
-  return handle.waitFor((h) => (fake.world.messages.get(panel.id)?.revisions.length ?? 0) > revisions || h.followUps.length > 0, {
+  // A private follow-up answers too; a public one is the board a turn's end posts through the click.
+  return handle.waitFor((h) => (fake.world.messages.get(panel.id)?.revisions.length ?? 0) > revisions || h.followUps.some((f) => f.ephemeral), {
     timeoutMs: WAIT_MS,
     description: 'the panel to be updated',
   });

@@ -239,11 +239,14 @@ export async function playToTheEnd(table: TurnTable, options: TurnOptions | ((tu
   }
 }
 
-/** The answer to an interaction: `answered` holds, a private follow-up came, or the bot went away. */
+/**
+ * The answer to an interaction: `answered` holds, a private follow-up came (a public one is the board a
+ * turn's end posts through the click), or the bot went away.
+ */
 async function answer(table: TurnTable, sent: Promise<InteractionHandle>, description: string, answered: (handle: InteractionHandle) => boolean): Promise<InteractionHandle> {
   const handle = await sent;
   const gone = table.gone ?? (() => false);
-  return handle.waitFor((h) => gone() || answered(h) || h.followUps.length > 0, { timeoutMs: table.timeoutMs ?? DEFAULT_TIMEOUT_MS, description });
+  return handle.waitFor((h) => gone() || answered(h) || h.followUps.some((f) => f.ephemeral), { timeoutMs: table.timeoutMs ?? DEFAULT_TIMEOUT_MS, description });
 }
 
 /** Resolves with `probe`'s value once it has one (looked at on every change the fake sees), or undefined when the bot went away. */

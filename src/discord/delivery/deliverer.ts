@@ -29,6 +29,8 @@ import { postTarget, openThread, closeThread, endInThread, type ThreadChoice } f
 import { toldOfTurn, directMessages, heldNotice } from './direct-messages.js';
 import { stepMessage } from './compose.js';
 import { disarmUntracked, disarmStale } from './stale-buttons.js';
+import { clickBeingAnswered, outsideAnswer, ThroughInteraction } from './through-interaction.js';
+import { unrecordedBoard } from './read-back.js';
 
 export interface DelivererOptions {
   /** How often to look for due deliveries and stale buttons (default 2 s). */
@@ -40,12 +42,19 @@ export class OutboxDeliverer implements Deliverer {
   readonly #inFlight = new Set<Promise<unknown>>();
   #stopped = false;
   #polling: Promise<void> | null = null;
+  /** Boards posted as a click's follow-up, and the buttons taken off them with its token. */
+  readonly #throughInteraction: ThroughInteraction;
+  /** When this deliverer began: an older delivery still owed was left by a process that died. */
+  readonly #since: number;
 
   constructor(
     private readonly ctx: BotContext,
     private readonly logger: Logger,
     private readonly options: DelivererOptions = {},
-  ) {}
+  ) {
+    this.#throughInteraction = new ThroughInteraction(ctx.client);
+    this.#since = ctx.service.now();
+  }
 
   /** Takes back what this deliverer held before a restart, then looks at the outbox every `pollMs`. */
   async start(): Promise<void> {
@@ -133,14 +142,15 @@ export class OutboxDeliverer implements Deliverer {
       }
       if (!(await this.#deliver(loaded.game, claimed, done))) break;
     }
-    await disarmStale(this.ctx, this.logger, gameId, current?.row.status);
+    await disarmStale(this.ctx, this.logger, gameId, current?.row.status, this.#throughInteraction);
     return done;
   }
 
   /** Posts the planned steps in order; true when they owed something new (a mention instead of a refused direct message). */
   async #deliver(game: Snapshot, claimed: readonly Delivery[], done: Set<number>): Promise<boolean> {
     const { outbox } = this.ctx.service;
-    const plan = planDeliveries(game, claimed);
+    const earlier = await this.#postedEarlier(game, claimed, done);
+    const plan = planDeliveries(game, earlier.owed);
     await outbox.superseded(plan.dropped, null);
     const thread: ThreadChoice = { use: game.row.useThread, id: game.row.threadId };
     let owedMore = false;
@@ -165,7 +175,7 @@ export class OutboxDeliverer implements Deliverer {
         const message = target.notice === undefined ? pinged : { ...pinged, content: truncate(`${target.notice}\n${pinged.content}`, 2000) };
         let sent: Message;
         try {
-          sent = await this.#post(target.channelId, message, step.delivery);
+          sent = step.kind === 'board' && earlier.board !== undefined ? earlier.board : await this.#post(game, target.channelId, message, step);
         } catch (error) {
           // The game's thread was deleted: the game goes on in its channel when no other game runs there,
           // else in a new thread of its own; where it goes on is told so once.
@@ -176,13 +186,13 @@ export class OutboxDeliverer implements Deliverer {
             thread.use = false;
             thread.id = null;
             target = { channelId: game.row.channelId };
-            sent = await this.#post(target.channelId, { ...pinged, content: truncate(`${t(gameLocale(game), 'thread.gone')}\n${pinged.content}`, 2000) }, step.delivery);
+            sent = await this.#post(game, target.channelId, { ...pinged, content: truncate(`${t(gameLocale(game), 'thread.gone')}\n${pinged.content}`, 2000) }, step);
           } else {
             thread.id = await openThread(this.ctx, this.logger, game, false);
             await this.ctx.service.threadOpened(game.row.id, thread.id);
             this.logger.info({ gameId: game.row.id, channelId: game.row.channelId, threadId: thread.id }, 'a new thread opened for the game');
             target = { channelId: thread.id };
-            sent = await this.#post(target.channelId, { ...pinged, content: truncate(`${t(gameLocale(game), 'thread.replaced')}\n${pinged.content}`, 2000) }, step.delivery);
+            sent = await this.#post(game, target.channelId, { ...pinged, content: truncate(`${t(gameLocale(game), 'thread.replaced')}\n${pinged.content}`, 2000) }, step);
           }
         }
         const finalBoard = step.kind === 'board' && game.row.status !== 'active';
@@ -220,8 +230,9 @@ export class OutboxDeliverer implements Deliverer {
   #wakeAt(at: number): void {
     if (this.#stopped) return;
     const delay = Math.max(0, at - this.ctx.service.now());
-    // The retry is no part of the click whose handling may have set it (its boards count as the outbox's).
-    const timer = outsideClick(() => setTimeout(() => void this.poll(), delay + 5));
+    // The retry is no part of the click whose handling may have set it (its boards count as the outbox's,
+    // and go to the channel: the click's answer is over).
+    const timer = outsideClick(() => outsideAnswer(() => setTimeout(() => void this.poll(), delay + 5)));
     timer.unref();
   }
 
@@ -241,9 +252,46 @@ export class OutboxDeliverer implements Deliverer {
     metrics.clickToBoard.observe({ path: 'outbox' }, Math.max(0, this.ctx.service.now() - written) / 1000);
   }
 
-  async #post(channelId: string, message: PublicMessage, delivery: Delivery): Promise<Message> {
+  /**
+   * Posts a step's message: a board owed by the click being answered, as that click's follow-up when it
+   * happened where the board goes (no request of the bot's global rate limit); otherwise, or when Discord
+   * refuses the follow-up, in the channel.
+   */
+  async #post(game: Snapshot, channelId: string, message: PublicMessage, step: DeliveryStep): Promise<Message> {
+    const click = step.kind === 'board' ? clickBeingAnswered(game.row.id) : undefined;
+    if (click !== undefined && click.channelId === channelId) {
+      const sent = await this.#throughInteraction.post(click, message);
+      if (sent !== undefined) return sent;
+      this.logger.info({ gameId: game.row.id, channelId, delivery: step.delivery.id }, 'the follow-up was refused; the board is posted in the channel');
+    }
     const channel = await sendableChannel(this.ctx.client, channelId);
     // The nonce makes a repeated post (the answer to the first was lost) return the first message.
-    return channel.send({ ...message, nonce: `bz${delivery.id}`, enforceNonce: true });
+    return channel.send({ ...message, nonce: `bz${step.delivery.id}`, enforceNonce: true });
+  }
+
+  /**
+   * What of the claimed deliveries may be in the channel already without a record. A board posted as a
+   * click's follow-up carries no nonce: when it is owed still after the bot died (the delivery is older than
+   * this deliverer) or after an attempt failed (its answer may have been lost), the channel is read back
+   * first (read-back.ts). A board found there stands for the claimed boards whose version it shows: for all
+   * of them it is the board step's post (`board`); for the older ones only, they are recorded as delivered
+   * by it and the rest is owed (`owed`).
+   */
+  async #postedEarlier(game: Snapshot, claimed: readonly Delivery[], done: Set<number>): Promise<{ owed: readonly Delivery[]; board?: Message }> {
+    const boards = claimed.filter((d) => d.payload.kind === 'board');
+    if (!boards.some((d) => d.attempts > 0 || d.createdAt < this.#since)) return { owed: claimed };
+    const shownIn = game.row.status === 'active' && game.row.useThread && game.row.threadId !== null ? game.row.threadId : game.row.channelId;
+    const found = await unrecordedBoard(this.ctx, this.logger, game.row.id, shownIn, Math.min(...boards.map((d) => d.createdAt)));
+    if (found === undefined) return { owed: claimed };
+    const shown = boards.filter((d) => d.version <= found.version);
+    this.logger.info({ gameId: game.row.id, channelId: shownIn, messageId: found.message.id, deliveries: shown.map((d) => d.id) }, 'a board posted before its record was found in the channel');
+    if (shown.length === boards.length) return { owed: claimed, board: found.message };
+    const last = shown.at(-1);
+    if (last === undefined) return { owed: claimed };
+    const { outbox } = this.ctx.service;
+    await outbox.delivered(last, found.message.id, { postedIn: shownIn });
+    await outbox.superseded(shown.slice(0, -1), last);
+    for (const d of shown) done.add(d.id);
+    return { owed: claimed.filter((d) => !shown.includes(d)) };
   }
 }

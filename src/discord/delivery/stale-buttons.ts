@@ -10,6 +10,7 @@ import { gameLocale, mention } from '../messages/index.js';
 import { sendableChannel } from '../respond.js';
 import { describeError } from '../errors.js';
 import { activeSeatsOf } from './plan.js';
+import type { ThroughInteraction } from './through-interaction.js';
 
 /** Discord codes meaning the message is gone or out of reach for good: nothing left to disarm. */
 export const GONE = new Set([10003, 10008, 50001]);
@@ -24,13 +25,15 @@ export async function disarmUntracked(ctx: BotContext, game: Snapshot, newMessag
 
 /**
  * Takes the buttons off the game's messages that a newer one replaced (or all, once the game is over).
- * `status`: the game's, when the caller has the game at hand.
+ * `status`: the game's, when the caller has the game at hand. `through`: a message posted as a click's
+ * follow-up loses them through that click's token while it lives (no request of the global rate limit).
  */
-export async function disarmStale(ctx: BotContext, logger: Logger, gameId: number, status?: string): Promise<void> {
+export async function disarmStale(ctx: BotContext, logger: Logger, gameId: number, status?: string, through?: ThroughInteraction): Promise<void> {
   const { outbox } = ctx.service;
   for (const d of await outbox.staleButtons(gameId, status)) {
     try {
-      await disarmMessage(ctx, d.channelId, d.messageId, d.vote === undefined ? undefined : await voteClosedText(ctx, gameId, d.vote));
+      const content = d.vote === undefined ? undefined : await voteClosedText(ctx, gameId, d.vote);
+      if (through === undefined || !(await through.disarm(d.messageId, content))) await disarmMessage(ctx, d.channelId, d.messageId, content);
       await outbox.disarmed(d.id);
     } catch (error) {
       if (error instanceof DiscordAPIError && typeof error.code === 'number' && GONE.has(error.code)) {

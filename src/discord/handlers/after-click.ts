@@ -16,6 +16,7 @@ import { truncate } from '../panel.js';
 import { answerCoached } from '../coaching.js';
 import { answerPrivately, markCommitted, notePrivately, presenterFor, refusalText } from '../respond.js';
 import { refuse } from './caller.js';
+import { answeringClick } from '../delivery/through-interaction.js';
 
 /**
  * After a click on the turn panel: a refusal shows the current panel with the reason (the panel at a
@@ -100,7 +101,9 @@ export async function showOutcome(env: HandlerEnv, interaction: ComponentInterac
       return { content: truncate(lines.filter((l) => l !== undefined && l !== '').join('\n'), 2000), components: [], ...noPicture };
     });
   }
-  const settled = await settleAfterCommit(env.ctx, game.row.id, game);
+  // The new board goes out as this click's follow-up, the old one is disarmed with its click's token
+  // (delivery/through-interaction.ts): Discord's interaction endpoints, outside the bot's global rate limit.
+  const settled = await answeringClick(interaction, game.row.id, () => settleAfterCommit(env.ctx, game.row.id, game));
   if (!computersPlay) {
     const posted = outcome.boardDelivery !== null && settled.delivered.has(outcome.boardDelivery);
     const stillMine = !outcome.finished && service.activeSeats(game).includes(seat);
