@@ -27,6 +27,9 @@ const TEXTS_IN_A_TURN = 64;
 export const DELIVERY_LEASE_MS = 60_000;
 
 export class Outbox {
+  /** Per game, the last two board messages this process recorded (the board before the newest is the one asked about: see isTracked). */
+  readonly #recorded = new Map<number, readonly string[]>();
+
   constructor(
     readonly rows: DeliveryStore,
     private readonly damage: DamagedRowStore,
@@ -85,8 +88,14 @@ export class Outbox {
     await this.rows.damaged(row.id);
   }
 
-  delivered(delivery: Delivery, messageId: string | null, options: { disarmed?: boolean; postedIn?: string } = {}): Promise<void> {
-    return this.rows.delivered(delivery.id, messageId, options);
+  /**
+   * The delivery is in the channel as message `messageId`. `board`: that message is now the game's board
+   * (games.board_message_id: a board with a picture, or the lobby), recorded with it.
+   */
+  async delivered(delivery: Delivery, messageId: string | null, options: { disarmed?: boolean; postedIn?: string; board?: boolean } = {}): Promise<void> {
+    const { board, ...posted } = options;
+    await this.rows.delivered(delivery.id, messageId, { ...posted, ...(board === true ? { boardOf: delivery.gameId } : {}) });
+    if (board === true && messageId !== null) this.#recorded.set(delivery.gameId, [messageId, ...(this.#recorded.get(delivery.gameId) ?? []).slice(0, 1)]);
   }
 
   superseded(deliveries: readonly Delivery[], by: Delivery | null): Promise<void> {
@@ -151,9 +160,9 @@ export class Outbox {
     return (await this.toldSoFar(gameId)).upTo;
   }
 
-  /** Whether a message of the game was posted through the outbox. */
+  /** Whether a message of the game was posted through the outbox (the last boards this process recorded are known without a read). */
   async isTracked(gameId: number, messageId: string): Promise<boolean> {
-    return this.rows.postedMessage(gameId, messageId);
+    return this.#recorded.get(gameId)?.includes(messageId) === true || this.rows.postedMessage(gameId, messageId);
   }
 
   gamesWithStaleButtons(): Promise<{ gameId: number; channelId: string }[]> {

@@ -9,7 +9,7 @@ import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, s
 import { SINGLE_SHARD, type ShardSet } from '../sharding.js';
 import type { Dialect } from './dialect.js';
 import type { DeliveryKind, DeliveryRow } from './schema.js';
-import { all, first, insertReturning, keptForCount, select, selectFields, update, updateQuery, updateReturningQuery, updateReturningWith, updateWith, type SelectQuery, type Statements, type UpdateQuery } from './statements.js';
+import { all, first, insertReturning, keptForCount, select, selectFields, together, update, updateQuery, updateReturningQuery, updateReturningWith, updateWith, updatingWith, type SelectQuery, type Statements, type UpdateQuery } from './statements.js';
 
 export interface NewDelivery {
   readonly gameId: number;
@@ -46,6 +46,8 @@ export class DeliveryRepository {
   readonly #delivered: UpdateQuery;
   readonly #deliveredDisarmed: UpdateQuery;
   readonly #disarmed: UpdateQuery;
+  /** The game's board message (games.board_message_id), written with the delivery that posted it. */
+  readonly #boardMessage: UpdateQuery;
   /** By the number of rows superseded at once (1 to KEPT_SUPERSEDED). */
   readonly #superseded = new Map<number, UpdateQuery>();
 
@@ -85,6 +87,7 @@ export class DeliveryRepository {
     this.#delivered = updateQuery(deliveries, delivered, byId);
     this.#deliveredDisarmed = updateQuery(deliveries, { ...delivered, disarmedAt: sql.placeholder('time') }, byId);
     this.#disarmed = updateQuery(deliveries, { disarmedAt: sql.placeholder('time') }, byId);
+    this.#boardMessage = updateQuery(games, { boardMessageId: sql.placeholder('messageId') }, eq(games.id, gameId));
   }
 
   get #deliveries() {
@@ -162,9 +165,15 @@ export class DeliveryRepository {
     return claimed.sort((a, b) => a.id - b.id);
   }
 
-  /** `postedIn`: the channel or thread the message is in. */
-  *delivered(id: number, messageId: string | null, options: { disarmed?: boolean; postedIn?: string } = {}): Statements<void> {
-    yield* updateWith(options.disarmed === true ? this.#deliveredDisarmed : this.#delivered, { id, messageId, postedIn: options.postedIn ?? null, time: this.now() });
+  /**
+   * `postedIn`: the channel or thread the message is in. `boardOf`: the message is now the game's board
+   * (games.board_message_id), written in the same statement where the database can.
+   */
+  *delivered(id: number, messageId: string | null, options: { disarmed?: boolean; postedIn?: string; boardOf?: number } = {}): Statements<void> {
+    const query = options.disarmed === true ? this.#deliveredDisarmed : this.#delivered;
+    const values = { id, messageId, postedIn: options.postedIn ?? null, time: this.now() };
+    if (options.boardOf === undefined) yield* updateWith(query, values);
+    else yield* together([updatingWith(query, values), updatingWith(this.#boardMessage, { gameId: options.boardOf, messageId })]);
   }
 
   *superseded(ids: readonly number[], by: number | null): Statements<void> {

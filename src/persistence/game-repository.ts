@@ -18,7 +18,7 @@ import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type 
 import { SINGLE_SHARD, type ShardSet } from '../sharding.js';
 import type { Dialect, Tables } from './dialect.js';
 import type { ActionRow, GameRow, GameStatus, ScheduledJobRow, SeatRow } from './schema.js';
-import { all, atomic, deleteQuery, first, insert, insertReturning, insertUnanswered, remove, removeWithUnanswered, select, selectFields, transaction, update, updateChecked, updateQuery, updateWith, type Statements, type UpdateQuery } from './statements.js';
+import { all, atomic, deleteQuery, deletingWith, first, insert, insertReturning, insertUnanswered, inserting, remove, removeWithUnanswered, select, selectFields, together, transaction, update, updateChecked, updateQuery, updateWith, type Statements, type UpdateQuery } from './statements.js';
 
 export interface NewGame {
   guildId: string;
@@ -523,6 +523,16 @@ export class GameRepository {
       this.dialect.tables.scheduledJobs,
       jobs.map((job) => ({ ...job, payload: JSON.stringify(job.payload), createdAt })),
     );
+  }
+
+  /**
+   * Every job of the game goes and `jobs` come in its place (a new turn's), in one statement where the
+   * database can, without waiting for the answer.
+   */
+  *replaceJobs(gameId: number, jobs: readonly NewJob[]): Statements<void> {
+    const createdAt = this.now();
+    const rows = jobs.map((job) => ({ ...job, payload: JSON.stringify(job.payload), createdAt }));
+    yield* together([deletingWith(this.#moves.deleteJobs, { gameId }), inserting(this.dialect.tables.scheduledJobs, rows)]);
   }
 
   *scheduleJob(job: NewJob): Statements<ScheduledJobRow> {

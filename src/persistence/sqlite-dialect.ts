@@ -134,6 +134,10 @@ function execute(db: Executor, sqlite: Database.Database, prepared: PreparedStat
       return prepared.update(db, statement);
     case 'delete':
       return prepared.remove(db, statement);
+    case 'writes':
+      if (sqlite.inTransaction) for (const write of statement.writes) execute(db, sqlite, prepared, write);
+      else db.transaction((tx) => statement.writes.forEach((write) => execute(tx, sqlite, prepared, write)));
+      return undefined;
     case 'transaction':
       // Inside the store's transaction, a body that needs no savepoint is simply part of it.
       if (!statement.savepoint && sqlite.inTransaction) return runSynchronously(statement.body(), (inner) => execute(db, sqlite, prepared, inner));

@@ -127,7 +127,16 @@ export interface Transaction {
   readonly savepoint: boolean;
 }
 
-export type Statement = Select | Insert | Update | Delete | Transaction;
+/**
+ * Writes nobody waits for, none depending on another's effect, as one statement where the database can
+ * (see `together`).
+ */
+export interface Writes {
+  readonly kind: 'writes';
+  readonly writes: readonly (Insert | Update | Delete)[];
+}
+
+export type Statement = Select | Insert | Update | Delete | Writes | Transaction;
 
 /** A repository method's statements, ending with its result. */
 export type Statements<R> = Generator<Statement, R, unknown>;
@@ -232,6 +241,35 @@ export function deleteQuery(table: Table, where: SQL | undefined): DeleteQuery {
 /** Runs a DELETE built once with these placeholder values; answers how many rows it deleted. */
 export function* removeWith(query: DeleteQuery, values: Record<string, unknown>): Statements<number> {
   return (yield { kind: 'delete', table: query.table, where: query.where, query, values }) as number;
+}
+
+/** An INSERT of the rows, for `together`. */
+export function inserting<T extends Table>(table: T, values: readonly NewRow<T>[]): Insert {
+  return { kind: 'insert', table, values, returning: false, unanswered: true };
+}
+
+/** An UPDATE built once with these placeholder values, for `together`. */
+export function updatingWith(query: UpdateQuery, values: Record<string, unknown>): Update {
+  return { kind: 'update', table: query.table, set: query.set, where: query.where, returning: false, query, values, unanswered: true };
+}
+
+/** A DELETE built once with these placeholder values, for `together`. */
+export function deletingWith(query: DeleteQuery, values: Record<string, unknown>): Delete {
+  return { kind: 'delete', table: query.table, where: query.where, query, values, unanswered: true };
+}
+
+/**
+ * Writes that need no answer and of which none depends on another's effect (each sees the tables as they
+ * were before them all: a DELETE does not remove the rows an INSERT beside it writes), as one statement
+ * where the database can: on PostgreSQL each but the last is a WITH of the last, sent (inside the
+ * store's transaction) without waiting, as `insertUnanswered` is. SQLite, answering at once, runs them one
+ * after another, in a transaction of their own when none is running. All of them or none.
+ */
+export function* together(writes: readonly (Insert | Update | Delete)[]): Statements<void> {
+  const given = writes.filter((write) => write.kind !== 'insert' || write.values.length > 0);
+  if (given.length === 0) return;
+  if (given.length === 1) yield given[0] as Insert | Update | Delete;
+  else yield { kind: 'writes', writes: given };
 }
 
 /** A DELETE built once, run without waiting for its answer (see `insertUnanswered`). */

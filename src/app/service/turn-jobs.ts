@@ -24,23 +24,31 @@ export async function scheduleTurn(core: GameCore, game: ActiveSnapshot): Promis
   const seats = decidingHumans(game);
   // The time banks (a game with a clock) are carried from turn to turn: read before every job goes. A game
   // without a clock reads nothing (a turn's end is a hot path: on PostgreSQL a read is a round trip).
-  const banks = clockChoice(game.settings.clock) === null ? undefined : await storedBanks(core, id);
+  const clocked = clockChoice(game.settings.clock) !== null;
+  const banks = clocked ? await storedBanks(core, id) : undefined;
   const warning = banks === undefined ? undefined : await jobOf(core, id, JOB_KINDS.bankWarning);
-  await core.repo.deleteJobs(id);
-  await turnBanks(core, game, banks);
-  // Every job of the game is gone: a computer's job is written only when one owes a decision.
-  if (owedComputerSeats(game).length > 0) await scheduleComputerTurn(core, game);
-  if (seats.length === 0) return;
-  const idle: IdlePayload = { marker, seats, since: now };
-  const jobs: NewJob[] = [{ kind: JOB_KINDS.idle, gameId: id, dueAt: now + game.row.idleAfterMinutes * 60_000, payload: idle }];
-  if (game.row.reminderLimit > 0) {
-    const payload: ReminderPayload = { marker, seats, count: 0, since: now };
-    jobs.unshift({ kind: JOB_KINDS.reminder, gameId: id, dueAt: now + game.row.reminderIntervalMinutes * 60_000, payload });
+  // Every job of the turn before goes. The time banks and a computer's job are written after that; without
+  // them, the new turn's jobs replace the old ones in one statement (on PostgreSQL no round trip of its own).
+  const between = clocked || owedComputerSeats(game).length > 0;
+  if (between) {
+    await core.repo.deleteJobs(id);
+    await turnBanks(core, game, banks);
+    // A computer's job is written only when one owes a decision.
+    if (owedComputerSeats(game).length > 0) await scheduleComputerTurn(core, game);
   }
-  const lowBank = await lowBankWarningJob(core, game, seats, banks, warning);
-  if (lowBank !== null) jobs.push(lowBank);
-  // One statement, and on PostgreSQL no round trip of its own.
-  await core.repo.scheduleJobs(jobs);
+  const jobs: NewJob[] = [];
+  if (seats.length > 0) {
+    const idle: IdlePayload = { marker, seats, since: now };
+    jobs.push({ kind: JOB_KINDS.idle, gameId: id, dueAt: now + game.row.idleAfterMinutes * 60_000, payload: idle });
+    if (game.row.reminderLimit > 0) {
+      const payload: ReminderPayload = { marker, seats, count: 0, since: now };
+      jobs.unshift({ kind: JOB_KINDS.reminder, gameId: id, dueAt: now + game.row.reminderIntervalMinutes * 60_000, payload });
+    }
+    const lowBank = await lowBankWarningJob(core, game, seats, banks, warning);
+    if (lowBank !== null) jobs.push(lowBank);
+  }
+  if (between) await core.repo.scheduleJobs(jobs);
+  else await core.repo.replaceJobs(id, jobs);
 }
 
 /**

@@ -196,7 +196,9 @@ export class OutboxDeliverer implements Deliverer {
           }
         }
         const finalBoard = step.kind === 'board' && game.row.status !== 'active';
-        await outbox.delivered(step.delivery, sent.id, { disarmed: finalBoard || step.delivery.payload.kind === 'announcement', postedIn: target.channelId });
+        // A short text is no board: /game status and the history keep linking the last picture.
+        const board = (step.kind === 'board' && step.picture) || step.kind === 'lobby';
+        await outbox.delivered(step.delivery, sent.id, { disarmed: finalBoard || step.delivery.payload.kind === 'announcement', postedIn: target.channelId, board });
         // The thread points to the final standings once; a repost (/game status after the end) does not repeat it.
         if (finalBoard && thread.id !== null && !(step.kind === 'board' && step.again)) await closeThread(this.ctx, this.logger, game, thread.id, sent.id, step.delivery);
         // An abandoned game ends in its thread too: its last post must not still ask someone to decide.
@@ -205,11 +207,7 @@ export class OutboxDeliverer implements Deliverer {
         await outbox.superseded(step.merged, step.delivery);
         done.add(step.delivery.id);
         for (const m of step.merged) done.add(m.id);
-        // A short text is no board: /game status and the history keep linking the last picture.
-        if ((step.kind === 'board' && step.picture) || step.kind === 'lobby') {
-          await disarmUntracked(this.ctx, game, sent.id);
-          await this.ctx.service.setBoardMessage(game.row.id, sent.id);
-        }
+        if (board) await disarmUntracked(this.ctx, game, sent.id);
         if (await directMessages(this.ctx, this.logger, game, step, told, target.channelId, sent.id)) owedMore = true;
         await tellFollowersDirectly(this.ctx, this.logger, game, followers, target.channelId, sent.id, `bz${step.delivery.id}`);
         this.logger.info({ gameId: game.row.id, channelId: game.row.channelId, delivery: step.delivery.id, kind: step.kind, messageId: sent.id }, 'delivered');

@@ -15,7 +15,7 @@ import type { Dialect } from '../dialect.js';
 import { guildOnShardsPostgres } from '../shard-filter.js';
 import { PostgresQueryError } from './query-error.js';
 import { insertPlaceholders, insertShape, insertValues, runAsynchronously, withClauses } from '../statement-runner.js';
-import { StaleVersionError, type Delete, type DeleteQuery, type Insert, type Select, type SelectQuery, type Statement, type Statements, type Update, type UpdateQuery } from '../statements.js';
+import { StaleVersionError, type Delete, type DeleteQuery, type Insert, type Select, type SelectQuery, type Statement, type Statements, type Update, type UpdateQuery, type Writes } from '../statements.js';
 import type * as schema from './schema.js';
 import { tables } from './schema.js';
 
@@ -158,6 +158,59 @@ class PreparedStatements {
   remove(query: DeleteQuery): PreparedQuery {
     return this.#once(query, (name) => this.root.delete(query.table as PgTable).where(query.where).prepare(name) as unknown as PreparedQuery);
   }
+
+  /**
+   * Writes as one statement (`together`): each but the last a WITH of the last, their parameters numbered
+   * on; prepared by name per text (the same writes of the same shapes give the same text).
+   */
+  together(statement: Writes): { name: string; text: string; values: unknown[] } {
+    const texts: string[] = [];
+    const values: unknown[] = [];
+    for (const write of statement.writes) {
+      const part = this.#rendered(write);
+      const offset = values.length;
+      texts.push(part.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`));
+      values.push(...part.values);
+    }
+    const last = texts.pop() as string;
+    const text = `with ${texts.map((write, i) => `write_${i} as (${write})`).join(', ')} ${last}`;
+    let name = this.#togetherNames.get(text);
+    if (name === undefined) {
+      name = `bazaar_${++statements}`;
+      this.#togetherNames.set(text, name);
+    }
+    return { name, text, values };
+  }
+
+  readonly #togetherNames = new Map<string, string>();
+  /** A write's SQL with placeholders, built once per UpdateQuery, DeleteQuery or INSERT shape. */
+  readonly #renderedQueries = new WeakMap<object, { text: string; params: unknown[] }>();
+  readonly #renderedInserts = new Map<string, { text: string; params: unknown[]; names: string[][]; columns: string[] }>();
+
+  #rendered(write: Insert | Update | Delete): { text: string; values: unknown[] } {
+    if (write.kind === 'insert') {
+      const shape = insertShape(write);
+      if (shape === null || write.onConflict !== undefined || write.returning) throw new Error('together writes INSERTs of plain rows');
+      let kept = this.#renderedInserts.get(shape.key);
+      if (kept === undefined) {
+        const { names, placeholders } = insertPlaceholders(write.values.length, shape.columns);
+        const { sql: text, params } = this.root.insert(write.table as PgTable).values(placeholders as never).toSQL();
+        kept = { text, params, names, columns: shape.columns };
+        this.#renderedInserts.set(shape.key, kept);
+      }
+      return { text: kept.text, values: fillPlaceholders(kept.params, insertValues(write.values, kept.columns, kept.names)) };
+    }
+    const query = write.query;
+    if (query === undefined || write.kind === 'update' && (write.exactlyOne === true || write.returning)) throw new Error('together writes UPDATEs and DELETEs built once');
+    let kept = this.#renderedQueries.get(query);
+    if (kept === undefined) {
+      const built = write.kind === 'update' ? this.root.update(query.table as PgTable).set((query as UpdateQuery).set as never).where(query.where) : this.root.delete(query.table as PgTable).where(query.where);
+      const { sql: text, params } = built.toSQL();
+      kept = { text, params };
+      this.#renderedQueries.set(query, kept);
+    }
+    return { text: kept.text, values: fillPlaceholders(kept.params, write.values ?? {}) };
+  }
 }
 
 /** A checked UPDATE prepared by name on the connection of the moment (`client`, as drizzle's prepared queries). */
@@ -228,6 +281,19 @@ function remove(on: Connection, prepared: PreparedStatements, statement: Delete)
   return write(on, statement, on.db.delete(statement.table as PgTable).where(statement.where).execute(), rowCount);
 }
 
+function writeTogether(on: Connection, prepared: PreparedStatements, statement: Writes): Promise<unknown> {
+  const { name, text, values } = prepared.together(statement);
+  const sent = on.client.query({ name, text, values }).catch((error: unknown) => {
+    // As the store passes on drizzle's failures: the statement and the server's complaint, not the values.
+    throw error instanceof Error ? new PostgresQueryError(text, error) : error;
+  });
+  if (on.defer !== undefined) {
+    on.defer(sent);
+    return Promise.resolve(undefined);
+  }
+  return sent.then(() => undefined);
+}
+
 /** The connection under a transaction drizzle opened (a repository's own transaction, off the store's). */
 function connectionOf(tx: PgExecutor): pg.PoolClient {
   return (tx._.session as unknown as { client: pg.PoolClient }).client;
@@ -243,6 +309,8 @@ async function execute(on: Connection, prepared: PreparedStatements, statement: 
       return update(on, prepared, statement);
     case 'delete':
       return remove(on, prepared, statement);
+    case 'writes':
+      return writeTogether(on, prepared, statement);
     case 'transaction':
       // Inside a transaction, a body that needs no savepoint is simply part of it.
       if (!statement.savepoint && is(on.db, PgTransaction)) return runAsynchronously(statement.body(), (inner) => execute(on, prepared, inner));
