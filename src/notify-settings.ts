@@ -24,10 +24,12 @@ export interface NotifySettings {
    * with its reason, without a ping (the default); false: they are asked like for any decision.
    */
   readonly autoForced: boolean;
+  /** Whether their turn panel comes with the phone picture of the board as it stands (default: no). */
+  readonly phonePicture: boolean;
 }
 
 /** The settings of a player who never chose any (no stored row). */
-export const DEFAULT_NOTIFY: NotifySettings = { how: 'channel', timeZone: null, quietFrom: null, quietTo: null, awayUntil: null, locale: null, autoForced: true };
+export const DEFAULT_NOTIFY: NotifySettings = { how: 'channel', timeZone: null, quietFrom: null, quietTo: null, awayUntil: null, locale: null, autoForced: true, phonePicture: false };
 
 /** The canonical IANA name of a time zone, or null when Intl does not know it. */
 export function canonicalTimeZone(name: string): string | null {

@@ -19,7 +19,8 @@ export function readNotifySettings(row: PlayerSettingsRow): NotifySettings | str
   if (row.awayUntil !== null && !Number.isSafeInteger(row.awayUntil)) return 'away_until is not a time';
   if (row.locale !== null && !/^[a-zA-Z-]{2,10}$/.test(row.locale)) return 'the locale is not a language tag';
   if (row.autoForced !== 0 && row.autoForced !== 1) return 'auto_forced is not 0 or 1';
-  return { how: row.notify as NotifyChannel, timeZone: row.timeZone, quietFrom: row.quietFrom, quietTo: row.quietTo, awayUntil: row.awayUntil, locale: row.locale, autoForced: row.autoForced === 1 };
+  if (row.phonePicture !== 0 && row.phonePicture !== 1) return 'phone_picture is not 0 or 1';
+  return { how: row.notify as NotifyChannel, timeZone: row.timeZone, quietFrom: row.quietFrom, quietTo: row.quietTo, awayUntil: row.awayUntil, locale: row.locale, autoForced: row.autoForced === 1, phonePicture: row.phonePicture === 1 };
 }
 
 /** findMany keeps its query for up to this many users (a game's players and followers, usually). */
@@ -51,7 +52,7 @@ export class PlayerSettingsRepository {
 
   *save(userId: string, settings: NotifySettings): Statements<void> {
     const { playerSettings } = this.dialect.tables;
-    const values = { notify: settings.how, timeZone: settings.timeZone, quietFrom: settings.quietFrom, quietTo: settings.quietTo, awayUntil: settings.awayUntil, locale: settings.locale, autoForced: settings.autoForced ? 1 : 0, updatedAt: this.now() };
+    const values = { notify: settings.how, timeZone: settings.timeZone, quietFrom: settings.quietFrom, quietTo: settings.quietTo, awayUntil: settings.awayUntil, locale: settings.locale, autoForced: settings.autoForced ? 1 : 0, phonePicture: settings.phonePicture ? 1 : 0, updatedAt: this.now() };
     yield* insert(playerSettings, [{ userId, ...values }], { target: playerSettings.userId, set: values });
   }
 

@@ -172,6 +172,8 @@ export const playerSettings = sqliteTable('player_settings', {
   locale: text('locale'),
   /** 1: a decision with one forced answer (a pass, a skip) is played for the player; 0: they are asked. */
   autoForced: integer('auto_forced').notNull().default(1),
+  /** 1: the player's turn panel comes with the phone picture of the board; 0: without (the default). */
+  phonePicture: integer('phone_picture').notNull().default(0),
   /** When a direct message to the player failed because they closed theirs; null once they were told. */
   dmFailedAt: integer('dm_failed_at'),
   updatedAt: integer('updated_at').notNull(),

@@ -732,12 +732,12 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
       const { store, clock } = await open(under);
       expect(await store.playerSettings.find('ayla')).toBeUndefined();
       expect(await store.playerSettings.findMany([])).toEqual([]);
-      await store.playerSettings.save('ayla', { how: 'dm', timeZone: 'Europe/Berlin', quietFrom: 22, quietTo: 7, awayUntil: T0 + 86_400_000, locale: 'de', autoForced: true });
-      await store.playerSettings.save('bo', { how: 'channel', timeZone: null, quietFrom: null, quietTo: null, awayUntil: null, locale: null, autoForced: true });
+      await store.playerSettings.save('ayla', { how: 'dm', timeZone: 'Europe/Berlin', quietFrom: 22, quietTo: 7, awayUntil: T0 + 86_400_000, locale: 'de', autoForced: true, phonePicture: true });
+      await store.playerSettings.save('bo', { how: 'channel', timeZone: null, quietFrom: null, quietTo: null, awayUntil: null, locale: null, autoForced: true, phonePicture: false });
       clock.now = T0 + 1;
-      await store.playerSettings.save('ayla', { how: 'both', timeZone: null, quietFrom: null, quietTo: null, awayUntil: null, locale: 'nl', autoForced: false });
-      expect(await store.playerSettings.find('ayla')).toEqual({ userId: 'ayla', notify: 'both', timeZone: null, quietFrom: null, quietTo: null, awayUntil: null, locale: 'nl', autoForced: 0, dmFailedAt: null, updatedAt: T0 + 1 });
-      expect(await store.playerSettings.find('bo')).toEqual({ userId: 'bo', notify: 'channel', timeZone: null, quietFrom: null, quietTo: null, awayUntil: null, locale: null, autoForced: 1, dmFailedAt: null, updatedAt: T0 });
+      await store.playerSettings.save('ayla', { how: 'both', timeZone: null, quietFrom: null, quietTo: null, awayUntil: null, locale: 'nl', autoForced: false, phonePicture: true });
+      expect(await store.playerSettings.find('ayla')).toEqual({ userId: 'ayla', notify: 'both', timeZone: null, quietFrom: null, quietTo: null, awayUntil: null, locale: 'nl', autoForced: 0, phonePicture: 1, dmFailedAt: null, updatedAt: T0 + 1 });
+      expect(await store.playerSettings.find('bo')).toEqual({ userId: 'bo', notify: 'channel', timeZone: null, quietFrom: null, quietTo: null, awayUntil: null, locale: null, autoForced: 1, phonePicture: 0, dmFailedAt: null, updatedAt: T0 });
       expect((await store.playerSettings.findMany(['bo', 'ayla', 'cem'])).map((row) => row.userId).sort()).toEqual(['ayla', 'bo']);
       // The same number of users again (the kept query, other values), and more users than are kept.
       expect((await store.playerSettings.findMany(['cem', 'dana', 'bo'])).map((row) => row.userId)).toEqual(['bo']);
@@ -747,7 +747,7 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
 
     it('keeps a direct message that failed until the player is told, once, keeping their settings', async () => {
       const { store } = await open(under);
-      await store.playerSettings.save('ayla', { how: 'dm', timeZone: null, quietFrom: null, quietTo: null, awayUntil: null, locale: 'de', autoForced: false });
+      await store.playerSettings.save('ayla', { how: 'dm', timeZone: null, quietFrom: null, quietTo: null, awayUntil: null, locale: 'de', autoForced: false, phonePicture: false });
       await store.playerSettings.markDmFailed('ayla', T0 + 5);
       await store.playerSettings.markDmFailed('cem', T0 + 6);
       expect(await store.playerSettings.find('ayla')).toMatchObject({ notify: 'dm', locale: 'de', autoForced: 0, dmFailedAt: T0 + 5 });

@@ -14,7 +14,7 @@ import { refuse, type Result } from './types.js';
 export function updateNotify(
   core: GameCore,
   userId: string,
-  change: { how?: NotifyChannel | null; timeZone?: string | null; quietFrom?: number | null; quietTo?: number | null; awayUntil?: string | null; locale?: string | null; autoForced?: boolean | null },
+  change: { how?: NotifyChannel | null; timeZone?: string | null; quietFrom?: number | null; quietTo?: number | null; awayUntil?: string | null; locale?: string | null; autoForced?: boolean | null; phonePicture?: boolean | null },
 ): Promise<Result<{ settings: NotifySettings }>> {
   // Read and written together: two changes at once each keep the other's fields.
   return core.tx(async () => {
@@ -42,7 +42,7 @@ export function updateNotify(
         awayUntil = at;
       }
     }
-    const settings: NotifySettings = { how: change.how ?? current.how, timeZone, quietFrom, quietTo, awayUntil, locale: change.locale ?? current.locale, autoForced: change.autoForced ?? current.autoForced };
+    const settings: NotifySettings = { how: change.how ?? current.how, timeZone, quietFrom, quietTo, awayUntil, locale: change.locale ?? current.locale, autoForced: change.autoForced ?? current.autoForced, phonePicture: change.phonePicture ?? current.phonePicture };
     await core.players.save(userId, settings);
     // Away or back: the player's running time banks stop (or run again) from now.
     if (awayUntil !== current.awayUntil) await awayChangedBanks(core, userId, awayUntil);

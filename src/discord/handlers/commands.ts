@@ -10,7 +10,7 @@
  *   /game list [server] | mine [dm]
  *   /game history [count]
  *   /game replay [game]
- *   /game notify [how] [time_zone] [quiet_from] [quiet_to] [away_until] [play_forced]
+ *   /game notify [how] [time_zone] [quiet_from] [quiet_to] [away_until] [play_forced] [phone_picture]
  *   /game follow | unfollow
  *   /help [topic] [game]
  *   /stats [user]

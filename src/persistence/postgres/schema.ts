@@ -152,6 +152,7 @@ export const playerSettings = pgTable('player_settings', {
   awayUntil: millis('away_until'),
   locale: text('locale'),
   autoForced: integer('auto_forced').notNull().default(1),
+  phonePicture: integer('phone_picture').notNull().default(0),
   dmFailedAt: millis('dm_failed_at'),
   updatedAt: millis('updated_at').notNull(),
 });

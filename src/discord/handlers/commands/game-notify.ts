@@ -1,6 +1,6 @@
 /**
- * /game notify [how] [time_zone] [quiet_from] [quiet_to] [away_until] [play_forced]: how the user hears about their turns
- * in every game (see src/app/notifications.ts). Without options it shows the settings; a bad time zone or
+ * /game notify [how] [time_zone] [quiet_from] [quiet_to] [away_until] [play_forced] [phone_picture]: how the user hears
+ * about their turns in every game, and whether their turn panel comes with the phone picture of the board (see src/app/notifications.ts). Without options it shows the settings; a bad time zone or
  * date gets a short private answer and changes nothing. The user's Discord language becomes that of their
  * direct messages.
  */
@@ -15,7 +15,7 @@ export function notifyText(locale: Locale, settings: NotifySettings, now: number
   const pad = (h: number): string => String(h).padStart(2, '0');
   const quiet = settings.quietFrom === null || settings.quietTo === null ? t(locale, 'notify.noQuiet') : t(locale, 'notify.quiet', { from: pad(settings.quietFrom), to: pad(settings.quietTo) });
   const away = settings.awayUntil !== null && settings.awayUntil > now ? t(locale, 'notify.away', { date: `<t:${Math.floor(settings.awayUntil / 1000)}:f>` }) : t(locale, 'notify.present');
-  return `${t(locale, 'notify.show', { how: settings.how, zone: settings.timeZone ?? 'UTC', quiet, away })} ${t(locale, settings.autoForced ? 'notify.forcedOn' : 'notify.forcedOff')}`;
+  return [t(locale, 'notify.show', { how: settings.how, zone: settings.timeZone ?? 'UTC', quiet, away }), t(locale, settings.autoForced ? 'notify.forcedOn' : 'notify.forcedOff'), t(locale, settings.phonePicture ? 'notify.phoneOn' : 'notify.phoneOff')].join(' ');
 }
 
 export const gameNotify = command({
@@ -28,6 +28,7 @@ export const gameNotify = command({
     quietTo: integer('opt.quietTo', { min: 0, max: 23 }),
     awayUntil: text('opt.awayUntil', { maxLength: 10 }),
     autoForced: flag('opt.autoForced'),
+    phonePicture: flag('opt.phonePicture'),
   },
   async handle(env, interaction, change) {
     const { service } = env.ctx;

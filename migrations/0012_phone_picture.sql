@@ -1,0 +1,1 @@
+ALTER TABLE `player_settings` ADD `phone_picture` integer DEFAULT 0 NOT NULL;

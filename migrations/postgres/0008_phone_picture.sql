@@ -1,0 +1,1 @@
+ALTER TABLE "player_settings" ADD COLUMN "phone_picture" integer DEFAULT 0 NOT NULL;
