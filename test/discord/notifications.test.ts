@@ -74,7 +74,8 @@ async function endTurn(board: SeenMessage, channel: string): Promise<SeenMessage
 
 /** The users a posted message was allowed to ping (what Discord would notify), from the request the bot sent. */
 function pinged(channel: string, message: SeenMessage): string[] {
-  const post = env.fake.requests.find((r) => r.method === 'POST' && r.path === `/channels/${channel}/messages` && (r.body as { content?: string }).content === message.content);
+  // Posted in the channel, or as the follow-up of the click that ended the turn.
+  const post = env.fake.requests.find((r) => r.method === 'POST' && (r.path === `/channels/${channel}/messages` || r.route === '/webhooks/{webhook_id}/{webhook_token}') && (r.body as { content?: string }).content === message.content);
   return (post?.body as { allowed_mentions?: { users?: string[] } } | undefined)?.allowed_mentions?.users ?? [];
 }
 
@@ -105,7 +106,7 @@ async function gameIdIn(channel: string): Promise<number> {
 
 describe('/game notify', () => {
   it('shows the settings, and answers a bad time zone or date with a short message in the user language, changing nothing', async () => {
-    expect(await notify(alice, {})).toBe('Your turns: a mention in the channel. Time zone: UTC. Quiet hours: none. Not away. A decision with only one possible answer (a pass) is played for you, without a ping.');
+    expect(await notify(alice, {})).toBe('Your turns: a mention in the channel. Time zone: UTC. Quiet hours: none. Not away. A decision with only one possible answer (a pass) is played for you, without a ping. Your turn panel comes without a picture (Phone view on the board shows one).');
     expect(await notify(carol, { time_zone: 'Mars/Base' })).toBe('Onbekende tijdzone "Mars/Base". Gebruik een naam als Europe/Amsterdam of America/New_York.');
     expect(await notify(bob, { away_until: '2020-01-01' })).toBe('„2020\\-01\\-01“ ist kein Tag in der Zukunft: schreib JJJJ-MM-TT (innerhalb eines Jahres) oder off.');
     expect(await notify(bob, { away_until: 'next week' })).toMatch(/^„next week“ ist kein Tag/);
@@ -116,7 +117,7 @@ describe('/game notify', () => {
     expect((await env.service.notifySettings(carol.id)).timeZone).toBeNull();
     expect((await env.service.notifySettings(bob.id)).awayUntil).toBeNull();
     expect(await notify(carol, { time_zone: 'europe/amsterdam', quiet_from: 23, quiet_to: 7 })).toBe(
-      'Opgeslagen. Je beurten: een vermelding in het kanaal. Tijdzone: Europe/Amsterdam. Stille uren: 23:00-07:00 uur. Niet afwezig. Een beslissing met maar één mogelijk antwoord (passen) wordt voor je gespeeld, zonder vermelding.',
+      'Opgeslagen. Je beurten: een vermelding in het kanaal. Tijdzone: Europe/Amsterdam. Stille uren: 23:00-07:00 uur. Niet afwezig. Een beslissing met maar één mogelijk antwoord (passen) wordt voor je gespeeld, zonder vermelding. Je beurtpaneel komt zonder afbeelding (Telefoonweergave bij het bord toont er een).',
     );
     env.fake.assertNoViolations();
   });
