@@ -1,7 +1,7 @@
 /**
  * Exactly one acknowledgement per interaction, whatever fails: the acknowledgement's answer arriving after
- * the client's timeout (Discord took it), a failed panel edit, failed board uploads. Every interaction gets
- * one initial response, and every turn's board is posted exactly once.
+ * the client's timeout (Discord took it), a failed panel edit, failed board uploads, a board's answer lost.
+ * Every interaction gets one initial response, and every turn's board is posted exactly once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser, InteractionHandle, SeenMessage } from '../fake-discord/index.js';
@@ -39,7 +39,10 @@ const TROUBLE: readonly (readonly [string, { status: number; delayMs?: number; t
   // Rate limited: discord.js waits and sends it again (its own logic), still one acknowledgement.
   ['POST /interactions/{interaction_id}/{interaction_token}/callback', { status: 429, retryAfter: 0.3 }],
   ['PATCH /webhooks/{application_id}/{interaction_token}/messages/@original', { status: 500 }],
-  ['POST /channels/{channel_id}/messages', { status: 502, times: 2 }],
+  // The board, posted as the click's follow-up: a server error (the outbox posts it in the channel later),
+  // and an answer that comes after the client gave up (Discord posted it: the outbox finds it there).
+  ['POST /webhooks/{webhook_id}/{webhook_token}', { status: 502 }],
+  ['POST /webhooks/{webhook_id}/{webhook_token}', { status: 200, delayMs: 2_300 }],
 ];
 
 describe('acknowledgements', () => {
@@ -90,8 +93,10 @@ describe('acknowledgements', () => {
       expect(ack!.ackMs as number, `acknowledgement of ${handle.id}`).toBeLessThanOrEqual(3_000);
     }
     expect(Math.max(...callbacks.values())).toBeLessThanOrEqual(2);
-    // One board per turn (plus the first), each posted once.
+    // One board per turn (plus the first), each posted once: the follow-up whose answer came too late was
+    // found in the channel and recorded, not posted again.
     expect(boards(env.fake, channel)).toHaveLength(TROUBLE.length + 1);
+    expect(env.logs.filter((l) => l.msg === 'a board posted before its record was found in the channel')).toHaveLength(1);
     expect(env.fake.violations.filter((v) => v.code === 40060 || v.code === 10062)).toEqual([]);
   });
 });

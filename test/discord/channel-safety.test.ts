@@ -68,8 +68,10 @@ describe('Discord failing for a while', () => {
     const board = await startTally(channel, alice, [bob]);
     const user = env.fake.users.get(mentionedToAct(board)[0]!);
     const panel = await openPanel(user, board);
-    // The next three posts fail with a server error (discord.js does not retry them here).
-    env.fake.failNext('POST /channels/{channel_id}/messages', { status: 502, times: 3 });
+    // The next three posts fail with a server error (discord.js does not retry them here): the board as the
+    // click's follow-up, then twice in the channel, where the outbox tries again once the click is answered.
+    env.fake.failNext('POST /webhooks/{webhook_id}/{webhook_token}', { status: 502 });
+    env.fake.failNext('POST /channels/{channel_id}/messages', { status: 502, times: 2 });
     const click = await choose(user, panel, offered(panel).find((o) => /End the turn/.test(o.label))!);
     expect(click.reply!.content).toMatch(/as soon as Discord accepts it/);
     await click.waitFor(() => latestBoard(env.fake, channel).id !== board.id && env.fake.message(board.id)!.buttons.length === 0, {

@@ -53,9 +53,11 @@ describe('log hygiene', () => {
     expect(env.fake.pendingFaults).toEqual([]);
     expect(failedEdit.followUps[0]!.content).toMatch(/Your move was saved, but I could not update this panel/);
 
-    // The board upload fails twice (its body is the PNG), then goes through.
+    // The board upload fails twice (its body is the PNG), then goes through: as the click's follow-up (its URL
+    // has the click's token), then in the channel.
     const again = privateReply(await user.clickButton(latestBoard(env.fake, channel).id, buttonFor(latestBoard(env.fake, channel), 'turn')), user);
-    env.fake.failNext('POST /channels/{channel_id}/messages', { status: 500, times: 2 });
+    env.fake.failNext('POST /webhooks/{webhook_id}/{webhook_token}', { status: 500 });
+    env.fake.failNext('POST /channels/{channel_id}/messages', { status: 500 });
     const end = offered(again).find((o) => /End the turn/.test(o.label))!;
     const ended = await user.clickButton(again.id, end.customId, { until: 'response' });
     handles.push(ended);
