@@ -70,8 +70,8 @@ describe('a clean stop', () => {
     const channel = fake.createChannel('stop-during-post');
     let board = await startKairo(channel, 'bob');
     const before = boards(fake, channel).length;
-    // Discord takes the next post but answers 3 s late: the stop must wait for it.
-    fake.failNext('POST /channels/{channel_id}/messages', { status: 200, delayMs: 3_000 });
+    // Discord takes the next post (the board, as the click's follow-up) but answers 3 s late: the stop must wait for it.
+    fake.failNext('POST /webhooks/{webhook_id}/{webhook_token}', { status: 200, delayMs: 3_000 });
     const posted = until(fake, () => boards(fake, channel).length > before, 'the new board reaching Discord');
     const turn = playTurn({ fake, channelId: channel, latest: () => board }, { policy: drawFromDeck });
     await posted;
@@ -127,8 +127,8 @@ describe('a clean stop', () => {
     const channel = fake.createChannel('stop-twice');
     const board = await startKairo(channel, 'bob');
     const before = boards(fake, channel).length;
-    // A post Discord answers only after a minute: the first stop would wait for it.
-    fake.failNext('POST /channels/{channel_id}/messages', { status: 200, delayMs: 60_000 });
+    // A post (the board, as the click's follow-up) Discord answers only after a minute: the first stop would wait for it.
+    fake.failNext('POST /webhooks/{webhook_id}/{webhook_token}', { status: 200, delayMs: 60_000 });
     const posted = until(fake, () => boards(fake, channel).length > before, 'the new board reaching Discord');
     void playTurn({ fake, channelId: channel, latest: () => board }, { policy: drawFromDeck }).catch(() => undefined);
     await posted;
