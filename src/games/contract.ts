@@ -8,7 +8,7 @@
  */
 import type { AnyGameDefinition, Catalogues, GameEvent, Locale, Message, Seat } from '../engine/index.js';
 import type { GamePolicy } from '../engine/ai/index.js';
-import type { BoardPictures, BoardRenderer } from '../render/board-job.js';
+import type { BoardPictures, BoardRenderer, RenderPriority } from '../render/board-job.js';
 import type { ScoreChart } from '../render/chart.js';
 
 /** One game, everything it owns. */
@@ -129,14 +129,17 @@ export interface GamePresenter {
    * no room for the full one (its description keeps the full text); undefined: the message has none.
    */
   shortForm?(message: Message): Message | undefined;
-  /** The board picture of the public view, as a PNG. */
-  renderBoard(view: unknown, options: RenderOptions): Promise<Buffer> | Buffer;
+  /**
+   * The board picture of the public view, as a PNG: a live turn's ('now', unless said), or one someone asked
+   * for ('asked': a replay frame), drawn behind the live boards and refused when too many wait.
+   */
+  renderBoard(view: unknown, options: RenderOptions, priority?: RenderPriority): Promise<Buffer> | Buffer;
   /**
    * The same board as a compact picture made to be read on a phone (Discord shows images about 400 px
-   * wide there), drawn only when someone asks for it (Phone view, a turn panel): behind the boards of live
-   * turns in the render pool. A game without one offers no Phone view.
+   * wide there), drawn only when someone wants it: 'asked' for Phone view (behind the boards of live turns),
+   * 'now' with the turn panel of a player who chose it. A game without one offers no Phone view.
    */
-  renderPhoneBoard?(view: unknown, options: RenderOptions): Promise<Buffer>;
+  renderPhoneBoard?(view: unknown, options: RenderOptions, priority: RenderPriority): Promise<Buffer>;
   /** One short line under the title of the board message (round, phase), or ''. */
   status(view: unknown, locale: Locale, names: readonly string[]): string;
   /** What the seat is deciding now, for the panel's heading. */

@@ -46,16 +46,28 @@ export interface PictureSource {
 }
 
 /**
- * 'now': someone waits for the picture. 'idle': it may come later (a board's phone picture, added to the
- * post when boards queue up), so it is drawn when no 'now' picture waits.
+ * 'now': a live turn's picture, which the players wait for to play on (a board, a turn panel's picture).
+ * 'asked': a picture someone asked for besides the play (a replay frame, a Phone view): drawn when no 'now'
+ * picture waits, so what players ask for never slows what they wait for.
  */
-export type RenderPriority = 'now' | 'idle';
+export type RenderPriority = 'now' | 'asked';
+
+/**
+ * An 'asked' picture refused because as many already wait as the renderer allows: the one who asked is told
+ * the bot is busy (and may ask again), rather than waiting behind them.
+ */
+export class RenderBusyError extends Error {
+  override readonly name = 'RenderBusyError';
+}
 
 /** Draws boards and answers with PNG bytes; rejects when a board cannot be drawn (or not in time). */
 export interface BoardRenderer {
-  /** `signal` withdraws an 'idle' job that has not started. A renderer without priorities draws in order. */
+  /**
+   * `priority` 'now' unless said; an 'asked' picture may be refused with RenderBusyError, and `signal`
+   * withdraws it while it waits. A renderer without priorities draws in order.
+   */
   render(job: BoardJob, priority?: RenderPriority, signal?: AbortSignal): Promise<Buffer>;
-  /** Pictures waiting for a worker, 'now' and 'idle' (a new one would not start at once); none if absent. */
+  /** Pictures waiting for a worker, 'now' and 'asked' (a new one would not start at once); none if absent. */
   backlog?(): number;
 }
 

@@ -3,12 +3,14 @@
  * public views go in, PNG bytes come back (moved, not copied). A board that cannot be drawn, or not
  * within the time limit, rejects with a RenderError; a worker that hangs is terminated and replaced.
  *
- * Two priorities: a picture someone waits for ('now': boards, charts, rules cards) goes to the pool at
- * once; a picture that may come later ('idle': a board's phone picture when boards queue up) waits here
- * until a worker is free and no 'now' picture waits, so a burst of turns gets its boards first.
+ * Two priorities: a live turn's picture ('now': its board, a player's turn panel) goes to the pool at once;
+ * a picture someone asked for ('asked': a replay frame, a Phone view) waits here until a worker is free
+ * and no 'now' picture waits, so a burst of turns gets its boards first however fast replays are stepped.
+ * At most `maxAskedWaiting` asked pictures wait; one more is refused at once (RenderBusyError), and the
+ * one who asked is told so instead of waiting behind a queue that may not move for seconds.
  */
 import Tinypool from 'tinypool';
-import type { BoardJob, BoardRenderer, RenderPriority } from '../../render/board-job.js';
+import { RenderBusyError, type BoardJob, type BoardRenderer, type RenderPriority } from '../../render/board-job.js';
 import { roomyHeapsForNewWorkers } from './worker-heap.js';
 
 export interface RenderPoolOptions {
@@ -20,7 +22,16 @@ export interface RenderPoolOptions {
   readonly workerFile?: URL;
   /** Told of every board when it is back or given up: its time in the pool (queue wait included) and whether it was drawn. */
   readonly onTask?: (seconds: number, ok: boolean) => void;
+  /** How many 'asked' pictures may wait for a worker. Default: ASKED_WAITING_PER_WORKER per worker. */
+  readonly maxAskedWaiting?: number;
 }
+
+/**
+ * Asked pictures that may wait, per worker: a board takes a worker some tens of ms, so this is a fraction
+ * of a second of drawing once no live board waits; someone stepping a replay faster than that is answered
+ * that the bot is busy.
+ */
+export const ASKED_WAITING_PER_WORKER = 8;
 
 export class RenderError extends Error {
   override readonly name = 'RenderError';
@@ -37,7 +48,7 @@ function workerSetup(file: URL | undefined): { filename: string; workerData: { t
   return { filename: new URL('./from-sources.mjs', import.meta.url).href, workerData: { tsModule: url.href } };
 }
 
-interface IdleJob {
+interface AskedJob {
   readonly job: BoardJob;
   readonly signal: AbortSignal | undefined;
   readonly resolve: (png: Buffer) => void;
@@ -49,10 +60,11 @@ export class RenderPool implements BoardRenderer {
   readonly #workers: number;
   readonly #timeoutMs: number;
   readonly #onTask: RenderPoolOptions['onTask'];
+  readonly #maxAskedWaiting: number;
   /** Pictures handed to tinypool and not back yet (drawing or waiting there). */
   #inPool = 0;
-  /** 'idle' pictures not handed to tinypool yet, oldest first. */
-  readonly #idle: IdleJob[] = [];
+  /** 'asked' pictures not handed to tinypool yet, oldest first. */
+  readonly #asked: AskedJob[] = [];
 
   constructor(options: RenderPoolOptions) {
     if (!Number.isInteger(options.workers) || options.workers < 1) throw new RangeError(`a render pool needs at least one worker, not ${options.workers}`);
@@ -60,39 +72,42 @@ export class RenderPool implements BoardRenderer {
     this.#workers = options.workers;
     this.#timeoutMs = options.timeoutMs;
     this.#onTask = options.onTask;
+    this.#maxAskedWaiting = options.maxAskedWaiting ?? ASKED_WAITING_PER_WORKER * options.workers;
     // Before the workers exist: their isolates take V8's flags as they are made.
     roomyHeapsForNewWorkers();
     this.#pool = new Tinypool({ filename, workerData, runtime: 'worker_threads', minThreads: options.workers, maxThreads: options.workers, idleTimeout: Infinity });
   }
 
   /**
-   * Draws `job`. An 'idle' job waits for a free worker with no 'now' job waiting; `signal` takes it out
-   * of that wait (it rejects with the signal's reason) when it is no longer wanted.
+   * Draws `job`. An 'asked' job waits for a free worker with no 'now' job waiting, or is refused at once
+   * (RenderBusyError) when as many already wait as the pool allows; `signal` takes it out of that wait (it
+   * rejects with the signal's reason) when it is no longer wanted.
    */
   render(job: BoardJob, priority: RenderPriority = 'now', signal?: AbortSignal): Promise<Buffer> {
     if (priority === 'now') return this.#run(job);
     if (signal?.aborted === true) return Promise.reject(signal.reason);
+    if (this.#asked.length >= this.#maxAskedWaiting) return Promise.reject(new RenderBusyError(`the ${job.game} picture was not drawn: ${this.#asked.length} asked pictures already wait`));
     return new Promise<Buffer>((resolve, reject) => {
-      const waiting: IdleJob = { job, signal, resolve, reject };
+      const waiting: AskedJob = { job, signal, resolve, reject };
       signal?.addEventListener(
         'abort',
         () => {
-          const at = this.#idle.indexOf(waiting);
+          const at = this.#asked.indexOf(waiting);
           if (at < 0) return; // already drawing: it finishes
-          this.#idle.splice(at, 1);
+          this.#asked.splice(at, 1);
           reject(signal.reason);
         },
         { once: true },
       );
-      this.#idle.push(waiting);
-      this.#startIdle();
+      this.#asked.push(waiting);
+      this.#startAsked();
     });
   }
 
-  /** Hands waiting 'idle' jobs to free workers while no 'now' job waits. */
-  #startIdle(): void {
-    while (this.#idle.length > 0 && this.#inPool < this.#workers) {
-      const next = this.#idle.shift() as IdleJob;
+  /** Hands waiting 'asked' jobs to free workers while no 'now' job waits. */
+  #startAsked(): void {
+    while (this.#asked.length > 0 && this.#inPool < this.#workers) {
+      const next = this.#asked.shift() as AskedJob;
       this.#run(next.job).then(next.resolve, next.reject);
     }
   }
@@ -116,22 +131,18 @@ export class RenderPool implements BoardRenderer {
       clearTimeout(timer);
       this.#inPool -= 1;
       this.#onTask?.((performance.now() - started) / 1000, ok);
-      this.#startIdle();
+      this.#startAsked();
     }
   }
 
-  /** Pictures waiting for a worker ('now' ones, then 'idle' ones). */
+  /** Pictures waiting for a worker ('now' ones, then 'asked' ones). */
   get queueSize(): number {
-    return this.#pool.queueSize + this.#idle.length;
+    return this.#pool.queueSize + this.#asked.length;
   }
 
-  /**
-   * Pictures waiting for a worker, of either priority: a new one would not start at once. The phone
-   * pictures waiting count too: a board drawn at the end of a burst whose phone picture is behind the
-   * others' would otherwise wait for all of them before it is posted.
-   */
+  /** Pictures waiting for a worker, of either priority: a new one would not start at once. */
   backlog(): number {
-    return Math.max(0, this.#inPool - this.#workers) + this.#idle.length;
+    return Math.max(0, this.#inPool - this.#workers) + this.#asked.length;
   }
 
   /** The worker threads' ids (a hung worker's replacement has a new one). */
@@ -141,7 +152,7 @@ export class RenderPool implements BoardRenderer {
 
   /** Stops the workers; renders still running or waiting reject. */
   async close(): Promise<void> {
-    for (const waiting of this.#idle.splice(0)) waiting.reject(new RenderError(`the ${waiting.job.game} picture was not drawn: the render pool stopped`));
+    for (const waiting of this.#asked.splice(0)) waiting.reject(new RenderError(`the ${waiting.job.game} picture was not drawn: the render pool stopped`));
     await this.#pool.destroy();
   }
 }

@@ -6,6 +6,7 @@
 import { DM_SCOPE } from '../anywhere.js';
 import { MessageFlags, type Interaction } from 'discord.js';
 import { ReplayBook, type OpenReplay, type ReplayRefusal } from '../../app/replay/book.js';
+import { RenderBusyError } from '../../render/board-job.js';
 import { BoundedCache } from '../../app/replay/bounded-cache.js';
 import type { BotContext, HandlerEnv } from '../context.js';
 import { t } from '../i18n/index.js';
@@ -13,7 +14,7 @@ import { pastLabelNames } from '../messages/index.js';
 import { answerPrivately, isEphemeralMessage, notePrivately, presenterFor, refusalText } from '../respond.js';
 import { echo } from '../text.js';
 import { maySeeGame } from '../tables.js';
-import { replayFrameMessage } from './frame-message.js';
+import { replayFrameMessage, type ReplayFrameMessage } from './frame-message.js';
 
 /** Pictures kept: at most this many, and at most this many bytes (a board is a few hundred KB). */
 export const PICTURES_KEPT = 64;
@@ -78,19 +79,29 @@ export async function showReplayFrame(env: HandlerEnv, interaction: Interaction,
   }
   const presenter = presenterFor(env.ctx, open.game.row.kind);
   const view = replays.book.frame(open, target);
-  const message = await replayFrameMessage(env.ctx.service, open, view, presenter, env.locale, async (shown, lastTurn) => {
-    const key = pictureKey(open, frame, env.locale);
-    const kept = replays.pictures.get(key);
-    if (kept !== undefined) return kept;
-    try {
-      const png = await presenter.renderBoard(shown.view, { locale: env.locale, names: pastLabelNames(open.game, env.locale), lastTurn, ...(shown.ranks === undefined ? {} : { ranks: shown.ranks }) });
-      replays.pictures.set(key, png, png.byteLength);
-      return png;
-    } catch (error) {
-      env.logger.error({ err: error, gameId, frame }, 'a replay picture could not be drawn; showing the frame as text');
-      return null;
-    }
-  });
+  let message: ReplayFrameMessage;
+  try {
+    message = await replayFrameMessage(env.ctx.service, open, view, presenter, env.locale, async (shown, lastTurn) => {
+      const key = pictureKey(open, frame, env.locale);
+      const kept = replays.pictures.get(key);
+      if (kept !== undefined) return kept;
+      try {
+        // Behind the boards of live turns: a replay stepped quickly never slows a game in play.
+        const options = { locale: env.locale, names: pastLabelNames(open.game, env.locale), lastTurn, ...(shown.ranks === undefined ? {} : { ranks: shown.ranks }) };
+        const png = await presenter.renderBoard(shown.view, options, 'asked');
+        replays.pictures.set(key, png, png.byteLength);
+        return png;
+      } catch (error) {
+        if (error instanceof RenderBusyError) throw error;
+        env.logger.error({ err: error, gameId, frame }, 'a replay picture could not be drawn; showing the frame as text');
+        return null;
+      }
+    });
+  } catch (error) {
+    if (!(error instanceof RenderBusyError)) throw error;
+    env.logger.info({ gameId, frame }, 'replay frame refused: too many asked pictures wait for the render pool');
+    return refuse(t(env.locale, 'replay.busy'));
+  }
   if (!interaction.isRepliable()) return;
   const body = { content: message.content, components: message.components, files: message.file === undefined ? [] : [message.file], allowedMentions: { parse: [] } };
   // A replay's button forged onto a public message: that message stays; the frame comes privately.

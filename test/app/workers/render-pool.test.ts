@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { RenderError, RenderPool } from '../../../src/app/workers/render-pool.js';
 import type { IstanbulSeatView } from '../../../src/games/istanbul/view/types.js';
 import { GAMES } from '../../../src/games/index.js';
-import { renderBoardJob, type BoardJob } from '../../../src/render/board-job.js';
+import { RenderBusyError, renderBoardJob, type BoardJob } from '../../../src/render/board-job.js';
 import { fixtureView as istanbulView } from '../../render/istanbul/fixtures.js';
 import { F, stageView } from '../../render/kairo/fixtures.js';
 import type { HeldJob } from './held-render-worker.js';
@@ -102,33 +102,50 @@ describe('the render pool', () => {
     expect(pool.threadIds).not.toContain(before);
   });
 
-  it('in a burst, every board waiting goes before a phone picture that may come later', async () => {
+  it('with its worker busy on pictures someone asked for, a live board asked later is drawn before every one still waiting', async () => {
     pool = new RenderPool({ workers: 1, timeoutMs: 60_000, workerFile: heldWorker });
     const drawn: string[] = [];
     const hold = new SharedArrayBuffer(8);
     const cells = new Int32Array(hold);
-    const first = pool.render({ ...istanbul, hold } as HeldJob).then(() => drawn.push('board 1'));
+    // Replay frames and Phone views asked for in a row: the first takes the free worker, the others wait.
+    const asked = [pool.render({ ...istanbul, hold } as HeldJob, 'asked').then(() => drawn.push('asked 1'))];
     await whenSet(cells, 0);
-    const second = pool.render(kairo).then(() => drawn.push('board 2'));
-    const phone = pool.render({ ...kairo, picture: 'phone' }, 'idle').then(() => drawn.push('phone picture of board 1'));
-    const third = pool.render(istanbul).then(() => drawn.push('board 3'));
-    expect(pool.backlog()).toBe(3);
-    expect(pool.queueSize).toBe(3);
+    for (let n = 2; n <= 6; n++) asked.push(pool.render(n % 2 === 0 ? { ...kairo, picture: 'phone' } : istanbul, 'asked').then(() => drawn.push(`asked ${n}`)));
+    const live = [pool.render(kairo).then(() => drawn.push('live board 1')), pool.render(istanbul).then(() => drawn.push('live board 2'))];
+    expect(pool.backlog()).toBe(7);
+    expect(pool.queueSize).toBe(7);
     Atomics.store(cells, 1, 1);
     Atomics.notify(cells, 1);
-    await Promise.all([first, second, phone, third]);
-    expect(drawn).toEqual(['board 1', 'board 2', 'board 3', 'phone picture of board 1']);
+    await Promise.all([...asked, ...live]);
+    expect(drawn).toEqual(['asked 1', 'live board 1', 'live board 2', 'asked 2', 'asked 3', 'asked 4', 'asked 5', 'asked 6']);
     expect(pool.backlog()).toBe(0);
   });
 
-  it('phone pictures waiting count in the backlog: a board drawn after the others need not wait for its phone picture behind theirs', async () => {
+  it('refuses an asked picture at once when as many wait as it allows, and never a live board', async () => {
+    pool = new RenderPool({ workers: 1, timeoutMs: 60_000, workerFile: heldWorker, maxAskedWaiting: 2 });
+    const hold = new SharedArrayBuffer(8);
+    const cells = new Int32Array(hold);
+    const first = pool.render({ ...istanbul, hold } as HeldJob, 'asked');
+    await whenSet(cells, 0);
+    const waiting = [pool.render(kairo, 'asked'), pool.render({ ...kairo, picture: 'phone' }, 'asked')];
+    await expect(pool.render(istanbul, 'asked')).rejects.toThrow(RenderBusyError);
+    const live = pool.render(kairo);
+    expect(pool.queueSize).toBe(3);
+    Atomics.store(cells, 1, 1);
+    Atomics.notify(cells, 1);
+    for (const png of await Promise.all([first, ...waiting, live])) expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    // Room again: asked pictures are taken.
+    expect((await pool.render(kairo, 'asked')).equals(await renderBoardJob(kairo, GAMES))).toBe(true);
+  });
+
+  it('asked pictures waiting count in the backlog; one taken by a free worker no longer does', async () => {
     pool = new RenderPool({ workers: 1, timeoutMs: 60_000, workerFile: heldWorker });
     const hold = new SharedArrayBuffer(8);
     const cells = new Int32Array(hold);
     const last = pool.render({ ...istanbul, hold } as HeldJob);
     await whenSet(cells, 0);
     expect(pool.backlog()).toBe(0);
-    const phones = [pool.render({ ...kairo, picture: 'phone' }, 'idle'), pool.render({ ...istanbul, picture: 'phone' }, 'idle')];
+    const phones = [pool.render({ ...kairo, picture: 'phone' }, 'asked'), pool.render({ ...istanbul, picture: 'phone' }, 'asked')];
     expect(pool.backlog()).toBe(2);
     Atomics.store(cells, 1, 1);
     Atomics.notify(cells, 1);
@@ -139,7 +156,7 @@ describe('the render pool', () => {
     expect(pool.backlog()).toBe(0);
   });
 
-  it('a phone picture withdrawn before it started is never drawn', async () => {
+  it('an asked picture withdrawn before it started is never drawn', async () => {
     const tasks: boolean[] = [];
     pool = new RenderPool({ workers: 1, timeoutMs: 60_000, workerFile: heldWorker, onTask: (_seconds, ok) => tasks.push(ok) });
     const hold = new SharedArrayBuffer(8);
@@ -147,9 +164,9 @@ describe('the render pool', () => {
     const board = pool.render({ ...istanbul, hold } as HeldJob);
     await whenSet(cells, 0);
     const withdrawal = new AbortController();
-    const phone = pool.render({ ...istanbul, picture: 'phone' }, 'idle', withdrawal.signal);
-    withdrawal.abort(new Error('a newer board replaced this one'));
-    await expect(phone).rejects.toThrow('a newer board replaced this one');
+    const phone = pool.render({ ...istanbul, picture: 'phone' }, 'asked', withdrawal.signal);
+    withdrawal.abort(new Error('no longer wanted'));
+    await expect(phone).rejects.toThrow('no longer wanted');
     Atomics.store(cells, 1, 1);
     Atomics.notify(cells, 1);
     await board;
@@ -157,10 +174,10 @@ describe('the render pool', () => {
     expect(pool.queueSize).toBe(0);
   });
 
-  it('an idle picture starts at once when a worker is free', async () => {
+  it('an asked picture starts at once when a worker is free', async () => {
     pool = new RenderPool({ workers: 1, timeoutMs: 60_000, ...fromBuild });
     const phone: BoardJob = { ...kairo, picture: 'phone' };
-    expect((await pool.render(phone, 'idle')).equals(await renderBoardJob(phone, GAMES))).toBe(true);
+    expect((await pool.render(phone, 'asked')).equals(await renderBoardJob(phone, GAMES))).toBe(true);
   });
 
   it('its workers draw at a lower priority than the event loop (Linux)', async () => {

@@ -37,6 +37,7 @@ export const game: Record<keyof typeof en, string> = {
   'board.phoneView': 'Handyansicht',
   'board.phoneViewAnswer': '**{game}** · Spiel #{id}, wie es jetzt steht',
   'board.phoneViewFailed': 'Das Handybild konnte gerade nicht gezeichnet werden. Versuch es gleich noch einmal.',
+  'board.phoneViewBusy': 'Der Bot zeichnet gerade die Spielpläne der laufenden Spiele, darum muss das Handybild warten. Versuch es gleich noch einmal.',
   'board.phoneViewNone': '{game} hat kein Handybild: Es gibt nur den Spielplan im Kanal.',
   'board.over': '**Das Spiel ist vorbei.** Endstand:',
   'board.standing': '{rank}. {player}: {summary}',

@@ -83,6 +83,7 @@ export const records: Record<keyof typeof en, string> = {
   'replay.otherConversation': 'Spiel #{id} wurde nicht in diesem Chat gespielt: Hier zeigt eine Wiederholung nur die Spiele, die hier mit dem Bot gespielt wurden. Nichts wurde geändert.',
   'replay.notStarted': 'Spiel #{id} hat nie begonnen: Es gibt nichts nachzuspielen.',
   'replay.broken': 'Spiel #{id} lässt sich nicht nachspielen: Seine gespeicherten Züge ergeben es nicht mehr ({reason}).',
+  'replay.busy': 'Der Bot zeichnet gerade die Spielpläne der laufenden Spiele, darum muss dieser Zug der Wiederholung warten. Versuch es gleich noch einmal. Es wurde nichts geändert.',
   'replay.noFrame': 'Diesen Zug hat die Wiederholung nicht (der Knopf ist vielleicht veraltet oder verändert). Es wurde nichts geändert.',
   'replay.choice': '#{id} {game} · {status, select, active {läuft} finished {beendet} other {vorzeitig beendet}} · {date}',
   'history.replayHint': 'Jedes davon Zug für Zug nachspielen: /spiel wiederholung spiel:<Nummer>.',

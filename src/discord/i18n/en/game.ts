@@ -37,6 +37,7 @@ export const game = {
   'board.phoneView': 'Phone view',
   'board.phoneViewAnswer': '**{game}** · game #{id}, as it stands now',
   'board.phoneViewFailed': 'The phone picture could not be drawn just now. Try again in a moment.',
+  'board.phoneViewBusy': 'The bot is drawing the boards of the games being played right now, so the phone picture has to wait. Try again in a moment.',
   'board.phoneViewNone': '{game} has no phone picture: the board in the channel is the only one.',
   'board.over': '**The game is over.** Final standings:',
   'board.standing': '{rank}. {player}: {summary}',

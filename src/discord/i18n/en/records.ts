@@ -82,6 +82,7 @@ export const records = {
   'replay.otherConversation': 'Game #{id} was not played in this conversation: here a replay shows only the games played here with the bot. Nothing was changed.',
   'replay.notStarted': 'Game #{id} never started: there is nothing to replay.',
   'replay.broken': 'Game #{id} cannot be replayed: its stored moves do not replay ({reason}).',
+  'replay.busy': 'The bot is drawing the boards of the games being played right now, so this turn of the replay has to wait. Try again in a moment. Nothing was changed.',
   'replay.noFrame': 'This replay has no such turn (the button may be out of date or altered). Nothing was changed.',
   'replay.choice': '#{id} {game} · {status, select, active {running} finished {finished} other {ended early}} · {date}',
   'history.replayHint': 'Step through any of them turn by turn: /game replay game:<number>.',

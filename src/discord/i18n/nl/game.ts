@@ -37,6 +37,7 @@ export const game: Record<keyof typeof en, string> = {
   'board.phoneView': 'Telefoonweergave',
   'board.phoneViewAnswer': '**{game}** · spel #{id}, zoals het nu staat',
   'board.phoneViewFailed': 'De telefoonafbeelding kon nu niet worden getekend. Probeer het zo nog eens.',
+  'board.phoneViewBusy': 'De bot tekent nu de borden van de lopende spellen, dus de telefoonafbeelding moet wachten. Probeer het zo nog eens.',
   'board.phoneViewNone': '{game} heeft geen telefoonafbeelding: er is alleen het bord in het kanaal.',
   'board.over': '**Het spel is afgelopen.** Eindstand:',
   'board.standing': '{rank}. {player}: {summary}',

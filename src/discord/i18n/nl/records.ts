@@ -83,6 +83,7 @@ export const records: Record<keyof typeof en, string> = {
   'replay.otherConversation': 'Spel #{id} is niet in dit gesprek gespeeld: hier toont een herhaling alleen de spellen die hier met de bot zijn gespeeld. Er is niets veranderd.',
   'replay.notStarted': 'Spel #{id} is nooit begonnen: er is niets terug te kijken.',
   'replay.broken': 'Spel #{id} kan niet worden teruggekeken: de opgeslagen zetten spelen niet meer af ({reason}).',
+  'replay.busy': 'De bot tekent nu de borden van de lopende spellen, dus deze beurt van de herhaling moet wachten. Probeer het zo nog eens. Er is niets veranderd.',
   'replay.noFrame': 'Deze herhaling heeft zo’n beurt niet (de knop is misschien verouderd of veranderd). Er is niets veranderd.',
   'replay.choice': '#{id} {game} · {status, select, active {loopt} finished {afgelopen} other {voortijdig beëindigd}} · {date}',
   'history.replayHint': 'Kijk ze beurt voor beurt terug: /spel herhaling spel:<nummer>.',

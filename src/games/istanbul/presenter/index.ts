@@ -114,11 +114,11 @@ export const istanbulPresenter = (boards: BoardRenderer): GamePresenter => ({
   name: (locale) => format({ key: 'istanbul.name' }, locale, []),
   format,
   shortForm,
-  renderBoard(view, options) {
-    return boards.render(istanbulJob(view, options, 'board'));
+  renderBoard(view, options, priority) {
+    return boards.render(istanbulJob(view, options, 'board'), priority);
   },
-  renderPhoneBoard(view, options) {
-    return boards.render(istanbulJob(view, options, 'phone'), 'idle');
+  renderPhoneBoard(view, options, priority) {
+    return boards.render(istanbulJob(view, options, 'phone'), priority);
   },
   status(raw, locale, names) {
     const view = raw as IstanbulPublicView;

@@ -207,11 +207,11 @@ export const kairoPresenter = (boards: BoardRenderer): GamePresenter => ({
   messages: kairoPresenterMessages,
   name: (locale) => text('kairo.name', locale),
   format,
-  renderBoard(view, options) {
-    return boards.render(kairoJob(view, options, 'board'));
+  renderBoard(view, options, priority) {
+    return boards.render(kairoJob(view, options, 'board'), priority);
   },
-  renderPhoneBoard(view, options) {
-    return boards.render(kairoJob(view, options, 'phone'), 'idle');
+  renderPhoneBoard(view, options, priority) {
+    return boards.render(kairoJob(view, options, 'phone'), priority);
   },
   status(raw, locale, names) {
     const view = raw as KairoPublicView;

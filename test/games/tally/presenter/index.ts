@@ -1,7 +1,7 @@
 /** Tally in Discord: a tiny stand-in picture, panel groups, the hand and help. */
 import { formatMessage, type Catalogues } from '../../../../src/engine/index.js';
 import type { GamePresenter, RenderOptions } from '../../../../src/games/contract.js';
-import type { BoardRenderer } from '../../../../src/render/board-job.js';
+import type { BoardRenderer, RenderPriority } from '../../../../src/render/board-job.js';
 import { TALLY_MESSAGES } from '../messages.en.js';
 import { tallyPresenterMessages } from './messages.js';
 import type { TallyAction } from '../types.js';
@@ -24,8 +24,8 @@ export function tallyPresenter(boards: BoardRenderer, { phonePicture = false }: 
     name: (locale) => formatMessage(catalogues, { key: 'tally.name' }, locale),
     format,
     // The names go with the view, as the real games' presenters hand them to their pictures.
-    renderBoard: (view, options) => boards.render({ game: 'tally', view, options: { names: options.names } }),
-    ...(phonePicture ? { renderPhoneBoard: (view: unknown, options: RenderOptions) => boards.render({ game: 'tally', view, options: { names: options.names }, picture: 'phone' }, 'idle') } : {}),
+    renderBoard: (view, options, priority) => boards.render({ game: 'tally', view, options: { names: options.names } }, priority),
+    ...(phonePicture ? { renderPhoneBoard: (view: unknown, options: RenderOptions, priority: RenderPriority) => boards.render({ game: 'tally', view, options: { names: options.names }, picture: 'phone' }, priority) } : {}),
     status: (view) => `scores ${(view as TallyView).scores.join(' / ')}`,
     prompt: () => 'your move',
     hand: (view, _seat, locale) => format({ key: 'tally.cards', params: { cards: ((view as TallyView).hand ?? []).map((c) => `#${c}`).join(' ') || '-' } }, locale, []),
