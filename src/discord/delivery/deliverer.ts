@@ -52,7 +52,7 @@ export class OutboxDeliverer implements Deliverer {
     private readonly logger: Logger,
     private readonly options: DelivererOptions = {},
   ) {
-    this.#throughInteraction = new ThroughInteraction(ctx.client);
+    this.#throughInteraction = new ThroughInteraction(ctx.client, () => ctx.service.now());
     this.#since = ctx.service.now();
   }
 

@@ -58,7 +58,11 @@ export class ThroughInteraction {
   /** Messages posted as follow-ups, by id: the interaction webhook that may still edit them, and until when. */
   readonly #tokens = new Map<string, { readonly applicationId: string; readonly token: string; readonly until: number }>();
 
-  constructor(private readonly client: Client) {
+  /** `now`: the bot's clock, which the interactions' times are read against. */
+  constructor(
+    private readonly client: Client,
+    private readonly now: () => number,
+  ) {
     const options = client.rest.options;
     this.#rest = new REST({ api: options.api, version: options.version, timeout: options.timeout, retries: 0, globalRequestsPerSecond: Infinity });
   }
@@ -91,7 +95,7 @@ export class ThroughInteraction {
     const posted = this.#tokens.get(messageId);
     if (posted === undefined) return false;
     this.#tokens.delete(messageId);
-    if (Date.now() >= posted.until) return false;
+    if (this.now() >= posted.until) return false;
     const body = { components: [], ...(content === undefined ? {} : { content, allowed_mentions: { parse: [] } }) };
     try {
       await this.#rest.patch(Routes.webhookMessage(posted.applicationId, posted.token, messageId), { body, auth: false });
@@ -103,7 +107,7 @@ export class ThroughInteraction {
   }
 
   #forgetExpired(): void {
-    const now = Date.now();
+    const now = this.now();
     for (const [id, posted] of this.#tokens) if (now >= posted.until) this.#tokens.delete(id);
   }
 }
