@@ -7,9 +7,7 @@
  * guild of each shard). For each it prints:
  *   - start -> ready (process spawned -> logged in) and start -> every stored game checked;
  *   - 1 turn at a time (20 turns), 10 and 50 turns ending at once: click -> acknowledgement and
- *     click -> new board p50/p95/p99, boards per second; at 50, click -> the post's phone picture (in
- *     the post, or added to it later when boards queued up), and how many phone pictures came later;
- *     where the CPU of the 50 went: the bot (by thread), this process (the fake Discord and its players)
+ *     click -> new board p50/p95/p99, boards per second (one picture a post: the board); at 50, where the CPU of the 50 went: the bot (by thread), this process (the fake Discord and its players)
  *     and, on PostgreSQL, the database server; the requests to Discord per turn-end, counted against the
  *     bot's global rate limit (50 a second per token) and exempt from it (interaction endpoints);
  *   - the bot's peak RSS (all its processes together).
@@ -228,10 +226,6 @@ async function copyGame(database: OpenedDatabase, id: number, copies: number, gu
 interface Timed {
   ack: number[];
   board: number[];
-  /** Click -> the post shows its phone picture (posted with the board, or added to it later). */
-  phone: number[];
-  /** Boards posted before their phone picture (boards queued up for the render pool). */
-  phoneLater: number;
   boardsPerSecond: number;
 }
 
@@ -321,29 +315,20 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
     const board = handles.map((h) => (boardOf(h.channelId)!.createdAt ?? Number.NaN) - h.handle.record.dispatchedAt);
     const first = Math.min(...handles.map((h) => h.handle.record.dispatchedAt));
     const last = Math.max(...handles.map((h) => boardOf(h.channelId)!.createdAt));
-    // The phone pictures of a burst's boards: in the post, or added to it when drawn.
-    const posted = handles.map((h) => boardOf(h.channelId)!);
-    const phoneAt = (m: StoredMessage): number | undefined => m.revisions.find((r) => r.attachments.some((a) => a.filename.endsWith('-phone.png')))?.at;
-    await until(fake, () => posted.every((m) => m.attachments.length === 0 || phoneAt(m) !== undefined), `${count} phone pictures`, 300_000);
     meter?.stop();
-    const withPicture = handles.flatMap((h, i) => (posted[i]!.attachments.length === 0 ? [] : [{ h, m: posted[i]! }]));
-    const phone = withPicture.map(({ h, m }) => (phoneAt(m) as number) - h.handle.record.dispatchedAt);
-    const phoneLater = withPicture.filter(({ m }) => phoneAt(m) !== m.createdAt).length;
-    return { ack, board, phone, phoneLater, boardsPerSecond: count / Math.max(0.001, (last - first) / 1000) };
+    return { ack, board, boardsPerSecond: count / Math.max(0.001, (last - first) / 1000) };
   };
 
-  const single: Timed = { ack: [], board: [], phone: [], phoneLater: 0, boardsPerSecond: 0 };
+  const single: Timed = { ack: [], board: [], boardsPerSecond: 0 };
   for (let i = 0; i < 20; i++) {
     const one = await burst(1, i % PLAYABLE);
     single.ack.push(...one.ack);
     single.board.push(...one.board);
-    single.phone.push(...one.phone);
-    single.phoneLater += one.phoneLater;
   }
   const ten = await burst(10, 0);
   // Where the 2 cores go during the 50: the bot's process (all its threads) against this one (the fake
   // Discord and the clicking players), and on PostgreSQL the database server, from the first click to the
-  // last phone picture.
+  // last board.
   interface Fifty {
     timed: Timed;
     botCpuMs: number;
@@ -424,7 +409,6 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
     '50 at once: ack': f(fifty.ack),
     '50 at once: board': f(fifty.board),
     '50 at once: boards/s': fifty.boardsPerSecond.toFixed(1),
-    '50 at once: phone picture': f(fifty.phone),
     '50 at once: CPU s bot / fake+players / wall': `${(botCpuMs / 1000).toFixed(2)} / ${(ownCpuMs / 1000).toFixed(2)} / ${(fiftyWallMs / 1000).toFixed(2)}`,
     ...(storeKind === 'postgres' ? { '50 at once: CPU s database server': (databaseCpuMs / 1000).toFixed(2) } : {}),
     '50 at once: bot CPU s by thread (first process)': threadSplit,
@@ -440,7 +424,6 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
             .join(', '),
         }
       : {}),
-    'phone pictures added later (1 / 10 / 50)': `${single.phoneLater} / ${ten.phoneLater} / ${fifty.phoneLater}`,
     'peak RSS MB': rss === undefined ? '?' : (Number(rss) / 1024).toFixed(0),
     'boards without picture': pictureless,
     'load avg 1m start/end': `${loadAtStart.toFixed(1)} / ${(os.loadavg()[0] as number).toFixed(1)}`,

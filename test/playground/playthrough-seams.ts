@@ -4,12 +4,16 @@
  *
  *   node --import tsx test/playground/playthrough-seams.ts [output folder, default /tmp/bazaar-playthrough]
  *
+ * PLAYTHROUGH=learn,tables,clock,replaced,phone (any of them) plays only those parts.
+ *
  *   1. a whole learning game of Kairo (Alice against an easy computer), coached in her panel;
  *   2. a channel of three tables (a Kairo game, an Istanbul game and a learning game), played side by side
  *      to the end, with /game mine and /game list and the links they give;
  *   3. a clocked game whose human runs out of time, is stood in for, takes the seat back and finishes;
  *   4. a game where a human is replaced by the others' idle vote, takes the seat back and wins; the final
- *      board, /game history, /stats and the replay read.
+ *      board, /game history, /stats and the replay read;
+ *   5. one picture a post: an Istanbul board, its Phone view asked by someone not playing, and the turn
+ *      panel of a player who chose the phone picture with it (and how high its texts stand at 400 px).
  *
  * The turns are clicked by the local users through the same fake Discord the page shows (progress-biased
  * policies pick among what each panel offers); each picture waits for what it is about, never for a fixed
@@ -177,6 +181,31 @@ class Playthrough {
     }
     await page.setViewportSize(DESKTOP);
     console.log(`${base}`);
+  }
+
+  /**
+   * What a phone reader sees of the newest message's picture (a phone picture, 800 px wide as drawn): how
+   * wide it is shown on a 400 px screen, in the message and opened with a tap, and how high its texts stand
+   * there (as drawn, the smallest digits are 15 px high; the lira, rubies, goods and place numbers 19-22 px).
+   */
+  async phoneReading(name: string, what: string): Promise<void> {
+    const page = this.page;
+    await page.setViewportSize(PHONE);
+    await page.waitForFunction(() => (globalThis as unknown as { document: { getAnimations(): { playState: string }[] } }).document.getAnimations().every((a) => a.playState !== 'running'));
+    const widthOf = (image: ReturnType<Page['locator']>): Promise<number> => image.evaluate((img) => (img as unknown as { getBoundingClientRect(): { width: number } }).getBoundingClientRect().width);
+    const picture = page.locator('#message-list .msg').last().locator('img.attachment-img').last();
+    const inMessage = await widthOf(picture);
+    await picture.click();
+    await page.locator('#lightbox-image').waitFor();
+    await until(() => page.locator('#lightbox-image').evaluate((img) => ((img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth > 0 ? true : undefined)), 'the opened picture');
+    const opened = await widthOf(page.locator('#lightbox-image'));
+    await page.screenshot({ path: path.join(OUT, `${String(this.#shots).padStart(2, '0')}-${name}-opened-phone.png`) });
+    await page.locator('#lightbox').click({ position: { x: 5, y: 5 } });
+    await page.setViewportSize(DESKTOP);
+    const high = (shown: number): string => `${((15 * shown) / 800).toFixed(1)} px, the lira, rubies, goods and place numbers ${((19 * shown) / 800).toFixed(1)}-${((22 * shown) / 800).toFixed(1)} px`;
+    const line = `${what} on a 400 px screen: in the message the phone picture is ${inMessage.toFixed(0)} px wide, its smallest digits ${high(inMessage)}; opened with a tap ${opened.toFixed(0)} px wide, ${high(opened)}`;
+    console.log(line);
+    fs.appendFileSync(path.join(OUT, 'phone-reading.txt'), `${line}\n`);
   }
 
   /** Writes what `user` sees at `place` now as text (the last `count` messages), beside the pictures. */
@@ -375,6 +404,44 @@ async function replacedAndWins(p: Playthrough): Promise<void> {
   void replay;
 }
 
+/**
+ * One picture a post: an Istanbul game's board as the thread shows it; Phone view, asked by Carol, who does
+ * not play (the phone picture as a plain attachment, at the width of the screen); and the turn panel of
+ * Alice, who chose the phone picture with it (/game notify phone_picture). Says how wide the phone picture
+ * is shown at 400 px, and so how high its texts stand there.
+ */
+async function phoneView(p: Playthrough): Promise<void> {
+  const general = p.channel(0);
+  await p.command('alice', 'game notify', { phone_picture: true }, general);
+  const answer = await p.command('alice', 'game new', { game: 'istanbul', players: 2 }, general);
+  const lobby = p.pg.fake.message(p.linkTarget(answer.content).message) as SeenMessage;
+  await p.click('bob', lobby, buttonFor(lobby, 'join'));
+  const full = await until(() => (p.pg.fake.message(lobby.id)!.content.includes('(2/2)') ? p.pg.fake.message(lobby.id) : undefined), 'Bob in the lobby');
+  const before = new Set(p.pg.fake.threadsOf(general).map((t) => t.id));
+  await p.pg.fake.users.get(p.id('alice')).clickButton(lobby.id, buttonFor(full, 'start'), { until: 'response' });
+  const thread = await until(() => p.pg.fake.threadsOf(general).find((t) => !before.has(t.id))?.id, 'the game thread');
+  const gameId = await p.gameAt(thread);
+  const rng = seedRng('playthrough-phone');
+  // Alice's decision next, one turn in: a board with a turn behind it.
+  await p.step(thread, gameId, () => p.policy(gameId, rng));
+  await until(() => p.call(thread), 'a call');
+  if (mentionedToAct(p.call(thread)!)[0] !== p.id('alice')) await p.step(thread, gameId, () => p.policy(gameId, rng));
+  const board = await until(() => p.call(thread), 'the board calling Alice');
+  await p.view('carol', thread);
+  await p.shoot('phone-board');
+  p.transcript('phone-board', 'carol', thread, 1);
+  await p.click('carol', board, buttonFor(board, 'phone'));
+  await p.view('carol', thread);
+  await p.shoot('phone-view');
+  p.transcript('phone-view', 'carol', thread, 2);
+  await p.phoneReading('phone-view', 'Phone view');
+  await p.click('alice', board, buttonFor(board, 'turn'));
+  await p.view('alice', thread);
+  await p.shoot('phone-panel');
+  p.transcript('phone-panel', 'alice', thread, 2);
+  await p.phoneReading('phone-panel', 'The turn panel');
+}
+
 async function main(): Promise<void> {
   fs.mkdirSync(OUT, { recursive: true });
   const only = process.env.PLAYTHROUGH?.split(',');
@@ -386,6 +453,7 @@ async function main(): Promise<void> {
       ['tables', threeTables],
       ['clock', clockedGame],
       ['replaced', replacedAndWins],
+      ['phone', phoneView],
     ];
     for (const [name, run] of parts) {
       if (only !== undefined && !only.includes(name)) continue;

@@ -11,7 +11,7 @@ import type { Seat } from '../../engine/index.js';
 import type { GamePresenter } from '../../games/contract.js';
 import type { ComponentInteraction, HandlerEnv } from '../context.js';
 import { t } from '../i18n/index.js';
-import { compoundConfirmMessage, names, panelMessage } from '../messages/index.js';
+import { compoundConfirmMessage, names, panelMessage, panelPictureOff } from '../messages/index.js';
 import { truncate } from '../panel.js';
 import { answerCoached } from '../coaching.js';
 import { answerPrivately, markCommitted, notePrivately, presenterFor, refusalText } from '../respond.js';
@@ -89,8 +89,8 @@ export async function showOutcome(env: HandlerEnv, interaction: ComponentInterac
     await answerCoached(env, interaction, panel, (coaching) => panelMessage(service, game, presenter, seat, env.locale, { did, ...(notice ? { notice } : {}), coaching }));
     return;
   }
-  // The decision made, the panel's picture of the board it was made on goes with it (GamePresenter.panelPicture).
-  const noPicture = presenter.panelPicture === undefined ? {} : { files: [] };
+  // The decision made, the panel's picture of the board it was made on goes with it.
+  const noPicture = panelPictureOff(presenter);
   const didLine = (): string | undefined =>
     did.length > 0 ? t(env.locale, 'panel.did', { events: did.filter((e) => e.visibleTo === undefined || e.visibleTo.includes(seat)).map((e) => presenter.format(e, env.locale, names(game))).join('; ') }) : undefined;
   const computersPlay = env.ctx.computers.owed(game);

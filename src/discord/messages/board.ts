@@ -12,6 +12,7 @@ import type { SummaryEvent } from '../../app/outbox.js';
 import { playingOrder } from '../../app/module.js';
 import type { Locale, Seat } from '../../engine/index.js';
 import type { BankNow } from '../../app/time-bank.js';
+import type { RenderPriority } from '../../render/board-job.js';
 import { encodeCustomId } from '../codec.js';
 import type { GamePresenter, RenderOptions } from '../../games/contract.js';
 import { t } from '../i18n/index.js';
@@ -145,16 +146,38 @@ function phoneButton(presenter: GamePresenter, locale: Locale, id: { gameId: num
 
 /**
  * The phone picture of the game as it stands now, in `locale` (the reader's): the public view only, drawn
- * on demand behind the boards of live turns, as a file of its own (a plain attachment: Discord shows it
- * at the width of the screen). Null: the game has no phone picture. Rejects when it cannot be drawn.
+ * on demand ('asked': behind the boards of live turns; 'now': for a turn panel), as a file of its own (a
+ * plain attachment: Discord shows it at the width of the screen). Null: the game has no phone picture.
+ * Rejects when it cannot be drawn (RenderBusyError: too many asked pictures wait).
  */
-export async function phonePicture(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, locale: Locale): Promise<{ attachment: Buffer; name: string; description: string } | null> {
-  if (presenter.renderPhoneBoard === undefined) return null;
+export async function phonePicture(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, locale: Locale, priority: RenderPriority): Promise<{ attachment: Buffer; name: string; description: string } | null> {
+  const draw = presenter.renderPhoneBoard?.bind(presenter);
+  if (draw === undefined) return null;
   const banks = game.row.status === 'active' ? await service.banksNow(game) : [];
-  const ranks = await finalRanks(service, game, null);
-  const png = await presenter.renderPhoneBoard(service.publicView(game), pictureOptions(game, locale, banks, ranks));
+  const options = pictureOptions(game, locale, banks, await finalRanks(service, game, null));
+  // Several asking about the same board (a channel's onlookers, a panel drawn again) share one drawing.
+  const kept = keptPhonePictures(service);
+  const key = JSON.stringify([game.row.id, game.row.version, locale, options.names]);
+  let png = kept.get(key);
+  if (png === undefined) {
+    const drawing = draw(service.publicView(game), options, priority);
+    kept.set(key, drawing);
+    drawing.catch(() => kept.delete(key));
+    while (kept.size > PHONE_PICTURES_KEPT) kept.delete(kept.keys().next().value as string);
+    png = drawing;
+  }
   const name = `${game.module.definition.id}-${game.row.id}-${game.row.version}-phone.png`;
-  return { attachment: png, name, description: t(locale, 'board.phoneImage', { game: presenter.name(locale) }) };
+  return { attachment: await png, name, description: t(locale, 'board.phoneImage', { game: presenter.name(locale) }) };
+}
+
+/** How many phone pictures a bot keeps (the newest), by game, version, language and names as drawn. */
+const PHONE_PICTURES_KEPT = 32;
+const phonePicturesKept = new WeakMap<GameService, Map<string, Promise<Buffer>>>();
+
+function keptPhonePictures(service: GameService): Map<string, Promise<Buffer>> {
+  let kept = phonePicturesKept.get(service);
+  if (kept === undefined) phonePicturesKept.set(service, (kept = new Map()));
+  return kept;
 }
 
 /**

@@ -10,7 +10,7 @@ export { turnNames, visibleEvents, wholeWithin } from './turns.js';
 export { lobbyMessage } from './lobby.js';
 export { boardMessage, type BoardNotes, phonePicture, playingOrderText } from './board.js';
 export { standingsLines, standingsNow } from './standings.js';
-export { CHAIN_GROUP, compoundConfirmMessage, panelActions, panelChoices, panelMessage } from './panel.js';
+export { CHAIN_GROUP, compoundConfirmMessage, panelActions, panelChoices, panelMessage, panelPictureOff } from './panel.js';
 export { handMessage } from './hand.js';
 export { logLines, logMessage } from './log.js';
 export { bankLowMessage, type ReminderLine, reminderLine, reminderMessage, reminderTogetherMessage } from './reminder.js';

@@ -15,6 +15,7 @@ import { oneLine } from '../text.js';
 import { type PrivateMessage, BUTTON_MAX, button, row, fit } from './shared.js';
 import { names, labelNames, pictureNames } from './names.js';
 import { visibleEvents, eventText } from './turns.js';
+import { phonePicture } from './board.js';
 
 export interface PanelNotes {
   readonly notice?: string;
@@ -166,12 +167,12 @@ export async function panelMessage(service: GameService, game: ActiveSnapshot, p
   if (notes.coaching?.verdict !== undefined) lines.push(notes.coaching.verdict);
   if (game.row.status !== 'active') {
     lines.push(t(locale, 'panel.gameOver'));
-    return { content: fit(lines), components: [] };
+    return { content: fit(lines), components: [], ...panelPictureOff(presenter) };
   }
   const active = service.activeSeats(game);
   if (!active.includes(seat)) {
     lines.push(t(locale, 'refusal.not_your_turn', { players: active.map((s) => playerNames[s] ?? `#${s + 1}`).join(', ') }));
-    return { content: fit(lines), components: [] };
+    return { content: fit(lines), components: [], ...panelPictureOff(presenter) };
   }
   const view = service.seatView(game, seat);
   lines.push(t(locale, 'panel.prompt', { prompt: presenter.prompt(view, seat, locale, playerNames) }));
@@ -179,23 +180,34 @@ export async function panelMessage(service: GameService, game: ActiveSnapshot, p
   for (const note of service.decisionNotes(game, seat)) lines.push(presenter.format(note, locale, playerNames));
   if (notes.coaching?.hint !== undefined) lines.push(notes.coaching.hint);
   if (notes.coaching?.tip !== undefined) lines.push(notes.coaching.tip);
-  return withPanelPicture(service, game, presenter, locale, { content: fit(lines), components: await panelRows(service, game, presenter, seat, locale, notes.page) });
+  return withPanelPicture(service, game, presenter, seat, locale, { content: fit(lines), components: await panelRows(service, game, presenter, seat, locale, notes.page) });
 }
 
 /**
- * The panel with the picture its game gives it now (see GamePresenter.panelPicture), drawn in the render
- * pool from the public view; for a game that gives such pictures, without one when it gives none now (an
- * edited panel keeps the files it had unless told otherwise). A picture that cannot be drawn holds up no
- * decision: the panel goes without it.
+ * A panel of a game whose panels may carry a picture, showing no decision: without one (an edited panel
+ * keeps the files it had unless told otherwise).
  */
-async function withPanelPicture(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, locale: Locale, message: PrivateMessage): Promise<PrivateMessage> {
-  if (presenter.panelPicture === undefined) return message;
-  const picture = presenter.panelPicture(service.publicView(game), { locale, names: pictureNames(game) });
-  if (picture === null) return { ...message, files: [] };
+export function panelPictureOff(presenter: GamePresenter): Pick<PrivateMessage, 'files'> {
+  return presenter.panelPicture === undefined && presenter.renderPhoneBoard === undefined ? {} : { files: [] };
+}
+
+/**
+ * The panel with its picture, drawn in the render pool from the public view: the one its game gives it now
+ * (see GamePresenter.panelPicture), or else the phone picture of the board as it stands when the seat's
+ * player chose it (/game notify phone_picture); without one when neither gives one now. A picture that
+ * cannot be drawn holds up no decision: the panel goes without it.
+ */
+async function withPanelPicture(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, seat: Seat, locale: Locale, message: PrivateMessage): Promise<PrivateMessage> {
+  const own = presenter.panelPicture?.(service.publicView(game), { locale, names: pictureNames(game) }) ?? null;
   try {
-    const name = `${game.module.definition.id}-${game.row.id}-${game.row.version}-panel.png`;
-    return { ...message, files: [{ attachment: await picture.png, name, description: picture.description }] };
+    if (own !== null) {
+      const name = `${game.module.definition.id}-${game.row.id}-${game.row.version}-panel.png`;
+      return { ...message, files: [{ attachment: await own.png, name, description: own.description }] };
+    }
+    const userId = game.seats.find((s) => s.seat === seat)?.userId;
+    const phone = userId !== undefined && presenter.renderPhoneBoard !== undefined && (await service.notifySettings(userId)).phonePicture ? await phonePicture(service, game, presenter, locale, 'now') : null;
+    return { ...message, ...(phone === null ? panelPictureOff(presenter) : { files: [phone] }) };
   } catch {
-    return { ...message, files: [] };
+    return { ...message, ...panelPictureOff(presenter) };
   }
 }
