@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gameRegistry } from '../../src/games/registry.js';
-import { inProcessBoardRenderer, type BoardJob, type BoardRenderer } from '../../src/render/board-job.js';
+import { inProcessBoardRenderer, type BoardJob, type BoardRenderer, type RenderPriority } from '../../src/render/board-job.js';
 import { checkPng, type FakeUser, type SeenMessage } from '../fake-discord/index.js';
 import { tallyGame } from '../games/tally/game.js';
 import { END_TURN, offeredMatching } from '../support/turn-driver.js';
@@ -14,16 +14,16 @@ import { buttonFor, choose, clickForBoard, latestBoard, mentionedToAct, openLobb
 
 const registry = gameRegistry([tallyGame({ removeSeat: false, target: 5, phonePicture: true })]);
 
-/** Every picture asked of the renderer, in order. */
-const drawn: BoardJob[] = [];
+/** Every picture asked of the renderer, with its priority, in order. */
+const drawn: { readonly job: BoardJob; readonly priority: RenderPriority }[] = [];
 const inProcess = inProcessBoardRenderer(registry);
 const renderer: BoardRenderer = {
-  render(job: BoardJob) {
-    drawn.push(job);
+  render(job: BoardJob, priority: RenderPriority = 'now') {
+    drawn.push({ job, priority });
     return inProcess.render(job);
   },
 };
-const phoneJobs = (from: number): BoardJob[] => drawn.slice(from).filter((job) => job.game !== 'chart' && job.picture === 'phone');
+const phoneJobs = (from: number): BoardJob[] => drawn.slice(from).flatMap(({ job }) => (job.game !== 'chart' && job.picture === 'phone' ? [job] : []));
 
 let env: BotOnFake;
 let alice: FakeUser;
@@ -75,8 +75,9 @@ describe('the phone picture with the turn panel', () => {
         expect(panel.attachments.map((a) => a.filename)).toEqual([`tally-${game.row.id}-${game.row.version}-phone.png`]);
         expect(checkPng(panel.attachments[0]!.bytes)).toMatchObject({ ok: true, width: 24 });
         expect(panel.embeds).toEqual([]);
-        // The table's view, not Alice's own (her hand is hers alone).
+        // The table's view, not Alice's own (her hand is hers alone), drawn as a live turn's picture.
         expect(phoneJobs(from).map((job) => job.view)).toEqual([env.service.publicView(game)]);
+        expect(drawn.slice(from).map(({ priority }) => priority)).toEqual(['now']);
         // A decision that changes the board: the panel's picture is drawn again for the board as it now stands.
         await choose(alice, panel, offeredMatching(panel, /^Draw a card$/)!);
         const after = await gameIn(channel);
