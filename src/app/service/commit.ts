@@ -13,7 +13,7 @@ import type { NewResult } from '../../persistence/stats-repository.js';
 import { markCompound, markComputer, readLogAction, REMOVE_SEAT, type CompoundMark, type EffectiveEntry } from '../log.js';
 import { turnMarkerOf } from '../module.js';
 import type { BoardNote } from '../outbox.js';
-import type { CommitChange, GameCore } from './core.js';
+import type { BoardsTold, CommitChange, GameCore, OwedBoard } from './core.js';
 import { playForcedAnswers } from './forced.js';
 import { activeSeats } from './queries.js';
 import { concessionOf, parseLevel } from './seat-identity.js';
@@ -132,6 +132,7 @@ export async function save(
   // saved at: neither is read again.
   const logEnd = core.logEnds.get(id);
   const known = logEnd?.version === game.row.version ? logEnd : undefined;
+  const toldBefore = core.boardsTold.get(id);
   const after = await core.tx(async () => {
     // The version check waits for no answer: a stale version fails the whole transaction (caught below).
     const saved = await core.repo.saveMove(id, game.row.version, { state: json, status }, entries, known?.sequence);
@@ -181,6 +182,7 @@ export async function save(
   const sequence = after.lastSequence ?? known?.sequence;
   if (sequence === undefined) core.logEnds.delete(id);
   else core.logEnds.set(id, { version: after.snapshot.row.version, sequence, snapshot: after.newestSnapshot });
+  keepBoardsTold(core, id, toldBefore?.version === game.row.version ? toldBefore : undefined, after.snapshot.row.version, status === 'active' && entries.every((e) => e.kind === 'action') ? after.appended : null, after.board);
   const turnEnded = after.markerAfter !== markerBefore;
   return {
     ok: true,
@@ -196,6 +198,27 @@ export async function save(
       boardPicture: after.board?.picture ?? false,
     },
   };
+}
+
+/** The turn since the last board is not kept past this many entries (the summary tells fewer). */
+const TOLD_TURN_ENTRIES = 800;
+
+/**
+ * What the boards told after a commit at `version`, for the next turn's end (GameCore.boardsTold): a board
+ * that told the commit's entries leaves none after it; without a board, the commit's entries join the
+ * turn known before it. Forgotten when neither is known, the game is over, or the commit undid entries
+ * (`appended` null).
+ */
+function keepBoardsTold(core: GameCore, id: number, before: BoardsTold | undefined, version: number, appended: readonly EffectiveEntry[] | null, board: OwedBoard | undefined): void {
+  core.boardsTold.delete(id);
+  if (appended === null) return;
+  if (board !== undefined) {
+    const last = appended.at(-1);
+    if (last !== undefined && board.told.upTo === last.sequence) core.boardsTold.set(id, { version, ...board.told, turn: [] });
+    return;
+  }
+  if (before === undefined || before.turn.length + appended.length > TOLD_TURN_ENTRIES) return;
+  core.boardsTold.set(id, { ...before, version, turn: [...before.turn, ...appended] });
 }
 
 /**

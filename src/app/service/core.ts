@@ -6,7 +6,7 @@
  * GameService (../game-service.ts) is their one face.
  */
 import { randomBytes } from 'node:crypto';
-import type { AnyGameDefinition, Seat } from '../../engine/index.js';
+import type { AnyGameDefinition, GameEvent, Seat } from '../../engine/index.js';
 import { DamagedRowError } from '../../persistence/game-repository.js';
 import type { DeliveryKind, GameRow, SeatRow } from '../../persistence/schema.js';
 import type { NewResult } from '../../persistence/stats-repository.js';
@@ -87,11 +87,29 @@ export interface CommitChange {
   readonly concededTo: Seat | null;
 }
 
-/** The board a commit owes the channel: its delivery in the outbox, whether it has a picture, the turn told under it. */
+/**
+ * The board a commit owes the channel: its delivery in the outbox, whether it has a picture, the turn told
+ * under it, and what the game's boards have told with it (the next board's starting point).
+ */
 export interface OwedBoard {
   readonly delivery: number;
   readonly picture: boolean;
   readonly summary: EffectiveEntry[];
+  readonly told: Pick<BoardsTold, 'upTo' | 'textEvents'>;
+}
+
+/**
+ * What a game's boards have told as of a version this process committed, and the log since: all that ending
+ * the next turn reads of the outbox and the log (see Outbox.toldSoFar and the board consequence).
+ */
+export interface BoardsTold {
+  readonly version: number;
+  /** The newest log sequence a board told (null: none). */
+  readonly upTo: number | null;
+  /** The public events of the short texts owed since the last picture, oldest first. */
+  readonly textEvents: readonly GameEvent[];
+  /** The effective log's entries after `upTo`, oldest first. */
+  readonly turn: readonly EffectiveEntry[];
 }
 
 /**
@@ -148,6 +166,12 @@ export class GameCore {
    * and the newest snapshot's sequence (0: none) when known, so a checkpoint does not read it either.
    */
   readonly logEnds = new Map<number, { version: number; sequence: number | null; snapshot?: number | undefined }>();
+  /**
+   * What the boards of games this process committed have told, at the version it committed (see BoardsTold):
+   * the next turn's end at that version reads neither the last boards nor the turn's entries. A board owed
+   * by any other change (a game's first board, the final board posted again) forgets it.
+   */
+  readonly boardsTold = new Map<number, BoardsTold>();
   readonly #store: Store;
   readonly #mutex = new KeyedMutex();
   /**
@@ -213,6 +237,7 @@ export class GameCore {
 
   /** Writes what the channel is owed after this change, in the caller's transaction. Returns its id. */
   async owe(row: GameRow, kind: DeliveryKind, payload: DeliveryPayload): Promise<number> {
+    if (kind === 'board') this.boardsTold.delete(row.id);
     return (await this.outbox.rows.add({ gameId: row.id, guildId: row.guildId, channelId: row.channelId, kind, version: row.version, payload })).id;
   }
 

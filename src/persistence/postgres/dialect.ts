@@ -15,7 +15,7 @@ import type { Dialect } from '../dialect.js';
 import { guildOnShardsPostgres } from '../shard-filter.js';
 import { PostgresQueryError } from './query-error.js';
 import { insertPlaceholders, insertShape, insertValues, runAsynchronously, withClauses } from '../statement-runner.js';
-import { StaleVersionError, type Delete, type DeleteQuery, type Insert, type Select, type SelectQuery, type Statement, type Statements, type Update, type UpdateQuery, type Writes } from '../statements.js';
+import { StaleVersionError, type Delete, type DeleteQuery, type Insert, type Select, type SelectQuery, type Statement, type Statements, type Update, type UpdateQuery } from '../statements.js';
 import type * as schema from './schema.js';
 import { tables } from './schema.js';
 
@@ -69,6 +69,61 @@ export interface Connection {
    * its way to the server); the transaction waits for it before its end, and fails with it.
    */
   readonly defer?: (sent: Promise<unknown>) => void;
+  /**
+   * Inside the store's transaction: the writes asked for without an answer that have not gone out yet.
+   * They go out as one statement (`together`) when any other statement follows, or before COMMIT; a write
+   * on a table one of them writes too, or a second checked UPDATE, sends them first.
+   */
+  readonly held?: HeldWrites;
+}
+
+/** Writes held to go out as one statement (see Connection.held). */
+export class HeldWrites {
+  #writes: (Insert | Update | Delete)[] = [];
+  readonly #tables = new Set<unknown>();
+  #send: ((writes: readonly (Insert | Update | Delete)[]) => void) | undefined;
+
+  /** Whether `write` can join the held ones (else they go out first). */
+  joins(write: Insert | Update | Delete): boolean {
+    return !this.#tables.has(write.table) && !(isChecked(write) && this.#writes.some(isChecked));
+  }
+
+  hold(write: Insert | Update | Delete, send: (writes: readonly (Insert | Update | Delete)[]) => void): void {
+    this.#writes.push(write);
+    this.#tables.add(write.table);
+    this.#send = send;
+  }
+
+  /** Sends the held writes (as one statement), if any. */
+  flush(): void {
+    if (this.#writes.length === 0) return;
+    const writes = this.#writes;
+    this.#writes = [];
+    this.#tables.clear();
+    this.#send?.(writes);
+  }
+}
+
+const isChecked = (write: Insert | Update | Delete): boolean => write.kind === 'update' && write.exactlyOne === true;
+
+/** The connection with nothing held: its statements go out at once. */
+function unheld(on: Connection): Connection {
+  const { held: _held, ...rest } = on;
+  return rest;
+}
+
+/** A write the store's transaction may hold (see Connection.held): no answer asked for, its SQL built once or by its shape. */
+function holdable(statement: Statement): statement is Insert | Update | Delete {
+  switch (statement.kind) {
+    case 'insert':
+      return statement.unanswered === true && !statement.returning && typeof statement.onConflict !== 'object' && insertShape(statement) !== null;
+    case 'update':
+      return statement.unanswered === true && !statement.returning && statement.query !== undefined;
+    case 'delete':
+      return statement.unanswered === true && statement.query !== undefined;
+    default:
+      return false;
+  }
 }
 
 /** drizzle's prepared statement of node-postgres: it runs on its `client`. */
@@ -163,23 +218,29 @@ class PreparedStatements {
    * Writes as one statement (`together`): each but the last a WITH of the last, their parameters numbered
    * on; prepared by name per text (the same writes of the same shapes give the same text).
    */
-  together(statement: Writes): { name: string; text: string; values: unknown[] } {
+  together(writes: readonly (Insert | Update | Delete)[]): { name: string; text: string; values: unknown[]; checked: string | null } {
     const texts: string[] = [];
     const values: unknown[] = [];
-    for (const write of statement.writes) {
+    // A checked UPDATE (at most one) is the WITH the statement ends on: it fails when that changed no row.
+    const checked = writes.find(isChecked) ?? null;
+    const ordered = checked === null ? writes : [checked, ...writes.filter((write) => write !== checked)];
+    for (const write of ordered) {
       const part = this.#rendered(write);
       const offset = values.length;
       texts.push(part.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`));
       values.push(...part.values);
     }
-    const last = texts.pop() as string;
-    const text = `with ${texts.map((write, i) => `write_${i} as (${write})`).join(', ')} ${last}`;
+    const withs = (list: readonly string[], from: number): string[] => list.map((write, i) => `write_${i + from} as (${write})`);
+    const text =
+      checked === null
+        ? `with ${withs(texts.slice(0, -1), 0).join(', ')} ${texts.at(-1) as string}`
+        : `with ${[`changed as (${texts[0] as string} returning 1)`, ...withs(texts.slice(1), 0)].join(', ')} select 1 / count(*) from changed`;
     let name = this.#togetherNames.get(text);
     if (name === undefined) {
       name = `bazaar_${++statements}`;
       this.#togetherNames.set(text, name);
     }
-    return { name, text, values };
+    return { name, text, values, checked: checked === null ? null : getTableName(checked.table as PgTable) };
   }
 
   readonly #togetherNames = new Map<string, string>();
@@ -190,18 +251,19 @@ class PreparedStatements {
   #rendered(write: Insert | Update | Delete): { text: string; values: unknown[] } {
     if (write.kind === 'insert') {
       const shape = insertShape(write);
-      if (shape === null || write.onConflict !== undefined || write.returning) throw new Error('together writes INSERTs of plain rows');
+      if (shape === null || typeof write.onConflict === 'object' || write.returning) throw new Error('together writes INSERTs of plain rows');
       let kept = this.#renderedInserts.get(shape.key);
       if (kept === undefined) {
         const { names, placeholders } = insertPlaceholders(write.values.length, shape.columns);
-        const { sql: text, params } = this.root.insert(write.table as PgTable).values(placeholders as never).toSQL();
+        const values = this.root.insert(write.table as PgTable).values(placeholders as never);
+        const { sql: text, params } = (write.onConflict === 'nothing' ? values.onConflictDoNothing() : values).toSQL();
         kept = { text, params, names, columns: shape.columns };
         this.#renderedInserts.set(shape.key, kept);
       }
       return { text: kept.text, values: fillPlaceholders(kept.params, insertValues(write.values, kept.columns, kept.names)) };
     }
     const query = write.query;
-    if (query === undefined || write.kind === 'update' && (write.exactlyOne === true || write.returning)) throw new Error('together writes UPDATEs and DELETEs built once');
+    if (query === undefined || (write.kind === 'update' && write.returning)) throw new Error('together writes UPDATEs and DELETEs built once');
     let kept = this.#renderedQueries.get(query);
     if (kept === undefined) {
       const built = write.kind === 'update' ? this.root.update(query.table as PgTable).set((query as UpdateQuery).set as never).where(query.where) : this.root.delete(query.table as PgTable).where(query.where);
@@ -281,9 +343,10 @@ function remove(on: Connection, prepared: PreparedStatements, statement: Delete)
   return write(on, statement, on.db.delete(statement.table as PgTable).where(statement.where).execute(), rowCount);
 }
 
-function writeTogether(on: Connection, prepared: PreparedStatements, statement: Writes): Promise<unknown> {
-  const { name, text, values } = prepared.together(statement);
+function writeTogether(on: Connection, prepared: PreparedStatements, writes: readonly (Insert | Update | Delete)[]): Promise<unknown> {
+  const { name, text, values, checked } = prepared.together(writes);
   const sent = on.client.query({ name, text, values }).catch((error: unknown) => {
+    if (checked !== null && sqlState(error) === DIVISION_BY_ZERO) throw new StaleVersionError(checked);
     // As the store passes on drizzle's failures: the statement and the server's complaint, not the values.
     throw error instanceof Error ? new PostgresQueryError(text, error) : error;
   });
@@ -300,6 +363,17 @@ function connectionOf(tx: PgExecutor): pg.PoolClient {
 }
 
 async function execute(on: Connection, prepared: PreparedStatements, statement: Statement): Promise<unknown> {
+  const held = on.held;
+  if (held !== undefined) {
+    const writes = statement.kind === 'writes' ? statement.writes : holdable(statement) ? [statement] : null;
+    if (writes === null) held.flush();
+    else {
+      // The writes of one `together` are independent of each other already (a DELETE and an INSERT of one table).
+      if (!writes.every((write) => held.joins(write))) held.flush();
+      for (const write of writes) held.hold(write, (sent) => void (sent.length === 1 && !isChecked(sent[0] as Update) ? execute(unheld(on), prepared, sent[0] as Statement) : writeTogether(on, prepared, sent)));
+      return undefined;
+    }
+  }
   switch (statement.kind) {
     case 'select':
       return select(on, prepared, statement);
@@ -310,7 +384,7 @@ async function execute(on: Connection, prepared: PreparedStatements, statement: 
     case 'delete':
       return remove(on, prepared, statement);
     case 'writes':
-      return writeTogether(on, prepared, statement);
+      return writeTogether(on, prepared, statement.writes);
     case 'transaction':
       // Inside a transaction, a body that needs no savepoint is simply part of it.
       if (!statement.savepoint && is(on.db, PgTransaction)) return runAsynchronously(statement.body(), (inner) => execute(on, prepared, inner));

@@ -22,7 +22,7 @@ import { FollowerRepository } from '../follower-repository.js';
 import { RatingRepository } from '../rating-repository.js';
 import type { DamagedRowStore, DeliveryStore, FollowerStore, GameStore, PlayerSettingsStore, RatingStore, StatsStore, Store } from '../store.js';
 import type { OpenPostgres } from './database.js';
-import { postgresDialect, postgresRunner, type Connection, type PgExecutor } from './dialect.js';
+import { HeldWrites, postgresDialect, postgresRunner, type Connection, type PgExecutor } from './dialect.js';
 import { withoutValues } from './query-error.js';
 
 interface Flow {
@@ -118,10 +118,10 @@ export class PostgresStore implements Store {
 
   /**
    * One transaction on a connection of the pool. The pool's connections pipeline their queries (pg's
-   * `pipeline`): BEGIN goes out with the first statement, a write asked for without an answer goes out
-   * with whatever follows it, and COMMIT with the last of them, so a move costs the round trips of the
-   * answers it needs, not one per statement. Should any of them fail, the server has rolled back and the
-   * transaction fails with that error.
+   * `pipeline`): BEGIN goes out with the first statement; the writes asked for without an answer are held
+   * and go out as one statement with whatever follows them (see Connection.held), and COMMIT with the last
+   * of them, so a move costs the round trips of the answers it needs, and few statements. Should any of
+   * them fail, the server has rolled back and the transaction fails with that error.
    */
   async #transaction<T>(fn: () => Promise<T>): Promise<T> {
     const client = await this.open.pool.connect();
@@ -133,6 +133,7 @@ export class PostgresStore implements Store {
         defer: (sent) => {
           flow.sent.push(sent.catch((error: unknown) => void (flow.failure ??= { error })));
         },
+        held: new HeldWrites(),
       },
       tail: Promise.resolve(),
       ended: false,
@@ -146,6 +147,7 @@ export class PostgresStore implements Store {
       // A call of the flow that `fn` did not wait for still belongs to it: it ends before the commit.
       await flow.tail;
       flow.ended = true;
+      flow.connection.held?.flush();
       const commit = client.query('COMMIT');
       await Promise.all(flow.sent);
       await commit;

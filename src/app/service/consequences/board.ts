@@ -18,11 +18,19 @@ export const boardOwed: CommitConsequence = {
   // with a picture only when the turn player changed (boardMarkerOf says why) or pieces left the board.
   async follow(core, { before, after, markerBefore, markerAfter, results, activeBefore, appended, notes, concededTo }) {
     if (markerAfter === markerBefore && notes.length === 0) return {};
-    const told = await core.outbox.toldSoFar(after.row.id);
+    // What the boards told and the turn since are known when this process committed the version changed.
+    const known = core.boardsTold.get(after.row.id);
+    const cached = known?.version === before.row.version ? known : undefined;
+    const told = cached ?? (await core.outbox.toldSoFar(after.row.id));
     const toldUpTo = told.upTo;
     // A change that played nothing and began no turn (a seat handed to a computer or taken back) tells only
     // its lines: the turn's moves are told once, on the board that ends it.
-    const summary = appended.length === 0 && markerAfter === markerBefore ? [] : await turnSummaryOf(core, after, activeBefore, toldUpTo);
+    const summary =
+      appended.length === 0 && markerAfter === markerBefore
+        ? []
+        : cached !== undefined
+          ? turnSummary([...cached.turn, ...appended], activeBefore, after, toldUpTo).slice(-SUMMARY_ENTRIES)
+          : await turnSummaryOf(core, after, activeBefore, toldUpTo);
     const upTo = appended.at(-1)?.sequence ?? toldUpTo;
     // A seat handed to a computer moves nothing on the board: a short text; its pieces taken out do.
     const moved = notes.some((n) => n.kind === 'left' || n.kind === 'removed');
@@ -30,7 +38,8 @@ export const boardOwed: CommitConsequence = {
     // The board of the new turn is owed from this very commit: a crash after it still posts it.
     const events = movesAsTold(summary).filter((ev) => ev.visibleTo === undefined);
     const delivery = await core.owe(after.row, 'board', { kind: 'board', summary: picture ? [...told.textEvents, ...events] : events, notes, concededTo, picture, ...(upTo === null ? {} : { upTo }) });
-    return { board: { delivery, picture, summary } };
+    // A picture tells the texts before it; a text adds its events to those the next picture tells.
+    return { board: { delivery, picture, summary, told: { upTo, textEvents: picture ? [] : [...told.textEvents, ...events] } } };
   },
 };
 
