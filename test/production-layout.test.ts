@@ -112,14 +112,15 @@ async function playATurnWithAComputer(running: BotProcess): Promise<void> {
   await until(fake, () => latestBoard(fake, channel).id !== board.id && mentionedToAct(latestBoard(fake, channel))[0] === alice.id, "the board after the computer's turn", WAIT_MS);
   const after = latestBoard(fake, channel);
   expect(after.content).toMatch(/Bot 1 \(easy\)/);
-  // The board and its phone picture (in the embed), both drawn by the render worker with the layout's fonts.
-  expect(after.attachments.map((a) => [a.filename, a.contentType])).toEqual([
-    [expect.stringMatching(/^kairo-\d+-\d+\.png$/), 'image/png'],
-    [expect.stringMatching(/\.png$/), 'image/png'],
-  ]);
+  // One picture, the board, drawn by the render worker with the layout's fonts; and the phone picture when
+  // asked for (Phone view), drawn there too.
+  expect(after.attachments.map((a) => [a.filename, a.contentType])).toEqual([[expect.stringMatching(/^kairo-\d+-\d+\.png$/), 'image/png']]);
   expect(checkPng(after.attachments[0]!.bytes)).toMatchObject({ ok: true, width: 1600 });
-  expect(checkPng(after.attachments[1]!.bytes)).toMatchObject({ ok: true, width: 800 });
   expect(after.attachments[0]!.size).toBeGreaterThan(10_000);
+  const phoneView = await alice.clickButton(after.id, buttonFor(after, 'phone'), { until: 'response' });
+  await phoneView.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the phone picture' });
+  expect(phoneView.reply!.attachments.map((a) => [a.filename, a.contentType])).toEqual([[expect.stringMatching(/^kairo-\d+-\d+-phone\.png$/), 'image/png']]);
+  expect(checkPng(phoneView.reply!.attachments[0]!.bytes)).toMatchObject({ ok: true, width: 800 });
 
   // The image's HEALTHCHECK command, run from the layout as Docker runs it.
   const listening = running.logs.find((l) => l.msg === 'health and metrics listening');

@@ -144,8 +144,9 @@ describe.skipIf(!installed)(`the playground in Chromium${installed ? '' : ` (ski
 
     // The board pings the player to act; the user list marks them.
     const board = messages().filter({ has: page.locator('img.attachment-img') }).last();
-    // As Discord shows them (and docs/playing.md says): the board, then the phone picture in the embed under it.
-    expect(await board.locator('.attachments, .embed-image').evaluateAll((nodes) => nodes.map((n) => (n as unknown as { className: string }).className))).toEqual(['attachments', 'embed-image']);
+    // One picture a post (docs/playing.md): the board, no embed under it.
+    expect(await board.locator('.attachments, .embed-image').evaluateAll((nodes) => nodes.map((n) => (n as unknown as { className: string }).className))).toEqual(['attachments']);
+    expect(await board.locator('img.attachment-img').count()).toBe(1);
     const mentioned = (await board.locator('.md-mention').last().textContent())?.slice(1);
     expect(['Alice', 'Bob']).toContain(mentioned);
     const actor = mentioned === 'Alice' ? 'alice' : 'bob';
