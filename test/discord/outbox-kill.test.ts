@@ -88,13 +88,18 @@ function staleArmed(): number {
 }
 
 /**
- * Kills the bot the moment `when` happens in `channelId`: the board's POST arrives at Discord, or the
- * PATCH that takes the buttons off the old board. Returns a disarm function.
+ * Kills the bot the moment `when` happens in `channelId`: the board's POST arrives at Discord (in the
+ * channel, or as a click's follow-up), or the PATCH that takes the buttons off the old board. Returns a
+ * disarm function.
  */
 function killOn(when: 'board-post' | 'disarm' | 'lobby-post', channelId: string): () => void {
   const listener = (record: RequestRecord): void => {
-    const post = record.method === 'POST' && record.path === `/channels/${channelId}/messages`;
-    const patch = record.method === 'PATCH' && record.path.startsWith(`/channels/${channelId}/messages/`);
+    // In the channel, or through the token of a click in it: a turn's board is that click's follow-up, and
+    // a board posted so loses its buttons with that click's token.
+    const post = (record.method === 'POST' && record.path === `/channels/${channelId}/messages`) || (record.method === 'POST' && clickIn(channelId, /^\/webhooks\/\d+\/([^/]+)$/.exec(record.path)?.[1]));
+    const patch =
+      (record.method === 'PATCH' && record.path.startsWith(`/channels/${channelId}/messages/`)) ||
+      (record.method === 'PATCH' && clickIn(channelId, /^\/webhooks\/\d+\/([^/]+)\/messages\/\d+$/.exec(record.path)?.[1]));
     if ((when === 'disarm' && patch) || (when !== 'disarm' && post)) {
       fake.world.events.off('requestReceived', listener);
       void bot.kill();
@@ -104,6 +109,13 @@ function killOn(when: 'board-post' | 'disarm' | 'lobby-post', channelId: string)
   };
   fake.world.events.on('requestReceived', listener);
   return () => fake.world.events.off('requestReceived', listener);
+}
+
+/** Whether `token` is the token of an interaction in `channelId`. */
+function clickIn(channelId: string, token: string | undefined): boolean {
+  if (token === undefined) return false;
+  for (const interaction of fake.world.interactions.values()) if (interaction.token === token) return interaction.channelId === channelId;
+  return false;
 }
 
 /** The kills so far by moment, for a failure message. */
@@ -273,8 +285,8 @@ describe('the outbox under kill -9', () => {
         duplicated += Math.max(0, posted.length - delivered.length);
         expect(new Set(delivered.map((d) => d.messageId))).toEqual(new Set(posted.map((m) => m.id)));
         // Every lobby message, old board, reminder: no live buttons once the game is over (the final board's
-        // Rematch and Replay are the only ones left).
-        const live = fake.channelMessages(channel).filter((m) => m.buttons.some((b) => !['rematch', 'replay'].includes(parseCustomId(b.customId)?.verb ?? '')));
+        // Rematch, Replay and Phone view are the only ones left).
+        const live = fake.channelMessages(channel).filter((m) => m.buttons.some((b) => !['rematch', 'replay', 'phone'].includes(parseCustomId(b.customId)?.verb ?? '')));
         expect(live.map((m) => m.content.slice(0, 60))).toEqual([]);
         expect(row.status).toBe('finished');
         expect(posted.at(-1)?.content).toMatch(/wins|gewinnt|wint/);
