@@ -15,7 +15,9 @@
  * `--store sqlite,postgres` (default sqlite) for the database, `--pool 10` for each process's PostgreSQL
  * connections (DATABASE_POOL_SIZE), `--bursts 3` to end the 50 games' turns at once three times in each
  * run (the row gives the first burst, and each burst's board p95: the spread within one run, apart from
- * the machine's drift between runs), `--json` for one JSON line per run. Every row also says the machine's
+ * the machine's drift between runs), `--replays 4` for that many players stepping replays of stored games
+ * (Next turn, as fast as the bot answers) during each 50 at once, which the bot draws behind the live
+ * boards, `--json` for one JSON line per run. Every row also says the machine's
  * 1-minute load average at the start and the end of its run (other work on the machine skews the figures).
  *
  * On PostgreSQL a throwaway cluster (test/support/postgres.ts) serves the whole benchmark, stopped at exit,
@@ -58,6 +60,9 @@ const POOL = Number(arg('pool', '10'));
 /** How many times the 50 turns end at once in a run (the same 50 games, a turn later each time). */
 const BURSTS = Number(arg('bursts', '1'));
 if (!Number.isInteger(BURSTS) || BURSTS < 1) throw new Error(`--bursts takes a whole number from 1, not ${arg('bursts', '1')}`);
+/** Players stepping replays during each 50 at once (--replays). */
+const REPLAYS = Number(arg('replays', '0'));
+if (!Number.isInteger(REPLAYS) || REPLAYS < 0) throw new Error(`--replays takes a whole number from 0, not ${arg('replays', '0')}`);
 const PLAYABLE = 50;
 const END_TURN = /End the turn/;
 
@@ -223,6 +228,75 @@ async function copyGame(database: OpenedDatabase, id: number, copies: number, gu
   }
 }
 
+/** The ids of the stored copies of the long game in `guildId` (their seats are that guild's five players). */
+async function storedCopies(choice: DatabaseChoice, guildId: string): Promise<number[]> {
+  const database = await openConfiguredDatabase(choice);
+  const query = "SELECT id FROM games WHERE guild_id = $1 AND channel_id LIKE '9000%' ORDER BY id";
+  try {
+    if (database.dialect === 'sqlite') return (database.open.sqlite.prepare(query.replace('$1', '?')).all(guildId) as { id: number }[]).map((row) => row.id);
+    return (await database.open.pool.query<{ id: number }>(query, [guildId])).rows.map((row) => Number(row.id));
+  } finally {
+    await storeOn(database).close();
+  }
+}
+
+/**
+ * Players stepping replays while a burst runs: each opens the replay of a stored game of its guild and clicks
+ * Next turn as soon as the last step is answered, on to the next game at the end of one; counts the steps the
+ * bot answered with a new frame and those it answered that it was busy.
+ */
+function replaySteppers(fake: FakeDiscord, channelId: string, players: readonly FakeUser[], games: readonly number[]) {
+  let stepping = false;
+  let answered = 0;
+  let busy = 0;
+  let next = 0;
+  const BUSY = 'this turn of the replay has to wait';
+  const open = async (user: FakeUser): Promise<SeenMessage> => {
+    const gameId = games[next++ % games.length] as number;
+    // Waiting for the answer alone: the fake's 'settled' also waits for a quiet moment, which a burst never has.
+    const handle = await user.runCommand(channelId, 'game', { subcommand: 'replay', options: { game: gameId }, until: 'response' });
+    await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: 300_000, description: 'a replay' });
+    return fake.message(handle.reply!.id)!;
+  };
+  const replays = new Map<FakeUser, SeenMessage>();
+  const step = async (user: FakeUser): Promise<void> => {
+    let replay = replays.get(user) ?? (await open(user));
+    while (stepping) {
+      const forward = replay.buttons.find((b) => b.label?.includes('▶') === true);
+      if (forward?.customId === undefined) {
+        replay = await open(user);
+        continue;
+      }
+      const before = replay.content;
+      const click = await user.clickButton(replay.id, forward.customId, { until: 'response' });
+      await click.waitFor((h) => h.followUps.length > 0 || fake.message(replay.id)!.content !== before, { timeoutMs: 300_000, description: 'a step of a replay' });
+      if (click.followUps.some((m) => m.content.includes(BUSY))) busy += 1;
+      replay = fake.message(replay.id)!;
+      if (replay.content !== before) answered += 1;
+    }
+    replays.set(user, replay);
+  };
+  let running: Promise<void>[] = [];
+  return {
+    /** Each player opens a replay (its first frame), before the burst: a replay's first opening replays the game's log. */
+    async open(): Promise<void> {
+      for (const user of players) if (!replays.has(user)) replays.set(user, await open(user));
+    },
+    start(): void {
+      stepping = true;
+      running = players.map((user) => step(user));
+    },
+    async stop(): Promise<{ answered: number; busy: number }> {
+      stepping = false;
+      await Promise.all(running);
+      const counts = { answered, busy };
+      answered = 0;
+      busy = 0;
+      return counts;
+    },
+  };
+}
+
 interface Timed {
   ack: number[];
   board: number[];
@@ -251,6 +325,10 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
   const databaseEnv: Record<string, string> = postgres === undefined ? {} : { DATABASE_URL: postgres.url, DATABASE_POOL_SIZE: String(POOL) };
   const seeded = performance.now();
   await seed(choice, stored, tables);
+  // Replays of the stored games of the first guild, by its players (seated in them, so they may see them).
+  const replayers = guilds[0]!;
+  if (REPLAYS > replayers.users.length) throw new Error(`--replays takes at most ${replayers.users.length} (the players of a guild)`);
+  const steppers = REPLAYS === 0 ? undefined : replaySteppers(fake, tables[0]!.channelId, replayers.users.slice(0, REPLAYS), await storedCopies(choice, replayers.guildId));
   const seedMs = performance.now() - seeded;
   // Commands registered globally (both guilds); one process per shard.
   const bots = Array.from(
@@ -338,6 +416,8 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
     threadSplit: string;
     /** Requests to Discord per turn-end: counted against the bot's global rate limit, exempt (interaction endpoints), refused by it (429). */
     budget: { counted: number; exempt: number; limited: number };
+    /** Replay steps during the burst (--replays): answered with a new frame, answered that the bot was busy. */
+    replaySteps: { answered: number; busy: number };
   }
   const fiftyAtOnce = async (): Promise<Fifty> => {
     let botCpuBefore: number[] = [];
@@ -346,8 +426,10 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
     let started = 0;
     let threadsBefore = new Map<string, number>();
     let requestsBefore = fake.requestTotals();
+    let replaysStopped: Promise<{ answered: number; busy: number }> | undefined;
     const measured = { botCpuMs: 0, ownCpuMs: 0, databaseCpuMs: 0, wallMs: 0, threadSplit: '', budget: { counted: 0, exempt: 0, limited: 0 } };
     const databaseDir = storeKind === 'postgres' ? cluster?.dataDir : undefined;
+    await steppers?.open();
     const timed = await burst(50, 0, {
       start: () => {
         botCpuBefore = bots.map((bot) => processCpuMs(bot.pid));
@@ -356,9 +438,11 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
         ownCpuBefore = process.cpuUsage();
         requestsBefore = fake.requestTotals();
         started = performance.now();
+        steppers?.start();
       },
       stop: () => {
         measured.wallMs = performance.now() - started;
+        replaysStopped = steppers?.stop();
         const threadsAfter = threadCpuMs(bots[0]?.pid);
         measured.threadSplit = [...threadsAfter].map(([name, ms]) => [name, ms - (threadsBefore.get(name) ?? 0)] as const).filter(([, ms]) => ms > 0).sort((a, b) => b[1] - a[1]).map(([name, ms]) => `${name} ${(ms / 1000).toFixed(2)}`).join(', ');
         measured.botCpuMs = bots.reduce((sum, bot, i) => sum + processCpuMs(bot.pid) - (botCpuBefore[i] as number), 0);
@@ -373,7 +457,7 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
         };
       },
     });
-    return { timed, ...measured };
+    return { timed, ...measured, replaySteps: (await replaysStopped) ?? { answered: 0, busy: 0 } };
   };
   // The first burst is the row's; further ones (--bursts) give the spread of its board p95 within one run.
   const bursts: Fifty[] = [];
@@ -412,6 +496,10 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
     '50 at once: CPU s bot / fake+players / wall': `${(botCpuMs / 1000).toFixed(2)} / ${(ownCpuMs / 1000).toFixed(2)} / ${(fiftyWallMs / 1000).toFixed(2)}`,
     ...(storeKind === 'postgres' ? { '50 at once: CPU s database server': (databaseCpuMs / 1000).toFixed(2) } : {}),
     '50 at once: bot CPU s by thread (first process)': threadSplit,
+    // The bot's CPU (main thread and workers, all its processes) per turn-end, and the board p95, as medians of the bursts.
+    '50 at once: bot CPU ms per turn-end (median of bursts)': (quantile(bursts.map((b) => b.botCpuMs), 0.5) / 50).toFixed(1),
+    '50 at once: board p95 ms (median of bursts)': quantile(bursts.map((b) => quantile(b.timed.board, 0.95)), 0.5).toFixed(0),
+    ...(REPLAYS > 0 ? { [`50 at once: replay steps by ${REPLAYS} players, each burst (answered / busy)`]: bursts.map((b) => `${b.replaySteps.answered} / ${b.replaySteps.busy}`).join(', ') } : {}),
     // Discord's global rate limit (50 a second per bot token) counts all but the interaction endpoints.
     '50 at once: requests per turn-end counted / exempt / 429 (median of bursts)': `${perTurnEnd((b) => b.counted)} / ${perTurnEnd((b) => b.exempt)} / ${perTurnEnd((b) => b.limited)}`,
     ...(BURSTS > 1
