@@ -6,7 +6,8 @@
  * too. process.cpuUsage counts all threads (the deflate ran on libuv's pool before 2026-11-27); the
  * kernel's share is printed beside each median (on a virtual machine, memory touched for the first time
  * can cost several ms there).
- * Prints the medians, the ratios and the load average; docs/performance.md, "What a picture costs to draw".
+ * Prints the medians, the ratios, each picture's bytes and the load average; docs/performance.md, "What a picture
+ * costs to draw".
  *
  *   node --import tsx test/bench/picture-cost.ts [repetitions, default 40]
  */
@@ -65,12 +66,13 @@ async function cpuOf(f: () => Promise<unknown>): Promise<{ total: number; system
 
 const load = [loadavg()[0]!];
 const drawn = new Map<string, number[]>();
+const bytes = new Map<string, number>();
 const drawnSystem = new Map<string, number[]>();
 const floors = new Map<string, number[]>();
 // The pictures one after another, as a render worker draws them (a board, its phone picture, another game's).
 for (let rep = -3; rep < REPS; rep++) {
   for (const p of pictures) {
-    const d = await cpuOf(() => renderBoardJob(p.job, GAMES));
+    const d = await cpuOf(async () => bytes.set(p.name, (await renderBoardJob(p.job, GAMES)).byteLength));
     if (rep < 0) continue; // warm-up: layers drawn, code compiled
     drawn.set(p.name, [...(drawn.get(p.name) ?? []), d.total]);
     drawnSystem.set(p.name, [...(drawnSystem.get(p.name) ?? []), d.system]);
@@ -86,10 +88,10 @@ for (let rep = -3; rep < REPS; rep++) {
 }
 load.push(loadavg()[0]!);
 console.log(`${REPS} repetitions; load average (1 min) during the run: ${load.map((l) => l.toFixed(1)).join(', ')}`);
-console.log('| picture | size | CPU median (of it kernel) | floor (blank encode) | ratio |');
-console.log('| --- | --- | --- | --- | --- |');
+console.log('| picture | size | CPU median (of it kernel) | floor (blank encode) | ratio | bytes |');
+console.log('| --- | --- | --- | --- | --- | --- |');
 for (const p of pictures) {
   const d = median(drawn.get(p.name)!);
   const f = median(floors.get(p.name)!);
-  console.log(`| ${p.name} | ${p.floor.width} x ${p.floor.height} | ${d.toFixed(1)} ms (${median(drawnSystem.get(p.name)!).toFixed(1)}) | ${f.toFixed(1)} ms | ${(d / f).toFixed(1)}x |`);
+  console.log(`| ${p.name} | ${p.floor.width} x ${p.floor.height} | ${d.toFixed(1)} ms (${median(drawnSystem.get(p.name)!).toFixed(1)}) | ${f.toFixed(1)} ms | ${(d / f).toFixed(1)}x | ${Math.round(bytes.get(p.name)! / 1024)} KB |`);
 }
