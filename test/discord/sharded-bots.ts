@@ -126,7 +126,7 @@ function shardedBots(shared: SharedDatabase): void {
 
   /**
    * Runs an interaction and waits for its answer: the message it updates changes, or the reply or a
-   * follow-up is complete. Null when the process was killed under it.
+   * private follow-up is complete. Null when the process was killed under it.
    */
   async function answered(table: Table, act: () => Promise<{ reply?: SeenMessage | undefined; followUps: readonly SeenMessage[] }>, messageId?: string): Promise<SeenMessage | null> {
     const revisions = messageId === undefined ? 0 : (fake.world.messages.get(messageId)?.revisions.length ?? 0);
@@ -136,17 +136,23 @@ function shardedBots(shared: SharedDatabase): void {
       () =>
         !table.bot.running ||
         (messageId !== undefined ? (fake.world.messages.get(messageId)?.revisions.length ?? 0) > revisions : handle.reply !== undefined && !handle.reply.loading) ||
-        handle.followUps.length > 0,
+        handle.followUps.some((f) => f.ephemeral),
       `an answer in ${table.name}`,
     );
     if (!table.bot.running) return null;
     return messageId === undefined ? (handle.reply ?? null) : (fake.message(messageId) ?? null);
   }
 
-  /** kill -9 of the table's process the moment a message is posted in its channel (the turn's board). */
+  /** Whether a request's path is a follow-up of a click in `channel` (a turn's board posted through the click). */
+  function followUpIn(channel: string, path: string): boolean {
+    const token = /^\/webhooks\/\d+\/([^/]+)$/.exec(path)?.[1];
+    return token !== undefined && [...fake.world.interactions.values()].some((i) => i.token === token && i.channelId === channel);
+  }
+
+  /** kill -9 of the table's process the moment a message is posted in its channel (the turn's board, in the channel or as the click's follow-up). */
   function killOnNextPost(table: Table): () => void {
     const listener = (record: RequestRecord): void => {
-      if (record.method !== 'POST' || record.path !== `/channels/${table.channel}/messages`) return;
+      if (record.method !== 'POST' || (record.path !== `/channels/${table.channel}/messages` && !followUpIn(table.channel, record.path))) return;
       fake.world.events.off('requestReceived', listener);
       void table.bot.kill();
     };
@@ -249,8 +255,8 @@ function shardedBots(shared: SharedDatabase): void {
       expect(fake.channelMessages(table.channel).map((m) => m.id).sort(), table.name).toEqual(delivered.map((d) => d.messageId).sort());
       expect(new Set(delivered.map((d) => d.messageId)).size).toBe(delivered.length);
       expect(owed.filter((d) => d.kind === 'reminder').map((d) => d.status), `${table.name}: one reminder`).toEqual(['delivered']);
-      // No live buttons once the game is over, but the final board's Rematch and Replay.
-      const live = fake.channelMessages(table.channel).filter((m) => m.buttons.some((b) => !['rematch', 'replay'].includes(parseCustomId(b.customId)?.verb ?? '')));
+      // No live buttons once the game is over, but the final board's Rematch, Replay and Phone view.
+      const live = fake.channelMessages(table.channel).filter((m) => m.buttons.some((b) => !['rematch', 'replay', 'phone'].includes(parseCustomId(b.customId)?.verb ?? '')));
       expect(live.map((m) => m.content.slice(0, 60)), `${table.name}: no live buttons`).toEqual([]);
       // The final board: the leaver's seat went to a computer player, and the one human left wins.
       expect(boards(fake, table.channel).at(-1)?.content).toMatch(/\*\*The game is over\.\*\* .* wins: every other player left the game\.\n.* left the game\./);

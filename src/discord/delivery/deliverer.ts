@@ -12,7 +12,7 @@
  * superseded. When a newer board is up, the buttons come off the older messages (disarming), recorded
  * too, so a crash leaves no live old board behind for long: the poll loop finishes the job.
  */
-import { DiscordAPIError, type Message } from 'discord.js';
+import { DiscordAPIError, SnowflakeUtil, type Message } from 'discord.js';
 import type { Snapshot } from '../../app/game-service.js';
 import type { Delivery } from '../../app/outbox.js';
 import type { Logger } from '../../logger.js';
@@ -279,7 +279,9 @@ export class OutboxDeliverer implements Deliverer {
     const boards = claimed.filter((d) => d.payload.kind === 'board');
     if (!boards.some((d) => d.attempts > 0 || d.createdAt < this.#since)) return { owed: claimed };
     const shownIn = game.row.status === 'active' && game.row.useThread && game.row.threadId !== null ? game.row.threadId : game.row.channelId;
-    const found = await unrecordedBoard(this.ctx, this.logger, game.row.id, shownIn, Math.min(...boards.map((d) => d.createdAt)));
+    // After the game's last board picture (Discord's time, not the bot's clock), else from the owed boards' time.
+    const after = game.row.boardMessageId ?? SnowflakeUtil.generate({ timestamp: Math.min(...boards.map((d) => d.createdAt)) - 60_000 }).toString();
+    const found = await unrecordedBoard(this.ctx, this.logger, game.row.id, shownIn, after);
     if (found === undefined) return { owed: claimed };
     const shown = boards.filter((d) => d.version <= found.version);
     this.logger.info({ gameId: game.row.id, channelId: shownIn, messageId: found.message.id, deliveries: shown.map((d) => d.id) }, 'a board posted before its record was found in the channel');

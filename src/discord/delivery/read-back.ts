@@ -4,7 +4,7 @@
  * record, or a post whose answer was lost, would post the board again; before it does, the deliverer asks
  * the channel. A board is known by its buttons (the game's id and the version it shows, codec.ts).
  */
-import { ComponentType, DiscordAPIError, SnowflakeUtil, type Message } from 'discord.js';
+import { ComponentType, DiscordAPIError, type Message } from 'discord.js';
 import type { Logger } from '../../logger.js';
 import type { BotContext } from '../types.js';
 import { parseCustomId, type Verb } from '../codec.js';
@@ -14,22 +14,19 @@ import { describeError } from '../errors.js';
 /** Verbs only a board's buttons carry (a running game's, or the final board's; a reminder's take the turn too). */
 const BOARD_VERBS: ReadonlySet<Verb> = new Set<Verb>(['hand', 'log', 'rematch', 'replay']);
 
-/** How far before a delivery's time its post is looked for: Discord's clock and ours may differ a little. */
-const CLOCK_MARGIN_MS = 60_000;
-
 /** Discord's largest page of a channel's messages. */
 const PAGE = 100;
 
 /**
- * The newest board of game `gameId` in `channelId`, posted since `since` (the bot's clock), that no
- * delivery of the game recorded, with the game's version it shows; undefined when there is none or the
- * channel cannot be read (then nothing can be known, and the board is posted).
+ * The newest board of game `gameId` in `channelId` after message `after` (a snowflake: Discord's time,
+ * whatever the bot's clock says) that no delivery of the game recorded, with the game's version it shows;
+ * undefined when there is none or the channel cannot be read (then nothing can be known, and the board is
+ * posted).
  */
-export async function unrecordedBoard(ctx: BotContext, logger: Logger, gameId: number, channelId: string, since: number): Promise<{ message: Message; version: number } | undefined> {
+export async function unrecordedBoard(ctx: BotContext, logger: Logger, gameId: number, channelId: string, after: string): Promise<{ message: Message; version: number } | undefined> {
   let recent: Message[];
   try {
     const channel = await sendableChannel(ctx.client, channelId);
-    const after = SnowflakeUtil.generate({ timestamp: Math.max(0, since - CLOCK_MARGIN_MS) }).toString();
     recent = [...(await channel.messages.fetch({ after, limit: PAGE, cache: false })).values()];
   } catch (error) {
     if (!(error instanceof DiscordAPIError)) throw error;
