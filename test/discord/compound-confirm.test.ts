@@ -43,7 +43,7 @@ function pick(panel: SeenMessage, label: RegExp): Offered {
 async function press(user: FakeUser, panel: SeenMessage, verb: 'sure' | 'back'): Promise<SeenMessage> {
   const revisions = env.fake.world.messages.get(panel.id)?.revisions.length ?? 0;
   const handle = await user.clickButton(panel.id, buttonFor(panel, verb), { until: 'response' });
-  const done = await handle.waitFor((h) => (env.fake.world.messages.get(panel.id)?.revisions.length ?? 0) > revisions || h.followUps.length > 0, {
+  const done = await handle.waitFor((h) => (env.fake.world.messages.get(panel.id)?.revisions.length ?? 0) > revisions || h.followUps.some((f) => f.ephemeral), {
     timeoutMs: 15_000,
     description: 'the answer in place of the question',
   });

@@ -36,7 +36,7 @@ function pick(panel: SeenMessage, label: RegExp): Offered {
 async function undo(user: FakeUser, panel: SeenMessage, verb: 'undo' | 'undoall' = 'undo'): Promise<SeenMessage> {
   const revisions = env.fake.world.messages.get(panel.id)?.revisions.length ?? 0;
   const handle = await user.clickButton(panel.id, buttonFor(panel, verb), { until: 'response' });
-  const done = await handle.waitFor((h) => (env.fake.world.messages.get(panel.id)?.revisions.length ?? 0) > revisions || h.followUps.length > 0, {
+  const done = await handle.waitFor((h) => (env.fake.world.messages.get(panel.id)?.revisions.length ?? 0) > revisions || h.followUps.some((f) => f.ephemeral), {
     timeoutMs: WAIT_MS,
     description: 'the panel after undo',
   });
