@@ -128,6 +128,7 @@ const USE_CASES = {
   // How players want to hear from a game (notify.ts; notify-change.ts: /game notify).
   notifySettings: notify.notifySettings,
   notifyOfUsers: notify.notifyOf,
+  notifyOfPlayers: notify.notifyOfPlayers,
   awaySeats: notify.awaySeats,
   playerSeen: notify.playerSeen,
   dmRefused: notify.dmRefused,

@@ -31,4 +31,9 @@ export interface Dialect {
   average(column: Column): SQL<number>;
   /** The group's values of `value` joined by commas (null when all are null), in `order` where the database can keep one. */
   commaList(value: SQL, order: Column): SQL<string | null>;
+  /**
+   * The rows of `from` that `where` selects (it may name the outer query's columns), as JSON text: an array
+   * of one array per row, holding `columns` in their order (null when there are none). In no given order.
+   */
+  jsonRows(columns: readonly Column[], from: Table, where: SQL): SQL<string | null>;
 }

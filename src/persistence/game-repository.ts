@@ -14,11 +14,11 @@
  * true for exactly one of the callers racing for a job (a racing delete waits for the row, then finds it
  * gone).
  */
-import { and, asc, desc, eq, gt, inArray, isNotNull, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lte, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { SINGLE_SHARD, type ShardSet } from '../sharding.js';
 import type { Dialect, Tables } from './dialect.js';
 import type { ActionRow, GameRow, GameStatus, ScheduledJobRow, SeatRow } from './schema.js';
-import { all, atomic, deleteQuery, deletingWith, first, insert, insertReturning, insertUnanswered, inserting, remove, removeWithUnanswered, select, selectFields, together, transaction, update, updateChecked, updateQuery, updateWith, type Statements, type UpdateQuery } from './statements.js';
+import { all, atomic, deleteQuery, deletingWith, first, type SelectQuery, insert, insertReturning, insertUnanswered, inserting, remove, removeWithUnanswered, select, selectFields, together, transaction, update, updateChecked, updateQuery, updateWith, type Statements, type UpdateQuery } from './statements.js';
 
 export interface NewGame {
   guildId: string;
@@ -207,6 +207,10 @@ export interface PlayedGame {
 
 export class GameRepository {
   readonly #moves: ReturnType<typeof movesQueries>;
+  /** A game's row with its seats, in one read (the seats as JSON: seatsOf). */
+  readonly #withSeats: SelectQuery<GameRow & { seatRows: string | null }>;
+  /** The seats' columns, in the order the JSON of #withSeats holds them. */
+  readonly #seatColumns: [string, Column][];
   /** saveState's UPDATE by the columns it changes (a handful of combinations). */
   readonly #saveUpdates = new Map<string, UpdateQuery>();
 
@@ -217,6 +221,10 @@ export class GameRepository {
     private readonly shards: ShardSet = SINGLE_SHARD,
   ) {
     this.#moves = movesQueries(dialect.tables);
+    const { games, seats } = dialect.tables;
+    this.#seatColumns = Object.entries(getTableColumns(seats));
+    const seatRows = dialect.jsonRows(this.#seatColumns.map(([, column]) => column), seats, eq(seats.gameId, games.id));
+    this.#withSeats = selectFields({ ...getTableColumns(games), seatRows }, games, { where: eq(games.id, sql.placeholder('id')) }) as SelectQuery<GameRow & { seatRows: string | null }>;
   }
 
   /**
@@ -246,6 +254,18 @@ export class GameRepository {
 
   *findById(id: number): Statements<GameRow | undefined> {
     return yield* first(this.#moves.findById, { id });
+  }
+
+  /** The game's row and its seats (in seat order), in one read. */
+  *findWithSeats(id: number): Statements<{ row: GameRow; seats: SeatRow[] } | undefined> {
+    const found = yield* first(this.#withSeats, { id });
+    if (found === undefined) return undefined;
+    const { seatRows, ...row } = found;
+    const columns = this.#seatColumns;
+    const seats = (seatRows === null ? [] : (JSON.parse(seatRows) as unknown[][])).map(
+      (values) => Object.fromEntries(columns.map(([key, column], i) => [key, values[i] === null || values[i] === undefined ? null : column.mapFromDriverValue(values[i])])) as SeatRow,
+    );
+    return { row, seats: seats.sort((a, b) => a.seat - b.seat) };
   }
 
   /** Where the game is shown: its channel and its thread (null: none), without its state. */

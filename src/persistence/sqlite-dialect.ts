@@ -29,6 +29,7 @@ export const sqliteDialect: Dialect = {
   average: (column) => sql<number>`avg(${column})`,
   // group_concat takes no order; winners are few and the reader splits them.
   commaList: (value) => sql<string | null>`group_concat(${value})`,
+  jsonRows: (columns, from, where) => sql<string | null>`(select json_group_array(json_array(${sql.join([...columns], sql`, `)})) from ${from} where ${where})`,
 };
 
 /** The database or a transaction of it: the same statements run on both. */

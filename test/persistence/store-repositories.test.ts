@@ -170,6 +170,25 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
       expect(await store.games.findById(game.id)).toEqual(expected);
       expect(await store.games.findById(game.id + 1)).toBeUndefined();
       expect(await store.games.seats(game.id)).toEqual([{ gameId: game.id, seat: 0, userId: HOST, displayName: 'Ayla', leftAt: null, removedAt: null, computer: null }]);
+      // The row with its seats in one read: the same columns, the seats in order, whatever they hold.
+      expect(await store.games.findWithSeats(game.id)).toEqual({ row: expected, seats: await store.games.seats(game.id) });
+      expect(await store.games.findWithSeats(game.id + 5)).toBeUndefined();
+      const three = await created(store, lobby('300000000000000098'), [
+        { seat: 2, userId: '200000000000000003', displayName: 'Cleo «☕» "c"' },
+        { seat: 0, userId: HOST, displayName: 'Ayla' },
+        { seat: 1, userId: '200000000000000002', displayName: 'Bert' },
+      ]);
+      await store.games.markSeatLeft(three.id, 0, T0 + 5, true);
+      await store.games.setSeatComputer(three.id, 1, 'hard');
+      const withSeats = await store.games.findWithSeats(three.id);
+      expect(withSeats).toEqual({ row: await store.games.findById(three.id), seats: await store.games.seats(three.id) });
+      expect(withSeats?.seats.map((s) => [s.seat, s.displayName, s.leftAt, s.removedAt, s.computer])).toEqual([
+        [0, 'Ayla', T0 + 5, T0 + 5, null],
+        [1, 'Bert', null, null, 'hard'],
+        [2, 'Cleo «☕» "c"', null, null, null],
+      ]);
+      const empty = await created(store, lobby('300000000000000099'));
+      expect((await store.games.findWithSeats(empty.id))?.seats).toEqual([]);
     });
 
     it('a rematch keeps its settings, and a game may start in a thread', async () => {

@@ -4,7 +4,7 @@ import { refuse, type ActiveSnapshot, type Result } from './types.js';
 
 /** The game's thread is open: its boards, reminders and votes go there. */
 export async function threadOpened(core: GameCore, gameId: number, threadId: string): Promise<void> {
-  await core.repo.setThread(gameId, threadId);
+  await core.setThread(gameId, threadId);
 }
 
 /**
@@ -16,7 +16,7 @@ export async function threadRefused(core: GameCore, gameId: number): Promise<boo
   const row = await core.repo.findById(gameId);
   const inChannel = row === undefined ? undefined : await core.repo.findPlayedInChannel(row.channelId);
   if (inChannel !== undefined && inChannel.id !== gameId) return false;
-  await core.repo.setThread(gameId, null);
+  await core.setThread(gameId, null);
   return true;
 }
 

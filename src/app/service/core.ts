@@ -87,6 +87,12 @@ export interface CommitChange {
   readonly concededTo: Seat | null;
 }
 
+/** Where a game is shown: its channel, and its thread (null: none). */
+export interface GamePlace {
+  readonly channelId: string;
+  readonly threadId: string | null;
+}
+
 /**
  * The board a commit owes the channel: its delivery in the outbox, whether it has a picture, the turn told
  * under it, and what the game's boards have told with it (the next board's starting point).
@@ -172,6 +178,11 @@ export class GameCore {
    * by any other change (a game's first board, the final board posted again) forgets it.
    */
   readonly boardsTold = new Map<number, BoardsTold>();
+  /**
+   * Where the games this process loaded are shown (their channel and thread): a click is checked against it
+   * without a read. Kept as loaded, and forgotten when the thread changes (setThread, forgetThread).
+   */
+  readonly #places = new Map<number, GamePlace>();
   readonly #store: Store;
   readonly #mutex = new KeyedMutex();
   /**
@@ -241,6 +252,27 @@ export class GameCore {
     return (await this.outbox.rows.add({ gameId: row.id, guildId: row.guildId, channelId: row.channelId, kind, version: row.version, payload })).id;
   }
 
+  /** Where the game is shown (its channel and thread), without its state: known once this process loaded it. */
+  async place(gameId: number): Promise<GamePlace | undefined> {
+    const known = this.#places.get(gameId);
+    if (known !== undefined) return known;
+    const read = await this.repo.placeOf(gameId);
+    if (read !== undefined) this.#places.set(gameId, read);
+    return read;
+  }
+
+  /** The game's thread is `threadId` (null: the game is played in its channel). */
+  async setThread(gameId: number, threadId: string | null): Promise<void> {
+    this.#places.delete(gameId);
+    await this.repo.setThread(gameId, threadId);
+  }
+
+  /** The game's thread is gone; a new one is opened with its next post. */
+  async forgetThread(gameId: number): Promise<void> {
+    this.#places.delete(gameId);
+    await this.repo.forgetThread(gameId);
+  }
+
   // ----- loading ---------------------------------------------------------------------------------------
 
   /**
@@ -275,10 +307,10 @@ export class GameCore {
   }
 
   async byId(gameId: number): Promise<Result<{ game: Snapshot }>> {
-    // The row and its seats asked for together (on PostgreSQL: at the same time, on two connections).
-    const [row, seats] = await Promise.all([this.repo.findById(gameId), this.repo.seats(gameId)]);
-    if (row === undefined) return refuse('no_game', {});
-    return this.snapshot(row, seats);
+    // The row and its seats in one read.
+    const found = await this.repo.findWithSeats(gameId);
+    if (found === undefined) return refuse('no_game', {});
+    return this.snapshot(found.row, found.seats);
   }
 
   /** `seats`: the game's seats, when the caller read them with the row. */
@@ -308,6 +340,7 @@ export class GameCore {
    * that replaying the log gives exactly the stored state.
    */
   async load(row: GameRow, readSeats?: SeatRow[]): Promise<Snapshot> {
+    this.#places.set(row.id, { channelId: row.channelId, threadId: row.threadId });
     const damaged = (reason: string): DamagedGameError => new DamagedGameError(row.id, row.channelId, reason);
     const module = this.modules.get(row.kind);
     if (module === undefined) throw damaged(`unknown game kind "${row.kind}"`);

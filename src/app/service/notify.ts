@@ -6,7 +6,7 @@ import type { Delivery, DmFallback } from '../outbox.js';
 import { DEFAULT_NOTIFY, type NotifySettings } from '../../notify-settings.js';
 import type { GameCore } from './core.js';
 import { isComputerPlayed } from './seat-identity.js';
-import type { ActiveSnapshot } from './types.js';
+import type { ActiveSnapshot, Snapshot } from './types.js';
 
 /** A player's notification settings (the defaults without a row, or when the row is damaged). */
 export async function notifySettings(core: GameCore, userId: string): Promise<NotifySettings> {
@@ -39,8 +39,31 @@ export async function notifyOfSeats(core: GameCore, game: ActiveSnapshot, seats:
 /** The seats of the game whose players are away now, with when they are back (shown on the board). */
 export async function awaySeats(core: GameCore, game: ActiveSnapshot): Promise<{ seat: Seat; until: number }[]> {
   const now = core.now();
-  const playing = game.seats.filter((s) => s.leftAt === null && !isComputerPlayed(s)).map((s) => s.seat);
-  return [...await notifyOfSeats(core, game, playing)].flatMap(([seat, n]) => (isAway(n, now) ? [{ seat, until: n.awayUntil as number }] : []));
+  const playing = game.seats.filter((s) => s.leftAt === null && !isComputerPlayed(s));
+  const wishes = await notifyOfPlayers(core, game, playing.map((s) => s.userId));
+  return playing.flatMap(({ seat, userId }) => {
+    const wish = wishes.get(userId) ?? DEFAULT_NOTIFY;
+    return isAway(wish, now) ? [{ seat, until: wish.awayUntil as number }] : [];
+  });
+}
+
+/** How long the settings read for a game's delivery serve the rest of it (the board, then whom it pings). */
+const READ_FOR_A_DELIVERY_MS = 1_000;
+const readForGame = new WeakMap<Snapshot, { readonly at: number; readonly users: ReadonlySet<string>; readonly settings: Promise<Map<string, NotifySettings>> }>();
+
+/**
+ * Players' notification settings, read for a game as one delivery of it sees the game (`game`, the same
+ * snapshot): the board's away lines and then whom the post pings and messages read the players' rows once.
+ * Users the first read did not cover, or a read more than a moment old, are read again.
+ */
+export async function notifyOfPlayers(core: GameCore, game: Snapshot, userIds: readonly string[]): Promise<Map<string, NotifySettings>> {
+  const read = readForGame.get(game);
+  if (read !== undefined && performance.now() - read.at < READ_FOR_A_DELIVERY_MS && userIds.every((u) => read.users.has(u))) return read.settings;
+  // Every player of the game at once: whom the post then names is among them.
+  const users = new Set([...userIds, ...game.seats.filter((s) => !isComputerPlayed(s)).map((s) => s.userId)]);
+  const settings = notifyOf(core, [...users]);
+  readForGame.set(game, { at: performance.now(), users, settings });
+  return settings;
 }
 
 /**

@@ -4,7 +4,7 @@
  * thread is the table of, and which games of a server wait for a player.
  */
 import type { GameRow } from '../../persistence/schema.js';
-import type { GameCore } from './core.js';
+import type { GameCore, GamePlace } from './core.js';
 import { activeSeats } from './queries.js';
 import { isComputerPlayed } from './seat-identity.js';
 import type { ActiveSnapshot, LobbySnapshot, Snapshot } from './types.js';
@@ -24,9 +24,9 @@ export function gameRow(core: GameCore, gameId: number): Promise<GameRow | undef
   return core.repo.findById(gameId);
 }
 
-/** Where a game is shown (its channel and thread), read without its state. */
-export function gamePlace(core: GameCore, gameId: number): Promise<{ channelId: string; threadId: string | null } | undefined> {
-  return core.repo.placeOf(gameId);
+/** Where a game is shown (its channel and thread), without its state (known once this process loaded the game). */
+export function gamePlace(core: GameCore, gameId: number): Promise<GamePlace | undefined> {
+  return core.place(gameId);
 }
 
 /** A running game as listed: loaded (for its players and whose turn it is), or only its row when damaged. */
@@ -84,9 +84,9 @@ export async function waitingFor(core: GameCore, guildId: string, userId: string
 export async function threadGone(core: GameCore, gameId: number, channelId: string): Promise<'channel' | 'new-thread'> {
   const others = (await core.repo.listRunningInChannel(channelId)).filter((row) => row.id !== gameId);
   if (others.length === 0) {
-    await core.repo.setThread(gameId, null);
+    await core.setThread(gameId, null);
     return 'channel';
   }
-  await core.repo.forgetThread(gameId);
+  await core.forgetThread(gameId);
   return 'new-thread';
 }

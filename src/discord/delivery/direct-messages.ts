@@ -34,7 +34,8 @@ export async function toldOfTurn(ctx: BotContext, game: Snapshot, step: Delivery
   if (!aboutTurn || named.length === 0 || game.row.guildId === DM_SCOPE) return named.map((userId) => ({ userId, ping: true, dm: null }));
   // A board asked for again (/game status) tells nobody anything new: no direct message for it.
   const news = !(step.kind === 'board' && step.again);
-  const wishes = await ctx.service.notifyOfUsers(named);
+  // As the board's away lines read them (the same delivery of the game): no second read.
+  const wishes = await ctx.service.notifyOfPlayers(game, named);
   return named.map((userId) => {
     const wish = wishes.get(userId) ?? DEFAULT_NOTIFY;
     return { userId, ping: wish.how !== 'dm', dm: wish.how === 'channel' || !news ? null : wish };

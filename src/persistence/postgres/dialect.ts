@@ -51,6 +51,7 @@ export const postgresDialect: Dialect = {
   time: <T extends number | null>(aggregate: SQL<T>) => aggregate.mapWith((value): T => Number(value) as T),
   average: (column) => sql<number>`avg(cast(${column} as double precision))`.mapWith(Number),
   commaList: (value, order) => sql<string | null>`string_agg(${value}, ',' order by ${order})`,
+  jsonRows: (columns, from, where) => sql<string | null>`(select cast(json_agg(json_build_array(${sql.join([...columns], sql`, `)})) as text) from ${from} where ${where})`,
 };
 
 function built(db: PgExecutor, query: SelectQuery): PgSelect {
