@@ -10,6 +10,7 @@ import { t, type CoreKey } from './i18n/index.js';
 /** Each button /help names: its placeholder in the help text, its label's key, and where it is shown. */
 export const HELP_BUTTONS = {
   takeTurn: { key: 'board.takeTurn', shown: 'public' },
+  phoneView: { key: 'board.phoneView', shown: 'public' },
   snooze: { key: 'reminder.snooze', shown: 'public' },
   undo: { key: 'panel.undo', shown: 'private' },
   suggest: { key: 'panel.suggest', shown: 'private' },

@@ -135,6 +135,7 @@ describe('/help names what players see', () => {
     'board.takeTurn',
     'board.hand',
     'board.log',
+    'board.phoneView',
     'panel.undo',
     'panel.more',
     'panel.suggest',
@@ -142,7 +143,7 @@ describe('/help names what players see', () => {
     'computer.reclaim',
   ] as const;
   // Those posted in the channel (in the game's language); the others answer one player privately.
-  const PUBLIC_BUTTONS = ['lobby.join', 'lobby.leave', 'lobby.start', 'lobby.cancel', 'board.takeTurn', 'board.hand', 'board.log', 'reminder.snooze'] as const;
+  const PUBLIC_BUTTONS = ['lobby.join', 'lobby.leave', 'lobby.start', 'lobby.cancel', 'board.takeTurn', 'board.hand', 'board.log', 'board.phoneView', 'reminder.snooze'] as const;
 
   it('/help names learn, replay, follow, stats and the clock as each language\'s Discord shows the commands', () => {
     const expected = {
