@@ -96,8 +96,9 @@ describe('one picture a post, the phone picture on demand', () => {
       expect(answer.attachments[0]!.description).toMatch(/compact, for reading on a phone/);
       expect(answer.embeds).toEqual([]);
       expect(answer.components).toEqual([]);
-      // Drawn for this answer, behind the boards of live turns; nothing new in the channel.
+      // Drawn for this answer from the public view, behind the boards of live turns; nothing new in the channel.
       expect(asked.slice(from).map(({ job, priority }) => [job.game !== 'chart' && job.picture, priority])).toEqual([['phone', 'asked']]);
+      expect(phoneJobs(from)[0]?.view).toEqual(env.service.publicView(await gameIn(channel)));
       expect(env.fake.channelMessages(channel)).toHaveLength(posts);
       env.fake.assertNoViolations();
     });
