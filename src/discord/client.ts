@@ -6,7 +6,7 @@
  * fake Discord in tests, the playground locally. It takes the form discord.js expects for `rest.api`,
  * e.g. http://127.0.0.1:8080/api (requests go to <apiBaseUrl>/v10/...).
  */
-import { Client, GatewayIntentBits, REST, Routes, type APIGatewayBotInfo, type ClientOptions } from 'discord.js';
+import { Client, GatewayIntentBits, REST, RESTEvents, Routes, type APIGatewayBotInfo, type ClientOptions } from 'discord.js';
 import { SINGLE_SHARD, type ShardSet } from '../sharding.js';
 
 export interface DiscordClientOptions {
@@ -68,7 +68,25 @@ export function createDiscordClient(options: DiscordClientOptions): Client {
   // Lets `client.login()` run without repeating the token, and REST work before login (command registration).
   client.token = options.token;
   client.rest.setToken(options.token);
+  exemptInteractionEndpoints(client.rest, rest);
   return client;
+}
+
+/**
+ * Discord does not count the interaction endpoints (an interaction's answer, and its webhook: the edits of
+ * the answer, follow-ups) against the bot's global rate limit; discord.js counts every request against its
+ * own throttle of that limit, so a bot answering many clicks would hold itself back for requests Discord
+ * never counts. Those are the requests discord.js sends without the bot's token: they go through a REST
+ * manager of their own, with the same settings but no global throttle (their routes' own limits still
+ * apply), whose events are heard on the client's.
+ */
+function exemptInteractionEndpoints(counted: REST, options: NonNullable<ClientOptions['rest']>): void {
+  const exempt = new REST({ ...options, globalRequestsPerSecond: Infinity });
+  // The events, as they are (discord.js types each event's arguments; they are passed on unread).
+  const heard = counted as unknown as NodeJS.EventEmitter;
+  for (const event of Object.values(RESTEvents)) exempt.on(event, (...args: unknown[]) => heard.emit(event, ...args));
+  const queueCounted = counted.queueRequest.bind(counted);
+  counted.queueRequest = (request) => (request.auth === false ? exempt.queueRequest(request) : queueCounted(request));
 }
 
 /**

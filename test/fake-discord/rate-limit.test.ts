@@ -3,8 +3,9 @@
  * handful of requests at once go over it), interaction endpoints not counted. Over the limit the fake answers
  * as Discord documents it and discord.js waits and tries again; every request is counted by its bucket.
  */
-import { Events, Routes, SlashCommandBuilder, type Interaction } from 'discord.js';
+import { Events, RESTEvents, Routes, SlashCommandBuilder, type Interaction, type RateLimitData } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createDiscordClient } from '../../src/discord/client.js';
 import { registerCommands } from '../../src/discord/register-commands.js';
 import type { FakeUser } from './actors.js';
 import { startFakeWithClient, type Connected } from './harness.js';
@@ -96,15 +97,40 @@ describe('the global rate limit', () => {
     expect(after.counted).toBe(before.counted);
   });
 
+  it("the bot's client holds itself back on counted requests only: its follow-ups beyond its own throttle's limit go out without its global wait", async () => {
+    // The bot's client as it runs against Discord: discord.js throttles it to the global limit itself.
+    const throttled = createDiscordClient({ token: env.fake.token, apiBaseUrl: env.fake.apiBaseUrl, rest: { globalRequestsPerSecond: PER_SECOND } });
+    const heldBack: RateLimitData[] = [];
+    throttled.rest.on(RESTEvents.RateLimited, (info) => {
+      if (info.global) heldBack.push(info);
+    });
+    let token = '';
+    handler = async (i) => {
+      if (!i.isChatInputCommand()) return;
+      token = i.token;
+      await i.reply('first');
+    };
+    const handle = await alice.runCommand(channel, 't');
+    const followUps = 2 * PER_SECOND;
+    for (let n = 1; n <= followUps; n++) await throttled.rest.post(Routes.webhook(env.fake.applicationId, token), { body: { content: `follow-up ${n}` }, auth: false });
+    await handle.waitFor((h) => h.followUps.length === followUps);
+    expect(heldBack).toEqual([]);
+    // Counted requests beyond its limit: those it holds back.
+    const channels = Array.from({ length: 2 * PER_SECOND }, (_, i) => env.fake.createChannel(`throttled-${i}`));
+    await Promise.all(channels.map((id) => throttled.rest.get(Routes.channel(id))));
+    expect(heldBack.length).toBeGreaterThan(0);
+    await throttled.destroy();
+  });
+
   it('counts requests by bucket: the route and its major parameter (channel, guild, or the webhook and its token)', async () => {
     const counts = env.fake.requestCounts();
     const reads = counts.filter((c) => c.method === 'GET' && c.route === '/channels/{channel_id}');
     expect(reads.map((c) => c.major)).toContain(channel);
     expect(reads.every((c) => c.budget === 'counted')).toBe(true);
+    // One bucket per interaction's webhook (its token).
     const followUps = counts.filter((c) => c.method === 'POST' && c.route === '/webhooks/{webhook_id}/{webhook_token}');
-    expect(followUps).toHaveLength(1);
-    expect(followUps[0]).toMatchObject({ budget: 'exempt', limited: 0 });
-    expect(followUps[0]?.major.startsWith(`${env.fake.applicationId}/`)).toBe(true);
+    expect(followUps).toHaveLength(2);
+    expect(followUps.every((c) => c.budget === 'exempt' && c.limited === 0 && c.major.startsWith(`${env.fake.applicationId}/`))).toBe(true);
     // The token is a secret: the count names it by a hash.
     expect(counts.some((c) => c.major.includes(env.fake.world.interactions.values().next().value?.token ?? '-'))).toBe(false);
   });

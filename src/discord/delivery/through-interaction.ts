@@ -6,11 +6,11 @@
  * requests a second per token), so on this path a turn-end spends none of it; the channel is the way
  * whenever this one is closed (a turn ended by a job, a board for another channel, a token gone).
  *
- * These requests go through a REST client of their own: discord.js counts every request against its own
- * global throttle (interaction webhooks included, which Discord exempts), and it repeats a request whose
- * answer was lost, which for a follow-up (it takes no nonce) would post the board twice. A follow-up
- * without a clear answer fails the delivery instead; the deliverer reads the channel back before it posts
- * that delivery again (deliverer.ts).
+ * These requests go through a REST client of their own, which never repeats one: the bot's client repeats
+ * a request whose answer was lost, which for a follow-up (it takes no nonce) would post the board twice. A
+ * follow-up without a clear answer fails the delivery instead; the deliverer reads the channel back before
+ * it posts that delivery again (deliverer.ts). Like the client's own way to the interaction endpoints
+ * (client.ts), it does not hold itself to the global rate limit, which does not count them.
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DiscordAPIError, Message, MessagePayload, REST, Routes, makeURLSearchParams, type APIMessage, type Client, type MessageCreateOptions } from 'discord.js';
