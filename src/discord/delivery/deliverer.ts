@@ -5,12 +5,14 @@
  * board before their panel answers; whatever could not be posted then (Discord down, the process killed)
  * is posted by the poll loop later, after a restart too.
  *
- * Exactly once: a delivery is posted with a nonce and `enforce_nonce`, so Discord itself returns the
- * first message if a retry repeats a post whose answer was lost (a crash between post and record); the
- * message id is recorded with the delivery. Boards owed one after another while Discord was unreachable
- * are posted as one board (the newest state, with every missed turn's summary); the others are marked
- * superseded. When a newer board is up, the buttons come off the older messages (disarming), recorded
- * too, so a crash leaves no live old board behind for long: the poll loop finishes the job.
+ * Exactly once: a delivery is posted in the channel with a nonce and `enforce_nonce`, so Discord itself
+ * returns the first message if a retry repeats a post whose answer was lost (a crash between post and
+ * record); a board posted as a click's follow-up takes no nonce, so one that may have been posted so is
+ * first looked for in the channel (#postedEarlier); the message id is recorded with the delivery. Boards
+ * owed one after another while Discord was unreachable are posted as one board (the newest state, with
+ * every missed turn's summary); the others are marked superseded. When a newer board is up, the buttons
+ * come off the older messages (disarming), recorded too, so a crash leaves no live old board behind for
+ * long: the poll loop finishes the job.
  */
 import { DiscordAPIError, SnowflakeUtil, type Message } from 'discord.js';
 import type { Snapshot } from '../../app/game-service.js';
