@@ -325,10 +325,12 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
   const databaseEnv: Record<string, string> = postgres === undefined ? {} : { DATABASE_URL: postgres.url, DATABASE_POOL_SIZE: String(POOL) };
   const seeded = performance.now();
   await seed(choice, stored, tables);
-  // Replays of the stored games of the first guild, by its players (seated in them, so they may see them).
+  // Replays of the stored games of the first guild, by its players (seated in them, so they may see them), in a
+  // channel of their own (a replay's frames carry pictures: in a game's channel they would pass for its boards).
   const replayers = guilds[0]!;
   if (REPLAYS > replayers.users.length) throw new Error(`--replays takes at most ${replayers.users.length} (the players of a guild)`);
-  const steppers = REPLAYS === 0 ? undefined : replaySteppers(fake, tables[0]!.channelId, replayers.users.slice(0, REPLAYS), await storedCopies(choice, replayers.guildId));
+  const steppers =
+    REPLAYS === 0 ? undefined : replaySteppers(fake, fake.createChannel('load-replays', { guildId: replayers.guildId }), replayers.users.slice(0, REPLAYS), await storedCopies(choice, replayers.guildId));
   const seedMs = performance.now() - seeded;
   // Commands registered globally (both guilds); one process per shard.
   const bots = Array.from(
