@@ -626,10 +626,25 @@ export class World {
               user: interactionUser,
               // As the interaction had them (a user install's is the user's), else the guild's install.
               authorizing_integration_owners: (this.interactions.get(message.interaction.id)?.payload as { authorizing_integration_owners?: unknown } | undefined)?.authorizing_integration_owners ?? { 0: message.guildId },
+              ...this.interactionMessages(message),
             },
           }
         : {}),
     } as APIMessage;
+  }
+
+  /**
+   * What a message's interaction_metadata says of the messages around it: for a component's interaction the
+   * message that carried the component, and for a follow-up the interaction's original response.
+   */
+  private interactionMessages(message: StoredMessage): { interacted_message_id?: string; original_response_message_id?: string } {
+    const interaction = message.interaction === undefined ? undefined : this.interactions.get(message.interaction.id);
+    if (interaction === undefined) return {};
+    const original = interaction.originalMessageId;
+    return {
+      ...(interaction.sourceMessageId !== undefined ? { interacted_message_id: interaction.sourceMessageId } : {}),
+      ...(original !== undefined && original !== message.id ? { original_response_message_id: original } : {}),
+    };
   }
 
   // ----- messages --------------------------------------------------------------------------------------
