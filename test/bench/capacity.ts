@@ -72,7 +72,11 @@ function cpuMsOfStat(stat: string): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
-/** The CPU time so far of the PostgreSQL server: its postmaster and the postmaster's children (the backends). */
+/**
+ * The CPU time so far of the PostgreSQL server: its postmaster, the backends that ended (the postmaster's
+ * cutime and cstime: a pool closes idle connections, and a new one starts a new backend) and the
+ * postmaster's children still running.
+ */
 function postgresCpuMs(dataDir: string): number {
   const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
   let sum = 0;
@@ -80,8 +84,9 @@ function postgresCpuMs(dataDir: string): number {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (Number(pid) === postmaster || parent === postmaster) sum += cpuMsOfStat(stat);
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(pid) === postmaster) sum += cpuMsOfStat(stat) + ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
+      else if (Number(fields[1]) === postmaster) sum += cpuMsOfStat(stat);
     } catch {
       // the process ended meanwhile
     }

@@ -371,7 +371,9 @@ async function execute(on: Connection, prepared: PreparedStatements, statement: 
     else {
       // The writes of one `together` are independent of each other already (a DELETE and an INSERT of one table).
       if (!writes.every((write) => held.joins(write))) held.flush();
-      for (const write of writes) held.hold(write, (sent) => void (sent.length === 1 && !isChecked(sent[0] as Update) ? execute(unheld(on), prepared, sent[0] as Statement) : writeTogether(on, prepared, sent)));
+      // What they are sent with is the transaction's (a failure fails it at COMMIT), as a write sent at once is.
+      const send = (sent: readonly (Insert | Update | Delete)[]): void => on.defer?.(sent.length === 1 && !isChecked(sent[0] as Update) ? execute(unheld(on), prepared, sent[0] as Statement) : writeTogether(on, prepared, sent));
+      for (const write of writes) held.hold(write, send);
       return undefined;
     }
   }
