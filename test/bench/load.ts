@@ -242,12 +242,12 @@ async function storedCopies(choice: DatabaseChoice, guildId: string): Promise<nu
 
 /**
  * Players stepping replays while a burst runs: each opens the replay of a stored game of its guild and clicks
- * Next turn as soon as the last step is answered, on to the next game at the end of one; counts the steps the
- * bot answered with a new frame and those it answered that it was busy.
+ * Next turn as soon as the last step is answered, on to the next game at the end of one; tells when (the fake's
+ * clock) each step was answered with a new frame, and how many were answered that the bot was busy.
  */
 function replaySteppers(fake: FakeDiscord, channelId: string, players: readonly FakeUser[], games: readonly number[]) {
   let stepping = false;
-  let answered = 0;
+  let answered: number[] = [];
   let busy = 0;
   let next = 0;
   const BUSY = 'this turn of the replay has to wait';
@@ -272,7 +272,7 @@ function replaySteppers(fake: FakeDiscord, channelId: string, players: readonly 
       await click.waitFor((h) => h.followUps.length > 0 || fake.message(replay.id)!.content !== before, { timeoutMs: 300_000, description: 'a step of a replay' });
       if (click.followUps.some((m) => m.content.includes(BUSY))) busy += 1;
       replay = fake.message(replay.id)!;
-      if (replay.content !== before) answered += 1;
+      if (replay.content !== before) answered.push(fake.clock.now());
     }
     replays.set(user, replay);
   };
@@ -286,11 +286,11 @@ function replaySteppers(fake: FakeDiscord, channelId: string, players: readonly 
       stepping = true;
       running = players.map((user) => step(user));
     },
-    async stop(): Promise<{ answered: number; busy: number }> {
+    async stop(): Promise<{ answered: number[]; busy: number }> {
       stepping = false;
       await Promise.all(running);
       const counts = { answered, busy };
-      answered = 0;
+      answered = [];
       busy = 0;
       return counts;
     },
@@ -301,6 +301,8 @@ interface Timed {
   ack: number[];
   board: number[];
   boardsPerSecond: number;
+  /** When the last board was posted (the fake's clock). */
+  lastBoardAt: number;
 }
 
 async function run(stored: number, workers: number, shards: number, storeKind: StoreKind): Promise<Record<string, unknown>> {
@@ -396,10 +398,10 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
     const first = Math.min(...handles.map((h) => h.handle.record.dispatchedAt));
     const last = Math.max(...handles.map((h) => boardOf(h.channelId)!.createdAt));
     meter?.stop();
-    return { ack, board, boardsPerSecond: count / Math.max(0.001, (last - first) / 1000) };
+    return { ack, board, boardsPerSecond: count / Math.max(0.001, (last - first) / 1000), lastBoardAt: last };
   };
 
-  const single: Timed = { ack: [], board: [], boardsPerSecond: 0 };
+  const single: Timed = { ack: [], board: [], boardsPerSecond: 0, lastBoardAt: 0 };
   for (let i = 0; i < 20; i++) {
     const one = await burst(1, i % PLAYABLE);
     single.ack.push(...one.ack);
@@ -418,8 +420,8 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
     threadSplit: string;
     /** Requests to Discord per turn-end: counted against the bot's global rate limit, exempt (interaction endpoints), refused by it (429). */
     budget: { counted: number; exempt: number; limited: number };
-    /** Replay steps during the burst (--replays): answered with a new frame, answered that the bot was busy. */
-    replaySteps: { answered: number; busy: number };
+    /** Replay steps during the burst (--replays): when each was answered with a new frame; how many were answered that the bot was busy. */
+    replaySteps: { answered: number[]; busy: number };
   }
   const fiftyAtOnce = async (): Promise<Fifty> => {
     let botCpuBefore: number[] = [];
@@ -428,7 +430,7 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
     let started = 0;
     let threadsBefore = new Map<string, number>();
     let requestsBefore = fake.requestTotals();
-    let replaysStopped: Promise<{ answered: number; busy: number }> | undefined;
+    let replaysStopped: Promise<{ answered: number[]; busy: number }> | undefined;
     const measured = { botCpuMs: 0, ownCpuMs: 0, databaseCpuMs: 0, wallMs: 0, threadSplit: '', budget: { counted: 0, exempt: 0, limited: 0 } };
     const databaseDir = storeKind === 'postgres' ? cluster?.dataDir : undefined;
     await steppers?.open();
@@ -459,7 +461,7 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
         };
       },
     });
-    return { timed, ...measured, replaySteps: (await replaysStopped) ?? { answered: 0, busy: 0 } };
+    return { timed, ...measured, replaySteps: (await replaysStopped) ?? { answered: [], busy: 0 } };
   };
   // The first burst is the row's; further ones (--bursts) give the spread of its board p95 within one run.
   const bursts: Fifty[] = [];
@@ -501,7 +503,13 @@ async function run(stored: number, workers: number, shards: number, storeKind: S
     // The bot's CPU (main thread and workers, all its processes) per turn-end, and the board p95, as medians of the bursts.
     '50 at once: bot CPU ms per turn-end (median of bursts)': (quantile(bursts.map((b) => b.botCpuMs), 0.5) / 50).toFixed(1),
     '50 at once: board p95 ms (median of bursts)': quantile(bursts.map((b) => quantile(b.timed.board, 0.95)), 0.5).toFixed(0),
-    ...(REPLAYS > 0 ? { [`50 at once: replay steps by ${REPLAYS} players, each burst (answered / busy)`]: bursts.map((b) => `${b.replaySteps.answered} / ${b.replaySteps.busy}`).join(', ') } : {}),
+    ...(REPLAYS > 0
+      ? {
+          [`50 at once: replay steps by ${REPLAYS} players, each burst (answered before the last board / after it / busy)`]: bursts
+            .map(({ replaySteps: { answered, busy }, timed: { lastBoardAt } }) => `${answered.filter((at) => at <= lastBoardAt).length} / ${answered.filter((at) => at > lastBoardAt).length} / ${busy}`)
+            .join(', '),
+        }
+      : {}),
     // Discord's global rate limit (50 a second per bot token) counts all but the interaction endpoints.
     '50 at once: requests per turn-end counted / exempt / 429 (median of bursts)': `${perTurnEnd((b) => b.counted)} / ${perTurnEnd((b) => b.exempt)} / ${perTurnEnd((b) => b.limited)}`,
     ...(BURSTS > 1
