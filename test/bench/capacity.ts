@@ -18,9 +18,9 @@
  * the end of each rate (other work on the machine lowers the figure).
  *
  * Arguments: `--store sqlite,postgres` (default both), `--stored 1000`, `--tables 60`, `--start 2`,
- * `--steps 4`, `--seconds 45`, `--workers 2` (render workers), `--pool 10` (PostgreSQL connections),
+ * `--steps 5`, `--seconds 40`, `--workers 2` (render workers), `--pool 10` (PostgreSQL connections),
  * `--seed 1`, `--json` (one JSON line per rate). The defaults take about ten minutes; longer runs
- * (`--seconds 180 --steps 6`) settle the figure.
+ * (`--seconds 90 --steps 6 --start 4`) settle the figure.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -51,8 +51,8 @@ const STORED = wholeNumber('stored', '1000', 1);
 const TABLES = wholeNumber('tables', '60', 2);
 const START_RATE = Number(arg('start', '2'));
 if (!(START_RATE > 0)) throw new Error(`--start takes a rate above 0, not ${arg('start', '2')}`);
-const STEPS = wholeNumber('steps', '4', 1);
-const SECONDS = wholeNumber('seconds', '45', 5);
+const STEPS = wholeNumber('steps', '5', 1);
+const SECONDS = wholeNumber('seconds', '40', 5);
 const WORKERS = wholeNumber('workers', '2', 1);
 const POOL = wholeNumber('pool', '10', 1);
 const SEED = wholeNumber('seed', '1', 0);
@@ -60,6 +60,8 @@ const SEED = wholeNumber('seed', '1', 0);
 const BOARD_P95_MS = 2_000;
 /** After the arrivals stop, the turns under way must be on the board within this (ms). */
 const DRAIN_MS = 60_000;
+/** A turn whose panel or board does not come within this (ms) failed. */
+const TURN_MS = 60_000;
 
 /** A process's CPU time so far (all its threads), from /proc/<pid>/stat: utime + stime in clock ticks of 10 ms. */
 function processCpuMs(pid: number | undefined): number {
@@ -183,12 +185,17 @@ async function runStore(storeKind: StoreKind, cluster: PostgresCluster | undefin
     fake.world.events.on('messageCreate', onMessage);
     await until(fake, () => tables.every((t) => latestBoard.has(t.channelId)), 'the first boards', 300_000);
 
-    /** Resolves when a board newer than `before` is in the channel. */
+    /** Resolves when a board newer than `before` is in the channel; rejects when none came within TURN_MS. */
     const boardAfter = (channelId: string, before: string): Promise<StoredMessage> =>
-      new Promise((resolve) => {
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          boardWaiters.delete(channelId);
+          reject(new Error(`no board in ${channelId} within ${TURN_MS} ms of the click that ended the turn`));
+        }, TURN_MS);
         const check = (): void => {
           const latest = latestBoard.get(channelId);
           if (latest !== undefined && latest.id !== before) {
+            clearTimeout(timer);
             boardWaiters.delete(channelId);
             resolve(latest);
           }
@@ -199,7 +206,7 @@ async function runStore(storeKind: StoreKind, cluster: PostgresCluster | undefin
 
     /** Plays the table's turn up to the click that ends it: who clicks, on which panel, what. Null: the game is over. */
     const prepare = async (channelId: string): Promise<{ user: FakeUser; panel: SeenMessage; end: Offered } | null> => {
-      const table = { fake, channelId, latest: () => fake.message(latestBoard.get(channelId)!.id), timeoutMs: 300_000 };
+      const table = { fake, channelId, latest: () => fake.message(latestBoard.get(channelId)!.id), timeoutMs: TURN_MS };
       for (;;) {
         const played = await playTurn(table, { maxSteps: 30, policy: ({ choices }) => (choices.some((c) => END_TURN.test(c.label)) ? null : (choices[0] as Offered)) });
         if (played === null) return null;
@@ -230,16 +237,19 @@ async function runStore(storeKind: StoreKind, cluster: PostgresCluster | undefin
         // A free table, taken at random; the arrival waits when every table is busy.
         while (free.length === 0) await new Promise<void>((resolve) => waitingForTable.push(resolve));
         const channelId = free.splice(Math.floor(random() * free.length), 1)[0] as string;
+        let over = false;
         try {
           const prepared = await prepare(channelId);
+          over = prepared === null;
           if (prepared === null) return; // the game is over: the table stays out
           const before = latestBoard.get(channelId)!.id;
           const { user, panel, end } = prepared;
           const handle: InteractionHandle = await (end.kind === 'button' ? user.clickButton(panel.id, end.customId, { until: 'none' }) : user.selectOptions(panel.id, end.customId, [end.value as string], { until: 'none' }));
           const board = await boardAfter(channelId, before);
           boards.push(board.createdAt - handle.record.dispatchedAt);
-          free.push(channelId);
         } finally {
+          // A failed turn's table plays on from its latest board (its player takes the turn again).
+          if (!over) free.push(channelId);
           open--;
           waitingForTable.shift()?.();
         }
@@ -261,8 +271,8 @@ async function runStore(storeKind: StoreKind, cluster: PostgresCluster | undefin
         );
       }
       clearInterval(sampler);
+      // Turns still open after DRAIN_MS do not hold up the next rate: they end on their own (or fail).
       const drained = await Promise.race([Promise.all(turns).then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), DRAIN_MS).unref())]);
-      if (!drained) await Promise.all(turns);
       const turnEnds = boardsPosted - boardsBefore;
       const botCpuMs = processCpuMs(bot.pid) - botCpuBefore;
       const own = process.cpuUsage(ownCpuBefore);
