@@ -24,6 +24,7 @@ import {
   type Ctx,
   fillVerticalGradient,
   newLayer,
+  drawSprite,
   type Canvas,
 } from '../../../render/common/index.js';
 import {
@@ -43,7 +44,7 @@ import { drawLettersBand, lettersBandHeight, type BandPlayer } from './expansion
 import { lsLabel } from './expansion/labels.js';
 import { drawPanel, type PanelProps } from './panel.js';
 import { GOOD_ORDER, NEUTRAL_STYLE, PLAYER_STYLES, THEME, type FigureStyle } from './style.js';
-import { drawTileBase, drawTileFigures, drawTileHighlight, HEADER_H, type Rect, type TileContext } from './tile.js';
+import { drawTileBase, drawTileFigures, drawTileHighlight, HEADER_H, tileBaseBox, type Rect, type TileContext } from './tile.js';
 
 export interface IstanbulRenderOptions {
   readonly locale: RenderLocale;
@@ -596,7 +597,11 @@ interface StaticLayer {
 /** Per thread: the layouts and locales in play (a layer of a 1600 x 1010 board holds 6.4 MB). */
 const staticLayers = new LayerCache<StaticLayer>(6);
 
-/** The background, the header's frame, wordmark and goods legend, every place's frame, name and artwork. */
+/**
+ * The background, the header's frame, wordmark and goods legend, every place's frame, name and artwork. Each
+ * place's part is a sprite of its own (by place, tile size and locale): a layer of another arrangement (a
+ * random layout, another player count) composites the places already drawn instead of drawing them again.
+ */
 function staticLayer(view: IstanbulPublicView, locale: RenderLocale, layout: BoardLayout): StaticLayer {
   const places = view.places.map((p) => `${p.id}@${p.row},${p.col}`).join(' ');
   const key = `${layout.width}x${layout.height} ${view.grid.width}x${view.grid.height} ${view.players.length} ${locale} ${places}`;
@@ -605,7 +610,13 @@ function staticLayer(view: IstanbulPublicView, locale: RenderLocale, layout: Boa
     drawBackground(ctx, layout);
     const header = drawHeaderStatic(ctx, layout.header, locale);
     const tc: TileContext = { locale, figures: [], current: false, lastMove: null, lastMoveColour: null, dice: null, announced: null };
-    for (const place of view.places) drawTileBase(ctx, layout.tile(place.row, place.col), place, tc, 'static');
+    for (const place of view.places) {
+      const rect = layout.tile(place.row, place.col);
+      const box = tileBaseBox(rect);
+      drawSprite(ctx, `istanbul tile ${place.id} ${place.detail.kind} ${rect.w}x${rect.h} ${locale}`, box.x, box.y, box.w, box.h, (sprite, dx, dy) =>
+        drawTileBase(sprite, { ...rect, x: rect.x + dx, y: rect.y + dy }, place, tc, 'static'),
+      );
+    }
     return { canvas, header };
   });
 }

@@ -40,6 +40,11 @@ export function figureStripHeight(tile: Rect): number {
   return Math.round(Math.min(84, Math.max(60, tile.h * 0.33)));
 }
 
+/** What a tile's static part covers: the tile and its shadow (2 px right, 4 px down). */
+export function tileBaseBox(rect: Rect): Rect {
+  return { x: rect.x, y: rect.y, w: rect.w + 2, h: rect.h + 4 };
+}
+
 export function drawTileBase(ctx: Ctx, rect: Rect, place: PlaceView, tc: TileContext, part: TilePart = 'all'): void {
   const { x, y, w, h } = rect;
   const radius = 10;
