@@ -12,6 +12,7 @@
 import { AttachmentBuilder, ButtonStyle, ComponentType, type APIActionRowComponent, type APIComponentInMessageActionRow } from 'discord.js';
 import type { Locale } from '../engine/index.js';
 import type { GamePresenter, PresenterRegistry, RulesCards } from '../games/contract.js';
+import { RenderBusyError } from '../render/board-job.js';
 import type { ComponentInteraction, HandlerEnv } from './context.js';
 import { t } from './i18n/index.js';
 import { notePrivately } from './respond.js';
@@ -84,7 +85,13 @@ export async function showRulesCard(env: HandlerEnv, interaction: ComponentInter
   const words = subject === undefined ? undefined : cards.text(subject.id, locale);
   if (subject === undefined || words === undefined) return notePrivately(interaction, t(locale, 'rules.unknown'));
   const position = t(locale, 'rules.position', { n: chosen + 1, count: subjects.length });
-  const png = await cards.render(subject.id, locale, position);
+  let png: Buffer;
+  try {
+    png = await cards.render(subject.id, locale, position);
+  } catch (error) {
+    if (!(error instanceof RenderBusyError)) throw error;
+    return notePrivately(interaction, t(locale, 'rules.busy'));
+  }
   const name = `rules-${id.game}-${subject.id}.png`;
   const paging: Row = {
     type: ComponentType.ActionRow,

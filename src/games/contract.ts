@@ -185,6 +185,9 @@ export interface RulesCards {
   subjects(locale: Locale): readonly { readonly id: string; readonly label: string; readonly description: string }[];
   /** A subject's title and text; undefined for an id that is none of `subjects`. */
   text(id: string, locale: Locale): { readonly title: string; readonly text: string } | undefined;
-  /** Its picture as a PNG; `position` is drawn beside the title ("3 / 20"). */
+  /**
+   * Its picture as a PNG; `position` is drawn beside the title ("3 / 20"). Asked for: drawn behind the boards
+   * of live turns, refused (RenderBusyError) when too many asked pictures wait.
+   */
   render(id: string, locale: Locale, position: string): Promise<Buffer>;
 }

@@ -1,6 +1,6 @@
 /**
- * What players ask for does not slow what players wait for: a replay's frames are drawn behind the boards
- * of live turns, in the real render pool (one worker, held up on purpose while the bot asks for pictures),
+ * What players ask for does not slow what players wait for: a replay's frames (and the rules cards of /help
+ * rules) are drawn behind the boards of live turns, in the real render pool (one worker, held up on purpose while the bot asks for pictures),
  * and when too many asked pictures already wait, the one stepping the replay is told the bot is busy and
  * the replay stays as it was. The order of events is asserted, not a time.
  */
@@ -114,6 +114,25 @@ describe("a replay's frames are drawn behind the boards of live turns", () => {
     // Asked again once the pool is free, the replay comes with its picture.
     const replay = privateReply(await dora.runCommand(replayed.channel, 'game', { subcommand: 'replay', options: { game: replayed.gameId } }), dora);
     expect(replay.attachments.map((a) => a.filename)).toEqual([`replay-${replayed.gameId}-0.png`]);
+    env.fake.assertNoViolations();
+  });
+
+  it('a rules card of /help rules is asked for too: refused as busy while as many asked pictures wait, and the answer stays as it was', async () => {
+    const eve = env.createUser('eve', { globalName: 'Eve', locale: 'nl' });
+    const help = await eve.runCommand(replayed.channel, 'help', { options: { topic: 'rules', game: 'kairo' } });
+    await help.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the answer to /help rules' });
+    const answer = privateReply(help, eve);
+    const before = env.fake.message(answer.id)!.content;
+    const held = await holdTheWorker();
+    const waiting = pool.render(KAIRO_BOARD, 'asked');
+    const menu = answer.selects[0]!;
+    const pick = await eve.selectOptions(answer.id, menu.customId, [menu.options[0]!.value], { until: 'response' });
+    await pick.waitFor((h) => h.followUps.length > 0, { timeoutMs: WAIT_MS, description: 'the busy note' });
+    expect(pick.followUps[0]).toMatchObject({ ephemeral: true, content: 'De bot tekent nu de borden van de lopende spellen, dus deze afbeelding moet wachten. Vraag het zo nog eens.' });
+    expect(env.fake.message(answer.id)!.content).toBe(before);
+    expect(env.fake.message(answer.id)!.attachments).toEqual([]);
+    held.release();
+    await Promise.all([held.done, waiting]);
     env.fake.assertNoViolations();
   });
 });

@@ -145,6 +145,7 @@ export const seatsAndTables: Record<keyof typeof en, string> = {
   'learn.tip.more': '**{suggest}** fragt jederzeit nach dem Vorschlag; **{hand}** auf dem Spielplan zeigt deine geheimen Karten und **{log}**, was geschehen ist.',
   'rules.show': 'Bilder zeigen ▶',
   'rules.position': '{n} / {count}',
+  'rules.busy': 'Der Bot zeichnet gerade die Spielpläne der laufenden Spiele, darum muss dieses Bild warten. Frag gleich noch einmal.',
   'rules.unknown': 'Dieses Bild gibt es nicht (mehr). Frage /hilfe noch einmal nach den Regeln.',
   // The time bank, and playing anywhere
   'opt.clock.name': 'uhr',

@@ -143,6 +143,7 @@ export const seatsAndTables = {
   'learn.tip.more': '**{suggest}** asks for the suggestion at any time; **{hand}** on the board shows your secret cards and **{log}** what happened.',
   'rules.show': 'Show the pictures ▶',
   'rules.position': '{n} / {count}',
+  'rules.busy': 'The bot is drawing the boards of the games being played right now, so this picture has to wait. Ask again in a moment.',
   'rules.unknown': 'That picture does not exist (any more). Ask /help for the rules again.',
   // The time bank, and playing anywhere
   'opt.clock.name': 'clock',

@@ -145,6 +145,7 @@ export const seatsAndTables: Record<keyof typeof en, string> = {
   'learn.tip.more': '**{suggest}** vraagt op elk moment om het voorstel; **{hand}** op het speelbord toont je geheime kaarten en **{log}** wat er gebeurd is.',
   'rules.show': 'Afbeeldingen tonen ▶',
   'rules.position': '{n} / {count}',
+  'rules.busy': 'De bot tekent nu de borden van de lopende spellen, dus deze afbeelding moet wachten. Vraag het zo nog eens.',
   'rules.unknown': 'Die afbeelding bestaat niet (meer). Vraag /hulp opnieuw naar de regels.',
   // The time bank, and playing anywhere
   'opt.clock.name': 'klok',

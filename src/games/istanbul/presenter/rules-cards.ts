@@ -113,7 +113,8 @@ export function istanbulRulesCards(boards: BoardRenderer): RulesCards {
     async render(id, locale, position) {
       const words = istanbulRulesCardText(id, locale);
       if (words === undefined) throw new RangeError(`no Istanbul place ${id}`);
-      return boards.render({ game: 'istanbul', picture: 'rules', view: { place: Number(id) }, options: { ...words, position } });
+      // Asked for (/help rules): behind the boards of live turns.
+      return boards.render({ game: 'istanbul', picture: 'rules', view: { place: Number(id) }, options: { ...words, position } }, 'asked');
     },
   };
 }

@@ -94,7 +94,8 @@ export function kairoRulesCards(boards: BoardRenderer): RulesCards {
     async render(id, locale, position) {
       const words = kairoRulesCardText(id, locale);
       if (words === undefined) throw new RangeError(`no Kairo card kind ${id}`);
-      return boards.render({ game: 'kairo', picture: 'rules', view: { kind: id }, options: { ...words, position } });
+      // Asked for (/help rules): behind the boards of live turns.
+      return boards.render({ game: 'kairo', picture: 'rules', view: { kind: id }, options: { ...words, position } }, 'asked');
     },
   };
 }
