@@ -47,7 +47,7 @@ export interface PictureSource {
 
 /**
  * 'now': a live turn's picture, which the players wait for to play on (a board, a turn panel's picture).
- * 'asked': a picture someone asked for besides the play (a replay frame, a Phone view): drawn when no 'now'
+ * 'asked': a picture someone asked for besides the play (a replay frame, a Phone view, a rules card): drawn when no 'now'
  * picture waits, so what players ask for never slows what they wait for.
  */
 export type RenderPriority = 'now' | 'asked';
