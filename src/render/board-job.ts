@@ -47,8 +47,8 @@ export interface PictureSource {
 
 /**
  * 'now': a live turn's picture, which the players wait for to play on (a board, a turn panel's picture).
- * 'asked': a picture someone asked for besides the play (a replay frame, a Phone view, a rules card): drawn when no 'now'
- * picture waits, so what players ask for never slows what they wait for.
+ * 'asked': a picture someone asked for besides the play (a replay frame, a Phone view, a rules card):
+ * drawn when no 'now' picture waits, so what players ask for never slows what they wait for.
  */
 export type RenderPriority = 'now' | 'asked';
 

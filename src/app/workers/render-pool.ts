@@ -4,8 +4,9 @@
  * within the time limit, rejects with a RenderError; a worker that hangs is terminated and replaced.
  *
  * Two priorities: a live turn's picture ('now': its board, a player's turn panel) goes to the pool at once;
- * a picture someone asked for ('asked': a replay frame, a Phone view, a rules card) waits here until a worker is free
- * and no 'now' picture waits, so a burst of turns gets its boards first however fast replays are stepped.
+ * a picture someone asked for ('asked': a replay frame, a Phone view, a rules card) waits here until a
+ * worker is free and no 'now' picture waits, so a burst of turns gets its boards first however fast
+ * replays are stepped.
  * At most `maxAskedWaiting` asked pictures wait; one more is refused at once (RenderBusyError), and the
  * one who asked is told so instead of waiting behind a queue that may not move for seconds.
  */
