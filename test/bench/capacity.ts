@@ -271,8 +271,10 @@ async function runStore(storeKind: StoreKind, cluster: PostgresCluster | undefin
         );
       }
       clearInterval(sampler);
-      // Turns still open after DRAIN_MS do not hold up the next rate: they end on their own (or fail).
+      // Turns still open after DRAIN_MS fail the rate; the next rate starts once they ended (each ends or
+      // fails within TURN_MS of its last answer), so a rate's backlog does not weigh on the next.
       const drained = await Promise.race([Promise.all(turns).then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), DRAIN_MS).unref())]);
+      if (!drained) await Promise.all(turns);
       const turnEnds = boardsPosted - boardsBefore;
       const botCpuMs = processCpuMs(bot.pid) - botCpuBefore;
       const own = process.cpuUsage(ownCpuBefore);

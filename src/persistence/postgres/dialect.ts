@@ -231,11 +231,11 @@ class PreparedStatements {
       texts.push(part.text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`));
       values.push(...part.values);
     }
-    const withs = (list: readonly string[], from: number): string[] => list.map((write, i) => `write_${i + from} as (${write})`);
+    const withs = (list: readonly string[]): string[] => list.map((write, i) => `write_${i} as (${write})`);
     const text =
       checked === null
-        ? `with ${withs(texts.slice(0, -1), 0).join(', ')} ${texts.at(-1) as string}`
-        : `with ${[`changed as (${texts[0] as string} returning 1)`, ...withs(texts.slice(1), 0)].join(', ')} select 1 / count(*) from changed`;
+        ? `with ${withs(texts.slice(0, -1)).join(', ')} ${texts.at(-1) as string}`
+        : `with ${[`changed as (${texts[0] as string} returning 1)`, ...withs(texts.slice(1))].join(', ')} select 1 / count(*) from changed`;
     let name = this.#togetherNames.get(text);
     if (name === undefined) {
       name = `bazaar_${++statements}`;
