@@ -71,6 +71,13 @@ export interface GamePolicy<S, A, V> {
    */
   readonly warmUpOptions?: readonly unknown[];
   /**
+   * Whether the game's end is in sight from this view: every line of play ends it soon (Kairo's final
+   * phase), so a result the search finds settled cannot be undone by playing on, and the search then plays
+   * for the score (search.ts). Without it, or where it is false, the search plays for the win alone: far
+   * ahead before the end is in sight, the greedy move may never end the game.
+   */
+  endInSight?(view: V): boolean;
+  /**
    * The seat's view of a state (the game's `view(state, seat)`): lets a search tell whether the view after
    * its choice is certain (no hidden information or chance revealed), so the next decision of the same
    * seat can go on from that part of its tree (see search.ts, Carry). Without it nothing is carried.

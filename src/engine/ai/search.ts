@@ -118,10 +118,12 @@ export function searchDecision<S, A, V>(
     const b = stats[best] as (typeof stats)[number];
     if (a.visits > b.visits || (a.visits === b.visits && a.value > b.value)) best = i;
   }
-  // A settled result: every action tried wins all but surely, or loses so. The win chance no longer tells
-  // them apart (passing looked as good as scoring), so among them the greedy one-ply choice decides: the
-  // most the seat can score. soonerWin has its own way to convert a lead, and its values are scaled.
-  if (budget.soonerWin === undefined && settled(stats)) {
+  // A settled result: the game's end is in sight and every action tried wins all but surely, or loses so.
+  // The win chance no longer tells them apart (passing looked as good as scoring), so among them the greedy
+  // one-ply choice decides: the most the seat can score. soonerWin has its own way to convert a lead, and its
+  // values are scaled. Before the end is in sight the greedy move may not lead to it (Kairo ends only when
+  // stalls are extended), so a lead alone does not settle anything.
+  if (budget.soonerWin === undefined && policy.endInSight?.(view) === true && settled(stats)) {
     const tried = legal.filter((_, i) => (stats[i] as (typeof stats)[number]).visits > 0);
     const chosen = tried[greedyIndexIn(policy, policy.reseed(sample(rng), rng), seat, tried, rng)] as A;
     best = legal.indexOf(chosen);

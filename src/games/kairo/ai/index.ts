@@ -50,6 +50,8 @@ export const kairoPolicy: GamePolicy<KairoState, KairoAction, KairoSeatView> = {
   seatView: (state, seat) => seatView(state, seat),
   budgets: KAIRO_BUDGETS,
   budgetOf: kairoBudget,
+  // The final phase: each seat builds until it cannot or will not, then the game is scored.
+  endInSight: (view) => view.phase === 'final',
   determinizer: kairoDeterminizer,
   reseed: reseedKairo,
   evaluate: evaluateKairo,
