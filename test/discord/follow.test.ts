@@ -46,7 +46,7 @@ async function command(user: FakeUser, channel: string, subcommand: string, opti
 /** The users a posted message was allowed to ping (what Discord would notify), from the request the bot sent. */
 function pinged(channel: string, message: SeenMessage): string[] {
   // Posted in the channel, or as the follow-up of the click that ended the turn.
-  const post = env.fake.requests.find((r) => r.method === 'POST' && (r.path === `/channels/${channel}/messages` || r.route === '/webhooks/{webhook_id}/{webhook_token}') && (r.body as { content?: string }).content === message.content);
+  const post = env.fake.requests.find((r) => r.method === 'POST' && r.globallyLimited !== true && (r.path === `/channels/${channel}/messages` || r.route === '/webhooks/{webhook_id}/{webhook_token}') && (r.body as { content?: string }).content === message.content);
   return (post?.body as { allowed_mentions?: { users?: string[] } } | undefined)?.allowed_mentions?.users ?? [];
 }
 

@@ -98,7 +98,7 @@ function remindersAt(...at: readonly Table[]): SeenMessage[] {
 
 /** The users a posted message was allowed to ping (what Discord would notify), from the request the bot sent. */
 function pinged(message: SeenMessage): string[] {
-  const post = env.fake.requests.find((r) => r.method === 'POST' && /^\/channels\/\d+\/messages$/.test(r.path) && (r.body as { content?: string }).content === message.content);
+  const post = env.fake.requests.find((r) => r.method === 'POST' && r.globallyLimited !== true && /^\/channels\/\d+\/messages$/.test(r.path) && (r.body as { content?: string }).content === message.content);
   return (post?.body as { allowed_mentions?: { users?: string[] } } | undefined)?.allowed_mentions?.users ?? [];
 }
 
