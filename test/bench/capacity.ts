@@ -33,6 +33,7 @@ import { startPostgresCluster, type PostgresCluster } from '../support/postgres.
 import { createDatabase } from '../support/postgres-database.js';
 import type { DatabaseChoice } from '../../src/persistence/open-store.js';
 import { seed, type Table } from './stored-games.js';
+import { postgresCpuMs, processCpuMs } from './proc-cpu.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string): string => {
@@ -62,39 +63,6 @@ const BOARD_P95_MS = 2_000;
 const DRAIN_MS = 60_000;
 /** A turn whose panel or board does not come within this (ms) failed. */
 const TURN_MS = 60_000;
-
-/** A process's CPU time so far (all its threads), from /proc/<pid>/stat: utime + stime in clock ticks of 10 ms. */
-function processCpuMs(pid: number | undefined): number {
-  if (pid === undefined) return Number.NaN;
-  return cpuMsOfStat(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
-}
-
-function cpuMsOfStat(stat: string): number {
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
-/**
- * The CPU time so far of the PostgreSQL server: its postmaster, the backends that ended (the postmaster's
- * cutime and cstime: a pool closes idle connections, and a new one starts a new backend) and the
- * postmaster's children still running.
- */
-function postgresCpuMs(dataDir: string): number {
-  const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  let sum = 0;
-  for (const pid of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(pid) === postmaster) sum += cpuMsOfStat(stat) + ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
-      else if (Number(fields[1]) === postmaster) sum += cpuMsOfStat(stat);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return sum;
-}
 
 function quantile(xs: readonly number[], q: number): number {
   const s = [...xs].sort((a, b) => a - b);

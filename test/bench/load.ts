@@ -40,6 +40,7 @@ import { hasButton, offeredMatching, playTurn, type Offered } from '../support/t
 import { startPostgresCluster, type PostgresCluster } from '../support/postgres.js';
 import { seed, type Table } from './stored-games.js';
 import { createDatabase } from '../support/postgres-database.js';
+import { postgresCpuMs, processCpuMs, threadCpuMs } from './proc-cpu.js';
 
 const args = process.argv.slice(2);
 const arg = (name: string, fallback: string): string => {
@@ -62,58 +63,6 @@ if (!Number.isInteger(REPLAYS) || REPLAYS < 0) throw new Error(`--replays takes 
 const PLAYABLE = 50;
 const END_TURN = /End the turn/;
 
-/** A process's CPU time so far (all its threads), from /proc/<pid>/stat: utime + stime in clock ticks. */
-function processCpuMs(pid: number | undefined): number {
-  if (pid === undefined) return Number.NaN;
-  return cpuMsOfStat(fs.readFileSync(`/proc/${pid}/stat`, 'utf8'));
-}
-
-/** utime + stime of a /proc stat line, in ms (clock ticks of 10 ms). */
-function cpuMsOfStat(stat: string): number {
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // After the name: state is field 3, utime 14 and stime 15 (1-based over the whole line).
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-}
-
-/**
- * The CPU time so far of the benchmark's PostgreSQL server: its postmaster (the first line of
- * postmaster.pid in its data folder) and the postmaster's children, the backends. On one machine the
- * database server shares the two cores with the bot. A backend that ended meanwhile is not counted; the
- * pool keeps its connections through a burst.
- */
-function postgresCpuMs(dataDir: string): number {
-  const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-  let sum = 0;
-  for (const pid of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      // After the name: state, then the parent's pid.
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (Number(pid) === postmaster || parent === postmaster) sum += cpuMsOfStat(stat);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return sum;
-}
-
-/** A process's CPU time per thread name (the main thread as `main`), from /proc/<pid>/task/<tid>/stat. */
-function threadCpuMs(pid: number | undefined): Map<string, number> {
-  const byName = new Map<string, number>();
-  if (pid === undefined) return byName;
-  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
-    let stat: string;
-    try {
-      stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-    } catch {
-      continue; // the thread ended meanwhile
-    }
-    const name = Number(tid) === pid ? 'main' : stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    byName.set(name, (byName.get(name) ?? 0) + cpuMsOfStat(stat));
-  }
-  return byName;
-}
 
 /** The bot processes of the run in progress: a run that fails must not leave them behind. */
 const running = new Set<BotProcess>();
