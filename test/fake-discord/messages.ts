@@ -51,6 +51,7 @@ export const CONTENT_LIMIT = 2000;
 export const EMBED_TOTAL_LIMIT = 6000;
 export const CLASSIC_ACTION_ROWS = 5;
 export const V2_COMPONENT_LIMIT = 40;
+export const V2_TEXT_LIMIT = 4000;
 
 const CREATE_FLAGS = MessageFlags.SuppressEmbeds | MessageFlags.SuppressNotifications | MessageFlags.IsComponentsV2;
 const EDIT_FLAGS = MessageFlags.SuppressEmbeds | MessageFlags.IsComponentsV2;
@@ -109,6 +110,11 @@ function checkComponents(components: readonly APIMessageTopLevelComponent[], v2:
   const walked = walkComponents(components, `${prefix}/components`);
   if (v2 && walked.length > V2_COMPONENT_LIMIT) {
     throw ruleViolation(`${prefix}/components`, 'max-total-components', `Must be ${V2_COMPONENT_LIMIT} or fewer components in total.`);
+  }
+  // Each text display holds up to 4,000 characters (the schema), and so do all of a message's together.
+  const text = walked.reduce((sum, { component }) => sum + (component.type === ComponentType.TextDisplay ? characters(component.content as string | undefined) : 0), 0);
+  if (v2 && text > V2_TEXT_LIMIT) {
+    throw ruleViolation(`${prefix}/components`, 'components-v2-text-total', `The text displays hold ${text} characters in all; must be ${V2_TEXT_LIMIT} or fewer.`);
   }
   const customIds = new Map<string, string>();
   for (const { path, component } of walked) {

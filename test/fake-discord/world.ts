@@ -30,6 +30,7 @@ import {
 } from 'discord-api-types/v10';
 import type { FakeClock } from './clock.js';
 import { channelPermissions, toBits, type Overwrite, type PermissionInput, type PermissionName } from './permissions.js';
+import { walkComponents } from './messages.js';
 import type { SchemaIssue } from './schema.js';
 import { SnowflakeGenerator } from './snowflake.js';
 
@@ -612,7 +613,7 @@ export class World {
       mention_roles: [],
       attachments: message.attachments.map((a) => this.apiAttachment(a, ephemeral)),
       embeds: message.embeds,
-      components: message.components,
+      components: this.resolvedMedia(message.components, message.attachments),
       pinned: false,
       type: message.type,
       flags: message.flags | (message.loading ? MessageFlags.Loading : 0) | (ephemeral ? MessageFlags.Ephemeral : 0) | (thread !== undefined ? MessageFlags.HasThread : 0),
@@ -631,6 +632,33 @@ export class World {
           }
         : {}),
     } as APIMessage;
+  }
+
+  /**
+   * Components as Discord answers with them: media named `attachment://<file name>` resolved to that
+   * attachment (its url, size and type, and its id).
+   */
+  private resolvedMedia(components: StoredMessage['components'], attachments: readonly StoredAttachment[]): StoredMessage['components'] {
+    const copy = structuredClone(components);
+    const resolve = (media: unknown): void => {
+      const item = media as { url?: unknown } | undefined;
+      if (typeof item?.url !== 'string' || !item.url.startsWith('attachment://')) return;
+      const attachment = attachments.find((a) => a.filename === (item.url as string).slice('attachment://'.length));
+      if (attachment === undefined) return;
+      Object.assign(item, {
+        url: attachment.url,
+        proxy_url: attachment.url,
+        ...(attachment.width !== undefined ? { width: attachment.width, height: attachment.height ?? null } : {}),
+        ...(attachment.contentType !== undefined ? { content_type: attachment.contentType } : {}),
+        attachment_id: attachment.id,
+      });
+    };
+    for (const { component } of walkComponents(copy)) {
+      resolve(component.media);
+      resolve(component.file);
+      if (Array.isArray(component.items)) for (const item of component.items as { media?: unknown }[]) resolve(item.media);
+    }
+    return copy;
   }
 
   /**
