@@ -6,6 +6,7 @@
 import type { SKRSContext2D } from '@napi-rs/canvas';
 import { FONT_FAMILY, registerFonts } from './common/fonts.js';
 import { renderOpaquePng } from './common/render-opaque.js';
+import { readableInk } from './common/colour.js';
 
 export interface ScoreChart {
   readonly title: string;
@@ -24,7 +25,7 @@ const WIDTH = 1000;
 const HEIGHT = 560;
 const MARGIN = { left: 70, right: 250, top: 64, bottom: 60 };
 /** Distinct on white, and apart for the common kinds of colour blindness. */
-const PALETTE = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9'];
+export const CHART_PALETTE = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9'];
 
 /**
  * The chart as a PNG, drawn on this thread's canvas of its size (kept, as the boards'). Its white
@@ -76,10 +77,11 @@ function drawScoreChart(ctx: SKRSContext2D, chart: ScoreChart): void {
   ctx.fillText(chart.scoreLabel, 0, 0);
   ctx.restore();
 
-  // One line per player; the legend lists players by final score.
+  // One line per player; the legend lists players by final score. A line is not told by its colour alone:
+  // its end carries the number of its row in the legend, and so does the legend's swatch.
+  const colourOf = (seat: number): string => chart.colours?.[seat] ?? CHART_PALETTE[seat % CHART_PALETTE.length] ?? '#000000';
   chart.series.forEach((series, seat) => {
-    const colour = chart.colours?.[seat] ?? PALETTE[seat % PALETTE.length] ?? '#000000';
-    ctx.strokeStyle = colour;
+    ctx.strokeStyle = colourOf(seat);
     ctx.lineWidth = 4;
     ctx.lineJoin = 'round';
     ctx.beginPath();
@@ -87,15 +89,38 @@ function drawScoreChart(ctx: SKRSContext2D, chart: ScoreChart): void {
     ctx.stroke();
   });
   const order = chart.series.map((s, seat) => ({ seat, final: s.at(-1) ?? 0 })).sort((a, b) => b.final - a.final || a.seat - b.seat);
-  ctx.textAlign = 'left';
-  ctx.font = `bold 20px "${FONT_FAMILY}"`;
+  // Lines that end at the same point: their marks side by side, leftwards from the end.
+  const ends = new Map<string, number>();
+  order.forEach(({ seat, final }, row) => {
+    const endX = x(Math.max(0, (chart.series[seat]?.length ?? 1) - 1));
+    const at = `${endX},${final}`;
+    const before = ends.get(at) ?? 0;
+    ends.set(at, before + 1);
+    numberMark(ctx, colourOf(seat), row + 1, endX - before * 26, y(final));
+  });
   order.forEach(({ seat, final }, row) => {
     const ly = MARGIN.top + 16 + row * 36;
     const lx = WIDTH - MARGIN.right + 24;
-    ctx.fillStyle = chart.colours?.[seat] ?? PALETTE[seat % PALETTE.length] ?? '#000000';
-    ctx.fillRect(lx, ly - 8, 28, 16);
+    numberMark(ctx, colourOf(seat), row + 1, lx + 14, ly);
+    ctx.textAlign = 'left';
+    ctx.font = `bold 20px "${FONT_FAMILY}"`;
     ctx.fillStyle = '#1a1a1a';
     const name = chart.names[seat] ?? `#${seat + 1}`;
     ctx.fillText(`${final}  ${name.length > 14 ? `${name.slice(0, 13)}…` : name}`, lx + 38, ly);
   });
+}
+
+/** A player's number on a disc of their colour, outlined dark, the number in the readable ink. */
+function numberMark(ctx: SKRSContext2D, colour: string, n: number, cx: number, cy: number): void {
+  ctx.beginPath();
+  ctx.arc(cx, cy, 12, 0, Math.PI * 2);
+  ctx.fillStyle = colour;
+  ctx.fill();
+  ctx.lineWidth = 2;
+  ctx.strokeStyle = '#1a1a1a';
+  ctx.stroke();
+  ctx.fillStyle = readableInk(colour);
+  ctx.font = `bold 16px "${FONT_FAMILY}"`;
+  ctx.textAlign = 'center';
+  ctx.fillText(String(n), cx, cy + 1);
 }
