@@ -10,6 +10,7 @@ import type { AnyGameDefinition, Catalogues, GameEvent, Locale, Message, Seat } 
 import type { GamePolicy } from '../engine/ai/index.js';
 import type { BoardPictures, BoardRenderer, RenderPriority } from '../render/board-job.js';
 import type { ScoreChart } from '../render/chart.js';
+import type { BoardWords } from './board-words.js';
 
 /** One game, everything it owns. */
 export interface GamePlugin<Id extends string = string> {
@@ -140,6 +141,12 @@ export interface GamePresenter {
    * 'now' with the turn panel of a player who chose it. A game without one offers no Phone view.
    */
   renderPhoneBoard?(view: unknown, options: RenderOptions, priority: RenderPriority): Promise<Buffer>;
+  /**
+   * The public board in words (board-words.ts), in `options.locale` with `options.names`: the alt text of
+   * every picture of the board and "Board as text". From the public view only; `options.lastTurn` (public
+   * events) is what the last turn changed, `options.ranks` the end of a game over.
+   */
+  describe(view: unknown, options: RenderOptions): BoardWords;
   /** One short line under the title of the board message (round, phase), or ''. */
   status(view: unknown, locale: Locale, names: readonly string[]): string;
   /** What the seat is deciding now, for the panel's heading. */

@@ -93,7 +93,12 @@ describe("Kairo's start on the panel", () => {
       const expected = await renderKairoPhone(view, { locale, names: NAMES.slice(0, 3), lastAction: null });
       expect(Buffer.compare(drawn, expected), locale).toBe(0);
     }
-    expect(kairoPresenter.panelPicture?.(view, { locale: 'de', names: NAMES })?.description).toBe('Der Kairo-Spielplan jetzt, wo die Stände stehen: noch 7 Startstände zu platzieren');
+    // Its alt text says what it shows, then the board in words: who places a stall now, and the stalls standing.
+    const description = kairoPresenter.panelPicture?.(view, { locale: 'de', names: NAMES })?.description ?? '';
+    expect(description.split('\n')[0]).toBe('Der Kairo-Spielplan jetzt, wo die Stände stehen: noch 7 Startstände zu platzieren');
+    expect(description).toContain(`${NAMES[view.pending!.seat]} entscheidet: Platziere einen Startstand`);
+    expect(description).toMatch(/: 0 Punkte, 1 Stand, /);
+    expect([...description].length).toBeLessThanOrEqual(1024);
     const last = states.at(-1)!;
     const afterStart = kairo.apply(last.state, middle(kairo.legalActions(last.state, last.seat)), last.seat).state;
     expect(afterStart.phase).toBe('play');

@@ -7,6 +7,7 @@ import type { ActionGroup, GamePresenter, HelpTopic, RenderOptions } from '../..
 import { istanbulRulesCards } from './rules-cards.js';
 import { EXPANSION_GROUP_OF, lettersAndSealsHandLine } from './expansion.js';
 import { istanbulPresenterMessages } from './messages.js';
+import { istanbulWords } from './words.js';
 
 type Group = 'move' | 'main' | 'sell' | 'police' | 'teaHouse' | 'fountain' | 'discard' | 'mosque' | 'sultan' | 'encounter' | 'pay' | 'cards' | 'tile' | 'end';
 
@@ -102,6 +103,16 @@ function istanbulJob(view: unknown, options: RenderOptions, picture: BoardPictur
   };
 }
 
+/** What the deciding seat decides now, with the place and the dice it is about; '' when nobody decides. */
+function prompt(view: IstanbulPublicView, locale: Locale, names: readonly string[]): string {
+  const decision = view.decision;
+  if (decision === null) return '';
+  const prompt = format({ key: `istanbul.decision.${decision.kind}` }, locale, names);
+  if (decision.dice !== null) return format({ key: 'istanbul.prompt.dice', params: { prompt, die1: decision.dice[0], die2: decision.dice[1] } }, locale, names);
+  if (decision.place !== null) return format({ key: 'istanbul.prompt.place', params: { prompt, place: decision.place } }, locale, names);
+  return prompt;
+}
+
 /** Istanbul's presenter; its board pictures are drawn by `boards` (the render pool in the bot). */
 export const istanbulPresenter = (boards: BoardRenderer): GamePresenter => ({
   kind: 'istanbul',
@@ -133,14 +144,10 @@ export const istanbulPresenter = (boards: BoardRenderer): GamePresenter => ({
     }
     return lines.join('\n');
   },
-  prompt(raw, _seat: Seat, locale, names) {
+  prompt: (raw, _seat: Seat, locale, names) => prompt(raw as IstanbulPublicView, locale, names),
+  describe(raw, options) {
     const view = raw as IstanbulPublicView;
-    const decision = view.decision;
-    if (decision === null) return '';
-    const prompt = format({ key: `istanbul.decision.${decision.kind}` }, locale, names);
-    if (decision.dice !== null) return format({ key: 'istanbul.prompt.dice', params: { prompt, die1: decision.dice[0], die2: decision.dice[1] } }, locale, names);
-    if (decision.place !== null) return format({ key: 'istanbul.prompt.place', params: { prompt, place: decision.place } }, locale, names);
-    return prompt;
+    return istanbulWords(view, options, format, prompt(view, options.locale, options.names));
   },
   hand(raw, seat, locale, names) {
     const view = raw as IstanbulSeatView;

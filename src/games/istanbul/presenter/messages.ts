@@ -1,6 +1,7 @@
 /** The presenter's words (panel groups, prompts, the hand, help), in en, de and nl, with Letters & Seals' own. */
 import type { Catalogue, Catalogues } from '../../../engine/index.js';
 import { expansionDe, expansionEn, expansionNl } from './expansion.js';
+import { wordsDe, wordsEn, wordsNl } from './words-messages.js';
 
 const en: Catalogue = {
   'istanbul.group.move': 'Move your merchant to…',
@@ -140,4 +141,4 @@ const nl: Catalogue = {
     '- Terugnemen kan binnen je beurt tot de laatste dobbelsteenworp, getrokken kaart of overdracht aan een andere speler.',
 };
 
-export const istanbulPresenterMessages: Catalogues = { en: { ...en, ...expansionEn }, de: { ...de, ...expansionDe }, nl: { ...nl, ...expansionNl } };
+export const istanbulPresenterMessages: Catalogues = { en: { ...en, ...expansionEn, ...wordsEn }, de: { ...de, ...expansionDe, ...wordsDe }, nl: { ...nl, ...expansionNl, ...wordsNl } };

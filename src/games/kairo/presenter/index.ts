@@ -23,6 +23,8 @@ import type { BoardJob, BoardPicture, BoardRenderer } from '../../../render/boar
 import { lastActionFromEvents } from '../view/last-action.js';
 import { kairoPresenterMessages } from './messages.js';
 import { kairoRulesCards } from './rules-cards.js';
+import { kairoWords } from './words.js';
+import { altText, type BoardWords } from '../../board-words.js';
 import type { KairoRenderOptions, PublicViewOnly } from '../render/board.js';
 import type { ActionGroup, GamePresenter, HelpTopic, RenderOptions } from '../../contract.js';
 
@@ -182,7 +184,9 @@ function panelPictures(boards: BoardRenderer): NonNullable<GamePresenter['panelP
   return (raw, options) => {
     const view = raw as KairoPublicView;
     if (view.phase !== 'setup') return null;
-    const description = text('kairo.panelPicture', options.locale, { remaining: view.setup?.remaining ?? 0 });
+    // What it shows first, then the board in words as the alt text of every board picture.
+    const words = describe(view, options);
+    const description = altText({ ...words, now: [text('kairo.panelPicture', options.locale, { remaining: view.setup?.remaining ?? 0 }), ...words.now] });
     const key = JSON.stringify([view, options.locale, options.names]);
     const drawn = kept.get(key);
     if (drawn !== undefined) return { png: drawn, description };
@@ -192,6 +196,11 @@ function panelPictures(boards: BoardRenderer): NonNullable<GamePresenter['panelP
     while (kept.size > PANEL_PICTURES_KEPT) kept.delete(kept.keys().next().value as string);
     return { png, description };
   };
+}
+
+/** The board in words (alt text, Board as text), from the public view. */
+function describe(view: KairoPublicView, options: RenderOptions): BoardWords {
+  return kairoWords(view, options, { text, format, prompt: prompt(view, options.locale) });
 }
 
 /** Kairo's presenter; its board pictures are drawn by `boards` (the render pool in the bot). */
@@ -228,6 +237,7 @@ export const kairoPresenter = (boards: BoardRenderer): GamePresenter => ({
     }
     return lines.join('\n');
   },
+  describe: (raw, options) => describe(raw as KairoPublicView, options),
   prompt(raw, _seat: Seat, locale) {
     return prompt(raw as KairoPublicView, locale);
   },

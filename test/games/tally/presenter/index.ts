@@ -26,6 +26,18 @@ export function tallyPresenter(boards: BoardRenderer, { phonePicture = false }: 
     // The names go with the view, as the real games' presenters hand them to their pictures.
     renderBoard: (view, options, priority) => boards.render({ game: 'tally', view, options: { names: options.names } }, priority),
     ...(phonePicture ? { renderPhoneBoard: (view: unknown, options: RenderOptions, priority: RenderPriority) => boards.render({ game: 'tally', view, options: { names: options.names }, picture: 'phone' }, priority) } : {}),
+    describe(raw, { locale, names, ranks, lastTurn = [] }) {
+      const view = raw as TallyView;
+      const name = (seat: number): string => names[seat] ?? `#${seat + 1}`;
+      const say = (key: string, params: Record<string, string | number> = {}): string => formatMessage(catalogues, { key, params }, locale);
+      const winners = (ranks ?? []).filter((r) => r.rank === 1).map((r) => r.seat);
+      return {
+        now: ranks !== undefined || view.turn === null ? [say('tally.words.over'), ...winners.map((seat) => say('tally.words.winner', { player: name(seat) }))] : [say('tally.words.now', { player: name(view.turn) })],
+        players: view.scores.map((score, seat) => ({ heading: name(seat), standing: say('tally.words.standing', { score, cards: view.handSizes[seat] ?? 0 }), details: [] })),
+        lastTurn: lastTurn.length === 0 ? null : { heading: say('tally.words.lastTurn'), lines: lastTurn.map((event) => format(event, locale, names)) },
+        board: [],
+      };
+    },
     status: (view) => `scores ${(view as TallyView).scores.join(' / ')}`,
     prompt: () => 'your move',
     hand: (view, _seat, locale) => format({ key: 'tally.cards', params: { cards: ((view as TallyView).hand ?? []).map((c) => `#${c}`).join(' ') || '-' } }, locale, []),
