@@ -91,6 +91,7 @@ const USE_CASES = {
   // Reading a game's log (queries.ts).
   effectiveLog: queries.effectiveLogOf,
   recentEffective: queries.recentEffective,
+  sinceLastDecision: queries.sinceLastDecision,
   canUndo: queries.canUndo,
   compoundUndoSteps: queries.compoundUndoSteps,
   // The lobby (lobby.ts); a learning game against computer players, started at once (learn.ts).

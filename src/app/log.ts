@@ -116,6 +116,24 @@ export function compoundTail(log: readonly EffectiveEntry[], seat: Seat): number
 }
 
 /**
+ * What happened since each of `seats` last decided: the entries after the oldest of their newest own
+ * entries (for one seat: after its last decision). A computer's move for a seat is not its player's
+ * decision (it is news to them), nor is a seat taken out. `found`: every seat's decision lies in `log`
+ * (else the entries are all of `log`: a seat that never decided, or decided before the window read).
+ */
+export function sinceLastDecision(log: readonly EffectiveEntry[], seats: readonly Seat[]): { entries: EffectiveEntry[]; found: boolean } {
+  const waiting = new Set(seats);
+  if (waiting.size === 0) return { entries: [], found: true };
+  let start = 0;
+  for (let i = log.length - 1; i >= 0 && waiting.size > 0; i--) {
+    const entry = log[i] as EffectiveEntry;
+    if (entry.computer === true || isRemoveSeat(entry.action) || !waiting.delete(entry.seat)) continue;
+    if (waiting.size === 0) start = i + 1;
+  }
+  return { entries: log.slice(start), found: waiting.size === 0 };
+}
+
+/**
  * The effective entries of a window of the newest rows (oldest first). `entries` is a correct suffix of
  * the whole effective log; `underflow` counts undos in the window that took back entries before it.
  */

@@ -102,7 +102,10 @@ export interface RenderOptions {
    * it ended before the rules' end: won because every other player left, or ended early with no winner named).
    */
   readonly ranks?: readonly { readonly seat: Seat; readonly rank: number }[];
-  /** The last turn's public events, so the picture can mark what changed. */
+  /**
+   * The public events since the player to move last decided (a game over: its last turn's), so the picture
+   * can mark what changed for them: in a game of more than two, every other player's turn since.
+   */
   readonly lastTurn?: readonly GameEvent[];
 }
 
@@ -151,6 +154,12 @@ export interface GamePresenter {
   status(view: unknown, locale: Locale, names: readonly string[]): string;
   /** What the seat is deciding now, for the panel's heading. */
   prompt(view: unknown, seat: Seat, locale: Locale, names: readonly string[]): string;
+  /**
+   * What changed for the seat since its player last decided, for the start of their panel: from the public
+   * events since then (oldest first) and the seat's own view now, what the rules make matter to it (a place
+   * in its reach taken, a price risen, its own pieces affected), in the game's words; [] when nothing did.
+   */
+  changedFor?(events: readonly GameEvent[], seatView: unknown, seat: Seat): readonly Message[];
   /** The seat's private hand, from its own view. Only ever sent ephemerally to that seat's player. */
   hand(seatView: unknown, seat: Seat, locale: Locale, names: readonly string[]): string;
   group(action: unknown): ActionGroup;

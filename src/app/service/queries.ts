@@ -1,7 +1,7 @@
 /** Reading a loaded game: its seats, who decides, the legal actions and their details, views, the log. */
 import { canUndo as logAllowsUndo, compoundChoices, compoundSteps as stepsOfCompound, MAX_CHAIN, type AnyGameDefinition, type Message, type Seat, type Standing, type StepKind } from '../../engine/index.js';
 import type { SeatRow } from '../../persistence/schema.js';
-import { compoundTail, effectiveLog, effectiveWindow, type EffectiveEntry } from '../log.js';
+import { compoundTail, effectiveLog, effectiveWindow, sinceLastDecision as entriesSinceDecision, type EffectiveEntry } from '../log.js';
 import type { GameCore } from './core.js';
 import { isComputerPlayed } from './seat-identity.js';
 import type { ActiveSnapshot, Snapshot } from './types.js';
@@ -106,6 +106,22 @@ export async function recentEffective(core: GameCore, game: Snapshot, count: num
     const { entries } = effectiveWindow(rows);
     // The window's entries are a correct suffix of the effective log; enough of them, or all rows read.
     if (entries.length >= count || rows.length < window) return entries.slice(-count);
+  }
+}
+
+/** At most this many of the newest rows are read for what happened since a seat last decided. */
+const SINCE_DECISION_ROWS = 4096;
+
+/**
+ * The entries since `seats` last decided (see log.ts, sinceLastDecision): what a returning player's panel
+ * tells first, and what the board picture marks for the player to move. Read from the newest rows in
+ * growing windows: a round is a few dozen rows, so a turn does not read the game's whole log.
+ */
+export async function sinceLastDecision(core: GameCore, game: Snapshot, seats: readonly Seat[]): Promise<EffectiveEntry[]> {
+  for (let window = 32; ; window *= 4) {
+    const rows = await core.repo.recentActions(game.row.id, window);
+    const since = entriesSinceDecision(effectiveWindow(rows).entries, seats);
+    if (since.found || rows.length < window || window >= SINCE_DECISION_ROWS) return since.entries;
   }
 }
 

@@ -151,7 +151,7 @@ async function showFollowingPanels(env: HandlerEnv, game: Snapshot | null, actor
     const mine = service.seatOf(game, panel.userId);
     if (mine === undefined || mine.seat !== seat || isComputerPlayed(mine)) continue;
     try {
-      await answerCoached(env, panel.interaction, { game, seat, locale: panel.locale }, (coaching) => panelMessage(service, game, presenter, seat, panel.locale, { coaching }));
+      await answerCoached(env, panel.interaction, { game, seat, locale: panel.locale }, (coaching) => panelMessage(service, game, presenter, seat, panel.locale, { coaching, catchUp: true }));
     } catch (error) {
       // The panel was dismissed or its token expired: the channel's call is still there.
       env.logger.debug({ gameId, seat, code: (error as { code?: unknown }).code }, 'following panel not shown');

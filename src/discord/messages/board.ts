@@ -21,6 +21,7 @@ import { type Row, type PublicMessage, CONTENT_MAX, gameLocale, button, row, cha
 import { names, pictureNames, mention, userIds } from './names.js';
 import { visibleEvents, turnsOf, turnNames, turnText, TURN_LINE_MAX, wholeWithin } from './turns.js';
 import { finalRanks, standingsLines, standingsNow } from './standings.js';
+import { eventsSinceMoverDecided } from './catch-up.js';
 
 export interface BoardNotes {
   /** The turn that just ended. */
@@ -60,8 +61,10 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
   const banks = game.row.status === 'active' ? await service.banksNow(game) : [];
   let png: Buffer | null = null;
   if (picture) {
+    // The picture marks what changed since the player to move last decided: every turn they did not see.
+    const marked = await eventsSinceMoverDecided(service, game, lastTurn);
     try {
-      png = await presenter.renderBoard(view, pictureOptions(game, locale, banks, ranks, lastTurn));
+      png = await presenter.renderBoard(view, pictureOptions(game, locale, banks, ranks, marked));
     } catch (error) {
       logger?.error({ err: error, gameId: game.row.id, version: game.row.version }, 'the board picture could not be drawn; posting the board as text');
     }

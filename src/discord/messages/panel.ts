@@ -16,6 +16,7 @@ import { type PrivateMessage, BUTTON_MAX, button, row, fit } from './shared.js';
 import { names, labelNames, pictureNames } from './names.js';
 import { visibleEvents, eventText } from './turns.js';
 import { phonePicture } from './board.js';
+import { catchUpLines } from './catch-up.js';
 
 export interface PanelNotes {
   readonly notice?: string;
@@ -24,6 +25,11 @@ export interface PanelNotes {
   readonly page?: { readonly group: number; readonly page: number };
   /** A learning game's coaching (coaching.ts): the verdict after what the click did, the hint and a tip after the decision. */
   readonly coaching?: { readonly verdict?: string; readonly hint?: string; readonly tip?: string };
+  /**
+   * A panel opened for a decision (Take my turn, a panel that follows its player back): it starts with what
+   * happened since the seat's last decision (catch-up.ts). The panels of its later steps do not tell it again.
+   */
+  readonly catchUp?: boolean;
 }
 
 /**
@@ -174,6 +180,7 @@ export async function panelMessage(service: GameService, game: ActiveSnapshot, p
     lines.push(t(locale, 'refusal.not_your_turn', { players: active.map((s) => playerNames[s] ?? `#${s + 1}`).join(', ') }));
     return { content: fit(lines), components: [], ...panelPictureOff(presenter) };
   }
+  if (notes.catchUp === true) lines.unshift(...(await catchUpLines(service, game, presenter, seat, locale)));
   const view = service.seatView(game, seat);
   lines.push(t(locale, 'panel.prompt', { prompt: presenter.prompt(view, seat, locale, playerNames) }));
   // Why the choice is narrow (a dead end), what is still owed.

@@ -36,8 +36,9 @@ export const boardTurn = component({
     }
     const active = service.activeSeats(game);
     if (!active.includes(seat.seat)) return answerPrivately(interaction, refusalText(env.ctx, { ok: false, code: 'not_your_turn', waitingFor: active }, env.locale, game));
-    // A new panel: the one kept to follow the player is not shown again.
+    // A new panel: the one kept to follow the player is not shown again. It starts with what happened since
+    // the player last decided.
     env.ctx.followingPanels.forget(game.row.id, seat.seat);
-    await answerPanel(env, interaction, game, seat.seat);
+    await answerPanel(env, interaction, game, seat.seat, { catchUp: true });
   },
 });

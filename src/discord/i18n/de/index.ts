@@ -1,8 +1,9 @@
 /** Die Texte des Bots auf Deutsch: dieselben Schlüssel wie die englischen (en/) (der Compiler prüft es). */
 import type { CoreKey } from '../en/index.js';
+import { catchUp } from './catch-up.js';
 import { commands } from './commands.js';
 import { game } from './game.js';
 import { records } from './records.js';
 import { seatsAndTables } from './seats-and-tables.js';
 
-export const de: Record<CoreKey, string> = { ...commands, ...game, ...records, ...seatsAndTables };
+export const de: Record<CoreKey, string> = { ...catchUp, ...commands, ...game, ...records, ...seatsAndTables };

@@ -3,11 +3,12 @@
  * Dutch have exactly the same keys (checked by the compiler and by a test). Templates are ICU MessageFormat
  * (`{name}`, plurals, selects; an apostrophe right before a brace quotes it: see src/engine/message.ts).
  */
+import { catchUp } from './catch-up.js';
 import { commands } from './commands.js';
 import { game } from './game.js';
 import { records } from './records.js';
 import { seatsAndTables } from './seats-and-tables.js';
 
-export const en = { ...commands, ...game, ...records, ...seatsAndTables } as const;
+export const en = { ...catchUp, ...commands, ...game, ...records, ...seatsAndTables } as const;
 
 export type CoreKey = keyof typeof en;

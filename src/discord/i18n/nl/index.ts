@@ -1,8 +1,9 @@
 /** De teksten van de bot in het Nederlands: dezelfde sleutels als de Engelse (en/) (de compiler controleert het). */
 import type { CoreKey } from '../en/index.js';
+import { catchUp } from './catch-up.js';
 import { commands } from './commands.js';
 import { game } from './game.js';
 import { records } from './records.js';
 import { seatsAndTables } from './seats-and-tables.js';
 
-export const nl: Record<CoreKey, string> = { ...commands, ...game, ...records, ...seatsAndTables };
+export const nl: Record<CoreKey, string> = { ...catchUp, ...commands, ...game, ...records, ...seatsAndTables };

@@ -7,6 +7,7 @@ import type { ActionGroup, GamePresenter, HelpTopic, RenderOptions } from '../..
 import { istanbulRulesCards } from './rules-cards.js';
 import { EXPANSION_GROUP_OF, lettersAndSealsHandLine } from './expansion.js';
 import { istanbulPresenterMessages } from './messages.js';
+import { istanbulChangedFor } from './catch-up.js';
 import { istanbulWords } from './words.js';
 
 type Group = 'move' | 'main' | 'sell' | 'police' | 'teaHouse' | 'fountain' | 'discard' | 'mosque' | 'sultan' | 'encounter' | 'pay' | 'cards' | 'tile' | 'end';
@@ -176,6 +177,7 @@ export const istanbulPresenter = (boards: BoardRenderer): GamePresenter => ({
     const id = GROUP_OF[type] ?? EXPANSION_GROUP_OF[type] ?? 'main';
     return { id, label: { key: `istanbul.group.${id}` }, always: (ALWAYS as ReadonlySet<string>).has(id) };
   },
+  changedFor: istanbulChangedFor,
   // A picture per place for /help rules.
   rulesCards: istanbulRulesCards(boards),
   help(topic: HelpTopic, locale) {

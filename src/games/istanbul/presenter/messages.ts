@@ -2,6 +2,7 @@
 import type { Catalogue, Catalogues } from '../../../engine/index.js';
 import { expansionDe, expansionEn, expansionNl } from './expansion.js';
 import { wordsDe, wordsEn, wordsNl } from './words-messages.js';
+import { catchUpDe, catchUpEn, catchUpNl } from './catch-up.js';
 
 const en: Catalogue = {
   'istanbul.group.move': 'Move your merchant to…',
@@ -141,4 +142,4 @@ const nl: Catalogue = {
     '- Terugnemen kan binnen je beurt tot de laatste dobbelsteenworp, getrokken kaart of overdracht aan een andere speler.',
 };
 
-export const istanbulPresenterMessages: Catalogues = { en: { ...en, ...expansionEn, ...wordsEn }, de: { ...de, ...expansionDe, ...wordsDe }, nl: { ...nl, ...expansionNl, ...wordsNl } };
+export const istanbulPresenterMessages: Catalogues = { en: { ...en, ...expansionEn, ...wordsEn, ...catchUpEn }, de: { ...de, ...expansionDe, ...wordsDe, ...catchUpDe }, nl: { ...nl, ...expansionNl, ...wordsNl, ...catchUpNl } };

@@ -22,6 +22,7 @@ import { fieldY, sectionOf } from '../data/geometry.js';
 import type { BoardJob, BoardPicture, BoardRenderer } from '../../../render/board-job.js';
 import { lastActionFromEvents } from '../view/last-action.js';
 import { kairoPresenterMessages } from './messages.js';
+import { kairoChangedFor } from './catch-up.js';
 import { kairoRulesCards } from './rules-cards.js';
 import { kairoWords } from './words.js';
 import { altText, type BoardWords } from '../../board-words.js';
@@ -207,6 +208,7 @@ function describe(view: KairoPublicView, options: RenderOptions): BoardWords {
 export const kairoPresenter = (boards: BoardRenderer): GamePresenter => ({
   kind: 'kairo',
   compoundGroup,
+  changedFor: kairoChangedFor,
   panelPicture: panelPictures(boards),
   scoreTrack: {
     label: 'summary.points',

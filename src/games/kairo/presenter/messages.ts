@@ -1,6 +1,7 @@
 /** The presenter's words (panel groups, prompts, the hand, help), in en, de and nl. */
 import type { Catalogue, Catalogues } from '../../../engine/index.js';
 import { wordsDe, wordsEn, wordsNl } from './words-messages.js';
+import { catchUpDe, catchUpEn, catchUpNl } from './catch-up.js';
 
 const en: Catalogue = {
   'kairo.name': 'Kairo',
@@ -269,4 +270,4 @@ const nl: Catalogue = {
     '- Elke beslissing heeft een eigenaar: de plaats van wie het spel verliet, of voor wie de anderen per stemming bij inactiviteit een computer laten spelen, wordt door een computerspeler gespeeld (zijn zetten staan op het bord, er wordt niets overgeslagen) tot die wordt teruggenomen.',
 };
 
-export const kairoPresenterMessages: Catalogues = { en: { ...en, ...wordsEn }, de: { ...de, ...wordsDe }, nl: { ...nl, ...wordsNl } };
+export const kairoPresenterMessages: Catalogues = { en: { ...en, ...wordsEn, ...catchUpEn }, de: { ...de, ...wordsDe, ...catchUpDe }, nl: { ...nl, ...wordsNl, ...catchUpNl } };
