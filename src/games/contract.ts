@@ -150,6 +150,16 @@ export interface GamePresenter {
    * events) is what the last turn changed, `options.ranks` the end of a game over.
    */
   describe(view: unknown, options: RenderOptions): BoardWords;
+  /**
+   * The game's symbols (goods, money, …) as the app's own emojis: their names (a-z, 0-9 and _, at most 24
+   * characters, unique over the games) and each one's picture, drawn in the render pool.
+   */
+  readonly emojis?: { readonly symbols: readonly string[]; draw(symbol: string): Promise<Buffer> };
+  /**
+   * The symbol an action's label (its describeAction message) is about, with the label's words for when
+   * the symbol's emoji stands beside it (shorter where the emoji shows what a word said); undefined: none.
+   */
+  symbolOf?(message: Message): { readonly symbol: string; readonly message: Message } | undefined;
   /** One short line under the title of the board message (round, phase), or ''. */
   status(view: unknown, locale: Locale, names: readonly string[]): string;
   /** What the seat is deciding now, for the panel's heading. */

@@ -8,9 +8,10 @@ import { renderScoreChart, type ScoreChart } from './chart.js';
 /**
  * The full board (1600 px wide), or the compact picture made to be read on a phone (800 px wide); 'rules':
  * a rules card of /help rules, whose `view` names the place or card kind and whose
- * `options` are its words (src/render/rules-card.ts).
+ * `options` are its words (src/render/rules-card.ts); 'emoji': one of the game's symbols as the app's own
+ * emoji, whose `view` names the symbol (src/render/emoji.ts).
  */
-export type BoardPicture = 'board' | 'phone' | 'rules';
+export type BoardPicture = 'board' | 'phone' | 'rules' | 'emoji';
 
 /** A game's board picture: `view` and `options` are what that game's renderers take. */
 export interface GameBoardJob {
@@ -37,6 +38,8 @@ export interface BoardPictures {
   phone?(view: unknown, options: unknown): Promise<Buffer>;
   /** A rules card of /help rules: `subject` a place or card kind of the game, `options` its words. */
   rules?(subject: unknown, options: unknown): Promise<Buffer>;
+  /** One of the game's symbols (GamePresenter.emojis) as a 128 x 128 emoji; rejects for another name. */
+  emoji?(symbol: string): Promise<Buffer>;
 }
 
 /** Where the games' pictures are found (the game registry, src/games/registry.ts). */
@@ -79,6 +82,10 @@ export async function renderBoardJob(job: BoardJob, games: PictureSource): Promi
   if (picture === 'rules') {
     if (pictures.rules === undefined) throw new TypeError(`the game ${game} has no rules cards`);
     return pictures.rules(view, options);
+  }
+  if (picture === 'emoji') {
+    if (pictures.emoji === undefined) throw new TypeError(`the game ${game} has no emojis`);
+    return pictures.emoji(String(view));
   }
   if (picture !== 'phone') return pictures.board(view, options);
   if (pictures.phone === undefined) throw new TypeError(`the game ${game} has no phone picture`);

@@ -13,6 +13,7 @@ import { DiscordError, errors, invalidFormBody, ruleViolation } from './errors.j
 import { parseBody } from './rest/body.js';
 import { channelRoutes } from './rest/channels.js';
 import { commandRoutes } from './rest/commands.js';
+import { emojiRoutes } from './rest/emojis.js';
 import { interactionRoutes } from './rest/interactions.js';
 import { threadRoutes } from './rest/threads.js';
 import { Router, type Method, type RouteRequest } from './rest/router.js';
@@ -61,7 +62,7 @@ function templateRegex(template: string): RegExp {
 }
 
 export class FakeServer {
-  readonly router = new Router<Core>().add(...interactionRoutes, ...commandRoutes, ...channelRoutes, ...threadRoutes);
+  readonly router = new Router<Core>().add(...interactionRoutes, ...commandRoutes, ...emojiRoutes, ...channelRoutes, ...threadRoutes);
   readonly #faults: PendingFault[] = [];
   #server: Server | undefined;
   port = 0;

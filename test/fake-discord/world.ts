@@ -220,6 +220,13 @@ export interface RequestRecord {
 
 export type StoredCommand = APIApplicationCommand;
 
+/** An emoji the app uploaded for itself (usable everywhere the app posts): its PNG kept as sent. */
+export interface StoredApplicationEmoji {
+  readonly id: string;
+  readonly name: string;
+  readonly png: Buffer;
+}
+
 const DEFAULT_BOT_PERMISSIONS: readonly PermissionName[] = [
   'ViewChannel',
   'SendMessages',
@@ -257,6 +264,8 @@ export class World {
   readonly interactions = new Map<string, InteractionRecord>();
   readonly globalCommands = new Map<string, StoredCommand>();
   readonly guildCommands = new Map<string, Map<string, StoredCommand>>();
+  /** The application's own emojis, by id. */
+  readonly applicationEmojis = new Map<string, StoredApplicationEmoji>();
   readonly violations: Violation[] = [];
   readonly requests: RequestRecord[] = [];
   readonly bot: UserRecord;

@@ -158,7 +158,8 @@ function countGoods(list: readonly string[]): [string, number][] {
  * - `payees` (seats, a seat twice for a merchant and a companion of the same player) and `places` (place ids),
  *   comma lists -> names joined ("Ada (merchant and companion) and Bo"), `places` also as
  *   `placesFrom` ("vom Brunnen und von der Teestube");
- * - a place (`place`, `from`, `to`) -> its name, and its forms with article and case (PLACE_FORMS).
+ * - a place (`place`, `from`, `to`) -> its name, and its forms with article and case (PLACE_FORMS);
+ * - `goodName` (a good) -> `good` by its ware alone ("fabric"), for a label beside the good's emoji.
  */
 export function localiseIstanbulParams(
   catalogues: Catalogues,
@@ -191,6 +192,8 @@ export function localiseIstanbulParams(
       for (const [suffix, form] of Object.entries(PLACE_FORMS)) params[`${key}${suffix}`] = placeForm(value, form);
     } else if (PLACE_FORM_PARAM.test(key) && typeof value === 'number') params[key] = placeForm(value, PLACE_FORMS[key.replace(/^(place|from|to)/, '') as keyof typeof PLACE_FORMS]);
     else if (key === 'good') params[key] = name(`istanbul.good.${value}`);
+    // The good by its ware alone ("fabric"), where its emoji beside the words shows its colour.
+    else if (key === 'goodName') params.good = name(`istanbul.goodName.${value}`);
     // Mosque tiles and merchants have colours (white too), not goods.
     else if (key === 'colour') params[key] = name(`istanbul.colour.${value}`);
     else if (key === 'goods' && typeof value === 'string') {

@@ -7,6 +7,7 @@ import type { ActionGroup, GamePresenter, HelpTopic, RenderOptions } from '../..
 import { istanbulRulesCards } from './rules-cards.js';
 import { EXPANSION_GROUP_OF, lettersAndSealsHandLine } from './expansion.js';
 import { istanbulPresenterMessages } from './messages.js';
+import { ISTANBUL_SYMBOLS, istanbulSymbolOf } from './symbols.js';
 import { istanbulChangedFor } from './catch-up.js';
 import { istanbulWords } from './words.js';
 
@@ -126,6 +127,8 @@ export const istanbulPresenter = (boards: BoardRenderer): GamePresenter => ({
   name: (locale) => format({ key: 'istanbul.name' }, locale, []),
   format,
   shortForm,
+  emojis: { symbols: ISTANBUL_SYMBOLS, draw: (symbol) => boards.render({ game: 'istanbul', picture: 'emoji', view: symbol, options: {} }) },
+  symbolOf: istanbulSymbolOf,
   renderBoard(view, options, priority) {
     return boards.render(istanbulJob(view, options, 'board'), priority);
   },

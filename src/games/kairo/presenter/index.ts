@@ -25,6 +25,7 @@ import { kairoPresenterMessages } from './messages.js';
 import { kairoChangedFor } from './catch-up.js';
 import { kairoRulesCards } from './rules-cards.js';
 import { kairoWords } from './words.js';
+import { KAIRO_SYMBOLS, kairoSymbolOf } from './symbols.js';
 import { altText, type BoardWords } from '../../board-words.js';
 import type { KairoRenderOptions, PublicViewOnly } from '../render/board.js';
 import type { ActionGroup, GamePresenter, HelpTopic, RenderOptions } from '../../contract.js';
@@ -218,6 +219,8 @@ export const kairoPresenter = (boards: BoardRenderer): GamePresenter => ({
   messages: kairoPresenterMessages,
   name: (locale) => text('kairo.name', locale),
   format,
+  emojis: { symbols: KAIRO_SYMBOLS, draw: (symbol) => boards.render({ game: 'kairo', picture: 'emoji', view: symbol, options: {} }) },
+  symbolOf: kairoSymbolOf,
   renderBoard(view, options, priority) {
     return boards.render(kairoJob(view, options, 'board'), priority);
   },

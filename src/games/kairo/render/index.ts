@@ -1,5 +1,7 @@
 /** The Kairo renderer: the board image from the public view, and its pictures for the render worker. */
 import type { BoardPictures } from '../../../render/board-job.js';
+import { renderEmoji, type EmojiPainter } from '../../../render/emoji.js';
+import { KAIRO_EMOJI } from './emoji.js';
 import { renderKairoBoard, type KairoRenderOptions, type PublicViewOnly } from './board.js';
 import { renderKairoPhone } from './phone.js';
 import { renderKairoRulesCard } from './rules-card.js';
@@ -14,4 +16,8 @@ export const kairoPictures: BoardPictures = {
   phone: (view, options) => renderKairoPhone(view as PublicViewOnly, options as KairoRenderOptions),
   // The card kinds of /help rules.
   rules: renderKairoRulesCard,
+  emoji: (symbol) => {
+    const paint = (KAIRO_EMOJI as Readonly<Partial<Record<string, EmojiPainter>>>)[symbol];
+    return paint === undefined ? Promise.reject(new TypeError(`no emoji named ${symbol}`)) : renderEmoji(paint);
+  },
 };

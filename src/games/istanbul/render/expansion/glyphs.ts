@@ -63,7 +63,7 @@ export function drawLetter(ctx: Ctx, x: number, y: number, w: number, h: number,
 }
 
 /** A small letter mark for "a letter" in an exchange. */
-function letterMark(ctx: Ctx, cx: number, cy: number, s: number): void {
+export function letterMark(ctx: Ctx, cx: number, cy: number, s: number): void {
   const w = s * 1.5;
   const h = s;
   fillRoundRect(ctx, cx - w / 2, cy - h / 2, w, h, 2, THEME.card);
