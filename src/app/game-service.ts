@@ -148,6 +148,7 @@ const USE_CASES = {
   scoreHistory: finished.scoreHistory,
   history: finished.history,
   finalResult: finished.finalResult,
+  serverResults: finished.serverResults,
   playerStats: finished.playerStats,
   leaderboard: finished.leaderboard,
   // Skill ratings (ratings.ts) and following a game (follow.ts).

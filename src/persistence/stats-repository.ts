@@ -4,7 +4,7 @@
  * history lists it (marked), but wins and places count finished games only (ending a game early must not
  * hand out a win). The aggregates are written by the dialect: the two databases answer them as other types.
  */
-import { and, asc, desc, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, like, sql, type SQL } from 'drizzle-orm';
 import type { Dialect } from './dialect.js';
 import { all, insert, selectFields, type Statements } from './statements.js';
 
@@ -39,6 +39,23 @@ export interface FinishedGame {
   readonly players: number;
   /** Ended early with /game abandon: `winners` are the players leading at that moment. */
   readonly abandoned: boolean;
+}
+
+/** One seat's result of an ended game, as a server's results are taken away (a CSV file). */
+export interface ResultRow {
+  readonly gameId: number;
+  readonly kind: string;
+  readonly channelId: string;
+  readonly abandoned: boolean;
+  readonly finishedAt: number;
+  readonly seat: number;
+  readonly userId: string;
+  /** The name the seat had at the table. */
+  readonly name: string;
+  /** The level of the computer player on the seat (null: its human's). */
+  readonly level: string | null;
+  readonly rank: number;
+  readonly left: boolean;
 }
 
 export interface PlayerStats {
@@ -119,6 +136,35 @@ export class StatsRepository {
         .map((userId) => ({ userId, level: isComputerSeat(userId) ? (levels.get(`${r.gameId} ${userId}`) ?? null) : null })),
       abandoned: status === 'abandoned',
     }));
+  }
+
+  /**
+   * The results of the server's ended games, one row per seat, newest game first (by game number), at most
+   * `limit` rows: what a server's admins take away as a table (the seats' names and levels with them).
+   */
+  *resultRows(guildId: string, limit: number): Statements<ResultRow[]> {
+    const { games, results, seats } = this.dialect.tables;
+    const ended = and(eq(games.guildId, guildId), inArray(games.status, ['finished', 'abandoned']));
+    const rows = yield* all(
+      selectFields(
+        { gameId: games.id, kind: games.kind, status: games.status, channelId: games.channelId, seat: results.seat, userId: results.userId, rank: results.rank, left: results.left, finishedAt: results.finishedAt },
+        results,
+        { innerJoin: { table: games, on: eq(games.id, results.gameId) }, where: ended, orderBy: [desc(games.id), results.seat], limit },
+      ),
+    );
+    const oldest = rows.at(-1)?.gameId;
+    if (oldest === undefined) return [];
+    const seatRows = yield* all(
+      selectFields({ gameId: seats.gameId, seat: seats.seat, name: seats.displayName, computer: seats.computer }, seats, {
+        innerJoin: { table: games, on: eq(games.id, seats.gameId) },
+        where: and(ended, gte(games.id, oldest)),
+      }),
+    );
+    const seatOf = new Map(seatRows.map((s) => [`${s.gameId} ${s.seat}`, s]));
+    return rows.map(({ status, ...r }) => {
+      const seat = seatOf.get(`${r.gameId} ${r.seat}`);
+      return { ...r, finishedAt: Number(r.finishedAt), left: Boolean(r.left), abandoned: status === 'abandoned', name: seat?.name ?? r.userId, level: seat?.computer ?? null };
+    });
   }
 
   /** The levels of the computer seats ranked first in these games, by "gameId userId". */

@@ -1,6 +1,6 @@
 /** After the end: a rematch with the same table, the score chart's history, and the server's history and statistics. */
 import { step } from '../../engine/index.js';
-import type { FinishedGame, PlayerStats, StoredResult } from '../../persistence/stats-repository.js';
+import type { FinishedGame, PlayerStats, ResultRow, StoredResult } from '../../persistence/stats-repository.js';
 import { isRemoveSeat } from '../log.js';
 import { turnMarkerOf } from '../module.js';
 import type { GameCore } from './core.js';
@@ -100,6 +100,11 @@ export function finalResult(core: GameCore, gameId: number): Promise<StoredResul
 
 export function history(core: GameCore, guildId: string, limit: number, channelId?: string): Promise<FinishedGame[]> {
   return core.stats.history(guildId, limit, channelId);
+}
+
+/** The server's ended games' results, a row per seat, newest first, at most `limit` rows. */
+export function serverResults(core: GameCore, guildId: string, limit: number): Promise<ResultRow[]> {
+  return core.stats.resultRows(guildId, limit);
 }
 
 export function playerStats(core: GameCore, guildId: string, userId: string): Promise<PlayerStats[]> {

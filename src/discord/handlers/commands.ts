@@ -10,6 +10,7 @@
  *   /game list [server] | mine [dm]
  *   /game history [count]
  *   /game replay [game]
+ *   /game export [game] [results]
  *   /game notify [how] [time_zone] [quiet_from] [quiet_to] [away_until] [play_forced] [phone_picture]
  *   /game follow | unfollow
  *   /help [topic] [game]
@@ -22,6 +23,7 @@ import type { TableCommand } from '../codec.js';
 import { named, type Hosted } from '../command-data.js';
 import type { CommandHandler, TableCommandHandler } from '../context.js';
 import { gameAbandon } from './commands/game-abandon.js';
+import { gameExport } from './commands/game-export.js';
 import { gameFollow, gameUnfollow } from './commands/game-follow.js';
 import { gameHand } from './commands/game-hand.js';
 import { gameHistory } from './commands/game-history.js';
@@ -39,7 +41,7 @@ import { help } from './commands/help.js';
 import { stats } from './commands/stats.js';
 
 /** /game's subcommands, in the order Discord lists them. */
-const GAME_SUBCOMMANDS: readonly CommandHandler[] = [gameNew, gameLearn, gameStatus, gameHand, gameLog, gameSettings, gameLeave, gameAbandon, gameList, gameMine, gameHistory, gameReplay, gameNotify, gameFollow, gameUnfollow];
+const GAME_SUBCOMMANDS: readonly CommandHandler[] = [gameNew, gameLearn, gameStatus, gameHand, gameLog, gameSettings, gameLeave, gameAbandon, gameList, gameMine, gameHistory, gameReplay, gameExport, gameNotify, gameFollow, gameUnfollow];
 
 /** The commands of their own beside /game. */
 const OWN_COMMANDS: readonly CommandHandler[] = [help, stats];
@@ -57,6 +59,7 @@ export const TABLE_COMMAND_HANDLERS: { readonly [C in TableCommand]: TableComman
   follow: gameFollow,
   unfollow: gameUnfollow,
   replay: gameReplay,
+  export: gameExport,
 };
 
 /** The commands as Discord is told of them, for the games the bot hosts. */

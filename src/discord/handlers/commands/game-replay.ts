@@ -44,9 +44,7 @@ const replayCommand = command({
     await showReplayFrame(env, interaction, gameId, 0, false);
   },
   async autocomplete(env, interaction, { typed }) {
-    const guildId = interaction.guildId;
-    if (guildId === null) return interaction.respond([]);
-    await interaction.respond(await replayChoices(env.ctx.service, env.ctx.presenters, guildId, typed, env.locale, await visibleTo(env, interaction)));
+    await interaction.respond(await replayChoicesFor(env, interaction, typed));
   },
 });
 
@@ -72,6 +70,13 @@ export async function replayableHere(env: HandlerEnv): Promise<TableEntry[]> {
   if (ended === undefined) return running;
   const loaded = await service.byId(ended.id);
   return [...running, { row: ended, game: loaded.ok ? loaded.game : null }];
+}
+
+/** The games of the interaction's server the user may see, as `game` options suggest them (none in a direct message). */
+export async function replayChoicesFor(env: HandlerEnv, interaction: AutocompleteInteraction, typed: string): Promise<{ name: string; value: number }[]> {
+  const guildId = interaction.guildId;
+  if (guildId === null) return [];
+  return replayChoices(env.ctx.service, env.ctx.presenters, guildId, typed, env.locale, await visibleTo(env, interaction));
 }
 
 /** Whether a game may be suggested to the interaction's user (see visibleGames). */
