@@ -117,6 +117,19 @@ export type Announcement =
       readonly idleAfterMinutes: number;
       readonly nextReminderAt: number | null;
       readonly idleAt: number | null;
+    }
+  /**
+   * A player's vacation on the server, set, changed or ended early (`awayUntil` not after the moment it was
+   * owed): until when they are away, until when their clock stands still, and the days of the year's budget left.
+   */
+  | {
+      readonly kind: 'announcement';
+      readonly message: 'vacation';
+      readonly userId: string;
+      readonly awayUntil: number;
+      readonly pausedUntil: number;
+      readonly daysLeft: number;
+      readonly daysPerYear: number;
     };
 
 export interface Delivery {
@@ -239,6 +252,10 @@ export function parseDeliveryPayload(kind: string, text: string): DeliveryPayloa
           nextReminderAt: p.nextReminderAt,
           idleAt: p.idleAt,
         };
+      }
+      if (p.message === 'vacation') {
+        if (!isTime(p.awayUntil) || !isTime(p.pausedUntil) || !isCount(p.daysLeft) || !isCount(p.daysPerYear)) return 'the announcement is not readable';
+        return { kind: 'announcement', message: 'vacation', userId: p.userId, awayUntil: p.awayUntil, pausedUntil: p.pausedUntil, daysLeft: p.daysLeft, daysPerYear: p.daysPerYear };
       }
       if (p.message !== 'abandoned') return 'the announcement is not readable';
       if (p.recorded !== undefined && typeof p.recorded !== 'boolean') return 'the announcement is not readable';

@@ -64,6 +64,7 @@ import * as tables from './service/tables.js';
 import * as timeBank from './service/time-bank.js';
 import * as timers from './service/timers.js';
 import * as turns from './service/turns.js';
+import * as vacation from './service/vacation.js';
 import * as votes from './service/votes.js';
 import type { Result, Snapshot } from './service/types.js';
 
@@ -135,6 +136,10 @@ const USE_CASES = {
   dmRefused: notify.dmRefused,
   takeDmFailed: notify.takeDmFailed,
   updateNotify: notifyChange.updateNotify,
+  // The vacation budget: a server's days a year, and who is on vacation (vacation.ts).
+  vacationDays: vacation.vacationDays,
+  setVacationDays: vacation.setVacationDays,
+  vacationsOn: vacation.vacationsOn,
   // Many tables in one channel (tables.ts).
   gameOfThread: tables.gameOfThread,
   runningInChannel: tables.runningInChannel,

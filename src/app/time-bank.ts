@@ -1,7 +1,8 @@
 /**
  * The time bank (`/game new clock:`), as in turn-based play elsewhere: each player starts with a bank of
  * time and gains an increment after each move (Fischer style). While a player decides, their bank runs;
- * while they are away (/game notify away_until) it stands still; when it is empty, a computer player takes
+ * while they are away (/game notify away_until) it stands still, as far as their vacation days on the
+ * server reach (vacation.ts); when it is empty, a computer player takes
  * their seat as after an idle vote and plays the turn that was due (they may take the seat back between
  * turns, and then play on the increment). A bank running out never ends the game: where no other player is
  * left at the table to play on, the game waits at the seat's next decision for its owner to come back.

@@ -295,13 +295,13 @@ export class GameRepository {
     return yield* first(select(games, { where: and(eq(games.channelId, channelId), inArray(games.status, RUNNING), eq(games.useThread, false)) }));
   }
 
-  /** The active games of a server in which the user still holds a seat (not left), oldest first. */
-  *activeWithPlayer(guildId: string, userId: string): Statements<GameRow[]> {
+  /** The active games of a server (null: of every server) in which the user still holds a seat (not left), oldest first. */
+  *activeWithPlayer(guildId: string | null, userId: string): Statements<GameRow[]> {
     const { games, seats } = this.dialect.tables;
     const rows = yield* all(
       selectFields({ id: games.id }, games, {
         innerJoin: { table: seats, on: and(eq(seats.gameId, games.id), eq(seats.userId, userId), isNull(seats.leftAt)) as SQL },
-        where: and(eq(games.guildId, guildId), eq(games.status, 'active')),
+        where: guildId === null ? eq(games.status, 'active') : and(eq(games.guildId, guildId), eq(games.status, 'active')),
         orderBy: [asc(games.id)],
       }),
     );

@@ -179,6 +179,37 @@ export const playerSettings = sqliteTable('player_settings', {
   updatedAt: integer('updated_at').notNull(),
 });
 
+// Servers and their players' vacations.
+/**
+ * A server's own settings (set by its admins with /game server); no row = the defaults. `vacationDays`:
+ * the days a year each player may be away with their clocks standing still (src/app/vacation.ts).
+ */
+export const serverSettings = sqliteTable('server_settings', {
+  guildId: text('guild_id').primaryKey(),
+  vacationDays: integer('vacation_days').notNull().default(14),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+/**
+ * A player's vacation on a server (src/app/vacation.ts): an absence (/game notify away_until) drawn on the
+ * server's budget of the `year` it began in (the player's time zone). From `startedAt`, their clocks there
+ * stand still until `pausedUntil` (the days the budget covered, `days` of them); `awayUntil`: when they
+ * are back (set to the moment it ended, for one ended early).
+ */
+export const vacations = sqliteTable(
+  'vacations',
+  {
+    guildId: text('guild_id').notNull(),
+    userId: text('user_id').notNull(),
+    startedAt: integer('started_at').notNull(),
+    year: integer('year').notNull(),
+    pausedUntil: integer('paused_until').notNull(),
+    awayUntil: integer('away_until').notNull(),
+    days: integer('days').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.guildId, table.userId, table.startedAt] }), index('vacations_user').on(table.userId, table.awayUntil)],
+);
+
 // Ratings and followers.
 /**
  * Each player's skill rating per server and game (Weng-Lin / Plackett-Luce, src/skill-rating.ts), updated
@@ -292,6 +323,8 @@ export type ActionRow = typeof actions.$inferSelect;
 export type ScheduledJobRow = typeof scheduledJobs.$inferSelect;
 export type PlayerSettingsRow = typeof playerSettings.$inferSelect;
 export type RatingRow = typeof ratings.$inferSelect;
+export type ServerSettingsRow = typeof serverSettings.$inferSelect;
+export type VacationRow = typeof vacations.$inferSelect;
 
 /** The tables the repositories run on (see dialect.ts). */
-export const tables = { games, seats, actions, scheduledJobs, snapshots, results, playerSettings, deliveries, damagedRows, ratings, followers };
+export const tables = { games, seats, actions, scheduledJobs, snapshots, results, playerSettings, deliveries, damagedRows, ratings, followers, serverSettings, vacations };

@@ -19,7 +19,9 @@ import type { Statements } from './statements.js';
 import { StatsRepository } from './stats-repository.js';
 import { FollowerRepository } from './follower-repository.js';
 import { RatingRepository } from './rating-repository.js';
-import type { DamagedRowStore, DeliveryStore, FollowerStore, GameStore, PlayerSettingsStore, RatingStore, StatsStore, Store } from './store.js';
+import { ServerSettingsRepository } from './server-settings-repository.js';
+import { VacationRepository } from './vacation-repository.js';
+import type { DamagedRowStore, DeliveryStore, FollowerStore, GameStore, PlayerSettingsStore, RatingStore, ServerSettingsStore, StatsStore, Store, VacationStore } from './store.js';
 
 export interface StoreOptions {
   /** The clock of row times (the test clock in tests). */
@@ -52,6 +54,8 @@ export class SqliteStore implements Store {
   readonly damagedRows: DamagedRowStore;
   readonly ratings: RatingStore;
   readonly followers: FollowerStore;
+  readonly serverSettings: ServerSettingsStore;
+  readonly vacations: VacationStore;
   /** The repositories answering at once, for start-up checks and tests that need no transaction. */
   readonly sync: {
     readonly games: Synchronous<GameRepository>;
@@ -61,6 +65,8 @@ export class SqliteStore implements Store {
     readonly damagedRows: Synchronous<DamagedRowRegister>;
     readonly ratings: Synchronous<RatingRepository>;
     readonly followers: Synchronous<FollowerRepository>;
+    readonly serverSettings: Synchronous<ServerSettingsRepository>;
+    readonly vacations: Synchronous<VacationRepository>;
   };
 
   readonly #flow = new AsyncLocalStorage<symbol>();
@@ -86,6 +92,8 @@ export class SqliteStore implements Store {
       damagedRows: new DamagedRowRegister(sqliteDialect, now),
       ratings: new RatingRepository(sqliteDialect, now),
       followers: new FollowerRepository(sqliteDialect, now),
+      serverSettings: new ServerSettingsRepository(sqliteDialect, now),
+      vacations: new VacationRepository(sqliteDialect),
     };
     const run = sqliteRunner(open);
     this.sync = {
@@ -96,6 +104,8 @@ export class SqliteStore implements Store {
       damagedRows: synchronously(repositories.damagedRows, run),
       ratings: synchronously(repositories.ratings, run),
       followers: synchronously(repositories.followers, run),
+      serverSettings: synchronously(repositories.serverSettings, run),
+      vacations: synchronously(repositories.vacations, run),
     };
     const gated = <R>(statements: Statements<R>): Promise<R> => this.#call(() => run(statements));
     this.games = asynchronously(repositories.games, gated);
@@ -105,6 +115,8 @@ export class SqliteStore implements Store {
     this.damagedRows = asynchronously(repositories.damagedRows, gated);
     this.ratings = asynchronously(repositories.ratings, gated);
     this.followers = asynchronously(repositories.followers, gated);
+    this.serverSettings = asynchronously(repositories.serverSettings, gated);
+    this.vacations = asynchronously(repositories.vacations, gated);
   }
 
   inTransaction(): boolean {

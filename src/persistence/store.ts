@@ -22,6 +22,8 @@ import type { Asynchronous } from './statement-runner.js';
 import type { StatsRepository } from './stats-repository.js';
 import type { FollowerRepository } from './follower-repository.js';
 import type { RatingRepository } from './rating-repository.js';
+import type { ServerSettingsRepository } from './server-settings-repository.js';
+import type { VacationRepository } from './vacation-repository.js';
 
 /** Games, seats, the action log, snapshots and scheduled jobs. */
 export type GameStore = Asynchronous<GameRepository>;
@@ -37,6 +39,10 @@ export type DamagedRowStore = Asynchronous<DamagedRowRegister>;
 export type RatingStore = Asynchronous<RatingRepository>;
 /** Who follows a game without playing it. */
 export type FollowerStore = Asynchronous<FollowerRepository>;
+/** Each server's own settings. */
+export type ServerSettingsStore = Asynchronous<ServerSettingsRepository>;
+/** Players' vacations per server. */
+export type VacationStore = Asynchronous<VacationRepository>;
 
 export interface Repositories {
   readonly games: GameStore;
@@ -46,6 +52,8 @@ export interface Repositories {
   readonly damagedRows: DamagedRowStore;
   readonly ratings: RatingStore;
   readonly followers: FollowerStore;
+  readonly serverSettings: ServerSettingsStore;
+  readonly vacations: VacationStore;
 }
 
 export type StoreDialect = 'sqlite' | 'postgres';

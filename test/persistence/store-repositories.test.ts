@@ -764,6 +764,30 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
       expect((await store.playerSettings.findMany([...many, 'ayla'])).map((row) => row.userId)).toEqual(['ayla']);
     });
 
+    it("keeps a server's vacation days, and each player's vacations there: the ones going on, the days a year's took", async () => {
+      const { store, clock } = await open(under);
+      expect(await store.serverSettings.find(GUILD)).toBeUndefined();
+      await store.serverSettings.saveVacationDays(GUILD, 10);
+      clock.now = T0 + 1;
+      await store.serverSettings.saveVacationDays(GUILD, 3);
+      expect(await store.serverSettings.find(GUILD)).toEqual({ guildId: GUILD, vacationDays: 3, updatedAt: T0 + 1 });
+      const DAY = 86_400_000;
+      const other = '100000000000000002';
+      const ended = { guildId: GUILD, userId: 'ayla', startedAt: T0 - 20 * DAY, year: 2023, pausedUntil: T0 - 18 * DAY, awayUntil: T0 - 18 * DAY, days: 2 };
+      const going = { guildId: GUILD, userId: 'ayla', startedAt: T0 - DAY, year: 2023, pausedUntil: T0 + DAY, awayUntil: T0 + 3 * DAY, days: 2 };
+      const elsewhere = { ...going, guildId: other, pausedUntil: T0 + 3 * DAY, days: 4 };
+      for (const row of [ended, going, elsewhere, { ...going, userId: 'bo', year: 2022 }]) await store.vacations.save(row);
+      expect(await store.vacations.daysTaken(GUILD, 'ayla', 2023)).toBe(4);
+      expect(await store.vacations.daysTaken(GUILD, 'ayla', 2024)).toBe(0);
+      expect((await store.vacations.current('ayla', T0)).sort((a, b) => a.guildId.localeCompare(b.guildId))).toEqual([going, elsewhere]);
+      expect(await store.vacations.currentOn(GUILD, ['ayla', 'cem'], T0)).toEqual([going]);
+      expect(await store.vacations.currentOn(GUILD, [], T0)).toEqual([]);
+      // Ended early: the same vacation (its start is its key), the unused days given back.
+      await store.vacations.save({ ...going, pausedUntil: T0, awayUntil: T0, days: 1 });
+      expect(await store.vacations.current('ayla', T0)).toEqual([elsewhere]);
+      expect(await store.vacations.daysTaken(GUILD, 'ayla', 2023)).toBe(3);
+    });
+
     it('keeps a direct message that failed until the player is told, once, keeping their settings', async () => {
       const { store } = await open(under);
       await store.playerSettings.save('ayla', { how: 'dm', timeZone: null, quietFrom: null, quietTo: null, awayUntil: null, locale: 'de', autoForced: false, phonePicture: false });

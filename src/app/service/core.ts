@@ -10,7 +10,7 @@ import type { AnyGameDefinition, GameEvent, Seat } from '../../engine/index.js';
 import { DamagedRowError } from '../../persistence/game-repository.js';
 import type { DeliveryKind, GameRow, SeatRow } from '../../persistence/schema.js';
 import type { NewResult } from '../../persistence/stats-repository.js';
-import type { DamagedRowStore, FollowerStore, GameStore, PlayerSettingsStore, RatingStore, StatsStore, Store } from '../../persistence/store.js';
+import type { DamagedRowStore, FollowerStore, GameStore, PlayerSettingsStore, RatingStore, ServerSettingsStore, StatsStore, Store, VacationStore } from '../../persistence/store.js';
 import type { Logger } from '../../logger.js';
 import { delivererName, SINGLE_SHARD, type ShardSet } from '../../sharding.js';
 import type { Clock } from '../clock.js';
@@ -158,6 +158,9 @@ export class GameCore {
   /** Skill ratings and followers. */
   readonly ratings: RatingStore;
   readonly followers: FollowerStore;
+  /** Each server's own settings, and its players' vacations. */
+  readonly servers: ServerSettingsStore;
+  readonly vacations: VacationStore;
   readonly modules: ModuleRegistry;
   readonly clock: Clock;
   readonly logger: Logger;
@@ -202,6 +205,8 @@ export class GameCore {
     this.players = deps.store.playerSettings;
     this.ratings = deps.store.ratings;
     this.followers = deps.store.followers;
+    this.servers = deps.store.serverSettings;
+    this.vacations = deps.store.vacations;
     this.outbox = new Outbox(deps.store.deliveries, this.damage, now, deps.logger, delivererName(deps.shards ?? SINGLE_SHARD));
     this.modules = deps.modules;
     this.clock = deps.clock;

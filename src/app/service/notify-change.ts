@@ -6,16 +6,21 @@ import { notifyChangedWarnings } from './jobs/bank-warning.js';
 import { notifySettings } from './notify.js';
 import { awayChangedBanks } from './time-bank.js';
 import { refuse, type Result } from './types.js';
+import { vacationChanged, type Vacation } from './vacation.js';
+import type { GameRow } from '../../persistence/schema.js';
 
 /**
  * /game notify: changes what is given and keeps the rest. `awayUntil` is a date (YYYY-MM-DD, the day the
  * player is back, in their time zone) or 'off'; quiet hours need both ends (the same hour twice: none).
+ * A new, changed or ended absence is a vacation on each server where the player plays (see vacation.ts):
+ * answered with it (`vacations`; none when the absence did not change), and the tables it is owed to
+ * (`told`), which the caller delivers.
  */
 export function updateNotify(
   core: GameCore,
   userId: string,
   change: { how?: NotifyChannel | null; timeZone?: string | null; quietFrom?: number | null; quietTo?: number | null; awayUntil?: string | null; locale?: string | null; autoForced?: boolean | null; phonePicture?: boolean | null },
-): Promise<Result<{ settings: NotifySettings }>> {
+): Promise<Result<{ settings: NotifySettings; vacations: Vacation[]; told: GameRow[] }>> {
   // Read and written together: two changes at once each keep the other's fields.
   return core.tx(async () => {
     const current = await notifySettings(core, userId);
@@ -44,10 +49,12 @@ export function updateNotify(
     }
     const settings: NotifySettings = { how: change.how ?? current.how, timeZone, quietFrom, quietTo, awayUntil, locale: change.locale ?? current.locale, autoForced: change.autoForced ?? current.autoForced, phonePicture: change.phonePicture ?? current.phonePicture };
     await core.players.save(userId, settings);
-    // Away or back: the player's running time banks stop (or run again) from now.
-    if (awayUntil !== current.awayUntil) await awayChangedBanks(core, userId, awayUntil);
+    // Away or back: a vacation on each server where they play, told to their tables; their running time
+    // banks stop from now as far as it reaches (or run again).
+    const changed = awayUntil === current.awayUntil ? { vacations: [], tables: [], told: [] } : await vacationChanged(core, userId, timeZone, awayUntil);
+    await awayChangedBanks(core, userId, changed.tables, (guildId) => changed.vacations.find((v) => v.guildId === guildId)?.pausedUntil ?? null);
     // A bank that runs again, or a warning no longer held for the night, is warned of when it is due.
     if (awayUntil !== current.awayUntil || quietFrom !== current.quietFrom || quietTo !== current.quietTo || timeZone !== current.timeZone) await notifyChangedWarnings(core, userId);
-    return { ok: true, settings };
+    return { ok: true, settings, vacations: changed.vacations, told: changed.told };
   });
 }

@@ -6,15 +6,14 @@
  * and the table is told on the board. Running out never ends the game (see seatsWaitingForOwner).
  */
 import type { Seat } from '../../engine/index.js';
-import type { ScheduledJobRow } from '../../persistence/schema.js';
+import type { GameRow, ScheduledJobRow } from '../../persistence/schema.js';
 import { turnMarkerOf } from '../module.js';
-import { isAway } from '../notifications.js';
 import { awayChanged, banksAt, clockChoice, firstTurn, nextTurn, parseTimeBanks, runOut, runsOutAt, type BankNow, type TimeBanks } from '../time-bank.js';
 import type { GameCore } from './core.js';
 import { JOB_KINDS, setAsideJob } from './scheduled-jobs.js';
-import { notifyOfSeats } from './notify.js';
 import { decidingHumans } from './queries.js';
 import { isComputerSeatId } from './seat-identity.js';
+import { pausedUntilOf } from './vacation.js';
 import type { ActiveSnapshot } from './types.js';
 
 /** A bank job with no running bank is never due (it only keeps the banks). */
@@ -46,15 +45,6 @@ export async function keep(core: GameCore, gameId: number, banks: TimeBanks): Pr
   await core.repo.rescheduleJob({ kind: JOB_KINDS.timeBank, gameId, dueAt: runsOutAt(banks) ?? NEVER, payload: banks });
 }
 
-export async function awayOf(core: GameCore, game: ActiveSnapshot, seats: readonly Seat[]): Promise<(seat: Seat) => number | null> {
-  const wishes = await notifyOfSeats(core, game, seats);
-  const now = core.now();
-  return (seat) => {
-    const wish = wishes.get(seat);
-    return wish !== undefined && isAway(wish, now) ? wish.awayUntil : null;
-  };
-}
-
 /**
  * A new turn began (in its transaction; `before` is the banks read before the turn's jobs were replaced):
  * the banks that ran stop, the seats that moved gain the increment, the deciding seats' banks run.
@@ -63,7 +53,7 @@ export async function turnBanks(core: GameCore, game: ActiveSnapshot, before: Ti
   const clock = clockChoice(game.settings.clock);
   if (clock === null || game.row.status !== 'active') return;
   const deciding = decidingHumans(game);
-  const away = await awayOf(core, game, deciding);
+  const away = await pausedUntilOf(core, game, deciding);
   const marker = turnMarkerOf(game.module, game.state);
   const now = core.now();
   const humans = game.seats.filter((s) => !isComputerSeatId(s.userId)).map((s) => s.seat);
@@ -84,7 +74,7 @@ export async function runOutBanks(core: GameCore, game: ActiveSnapshot, job: Sch
     return [];
   }
   if (clockChoice(game.settings.clock) === null) return [];
-  const away = await awayOf(core, game, Object.keys(read.running).map(Number));
+  const away = await pausedUntilOf(core, game, Object.keys(read.running).map(Number));
   const { banks, ranOut } = runOut(read, core.now(), decidingHumans(game), away, turnMarkerOf(game.module, game.state));
   await keep(core, game.row.id, banks);
   return ranOut;
@@ -99,16 +89,18 @@ export async function banksNow(core: GameCore, game: ActiveSnapshot): Promise<Ba
 }
 
 /**
- * A player set or ended an absence (/game notify away_until): in every game where their bank runs, it
- * stops now and runs again when they are back.
+ * A player set or ended an absence (/game notify away_until): at each of their running `tables` where their
+ * bank runs, it stops now and runs again when their vacation on the table's server no longer holds it
+ * (`pausedUntil`; null or past: at once).
  */
-export async function awayChangedBanks(core: GameCore, userId: string, awayUntil: number | null): Promise<void> {
+export async function awayChangedBanks(core: GameCore, userId: string, tables: readonly GameRow[], pausedUntil: (guildId: string) => number | null): Promise<void> {
   const now = core.now();
-  for (const job of await core.repo.jobsOfKindEverywhere(JOB_KINDS.timeBank)) {
-    const banks = readJob(job);
-    if (typeof banks === 'string') continue;
-    const seats = (await core.repo.seats(job.gameId)).filter((s) => s.userId === userId && banks.running[String(s.seat)] !== undefined).map((s) => s.seat);
+  for (const row of tables) {
+    const job = (await core.repo.jobsOf(row.id, JOB_KINDS.timeBank))[0];
+    const banks = job === undefined ? undefined : readJob(job);
+    if (banks === undefined || typeof banks === 'string') continue;
+    const seats = (await core.repo.seats(row.id)).filter((s) => s.userId === userId && banks.running[String(s.seat)] !== undefined).map((s) => s.seat);
     if (seats.length === 0) continue;
-    await keep(core, job.gameId, awayChanged(banks, seats, now, awayUntil));
+    await keep(core, row.id, awayChanged(banks, seats, now, pausedUntil(row.guildId)));
   }
 }

@@ -12,6 +12,8 @@ import { bankState, bankText } from '../time-bank-text.js';
 import type { BankNow } from '../../app/time-bank.js';
 import { messageLink, presenterFor } from '../respond.js';
 import { firstCallTip } from '../coaching.js';
+import { vacationMessage } from '../messages/vacation.js';
+import { clockChoice } from '../../app/time-bank.js';
 import { activeSeatsOf, type DeliveryStep } from './plan.js';
 
 export async function stepMessage(ctx: BotContext, logger: Logger, game: Snapshot, step: DeliveryStep): Promise<PublicMessage> {
@@ -72,6 +74,7 @@ export async function stepMessage(ctx: BotContext, logger: Logger, game: Snapsho
     case 'announcement': {
       const p = step.delivery.payload as Extract<Delivery['payload'], { kind: 'announcement' }>;
       if (p.message === 'settings') return settingsMessage(game, p.userId, p, p.nextReminderAt, p.idleAt);
+      if (p.message === 'vacation') return vacationMessage(game, p.userId, p, step.delivery.createdAt, clockChoice(game.settings.clock) !== null);
       return abandonedMessage(service, game, presenter, p.userId, p.recorded === true);
     }
     case 'dm-fallback': {

@@ -8,7 +8,7 @@ import type { Delivery, DmFallback } from '../../app/outbox.js';
 import type { Logger } from '../../logger.js';
 import type { BotContext } from '../types.js';
 import { t } from '../i18n/index.js';
-import { gameLocale, type PublicMessage } from '../messages/index.js';
+import { gameLocale, laidOut, type PublicMessage } from '../messages/index.js';
 import { truncate } from '../panel.js';
 import { THREAD_PERMISSIONS, threadPermissionNames, messageLink, presenterFor, sendableChannel } from '../respond.js';
 import { describeError } from '../errors.js';
@@ -23,16 +23,17 @@ export interface ThreadChoice {
 
 /**
  * Where a step is posted: a game played in a thread has its boards, reminders and votes there (the
- * thread is opened with the first of them, from the lobby message), and so do changed timer settings;
+ * thread is opened with the first of them, from the lobby message), and so do changed timer settings and
+ * a player's vacation;
  * the lobby, the final standings and the end of an abandoned game stay in the channel. When the bot may
  * not open the thread, the game goes on in the channel and the first message there says why.
  */
 export async function postTarget(ctx: BotContext, logger: Logger, game: Snapshot, step: DeliveryStep, thread: ThreadChoice): Promise<{ channelId: string; notice?: string }> {
   const channelId = game.row.channelId;
-  const settingsNotice = step.kind === 'announcement' && step.delivery.payload.kind === 'announcement' && step.delivery.payload.message === 'settings';
+  const tableNotice = step.kind === 'announcement' && step.delivery.payload.kind === 'announcement' && (step.delivery.payload.message === 'settings' || step.delivery.payload.message === 'vacation');
   // The mention instead of a refused direct message goes where the post it links to is.
   if (step.kind === 'dm-fallback') return { channelId: (step.delivery.payload as DmFallback).postedIn };
-  const inThread = step.kind === 'reminder' || step.kind === 'bank-warning' || step.kind === 'idle-vote' || settingsNotice || (step.kind === 'board' && game.row.status === 'active');
+  const inThread = step.kind === 'reminder' || step.kind === 'bank-warning' || step.kind === 'idle-vote' || tableNotice || (step.kind === 'board' && game.row.status === 'active');
   if (!inThread || !thread.use) return { channelId };
   if (thread.id !== null) return { channelId: thread.id };
   try {
@@ -126,7 +127,7 @@ export async function closeThread(ctx: BotContext, logger: Logger, game: Snapsho
 export async function endInThread(ctx: BotContext, logger: Logger, game: Snapshot, threadId: string, message: PublicMessage, delivery: Delivery): Promise<void> {
   try {
     const channel = await sendableChannel(ctx.client, threadId);
-    await channel.send({ ...message, allowedMentions: { parse: [] }, nonce: `bz${delivery.id}x`, enforceNonce: true });
+    await channel.send({ ...laidOut(message), allowedMentions: { parse: [] }, nonce: `bz${delivery.id}x`, enforceNonce: true });
   } catch (error) {
     logger.warn({ gameId: game.row.id, threadId, reason: describeError(error) }, 'could not tell the thread that the game was ended');
   }

@@ -13,6 +13,7 @@
  *   /game export [game] [results]
  *   /game notify [how] [time_zone] [quiet_from] [quiet_to] [away_until] [play_forced] [phone_picture]
  *   /game follow | unfollow
+ *   /game server [vacation_days]
  *   /help [topic] [game]
  *   /stats [user]
  */
@@ -35,13 +36,14 @@ import { gameMine } from './commands/game-mine.js';
 import { gameNew } from './commands/game-new.js';
 import { gameNotify } from './commands/game-notify.js';
 import { gameReplay } from './commands/game-replay.js';
+import { gameServer } from './commands/game-server.js';
 import { gameSettings } from './commands/game-settings.js';
 import { gameStatus } from './commands/game-status.js';
 import { help } from './commands/help.js';
 import { stats } from './commands/stats.js';
 
 /** /game's subcommands, in the order Discord lists them. */
-const GAME_SUBCOMMANDS: readonly CommandHandler[] = [gameNew, gameLearn, gameStatus, gameHand, gameLog, gameSettings, gameLeave, gameAbandon, gameList, gameMine, gameHistory, gameReplay, gameExport, gameNotify, gameFollow, gameUnfollow];
+const GAME_SUBCOMMANDS: readonly CommandHandler[] = [gameNew, gameLearn, gameStatus, gameHand, gameLog, gameSettings, gameLeave, gameAbandon, gameList, gameMine, gameHistory, gameReplay, gameExport, gameNotify, gameFollow, gameUnfollow, gameServer];
 
 /** The commands of their own beside /game. */
 const OWN_COMMANDS: readonly CommandHandler[] = [help, stats];

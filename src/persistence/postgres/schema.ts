@@ -157,6 +157,27 @@ export const playerSettings = pgTable('player_settings', {
   updatedAt: millis('updated_at').notNull(),
 });
 
+// Servers and their players' vacations (see ../schema.ts).
+export const serverSettings = pgTable('server_settings', {
+  guildId: text('guild_id').primaryKey(),
+  vacationDays: integer('vacation_days').notNull().default(14),
+  updatedAt: millis('updated_at').notNull(),
+});
+
+export const vacations = pgTable(
+  'vacations',
+  {
+    guildId: text('guild_id').notNull(),
+    userId: text('user_id').notNull(),
+    startedAt: millis('started_at').notNull(),
+    year: integer('year').notNull(),
+    pausedUntil: millis('paused_until').notNull(),
+    awayUntil: millis('away_until').notNull(),
+    days: integer('days').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.guildId, table.userId, table.startedAt] }), index('vacations_user').on(table.userId, table.awayUntil)],
+);
+
 // Ratings and followers.
 /** Skill ratings per server, game and player (see ../schema.ts); mu and sigma are doubles, as SQLite's REAL. */
 export const ratings = pgTable(
@@ -248,6 +269,8 @@ export type ActionRow = typeof actions.$inferSelect;
 export type ScheduledJobRow = typeof scheduledJobs.$inferSelect;
 export type PlayerSettingsRow = typeof playerSettings.$inferSelect;
 export type RatingRow = typeof ratings.$inferSelect;
+export type ServerSettingsRow = typeof serverSettings.$inferSelect;
+export type VacationRow = typeof vacations.$inferSelect;
 
 /** The tables the repositories run on (see ../dialect.ts). */
-export const tables = { games, seats, actions, scheduledJobs, snapshots, results, playerSettings, deliveries, damagedRows, ratings, followers };
+export const tables = { games, seats, actions, scheduledJobs, snapshots, results, playerSettings, deliveries, damagedRows, ratings, followers, serverSettings, vacations };

@@ -20,7 +20,9 @@ import type { Statements } from '../statements.js';
 import { StatsRepository } from '../stats-repository.js';
 import { FollowerRepository } from '../follower-repository.js';
 import { RatingRepository } from '../rating-repository.js';
-import type { DamagedRowStore, DeliveryStore, FollowerStore, GameStore, PlayerSettingsStore, RatingStore, StatsStore, Store } from '../store.js';
+import { ServerSettingsRepository } from '../server-settings-repository.js';
+import { VacationRepository } from '../vacation-repository.js';
+import type { DamagedRowStore, DeliveryStore, FollowerStore, GameStore, PlayerSettingsStore, RatingStore, ServerSettingsStore, StatsStore, Store, VacationStore } from '../store.js';
 import type { OpenPostgres } from './database.js';
 import { HeldWrites, postgresDialect, postgresRunner, type Connection, type PgExecutor } from './dialect.js';
 import { withoutValues } from './query-error.js';
@@ -48,6 +50,8 @@ export class PostgresStore implements Store {
   readonly damagedRows: DamagedRowStore;
   readonly ratings: RatingStore;
   readonly followers: FollowerStore;
+  readonly serverSettings: ServerSettingsStore;
+  readonly vacations: VacationStore;
 
   /**
    * The transaction of the running flow, if any, and the end of its latest call. A flow outlives its
@@ -82,6 +86,8 @@ export class PostgresStore implements Store {
     this.damagedRows = asynchronously(new DamagedRowRegister(postgresDialect, now), gated);
     this.ratings = asynchronously(new RatingRepository(postgresDialect, now), gated);
     this.followers = asynchronously(new FollowerRepository(postgresDialect, now), gated);
+    this.serverSettings = asynchronously(new ServerSettingsRepository(postgresDialect, now), gated);
+    this.vacations = asynchronously(new VacationRepository(postgresDialect), gated);
   }
 
   /** Outside a transaction: at once. Inside: after the transaction's previous call has ended. */

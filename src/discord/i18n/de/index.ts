@@ -5,5 +5,6 @@ import { commands } from './commands.js';
 import { game } from './game.js';
 import { records } from './records.js';
 import { seatsAndTables } from './seats-and-tables.js';
+import { vacation } from './vacation.js';
 
-export const de: Record<CoreKey, string> = { ...catchUp, ...commands, ...game, ...records, ...seatsAndTables };
+export const de: Record<CoreKey, string> = { ...catchUp, ...commands, ...game, ...records, ...seatsAndTables, ...vacation };

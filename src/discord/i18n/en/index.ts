@@ -8,7 +8,8 @@ import { commands } from './commands.js';
 import { game } from './game.js';
 import { records } from './records.js';
 import { seatsAndTables } from './seats-and-tables.js';
+import { vacation } from './vacation.js';
 
-export const en = { ...catchUp, ...commands, ...game, ...records, ...seatsAndTables } as const;
+export const en = { ...catchUp, ...commands, ...game, ...records, ...seatsAndTables, ...vacation } as const;
 
 export type CoreKey = keyof typeof en;

@@ -1,0 +1,23 @@
+/** The vacation budget: the server's setting (/game server), what a player's tables and the player are told, in English. */
+export const vacation = {
+  'cmd.game.server.name': 'server',
+  'cmd.game.server.description': "This server's settings for every game: the vacation days each player has a year",
+  'opt.vacationDays.name': 'vacation_days',
+  'opt.vacationDays.description': 'Days a year a player may be away with their clocks standing still (Manage Server)',
+  'server.show': '**This server:** each player has {days, plural, one {# vacation day} other {# vacation days}} a year. While they are away (/game notify away_until), their clocks stand still for as many days; after that, away only silences their reminders.',
+  'server.updated': 'Saved. {settings}',
+  'server.notInServer': 'Server settings are made in a server.',
+  'server.notAdmin': 'Only members who may manage the server can change its settings.',
+  'vacation.on': '{player} is on vacation until {until} · {left} of {perYear, plural, one {# day} other {# days}} left this year',
+  'vacation.partly': '{player} is on vacation until {until} · their clock stands still only until {paused} · {left} of {perYear, plural, one {# day} other {# days}} left this year',
+  'vacation.spent': '{player} is away until {until} · no vacation days left this year ({perYear, plural, one {# day} other {# days}} a year), so their clock runs',
+  'vacation.back': '{player} is back from vacation · {left} of {perYear, plural, one {# day} other {# days}} left this year',
+  'notify.vacation.on': 'Your clocks stand still until you are back: {left} of {perYear, plural, one {# vacation day} other {# vacation days}} left this year.',
+  'notify.vacation.partly': 'Your vacation days this year reach until {paused}: your clocks stand still until then and run again after it, while away still silences your reminders ({left} of {perYear, plural, one {# day} other {# days}} left).',
+  'notify.vacation.spent': 'Your vacation days this year are spent ({perYear, plural, one {# day} other {# days}} a year): away silences your reminders, but your clocks run.',
+  'notify.vacation.back': 'Back from vacation: {left} of {perYear, plural, one {# vacation day} other {# vacation days}} left this year.',
+  'notify.vacation.server': '{server}: {text}',
+  'list.away': '💤 away: {players}',
+  'list.awayPlayer': '{player} until {until} ({left} of {perYear} vacation days left)',
+  'list.awayPlayerUncounted': '{player} until {until}',
+} as const;
