@@ -31,18 +31,21 @@ export async function catchUpLines(service: GameService, game: ActiveSnapshot, p
   const forYou = changedForLines(presenter, game, events, service.seatView(game, seat), seat, locale);
   const heading = t(locale, 'catchUp.heading');
   const room = CATCH_UP_MAX - characters([heading, ...forYou].join('\n')) - 1;
-  return [heading, ...newestWithin(turnLines(presenter, game, events, locale), room, (count) => `- ${t(locale, 'catchUp.earlier', { count })}`), ...forYou];
+  return [heading, ...newestWithin(turnLines(presenter, game, events, seat, locale), room, (count) => `- ${t(locale, 'catchUp.earlier', { count })}`), ...forYou];
 }
 
 /**
- * One line per player's turn, oldest first, each in whole events (the board's "Last turns" lines, named in
- * the reader's language). A computer seat's events are all its own: its turn is one line.
+ * One line per other player's turn, oldest first, each in whole events (the board's "Last turns" lines, named
+ * in the reader's language). A computer seat's events are all its own: its turn is one line. Events under
+ * the reader's own seat that they did not play (their turn announced, a letter of theirs delivered by
+ * another's move) are no turn of theirs: what concerns them is told under "For you".
  */
-function turnLines(presenter: GamePresenter, game: ActiveSnapshot, events: readonly SummaryEvent[], locale: Locale): string[] {
+function turnLines(presenter: GamePresenter, game: ActiveSnapshot, events: readonly SummaryEvent[], reader: Seat, locale: Locale): string[] {
   const computerSeats = new Set(game.seats.filter((s) => isComputerSeatId(s.userId)).map((s) => s.seat));
   const turns = turnsOf(events.map((e): SummaryEvent => (e.seat !== undefined && computerSeats.has(e.seat) && e.byComputer !== true ? { ...e, byComputer: true } : e)));
-  return turns.map((turn) => {
-    const playerNames = turnNames(game, turn.find((e) => e.seat !== undefined)?.seat, turn.some((e) => e.byComputer === true), locale);
+  const actor = (turn: readonly SummaryEvent[]): Seat | undefined => turn.find((e) => e.seat !== undefined)?.seat;
+  return turns.filter((turn) => actor(turn) !== reader || turn.some((e) => e.byComputer === true)).map((turn) => {
+    const playerNames = turnNames(game, actor(turn), turn.some((e) => e.byComputer === true), locale);
     const said = turn.map((e) => presenter.format(e, locale, playerNames));
     return `- ${wholeWithin(said, '; ', TURN_LINE_MAX - 2, (count) => t(locale, 'board.moreEvents', { count }))}`;
   });
