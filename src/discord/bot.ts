@@ -11,7 +11,7 @@ import { Scheduler } from '../app/scheduler.js';
 import { settleAfterCommit } from '../app/after-commit.js';
 import { coachingSettled } from './coaching.js';
 import type { Logger } from '../logger.js';
-import { commandDefinitions } from './handlers/commands.js';
+import { registeredCommands } from './handlers/commands.js';
 import type { BotContext, Deliverer, FollowingPanels } from './types.js';
 import type { PresenterRegistry } from '../games/contract.js';
 import { OutboxDeliverer } from './delivery/deliverer.js';
@@ -107,7 +107,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     () =>
       registerCommands(client.rest, {
         applicationId: options.applicationId,
-        commands: commandDefinitions(service.modules, options.presenters),
+        commands: registeredCommands(service.modules, options.presenters),
         ...(options.guildId ? { guildId: options.guildId } : {}),
       }),
     client.rest.options.timeout,

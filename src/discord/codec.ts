@@ -5,7 +5,8 @@
  * produce and nothing else.
  *
  * - Lobby:  join, quit, start, cancel
- * - Board:  turn (open my panel), hand, log, phone (the phone picture, privately; also on the final board);
+ * - Board:  turn (open my panel), hand, log, phone (the phone picture, privately; also on the final board),
+ *           text (the board in words, privately; also on the final board);
  *           logp <viewer> <page> <per page> (a page of the log: the viewer's seat + 1, 0 for someone not
  *           playing; the page counted from the oldest, from 1; entries per page, 0 for as many as fit)
  * - Panel:  act <seat> <index into the seat's legal actions>, sel <seat> <group> <page> (values: an index
@@ -36,8 +37,8 @@ interface Base {
   readonly version: number;
 }
 
-export type PlainVerb = 'join' | 'quit' | 'start' | 'cancel' | 'turn' | 'hand' | 'log' | 'phone' | 'addbot' | 'rmbot' | 'reclaim' | 'keep' | 'rematch' | 'replay' | 'rround';
-const PLAIN_VERBS: readonly PlainVerb[] = ['join', 'quit', 'start', 'cancel', 'turn', 'hand', 'log', 'phone', 'addbot', 'rmbot', 'reclaim', 'keep', 'rematch', 'replay', 'rround'];
+export type PlainVerb = 'join' | 'quit' | 'start' | 'cancel' | 'turn' | 'hand' | 'log' | 'phone' | 'text' | 'addbot' | 'rmbot' | 'reclaim' | 'keep' | 'rematch' | 'replay' | 'rround';
+const PLAIN_VERBS: readonly PlainVerb[] = ['join', 'quit', 'start', 'cancel', 'turn', 'hand', 'log', 'phone', 'text', 'addbot', 'rmbot', 'reclaim', 'keep', 'rematch', 'replay', 'rround'];
 
 /** The destructive commands that ask to confirm first. */
 export type Confirmable = 'leave' | 'abandon';

@@ -11,6 +11,7 @@ import { t, type CoreKey } from './i18n/index.js';
 export const HELP_BUTTONS = {
   takeTurn: { key: 'board.takeTurn', shown: 'public' },
   phoneView: { key: 'board.phoneView', shown: 'public' },
+  boardText: { key: 'boardText.button', shown: 'public' },
   snooze: { key: 'reminder.snooze', shown: 'public' },
   undo: { key: 'panel.undo', shown: 'private' },
   suggest: { key: 'panel.suggest', shown: 'private' },

@@ -10,7 +10,7 @@ import { describeError } from './errors.js';
 import { childLogger, type Logger } from '../logger.js';
 import { parseCustomId } from './codec.js';
 import type { BotContext, ComponentHandler, ComponentInteraction, HandlerEnv } from './context.js';
-import { COMMAND_HANDLERS, commandDefinitions } from './handlers/commands.js';
+import { COMMAND_HANDLERS, MESSAGE_COMMAND_HANDLERS, commandDefinitions } from './handlers/commands.js';
 import { COMPONENT_HANDLERS } from './handlers/components.js';
 import { t, toLocale } from './i18n/index.js';
 import type { Locale } from '../engine/index.js';
@@ -28,6 +28,7 @@ export interface Router {
 
 export function createRouter(ctx: BotContext, logger: Logger): Router {
   const commands = new Map(COMMAND_HANDLERS.map((h) => [h.route, h]));
+  const messageCommands = new Map(MESSAGE_COMMAND_HANDLERS.map((h) => [h.data.name, h]));
   // The commands as registered: every command's options are checked against them first.
   const definitions = commandDefinitions(ctx.service.modules, ctx.presenters);
 
@@ -143,6 +144,19 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
       if (seen.dmFailed) await tellOfClosedDms(ctx, interaction, env.locale, log);
       return 'ok';
     }
+    if (interaction.isMessageContextMenuCommand()) {
+      const handler = messageCommands.get(interaction.commandName);
+      if (handler === undefined) {
+        log.warn({ command: interaction.commandName }, 'unknown message command');
+        await answerPrivately(interaction, t(locale, 'refusal.bad_button'));
+        return 'refused';
+      }
+      await acknowledgeOnce(interaction, () => interaction.deferReply({ flags: MessageFlags.Ephemeral }), log, timing);
+      await playerSeen(ctx, interaction, log);
+      log.debug({ command: interaction.commandName }, 'message command');
+      await handler.handle(await envFor(), interaction);
+      return 'ok';
+    }
     // Nothing handles other interactions (modals and the like are not used).
     return 'refused';
   }
@@ -150,7 +164,7 @@ export function createRouter(ctx: BotContext, logger: Logger): Router {
 
 /** The interaction's kind, as the metrics count it. */
 function interactionKind(interaction: Interaction): InteractionKind {
-  if (interaction.isChatInputCommand()) return 'command';
+  if (interaction.isChatInputCommand() || interaction.isMessageContextMenuCommand()) return 'command';
   if (interaction.isAutocomplete()) return 'autocomplete';
   if (interaction.isButton()) return 'button';
   if (interaction.isStringSelectMenu()) return 'select';

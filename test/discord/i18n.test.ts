@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { ApplicationCommandType } from 'discord.js';
 import { LOCALES, type Catalogue } from '../../src/engine/index.js';
-import { commandDefinitions } from '../../src/discord/handlers/commands.js';
+import { commandDefinitions, registeredCommands } from '../../src/discord/handlers/commands.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
 import { core, toLocale } from '../../src/discord/i18n/index.js';
 import { commandsHelp, HELP_BUTTONS, helpButtonLabels } from '../../src/discord/help-text.js';
@@ -60,7 +61,13 @@ describe('message catalogues', () => {
   });
 
   it('command names are valid and localised in de and nl; descriptions fit', () => {
-    const commands = commandDefinitions(GAMES.modules, GAMES.presenters(inProcessBoardRenderer(GAMES)));
+    const registered = registeredCommands(GAMES.modules, GAMES.presenters(inProcessBoardRenderer(GAMES)));
+    const commands = registered.filter((c) => (c.type ?? ApplicationCommandType.ChatInput) === ApplicationCommandType.ChatInput);
+    expect(commands).toEqual(commandDefinitions(GAMES.modules, GAMES.presenters(inProcessBoardRenderer(GAMES))));
+    // A message command (Apps › … on a message) has a name as people write it, up to 32 characters, and no description.
+    const onMessages = registered.filter((c) => c.type === ApplicationCommandType.Message);
+    expect(onMessages.map((c) => [c.name, c.name_localizations])).toEqual([['Board as text', { de: 'Spielplan als Text', nl: 'Bord als tekst' }]]);
+    for (const c of onMessages) for (const name of [c.name, ...Object.values(c.name_localizations ?? {})]) expect((name ?? '').length).toBeLessThanOrEqual(32);
     const check = (entry: { name: string; description?: string; name_localizations?: Record<string, string | null> | null; description_localizations?: Record<string, string | null> | null; options?: unknown[] }): void => {
       for (const name of [entry.name, ...Object.values(entry.name_localizations ?? {})]) expect(name).toMatch(/^[-_\p{Ll}\p{N}]{1,32}$/u);
       expect(Object.keys(entry.name_localizations ?? {}).sort()).toEqual(['de', 'nl']);
@@ -136,6 +143,7 @@ describe('/help names what players see', () => {
     'board.hand',
     'board.log',
     'board.phoneView',
+    'boardText.button',
     'panel.undo',
     'panel.more',
     'panel.suggest',
@@ -143,7 +151,7 @@ describe('/help names what players see', () => {
     'computer.reclaim',
   ] as const;
   // Those posted in the channel (in the game's language); the others answer one player privately.
-  const PUBLIC_BUTTONS = ['lobby.join', 'lobby.leave', 'lobby.start', 'lobby.cancel', 'board.takeTurn', 'board.hand', 'board.log', 'board.phoneView', 'reminder.snooze'] as const;
+  const PUBLIC_BUTTONS = ['lobby.join', 'lobby.leave', 'lobby.start', 'lobby.cancel', 'board.takeTurn', 'board.hand', 'board.log', 'board.phoneView', 'boardText.button', 'reminder.snooze'] as const;
 
   it('/help names learn, replay, follow, stats and the clock as each language\'s Discord shows the commands', () => {
     const expected = {

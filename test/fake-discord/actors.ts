@@ -18,6 +18,7 @@ import {
   type APIApplicationCommandInteractionDataOption,
   type APIApplicationCommandOption,
   type APIChatInputApplicationCommandGuildInteraction,
+  type APIMessageApplicationCommandGuildInteraction,
   type APIInteractionDataResolved,
   type APIInteractionGuildMember,
   type APIMessageComponentGuildInteraction,
@@ -141,6 +142,37 @@ export class FakeUser {
         }) as APIChatInputApplicationCommandGuildInteraction,
     );
     return this.#wait(record, options);
+  }
+
+  /**
+   * Runs the message command `name` on a message the user can see (right-click › Apps › name): Discord sends
+   * the message as the interaction's `data.target_id` and whole in `data.resolved.messages`.
+   */
+  async runMessageCommand(message: MessageRef, name: string, wait: WaitOptions = {}): Promise<InteractionHandle> {
+    const source = this.#visibleMessage(message);
+    const { channel, guild } = this.#channelAndGuild(source.channelId);
+    const perms = this.core.world.permissionsIn(this.id, channel.id);
+    if (guild !== null && !(perms & PermissionFlagsBits.UseApplicationCommands)) {
+      throw new Error(`${this.name} cannot use application commands in #${channel.name}`);
+    }
+    const command = this.#findCommand(guild, name, channel, ApplicationCommandType.Message);
+    const record = this.dispatcher.dispatch(
+      { type: InteractionType.ApplicationCommand, userId: this.id, channelId: channel.id, guildId: guild?.id ?? '' },
+      (id, token) =>
+        ({
+          ...this.#base(id, token, channel, guild, perms, command),
+          type: InteractionType.ApplicationCommand,
+          data: {
+            id: command.id,
+            name: command.name,
+            type: ApplicationCommandType.Message,
+            ...(command.guild_id ? { guild_id: command.guild_id } : {}),
+            target_id: source.id,
+            resolved: { messages: { [source.id]: this.core.world.apiMessage(source) } },
+          },
+        }) as unknown as APIMessageApplicationCommandGuildInteraction,
+    );
+    return this.#wait(record, wait);
   }
 
   /**
@@ -315,9 +347,8 @@ export class FakeUser {
     return { channel, guild };
   }
 
-  #findCommand(guild: GuildRecord | null, name: string, channel: ChannelRecord): StoredCommand {
-    const byName = (map: Map<string, StoredCommand>) =>
-      [...map.values()].find((c) => c.name === name && (c.type ?? ApplicationCommandType.ChatInput) === ApplicationCommandType.ChatInput);
+  #findCommand(guild: GuildRecord | null, name: string, channel: ChannelRecord, type: ApplicationCommandType = ApplicationCommandType.ChatInput): StoredCommand {
+    const byName = (map: Map<string, StoredCommand>) => [...map.values()].find((c) => c.name === name && (c.type ?? ApplicationCommandType.ChatInput) === type);
     if (guild === null) {
       // The bot's direct messages or a group DM: global commands only, declared for that context and for an install the user has.
       const command = byName(this.core.world.globalCommands);

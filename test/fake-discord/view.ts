@@ -209,7 +209,7 @@ export interface Occurrence {
 
 /**
  * Every place a needle ever appeared in a public (non-ephemeral) message, in any revision including edited
- * and deleted ones: text (content, embeds, components) for a string or RegExp; attachment bytes or
+ * and deleted ones: text (content, embeds, components, attachments' descriptions) for a string or RegExp; attachment bytes or
  * file names for a Buffer (bytes) or string (file names too).
  */
 export function publicOccurrences(world: World, needle: string | RegExp | Buffer, channelId?: string): Occurrence[] {
@@ -228,6 +228,8 @@ export function publicOccurrences(world: World, needle: string | RegExp | Buffer
         ['embeds', JSON.stringify(revision.embeds)],
         ['components', JSON.stringify(revision.components)],
         ...revision.attachments.map((a): [string, string] => [`attachment name ${a.filename}`, a.filename]),
+        // An attachment's description is its alt text: public words, read aloud to whoever cannot see the picture.
+        ...revision.attachments.filter((a) => a.description !== undefined).map((a): [string, string] => [`attachment description ${a.filename}`, a.description as string]),
         ...revision.attachments
           .filter((a) => a.contentType?.startsWith('text/'))
           .map((a): [string, string] => [`attachment text ${a.filename}`, a.bytes.toString('utf8')]),

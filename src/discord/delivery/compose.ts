@@ -6,6 +6,7 @@ import type { Locale } from '../../engine/index.js';
 import type { Logger } from '../../logger.js';
 import type { BotContext } from '../types.js';
 import { t } from '../i18n/index.js';
+import { chartAltText } from '../messages/board-text.js';
 import { abandonedMessage, bankLowMessage, boardMessage, gameLocale, hoursSince, settingsMessage, lobbyMessage, pastLabelNames, mention, reminderMessage, reminderTogetherMessage, voteMessage, type PublicMessage, type ReminderLine } from '../messages/index.js';
 import { tableLink } from '../tables.js';
 import { bankState, bankText } from '../time-bank-text.js';
@@ -94,15 +95,17 @@ async function withSummaryChart(ctx: BotContext, logger: Logger, game: ActiveSna
   if (track === undefined) return message;
   try {
     const series = await ctx.service.scoreHistory(game, (view) => track.scores(view));
+    // The whole game's chart: each seat by its own player, not by who holds it at the end.
+    const names = pastLabelNames(game);
+    const scoreLabel = t(locale, track.label);
     const chart = await track.draw({
       title: t(locale, 'summary.title', { game: presenter.name(locale), id: game.row.id }),
-      scoreLabel: t(locale, track.label),
+      scoreLabel,
       turnLabel: t(locale, 'summary.turn'),
-      // The whole game's chart: each seat by its own player, not by who holds it at the end.
-      names: pastLabelNames(game),
+      names,
       series,
     });
-    const file = { attachment: chart, name: `${game.row.kind}-${game.row.id}-summary.png`, description: t(locale, 'summary.image') };
+    const file = { attachment: chart, name: `${game.row.kind}-${game.row.id}-summary.png`, description: chartAltText(locale, scoreLabel, names, series) };
     return { ...message, files: [...(message.files ?? []), file] };
   } catch (error) {
     logger.error({ err: error, gameId: game.row.id }, 'the summary chart could not be drawn; the final board goes without it');

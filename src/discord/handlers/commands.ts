@@ -16,13 +16,15 @@
  *   /game server [vacation_days]
  *   /help [topic] [game]
  *   /stats [user]
+ *   Board as text (a message command: Apps › Board as text on a board)
  */
-import { ApplicationCommandOptionType, ApplicationCommandType, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
+import { ApplicationCommandOptionType, ApplicationCommandType, type RESTPostAPIApplicationCommandsJSONBody, type RESTPostAPIChatInputApplicationCommandsJSONBody } from 'discord.js';
 import type { ModuleRegistry, PresenterRegistry } from '../../games/contract.js';
 import { ALL_CONTEXTS, INTEGRATION_TYPES } from '../anywhere.js';
 import type { TableCommand } from '../codec.js';
 import { named, type Hosted } from '../command-data.js';
 import type { CommandHandler, TableCommandHandler } from '../context.js';
+import { boardAsTextCommand, type MessageCommandHandler } from './commands/board-as-text.js';
 import { gameAbandon } from './commands/game-abandon.js';
 import { gameExport } from './commands/game-export.js';
 import { gameFollow, gameUnfollow } from './commands/game-follow.js';
@@ -79,4 +81,12 @@ export function commandDefinitions(modules: ModuleRegistry, presenters: Presente
     options: GAME_SUBCOMMANDS.map(({ data }) => ({ type: ApplicationCommandOptionType.Subcommand, ...named(data.key), options: data.options(hosted) })),
   };
   return [game, ...OWN_COMMANDS.map(({ data }) => ({ ...anywhere, ...named(data.key), options: data.options(hosted) }))];
+}
+
+/** The message commands (Apps › … on a message), beside the slash commands. */
+export const MESSAGE_COMMAND_HANDLERS: readonly MessageCommandHandler[] = [boardAsTextCommand];
+
+/** Every command as Discord is told of them: the slash commands, then the message commands, all playable anywhere. */
+export function registeredCommands(modules: ModuleRegistry, presenters: PresenterRegistry): RESTPostAPIApplicationCommandsJSONBody[] {
+  return [...commandDefinitions(modules, presenters), ...MESSAGE_COMMAND_HANDLERS.map(({ data }) => ({ ...data, integration_types: INTEGRATION_TYPES, contexts: ALL_CONTEXTS }))];
 }

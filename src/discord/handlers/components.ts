@@ -5,6 +5,7 @@ import { boardHand } from './components/board-hand.js';
 import { boardLog } from './components/board-log.js';
 import { boardPhone } from './components/board-phone.js';
 import { boardRematch } from './components/board-rematch.js';
+import { boardText } from './components/board-text.js';
 import { boardTurn } from './components/board-turn.js';
 import { confirmKeep } from './components/confirm-keep.js';
 import { confirmCommand } from './components/confirm.js';
@@ -35,6 +36,7 @@ export const COMPONENT_HANDLERS: { readonly [V in Verb]: ComponentHandler<V> } =
   hand: boardHand,
   log: boardLog,
   phone: boardPhone,
+  text: boardText,
   logp: logPage,
   rematch: boardRematch,
   act: panelAct,

@@ -21,6 +21,7 @@ import { type Row, type PublicMessage, CONTENT_MAX, gameLocale, button, row, cha
 import { names, pictureNames, mention, userIds } from './names.js';
 import { visibleEvents, turnsOf, turnNames, turnText, TURN_LINE_MAX, wholeWithin } from './turns.js';
 import { finalRanks, standingsLines, standingsNow } from './standings.js';
+import { altTextNames, pictureAltText } from './board-text.js';
 import { eventsSinceMoverDecided } from './catch-up.js';
 
 export interface BoardNotes {
@@ -99,6 +100,7 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
         button(t(locale, 'board.rematch'), encodeCustomId({ ...id, verb: 'rematch' }), ButtonStyle.Success),
         button(t(locale, 'replay.button'), encodeCustomId({ ...id, verb: 'replay' }), ButtonStyle.Secondary),
         ...phoneButton(presenter, locale, id),
+        textButton(locale, id),
       ),
     );
   } else {
@@ -112,13 +114,18 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
         button(t(locale, 'board.hand'), encodeCustomId({ ...id, verb: 'hand' }), ButtonStyle.Secondary),
         button(t(locale, 'board.log'), encodeCustomId({ ...id, verb: 'log' }), ButtonStyle.Secondary),
         ...phoneButton(presenter, locale, id),
+        textButton(locale, id),
       ),
     );
   }
   lines.push(...standsAt);
   const stem = `${game.module.definition.id}-${game.row.id}-${game.row.version}`;
   const files: NonNullable<PublicMessage['files']> = [];
-  if (png !== null) files.push({ attachment: png, name: `${stem}.png`, description: t(locale, 'board.image', { game: presenter.name(locale) }) });
+  if (png !== null) {
+    // Its alt text: the board in words (the public view, as drawn), for whoever cannot see the picture.
+    const description = pictureAltText(presenter, t(locale, 'board.image', { game: presenter.name(locale) }), { view, locale, names: altTextNames(game, locale), lastTurn, ...(ranks === undefined ? {} : { ranks }) });
+    files.push({ attachment: png, name: `${stem}.png`, description });
+  }
   lines.push(...(notes.notes ?? []));
   // The turns just played, in whole lines within the room the message leaves them (in characters as Discord
   // counts them: code points).
@@ -147,6 +154,11 @@ function phoneButton(presenter: GamePresenter, locale: Locale, id: { gameId: num
   return presenter.renderPhoneBoard === undefined ? [] : [button(t(locale, 'board.phoneView'), encodeCustomId({ ...id, verb: 'phone' }), ButtonStyle.Secondary)];
 }
 
+/** Board as text: anyone may ask for the board in words, privately (a screen reader reads it). */
+function textButton(locale: Locale, id: { gameId: number; version: number }): ReturnType<typeof button> {
+  return button(t(locale, 'boardText.button'), encodeCustomId({ ...id, verb: 'text' }), ButtonStyle.Secondary);
+}
+
 /**
  * The phone picture of the game as it stands now, in `locale` (the reader's): the public view only, drawn
  * on demand ('asked': behind the boards of live turns; 'now': for a turn panel), as a file of its own (a
@@ -170,7 +182,8 @@ export async function phonePicture(service: GameService, game: ActiveSnapshot, p
     png = drawing;
   }
   const name = `${game.module.definition.id}-${game.row.id}-${game.row.version}-phone.png`;
-  return { attachment: await png, name, description: t(locale, 'board.phoneImage', { game: presenter.name(locale) }) };
+  const description = pictureAltText(presenter, t(locale, 'board.phoneImage', { game: presenter.name(locale) }), { view: service.publicView(game), locale, names: altTextNames(game, locale), ...(options.ranks === undefined ? {} : { ranks: options.ranks }) });
+  return { attachment: await png, name, description };
 }
 
 /** How many phone pictures a bot keeps (the newest), by game, version, language and names as drawn. */

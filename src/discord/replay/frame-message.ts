@@ -15,6 +15,7 @@ import { encodeCustomId, encodeFrameValue } from '../codec.js';
 import { t } from '../i18n/index.js';
 import { CONTENT_MAX, pastLabelNames, playingOrderText, standingsLines, standingsNow, turnNames, visibleEvents, type Row } from '../messages/index.js';
 import { truncate } from '../panel.js';
+import { pictureAltText } from '../messages/board-text.js';
 
 /** A select offers at most 25 options: the start, the end and this many rounds around the current one. */
 const ROUNDS_OFFERED = 23;
@@ -116,7 +117,8 @@ export async function replayFrameMessage(
   const k = frame.frame.index;
   const head = [t(locale, 'replay.title', { game: presenter.name(locale), id: game.row.id, status: game.row.status })];
   head.push(k === 0 ? t(locale, 'replay.start', { turns }) : t(locale, 'replay.turn', { round: frame.frame.round, turn: k, turns }));
-  const png = await picture(frame, publicEventsOf(frame));
+  const shown = publicEventsOf(frame);
+  const png = await picture(frame, shown);
   if (png === null) head.push(t(locale, 'board.noPicture'));
   // Each seat by its own player (the start: who sat there); a move a computer made says so in its line.
   const status = presenter.status(frame.view, locale, pastLabelNames(game, locale));
@@ -139,7 +141,9 @@ export async function replayFrameMessage(
   return {
     content: fitted(head, body, tail),
     components,
-    ...(png === null ? {} : { file: { attachment: png, name, description: t(locale, 'replay.image', { game: presenter.name(locale) }) } }),
+    ...(png === null
+      ? {}
+      : { file: { attachment: png, name, description: pictureAltText(presenter, t(locale, 'replay.image', { game: presenter.name(locale) }), { view: frame.view, locale, names: pastLabelNames(game, locale), lastTurn: shown }) } }),
   };
 }
 

@@ -8,7 +8,7 @@ export const records: Record<keyof typeof en, string> = {
     '`/spiel status`: Spielplan neu posten · `/spiel hand`: deine Hand, nur für dich · `/spiel protokoll`: die letzten Züge\n' +
     '`/spiel einstellungen`: Erinnerungen und Wartezeit · `/spiel verlassen`: aufgeben · `/spiel abbrechen`: das Spiel beenden (Gastgeber oder Moderation)\n' +
     '`/spiel benachrichtigung`: wie du in allen Spielen von deinen Zügen erfährst (Erwähnung, Direktnachricht, Ruhezeit, abwesend)\n' +
-    'Nach jedem Zug postet der Bot den Spielplan und erwähnt, wer als Nächstes entscheidet. **{takeTurn}** öffnet dein privates Menü: Jeder Klick ist eine Entscheidung; **{undo}** nimmt deine Schritte dieses Zuges bis zum letzten Würfelwurf oder Kartenziehen zurück. **{phoneView}** zeigt dir privat den Spielplan fürs Handy.',
+    'Nach jedem Zug postet der Bot den Spielplan und erwähnt, wer als Nächstes entscheidet. **{takeTurn}** öffnet dein privates Menü: Jeder Klick ist eine Entscheidung; **{undo}** nimmt deine Schritte dieses Zuges bis zum letzten Würfelwurf oder Kartenziehen zurück. **{phoneView}** zeigt dir privat den Spielplan fürs Handy; **{boardText}** gibt dir den ganzen Spielplan in Worten, für einen Bildschirmleser (auch auf jedem Spielplan: Apps › {boardText}).',
   'help.policies':
     '**Spielen über Tage**: Wer entscheiden muss, wird {hours, plural, one {jede Stunde} other {alle # Stunden}} erinnert, höchstens {limit, plural, one {einmal} other {#-mal}} pro Zug (**{snooze}** verschiebt die nächste Erinnerung). Nach {idle, plural, one {# Stunde} other {# Stunden}} ohne Entscheidung dürfen die anderen (mit Mehrheit) abstimmen, einen Computerspieler für den Platz spielen zu lassen oder den Spieler zu entfernen; er wird erwähnt, nichts geschieht still. Den Platz zurück (zwischen den Zügen): **{takeTurn}**, dann **{reclaim}**.\n' +
     '**Aufgeben**: `/spiel verlassen` gibt auf. Wenn die Spielregeln es erlauben, wird der Platz herausgenommen; sonst übernimmt ein Computerspieler. Bleibt nur ein Spieler (oder kein Mensch) übrig, endet das Spiel.\n' +
@@ -55,7 +55,7 @@ export const records: Record<keyof typeof en, string> = {
   'summary.rubies': 'Rubine',
   'summary.points': 'Punkte',
   'summary.turn': 'Zug',
-  'summary.image': 'Die Punkte jedes Spielers über die Züge des Spiels',
+  'summary.image': 'Die Punkte jedes Spielers ({label}) über die {turns} Züge des Spiels:',
   // Replays
   'cmd.game.replay.name': 'wiederholung',
   'cmd.game.replay.description': 'Ein Spiel dieses Servers Zug für Zug nachspielen (nur du siehst es)',

@@ -7,7 +7,7 @@ export const records = {
     '`/game status`: post the board again · `/game hand`: your hand, only for you · `/game log`: the last turns\n' +
     '`/game settings`: reminders and idle time · `/game leave`: concede · `/game abandon`: end the game (host or moderators)\n' +
     '`/game notify`: how you hear about your turns in every game (mention, direct message, quiet hours, away)\n' +
-    'After every turn the bot posts the board and mentions who decides next. **{takeTurn}** opens your private panel: each click is one decision; **{undo}** takes back your moves of this turn up to the last die roll or card draw. **{phoneView}** shows you the board drawn for a phone, privately.',
+    'After every turn the bot posts the board and mentions who decides next. **{takeTurn}** opens your private panel: each click is one decision; **{undo}** takes back your moves of this turn up to the last die roll or card draw. **{phoneView}** shows you the board drawn for a phone, privately; **{boardText}** gives you the whole board in words, for a screen reader (also on any board: Apps › {boardText}).',
   'help.policies':
     '**Playing over days**: the player who must decide is reminded {hours, plural, one {every hour} other {every # hours}}, at most {limit, plural, one {once} other {# times}} per turn (**{snooze}** postpones the next reminder). After {idle, plural, one {# hour} other {# hours}} without a decision the other players may vote (a majority of them) to let a computer player play for that player, or to remove the player; the player is mentioned, nothing happens silently. Whoever a computer plays for takes the seat back between turns: **{takeTurn}** on the board, then **{reclaim}**.\n' +
     '**Leaving**: `/game leave` concedes. If the game rules allow it the seat is taken out; otherwise a computer player takes the seat. When only one player (or no human) remains, the game ends.\n' +
@@ -54,7 +54,7 @@ export const records = {
   'summary.rubies': 'Rubies',
   'summary.points': 'Points',
   'summary.turn': 'Turn',
-  'summary.image': "Each player's score over the turns of the game",
+  'summary.image': "Each player's score ({label}) over the {turns} turns of the game:",
   // Replays
   'cmd.game.replay.name': 'replay',
   'cmd.game.replay.description': 'Step through a game of this server turn by turn (only you see it)',

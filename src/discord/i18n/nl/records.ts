@@ -8,7 +8,7 @@ export const records: Record<keyof typeof en, string> = {
     '`/spel status`: bord opnieuw plaatsen · `/spel hand`: je hand, alleen voor jou · `/spel logboek`: de laatste beurten\n' +
     '`/spel instellingen`: herinneringen en wachttijd · `/spel verlaten`: opgeven · `/spel stoppen`: het spel beëindigen (gastheer of moderators)\n' +
     '`/spel meldingen`: hoe je in elk spel over je beurten hoort (vermelding, direct bericht, stille uren, afwezig)\n' +
-    'Na elke beurt plaatst de bot het bord en noemt wie daarna beslist. **{takeTurn}** opent je privépaneel: elke klik is één beslissing; **{undo}** neemt je stappen van deze beurt terug tot de laatste worp of getrokken kaart. **{phoneView}** toont je privé het bord voor een telefoon.',
+    'Na elke beurt plaatst de bot het bord en noemt wie daarna beslist. **{takeTurn}** opent je privépaneel: elke klik is één beslissing; **{undo}** neemt je stappen van deze beurt terug tot de laatste worp of getrokken kaart. **{phoneView}** toont je privé het bord voor een telefoon; **{boardText}** geeft je het hele bord in woorden, voor een schermlezer (ook op elk bord: Apps › {boardText}).',
   'help.policies':
     '**Spelen over dagen**: wie moet beslissen, krijgt elke {hours} uur een herinnering, hoogstens {limit, plural, one {één keer} other {# keer}} per beurt (**{snooze}** stelt de volgende herinnering uit). Na {idle} uur zonder beslissing mogen de andere spelers (met een meerderheid) stemmen om een computerspeler voor die plaats te laten spelen of de speler te verwijderen; de speler wordt genoemd, er gebeurt niets stilletjes. Wie door de computer wordt vervangen, neemt de plaats tussen de beurten terug: **{takeTurn}** bij het spelbord, dan **{reclaim}**.\n' +
     '**Opgeven**: `/spel verlaten` geeft op. Als de spelregels het toestaan, wordt de plaats verwijderd; anders neemt een computerspeler over. Blijft er maar één speler (of geen mens) over, dan eindigt het spel.\n' +
@@ -55,7 +55,7 @@ export const records: Record<keyof typeof en, string> = {
   'summary.rubies': 'Robijnen',
   'summary.points': 'Punten',
   'summary.turn': 'Beurt',
-  'summary.image': 'De score van elke speler over de beurten van het spel',
+  'summary.image': 'De score van elke speler ({label}) over de {turns} beurten van het spel:',
   // Replays
   'cmd.game.replay.name': 'herhaling',
   'cmd.game.replay.description': 'Een spel van deze server beurt voor beurt terugkijken (alleen jij ziet het)',
