@@ -20,6 +20,7 @@ import { FollowingPanelStore } from './following-panels.js';
 import { registerCommands } from './register-commands.js';
 import { createRouter } from './router.js';
 import { describeError } from './errors.js';
+import { syncApplicationEmojis } from './emojis.js';
 import { t, toLocale } from './i18n/index.js';
 import type { BotMetrics } from '../ops/metrics.js';
 
@@ -62,6 +63,9 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   const { client, logger, service } = options;
   const computers = new ComputerTurns(service, options.computerPlayer, logger);
   const followingPanels: FollowingPanels = new FollowingPanelStore(() => service.now());
+  // The games' symbols as the app's own emojis: drawn in the render pool and uploaded when missing before
+  // the bot logs in, so every panel shows the same; a symbol whose emoji failed is shown in words alone.
+  const emojis = await syncApplicationEmojis(client.rest, options.applicationId, options.presenters, logger);
   const ctx = {
     service,
     presenters: options.presenters,
@@ -69,6 +73,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     computers,
     player: options.computerPlayer,
     followingPanels,
+    emojis,
     ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
   } as BotContext & { deliverer: Deliverer };
   const deliverer = new OutboxDeliverer(ctx, logger, options.deliveryPollMs === undefined ? {} : { pollMs: options.deliveryPollMs });

@@ -10,6 +10,7 @@
 import {
   ButtonStyle,
   ComponentType,
+  type APIMessageComponentEmoji,
   type APIActionRowComponent,
   type APIButtonComponentWithCustomId,
   type APIComponentInMessageActionRow,
@@ -33,6 +34,8 @@ export interface PanelAction {
   readonly groupLabel: string;
   /** Always-open actions (play a card, use a tile, end the turn) come last, in grey. */
   readonly always: boolean;
+  /** The app's emoji of what the label is about (a good, lira, a colour), shown before the label. */
+  readonly emoji?: APIMessageComponentEmoji;
 }
 
 export interface PanelLabels {
@@ -141,6 +144,7 @@ export function buildPanel(spec: PanelSpec): PanelRow[] {
             type: ComponentType.Button,
             style: group.always ? ButtonStyle.Secondary : ButtonStyle.Primary,
             label: labels[i] as string,
+            ...(action.emoji === undefined ? {} : { emoji: action.emoji }),
             custom_id: encodeCustomId({ gameId: spec.gameId, version: spec.version, verb: 'act', seat: spec.seat, index: action.index }),
           }),
         ),
@@ -152,6 +156,7 @@ export function buildPanel(spec: PanelSpec): PanelRow[] {
     const shown = pages === 1 ? group.actions : group.actions.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
     const options: APISelectMenuOption[] = shown.map((action) => ({
       label: truncate(action.label, 100),
+      ...(action.emoji === undefined ? {} : { emoji: action.emoji }),
       ...(action.details === undefined || action.details.length === 0 ? {} : { description: fitParts(action.details, 100) }),
       value: encodeSelectValue({ kind: 'action', index: action.index }),
     }));

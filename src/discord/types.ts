@@ -11,6 +11,7 @@ import type { DeliveryTrigger } from '../app/scheduler.js';
 import type { Locale, Seat } from '../engine/index.js';
 import type { PresenterRegistry } from '../games/contract.js';
 import type { BotMetrics } from '../ops/metrics.js';
+import type { EmojiBook } from './emojis.js';
 
 export interface BotContext {
   readonly service: GameService;
@@ -26,6 +27,8 @@ export interface BotContext {
   readonly followingPanels: FollowingPanels;
   /** The operator's metrics (interactions, acknowledgement and board times); absent in tests that need none. */
   readonly metrics?: BotMetrics;
+  /** The app's emojis for the games' symbols, uploaded at start; absent: every symbol in words alone. */
+  readonly emojis?: EmojiBook;
 }
 
 export type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;

@@ -2,7 +2,7 @@
  * Application emojis on the fake as on Discord: listed as `{ items }`, created from a data URI, renamed,
  * deleted; refused (400) for a name outside [A-Za-z0-9_]{2,32} or already taken, an image that is not a
  * data URI of an image or is over 256 KiB, and past 2,000 emojis; another application's emojis are not
- * this bot's.
+ * this bot's; a button or select option takes only an emoji of the app's own.
  */
 import { REST, Routes } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -72,6 +72,22 @@ describe('application emojis', () => {
   it('holds at most 2,000 per application', async () => {
     for (let i = 0; i < MAX_APPLICATION_EMOJIS; i++) fake.world.applicationEmojis.set(`${i}`, { id: `${i}`, name: `e${i}`, png: Buffer.alloc(0) });
     expect(await refusal(create('one_more'))).toMatchObject({ status: 400, code: 30008 });
+  });
+
+  it("takes on a button or a select option only an emoji of the app's own", async () => {
+    const own = (await create('fabric_abc123')) as { id: string; name: string };
+    const message = (emoji: { id: string; name: string }): Promise<unknown> =>
+      rest.post(Routes.channelMessages(fake.channelId()), {
+        body: {
+          content: 'Choose',
+          components: [
+            { type: 1, components: [{ type: 2, style: 1, custom_id: 'take', label: 'Take 1 fabric', emoji }] },
+            { type: 1, components: [{ type: 3, custom_id: 'pick', options: [{ label: 'Take 1 fabric', value: 'a', emoji }] }] },
+          ],
+        },
+      });
+    await message(own);
+    expect(await refusal(message({ id: '999999999999999999', name: 'fabric_abc123' }))).toMatchObject({ status: 400, code: 50035, rule: 'discord-rule:COMPONENT_INVALID_EMOJI' });
   });
 
   it("answers another application's emojis with Missing Access", async () => {

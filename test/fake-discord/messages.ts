@@ -139,6 +139,21 @@ function checkComponents(components: readonly APIMessageTopLevelComponent[], v2:
   }
 }
 
+/**
+ * A custom emoji on a button or a select option must be one the app may use: here, one of its own
+ * application emojis (Discord answers COMPONENT_INVALID_EMOJI for another id).
+ */
+function checkComponentEmojis(world: World, components: readonly APIMessageTopLevelComponent[], prefix: string): void {
+  const check = (emoji: unknown, path: string): void => {
+    const id = (emoji as { id?: string | null } | undefined)?.id;
+    if (typeof id === 'string' && !world.applicationEmojis.has(id)) throw ruleViolation(`${path}/emoji/id`, 'COMPONENT_INVALID_EMOJI', `Invalid emoji: ${id} is none of the app's emojis.`);
+  };
+  for (const { path, component } of walkComponents(components, `${prefix}/components`)) {
+    check(component.emoji, path);
+    if (Array.isArray(component.options)) (component.options as { emoji?: unknown }[]).forEach((o, i) => check(o.emoji, `${path}/options/${i}`));
+  }
+}
+
 function checkButton(button: Record<string, unknown>, path: string): void {
   const style = button.style as ButtonStyle;
   const hasCustomId = typeof button.custom_id === 'string';
@@ -268,6 +283,7 @@ export function buildMessageBody(
   if (has('components')) {
     const components = body.components ?? [];
     checkComponents(components, v2, prefix);
+    checkComponentEmojis(world, components, prefix);
     patch.components = numberComponents(components);
   } else if (ctx.mode === 'create') patch.components = [];
 

@@ -31,7 +31,8 @@ export interface SeenSelect {
   customId: string;
   type: ComponentType;
   placeholder: string | undefined;
-  options: { label: string; value: string; description?: string; default: boolean }[];
+  /** `emoji`: the name of the option's emoji, if it has one. */
+  options: { label: string; value: string; description?: string; emoji?: string; default: boolean }[];
   minValues: number;
   maxValues: number;
   disabled: boolean;
@@ -139,10 +140,11 @@ export function selectsOf(components: readonly APIMessageTopLevelComponent[]): S
       customId: c.custom_id as string,
       type: c.type as ComponentType,
       placeholder: c.placeholder as string | undefined,
-      options: ((c.options as { label: string; value: string; description?: string; default?: boolean }[] | undefined) ?? []).map((o) => ({
+      options: ((c.options as { label: string; value: string; description?: string; default?: boolean; emoji?: { name?: string } }[] | undefined) ?? []).map((o) => ({
         label: o.label,
         value: o.value,
         ...(o.description ? { description: o.description } : {}),
+        ...(o.emoji?.name ? { emoji: o.emoji.name } : {}),
         default: Boolean(o.default),
       })),
       minValues: (c.min_values as number | undefined) ?? 1,

@@ -43,7 +43,7 @@ export async function afterPanelChange(
       const game = loaded.game;
       const text = refusalText(env.ctx, result, env.locale, game);
       const presenter = presenterFor(env.ctx, game.row.kind);
-      await answerCoached(env, interaction, { game, seat, locale: env.locale }, (coaching) => panelMessage(service, game, presenter, seat, env.locale, { notice: text, coaching }));
+      await answerCoached(env, interaction, { game, seat, locale: env.locale }, (coaching) => panelMessage(service, game, presenter, seat, env.locale, { notice: text, coaching, emojis: env.ctx.emojis }));
       return;
     }
     await answerPrivately(interaction, refusalText(env.ctx, result, env.locale));
@@ -86,7 +86,7 @@ export async function showOutcome(env: HandlerEnv, interaction: ComponentInterac
   // In a learning game, the panel says whether the choice was the suggestion (coaching.ts).
   const panel = { game, seat, locale: env.locale, decided: outcome };
   if (!outcome.turnEnded) {
-    await answerCoached(env, interaction, panel, (coaching) => panelMessage(service, game, presenter, seat, env.locale, { did, ...(notice ? { notice } : {}), coaching }));
+    await answerCoached(env, interaction, panel, (coaching) => panelMessage(service, game, presenter, seat, env.locale, { did, ...(notice ? { notice } : {}), coaching, emojis: env.ctx.emojis }));
     return;
   }
   // The decision made, the panel's picture of the board it was made on goes with it.
@@ -109,7 +109,7 @@ export async function showOutcome(env: HandlerEnv, interaction: ComponentInterac
     const stillMine = !outcome.finished && service.activeSeats(game).includes(seat);
     if (stillMine) {
       if (!posted) notice = [notice, t(env.locale, 'board.postPending')].filter((n) => n !== undefined).join('\n');
-      await answerCoached(env, interaction, panel, (coaching) => panelMessage(service, game, presenter, seat, env.locale, { did, ...(notice ? { notice } : {}), coaching }));
+      await answerCoached(env, interaction, panel, (coaching) => panelMessage(service, game, presenter, seat, env.locale, { did, ...(notice ? { notice } : {}), coaching, emojis: env.ctx.emojis }));
       return;
     }
     // One true sentence about the board: in the channel, or on its way.
@@ -151,7 +151,7 @@ async function showFollowingPanels(env: HandlerEnv, game: Snapshot | null, actor
     const mine = service.seatOf(game, panel.userId);
     if (mine === undefined || mine.seat !== seat || isComputerPlayed(mine)) continue;
     try {
-      await answerCoached(env, panel.interaction, { game, seat, locale: panel.locale }, (coaching) => panelMessage(service, game, presenter, seat, panel.locale, { coaching, catchUp: true }));
+      await answerCoached(env, panel.interaction, { game, seat, locale: panel.locale }, (coaching) => panelMessage(service, game, presenter, seat, panel.locale, { coaching, catchUp: true, emojis: env.ctx.emojis }));
     } catch (error) {
       // The panel was dismissed or its token expired: the channel's call is still there.
       env.logger.debug({ gameId, seat, code: (error as { code?: unknown }).code }, 'following panel not shown');

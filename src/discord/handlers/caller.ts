@@ -35,5 +35,5 @@ export async function answerHand(env: HandlerEnv, interaction: Interaction, { ga
 
 /** The caller's own turn panel as the answer to their click, with a learning game's coaching (coaching.ts). */
 export function answerPanel(env: HandlerEnv, interaction: Interaction, game: ActiveSnapshot, seat: Seat, notes: Omit<PanelNotes, 'coaching'> = {}): Promise<void> {
-  return answerCoached(env, interaction, { game, seat, locale: env.locale }, (coaching) => panelMessage(env.ctx.service, game, presenterFor(env.ctx, game.row.kind), seat, env.locale, { ...notes, coaching }));
+  return answerCoached(env, interaction, { game, seat, locale: env.locale }, (coaching) => panelMessage(env.ctx.service, game, presenterFor(env.ctx, game.row.kind), seat, env.locale, { ...notes, coaching, emojis: env.ctx.emojis }));
 }

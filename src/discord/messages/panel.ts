@@ -11,6 +11,7 @@ import { compoundText, FULL_WORDING, paymentText, type CompoundWords } from '../
 import type { GamePresenter } from '../../games/contract.js';
 import { t } from '../i18n/index.js';
 import { buildPanel, truncate, type PanelAction, type PanelRow } from '../panel.js';
+import { EmojiBook } from '../emojis.js';
 import { oneLine } from '../text.js';
 import { type PrivateMessage, BUTTON_MAX, button, row, fit } from './shared.js';
 import { names, labelNames, pictureNames } from './names.js';
@@ -20,6 +21,8 @@ import { catchUpLines } from './catch-up.js';
 
 export interface PanelNotes {
   readonly notice?: string;
+  /** The app's emojis for the choices' symbols (none: every label in words alone). */
+  readonly emojis?: EmojiBook | undefined;
   /** What the last click did (events visible to this seat). */
   readonly did?: readonly GameEvent[];
   readonly page?: { readonly group: number; readonly page: number };
@@ -62,12 +65,12 @@ export function compoundGroupOf(presenter: GamePresenter, steps: readonly unknow
   return own === undefined ? { group: CHAIN_GROUP, groupLabel: chainGroup } : { group: `${CHAIN_GROUP}:${own.id}`, groupLabel: say(own.label) };
 }
 
-export function panelActions(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, seat: Seat, locale: Locale): PanelAction[] {
+export function panelActions(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, seat: Seat, locale: Locale, emojis: EmojiBook = EmojiBook.NONE): PanelAction[] {
   const words = compoundWords(game, presenter, locale);
   const legal = service.legalActions(game, seat);
   const details = service.optionDetails(game, seat, legal);
   const chainGroup = t(locale, 'panel.chainGroup');
-  const { say, describe } = words(FULL_WORDING);
+  const { say } = words(FULL_WORDING);
   const actions = panelChoices(legal, service.compounds(game, seat, legal)).map(({ index, steps }): PanelAction => {
     if (index >= legal.length) {
       // A compound choice names what it achieves first; one that achieves nothing is offered last.
@@ -84,9 +87,12 @@ export function panelActions(service: GameService, game: ActiveSnapshot, present
     }
     const group = presenter.group(steps[0]);
     const parts = (details[index] ?? []).map(say);
+    // With the emoji of what it is about, the label's words that go beside it.
+    const { message, emoji } = emojis.label(presenter, game.module.definition.describeAction(steps[0]));
     return {
       index,
-      label: describe(steps[0]),
+      label: say(message),
+      ...(emoji === undefined ? {} : { emoji }),
       ...(parts.length === 0 ? {} : { details: parts }),
       group: group.id,
       groupLabel: group.label === null ? chainGroup : say(group.label),
@@ -107,7 +113,15 @@ function ownGroupsInOrder(actions: readonly PanelAction[]): PanelAction[] {
   return actions.map((action) => (own(action) ? (sorted[next++] as PanelAction) : action));
 }
 
-export async function panelRows(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, seat: Seat, locale: Locale, page?: { group: number; page: number }): Promise<PanelRow[]> {
+export async function panelRows(
+  service: GameService,
+  game: ActiveSnapshot,
+  presenter: GamePresenter,
+  seat: Seat,
+  locale: Locale,
+  page?: { group: number; page: number },
+  emojis: EmojiBook = EmojiBook.NONE,
+): Promise<PanelRow[]> {
   const log = await service.recentEffective(game, MAX_CHAIN + 1);
   const canUndo = await service.canUndo(game, seat, log);
   const whole = await service.compoundUndoSteps(game, seat, log);
@@ -115,7 +129,7 @@ export async function panelRows(service: GameService, game: ActiveSnapshot, pres
     gameId: game.row.id,
     version: game.row.version,
     seat,
-    actions: panelActions(service, game, presenter, seat, locale),
+    actions: panelActions(service, game, presenter, seat, locale, emojis),
     canUndo,
     ...(whole === 0 ? {} : { undoWhole: undoWholeLabel(game, presenter, locale, log.slice(-whole)) }),
     // Advice only makes sense with a choice to make.
@@ -187,7 +201,7 @@ export async function panelMessage(service: GameService, game: ActiveSnapshot, p
   for (const note of service.decisionNotes(game, seat)) lines.push(presenter.format(note, locale, playerNames));
   if (notes.coaching?.hint !== undefined) lines.push(notes.coaching.hint);
   if (notes.coaching?.tip !== undefined) lines.push(notes.coaching.tip);
-  return withPanelPicture(service, game, presenter, seat, locale, { content: fit(lines), components: await panelRows(service, game, presenter, seat, locale, notes.page) });
+  return withPanelPicture(service, game, presenter, seat, locale, { content: fit(lines), components: await panelRows(service, game, presenter, seat, locale, notes.page, notes.emojis) });
 }
 
 /**

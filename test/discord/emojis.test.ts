@@ -1,0 +1,138 @@
+/**
+ * The app's own emojis: at start the bot draws every game's symbols and uploads those the application lacks
+ * (each once: a restart uploads nothing, a redrawn glyph replaces its stale emoji, an emoji of another name
+ * stays); the turn panel shows a symbol's emoji beside the words, and the words alone when the emoji is not
+ * there (its upload failed). Played through the fake Discord with the real client.
+ */
+import { loadImage, createCanvas } from '@napi-rs/canvas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GAMES } from '../../src/games/index.js';
+import type { ActiveSnapshot } from '../../src/app/game-service.js';
+import { EmojiBook } from '../../src/discord/emojis.js';
+import { checkPng, type FakeUser, type SeenMessage } from '../fake-discord/index.js';
+import { buttonFor, clickForBoard, latestBoard, openLobby, openPrivately, startBotOnFake, type BotOnFake } from './harness.js';
+
+let env: BotOnFake;
+let alice: FakeUser;
+let bob: FakeUser;
+
+const SYMBOLS = [...GAMES.presenters({ render: () => Promise.reject(new Error('not drawn')) }).values()].flatMap((p) => p.emojis?.symbols ?? []);
+const OURS = /^([a-z_]+)_[0-9a-f]{6}$/;
+
+beforeAll(async () => {
+  env = await startBotOnFake({ games: GAMES, seeds: ['emoji-1', 'emoji-2', 'emoji-3'], fake: { guild: { channels: ['general', 'second'] } } });
+  alice = env.createUser('alice', { globalName: 'Alice' });
+  bob = env.createUser('bob', { globalName: 'Bob' });
+});
+
+afterAll(async () => {
+  await env?.stop();
+});
+
+const emojis = (): { id: string; name: string; png: Buffer }[] => [...env.fake.world.applicationEmojis.values()];
+const uploads = (): number => env.fake.requests.filter((r) => r.method === 'POST' && /\/applications\/\d+\/emojis$/.test(r.path)).length;
+
+/** A Kairo game in `channel`, started, and the panel of the player to move (its first decision: a start stall). */
+async function firstPanel(channelName: string): Promise<SeenMessage> {
+  const channel = env.fake.channelId(channelName);
+  const lobby = await openLobby(alice, channel, { game: 'kairo', players: 2, layout: 'variable' });
+  await bob.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
+  await clickForBoard(alice, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
+  const loaded = await env.service.byChannel(channel);
+  const game = (loaded.ok ? loaded.game : undefined) as ActiveSnapshot;
+  const seat = env.service.activeSeats(game)[0]!;
+  const actor = game.seats.find((s) => s.seat === seat)!.userId === alice.id ? alice : bob;
+  const board = latestBoard(env.fake, channel);
+  return openPrivately(actor, board, buttonFor(board, 'turn'));
+}
+
+/** Every choice of a panel with its label and emoji name: buttons and select options. */
+function choices(panel: SeenMessage): { label: string; emoji: string | undefined }[] {
+  return [
+    ...panel.buttons.map((b) => ({ label: b.label ?? '', emoji: b.emoji })),
+    ...panel.selects.flatMap((s) => s.options.map((o) => ({ label: o.label, emoji: o.emoji }))),
+  ];
+}
+
+describe("the app's emojis", () => {
+  it('are uploaded at start, one per symbol, named by symbol and picture, 128 x 128 and transparent around the glyph', async () => {
+    const names = emojis().map((e) => e.name);
+    expect(names.map((n) => OURS.exec(n)?.[1]).sort()).toEqual([...SYMBOLS].sort());
+    for (const emoji of emojis()) {
+      const png = checkPng(emoji.png);
+      expect(png.ok && [png.width, png.height]).toEqual([128, 128]);
+      const image = await loadImage(emoji.png);
+      const canvas = createCanvas(128, 128);
+      const ctx = canvas.getContext('2d');
+      ctx.drawImage(image, 0, 0);
+      // Transparent in the corners, drawn in the middle.
+      expect(ctx.getImageData(1, 1, 1, 1).data[3], `${emoji.name} corner`).toBe(0);
+      expect(ctx.getImageData(64, 64, 1, 1).data[3], `${emoji.name} middle`).toBe(255);
+    }
+  });
+
+  it("stand beside the panel's words: Kairo's colours on the start stalls, the colour still named", async () => {
+    const panel = await firstPanel('general');
+    const violet = choices(panel).find((c) => c.label === 'Build a new violet main stall');
+    expect(violet?.emoji).toMatch(/^kairo_violet_[0-9a-f]{6}$/);
+    // A choice about no symbol has none.
+    expect(choices(panel).filter((c) => c.emoji !== undefined).every((c) => /violet|red|yellow|green|blue|orange/.test(c.label))).toBe(true);
+  });
+
+  it('a restart uploads nothing new; a glyph drawn anew replaces its stale emoji; an emoji of another name stays', async () => {
+    const before = new Map(emojis().map((e) => [e.name, e.id]));
+    const fabric = emojis().find((e) => e.name.startsWith('fabric_'))!;
+    // The fabric emoji as an older drawing of it left it, and someone's own emoji beside ours.
+    env.fake.world.applicationEmojis.set(fabric.id, { ...fabric, name: 'fabric_000000' });
+    env.fake.world.applicationEmojis.set('42', { id: '42', name: 'party_parrot', png: fabric.png });
+    const posted = uploads();
+    await env.restart();
+    expect(uploads() - posted).toBe(1);
+    const after = new Map(emojis().map((e) => [e.name, e.id]));
+    expect(after.has('fabric_000000')).toBe(false);
+    expect(after.get('party_parrot')).toBe('42');
+    expect(after.get(fabric.name)).not.toBe(fabric.id);
+    for (const [name, id] of before) if (name !== fabric.name) expect(after.get(name), name).toBe(id);
+  });
+
+  it('when the uploads fail the panel reads as before: the words alone', async () => {
+    env.fake.world.applicationEmojis.clear();
+    env.fake.failNext('POST /applications/{application_id}/emojis', { status: 500, times: 1000 });
+    await env.restart();
+    expect(emojis()).toEqual([]);
+    const panel = await firstPanel('second');
+    expect(choices(panel).map((c) => c.emoji).filter((e) => e !== undefined)).toEqual([]);
+    expect(choices(panel).map((c) => c.label)).toContain('Build a new violet main stall');
+  });
+});
+
+describe('the words beside an emoji (the one place that chooses them)', () => {
+  const istanbul = GAMES.presenters({ render: () => Promise.reject(new Error('not drawn')) }).get('istanbul')!;
+  const book = new EmojiBook(new Map([['fabric', { id: '1', name: 'fabric_abcdef' }], ['lira', { id: '2', name: 'lira_abcdef' }]]));
+  const take = { key: 'istanbul.action.blackMarketGood', params: { good: 'red' } };
+
+  it.each([
+    ['en', 'Take 1 fabric', 'Take 1 red (fabric)'],
+    ['de', '1 Tuch nehmen', '1 Rot (Tuch) nehmen'],
+    ['nl', '1 zijde nemen', '1 rood (zijde) nemen'],
+  ] as const)('%s: a good by its ware beside its emoji (which shows its colour and shape), by colour and ware without it', (locale, beside, alone) => {
+    const shown = book.label(istanbul, take);
+    expect(shown.emoji).toEqual({ id: '1', name: 'fabric_abcdef' });
+    expect(istanbul.format(shown.message, locale, [])).toBe(beside);
+    const words = new EmojiBook(new Map()).label(istanbul, take);
+    expect(words.emoji).toBeUndefined();
+    expect(istanbul.format(words.message, locale, [])).toBe(alone);
+  });
+
+  it('lira keep their word and count beside the coin; a choice about no symbol has no emoji', () => {
+    const pay = book.label(istanbul, { key: 'istanbul.action.governorPayLira' });
+    expect(pay.emoji?.name).toBe('lira_abcdef');
+    expect(istanbul.format(pay.message, 'en', [])).toBe('Pay the Governor 2 lira');
+    expect(book.label(istanbul, { key: 'istanbul.action.endTurn' }).emoji).toBeUndefined();
+  });
+
+  it('in a text, the emoji stands before the words, or nothing does', () => {
+    expect(book.inline('lira')).toBe('<:lira_abcdef:2> ');
+    expect(book.inline('ruby')).toBe('');
+  });
+});
