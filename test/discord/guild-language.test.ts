@@ -3,6 +3,7 @@
  * German, a game's public posts (lobby, board, buttons) and its pictures are German, whatever the language of
  * the player who opened it; each player's own panel stays in their own language, so a German player's panel
  * names the places as the picture does; Phone view, a private answer, is drawn in the language of who asks.
+ * The pictures' alt text (the board in words) speaks the picture's language.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES } from '../../src/games/index.js';
@@ -41,8 +42,17 @@ describe("a game in a German server", () => {
     await bob.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
     const board = await clickForBoard(alice, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
     expect(board.content).toMatch(/\*\*Istanbul\*\* · Spiel #\d+/);
-    expect(board.buttons.map((b) => b.label)).toEqual(['Meinen Zug machen', 'Meine Hand', 'Protokoll', 'Handyansicht']);
-    expect(board.attachments.map((a) => a.description)).toEqual(['Der Spielplan von Istanbul nach dem letzten Zug']);
+    expect(board.buttons.map((b) => b.label)).toEqual(['Meinen Zug machen', 'Meine Hand', 'Protokoll', 'Handyansicht', 'Spielplan als Text']);
+    // The picture's alt text, German too: what it is, then the board in words (the round, who decides, each player).
+    const alt = board.attachments.map((a) => a.description?.split('\n'));
+    expect(alt).toEqual([
+      [
+        'Der Spielplan von Istanbul nach dem letzten Zug',
+        expect.stringMatching(/^Runde 1 \(6 Rubine beenden das Spiel\)\. (Alice|Bob) entscheidet: Ziehe deinen Kaufmann\.$/),
+        expect.stringMatching(/^(Alice|Bob) \((Rot|Blau|Grün|Gelb|Weiß)\): 0 Rubine, 2 Lira, Waren: nichts, 1 Bonuskarte$/),
+        expect.stringMatching(/^(Alice|Bob) \((Rot|Blau|Grün|Gelb|Weiß)\): 0 Rubine, 3 Lira, Waren: nichts, 1 Bonuskarte$/),
+      ],
+    ]);
     expect(drawnIn).toEqual(['de']);
     // Whoever starts reads their panel in German (Alice switched her Discord to German): it names the places
     // with the German picture's names, declined ("Ziehen zum Brunnen", "Ziehen zur Großen Moschee").
@@ -65,7 +75,9 @@ describe("a game in a German server", () => {
     const asked = drawnIn.length;
     const phone = await openPrivately(carol, board, buttonFor(board, 'phone'));
     expect(phone.content).toMatch(/^\*\*Istanbul\*\* · spel #\d+, zoals het nu staat$/);
-    expect(phone.attachments.map((a) => a.description)).toEqual(['Het bord van Istanbul zoals het nu staat, compact, om op een telefoon te lezen']);
+    // Its alt text in Dutch too: what it is, then the board in words.
+    const phoneAlt = phone.attachments[0]!.description!.split('\n');
+    expect(phoneAlt.slice(0, 2)).toEqual(['Het bord van Istanbul zoals het nu staat, compact, om op een telefoon te lezen', expect.stringMatching(/^Ronde 1 \(6 robijnen beëindigen het spel\)\. (Alice|Bob) beslist: Verplaats je handelaar\.$/)]);
     expect(drawnIn.slice(asked)).toEqual(['nl']);
   });
 });

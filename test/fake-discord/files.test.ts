@@ -103,6 +103,17 @@ describe('multipart uploads', () => {
     expect(env.fake.publicOccurrences('hand.png')).toEqual([]);
   });
 
+  it("a public picture's alt text (its description) is a public text: publicOccurrences finds it, and not a private one's", async () => {
+    handler = async (i) => {
+      if (!i.isChatInputCommand()) return;
+      await i.reply({ content: 'the board', files: [{ attachment: makePng(1, 1, [4, 4, 4]), name: 'board.png', description: 'Ada holds the red card' }] });
+      await i.followUp({ content: 'your hand', files: [{ attachment: makePng(1, 1, [5, 5, 5]), name: 'hand.png', description: 'Bob holds the blue card' }], flags: MessageFlags.Ephemeral });
+    };
+    await alice.runCommand(channel, 't');
+    expect(env.fake.publicOccurrences('Ada holds the red card')).toMatchObject([{ where: 'attachment description board.png' }]);
+    expect(env.fake.publicOccurrences(/holds the blue card/)).toEqual([]);
+  });
+
   it('editReply with new files replaces the old ones; attachments: [] removes them', async () => {
     const first = makePng(1, 1, [9, 9, 9]);
     const second = makePng(2, 1, [8, 8, 8]);

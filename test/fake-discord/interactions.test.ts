@@ -5,8 +5,10 @@
  */
 import {
   ActionRowBuilder,
+  ApplicationCommandType,
   ButtonBuilder,
   ButtonStyle,
+  ContextMenuCommandBuilder,
   DiscordAPIError,
   Events,
   MessageFlags,
@@ -384,6 +386,32 @@ describe('flows and what users see', () => {
     const pick = await bob.selectOptions(panel, 'pick', ['red', 'green']);
     expect(got).toEqual([{ locale: 'nl', message: panel.id, member: bob.id, values: ['red', 'green'] }]);
     expect(pick.reply).toMatchObject({ ephemeral: true, content: 'picked red+green', components: [] });
+    env.fake.assertNoViolations();
+  });
+
+  it('a message command (Apps › name on a message) carries the message as its target, resolved whole, and is answered like a command', async () => {
+    await registerCommands(env.client.rest, {
+      applicationId: env.client.application.id,
+      commands: [new SlashCommandBuilder().setName('t').setDescription('test command').toJSON(), new ContextMenuCommandBuilder().setName('Quote it').setType(ApplicationCommandType.Message).toJSON()],
+    });
+    const got: { name: string; target: string; content: string; author: string; buttons: string[] }[] = [];
+    handler = async (i) => {
+      if (i.isChatInputCommand()) {
+        const row = new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId('b1').setLabel('One').setStyle(ButtonStyle.Primary));
+        await i.reply({ content: 'a post', components: [row] });
+      } else if (i.isMessageContextMenuCommand()) {
+        const m = i.targetMessage;
+        got.push({ name: i.commandName, target: i.targetId, content: m.content, author: m.author.id, buttons: m.components.flatMap((r) => ('components' in r ? r.components.map((c) => c.customId ?? '') : [])) });
+        await i.reply({ content: `quoted: ${m.content}`, flags: MessageFlags.Ephemeral });
+      }
+    };
+    const post = (await bob.runCommand(channel, 't')).reply!;
+    const quoted = await alice.runMessageCommand(post, 'Quote it');
+    expect(got).toEqual([{ name: 'Quote it', target: post.id, content: 'a post', author: env.client.user.id, buttons: ['b1'] }]);
+    expect(quoted.reply).toMatchObject({ ephemeral: true, content: 'quoted: a post' });
+    // A slash command's name is no message command, nor a message command's a slash command.
+    await expect(alice.runMessageCommand(post, 't')).rejects.toThrow(/registered no \/t/);
+    await expect(alice.runCommand(channel, 'Quote it')).rejects.toThrow(/registered no \/Quote it/);
     env.fake.assertNoViolations();
   });
 
