@@ -79,7 +79,7 @@ describe('one picture a post, the phone picture on demand', () => {
       expect(board.attachments).toHaveLength(1);
       expect(checkPng(boardPictures(board).board.bytes)).toMatchObject({ ok: true, width: 1600 });
       expect(board.embeds).toEqual([]);
-      expect(board.buttons.map((b) => b.label)).toEqual(['Take my turn', 'My hand', 'Log', 'Phone view']);
+      expect(board.buttons.map((b) => b.label)).toEqual(['Take my turn', 'My hand', 'Log', 'Phone view', 'Board as text']);
       expect(phoneJobs(from)).toEqual([]);
       env.fake.assertNoViolations();
     });
@@ -131,7 +131,7 @@ describe('one picture a post, the phone picture on demand', () => {
       await playTurn({ fake: env.fake, channelId: channel }, { policy: drawAddEnd, awaitNextBoard: true });
     }
     const final = latestBoard(env.fake, channel);
-    expect(final.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay', 'Phone view']);
+    expect(final.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay', 'Phone view', 'Board as text']);
     const from = asked.length;
     const answer = await openPrivately(carol, final, buttonFor(final, 'phone'));
     expect(answer.attachments).toHaveLength(1);
