@@ -107,7 +107,7 @@ describe('lobby', () => {
     expect(started.buttons).toEqual([]);
     expect(started.content).toMatch(/\(game #\d+\) has started\. 1\uFE0F\u20E3 <@\d+> starts; playing order: 1\. 1\uFE0F\u20E3 <@\d+>, 2\. 2\uFE0F\u20E3 <@\d+>\./);
     expect(board.attachments[0]?.contentType).toBe('image/png');
-    expect(board.buttons.map((b) => b.label)).toEqual(['Take my turn', 'My hand', 'Log']);
+    expect(board.buttons.map((b) => b.label)).toEqual(['Take my turn', 'My hand', 'Log', 'Board as text']);
     const toAct = mentionedToAct(board);
     expect(toAct).toHaveLength(1);
     expect([alice.id, bob.id]).toContain(toAct[0]);
@@ -293,7 +293,7 @@ describe('leaving and ending', () => {
     expect(bobLeaves.content).toBe('Du hast das Spiel verlassen.');
     const board = latestBoard(env.fake, channel);
     expect(board.content).toMatch(new RegExp(`The game is over\\.\\*\\* \\d\uFE0F\u20E3 <@${alice.id}> wins: every other player left the game\\.`));
-    expect(board.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay']);
+    expect(board.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay', 'Board as text']);
     expect(await env.service.byChannel(channel)).toMatchObject({ ok: false, code: 'no_game' });
 
     const second = env.fake.createChannel('abandon');

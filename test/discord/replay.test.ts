@@ -183,7 +183,7 @@ describe('/game replay', () => {
   it('shows no secret in any frame, to a player or anyone else, and the final board and /game history lead to it', async () => {
     // Dave did not play: the final board's Replay opens the replay for him too, privately, in his language.
     const final = latestBoard(env.fake, channel);
-    expect(final.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay']);
+    expect(final.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay', 'Board as text']);
     const jobs = drawn.length;
     const handle = await dave.clickButton(final.id, buttonFor(final, 'replay'), { until: 'response' });
     await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the replay' });
@@ -229,7 +229,7 @@ describe('/game replay', () => {
     expect(onBoard.followUps[0]!.ephemeral).toBe(true);
     expect(onBoard.followUps[0]!.content.split('\n')[1]).toBe('**Round 1** · after turn 2 of 9');
     expect(env.fake.message(final.id)!.content).toBe(final.content);
-    expect(env.fake.message(final.id)!.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay']);
+    expect(env.fake.message(final.id)!.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay', 'Board as text']);
     env.fake.assertNoViolations();
   });
 
