@@ -210,6 +210,31 @@ export const vacations = sqliteTable(
   (table) => [primaryKey({ columns: [table.guildId, table.userId, table.startedAt] }), index('vacations_user').on(table.userId, table.awayUntil)],
 );
 
+// Finished games' analyses.
+export const ANALYSIS_STATUSES = ['pending', 'done', 'set_aside'] as const;
+export type AnalysisStatus = (typeof ANALYSIS_STATUSES)[number];
+
+/**
+ * A finished game's analysis (src/app/analysis/): each seat's win chance after every turn and, per turn,
+ * what the computer would have played instead, computed once, turn by turn, in the AI pool's idle time.
+ * `turns`: the game's turns; `reviewed`: the turns done so far, as JSON text (src/app/analysis/stored.ts).
+ * 'pending' until every turn is reviewed; 'set_aside' (with its `reason`) when it cannot be done.
+ */
+export const gameAnalyses = sqliteTable(
+  'game_analyses',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ANALYSIS_STATUSES }).notNull(),
+    turns: integer('turns').notNull(),
+    reviewed: text('reviewed').notNull(),
+    reason: text('reason'),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.gameId] })],
+);
+
 // Ratings and followers.
 /**
  * Each player's skill rating per server and game (Weng-Lin / Plackett-Luce, src/skill-rating.ts), updated
@@ -325,6 +350,7 @@ export type PlayerSettingsRow = typeof playerSettings.$inferSelect;
 export type RatingRow = typeof ratings.$inferSelect;
 export type ServerSettingsRow = typeof serverSettings.$inferSelect;
 export type VacationRow = typeof vacations.$inferSelect;
+export type GameAnalysisRow = typeof gameAnalyses.$inferSelect;
 
 /** The tables the repositories run on (see dialect.ts). */
-export const tables = { games, seats, actions, scheduledJobs, snapshots, results, playerSettings, deliveries, damagedRows, ratings, followers, serverSettings, vacations };
+export const tables = { games, seats, actions, scheduledJobs, snapshots, results, playerSettings, deliveries, damagedRows, ratings, followers, serverSettings, vacations, gameAnalyses };

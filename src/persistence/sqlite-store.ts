@@ -21,7 +21,8 @@ import { FollowerRepository } from './follower-repository.js';
 import { RatingRepository } from './rating-repository.js';
 import { ServerSettingsRepository } from './server-settings-repository.js';
 import { VacationRepository } from './vacation-repository.js';
-import type { DamagedRowStore, DeliveryStore, FollowerStore, GameStore, PlayerSettingsStore, RatingStore, ServerSettingsStore, StatsStore, Store, VacationStore } from './store.js';
+import { AnalysisRepository } from './analysis-repository.js';
+import type { DamagedRowStore, DeliveryStore, FollowerStore, GameStore, PlayerSettingsStore, RatingStore, ServerSettingsStore, StatsStore, Store, VacationStore, AnalysisStore } from './store.js';
 
 export interface StoreOptions {
   /** The clock of row times (the test clock in tests). */
@@ -56,6 +57,7 @@ export class SqliteStore implements Store {
   readonly followers: FollowerStore;
   readonly serverSettings: ServerSettingsStore;
   readonly vacations: VacationStore;
+  readonly analyses: AnalysisStore;
   /** The repositories answering at once, for start-up checks and tests that need no transaction. */
   readonly sync: {
     readonly games: Synchronous<GameRepository>;
@@ -67,6 +69,7 @@ export class SqliteStore implements Store {
     readonly followers: Synchronous<FollowerRepository>;
     readonly serverSettings: Synchronous<ServerSettingsRepository>;
     readonly vacations: Synchronous<VacationRepository>;
+    readonly analyses: Synchronous<AnalysisRepository>;
   };
 
   readonly #flow = new AsyncLocalStorage<symbol>();
@@ -94,6 +97,7 @@ export class SqliteStore implements Store {
       followers: new FollowerRepository(sqliteDialect, now),
       serverSettings: new ServerSettingsRepository(sqliteDialect, now),
       vacations: new VacationRepository(sqliteDialect),
+      analyses: new AnalysisRepository(sqliteDialect, now),
     };
     const run = sqliteRunner(open);
     this.sync = {
@@ -106,6 +110,7 @@ export class SqliteStore implements Store {
       followers: synchronously(repositories.followers, run),
       serverSettings: synchronously(repositories.serverSettings, run),
       vacations: synchronously(repositories.vacations, run),
+      analyses: synchronously(repositories.analyses, run),
     };
     const gated = <R>(statements: Statements<R>): Promise<R> => this.#call(() => run(statements));
     this.games = asynchronously(repositories.games, gated);
@@ -117,6 +122,7 @@ export class SqliteStore implements Store {
     this.followers = asynchronously(repositories.followers, gated);
     this.serverSettings = asynchronously(repositories.serverSettings, gated);
     this.vacations = asynchronously(repositories.vacations, gated);
+    this.analyses = asynchronously(repositories.analyses, gated);
   }
 
   inTransaction(): boolean {

@@ -24,6 +24,7 @@ import type { FollowerRepository } from './follower-repository.js';
 import type { RatingRepository } from './rating-repository.js';
 import type { ServerSettingsRepository } from './server-settings-repository.js';
 import type { VacationRepository } from './vacation-repository.js';
+import type { AnalysisRepository } from './analysis-repository.js';
 
 /** Games, seats, the action log, snapshots and scheduled jobs. */
 export type GameStore = Asynchronous<GameRepository>;
@@ -43,6 +44,8 @@ export type FollowerStore = Asynchronous<FollowerRepository>;
 export type ServerSettingsStore = Asynchronous<ServerSettingsRepository>;
 /** Players' vacations per server. */
 export type VacationStore = Asynchronous<VacationRepository>;
+/** Finished games' analyses. */
+export type AnalysisStore = Asynchronous<AnalysisRepository>;
 
 export interface Repositories {
   readonly games: GameStore;
@@ -54,6 +57,7 @@ export interface Repositories {
   readonly followers: FollowerStore;
   readonly serverSettings: ServerSettingsStore;
   readonly vacations: VacationStore;
+  readonly analyses: AnalysisStore;
 }
 
 export type StoreDialect = 'sqlite' | 'postgres';

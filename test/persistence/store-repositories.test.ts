@@ -764,6 +764,40 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
       expect((await store.playerSettings.findMany([...many, 'ayla'])).map((row) => row.userId)).toEqual(['ayla']);
     });
 
+    it("keeps a finished game's analysis turn by turn: owed until done, begun once, a game set aside no longer owed", async () => {
+      const { store, clock } = await open(under);
+      const ended = async (channelId: string, kind: string, status: 'finished' | 'abandoned'): Promise<number> => {
+        const game = await created(store, lobby(channelId, { kind }));
+        await store.games.saveState(game.id, 0, { status: 'active', state: '{}' });
+        await store.games.saveState(game.id, 1, { status });
+        return game.id;
+      };
+      const first = await ended('300000000000000051', 'istanbul', 'finished');
+      const abandoned = await ended('300000000000000052', 'istanbul', 'abandoned');
+      const kairo = await ended('300000000000000053', 'kairo', 'finished');
+      const other = await ended('300000000000000054', 'tally', 'finished');
+      await created(store, lobby('300000000000000055'));
+      expect(abandoned).toBeGreaterThan(0);
+      expect(await store.analyses.owed(['istanbul', 'kairo'], 10)).toEqual([first, kairo]);
+      expect(await store.analyses.owed(['istanbul', 'kairo'], 1)).toEqual([first]);
+      expect(await store.analyses.owed([], 10)).toEqual([]);
+      await store.analyses.begin(first, 12);
+      clock.now = T0 + 5;
+      await store.analyses.saveReviewed(first, '[{"turn":1}]', false);
+      // Begun again (a restart): what was reviewed stays.
+      await store.analyses.begin(first, 12);
+      expect(await store.analyses.find(first)).toEqual({ gameId: first, status: 'pending', turns: 12, reviewed: '[{"turn":1}]', reason: null, updatedAt: T0 + 5 });
+      expect(await store.analyses.owed(['istanbul', 'kairo', 'tally'], 10)).toEqual([first, kairo, other]);
+      await store.analyses.saveReviewed(first, '[{"turn":1},{"turn":2}]', true);
+      await store.analyses.setAside(kairo, 'the log no longer replays');
+      expect(await store.analyses.find(kairo)).toMatchObject({ status: 'set_aside', reason: 'the log no longer replays' });
+      expect(await store.analyses.owed(['istanbul', 'kairo', 'tally'], 10)).toEqual([other]);
+      // A done analysis is not written again.
+      await store.analyses.saveReviewed(first, '[]', false);
+      expect(await store.analyses.find(first)).toMatchObject({ status: 'done', reviewed: '[{"turn":1},{"turn":2}]' });
+      expect(await store.analyses.find(other)).toBeUndefined();
+    });
+
     it("keeps a server's vacation days, and each player's vacations there: the ones going on, the days a year's took", async () => {
       const { store, clock } = await open(under);
       expect(await store.serverSettings.find(GUILD)).toBeUndefined();

@@ -9,7 +9,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, doublePrecision, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { DELIVERY_STATUSES, GAME_STATUSES } from '../schema.js';
+import { ANALYSIS_STATUSES, DELIVERY_STATUSES, GAME_STATUSES } from '../schema.js';
 
 /** A Unix-millisecond time: beyond 32 bits, far inside the 53 bits a number holds exactly. */
 const millis = (name: string) => bigint(name, { mode: 'number' });
@@ -178,6 +178,22 @@ export const vacations = pgTable(
   (table) => [primaryKey({ columns: [table.guildId, table.userId, table.startedAt] }), index('vacations_user').on(table.userId, table.awayUntil)],
 );
 
+// Finished games' analyses (see ../schema.ts).
+export const gameAnalyses = pgTable(
+  'game_analyses',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ANALYSIS_STATUSES }).notNull(),
+    turns: integer('turns').notNull(),
+    reviewed: text('reviewed').notNull(),
+    reason: text('reason'),
+    updatedAt: millis('updated_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.gameId] })],
+);
+
 // Ratings and followers.
 /** Skill ratings per server, game and player (see ../schema.ts); mu and sigma are doubles, as SQLite's REAL. */
 export const ratings = pgTable(
@@ -271,6 +287,7 @@ export type PlayerSettingsRow = typeof playerSettings.$inferSelect;
 export type RatingRow = typeof ratings.$inferSelect;
 export type ServerSettingsRow = typeof serverSettings.$inferSelect;
 export type VacationRow = typeof vacations.$inferSelect;
+export type GameAnalysisRow = typeof gameAnalyses.$inferSelect;
 
 /** The tables the repositories run on (see ../dialect.ts). */
-export const tables = { games, seats, actions, scheduledJobs, snapshots, results, playerSettings, deliveries, damagedRows, ratings, followers, serverSettings, vacations };
+export const tables = { games, seats, actions, scheduledJobs, snapshots, results, playerSettings, deliveries, damagedRows, ratings, followers, serverSettings, vacations, gameAnalyses };

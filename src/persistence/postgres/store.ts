@@ -22,7 +22,8 @@ import { FollowerRepository } from '../follower-repository.js';
 import { RatingRepository } from '../rating-repository.js';
 import { ServerSettingsRepository } from '../server-settings-repository.js';
 import { VacationRepository } from '../vacation-repository.js';
-import type { DamagedRowStore, DeliveryStore, FollowerStore, GameStore, PlayerSettingsStore, RatingStore, ServerSettingsStore, StatsStore, Store, VacationStore } from '../store.js';
+import { AnalysisRepository } from '../analysis-repository.js';
+import type { DamagedRowStore, DeliveryStore, FollowerStore, GameStore, PlayerSettingsStore, RatingStore, ServerSettingsStore, StatsStore, Store, VacationStore, AnalysisStore } from '../store.js';
 import type { OpenPostgres } from './database.js';
 import { HeldWrites, postgresDialect, postgresRunner, type Connection, type PgExecutor } from './dialect.js';
 import { withoutValues } from './query-error.js';
@@ -52,6 +53,7 @@ export class PostgresStore implements Store {
   readonly followers: FollowerStore;
   readonly serverSettings: ServerSettingsStore;
   readonly vacations: VacationStore;
+  readonly analyses: AnalysisStore;
 
   /**
    * The transaction of the running flow, if any, and the end of its latest call. A flow outlives its
@@ -88,6 +90,7 @@ export class PostgresStore implements Store {
     this.followers = asynchronously(new FollowerRepository(postgresDialect, now), gated);
     this.serverSettings = asynchronously(new ServerSettingsRepository(postgresDialect, now), gated);
     this.vacations = asynchronously(new VacationRepository(postgresDialect), gated);
+    this.analyses = asynchronously(new AnalysisRepository(postgresDialect, now), gated);
   }
 
   /** Outside a transaction: at once. Inside: after the transaction's previous call has ended. */
