@@ -9,6 +9,7 @@ import { istanbulBoardLayout, type IstanbulRenderOptions, type PublicViewOnly as
 import { kairoBoardLayout, type KairoRenderOptions, type PublicViewOnly as KairoView } from '../../src/games/kairo/render/index.js';
 import { engineExpansionView } from '../render/istanbul/engine-states.js';
 import { fixtureView } from '../render/istanbul/fixtures.js';
+import type { MoveView, PlaceView } from '../../src/games/istanbul/view/types.js';
 import { F, stageView } from '../render/kairo/fixtures.js';
 import { median, percentile } from './stats.js';
 
@@ -19,9 +20,22 @@ export type GameBoardJob =
   | { readonly game: 'istanbul'; readonly view: IstanbulView; readonly options: IstanbulRenderOptions; readonly picture?: BoardPicture }
   | { readonly game: 'kairo'; readonly view: KairoView; readonly options: KairoRenderOptions; readonly picture?: BoardPicture };
 
+const fiveLate = fixtureView({ players: 5, layout: 'short', stage: 'late' });
+
+/** `count` merchants' moves, each from a neighbouring place to where the merchant stands. */
+function movesInto(view: IstanbulView, count: number): MoveView[] {
+  const at = (id: number): PlaceView => view.places.find((p) => p.id === id)!;
+  return view.figures.merchants.slice(0, count).map((m) => {
+    const here = at(m.place);
+    const from = view.places.find((p) => Math.abs(p.row - here.row) + Math.abs(p.col - here.col) === 1)!;
+    return { seat: m.seat, from: from.id, to: m.place };
+  });
+}
+
 export const BOARDS: Readonly<Record<string, GameBoardJob>> = {
   'istanbul 2p 4x4 late': { game: 'istanbul', view: fixtureView({ players: 2, layout: 'short', stage: 'late' }), options: { locale: 'en', names: five.slice(0, 2) } },
-  'istanbul 5p 4x4 late': { game: 'istanbul', view: fixtureView({ players: 5, layout: 'short', stage: 'late' }), options: { locale: 'en', names: five } },
+  // In a game of five, the board marks the four moves since the player to move last decided.
+  'istanbul 5p 4x4 late': { game: 'istanbul', view: fiveLate, options: { locale: 'en', names: five, moves: movesInto(fiveLate, 4) } },
   'istanbul 5p 5x4 late (fixture)': { game: 'istanbul', view: fixtureView({ players: 5, layout: 'expansion', stage: 'late' }), options: { locale: 'de', names: five } },
   'istanbul 2p 5x4 Letters & Seals': { game: 'istanbul', view: engineExpansionView(2, 'bench-ls-2', 150).view, options: { locale: 'nl', names: five.slice(0, 2) } },
   'istanbul 5p 5x4 Letters & Seals': { game: 'istanbul', view: engineExpansionView(5, 'bench-ls-5', 300).view, options: { locale: 'en', names: five } },

@@ -9,6 +9,8 @@ import { EXPANSION_GROUP_OF, lettersAndSealsHandLine } from './expansion.js';
 import { istanbulPresenterMessages } from './messages.js';
 import { ISTANBUL_SYMBOLS, istanbulSymbolOf } from './symbols.js';
 import { istanbulChangedFor } from './catch-up.js';
+import { movesFromEvents } from '../view/moves.js';
+import type { MoveView } from '../view/types.js';
 import { istanbulWords } from './words.js';
 
 type Group = 'move' | 'main' | 'sell' | 'police' | 'teaHouse' | 'fountain' | 'discard' | 'mosque' | 'sultan' | 'encounter' | 'pay' | 'cards' | 'tile' | 'end';
@@ -67,6 +69,12 @@ export function rolledInSummary(view: IstanbulPublicView, events: readonly GameE
   return events.some((e) => e.seat === roll.seat && e.params?.die1 === roll.dice[0] && e.params.die2 === roll.dice[1]);
 }
 
+/** The moves the events under the board tell, for the picture to mark (none told: it marks the view's last move). */
+function markedMoves(view: IstanbulPublicView, events: readonly GameEvent[]): { moves?: MoveView[] } {
+  const moves = movesFromEvents(view, events);
+  return moves === undefined ? {} : { moves };
+}
+
 /** The engine's words and the presenter's, in one catalogue per locale. */
 const catalogues: Catalogues = {
   en: { ...istanbul.messages.en, ...istanbulPresenterMessages.en },
@@ -101,6 +109,7 @@ function istanbulJob(view: unknown, options: RenderOptions, picture: BoardPictur
       names: options.names,
       ...(options.ranks !== undefined ? { ranks: options.ranks } : {}),
       freshRoll: rolledInSummary(view as IstanbulPublicView, options.lastTurn ?? []),
+      ...markedMoves(view as IstanbulPublicView, options.lastTurn ?? []),
     } satisfies IstanbulRenderOptions,
   };
 }

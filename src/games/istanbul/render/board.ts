@@ -5,6 +5,7 @@
 import type {
   AssistantOwner,
   IstanbulPublicView,
+  MoveView,
   PlaceId,
   PlaceView,
   PlayerView,
@@ -44,7 +45,7 @@ import { drawLettersBand, lettersBandHeight, type BandPlayer } from './expansion
 import { lsLabel } from './expansion/labels.js';
 import { drawPanel, type PanelProps } from './panel.js';
 import { GOOD_ORDER, NEUTRAL_STYLE, PLAYER_STYLES, THEME, type FigureStyle } from './style.js';
-import { drawTileBase, drawTileFigures, drawTileHighlight, HEADER_H, tileBaseBox, type Rect, type TileContext } from './tile.js';
+import { drawTileBase, drawTileFigures, drawTileHighlight, HEADER_H, tileBaseBox, type MoveMark, type Rect, type TileContext } from './tile.js';
 
 export interface IstanbulRenderOptions {
   readonly locale: RenderLocale;
@@ -61,6 +62,11 @@ export interface IstanbulRenderOptions {
    * and an older roll beside the player deciding now would read as theirs.
    */
   readonly freshRoll?: boolean;
+  /**
+   * The moves since the player to move last decided, oldest first (from the events under the board), each
+   * marked on the board in its player's colour; absent: the view's last move alone.
+   */
+  readonly moves?: readonly MoveView[];
 }
 
 registerFonts();
@@ -609,7 +615,7 @@ function staticLayer(view: IstanbulPublicView, locale: RenderLocale, layout: Boa
     const { canvas, ctx } = newLayer(layout.width, layout.height);
     drawBackground(ctx, layout);
     const header = drawHeaderStatic(ctx, layout.header, locale);
-    const tc: TileContext = { locale, figures: [], current: false, lastMove: null, lastMoveColour: null, dice: null, announced: null };
+    const tc: TileContext = { locale, figures: [], current: false, moveMarks: [], dice: null, announced: null };
     for (const place of view.places) {
       const rect = layout.tile(place.row, place.col);
       const box = tileBaseBox(rect);
@@ -635,8 +641,13 @@ export function drawIstanbulBoard(ctx: Ctx, view: PublicViewOnly, opts: Istanbul
   drawHeaderLive(ctx, layout.header, view, opts, layer.header);
 
   const deciderPlace = seat === null ? null : (view.figures.merchants.find((m) => m.seat === seat)?.place ?? null);
-  const move = view.lastMove;
-  const moveColour = move ? styleOf(view, move.seat).fill : null;
+  // The moves since the player to move last decided (else the last one), numbered when there are several.
+  const moves = opts.moves ?? (view.lastMove === null ? [] : [view.lastMove]);
+  const marksAt = (place: number): MoveMark[] =>
+    moves.flatMap((m): MoveMark[] => {
+      const end = m.to === place ? 'to' : m.from === place ? 'from' : null;
+      return end === null ? [] : [{ end, style: styleOf(view, m.seat), number: moves.length > 1 ? seatNumber(view, m.seat) : null }];
+    });
   const contexts: { place: PlaceView; rect: Rect; tc: TileContext }[] = view.places.map((place) => {
     const onHere = view.decision && view.decision.place === place.id;
     return {
@@ -646,8 +657,7 @@ export function drawIstanbulBoard(ctx: Ctx, view: PublicViewOnly, opts: Istanbul
         locale: opts.locale,
         figures: figuresOn(view, place, view.phase === 'over' ? null : seat),
         current: view.phase !== 'over' && place.id === deciderPlace,
-        lastMove: move ? (move.to === place.id ? 'to' : move.from === place.id ? 'from' : null) : null,
-        lastMoveColour: moveColour,
+        moveMarks: marksAt(place.id),
         dice: onHere ? (view.decision?.dice ?? null) : null,
         announced: onHere ? (view.decision?.announced ?? null) : null,
         seatStyle: (s: number) => styleOf(view, s),
@@ -657,10 +667,10 @@ export function drawIstanbulBoard(ctx: Ctx, view: PublicViewOnly, opts: Istanbul
   });
   for (const c of contexts) drawTileBase(ctx, c.rect, c.place, c.tc, 'live');
   for (const c of contexts) drawTileHighlight(ctx, c.rect, c.tc);
-  if (move && move.from !== move.to && moveColour) {
+  for (const move of moves) {
     const from = contexts.find((c) => c.place.id === move.from);
     const to = contexts.find((c) => c.place.id === move.to);
-    if (from && to) drawMoveArrow(ctx, from.rect, to.rect, moveColour);
+    if (from && to && from !== to) drawMoveArrow(ctx, from.rect, to.rect, styleOf(view, move.seat).fill);
   }
   for (const c of contexts) drawTileFigures(ctx, c.rect, c.tc);
 

@@ -15,15 +15,24 @@ import type { Rect, TilePart } from './tile-shape.js';
 export type { Rect, TilePart };
 
 
+/** One end of a marked move on a place. */
+export interface MoveMark {
+  readonly end: 'from' | 'to';
+  readonly style: FigureStyle;
+  readonly number: number | null;
+}
+
 export interface TileContext {
   readonly locale: RenderLocale;
   readonly figures: readonly FigureItem[];
   /** The merchant of the player who must decide stands here. */
   readonly current: boolean;
-  /** Role in the last move. */
-  readonly lastMove: 'from' | 'to' | null;
-  /** Colour of the player who made the last move (outline of its from/to tiles). */
-  readonly lastMoveColour: string | null;
+  /**
+   * The moves marked here (the ends of the moves since the player to move last decided, oldest first): each
+   * outlined in its player's colour, dashed where it left, solid where it went; `number` (the player's, on
+   * a badge at the end it went to) when several moves are marked on the board.
+   */
+  readonly moveMarks: readonly MoveMark[];
   /** Dice lying on this place for the pending decision (Black Market, Tea House). */
   readonly dice: readonly [number, number] | null;
   readonly announced: number | null;
@@ -96,13 +105,34 @@ export function drawTileBase(ctx: Ctx, rect: Rect, place: PlaceView, tc: TileCon
 /** Highlights drawn over the tile (current player, last move). */
 export function drawTileHighlight(ctx: Ctx, rect: Rect, tc: TileContext): void {
   const { x, y, w, h } = rect;
-  if (tc.lastMove && tc.lastMoveColour) {
+  // The first mark just outside the tile, the next ones inside it, each its own ring.
+  tc.moveMarks.forEach((mark, k) => {
+    const d = 3 - 6 * k;
     ctx.save();
-    if (tc.lastMove === 'from') ctx.setLineDash([9, 6]);
-    strokeRoundRect(ctx, x - 3, y - 3, w + 6, h + 6, 13, '#11161c', 6);
-    strokeRoundRect(ctx, x - 3, y - 3, w + 6, h + 6, 13, tc.lastMoveColour, 3.5);
+    if (mark.end === 'from') ctx.setLineDash([9, 6]);
+    strokeRoundRect(ctx, x - d, y - d, w + 2 * d, h + 2 * d, 13, '#11161c', 6);
+    strokeRoundRect(ctx, x - d, y - d, w + 2 * d, h + 2 * d, 13, mark.style.fill, 3.5);
     ctx.restore();
-  }
+  });
+  // Who went here, by the number on their pieces, on the tile's top edge from the right.
+  tc.moveMarks
+    .filter((mark) => mark.end === 'to' && mark.number !== null)
+    .forEach((mark, k) => {
+      const cx = x + w - 14 - 24 * k;
+      const cy = y + 1;
+      ctx.beginPath();
+      ctx.arc(cx, cy, 10, 0, Math.PI * 2);
+      ctx.fillStyle = mark.style.fill;
+      ctx.fill();
+      ctx.lineWidth = 2;
+      ctx.strokeStyle = '#11161c';
+      ctx.stroke();
+      ctx.fillStyle = mark.style.ink;
+      ctx.font = font(12, 'bold');
+      ctx.textAlign = 'center';
+      ctx.textBaseline = 'middle';
+      ctx.fillText(String(mark.number), cx, cy + 0.5);
+    });
   if (tc.current) {
     strokeRoundRect(ctx, x - 5, y - 5, w + 10, h + 10, 15, alpha(THEME.highlight, 0.35), 7);
     strokeRoundRect(ctx, x - 3, y - 3, w + 6, h + 6, 13, THEME.highlight, 3);
