@@ -170,8 +170,11 @@ export interface GamePresenter {
    * in its reach taken, a price risen, its own pieces affected), in the game's words; [] when nothing did.
    */
   changedFor?(events: readonly GameEvent[], seatView: unknown, seat: Seat): readonly Message[];
-  /** The seat's private hand, from its own view. Only ever sent ephemerally to that seat's player. */
-  hand(seatView: unknown, seat: Seat, locale: Locale, names: readonly string[]): string;
+  /**
+   * The seat's private hand, from its own view. Only ever sent ephemerally to that seat's player. `mark`: what
+   * stands before the words of a symbol of `emojis` (its emoji and a space, or '': the words alone).
+   */
+  hand(seatView: unknown, seat: Seat, locale: Locale, names: readonly string[], mark?: (symbol: string) => string): string;
   group(action: unknown): ActionGroup;
   /**
    * A compound choice's own group (a select of its own), when "In one go…" would hold more than a select

@@ -8,7 +8,6 @@ import { loadImage, createCanvas } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES } from '../../src/games/index.js';
 import type { ActiveSnapshot } from '../../src/app/game-service.js';
-import { EmojiBook } from '../../src/discord/emojis.js';
 import { checkPng, type FakeUser, type SeenMessage } from '../fake-discord/index.js';
 import { buttonFor, clickForBoard, latestBoard, openLobby, openPrivately, startBotOnFake, type BotOnFake } from './harness.js';
 
@@ -32,8 +31,11 @@ afterAll(async () => {
 const emojis = (): { id: string; name: string; png: Buffer }[] => [...env.fake.world.applicationEmojis.values()];
 const uploads = (): number => env.fake.requests.filter((r) => r.method === 'POST' && /\/applications\/\d+\/emojis$/.test(r.path)).length;
 
-/** A Kairo game in `channel`, started, and the panel of the player to move (its first decision: a start stall). */
-async function firstPanel(channelName: string): Promise<SeenMessage> {
+/**
+ * A Kairo game in `channel`, started: the panel of the player to move (its first decision: a start stall)
+ * and their hand.
+ */
+async function firstPanel(channelName: string): Promise<{ panel: SeenMessage; hand: SeenMessage }> {
   const channel = env.fake.channelId(channelName);
   const lobby = await openLobby(alice, channel, { game: 'kairo', players: 2, layout: 'variable' });
   await bob.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
@@ -43,7 +45,8 @@ async function firstPanel(channelName: string): Promise<SeenMessage> {
   const seat = env.service.activeSeats(game)[0]!;
   const actor = game.seats.find((s) => s.seat === seat)!.userId === alice.id ? alice : bob;
   const board = latestBoard(env.fake, channel);
-  return openPrivately(actor, board, buttonFor(board, 'turn'));
+  const panel = await openPrivately(actor, board, buttonFor(board, 'turn'));
+  return { panel, hand: await openPrivately(actor, board, buttonFor(board, 'hand')) };
 }
 
 /** Every choice of a panel with its label and emoji name: buttons and select options. */
@@ -71,8 +74,10 @@ describe("the app's emojis", () => {
     }
   });
 
-  it("stand beside the panel's words: Kairo's colours on the start stalls, the colour still named", async () => {
-    const panel = await firstPanel('general');
+  it("stand beside the panel's words: Kairo's colours on the start stalls, the colour still named; coins in the hand", async () => {
+    const { panel, hand } = await firstPanel('general');
+    const coin = emojis().find((e) => e.name.startsWith('kairo_coin_violet_'))!;
+    expect(hand.content).toContain(`<:${coin.name}:${coin.id}> violet `);
     const violet = choices(panel).find((c) => c.label === 'Build a new violet main stall');
     expect(violet?.emoji).toMatch(/^kairo_violet_[0-9a-f]{6}$/);
     // A choice about no symbol has none.
@@ -100,39 +105,10 @@ describe("the app's emojis", () => {
     env.fake.failNext('POST /applications/{application_id}/emojis', { status: 500, times: 1000 });
     await env.restart();
     expect(emojis()).toEqual([]);
-    const panel = await firstPanel('second');
+    const { panel, hand } = await firstPanel('second');
     expect(choices(panel).map((c) => c.emoji).filter((e) => e !== undefined)).toEqual([]);
+    expect(hand.content).not.toContain('<:');
+    expect(hand.content).toMatch(/violet \d/);
     expect(choices(panel).map((c) => c.label)).toContain('Build a new violet main stall');
-  });
-});
-
-describe('the words beside an emoji (the one place that chooses them)', () => {
-  const istanbul = GAMES.presenters({ render: () => Promise.reject(new Error('not drawn')) }).get('istanbul')!;
-  const book = new EmojiBook(new Map([['fabric', { id: '1', name: 'fabric_abcdef' }], ['lira', { id: '2', name: 'lira_abcdef' }]]));
-  const take = { key: 'istanbul.action.blackMarketGood', params: { good: 'red' } };
-
-  it.each([
-    ['en', 'Take 1 fabric', 'Take 1 red (fabric)'],
-    ['de', '1 Tuch nehmen', '1 Rot (Tuch) nehmen'],
-    ['nl', '1 zijde nemen', '1 rood (zijde) nemen'],
-  ] as const)('%s: a good by its ware beside its emoji (which shows its colour and shape), by colour and ware without it', (locale, beside, alone) => {
-    const shown = book.label(istanbul, take);
-    expect(shown.emoji).toEqual({ id: '1', name: 'fabric_abcdef' });
-    expect(istanbul.format(shown.message, locale, [])).toBe(beside);
-    const words = new EmojiBook(new Map()).label(istanbul, take);
-    expect(words.emoji).toBeUndefined();
-    expect(istanbul.format(words.message, locale, [])).toBe(alone);
-  });
-
-  it('lira keep their word and count beside the coin; a choice about no symbol has no emoji', () => {
-    const pay = book.label(istanbul, { key: 'istanbul.action.governorPayLira' });
-    expect(pay.emoji?.name).toBe('lira_abcdef');
-    expect(istanbul.format(pay.message, 'en', [])).toBe('Pay the Governor 2 lira');
-    expect(book.label(istanbul, { key: 'istanbul.action.endTurn' }).emoji).toBeUndefined();
-  });
-
-  it('in a text, the emoji stands before the words, or nothing does', () => {
-    expect(book.inline('lira')).toBe('<:lira_abcdef:2> ');
-    expect(book.inline('ruby')).toBe('');
   });
 });

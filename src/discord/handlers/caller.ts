@@ -30,7 +30,7 @@ export async function refuse(env: HandlerEnv, interaction: Interaction, refusal:
 
 /** "My hand" (button or command): the caller's own hand, only ever as a private answer to them. */
 export async function answerHand(env: HandlerEnv, interaction: Interaction, { game, seat }: Given['player']): Promise<void> {
-  await answerPrivately(interaction, handMessage(env.ctx.service, game, presenterFor(env.ctx, game.row.kind), seat.seat, env.locale));
+  await answerPrivately(interaction, handMessage(env.ctx.service, game, presenterFor(env.ctx, game.row.kind), seat.seat, env.locale, env.ctx.emojis));
 }
 
 /** The caller's own turn panel as the answer to their click, with a learning game's coaching (coaching.ts). */

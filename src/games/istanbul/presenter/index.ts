@@ -7,7 +7,7 @@ import type { ActionGroup, GamePresenter, HelpTopic, RenderOptions } from '../..
 import { istanbulRulesCards } from './rules-cards.js';
 import { EXPANSION_GROUP_OF, lettersAndSealsHandLine } from './expansion.js';
 import { istanbulPresenterMessages } from './messages.js';
-import { ISTANBUL_SYMBOLS, istanbulSymbolOf } from './symbols.js';
+import { GOOD_SYMBOL, ISTANBUL_SYMBOLS, istanbulSymbolOf } from './symbols.js';
 import { istanbulChangedFor } from './catch-up.js';
 import { movesFromEvents } from '../view/moves.js';
 import type { MoveView } from '../view/types.js';
@@ -162,13 +162,16 @@ export const istanbulPresenter = (boards: BoardRenderer): GamePresenter => ({
     const view = raw as IstanbulPublicView;
     return istanbulWords(view, options, format, prompt(view, options.locale, options.names));
   },
-  hand(raw, seat, locale, names) {
+  hand(raw, seat, locale, names, mark = () => '') {
     const view = raw as IstanbulSeatView;
     const player = view.players[seat];
     const cards = view.hand.map((card) => format({ key: `istanbul.card.${card}` }, locale, names));
     const lines = [cards.length === 0 ? format({ key: 'istanbul.hand.noCards' }, locale, names) : format({ key: 'istanbul.hand.cards', params: { cards: cards.join(', ') } }, locale, names)];
     if (player !== undefined) {
-      lines.push(format({ key: 'istanbul.hand.resources', params: { lira: player.lira, rubies: player.rubies, capacity: player.capacity, ...player.goods } }, locale, names));
+      // Each count after its symbol's emoji where the app has one, its words unchanged ("<coin> 12 lira").
+      const goods = Object.fromEntries(Object.entries(GOOD_SYMBOL).map(([good, symbol]) => [good, `${mark(symbol)}${player.goods[good as keyof typeof GOOD_SYMBOL]}`]));
+      const resources = { lira: `${mark('lira')}${player.lira}`, rubyMark: mark('ruby'), rubies: player.rubies, capacity: player.capacity, ...goods };
+      lines.push(format({ key: 'istanbul.hand.resources', params: resources }, locale, names));
       lines.push(
         format(
           {

@@ -28,7 +28,7 @@ const en: Catalogue = {
   'istanbul.prompt.dice': '{prompt} (dice {die1} and {die2})',
   'istanbul.hand.cards': 'Bonus cards: {cards}',
   'istanbul.hand.noCards': 'Bonus cards: none',
-  'istanbul.hand.resources': '{lira} lira · {rubies, plural, one {# ruby} other {# rubies}} · goods (of {capacity} each): {red} red, {green} green, {yellow} yellow, {blue} blue',
+  'istanbul.hand.resources': '{lira} lira · {rubyMark}{rubies, plural, one {# ruby} other {# rubies}} · goods (of {capacity} each): {red} red, {green} green, {yellow} yellow, {blue} blue',
   'istanbul.hand.assistants': 'Assistants: {stack} with your merchant, {placed} on the board, {supply} beside it · mosque tiles: {mosqueTiles}',
   'istanbul.help.rules':
     '## Istanbul\n' +
@@ -74,7 +74,7 @@ const de: Catalogue = {
   'istanbul.prompt.dice': '{prompt} (Würfel {die1} und {die2})',
   'istanbul.hand.cards': 'Bonuskarten: {cards}',
   'istanbul.hand.noCards': 'Bonuskarten: keine',
-  'istanbul.hand.resources': '{lira} Lira · {rubies, plural, one {# Rubin} other {# Rubine}} · Waren (je höchstens {capacity}): {red} rot, {green} grün, {yellow} gelb, {blue} blau',
+  'istanbul.hand.resources': '{lira} Lira · {rubyMark}{rubies, plural, one {# Rubin} other {# Rubine}} · Waren (je höchstens {capacity}): {red} rot, {green} grün, {yellow} gelb, {blue} blau',
   'istanbul.hand.assistants': 'Gehilfen: {stack} beim Kaufmann, {placed} auf dem Spielplan, {supply} daneben · Moscheeplättchen: {mosqueTiles}',
   'istanbul.help.rules':
     '## Istanbul\n' +
@@ -120,7 +120,7 @@ const nl: Catalogue = {
   'istanbul.prompt.dice': '{prompt} (dobbelstenen {die1} en {die2})',
   'istanbul.hand.cards': 'Bonuskaarten: {cards}',
   'istanbul.hand.noCards': 'Bonuskaarten: geen',
-  'istanbul.hand.resources': '{lira} lira · {rubies, plural, one {# robijn} other {# robijnen}} · handelswaar (elk hoogstens {capacity}): {red} rood, {green} groen, {yellow} geel, {blue} blauw',
+  'istanbul.hand.resources': '{lira} lira · {rubyMark}{rubies, plural, one {# robijn} other {# robijnen}} · handelswaar (elk hoogstens {capacity}): {red} rood, {green} groen, {yellow} geel, {blue} blauw',
   'istanbul.hand.assistants': 'Assistenten: {stack} bij je handelaar, {placed} op het bord, {supply} ernaast · moskeetegels: {mosqueTiles}',
   'istanbul.help.rules':
     '## Istanbul\n' +

@@ -246,14 +246,14 @@ export const kairoPresenter = (boards: BoardRenderer): GamePresenter => ({
   prompt(raw, _seat: Seat, locale) {
     return prompt(raw as KairoPublicView, locale);
   },
-  hand(raw, _seat, locale) {
+  hand(raw, _seat, locale, _names, mark = () => '') {
     const view = raw as KairoSeatView;
     const player = view.players[view.seat];
     const lines = [
       view.hand.length === 0 ? text('kairo.hand.noCards', locale) : text('kairo.hand.cards', locale, { count: view.hand.length, cards: cardsText(view.hand, locale) }),
     ];
     const total = COLOUR_KEYS.reduce((sum, c) => sum + view.coins[c], 0);
-    const coins = COLOUR_KEYS.map((c) => `${colourWord(c, locale)} ${view.coins[c]}`).join(' · ');
+    const coins = COLOUR_KEYS.map((c) => `${mark(`kairo_coin_${c}`)}${colourWord(c, locale)} ${view.coins[c]}`).join(' · ');
     lines.push(text('kairo.hand.coins', locale, { total, points: Math.floor(total / COINS_PER_FINAL_POINT), coins }));
     lines.push(text('kairo.hand.criers', locale, { criers: player?.criers ?? 0 }));
     if (player !== undefined && player.stallsInSupply.length > 0) {
