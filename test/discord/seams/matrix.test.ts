@@ -20,7 +20,7 @@ export const FEATURES = [
   'dms', // direct messages and user installs
   'leave-abandon',
   'rematch',
-  'quiet-away', // quiet hours and away
+  'quiet-away', // quiet hours, away and the vacation budget
   'languages', // English, German, Dutch
 ] as const;
 
