@@ -19,6 +19,8 @@ export interface HeldDelivery {
 export interface SettleWith {
   readonly computers: ComputerTurns;
   readonly deliverer: HeldDelivery;
+  /** Told of a game that finished, to analyse it (src/app/analysis/post-game.ts). */
+  readonly analyses?: { owe(gameId: number): void } | null;
 }
 
 /** A game after its change settled, and what of it reached the channel. */
@@ -41,5 +43,6 @@ export async function settleAfterCommit(parts: SettleWith, gameId: number, after
   const game = after !== undefined && !computers.owed(after) ? after : (await computers.playOn(gameId)).game;
   // Delivering reads the game only when settling could not give it.
   const delivered = await deliverer.deliverHeld(gameId, game ?? undefined);
+  if (game?.kind === 'active' && game.row.status === 'finished') parts.analyses?.owe(gameId);
   return { game, delivered };
 }

@@ -8,8 +8,11 @@
 import type { ComputerChoice, ComputerPlayer, ComputerRequest } from './computer-turns.js';
 import { AiPoolClosedError } from './workers/ai-errors.js';
 import { createAiPool, type AiPool, type AiPoolOptions } from './workers/ai-pool.js';
+import type { TurnReview, TurnReviewTask } from './analysis/review.js';
 
 export interface PooledComputerPlayer extends ComputerPlayer {
+  /** A turn of a finished game reviewed in the pool's idle time (src/app/analysis/). */
+  analyse(task: TurnReviewTask): Promise<TurnReview>;
   /** Decisions waiting for a worker (0 before the workers started). */
   queueSize(): number;
   /** Abandons the decisions in flight and stops the workers, if they were started. */
@@ -35,6 +38,11 @@ export function aiComputerPlayer(options: AiPoolOptions = {}): PooledComputerPla
         ...(request.legal.length > 1 && answer.values !== undefined ? { values: answer.values } : {}),
         ...(answer.carry === undefined ? {} : { carry: answer.carry }),
       };
+    },
+    async analyse(task: TurnReviewTask): Promise<TurnReview> {
+      if (closed) throw new AiPoolClosedError();
+      pool ??= createAiPool(options);
+      return pool.analyse(task);
     },
     queueSize: () => pool?.queueSize ?? 0,
     async close(): Promise<void> {

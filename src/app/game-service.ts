@@ -41,6 +41,7 @@ import { DatabaseOutage } from './database-outage.js';
 import type { GameEvent } from '../engine/index.js';
 import type { FinishedGame, PlayerStats, StoredResult, Winner } from '../persistence/stats-repository.js';
 import type { GameRow, SeatRow } from '../persistence/schema.js';
+import type { AnalysisStore } from '../persistence/store.js';
 import type { ModuleRegistry } from './module.js';
 import type { Outbox } from './outbox.js';
 import * as channels from './service/channels.js';
@@ -199,6 +200,8 @@ interface ServiceBase {
   readonly damage: GameCore['damage'];
   readonly stats: GameCore['stats'];
   readonly players: GameCore['players'];
+  /** Finished games' analyses (src/app/analysis/). */
+  readonly analyses: AnalysisStore;
   readonly modules: ModuleRegistry;
   /** A database that cannot be reached, logged once per outage (router, deliverer and scheduler report to it). */
   readonly outage: DatabaseOutage;
@@ -226,6 +229,7 @@ export function createGameService(deps: GameServiceDeps): GameService {
     damage: core.damage,
     stats: core.stats,
     players: core.players,
+    analyses: deps.store.analyses,
     modules: core.modules,
     outage: new DatabaseOutage(deps.logger, () => deps.clock.now()),
     now: () => core.now(),

@@ -23,6 +23,7 @@ import { describeError } from './errors.js';
 import { syncApplicationEmojis } from './emojis.js';
 import { t, toLocale } from './i18n/index.js';
 import type { BotMetrics } from '../ops/metrics.js';
+import { PostGameAnalyses, type Analyst } from '../app/analysis/post-game.js';
 
 export interface BotOptions {
   readonly client: Client;
@@ -45,6 +46,8 @@ export interface BotOptions {
   readonly shutdownTimeoutMs?: number;
   /** The operator's metrics, fed by the router and the deliverer (none: nothing is counted). */
   readonly metrics?: BotMetrics;
+  /** Reviews finished games' turns for their analysis (the AI pool's idle time); none: no analyses are made. */
+  readonly analyst?: Analyst;
 }
 
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -56,6 +59,8 @@ export interface Bot {
   readonly client: Client;
   /** Once the learning games' coaching is at rest: every suggestion searched and shown (coaching.ts). */
   coachingSettled(): Promise<void>;
+  /** Finished games' analyses (null: the bot makes none). */
+  readonly analyses: PostGameAnalyses | null;
   stop(): Promise<void>;
 }
 
@@ -66,6 +71,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
   // The games' symbols as the app's own emojis: drawn in the render pool and uploaded when missing before
   // the bot logs in, so every panel shows the same; a symbol whose emoji failed is shown in words alone.
   const emojis = await syncApplicationEmojis(client.rest, options.applicationId, options.presenters, logger);
+  const analyses = options.analyst === undefined ? null : new PostGameAnalyses(service, options.analyst, logger);
   const ctx = {
     service,
     presenters: options.presenters,
@@ -74,6 +80,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     player: options.computerPlayer,
     followingPanels,
     emojis,
+    ...(analyses === null ? {} : { analyses }),
     ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
   } as BotContext & { deliverer: Deliverer };
   const deliverer = new OutboxDeliverer(ctx, logger, options.deliveryPollMs === undefined ? {} : { pollMs: options.deliveryPollMs });
@@ -136,12 +143,14 @@ export async function startBot(options: BotOptions): Promise<Bot> {
       // Games that stopped during a computer player's turn go on.
       await Promise.all(
         result.computerTurns.map(({ gameId }) =>
-          service.lockedGame(gameId, () => settleAfterCommit({ computers, deliverer }, gameId)),
+          service.lockedGame(gameId, () => settleAfterCommit({ computers, deliverer, analyses }, gameId)),
         ),
       );
     },
     (error: unknown) => logger.error({ err: error }, 'the start-up check of stored games failed; games are checked when first used'),
   );
+  // Finished games still owed an analysis (a restart in the middle of one) are found again.
+  analyses?.start();
 
   return {
     service,
@@ -149,13 +158,16 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     deliverer,
     client,
     coachingSettled: () => coachingSettled(ctx),
+    analyses,
     async stop() {
       stopping = true;
       const timeoutMs = options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
       const deadline = performance.now() + timeoutMs;
       // Decisions in flight are abandoned first (their turns stay owed, for the scheduler after the
       // restart): a click waiting for a computer's turn then finishes at once, and a hung worker holds nothing up.
+      const analysesStopped = analyses?.stop();
       await options.computerPlayer.close?.();
+      await analysesStopped;
       await scheduler.stop();
       // Interactions in flight finish their writes and posts, and the deliveries in flight theirs, within
       // the time given; what is left then is owed in the database and delivered after the restart.

@@ -4,6 +4,7 @@
  * src/discord may import them without tying itself to the implementations (the outbox deliverer, the
  * following panels), which import these types in turn.
  */
+import type { PostGameAnalyses } from '../app/analysis/post-game.js';
 import type { ButtonInteraction, Client, StringSelectMenuInteraction } from 'discord.js';
 import type { ComputerPlayer, ComputerTurns } from '../app/computer-turns.js';
 import type { GameService, Snapshot } from '../app/game-service.js';
@@ -29,6 +30,8 @@ export interface BotContext {
   readonly metrics?: BotMetrics;
   /** The app's emojis for the games' symbols, uploaded at start; absent: every symbol in words alone. */
   readonly emojis?: EmojiBook;
+  /** Finished games' analyses, reviewed in the AI pool's idle time; absent: none are made. */
+  readonly analyses?: PostGameAnalyses;
 }
 
 export type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;

@@ -10,7 +10,9 @@
  * an overloaded machine. A decision given up (its caller's signal, the cap plus a margin, the pool closing)
  * is withdrawn: taken out of the queue, or stopped by its worker at the search's next check; only a worker
  * that does not answer even then is terminated and replaced. The workers warm up when the pool starts (see
- * AiPoolOptions.warmUp), so their first decisions do not pay for a cold start. Built code loads ai-worker.js; under vitest
+ * AiPoolOptions.warmUp), so their first decisions do not pay for a cold start. The steps of finished games'
+ * analyses run in the pool's idle time only (`analyse`): never while a decision waits, and a decision asked
+ * while they hold every worker stops one at its next check. Built code loads ai-worker.js; under vitest
  * and tsx (TypeScript sources) the worker loads ai-worker.ts through the tsx loader.
  */
 import { createRequire } from 'node:module';
@@ -19,7 +21,8 @@ import { pathToFileURL } from 'node:url';
 import Tinypool from 'tinypool';
 import type { Carry, Level } from '../../engine/ai/index.js';
 import { AiDecisionAbandonedError, AiDecisionWithdrawnError, AiPoolClosedError } from './ai-errors.js';
-import type { AiAnswer, AiTask, AiWarmUpTask, WarmUpReport } from './ai-task.js';
+import type { TurnReview, TurnReviewTask } from '../analysis/review.js';
+import type { AiAnalysisTask, AiAnswer, AiTask, AiWarmUpTask, AnalysisAnswer, WarmUpReport } from './ai-task.js';
 
 /** Per level: the answer time the search budgets are sized for (p95 on one core), and the hard cap. */
 export const AI_TARGET_MS: Readonly<Record<Level, number>> = { easy: 300, normal: 1000, hard: 3000 };
@@ -56,6 +59,8 @@ export interface AiPoolOptions {
   readonly warmUp?: boolean;
   /** Told of each worker's warm-up once it is done (or stopped). */
   readonly onWarmedUp?: (report: WarmUpReport) => void;
+  /** Told each time a worker is done with an analysis step: 'reviewed', or 'stopped' for a live decision (it runs again later). */
+  readonly onAnalysisStep?: (outcome: 'reviewed' | 'stopped' | 'failed') => void;
 }
 
 export interface ChooseOptions {
@@ -71,6 +76,12 @@ export interface AiPool {
   chooseAction(game: string, seatView: unknown, legalActions: readonly unknown[], options: ChooseOptions): Promise<number>;
   /** The same, with the estimated value (for "Suggest a move"). */
   decide(game: string, seatView: unknown, legalActions: readonly unknown[], options: ChooseOptions): Promise<AiAnswer>;
+  /**
+   * One step of a finished game's analysis, at the lowest priority: it starts only on a worker that nothing
+   * else needs while no decision waits, and gives its worker back to a decision asked meanwhile (stopped at
+   * its next check, it waits again and runs from its start later).
+   */
+  analyse(task: TurnReviewTask): Promise<TurnReview>;
   /** Decisions on a worker now (one withdrawn until its worker answers) and waiting for one. */
   readonly pending: number;
   /** Decisions waiting for a worker. */
@@ -116,6 +127,16 @@ interface WarmingUp {
   stopped: boolean;
 }
 
+/** An analysis step asked of the pool: waiting for an idle worker, then running; stopped, it waits again. */
+interface IdleStep {
+  readonly task: TurnReviewTask;
+  readonly resolve: (review: TurnReview) => void;
+  readonly reject: (error: Error) => void;
+  /** Set to 1 to give its worker back (null: child processes, where it runs to its end). */
+  stop: Int32Array | null;
+  stopped: boolean;
+}
+
 /** One decision asked of the pool: waiting for a worker, then running, until its caller is answered. */
 interface Asked {
   readonly task: AiTask;
@@ -155,6 +176,9 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
   const warming = new Set<WarmingUp>();
   /** Workers whose warm-up a decision stopped: warmed again once a worker is free and nothing waits. */
   let unwarmed = 0;
+  /** Analysis steps waiting for an idle worker, and those on a worker now. */
+  const idle: IdleStep[] = [];
+  const analysing = new Set<IdleStep>();
   let closed = false;
   const warmOne = (): void => {
     // Its stop flag; null where the workers share no memory (child processes), and it runs to its end.
@@ -169,22 +193,60 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
         options.onWarmedUp?.(report);
         if (report.stopped && !closed) unwarmed++;
         resumeWarmUps();
+        startIdle();
       },
       // A warm-up that failed leaves a cold worker: its decisions are served all the same.
-      () => warming.delete(warm),
+      () => {
+        warming.delete(warm);
+        startIdle();
+      },
     );
   };
   const resumeWarmUps = (): void => {
-    while (!closed && unwarmed > 0 && waiting.length === 0 && running.size + warming.size < threads) {
+    while (!closed && unwarmed > 0 && waiting.length === 0 && running.size + warming.size + analysing.size < threads) {
       unwarmed--;
       warmOne();
+    }
+  };
+  /** Analysis steps take the workers nothing else needs: no decision waits, no warm-up is owed. */
+  const startIdle = (): void => {
+    while (!closed && waiting.length === 0 && unwarmed === 0 && idle.length > 0 && running.size + warming.size + analysing.size < threads) {
+      const step = idle.shift() as IdleStep;
+      step.stop = sharesMemory ? new Int32Array(new SharedArrayBuffer(4)) : null;
+      step.stopped = false;
+      analysing.add(step);
+      const task: AiAnalysisTask = step.stop === null ? { analyse: step.task } : { analyse: step.task, stop: step.stop };
+      const done = (answer: AnalysisAnswer | null, error: unknown): void => {
+        analysing.delete(step);
+        if (closed) return;
+        options.onAnalysisStep?.(answer === null ? 'failed' : answer.stopped ? 'stopped' : 'reviewed');
+        if (answer === null) step.reject(error as Error);
+        // Given back to a live decision: it waits again, first in line.
+        else if (answer.stopped) idle.unshift(step);
+        else step.resolve(answer.review);
+        startWaiting();
+        resumeWarmUps();
+        startIdle();
+      };
+      pool.run(task).then(
+        (answer) => done(answer as AnalysisAnswer, null),
+        (error: unknown) => done(null, error),
+      );
     }
   };
   /** A decision taken up while every worker is busy: one worker's warm-up ends at its next check, and the decision is served there. */
   const makeRoom = (): void => {
     let active = 0;
     for (const warm of warming) if (!warm.stopped) active++;
+    for (const step of analysing) if (!step.stopped) active++;
     if (running.size + active <= threads) return;
+    // An analysis step gives its worker back first: a warm-up makes the decisions after it faster.
+    for (const step of analysing) {
+      if (step.stopped || step.stop === null) continue;
+      step.stopped = true;
+      Atomics.store(step.stop, 0, 1);
+      return;
+    }
     for (const warm of warming) {
       if (warm.stopped || warm.stop === null) continue;
       warm.stopped = true;
@@ -222,6 +284,7 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
       running.delete(asked);
       startWaiting();
       resumeWarmUps();
+      startIdle();
       options.onWorkerDone?.(answer === null ? { outcome: 'failed' } : { outcome: answer.stopped === true ? 'stopped' : 'answered', iterations: answer.iterations });
       if (!settle(asked)) return;
       if (answer !== null) asked.resolve(answer);
@@ -276,8 +339,15 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
     if (!Number.isInteger(answer.index) || answer.index < 0 || answer.index >= legalActions.length) throw new Error('the AI worker answered out of range');
     return answer;
   };
+  const analyse = (task: TurnReviewTask): Promise<TurnReview> =>
+    new Promise<TurnReview>((resolve, reject) => {
+      if (closed) throw new AiPoolClosedError();
+      idle.push({ task, resolve, reject, stop: null, stopped: false });
+      startIdle();
+    });
   return {
     decide,
+    analyse,
     chooseAction: async (game, view, legal, choose) => (await decide(game, view, legal, choose)).index,
     get pending() {
       return running.size + waiting.length;
@@ -290,6 +360,11 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
         asked.terminate.abort();
       }
       waiting.length = 0;
+      for (const step of [...idle, ...analysing]) {
+        if (step.stop !== null) Atomics.store(step.stop, 0, 1);
+        step.reject(new AiPoolClosedError());
+      }
+      idle.length = 0;
       await pool.destroy();
     },
     get queueSize() {

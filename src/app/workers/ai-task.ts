@@ -6,6 +6,7 @@
 import { LEVELS, budgetFor, decideWithStats, greedyChoice, toSeatView, type Carry, type Level } from '../../engine/ai/index.js';
 import type { Seat } from '../../engine/index.js';
 import { GAMES } from '../../games/index.js';
+import { reviewTurn, type TurnReview, type TurnReviewTask } from '../analysis/review.js';
 
 export interface AiTask {
   /** The game's id; its policy is the registered game's (src/games/index.ts). */
@@ -33,6 +34,30 @@ export interface AiTask {
 export interface AiWarmUpTask {
   readonly warmUp: true;
   readonly stop?: Int32Array;
+}
+
+/**
+ * A step of a finished game's analysis (src/app/analysis/review.ts), which the pool runs only in its idle
+ * time: `stop` as a decision's, set when a live decision needs the worker; the step then ends at its next
+ * check and answers `stopped`, to be run again later.
+ */
+export interface AiAnalysisTask {
+  readonly analyse: TurnReviewTask;
+  readonly stop?: Int32Array;
+}
+
+/** A step's answer: its review, or `stopped` (the pool took the worker back for a live decision). */
+export type AnalysisAnswer = { readonly stopped: false; readonly review: TurnReview } | { readonly stopped: true };
+
+/** Reviews one turn of a finished game with its game's definition and computer player. */
+export function runAnalysisTask(task: AiAnalysisTask): AnalysisAnswer {
+  const { game } = task.analyse;
+  const policy = GAMES.policy(game);
+  const plugin = GAMES.plugins.find((p) => p.id === game);
+  if (policy === undefined || plugin === undefined) throw new Error(`no computer player for ${String(game)}`);
+  const { stop } = task;
+  const review = reviewTurn(plugin.module.definition, policy, task.analyse, stop === undefined ? undefined : () => Atomics.load(stop, 0) !== 0);
+  return review === null ? { stopped: true } : { stopped: false, review };
 }
 
 export interface AiAnswer {
