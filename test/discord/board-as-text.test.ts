@@ -191,3 +191,23 @@ describe('Istanbul read aloud', () => {
     expect(places.some((l) => /^Paleis van de sultan \(rij \d, kolom \d\): de volgende robijn kost .+; nog \d+ robijnen$/.test(l))).toBe(true);
   }, 120_000);
 });
+
+describe('Board as text of a five-player game', () => {
+  it('comes in several private messages of whole parts, each within 2,000 characters; the places go on under their heading', async () => {
+    const channel = env.fake.createChannel('istanbul-five');
+    const others = ['eve', 'frank', 'gina'].map((name) => env.createUser(name, { globalName: name.charAt(0).toUpperCase() + name.slice(1) }));
+    const lobby = await openLobby(alice, channel, { game: 'istanbul', players: 5 });
+    for (const user of [bob, ...others]) await user.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
+    const board = await clickForBoard(alice, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
+    expect([...board.attachments[0]!.description!].length).toBeLessThanOrEqual(1024);
+    const messages = await answerOf(await bob.clickButton(board.id, buttonFor(board, 'text'), { until: 'response' }), bob);
+    expect(messages.length).toBeGreaterThan(1);
+    // Each message begins with a heading; the places are all there, once, under their heading in each message.
+    for (const m of messages) expect(m.content).toMatch(/^##/);
+    const places = messages.flatMap((m) => m.content.split('### Places\n').slice(1).map((rest) => rest.split('\n##')[0]!.split('\n'))).flat();
+    expect(places).toHaveLength(16);
+    expect(new Set(places.map((line) => line.split(' (row')[0])).size).toBe(16);
+    const players = messages.map((m) => m.content).join('\n').match(/^### .+ \((red|blue|green|yellow|white)\)$/gm);
+    expect(players).toHaveLength(5);
+  }, 120_000);
+});

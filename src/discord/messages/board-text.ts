@@ -3,7 +3,7 @@
  * picture, a replay frame: what the picture is, then the game's own words within 1,024 characters; the
  * final chart: each player's score), and "Board as text": the whole public board, private, in the reader's
  * language, structured for a screen reader (a heading per part, one place per line), in messages of whole
- * parts within Discord's 2,000 characters.
+ * parts within Discord's 2,000 characters (plain content: a screen reader reads it as any message).
  */
 import type { ActiveSnapshot, GameService } from '../../app/game-service.js';
 import type { GameEvent, Locale } from '../../engine/index.js';
@@ -43,8 +43,7 @@ export function altTextNames(game: ActiveSnapshot, locale: Locale): string[] {
 
 /**
  * "Board as text": the game as it stands now (not as an older board showed it: what the reader can act on
- * is the game now), from the public view, in `locale` (the reader's). Each message is whole parts within
- * 2,000 characters; a part longer than that alone is split between lines.
+ * is the game now), from the public view, in `locale` (the reader's), in messages of whole parts (inMessages).
  */
 export async function boardAsText(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, locale: Locale): Promise<string[]> {
   const ranks = game.row.status === 'active' ? undefined : await finalRanks(service, game, null);
@@ -63,28 +62,38 @@ function textParts(words: BoardWords, title: string, locale: Locale): string[][]
   return parts;
 }
 
-/** Parts packed into messages of at most CONTENT_MAX characters, whole parts where they fit, whole lines always. */
+/**
+ * Parts packed into messages of at most CONTENT_MAX characters, whole parts where they fit; a part longer
+ * than a message (Istanbul's places with five players) goes in messages of its own, each under the part's
+ * heading, in whole lines.
+ */
 function inMessages(parts: readonly (readonly string[])[]): string[] {
   const messages: string[] = [];
   let current = '';
-  const add = (text: string): void => {
-    if (current === '') current = text;
-    else if (characters(current) + 1 + characters(text) <= CONTENT_MAX) current = `${current}\n${text}`;
-    else {
-      messages.push(current);
-      current = text;
-    }
+  const flush = (): void => {
+    if (current !== '') messages.push(current);
+    current = '';
   };
+  const fits = (text: string): boolean => characters(current) + 1 + characters(text) <= CONTENT_MAX;
   for (const part of parts) {
     const whole = part.join('\n');
     if (characters(whole) <= CONTENT_MAX) {
-      // A part starts a new message rather than being split, unless it fits the current one.
-      add(whole);
+      if (current !== '' && !fits(whole)) flush();
+      current = current === '' ? whole : `${current}\n${whole}`;
       continue;
     }
-    for (const line of part) add(characters(line) <= CONTENT_MAX ? line : [...line].slice(0, CONTENT_MAX - 1).join('') + '…');
+    flush();
+    const [heading = '', ...lines] = part;
+    current = heading;
+    for (const line of lines) {
+      if (!fits(line)) {
+        flush();
+        current = heading;
+      }
+      current = `${current}\n${line}`;
+    }
   }
-  if (current !== '') messages.push(current);
+  flush();
   return messages;
 }
 
