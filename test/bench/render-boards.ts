@@ -42,7 +42,8 @@ export const BOARDS: Readonly<Record<string, GameBoardJob>> = {
   'kairo 4p late': {
     game: 'kairo',
     view: stageView('late-4p'),
-    options: { locale: 'en', names: five.slice(0, 4), lastAction: { seat: 2, fields: [F('E8'), F('D8')] } },
+    // The turns since the player to move last decided: three players' fields marked, each with its player's disc.
+    options: { locale: 'en', names: five.slice(0, 4), lastAction: { seat: 2, fields: [F('E8'), F('D8'), F('C4'), F('H5')], movers: [2, 2, 0, 1] } },
   },
   'kairo 4p over': { game: 'kairo', view: stageView('over-4p'), options: { locale: 'de', names: five.slice(0, 4) } },
 };

@@ -169,14 +169,28 @@ describe('Kairo board image: the picture follows the view', () => {
         { key: 'kairo.event.card', params: { player: 2, card: '4' }, seat: 1 },
         { key: 'kairo.event.stall.blue', params: { player: 2, field: 'J5', entrance: 'J6' }, seat: 1 },
       ]),
-    ).toEqual({ seat: 1, fields: [F('J5'), F('J6')] });
-    expect(lastActionFromEvents(view, [{ key: 'kairo.event.lead.red', params: { player: 1, field: 'D3', distance: 2, criers: 0 }, seat: 0 }])).toEqual({ seat: 0, fields: [F('D3')] });
+    ).toEqual({ seat: 1, fields: [F('J5'), F('J6')], movers: [1, 1] });
+    expect(lastActionFromEvents(view, [{ key: 'kairo.event.lead.red', params: { player: 1, field: 'D3', distance: 2, criers: 0 }, seat: 0 }])).toEqual({ seat: 0, fields: [F('D3')], movers: [0] });
+    // Several players' turns (since the player to move last decided): each field by the player who changed it last.
+    expect(
+      lastActionFromEvents(view, [
+        { key: 'kairo.event.stall.blue', params: { player: 2, field: 'J5', entrance: 'J6' }, seat: 1 },
+        { key: 'kairo.event.lead.red', params: { player: 3, field: 'J6', distance: 2, criers: 0 }, seat: 2 },
+      ]),
+    ).toEqual({ seat: 1, fields: [F('J5'), F('J6')], movers: [1, 2] });
     expect(lastActionFromEvents(view, [{ key: 'kairo.event.takeDeck', params: { player: 1 }, seat: 0 }])).toBeNull();
     // from a real game: the last turn of a mid-game state names fields on the board
     const run = engineRun(3, 'quick', 'render-last', 60, (s) => s.pending.k === 'turn' && s.turn > 10);
     const last = lastActionFromEvents(run.view, run.lastTurn);
     if (run.lastTurn.some((e) => /^kairo\.event\.(stall|extend|lead)\./.test(e.key))) expect(last?.fields.length).toBeGreaterThan(0);
     else expect(last).toBeNull();
+  });
+
+  it("marks each field of several players' turns with the disc of the player who changed it, and one player's turn as before", async () => {
+    const view = fixtureView(BASE);
+    const one = await renderKairoBoard(view, { locale: 'en', names: [], lastAction: { seat: 1, fields: [F('J5'), F('J6')] } });
+    expect(await renderKairoBoard(view, { locale: 'en', names: [], lastAction: { seat: 1, fields: [F('J5'), F('J6')], movers: [1, 1] } })).toEqual(one);
+    expect(await renderKairoBoard(view, { locale: 'en', names: [], lastAction: { seat: 1, fields: [F('J5'), F('J6')], movers: [1, 2] } })).not.toEqual(one);
   });
 
   it('falls back to "Player n" for a missing or undrawable name', async () => {

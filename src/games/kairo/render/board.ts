@@ -568,7 +568,18 @@ function ringField(ctx: Ctx, layout: FieldGeometry, view: KairoPublicView, field
 }
 
 export function drawHighlights(ctx: Ctx, layout: FieldGeometry, view: KairoPublicView, opts: KairoRenderOptions): void {
-  for (const f of opts.lastAction?.fields ?? []) if (view.board.fields[f]?.area !== 'off') ringField(ctx, layout, view, f, false);
+  const last = opts.lastAction;
+  for (const f of last?.fields ?? []) if (view.board.fields[f]?.area !== 'off') ringField(ctx, layout, view, f, false);
+  // Several players' turns: each ring carries the disc of the player who changed the field.
+  const movers = last?.movers ?? [];
+  if (last && new Set(movers).size > 1) {
+    last.fields.forEach((f, i) => {
+      const mover = movers[i];
+      if (mover === null || mover === undefined || view.board.fields[f]?.area === 'off') return;
+      const r = cellBox(layout, view, f, 1.5);
+      drawOwnerDisc(ctx, seatNumber(view, mover), r.x + r.w - 3, r.y + 3, Math.min(12, layout.cell * 0.17));
+    });
+  }
   const p = view.pending;
   if (p === null) return;
   if (p.kind === 'build' && p.section !== null && p.field === null) {

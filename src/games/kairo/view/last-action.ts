@@ -4,15 +4,19 @@
  */
 import type { FieldId, KairoPublicView, Seat } from './types.js';
 
-/** The fields the last turn changed (a stall built or moved, a customer led), and who played it. */
+/** The fields the last turns changed (a stall built or moved, a customer led), and who played them. */
 export interface KairoLastAction {
+  /** Who played the first of them. */
   readonly seat: Seat | null;
   readonly fields: readonly FieldId[];
+  /** By field (same order), the player whose turn changed it last; absent: `seat`'s, every one. */
+  readonly movers?: readonly (Seat | null)[];
 }
 
 /**
- * The last turn's fields from its events (as the game log stores them): where a stall was built, moved
- * or extended, and the entrance a customer was led to. Null when the turn changed no field (cards drawn).
+ * The fields the events tell of (as the game log stores them; the turns since the player to move last
+ * decided): where a stall was built, moved or extended, and the entrance a customer was led to, with the
+ * player who did. Null when they changed no field (cards drawn).
  */
 export function lastActionFromEvents(
   view: KairoPublicView,
@@ -20,6 +24,7 @@ export function lastActionFromEvents(
 ): KairoLastAction | null {
   const byLabel = new Map(view.board.fields.map((f) => [f.label, f.id]));
   const fields: FieldId[] = [];
+  const movers: (Seat | null)[] = [];
   let seat: Seat | null = null;
   for (const e of events) {
     if (!/^kairo\.event\.(stall|neutral|startStall|neutralStall|relocate|extend|lead)\./.test(e.key)) continue;
@@ -27,8 +32,13 @@ export function lastActionFromEvents(
     for (const key of ['from', 'field', 'entrance']) {
       const value = e.params?.[key];
       const id = typeof value === 'string' ? byLabel.get(value) : undefined;
-      if (id !== undefined && !fields.includes(id)) fields.push(id);
+      if (id === undefined) continue;
+      const at = fields.indexOf(id);
+      if (at === -1) {
+        fields.push(id);
+        movers.push(e.seat ?? null);
+      } else movers[at] = e.seat ?? null;
     }
   }
-  return fields.length === 0 ? null : { seat, fields };
+  return fields.length === 0 ? null : { seat, fields, movers };
 }
