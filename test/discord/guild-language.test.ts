@@ -19,7 +19,8 @@ const drawnIn: string[] = [];
 
 const recording: BoardRenderer = {
   render(job: BoardJob) {
-    if (job.game !== 'chart') drawnIn.push(String((job.options as { locale?: unknown }).locale));
+    // The boards and phone pictures (not the chart, nor the app's emojis drawn at start: they have no words).
+    if (job.game !== 'chart' && job.picture !== 'emoji') drawnIn.push(String((job.options as { locale?: unknown }).locale));
     return inProcessBoardRenderer(GAMES).render(job);
   },
 };
