@@ -80,6 +80,8 @@ export interface LocalDiscord {
   readonly events: EventEmitter;
   readonly world: {
     readonly bot: { readonly username: string };
+    /** The application's own emojis by id, with their pictures (the page shows them as Discord's CDN would). */
+    readonly applicationEmojis: ReadonlyMap<string, { readonly png: Buffer }>;
     guild(id: string): { readonly name: string; readonly channelIds: readonly string[] };
     channel(id: string): { readonly name: string; readonly topic: string | null };
   };

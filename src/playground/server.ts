@@ -21,6 +21,7 @@
  *   POST /api/locale    { user, locale }                      changes a user's client language
  *   POST /api/clock     { advanceMs }                         moves the clock (reminders, idle votes)
  *   GET  /attachments/<message>/<attachment>/<name>           an attachment's recorded bytes
+ *   GET  /emojis/<id>.png                                      an application emoji's picture (Discord's CDN path)
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -369,6 +370,7 @@ export class PlaygroundServer {
       if (url.pathname === '/api/events') return this.#events(req, res);
       if (url.pathname === '/api/autocomplete') return this.#json(res, 200, await this.#autocomplete(url.searchParams));
       if (url.pathname.startsWith('/attachments/')) return this.#attachment(url.pathname, res);
+      if (url.pathname.startsWith('/emojis/')) return this.#emoji(url.pathname, res);
       if (url.pathname === '/fonts/emoji.ttf') return this.#emojiFont(res);
       if (!url.pathname.startsWith('/api/')) return this.#static(url.pathname, res);
       throw new HttpError(404, `no route ${route}`);
@@ -506,6 +508,16 @@ export class PlaygroundServer {
       'cache-control': 'private, max-age=86400, immutable',
     });
     res.end(attachment.bytes);
+  }
+
+  /** An application emoji's picture, as Discord's CDN serves it at /emojis/<id>.png. */
+  #emoji(pathname: string, res: http.ServerResponse): void {
+    const id = /^\/emojis\/(\d+)\.png$/.exec(pathname)?.[1];
+    const emoji = id === undefined ? undefined : this.#discord.world.applicationEmojis.get(id);
+    if (emoji === undefined) throw new HttpError(404, 'no such emoji');
+    // An emoji id never gets another picture (a new one is a new emoji): the page may keep it.
+    res.writeHead(200, { 'content-type': 'image/png', 'content-length': emoji.png.length, 'cache-control': 'private, max-age=86400, immutable' });
+    res.end(emoji.png);
   }
 
   /** Without a colour emoji font a browser draws the bot's emoji as empty boxes: the page brings its own. */

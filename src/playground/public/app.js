@@ -619,9 +619,16 @@ function mediaUrl(url, m) {
   return url ?? '';
 }
 
+/** A component's emoji: a custom one by its picture (the app's own, named in its alt text), a Unicode one as text. */
+function emojiNode(emoji) {
+  if (!emoji?.name) return null;
+  if (emoji.id) return el('img', { class: 'btn-emoji emoji-image', src: `/emojis/${emoji.id}.png`, alt: `:${emoji.name}:`, title: `:${emoji.name}:` });
+  return el('span', { class: 'btn-emoji', text: emoji.name });
+}
+
 function renderButton(c, m) {
   const style = BUTTON_STYLES[c.style] ?? 'secondary';
-  const label = [c.emoji?.name ? el('span', { class: 'btn-emoji', text: c.emoji.name }) : null, c.label ? el('span', { text: c.label }) : null];
+  const label = [emojiNode(c.emoji), c.label ? el('span', { text: c.label }) : null];
   if (c.style === 5) {
     return el('a', { class: 'btn btn-link', href: c.url, target: '_blank', rel: 'noopener noreferrer', 'aria-disabled': c.disabled ? 'true' : null }, [...label, el('span', { text: '↗' })]);
   }
@@ -674,7 +681,7 @@ function renderSelect(c, m) {
   const initial = [...chosen].sort().join('\n');
   for (const o of options) {
     const option = el('div', { class: `select-option${chosen.has(o.value) ? ' selected' : ''}`, role: 'option', tabindex: '0', 'data-value': o.value, 'aria-selected': chosen.has(o.value) ? 'true' : 'false' }, [
-      o.emoji?.name ? el('span', { text: o.emoji.name }) : null,
+      emojiNode(o.emoji),
       el('div', { class: 'select-option-text' }, [el('div', { class: 'select-option-label', text: o.label }), o.description ? el('div', { class: 'select-option-description', text: o.description }) : null]),
       max > 1 ? el('span', { class: 'select-check', 'aria-hidden': 'true' }) : null,
     ]);

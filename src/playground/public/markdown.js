@@ -79,7 +79,8 @@ function tokenHtml(m, ctx) {
   if (m[4] !== undefined) return `<span class="md-mention">@${escapeHtml(ctx.roles?.get(m[4]) ?? 'unknown-role')}</span>`;
   if (m[5] !== undefined) return `<span class="md-mention" data-channel="${escapeHtml(m[5])}">#${escapeHtml(ctx.channels?.get(m[5]) ?? 'unknown')}</span>`;
   if (m[6] !== undefined) return timestamp(m[6], m[7] ?? 'f', ctx);
-  if (m[9] !== undefined) return `<span class="md-emoji" title=":${escapeHtml(m[9])}:">:${escapeHtml(m[9])}:</span>`;
+  // A custom emoji as Discord draws it: its picture (the app's own, served by the playground), named in its alt text.
+  if (m[9] !== undefined) return `<img class="md-emoji" src="/emojis/${escapeHtml(m[10])}.png" alt=":${escapeHtml(m[9])}:" title=":${escapeHtml(m[9])}:">`;
   if (m[11] !== undefined) {
     const url = safeUrl(m[12]);
     return url ? `<a class="md-link" href="${escapeHtml(url)}" target="_blank" rel="noopener noreferrer">${renderInline(m[11], ctx)}</a>` : escapeHtml(m[0]);
