@@ -186,6 +186,9 @@ describe('a vacation', () => {
     await until(env.fake, () => saying(one, told).length === 1 && saying(two, told).length === 1, 'the tables told', WAIT_MS);
     env.fake.clock.unfreeze();
     expect(await aliceBank(one)).toMatchObject({ running: false, pausedUntil });
+    // The board names when her clock runs again, not when she is back.
+    await alice.runCommand(one.channel, 'game', { subcommand: 'status' });
+    await until(env.fake, () => saying(one, `(stopped until ${stamp(pausedUntil)}: on vacation)`).length > 0, 'the board with her stopped bank', WAIT_MS);
 
     // The two days pass: still hers. Then her clock runs, and when it is empty a computer plays for her.
     await later(2 * DAY - MINUTE);

@@ -159,7 +159,7 @@ export const seatsAndTables: Record<keyof typeof en, string> = {
   'clock.hours': '{hours} Std {minutes} Min',
   'clock.minutes': '{minutes} Min',
   'clock.running': '{left} (läuft)',
-  'clock.paused': '{left} (angehalten: abwesend bis {date})',
+  'clock.paused': '{left} (angehalten bis {date}: im Urlaub)',
   'clock.line': '⏱ Zeitkonten: {banks}',
   'clock.lobby': 'Uhr: {clock}. Ist das Zeitkonto eines Spielers leer, übernimmt ein Computerspieler den Platz.',
   'board.outOfTime': 'Das Zeitkonto von {player} ist abgelaufen: Ein Computerspieler spielt für {player}, bis der Platz zurückgenommen wird.',

@@ -157,7 +157,7 @@ export const seatsAndTables = {
   'clock.hours': '{hours}h {minutes}m',
   'clock.minutes': '{minutes}m',
   'clock.running': '{left} (running)',
-  'clock.paused': '{left} (stopped: away until {date})',
+  'clock.paused': '{left} (stopped until {date}: on vacation)',
   'clock.line': '⏱ Time banks: {banks}',
   'clock.lobby': 'Clock: {clock}. When a player\'s bank is empty, a computer player takes their seat.',
   'board.outOfTime': '{player}\'s time bank ran out: a computer player plays for them until they take their seat back.',

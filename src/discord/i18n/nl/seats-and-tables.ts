@@ -159,7 +159,7 @@ export const seatsAndTables: Record<keyof typeof en, string> = {
   'clock.hours': '{hours} u {minutes} min',
   'clock.minutes': '{minutes} min',
   'clock.running': '{left} (loopt)',
-  'clock.paused': '{left} (stilgezet: afwezig tot {date})',
+  'clock.paused': '{left} (stilgezet tot {date}: op vakantie)',
   'clock.line': '⏱ Tijdbanken: {banks}',
   'clock.lobby': 'Klok: {clock}. Is de tijdbank van een speler leeg, dan neemt een computerspeler de plaats over.',
   'board.outOfTime': 'De tijdbank van {player} is op: een computerspeler speelt voor {player} tot de plaats wordt teruggenomen.',
