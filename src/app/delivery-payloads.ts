@@ -18,8 +18,10 @@ export interface BoardNote {
    * the game waits for a player to take their seat back; `outOfTimeEnds` is only read in rows written
    * when running out with no other human at the table ended the game.
    */
-  readonly kind: 'left' | 'leftAutopilot' | 'removed' | 'removedAutopilot' | 'skipped' | 'handedToComputer' | 'reclaimed' | 'computerFallback' | 'outOfTime' | 'outOfTimeWaits' | 'outOfTimeEnds';
+  /** `seatTaken`: a substitute from the bench took the seat from `from`; `givenBack`: the substitute `from` gave it back to its owner. */
+  readonly kind: 'left' | 'leftAutopilot' | 'removed' | 'removedAutopilot' | 'skipped' | 'handedToComputer' | 'reclaimed' | 'computerFallback' | 'outOfTime' | 'outOfTimeWaits' | 'outOfTimeEnds' | 'seatTaken' | 'givenBack';
   readonly seat: Seat;
+  readonly from?: string;
 }
 
 export type DeliveryPayload =
@@ -53,7 +55,20 @@ export type DeliveryPayload =
   | DmFallback
   /** `since`: when the seats' wait began (absent in rows written before; then `idleHours` is shown). */
   | { readonly kind: 'idle-vote'; readonly seats: readonly Seat[]; readonly idleHours: number; readonly repeat: boolean; readonly since?: number }
+  | BenchOffer
   | Announcement;
+
+/**
+ * A seat handed to a computer, offered on the server's bench (src/app/service/bench.ts): posted in
+ * `channelId` pinging `roleId`; `userId` held the seat when it was handed over.
+ */
+export interface BenchOffer {
+  readonly kind: 'bench';
+  readonly seat: Seat;
+  readonly channelId: string;
+  readonly roleId: string | null;
+  readonly userId: string;
+}
 
 /** A game reminded together with others of the same player: its waiting seats, its own reminder count, and since when it waits. */
 export interface RemindedGame {
@@ -130,7 +145,9 @@ export type Announcement =
       readonly pausedUntil: number;
       readonly daysLeft: number;
       readonly daysPerYear: number;
-    };
+    }
+  /** The seat's owner `userId` asks its substitute for it back (src/app/service/bench.ts): Give the seat back, or Keep it. */
+  | { readonly kind: 'announcement'; readonly message: 'seatBack'; readonly userId: string; readonly seat: Seat; readonly substitute: string };
 
 export interface Delivery {
   readonly id: number;
@@ -143,7 +160,7 @@ export interface Delivery {
   readonly createdAt: number;
 }
 
-const NOTE_KINDS = new Set(['left', 'leftAutopilot', 'removed', 'removedAutopilot', 'skipped', 'handedToComputer', 'reclaimed', 'computerFallback', 'outOfTime', 'outOfTimeWaits', 'outOfTimeEnds']);
+const NOTE_KINDS = new Set(['left', 'leftAutopilot', 'removed', 'removedAutopilot', 'skipped', 'handedToComputer', 'reclaimed', 'computerFallback', 'outOfTime', 'outOfTimeWaits', 'outOfTimeEnds', 'seatTaken', 'givenBack']);
 const SNOWFLAKE = /^[0-9]{1,20}$/;
 
 const isSeat = (v: unknown): v is Seat => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 16;
@@ -185,7 +202,8 @@ export function parseDeliveryPayload(kind: string, text: string): DeliveryPayloa
     case 'board': {
       if (!Array.isArray(p.summary) || !p.summary.every(isEvent)) return 'the summary is not a list of public events';
       const notes = p.notes;
-      if (!Array.isArray(notes) || !notes.every((n) => typeof n === 'object' && n !== null && NOTE_KINDS.has((n as BoardNote).kind) && isSeat((n as BoardNote).seat))) {
+      const isNote = (n: unknown): n is BoardNote => typeof n === 'object' && n !== null && NOTE_KINDS.has((n as BoardNote).kind) && isSeat((n as BoardNote).seat) && ((n as BoardNote).from === undefined || SNOWFLAKE.test(String((n as BoardNote).from)));
+      if (!Array.isArray(notes) || !notes.every(isNote)) {
         return 'the notes are not readable';
       }
       if (p.concededTo !== null && !isSeat(p.concededTo)) return 'concededTo is not a seat';
@@ -212,6 +230,11 @@ export function parseDeliveryPayload(kind: string, text: string): DeliveryPayloa
     case 'idle-vote':
       if (!isSeats(p.seats) || !isCount(p.idleHours) || typeof p.repeat !== 'boolean' || (p.since !== undefined && !isTime(p.since))) return 'the vote is not readable';
       return { kind: 'idle-vote', seats: p.seats, idleHours: p.idleHours, repeat: p.repeat, ...(p.since === undefined ? {} : { since: p.since }) };
+    case 'bench': {
+      const ids = [p.channelId, p.userId];
+      if (!ids.every((id) => typeof id === 'string' && SNOWFLAKE.test(id)) || !isSeat(p.seat) || (p.roleId !== null && (typeof p.roleId !== 'string' || !SNOWFLAKE.test(p.roleId)))) return 'the bench offer is not readable';
+      return { kind: 'bench', seat: p.seat, channelId: p.channelId as string, roleId: p.roleId, userId: p.userId as string };
+    }
     case 'dm': {
       const ids = [p.userId, p.postedIn, p.messageId];
       if (!ids.every((id) => typeof id === 'string' && SNOWFLAKE.test(id)) || !isSeat(p.seat) || (p.notice !== 'turn' && p.notice !== 'reminder' && p.notice !== 'bank')) return 'the held notice is not readable';
@@ -256,6 +279,10 @@ export function parseDeliveryPayload(kind: string, text: string): DeliveryPayloa
       if (p.message === 'vacation') {
         if (!isTime(p.awayUntil) || !isTime(p.pausedUntil) || !isCount(p.daysLeft) || !isCount(p.daysPerYear)) return 'the announcement is not readable';
         return { kind: 'announcement', message: 'vacation', userId: p.userId, awayUntil: p.awayUntil, pausedUntil: p.pausedUntil, daysLeft: p.daysLeft, daysPerYear: p.daysPerYear };
+      }
+      if (p.message === 'seatBack') {
+        if (!isSeat(p.seat) || typeof p.substitute !== 'string' || !SNOWFLAKE.test(p.substitute)) return 'the announcement is not readable';
+        return { kind: 'announcement', message: 'seatBack', userId: p.userId, seat: p.seat, substitute: p.substitute };
       }
       if (p.message !== 'abandoned') return 'the announcement is not readable';
       if (p.recorded !== undefined && typeof p.recorded !== 'boolean') return 'the announcement is not readable';

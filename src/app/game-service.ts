@@ -44,6 +44,7 @@ import type { GameRow, SeatRow } from '../persistence/schema.js';
 import type { AnalysisStore } from '../persistence/store.js';
 import type { ModuleRegistry } from './module.js';
 import type { Outbox } from './outbox.js';
+import * as bench from './service/bench.js';
 import * as channels from './service/channels.js';
 import * as computerSeats from './service/computer-seats.js';
 import { COMMIT_CONSEQUENCES } from './service/consequences/index.js';
@@ -116,6 +117,14 @@ const USE_CASES = {
   seatsWaitingForOwner: computerSeats.seatsWaitingForOwner,
   computerAct: standIns.computerAct,
   reclaim: standIns.reclaim,
+  // The substitute bench: a server's bench, a seat taken from it, its owner asking it back (bench.ts).
+  benchOf: bench.benchOf,
+  setBench: bench.setBench,
+  seatHolders: bench.seatHolders,
+  takeSeat: bench.takeSeat,
+  seatGivenAway: bench.seatGivenAway,
+  askSeatBack: bench.askSeatBack,
+  answerSeatBack: bench.answerSeatBack,
   // Timers: snooze, the game's settings (timers.ts); the due jobs by kind (due-jobs.ts, jobs/).
   updateSettings: timers.updateSettings,
   idleSince: timers.idleSince,

@@ -9,11 +9,11 @@ import type { Logger } from '../logger.js';
 import { isArmed } from '../persistence/delivery-repository.js';
 import type { DeliveryRow } from '../persistence/schema.js';
 import type { DamagedRowStore, DeliveryStore } from '../persistence/store.js';
-import { parseDeliveryPayload, type BoardNote, type DeliveryPayload, type RemindedGame, type SummaryEvent, type HeldNotice, type DmFallback, type Announcement, type Delivery } from './delivery-payloads.js';
+import { parseDeliveryPayload, type BenchOffer, type BoardNote, type DeliveryPayload, type RemindedGame, type SummaryEvent, type HeldNotice, type DmFallback, type Announcement, type Delivery } from './delivery-payloads.js';
 
 export { parseDeliveryPayload };
 // The payloads are read where the outbox is: its users import them from here.
-export type { BoardNote, DeliveryPayload, RemindedGame, SummaryEvent, HeldNotice, DmFallback, Announcement, Delivery };
+export type { BenchOffer, BoardNote, DeliveryPayload, RemindedGame, SummaryEvent, HeldNotice, DmFallback, Announcement, Delivery };
 
 /** The delay before attempt `attempts + 1`: 1 s, 2 s, 4 s ... at most 5 minutes. */
 export function retryDelay(attempts: number): number {
@@ -185,6 +185,7 @@ export class Outbox {
       channelId: d.postedIn ?? d.channelId,
       messageId: d.messageId as string,
       ...(d.kind === 'idle-vote' ? voteAfter(d, delivered) : {}),
+      ...(d.kind === 'bench' ? benchAfter(d, delivered) : {}),
     }));
   }
 
@@ -199,6 +200,33 @@ export interface StaleMessage {
   readonly channelId: string;
   readonly messageId: string;
   readonly vote?: { readonly seats: readonly Seat[]; readonly laterNotes: readonly BoardNote[]; readonly newerVote: boolean };
+  /** A seat offered on the bench: the offer, and whether a later board told that the seat was taken from the bench. */
+  readonly bench?: { readonly offer: BenchOffer; readonly taken: boolean };
+}
+
+/** The board notes that close a bench offer of their seat: taken from the bench, or taken back by its owner. */
+const BENCH_CLOSING = new Set<BoardNote['kind']>(['seatTaken', 'reclaimed']);
+
+function laterNotesOf(d: DeliveryRow, delivered: readonly DeliveryRow[]): BoardNote[] {
+  return delivered
+    .filter((l) => l.id > d.id && l.kind === 'board')
+    .flatMap((l) => {
+      const p = parseDeliveryPayload(l.kind, l.payload);
+      return typeof p !== 'string' && p.kind === 'board' ? p.notes : [];
+    });
+}
+
+function benchAfter(d: DeliveryRow, delivered: readonly DeliveryRow[]): Pick<StaleMessage, 'bench'> {
+  const offer = parseDeliveryPayload(d.kind, d.payload);
+  if (typeof offer === 'string' || offer.kind !== 'bench') return {};
+  return { bench: { offer, taken: laterNotesOf(d, delivered).some((n) => n.seat === offer.seat && n.kind === 'seatTaken') } };
+}
+
+/** A bench offer closes once a later board tells its seat was taken (from the bench or back by its owner). */
+function benchClosed(d: DeliveryRow, delivered: readonly DeliveryRow[]): boolean {
+  const offer = parseDeliveryPayload(d.kind, d.payload);
+  if (typeof offer === 'string' || offer.kind !== 'bench') return true;
+  return laterNotesOf(d, delivered).some((n) => n.seat === offer.seat && BENCH_CLOSING.has(n.kind));
 }
 
 function voteAfter(vote: DeliveryRow, delivered: readonly DeliveryRow[]): Pick<StaleMessage, 'vote'> {
@@ -222,6 +250,7 @@ export function staleMessages(status: string, armed: readonly DeliveryRow[], del
   const newest = (kind: string): number => Math.max(-1, ...delivered.filter((d) => d.kind === kind).map((d) => d.id));
   const board = newest('board');
   return armed.filter((d) => {
+    if (d.kind === 'bench') return benchClosed(d, delivered);
     if (d.id < board) return true;
     if (d.kind === 'lobby') return status !== 'lobby';
     if (d.kind === 'reminder' || d.kind === 'idle-vote') return d.id < newest(d.kind);

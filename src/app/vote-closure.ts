@@ -22,8 +22,12 @@ export interface VoteClosureFacts {
   readonly newerVote: boolean;
 }
 
-/** What each note about a seat says of its vote (the fallback move played for a computer player says nothing). */
-const NOTE_REASON: Record<Exclude<BoardNote['kind'], 'computerFallback'>, 'passedSkip' | 'passedKick' | 'left' | 'reclaimed' | 'outOfTime'> = {
+/** Notes that say nothing of a vote: the fallback move played for a computer player, a seat passing between humans (bench.ts). */
+type SilentNote = 'computerFallback' | 'seatTaken' | 'givenBack';
+const SILENT = new Set<BoardNote['kind']>(['computerFallback', 'seatTaken', 'givenBack']);
+
+/** What each note about a seat says of its vote. */
+const NOTE_REASON: Record<Exclude<BoardNote['kind'], SilentNote>, 'passedSkip' | 'passedKick' | 'left' | 'reclaimed' | 'outOfTime'> = {
   handedToComputer: 'passedSkip',
   skipped: 'passedSkip',
   removed: 'passedKick',
@@ -40,8 +44,8 @@ export function voteClosure(facts: VoteClosureFacts): VoteClosure {
   if (facts.status === 'finished') return { reason: 'over' };
   if (facts.status === 'abandoned') return { reason: 'abandoned' };
   // What happened to the seat first is what ended its vote.
-  const note = facts.laterNotes.find((n) => facts.seats.includes(n.seat) && n.kind !== 'computerFallback');
-  if (note !== undefined && note.kind !== 'computerFallback') return { reason: NOTE_REASON[note.kind], seat: note.seat };
+  const note = facts.laterNotes.find((n): n is BoardNote & { kind: Exclude<BoardNote['kind'], SilentNote> } => facts.seats.includes(n.seat) && !SILENT.has(n.kind));
+  if (note !== undefined) return { reason: NOTE_REASON[note.kind], seat: note.seat };
   const decided = facts.seats.find((seat) => !facts.deciding.includes(seat));
   if (decided !== undefined) return { reason: 'played', seat: decided };
   return { reason: facts.newerVote ? 'repeated' : 'movedOn' };

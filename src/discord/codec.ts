@@ -16,6 +16,8 @@
  * - Jobs:   snooze <seat>, vote <seat> skip|kick
  * - Computer players: addbot (lobby select; values: a level), rmbot (lobby), reclaim (take one's seat
  *           back), suggest <seat> (panel)
+ * - The substitute bench: bench <seat> (take the seat offered on the bench), askback (a seat's owner asks
+ *           its substitute for it), seatback <seat> give|keep (the substitute's answer)
  * - Confirmations (a private prompt before a destructive command): confirm leave|abandon, keep (changes
  *           nothing); the version is the game's when the prompt was shown, so a prompt the game has moved
  *           past is refused
@@ -37,8 +39,8 @@ interface Base {
   readonly version: number;
 }
 
-export type PlainVerb = 'join' | 'quit' | 'start' | 'cancel' | 'turn' | 'hand' | 'log' | 'phone' | 'text' | 'addbot' | 'rmbot' | 'reclaim' | 'keep' | 'rematch' | 'replay' | 'rround';
-const PLAIN_VERBS: readonly PlainVerb[] = ['join', 'quit', 'start', 'cancel', 'turn', 'hand', 'log', 'phone', 'text', 'addbot', 'rmbot', 'reclaim', 'keep', 'rematch', 'replay', 'rround'];
+export type PlainVerb = 'join' | 'quit' | 'start' | 'cancel' | 'turn' | 'hand' | 'log' | 'phone' | 'text' | 'addbot' | 'rmbot' | 'reclaim' | 'askback' | 'keep' | 'rematch' | 'replay' | 'rround';
+const PLAIN_VERBS: readonly PlainVerb[] = ['join', 'quit', 'start', 'cancel', 'turn', 'hand', 'log', 'phone', 'text', 'addbot', 'rmbot', 'reclaim', 'askback', 'keep', 'rematch', 'replay', 'rround'];
 
 /** The destructive commands that ask to confirm first. */
 export type Confirmable = 'leave' | 'abandon';
@@ -58,6 +60,8 @@ export type CustomId =
   | (Base & { readonly verb: 'suggest'; readonly seat: Seat })
   | (Base & { readonly verb: 'snooze'; readonly seat: Seat })
   | (Base & { readonly verb: 'vote'; readonly seat: Seat; readonly choice: 'skip' | 'kick' })
+  | (Base & { readonly verb: 'bench'; readonly seat: Seat })
+  | (Base & { readonly verb: 'seatback'; readonly seat: Seat; readonly answer: 'give' | 'keep' })
   | (Base & { readonly verb: 'confirm'; readonly what: Confirmable })
   | (Base & { readonly verb: 'logp'; readonly viewer: number; readonly page: number; readonly perPage: number })
   | (Base & { readonly verb: 'rframe'; readonly frame: number })
@@ -90,10 +94,14 @@ export function encodeCustomId(id: CustomId): string {
     case 'back':
     case 'snooze':
     case 'suggest':
+    case 'bench':
       parts.push(id.seat);
       break;
     case 'vote':
       parts.push(id.seat, id.choice);
+      break;
+    case 'seatback':
+      parts.push(id.seat, id.answer);
       break;
     case 'confirm':
       parts.push(id.what);
@@ -143,10 +151,15 @@ export function parseCustomId(raw: unknown): CustomId | null {
     case 'back':
     case 'snooze':
     case 'suggest':
+    case 'bench':
       return args.length === 1 && seat !== null ? { ...base, verb, seat } : null;
     case 'vote': {
       const choice = args[1];
       return args.length === 2 && seat !== null && (choice === 'skip' || choice === 'kick') ? { ...base, verb, seat, choice } : null;
+    }
+    case 'seatback': {
+      const answer = args[1];
+      return args.length === 2 && seat !== null && (answer === 'give' || answer === 'keep') ? { ...base, verb, seat, answer } : null;
     }
     case 'confirm': {
       const what = args[0];

@@ -6,6 +6,7 @@
  */
 import {
   ApplicationCommandOptionType,
+  type ChannelType,
   type APIApplicationCommandBasicOption,
   type APIApplicationCommandOptionChoice,
   type AutocompleteInteraction,
@@ -150,6 +151,30 @@ export function user(key: NamedKey): OptionSpec<NamedUser | null> {
     read: (given, name) => {
       const named = given.get(name);
       return named === null ? null : { id: String(named.value), user: named.user ?? null };
+    },
+  };
+}
+
+/** A channel of the server, of the `types` given: its id (Discord offers only those types). */
+export function channel(key: NamedKey, types: readonly ChannelType[]): OptionSpec<string | null> {
+  return {
+    key,
+    data: () => ({ type: ApplicationCommandOptionType.Channel, ...named(key), required: false, channel_types: [...types] }) as APIApplicationCommandBasicOption,
+    read: (given, name) => {
+      const value = given.get(name)?.value;
+      return typeof value === 'string' ? value : null;
+    },
+  };
+}
+
+/** A role of the server: its id. */
+export function role(key: NamedKey): OptionSpec<string | null> {
+  return {
+    key,
+    data: () => ({ type: ApplicationCommandOptionType.Role, ...named(key), required: false }),
+    read: (given, name) => {
+      const value = given.get(name)?.value;
+      return typeof value === 'string' ? value : null;
     },
   };
 }

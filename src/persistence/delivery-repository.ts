@@ -26,7 +26,7 @@ export interface NewDelivery {
 const KEPT_SUPERSEDED = 16;
 
 /** Deliveries whose messages carry buttons that must come off once a newer message replaces them. */
-export const ARMED_KINDS: readonly DeliveryKind[] = ['lobby', 'board', 'reminder', 'idle-vote'];
+export const ARMED_KINDS: readonly DeliveryKind[] = ['lobby', 'board', 'reminder', 'idle-vote', 'bench'];
 
 /** Delivered, its message still carries buttons (as the repository's queries select them). */
 export function isArmed(row: DeliveryRow): boolean {
@@ -227,7 +227,8 @@ export class DeliveryRepository {
         this.#mine(),
         or(
           inArray(games.status, ['finished', 'abandoned']),
-          sql`exists (select 1 from ${deliveries} as newer where newer.game_id = ${deliveries.gameId} and newer.kind = 'board' and newer.status = 'delivered' and newer.id > ${deliveries.id})`,
+          // A seat offered on the bench stays open past newer boards: it closes with the delivery that tells it was taken.
+          sql`${deliveries.kind} <> 'bench' and exists (select 1 from ${deliveries} as newer where newer.game_id = ${deliveries.gameId} and newer.kind = 'board' and newer.status = 'delivered' and newer.id > ${deliveries.id})`,
         ),
       ),
     });

@@ -17,7 +17,7 @@
 import { and, asc, desc, eq, getTableColumns, gt, inArray, isNotNull, isNull, lte, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { SINGLE_SHARD, type ShardSet } from '../sharding.js';
 import type { Dialect, Tables } from './dialect.js';
-import type { ActionRow, GameRow, GameStatus, ScheduledJobRow, SeatRow } from './schema.js';
+import type { ActionRow, GameRow, GameStatus, ScheduledJobRow, SeatHolderRow, SeatRow } from './schema.js';
 import { all, atomic, deleteQuery, deletingWith, first, type SelectQuery, insert, insertReturning, insertUnanswered, inserting, remove, removeWithUnanswered, select, selectFields, together, transaction, update, updateChecked, updateQuery, updateWith, type Statements, type UpdateQuery } from './statements.js';
 
 export interface NewGame {
@@ -473,6 +473,26 @@ export class GameRepository {
   /** The human owner plays the seat again. */
   *reclaimSeat(gameId: number, seat: number): Statements<void> {
     yield* this.#updateSeat(gameId, seat, { computer: null, leftAt: null });
+  }
+
+  /**
+   * The seat passes to `next` (a substitute from the bench, or its owner given it back) at the game's
+   * `version`: its holder until now joins the seat's earlier holders (seat_holders), held up to the log's
+   * next sequence, and the seat is a human's again (no computer, not left).
+   */
+  *handOnSeat(gameId: number, seat: number, version: number, next: { userId: string; displayName: string }): Statements<void> {
+    const { seats, seatHolders } = this.dialect.tables;
+    const held = yield* first(select(seats, { where: and(eq(seats.gameId, gameId), eq(seats.seat, seat)) }));
+    if (held === undefined) throw new Error(`game ${gameId} has no seat ${seat}`);
+    const untilSequence = ((yield* first(this.#moves.lastSequence, { gameId }))?.sequence ?? 0) + 1;
+    yield* insert(seatHolders, [{ gameId, seat, version, userId: held.userId, displayName: held.displayName, untilSequence, handedOnAt: this.now() }]);
+    yield* update(seats, { userId: next.userId, displayName: next.displayName, computer: null, leftAt: null, removedAt: null }, and(eq(seats.gameId, gameId), eq(seats.seat, seat)));
+  }
+
+  /** The earlier holders of the game's seats (see seat_holders), by seat, then in the order they held it. */
+  *earlierHolders(gameId: number): Statements<SeatHolderRow[]> {
+    const { seatHolders } = this.dialect.tables;
+    return yield* all(select(seatHolders, { where: eq(seatHolders.gameId, gameId), orderBy: [asc(seatHolders.seat), asc(seatHolders.version)] }));
   }
 
   *#updateSeat(gameId: number, seat: number, change: { leftAt?: number | null; removedAt?: number; computer?: string | null }): Statements<void> {

@@ -78,6 +78,27 @@ export const seats = sqliteTable(
   (table) => [primaryKey({ columns: [table.gameId, table.seat] }), uniqueIndex('seats_game_user').on(table.gameId, table.userId)],
 );
 
+/**
+ * Who held a seat before its holder now (`seats.user_id`): each earlier holder once, with the game's version
+ * at which the next holder took the seat (a substitute from the bench, or its owner given it back) and the
+ * first log sequence the next holder's (`untilSequence`). A seat that never changed hands has no rows.
+ */
+export const seatHolders = sqliteTable(
+  'seat_holders',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seat: integer('seat').notNull(),
+    version: integer('version').notNull(),
+    userId: text('user_id').notNull(),
+    displayName: text('display_name').notNull(),
+    untilSequence: integer('until_sequence').notNull(),
+    handedOnAt: integer('handed_on_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.gameId, table.seat, table.version] })],
+);
+
 export const actions = sqliteTable(
   'actions',
   {
@@ -187,6 +208,9 @@ export const playerSettings = sqliteTable('player_settings', {
 export const serverSettings = sqliteTable('server_settings', {
   guildId: text('guild_id').primaryKey(),
   vacationDays: integer('vacation_days').notNull().default(14),
+  /** The substitute bench (src/app/service/bench.ts): where an open seat is offered (null: nowhere), and the role pinged there (null: nobody). */
+  benchChannelId: text('bench_channel_id'),
+  benchRoleId: text('bench_role_id'),
   updatedAt: integer('updated_at').notNull(),
 });
 
@@ -269,7 +293,7 @@ export const followers = sqliteTable(
   (table) => [primaryKey({ columns: [table.gameId, table.userId] })],
 );
 
-export const DELIVERY_KINDS = ['lobby', 'board', 'reminder', 'idle-vote', 'announcement', 'dm', 'dm-fallback', 'bank-warning'] as const;
+export const DELIVERY_KINDS = ['lobby', 'board', 'reminder', 'idle-vote', 'announcement', 'dm', 'dm-fallback', 'bank-warning', 'bench'] as const;
 export type DeliveryKind = (typeof DELIVERY_KINDS)[number];
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'superseded', 'damaged'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -351,6 +375,7 @@ export type RatingRow = typeof ratings.$inferSelect;
 export type ServerSettingsRow = typeof serverSettings.$inferSelect;
 export type VacationRow = typeof vacations.$inferSelect;
 export type GameAnalysisRow = typeof gameAnalyses.$inferSelect;
+export type SeatHolderRow = typeof seatHolders.$inferSelect;
 
 /** The tables the repositories run on (see dialect.ts). */
-export const tables = { games, seats, actions, scheduledJobs, snapshots, results, playerSettings, deliveries, damagedRows, ratings, followers, serverSettings, vacations, gameAnalyses };
+export const tables = { games, seats, seatHolders, actions, scheduledJobs, snapshots, results, playerSettings, deliveries, damagedRows, ratings, followers, serverSettings, vacations, gameAnalyses };

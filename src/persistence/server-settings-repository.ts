@@ -24,4 +24,11 @@ export class ServerSettingsRepository {
     const values = { vacationDays, updatedAt: this.now() };
     yield* insert(serverSettings, [{ guildId, ...values }], { target: serverSettings.guildId, set: values });
   }
+
+  /** The substitute bench: the channel where open seats are offered and the role pinged there (null: none). */
+  *saveBench(guildId: string, bench: { channelId: string | null; roleId: string | null }): Statements<void> {
+    const { serverSettings } = this.dialect.tables;
+    const values = { benchChannelId: bench.channelId, benchRoleId: bench.roleId, updatedAt: this.now() };
+    yield* insert(serverSettings, [{ guildId, ...values }], { target: serverSettings.guildId, set: values });
+  }
 }

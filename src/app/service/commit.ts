@@ -8,7 +8,7 @@
 import { step, type GameEvent, type Seat } from '../../engine/index.js';
 import type { NewAction } from '../../persistence/game-repository.js';
 import { StaleVersionError } from '../../persistence/statements.js';
-import type { GameRow } from '../../persistence/schema.js';
+import type { GameRow, SeatRow } from '../../persistence/schema.js';
 import type { NewResult } from '../../persistence/stats-repository.js';
 import { markCompound, markComputer, readLogAction, REMOVE_SEAT, type CompoundMark, type EffectiveEntry } from '../log.js';
 import { turnMarkerOf } from '../module.js';
@@ -114,6 +114,8 @@ export interface SaveChange {
   readonly takenBack?: readonly Seat[];
   /** The `leaving` seats were removed by the others' vote. */
   readonly byVote?: boolean;
+  /** Seats that pass to another human (a substitute from the bench, or their owner given them back): see bench.ts. */
+  readonly handedOn?: readonly { readonly seat: Seat; readonly userId: string; readonly displayName: string }[];
   /** Seats whose forced answers this change played: their entries belong to the turn's summary. */
   readonly forced?: readonly Seat[];
 }
@@ -123,7 +125,7 @@ export async function save(
   game: ActiveSnapshot,
   change: SaveChange,
 ): Promise<Result<{ outcome: Outcome }>> {
-  const { state, entries, status, leaving = [], concededTo = null, notes = [], toComputer = [], takenBack = [], byVote = false, forced = [] } = change;
+  const { state, entries, status, leaving = [], concededTo = null, notes = [], toComputer = [], takenBack = [], byVote = false, forced = [], handedOn = [] } = change;
   const json = JSON.stringify(state);
   const markerBefore = turnMarkerOf(game.module, game.state);
   const activeBefore = [...activeSeats(game), ...forced];
@@ -140,16 +142,18 @@ export async function save(
     const level = parseLevel(game.row.computerLevel);
     for (const seat of toComputer) await core.repo.setSeatComputer(id, seat, level);
     for (const seat of takenBack) await core.repo.reclaimSeat(id, seat);
+    for (const { seat, ...next } of handedOn) await core.repo.handOnSeat(id, seat, saved.version, next);
     // What was just written is known: no reading it back.
     const row: GameRow = { ...game.row, state: json, status, version: saved.version, updatedAt: saved.updatedAt };
     const seats =
-      leaving.length === 0 && toComputer.length === 0 && takenBack.length === 0
+      leaving.length === 0 && toComputer.length === 0 && takenBack.length === 0 && handedOn.length === 0
         ? game.seats
         : game.seats.map((s) => ({
             ...s,
             ...(leaving.includes(s.seat) && s.leftAt === null ? { leftAt: saved.updatedAt, ...(byVote ? { removedAt: saved.updatedAt } : {}) } : {}),
             ...(toComputer.includes(s.seat) ? { computer: level } : {}),
             ...(takenBack.includes(s.seat) ? { computer: null, leftAt: null } : {}),
+            ...handedOnTo(handedOn, s.seat),
           }));
     const snapshot: ActiveSnapshot = { ...game, row, seats, state };
     const appended = appendedEntries(entries, saved.firstSequence);
@@ -198,6 +202,12 @@ export async function save(
       boardPicture: after.board?.picture ?? false,
     },
   };
+}
+
+/** The seat row's change when the seat passes to another human (nothing for a seat that does not). */
+function handedOnTo(handedOn: NonNullable<SaveChange['handedOn']>, seat: Seat): Partial<SeatRow> {
+  const next = handedOn.find((h) => h.seat === seat);
+  return next === undefined ? {} : { userId: next.userId, displayName: next.displayName, computer: null, leftAt: null, removedAt: null };
 }
 
 /** The turn since the last board is not kept past this many entries (the summary tells fewer). */

@@ -67,6 +67,15 @@ export type Refusal =
   | { readonly ok: false; readonly code: 'removed_by_vote' }
   | { readonly ok: false; readonly code: 'reclaim_between_turns' }
   | { readonly ok: false; readonly code: 'no_computer' }
+  // The substitute bench (bench.ts).
+  /** The seat offered is no longer a computer's (taken by another, taken back, or the game is over). */
+  | { readonly ok: false; readonly code: 'seat_taken' }
+  /** The seat offered is the caller's own: they take it back as before. */
+  | { readonly ok: false; readonly code: 'own_seat' }
+  /** The caller plays at that table already. */
+  | { readonly ok: false; readonly code: 'already_at_table' }
+  /** Only the seat's substitute answers its owner's request. */
+  | { readonly ok: false; readonly code: 'not_your_seat' }
   /** /game notify: an unknown time zone, a date that is not a day ahead, quiet hours with one end only. */
   | { readonly ok: false; readonly code: 'invalid_time_zone'; readonly value: string }
   | { readonly ok: false; readonly code: 'invalid_away_date'; readonly value: string }

@@ -1,7 +1,7 @@
 /** What a delivery step says in the channel: the lobby, the board (with the final summary chart), reminders, votes, announcements. */
 import { DM_SCOPE } from '../anywhere.js';
 import type { ActiveSnapshot, LobbySnapshot, Snapshot } from '../../app/game-service.js';
-import type { BoardNote, Delivery, DmFallback, RemindedGame } from '../../app/outbox.js';
+import type { BenchOffer, BoardNote, Delivery, DmFallback, RemindedGame } from '../../app/outbox.js';
 import type { Locale } from '../../engine/index.js';
 import type { Logger } from '../../logger.js';
 import type { BotContext } from '../types.js';
@@ -14,6 +14,7 @@ import type { BankNow } from '../../app/time-bank.js';
 import { messageLink, presenterFor } from '../respond.js';
 import { firstCallTip } from '../coaching.js';
 import { vacationMessage } from '../messages/vacation.js';
+import { benchMessage, seatBackMessage } from '../messages/bench.js';
 import { clockChoice } from '../../app/time-bank.js';
 import { activeSeatsOf, type DeliveryStep } from './plan.js';
 
@@ -76,6 +77,7 @@ export async function stepMessage(ctx: BotContext, logger: Logger, game: Snapsho
       const p = step.delivery.payload as Extract<Delivery['payload'], { kind: 'announcement' }>;
       if (p.message === 'settings') return settingsMessage(game, p.userId, p, p.nextReminderAt, p.idleAt);
       if (p.message === 'vacation') return vacationMessage(game, p.userId, p, step.delivery.createdAt, clockChoice(game.settings.clock) !== null);
+      if (p.message === 'seatBack') return seatBackMessage(game as ActiveSnapshot, p.userId, p.seat, p.substitute);
       return abandonedMessage(service, game, presenter, p.userId, p.recorded === true);
     }
     case 'dm-fallback': {
@@ -83,6 +85,8 @@ export async function stepMessage(ctx: BotContext, logger: Logger, game: Snapsho
       const text = t(locale, 'dm.fallback', { player: `<@${p.userId}>`, game: presenter.name(locale), id: game.row.id, link: messageLink(game.row.guildId, p.postedIn, p.messageId) });
       return { content: text, components: [], allowedMentions: { users: [p.userId] } };
     }
+    case 'bench':
+      return benchMessage(game as ActiveSnapshot, presenter, step.delivery.payload as BenchOffer);
     case 'dm':
       throw new Error('a held direct message is not posted in the channel');
   }
@@ -150,5 +154,5 @@ export async function bankOf(ctx: BotContext, game: ActiveSnapshot, seats: reado
 }
 
 function noteLine(game: ActiveSnapshot, note: BoardNote, locale: Locale): string {
-  return t(locale, `board.${note.kind}`, { player: mention(game, note.seat) });
+  return t(locale, `board.${note.kind}`, { player: mention(game, note.seat), from: note.from === undefined ? '' : `<@${note.from}>` });
 }

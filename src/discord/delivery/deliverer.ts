@@ -34,6 +34,9 @@ import { disarmUntracked, disarmStale } from './stale-buttons.js';
 import { clickBeingAnswered, outsideAnswer, ThroughInteraction } from './through-interaction.js';
 import { unrecordedBoard } from './read-back.js';
 
+/** Discord's answers that mean the bench channel is gone or closed to the bot. */
+const BENCH_GONE = new Set([10003, 50001, 50013]);
+
 export interface DelivererOptions {
   /** How often to look for due deliveries and stale buttons (default 2 s). */
   readonly pollMs?: number;
@@ -181,7 +184,7 @@ export class OutboxDeliverer implements Deliverer {
         } catch (error) {
           // The game's thread was deleted: the game goes on in its channel when no other game runs there,
           // else in a new thread of its own; where it goes on is told so once.
-          if (target.channelId === game.row.channelId || !(error instanceof DiscordAPIError && error.code === 10003)) throw error;
+          if (target.channelId === game.row.channelId || step.kind === 'bench' || !(error instanceof DiscordAPIError && error.code === 10003)) throw error;
           const goesOn = await this.ctx.service.threadGone(game.row.id, game.row.channelId);
           this.logger.warn({ gameId: game.row.id, channelId: game.row.channelId, threadId: target.channelId, goesOn }, 'the game thread is gone');
           if (goesOn === 'channel') {
@@ -215,6 +218,13 @@ export class OutboxDeliverer implements Deliverer {
         this.logger.info({ gameId: game.row.id, channelId: game.row.channelId, delivery: step.delivery.id, kind: step.kind, messageId: sent.id }, 'delivered');
       } catch (error) {
         const reason = describeError(error);
+        // The bench is gone or closed to the bot: the offer is given up (the table goes on; /game server names a new bench).
+        if (step.kind === 'bench' && error instanceof DiscordAPIError && typeof error.code === 'number' && BENCH_GONE.has(error.code)) {
+          this.logger.warn({ gameId: game.row.id, channelId: step.delivery.channelId, delivery: step.delivery.id, reason }, 'the bench cannot be posted in; the seat is not offered');
+          await outbox.delivered(step.delivery, null);
+          done.add(step.delivery.id);
+          continue;
+        }
         const at = await outbox.failed(step.delivery, reason);
         // Keep the order: what comes after waits for this one.
         const behind = [...step.merged, ...plan.steps.slice(index + 1).flatMap((later) => [later.delivery, ...later.merged])];

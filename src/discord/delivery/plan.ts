@@ -18,7 +18,7 @@ export type DeliveryStep =
       /** A finished game's final board posted again (/game status after the end). */
       readonly again: boolean;
     }
-  | { readonly kind: 'lobby' | 'reminder' | 'bank-warning' | 'idle-vote' | 'announcement' | 'dm' | 'dm-fallback'; readonly delivery: Delivery; readonly merged: readonly Delivery[] };
+  | { readonly kind: 'lobby' | 'reminder' | 'bank-warning' | 'idle-vote' | 'announcement' | 'dm' | 'dm-fallback' | 'bench'; readonly delivery: Delivery; readonly merged: readonly Delivery[] };
 
 /**
  * What to post for the claimed deliveries of one game, given its state now: boards owed one after
@@ -75,6 +75,14 @@ export function planDeliveries(game: Snapshot, claimed: readonly Delivery[]): { 
       case 'announcement':
         steps.push({ kind: 'announcement', delivery: d, merged: [] });
         break;
+      case 'bench': {
+        // Offered only while a computer still plays the seat for a human in a running game.
+        const seat = game.seats.find((s) => s.seat === p.seat);
+        const open = game.kind === 'active' && status === 'active' && seat !== undefined && seat.userId === p.userId && (seat.computer !== null || seat.leftAt !== null);
+        if (open) steps.push({ kind: 'bench', delivery: d, merged: [] });
+        else dropped.push(d);
+        break;
+      }
       case 'dm':
       case 'dm-fallback':
         // A held notice, or the mention instead of a refused one, only while its seat still decides (the

@@ -7,7 +7,8 @@ import type { Logger } from '../../logger.js';
 import type { BotContext } from '../types.js';
 import { t } from '../i18n/index.js';
 import { gameLocale, mention } from '../messages/index.js';
-import { sendableChannel } from '../respond.js';
+import { presenterFor, sendableChannel } from '../respond.js';
+import { benchClosedText } from '../messages/bench.js';
 import { describeError } from '../errors.js';
 import { activeSeatsOf } from './plan.js';
 import type { ThroughInteraction } from './through-interaction.js';
@@ -32,7 +33,7 @@ export async function disarmStale(ctx: BotContext, logger: Logger, gameId: numbe
   const { outbox } = ctx.service;
   for (const d of await outbox.staleButtons(gameId, status)) {
     try {
-      const content = d.vote === undefined ? undefined : await voteClosedText(ctx, gameId, d.vote);
+      const content = d.vote !== undefined ? await voteClosedText(ctx, gameId, d.vote) : d.bench !== undefined ? await benchClosed(ctx, gameId, d.bench) : undefined;
       if (through === undefined || !(await through.disarm(d.messageId, content))) await disarmMessage(ctx, d.channelId, d.messageId, content);
       await outbox.disarmed(d.id);
     } catch (error) {
@@ -61,4 +62,13 @@ async function voteClosedText(ctx: BotContext, gameId: number, vote: NonNullable
   // A vote that passed says so as its handler wrote it (this edit may come first).
   const key = closure.reason === 'passedSkip' || closure.reason === 'passedKick' ? (`vote.${closure.reason}` as const) : (`vote.closed.${closure.reason}` as const);
   return t(gameLocale(game), key, 'seat' in closure ? { player: mention(game, closure.seat) } : {});
+}
+
+/** Why a bench offer closed, with the offer, in the server's language (undefined: the game cannot be read). */
+async function benchClosed(ctx: BotContext, gameId: number, bench: NonNullable<StaleMessage['bench']>): Promise<string | undefined> {
+  const loaded = await ctx.service.byId(gameId);
+  if (!loaded.ok || loaded.game.kind !== 'active') return undefined;
+  const game = loaded.game;
+  const closure = bench.taken ? 'taken' : game.row.status === 'active' ? 'reclaimed' : 'ended';
+  return benchClosedText(game, presenterFor(ctx, game.row.kind), bench.offer, closure);
 }

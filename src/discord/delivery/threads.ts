@@ -33,6 +33,8 @@ export async function postTarget(ctx: BotContext, logger: Logger, game: Snapshot
   const tableNotice = step.kind === 'announcement' && step.delivery.payload.kind === 'announcement' && (step.delivery.payload.message === 'settings' || step.delivery.payload.message === 'vacation');
   // The mention instead of a refused direct message goes where the post it links to is.
   if (step.kind === 'dm-fallback') return { channelId: (step.delivery.payload as DmFallback).postedIn };
+  // A seat offered on the server's bench is posted there.
+  if (step.delivery.payload.kind === 'bench') return { channelId: step.delivery.payload.channelId };
   const inThread = step.kind === 'reminder' || step.kind === 'bank-warning' || step.kind === 'idle-vote' || tableNotice || (step.kind === 'board' && game.row.status === 'active');
   if (!inThread || !thread.use) return { channelId };
   if (thread.id !== null) return { channelId: thread.id };

@@ -23,6 +23,7 @@ import { panelUndo, panelUndoWhole } from './components/panel-undo.js';
 import { reminderSnooze } from './components/reminder-snooze.js';
 import { replayFrame, replayOpen, replayRound } from './components/replay.js';
 import { seatReclaim } from './components/seat-reclaim.js';
+import { benchTake, seatAskBack, seatBackAnswer } from './components/bench.js';
 import { tablePick } from './components/table-pick.js';
 
 export const COMPONENT_HANDLERS: { readonly [V in Verb]: ComponentHandler<V> } = {
@@ -49,6 +50,9 @@ export const COMPONENT_HANDLERS: { readonly [V in Verb]: ComponentHandler<V> } =
   snooze: reminderSnooze,
   vote: idleVote,
   reclaim: seatReclaim,
+  bench: benchTake,
+  askback: seatAskBack,
+  seatback: seatBackAnswer,
   confirm: confirmCommand,
   keep: confirmKeep,
   replay: replayOpen,

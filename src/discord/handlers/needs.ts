@@ -96,6 +96,11 @@ const CHECKS: { readonly [N in Need]: Check<N> } = {
   },
 };
 
+/** Whether the loaded `game` meets `need` for `caller`: what it gives, or its refusal (for a handler that answers a refusal its own way). */
+export function checkNeed<N extends Need>(need: N, env: HandlerEnv, game: Snapshot, caller: Caller): Result<Given[N]> {
+  return CHECKS[need](env, game, caller);
+}
+
 /**
  * What `need` gives of the loaded game `loaded`, or undefined when the caller was answered with the
  * refusal (the loading's own, or the need's; a turn refused names who decides now).

@@ -74,6 +74,22 @@ export const seats = pgTable(
   (table) => [primaryKey({ columns: [table.gameId, table.seat] }), uniqueIndex('seats_game_user').on(table.gameId, table.userId)],
 );
 
+export const seatHolders = pgTable(
+  'seat_holders',
+  {
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    seat: integer('seat').notNull(),
+    version: integer('version').notNull(),
+    userId: text('user_id').notNull(),
+    displayName: text('display_name').notNull(),
+    untilSequence: integer('until_sequence').notNull(),
+    handedOnAt: millis('handed_on_at').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.gameId, table.seat, table.version] })],
+);
+
 export const actions = pgTable(
   'actions',
   {
@@ -161,6 +177,8 @@ export const playerSettings = pgTable('player_settings', {
 export const serverSettings = pgTable('server_settings', {
   guildId: text('guild_id').primaryKey(),
   vacationDays: integer('vacation_days').notNull().default(14),
+  benchChannelId: text('bench_channel_id'),
+  benchRoleId: text('bench_role_id'),
   updatedAt: millis('updated_at').notNull(),
 });
 
@@ -290,4 +308,4 @@ export type VacationRow = typeof vacations.$inferSelect;
 export type GameAnalysisRow = typeof gameAnalyses.$inferSelect;
 
 /** The tables the repositories run on (see ../dialect.ts). */
-export const tables = { games, seats, actions, scheduledJobs, snapshots, results, playerSettings, deliveries, damagedRows, ratings, followers, serverSettings, vacations, gameAnalyses };
+export const tables = { games, seats, seatHolders, actions, scheduledJobs, snapshots, results, playerSettings, deliveries, damagedRows, ratings, followers, serverSettings, vacations, gameAnalyses };

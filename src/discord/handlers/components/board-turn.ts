@@ -6,13 +6,23 @@ import { t } from '../../i18n/index.js';
 import { answerPrivately, refusalText } from '../../respond.js';
 import { answerPanel } from '../caller.js';
 import { component } from '../component.js';
+import { checkNeed } from '../needs.js';
+import { askBackOffer } from './bench.js';
 
 export const boardTurn = component({
   verb: 'turn',
   ack: 'ephemeral',
-  needs: 'ownSeat',
-  async handle(env, interaction, { game, seat }) {
+  needs: 'game',
+  async handle(env, interaction, { game: loaded }) {
     const { service } = env.ctx;
+    const own = checkNeed('ownSeat', env, loaded, { userId: interaction.user.id });
+    if (!own.ok) {
+      // A seat given to a substitute from the bench: its owner may ask for it back (bench.ts).
+      const given = own.code === 'not_a_player' && loaded.kind === 'active' && loaded.row.status === 'active' ? await service.seatGivenAway(loaded, interaction.user.id) : undefined;
+      if (given !== undefined) return answerPrivately(interaction, askBackOffer(env.locale, loaded.row.id, loaded.row.version, given.userId));
+      return answerPrivately(interaction, refusalText(env.ctx, own, env.locale, loaded));
+    }
+    const { game, seat } = own;
     if (isComputerPlayed(seat)) {
       // A computer plays this seat for its owner: one click takes it back (between turns, or at once where
       // the game waits for them: nobody else plays at the table).
