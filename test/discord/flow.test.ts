@@ -426,7 +426,7 @@ describe('robustness', () => {
     guild.locale = 'nl' as typeof guild.locale;
     try {
       const dutch = await startTally(env.fake.createChannel('nederlands'), alice, [bob]);
-      expect(dutch.buttons.map((b) => b.label)).toEqual(['Mijn beurt spelen', 'Mijn hand', 'Logboek']);
+      expect(dutch.buttons.map((b) => b.label)).toEqual(['Mijn beurt spelen', 'Mijn hand', 'Logboek', 'Bord als tekst']);
       expect(dutch.content).toMatch(/: jouw beslissing\.$/);
       // Alice's own answers stay English.
       expect((await openPanel(alice.id === mentionedToAct(dutch)[0] ? alice : bob, dutch)).content).toMatch(/\*\*(Your decision|Deine Entscheidung)\*\*/);
@@ -438,6 +438,7 @@ describe('robustness', () => {
       ['game', { de: 'spiel', nl: 'spel' }],
       ['help', { de: 'hilfe', nl: 'hulp' }],
       ['stats', { de: 'statistik', nl: 'statistieken' }],
+      ['Board as text', { de: 'Spielplan als Text', nl: 'Bord als tekst' }],
     ]);
     env.fake.assertNoViolations();
   });

@@ -72,7 +72,7 @@ describe('a game in its own thread', () => {
     // The channel holds the lobby only; the board and its mention are in the thread.
     expect(boards(env.fake, channel)).toEqual([]);
     const first = boards(env.fake, thread.id)[0]!;
-    expect(first.buttons.map((b) => b.label)).toEqual(['Take my turn', 'My hand', 'Log']);
+    expect(first.buttons.map((b) => b.label)).toEqual(['Take my turn', 'My hand', 'Log', 'Board as text']);
     const starter = userById(mentionedToAct(first)[0]!);
     const other = starter.id === alice.id ? bob : alice;
 
@@ -108,7 +108,7 @@ describe('a game in its own thread', () => {
     const final = boards(env.fake, channel)[0]!;
     expect(final.content).toContain('**The game is over.** Final standings:');
     // The final board offers only a Rematch (see finished-game.test.ts).
-    expect(final.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay']);
+    expect(final.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay', 'Board as text']);
     const pointer = env.fake.channelMessages(thread.id).at(-1)!;
     expect(pointer.content).toContain(`/channels/${env.fake.guildId}/${channel}/${final.id}`);
     expect(env.fake.message(second.id)!.buttons).toEqual([]);
