@@ -49,9 +49,9 @@ async function answer(user: FakeUser, channel: string, name: 'game' | 'stats' | 
 }
 
 describe('the commands are declared for both installs and every context', () => {
-  it('/game, /help and /stats: integration_types guild and user install; contexts server, bot DM, private channel', () => {
+  it('/game, /help, /stats and the message command Board as text: integration_types guild and user install; contexts server, bot DM, private channel', () => {
     const commands = env.fake.commands();
-    expect(commands.map((c) => c.name).sort()).toEqual(['game', 'help', 'stats']);
+    expect(commands.map((c) => c.name).sort()).toEqual(['Board as text', 'game', 'help', 'stats']);
     for (const command of commands) {
       expect(command.integration_types).toEqual([ApplicationIntegrationType.GuildInstall, ApplicationIntegrationType.UserInstall]);
       expect(command.contexts).toEqual([InteractionContextType.Guild, InteractionContextType.BotDM, InteractionContextType.PrivateChannel]);
