@@ -95,10 +95,10 @@ async function playATurnWithAComputer(running: BotProcess): Promise<void> {
   const lobby = fake.channelMessages(channel).find((m) => m.buttons.length > 0)!;
   const select = fake.message(lobby.id)!.selects.find((s) => s.customId.includes(':addbot'));
   expect(select, 'the lobby offers a computer player').toBeDefined();
-  const before = fake.message(lobby.id)!.content;
+  const before = fake.message(lobby.id)!.text;
   await (await alice.selectOptions(lobby.id, select!.customId, ['easy'], { until: 'none' })).responded();
-  await until(fake, () => fake.message(lobby.id)!.content !== before, 'the computer player in the lobby', WAIT_MS);
-  expect(fake.message(lobby.id)!.content).toMatch(/Bot 1 \(easy\)/);
+  await until(fake, () => fake.message(lobby.id)!.text !== before, 'the computer player in the lobby', WAIT_MS);
+  expect(fake.message(lobby.id)!.text).toMatch(/Bot 1 \(easy\)/);
   await alice.clickButton(lobby.id, buttonFor(fake.message(lobby.id)!, 'start'), { until: 'none' });
   await until(fake, () => boards(fake, channel).length > 0, 'the first board', WAIT_MS);
   // When the computer opens, its turn comes first: the board after it names Alice.
@@ -111,7 +111,7 @@ async function playATurnWithAComputer(running: BotProcess): Promise<void> {
   expect(played?.actor.id).toBe(alice.id);
   await until(fake, () => latestBoard(fake, channel).id !== board.id && mentionedToAct(latestBoard(fake, channel))[0] === alice.id, "the board after the computer's turn", WAIT_MS);
   const after = latestBoard(fake, channel);
-  expect(after.content).toMatch(/Bot 1 \(easy\)/);
+  expect(after.text).toMatch(/Bot 1 \(easy\)/);
   // One picture, the board, drawn by the render worker with the layout's fonts; and the phone picture when
   // asked for (Phone view), drawn there too.
   expect(after.attachments.map((a) => [a.filename, a.contentType])).toEqual([[expect.stringMatching(/^kairo-\d+-\d+\.png$/), 'image/png']]);

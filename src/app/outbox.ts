@@ -184,6 +184,7 @@ export class Outbox {
       id: d.id,
       channelId: d.postedIn ?? d.channelId,
       messageId: d.messageId as string,
+      board: d.kind === 'board',
       ...(d.kind === 'idle-vote' ? voteAfter(d, delivered) : {}),
       ...(d.kind === 'bench' ? benchAfter(d, delivered) : {}),
     }));
@@ -199,6 +200,8 @@ export interface StaleMessage {
   readonly id: number;
   readonly channelId: string;
   readonly messageId: string;
+  /** A board: laid out in a container, its buttons inside it (the message is read to take them off). */
+  readonly board: boolean;
   readonly vote?: { readonly seats: readonly Seat[]; readonly laterNotes: readonly BoardNote[]; readonly newerVote: boolean };
   /** A seat offered on the bench: the offer, and whether a later board told that the seat was taken from the bench. */
   readonly bench?: { readonly offer: BenchOffer; readonly taken: boolean };

@@ -15,7 +15,7 @@ import { DEFAULT_NOTIFY, type NotifySettings } from '../notify-settings.js';
 import type { BotContext } from './types.js';
 import { describeError } from './errors.js';
 import { t, toLocale } from './i18n/index.js';
-import { characters, CONTENT_MAX, gameLocale, type PublicMessage } from './messages/index.js';
+import { characters, gameLocale, textMax, type PublicMessage } from './messages/index.js';
 import { messageLink, presenterFor } from './respond.js';
 
 export interface FollowersToTell {
@@ -53,7 +53,7 @@ export function withFollowerMentions(message: PublicMessage, followers: Follower
   const lines = message.content.split('\n');
   const content = [...lines.slice(0, -1), line, ...lines.slice(-1)].join('\n');
   // A post at Discord's limit keeps what the players need; its followers go unmentioned this once.
-  if (characters(content) > CONTENT_MAX) return message;
+  if (characters(content) > textMax(message)) return message;
   const users = [...(message.allowedMentions.users ?? []), ...followers.mention];
   return { ...message, content, allowedMentions: { ...message.allowedMentions, users } };
 }

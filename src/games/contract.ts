@@ -162,6 +162,11 @@ export interface GamePresenter {
   symbolOf?(message: Message): { readonly symbol: string; readonly message: Message } | undefined;
   /** One short line under the title of the board message (round, phase), or ''. */
   status(view: unknown, locale: Locale, names: readonly string[]): string;
+  /**
+   * The colour of a seat's pieces on the pictures (CSS `#rrggbb`), for the bar of the board post; a game whose
+   * players have no colour of their own has none (the post takes the seat's colour of the shared palette).
+   */
+  seatColour?(view: unknown, seat: Seat): string | undefined;
   /** What the seat is deciding now, for the panel's heading. */
   prompt(view: unknown, seat: Seat, locale: Locale, names: readonly string[]): string;
   /**

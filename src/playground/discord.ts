@@ -33,6 +33,8 @@ export interface LocalMessage {
   readonly embeds: APIEmbed[];
   readonly components: APIMessageTopLevelComponent[];
   readonly attachments: LocalAttachment[];
+  /** Message flags (IS_COMPONENTS_V2: the message is its components, its files shown only where they name them). */
+  readonly flags: number;
   readonly interaction: { readonly id: string; readonly type: number; readonly userId: string; readonly commandName?: string } | undefined;
   readonly createdAt: number;
   readonly editedAt: number | null;

@@ -3,7 +3,7 @@
  * URLs of this server, the slash command that produced a reply), and the command box's forms built from
  * the commands the bot registered. Pure functions, no I/O.
  */
-import type { APIApplicationCommand, APIApplicationCommandOption, APIEmbed, APIMessageTopLevelComponent } from 'discord.js';
+import { ComponentType, MessageFlags, type APIApplicationCommand, type APIApplicationCommandOption, type APIEmbed, type APIMessageTopLevelComponent } from 'discord.js';
 import type { LocalAttachment, LocalMessage } from './discord.js';
 
 /** A text in the default language plus its translations by Discord locale ('de', 'nl', 'en-US', ...). */
@@ -32,9 +32,15 @@ export interface MessageView {
   readonly edited: boolean;
   readonly createdAt: number;
   readonly content: string;
+  /** What a reader reads: the content, then each text display (a Components V2 message has no content). */
+  readonly text: string;
   readonly embeds: APIEmbed[];
+  /** With the media they name (`attachment://…`) at this server's URLs. */
   readonly components: APIMessageTopLevelComponent[];
-  /** Attachments not shown inside an embed (Discord shows those only in the embed). */
+  /**
+   * Attachments shown on their own: not inside an embed (Discord shows those only in the embed); a Components
+   * V2 message shows none (its files only where its components name them).
+   */
   readonly attachments: AttachmentView[];
   /** The slash command this message answers: who used it and its full name ("game new"). */
   readonly command: { readonly userId: string; readonly name: string } | null;
@@ -81,6 +87,35 @@ function resolveEmbed(embed: APIEmbed, byName: ReadonlyMap<string, AttachmentVie
   return out;
 }
 
+/** Components with `attachment://name` media at this server's URL of that attachment. */
+function resolveComponents(components: readonly APIMessageTopLevelComponent[], byName: ReadonlyMap<string, AttachmentView>): APIMessageTopLevelComponent[] {
+  const copy = structuredClone(components) as unknown[];
+  const resolve = (media: { url?: string } | undefined): void => {
+    if (media?.url?.startsWith('attachment://') !== true) return;
+    const found = byName.get(media.url.slice('attachment://'.length));
+    if (found !== undefined) media.url = found.url;
+  };
+  const visit = (node: unknown): void => {
+    const component = node as { media?: { url?: string }; file?: { url?: string }; items?: { media?: { url?: string } }[]; components?: unknown[]; accessory?: unknown };
+    resolve(component.media);
+    resolve(component.file);
+    for (const item of component.items ?? []) resolve(item.media);
+    for (const child of component.components ?? []) visit(child);
+    if (component.accessory !== undefined) visit(component.accessory);
+  };
+  copy.forEach(visit);
+  return copy as APIMessageTopLevelComponent[];
+}
+
+/** The text displays of a tree of components, in order. */
+function textDisplays(components: readonly unknown[]): string[] {
+  return components.flatMap((node) => {
+    const component = node as { type: number; content?: string; components?: unknown[] };
+    if (component.type === ComponentType.TextDisplay) return component.content === undefined ? [] : [component.content];
+    return textDisplays(component.components ?? []);
+  });
+}
+
 /**
  * A message as the page shows it. `commandNames` maps interaction ids to the full command name the
  * playground sent ("game new"); other interactions fall back to the command's top-level name.
@@ -104,9 +139,10 @@ export function messageView(message: LocalMessage, commandNames: ReadonlyMap<str
     edited: message.edited,
     createdAt: message.createdAt,
     content: message.content,
+    text: [message.content, ...textDisplays(message.components)].filter((t) => t !== '').join('\n'),
     embeds,
-    components: message.components,
-    attachments: attachments.filter((a) => !inEmbeds.has(a.id)),
+    components: resolveComponents(message.components, byName),
+    attachments: (message.flags & MessageFlags.IsComponentsV2) !== 0 ? [] : attachments.filter((a) => !inEmbeds.has(a.id)),
     command,
   };
 }

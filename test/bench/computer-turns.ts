@@ -41,9 +41,9 @@ async function lobbyOf(fake: FakeDiscord, host: FakeUser, channel: string, game:
 async function addComputer(fake: FakeDiscord, host: FakeUser, lobbyId: string): Promise<void> {
   const lobby = fake.message(lobbyId)!;
   const select = lobby.selects.find((s) => s.customId.includes(':addbot'))!;
-  const before = lobby.content;
+  const before = lobby.text;
   await (await host.selectOptions(lobbyId, select.customId, [LEVEL], { until: 'none' })).responded();
-  await until(fake, () => fake.message(lobbyId)!.content !== before, 'the computer player in the lobby');
+  await until(fake, () => fake.message(lobbyId)!.text !== before, 'the computer player in the lobby');
 }
 
 async function measure(game: string): Promise<number[]> {
@@ -82,7 +82,7 @@ async function measure(game: string): Promise<number[]> {
         },
       );
       if (played === null || played.end !== 'over') break;
-      const gameOver = (): boolean => fake.channelMessages(channel).some((m) => /game is over/.test(m.content));
+      const gameOver = (): boolean => fake.channelMessages(channel).some((m) => /game is over/.test(m.text));
       await until(fake, () => (latestCall()?.id !== call.id && aliceToPlay()) || gameOver(), 'the call after the computers', 300_000);
       if (gameOver()) break;
       if (latestCall()!.attachments.length > 0) times.push(performance.now() - lastClick);

@@ -120,12 +120,12 @@ function replaySteppers(fake: FakeDiscord, channelId: string, players: readonly 
         replay = await open(user);
         continue;
       }
-      const before = replay.content;
+      const before = replay.text;
       const click = await user.clickButton(replay.id, forward.customId, { until: 'response' });
-      await click.waitFor((h) => h.followUps.length > 0 || fake.message(replay.id)!.content !== before, { timeoutMs: 300_000, description: 'a step of a replay' });
-      if (click.followUps.some((m) => m.content.includes(BUSY))) busy += 1;
+      await click.waitFor((h) => h.followUps.length > 0 || fake.message(replay.id)!.text !== before, { timeoutMs: 300_000, description: 'a step of a replay' });
+      if (click.followUps.some((m) => m.text.includes(BUSY))) busy += 1;
       replay = fake.message(replay.id)!;
-      if (replay.content !== before) answered.push(fake.clock.now());
+      if (replay.text !== before) answered.push(fake.clock.now());
     }
     replays.set(user, replay);
   };

@@ -43,33 +43,33 @@ describe('an abandoned game', () => {
     const running = await env.service.byChannel(channel);
     if (!running.ok) throw new Error('no game');
     const id = running.game.row.id;
-    expect(boards(env.fake, thread)[0]!.content).toMatch(/your decision/);
+    expect(boards(env.fake, thread)[0]!.text).toMatch(/your decision/);
 
     const answer = await runConfirmed(alice, thread, 'abandon');
-    expect(answer.content).toBe('The game has ended. Its standings at this moment are kept in /game history.');
+    expect(answer.text).toBe('The game has ended. Its standings at this moment are kept in /game history.');
     const ended = `<@${alice.id}> ended game #${id} (Tally) early.`;
     // The end was delivered before the host was answered.
     // The channel and the thread both say it; the thread's last post no longer asks anyone to decide.
-    expect(env.fake.channelMessages(channel).at(-1)!.content).toContain(ended);
+    expect(env.fake.channelMessages(channel).at(-1)!.text).toContain(ended);
     const lastInThread = env.fake.channelMessages(thread).at(-1)!;
-    expect(lastInThread.content).toContain(ended);
-    expect(lastInThread.content).toMatch(/1\. .*<@\d+>: /);
+    expect(lastInThread.text).toContain(ended);
+    expect(lastInThread.text).toMatch(/1\. .*<@\d+>: /);
     expect(env.fake.message(boards(env.fake, thread)[0]!.id)!.buttons).toEqual([]);
 
     // /game status posts the last board again in the channel, marked, with the standings and no buttons.
     const before = boards(env.fake, channel).length;
     const status = await command(bob, thread, 'status');
-    expect(status.content).toBe('The last game in this channel is over; its final board is posted again.');
+    expect(status.text).toBe('The last game in this channel is over; its final board is posted again.');
     const again = boards(env.fake, channel).at(-1)!;
     expect(boards(env.fake, channel)).toHaveLength(before + 1);
-    expect(again.content).toContain(`This game (#${id}) was ended early: its last board, posted again. /game new starts the next one.`);
-    expect(again.content).toContain('**The game was ended early.** The standings then:');
-    expect(again.content).not.toMatch(/your decision/);
+    expect(again.text).toContain(`This game (#${id}) was ended early: its last board, posted again. /game new starts the next one.`);
+    expect(again.text).toContain('**The game was ended early.** The standings then:');
+    expect(again.text).not.toMatch(/your decision/);
     expect(again.buttons).toEqual([]);
 
     // The log and the hands answer from it, marked as ended early.
-    expect((await command(alice, channel, 'log')).content).toMatch(new RegExp(`^\\*\\*The last turns\\*\\* of game #${id} \\(ended early\\)`));
-    expect((await command(bob, thread, 'hand')).content).toMatch(new RegExp(`^\\*\\*Your hand when the game was ended\\*\\* \\(game #${id}, ended early; only you can see this\\)`));
+    expect((await command(alice, channel, 'log')).text).toMatch(new RegExp(`^\\*\\*The last turns\\*\\* of game #${id} \\(ended early\\)`));
+    expect((await command(bob, thread, 'hand')).text).toMatch(new RegExp(`^\\*\\*Your hand when the game was ended\\*\\* \\(game #${id}, ended early; only you can see this\\)`));
     env.fake.assertNoViolations();
   }, 180_000);
 });

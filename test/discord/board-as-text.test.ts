@@ -39,7 +39,7 @@ async function answerOf(handle: InteractionHandle, user: FakeUser): Promise<Seen
   const messages = [privateReply(handle, user), ...handle.followUps];
   for (const m of messages) {
     expect(m.ephemeral).toBe(true);
-    expect([...m.content].length).toBeLessThanOrEqual(2000);
+    expect([...m.text].length).toBeLessThanOrEqual(2000);
   }
   return messages;
 }
@@ -47,7 +47,7 @@ async function answerOf(handle: InteractionHandle, user: FakeUser): Promise<Seen
 /** The board in words, as `user` reads it from the Board as text button of `board`. */
 async function readBoard(user: FakeUser, board: SeenMessage): Promise<string> {
   const messages = await answerOf(await user.clickButton(board.id, buttonFor(board, 'text'), { until: 'response' }), user);
-  return messages.map((m) => m.content).join('\n');
+  return messages.map((m) => m.text).join('\n');
 }
 
 /** What the text says of each player: "### Alice" and the line under it. */
@@ -110,7 +110,7 @@ describe('a game of Tally played by reading only Board as text and the panel’s
       await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the panel' });
       let panel = privateReply(handle, actor);
       panel = await choose(actor, panel, /^Draw a card$/);
-      for (const m of panel.content.matchAll(/You draw a \d/g)) secrets.push(m[0]);
+      for (const m of panel.text.matchAll(/You draw a \d/g)) secrets.push(m[0]);
       panel = await choose(actor, panel, /^Add 1$/);
       // The point that wins ends the game at once: then nothing is left to click.
       if (offered(panel).length > 0) await choose(actor, panel, /^End the turn$/);
@@ -139,7 +139,7 @@ describe('the message command Board as text', () => {
     const channel = env.fake.createChannel('menu');
     const first = await twoPlayers(channel, 'tally');
     const lobby = env.fake.channelMessages(channel)[0]!;
-    const answerOn = async (user: FakeUser, message: SeenMessage): Promise<string> => (await answerOf(await user.runMessageCommand(message.id, 'Board as text', { until: 'response' }), user)).map((m) => m.content).join('\n');
+    const answerOn = async (user: FakeUser, message: SeenMessage): Promise<string> => (await answerOf(await user.runMessageCommand(message.id, 'Board as text', { until: 'response' }), user)).map((m) => m.text).join('\n');
     const now = await answerOn(dave, first);
     expect(now.split('\n')[0]).toMatch(/^## Tally · Spiel #\d+, wie es jetzt steht$/);
     expect(now).toMatch(/^(Alice|Bob) entscheidet\.$/m);
@@ -203,11 +203,11 @@ describe('Board as text of a five-player game', () => {
     const messages = await answerOf(await bob.clickButton(board.id, buttonFor(board, 'text'), { until: 'response' }), bob);
     expect(messages.length).toBeGreaterThan(1);
     // Each message begins with a heading; the places are all there, once, under their heading in each message.
-    for (const m of messages) expect(m.content).toMatch(/^##/);
-    const places = messages.flatMap((m) => m.content.split('### Places\n').slice(1).map((rest) => rest.split('\n##')[0]!.split('\n'))).flat();
+    for (const m of messages) expect(m.text).toMatch(/^##/);
+    const places = messages.flatMap((m) => m.text.split('### Places\n').slice(1).map((rest) => rest.split('\n##')[0]!.split('\n'))).flat();
     expect(places).toHaveLength(16);
     expect(new Set(places.map((line) => line.split(' (row')[0])).size).toBe(16);
-    const players = messages.map((m) => m.content).join('\n').match(/^### .+ \((red|blue|green|yellow|white)\)$/gm);
+    const players = messages.map((m) => m.text).join('\n').match(/^### .+ \((red|blue|green|yellow|white)\)$/gm);
     expect(players).toHaveLength(5);
   }, 120_000);
 });

@@ -122,7 +122,7 @@ async function firstRound(channel: string, onSecondPanel: (panel: SeenMessage, f
   const first = mover(board);
   let panel = await openPrivately(first, board, buttonFor(board, 'turn'));
   // Nothing happened before the first player.
-  expect(panel.content).not.toContain(HEADING);
+  expect(panel.text).not.toContain(HEADING);
   const firstMove = moves(panel).find((m) => !m.pick.label.startsWith('Move to Fountain'))!;
   board = await playTurn(first, panel, firstMove.pick, channel);
 
@@ -150,17 +150,17 @@ describe('Since your last turn', () => {
   it('a returning player reads each other turn in a line and what changed for them, once a turn, and nothing hidden', async () => {
     const { channel, first, second, third, board } = await firstRound(env.fake.createChannel('catch-up'), (panel, firstPlayer) => {
       // The second player reads the first player's turn in one line.
-      expect(panel.content.split('\n').slice(0, 2)).toEqual([HEADING, expect.stringMatching(new RegExp(`^- .*${nameOf(firstPlayer)} moves from Fountain to`))]);
+      expect(panel.text.split('\n').slice(0, 2)).toEqual([HEADING, expect.stringMatching(new RegExp(`^- .*${nameOf(firstPlayer)} moves from Fountain to`))]);
     });
 
     // Back to the first player: a line per other turn, in order, then what changed for them.
     let panel = await openPrivately(first, board, buttonFor(board, 'turn'));
-    const lines = panel.content.split('\n');
+    const lines = panel.text.split('\n');
     expect(lines[0]).toBe(HEADING);
     expect(lines[1]).toMatch(new RegExp(`^- .*${nameOf(second)} moves from Fountain to`));
     expect(lines[2]).toMatch(new RegExp(`^- .*${nameOf(third)} moves from Fountain to`));
     expect(lines[3]).toBe('**For you:**');
-    expect(panel.content).toMatch(new RegExp(`\n- .*${nameOf(second)}'s merchant now stands at .+, within your reach: stopping there costs you 2 lira`));
+    expect(panel.text).toMatch(new RegExp(`\n- .*${nameOf(second)}'s merchant now stands at .+, within your reach: stopping there costs you 2 lira`));
     // Then the decision.
     expect(lines.find((l) => l.startsWith('**Your decision**'))).toBeDefined();
 
@@ -171,15 +171,15 @@ describe('Since your last turn', () => {
     expect(since.length).toBeGreaterThan(0);
     // The words only: this presenter draws nothing.
     const presenter = istanbulGame.presenter({ render: () => Promise.reject(new Error('no pictures here')) } as never);
-    for (const e of since.filter((ev) => ev.visibleTo !== undefined && !ev.visibleTo.includes(seat))) expect(panel.content).not.toContain(presenter.format(e, 'en', NAMES));
-    expect(panel.content).not.toMatch(/You draw/);
+    for (const e of since.filter((ev) => ev.visibleTo !== undefined && !ev.visibleTo.includes(seat))) expect(panel.text).not.toContain(presenter.format(e, 'en', NAMES));
+    expect(panel.text).not.toMatch(/You draw/);
 
     // The next step of the same turn does not tell it again; nor does a panel opened anew within the turn.
     panel = (await choose(first, panel, moves(panel)[0]!.pick)).reply!;
-    expect(panel.content).not.toContain(HEADING);
+    expect(panel.text).not.toContain(HEADING);
     const latest = latestBoard(env.fake, channel);
     const reopened = await openPrivately(first, latest, buttonFor(latest, 'turn'));
-    expect(reopened.content).not.toContain(HEADING);
+    expect(reopened.text).not.toContain(HEADING);
     env.fake.assertNoViolations();
   }, 240_000);
 
@@ -212,9 +212,9 @@ describe('Since your last turn', () => {
             const seat = await seatOf(channel, actor);
             const since = sinceLastDecision(await env.service.effectiveLog(game), [seat]).entries.flatMap((e): GameEvent[] => [...e.events]);
             hiddenSince += since.filter((e) => e.visibleTo !== undefined && !e.visibleTo.includes(seat)).length;
-            if (panel.content.startsWith(HEADING)) told++;
+            if (panel.text.startsWith(HEADING)) told++;
             // A panel just opened tells no draw at all: the player's own are in their hand, the others' are theirs.
-            expect(panel.content).not.toMatch(/You drew|You discarded/);
+            expect(panel.text).not.toMatch(/You drew|You discarded/);
           },
           async policy({ choices, actor }) {
             const game = await gameIn(channel);

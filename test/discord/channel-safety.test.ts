@@ -73,7 +73,7 @@ describe('Discord failing for a while', () => {
     env.fake.failNext('POST /webhooks/{webhook_id}/{webhook_token}', { status: 502 });
     env.fake.failNext('POST /channels/{channel_id}/messages', { status: 502, times: 2 });
     const click = await choose(user, panel, offered(panel).find((o) => /End the turn/.test(o.label))!);
-    expect(click.reply!.content).toMatch(/as soon as Discord accepts it/);
+    expect(click.reply!.text).toMatch(/as soon as Discord accepts it/);
     await click.waitFor(() => latestBoard(env.fake, channel).id !== board.id && env.fake.message(board.id)!.buttons.length === 0, {
       timeoutMs: 30_000,
       description: 'the board after the outage',
@@ -118,7 +118,7 @@ describe('damaged rows', () => {
     await env.restart();
     for (const kind of ['options', 'state', 'action', 'seat'] as const) {
       const status = await alice.runCommand(channels[kind], 'game', { subcommand: 'status' });
-      expect(privateReply(status, alice).content).toContain(`The game #${ids[kind]} in this channel is damaged`);
+      expect(privateReply(status, alice).text).toContain(`The game #${ids[kind]} in this channel is damaged`);
     }
     // The healthy game plays on and its reminder fires; the damaged reminder job is set aside (a second
     // tick does not trip over it again).
@@ -150,7 +150,7 @@ describe('names are text', () => {
     // An idle vote names the players too.
     env.fake.clock.advance(48 * HOUR);
     await env.bot.scheduler.tick();
-    const publicTexts = env.fake.channelMessages(channel).map((m) => m.content);
+    const publicTexts = env.fake.channelMessages(channel).map((m) => m.text);
     // Escaped, and cut at Discord's 32 characters for a name.
     expect(publicTexts.join('\n')).toContain('\\[Free Nitro\\]\\(https\\://evil\\.examp…');
     for (const text of publicTexts) {
@@ -195,13 +195,13 @@ describe('smaller things said plainly', () => {
     await bob.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
     // A Start from before Bob joined (a second client still showing the old lobby).
     const stale = await alice.forgeClick(lobby.id, staleStart);
-    expect(stale.followUps[0]?.content).toMatch(/The lobby changed a moment ago/);
-    expect(env.fake.message(lobby.id)!.content).toContain('Players (2/');
+    expect(stale.followUps[0]?.text).toMatch(/The lobby changed a moment ago/);
+    expect(env.fake.message(lobby.id)!.text).toContain('Players (2/');
     await clickForBoard(alice, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
     expect(env.fake.message(lobby.id)!.buttons).toEqual([]);
     expect((await gameIn(channel)).row.status).toBe('active');
     // The old Start once more (a second client still showing it): the game has started, here is its board.
     const late = await alice.forgeClick(lobby.id, staleStart);
-    expect(late.followUps[0]?.content).toMatch(new RegExp(`already started: \\[Open its board\\]\\(https://discord.com/channels/\\d+/${channel}/${latestBoard(env.fake, channel).id}\\)`));
+    expect(late.followUps[0]?.text).toMatch(new RegExp(`already started: \\[Open its board\\]\\(https://discord.com/channels/\\d+/${channel}/${latestBoard(env.fake, channel).id}\\)`));
   });
 });

@@ -73,7 +73,7 @@ describe('"In one go…" never traps', () => {
     expect(dead.description).toMatch(/needs|wants|costs/);
     // Nobody to pay there: no question; the turn ends.
     panel = (await choose(first, panel, pick(panel, new RegExp(`^Move to ${place} → Leave an assistant here → Skip the action`)))).reply!;
-    expect(panel.content).toMatch(/turn is over/);
+    expect(panel.text).toMatch(/turn is over/);
 
     // The second player: the same place now costs 2 lira to the first, and then nothing can be done there.
     const next = latestBoard(env.fake, channel);
@@ -85,14 +85,14 @@ describe('"In one go…" never traps', () => {
     const lira = (before.state as IstanbulState).players[(before.seats.find((s) => s.userId === second.id)!).seat]!.lira;
 
     const question = (await choose(second, panel, paying)).reply!;
-    expect(question.content).toContain('**Pay and then do nothing?**');
-    expect(question.content).toContain(`pay 2 lira to ${firstName}`);
+    expect(question.text).toContain('**Pay and then do nothing?**');
+    expect(question.text).toContain(`pay 2 lira to ${firstName}`);
     expect(question.buttons.map((b) => b.label)).toEqual(['Yes, pay and skip', 'No, back to my choices']);
     expect((await game(channel)).row.version).toBe(before.row.version);
 
     // Back: nothing changed, the panel again.
     panel = await press(second, question, 'back');
-    expect(panel.content).toContain('Nothing was changed');
+    expect(panel.text).toContain('Nothing was changed');
     expect((await game(channel)).row.version).toBe(before.row.version);
 
     // Asked again, Yes: paid, and nothing done.

@@ -45,9 +45,9 @@ async function game(channel: string): Promise<ActiveSnapshot> {
 async function addComputer(host: FakeUser, lobby: SeenMessage, level: 'easy' | 'normal' | 'hard'): Promise<void> {
   const current = env.fake.message(lobby.id)!;
   const select = current.selects.find((s) => s.customId.includes(':addbot'))!;
-  const before = current.content;
+  const before = current.text;
   const handle = await host.selectOptions(lobby.id, select.customId, [level], { until: 'response' });
-  await handle.waitFor(() => env.fake.message(lobby.id)!.content !== before, { timeoutMs: WAIT_MS, description: 'the lobby with the computer player' });
+  await handle.waitFor(() => env.fake.message(lobby.id)!.text !== before, { timeoutMs: WAIT_MS, description: 'the lobby with the computer player' });
 }
 
 /**
@@ -86,13 +86,13 @@ describe('computer players', () => {
     const lobby = await openLobby(alice, channel, { game: 'istanbul', players: 3, layout: 'short', variant: 'base' });
     await addComputer(alice, lobby, 'easy');
     await addComputer(alice, lobby, 'normal');
-    expect(env.fake.message(lobby.id)!.content).toMatch(/Bot 1 \(easy\), Bot 2 \(normal\)/);
+    expect(env.fake.message(lobby.id)!.text).toMatch(/Bot 1 \(easy\), Bot 2 \(normal\)/);
     await clickForBoard(alice, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
     const humanTurns = await playAsTheHuman(channel, alice, istanbulPick);
     const final = latestBoard(env.fake, channel);
-    expect(final.content).toContain('**The game is over.**');
-    expect(final.content).toMatch(/Bot 1 \(easy\)/);
-    expect(final.content).toMatch(/Bot 2 \(normal\)/);
+    expect(final.text).toContain('**The game is over.**');
+    expect(final.text).toMatch(/Bot 1 \(easy\)/);
+    expect(final.text).toMatch(/Bot 2 \(normal\)/);
     // One board after each human turn (the computers' turns together), plus the first.
     expect(boards(env.fake, channel).length).toBeLessThanOrEqual(humanTurns + 1);
     expect((await env.service.history(env.fake.guildId, 5)).some((h) => h.channelId === channel)).toBe(true);
@@ -122,8 +122,8 @@ describe('computer players', () => {
     };
     const humanTurns = await playAsTheHuman(channel, bob, kairoPick);
     const final = latestBoard(env.fake, channel);
-    expect(final.content).toContain('**The game is over.**');
-    expect(final.content).toMatch(/Bot 1 \(easy\)/);
+    expect(final.text).toContain('**The game is over.**');
+    expect(final.text).toMatch(/Bot 1 \(easy\)/);
     expect(humanTurns).toBeGreaterThan(5);
     env.fake.assertNoViolations();
   }, 720_000);
@@ -141,8 +141,8 @@ describe('computer players', () => {
     const version = (await game(channel)).row.version;
     const suggest = panel.buttons.find((b) => b.customId?.includes(':suggest:'))!;
     const advice = privateReply(await idle.clickButton(panel.id, suggest.customId!), idle);
-    expect(advice.content).toMatch(/\*\*Suggestion\*\* \(normal computer player, not played\): .+/);
-    expect(advice.content).toMatch(/estimated chance to win after this move: \d+ %/);
+    expect(advice.text).toMatch(/\*\*Suggestion\*\* \(normal computer player, not played\): .+/);
+    expect(advice.text).toMatch(/estimated chance to win after this move: \d+ %/);
     expect((await game(channel)).row.version).toBe(version);
     expect(env.fake.publicOccurrences(/Suggestion/, channel)).toEqual([]);
 
@@ -157,19 +157,19 @@ describe('computer players', () => {
     await voters[1]!.clickButton(vote.id, toComputer);
     await until(() => latestBoard(env.fake, channel).id !== before, 'the board after the computer took the idle seat');
     const afterVote = latestBoard(env.fake, channel);
-    expect(afterVote.content).toMatch(/a computer player plays for (?:🟥|🟦|🟩|🟨|⬜) <@\d+> until they take their seat back/u);
+    expect(afterVote.text).toMatch(/a computer player plays for (?:🟥|🟦|🟩|🟨|⬜) <@\d+> until they take their seat back/u);
     expect(mentionedToAct(afterVote)).not.toContain(idle.id);
     expect((await game(channel)).seats.find((s) => s.userId === idle.id)!.computer).toBe('normal');
 
     // The owner comes back: one click on the board takes the seat back (between turns); the channel is told.
     const offer = privateReply(await idle.clickButton(afterVote.id, buttonFor(afterVote, 'turn')), idle);
-    expect(offer.content).toMatch(/A computer player plays your seat now/);
+    expect(offer.text).toMatch(/A computer player plays your seat now/);
     const reclaim = offer.buttons.find((b) => b.customId?.includes(':reclaim'))!.customId!;
     const back = privateReply(await idle.clickButton(offer.id, reclaim), idle);
-    expect(back.content).toMatch(/Your seat is yours again/);
+    expect(back.text).toMatch(/Your seat is yours again/);
     // Nothing moves on the board: a short text tells the table, no new picture.
     const picturesBefore = boards(env.fake, channel).length;
-    await until(() => /takes their seat back/.test(latestCall(env.fake, channel).content), 'the text telling the channel');
+    await until(() => /takes their seat back/.test(latestCall(env.fake, channel).text), 'the text telling the channel');
     expect(latestCall(env.fake, channel).attachments).toEqual([]);
     expect(boards(env.fake, channel)).toHaveLength(picturesBefore);
     expect((await game(channel)).seats.find((s) => s.userId === idle.id)!.computer).toBeNull();
@@ -177,8 +177,8 @@ describe('computer players', () => {
     // /game leave hands the seat to a computer too, and the game goes on for the others.
     const leaving = mentionedToAct(latestCall(env.fake, channel))[0] === carol.id ? bob : carol;
     const left = await runConfirmed(leaving, channel, 'leave');
-    expect(left.content).toBe('You left the game.');
-    await until(() => /left the game; a computer player takes their seat/.test(latestCall(env.fake, channel).content), 'the text after /game leave');
+    expect(left.text).toBe('You left the game.');
+    await until(() => /left the game; a computer player takes their seat/.test(latestCall(env.fake, channel).text), 'the text after /game leave');
     expect((await game(channel)).seats.find((s) => s.userId === leaving.id)!.computer).toBe('normal');
     env.fake.assertNoViolations();
   }, 720_000);

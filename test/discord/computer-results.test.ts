@@ -42,7 +42,7 @@ afterAll(async () => {
 async function answer(user: FakeUser, channel: string, name: 'game' | 'stats', subcommand?: string): Promise<string> {
   const handle = await user.runCommand(channel, name, subcommand === undefined ? {} : { subcommand });
   await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: `the answer to /${name} ${subcommand ?? ''}` });
-  return privateReply(handle, user).content;
+  return privateReply(handle, user).text;
 }
 
 describe('computer players in /game history and /stats', () => {
@@ -50,10 +50,10 @@ describe('computer players in /game history and /stats', () => {
     const channel = env.fake.createChannel('computer-results');
     const lobby = await openLobby(alice, channel, { game: 'tally' });
     const select = env.fake.message(lobby.id)!.selects.find((s) => s.customId.includes(':addbot'))!;
-    const before = env.fake.message(lobby.id)!.content;
+    const before = env.fake.message(lobby.id)!.text;
     const added = await alice.selectOptions(lobby.id, select.customId, ['normal'], { until: 'response' });
-    await added.waitFor(() => env.fake.message(lobby.id)!.content !== before, { timeoutMs: WAIT_MS, description: 'the lobby with the computer player' });
-    expect(env.fake.message(lobby.id)!.content).toContain('Bot 1 (normal)');
+    await added.waitFor(() => env.fake.message(lobby.id)!.text !== before, { timeoutMs: WAIT_MS, description: 'the lobby with the computer player' });
+    expect(env.fake.message(lobby.id)!.text).toContain('Bot 1 (normal)');
     await clickForBoard(alice, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
 
     // Alice ends her turns at once; the computer adds 2 twice and wins (on its first turn).
@@ -67,7 +67,7 @@ describe('computer players in /game history and /stats', () => {
         await until(env.fake, async () => (await finished()) || latestBoard(env.fake, channel).id !== board.id, 'the computer turn', WAIT_MS);
       }
     }
-    await until(env.fake, () => latestBoard(env.fake, channel).content.includes('**The game is over.**'), 'the final board', WAIT_MS);
+    await until(env.fake, () => latestBoard(env.fake, channel).text.includes('**The game is over.**'), 'the final board', WAIT_MS);
     const final = latestBoard(env.fake, channel);
     const gameId = (await env.service.history(env.fake.guildId, 1))[0]!.gameId;
 

@@ -69,7 +69,7 @@ describe('/game leave asks first', () => {
 
     // With three players, a computer player takes the leaver's seat (Tally has no rule to take a seat out).
     const prompt = await ask(alice, channel, 'leave');
-    expect(prompt.content).toBe(
+    expect(prompt.text).toBe(
       `**Leave game #${id} (Tally)?** A computer player takes your seat so the others can finish; you can take it back between turns (**Take my turn** on the board).`,
     );
     expect(prompt.buttons.map((b) => b.label)).toEqual(['Yes, leave the game', 'Keep playing']);
@@ -78,7 +78,7 @@ describe('/game leave asks first', () => {
     expect((await gameIn(channel)).row.version).toBe(version);
 
     const kept = await press(alice, prompt, 'keep');
-    expect(kept.content).toBe('Nothing was changed; the game goes on.');
+    expect(kept.text).toBe('Nothing was changed; the game goes on.');
     expect(kept.buttons).toEqual([]);
     expect((await gameIn(channel)).seats.find((s) => s.userId === alice.id)!.leftAt).toBeNull();
 
@@ -89,20 +89,20 @@ describe('/game leave asks first', () => {
     await choose(active, panel, offered(panel).find((o) => o.label === 'Add 1')!);
     expect((await gameIn(channel)).row.version).toBe(version + 1);
     const stale = await press(alice, again, 'confirm');
-    expect(stale.content).toBe('This question is out of date: the game has changed since you asked, so nothing was done. Run /game leave again if you still want to.');
+    expect(stale.text).toBe('This question is out of date: the game has changed since you asked, so nothing was done. Run /game leave again if you still want to.');
     expect(stale.buttons).toEqual([]);
     expect((await gameIn(channel)).seats.find((s) => s.userId === alice.id)!.leftAt).toBeNull();
 
     // Asked at the current version, Yes leaves, and the channel is told on a new board.
     const fresh = await ask(alice, channel, 'leave');
     const left = await press(alice, fresh, 'confirm');
-    expect(left.content).toBe('You left the game.');
+    expect(left.text).toBe('You left the game.');
     expect((await gameIn(channel)).seats.find((s) => s.userId === alice.id)!.leftAt).not.toBeNull();
-    expect(latestBoard(env.fake, channel).content).toMatch(new RegExp(`<@${alice.id}> left the game; a computer player takes their seat`));
+    expect(latestBoard(env.fake, channel).text).toMatch(new RegExp(`<@${alice.id}> left the game; a computer player takes their seat`));
 
     // Two humans left: leaving would end the game, and the question names the winner (in the user's language).
     const last = await ask(bob, channel, 'leave');
-    expect(last.content).toBe(
+    expect(last.text).toBe(
       `**Spiel #${id} (Tally) verlassen?** Das Spiel endet sofort: ${await numberMarker(env.service, channel, carol.id)} <@${carol.id}> gewinnt als einzige verbliebene Person. Das lässt sich nicht rückgängig machen.`,
     );
     expect(last.buttons.map((b) => b.label)).toEqual(['Ja, Spiel verlassen', 'Weiterspielen']);
@@ -123,7 +123,7 @@ describe('/game abandon asks first and keeps the standings', () => {
 
     // Not the host, no Manage Channel: refused at once, no question.
     const refused = await ask(alice, channel, 'abandon');
-    expect(refused.content).toBe('Only the host or a member who may manage this channel can do that.');
+    expect(refused.text).toBe('Only the host or a member who may manage this channel can do that.');
     expect(hasButton(refused, 'confirm')).toBe(false);
 
     const prompt = await ask(carol, channel, 'abandon');
@@ -131,24 +131,24 @@ describe('/game abandon asks first and keeps the standings', () => {
     const second = (first.id === alice.id ? carol : alice).id;
     // Each name carries its seat's marker (Tally's pieces are numbered in the playing order).
     const [firstMarker, secondMarker] = [await numberMarker(env.service, channel, first.id), await numberMarker(env.service, channel, second)];
-    expect(prompt.content.split('\n')).toEqual([
+    expect(prompt.text.split('\n')).toEqual([
       `**Spel #${id} (Tally) voor iedereen beëindigen?** Het spel stopt nu en kan niet worden hervat. De stand van dit moment wordt als uitslag bewaard in /spel geschiedenis; in /statistieken telt die niet als overwinning.`,
       `1. ${firstMarker} <@${first.id}>: 2 points`,
       `2. ${secondMarker} <@${second}>: 0 points`,
     ]);
     expect((await gameIn(channel)).row.status).toBe('active');
     const ended = await press(carol, prompt, 'confirm');
-    expect(ended.content).toBe('Het spel is beëindigd. De stand van dit moment is bewaard in /spel geschiedenis.');
+    expect(ended.text).toBe('Het spel is beëindigd. De stand van dit moment is bewaard in /spel geschiedenis.');
     expect(await env.service.byChannel(channel)).toMatchObject({ ok: false, code: 'no_game' });
     // The old board lost its buttons; the channel is told who ended it and the standings of that moment.
     expect(env.fake.message(board.id)!.buttons).toEqual([]);
     const announcement = env.fake.channelMessages(channel).at(-1)!;
-    const lines = announcement.content.split('\n');
+    const lines = announcement.text.split('\n');
     expect(lines[0]).toBe(`<@${carol.id}> ended game #${id} (Tally) early. The standings at that moment are kept in /game history (not counted as wins):`);
     expect(lines.slice(1)).toEqual([`1. ${firstMarker} <@${first.id}>: 2 points`, `2. ${secondMarker} <@${second}>: 0 points`]);
 
     const history = privateReply(await alice.runCommand(channel, 'game', { subcommand: 'history' }), alice);
-    expect(history.content).toMatch(new RegExp(`#${id} Tally · <t:\\d+:d> · 2 players · ended early; leading then: <@${first.id}>`));
+    expect(history.text).toMatch(new RegExp(`#${id} Tally · <t:\\d+:d> · 2 players · ended early; leading then: <@${first.id}>`));
     expect(await env.service.playerStats(env.fake.guildId, first.id)).toEqual([]);
     env.fake.assertNoViolations();
   });

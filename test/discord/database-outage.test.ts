@@ -48,8 +48,8 @@ describe('the database cannot be reached', () => {
     await click.waitFor((h) => h.followUps.length > 0, { timeoutMs: WAIT_MS, description: 'the answer to the click' });
     const clickAnswer = click.followUps[0]!;
     expect(clickAnswer.ephemeral).toBe(true);
-    expect(clickAnswer.content).toMatch(DOWN_DE);
-    expect(env.fake.message(lobby.id)!.content).not.toMatch(/Bob/);
+    expect(clickAnswer.text).toMatch(DOWN_DE);
+    expect(env.fake.message(lobby.id)!.text).not.toMatch(/Bob/);
 
     // A command, twice: the same words, in English.
     for (let i = 0; i < 2; i++) {
@@ -57,8 +57,8 @@ describe('the database cannot be reached', () => {
       await status.waitFor((h) => h.followUps.length > 0 || (h.reply !== undefined && !h.reply.loading), { timeoutMs: WAIT_MS, description: 'the answer to /game status' });
       const answer = status.followUps[0] ?? status.reply!;
       expect(answer.ephemeral).toBe(true);
-      expect(answer.content).toMatch(DOWN);
-      expect(answer.content).not.toMatch(/went wrong|reference/);
+      expect(answer.text).toMatch(DOWN);
+      expect(answer.text).not.toMatch(/went wrong|reference/);
     }
 
     const outage = env.logs.filter((l) => l.msg === 'the database cannot be reached: clicks are refused and deliveries wait until it answers again');

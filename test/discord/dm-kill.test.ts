@@ -119,7 +119,7 @@ async function settingsChanged(host: FakeUser, channel: string, reminderHours: n
   const announced = (): DeliveryLine[] => deliveries(channel).filter((d) => d.kind === 'announcement');
   const before = announced().length;
   const answer = await command(host, channel, 'settings', { reminder_hours: reminderHours });
-  expect(answer.content).toMatch(/^Settings saved\./);
+  expect(answer.text).toMatch(/^Settings saved\./);
   await wait(channel, () => announced().length === before + 1 && announced().every((d) => d.status === 'delivered'), 'the changed settings announced');
 }
 
@@ -138,7 +138,7 @@ describe('a direct message held for quiet hours, under kill -9', () => {
     const morning = Math.floor(botNow() / HOUR) * HOUR + 2 * HOUR;
     for (const user of [alice, bob]) {
       const answer = await command(user, fake.channelId(), 'notify', { how: 'dm', time_zone: 'UTC', quiet_from: hour, quiet_to: (hour + 2) % 24 });
-      expect(answer.content).toMatch(/^Saved\. Your turns: a direct message\./);
+      expect(answer.text).toMatch(/^Saved\. Your turns: a direct message\./);
     }
     const channel = fake.createChannel('held-dm');
     const board = await startKairo(channel, alice, bob);
@@ -163,7 +163,7 @@ describe('a direct message held for quiet hours, under kill -9', () => {
     // The quiet hours end: the restarted bot sends the notice, once, linking the first board.
     await advance(60_000);
     await wait(channel, () => fake.directMessagesTo(player.id).length === 1 && held()[0]!.status === 'delivered', 'the held direct message');
-    expect(fake.directMessagesTo(player.id)[0]!.content).toBe(
+    expect(fake.directMessagesTo(player.id)[0]!.text).toBe(
       `Your decision in **Kairo** (game #${gameIn(channel)}) in <#${channel}>: [Open the board](https://discord.com/channels/${fake.guildId}/${channel}/${board.id})`,
     );
     // Nothing more is owed: a further delivery for the game sends no second one.
@@ -210,7 +210,7 @@ describe('the mention instead of a refused direct message, under kill -9', () =>
       await wait(channel, () => killed && !bot.running, 'the kill as the mention is posted');
       const board = boards(fake, channel)[0]!;
       const player = [carol, dave].find((u) => u.id === mentionedToAct(board)[0])!;
-      const mentions = (): SeenMessage[] => fake.channelMessages(channel).filter((m) => m.content.includes('a direct message could not reach you'));
+      const mentions = (): SeenMessage[] => fake.channelMessages(channel).filter((m) => m.text.includes('a direct message could not reach you'));
       const fallback = (): DeliveryLine[] => deliveries(channel).filter((d) => d.kind === 'dm-fallback');
       // Recorded with the refusal, not yet recorded as posted.
       expect(fallback().map((d) => d.status)).toEqual(['pending']);
@@ -219,7 +219,7 @@ describe('the mention instead of a refused direct message, under kill -9', () =>
       await wait(channel, () => fallback()[0]?.status === 'delivered', 'the mention delivered after the restart');
       expect(mentions()).toHaveLength(1);
       const instead = mentions()[0]!;
-      expect(instead.content).toBe(`<@${player.id}>: your decision in **Kairo** (game #${gameIn(channel)}); a direct message could not reach you: [Open the board](https://discord.com/channels/${fake.guildId}/${channel}/${board.id})`);
+      expect(instead.text).toBe(`<@${player.id}>: your decision in **Kairo** (game #${gameIn(channel)}); a direct message could not reach you: [Open the board](https://discord.com/channels/${fake.guildId}/${channel}/${board.id})`);
       expect(fallback().map((d) => d.message_id)).toEqual([instead.id]);
       // Posted twice (before the kill and after the restart) with the same nonce: Discord kept one message.
       const refusal = fake.requests.findIndex((r) => r.method === 'POST' && dmPaths.has(r.path));

@@ -77,7 +77,7 @@ describe("the app's emojis", () => {
   it("stand beside the panel's words: Kairo's colours on the start stalls, the colour still named; coins in the hand", async () => {
     const { panel, hand } = await firstPanel('general');
     const coin = emojis().find((e) => e.name.startsWith('kairo_coin_violet_'))!;
-    expect(hand.content).toContain(`<:${coin.name}:${coin.id}> violet `);
+    expect(hand.text).toContain(`<:${coin.name}:${coin.id}> violet `);
     const violet = choices(panel).find((c) => c.label === 'Build a new violet main stall');
     expect(violet?.emoji).toMatch(/^kairo_violet_[0-9a-f]{6}$/);
     // A choice about no symbol has none.
@@ -107,8 +107,8 @@ describe("the app's emojis", () => {
     expect(emojis()).toEqual([]);
     const { panel, hand } = await firstPanel('second');
     expect(choices(panel).map((c) => c.emoji).filter((e) => e !== undefined)).toEqual([]);
-    expect(hand.content).not.toContain('<:');
-    expect(hand.content).toMatch(/violet \d/);
+    expect(hand.text).not.toContain('<:');
+    expect(hand.text).toMatch(/violet \d/);
     expect(choices(panel).map((c) => c.label)).toContain('Build a new violet main stall');
   });
 });

@@ -59,48 +59,48 @@ describe('the finished game', () => {
     const winner = env.fake.users.get(mentionedToAct(board)[0]!);
     let panel = privateReply(await winner.clickButton(board.id, buttonFor(board, 'turn')), winner);
     panel = (await choose(winner, panel, offered(panel).find((o) => o.label === 'Draw a card')!)).reply!;
-    const drawn = /You draw a (\d)/.exec(panel.content)![1]!;
+    const drawn = /You draw a (\d)/.exec(panel.text)![1]!;
     panel = (await choose(winner, panel, offered(panel).find((o) => o.label === 'Add 2')!)).reply!;
     await choose(winner, panel, offered(panel).find((o) => o.label === 'Add 1')!);
     const final = latestBoard(env.fake, channel);
-    expect(final.content).toMatch(/\*\*The game is over\.\*\* Final standings:/);
+    expect(final.text).toMatch(/\*\*The game is over\.\*\* Final standings:/);
     expect(final.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay', 'Board as text']);
     expect(parseCustomId(final.buttons[0]!.customId)).toMatchObject({ gameId: id, verb: 'rematch' });
 
     // /game status: the final board again, marked as the finished game, with its Rematch button.
     const status = await command(bob, channel, 'status');
-    expect(status.content).toBe('The last game in this channel is over; its final board is posted again.');
+    expect(status.text).toBe('The last game in this channel is over; its final board is posted again.');
     const again = latestBoard(env.fake, channel);
     expect(again.id).not.toBe(final.id);
-    expect(again.content.split('\n')).toContain(`This game (#${id}) is over: its final board, posted again. /game new or Rematch starts the next one.`);
-    expect(again.content).toContain(`1. ${await numberMarker(env.service, channel, winner.id)} <@${winner.id}>: 3 points`);
+    expect(again.text.split('\n')).toContain(`This game (#${id}) is over: its final board, posted again. /game new or Rematch starts the next one.`);
+    expect(again.text).toContain(`1. ${await numberMarker(env.service, channel, winner.id)} <@${winner.id}>: 3 points`);
     expect(again.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay', 'Board as text']);
     // /game log and /game hand answer from the finished game, in the user's language; the hand stays private.
     const log = await command(carol, channel, 'log');
-    expect(log.content.split('\n')[0]).toBe(`**De laatste beurten** van spel #${id} (afgelopen)`);
-    expect(log.content).toMatch(/adds 2/);
+    expect(log.text.split('\n')[0]).toBe(`**De laatste beurten** van spel #${id} (afgelopen)`);
+    expect(log.text).toMatch(/adds 2/);
     const hand = await command(winner, channel, 'hand');
-    expect(hand.content.split('\n')[0]).toBe(`**Your hand at the end** of game #${id} (finished; only you can see this)`);
-    expect(hand.content).toContain(`#${drawn}`);
+    expect(hand.text.split('\n')[0]).toBe(`**Your hand at the end** of game #${id} (finished; only you can see this)`);
+    expect(hand.text).toContain(`#${drawn}`);
     expect(env.fake.publicOccurrences(`You draw a ${drawn}`)).toEqual([]);
-    expect((await command(dave, channel, 'hand')).content).toBe('You are not playing in this game.');
+    expect((await command(dave, channel, 'hand')).text).toBe('You are not playing in this game.');
 
     // Rematch: not for someone who did not play; any player may press it and becomes the host.
     const stranger = await dave.clickButton(again.id, buttonFor(again, 'rematch'));
-    expect(privateReply(stranger, dave).content).toBe('You are not playing in this game.');
+    expect(privateReply(stranger, dave).text).toBe('You are not playing in this game.');
     const pressed = privateReply(await bob.clickButton(final.id, buttonFor(final, 'rematch')), bob);
-    const link = /\/channels\/\d+\/(\d+)\/(\d+)/.exec(pressed.content)!;
-    expect(pressed.content).toMatch(/^A rematch lobby is open with the same players and options: \[Open the rematch lobby\]\(https:\/\/discord\.com\/channels\//);
+    const link = /\/channels\/\d+\/(\d+)\/(\d+)/.exec(pressed.text)!;
+    expect(pressed.text).toMatch(/^A rematch lobby is open with the same players and options: \[Open the rematch lobby\]\(https:\/\/discord\.com\/channels\//);
     const rematch = env.fake.message(link[2]!)!;
     expect(link[1]).toBe(channel);
     const others = seatOrder.filter((u) => u !== bob.id).map((u) => `<@${u}>`);
-    expect(rematch.content).toContain(`**Tally**: new game opened by <@${bob.id}>`);
-    expect(rematch.content).toContain(`Players (3/4): <@${bob.id}>, ${others.join(', ')}`);
+    expect(rematch.text).toContain(`**Tally**: new game opened by <@${bob.id}>`);
+    expect(rematch.text).toContain(`Players (3/4): <@${bob.id}>, ${others.join(', ')}`);
     expect(rematch.buttons.map((b) => b.label)).toEqual(['Join', 'Leave', 'Start', 'Cancel']);
     // One game per channel: a second press is refused, and the new lobby takes precedence over the finished game.
     const twice = privateReply(await carol.clickButton(final.id, buttonFor(final, 'rematch')), carol);
-    expect(twice.content).toMatch(/^Dit kanaal heeft al een spel \(Tally, spel #\d+, lobby\)/);
-    expect((await command(alice, channel, 'status')).content).toMatch(/^This channel has an open lobby for Tally \(game #\d+\)/);
+    expect(twice.text).toMatch(/^Dit kanaal heeft al een spel \(Tally, spel #\d+, lobby\)/);
+    expect((await command(alice, channel, 'status')).text).toMatch(/^This channel has an open lobby for Tally \(game #\d+\)/);
     // The host starts: the same three play again.
     const boardsBefore = boards(env.fake, channel).length;
     const next = await clickForBoard(bob, rematch, buttonFor(rematch, 'start'), channel);

@@ -70,42 +70,42 @@ describe('lobby', () => {
   it('opens a public lobby; players join and leave; the host starts; seats and start player are drawn', async () => {
     const channel = env.fake.createChannel('lobby');
     const lobby = await openLobby(alice, channel, { game: 'tally', players: 3 });
-    expect(lobby.content).toContain('Players (1/3)');
+    expect(lobby.text).toContain('Players (1/3)');
     expect(lobby.buttons.map((b) => b.label)).toEqual(['Join', 'Leave', 'Start', 'Cancel']);
     // Only one game per channel: the second gets a clear private answer.
     const second = await bob.runCommand(channel, 'game', { subcommand: 'new', options: { game: 'tally' } });
-    expect(privateReply(second, bob).content).toMatch(/In diesem Kanal läuft schon ein Spiel \(Tally, Spiel #\d+, lobby\)/);
+    expect(privateReply(second, bob).text).toMatch(/In diesem Kanal läuft schon ein Spiel \(Tally, Spiel #\d+, lobby\)/);
     // Start with one player: refused, privately.
     const early = await alice.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'start'));
     expect(early.followUps[0]).toMatchObject({ ephemeral: true, content: 'At least 2 players are needed to start.' });
     await bob.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
     const again = await bob.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
-    expect(again.followUps[0]?.content).toBe('Du bist schon in dieser Lobby.');
+    expect(again.followUps[0]?.text).toBe('Du bist schon in dieser Lobby.');
     await carol.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
     // A full lobby offers no seat: no Join, no computer player to add; Leave, Start and Cancel stay.
     const full = env.fake.message(lobby.id)!;
     expect(full.buttons.map((b) => b.label)).toEqual(['Leave', 'Start', 'Cancel']);
     expect(full.selects).toEqual([]);
-    expect(full.content).toContain('The lobby is full: the host starts');
+    expect(full.text).toContain('The lobby is full: the host starts');
     await carol.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'quit'));
-    expect(env.fake.message(lobby.id)!.content).toContain('Players (2/3)');
+    expect(env.fake.message(lobby.id)!.text).toContain('Players (2/3)');
     // The seat freed up: Join and the computer players are offered again.
     expect(env.fake.message(lobby.id)!.buttons.map((b) => b.label)).toEqual(['Join', 'Leave', 'Start', 'Cancel']);
     expect(env.fake.message(lobby.id)!.selects.map((s) => s.placeholder)).toEqual(['Add a computer player…']);
     // /game leave works in a lobby too, and the lobby message follows.
     await dave.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
-    expect(env.fake.message(lobby.id)!.content).toContain('Players (3/3)');
+    expect(env.fake.message(lobby.id)!.text).toContain('Players (3/3)');
     const leftLobby = await dave.runCommand(channel, 'game', { subcommand: 'leave' });
-    expect(privateReply(leftLobby, dave).content).toBe('You left the lobby.');
-    expect(env.fake.message(lobby.id)!.content).toContain('Players (2/3)');
+    expect(privateReply(leftLobby, dave).text).toBe('You left the lobby.');
+    expect(env.fake.message(lobby.id)!.text).toContain('Players (2/3)');
     // Only the host starts.
     const notHost = await bob.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'start'));
-    expect(notHost.followUps[0]?.content).toMatch(/Gastgeber/);
+    expect(notHost.followUps[0]?.text).toMatch(/Gastgeber/);
     // The start answers in the lobby message, then the first board follows (wait for it, not for a time).
     const board = await clickForBoard(alice, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
     const started = env.fake.message(lobby.id)!;
     expect(started.buttons).toEqual([]);
-    expect(started.content).toMatch(/\(game #\d+\) has started\. 1\uFE0F\u20E3 <@\d+> starts; playing order: 1\. 1\uFE0F\u20E3 <@\d+>, 2\. 2\uFE0F\u20E3 <@\d+>\./);
+    expect(started.text).toMatch(/\(game #\d+\) has started\. 1\uFE0F\u20E3 <@\d+> starts; playing order: 1\. 1\uFE0F\u20E3 <@\d+>, 2\. 2\uFE0F\u20E3 <@\d+>\./);
     expect(board.attachments[0]?.contentType).toBe('image/png');
     expect(board.buttons.map((b) => b.label)).toEqual(['Take my turn', 'My hand', 'Log', 'Board as text']);
     const toAct = mentionedToAct(board);
@@ -118,10 +118,10 @@ describe('lobby', () => {
     const channel = env.fake.createChannel('cancel');
     const lobby = await openLobby(dave, channel, { game: 'tally' });
     await dave.clickButton(lobby.id, buttonFor(lobby, 'cancel'));
-    expect(env.fake.message(lobby.id)!.content).toMatch(/the lobby was closed by <@\d+>/);
+    expect(env.fake.message(lobby.id)!.text).toMatch(/the lobby was closed by <@\d+>/);
     expect(env.fake.message(lobby.id)!.buttons).toEqual([]);
     const status = await dave.runCommand(channel, 'game', { subcommand: 'status' });
-    expect(privateReply(status, dave).content).toBe('There is no game in this channel. Start one with /game new.');
+    expect(privateReply(status, dave).text).toBe('There is no game in this channel. Start one with /game new.');
   });
 });
 
@@ -132,12 +132,12 @@ describe('a turn', () => {
     const active = userById(mentionedToAct(board)[0]!);
     const waiting = active.id === alice.id ? bob : alice;
     // Someone who is not playing, and the player who is not on turn, are refused privately.
-    expect(privateReply(await dave.clickButton(board.id, buttonFor(board, 'turn')), dave).content).toBe('You are not playing in this game.');
-    const notYours = privateReply(await waiting.clickButton(board.id, buttonFor(board, 'turn')), waiting).content;
+    expect(privateReply(await dave.clickButton(board.id, buttonFor(board, 'turn')), dave).text).toBe('You are not playing in this game.');
+    const notYours = privateReply(await waiting.clickButton(board.id, buttonFor(board, 'turn')), waiting).text;
     expect(notYours).toMatch(/(It is not your decision now|Du bist gerade nicht an der Reihe).*(Alice|Bob)/);
 
     let panel = await openPanel(active, board);
-    expect(panel.content).toMatch(/\*\*(Your decision|Deine Entscheidung)\*\*/);
+    expect(panel.text).toMatch(/\*\*(Your decision|Deine Entscheidung)\*\*/);
     // 30 numbers to pick: a paged select; the page option shows the rest.
     const pickSelect = panel.selects.find((s) => s.options.some((o) => o.label === 'Pick 1'))!;
     expect(pickSelect.options).toHaveLength(24);
@@ -149,22 +149,22 @@ describe('a turn', () => {
     const versionBefore = (await gameIn(channel)).row.version;
     panel = (await choose(active, panel, pick(panel, /^Add 2$/))).reply!;
     expect((await gameIn(channel)).row.version).toBe(versionBefore + 1);
-    expect(panel.content).toMatch(/adds 2/);
+    expect(panel.text).toMatch(/adds 2/);
     // Undo is offered, takes the move back and names it.
     const undo = buttonFor(panel, 'undo');
     panel = (await active.clickButton(panel.id, undo)).reply!;
-    expect(panel.content).toMatch(/^(Undone|Zurückgenommen): Add 2\./);
+    expect(panel.text).toMatch(/^(Undone|Zurückgenommen): Add 2\./);
     expect(((await gameIn(channel)).state as TallyState).scores).toEqual([0, 0]);
     expect(hasButton(panel, 'undo')).toBe(false);
     // End the turn: the panel says so, a new board is posted, the old one loses its buttons.
     panel = (await choose(active, panel, pick(panel, /End the turn/))).reply!;
     expect(panel.components).toEqual([]);
-    expect(panel.content).toMatch(/(Your turn is over|Dein Zug ist zu Ende)/);
+    expect(panel.text).toMatch(/(Your turn is over|Dein Zug ist zu Ende)/);
     const next = latestBoard(env.fake, channel);
     expect(next.id).not.toBe(board.id);
     expect(env.fake.message(board.id)!.buttons).toEqual([]);
     expect(mentionedToAct(next)).toEqual([waiting.id]);
-    expect(next.content).toMatch(/Last turn: \d\uFE0F\u20E3 (Alice|Bob) ends the turn/);
+    expect(next.text).toMatch(/Last turn: \d\uFE0F\u20E3 (Alice|Bob) ends the turn/);
     env.fake.assertNoViolations();
   });
 
@@ -179,7 +179,7 @@ describe('a turn', () => {
     // The older panel still shows version n-1: its click is refused, and the panel is replaced by the current one.
     const stale = await choose(active, older, pick(older, /^Add 2$/));
     // It speaks of the buttons (a panel's here), not of "this board".
-    expect(stale.reply!.content).toMatch(/^(These buttons are out of date|Diese Schaltflächen sind veraltet|Deze knoppen zijn verouderd): /);
+    expect(stale.reply!.text).toMatch(/^(These buttons are out of date|Diese Schaltflächen sind veraltet|Deze knoppen zijn verouderd): /);
     expect((await gameIn(channel)).row.version).toBe(version);
     expect(((await gameIn(channel)).state as TallyState).scores.reduce((a, b) => a + b)).toBe(1);
     expect(offered(stale.reply!).length).toBeGreaterThan(0);
@@ -210,22 +210,22 @@ describe('playing over days', () => {
     const active = userById(mentionedToAct(board)[0]!);
     const other = active.id === erin.id ? frank : erin;
     // Reminders by their text: an older reminder loses its buttons when the next one comes.
-    const reminders = () => env.fake.channelMessages(channel).filter((m) => /Reminder \d of|Erinnerung \d|Herinnering \d/.test(m.content));
+    const reminders = () => env.fake.channelMessages(channel).filter((m) => /Reminder \d of|Erinnerung \d|Herinnering \d/.test(m.text));
     env.fake.clock.advance(12 * HOUR - 60_000);
     await env.bot.scheduler.tick();
     expect(reminders()).toHaveLength(0);
     env.fake.clock.advance(60_000);
     expect(await env.bot.scheduler.tick()).toBeGreaterThanOrEqual(1);
     const [reminder] = reminders();
-    expect(reminder!.content).toContain(`<@${active.id}>`);
-    expect(reminder!.content).toMatch(/Reminder 1 of 3/);
+    expect(reminder!.text).toContain(`<@${active.id}>`);
+    expect(reminder!.text).toMatch(/Reminder 1 of 3/);
     // The reminder's own "Take my turn" opens the panel.
     expect(offered(await openPanel(active, reminder!)).length).toBeGreaterThan(0);
     // Only the reminded player may snooze.
     const foreign = await other.clickButton(reminder!.id, buttonFor(reminder!, 'snooze'));
-    expect(privateReply(foreign, other).content).toMatch(/another player|anderen Spieler|andere speler/);
+    expect(privateReply(foreign, other).text).toMatch(/another player|anderen Spieler|andere speler/);
     const snoozed = privateReply(await active.clickButton(reminder!.id, buttonFor(reminder!, 'snooze')), active);
-    expect(snoozed.content).toMatch(/<t:\d+:R>/);
+    expect(snoozed.text).toMatch(/<t:\d+:R>/);
     // Without the snooze the next reminder would come 12 hours later; now it comes 24 hours later.
     env.fake.clock.advance(12 * HOUR);
     await env.bot.scheduler.tick();
@@ -233,7 +233,7 @@ describe('playing over days', () => {
     env.fake.clock.advance(12 * HOUR);
     await env.bot.scheduler.tick();
     expect(reminders()).toHaveLength(2);
-    expect(reminders()[1]!.content).toMatch(/Reminder 2 of 3/);
+    expect(reminders()[1]!.text).toMatch(/Reminder 2 of 3/);
     expect(reminders()[0]!.buttons).toEqual([]);
     // The turn ends: the next reminder is the next player's first.
     const panel = await openPanel(active, latestBoard(env.fake, channel));
@@ -241,8 +241,8 @@ describe('playing over days', () => {
     env.fake.clock.advance(12 * HOUR);
     await env.bot.scheduler.tick();
     expect(reminders()).toHaveLength(3);
-    expect(reminders()[2]!.content).toContain(`<@${other.id}>`);
-    expect(reminders()[2]!.content).toMatch(/(Reminder|Herinnering) 1/);
+    expect(reminders()[2]!.text).toContain(`<@${other.id}>`);
+    expect(reminders()[2]!.text).toMatch(/(Reminder|Herinnering) 1/);
     env.fake.assertNoViolations();
   });
 
@@ -254,20 +254,20 @@ describe('playing over days', () => {
     env.fake.clock.advance(48 * HOUR);
     await env.bot.scheduler.tick();
     const vote = env.fake.channelMessages(channel).find((m) => hasButton(m, 'vote'))!;
-    expect(vote.content).toContain(`<@${idle.id}>`);
-    expect(vote.content).toMatch(/2 votes decide/);
+    expect(vote.text).toContain(`<@${idle.id}>`);
+    expect(vote.text).toMatch(/2 votes decide/);
     const skip = vote.buttons.find((b) => parseCustomId(b.customId)?.verb === 'vote' && b.customId!.endsWith(':skip'))!.customId!;
     // The idle player cannot vote on their own turn.
-    expect(privateReply(await idle.clickButton(vote.id, skip), idle).content).toMatch(/own turn|eigenen Zug|eigen beurt/);
+    expect(privateReply(await idle.clickButton(vote.id, skip), idle).text).toMatch(/own turn|eigenen Zug|eigen beurt/);
     const boardsBefore = env.fake.channelMessages(channel).filter((m) => m.attachments.length > 0).length;
     await voters[0]!.clickButton(vote.id, skip);
-    expect(env.fake.message(vote.id)!.content).toMatch(/Computer: 1 · Remove: 0 · needed: 2/);
+    expect(env.fake.message(vote.id)!.text).toMatch(/Computer: 1 · Remove: 0 · needed: 2/);
     await voters[1]!.clickButton(vote.id, skip);
-    expect(env.fake.message(vote.id)!.content).toMatch(/a computer player plays for \d\uFE0F\u20E3 <@\d+> until they take their seat back/);
+    expect(env.fake.message(vote.id)!.text).toMatch(/a computer player plays for \d\uFE0F\u20E3 <@\d+> until they take their seat back/);
     expect(env.fake.message(vote.id)!.buttons).toEqual([]);
     const after = latestBoard(env.fake, channel);
     expect(env.fake.channelMessages(channel).filter((m) => m.attachments.length > 0)).toHaveLength(boardsBefore + 1);
-    expect(after.content).toMatch(/By vote, a computer player plays for \d\uFE0F\u20E3 <@\d+> until they take their seat back/);
+    expect(after.text).toMatch(/By vote, a computer player plays for \d\uFE0F\u20E3 <@\d+> until they take their seat back/);
     expect(mentionedToAct(after)).not.toContain(idle.id);
     env.fake.assertNoViolations();
   });
@@ -279,29 +279,29 @@ describe('leaving and ending', () => {
     await startTally(channel, alice, [bob, dave]);
     const picturesBefore = env.fake.channelMessages(channel).filter((m) => m.attachments.length > 0).length;
     const left = await runConfirmed(dave, channel, 'leave');
-    expect(left.content).toBe('You left the game.');
+    expect(left.text).toBe('You left the game.');
     // A computer takes the seat: nothing moves on the board, so a short text tells the table, no new picture.
     const told = latestCall(env.fake, channel);
-    expect(told.content).toMatch(/<@\d+> left the game; a computer player takes their seat/);
+    expect(told.text).toMatch(/<@\d+> left the game; a computer player takes their seat/);
     expect(told.attachments).toEqual([]);
     expect(env.fake.channelMessages(channel).filter((m) => m.attachments.length > 0)).toHaveLength(picturesBefore);
     expect(mentionedToAct(told)).not.toContain(dave.id);
     // Abandon: not for another player without Manage Channel.
     const refused = await bob.runCommand(channel, 'game', { subcommand: 'abandon' });
-    expect(privateReply(refused, bob).content).toMatch(/Gastgeber/);
+    expect(privateReply(refused, bob).text).toMatch(/Gastgeber/);
     const bobLeaves = await runConfirmed(bob, channel, 'leave');
-    expect(bobLeaves.content).toBe('Du hast das Spiel verlassen.');
+    expect(bobLeaves.text).toBe('Du hast das Spiel verlassen.');
     const board = latestBoard(env.fake, channel);
-    expect(board.content).toMatch(new RegExp(`The game is over\\.\\*\\* \\d\uFE0F\u20E3 <@${alice.id}> wins: every other player left the game\\.`));
+    expect(board.text).toMatch(new RegExp(`The game is over\\.\\*\\* \\d\uFE0F\u20E3 <@${alice.id}> wins: every other player left the game\\.`));
     expect(board.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay', 'Board as text']);
     expect(await env.service.byChannel(channel)).toMatchObject({ ok: false, code: 'no_game' });
 
     const second = env.fake.createChannel('abandon');
     const first = await startTally(second, carol, [alice]);
     const ended = await runConfirmed(carol, second, 'abandon');
-    expect(ended.content).toMatch(/^Het spel is beëindigd\. De stand van dit moment is bewaard/);
+    expect(ended.text).toMatch(/^Het spel is beëindigd\. De stand van dit moment is bewaard/);
     expect(env.fake.message(first.id)!.buttons).toEqual([]);
-    expect(env.fake.channelMessages(second).at(-1)!.content).toMatch(/<@\d+> ended game #\d+ \(Tally\)/);
+    expect(env.fake.channelMessages(second).at(-1)!.text).toMatch(/<@\d+> ended game #\d+ \(Tally\)/);
     env.fake.assertNoViolations();
   });
 });
@@ -311,7 +311,7 @@ describe('robustness', () => {
     const channel = env.fake.createChannel('no-files');
     env.fake.denyBot(channel, ['AttachFiles']);
     const refused = await alice.runCommand(channel, 'game', { subcommand: 'new', options: { game: 'tally' } });
-    expect(privateReply(refused, alice).content).toMatch(/missing the permission\(s\) Attach Files.*channel settings -> Permissions -> Bazaar/);
+    expect(privateReply(refused, alice).text).toMatch(/missing the permission\(s\) Attach Files.*channel settings -> Permissions -> Bazaar/);
     expect(await env.service.byChannel(channel)).toMatchObject({ ok: false, code: 'no_game' });
     env.fake.resetBotPermissions(channel);
     const board = await startTally(channel, alice, [bob]);
@@ -320,7 +320,7 @@ describe('robustness', () => {
     env.fake.denyBot(channel, ['SendMessages']);
     const version = (await gameIn(channel)).row.version;
     const click = await choose(active, panel, pick(panel, /End the turn|Zug beenden/));
-    expect(click.reply!.content).toMatch(/(Send Messages|Nachrichten senden)/);
+    expect(click.reply!.text).toMatch(/(Send Messages|Nachrichten senden)/);
     expect((await gameIn(channel)).row.version).toBe(version);
     env.fake.resetBotPermissions(channel);
     env.fake.assertNoViolations();
@@ -337,8 +337,8 @@ describe('robustness', () => {
     env.fake.failNext('POST /webhooks/{webhook_id}/{webhook_token}', { status: 403, code: 50013, message: 'Missing Permissions' });
     env.fake.failNext('POST /channels/{channel_id}/messages', { status: 403, code: 50013, message: 'Missing Permissions' });
     const click = await choose(active, panel, pick(panel, /End the turn/));
-    expect(click.reply!.content).toMatch(/(new board will appear in the channel as soon as Discord accepts it|der neue Spielplan erscheint im Kanal)/);
-    expect(click.reply!.content).not.toMatch(/is in the channel|ist im Kanal/);
+    expect(click.reply!.text).toMatch(/(new board will appear in the channel as soon as Discord accepts it|der neue Spielplan erscheint im Kanal)/);
+    expect(click.reply!.text).not.toMatch(/is in the channel|ist im Kanal/);
     expect((await gameIn(channel)).row.version).toBe(version + 1);
     env.fake.takeViolations();
     // The outbox posts the board, then takes the buttons off the old one.
@@ -360,12 +360,12 @@ describe('robustness', () => {
     const id = (await gameIn(broken)).row.id;
     env.database.sqlite.prepare('UPDATE games SET state = ? WHERE id = ?').run('{"truncated":', id);
     const status = await bob.runCommand(broken, 'game', { subcommand: 'status' });
-    expect(privateReply(status, bob).content).toContain(`Das Spiel #${id} in diesem Kanal ist beschädigt`);
+    expect(privateReply(status, bob).text).toContain(`Das Spiel #${id} in diesem Kanal ist beschädigt`);
     expect(env.logs.filter((l) => l.table === 'games' && l.gameId === id && l.channelId === broken)).toHaveLength(1);
     const active = userById(mentionedToAct(board)[0]!);
     const panel = await openPanel(active, board);
     expect(offered(panel).length).toBeGreaterThan(0);
-    expect((await runConfirmed(bob, broken, 'abandon')).content).toBe('Das Spiel ist beendet.');
+    expect((await runConfirmed(bob, broken, 'abandon')).text).toBe('Das Spiel ist beendet.');
     expect(await env.service.byChannel(broken)).toMatchObject({ ok: false, code: 'no_game' });
     env.fake.assertNoViolations();
   });
@@ -377,7 +377,7 @@ describe('robustness', () => {
     const panel = await openPanel(active, board);
     await env.restart();
     const after = await choose(active, panel, pick(panel, /^(Add 1|1 addieren|Add 1)$/));
-    expect(after.reply!.content).toMatch(/adds 1/);
+    expect(after.reply!.text).toMatch(/adds 1/);
     expect(((await gameIn(channel)).state as TallyState).scores.reduce((a, b) => a + b)).toBe(1);
     const reopened = await openPanel(active, board);
     expect(hasButton(reopened, 'undo')).toBe(true);
@@ -390,46 +390,46 @@ describe('robustness', () => {
     const active = userById(mentionedToAct(board)[0]!);
     let panel = await openPanel(active, board);
     panel = (await choose(active, panel, pick(panel, /Draw a card/))).reply!;
-    const drawn = /(You draw a \d)/.exec(panel.content);
+    const drawn = /(You draw a \d)/.exec(panel.text);
     expect(drawn).not.toBeNull();
     const hand = privateReply(await active.runCommand(channel, 'game', { subcommand: 'hand' }), active);
-    expect(hand.content).toMatch(/(Deine Hand|Jouw hand)/);
-    const handLine = hand.content.split('\n').at(-1)!;
+    expect(hand.text).toMatch(/(Deine Hand|Jouw hand)/);
+    const handLine = hand.text.split('\n').at(-1)!;
     expect(handLine).toMatch(/#\d/);
     const handButton = privateReply(await active.clickButton(board.id, buttonFor(board, 'hand')), active);
-    expect(handButton.content).toContain(handLine);
+    expect(handButton.text).toContain(handLine);
     expect(env.fake.publicOccurrences(handLine)).toEqual([]);
     expect(env.fake.publicOccurrences(drawn![1]!)).toEqual([]);
     const log = privateReply(await carol.runCommand(channel, 'game', { subcommand: 'log' }), carol);
-    expect(log.content).toMatch(/De laatste beurten/);
-    expect(log.content).toMatch(/draws a card/);
-    if (active.id !== carol.id) expect(log.content).not.toMatch(/You draw/);
+    expect(log.text).toMatch(/De laatste beurten/);
+    expect(log.text).toMatch(/draws a card/);
+    if (active.id !== carol.id) expect(log.text).not.toMatch(/You draw/);
     const settings = privateReply(await bob.runCommand(channel, 'game', { subcommand: 'settings', options: { reminder_hours: 6, idle_hours: 24 } }), bob);
-    expect(settings.content).toMatch(/Erinnerungen alle 6 Stunden, höchstens 3 pro Zug; .* nach 24 Stunden/);
+    expect(settings.text).toMatch(/Erinnerungen alle 6 Stunden, höchstens 3 pro Zug; .* nach 24 Stunden/);
     const notHost = privateReply(await carol.runCommand(channel, 'game', { subcommand: 'settings', options: { reminder_limit: 1 } }), carol);
-    expect(notHost.content).toMatch(/gastheer/);
+    expect(notHost.text).toMatch(/gastheer/);
     // Someone who does not play is answered privately with a link to the latest board: no board is posted.
     const postsBefore = env.fake.channelMessages(channel).length;
     const outsider = privateReply(await alice.runCommand(channel, 'game', { subcommand: 'status' }), alice);
-    expect(outsider.content).toMatch(new RegExp(`^You do not play in \\*\\*Tally\\*\\* \\(game #\\d+\\), so the board is not posted again for you: \\[Open the latest board\\]\\(https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id}\\)$`));
+    expect(outsider.text).toMatch(new RegExp(`^You do not play in \\*\\*Tally\\*\\* \\(game #\\d+\\), so the board is not posted again for you: \\[Open the latest board\\]\\(https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id}\\)$`));
     expect(env.fake.channelMessages(channel)).toHaveLength(postsBefore);
     // /help answers in two private messages: the commands, then how playing over days works.
     const asked = await alice.runCommand(channel, 'help', {});
     await asked.waitFor((h) => h.followUps.length === 1, { timeoutMs: 30_000, description: '/help\'s second message' });
-    expect(privateReply(asked, alice).content).toContain('`/game learn`');
+    expect(privateReply(asked, alice).text).toContain('`/game learn`');
     expect(asked.followUps[0]!.ephemeral).toBe(true);
-    expect(asked.followUps[0]!.content).toMatch(/reminded every 6 hours, at most 3 times per turn/);
+    expect(asked.followUps[0]!.text).toMatch(/reminded every 6 hours, at most 3 times per turn/);
     const decisions = privateReply(await bob.runCommand(channel, 'help', { options: { topic: 'decisions', game: 'tally' } }), bob);
-    expect(decisions.content).toBe('Tally: first to the target wins.');
+    expect(decisions.text).toBe('Tally: first to the target wins.');
     // Public messages follow the server's language, chosen when the game is created.
     const guild = env.fake.world.guild(env.fake.guildId);
     guild.locale = 'nl' as typeof guild.locale;
     try {
       const dutch = await startTally(env.fake.createChannel('nederlands'), alice, [bob]);
       expect(dutch.buttons.map((b) => b.label)).toEqual(['Mijn beurt spelen', 'Mijn hand', 'Logboek', 'Bord als tekst']);
-      expect(dutch.content).toMatch(/: jouw beslissing\.$/);
+      expect(dutch.text).toMatch(/: jouw beslissing\.$/);
       // Alice's own answers stay English.
-      expect((await openPanel(alice.id === mentionedToAct(dutch)[0] ? alice : bob, dutch)).content).toMatch(/\*\*(Your decision|Deine Entscheidung)\*\*/);
+      expect((await openPanel(alice.id === mentionedToAct(dutch)[0] ? alice : bob, dutch)).text).toMatch(/\*\*(Your decision|Deine Entscheidung)\*\*/);
     } finally {
       guild.locale = 'en-US' as typeof guild.locale;
     }

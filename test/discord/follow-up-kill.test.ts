@@ -133,7 +133,7 @@ describe('a board posted as the follow-up of the click that ended the turn, unde
     await playTurn({ fake, channelId: channel, latest: () => fake.message(posted.id) }, { policy: drawFromDeck });
     await wait(channel, () => boards(fake, channel).length === 3 && settled(channel) && fake.message(posted.id)!.buttons.length === 0, 'the next turn');
     expect(fake.world.messages.get(boards(fake, channel)[2]!.id)!.interaction).toBeDefined();
-    expect(new Set(boards(fake, channel).map((m) => m.content)).size).toBe(3);
+    expect(new Set(boards(fake, channel).map((m) => m.text)).size).toBe(3);
     fake.assertNoViolations();
   }, 300_000);
 });

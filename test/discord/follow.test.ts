@@ -5,7 +5,7 @@
  * empty channel are refused in the user's language; unfollowing stops it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
+import { bodyText, type FakeUser, type SeenMessage } from '../fake-discord/index.js';
 import { tallyGame } from '../games/tally/game.js';
 import { tallyComputer } from '../games/tally/ai/index.js';
 import { gameRegistry } from '../../src/games/registry.js';
@@ -40,13 +40,13 @@ afterAll(async () => {
 async function command(user: FakeUser, channel: string, subcommand: string, options: Record<string, string | number> = {}): Promise<string> {
   const handle = await user.runCommand(channel, 'game', { subcommand, options });
   await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: `the answer to /game ${subcommand}` });
-  return privateReply(handle, user).content;
+  return privateReply(handle, user).text;
 }
 
 /** The users a posted message was allowed to ping (what Discord would notify), from the request the bot sent. */
 function pinged(channel: string, message: SeenMessage): string[] {
   // Posted in the channel, or as the follow-up of the click that ended the turn.
-  const post = env.fake.requests.find((r) => r.method === 'POST' && r.globallyLimited !== true && (r.path === `/channels/${channel}/messages` || r.route === '/webhooks/{webhook_id}/{webhook_token}') && (r.body as { content?: string }).content === message.content);
+  const post = env.fake.requests.find((r) => r.method === 'POST' && r.globallyLimited !== true && (r.path === `/channels/${channel}/messages` || r.route === '/webhooks/{webhook_id}/{webhook_token}') && bodyText(r.body) === message.text);
   return (post?.body as { allowed_mentions?: { users?: string[] } } | undefined)?.allowed_mentions?.users ?? [];
 }
 
@@ -81,7 +81,7 @@ describe('following a game', () => {
     expect(await command(bob, thread, 'follow')).toBe('You play in this game: you hear of it as a player already.');
 
     const board = await turn(thread);
-    const lines = board.content.split('\n');
+    const lines = board.text.split('\n');
     // Above the line naming who decides, which still pings only the player.
     expect(lines.at(-2)).toBe(`Following: <@${carol.id}>`);
     expect(mentionedToAct(board)).toHaveLength(1);
@@ -92,7 +92,7 @@ describe('following a game', () => {
     expect(await command(carol, thread, 'unfollow')).toBe(`You no longer follow **Tally** (game #${gameId}).`);
     expect(await command(carol, thread, 'unfollow')).toBe('You do not follow the game of this channel.');
     const next = await turn(thread);
-    expect(next.content).not.toContain('Following');
+    expect(next.text).not.toContain('Following');
     expect(pinged(thread, next)).toEqual(mentionedToAct(next));
     env.fake.assertNoViolations();
   });
@@ -106,10 +106,10 @@ describe('following a game', () => {
     );
     // Both players add 2 each turn: the start player reaches 4 on their second turn.
     const board = await turn(thread, addTwo);
-    expect(board.content).not.toContain('Folgen');
+    expect(board.text).not.toContain('Folgen');
     expect(pinged(thread, board)).not.toContain(dave.id);
     await env.service.lockedGame(gameId, () => undefined);
-    expect(env.fake.directMessagesTo(dave.id).map((m) => m.content)).toEqual([
+    expect(env.fake.directMessagesTo(dave.id).map((m) => m.text)).toEqual([
       `Ein neuer Spielplan in **Tally** (Spiel #${gameId}), dem du folgst, in <#${thread}>: [Spielplan öffnen](https://discord.com/channels/${env.fake.guildId}/${thread}/${board.id})`,
     ]);
     await turn(thread, addTwo);
@@ -118,14 +118,14 @@ describe('following a game', () => {
       const started = Date.now();
       const look = (): void => {
         const last = boards(env.fake, channel).at(-1);
-        if (last?.content.includes('**The game is over.**')) return resolve(last);
+        if (last?.text.includes('**The game is over.**')) return resolve(last);
         if (Date.now() - started > WAIT_MS) return reject(new Error('no final board'));
         env.fake.events.once('messageCreate', look);
       };
       look();
     });
     await env.service.lockedGame(gameId, () => undefined);
-    const dms = env.fake.directMessagesTo(dave.id).map((m) => m.content);
+    const dms = env.fake.directMessagesTo(dave.id).map((m) => m.text);
     expect(dms.at(-1)).toBe(`**Tally** (Spiel #${gameId}), dem du folgst, ist vorbei: [Endstand öffnen](https://discord.com/channels/${env.fake.guildId}/${channel}/${final.id})`);
     // Every direct message is a line with a link: nothing of a hand, nothing but public boards.
     for (const text of dms) expect(text).toMatch(/^(Ein neuer Spielplan|\*\*Tally\*\*).*\]\(https:\/\/discord\.com\/channels\/\d+\/\d+\/\d+\)$/);

@@ -74,7 +74,7 @@ describe("Kairo's variable start: one panel per player", () => {
     const starter = first!.actor;
     const other = starter.id === alice.id ? bob : alice;
     const kept = first!.panel!;
-    expect(kept.content).toMatch(/Keep this message open|Lass diese Nachricht offen/);
+    expect(kept.text).toMatch(/Keep this message open|Lass diese Nachricht offen/);
     expect(offered(kept)).toEqual([]);
     const seen = revisions(kept.id);
 
@@ -84,7 +84,7 @@ describe("Kairo's variable start: one panel per player", () => {
     let panel = await editedAfter(kept.id, seen);
     expect(panel.ephemeral).toBe(true);
     expect(starter.sees(panel.channelId).some((m) => m.id === panel.id)).toBe(true);
-    expect(panel.content).toMatch(/Place a start stall|Platziere einen Startstand/);
+    expect(panel.text).toMatch(/Place a start stall|Platziere einen Startstand/);
     const stallsBefore = (await kairoState(channel)).stalls.length;
 
     const otherSeen = revisions(second!.panel!.id);
@@ -97,12 +97,12 @@ describe("Kairo's variable start: one panel per player", () => {
     const state = await kairoState(channel);
     expect(state.stalls.length).toBe(stallsBefore + 1);
     expect(state.stalls.at(-1)!.owner).toBe(state.startSeat);
-    expect(panel.content).toMatch(/Keep this message open|Lass diese Nachricht offen/);
+    expect(panel.text).toMatch(/Keep this message open|Lass diese Nachricht offen/);
 
     // The other player's kept panel shows their next placement in turn, as the start player's did.
     const otherPanel = await editedAfter(second!.panel!.id, otherSeen);
     expect(offered(otherPanel).length).toBeGreaterThan(0);
-    expect(otherPanel.content).toMatch(/Platziere einen Startstand/);
+    expect(otherPanel.text).toMatch(/Platziere einen Startstand/);
     // No board picture for a start placement: short texts call the players until the start is done.
     expect(boards(env.fake, channel).length).toBe(picturesAtStart);
   });

@@ -27,8 +27,8 @@ async function forged(channel: string, name: string, options: unknown[]): Promis
   await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: `the answer to /${name}` });
   const reply = handle.reply!;
   expect(reply.ephemeral).toBe(true);
-  expect(reply.content.length).toBeLessThanOrEqual(2_000);
-  return reply.content;
+  expect(reply.text.length).toBeLessThanOrEqual(2_000);
+  return reply.text;
 }
 
 const sub = (name: string, options: unknown[]): unknown => ({ type: ApplicationCommandOptionType.Subcommand, name, options });

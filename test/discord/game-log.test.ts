@@ -88,9 +88,9 @@ function pageButton(page: SeenMessage, label: RegExp): string {
 
 /** Clicks a page button; returns the page as the click left it. */
 async function turnPage(user: FakeUser, page: SeenMessage, customId: string): Promise<SeenMessage> {
-  const before = env.fake.message(page.id)!.content;
+  const before = env.fake.message(page.id)!.text;
   const handle = await user.clickButton(page.id, customId, { until: 'response' });
-  await handle.waitFor(() => env.fake.message(page.id)!.content !== before, { timeoutMs: WAIT_MS, description: 'the other page of the log' });
+  await handle.waitFor(() => env.fake.message(page.id)!.text !== before, { timeoutMs: WAIT_MS, description: 'the other page of the log' });
   return env.fake.message(page.id)!;
 }
 
@@ -114,12 +114,12 @@ describe('/game log', () => {
     const offer = privateReply(await idle.clickButton(afterVote.id, buttonFor(afterVote, 'turn')), idle);
     privateReply(await idle.clickButton(offer.id, offer.buttons.find((b) => b.customId?.includes(':reclaim'))!.customId!), idle);
     // Nothing moves on the board: a short text tells the table.
-    await until(env.fake, () => /takes their seat back/.test(latestCall(env.fake, channel).content), 'the text telling the channel', WAIT_MS);
+    await until(env.fake, () => /takes their seat back/.test(latestCall(env.fake, channel).text), 'the text telling the channel', WAIT_MS);
     while (mentionedToAct(latestCall(env.fake, channel))[0] !== idle.id) await humanTurn(channel);
     const own = await humanTurn(channel);
-    expect(own.content).toContain(`Last turn: ${marker} ${nameOf(idle)} adds 1; ${marker} ${nameOf(idle)} ends the turn`);
+    expect(own.text).toContain(`Last turn: ${marker} ${nameOf(idle)} adds 1; ${marker} ${nameOf(idle)} ends the turn`);
 
-    const lines = (await log(alice, channel)).content.split('\n');
+    const lines = (await log(alice, channel)).text.split('\n');
     expect(lines).toContain(`${marker} ${nameOf(idle)} (computer) adds 2`);
     expect(lines).toContain(`${marker} ${nameOf(idle)} (computer) ends the turn`);
     expect(lines).toContain(`${marker} ${nameOf(idle)} adds 1`);
@@ -136,38 +136,38 @@ describe('/game log', () => {
 
     // Two entries a page: four pages, the newest shown first, with only the way back.
     const newest = await log(alice, channel, 2);
-    expect(newest.content).toMatch(/^\*\*The last turns\*\* of game #\d+\nPage 4 of 4 \(◀ older, ▶ newer\)\n/);
-    expect(newest.content.split('\n').slice(2)).toHaveLength(2);
+    expect(newest.text).toMatch(/^\*\*The last turns\*\* of game #\d+\nPage 4 of 4 \(◀ older, ▶ newer\)\n/);
+    expect(newest.text.split('\n').slice(2)).toHaveLength(2);
     expect(newest.buttons.map((b) => b.label)).toEqual(['◀ Older']);
     const third = await turnPage(alice, newest, pageButton(newest, /Older/));
-    expect(third.content).toContain('Page 3 of 4');
+    expect(third.text).toContain('Page 3 of 4');
     expect(third.buttons.map((b) => b.label)).toEqual(['◀ Older', 'Newer ▶']);
     const second = await turnPage(alice, third, pageButton(third, /Older/));
-    expect(second.content).toContain('Page 2 of 4');
+    expect(second.text).toContain('Page 2 of 4');
     const oldest = await turnPage(alice, second, pageButton(second, /Older/));
-    expect(oldest.content).toContain('Page 1 of 4');
+    expect(oldest.text).toContain('Page 1 of 4');
     expect(oldest.buttons.map((b) => b.label)).toEqual(['Newer ▶']);
     // The oldest page holds the first turn: whoever started adds 1 and ends the turn.
-    expect(oldest.content.split('\n').slice(2).map((l) => l.replace(/^\S+ \S+ /, ''))).toEqual(['adds 1', 'ends the turn']);
+    expect(oldest.text.split('\n').slice(2).map((l) => l.replace(/^\S+ \S+ /, ''))).toEqual(['adds 1', 'ends the turn']);
 
     // Someone else's page: Bob's own log answers with his; Alice's page button clicked there is refused.
     const bobs = await log(bob, channel, 2);
     const foreign = await bob.forgeClick(bobs.id, pageButton(oldest, /Newer/));
     await foreign.waitFor((h) => h.followUps.length > 0, { timeoutMs: WAIT_MS, description: 'the refusal' });
     expect(foreign.followUps[0]).toMatchObject({ ephemeral: true, content: 'This page of the log was opened by someone else. Press Log to see your own.' });
-    expect(env.fake.message(bobs.id)!.content).toBe(bobs.content);
+    expect(env.fake.message(bobs.id)!.text).toBe(bobs.text);
 
     // The game moves on: the old page's buttons are refused, the page stays as it was.
     await humanTurn(channel);
     const stale = await alice.clickButton(oldest.id, pageButton(oldest, /Newer/), { until: 'response' });
     await stale.waitFor((h) => h.followUps.length > 0, { timeoutMs: WAIT_MS, description: 'the refusal' });
     expect(stale.followUps[0]).toMatchObject({ ephemeral: true, content: 'This page of the log is out of date: the game has moved on since. Press Log again for the newest page.' });
-    expect(env.fake.message(oldest.id)!.content).toBe(oldest.content);
+    expect(env.fake.message(oldest.id)!.text).toBe(oldest.text);
 
     // The Log button shows as much as fits in one message: the whole of this short game, no pages.
     const board = latestBoard(env.fake, channel);
     const whole = privateReply(await carol.clickButton(board.id, buttonFor(board, 'log')), carol);
-    expect(whole.content.split('\n').slice(1)).toHaveLength(10);
+    expect(whole.text.split('\n').slice(1)).toHaveLength(10);
     expect(whole.buttons).toEqual([]);
     env.fake.assertNoViolations();
   });
@@ -180,16 +180,16 @@ describe('turn summaries', () => {
     for (const level of ['easy', 'normal'] as const) {
       const current = env.fake.message(lobby.id)!;
       const select = current.selects.find((s) => s.customId.includes(':addbot'))!;
-      const before = current.content;
+      const before = current.text;
       const handle = await alice.selectOptions(lobby.id, select.customId, [level], { until: 'response' });
-      await handle.waitFor(() => env.fake.message(lobby.id)!.content !== before, { timeoutMs: WAIT_MS, description: 'the lobby with the computer player' });
+      await handle.waitFor(() => env.fake.message(lobby.id)!.text !== before, { timeoutMs: WAIT_MS, description: 'the lobby with the computer player' });
     }
     await clickForBoard(alice, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
     // Alice is the only human: every board asks her, and after her turn both computers play theirs.
     const after = await humanTurn(channel);
     const game = await gameIn(channel);
     const aliceMarker = await numberMarker(env.service, channel, alice.id);
-    const lines = after.content.split('\n');
+    const lines = after.text.split('\n');
     const at = lines.indexOf('Last turns, one line each:');
     expect(at).toBeGreaterThan(0);
     expect(lines[at + 1]).toBe(`- ${aliceMarker} Alice adds 1; ${aliceMarker} Alice ends the turn`);
@@ -214,12 +214,12 @@ describe('the idle vote', () => {
     const idle = env.fake.users.get(mentionedToAct(first)[0]!);
     const marker = await numberMarker(env.service, channel, idle.id);
     const vote = await voteOpens(channel);
-    expect(vote.content).toContain(`<@${idle.id}> has not decided for 48 hours.`);
+    expect(vote.text).toContain(`<@${idle.id}> has not decided for 48 hours.`);
 
     // The idle player plays after all: the vote's buttons come off, and it says why.
     await humanTurn(channel);
     await until(env.fake, () => env.fake.message(vote.id)!.buttons.length === 0, 'the vote without its buttons', WAIT_MS);
-    expect(env.fake.message(vote.id)!.content).toBe(`Closed: ${marker} <@${idle.id}> decided after all.`);
+    expect(env.fake.message(vote.id)!.text).toBe(`Closed: ${marker} <@${idle.id}> decided after all.`);
     env.fake.assertNoViolations();
   });
 });

@@ -45,14 +45,14 @@ async function startKairo(channel: string, second: 'bob' | 'computer'): Promise<
   await until(fake, () => fake.channelMessages(channel).some((m) => m.buttons.length > 0), 'the lobby');
   const lobby = fake.channelMessages(channel).find((m) => m.buttons.length > 0)!;
   if (second === 'bob') {
-    const before = fake.message(lobby.id)!.content;
+    const before = fake.message(lobby.id)!.text;
     await (await bob.clickButton(lobby.id, buttonFor(lobby, 'join'), { until: 'none' })).responded();
-    await until(fake, () => fake.message(lobby.id)!.content !== before, 'Bob in the lobby');
+    await until(fake, () => fake.message(lobby.id)!.text !== before, 'Bob in the lobby');
   } else {
     const select = fake.message(lobby.id)!.selects.find((s) => s.customId.includes(':addbot'))!;
-    const before = fake.message(lobby.id)!.content;
+    const before = fake.message(lobby.id)!.text;
     await (await alice.selectOptions(lobby.id, select.customId, ['normal'], { until: 'none' })).responded();
-    await until(fake, () => fake.message(lobby.id)!.content !== before, 'the computer in the lobby');
+    await until(fake, () => fake.message(lobby.id)!.text !== before, 'the computer in the lobby');
   }
   await alice.clickButton(lobby.id, buttonFor(fake.message(lobby.id)!, 'start'), { until: 'none' });
   await until(fake, () => boards(fake, channel).length > 0, 'the first board');
@@ -89,7 +89,7 @@ describe('a clean stop', () => {
     const next = await playTurn({ fake, channelId: channel, latest: () => board }, { policy: drawFromDeck });
     expect(next?.actor.id).toBe(mentionedToAct(board)[0]);
     await until(fake, () => boards(fake, channel).length === after + 1, 'the board of the turn after the restart');
-    expect(new Set(boards(fake, channel).map((b) => b.content)).size).toBe(boards(fake, channel).length);
+    expect(new Set(boards(fake, channel).map((b) => b.text)).size).toBe(boards(fake, channel).length);
     await bot.stop();
     expect(bot.lastExit).toEqual({ code: 0, signal: null });
     fake.assertNoViolations();
@@ -107,7 +107,7 @@ describe('a clean stop', () => {
     const before = boards(fake, channel).length;
     // Alice's turn ends and the computer starts thinking: the panel says so at once.
     const played = await playTurn({ fake, channelId: channel, latest: () => board }, { policy: drawFromDeck });
-    expect(played?.panel?.content).toMatch(/computer players are taking their turns/);
+    expect(played?.panel?.text).toMatch(/computer players are taking their turns/);
     await bot.stop('SIGTERM');
     expect(bot.lastExit).toEqual({ code: 0, signal: null });
     const left = boards(fake, channel).length;
@@ -116,7 +116,7 @@ describe('a clean stop', () => {
     await bot.start();
     await until(fake, () => boards(fake, channel).length > left && mentionedToAct(latestBoard(fake, channel))[0] === alice.id, "the board after the computer's turn");
     expect(boards(fake, channel).length).toBeLessThanOrEqual(before + 2);
-    expect(new Set(boards(fake, channel).map((b) => b.content)).size).toBe(boards(fake, channel).length);
+    expect(new Set(boards(fake, channel).map((b) => b.text)).size).toBe(boards(fake, channel).length);
     await bot.stop();
     fake.assertNoViolations();
   });

@@ -39,10 +39,10 @@ describe("a game in a German server", () => {
   it('posts German text and German pictures, opened by an English-speaking player; panels follow each player', async () => {
     const channel = env.fake.createChannel('spieltisch');
     const lobby = await openLobby(alice, channel, { game: 'istanbul' });
-    expect(lobby.content).toMatch(/^\*\*Istanbul\*\*: neues Spiel, eröffnet von/);
+    expect(lobby.text).toMatch(/^\*\*Istanbul\*\*: neues Spiel, eröffnet von/);
     await bob.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
     const board = await clickForBoard(alice, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
-    expect(board.content).toMatch(/\*\*Istanbul\*\* · Spiel #\d+/);
+    expect(board.text).toMatch(/\*\*Istanbul\*\* · Spiel #\d+/);
     expect(board.buttons.map((b) => b.label)).toEqual(['Meinen Zug machen', 'Meine Hand', 'Protokoll', 'Handyansicht', 'Spielplan als Text']);
     // The picture's alt text, German too: what it is, then the board in words (the round, who decides, each player).
     const alt = board.attachments.map((a) => a.description?.split('\n'));
@@ -69,13 +69,13 @@ describe("a game in a German server", () => {
     }
     // A Dutch player's /help names the board's button as the board shows it, and their panel's in Dutch.
     const carol = env.createUser('carol', { globalName: 'Carol', locale: 'nl' });
-    const help = privateReply(await carol.runCommand(channel, 'help', {}), carol).content;
+    const help = privateReply(await carol.runCommand(channel, 'help', {}), carol).text;
     expect(help).toContain('**Meinen Zug machen** opent je privépaneel');
     expect(help).toContain('**Terugnemen** neemt je stappen');
     // Her Phone view is hers: the phone picture in Dutch, as a replay is drawn in its reader's language.
     const asked = drawnIn.length;
     const phone = await openPrivately(carol, board, buttonFor(board, 'phone'));
-    expect(phone.content).toMatch(/^\*\*Istanbul\*\* · spel #\d+, zoals het nu staat$/);
+    expect(phone.text).toMatch(/^\*\*Istanbul\*\* · spel #\d+, zoals het nu staat$/);
     // Its alt text in Dutch too: what it is, then the board in words.
     const phoneAlt = phone.attachments[0]!.description!.split('\n');
     expect(phoneAlt.slice(0, 2)).toEqual(['Het bord van Istanbul zoals het nu staat, compact, om op een telefoon te lezen', expect.stringMatching(/^Ronde 1 \(6 robijnen beëindigen het spel\)\. (Alice|Bob) beslist: Verplaats je handelaar\.$/)]);

@@ -259,8 +259,8 @@ export async function openLobby(user: FakeUser, channelId: string, options: Reco
   await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the answer to /game new' });
   const answer = privateReply(handle, user);
   // In a server /channels/<guild>/..., in a direct message /channels/@me/...
-  const link = /\/channels\/(?:\d+|@me)\/(\d+)\/(\d+)/.exec(answer.content);
-  if (link === null) throw new Error(`no lobby link in the answer: ${answer.content}`);
+  const link = /\/channels\/(?:\d+|@me)\/(\d+)\/(\d+)/.exec(answer.text);
+  if (link === null) throw new Error(`no lobby link in the answer: ${answer.text}`);
   expect(link[1]).toBe(channelId);
   const lobby = fake.message(link[2] as string);
   if (lobby === undefined) throw new Error(`the linked lobby message ${link[2]} does not exist`);

@@ -56,14 +56,14 @@ describe('/help rules: a picture per place or kind of card', () => {
       for (const locale of LOCALES) {
         const user = users.get(locale)!;
         const answer = await rulesHelp(user, channel, game);
-        expect(answer.content).toContain(PRESENTERS.get(game)!.help('rules', locale).slice(0, 60));
+        expect(answer.text).toContain(PRESENTERS.get(game)!.help('rules', locale).slice(0, 60));
         expect(answer.selects[0]!.options.map((o) => o.value)).toEqual(SUBJECTS[game]);
         expect(answer.selects[0]!.placeholder).toBe(cards.menu(locale));
         const seen = new Set<string>();
         for (const [i, id] of SUBJECTS[game]!.entries()) {
           const shown = await pick(user, answer, id);
           const words = cards.text(id, locale)!;
-          expect(shown.content).toBe(`**${words.title}** (${i + 1} / ${SUBJECTS[game]!.length})\n${words.text}`);
+          expect(shown.text).toBe(`**${words.title}** (${i + 1} / ${SUBJECTS[game]!.length})\n${words.text}`);
           if (game === 'istanbul') expect(words.title).toBe(`${id} · ${placeName(Number(id), locale)}`);
           expect(shown.attachments).toHaveLength(1);
           const picture = shown.attachments[0]!;
@@ -89,31 +89,31 @@ describe('/help rules: a picture per place or kind of card', () => {
     const opened = await user.clickButton(answer.id, show.customId!, { until: 'response' });
     await opened.waitFor(() => env.fake.message(answer.id)!.attachments.length === 1, { timeoutMs: WAIT_MS, description: 'the first picture' });
     let shown = env.fake.message(answer.id)!;
-    expect(shown.content).toMatch(/^\*\*Building card\*\* \(1 \/ 4\)\n/);
+    expect(shown.text).toMatch(/^\*\*Building card\*\* \(1 \/ 4\)\n/);
     const previous = (m: SeenMessage) => m.buttons.find((b) => b.label === '◀')!;
     const next = (m: SeenMessage) => m.buttons.find((b) => b.label === '▶')!;
     expect(previous(shown).disabled).toBe(true);
     for (const title of ['Joker: a row', 'Joker: a column', 'Crier card']) {
       const handle = await user.clickButton(answer.id, next(shown).customId!, { until: 'response' });
-      await handle.waitFor(() => env.fake.message(answer.id)!.content.startsWith(`**${title}**`), { timeoutMs: WAIT_MS, description: title });
+      await handle.waitFor(() => env.fake.message(answer.id)!.text.startsWith(`**${title}**`), { timeoutMs: WAIT_MS, description: title });
       shown = env.fake.message(answer.id)!;
     }
     expect(next(shown).disabled).toBe(true);
     expect(previous(shown).disabled).toBe(false);
     const back = await user.clickButton(answer.id, previous(shown).customId!, { until: 'response' });
-    await back.waitFor(() => env.fake.message(answer.id)!.content.startsWith('**Joker: a column** (3 / 4)'), { timeoutMs: WAIT_MS, description: 'one back' });
+    await back.waitFor(() => env.fake.message(answer.id)!.text.startsWith('**Joker: a column** (3 / 4)'), { timeoutMs: WAIT_MS, description: 'one back' });
   }, 120_000);
 
   it('a forged picture id is refused with one short line and changes nothing', async () => {
     const channel = env.fake.createChannel('rules-forged');
     const user = users.get('de')!;
     const answer = await rulesHelp(user, channel, 'istanbul');
-    const before = env.fake.message(answer.id)!.content;
+    const before = env.fake.message(answer.id)!.text;
     for (const forged of ['r1:istanbul:99', 'r1:chess:0']) {
       const handle = await user.forgeClick(answer.id, forged, { until: 'response' });
       await handle.waitFor((h) => h.followUps.length > 0, { timeoutMs: WAIT_MS, description: 'the refusal' });
       expect(handle.followUps[0]).toMatchObject({ ephemeral: true, content: 'Dieses Bild gibt es nicht (mehr). Frage /hilfe noch einmal nach den Regeln.' });
-      expect(env.fake.message(answer.id)!.content).toBe(before);
+      expect(env.fake.message(answer.id)!.text).toBe(before);
       expect(env.fake.message(answer.id)!.attachments).toEqual([]);
     }
   }, 60_000);

@@ -60,7 +60,7 @@ async function votePasses(channel: string, idle: FakeUser, choice: 'skip' | 'kic
   env.fake.clock.advance(48 * HOUR);
   await env.bot.scheduler.tick();
   const vote = env.fake.channelMessages(channel).filter((m) => hasButton(m, 'vote')).at(-1)!;
-  expect(vote.content).toContain(`<@${idle.id}> has not decided for 48 hours.`);
+  expect(vote.text).toContain(`<@${idle.id}> has not decided for 48 hours.`);
   const button = vote.buttons.find((b) => {
     const id = parseCustomId(b.customId);
     return id?.verb === 'vote' && id.choice === choice;
@@ -70,7 +70,7 @@ async function votePasses(channel: string, idle: FakeUser, choice: 'skip' | 'kic
   await voters[0]!.clickButton(vote.id, button.customId!);
   const last = await voters[1]!.clickButton(vote.id, button.customId!, { until: 'response' });
   // The board after the vote is posted, then the vote message says how it ended, then the voter is answered.
-  await last.waitFor((h) => boards(env.fake, channel).length > before && /^The vote passed/.test(env.fake.message(vote.id)!.content) && h.reply !== undefined && !h.reply.loading, {
+  await last.waitFor((h) => boards(env.fake, channel).length > before && /^The vote passed/.test(env.fake.message(vote.id)!.text) && h.reply !== undefined && !h.reply.loading, {
     timeoutMs: WAIT_MS,
     description: 'the board after the vote, the vote closed and the voter answered',
   });
@@ -90,35 +90,35 @@ describe('the idle vote says what was played', () => {
     // Every name in text carries the seat's marker (Tally's pieces are numbered: its place in the playing order).
     const marker = new Map(await Promise.all([alice, bob, carol].map(async (u) => [u.id, await numberMarker(env.service, channel, u.id)] as const)));
     const handed = await votePasses(channel, idle, 'skip');
-    expect(handed.vote.content).toBe(`The vote passed: a computer player plays for ${marker.get(idle.id)} <@${idle.id}> until they take their seat back.`);
+    expect(handed.vote.text).toBe(`The vote passed: a computer player plays for ${marker.get(idle.id)} <@${idle.id}> until they take their seat back.`);
     expect(handed.vote.buttons).toEqual([]);
-    const lines = handed.board.content.split('\n');
+    const lines = handed.board.text.split('\n');
     expect(lines).toContain(`By vote, a computer player plays for ${marker.get(idle.id)} <@${idle.id}> until they take their seat back.`);
     expect(lines).toContain(`Last turn: ${marker.get(idle.id)} ${names.get(idle.id)} (computer) adds 2; ${marker.get(idle.id)} ${names.get(idle.id)} (computer) ends the turn`);
-    expect(handed.board.content).not.toMatch(/skipped/);
+    expect(handed.board.text).not.toMatch(/skipped/);
     expect((await gameIn(channel)).seats.find((s) => s.userId === idle.id)!.computer).toBe('normal');
 
     // The next player does not decide either: the others remove them; a computer plays the seat to the end.
     const next = env.fake.users.get(mentionedToAct(handed.board)[0]!);
     expect(next.id).not.toBe(idle.id);
     const removed = await votePasses(channel, next, 'kick');
-    expect(removed.vote.content).toBe(`The vote passed: ${marker.get(next.id)} <@${next.id}> is removed from the game.`);
-    const after = removed.board.content.split('\n');
+    expect(removed.vote.text).toBe(`The vote passed: ${marker.get(next.id)} <@${next.id}> is removed from the game.`);
+    const after = removed.board.text.split('\n');
     expect(after).toContain(`${marker.get(next.id)} <@${next.id}> was removed from the game by vote; a computer player plays their seat so the others can finish.`);
     // What the computer played for the removed seat, and nothing an earlier board told already (the idle
     // seat's computer turn just before is not told twice).
     expect(after).toContain(`Last turn: ${marker.get(next.id)} ${names.get(next.id)} (computer) adds 2; ${marker.get(next.id)} ${names.get(next.id)} (computer) ends the turn`);
-    expect(removed.board.content).not.toContain(`${names.get(idle.id)} (computer)`);
+    expect(removed.board.text).not.toContain(`${names.get(idle.id)} (computer)`);
 
     // Removed is removed: the board's Take my turn tells them so, with nothing to take back; the player a
     // computer plays for by vote is offered their seat back.
     const told = privateReply(await next.clickButton(removed.board.id, buttonFor(removed.board, 'turn')), next);
-    expect(told.content).toBe('The other players removed you from this game by vote; a computer player plays your seat to the end, and it cannot be taken back.');
+    expect(told.text).toBe('The other players removed you from this game by vote; a computer player plays your seat to the end, and it cannot be taken back.');
     expect(told.buttons).toEqual([]);
     expect(await env.service.reclaim((await gameIn(channel)).row.id, next.id)).toMatchObject({ ok: false, code: 'removed_by_vote' });
     expect((await gameIn(channel)).seats.find((s) => s.userId === next.id)).toMatchObject({ computer: 'normal', leftAt: expect.any(Number), removedAt: expect.any(Number) });
     const offer = privateReply(await idle.clickButton(removed.board.id, buttonFor(removed.board, 'turn')), idle);
-    expect(offer.content).toMatch(/^A computer player plays your seat now/);
+    expect(offer.text).toMatch(/^A computer player plays your seat now/);
     expect(hasButton(offer, 'reclaim')).toBe(true);
     env.fake.assertNoViolations();
   });

@@ -39,7 +39,7 @@ export interface PlayOptions {
 export async function playIstanbul(env: BotOnFake, channel: string, players: FakeUser[], options: PlayOptions = {}): Promise<Played> {
   const [host, ...others] = players as [FakeUser, ...FakeUser[]];
   const lobby = await openLobby(host, channel, { game: 'istanbul', layout: 'short', variant: 'base' });
-  assert.match(lobby.content, /Layout: Short paths · Variant: Base game/);
+  assert.match(lobby.text, /Layout: Short paths · Variant: Base game/);
   for (const user of others) await user.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
   await clickForBoard(host, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
 
@@ -59,7 +59,7 @@ export async function playIstanbul(env: BotOnFake, channel: string, players: Fak
         }
         if (played.turns % (options.handEvery ?? 9) === 0) {
           const hand = await openPrivately(actor, board, buttonFor(board, 'hand'));
-          const line = hand.content.split('\n')[1]!;
+          const line = hand.text.split('\n')[1]!;
           assert.match(line, /^(Bonus cards|Bonuskarten|Bonuskaarten): /);
           played.handLines.set(actor.id, [...(played.handLines.get(actor.id) ?? []), line]);
         }
@@ -75,14 +75,14 @@ export async function playIstanbul(env: BotOnFake, channel: string, players: Fak
         assert.ok(panel.ephemeral, 'the panel is ephemeral');
         options.onClick?.(handle.id, latestBoard(env.fake, channel).id !== board.id);
         played.actions++;
-        for (const m of panel.content.matchAll(/(You draw [^;\n]+|Du ziehst [^;\n]+|Je trekt [^;\n]+)/g)) played.privateEvents.push(m[1]!.trim());
+        for (const m of panel.text.matchAll(/(You draw [^;\n]+|Du ziehst [^;\n]+|Je trekt [^;\n]+)/g)) played.privateEvents.push(m[1]!.trim());
       },
     },
     {
       maxTurns: 400,
       beforeTurn: checkPicture,
       afterTurn({ board, panel }) {
-        assert.match(panel!.content, /(turn is over|Zug ist zu Ende|beurt is voorbij|game is over|Spiel ist vorbei|spel is afgelopen)/);
+        assert.match(panel!.text, /(turn is over|Zug ist zu Ende|beurt is voorbij|game is over|Spiel ist vorbei|spel is afgelopen)/);
         played.turns++;
         // Every turn posts a new board; the previous one loses its buttons.
         const next = latestBoard(env.fake, channel);

@@ -83,8 +83,8 @@ describe('Istanbul with Letters & Seals end to end', () => {
     const channel = env.fake.createChannel('istanbul-ls');
     const [host, ...others] = users as [FakeUser, FakeUser, FakeUser];
     const lobby = await openLobby(host, channel, { game: 'istanbul', expansion: 'letters-and-seals' });
-    expect(lobby.content).toMatch(/Layout: Starter \(Letters & Seals\)/);
-    expect(lobby.content).toMatch(/Expansion: Letters & Seals \(new bonus cards mixed in\)/);
+    expect(lobby.text).toMatch(/Layout: Starter \(Letters & Seals\)/);
+    expect(lobby.text).toMatch(/Expansion: Letters & Seals \(new bonus cards mixed in\)/);
     for (const user of others) await user.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
     await clickForBoard(host, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
     const s0 = await state(channel);
@@ -111,7 +111,7 @@ describe('Istanbul with Letters & Seals end to end', () => {
       expect(other.seat).toBe(expected);
       expect(other.user.id).not.toBe(first.user.id);
       expect(other.call.attachments, 'a short text, no picture').toEqual([]);
-      expect(other.call.content).toMatch(/\nJust now: .+\n/);
+      expect(other.call.text).toMatch(/\nJust now: .+\n/);
       expect(boards(env.fake, channel)).toHaveLength(picturesOfTheTurn);
       // the active player cannot answer for them
       const board = latestCall(env.fake, channel);
@@ -136,7 +136,7 @@ describe('Istanbul with Letters & Seals end to end', () => {
     expect((await state(channel)).ls?.kiosk).toBeNull();
     expect((await state(channel)).ls?.kioskDiscard).toHaveLength(4);
     const ended = await pick(channel, last.user, last.seat, panel, (a) => a.type === 'endTurn');
-    expect(ended.content).toMatch(/(Your turn is over; the new board|Dein Zug ist zu Ende; der neue Spielplan|Je beurt is voorbij; het nieuwe bord)/);
+    expect(ended.text).toMatch(/(Your turn is over; the new board|Dein Zug ist zu Ende; der neue Spielplan|Je beurt is voorbij; het nieuwe bord)/);
 
     // ---- the next player: a new board picture, whose summary tells the whole turn, Kiosk picks included ----
     const second = await openPanel(channel);
@@ -144,7 +144,7 @@ describe('Istanbul with Letters & Seals end to end', () => {
     expect(boards(env.fake, channel)).toHaveLength(picturesOfTheTurn + 1);
     expect(second.call.attachments[0]?.contentType).toBe('image/png');
     // one line, or a line per player who acted in the turn (the Kiosk's picks by the others)
-    const lines = second.call.content.split('\n');
+    const lines = second.call.text.split('\n');
     const from = lines.findIndex((line) => line.startsWith('Last turn: ') || line.startsWith('Last turns'));
     const summary = from < 0 ? '' : [lines[from], ...lines.slice(from + 1).filter((line) => line.startsWith('- '))].join('\n');
     for (const seat of [0, 1, 2]) expect(summary).toContain((await game(channel)).seats[seat]!.displayName);
@@ -153,7 +153,7 @@ describe('Istanbul with Letters & Seals end to end', () => {
     panel = await pick(channel, second.user, second.seat, panel, (a) => a.type === 'auctionGood' && a.good === 'blue');
     panel = await pick(channel, second.user, second.seat, panel, (a) => a.type === 'auctionBid' && a.amount === 1);
     // the opener's panel says who decides now (in the opener's language), the channel calls them
-    expect(panel.content).toMatch(/^(Done\. .+ must decide now|Erledigt\. Jetzt entscheidet .+|Klaar\. Nu beslist .+); /m);
+    expect(panel.text).toMatch(/^(Done\. .+ must decide now|Erledigt\. Jetzt entscheidet .+|Klaar\. Nu beslist .+); /m);
     const third = (first.seat + 2) % 3;
     const liraBefore = (await state(channel)).players.map((p) => p.lira);
     // the third seat outbids with its own buttons
@@ -188,7 +188,7 @@ describe('Istanbul with Letters & Seals end to end', () => {
     // each player's hand shows their letters, seals and companion, in their language
     const bob = users[1] as FakeUser;
     const hand = await openPrivately(bob, board, buttonFor(board, 'hand'));
-    expect(hand.content).toMatch(/\nBriefe: .* · \d+ Siegel · Kompagnon: noch nicht genommen/);
+    expect(hand.text).toMatch(/\nBriefe: .* · \d+ Siegel · Kompagnon: noch nicht genommen/);
   }, 540_000);
 
   /**
@@ -219,7 +219,7 @@ describe('Istanbul with Letters & Seals end to end', () => {
     const channel = env.fake.createChannel('istanbul-ls-forced');
     const { first, second, third } = await auctionOfThree(channel);
     const firstUser = await userOfSeat(channel, first);
-    const mentionsBefore = env.fake.channelMessages(channel).filter((m) => m.content.includes(`<@${firstUser.id}>`)).length;
+    const mentionsBefore = env.fake.channelMessages(channel).filter((m) => m.text.includes(`<@${firstUser.id}>`)).length;
     // the third seat has 4 lira: a real choice, asked with a mention
     const bidder = await openPanel(channel);
     expect(bidder.seat).toBe(third);
@@ -227,10 +227,10 @@ describe('Istanbul with Letters & Seals end to end', () => {
     // the start player (2 lira) passes without being asked; the opener wins with their own bid (2 bonus
     // cards drawn) and decides again, called by a short text that tells the pass and why
     expect((await deciding(channel)).seat).toBe(second);
-    expect(env.fake.channelMessages(channel).filter((m) => m.content.includes(`<@${firstUser.id}>`))).toHaveLength(mentionsBefore);
+    expect(env.fake.channelMessages(channel).filter((m) => m.text.includes(`<@${firstUser.id}>`))).toHaveLength(mentionsBefore);
     const call = latestCall(env.fake, channel);
     expect(mentionedToAct(call)).toEqual([(await userOfSeat(channel, second)).id]);
-    expect(call.content).toContain(`${(await game(channel)).seats[first]!.displayName} passes: cannot outbid 3 lira`);
+    expect(call.text).toContain(`${(await game(channel)).seats[first]!.displayName} passes: cannot outbid 3 lira`);
     const after = await state(channel);
     expect(after.ls?.auction).toBeNull();
     expect(after.players[second]?.lira).toBe(0);
@@ -253,7 +253,7 @@ describe('Istanbul with Letters & Seals end to end', () => {
     const passer = await openPanel(channel);
     expect(passer.seat).toBe(first);
     expect(offered(passer.panel).map((c) => c.index)).toEqual([0]);
-    expect(passer.panel.content).toMatch(/(The highest bid is 3 lira and you have 2|Das höchste Gebot ist 3 Lira und du hast 2|Het hoogste bod is 3 lira en je hebt 2)/);
+    expect(passer.panel.text).toMatch(/(The highest bid is 3 lira and you have 2|Das höchste Gebot ist 3 Lira und du hast 2|Het hoogste bod is 3 lira en je hebt 2)/);
     for (const user of users) await notified(user, true);
     env.fake.assertNoViolations();
   }, 540_000);

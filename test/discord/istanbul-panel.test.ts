@@ -62,7 +62,7 @@ describe("Istanbul's panel says what a move costs", () => {
     const target = options.find((o) => o.label !== 'Move to Fountain')!;
     panel = (await choose(first, panel, pick(panel, new RegExp(`^${target.label}$`)))).reply!;
     panel = await undo(first, panel);
-    expect(panel.content).toContain(`Undone: ${target.label}.`);
+    expect(panel.text).toContain(`Undone: ${target.label}.`);
 
     // The move again, then the shortest way to the end of the turn.
     panel = (await choose(first, panel, pick(panel, new RegExp(`^${target.label}$`)))).reply!;
@@ -70,7 +70,7 @@ describe("Istanbul's panel says what a move costs", () => {
       expect(step).toBeLessThan(10);
       panel = (await choose(first, panel, pick(panel, /^(Leave an assistant here|Skip the action|End the turn)/))).reply!;
     }
-    expect(panel.content).toMatch(/turn is over/);
+    expect(panel.text).toMatch(/turn is over/);
 
     const next = latestBoard(env.fake, channel);
     const second = env.fake.users.get(mentionedToAct(next)[0]!);
@@ -104,11 +104,11 @@ describe("Istanbul's panel says what a move costs", () => {
     };
     const before = await logLength();
     panel = (await choose(first, panel, pick(panel, new RegExp(`^Move to ${place} → Leave an assistant here`)))).reply!;
-    expect(panel.content).toMatch(/You: .*moves .*leaves an assistant/);
+    expect(panel.text).toMatch(/You: .*moves .*leaves an assistant/);
     // One click, two steps in the log (each one undoable as before).
     expect(await logLength()).toBe(before + 2);
     panel = await undo(first, panel);
-    expect(panel.content).toContain('Undone: Leave an assistant here.');
+    expect(panel.text).toContain('Undone: Leave an assistant here.');
     expect(offered(panel).some((o) => o.label.startsWith('Leave an assistant here'))).toBe(true);
     expect(await logLength()).toBe(before + 1);
 
@@ -118,7 +118,7 @@ describe("Istanbul's panel says what a move costs", () => {
     expect(await logLength()).toBe(before + 2);
     expect(panel.buttons.map((b) => b.label)).toContain(`Undo the whole “Move to ${place}” (2 steps)`);
     panel = await undo(first, panel, 'undoall');
-    expect(panel.content).toContain(`Undone: Move to ${place} → Leave an assistant here.`);
+    expect(panel.text).toContain(`Undone: Move to ${place} → Leave an assistant here.`);
     expect(await logLength()).toBe(before);
     expect(moves(panel).map((o) => o.label)).toContain(`Move to ${place}`);
     expect(panel.buttons.some((b) => (b.label ?? '').startsWith('Undo'))).toBe(false);

@@ -49,7 +49,7 @@ function checkPrivacy(channel: string, played: Played): void {
 }
 
 function checkStandings(played: Played, players: FakeUser[]): void {
-  const text = played.final.content;
+  const text = played.final.text;
   expect(text).toContain('**The game is over.** Final standings:');
   // Each name carries the colour of the player's pieces.
   for (const user of players) expect(text).toMatch(new RegExp(`\\d\\. (?:🟥|🟦|🟩|🟨|⬜) <@${user.id}>: \\d+ rubies, \\d+ lira, \\d+ goods, \\d+ bonus cards`, 'u'));

@@ -66,9 +66,9 @@ const PRIVATE_DRAW = /(You drew building card [^;\n]+|Du hast Baukarte [^;\n]+ g
 async function playKairo(channel: string, players: FakeUser[], start: 'variable' | 'quick'): Promise<Played> {
   const [host, ...others] = players as [FakeUser, ...FakeUser[]];
   const lobby = await openLobby(host, channel, { game: 'kairo', players: players.length, layout: start });
-  assert.match(lobby.content, start === 'quick' ? /Layout: Quick start/ : /Layout: Variable start/);
+  assert.match(lobby.text, start === 'quick' ? /Layout: Quick start/ : /Layout: Variable start/);
   // Kairo has no variants: the lobby does not offer one.
-  assert.doesNotMatch(lobby.content, /Variant/);
+  assert.doesNotMatch(lobby.text, /Variant/);
   for (const user of others) await user.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
   await clickForBoard(host, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
 
@@ -86,14 +86,14 @@ async function playKairo(channel: string, players: FakeUser[], start: 'variable'
       async onPanel(_panel, { board, actor }) {
         if (played.turns % 7 !== 0) return;
         const hand = await openPrivately(actor, board, buttonFor(board, 'hand'));
-        const lines = hand.content.split('\n');
+        const lines = hand.text.split('\n');
         assert.match(lines[1]!, /^(Building cards|Baukarten|Bouwkaarten)/);
         assert.match(lines[2]!, /^(Coins|Geld|Munten) \(\d+/);
         played.handLines.push(lines[2]!);
         if (!/: (none|keine|geen)$/.test(lines[1]!)) played.handLines.push(lines[1]!);
       },
       async policy({ panel, choices, actor }) {
-        played.prompts.add(panel.content.split('\n').at(-1)!);
+        played.prompts.add(panel.text.split('\n').at(-1)!);
         const game = await activeGame(channel);
         const seat = env.service.seatOf(game, actor.id)!.seat;
         const legal = env.service.legalActions(game, seat) as KairoAction[];
@@ -104,18 +104,18 @@ async function playKairo(channel: string, players: FakeUser[], start: 'variable'
       onAnswer({ panel }) {
         assert.ok(panel.ephemeral, 'the panel is ephemeral');
         played.clicks++;
-        for (const m of panel.content.matchAll(PRIVATE_DRAW)) played.privateEvents.push(m[1]!.trim());
+        for (const m of panel.text.matchAll(PRIVATE_DRAW)) played.privateEvents.push(m[1]!.trim());
       },
     },
     {
       maxTurns: 200,
       beforeTurn(call) {
         if (call.attachments.length > 0) return checkPicture(call);
-        assert.match(call.content, /\n(Just now|Soeben|Zojuist): /, 'a short text tells what was just placed');
+        assert.match(call.text, /\n(Just now|Soeben|Zojuist): /, 'a short text tells what was just placed');
         played.texts++;
       },
       afterTurn({ board, panel }) {
-        assert.match(panel!.content, TURN_OVER);
+        assert.match(panel!.text, TURN_OVER);
         played.turns++;
         const next = latestPost(channel)!;
         assert.notEqual(next.id, board.id, 'a new board after the turn');
@@ -146,7 +146,7 @@ function checkPrivacy(channel: string, played: Played): void {
 }
 
 function checkStandings(played: Played, players: FakeUser[]): void {
-  const text = played.final.content;
+  const text = played.final.text;
   expect(text).toContain('**The game is over.** Final standings:');
   // Each name carries its number in the playing order, as on the discs of the picture.
   for (const user of players) expect(text).toMatch(new RegExp(`\\d\\. \\d\uFE0F\u20E3 <@${user.id}>: score \\d+`));
@@ -232,5 +232,5 @@ async function openPrivatelyCommand(user: FakeUser, channel: string, name: strin
   const handle = await user.runCommand(channel, name, { ...(subcommand ? { subcommand } : {}), options });
   const reply = handle.reply!;
   expect(reply.ephemeral).toBe(true);
-  return reply.content;
+  return reply.text;
 }

@@ -76,7 +76,7 @@ async function openPanel(user: FakeUser, channel: string): Promise<SeenMessage> 
 
 /** The panel as its player sees it now (edited in place). */
 const now = (panel: SeenMessage): SeenMessage => env.fake.message(panel.id) ?? panel;
-const lines = (panel: SeenMessage): string[] => now(panel).content.split('\n');
+const lines = (panel: SeenMessage): string[] => now(panel).text.split('\n');
 const HINT = /^🧭 Suggestion: /u;
 const VERDICT = /^(✅ That was the suggestion\.|✅ As good as the suggestion \(.+\), as far as the search can tell\.|💡 The suggestion was .+ \(.+\)\.)$/u;
 const TIP = /^📘 Tip: /u;
@@ -87,9 +87,9 @@ describe('/game learn', () => {
   it('starts at once against a computer player; before each real choice the panel names the suggestion and why, after it the same panel says whether the learner took it; the tips come before they are needed, each once', async () => {
     const channel = env.fake.createChannel('learn-istanbul');
     const answer = await learn(alice, channel, { game: 'istanbul', thread: false });
-    expect(answer.content).toMatch(/Your learning game of \*\*Istanbul\*\* has started: .*https:\/\/discord\.com\/channels\/\d+\/\d+\/\d+/);
+    expect(answer.text).toMatch(/Your learning game of \*\*Istanbul\*\* has started: .*https:\/\/discord\.com\/channels\/\d+\/\d+\/\d+/);
     // The first tip comes with the answer: what opens the panel where the coaching is.
-    expect(answer.content).toMatch(/When it is your turn, \*\*Take my turn\*\* on the board opens your panel/);
+    expect(answer.text).toMatch(/When it is your turn, \*\*Take my turn\*\* on the board opens your panel/);
     const started = await game(channel);
     expect(started.settings.learn).toBe(true);
     // The learner and one easy computer player, no lobby to wait in.
@@ -100,7 +100,7 @@ describe('/game learn', () => {
     let panel = await openPanel(alice, channel);
     const panels = new Set([panel.id]);
     // The first call says what Take my turn opens.
-    expect(env.fake.message([...used].at(-1)!)!.content).toContain('**Take my turn** opens your panel');
+    expect(env.fake.message([...used].at(-1)!)!.text).toContain('**Take my turn** opens your panel');
     const tips: string[] = [];
     let hinted = 0;
     for (let decision = 1; hinted < 4 || tips.length < 2; decision++) {
@@ -147,8 +147,8 @@ describe('/game learn', () => {
     }
     expect(tips.length).toBeLessThanOrEqual(PANEL_TIPS.length);
     // Private only, and only in the panels: no message of its own, nothing in the channel.
-    expect(env.fake.ephemeralsOf(alice.id).filter((m) => !panels.has(m.id) && /^(🧭|✅|💡|📘)/mu.test(m.content))).toEqual([]);
-    expect(env.fake.ephemeralsOf(alice.id).filter((m) => COACHING_MESSAGE.test(m.content))).toEqual([]);
+    expect(env.fake.ephemeralsOf(alice.id).filter((m) => !panels.has(m.id) && /^(🧭|✅|💡|📘)/mu.test(m.text))).toEqual([]);
+    expect(env.fake.ephemeralsOf(alice.id).filter((m) => COACHING_MESSAGE.test(m.text))).toEqual([]);
     expect(env.fake.publicOccurrences(/Suggestion:|the suggestion|Tip:/u, channel)).toEqual([]);
     env.fake.assertNoViolations();
   }, 600_000);
@@ -157,8 +157,8 @@ describe('/game learn', () => {
     const channel = env.fake.createChannel('learn-nederlands');
     const answer = await learn(nils, channel, { game: 'istanbul', thread: false });
     // The board's button is named as the board shows it: in the server's language (English here).
-    expect(answer.content).toMatch(/^Je oefenpartij \*\*Istanbul\*\* is begonnen: .*https:/);
-    expect(answer.content).toMatch(/Als je aan de beurt bent, opent \*\*Take my turn\*\* op het speelbord je paneel/);
+    expect(answer.text).toMatch(/^Je oefenpartij \*\*Istanbul\*\* is begonnen: .*https:/);
+    expect(answer.text).toMatch(/Als je aan de beurt bent, opent \*\*Take my turn\*\* op het speelbord je paneel/);
     const panel = await openPanel(nils, channel);
     expect(lines(panel)).toContain('📘 Tip: Elke knop laat zien wat de zet kost en oplevert; de 🧭-regel is wat het voorstel zou kiezen, en na je keuze zegt dit paneel of je het volgde.');
     // Istanbul's first move names where the merchant goes and how far: the hint gives that reason.
@@ -177,11 +177,11 @@ describe('/game learn', () => {
     const channel = env.fake.createChannel('learn-plain');
     const lobby = await openLobby(bob, channel, { game: 'istanbul', players: 2 });
     const select = env.fake.message(lobby.id)!.selects.find((s) => s.customId.includes(':addbot'))!;
-    await (await bob.selectOptions(lobby.id, select.customId, ['easy'], { until: 'response' })).waitFor(() => /Bot 1/.test(env.fake.message(lobby.id)!.content), { timeoutMs: WAIT_MS, description: 'the computer seated' });
+    await (await bob.selectOptions(lobby.id, select.customId, ['easy'], { until: 'response' })).waitFor(() => /Bot 1/.test(env.fake.message(lobby.id)!.text), { timeoutMs: WAIT_MS, description: 'the computer seated' });
     await clickForBoard(bob, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
     const g = await game(channel);
     expect(g.settings.learn).toBeUndefined();
-    expect(latestCall(env.fake, channel).content).not.toMatch(/opens your panel/);
+    expect(latestCall(env.fake, channel).text).not.toMatch(/opens your panel/);
     // Opened and played once the bot has gone quiet: in a learning game the hint and the verdict are there by then.
     const panel = await openPanel(bob, channel);
     expect(lines(panel).filter((l) => /^(🧭|✅|💡|📘)/u.test(l))).toEqual([]);
@@ -197,13 +197,13 @@ describe('/game learn', () => {
   it('refuses more computer players than the game seats, and a second game in the channel', async () => {
     const channel = env.fake.createChannel('learn-refusals');
     const tooMany = await learn(alice, channel, { game: 'kairo', opponents: 4, thread: false });
-    expect(tooMany.content).toBe('Kairo is learned against 1 to 3 computer players.');
+    expect(tooMany.text).toBe('Kairo is learned against 1 to 3 computer players.');
     expect((await env.service.byChannel(channel)).ok).toBe(false);
     await learn(alice, channel, { game: 'kairo', opponents: 1, level: 'normal', thread: false });
     const kairo = await game(channel);
     expect(kairo.seats.find((s) => s.userId === 'computer:1')!.computer).toBe('normal');
     const again = await learn(alice, channel, { game: 'istanbul', thread: false });
-    expect(again.content).toMatch(/already/i);
+    expect(again.text).toMatch(/already/i);
   }, 300_000);
 
   it('coaching depends only on what the learner can see: the same hint and verdict when only the computer\u2019s hidden hand differs', async () => {

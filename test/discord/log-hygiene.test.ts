@@ -39,7 +39,7 @@ describe('log hygiene', () => {
     const opened = await user.clickButton(board.id, buttonFor(board, 'turn'));
     handles.push(opened);
     const panel: SeenMessage = privateReply(opened, user);
-    const secretPanelText = panel.content;
+    const secretPanelText = panel.text;
 
     // The panel edit fails (its URL has the token; its body is the private panel): the error path answers once.
     env.fake.failNext('PATCH /webhooks/{application_id}/{interaction_token}/messages/@original', { status: 500 });
@@ -51,7 +51,7 @@ describe('log hygiene', () => {
     handles.push(failedEdit);
     await failedEdit.waitFor((h) => h.followUps.length > 0, { timeoutMs: WAIT_MS, description: 'the error answer after the failed edit' });
     expect(env.fake.pendingFaults).toEqual([]);
-    expect(failedEdit.followUps[0]!.content).toMatch(/Your move was saved, but I could not update this panel/);
+    expect(failedEdit.followUps[0]!.text).toMatch(/Your move was saved, but I could not update this panel/);
 
     // The board upload fails twice (its body is the PNG), then goes through: as the click's follow-up (its URL
     // has the click's token), then in the channel.

@@ -102,7 +102,7 @@ async function playTurn(channel: string, at: Table, adds: readonly (1 | 2)[]): P
 
 /** Every board posted in the thread names its own game. */
 function onlyOwnBoards(at: Table): void {
-  for (const board of boards(env.fake, at.thread)) expect(board.content).toContain(`game #${at.gameId}`);
+  for (const board of boards(env.fake, at.thread)) expect(board.text).toContain(`game #${at.gameId}`);
 }
 
 function envFor(tableGameId: number | null, channelId: string): HandlerEnv {
@@ -142,7 +142,7 @@ describe('three games in one channel', () => {
 
     // /game list: every game with its thread, players and whose turn it is.
     const list = await ask(alice, channel, 'list');
-    const lines = list.content.split('\n');
+    const lines = list.text.split('\n');
     expect(lines[0]).toBe('**Games in this channel** (3, oldest first)');
     // The players in their seats' order (drawn at the start).
     const seated = async (at: Table) => {
@@ -165,7 +165,7 @@ describe('three games in one channel', () => {
 
     // In the channel, without saying which: asked privately, with a menu of the three (Alice's own first); the choice runs the command.
     const question = await ask(alice, channel, 'status');
-    expect(question.content).toBe('This channel has 3 running games. Which one do you mean (/game status)?');
+    expect(question.text).toBe('This channel has 3 running games. Which one do you mean (/game status)?');
     const menu = question.selects[0]!;
     expect(menu.options.map((o) => o.value)).toEqual([one, three, two].map((at) => String(at.gameId)));
     const chosen = await alice.selectOptions(question.id, menu.customId, [String(one.gameId)], { until: 'response' });
@@ -173,8 +173,8 @@ describe('three games in one channel', () => {
     expect(boards(env.fake, two.thread)).toHaveLength(1);
     expect(boards(env.fake, three.thread)).toHaveLength(1);
     // With the option, or inside a thread, no question: the log of that game.
-    expect((await ask(bob, channel, 'log', { game: two.gameId })).content).toContain(`#${two.gameId}`);
-    expect((await ask(carol, three.thread, 'log')).content).toContain(`#${three.gameId}`);
+    expect((await ask(bob, channel, 'log', { game: two.gameId })).text).toContain(`#${two.gameId}`);
+    expect((await ask(carol, three.thread, 'log')).text).toContain(`#${three.gameId}`);
 
     // Interleaved: a turn in each game in turn, then each game ends in its turn.
     await playTurn(channel, one, [1]);
@@ -186,10 +186,10 @@ describe('three games in one channel', () => {
       const mine = await ask(user, channel, 'mine');
       const expected = await waiting(user);
       if (expected.length === 0) {
-        expect(mine.content).toBe('No game of this server waits for you.');
+        expect(mine.text).toBe('No game of this server waits for you.');
         continue;
       }
-      const rows = mine.content.split('\n');
+      const rows = mine.text.split('\n');
       expect(rows[0]).toBe(`**Waiting for you** (${expected.length}, oldest first)`);
       expected.forEach((at, i) => {
         const latest = boards(env.fake, at.thread).at(-1)!;
@@ -203,24 +203,24 @@ describe('three games in one channel', () => {
 
     // Three final standings in the channel, one per game, in the order they ended; every thread points to its own.
     const finals = boards(env.fake, channel);
-    expect(finals.map((f) => /game #(\d+)/.exec(f.content)?.[1])).toEqual([one, three, two].map((at) => String(at.gameId)));
+    expect(finals.map((f) => /game #(\d+)/.exec(f.text)?.[1])).toEqual([one, three, two].map((at) => String(at.gameId)));
     for (const [i, at] of [one, three, two].entries()) {
-      expect(finals[i]!.content).toContain('**The game is over.** Final standings:');
-      expect(env.fake.channelMessages(at.thread).at(-1)!.content).toContain(`/channels/${env.fake.guildId}/${channel}/${finals[i]!.id}`);
+      expect(finals[i]!.text).toContain('**The game is over.** Final standings:');
+      expect(env.fake.channelMessages(at.thread).at(-1)!.text).toContain(`/channels/${env.fake.guildId}/${channel}/${finals[i]!.id}`);
       onlyOwnBoards(at);
     }
     expect(await env.service.runningInChannel(channel)).toEqual([]);
-    expect((await ask(alice, channel, 'list')).content).toBe('No game runs in this channel. Start one with /game new.');
+    expect((await ask(alice, channel, 'list')).text).toBe('No game runs in this channel. Start one with /game new.');
 
     // A rematch of game one opens one lobby, however many of its players press the button.
     const final = finals[0]!;
     const opened = await bob.clickButton(final.id, buttonFor(final, 'rematch'), { until: 'response' });
     await until(opened, () => opened.reply !== undefined && !opened.reply.loading, 'the rematch lobby');
-    expect(privateReply(opened, bob).content).toMatch(/^A rematch lobby is open with the same players and options: /);
+    expect(privateReply(opened, bob).text).toMatch(/^A rematch lobby is open with the same players and options: /);
     const [rematch] = await env.service.runningInChannel(channel);
     const again = await alice.clickButton(final.id, buttonFor(final, 'rematch'), { until: 'response' });
     await until(again, () => again.reply !== undefined && !again.reply.loading, 'the answer to a second press');
-    expect(privateReply(again, alice).content).toBe(`The rematch lobby is open already (game #${rematch!.id}): [Open the rematch lobby](https://discord.com/channels/${env.fake.guildId}/${channel}/${rematch!.boardMessageId})`);
+    expect(privateReply(again, alice).text).toBe(`The rematch lobby is open already (game #${rematch!.id}): [Open the rematch lobby](https://discord.com/channels/${env.fake.guildId}/${channel}/${rematch!.boardMessageId})`);
     expect((await env.service.runningInChannel(channel)).map((r) => r.id)).toEqual([rematch!.id]);
     env.fake.assertNoViolations();
   });
@@ -232,10 +232,10 @@ describe('the menu "which game?"', () => {
     const one = await table(channel, alice, bob);
     const two = await table(channel, alice, carol);
     const question = await ask(alice, channel, 'settings', { reminder_hours: 6, idle_hours: 24 });
-    expect(question.content).toBe('This channel has 2 running games. Which one do you mean (/game settings)?');
+    expect(question.text).toBe('This channel has 2 running games. Which one do you mean (/game settings)?');
     const menu = question.selects[0]!;
     const chosen = await alice.selectOptions(question.id, menu.customId, [String(two.gameId)], { until: 'response' });
-    await until(chosen, () => (env.fake.message(question.id)?.content ?? '').startsWith('Settings saved'), 'the settings changed');
+    await until(chosen, () => (env.fake.message(question.id)?.text ?? '').startsWith('Settings saved'), 'the settings changed');
     expect(await env.service.gameRow(two.gameId)).toMatchObject({ reminderIntervalMinutes: 360, idleAfterMinutes: 1440, reminderLimit: 3 });
     expect(await env.service.gameRow(one.gameId)).toMatchObject({ reminderIntervalMinutes: 720, idleAfterMinutes: 2880 });
     // A game that ended while the menu was open: choosing it changes nothing.
@@ -243,8 +243,8 @@ describe('the menu "which game?"', () => {
     const row = (await env.service.gameRow(one.gameId))!;
     expect(await env.service.abandon(channel, alice.id, false, { gameId: one.gameId, version: row.version })).toMatchObject({ ok: true });
     const late = await alice.selectOptions(stale.id, stale.selects[0]!.customId, [String(one.gameId)], { until: 'response' });
-    await until(late, () => (env.fake.message(stale.id)?.content ?? '').startsWith(`Game #${one.gameId}`), 'the refusal');
-    expect(env.fake.message(stale.id)!.content).toBe(`Game #${one.gameId} does not run in this channel. Nothing was changed; /game list shows the games here.`);
+    await until(late, () => (env.fake.message(stale.id)?.text ?? '').startsWith(`Game #${one.gameId}`), 'the refusal');
+    expect(env.fake.message(stale.id)!.text).toBe(`Game #${one.gameId} does not run in this channel. Nothing was changed; /game list shows the games here.`);
     expect(await env.service.gameRow(one.gameId)).toMatchObject({ reminderIntervalMinutes: 720 });
     env.fake.assertNoViolations();
   });
@@ -256,9 +256,9 @@ describe('following and replaying one of several games', () => {
     const one = await table(channel, alice, bob);
     const two = await table(channel, alice, carol);
     // Bob plays game one, not game two: following from game two's thread follows game two, not the channel's oldest.
-    expect((await ask(bob, two.thread, 'follow')).content).toContain(`(game #${two.gameId})`);
+    expect((await ask(bob, two.thread, 'follow')).text).toContain(`(game #${two.gameId})`);
     // Carol names game one in the channel.
-    expect((await ask(carol, channel, 'follow', { game: one.gameId })).content).toContain(`(game #${one.gameId})`);
+    expect((await ask(carol, channel, 'follow', { game: one.gameId })).text).toContain(`(game #${one.gameId})`);
     const followers = async (at: Table) => {
       const loaded = await env.service.byId(at.gameId);
       if (!loaded.ok) throw new Error(`game #${at.gameId} does not load`);
@@ -268,13 +268,13 @@ describe('following and replaying one of several games', () => {
     expect(await followers(two)).toEqual([bob.id]);
     // Without naming one in the channel: asked which, like the other commands.
     const question = await ask(bob, channel, 'unfollow');
-    expect(question.content).toBe('This channel has 2 running games. Which one do you mean (/game unfollow)?');
+    expect(question.text).toBe('This channel has 2 running games. Which one do you mean (/game unfollow)?');
     const chosen = await bob.selectOptions(question.id, question.selects[0]!.customId, [String(two.gameId)], { until: 'response' });
-    await until(chosen, () => (env.fake.message(question.id)?.content ?? '').includes(`(game #${two.gameId})`), 'unfollowed game two');
+    await until(chosen, () => (env.fake.message(question.id)?.text ?? '').includes(`(game #${two.gameId})`), 'unfollowed game two');
     expect(await followers(two)).toEqual([]);
     expect(await followers(one)).toEqual([carol.id]);
     // A replay asked for in a game's thread is that game's, not the channel's oldest.
-    expect((await ask(carol, two.thread, 'replay')).content).toContain(`game #${two.gameId}`);
+    expect((await ask(carol, two.thread, 'replay')).text).toContain(`game #${two.gameId}`);
     env.fake.assertNoViolations();
   });
 });
@@ -319,16 +319,16 @@ describe('another game\'s thread', () => {
     // Game two's "Take my turn", clicked in game one's thread.
     const click = await alice.forgeClick(boards(env.fake, one.thread)[0]!.id, buttonFor(boardOfTwo, 'turn'), { until: 'response' });
     await until(click, () => click.reply !== undefined && !click.reply.loading, 'the refusal');
-    expect(privateReply(click, alice).content).toBe(refused);
+    expect(privateReply(click, alice).text).toBe(refused);
     // A command there naming game two.
-    expect((await ask(alice, one.thread, 'status', { game: two.gameId })).content).toBe(refused);
-    expect((await ask(alice, one.thread, 'leave', { game: two.gameId })).content).toBe(refused);
+    expect((await ask(alice, one.thread, 'status', { game: two.gameId })).text).toBe(refused);
+    expect((await ask(alice, one.thread, 'leave', { game: two.gameId })).text).toBe(refused);
     // A new game from inside a game's thread: it belongs in the channel.
-    expect((await ask(carol, one.thread, 'new', { game: 'tally' })).content).toBe(
+    expect((await ask(carol, one.thread, 'new', { game: 'tally' })).text).toBe(
       `This thread already has a game (Tally, game #${one.gameId}). Start a new one in <#${channel}>: each game there gets a thread of its own.`,
     );
     // A game that does not run in this channel.
-    expect((await ask(alice, channel, 'hand', { game: 99_999 })).content).toBe('Game #99999 does not run in this channel. Nothing was changed; /game list shows the games here.');
+    expect((await ask(alice, channel, 'hand', { game: 99_999 })).text).toBe('Game #99999 does not run in this channel. Nothing was changed; /game list shows the games here.');
 
     expect(await stateOf(two.gameId)).toEqual(before);
     expect(env.fake.channelMessages(two.thread)).toHaveLength(messagesOfTwo);
@@ -350,7 +350,7 @@ describe('a thread deleted mid-game', () => {
     const thread = fresh()!;
     expect(thread.name).toBe(`Tally · game #${one.gameId}`);
     const board = boards(env.fake, thread.id)[0]!;
-    expect(board.content.split('\n')[0]).toBe('The thread of this game was deleted. Other games run in the channel, so this game goes on in this new thread.');
+    expect(board.text.split('\n')[0]).toBe('The thread of this game was deleted. Other games run in the channel, so this game goes on in this new thread.');
     expect(await env.service.gameRow(one.gameId)).toMatchObject({ useThread: true, threadId: thread.id });
     // Nothing came into the channel or the other game's thread.
     expect(boards(env.fake, channel)).toEqual([]);
@@ -359,9 +359,9 @@ describe('a thread deleted mid-game', () => {
     const moved = { ...one, thread: thread.id };
     await playTurn(channel, moved, [1]);
     expect(boards(env.fake, thread.id)).toHaveLength(2);
-    expect(boards(env.fake, thread.id)[1]!.content).not.toContain('deleted');
+    expect(boards(env.fake, thread.id)[1]!.text).not.toContain('deleted');
     // Its thread is now its table: commands there mean it.
-    expect((await ask(alice, thread.id, 'log')).content).toContain(`#${one.gameId}`);
+    expect((await ask(alice, thread.id, 'log')).text).toContain(`#${one.gameId}`);
     env.fake.assertNoViolations();
   });
 });
@@ -371,10 +371,10 @@ describe('where the bot may not open threads', () => {
     const channel = env.fake.createChannel('no-threads');
     env.fake.denyBot(channel, ['CreatePublicThreads']);
     const lobby = await openLobby(alice, channel, { game: 'tally' });
-    expect(lobby.content).not.toContain('thread');
+    expect(lobby.text).not.toContain('thread');
     const second = await ask(bob, channel, 'new', { game: 'tally' });
     const id = parseCustomId(buttonFor(lobby, 'join'))!.gameId;
-    expect(second.content).toBe(
+    expect(second.text).toBe(
       `This channel already has a game (Tally, game #${id}, lobby). Finish it or end it with /game abandon first, or start a game in another channel.\n` +
         'I may not open threads here (missing permission: Create Public Threads), so this channel holds one game at a time. To host several games side by side, each in a thread of its own, give me these permissions in this channel (Edit Channel → Permissions).',
     );
@@ -394,15 +394,15 @@ describe('/game mine by direct message', () => {
     const at = await table(channel, alice, bob);
     const player = userById(mentionedToAct(boards(env.fake, at.thread)[0]!)[0]!);
     const before = env.fake.directMessagesTo(player.id).length;
-    expect((await ask(player, channel, 'mine', { dm: true })).content).toBe('The list is in your direct messages.');
+    expect((await ask(player, channel, 'mine', { dm: true })).text).toBe('The list is in your direct messages.');
     const dm = env.fake.directMessagesTo(player.id).slice(before);
     expect(dm).toHaveLength(1);
-    expect(dm[0]!.content).toContain(`**Tally #${at.gameId}** · <#${at.thread}> · your turn since`);
+    expect(dm[0]!.text).toContain(`**Tally #${at.gameId}** · <#${at.thread}> · your turn since`);
     // Closed direct messages: the list comes here instead, saying why.
     player.setDirectMessages(false);
     const shown = await ask(player, channel, 'mine', { dm: true });
-    expect(shown.content.split('\n')[0]).toBe('Your direct messages are closed, so here is the list:');
-    expect(shown.content).toContain(`**Tally #${at.gameId}**`);
+    expect(shown.text.split('\n')[0]).toBe('Your direct messages are closed, so here is the list:');
+    expect(shown.text).toContain(`**Tally #${at.gameId}**`);
     player.setDirectMessages(true);
     env.fake.assertNoViolations();
   });

@@ -4,7 +4,7 @@
  * quiet hours in their time zone, and "away until" pausing reminders and the idle vote, shown on the board.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeUser, RequestRecord, SeenMessage } from '../fake-discord/index.js';
+import { bodyText, type FakeUser, type RequestRecord, type SeenMessage } from '../fake-discord/index.js';
 import { tallyGame } from '../games/tally/game.js';
 import { tallyComputer } from '../games/tally/ai/index.js';
 import { gameRegistry } from '../../src/games/registry.js';
@@ -63,7 +63,7 @@ async function startTally(channel: string, host: FakeUser, other: FakeUser): Pro
 }
 
 async function notify(user: FakeUser, options: Record<string, string | number>): Promise<string> {
-  return privateReply(await user.runCommand(env.fake.channelId(), 'game', { subcommand: 'notify', options }), user).content;
+  return privateReply(await user.runCommand(env.fake.channelId(), 'game', { subcommand: 'notify', options }), user).text;
 }
 
 /** Ends the active player's turn from `board` (the latest); returns the next board. */
@@ -75,7 +75,7 @@ async function endTurn(board: SeenMessage, channel: string): Promise<SeenMessage
 /** The users a posted message was allowed to ping (what Discord would notify), from the request the bot sent. */
 function pinged(channel: string, message: SeenMessage): string[] {
   // Posted in the channel, or as the follow-up of the click that ended the turn.
-  const post = env.fake.requests.find((r) => r.method === 'POST' && r.globallyLimited !== true && (r.path === `/channels/${channel}/messages` || r.route === '/webhooks/{webhook_id}/{webhook_token}') && (r.body as { content?: string }).content === message.content);
+  const post = env.fake.requests.find((r) => r.method === 'POST' && r.globallyLimited !== true && (r.path === `/channels/${channel}/messages` || r.route === '/webhooks/{webhook_id}/{webhook_token}') && bodyText(r.body) === message.text);
   return (post?.body as { allowed_mentions?: { users?: string[] } } | undefined)?.allowed_mentions?.users ?? [];
 }
 
@@ -134,14 +134,14 @@ describe('a direct message instead of a ping', () => {
     // The direct message follows the board's post.
     await untilMessage(() => env.fake.directMessagesTo(bob.id).length === 1, 'the direct message');
     const dms = env.fake.directMessagesTo(bob.id);
-    expect(dms.at(-1)!.content).toBe(`Deine Entscheidung in **Tally** (Spiel #${await gameIdIn(channel)}) in <#${channel}>: [Spielplan öffnen](https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id})`);
+    expect(dms.at(-1)!.text).toBe(`Deine Entscheidung in **Tally** (Spiel #${await gameIdIn(channel)}) in <#${channel}>: [Spielplan öffnen](https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id})`);
     // The board asked for again (/game status) names Bob again but tells him nothing new: no second message.
     const status = await alice.runCommand(channel, 'game', { subcommand: 'status' }, );
     await status.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the answer to /game status' });
     await untilMessage(() => latestBoard(env.fake, channel).id !== board.id, 'the board asked for again');
     board = latestBoard(env.fake, channel);
     expect(mentionedToAct(board)).toEqual([bob.id]);
-    expect(board.content).not.toMatch(/again|finished|abandoned/i);
+    expect(board.text).not.toMatch(/again|finished|abandoned/i);
     await env.bot.deliverer.deliverHeld(await gameIdIn(channel));
     expect(env.fake.directMessagesTo(bob.id)).toHaveLength(1);
     // Alice kept the default: her turn pings her in the channel, no direct message.
@@ -167,7 +167,7 @@ describe('the language of a direct message', () => {
       let board = await startTally(channel, alice, bob);
       if (mentionedToAct(board)[0] !== bob.id) board = await endTurn(board, channel);
       await untilMessage(() => env.fake.directMessagesTo(bob.id).length === before + 1, 'the direct message');
-      expect(env.fake.directMessagesTo(bob.id).at(-1)!.content).toBe(
+      expect(env.fake.directMessagesTo(bob.id).at(-1)!.text).toBe(
         `Jouw beslissing in **Tally** (spel #${await gameIdIn(channel)}) in <#${channel}>: [Bord openen](https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id})`,
       );
     } finally {
@@ -206,7 +206,7 @@ describe('direct messages held by quiet hours, none while away', () => {
     env.fake.clock.advance(60_000);
     await env.bot.deliverer.poll();
     expect(env.fake.directMessagesTo(bob.id)).toHaveLength(before + 1);
-    expect(env.fake.directMessagesTo(bob.id).at(-1)!.content).toBe(`Deine Entscheidung in **Tally** (Spiel #${await gameIdIn(channel)}) in <#${channel}>: [Spielplan öffnen](https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id})`);
+    expect(env.fake.directMessagesTo(bob.id).at(-1)!.text).toBe(`Deine Entscheidung in **Tally** (Spiel #${await gameIdIn(channel)}) in <#${channel}>: [Spielplan öffnen](https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id})`);
 
     // Away: the board names Bob, and no direct message comes, now or later.
     const back = new Date(env.fake.clock.now() + 3 * DAY).toISOString().slice(0, 10);
@@ -233,21 +233,21 @@ describe('closed direct messages', () => {
       let board = await startTally(channel, alice, carol);
       if (mentionedToAct(board)[0] !== carol.id) board = await endTurn(board, channel);
       expect(pinged(channel, board)).toEqual([]);
-      await untilMessage(() => env.fake.channelMessages(channel).at(-1)!.content.includes('a direct message could not reach you'), 'the mention instead');
+      await untilMessage(() => env.fake.channelMessages(channel).at(-1)!.text.includes('a direct message could not reach you'), 'the mention instead');
       const instead = env.fake.channelMessages(channel).at(-1)!;
-      expect(instead.content).toBe(`<@${carol.id}>: your decision in **Tally** (game #${await gameIdIn(channel)}); a direct message could not reach you: [Open the board](https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id})`);
+      expect(instead.text).toBe(`<@${carol.id}>: your decision in **Tally** (game #${await gameIdIn(channel)}); a direct message could not reach you: [Open the board](https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id})`);
       expect(pinged(channel, instead)).toEqual([carol.id]);
       expect(env.fake.directMessagesTo(carol.id)).toEqual([]);
       // Owed in the outbox (written with the refusal), delivered once: the channel has it once.
       await env.service.lockedGame(await gameIdIn(channel), () => undefined);
       const owed = (await env.service.outbox.rows.ofGame(await gameIdIn(channel))).filter((d) => d.kind === 'dm-fallback');
       expect(owed.map((d) => [d.status, d.messageId, d.postedIn])).toEqual([['delivered', instead.id, channel]]);
-      expect(env.fake.channelMessages(channel).filter((m) => m.content.includes('a direct message could not reach you'))).toHaveLength(1);
+      expect(env.fake.channelMessages(channel).filter((m) => m.text.includes('a direct message could not reach you'))).toHaveLength(1);
       // Her next interaction (any) brings the private word, once.
       const hand = await carol.runCommand(channel, 'game', { subcommand: 'hand' });
       await hand.waitFor((h) => h.followUps.length === 1, { timeoutMs: WAIT_MS, description: 'the word about closed direct messages' });
       expect(hand.followUps[0]!.ephemeral).toBe(true);
-      expect(hand.followUps[0]!.content).toMatch(/^Een direct bericht over je beurt kon je niet bereiken/);
+      expect(hand.followUps[0]!.text).toMatch(/^Een direct bericht over je beurt kon je niet bereiken/);
       const again = await carol.runCommand(channel, 'game', { subcommand: 'hand' });
       privateReply(again, carol);
       expect(again.followUps).toEqual([]);
@@ -281,10 +281,10 @@ describe('the mention instead of a refused direct message', () => {
       let board = await clickForBoard(alice, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
       if (mentionedToAct(board)[0] !== carol.id) board = await endTurn(board, channel);
       expect(mentionedToAct(board)).toEqual([carol.id]);
-      const mentions = (): SeenMessage[] => env.fake.channelMessages(channel).filter((m) => m.content.includes('a direct message could not reach you'));
+      const mentions = (): SeenMessage[] => env.fake.channelMessages(channel).filter((m) => m.text.includes('a direct message could not reach you'));
       await untilMessage(() => mentions().length === 1, 'the mention instead, tried again');
       const instead = mentions()[0]!;
-      expect(instead.content).toBe(`<@${carol.id}>: your decision in **Tally** (game #${await gameIdIn(channel)}); a direct message could not reach you: [Open the board](https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id})`);
+      expect(instead.text).toBe(`<@${carol.id}>: your decision in **Tally** (game #${await gameIdIn(channel)}); a direct message could not reach you: [Open the board](https://discord.com/channels/${env.fake.guildId}/${channel}/${board.id})`);
       // The first post failed (Discord answered 500), the retry went through: one message, recorded with its delivery.
       await env.service.lockedGame(await gameIdIn(channel), () => undefined);
       const refusal = env.fake.requests.findIndex((r, index) => index >= before && r.method === 'POST' && r.path === dmPath);
@@ -317,7 +317,7 @@ describe('quiet hours', () => {
     // Tokyo is UTC+9 all year: its hours begin with UTC's. Quiet hours from the hour the reminder falls in, for two hours.
     const hour = (new Date(due).getUTCHours() + 9) % 24;
     await notify(active, { how: 'both', time_zone: 'Asia/Tokyo', quiet_from: hour, quiet_to: (hour + 2) % 24 });
-    const reminders = () => env.fake.channelMessages(channel).filter((m) => /Reminder \d of|Erinnerung \d|Herinnering \d/.test(m.content));
+    const reminders = () => env.fake.channelMessages(channel).filter((m) => /Reminder \d of|Erinnerung \d|Herinnering \d/.test(m.text));
     env.fake.clock.advance(due - env.fake.clock.now());
     await env.bot.scheduler.tick();
     expect(reminders()).toEqual([]);
@@ -330,11 +330,11 @@ describe('quiet hours', () => {
     await env.bot.scheduler.tick();
     expect(reminders()).toHaveLength(1);
     const reminder = reminders()[0]!;
-    expect(reminder.content).toMatch(/(Reminder|Herinnering) 1 (of|van) 3/);
+    expect(reminder.text).toMatch(/(Reminder|Herinnering) 1 (of|van) 3/);
     // 'both': pinged in the channel and told by direct message, with a link to the reminder.
     expect(pinged(channel, reminder)).toEqual([active.id]);
-    expect(env.fake.directMessagesTo(active.id).at(-1)!.content).toContain(`/channels/${env.fake.guildId}/${channel}/${reminder.id}`);
-    expect(env.fake.directMessagesTo(active.id).at(-1)!.content).toMatch(/^(Reminder|Herinnering) 1 (of|van) 3: \*\*Tally\*\*/);
+    expect(env.fake.directMessagesTo(active.id).at(-1)!.text).toContain(`/channels/${env.fake.guildId}/${channel}/${reminder.id}`);
+    expect(env.fake.directMessagesTo(active.id).at(-1)!.text).toMatch(/^(Reminder|Herinnering) 1 (of|van) 3: \*\*Tally\*\*/);
     await notify(active, { how: 'channel', quiet_from: 0, quiet_to: 0 });
     env.fake.assertNoViolations();
   });
@@ -353,9 +353,9 @@ describe('away', () => {
     // The others see it on the board.
     await other.runCommand(channel, 'game', { subcommand: 'status' });
     const status = latestBoard(env.fake, channel);
-    expect(status.content).toMatch(new RegExp(`<@${away.id}> (is away until|ist abwesend bis) <t:${backAt / 1000}:f>\\.`));
+    expect(status.text).toMatch(new RegExp(`<@${away.id}> (is away until|ist abwesend bis) <t:${backAt / 1000}:f>\\.`));
     const votes = () => env.fake.channelMessages(channel).filter((m) => hasButton(m, 'vote'));
-    const reminders = () => env.fake.channelMessages(channel).filter((m) => /Reminder \d of|Erinnerung \d/.test(m.content));
+    const reminders = () => env.fake.channelMessages(channel).filter((m) => /Reminder \d of|Erinnerung \d/.test(m.text));
     // 48 hours (the idle time) and more pass while away: no reminder, no vote.
     env.fake.clock.advance(backAt - env.fake.clock.now() - 60_000);
     await env.bot.scheduler.tick();
@@ -371,7 +371,7 @@ describe('away', () => {
     env.fake.clock.advance(60_000);
     await env.bot.scheduler.tick();
     expect(votes()).toHaveLength(1);
-    expect(votes()[0]!.content).toContain(`<@${away.id}>`);
+    expect(votes()[0]!.text).toContain(`<@${away.id}>`);
     env.fake.assertNoViolations();
   });
 
@@ -386,7 +386,7 @@ describe('away', () => {
     const day = new Date(env.fake.clock.now() + 2 * DAY).toISOString().slice(0, 10);
     await notify(idle, { time_zone: 'UTC', away_until: day });
     const skip = vote.buttons.find((b) => b.customId!.endsWith(':skip'))!.customId!;
-    const answer = privateReply(await voter.clickButton(vote.id, skip), voter).content;
+    const answer = privateReply(await voter.clickButton(vote.id, skip), voter).text;
     expect(answer).toMatch(/(This player is away until|Deze speler is afwezig tot) <t:\d+:f>/);
     // Nothing passed: the seat is still the player's own.
     const loaded = await env.service.byChannel(channel);

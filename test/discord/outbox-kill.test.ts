@@ -142,7 +142,7 @@ async function wait(predicate: () => boolean, description: string, channelId?: s
   try {
     await until(fake, predicate, description);
   } catch (error) {
-    const seen = channelId === undefined ? '' : fake.channelMessages(channelId).map((m) => `${m.id} [${m.buttons.map((b) => b.label).join(',')}] ${m.content.slice(0, 120)}`).join('\n');
+    const seen = channelId === undefined ? '' : fake.channelMessages(channelId).map((m) => `${m.id} [${m.buttons.map((b) => b.label).join(',')}] ${m.text.slice(0, 120)}`).join('\n');
     throw new Error(`${(error as Error).message}\n${diagnosis()}\n${seen}`);
   }
 }
@@ -287,9 +287,9 @@ describe('the outbox under kill -9', () => {
         // Every lobby message, old board, reminder: no live buttons once the game is over (the final board's
         // Rematch, Replay and Phone view are the only ones left).
         const live = fake.channelMessages(channel).filter((m) => m.buttons.some((b) => !['rematch', 'replay', 'phone', 'text'].includes(parseCustomId(b.customId)?.verb ?? '')));
-        expect(live.map((m) => m.content.slice(0, 60))).toEqual([]);
+        expect(live.map((m) => m.text.slice(0, 60))).toEqual([]);
         expect(row.status).toBe('finished');
-        expect(posted.at(-1)?.content).toMatch(/wins|gewinnt|wint/);
+        expect(posted.at(-1)?.text).toMatch(/wins|gewinnt|wint/);
       }
       // The game that is still running in a channel of its own: its latest board mentions who must act.
       const open = fake.createChannel('kill-open');

@@ -48,7 +48,7 @@ describe('a turn panel left open', () => {
 
     const answer = privateReply(await first.clickButton(leftOpen.id, buttonFor(leftOpen, 'suggest')), first);
     // Named as on the board: their seat's marker, then their name.
-    expect(answer.content).toMatch(new RegExp(`^It is not your decision now: waiting for \\S+ ${other}\\.$`, 'u'));
+    expect(answer.text).toMatch(new RegExp(`^It is not your decision now: waiting for \\S+ ${other}\\.$`, 'u'));
     expect((await env.service.runningRow(channel))!.version).toBe(version);
   });
 });

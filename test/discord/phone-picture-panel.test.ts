@@ -54,8 +54,8 @@ async function gameIn(channel: string) {
 describe('the phone picture with the turn panel', () => {
   it('comes with the panel of a player who chose it, from the public view, drawn again as the board changes, and goes when the turn ends; not for the others', async () => {
     const channel = env.fake.createChannel('phone-panel');
-    expect((await notify(alice, channel, { phone_picture: true })).content).toContain('Your turn panel comes with the phone picture of the board.');
-    expect((await notify(bob, channel, {})).content).toContain('Your turn panel comes without a picture (Phone view on the board shows one).');
+    expect((await notify(alice, channel, { phone_picture: true })).text).toContain('Your turn panel comes with the phone picture of the board.');
+    expect((await notify(bob, channel, {})).text).toContain('Your turn panel comes without a picture (Phone view on the board shows one).');
     const lobby = await openLobby(alice, channel, { game: 'tally' });
     await bob.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
     await clickForBoard(alice, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
@@ -87,7 +87,7 @@ describe('the phone picture with the turn panel', () => {
         expect(Object.keys(phoneJobs(from).at(-1)?.view as object).sort()).toEqual(['handSizes', 'scores', 'turn']);
         // The turn ends: the picture goes with the decision.
         const ended = await choose(alice, env.fake.message(panel.id)!, offeredMatching(env.fake.message(panel.id)!, END_TURN)!);
-        await ended.waitFor(() => env.fake.message(panel.id)!.content.includes('Your turn is over'), { timeoutMs: 30_000, description: 'the panel saying the turn is over' });
+        await ended.waitFor(() => env.fake.message(panel.id)!.text.includes('Your turn is over'), { timeoutMs: 30_000, description: 'the panel saying the turn is over' });
         expect(latestBoard(env.fake, channel).id).not.toBe(board.id);
         expect(env.fake.message(panel.id)!.attachments).toEqual([]);
       }

@@ -151,7 +151,7 @@ describe('one picture a post, the phone picture on demand', () => {
     try {
       const answer = await openPrivately(carol, board, buttonFor(board, 'phone'));
       expect(answer.attachments).toEqual([]);
-      expect(answer.content).toBe('The phone picture could not be drawn just now. Try again in a moment.');
+      expect(answer.text).toBe('The phone picture could not be drawn just now. Try again in a moment.');
     } finally {
       phoneFails = false;
     }

@@ -45,7 +45,7 @@ afterAll(async () => {
 async function answer(user: FakeUser, channel: string, name: 'game' | 'stats' | 'help', subcommand?: string): Promise<string> {
   const handle = await user.runCommand(channel, name, subcommand === undefined ? {} : { subcommand });
   await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: `the answer to /${name} ${subcommand ?? ''}` });
-  return privateReply(handle, user).content;
+  return privateReply(handle, user).text;
 }
 
 describe('the commands are declared for both installs and every context', () => {
@@ -69,10 +69,10 @@ describe('a game in a direct message with the bot', () => {
     expect(lobby.channelId).toBe(dm);
     // Asking for a thread in a direct message: told there is none, and the game is played right here.
     const select = env.fake.message(lobby.id)!.selects.find((s) => s.customId.includes(':addbot'))!;
-    const before = env.fake.message(lobby.id)!.content;
+    const before = env.fake.message(lobby.id)!.text;
     const added = await dana.selectOptions(lobby.id, select.customId, ['normal'], { until: 'response' });
-    await added.waitFor(() => env.fake.message(lobby.id)!.content !== before, { timeoutMs: WAIT_MS, description: 'the lobby with the computer player' });
-    expect(env.fake.message(lobby.id)!.content).toContain('Bot 1 (normal)');
+    await added.waitFor(() => env.fake.message(lobby.id)!.text !== before, { timeoutMs: WAIT_MS, description: 'the lobby with the computer player' });
+    expect(env.fake.message(lobby.id)!.text).toContain('Bot 1 (normal)');
     const first = await clickForBoard(dana, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), dm);
     // The board in the DM has its picture, as in a server.
     expect(first.attachments.map((a) => a.filename)).toEqual([expect.stringMatching(/^tally-\d+-\d+\.png$/)]);
@@ -85,13 +85,13 @@ describe('a game in a direct message with the bot', () => {
       { maxTurns: 10, beforeTurn: (board) => expect(mentionedToAct(board)).toEqual([dana.id]) },
     );
     expect(turns.length).toBeGreaterThan(0);
-    await until(env.fake, () => latestBoard(env.fake, dm).content.includes('**The game is over.**'), 'the final board', WAIT_MS);
+    await until(env.fake, () => latestBoard(env.fake, dm).text.includes('**The game is over.**'), 'the final board', WAIT_MS);
     expect(await env.service.runningRow(dm)).toBeUndefined();
     // Everything the bot wrote went to Dana's direct message: nothing to any server channel.
     expect(env.fake.channelMessages(env.fake.channelId())).toEqual([]);
     const final = latestBoard(env.fake, dm);
     expect(env.fake.directMessagesTo(dana.id).some((m) => m.id === final.id)).toBe(true);
-    expect(env.fake.directMessagesTo(dana.id).filter((m) => /Your decision in/.test(m.content))).toEqual([]);
+    expect(env.fake.directMessagesTo(dana.id).filter((m) => /Your decision in/.test(m.text))).toEqual([]);
 
     // History and statistics of her direct messages, with links into the DM (@me).
     const history = await answer(dana, dm, 'game', 'history');
@@ -108,7 +108,7 @@ describe('a game in a direct message with the bot', () => {
     fay.installApp();
     const elsewhere = await fay.runCommand(fay.dmChannel(), 'game', { subcommand: 'replay', options: { game: played.id } });
     await elsewhere.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the answer to /game replay' });
-    expect(privateReply(elsewhere, fay).content).toBe(`Game #${played.id} was not played in this conversation: here a replay shows only the games played here with the bot. Nothing was changed.`);
+    expect(privateReply(elsewhere, fay).text).toBe(`Game #${played.id} was not played in this conversation: here a replay shows only the games played here with the bot. Nothing was changed.`);
     env.fake.assertNoViolations();
   });
 
@@ -119,7 +119,7 @@ describe('a game in a direct message with the bot', () => {
     const group = env.fake.groupDm([gina, friend]);
     const handle = await gina.runCommand(group, 'game', { subcommand: 'new', options: { game: 'tally' } });
     await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the answer to /game new' });
-    expect(privateReply(handle, gina).content).toBe(
+    expect(privateReply(handle, gina).text).toBe(
       'Games cannot be played in a group chat: the bot cannot post its boards there. Start one in a direct message with the bot (against computer players) or in a server that added the bot.',
     );
     expect(await env.service.runningRow(group)).toBeUndefined();
@@ -134,8 +134,8 @@ describe('a game in a direct message with the bot', () => {
     expect(await answer(erin, erin.dmChannel(), 'game', 'history')).toBe('No game has been finished in your direct messages with the bot yet.');
     const handle = await erin.runCommand(erin.dmChannel(), 'game', { subcommand: 'new', options: { game: 'tally', thread: true } });
     await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the answer to /game new' });
-    expect(privateReply(handle, erin).content).toContain('A direct message has no threads: the game is played right here.');
-    await until(env.fake, () => env.fake.channelMessages(erin.dmChannel()).some((m) => m.content.includes('Tally')), 'the lobby in the DM', WAIT_MS);
+    expect(privateReply(handle, erin).text).toContain('A direct message has no threads: the game is played right here.');
+    await until(env.fake, () => env.fake.channelMessages(erin.dmChannel()).some((m) => m.text.includes('Tally')), 'the lobby in the DM', WAIT_MS);
     expect(env.fake.threadsOf(erin.dmChannel())).toEqual([]);
     env.fake.assertNoViolations();
   });

@@ -28,7 +28,7 @@ describe('the playing order', () => {
     const channel = env.fake.createChannel('order');
     const [host, ...others] = users as [FakeUser, ...FakeUser[]];
     const lobby = await openLobby(host, channel, { game: 'istanbul' });
-    expect(lobby.content).toContain('The host starts when 2 to 5 players are in; who starts and the playing order are drawn at random.');
+    expect(lobby.text).toContain('The host starts when 2 to 5 players are in; who starts and the playing order are drawn at random.');
     for (const user of others) await user.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
     const board = await clickForBoard(host, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
 
@@ -45,22 +45,22 @@ describe('the playing order', () => {
     const order = inOrder.map((seat, k) => `${k + 1}. ${named(seat)}`).join(', ');
     const starter = named(start);
 
-    expect(env.fake.message(lobby.id)!.content).toContain(`has started. ${starter} starts; playing order: ${order}.`);
-    expect(board.content).toContain(`Playing order: ${order}; ${starter} is the start player.`);
+    expect(env.fake.message(lobby.id)!.text).toContain(`has started. ${starter} starts; playing order: ${order}.`);
+    expect(board.text).toContain(`Playing order: ${order}; ${starter} is the start player.`);
     expect(mentionedToAct(board)).toEqual([game.seats[start]!.userId]);
     // The rubies line lists the players in the same order, under their names and colours.
     const rubies = inOrder.map((seat) => `${square[state.players[seat]!.colour]} ${game.seats[seat]!.displayName} 0`).join(', ');
-    expect(board.content).toContain(`rubies: ${rubies}`);
+    expect(board.text).toContain(`rubies: ${rubies}`);
 
     const status = await host.runCommand(channel, 'game', { subcommand: 'status' });
     await status.waitFor(() => boards(env.fake, channel).length > 1, { timeoutMs: 30_000, description: 'the board posted again' });
-    expect(boards(env.fake, channel).at(-1)!.content).toContain(`Playing order: ${order}; ${starter} is the start player.`);
+    expect(boards(env.fake, channel).at(-1)!.text).toContain(`Playing order: ${order}; ${starter} is the start player.`);
   }, 360_000);
 
   it('a lobby for exactly the minimum says so once ("when 2 players are in", not "2 to 2")', async () => {
     const channel = env.fake.createChannel('two');
     const lobby = await openLobby(users[1]!, channel, { game: 'kairo', players: 2 });
-    expect(lobby.content).toContain('The host starts when 2 players are in;');
-    expect(lobby.content).not.toContain('2 to 2');
+    expect(lobby.text).toContain('The host starts when 2 players are in;');
+    expect(lobby.text).not.toContain('2 to 2');
   }, 180_000);
 });

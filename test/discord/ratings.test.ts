@@ -44,7 +44,7 @@ afterAll(async () => {
 async function stats(user: FakeUser): Promise<string[]> {
   const handle = await user.runCommand(env.fake.channelId(), 'stats', {});
   await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the answer to /stats' });
-  return privateReply(handle, user).content.split('\n');
+  return privateReply(handle, user).text.split('\n');
 }
 
 /** Alice against `computers` normal computer players in a new channel, played to the end (Alice only ends her turns). */
@@ -53,9 +53,9 @@ async function playAgainstComputers(name: string, computers: number): Promise<vo
   const lobby = await openLobby(alice, channel, { game: 'tally', players: computers + 1 });
   for (let i = 0; i < computers; i++) {
     const select = env.fake.message(lobby.id)!.selects.find((s) => s.customId.includes(':addbot'))!;
-    const before = env.fake.message(lobby.id)!.content;
+    const before = env.fake.message(lobby.id)!.text;
     const added = await alice.selectOptions(lobby.id, select.customId, ['normal'], { until: 'response' });
-    await added.waitFor(() => env.fake.message(lobby.id)!.content !== before, { timeoutMs: WAIT_MS, description: 'the lobby with the computer player' });
+    await added.waitFor(() => env.fake.message(lobby.id)!.text !== before, { timeoutMs: WAIT_MS, description: 'the lobby with the computer player' });
   }
   await clickForBoard(alice, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
   const finished = async (): Promise<boolean> => (await env.service.runningRow(channel)) === undefined;

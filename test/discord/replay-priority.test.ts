@@ -107,7 +107,7 @@ describe("a replay's frames are drawn behind the boards of live turns", () => {
     const waiting = pool.render(KAIRO_BOARD, 'asked');
     const dora = env.createUser('dora', { globalName: 'Dora', locale: 'de' });
     const busy = privateReply(await dora.runCommand(replayed.channel, 'game', { subcommand: 'replay', options: { game: replayed.gameId } }), dora);
-    expect(busy.content).toBe('Der Bot zeichnet gerade die Spielpläne der laufenden Spiele, darum muss dieser Zug der Wiederholung warten. Versuch es gleich noch einmal. Es wurde nichts geändert.');
+    expect(busy.text).toBe('Der Bot zeichnet gerade die Spielpläne der laufenden Spiele, darum muss dieser Zug der Wiederholung warten. Versuch es gleich noch einmal. Es wurde nichts geändert.');
     expect(busy.attachments).toEqual([]);
     held.release();
     await Promise.all([held.done, waiting]);
@@ -122,14 +122,14 @@ describe("a replay's frames are drawn behind the boards of live turns", () => {
     const help = await eve.runCommand(replayed.channel, 'help', { options: { topic: 'rules', game: 'kairo' } });
     await help.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the answer to /help rules' });
     const answer = privateReply(help, eve);
-    const before = env.fake.message(answer.id)!.content;
+    const before = env.fake.message(answer.id)!.text;
     const held = await holdTheWorker();
     const waiting = pool.render(KAIRO_BOARD, 'asked');
     const menu = answer.selects[0]!;
     const pick = await eve.selectOptions(answer.id, menu.customId, [menu.options[0]!.value], { until: 'response' });
     await pick.waitFor((h) => h.followUps.length > 0, { timeoutMs: WAIT_MS, description: 'the busy note' });
     expect(pick.followUps[0]).toMatchObject({ ephemeral: true, content: 'De bot tekent nu de borden van de lopende spellen, dus deze afbeelding moet wachten. Vraag het zo nog eens.' });
-    expect(env.fake.message(answer.id)!.content).toBe(before);
+    expect(env.fake.message(answer.id)!.text).toBe(before);
     expect(env.fake.message(answer.id)!.attachments).toEqual([]);
     held.release();
     await Promise.all([held.done, waiting]);

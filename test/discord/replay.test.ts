@@ -43,7 +43,7 @@ const secrets: string[] = [];
 
 /** Draw a card (a secret), add 1, end the turn. */
 const drawAddEnd: TurnPolicy = ({ choices, step, panel }) => {
-  for (const m of panel.content.matchAll(/You draw a \d/g)) secrets.push(m[0]);
+  for (const m of panel.text.matchAll(/You draw a \d/g)) secrets.push(m[0]);
   const label = step === 0 ? /^Draw a card$/ : step === 1 ? /^Add 1$/ : END_TURN;
   return choices.find((c) => label.test(c.label)) ?? null;
 };
@@ -86,7 +86,7 @@ async function replay(user: FakeUser, channel: string, game?: number): Promise<S
 
 /** Clicks a button of the replay (or picks a round) and returns the replay as the click left it. */
 async function stepTo(user: FakeUser, message: SeenMessage, how: { button: RegExp } | { round: RegExp }): Promise<SeenMessage> {
-  const before = env.fake.message(message.id)!.content;
+  const before = env.fake.message(message.id)!.text;
   let handle;
   if ('button' in how) {
     const button = message.buttons.find((b) => how.button.test(b.label ?? ''));
@@ -98,17 +98,17 @@ async function stepTo(user: FakeUser, message: SeenMessage, how: { button: RegEx
     if (option === undefined) throw new Error(`no ${how.round} in the menu: ${select.options.map((o) => o.label).join(', ')}`);
     handle = await user.selectOptions(message.id, select.customId, [option.value], { until: 'response' });
   }
-  await handle.waitFor(() => env.fake.message(message.id)!.content !== before, { timeoutMs: WAIT_MS, description: 'the next frame of the replay' });
+  await handle.waitFor(() => env.fake.message(message.id)!.text !== before, { timeoutMs: WAIT_MS, description: 'the next frame of the replay' });
   return env.fake.message(message.id)!;
 }
 
-const heading = (message: SeenMessage): string => message.content.split('\n')[1]!;
+const heading = (message: SeenMessage): string => message.text.split('\n')[1]!;
 
 /** What a frame shows: no secret of any player, in its text or in what its picture was drawn from. */
 function checkPublic(frame: SeenMessage, jobsBefore: number): void {
   expect(frame.ephemeral).toBe(true);
-  expect(frame.content).not.toMatch(/You draw|Du ziehst|Je trekt/);
-  for (const secret of secrets) expect(frame.content).not.toContain(secret);
+  expect(frame.text).not.toMatch(/You draw|Du ziehst|Je trekt/);
+  for (const secret of secrets) expect(frame.text).not.toContain(secret);
   for (const job of drawn.slice(jobsBefore)) expect(Object.keys(job.view as object).sort()).toEqual(['handSizes', 'scores', 'turn']);
 }
 
@@ -127,11 +127,11 @@ describe('/game replay', () => {
   it('steps forwards and back, turn by turn, and jumps by round; every frame has its picture and only public lines', async () => {
     const jobs = drawn.length;
     const start = await replay(alice, channel);
-    const lines = start.content.split('\n');
+    const lines = start.text.split('\n');
     expect(lines[0]).toBe(`**Replay** of Tally · game #${gameId} (finished)`);
     expect(lines[1]).toBe('**The start**, before the first move · 9 turns follow');
     expect(lines).toContain('scores 0 / 0');
-    expect(start.content).toMatch(/Playing order: 1\. 1️⃣ <@\d+>, 2\. 2️⃣ <@\d+>/u);
+    expect(start.text).toMatch(/Playing order: 1\. 1️⃣ <@\d+>, 2\. 2️⃣ <@\d+>/u);
     expect(start.attachments.map((a) => a.filename)).toEqual([`replay-${gameId}-0.png`]);
     expect(checkPng(start.attachments[0]!.bytes)).toMatchObject({ ok: true });
     expect(start.buttons.map((b) => b.label)).toEqual(['Next turn ▶']);
@@ -148,29 +148,29 @@ describe('/game replay', () => {
 
     const first = await stepTo(alice, start, { button: /Next/ });
     expect(heading(first)).toBe('**Round 1** · after turn 1 of 9');
-    const turnLines = first.content.split('\n').slice(first.content.split('\n').indexOf('This turn:') + 1);
+    const turnLines = first.text.split('\n').slice(first.text.split('\n').indexOf('This turn:') + 1);
     expect(turnLines.map((l) => l.replace(/^- \S+ \S+ /u, ''))).toEqual(['draws a card', 'adds 1', 'ends the turn']);
-    expect(first.content).toContain('scores 1 / 0');
+    expect(first.text).toContain('scores 1 / 0');
     expect(first.attachments.map((a) => a.filename)).toEqual([`replay-${gameId}-1.png`]);
     expect(first.buttons.map((b) => b.label)).toEqual(['◀ Previous turn', 'Next turn ▶']);
     checkPublic(first, jobs);
 
     const second = await stepTo(alice, first, { button: /Next/ });
     expect(heading(second)).toBe('**Round 1** · after turn 2 of 9');
-    expect(second.content).toContain('scores 1 / 1');
+    expect(second.text).toContain('scores 1 / 1');
     const back = await stepTo(alice, second, { button: /Previous/ });
     expect(heading(back)).toBe('**Round 1** · after turn 1 of 9');
-    expect(back.content).toBe(first.content);
+    expect(back.text).toBe(first.text);
 
     const fourth = await stepTo(alice, back, { round: /^Round 4$/ });
     expect(heading(fourth)).toBe('**Round 4** · after turn 7 of 9');
-    expect(fourth.content).toContain('scores 4 / 3');
+    expect(fourth.text).toContain('scores 4 / 3');
     expect(fourth.selects[0]!.options.find((o) => o.default)?.label).toBe('Round 4');
 
     const end = await stepTo(alice, fourth, { round: /^Round 5$/ });
     expect(heading(end)).toBe('**Round 5** · after turn 9 of 9');
-    expect(end.content).toContain('**The game is over.** Final standings:');
-    expect(end.content).toMatch(/1\. 1️⃣ <@\d+>: 5 points/u);
+    expect(end.text).toContain('**The game is over.** Final standings:');
+    expect(end.text).toMatch(/1\. 1️⃣ <@\d+>: 5 points/u);
     expect(end.buttons.map((b) => b.label)).toEqual(['◀ Previous turn']);
     expect(end.attachments.map((a) => a.filename)).toEqual([`replay-${gameId}-9.png`]);
     checkPublic(end, jobs);
@@ -188,7 +188,7 @@ describe('/game replay', () => {
     const handle = await dave.clickButton(final.id, buttonFor(final, 'replay'), { until: 'response' });
     await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the replay' });
     let frame = privateReply(handle, dave);
-    expect(frame.content.split('\n')[0]).toBe(`**Wiederholung** von Tally · Spiel #${gameId} (beendet)`);
+    expect(frame.text.split('\n')[0]).toBe(`**Wiederholung** von Tally · Spiel #${gameId} (beendet)`);
     const seen = [heading(frame)];
     checkPublic(frame, jobs);
     while (frame.buttons.some((b) => /Nächster/.test(b.label ?? ''))) {
@@ -205,11 +205,11 @@ describe('/game replay', () => {
     expect(env.fake.publicOccurrences(/Replay\*\* of|Wiederholung\*\* von/)).toEqual([]);
 
     const history = privateReply(await alice.runCommand(channel, 'game', { subcommand: 'history' }), alice);
-    expect(history.content).toContain(`#${gameId} Tally ·`);
-    expect(history.content.split('\n').at(-1)).toBe('Step through any of them turn by turn: /game replay game:<number>.');
+    expect(history.text).toContain(`#${gameId} Tally ·`);
+    expect(history.text.split('\n').at(-1)).toBe('Step through any of them turn by turn: /game replay game:<number>.');
     // The number works as the option, from any channel of the server.
     const elsewhere = await replay(bob, env.fake.createChannel('replay-elsewhere'), gameId);
-    expect(elsewhere.content.split('\n')[0]).toBe(`**Replay** of Tally · game #${gameId} (finished)`);
+    expect(elsewhere.text.split('\n')[0]).toBe(`**Replay** of Tally · game #${gameId} (finished)`);
     const next = await stepTo(bob, elsewhere, { button: /Next/ });
     expect(heading(next)).toBe('**Round 1** · after turn 1 of 9');
     env.fake.assertNoViolations();
@@ -221,14 +221,14 @@ describe('/game replay', () => {
     const forged = await alice.forgeClick(start.id, encodeCustomId({ gameId, version, verb: 'rframe', frame: 10 }));
     await forged.waitFor((h) => h.followUps.length > 0, { timeoutMs: WAIT_MS, description: 'the refusal' });
     expect(forged.followUps[0]).toMatchObject({ ephemeral: true, content: 'This replay has no such turn (the button may be out of date or altered). Nothing was changed.' });
-    expect(env.fake.message(start.id)!.content).toBe(start.content);
+    expect(env.fake.message(start.id)!.text).toBe(start.text);
     // A replay button forged onto the public board does not touch the board: the frame comes privately.
     const final = latestBoard(env.fake, channel);
     const onBoard = await alice.forgeClick(final.id, encodeCustomId({ gameId, version, verb: 'rframe', frame: 2 }));
     await onBoard.waitFor((h) => h.followUps.length > 0, { timeoutMs: WAIT_MS, description: 'the private frame' });
     expect(onBoard.followUps[0]!.ephemeral).toBe(true);
-    expect(onBoard.followUps[0]!.content.split('\n')[1]).toBe('**Round 1** · after turn 2 of 9');
-    expect(env.fake.message(final.id)!.content).toBe(final.content);
+    expect(onBoard.followUps[0]!.text.split('\n')[1]).toBe('**Round 1** · after turn 2 of 9');
+    expect(env.fake.message(final.id)!.text).toBe(final.text);
     expect(env.fake.message(final.id)!.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay', 'Board as text']);
     env.fake.assertNoViolations();
   });
@@ -242,11 +242,11 @@ describe('/game replay', () => {
     await playTurn({ fake: env.fake, channelId: running }, { policy: stopAfterDraw });
     expect(board.id).not.toBe(latestBoard(env.fake, running).id);
     const start = await replay(alice, running);
-    expect(start.content.split('\n')[0]).toMatch(/^\*\*Replay\*\* of Tally · game #\d+ \(running: the turns played so far\)$/);
+    expect(start.text.split('\n')[0]).toMatch(/^\*\*Replay\*\* of Tally · game #\d+ \(running: the turns played so far\)$/);
     expect(heading(start)).toBe('**The start**, before the first move · 1 turn follows');
     const first = await stepTo(alice, start, { button: /Next/ });
     expect(heading(first)).toBe('**Round 1** · after turn 1 of 1');
-    expect(first.content.split('\n').filter((l) => l.startsWith('- '))).toHaveLength(3);
+    expect(first.text.split('\n').filter((l) => l.startsWith('- '))).toHaveLength(3);
     expect(first.buttons.map((b) => b.label)).toEqual(['◀ Previous turn']);
     env.fake.assertNoViolations();
   });
@@ -260,20 +260,20 @@ describe('/game replay', () => {
     const frank = env.createUser('frank', { guildId: other });
 
     const byNumber = privateReply(await eve.runCommand(channel, 'game', { subcommand: 'replay', options: { game: gameId } }), eve);
-    expect(byNumber.content).toBe(`Game #${gameId} was not played in this server: a replay shows only this server’s games. Nothing was changed.`);
+    expect(byNumber.text).toBe(`Game #${gameId} was not played in this server: a replay shows only this server’s games. Nothing was changed.`);
     expect(byNumber.attachments).toEqual([]);
 
     // A game of this other server, just started: its replay has the start only; a button forged with the
     // first server's game is refused, and the replay stays as it was.
     const lobbyAnswer = privateReply(await eve.runCommand(channel, 'game', { subcommand: 'new', options: { game: 'tally' } }), eve);
-    const lobbyId = /\/channels\/\d+\/\d+\/(\d+)/.exec(lobbyAnswer.content)![1]!;
+    const lobbyId = /\/channels\/\d+\/\d+\/(\d+)/.exec(lobbyAnswer.text)![1]!;
     // A lobby has nothing to replay, named or not.
     const lobbyGame = await gameIn(channel);
-    expect(privateReply(await eve.runCommand(channel, 'game', { subcommand: 'replay' }), eve).content).toBe(
+    expect(privateReply(await eve.runCommand(channel, 'game', { subcommand: 'replay' }), eve).text).toBe(
       'There is no game in this channel to replay. Name one with the game option: /game history lists this server’s games with their numbers.',
     );
-    expect(privateReply(await eve.runCommand(channel, 'game', { subcommand: 'replay', options: { game: lobbyGame } }), eve).content).toBe(`Game #${lobbyGame} never started: there is nothing to replay.`);
-    expect(privateReply(await eve.runCommand(channel, 'game', { subcommand: 'replay', options: { game: 999999 } }), eve).content).toBe(
+    expect(privateReply(await eve.runCommand(channel, 'game', { subcommand: 'replay', options: { game: lobbyGame } }), eve).text).toBe(`Game #${lobbyGame} never started: there is nothing to replay.`);
+    expect(privateReply(await eve.runCommand(channel, 'game', { subcommand: 'replay', options: { game: 999999 } }), eve).text).toBe(
       'There is no game #999999 in this server. /game history lists this server’s games with their numbers.',
     );
     await frank.clickButton(lobbyId, buttonFor(env.fake.message(lobbyId)!, 'join'));
@@ -283,7 +283,7 @@ describe('/game replay', () => {
     const forged = await eve.forgeClick(own.id, encodeCustomId({ gameId: gameId, version: 1, verb: 'rframe', frame: 1 }));
     await forged.waitFor((h) => h.followUps.length > 0, { timeoutMs: WAIT_MS, description: 'the refusal' });
     expect(forged.followUps[0]).toMatchObject({ ephemeral: true, content: `Game #${gameId} was not played in this server: a replay shows only this server’s games. Nothing was changed.` });
-    expect(env.fake.message(own.id)!.content).toBe(own.content);
+    expect(env.fake.message(own.id)!.text).toBe(own.text);
     expect(env.fake.message(own.id)!.attachments.map((a) => a.filename)).toEqual(own.attachments.map((a) => a.filename));
 
     // The game option is completed with the asking server's games only.

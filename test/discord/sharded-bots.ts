@@ -257,9 +257,9 @@ function shardedBots(shared: SharedDatabase): void {
       expect(owed.filter((d) => d.kind === 'reminder').map((d) => d.status), `${table.name}: one reminder`).toEqual(['delivered']);
       // No live buttons once the game is over, but the final board's Rematch, Replay and Phone view.
       const live = fake.channelMessages(table.channel).filter((m) => m.buttons.some((b) => !['rematch', 'replay', 'phone', 'text'].includes(parseCustomId(b.customId)?.verb ?? '')));
-      expect(live.map((m) => m.content.slice(0, 60)), `${table.name}: no live buttons`).toEqual([]);
+      expect(live.map((m) => m.text.slice(0, 60)), `${table.name}: no live buttons`).toEqual([]);
       // The final board: the leaver's seat went to a computer player, and the one human left wins.
-      expect(boards(fake, table.channel).at(-1)?.content).toMatch(/\*\*The game is over\.\*\* .* wins: every other player left the game\.\n.* left the game\./);
+      expect(boards(fake, table.channel).at(-1)?.text).toMatch(/\*\*The game is over\.\*\* .* wins: every other player left the game\.\n.* left the game\./);
       expect((await reader.repo.findById(await gameIn(table.channel)))?.status).toBe('finished');
     }
     // Each process posted only in its own guild's channel.

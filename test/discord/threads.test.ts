@@ -65,7 +65,7 @@ describe('a game in its own thread', () => {
     const threads = () => env.fake.threadsOf(channel);
     const lobby = await lobbyStarted(channel, {}, () => threads().length === 1 && boards(env.fake, threads()[0]!.id).length === 1);
     // The lobby said where the game would go; the thread grows from the lobby message and is named after the game.
-    expect(lobby.content).toContain('The game is played in a thread of this channel, opened when it starts.');
+    expect(lobby.text).toContain('The game is played in a thread of this channel, opened when it starts.');
     const thread = threads()[0]!;
     expect(thread.starterMessageId).toBe(lobby.id);
     expect(thread.name).toMatch(/^Tally · game #\d+$/);
@@ -78,9 +78,9 @@ describe('a game in its own thread', () => {
 
     // Commands in the thread are about the channel's game.
     const hand = privateReply(await other.runCommand(thread.id, 'game', { subcommand: 'hand' }), other);
-    expect(hand.content).not.toMatch(/no game|kein Spiel/i);
+    expect(hand.text).not.toMatch(/no game|kein Spiel/i);
     const busy = privateReply(await other.runCommand(thread.id, 'game', { subcommand: 'new', options: { game: 'tally' } }), other);
-    expect(busy.content).toMatch(/already a game|schon ein Spiel/);
+    expect(busy.text).toMatch(/already a game|schon ein Spiel/);
 
     // A turn played from the thread: the next board and its mention come in the thread.
     let panel = await openPanel(starter, first);
@@ -95,22 +95,22 @@ describe('a game in its own thread', () => {
     env.fake.clock.advance(12 * 3_600_000);
     await env.bot.scheduler.tick();
     const reminder = env.fake.channelMessages(thread.id).at(-1)!;
-    expect(reminder.content).toMatch(/(Reminder|Erinnerung) 1/);
-    expect(reminder.content).toContain(`<@${other.id}>`);
-    expect(env.fake.channelMessages(channel).filter((m) => /(Reminder|Erinnerung) 1/.test(m.content))).toEqual([]);
+    expect(reminder.text).toMatch(/(Reminder|Erinnerung) 1/);
+    expect(reminder.text).toContain(`<@${other.id}>`);
+    expect(env.fake.channelMessages(channel).filter((m) => /(Reminder|Erinnerung) 1/.test(m.text))).toEqual([]);
     await env.restart();
 
     // The other player reaches the target: the final standings are posted in the channel, the thread points there.
     panel = await openPanel(other, second);
     panel = (await choose(other, panel, pick(panel, /^(Add 2|2 addieren)$/))).reply!;
     const last = await choose(other, panel, pick(panel, /^(Add 2|2 addieren)$/));
-    await until(last, () => boards(env.fake, channel).length === 1 && env.fake.channelMessages(thread.id).some((m) => /final standings are in the channel/.test(m.content)), 'the final standings');
+    await until(last, () => boards(env.fake, channel).length === 1 && env.fake.channelMessages(thread.id).some((m) => /final standings are in the channel/.test(m.text)), 'the final standings');
     const final = boards(env.fake, channel)[0]!;
-    expect(final.content).toContain('**The game is over.** Final standings:');
+    expect(final.text).toContain('**The game is over.** Final standings:');
     // The final board offers only a Rematch (see finished-game.test.ts).
     expect(final.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay', 'Board as text']);
     const pointer = env.fake.channelMessages(thread.id).at(-1)!;
-    expect(pointer.content).toContain(`/channels/${env.fake.guildId}/${channel}/${final.id}`);
+    expect(pointer.text).toContain(`/channels/${env.fake.guildId}/${channel}/${final.id}`);
     expect(env.fake.message(second.id)!.buttons).toEqual([]);
     // The finished game is on record with its final board in the channel.
     expect(await env.service.runningRow(channel)).toBeUndefined();
@@ -120,7 +120,7 @@ describe('a game in its own thread', () => {
   it('thread:false keeps the game in the channel', async () => {
     const channel = env.fake.createChannel('no-thread');
     const lobby = await lobbyStarted(channel, { thread: false }, () => boards(env.fake, channel).length === 1);
-    expect(lobby.content).not.toContain('thread');
+    expect(lobby.text).not.toContain('thread');
     expect(env.fake.threadsOf(channel)).toEqual([]);
     env.fake.assertNoViolations();
   });
@@ -136,7 +136,7 @@ describe('a deleted thread', () => {
     const status = await alice.runCommand(channel, 'game', { subcommand: 'status', until: 'response' });
     await until(status, () => boards(env.fake, channel).length === 1, 'the board in the channel');
     const board = boards(env.fake, channel)[0]!;
-    expect(board.content.split('\n')[0]).toBe('The thread of this game was deleted, so the game goes on in this channel.');
+    expect(board.text.split('\n')[0]).toBe('The thread of this game was deleted, so the game goes on in this channel.');
     expect(await env.service.runningRow(channel)).toMatchObject({ useThread: false, threadId: null });
     // The game goes on from there: a turn ends, and the next board comes in the channel without the line.
     const active = userById(mentionedToAct(board)[0]!);
@@ -144,7 +144,7 @@ describe('a deleted thread', () => {
     panel = (await choose(active, panel, pick(panel, /^(Add 1|1 addieren)$/))).reply!;
     const ended = await choose(active, panel, pick(panel, /End the turn|Zug beenden/));
     await until(ended, () => boards(env.fake, channel).length === 2, 'the next board');
-    expect(boards(env.fake, channel)[1]!.content).not.toContain('thread');
+    expect(boards(env.fake, channel)[1]!.text).not.toContain('thread');
     env.fake.assertNoViolations();
   });
 });
@@ -155,9 +155,9 @@ describe('without the permission to open threads', () => {
     env.fake.denyBot(channel, ['CreatePublicThreads']);
     const handle = await alice.runCommand(channel, 'game', { subcommand: 'new', options: { game: 'tally', thread: true } });
     await until(handle, () => handle.reply !== undefined && !handle.reply.loading, 'the answer to /game new');
-    expect(privateReply(handle, alice).content).toContain('I may not open a thread here (missing permission: Create Public Threads); the game will be played in this channel.');
+    expect(privateReply(handle, alice).text).toContain('I may not open a thread here (missing permission: Create Public Threads); the game will be played in this channel.');
     const lobby = env.fake.channelMessages(channel)[0]!;
-    expect(lobby.content).not.toContain('thread');
+    expect(lobby.text).not.toContain('thread');
     await bob.clickButton(lobby.id, buttonFor(lobby, 'join'));
     const start = await alice.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'start'), { until: 'response' });
     await until(start, () => boards(env.fake, channel).length === 1, 'the first board');
@@ -168,13 +168,13 @@ describe('without the permission to open threads', () => {
   it('a permission taken away before the start: the first board comes in the channel and says why', async () => {
     const channel = env.fake.createChannel('revoked');
     const lobby = await openLobby(alice, channel, { game: 'tally' });
-    expect(lobby.content).toContain('played in a thread');
+    expect(lobby.text).toContain('played in a thread');
     await bob.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
     env.fake.denyBot(channel, ['CreatePublicThreads']);
     const start = await alice.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'start'), { until: 'response' });
     await until(start, () => boards(env.fake, channel).length === 1, 'the first board');
     const board = boards(env.fake, channel)[0]!;
-    expect(board.content.split('\n')[0]).toBe('I may not open a thread here (missing permission: Create Public Threads), so this game is played in this channel.');
+    expect(board.text.split('\n')[0]).toBe('I may not open a thread here (missing permission: Create Public Threads), so this game is played in this channel.');
     expect(env.fake.threadsOf(channel)).toEqual([]);
     expect((await env.service.runningRow(channel))?.useThread).toBe(false);
     // The next boards stay in the channel without the line.
@@ -183,7 +183,7 @@ describe('without the permission to open threads', () => {
     panel = (await choose(active, panel, pick(panel, /^(Add 1|1 addieren)$/))).reply!;
     const ended = await choose(active, panel, pick(panel, /End the turn|Zug beenden/));
     await until(ended, () => boards(env.fake, channel).length === 2, 'the second board');
-    expect(boards(env.fake, channel)[1]!.content).not.toContain('thread');
+    expect(boards(env.fake, channel)[1]!.text).not.toContain('thread');
     env.fake.assertNoViolations();
   });
 });

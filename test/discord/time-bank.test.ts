@@ -53,8 +53,8 @@ async function gameIn(channel: string): Promise<ActiveSnapshot> {
 
 /** The board's time-bank line. */
 function bankLine(board: SeenMessage): string {
-  const line = board.content.split('\n').find((l) => l.startsWith('⏱ Time banks: '));
-  if (line === undefined) throw new Error(`the board has no time banks: ${board.content}`);
+  const line = board.text.split('\n').find((l) => l.startsWith('⏱ Time banks: '));
+  if (line === undefined) throw new Error(`the board has no time banks: ${board.text}`);
   return line;
 }
 
@@ -78,7 +78,7 @@ describe('a game with a clock', () => {
   it('the lobby names the clock; the board shows each bank; a move costs its time and earns the increment', async () => {
     const channel = env.fake.createChannel('bank-shown');
     const lobby = await openLobby(alice, channel, { game: 'tally', clock: '1h+5m' });
-    expect(lobby.content).toContain('Clock: 1 hour + 5 min per move. When a player\'s bank is empty, a computer player takes their seat.');
+    expect(lobby.text).toContain('Clock: 1 hour + 5 min per move. When a player\'s bank is empty, a computer player takes their seat.');
     await bob.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
     const first = await clickForBoard(alice, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
     const mover = user(mentionedToAct(first)[0]!);
@@ -117,13 +117,13 @@ describe('a game with a clock', () => {
     await env.bot.scheduler.tick();
     env.fake.clock.advance(11 * MINUTE);
     await env.bot.scheduler.tick();
-    const told = (): SeenMessage | undefined => env.fake.channelMessages(channel).find((m) => /time bank ran out/.test(m.content));
+    const told = (): SeenMessage | undefined => env.fake.channelMessages(channel).find((m) => /time bank ran out/.test(m.text));
     await until(env.fake, () => told() !== undefined, 'the board saying the bank ran out', WAIT_MS);
-    expect(told()!.content).toContain(`<@${idle.id}>'s time bank ran out: a computer player plays for them until they take their seat back.`);
-    expect(told()!.content).toContain('⏱ Time banks: ');
+    expect(told()!.text).toContain(`<@${idle.id}>'s time bank ran out: a computer player plays for them until they take their seat back.`);
+    expect(told()!.text).toContain('⏱ Time banks: ');
     // One post with the computer's move: it asks the other player, and does not ping the one who ran out.
     expect(mentionedToAct(told()!)).toEqual([other.id]);
-    expect(told()!.content).toMatch(/Last turn: .*\(computer\) ends the turn/);
+    expect(told()!.text).toMatch(/Last turn: .*\(computer\) ends the turn/);
     expect((await gameIn(channel)).seats.find((s) => s.userId === idle.id)!.computer).toBe('normal');
     // The computer played the seat's move at once: the turn is the other player's, with their full bank running.
     await until(env.fake, () => mentionedToAct(latestBoard(env.fake, channel)).includes(other.id), 'the board asking the other player', WAIT_MS);
@@ -137,10 +137,10 @@ describe('a game with a clock', () => {
     expect(bankOf(next, other)).toBe('1h 0m (running)');
     // The player takes their seat back, as after an idle vote, and plays on the increment alone.
     const offer = privateReply(await idle.clickButton(next.id, buttonFor(next, 'turn')), idle);
-    expect(offer.content).toMatch(/A computer player plays your seat now/);
+    expect(offer.text).toMatch(/A computer player plays your seat now/);
     const back = privateReply(await idle.clickButton(offer.id, offer.buttons.find((b) => b.customId?.includes(':reclaim'))!.customId!), idle);
-    expect(back.content).toMatch(/Your seat is yours again/);
-    await until(env.fake, () => /takes their seat back/.test(latestCall(env.fake, channel).content), 'the text telling the table', WAIT_MS);
+    expect(back.text).toMatch(/Your seat is yours again/);
+    await until(env.fake, () => /takes their seat back/.test(latestCall(env.fake, channel).text), 'the text telling the table', WAIT_MS);
     // The text telling the table has no buttons: the turn is taken from the board before it.
     const withTurn = (): SeenMessage | undefined => [...env.fake.channelMessages(channel)].reverse().find((m) => hasButton(m, 'turn'));
     await playTurn({ fake: env.fake, channelId: channel, latest: withTurn }, { policy: ({ choices }) => choices.find((c) => END_TURN.test(c.label)) ?? null, awaitNextBoard: true });
@@ -158,8 +158,8 @@ describe('a game with a clock', () => {
     env.fake.clock.advance(66 * MINUTE);
     await env.bot.scheduler.tick();
     const waits = `<@${other.id}>'s time bank ran out: a computer player plays the turn that was due for them. Nobody else plays at this table, so the game then waits until`;
-    await until(env.fake, () => env.fake.channelMessages(channel).some((m) => m.content.includes(waits)) && mentionedToAct(latestCall(env.fake, channel)).includes(idle.id), 'the board saying the game waits', WAIT_MS);
-    expect(latestCall(env.fake, channel).content).not.toContain('**The game is over.**');
+    await until(env.fake, () => env.fake.channelMessages(channel).some((m) => m.text.includes(waits)) && mentionedToAct(latestCall(env.fake, channel)).includes(idle.id), 'the board saying the game waits', WAIT_MS);
+    expect(latestCall(env.fake, channel).text).not.toContain('**The game is over.**');
     const waiting = await gameIn(channel);
     expect(waiting.row.status).toBe('active');
     expect(env.service.activeSeats(waiting)).toEqual([waiting.seats.find((s) => s.userId === idle.id)!.seat]);
@@ -193,7 +193,7 @@ describe('a game with a clock', () => {
     expect((await gameIn(channel)).seats.find((s) => s.userId === away.id)!.computer).toBeNull();
     env.fake.clock.advance(2 * MINUTE);
     await env.bot.scheduler.tick();
-    await until(env.fake, () => /time bank ran out/.test(env.fake.channelMessages(channel).map((m) => m.content).join('\n')), 'the bank running out after the absence', WAIT_MS);
+    await until(env.fake, () => /time bank ran out/.test(env.fake.channelMessages(channel).map((m) => m.text).join('\n')), 'the bank running out after the absence', WAIT_MS);
     expect((await gameIn(channel)).seats.find((s) => s.userId === away.id)!.computer).toBe('normal');
     const off = await away.runCommand(channel, 'game', { subcommand: 'notify', options: { away_until: 'off' } });
     await off.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the answer to /game notify' });
@@ -204,7 +204,7 @@ describe('a game with a clock', () => {
     const channel = env.fake.createChannel('bank-forged');
     const forged = await alice.forgeCommand(channel, 'game', [{ type: 1, name: 'new', options: [{ type: 3, name: 'game', value: 'tally' }, { type: 3, name: 'clock', value: 'forever' }] }]);
     await forged.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the answer to the forged /game new' });
-    expect(privateReply(forged, alice).content).toMatch(/clock/);
+    expect(privateReply(forged, alice).text).toMatch(/clock/);
     expect(await env.service.runningRow(channel)).toBeUndefined();
     const refused = await env.service.createLobby({ guildId: env.fake.guildId, channelId: channel, kind: 'tally', host: { userId: alice.id, displayName: 'Alice' }, locale: 'en', clock: 'forever' });
     expect(refused).toMatchObject({ ok: false, code: 'invalid_options', option: 'clock', value: 'forever' });
@@ -214,7 +214,7 @@ describe('a game with a clock', () => {
   it('a game without a clock shows no banks', async () => {
     const channel = env.fake.createChannel('no-bank');
     const board = await startClocked(channel, 'none');
-    expect(board.content).not.toContain('⏱');
+    expect(board.text).not.toContain('⏱');
     expect(await env.service.banksNow(await gameIn(channel))).toEqual([]);
   });
 });

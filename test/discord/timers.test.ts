@@ -66,7 +66,7 @@ function expectAt(seconds: number | undefined, at: Between, offset = 0): void {
 async function settings(user: FakeUser, channel: string, options: Record<string, number>): Promise<{ message: SeenMessage; at: Between }> {
   const before = env.fake.channelMessages(channel).length;
   const { value: handle, at } = await timed(() => user.runCommand(channel, 'game', { subcommand: 'settings', options }));
-  expect(privateReply(handle, user).content).toMatch(/^Settings saved\./);
+  expect(privateReply(handle, user).text).toMatch(/^Settings saved\./);
   const announced = env.fake.channelMessages(channel).slice(before);
   expect(announced).toHaveLength(1);
   return { message: announced[0]!, at };
@@ -85,13 +85,13 @@ describe('settings apply to the turn in progress', () => {
     const { board, started } = await startTimed(channel, alice, [bob]);
     const waiting = mentionedToAct(board)[0]!;
     const id = (await gameIn(channel)).row.id;
-    const reminders = () => env.fake.channelMessages(channel).filter((m) => /Reminder \d of/.test(m.content));
+    const reminders = () => env.fake.channelMessages(channel).filter((m) => /Reminder \d of/.test(m.text));
     env.fake.clock.advance(4 * HOUR);
     await env.bot.scheduler.tick();
     expect(reminders()).toHaveLength(0);
 
     const { message: announcement, at } = await settings(alice, channel, { reminder_hours: 1 });
-    const [first, second] = announcement.content.split('\n');
+    const [first, second] = announcement.text.split('\n');
     expect(first).toBe(`<@${alice.id}> changed the settings of this game. Game #${id}: reminders every hour, at most 3 per turn; the idle vote opens after 48 hours.`);
     expect(second).toMatch(/^For the turn in progress, the next reminder comes <t:\d+:R>; the idle vote can open <t:\d+:R>\.$/);
     // An hour after the turn began is past: the reminder is due now, not in 12 (or 1) hours; the idle vote
@@ -101,26 +101,26 @@ describe('settings apply to the turn in progress', () => {
     expect(announcement.buttons).toEqual([]);
     await env.bot.scheduler.tick();
     expect(reminders()).toHaveLength(1);
-    expect(reminders()[0]!.content).toContain(`<@${waiting}>`);
+    expect(reminders()[0]!.text).toContain(`<@${waiting}>`);
     env.fake.clock.advance(HOUR - 60_000);
     await env.bot.scheduler.tick();
     expect(reminders()).toHaveLength(1);
     env.fake.clock.advance(60_000);
     await env.bot.scheduler.tick();
     expect(reminders()).toHaveLength(2);
-    expect(reminders()[1]!.content).toMatch(/Reminder 2 of 3/);
+    expect(reminders()[1]!.text).toMatch(/Reminder 2 of 3/);
 
     // A longer interval moves the pending reminder later, counted from the last one.
     // The second reminder went out an hour or more after the change, before now.
     const lastReminder = { from: at.from + HOUR, to: env.fake.clock.now() };
     const later = await settings(alice, channel, { reminder_hours: 5 });
-    const laterLine = later.message.content.split('\n')[1]!;
+    const laterLine = later.message.text.split('\n')[1]!;
     expect(laterLine).toMatch(/^For the turn in progress, the next reminder comes <t:\d+:R>; the idle vote can open <t:\d+:R>\.$/);
     expectAt(stamps(laterLine)[0], lastReminder, 5 * HOUR);
     expectAt(stamps(laterLine)[1], started, 48 * HOUR);
     // No more reminders: the table is told that too.
     const none = await settings(alice, channel, { reminder_limit: 0 });
-    const noneLine = none.message.content.split('\n')[1]!;
+    const noneLine = none.message.text.split('\n')[1]!;
     expect(noneLine).toMatch(/^For the turn in progress, no more reminders come; the idle vote can open <t:\d+:R>\.$/);
     expectAt(stamps(noneLine)[0], started, 48 * HOUR);
     env.fake.clock.advance(10 * HOUR);
@@ -135,18 +135,18 @@ describe('the idle vote tells the true time', () => {
     const channel = env.fake.createChannel('idle-true');
     const { board } = await startTimed(channel, alice, [bob, carol]);
     const idle = mentionedToAct(board)[0]!;
-    const votes = () => env.fake.channelMessages(channel).filter((m) => /has (still )?not decided/.test(m.content));
+    const votes = () => env.fake.channelMessages(channel).filter((m) => /has (still )?not decided/.test(m.text));
     env.fake.clock.advance(47 * HOUR);
     await env.bot.scheduler.tick();
     expect(votes()).toHaveLength(0);
 
     const { message: announcement, at } = await settings(alice, channel, { idle_hours: 6 });
-    const line = announcement.content.split('\n')[1]!;
+    const line = announcement.text.split('\n')[1]!;
     expect(line).toMatch(/; the idle vote can open <t:\d+:R>\.$/);
     expectAt(stamps(line).at(-1), at);
     await env.bot.scheduler.tick();
     expect(votes()).toHaveLength(1);
-    expect(votes()[0]!.content).toMatch(new RegExp(`^\\d\uFE0F\u20E3 <@${idle}> has not decided for 47 hours\\.`));
+    expect(votes()[0]!.text).toMatch(new RegExp(`^\\d\uFE0F\u20E3 <@${idle}> has not decided for 47 hours\\.`));
     expect(hasButton(votes()[0]!, 'vote')).toBe(true);
 
     const opened = votes()[0]!;
@@ -155,15 +155,15 @@ describe('the idle vote tells the true time', () => {
     expect(votes()).toHaveLength(1);
     const latest = votes()[0]!;
     expect(latest.id).not.toBe(opened.id);
-    expect(latest.content).toMatch(new RegExp(`^\\d\uFE0F\u20E3 <@${idle}> has still not decided, for 53 hours now\\.`));
+    expect(latest.text).toMatch(new RegExp(`^\\d\uFE0F\u20E3 <@${idle}> has still not decided, for 53 hours now\\.`));
     // The first message makes way for it and says so.
     await until(env.fake, () => env.fake.message(opened.id)!.buttons.length === 0, 'the first vote message without its buttons', WAIT_MS);
-    expect(env.fake.message(opened.id)!.content).toBe('Closed: the vote goes on in a newer message below.');
+    expect(env.fake.message(opened.id)!.text).toBe('Closed: the vote goes on in a newer message below.');
     // A vote re-draws the message: the hours stay true then too.
     const voter = [alice, bob, carol].find((u) => u.id !== idle)!;
     env.fake.clock.advance(2 * HOUR);
     await voter.clickButton(latest.id, latest.buttons.find((b) => b.customId!.endsWith(':skip'))!.customId!);
-    expect(env.fake.message(latest.id)!.content).toMatch(new RegExp(`^\\d\uFE0F\u20E3 <@${idle}> has not decided for 55 hours\\.`));
+    expect(env.fake.message(latest.id)!.text).toMatch(new RegExp(`^\\d\uFE0F\u20E3 <@${idle}> has not decided for 55 hours\\.`));
     env.fake.assertNoViolations();
   });
 });

@@ -59,14 +59,14 @@ async function refusal(request: Promise<unknown>): Promise<{ status: number; cod
   );
   if (!(error instanceof DiscordAPIError)) throw new Error(`expected Discord to refuse, got ${String(error)}`);
   const [violation] = env.fake.takeViolations();
-  return { status: error.status, code: error.code, path: violation?.issues[0]?.instancePath, rule: violation?.issues[0]?.schemaPath, errors: error.rawError.errors };
+  return { status: error.status, code: error.code, path: violation?.issues[0]?.instancePath, rule: violation?.issues[0]?.schemaPath, errors: 'errors' in error.rawError ? error.rawError.errors : undefined };
 }
 
 describe('a Components V2 message', () => {
   it('is kept as sent, and its gallery shows the attached file as Discord resolves it', async () => {
     const sent = await post([card()]);
     const seen = env.fake.message(sent.id);
-    expect(seen?.flags & MessageFlags.IsComponentsV2).toBe(MessageFlags.IsComponentsV2);
+    expect((seen?.flags ?? 0) & MessageFlags.IsComponentsV2).toBe(MessageFlags.IsComponentsV2);
     expect(seen?.content).toBe('');
     expect(seen?.text).toBe('## Kairo #1\nYour turn, <@1>');
     expect(seen?.buttons.map((b) => b.customId)).toEqual(['turn']);
@@ -88,7 +88,7 @@ describe('a Components V2 message', () => {
     expect(seen?.buttons).toEqual([]);
     expect(seen?.text).toBe('## Kairo #1\nYour turn, <@1>');
     expect(seen?.attachments.map((a) => a.filename)).toEqual([PICTURE]);
-    expect(seen?.flags & MessageFlags.IsComponentsV2).toBe(MessageFlags.IsComponentsV2);
+    expect((seen?.flags ?? 0) & MessageFlags.IsComponentsV2).toBe(MessageFlags.IsComponentsV2);
   });
 });
 

@@ -13,5 +13,5 @@ export { shardForGuild, type GatewaySession } from './gateway.js';
 export { makePng, checkPng, PNG_SIGNATURE } from './png.js';
 export type { PermissionInput, PermissionName } from './permissions.js';
 export { validateRequestBody, validateComponentSchema, type SchemaIssue } from './schema.js';
-export type { Occurrence, SeenAttachment, SeenButton, SeenLink, SeenMessage, SeenSelect } from './view.js';
+export { bodyText, type Occurrence, type SeenAttachment, type SeenButton, type SeenLink, type SeenMessage, type SeenSelect } from './view.js';
 export type { InteractionRecord, RequestRecord, StoredMessage, Violation } from './world.js';

@@ -98,6 +98,12 @@ export function textOf(body: { content: string; embeds: APIEmbed[]; components: 
   return parts.join('\n');
 }
 
+/** What a reader reads in a message body the bot sent (a request's JSON, or its `payload_json`), as `text` does. */
+export function bodyText(body: unknown): string {
+  const sent = (body ?? {}) as { content?: string | null; embeds?: APIEmbed[] | null; components?: APIMessageTopLevelComponent[] | null };
+  return textOf({ content: sent.content ?? '', embeds: sent.embeds ?? [], components: sent.components ?? [] });
+}
+
 const MASKED_LINK = /(?<!\\)\[([^\]\n]+)\]\(<?(https?:\/\/[^)\s>]+)>?\)/g;
 const BARE_LINK = /<?(https?:\/\/[^\s<>]+[^\s<>.,:;"')\]])>?/g;
 

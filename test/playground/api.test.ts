@@ -54,11 +54,21 @@ async function openEvents(): Promise<{ versions: number[]; close(): void }> {
 }
 
 /** The newest message `userId` sees that fits; on a timeout the error tells what they saw and how the interactions went. */
+/** The pictures of a message's media galleries (a board's), as the page shows them. */
+function pictures(message: MessageView): { url: string; description?: string }[] {
+  const walk = (nodes: readonly unknown[]): { url: string; description?: string }[] =>
+    nodes.flatMap((node) => {
+      const component = node as { items?: { media: { url: string }; description?: string }[]; components?: unknown[] };
+      return [...(component.items ?? []).map((item) => ({ url: item.media.url, ...(item.description === undefined ? {} : { description: item.description }) })), ...walk(component.components ?? [])];
+    });
+  return walk(message.components);
+}
+
 async function latest(userId: string, channelId: string, predicate: (m: MessageView) => boolean, what: string): Promise<MessageView> {
   try {
     return await eventually(async () => (await messagesOf(base, userId, channelId)).messages.filter(predicate).at(-1), what);
   } catch (error) {
-    const seen = (await messagesOf(base, userId, channelId)).messages.map((m) => `${m.ephemeral ? '(ephemeral) ' : ''}${m.content.slice(0, 160)}`);
+    const seen = (await messagesOf(base, userId, channelId)).messages.map((m) => `${m.ephemeral ? '(ephemeral) ' : ''}${m.text.slice(0, 160)}`);
     const interactions = [...pg.fake.world.interactions.values()].map((i) => `${i.id} type ${i.type} initial ${i.initial?.type ?? '-'} ${i.failure ?? ''} ${i.violations.length} violations`);
     throw new Error(`${(error as Error).message}\nseen:\n${seen.join('\n')}\ninteractions:\n${interactions.join('\n')}\nlog:\n${pg.logLines.join('\n')}`);
   }
@@ -193,21 +203,23 @@ describe('a game through the API', () => {
     expect((await post(base, '/api/button', { user: bob, message: lobby.id, customId: 'nope' })).status).toBe(400);
     expect((await post(base, '/api/button', { user: bob, message: '1', customId: 'x' })).status).toBe(404);
     expect((await post(base, '/api/button', { user: alice, message: lobby.id, customId: button(lobby, 'Start').custom_id })).status).toBe(200);
-    const board = await latest(alice, general, (m) => m.attachments.length > 0, 'the first board');
-    const picture = board.attachments[0]!;
-    expect(picture).toMatchObject({ contentType: 'image/png', url: expect.stringMatching(new RegExp(`^/attachments/${board.id}/\\d+/`)) });
+    const board = await latest(alice, general, (m) => pictures(m).length > 0, 'the first board');
+    // In the board's container, not beside it: the picture is shown once, in its gallery.
+    expect(board.attachments).toEqual([]);
+    const picture = pictures(board)[0]!;
+    expect(picture).toMatchObject({ url: expect.stringMatching(new RegExp(`^/attachments/${board.id}/\\d+/`)), description: expect.stringMatching(/./) });
     const response = await fetch(new URL(picture.url, base));
     expect(response.headers.get('content-type')).toBe('image/png');
     const bytes = Buffer.from(await response.arrayBuffer());
     expect(bytes.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
     expect(bytes.equals(pg.fake.message(board.id)!.attachments[0]!.bytes)).toBe(true);
     expect((await fetch(new URL(`/attachments/${board.id}/1/x.png`, base))).status).toBe(404);
-    expect(board.content).toMatch(/<@\d+>: your decision/);
+    expect(board.text).toMatch(/<@\d+>: your decision/);
   });
 
   it('the turn panel is ephemeral: only its player sees it; a pick updates it; dismissing hides it for that player only', async () => {
-    const board = await latest(alice, general, (m) => m.attachments.length > 0, 'the board');
-    const toAct = /<@(\d+)>: your decision/.exec(board.content)![1]!;
+    const board = await latest(alice, general, (m) => pictures(m).length > 0, 'the board');
+    const toAct = /<@(\d+)>: your decision/.exec(board.text)![1]!;
     const other = toAct === alice ? bob : alice;
     expect((await post(base, '/api/button', { user: toAct, message: board.id, customId: button(board, 'Take my turn').custom_id })).status).toBe(200);
     const panel = await latest(toAct, general, (m) => m.ephemeral && controls(m).some((c) => c.type === 3), 'the turn panel');
@@ -268,7 +280,7 @@ describe('the rest of the API', () => {
   it("plays in a user's direct messages with the bot: /game learn there starts a game whose board comes there, seen by that user only", async () => {
     const dm = (await messagesOf(base, carol, general)).places.directMessages.channelId;
     expect((await post(base, '/api/command', { user: carol, channel: dm, command: 'game learn', options: { game: 'kairo' } })).status).toBe(200);
-    const board = await latest(carol, dm, (m) => !m.ephemeral && m.attachments.length > 0, 'the learning game\'s first board in the direct messages');
+    const board = await latest(carol, dm, (m) => !m.ephemeral && pictures(m).length > 0, 'the learning game\'s first board in the direct messages');
     expect(board.authorId).toBe(pg.discord.botUserId);
     // Nobody else can look at Carol's direct messages or act there.
     expect((await get(base, `/api/messages?user=${alice}&channel=${dm}`)).status).toBe(400);

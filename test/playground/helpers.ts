@@ -99,14 +99,19 @@ export interface SelectView {
   options: { label: string; value: string }[];
 }
 
-/** The buttons and selects of a message view, in order. */
+/** The buttons and selects of a message view, in order (in its rows, a board's inside its container). */
 export function controls(message: MessageView): (ButtonView | SelectView)[] {
-  const rows = message.components as unknown as { components?: (ButtonView | SelectView)[] }[];
-  return rows.flatMap((row) => row.components ?? []);
+  const walk = (nodes: readonly unknown[]): (ButtonView | SelectView)[] =>
+    nodes.flatMap((node) => {
+      const component = node as { type: number; components?: unknown[] };
+      if (component.type === 1) return (component.components ?? []) as (ButtonView | SelectView)[];
+      return walk(component.components ?? []);
+    });
+  return walk(message.components);
 }
 
 export function button(message: MessageView, label: string | RegExp): ButtonView & { custom_id: string } {
   const found = controls(message).find((c): c is ButtonView => c.type === 2 && (typeof label === 'string' ? (c as ButtonView).label === label : label.test((c as ButtonView).label ?? '')));
-  if (found?.custom_id === undefined) throw new Error(`no button ${String(label)} on message ${message.id}: ${message.content}`);
+  if (found?.custom_id === undefined) throw new Error(`no button ${String(label)} on message ${message.id}: ${message.text}`);
   return found as ButtonView & { custom_id: string };
 }

@@ -55,7 +55,7 @@ describe.skipIf(!installed)(`the playground in Chromium${installed ? '' : ` (ski
   const threadButtons = (): Locator => page.locator('#channels button.thread');
   const directMessages = (): Locator => page.locator('#direct-messages button.dm');
   const messages = (): Locator => page.locator('#message-list .msg');
-  const boards = (): Locator => page.locator('#message-list img.attachment-img');
+  const boards = (): Locator => page.locator('#message-list .container img.gallery-img');
 
   async function playAs(name: string): Promise<void> {
     await userButton(name).click();
@@ -143,10 +143,18 @@ describe.skipIf(!installed)(`the playground in Chromium${installed ? '' : ` (ski
     expect(await messages().filter({ hasText: 'has started' }).count()).toBe(0);
 
     // The board pings the player to act; the user list marks them.
-    const board = messages().filter({ has: page.locator('img.attachment-img') }).last();
-    // One picture a post (docs/playing.md): the board, no embed under it.
-    expect(await board.locator('.attachments, .embed-image').evaluateAll((nodes) => nodes.map((n) => (n as unknown as { className: string }).className))).toEqual(['attachments']);
-    expect(await board.locator('img.attachment-img').count()).toBe(1);
+    const board = messages().filter({ has: page.locator('.container img.gallery-img') }).last();
+    // One picture a post (docs/playing.md): the board, in its container's gallery, nothing beside it.
+    expect(await board.locator('.attachments, .embed-image, .gallery').evaluateAll((nodes) => nodes.map((n) => (n as unknown as { className: string }).className))).toEqual(['gallery single']);
+    expect(await board.locator('img.gallery-img').count()).toBe(1);
+    // As Discord draws a Components V2 post: the bar in the colour of the player to move, the picture at the container's full width.
+    const container = board.locator('.container');
+    expect(await container.getAttribute('style')).toMatch(/^--accent:#[0-9a-f]{6}$/);
+    const widths = await container.evaluate((node) => {
+      const box = node as unknown as { clientWidth: number; querySelector(s: string): { clientWidth: number } };
+      return { container: box.clientWidth, picture: box.querySelector('.gallery').clientWidth };
+    });
+    expect(widths.container - widths.picture).toBeLessThanOrEqual(2 * 16);
     const mentioned = (await board.locator('.md-mention').last().textContent())?.slice(1);
     expect(['Alice', 'Bob']).toContain(mentioned);
     const actor = mentioned === 'Alice' ? 'alice' : 'bob';
@@ -235,7 +243,7 @@ describe.skipIf(!installed)(`the playground in Chromium${installed ? '' : ` (ski
     await link.click();
     await expect.poll(() => page.locator('#channel-name').textContent()).toBe(threadName);
     await page.locator(`.msg[data-id="${boardId}"]`).waitFor();
-    expect(await page.locator(`.msg[data-id="${boardId}"] img.attachment-img`).count()).toBeGreaterThan(0);
+    expect(await page.locator(`.msg[data-id="${boardId}"] .container img.gallery-img`).count()).toBeGreaterThan(0);
     expect(await page.locator('#composer-input').isDisabled()).toBe(false);
 
     // Offline: every request went to the playground itself; no script errors; Discord accepted every request of the bot.

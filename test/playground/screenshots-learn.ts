@@ -51,14 +51,14 @@ async function main(): Promise<void> {
     // A learning game of Istanbul in the channel; Alice decides from her panel, which coaches her: the
     // suggestion before she chooses (the 🧭 line, edited in when the search answers), whether she took it after.
     await command('game learn', { game: 'istanbul', thread: false });
-    const board = await until(() => pg.fake.channelMessages(channel).filter((m) => hasButton(m, 'turn') && m.content.includes(`<@${aliceId}>`)).at(-1), 'the board asking Alice');
+    const board = await until(() => pg.fake.channelMessages(channel).filter((m) => hasButton(m, 'turn') && m.text.includes(`<@${aliceId}>`)).at(-1), 'the board asking Alice');
     const opened = await alice.clickButton(board.id, buttonFor(board, 'turn'), { until: 'response' });
     const panel = await opened.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the panel' }).then((h) => h.reply as SeenMessage);
-    await until(() => (pg.fake.message(panel.id)?.content.includes('🧭') === true ? true : undefined), 'the suggestion in the panel');
+    await until(() => (pg.fake.message(panel.id)?.text.includes('🧭') === true ? true : undefined), 'the suggestion in the panel');
     const choice = offered(pg.fake.message(panel.id) as SeenMessage).find((o) => /Move to/.test(o.label)) ?? offered(panel)[0]!;
     const handle =
       choice.kind === 'button' ? await alice.clickButton(panel.id, choice.customId, { until: 'response' }) : await alice.selectOptions(panel.id, choice.customId, [choice.value as string], { until: 'response' });
-    await handle.waitFor(() => /✅|💡/u.test(pg.fake.message(panel.id)?.content ?? ''), { timeoutMs: WAIT_MS, description: 'the verdict in the panel' });
+    await handle.waitFor(() => /✅|💡/u.test(pg.fake.message(panel.id)?.text ?? ''), { timeoutMs: WAIT_MS, description: 'the verdict in the panel' });
     const coached = messages.filter({ hasText: 'Only you can see this' }).filter({ hasText: /✅|💡/u }).last();
     await coached.waitFor({ timeout: WAIT_MS });
     await coached.evaluate((node) => (node as unknown as { scrollIntoView(o: object): void }).scrollIntoView({ block: 'end' }));

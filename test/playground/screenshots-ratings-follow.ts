@@ -79,7 +79,7 @@ async function main(): Promise<void> {
   const playGame = async (seed: string, afterTurn?: () => Promise<void>): Promise<void> => {
     const threads = pg.fake.threadsOf(channel).length;
     const answer = await command('alice', 'game new', { game: 'kairo', players: 2, layout: 'quick' });
-    const lobbyId = /\/channels\/\d+\/\d+\/(\d+)/.exec(answer.content)?.[1] as string;
+    const lobbyId = /\/channels\/\d+\/\d+\/(\d+)/.exec(answer.text)?.[1] as string;
     const lobby = () => pg.fake.message(lobbyId) as SeenMessage;
     await user('bob').clickButton(lobbyId, buttonFor(lobby(), 'join'), { until: 'response' });
     await until(() => (lobby().text.includes('(2/2)') ? true : undefined), 'Bob in the lobby');
@@ -128,7 +128,7 @@ async function main(): Promise<void> {
         followed = true;
         return;
       }
-      if (shot || !pg.fake.channelMessages(mine).some((m) => m.attachments.length > 0 && m.content.includes(`Following: <@${id('carol')}>`))) return;
+      if (shot || !pg.fake.channelMessages(mine).some((m) => m.attachments.length > 0 && m.text.includes(`Following: <@${id('carol')}>`))) return;
       await openAs('carol', page.locator('#channels button.thread').last());
       const board = messages.filter({ hasText: 'Following:' }).last();
       await board.waitFor({ timeout: WAIT_MS });

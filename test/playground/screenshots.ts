@@ -167,7 +167,7 @@ async function main(): Promise<void> {
     // Bob wants his turns by direct message; Alice opens a Kairo game (quick start) in #general, Bob joins.
     await shot.command('bob', 'game notify', { how: 'dm' });
     const answer = await shot.command('alice', 'game new', { game: 'kairo', players: 2, layout: 'quick' });
-    const lobbyId = /\/channels\/\d+\/\d+\/(\d+)/.exec(answer.content)?.[1] as string;
+    const lobbyId = /\/channels\/\d+\/\d+\/(\d+)/.exec(answer.text)?.[1] as string;
     const lobby = () => pg.fake.message(lobbyId) as SeenMessage;
     await shot.click('bob', lobby(), buttonFor(lobby(), 'join'));
     await until(() => (lobby().text.includes('(2/2)') ? true : undefined), 'Bob in the lobby');
@@ -180,15 +180,15 @@ async function main(): Promise<void> {
     await messages.filter({ hasText: 'has started' }).waitFor();
     await shot.shoot('playground-thread-lobby.png');
     await shot.open('alice', threadButton);
-    await page.locator('#message-list img.attachment-img').first().waitFor();
+    await page.locator('#message-list .container img.gallery-img').first().waitFor();
     await shot.shoot('playground-thread-board.png');
 
     // (b) The player to act opens the turn panel on the page; its "In one go…" choices, opened.
     const board = shot.latestCall() as SeenMessage;
-    const actorId = [...(board.content.split('\n').at(-1) ?? '').matchAll(/<@(\d+)>/g)][0]?.[1];
+    const actorId = [...(board.text.split('\n').at(-1) ?? '').matchAll(/<@(\d+)>/g)][0]?.[1];
     const actor = pg.users.find((u) => u.id === actorId)!;
     await shot.open(actor.name);
-    await messages.filter({ has: page.locator('img.attachment-img') }).last().getByRole('button', { name: 'Take my turn' }).click();
+    await messages.filter({ has: page.locator('.container img.gallery-img') }).last().getByRole('button', { name: 'Take my turn' }).click();
     const panel = messages.filter({ hasText: 'Only you can see this' }).filter({ hasText: 'Your decision' }).last();
     await panel.waitFor({ timeout: WAIT_MS });
     const inOneGo = panel.locator('.select', { has: page.locator('.select-trigger', { hasText: 'In one go…' }) });
@@ -227,7 +227,7 @@ async function main(): Promise<void> {
     // A second game, abandoned by its host: its standings are kept and /game history says it ended early.
     const second = pg.channelIds[1] as string;
     const secondAnswer = await shot.command('carol', 'game new', { game: 'istanbul', players: 2, thread: 'false' }, second);
-    const secondLobbyId = /\/channels\/\d+\/\d+\/(\d+)/.exec(secondAnswer.content)?.[1] as string;
+    const secondLobbyId = /\/channels\/\d+\/\d+\/(\d+)/.exec(secondAnswer.text)?.[1] as string;
     const secondLobby = () => pg.fake.message(secondLobbyId) as SeenMessage;
     await shot.click('alice', secondLobby(), buttonFor(secondLobby(), 'join'));
     await until(() => (secondLobby().text.includes('(2/2)') ? true : undefined), 'Alice in the second lobby');
@@ -249,9 +249,9 @@ async function main(): Promise<void> {
     const replay = await shot.command('alice', 'game replay');
     const rounds = replay.selects[0]!;
     const tenth = rounds.options.find((o) => o.label === 'Round 10')!;
-    const before = pg.fake.message(replay.id)!.content;
+    const before = pg.fake.message(replay.id)!.text;
     const picked = await shot.user('alice').selectOptions(replay.id, rounds.customId, [tenth.value], { until: 'response' });
-    await picked.waitFor(() => pg.fake.message(replay.id)!.content !== before, { timeoutMs: WAIT_MS, description: 'round 10 of the replay' });
+    await picked.waitFor(() => pg.fake.message(replay.id)!.text !== before, { timeoutMs: WAIT_MS, description: 'round 10 of the replay' });
     const shown = messages.filter({ hasText: 'Replay' }).filter({ hasText: 'Round 10' }).last();
     await shown.waitFor({ timeout: WAIT_MS });
     await shot.picturesLoaded();

@@ -2,7 +2,7 @@
  * The page's data without a server: command forms built from the commands the bot registers, option
  * values typed from the form, and messages as the page shows them.
  */
-import { ApplicationCommandOptionType, ApplicationCommandType, type APIApplicationCommand } from 'discord.js';
+import { ApplicationCommandOptionType, ApplicationCommandType, ComponentType, MessageFlags, type APIApplicationCommand, type APIContainerComponent, type APIMediaGalleryComponent } from 'discord.js';
 import { describe, expect, it } from 'vitest';
 import { GAMES } from '../../src/games/index.js';
 import { SETTING_BOUNDS } from '../../src/app/settings.js';
@@ -123,6 +123,7 @@ describe('messages as the page shows them', () => {
     embeds: [],
     components: [],
     attachments: [png],
+    flags: 0,
     interaction: undefined,
     createdAt: 1_700_000_000_000,
     editedAt: 1_700_000_001_000,
@@ -142,6 +143,31 @@ describe('messages as the page shows them', () => {
     expect(view.embeds[0]!.image?.url).toBe(attachmentUrl(base.id, png));
     expect(view.embeds[0]!.thumbnail).toBeUndefined();
     expect(view.attachments).toEqual([]);
+  });
+
+  it('a Components V2 message: its text is its text displays, its picture shows in its gallery only, at the attachment', () => {
+    const card = {
+      ...base,
+      content: '',
+      flags: MessageFlags.IsComponentsV2,
+      components: [
+        {
+          type: ComponentType.Container,
+          accent_color: 0xe69f00,
+          components: [
+            { type: ComponentType.TextDisplay, content: '**Board**\nYour turn, <@500000000000000002>' },
+            { type: ComponentType.MediaGallery, items: [{ media: { url: 'attachment://board one.png' }, description: 'The board' }] },
+          ],
+        },
+      ],
+    } satisfies LocalMessage;
+    const view = messageView(card);
+    expect(view.text).toBe('**Board**\nYour turn, <@500000000000000002>');
+    expect(view.attachments).toEqual([]);
+    const gallery = (view.components[0] as APIContainerComponent).components[1] as APIMediaGalleryComponent;
+    expect(gallery.items[0]).toEqual({ media: { url: attachmentUrl(base.id, png) }, description: 'The board' });
+    // The message as sent is not changed.
+    expect((card.components[0]!.components[1] as { items: { media: { url: string } }[] }).items[0]!.media.url).toBe('attachment://board one.png');
   });
 
   it('a reply to a slash command names the user and the full command the playground sent', () => {

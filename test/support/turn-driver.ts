@@ -18,7 +18,7 @@ import type { FakeDiscord, FakeUser, InteractionHandle, SeenMessage } from '../f
 
 export function buttonFor(message: SeenMessage, verb: CustomId['verb']): string {
   const found = message.buttons.find((b) => parseCustomId(b.customId)?.verb === verb);
-  if (found?.customId === undefined) throw new Error(`no ${verb} button on message ${message.id}: ${message.content}`);
+  if (found?.customId === undefined) throw new Error(`no ${verb} button on message ${message.id}: ${message.text}`);
   return found.customId;
 }
 
@@ -49,7 +49,7 @@ export function latestCall(fake: FakeDiscord, channelId: string): SeenMessage {
 
 /** Users mentioned in the board's "your decision" line. */
 export function mentionedToAct(board: SeenMessage): string[] {
-  const line = board.content.split('\n').at(-1) ?? '';
+  const line = board.text.split('\n').at(-1) ?? '';
   return [...line.matchAll(/<@(\d+)>/g)].map((m) => m[1] as string);
 }
 
@@ -118,7 +118,7 @@ export type TurnPolicy = (context: ChoiceContext) => Offered | null | Promise<Of
 /** A policy that ends the turn at once (the panel must offer it). */
 export const endTheTurn: TurnPolicy = ({ panel, choices }) => {
   const end = choices.find((c) => END_TURN.test(c.label));
-  if (end === undefined) throw new Error(`the panel offers no End the turn: ${panel.content}`);
+  if (end === undefined) throw new Error(`the panel offers no End the turn: ${panel.text}`);
   return end;
 };
 
@@ -171,7 +171,7 @@ export async function playTurn(table: TurnTable, options: TurnOptions): Promise<
   const board = currentBoard(table);
   if (board === undefined || !hasButton(board, 'turn')) return null;
   const actorId = mentionedToAct(board)[0];
-  assert.ok(actorId !== undefined, `nobody to act on board ${board.id}: ${board.content}`);
+  assert.ok(actorId !== undefined, `nobody to act on board ${board.id}: ${board.text}`);
   const actor = table.fake.users.get(actorId);
   const gone = table.gone ?? (() => false);
   const interrupted = (clicks: number): PlayedTurn => ({ board, actor, panel: null, clicks, end: 'interrupted' });

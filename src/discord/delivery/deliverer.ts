@@ -20,8 +20,7 @@ import type { Delivery } from '../../app/outbox.js';
 import type { Logger } from '../../logger.js';
 import type { BotContext, Deliverer } from '../types.js';
 import { t } from '../i18n/index.js';
-import { gameLocale, type PublicMessage } from '../messages/index.js';
-import { truncate } from '../panel.js';
+import { gameLocale, laidOut, withFirstLine, type PublicMessage } from '../messages/index.js';
 import { sendableChannel } from '../respond.js';
 import { describeError } from '../errors.js';
 import { clickArrivedAt, outsideClick } from '../click-time.js';
@@ -177,7 +176,7 @@ export class OutboxDeliverer implements Deliverer {
         // Followers hear of a new board picture as they chose (../follower-notices.ts).
         const followers = await followersToTell(this.ctx, game, isFollowedNews(step));
         const pinged = withFollowerMentions({ ...composed, allowedMentions: { ...composed.allowedMentions, users: told.filter((d) => d.ping).map((d) => d.userId) } }, followers, game);
-        const message = target.notice === undefined ? pinged : { ...pinged, content: truncate(`${target.notice}\n${pinged.content}`, 2000) };
+        const message = target.notice === undefined ? pinged : withFirstLine(pinged, target.notice);
         let sent: Message;
         try {
           sent = step.kind === 'board' && earlier.board !== undefined ? earlier.board : await this.#post(game, target.channelId, message, step);
@@ -191,13 +190,13 @@ export class OutboxDeliverer implements Deliverer {
             thread.use = false;
             thread.id = null;
             target = { channelId: game.row.channelId };
-            sent = await this.#post(game, target.channelId, { ...pinged, content: truncate(`${t(gameLocale(game), 'thread.gone')}\n${pinged.content}`, 2000) }, step);
+            sent = await this.#post(game, target.channelId, withFirstLine(pinged, t(gameLocale(game), 'thread.gone')), step);
           } else {
             thread.id = await openThread(this.ctx, this.logger, game, false);
             await this.ctx.service.threadOpened(game.row.id, thread.id);
             this.logger.info({ gameId: game.row.id, channelId: game.row.channelId, threadId: thread.id }, 'a new thread opened for the game');
             target = { channelId: thread.id };
-            sent = await this.#post(game, target.channelId, { ...pinged, content: truncate(`${t(gameLocale(game), 'thread.replaced')}\n${pinged.content}`, 2000) }, step);
+            sent = await this.#post(game, target.channelId, withFirstLine(pinged, t(gameLocale(game), 'thread.replaced')), step);
           }
         }
         const finalBoard = step.kind === 'board' && game.row.status !== 'active';
@@ -270,13 +269,13 @@ export class OutboxDeliverer implements Deliverer {
   async #post(game: Snapshot, channelId: string, message: PublicMessage, step: DeliveryStep): Promise<Message> {
     const click = step.kind === 'board' ? clickBeingAnswered(game.row.id) : undefined;
     if (click !== undefined && click.channelId === channelId) {
-      const sent = await this.#throughInteraction.post(click, message);
+      const sent = await this.#throughInteraction.post(click, laidOut(message));
       if (sent !== undefined) return sent;
       this.logger.info({ gameId: game.row.id, channelId, delivery: step.delivery.id }, 'the follow-up was refused; the board is posted in the channel');
     }
     const channel = await sendableChannel(this.ctx.client, channelId);
     // The nonce makes a repeated post (the answer to the first was lost) return the first message.
-    return channel.send({ ...message, nonce: `bz${step.delivery.id}`, enforceNonce: true });
+    return channel.send({ ...laidOut(message), nonce: `bz${step.delivery.id}`, enforceNonce: true });
   }
 
   /**

@@ -4,7 +4,7 @@
  * record, or a post whose answer was lost, would post the board again; before it does, the deliverer asks
  * the channel. A board is known by its buttons (the game's id and the version it shows, codec.ts).
  */
-import { ComponentType, DiscordAPIError, type Message } from 'discord.js';
+import { ComponentType, DiscordAPIError, type APIBaseComponent, type Message } from 'discord.js';
 import type { Logger } from '../../logger.js';
 import type { BotContext } from '../types.js';
 import { parseCustomId, type Verb } from '../codec.js';
@@ -45,15 +45,20 @@ export async function unrecordedBoard(ctx: BotContext, logger: Logger, gameId: n
   return undefined;
 }
 
-/** The version of game `gameId` a message shows, when it is one of its boards. */
+/** The version of game `gameId` a message shows, when it is one of its boards (its buttons in rows, a board's inside its container). */
 function boardVersion(message: Message, gameId: number): number | undefined {
-  for (const row of message.components) {
-    if (!('components' in row)) continue;
-    for (const component of row.components) {
-      if (component.type !== ComponentType.Button || !('customId' in component) || component.customId === null) continue;
-      const id = parseCustomId(component.customId);
-      if (id !== null && id.gameId === gameId && BOARD_VERBS.has(id.verb)) return id.version;
-    }
+  for (const customId of customIds(message.components.map((component) => component.toJSON()))) {
+    const id = parseCustomId(customId);
+    if (id !== null && id.gameId === gameId && BOARD_VERBS.has(id.verb)) return id.version;
   }
   return undefined;
+}
+
+/** The custom ids of the buttons in a tree of components, in order. */
+function customIds(components: readonly APIBaseComponent<ComponentType>[]): string[] {
+  return components.flatMap((component) => {
+    const node = component as { type: ComponentType; custom_id?: string; components?: APIBaseComponent<ComponentType>[]; accessory?: APIBaseComponent<ComponentType> };
+    const own = node.type === ComponentType.Button && node.custom_id !== undefined ? [node.custom_id] : [];
+    return [...own, ...customIds(node.components ?? []), ...customIds(node.accessory === undefined ? [] : [node.accessory])];
+  });
 }

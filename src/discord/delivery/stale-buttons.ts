@@ -1,12 +1,12 @@
 /** The buttons come off the messages a newer one replaced (an idle vote says why it closed). */
-import { DiscordAPIError } from 'discord.js';
+import { DiscordAPIError, type Message } from 'discord.js';
 import type { Snapshot } from '../../app/game-service.js';
 import type { StaleMessage } from '../../app/outbox.js';
 import { voteClosure } from '../../app/vote-closure.js';
 import type { Logger } from '../../logger.js';
 import type { BotContext } from '../types.js';
 import { t } from '../i18n/index.js';
-import { gameLocale, mention } from '../messages/index.js';
+import { gameLocale, mention, withoutButtons, type PostedMessage } from '../messages/index.js';
 import { presenterFor, sendableChannel } from '../respond.js';
 import { benchClosedText } from '../messages/bench.js';
 import { describeError } from '../errors.js';
@@ -21,7 +21,7 @@ export async function disarmUntracked(ctx: BotContext, game: Snapshot, newMessag
   const previous = game.row.boardMessageId;
   if (previous === null || previous === newMessageId) return;
   if (await ctx.service.outbox.isTracked(game.row.id, previous)) return;
-  await disarmMessage(ctx, game.row.channelId, previous).catch(() => undefined);
+  await disarmMessage(ctx, game.row.channelId, previous, true).catch(() => undefined);
 }
 
 /**
@@ -34,7 +34,7 @@ export async function disarmStale(ctx: BotContext, logger: Logger, gameId: numbe
   for (const d of await outbox.staleButtons(gameId, status)) {
     try {
       const content = d.vote !== undefined ? await voteClosedText(ctx, gameId, d.vote) : d.bench !== undefined ? await benchClosed(ctx, gameId, d.bench) : undefined;
-      if (through === undefined || !(await through.disarm(d.messageId, content))) await disarmMessage(ctx, d.channelId, d.messageId, content);
+      if (through === undefined || !(await through.disarm(d.messageId, content))) await disarmMessage(ctx, d.channelId, d.messageId, d.board, content);
       await outbox.disarmed(d.id);
     } catch (error) {
       if (error instanceof DiscordAPIError && typeof error.code === 'number' && GONE.has(error.code)) {
@@ -47,10 +47,24 @@ export async function disarmStale(ctx: BotContext, logger: Logger, gameId: numbe
   }
 }
 
-/** `content`: what the message says instead (an idle vote says why it closed). */
-async function disarmMessage(ctx: BotContext, channelId: string, messageId: string, content?: string): Promise<void> {
+/**
+ * `board`: the message is a board, whose buttons sit in its container: it is read (the client keeps the
+ * messages it posted; else Discord is asked) and sent back whole without them. `content`: what the message
+ * says instead (an idle vote says why it closed).
+ */
+async function disarmMessage(ctx: BotContext, channelId: string, messageId: string, board: boolean, content?: string): Promise<void> {
   const channel = await sendableChannel(ctx.client, channelId);
-  await channel.messages.edit(messageId, content === undefined ? { components: [] } : { content, components: [], allowedMentions: { parse: [] } });
+  const edit = board ? withoutButtons(posted(await channel.messages.fetch(messageId))) : { components: [] };
+  await channel.messages.edit(messageId, content === undefined ? edit : { ...edit, content, allowedMentions: { parse: [] } });
+}
+
+/** A message as Discord has it. */
+export function posted(message: Message): PostedMessage {
+  return {
+    flags: message.flags.bitfield,
+    components: message.components.map((component) => component.toJSON()),
+    attachments: [...message.attachments.values()].map((a) => ({ id: a.id, filename: a.name, url: a.url })),
+  };
 }
 
 /** Why an idle vote closed, in the game's language (undefined: the game cannot be read; the buttons just come off). */

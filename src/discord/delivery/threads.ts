@@ -8,7 +8,7 @@ import type { Delivery, DmFallback } from '../../app/outbox.js';
 import type { Logger } from '../../logger.js';
 import type { BotContext } from '../types.js';
 import { t } from '../i18n/index.js';
-import { gameLocale, type PublicMessage } from '../messages/index.js';
+import { gameLocale, laidOut, type PublicMessage } from '../messages/index.js';
 import { truncate } from '../panel.js';
 import { THREAD_PERMISSIONS, threadPermissionNames, messageLink, presenterFor, sendableChannel } from '../respond.js';
 import { describeError } from '../errors.js';
@@ -129,7 +129,7 @@ export async function closeThread(ctx: BotContext, logger: Logger, game: Snapsho
 export async function endInThread(ctx: BotContext, logger: Logger, game: Snapshot, threadId: string, message: PublicMessage, delivery: Delivery): Promise<void> {
   try {
     const channel = await sendableChannel(ctx.client, threadId);
-    await channel.send({ ...message, allowedMentions: { parse: [] }, nonce: `bz${delivery.id}x`, enforceNonce: true });
+    await channel.send({ ...laidOut(message), allowedMentions: { parse: [] }, nonce: `bz${delivery.id}x`, enforceNonce: true });
   } catch (error) {
     logger.warn({ gameId: game.row.id, threadId, reason: describeError(error) }, 'could not tell the thread that the game was ended');
   }

@@ -15,6 +15,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { DiscordAPIError, Message, MessagePayload, REST, Routes, makeURLSearchParams, type APIMessage, type Client, type MessageCreateOptions } from 'discord.js';
 import type { ComponentInteraction } from '../types.js';
+import { withoutButtons, type PostedMessage } from '../messages/index.js';
 
 /** The click a game's change is being answered for, while its handling lasts. */
 interface Answering {
@@ -55,8 +56,8 @@ const TOKEN_USABLE_MS = 14 * 60_000;
 
 export class ThroughInteraction {
   readonly #rest: REST;
-  /** Messages posted as follow-ups, by id: the interaction webhook that may still edit them, and until when. */
-  readonly #tokens = new Map<string, { readonly applicationId: string; readonly token: string; readonly until: number }>();
+  /** Messages posted as follow-ups, by id: as posted, the interaction webhook that may still edit them, and until when. */
+  readonly #tokens = new Map<string, { readonly message: PostedMessage; readonly applicationId: string; readonly token: string; readonly until: number }>();
 
   /** `now`: the bot's clock, which the interactions' times are read against. */
   constructor(
@@ -82,7 +83,8 @@ export class ThroughInteraction {
       throw error;
     }
     this.#forgetExpired();
-    this.#tokens.set(raw.id, { applicationId: interaction.applicationId, token: interaction.token, until: interaction.createdTimestamp + TOKEN_USABLE_MS });
+    const posted = { flags: raw.flags ?? 0, components: raw.components ?? [], attachments: raw.attachments.map((a) => ({ id: a.id, filename: a.filename, url: a.url })) };
+    this.#tokens.set(raw.id, { message: posted, applicationId: interaction.applicationId, token: interaction.token, until: interaction.createdTimestamp + TOKEN_USABLE_MS });
     // As discord.js's own webhooks make the message they sent (its constructor is not in its typings).
     return new (Message as unknown as new (client: Client, data: APIMessage) => Message)(this.client, raw);
   }
@@ -96,7 +98,7 @@ export class ThroughInteraction {
     if (posted === undefined) return false;
     this.#tokens.delete(messageId);
     if (this.now() >= posted.until) return false;
-    const body = { components: [], ...(content === undefined ? {} : { content, allowed_mentions: { parse: [] } }) };
+    const body = { ...withoutButtons(posted.message), ...(content === undefined ? {} : { content, allowed_mentions: { parse: [] } }) };
     try {
       await this.#rest.patch(Routes.webhookMessage(posted.applicationId, posted.token, messageId), { body, auth: false });
       return true;

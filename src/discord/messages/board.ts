@@ -17,7 +17,8 @@ import { encodeCustomId } from '../codec.js';
 import type { GamePresenter, RenderOptions } from '../../games/contract.js';
 import { t } from '../i18n/index.js';
 import type { Logger } from '../../logger.js';
-import { type Row, type PublicMessage, CONTENT_MAX, gameLocale, button, row, characters, fit } from './shared.js';
+import { type Row, type PublicMessage, CONTAINER_TEXT_MAX, gameLocale, button, row, characters, fit } from './shared.js';
+import { seatStyle } from '../../render/common/palette.js';
 import { names, pictureNames, mention, userIds } from './names.js';
 import { visibleEvents, turnsOf, turnNames, turnText, TURN_LINE_MAX, wholeWithin } from './turns.js';
 import { finalRanks, standingsLines, standingsNow } from './standings.js';
@@ -129,14 +130,27 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
   lines.push(...(notes.notes ?? []));
   // The turns just played, in whole lines within the room the message leaves them (in characters as Discord
   // counts them: code points).
-  const room = CONTENT_MAX - characters([...lines, ...after].filter((l) => l !== '').join('\n')) - 2;
+  const room = CONTAINER_TEXT_MAX - characters([...lines, ...after].filter((l) => l !== '').join('\n')) - 2;
   lines.push(...summaryLines(presenter, game, lastTurn, locale, picture, room), ...after);
   return {
-    content: fit(lines),
+    content: fit(lines, CONTAINER_TEXT_MAX),
     components,
     allowedMentions: { users: userIds(game, mentioned) },
     ...(files.length === 0 ? {} : { files }),
+    container: { accent: accentOf(presenter, view, over ? (ranks ?? []).filter((r) => r.rank === 1).map((r) => r.seat) : mentioned) },
   };
+}
+
+/**
+ * The colour of the board's bar: the colour of the one player it is about (to move, or the winner of a game
+ * over), as their pieces have it (a game whose players have no colour of their own: the seat's colour of the
+ * shared palette); none when several decide at once, or share the win, or nobody won.
+ */
+function accentOf(presenter: GamePresenter, view: unknown, seats: readonly Seat[]): number | null {
+  const [seat] = seats;
+  if (seat === undefined || seats.length > 1) return null;
+  const colour = presenter.seatColour?.(view, seat) ?? seatStyle(seat).fill;
+  return Number.parseInt(colour.slice(1), 16);
 }
 
 /**

@@ -4,7 +4,7 @@
  * ephemeral ones the user's. Hands and private events only ever go into ephemeral messages for their owner.
  * What the rest of the bot uses is handed on here; the files of this folder import each other directly.
  */
-export { CONTENT_MAX, characters, gameLocale, type PrivateMessage, type PublicMessage, type Row } from './shared.js';
+export { CONTENT_MAX, characters, gameLocale, laidOut, textMax, withFirstLine, withoutButtons, type PostedMessage, type PrivateMessage, type PublicMessage, type Row } from './shared.js';
 export { computerPlayerName, labelNames, mention, names, pastLabelNames, playerById } from './names.js';
 export { turnNames, visibleEvents, wholeWithin } from './turns.js';
 export { lobbyMessage } from './lobby.js';

@@ -180,9 +180,9 @@ function connect() {
 
 /** Users the newest public message pings (the board's "your decision" line). */
 function pinged() {
-  const last = [...state.view.messages].reverse().find((m) => !m.ephemeral && /<@\d+>/.test(m.content));
+  const last = [...state.view.messages].reverse().find((m) => !m.ephemeral && /<@\d+>/.test(m.text));
   if (!last) return new Set();
-  const lines = last.content.split('\n');
+  const lines = last.text.split('\n');
   return new Set([...(lines.at(-1) ?? '').matchAll(/<@!?(\d+)>/g)].map((m) => m[1]));
 }
 
@@ -485,7 +485,8 @@ function renderMessage(m, header) {
     if (m.edited) (text.lastElementChild ?? text).append(el('span', { class: 'msg-edited', title: 'edited', text: '(edited)' }));
     body.append(text);
   }
-  if (content.mentioned && !m.ephemeral) node.classList.add('mentioned');
+  // Mentions ping from a text display as from the content (a Components V2 message has only those).
+  if ((m.content ? content : renderMarkdown(m.text, ctx)).mentioned && !m.ephemeral) node.classList.add('mentioned');
   // As Discord shows them: the attachments (the board), then the embeds (the phone picture under it).
   if (m.attachments.length) body.append(el('div', { class: 'attachments' }, m.attachments.map(renderAttachment)));
   for (const embed of m.embeds) body.append(renderEmbed(embed, ctx));
@@ -601,7 +602,7 @@ function renderComponent(c, m, ctx) {
     case 11:
       return el('img', { class: 'embed-thumbnail', src: mediaUrl(c.media?.url, m), alt: c.description ?? '' });
     case 12:
-      return el('div', { class: 'attachments' }, (c.items ?? []).map((item) => el('img', { class: 'attachment-img', src: mediaUrl(item.media?.url, m), alt: item.description ?? '' })));
+      return renderGallery(c.items ?? [], m);
     case 14:
       return el('hr', { class: `separator${c.divider === false ? ' invisible' : ''}` });
     case 17:
@@ -609,6 +610,19 @@ function renderComponent(c, m, ctx) {
     default:
       return el('div', { class: 'md-subtext', text: `(component type ${c.type} is not shown by the playground)` });
   }
+}
+
+/** A media gallery as Discord lays it out: one picture at the full width, more in a grid; each opens large. */
+function renderGallery(items, m) {
+  return el(
+    'div',
+    { class: `gallery${items.length === 1 ? ' single' : ''}` },
+    items.map((item) => {
+      const shown = { url: mediaUrl(item.media?.url, m), description: item.description ?? null, filename: '' };
+      const img = el('img', { class: 'gallery-img', src: shown.url, alt: shown.description ?? '', width: item.media?.width, height: item.media?.height, loading: 'eager' });
+      return el('a', { class: 'gallery-item', href: shown.url, target: '_blank', onclick: (event) => openLightbox(event, shown) }, [img]);
+    }),
+  );
 }
 
 function mediaUrl(url, m) {

@@ -80,17 +80,17 @@ describe('learning games, direct messages and absences where they meet', () => {
     const answer = await ask(alice, channel, 'learn', { game: 'tally', thread: false });
     const gameId = await gameIdIn(channel);
     const firstBoard = env.fake.channelMessages(channel).find((m) => m.attachments.length > 0)!;
-    expect(answer.content).toContain(`(https://discord.com/channels/${env.fake.guildId}/${channel}/${firstBoard.id})`);
-    expect((await ask(dave, channel, 'follow')).content).toMatch(/^Je volgt nu \*\*Tally\*\* \(spel #\d+\)/);
+    expect(answer.text).toContain(`(https://discord.com/channels/${env.fake.guildId}/${channel}/${firstBoard.id})`);
+    expect((await ask(dave, channel, 'follow')).text).toMatch(/^Je volgt nu \*\*Tally\*\* \(spel #\d+\)/);
     await turn(channel);
     await delivered(gameId);
     // Dave sees the channel's boards and nothing private but the answers to his own commands: no coaching, no panel.
     const seen = dave.sees(channel);
-    expect(seen.some((m) => m.content.includes(`Following: <@${dave.id}>`))).toBe(true);
+    expect(seen.some((m) => m.text.includes(`Following: <@${dave.id}>`))).toBe(true);
     expect(seen.filter((m) => m.ephemeral && m.interaction?.userId !== dave.id)).toEqual([]);
     // Alice's coaching is in her own panel.
-    expect(alice.sees(channel).some((m) => m.ephemeral && m.content.includes('That was the suggestion'))).toBe(true);
-    expect(seen.some((m) => m.content.includes('suggestion'))).toBe(false);
+    expect(alice.sees(channel).some((m) => m.ephemeral && m.text.includes('That was the suggestion'))).toBe(true);
+    expect(seen.some((m) => m.text.includes('suggestion'))).toBe(false);
 
     // Away for three days: two days without a decision bring Alice no reminder.
     await ask(alice, channel, 'notify', { away_until: dayAhead(3) });
@@ -104,20 +104,20 @@ describe('learning games, direct messages and absences where they meet', () => {
     await ask(alice, channel, 'notify', { away_until: 'off' });
 
     // Alice leaves: the game ends, and the computer is not crowned by her leaving, on the board or in the history.
-    expect((await runConfirmed(alice, channel, 'leave')).content).toMatch(/left the game/);
+    expect((await runConfirmed(alice, channel, 'leave')).text).toMatch(/left the game/);
     await delivered(gameId);
-    const final = env.fake.channelMessages(channel).filter((m) => m.content.includes('**The game is over.**')).at(-1)!;
-    expect(final.content).toContain('nobody wins');
-    expect(final.content).not.toMatch(/Bot 1.*wins/);
-    expect(final.content).toContain(`Following: <@${dave.id}>`);
+    const final = env.fake.channelMessages(channel).filter((m) => m.text.includes('**The game is over.**')).at(-1)!;
+    expect(final.text).toContain('nobody wins');
+    expect(final.text).not.toMatch(/Bot 1.*wins/);
+    expect(final.text).toContain(`Following: <@${dave.id}>`);
     const history = await ask(dave, channel, 'history');
-    expect(history.content).toMatch(new RegExp(`#${gameId} Tally .* geen winnaar`));
+    expect(history.text).toMatch(new RegExp(`#${gameId} Tally .* geen winnaar`));
 
     // Her rematch is a learning game again, with the same computer player and no one else to seat.
     const pressed = privateReply(await alice.clickButton(final.id, buttonFor(final, 'rematch')), alice);
-    const link = /\/channels\/\d+\/(\d+)\/(\d+)\)/.exec(pressed.content)!;
+    const link = /\/channels\/\d+\/(\d+)\/(\d+)\)/.exec(pressed.text)!;
     expect(link[1]).toBe(channel);
-    expect(env.fake.message(link[2]!)!.content).toContain(`Players (2/2): <@${alice.id}>, Bot 1 (easy)`);
+    expect(env.fake.message(link[2]!)!.text).toContain(`Players (2/2): <@${alice.id}>, Bot 1 (easy)`);
     const rematch = await env.service.runningRow(channel);
     expect(rematch).toBeDefined();
     expect(rematch!.id).not.toBe(gameId);
@@ -130,9 +130,9 @@ describe('learning games, direct messages and absences where they meet', () => {
     const dm = erin.dmChannel();
     const lobby = await openLobby(erin, dm, { game: 'tally', clock: '1h+5m' });
     const select = env.fake.message(lobby.id)!.selects.find((s) => s.customId.includes(':addbot'))!;
-    const before = env.fake.message(lobby.id)!.content;
+    const before = env.fake.message(lobby.id)!.text;
     const added = await erin.selectOptions(lobby.id, select.customId, ['easy'], { until: 'response' });
-    await waitOn(added, () => env.fake.message(lobby.id)!.content !== before, 'the computer player in the lobby');
+    await waitOn(added, () => env.fake.message(lobby.id)!.text !== before, 'the computer player in the lobby');
     const start = await erin.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'start'), { until: 'response' });
     await waitOn(start, () => env.fake.channelMessages(dm).some((m) => hasButton(m, 'turn') && mentionedToAct(m).includes(erin.id)), 'a call for Erin');
     const gameId = await gameIdIn(dm);
@@ -147,8 +147,8 @@ describe('learning games, direct messages and absences where they meet', () => {
       await delivered(gameId);
     }
     const waiting = latestCall(env.fake, dm);
-    expect(waiting.content).toContain(`<@${erin.id}>'s time bank ran out: a computer player plays the turn that was due for them.`);
-    expect(waiting.content).toMatch(/^- \d️⃣ Erin \(computer\) ends the turn$/m);
+    expect(waiting.text).toContain(`<@${erin.id}>'s time bank ran out: a computer player plays the turn that was due for them.`);
+    expect(waiting.text).toMatch(/^- \d️⃣ Erin \(computer\) ends the turn$/m);
     expect(mentionedToAct(waiting)).toEqual([erin.id]);
     const stood = await env.service.byId(gameId);
     expect(stood.ok && stood.game.row.status).toBe('active');
@@ -157,7 +157,7 @@ describe('learning games, direct messages and absences where they meet', () => {
     // She takes her seat back and plays on, adding 2 a turn, against a computer that only ends its turns: she wins.
     const offer = privateReply(await erin.clickButton(waiting.id, buttonFor(waiting, 'turn')), erin);
     const back = privateReply(await erin.clickButton(offer.id, offer.buttons.find((b) => b.customId?.includes(':reclaim'))!.customId!), erin);
-    expect(back.content).toMatch(/Your seat is yours again/);
+    expect(back.text).toMatch(/Your seat is yours again/);
     await delivered(gameId);
     for (let i = 0; i < 6 && (await env.service.runningRow(dm)) !== undefined; i++) {
       const call = [...env.fake.channelMessages(dm)].reverse().find((m) => hasButton(m, 'turn'))!;
@@ -165,15 +165,15 @@ describe('learning games, direct messages and absences where they meet', () => {
       await delivered(gameId);
       expect(mentionedToAct(call)).toEqual([erin.id]);
     }
-    const final = env.fake.channelMessages(dm).filter((m) => m.content.includes('**The game is over.**')).at(-1)!;
-    expect(final.content.split('\n').find((l) => l.startsWith('1. '))).toMatch(new RegExp(`^1\\. \\d️⃣ <@${erin.id}>: 4 points$`));
+    const final = env.fake.channelMessages(dm).filter((m) => m.text.includes('**The game is over.**')).at(-1)!;
+    expect(final.text.split('\n').find((l) => l.startsWith('1. '))).toMatch(new RegExp(`^1\\. \\d️⃣ <@${erin.id}>: 4 points$`));
     // The history, the replay and the rematch stay in her direct messages.
-    expect((await ask(erin, dm, 'history')).content).toMatch(new RegExp(`won by <@${erin.id}> · \\[final board\\]\\(https://discord\\.com/channels/@me/${dm}/${final.id}\\)`));
+    expect((await ask(erin, dm, 'history')).text).toMatch(new RegExp(`won by <@${erin.id}> · \\[final board\\]\\(https://discord\\.com/channels/@me/${dm}/${final.id}\\)`));
     const replay = await ask(erin, dm, 'replay');
-    expect(replay.content).toContain(`game #${gameId}`);
-    expect(replay.content).not.toContain('Erin (computer)');
+    expect(replay.text).toContain(`game #${gameId}`);
+    expect(replay.text).not.toContain('Erin (computer)');
     const pressed = privateReply(await erin.clickButton(final.id, buttonFor(final, 'rematch')), erin);
-    expect(pressed.content).toMatch(new RegExp(`\\(https://discord\\.com/channels/@me/${dm}/\\d+\\)`));
+    expect(pressed.text).toMatch(new RegExp(`\\(https://discord\\.com/channels/@me/${dm}/\\d+\\)`));
     expect(env.fake.channelMessages(env.fake.channelId())).toEqual([]);
     env.fake.assertNoViolations();
   });
@@ -200,22 +200,22 @@ describe('learning games, direct messages and absences where they meet', () => {
     // He looks back at the game meanwhile: a private answer, and nobody is pinged.
     const from = env.fake.requests.length;
     const replay = await ask(bob, channel, 'replay');
-    expect(replay.content).toMatch(/^\*\*Wiederholung\*\* von Tally · Spiel #\d+ \(läuft: die bisher gespielten Züge\)/);
+    expect(replay.text).toMatch(/^\*\*Wiederholung\*\* von Tally · Spiel #\d+ \(läuft: die bisher gespielten Züge\)/);
     expect(env.fake.requests.slice(from).some((r) => ((r.body as { allowed_mentions?: { users?: string[] } } | undefined)?.allowed_mentions?.users ?? []).length > 0)).toBe(false);
 
     // Alice concedes: Bob, at the table in his own seat though away, wins; the rematch's board still says he is away.
     await runConfirmed(alice, channel, 'leave');
     await delivered(gameId);
-    const final = env.fake.channelMessages(channel).filter((m) => m.content.includes('**The game is over.**')).at(-1)!;
-    expect(final.content).toContain(`<@${bob.id}>`);
+    const final = env.fake.channelMessages(channel).filter((m) => m.text.includes('**The game is over.**')).at(-1)!;
+    expect(final.text).toContain(`<@${bob.id}>`);
     const pressed = privateReply(await alice.clickButton(final.id, buttonFor(final, 'rematch')), alice);
-    const rematchLobby = env.fake.message(/\/channels\/\d+\/\d+\/(\d+)\)/.exec(pressed.content)![1]!)!;
+    const rematchLobby = env.fake.message(/\/channels\/\d+\/\d+\/(\d+)\)/.exec(pressed.text)![1]!)!;
     const started = await alice.clickButton(rematchLobby.id, buttonFor(rematchLobby, 'start'), { until: 'response' });
     await waitOn(started, () => env.fake.channelMessages(channel).filter((m) => hasButton(m, 'turn')).length > 0 && (env.fake.channelMessages(channel).at(-1)?.createdAt ?? 0) >= rematchLobby.createdAt && latestCall(env.fake, channel).id !== final.id, 'the rematch\'s first board');
     const rematchId = await gameIdIn(channel);
     expect(rematchId).not.toBe(gameId);
     await delivered(rematchId);
-    expect(latestCall(env.fake, channel).content).toContain(`<@${bob.id}> is away until <t:`);
+    expect(latestCall(env.fake, channel).text).toContain(`<@${bob.id}> is away until <t:`);
 
     // Bob is back, with quiet hours for the rest of the day: a reminder due in them waits; the game is
     // abandoned meanwhile, and the held reminder never comes.

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActiveSnapshot } from '../../../src/app/game-service.js';
 import { parseCustomId } from '../../../src/discord/codec.js';
 import { gameRegistry } from '../../../src/games/registry.js';
-import type { FakeUser, SeenMessage } from '../../fake-discord/index.js';
+import { bodyText, type FakeUser, type SeenMessage } from '../../fake-discord/index.js';
 import { tallyComputer } from '../../games/tally/ai/index.js';
 import { tallyGame } from '../../games/tally/game.js';
 import { END_TURN, playTurn } from '../../support/turn-driver.js';
@@ -70,7 +70,7 @@ function calls(at: Table): SeenMessage[] {
 /** The users a posted message was allowed to ping, from the request the bot sent. */
 function pinged(at: Table, message: SeenMessage): string[] {
   // Posted in the channel, or as the follow-up of the click that ended the turn.
-  const post = env.fake.requests.find((r) => r.method === 'POST' && r.globallyLimited !== true && (r.path === `/channels/${at.thread}/messages` || r.route === '/webhooks/{webhook_id}/{webhook_token}') && (r.body as { content?: string }).content === message.content);
+  const post = env.fake.requests.find((r) => r.method === 'POST' && r.globallyLimited !== true && (r.path === `/channels/${at.thread}/messages` || r.route === '/webhooks/{webhook_id}/{webhook_token}') && bodyText(r.body) === message.text);
   return (post?.body as { allowed_mentions?: { users?: string[] } } | undefined)?.allowed_mentions?.users ?? [];
 }
 
@@ -78,13 +78,13 @@ function pinged(at: Table, message: SeenMessage): string[] {
 async function clockedTable(host: FakeUser, guest: FakeUser | 'computer'): Promise<Table> {
   const before = new Set(env.fake.threadsOf(channel).map((t) => t.id));
   const lobby = await openLobby(host, channel, { game: 'tally', clock: '1h+5m' });
-  expect(lobby.content).toContain('Ist das Zeitkonto eines Spielers leer, übernimmt ein Computerspieler den Platz.');
+  expect(lobby.text).toContain('Ist das Zeitkonto eines Spielers leer, übernimmt ein Computerspieler den Platz.');
   const gameId = parseCustomId(buttonFor(lobby, 'join'))!.gameId;
   if (guest === 'computer') {
     const current = env.fake.message(lobby.id)!;
     const select = current.selects.find((s) => s.customId.includes(':addbot'))!;
     const added = await host.selectOptions(lobby.id, select.customId, ['easy'], { until: 'response' });
-    await added.waitFor(() => env.fake.message(lobby.id)!.content !== current.content, { timeoutMs: WAIT_MS, description: 'the lobby with the computer player' });
+    await added.waitFor(() => env.fake.message(lobby.id)!.text !== current.text, { timeoutMs: WAIT_MS, description: 'the lobby with the computer player' });
   } else {
     await guest.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
   }
@@ -135,12 +135,12 @@ describe('a bank that runs out', () => {
     const since = posted(at);
     await later(61 * MINUTE);
     const waits = new RegExp(`Das Zeitkonto von .*<@${alice.id}> ist abgelaufen: Ein Computerspieler spielt den fälligen Zug für .*<@${alice.id}>\\. Sonst spielt niemand an diesem Tisch, also wartet das Spiel danach, bis .*<@${alice.id}> den Platz zurücknimmt`);
-    const told = (): SeenMessage | undefined => env.fake.channelMessages(at.thread).find((m) => waits.test(m.content));
+    const told = (): SeenMessage | undefined => env.fake.channelMessages(at.thread).find((m) => waits.test(m.text));
     await until(env.fake, () => told() !== undefined && calledSince(at, since, alice), 'the board saying the bank ran out and the game waits', WAIT_MS);
     const board = told()!;
     // The computer played her turn (and the computer opponent its own): the game is hers again, and it goes on.
-    expect(board.content).toMatch(/\(Computer\)/);
-    expect(board.content).not.toContain('Das Spiel ist vorbei');
+    expect(board.text).toMatch(/\(Computer\)/);
+    expect(board.text).not.toContain('Das Spiel ist vorbei');
     expect(mentionedToAct(board)).toEqual([alice.id]);
     // She has a real choice now (come back): the board pings her, once.
     expect(pinged(at, board)).toEqual([alice.id]);
@@ -160,11 +160,11 @@ describe('a bank that runs out', () => {
 
     // She comes back: her seat is hers again at the decision the game waited at, on the increment.
     const offer = await openPrivately(alice, board, buttonFor(board, 'turn'));
-    expect(offer.content).toContain('Ein Computerspieler ist für dich eingesprungen, und jetzt wartet das Spiel auf dich');
+    expect(offer.text).toContain('Ein Computerspieler ist für dich eingesprungen, und jetzt wartet das Spiel auf dich');
     const back = await alice.clickButton(offer.id, offer.buttons.find((b) => b.customId?.includes(':reclaim'))!.customId!, { until: 'response' });
     await back.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the answer to Take my seat back' });
-    expect(privateReply(back, alice).content).toContain('Dein Platz gehört wieder dir');
-    await until(env.fake, () => env.fake.channelMessages(at.thread).some((m) => m.content.includes(`<@${alice.id}> übernimmt den Platz wieder vom Computerspieler.`)), 'the table told she is back', WAIT_MS);
+    expect(privateReply(back, alice).text).toContain('Dein Platz gehört wieder dir');
+    await until(env.fake, () => env.fake.channelMessages(at.thread).some((m) => m.text.includes(`<@${alice.id}> übernimmt den Platz wieder vom Computerspieler.`)), 'the table told she is back', WAIT_MS);
     const mine = await game(at);
     expect(mine.seats[seat]!.computer).toBeNull();
     const bank = (await env.service.banksNow(mine)).find((b) => b.seat === seat)!;
@@ -188,7 +188,7 @@ describe('a bank that runs out', () => {
     const since = posted(at);
     await later(61 * MINUTE);
     const outLine = (user: FakeUser): RegExp => new RegExp(`Das Zeitkonto von .*<@${user.id}> ist abgelaufen: Ein Computerspieler spielt für .*<@${user.id}>, bis der Platz zurückgenommen wird\\.`);
-    await until(env.fake, () => env.fake.channelMessages(at.thread).some((m) => outLine(first).test(m.content)), 'the board saying the first bank ran out', WAIT_MS);
+    await until(env.fake, () => env.fake.channelMessages(at.thread).some((m) => outLine(first).test(m.text)), 'the board saying the first bank ran out', WAIT_MS);
     // The stand-in played the turn that was due: the other player decides, their bank running.
     await until(env.fake, () => calledSince(at, since, second), 'the call asking the other player', WAIT_MS);
     const g = await game(at);
@@ -202,18 +202,18 @@ describe('a bank that runs out', () => {
     const outAgain = posted(at);
     await later(66 * MINUTE);
     const waits = new RegExp(`Das Zeitkonto von .*<@${second.id}> ist abgelaufen: Ein Computerspieler spielt den fälligen Zug für .*<@${second.id}>\\. Sonst spielt niemand an diesem Tisch, also wartet das Spiel`);
-    await until(env.fake, () => env.fake.channelMessages(at.thread).some((m) => waits.test(m.content)), 'the board saying the game waits', WAIT_MS);
+    await until(env.fake, () => env.fake.channelMessages(at.thread).some((m) => waits.test(m.text)), 'the board saying the game waits', WAIT_MS);
     await until(env.fake, () => calledSince(at, outAgain, first), 'the call at the seat of the one who ran out first', WAIT_MS);
     const after = await game(at);
     expect(after.row.status).toBe('active');
-    expect(env.fake.channelMessages(at.thread).some((m) => m.content.includes('Das Spiel ist vorbei'))).toBe(false);
-    expect(env.fake.channelMessages(channel).some((m) => m.content.includes('Das Spiel ist vorbei'))).toBe(false);
+    expect(env.fake.channelMessages(at.thread).some((m) => m.text.includes('Das Spiel ist vorbei'))).toBe(false);
+    expect(env.fake.channelMessages(channel).some((m) => m.text.includes('Das Spiel ist vorbei'))).toBe(false);
     expect(env.service.activeSeats(after)).toEqual([seatOf(after, first)]);
     // Either of them coming back lets the game go on: the one the game waits at takes the seat back.
     const call = calls(at).at(-1)!;
     const offer = await openPrivately(first, call, buttonFor(call, 'turn'));
     // Each hears it in their own language.
-    expect(offer.content).toContain(first.id === bob.id ? 'nu wacht het spel op jou' : 'jetzt wartet das Spiel auf dich');
+    expect(offer.text).toContain(first.id === bob.id ? 'nu wacht het spel op jou' : 'jetzt wartet das Spiel auf dich');
     const back = await first.clickButton(offer.id, offer.buttons.find((b) => b.customId?.includes(':reclaim'))!.customId!, { until: 'response' });
     await back.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the answer to Take my seat back' });
     expect((await game(at)).seats[seatOf(after, first)]!.computer).toBeNull();
@@ -233,10 +233,10 @@ describe('a learning game left idle', () => {
     for (let hours = 0; hours < 5 * 24; hours += 12) await later(12 * HOUR);
     const seen = [...env.fake.channelMessages(place), ...env.fake.channelMessages(channel)];
     expect(seen.filter((m) => hasButton(m, 'vote'))).toEqual([]);
-    expect(seen.some((m) => /abstimmen/.test(m.content))).toBe(false);
+    expect(seen.some((m) => /abstimmen/.test(m.text))).toBe(false);
     const reminders = env.fake.channelMessages(place).filter((m) => hasButton(m, 'snooze'));
     expect(reminders).toHaveLength(1);
-    expect(reminders[0]!.content).toContain(`<@${carol.id}>`);
+    expect(reminders[0]!.text).toContain(`<@${carol.id}>`);
     env.fake.assertNoViolations();
   });
 });

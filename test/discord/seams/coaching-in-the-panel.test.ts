@@ -82,7 +82,7 @@ function now(panel: SeenMessage): SeenMessage {
   return env.fake.message(panel.id) ?? panel;
 }
 
-const lines = (message: SeenMessage): string[] => message.content.split('\n');
+const lines = (message: SeenMessage): string[] => message.text.split('\n');
 const COACHING = /^(🧭|✅|💡|📘)/u;
 const coachingLines = (message: SeenMessage): string[] => lines(message).filter((l) => COACHING.test(l));
 
@@ -112,11 +112,11 @@ describe('coaching in the learner\u2019s panel', () => {
     const loaded = await env.service.byChannel(channel);
     if (!loaded.ok || loaded.game.kind !== 'active') throw new Error('no learning game');
     istanbul = loaded.game.row.id;
-    expect(answer.content).toMatch(/When it is your turn, \*\*Take my turn\*\* on the board opens your panel/);
+    expect(answer.text).toMatch(/When it is your turn, \*\*Take my turn\*\* on the board opens your panel/);
     // The learning table is a thread of the channel: its call is there.
     expect(loaded.game.row.threadId).not.toBeNull();
     const call = await nextCall(alice, tableOf(loaded.game));
-    expect(call.content).toContain('**Take my turn** opens your panel: the moves you have now, with coaching only you see.');
+    expect(call.text).toContain('**Take my turn** opens your panel: the moves you have now, with coaching only you see.');
     // The call still ends with whose decision it is.
     expect(mentionedToAct(call)).toEqual([alice.id]);
   }, 300_000);
@@ -159,13 +159,13 @@ describe('coaching in the learner\u2019s panel', () => {
     // In the channel itself, beside the learning table's thread.
     const lobby = await openLobby(bob, channel, { game: 'istanbul', players: 2, thread: false } as unknown as Record<string, string | number>);
     const select = env.fake.message(lobby.id)!.selects.find((s) => s.customId.includes(':addbot'))!;
-    await (await bob.selectOptions(lobby.id, select.customId, ['easy'], { until: 'response' })).waitFor(() => /Bot 1/.test(env.fake.message(lobby.id)!.content), {
+    await (await bob.selectOptions(lobby.id, select.customId, ['easy'], { until: 'response' })).waitFor(() => /Bot 1/.test(env.fake.message(lobby.id)!.text), {
       timeoutMs: WAIT_MS,
       description: 'the computer seated',
     });
     await clickForBoard(bob, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
     const plain = env.fake.channelMessages(channel).filter((m) => mentionedToAct(m).includes(bob.id)).at(-1)!;
-    expect(plain.content).not.toContain('opens your panel');
+    expect(plain.text).not.toContain('opens your panel');
     const bobsPanel = await openPrivately(bob, plain, buttonFor(plain, 'turn'));
     const handle = await choose(bob, bobsPanel, offered(bobsPanel)[0]!);
     // Once the bot has gone quiet (a learner's hint would have come within this wait), nothing coaches.
@@ -181,12 +181,12 @@ describe('coaching in the learner\u2019s panel', () => {
   it('during Kairo\u2019s start the coaching speaks German and compares no win chances the search cannot tell apart', async () => {
     const channel = env.fake.createChannel('coach-kairo');
     const answer = await learn(dora, channel, { game: 'kairo', thread: false });
-    expect(answer.content).toMatch(/Wenn du am Zug bist, öffnet \*\*Take my turn\*\* auf dem Spielplan dein Zugfenster/);
+    expect(answer.text).toMatch(/Wenn du am Zug bist, öffnet \*\*Take my turn\*\* auf dem Spielplan dein Zugfenster/);
     const loaded = await env.service.byChannel(channel);
     if (!loaded.ok || loaded.game.kind !== 'active') throw new Error('no learning game');
     const id = loaded.game.row.id;
     const first = await nextCall(dora, channel);
-    expect(first.content).toContain('**Take my turn** opens your panel');
+    expect(first.text).toContain('**Take my turn** opens your panel');
     let kairoPanel = await openPanel(dora, channel);
     // The first panel explains itself before the first choice, in German.
     expect(await panelLine(kairoPanel, /^📘 Tipp: /u, 'the first tip')).toMatch(/^📘 Tipp: Jeder Knopf zeigt, was der Zug kostet und bringt/u);

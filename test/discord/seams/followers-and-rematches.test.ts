@@ -80,7 +80,7 @@ describe('followers, leaving and rematches at tables that meet the other feature
     await ask(dave, channel, 'notify', { how: 'dm', quiet_from: 0, quiet_to: 0 });
     // Named from the channel, where two games run.
     const answer = await ask(dave, channel, 'follow', { game: followed.gameId });
-    expect(answer.content).toMatch(new RegExp(`^Du folgst jetzt \\*\\*Tally\\*\\* \\(Spiel #${followed.gameId}\\)`));
+    expect(answer.text).toMatch(new RegExp(`^Du folgst jetzt \\*\\*Tally\\*\\* \\(Spiel #${followed.gameId}\\)`));
 
     const dmsBefore = env.fake.directMessagesTo(dave.id).length;
     await turn(other);
@@ -91,8 +91,8 @@ describe('followers, leaving and rematches at tables that meet the other feature
     await delivered(followed);
     const dms = env.fake.directMessagesTo(dave.id);
     expect(dms).toHaveLength(dmsBefore + 1);
-    const link = /https:\/\/discord\.com\/channels\/(\d+)\/(\d+)\/(\d+)\)?$/.exec(dms.at(-1)!.content);
-    expect(dms.at(-1)!.content).toMatch(/^Ein neuer Spielplan in \*\*Tally\*\* \(Spiel #\d+\)/);
+    const link = /https:\/\/discord\.com\/channels\/(\d+)\/(\d+)\/(\d+)\)?$/.exec(dms.at(-1)!.text);
+    expect(dms.at(-1)!.text).toMatch(/^Ein neuer Spielplan in \*\*Tally\*\* \(Spiel #\d+\)/);
     expect(link?.slice(1)).toEqual([env.fake.guildId, followed.thread, board.id]);
 
     // Quiet hours now: the next board of the followed table sends nothing; the one after them does.
@@ -105,7 +105,7 @@ describe('followers, leaving and rematches at tables that meet the other feature
     const after = await turn(followed);
     await delivered(followed);
     expect(env.fake.directMessagesTo(dave.id)).toHaveLength(dmsBefore + 2);
-    expect(env.fake.directMessagesTo(dave.id).at(-1)!.content).toContain(`/${followed.thread}/${after.id}`);
+    expect(env.fake.directMessagesTo(dave.id).at(-1)!.text).toContain(`/${followed.thread}/${after.id}`);
     await ask(dave, channel, 'unfollow', { game: followed.gameId });
     await ask(dave, channel, 'notify', { how: 'channel' });
     env.fake.assertNoViolations();
@@ -119,26 +119,26 @@ describe('followers, leaving and rematches at tables that meet the other feature
     const pingsOfBob = (): number => env.fake.requests.filter((r) => r.method === 'POST' && ((r.body as { allowed_mentions?: { users?: string[] } } | undefined)?.allowed_mentions?.users ?? []).includes(bob.id)).length;
 
     // Bob leaves the clocked table from its thread: a computer plays his seat from now on.
-    expect((await runConfirmed(bob, clocked.thread, 'leave')).content).toBe('You left the game.');
+    expect((await runConfirmed(bob, clocked.thread, 'leave')).text).toBe('You left the game.');
     await delivered(clocked);
-    expect(latestCall(env.fake, clocked.thread).content).toContain(`<@${bob.id}> left the game; a computer player takes their seat.`);
+    expect(latestCall(env.fake, clocked.thread).text).toContain(`<@${bob.id}> left the game; a computer player takes their seat.`);
     const pingsAfterLeaving = pingsOfBob();
     // Round the table: the computer's turns for Bob are labelled as the computer's, the others' are not.
     for (let i = 0; i < 3; i++) await turn(clocked);
     await delivered(clocked);
-    const lines = env.fake.channelMessages(clocked.thread).flatMap((m) => m.content.split('\n'));
+    const lines = env.fake.channelMessages(clocked.thread).flatMap((m) => m.text.split('\n'));
     expect(lines).toContain('- 2️⃣ Bob (computer) ends the turn');
     expect(lines.filter((l) => /^- \d️⃣ (Alice|Carol) /.test(l)).every((l) => !l.includes('(computer)'))).toBe(true);
     // Two hours on: the bank of whoever decides runs out; Bob, who left, is told of nothing.
     env.fake.clock.advance(2 * HOUR);
     await env.bot.scheduler.tick();
     await delivered(clocked);
-    expect(env.fake.channelMessages(clocked.thread).some((m) => m.content.includes(`<@${bob.id}>'s time bank`))).toBe(false);
+    expect(env.fake.channelMessages(clocked.thread).some((m) => m.text.includes(`<@${bob.id}>'s time bank`))).toBe(false);
     expect(pingsOfBob()).toBe(pingsAfterLeaving);
     // His other table is his to play: he is still its player, in his own seat.
     const other = await env.service.byId(elsewhere.gameId);
     expect(other.ok && other.game.seats.find((s) => s.userId === bob.id)).toMatchObject({ computer: null, leftAt: null });
-    expect((await ask(bob, elsewhere.thread, 'hand')).content).not.toMatch(/not playing/);
+    expect((await ask(bob, elsewhere.thread, 'hand')).text).not.toMatch(/not playing/);
     env.fake.assertNoViolations();
   });
 
@@ -147,7 +147,7 @@ describe('followers, leaving and rematches at tables that meet the other feature
     const first = await table(channel, alice, [bob, carol], { clock: '1d+1h' });
     await ask(dave, channel, 'notify', { how: 'channel' });
     await ask(dave, channel, 'follow', { game: first.gameId });
-    expect((await runConfirmed(bob, first.thread, 'leave')).content).toBe('You left the game.');
+    expect((await runConfirmed(bob, first.thread, 'leave')).text).toBe('You left the game.');
     await delivered(first);
     // Alice adds 2 on each of her turns, Carol ends hers at once: Alice reaches 4 first.
     for (let i = 0; i < 8 && (await env.service.runningRow(channel)) !== undefined; i++) {
@@ -156,7 +156,7 @@ describe('followers, leaving and rematches at tables that meet the other feature
       await delivered(first);
     }
     const final = boards(env.fake, channel).at(-1)!;
-    const standings = final.content.split('\n');
+    const standings = final.text.split('\n');
     expect(standings).toContain('**The game is over.** Final standings:');
     expect(standings.find((l) => l.startsWith('1. '))).toMatch(new RegExp(`^1\\. \\d️⃣ <@${alice.id}>: 4 points$`));
     // Bob, who left, places behind both who stayed, as every surface reads it.
@@ -165,31 +165,31 @@ describe('followers, leaving and rematches at tables that meet the other feature
     expect(standings).toContain(`Following: <@${dave.id}>`);
     // The history and the replay, read by the follower in German, name the same winner.
     const history = await ask(dave, channel, 'history');
-    expect(history.content).toContain(`#${first.gameId} Tally`);
-    expect(history.content).toMatch(new RegExp(`gewonnen von <@${alice.id}> ·`));
+    expect(history.text).toContain(`#${first.gameId} Tally`);
+    expect(history.text).toMatch(new RegExp(`gewonnen von <@${alice.id}> ·`));
     const replay = await ask(dave, channel, 'replay', { game: first.gameId });
     const menu = replay.selects[0]!;
     const end = menu.options.find((o) => o.label.startsWith('Das Ende'))!;
-    const before = env.fake.message(replay.id)!.content;
+    const before = env.fake.message(replay.id)!.text;
     const picked = await dave.selectOptions(replay.id, menu.customId, [end.value], { until: 'response' });
-    await waitOn(picked, () => env.fake.message(replay.id)!.content !== before, 'the end of the replay');
-    const ending = env.fake.message(replay.id)!.content.split('\n');
+    await waitOn(picked, () => env.fake.message(replay.id)!.text !== before, 'the end of the replay');
+    const ending = env.fake.message(replay.id)!.text.split('\n');
     expect(ending).toContain('**Das Spiel ist vorbei.** Endstand:');
     expect(ending.find((l) => l.startsWith('1. '))).toMatch(new RegExp(`^1\\. \\d️⃣ <@${alice.id}>: 4 points$`));
     expect(ending.find((l) => l.includes(`<@${bob.id}>`))).toMatch(/^3\. .* hat das Spiel verlassen: 0 points$/);
     const stats = await bob.runCommand(channel, 'stats', {});
     await waitOn(stats, () => stats.reply !== undefined && !stats.reply.loading, 'the answer to /stats');
-    expect(privateReply(stats, bob).content).toContain('Tally: 1 played, 0 won, average place 3.0');
+    expect(privateReply(stats, bob).text).toContain('Tally: 1 played, 0 won, average place 3.0');
 
     // Carol asks for a rematch: the players who stayed, the same clock; Bob, who left, is not seated.
     const pressed = privateReply(await carol.clickButton(final.id, buttonFor(final, 'rematch')), carol);
-    expect(pressed.content).toMatch(/^Een lobby voor de revanche is open, met dezelfde spelers en opties: \[Lobby van de revanche openen\]\(https:\/\/discord\.com\/channels\//);
-    const lobbyId = /\/channels\/\d+\/(\d+)\/(\d+)\)/.exec(pressed.content)!;
+    expect(pressed.text).toMatch(/^Een lobby voor de revanche is open, met dezelfde spelers en opties: \[Lobby van de revanche openen\]\(https:\/\/discord\.com\/channels\//);
+    const lobbyId = /\/channels\/\d+\/(\d+)\/(\d+)\)/.exec(pressed.text)!;
     expect(lobbyId[1]).toBe(channel);
     const lobby = env.fake.message(lobbyId[2]!)!;
-    expect(lobby.content).toContain(`Players (2/4): <@${carol.id}>, <@${alice.id}>`);
-    expect(lobby.content).toContain('Clock: 1 day + 1 hour per move.');
-    expect(lobby.content).not.toContain(`<@${bob.id}>`);
+    expect(lobby.text).toContain(`Players (2/4): <@${carol.id}>, <@${alice.id}>`);
+    expect(lobby.text).toContain('Clock: 1 day + 1 hour per move.');
+    expect(lobby.text).not.toContain(`<@${bob.id}>`);
     // Started, it is a new game: Dave, who followed the first, hears nothing of it.
     const before2 = new Set(env.fake.threadsOf(channel).map((t) => t.id));
     const start = await carol.clickButton(lobby.id, buttonFor(lobby, 'start'), { until: 'response' });
@@ -198,7 +198,7 @@ describe('followers, leaving and rematches at tables that meet the other feature
     const rematch: Table = { gameId: parseCustomId(buttonFor(lobby, 'start'))!.gameId, thread: opened()!.id };
     await turn(rematch);
     await delivered(rematch);
-    expect(env.fake.channelMessages(rematch.thread).some((m) => m.content.includes(`<@${dave.id}>`))).toBe(false);
+    expect(env.fake.channelMessages(rematch.thread).some((m) => m.text.includes(`<@${dave.id}>`))).toBe(false);
     env.fake.assertNoViolations();
   });
 });

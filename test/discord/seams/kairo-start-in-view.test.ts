@@ -124,7 +124,7 @@ async function placeStall(gameId: number, where: string, user: FakeUser, locale:
   // The panel carries one picture: the board of this table with every stall placed so far, in the player's language.
   expect(panel.attachments, 'the panel carries the board as it stands').toHaveLength(1);
   expect(Buffer.compare(Buffer.from(panel.attachments[0]!.bytes), await boardNow(before, locale)), 'the picture is this table’s board now').toBe(0);
-  expect(panel.content).toMatch(stillToPlace(locale, state.setupQueue.length));
+  expect(panel.text).toMatch(stillToPlace(locale, state.setupQueue.length));
   // "In one go": the colour with a section, in selects by row of sections, the board's order (1–3, 4–6, 7–9).
   const bands = panel.selects.map((sel) => /(\d)–\d…$/.exec(sel.placeholder ?? '')?.[1]).filter((b) => b !== undefined);
   expect(bands.length).toBeGreaterThan(0);
@@ -178,7 +178,7 @@ describe("Kairo's start: the player placing a stall sees where the stalls stand"
       // The call of the next stall tells the one just placed as the board names it (the table speaks English).
       await until(env.fake, () => env.fake.channelMessages(thread).filter((m) => hasButton(m, 'turn')).at(-1)?.id !== [...used].at(-1), 'the call of the next stall');
       const next = env.fake.channelMessages(thread).filter((m) => hasButton(m, 'turn')).at(-1)!;
-      expect(next.content).toMatch(/places an? \w+ start stall in section [1-9] on [A-N]\d{1,2}, its entrance to the (north|east|south|west) \([A-N]\d{1,2}\)/);
+      expect(next.text).toMatch(/places an? \w+ start stall in section [1-9] on [A-N]\d{1,2}, its entrance to the (north|east|south|west) \([A-N]\d{1,2}\)/);
     }
     // The thread has one board picture during the start, the first; the board as it stands rode on the panels.
     expect(env.fake.channelMessages(thread).filter((m) => m.attachments.length > 0)).toHaveLength(1);

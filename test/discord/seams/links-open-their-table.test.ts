@@ -166,19 +166,19 @@ describe('in a channel with several tables', () => {
     // The board it opens is in the learning game's thread and names that game.
     const carolsBoard = env.fake.message(carolLearns.boardMessageId!)!;
     expect(env.fake.channelMessages(carolLearns.threadId!).map((m) => m.id)).toContain(carolsBoard.id);
-    expect(carolsBoard.content).toContain(`game #${carolLearns.id}`);
-    expect(carolsAnswer.content).toMatch(/^Your learning game of \*\*Tally\*\* has started/);
-    expect(carolsAnswer.content).toContain(linkTo(carolLearns.threadId!, carolsBoard.id));
+    expect(carolsBoard.text).toContain(`game #${carolLearns.id}`);
+    expect(carolsAnswer.text).toMatch(/^Your learning game of \*\*Tally\*\* has started/);
+    expect(carolsAnswer.text).toContain(linkTo(carolLearns.threadId!, carolsBoard.id));
     // Not the table she also plays at, nor any other table of the channel.
-    expect(linksIn(carolsAnswer.content)).toEqual([[carolLearns.threadId, carolsBoard.id]]);
+    expect(linksIn(carolsAnswer.text)).toEqual([[carolLearns.threadId, carolsBoard.id]]);
 
     const davesAnswer = await ask(dave, channel, 'learn', { game: 'tally' });
     daveLearns = await learningGameOf(dave);
     expect(daveLearns.id).not.toBe(carolLearns.id);
-    expect(davesAnswer.content).toMatch(/^Je oefenpartij \*\*Tally\*\* is begonnen/);
-    expect(davesAnswer.content).toContain(linkTo(daveLearns.threadId!, daveLearns.boardMessageId!));
+    expect(davesAnswer.text).toMatch(/^Je oefenpartij \*\*Tally\*\* is begonnen/);
+    expect(davesAnswer.text).toContain(linkTo(daveLearns.threadId!, daveLearns.boardMessageId!));
     expect(env.fake.channelMessages(daveLearns.threadId!).map((m) => m.id)).toContain(daveLearns.boardMessageId);
-    expect(linksIn(davesAnswer.content)).toEqual([[daveLearns.threadId, daveLearns.boardMessageId]]);
+    expect(linksIn(davesAnswer.text)).toEqual([[daveLearns.threadId, daveLearns.boardMessageId]]);
   });
 
   it("/game mine links each game waiting for the player to that game's own table, here and by direct message", async () => {
@@ -202,10 +202,10 @@ describe('in a channel with several tables', () => {
         expect(linksIn(line!)).toEqual([link]);
       }
     };
-    check((await ask(alice, channel, 'mine')).content);
+    check((await ask(alice, channel, 'mine')).text);
     await ask(alice, channel, 'mine', { dm: true });
     const dm = env.fake.directMessagesTo(alice.id).at(-1)!;
-    check(dm.content);
+    check(dm.text);
     // The lobby is done with: the channel's tables stay as they were for what follows.
     const close = await alice.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'cancel'), { until: 'response' });
     await until(close, () => env.fake.message(lobby.id)!.buttons.length === 0, 'the lobby closed');
@@ -215,12 +215,12 @@ describe('in a channel with several tables', () => {
     // Bob plays at one table of the four: his hand comes at once, without a menu of the others.
     const bobsHand = await ask(bob, channel, 'hand');
     expect(bobsHand.selects).toEqual([]);
-    expect(bobsHand.content).not.toMatch(/Which one do you mean/);
+    expect(bobsHand.text).not.toMatch(/Which one do you mean/);
     // Erin plays at none: she has no hand here, and is not offered the others' games.
-    expect((await ask(erin, channel, 'hand')).content).toBe('You play in none of the games running in this channel: there is no hand of yours to show.');
+    expect((await ask(erin, channel, 'hand')).text).toBe('You play in none of the games running in this channel: there is no hand of yours to show.');
     // Carol plays at two: she is asked between those two only.
     const question = await ask(carol, channel, 'hand');
-    expect(question.content).toBe('This channel has 2 running games. Which one do you mean (/game hand)?');
+    expect(question.text).toBe('This channel has 2 running games. Which one do you mean (/game hand)?');
     expect(question.selects[0]!.options.map((o) => Number(o.value))).toEqual([carolsTable.gameId, carolLearns.id]);
     // /game status may be about any game of the channel: Carol's own come first, then the others.
     const status = await ask(carol, channel, 'status');
@@ -239,25 +239,25 @@ describe('in a channel with several tables', () => {
 
     // Other games still run here: the player is asked which, the game that just ended among them.
     const question = await ask(alice, channel, 'replay');
-    expect(question.content).toBe('This channel has 4 games to replay (those running and the last one ended). Which one do you mean (/game replay)?');
+    expect(question.text).toBe('This channel has 4 games to replay (those running and the last one ended). Which one do you mean (/game replay)?');
     const menu = question.selects[0]!;
     expect(menu.options.map((o) => Number(o.value))).toEqual([bobsTable.gameId, carolLearns.id, daveLearns.id, carolsTable.gameId]);
     const loaded = await env.service.byId(carolsTable.gameId);
     const players = loaded.ok ? loaded.game.seats.map((s) => s.displayName).join(', ') : '';
     expect(menu.options.at(-1)!.label).toBe(`Tally #${carolsTable.gameId} · ${players} · ended`);
     const chosen = await alice.selectOptions(question.id, menu.customId, [String(carolsTable.gameId)], { until: 'response' });
-    await until(chosen, () => env.fake.message(question.id)?.content.startsWith('**Replay**') === true, 'the replay in place of the menu');
-    expect(env.fake.message(question.id)!.content).toContain(`**Replay** of Tally · game #${carolsTable.gameId} (finished)`);
+    await until(chosen, () => env.fake.message(question.id)?.text.startsWith('**Replay**') === true, 'the replay in place of the menu');
+    expect(env.fake.message(question.id)!.text).toContain(`**Replay** of Tally · game #${carolsTable.gameId} (finished)`);
 
     // In its thread the game needs no naming either.
     const inThread = await ask(carol, carolsTable.thread, 'replay');
-    expect(inThread.content).toContain(`game #${carolsTable.gameId} (finished)`);
+    expect(inThread.text).toContain(`game #${carolsTable.gameId} (finished)`);
 
     // The history links the final standings, posted in the channel.
     const finalBoard = ended.boardMessageId!;
     expect(env.fake.channelMessages(channel).map((m) => m.id)).toContain(finalBoard);
     const history = await ask(carol, channel, 'history');
-    const line = history.content.split('\n').find((l) => l.startsWith(`#${carolsTable.gameId} `))!;
+    const line = history.text.split('\n').find((l) => l.startsWith(`#${carolsTable.gameId} `))!;
     expect(linksIn(line)).toEqual([[channel, finalBoard]]);
   });
 
@@ -268,7 +268,7 @@ describe('in a channel with several tables', () => {
     // Its last board is the one in the thread (the end is announced, with no board of its own).
     expect(env.fake.channelMessages(bobsTable.thread).map((m) => m.id)).toContain(ended.boardMessageId);
     const history = await ask(bob, channel, 'history');
-    const line = history.content.split('\n').find((l) => l.startsWith(`#${bobsTable.gameId} `))!;
+    const line = history.text.split('\n').find((l) => l.startsWith(`#${bobsTable.gameId} `))!;
     expect(linksIn(line)).toEqual([[bobsTable.thread, ended.boardMessageId]]);
   });
 });

@@ -8,7 +8,7 @@
  * Crosses: tables, dms, quiet-away, clocks, languages
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeUser, SeenMessage } from '../../fake-discord/index.js';
+import { bodyText, type FakeUser, type SeenMessage } from '../../fake-discord/index.js';
 import { tallyGame } from '../../games/tally/game.js';
 import { tallyComputer } from '../../games/tally/ai/index.js';
 import { gameRegistry } from '../../../src/games/registry.js';
@@ -81,7 +81,7 @@ async function tableWaitingFor(waiting: FakeUser, channel: string, host: FakeUse
     board = latestBoard(env.fake, place());
   }
   expect(mentionedToAct(board)).toEqual([waiting.id]);
-  const id = Number(/#(\d+)/.exec(board.content.split('\n')[0]!)![1]);
+  const id = Number(/#(\d+)/.exec(board.text.split('\n')[0]!)![1]);
   // The board's delivery (its direct messages too) holds the game's lock until it is done.
   await env.service.lockedGame(id, () => undefined);
   // The turn's jobs are written with the board: the wait began before it was posted.
@@ -93,12 +93,12 @@ async function tableWaitingFor(waiting: FakeUser, channel: string, host: FakeUse
 /** Every message of the tables that reminds someone (one game's reminder, or one listing several). */
 function remindersAt(...at: readonly Table[]): SeenMessage[] {
   const places = [...new Set(at.map((t) => t.place))];
-  return places.flatMap((p) => env.fake.channelMessages(p)).filter((m) => /Reminder \d of|Erinnerung \d von|Herinnering \d van|games are waiting|Spiele warten|spellen wachten/.test(m.content));
+  return places.flatMap((p) => env.fake.channelMessages(p)).filter((m) => /Reminder \d of|Erinnerung \d von|Herinnering \d van|games are waiting|Spiele warten|spellen wachten/.test(m.text));
 }
 
 /** The users a posted message was allowed to ping (what Discord would notify), from the request the bot sent. */
 function pinged(message: SeenMessage): string[] {
-  const post = env.fake.requests.find((r) => r.method === 'POST' && r.globallyLimited !== true && /^\/channels\/\d+\/messages$/.test(r.path) && (r.body as { content?: string }).content === message.content);
+  const post = env.fake.requests.find((r) => r.method === 'POST' && r.globallyLimited !== true && /^\/channels\/\d+\/messages$/.test(r.path) && bodyText(r.body) === message.text);
   return (post?.body as { allowed_mentions?: { users?: string[] } } | undefined)?.allowed_mentions?.users ?? [];
 }
 
@@ -124,7 +124,7 @@ function expectOpensTable(entry: Listed, table: Table): void {
   expect(entry.place).toBe(table.place);
   const board = latestBoard(env.fake, table.place);
   expect(entry.messageId).toBe(board.id);
-  expect(board.content.split('\n')[0]).toContain(`#${table.id}`);
+  expect(board.text.split('\n')[0]).toContain(`#${table.id}`);
 }
 
 function expectSince(entry: Listed, table: Table): void {
@@ -162,7 +162,7 @@ describe('a player waited for at several tables', () => {
     expect(reminders).toHaveLength(1);
     const reminder = reminders[0]!;
     expect(env.fake.channelMessages(first.place).map((m) => m.id)).toContain(reminder.id);
-    const [head, ...lines] = reminder.content.split('\n');
+    const [head, ...lines] = reminder.text.split('\n');
     expect(head).toMatch(new RegExp(`^\\S+ <@${alice.id}>: 3 games are waiting for your decision, the longest-waiting first:$`));
     expect(pinged(reminder)).toEqual([alice.id]);
     const games = lines.map(listed);
@@ -179,14 +179,14 @@ describe('a player waited for at several tables', () => {
     // Snooze on the one message postpones the reminders of every game it listed.
     const snoozeButton = reminder.buttons.find((b) => b.customId?.includes(':snooze'))!;
     const snoozed = privateReply(await alice.clickButton(reminder.id, snoozeButton.customId!), alice);
-    expect(snoozed.content).toMatch(/^Snoozed: the next reminder comes <t:\d+:R>\.$/);
+    expect(snoozed.text).toMatch(/^Snoozed: the next reminder comes <t:\d+:R>\.$/);
     await at(remindedAt + 24 * HOUR - MINUTE);
     expect(remindersAt(first, second, third)).toHaveLength(1);
     await at(remindedAt + 24 * HOUR + 10 * MINUTE);
     const again = remindersAt(first, second, third);
     expect(again).toHaveLength(2);
     const next = again.find((m) => m.id !== reminder.id)!;
-    expect(next.content.split('\n').slice(1).map(listed).map((g) => [g.id, g.count])).toEqual([
+    expect(next.text.split('\n').slice(1).map(listed).map((g) => [g.id, g.count])).toEqual([
       [first.id, '2 of 3'],
       [second.id, '2 of 3'],
       [third.id, '2 of 3'],
@@ -204,10 +204,10 @@ describe('a player waited for at several tables', () => {
 
     await at(there.since.to + 12 * HOUR);
     const thereReminders = remindersAt(there);
-    expect(thereReminders.map((m) => m.content)).toEqual([expect.stringMatching(new RegExp(`^\\S+ <@${alice.id}>: \\*\\*Tally\\*\\* \\(Spiel #${there.id}\\) wartet auf deine Entscheidung\\. Erinnerung 1 von 3\\.$`))]);
+    expect(thereReminders.map((m) => m.text)).toEqual([expect.stringMatching(new RegExp(`^\\S+ <@${alice.id}>: \\*\\*Tally\\*\\* \\(Spiel #${there.id}\\) wartet auf deine Entscheidung\\. Erinnerung 1 von 3\\.$`))]);
     await at(here.since.to + 12 * HOUR);
     const hereReminders = remindersAt(here);
-    expect(hereReminders.map((m) => m.content)).toEqual([expect.stringMatching(new RegExp(`^\\S+ <@${alice.id}>: \\*\\*Tally\\*\\* \\(game #${here.id}\\) is waiting for your decision\\. Reminder 1 of 3\\.$`))]);
+    expect(hereReminders.map((m) => m.text)).toEqual([expect.stringMatching(new RegExp(`^\\S+ <@${alice.id}>: \\*\\*Tally\\*\\* \\(game #${here.id}\\) is waiting for your decision\\. Reminder 1 of 3\\.$`))]);
     env.fake.assertNoViolations();
   });
 
@@ -226,7 +226,7 @@ describe('a player waited for at several tables', () => {
       await at(first.since.to + 12 * HOUR);
       const dms = env.fake.directMessagesTo(bob.id).slice(before);
       expect(dms).toHaveLength(1);
-      const [head, ...lines] = dms[0]!.content.split('\n');
+      const [head, ...lines] = dms[0]!.text.split('\n');
       expect(head).toBe('3 Spiele warten auf deine Entscheidung, das am längsten wartende zuerst:');
       const games = lines.map(listed);
       expect(games.map((g) => g.id)).toEqual([first.id, second.id, third.id]);
@@ -267,7 +267,7 @@ describe('a player waited for at several tables', () => {
       const reminders = remindersAt(first, second, third);
       expect(reminders).toHaveLength(1);
       // Posted at the table that waited longest, in the server's language.
-      const [head, ...lines] = reminders[0]!.content.split('\n');
+      const [head, ...lines] = reminders[0]!.text.split('\n');
       expect(env.fake.channelMessages(first.place).map((m) => m.id)).toContain(reminders[0]!.id);
       expect(head).toMatch(new RegExp(`^\\S+ <@${carol.id}>: 3 games are waiting for your decision, the longest-waiting first:$`));
       expect(lines.map(listed).map((g) => [g.id, g.count])).toEqual([
@@ -291,7 +291,7 @@ describe('a game with a clock', () => {
     await at(table.since.to + HOUR);
     const reminders = remindersAt(table);
     expect(reminders).toHaveLength(1);
-    const [text, bank] = reminders[0]!.content.split('\n');
+    const [text, bank] = reminders[0]!.text.split('\n');
     expect(text).toMatch(new RegExp(`^\\S+ <@${alice.id}>: \\*\\*Tally\\*\\* \\(game #${table.id}\\) is waiting for your decision\\. Reminder 1 of 3\\.$`));
     // Alice's bank only (Bob is not reminded), as the board shows it.
     expect(bank).toMatch(/^⏱ Time banks: \S+ Alice 23h 0m \(running\)$/);
@@ -303,7 +303,7 @@ describe('a game with a clock', () => {
     await notify(bob, { how: 'both' });
     try {
       const table = await tableWaitingFor(bob, channel, alice, bob, { clock: '1h+5m' });
-      const warnings = (): SeenMessage[] => env.fake.channelMessages(table.place).filter((m) => /wird knapp|running low/.test(m.content));
+      const warnings = (): SeenMessage[] => env.fake.channelMessages(table.place).filter((m) => /wird knapp|running low/.test(m.text));
       const before = env.fake.directMessagesTo(bob.id).length;
       // A quarter of the hour is left after forty-five minutes.
       await at(table.since.from + 45 * MINUTE - MINUTE);
@@ -312,13 +312,13 @@ describe('a game with a clock', () => {
       expect(warnings()).toHaveLength(1);
       const warning = warnings()[0]!;
       // The table speaks English (Alice opened it); Bob's direct message is in German.
-      expect(warning.content).toMatch(new RegExp(`^\\S+ <@${bob.id}>: your time bank in \\*\\*Tally\\*\\* \\(game #${table.id}\\) is running low: 1[45]m left\\. When it is empty, a computer player plays for you until you take your seat back\\.$`));
+      expect(warning.text).toMatch(new RegExp(`^\\S+ <@${bob.id}>: your time bank in \\*\\*Tally\\*\\* \\(game #${table.id}\\) is running low: 1[45]m left\\. When it is empty, a computer player plays for you until you take your seat back\\.$`));
       expect(pinged(warning)).toEqual([bob.id]);
       expect(warning.buttons).toEqual([]);
       // By itself: not in a reminder or a board.
       expect(remindersAt(table)).toEqual([]);
       const dms = env.fake.directMessagesTo(bob.id).slice(before);
-      expect(dms.map((m) => m.content)).toEqual([
+      expect(dms.map((m) => m.text)).toEqual([
         expect.stringMatching(new RegExp(`^Dein Zeitkonto in \\*\\*Tally\\*\\* \\(Spiel #${table.id}\\) in <#${table.place}> wird knapp: noch 1[45] Min: (?:\\[[^\\]]+\\]\\()?https://discord\\.com/channels/\\d+/${table.place}/${warning.id}\\)?$`)),
       ]);
       // Once per turn: nothing more while the bank runs on.
@@ -334,7 +334,7 @@ describe('a game with a clock', () => {
   it('a warning due in the player quiet hours waits until they end, and comes once', async () => {
     const channel = env.fake.createChannel('one-reminder-quiet-bank');
     const table = await tableWaitingFor(carol, channel, alice, carol, { clock: '1d+1h' });
-    const warnings = (): SeenMessage[] => env.fake.channelMessages(table.place).filter((m) => /running low/.test(m.content));
+    const warnings = (): SeenMessage[] => env.fake.channelMessages(table.place).filter((m) => /running low/.test(m.text));
     // A quarter of the day is left after eighteen hours: quiet hours hold from that hour for three.
     const due = table.since.to + 18 * HOUR;
     const hour = new Date(due).getUTCHours();
@@ -346,7 +346,7 @@ describe('a game with a clock', () => {
       expect(warnings()).toEqual([]);
       await at(morning);
       expect(warnings()).toHaveLength(1);
-      expect(warnings()[0]!.content).toMatch(new RegExp(`^\\S+ <@${carol.id}>: your time bank in \\*\\*Tally\\*\\* \\(game #${table.id}\\) is running low: [3-5]h \\d+m left\\.`));
+      expect(warnings()[0]!.text).toMatch(new RegExp(`^\\S+ <@${carol.id}>: your time bank in \\*\\*Tally\\*\\* \\(game #${table.id}\\) is running low: [3-5]h \\d+m left\\.`));
       expect(pinged(warnings()[0]!)).toEqual([carol.id]);
       await at(morning + 2 * HOUR);
       expect(warnings()).toHaveLength(1);
@@ -359,7 +359,7 @@ describe('a game with a clock', () => {
   it('a player back early from an absence is still warned before their bank runs out', async () => {
     const channel = env.fake.createChannel('one-reminder-back-early');
     const table = await tableWaitingFor(carol, channel, carol, alice, { clock: '1d+1h' });
-    const warnings = (): SeenMessage[] => env.fake.channelMessages(table.place).filter((m) => /running low/.test(m.content));
+    const warnings = (): SeenMessage[] => env.fake.channelMessages(table.place).filter((m) => /running low/.test(m.text));
     // An hour into the turn Carol goes away for days: her bank stands still with 23 hours left.
     await at(table.since.to + HOUR);
     await notify(carol, { time_zone: 'UTC', away_until: new Date(env.fake.clock.now() + 3 * 24 * HOUR).toISOString().slice(0, 10) });
@@ -373,7 +373,7 @@ describe('a game with a clock', () => {
     expect(warnings()).toEqual([]);
     await at(back + 17 * HOUR + MINUTE);
     expect(warnings()).toHaveLength(1);
-    expect(warnings()[0]!.content).toMatch(new RegExp(`^\\S+ <@${carol.id}>: your time bank in \\*\\*Tally\\*\\* \\(game #${table.id}\\) is running low: 5h 5\\dm left\\.`));
+    expect(warnings()[0]!.text).toMatch(new RegExp(`^\\S+ <@${carol.id}>: your time bank in \\*\\*Tally\\*\\* \\(game #${table.id}\\) is running low: 5h 5\\dm left\\.`));
     env.fake.assertNoViolations();
   });
 });

@@ -156,19 +156,19 @@ async function replaySuggestions(user: FakeUser): Promise<number[]> {
 
 describe('a channel a member cannot view', () => {
   it('its running games are not in their list of the whole server; a player there still finds the game they play', async () => {
-    expect(gamesIn((await ask(eve, lounge, 'game', 'list', { server: true })).content)).toEqual([loungeRunning.gameId]);
-    expect(gamesIn((await ask(alice, lounge, 'game', 'list', { server: true })).content)).toEqual([loungeRunning.gameId, backroomRunning.gameId]);
-    expect(gamesIn((await ask(bob, lounge, 'game', 'list', { server: true })).content)).toEqual([loungeRunning.gameId, backroomRunning.gameId]);
+    expect(gamesIn((await ask(eve, lounge, 'game', 'list', { server: true })).text)).toEqual([loungeRunning.gameId]);
+    expect(gamesIn((await ask(alice, lounge, 'game', 'list', { server: true })).text)).toEqual([loungeRunning.gameId, backroomRunning.gameId]);
+    expect(gamesIn((await ask(bob, lounge, 'game', 'list', { server: true })).text)).toEqual([loungeRunning.gameId, backroomRunning.gameId]);
     // Nothing of the back room either: no thread, no channel.
-    const evesList = (await ask(eve, lounge, 'game', 'list', { server: true })).content;
+    const evesList = (await ask(eve, lounge, 'game', 'list', { server: true })).text;
     expect(evesList).not.toContain(backroom);
     expect(evesList).not.toContain(backroomRunning.thread);
   });
 
   it('its finished games are not in their history; those who played them still see them', async () => {
-    expect(gamesIn((await ask(eve, lounge, 'game', 'history')).content)).toEqual([loungeEnded.gameId]);
-    expect(gamesIn((await ask(alice, lounge, 'game', 'history')).content)).toEqual([backroomEnded.gameId, loungeEnded.gameId]);
-    expect(gamesIn((await ask(bob, lounge, 'game', 'history')).content)).toEqual([backroomEnded.gameId, loungeEnded.gameId]);
+    expect(gamesIn((await ask(eve, lounge, 'game', 'history')).text)).toEqual([loungeEnded.gameId]);
+    expect(gamesIn((await ask(alice, lounge, 'game', 'history')).text)).toEqual([backroomEnded.gameId, loungeEnded.gameId]);
+    expect(gamesIn((await ask(bob, lounge, 'game', 'history')).text)).toEqual([backroomEnded.gameId, loungeEnded.gameId]);
   });
 
   it('its games are neither suggested to them nor replayed for them, by number or by a forged button; their players may replay them', async () => {
@@ -176,31 +176,31 @@ describe('a channel a member cannot view', () => {
     expect(await replaySuggestions(bob)).toEqual([backroomRunning.gameId, backroomEnded.gameId, loungeRunning.gameId, loungeEnded.gameId]);
 
     const refused = await ask(eve, lounge, 'game', 'replay', { game: backroomEnded.gameId });
-    expect(refused.content).toBe(`Game #${backroomEnded.gameId} was played in a channel you cannot see, so its replay is not shown to you. Nothing was changed.`);
+    expect(refused.text).toBe(`Game #${backroomEnded.gameId} was played in a channel you cannot see, so its replay is not shown to you. Nothing was changed.`);
     expect(refused.attachments).toEqual([]);
-    expect((await ask(eve, lounge, 'game', 'replay', { game: backroomRunning.gameId })).content).toContain('a channel you cannot see');
+    expect((await ask(eve, lounge, 'game', 'replay', { game: backroomRunning.gameId })).text).toContain('a channel you cannot see');
 
     // The Replay button of a game she may see, forged with the hidden game's number.
     const finalBoard = boards(env.fake, lounge).at(-1)!;
     const forged = await eve.forgeClick(finalBoard.id, encodeCustomId({ gameId: backroomEnded.gameId, version: 1, verb: 'replay' }));
     await until(forged, () => forged.reply !== undefined && !forged.reply.loading, 'the answer to the forged button');
-    expect(privateReply(forged, eve).content).toBe(`Game #${backroomEnded.gameId} was played in a channel you cannot see, so its replay is not shown to you. Nothing was changed.`);
+    expect(privateReply(forged, eve).text).toBe(`Game #${backroomEnded.gameId} was played in a channel you cannot see, so its replay is not shown to you. Nothing was changed.`);
 
     // Bob no longer sees the back room, but he played there.
-    expect((await ask(bob, lounge, 'game', 'replay', { game: backroomEnded.gameId })).content).toContain(`**Replay** of Tally · game #${backroomEnded.gameId} (finished)`);
-    expect((await ask(alice, lounge, 'game', 'replay', { game: backroomEnded.gameId })).content).toContain(`**Replay** of Tally · game #${backroomEnded.gameId} (finished)`);
+    expect((await ask(bob, lounge, 'game', 'replay', { game: backroomEnded.gameId })).text).toContain(`**Replay** of Tally · game #${backroomEnded.gameId} (finished)`);
+    expect((await ask(alice, lounge, 'game', 'replay', { game: backroomEnded.gameId })).text).toContain(`**Replay** of Tally · game #${backroomEnded.gameId} (finished)`);
   });
 });
 
 describe('/stats', () => {
   it('about a user Discord did not resolve is refused in the asker’s language, never answered about the asker', async () => {
     const stranger = new UnresolvedUser('400000000000000001');
-    expect((await ask(eve, lounge, 'stats', undefined, { user: stranger })).content).toBe('Discord did not say who that member is: pick them from the list and try again. Nothing was shown.');
-    expect((await ask(dora, lounge, 'stats', undefined, { user: stranger })).content).toBe(
+    expect((await ask(eve, lounge, 'stats', undefined, { user: stranger })).text).toBe('Discord did not say who that member is: pick them from the list and try again. Nothing was shown.');
+    expect((await ask(dora, lounge, 'stats', undefined, { user: stranger })).text).toBe(
       'Discord hat nicht mitgeteilt, wer dieses Mitglied ist: Wähle es aus der Liste und versuche es noch einmal. Es wurde nichts gezeigt.',
     );
     // Named and resolved, or not named at all: answered as before.
-    expect((await ask(eve, lounge, 'stats', undefined, { user: alice })).content).toContain(`<@${alice.id}>`);
-    expect((await ask(eve, lounge, 'stats', undefined)).content).toContain(`<@${eve.id}>`);
+    expect((await ask(eve, lounge, 'stats', undefined, { user: alice })).text).toContain(`<@${alice.id}>`);
+    expect((await ask(eve, lounge, 'stats', undefined)).text).toContain(`<@${eve.id}>`);
   });
 });

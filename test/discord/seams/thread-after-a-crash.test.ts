@@ -109,7 +109,7 @@ async function boardArrivedOnce(lobby: SeenMessage): Promise<SeenMessage> {
   expect(boards(fake, thread!.id)).toHaveLength(1);
   expect(boards(fake, channel)).toEqual([]);
   // The lobby says the game began (no more, no less: the board is in the thread).
-  expect(fake.message(lobby.id)!.content).toContain(`(Spiel #${game.id}) hat begonnen`);
+  expect(fake.message(lobby.id)!.text).toContain(`(Spiel #${game.id}) hat begonnen`);
   return boards(fake, thread!.id)[0]!;
 }
 

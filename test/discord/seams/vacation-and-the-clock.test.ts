@@ -79,7 +79,7 @@ async function table(guests: readonly (FakeUser | 'computer')[]): Promise<Table>
       const current = env.fake.message(lobby.id)!;
       const select = current.selects.find((s) => s.customId.includes(':addbot'))!;
       const added = await alice.selectOptions(lobby.id, select.customId, ['easy'], { until: 'response' });
-      await added.waitFor(() => env.fake.message(lobby.id)!.content !== current.content, { timeoutMs: WAIT_MS, description: 'the lobby with the computer player' });
+      await added.waitFor(() => env.fake.message(lobby.id)!.text !== current.text, { timeoutMs: WAIT_MS, description: 'the lobby with the computer player' });
     } else {
       await guest.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
     }
@@ -120,7 +120,7 @@ describe('a vacation at the clock', () => {
     await until(env.fake, () => env.fake.threadsOf(channel).some((t) => !threads.has(t.id)), 'the learning table', WAIT_MS);
     const learning = { gameId: 0, thread: env.fake.threadsOf(channel).find((t) => !threads.has(t.id))!.id };
 
-    const answer = (await ask(alice, withBob.thread, 'notify', { away_until: dayAhead(3) })).content;
+    const answer = (await ask(alice, withBob.thread, 'notify', { away_until: dayAhead(3) })).text;
     expect(answer).toContain('Deine Uhren stehen still, bis du zurück bist: noch 11 von 14 Urlaubstagen in diesem Jahr.');
     await until(env.fake, () => told(withBob).length === 1, 'the table with Bob told', WAIT_MS);
     expect(told(withBob)[0]!.text).toMatch(/ist im Urlaub bis <t:\d+:f> · noch 11 von 14 Tagen in diesem Jahr/);
@@ -137,8 +137,8 @@ describe('a vacation at the clock', () => {
     expect(told(withBob)).toHaveLength(1);
 
     // The server's admin lowers the days to one; she moves her return a day on: the days are spent.
-    expect((await ask(admin, channel, 'server', { vacation_days: 1 })).content).toContain('each player has 1 vacation day a year.');
-    const moved = (await ask(alice, withBob.thread, 'notify', { away_until: dayAhead(3) })).content;
+    expect((await ask(admin, channel, 'server', { vacation_days: 1 })).text).toContain('each player has 1 vacation day a year.');
+    const moved = (await ask(alice, withBob.thread, 'notify', { away_until: dayAhead(3) })).text;
     expect(moved).toContain('Deine Urlaubstage für dieses Jahr sind aufgebraucht (1 Tag im Jahr): Die Abwesenheit schaltet deine Erinnerungen stumm, aber deine Uhren laufen.');
     await until(env.fake, () => told(withBob).length === 2, 'the table told her clock runs', WAIT_MS);
     expect(told(withBob)[1]!.text).toMatch(/ist abwesend bis <t:\d+:f> · keine Urlaubstage mehr in diesem Jahr \(1 Tag im Jahr\), die Uhr läuft also weiter/);

@@ -161,13 +161,13 @@ async function newLobby(host: FakeUser, players: number): Promise<{ answer: Seen
   const answer = privateReply(handle, host);
   const id = /\/channels\/\d+\/\d+\/(\d+)$/.exec(answer.links[0]?.url ?? '')?.[1];
   const lobby = id === undefined ? undefined : env.fake.message(id);
-  if (lobby === undefined) throw new Error(`no lobby linked from: ${answer.content}`);
+  if (lobby === undefined) throw new Error(`no lobby linked from: ${answer.text}`);
   return { answer, lobby };
 }
 
 /** Everything a panel shows: its text, its buttons, and its select options with their descriptions. */
 function panelText(panel: SeenMessage): string {
-  return [panel.content, ...panel.buttons.map((b) => b.label ?? ''), ...panel.selects.flatMap((s) => s.options.map((o) => `${o.label} · ${o.description ?? ''}`))].join('\n');
+  return [panel.text, ...panel.buttons.map((b) => b.label ?? ''), ...panel.selects.flatMap((s) => s.options.map((o) => `${o.label} · ${o.description ?? ''}`))].join('\n');
 }
 
 describe('what the table reads', () => {
@@ -187,7 +187,7 @@ describe('what the table reads', () => {
 
       await dirk.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
       const full = env.fake.message(lobby.id)!;
-      expect(full.content).toContain('Spieler (2/2)');
+      expect(full.text).toContain('Spieler (2/2)');
       expect(verbs(full)).toEqual(['quit', 'start', 'cancel']);
       expect(full.selects).toEqual([]);
 
@@ -223,12 +223,12 @@ describe('what the table reads', () => {
       const current = env.fake.message(lobby.id)!;
       const select = current.selects.find((s) => s.customId.includes(':addbot'))!;
       const added = await alice.selectOptions(lobby.id, select.customId, ['normal'], { until: 'response' });
-      await added.waitFor(() => env.fake.message(lobby.id)!.content !== current.content, { timeoutMs: WAIT_MS, description: 'the computer player seated' });
+      await added.waitFor(() => env.fake.message(lobby.id)!.text !== current.text, { timeoutMs: WAIT_MS, description: 'the computer player seated' });
     }
     const crowd = await start(alice, env.fake.message(lobby.id)!);
     // Bob leaves: a computer player takes his seat (a stand-in) and plays it by the same plan.
     const left = await runConfirmed(bob, crowd.thread, 'leave');
-    expect(left.content).not.toBe('');
+    expect(left.text).not.toBe('');
     // Alexandra's turn comes (the game's own word, then the board that calls her).
     const called = async (after: string | undefined): Promise<boolean> => {
       const game = await gameIn(crowd.gameId);
@@ -241,9 +241,9 @@ describe('what the table reads', () => {
     await playTurn(alice, crowd.gameId, crowd.thread);
     await until(env.fake, () => called(before), 'the board after the others\' turns', 120_000);
     const board = boards(env.fake, crowd.thread).at(-1)!;
-    const lines = board.content.split('\n');
+    const lines = board.text.split('\n');
     const heading = lines.indexOf('Letzte Züge, je einer pro Zeile:');
-    expect(heading, board.content).toBeGreaterThan(0);
+    expect(heading, board.text).toBeGreaterThan(0);
     const turns = lines.slice(heading + 1).filter((l) => l.startsWith('- '));
     expect(turns.length).toBeGreaterThanOrEqual(4);
     for (const line of turns) {
@@ -251,11 +251,11 @@ describe('what the table reads', () => {
       expect(line, 'not cut mid-sentence').not.toMatch(/…$/);
     }
     // A turn that pays every companion and merchant there is longer than a line: told in whole events, the rest counted.
-    expect(turns.some((l) => /; … und \d+ weitere$/.test(l)), board.content).toBe(true);
+    expect(turns.some((l) => /; … und \d+ weitere$/.test(l)), board.text).toBe(true);
     // A computer player's turn is one line of what it did, not a line announcing it and then its moves.
-    expect(turns.filter((l) => /^- \S+ Bot \d \(normal\) ist am Zug \(Runde \d+\)$/u.test(l)), board.content).toEqual([]);
+    expect(turns.filter((l) => /^- \S+ Bot \d \(normal\) ist am Zug \(Runde \d+\)$/u.test(l)), board.text).toEqual([]);
     // The stand-in's turn names Bob's seat as played by a computer.
-    expect(turns.some((l) => l.includes(`${NAMES.bob} (Computer)`)), board.content).toBe(true);
+    expect(turns.some((l) => l.includes(`${NAMES.bob} (Computer)`)), board.text).toBe(true);
   });
 
   it('the board of a game won because the other player left says first that it is over and who won; its picture shows the game over, nobody deciding', async () => {
@@ -268,11 +268,11 @@ describe('what the table reads', () => {
     await runConfirmed(leaver, table.thread, 'leave');
     await until(env.fake, () => boards(env.fake, channel()).length > finalsBefore, 'the final board in the channel');
     const final = boards(env.fake, channel()).at(-1)!;
-    const lines = final.content.split('\n');
+    const lines = final.text.split('\n');
     expect(lines[0]).toMatch(/^\*\*Istanbul\*\*/);
     expect(lines[1]).toMatch(new RegExp(`^\\*\\*Das Spiel ist vorbei\\.\\*\\* \\S+ <@${winner}> gewinnt: Alle anderen haben das Spiel verlassen\\.$`, 'u'));
     expect(hasButton(final, 'turn')).toBe(false);
-    expect(final.content).not.toMatch(/am Zug|entscheide/);
+    expect(final.text).not.toMatch(/am Zug|entscheide/);
     // The picture is drawn from a view with the game over and the winner ranked first: its header names the winner, nobody to decide.
     const over = jobs.filter((j): j is GameBoardJob => j.game === 'istanbul' && (j.options as { ranks?: unknown }).ranks !== undefined);
     expect(over.length).toBeGreaterThan(0);
@@ -290,7 +290,7 @@ describe('what the table reads', () => {
     ] as const) {
       const handle = await user.runCommand(channel(), 'help', { options: { topic: 'rules', game: 'istanbul' } });
       await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the answer to /help rules' });
-      const lines = privateReply(handle, user).content.split('\n');
+      const lines = privateReply(handle, user).text.split('\n');
       expect(lines[0]).toBe('## Istanbul');
       expect(lines).toContain(heading);
       expect(lines.filter((l) => l.startsWith('### ')).length).toBeGreaterThanOrEqual(3);

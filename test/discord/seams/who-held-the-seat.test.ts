@@ -87,7 +87,7 @@ async function gameIn(channel: string): Promise<ActiveSnapshot> {
 async function answer(user: FakeUser, channel: string, name: 'game' | 'stats', subcommand?: string, options: Record<string, string | number> = {}): Promise<string> {
   const handle = await user.runCommand(channel, name, { ...(subcommand === undefined ? {} : { subcommand }), options });
   await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: `the answer to /${name} ${subcommand ?? ''}` });
-  return privateReply(handle, user).content;
+  return privateReply(handle, user).text;
 }
 
 /** The replay of game `gameId` as `user` opens it (its start), and the same replay stepped to its last turn. */
@@ -100,9 +100,9 @@ async function replay(user: FakeUser, channel: string, gameId: number): Promise<
     const last = select.options.at(-1)!;
     // A game ended before its first turn was over: its start is its end.
     if (last.default === true) return start;
-    const before = env.fake.message(start.id)!.content;
+    const before = env.fake.message(start.id)!.text;
     const picked = await user.selectOptions(start.id, select.customId, [last.value], { until: 'response' });
-    await picked.waitFor(() => env.fake.message(start.id)!.content !== before, { timeoutMs: WAIT_MS, description: 'the last turn of the replay' });
+    await picked.waitFor(() => env.fake.message(start.id)!.text !== before, { timeoutMs: WAIT_MS, description: 'the last turn of the replay' });
     return env.fake.message(start.id)!;
   };
   return { start, end };
@@ -121,7 +121,7 @@ async function addComputer(host: FakeUser, lobby: SeenMessage, level: 'easy' | '
   const current = env.fake.message(lobby.id)!;
   const select = current.selects.find((s) => s.customId.includes(':addbot'))!;
   const handle = await host.selectOptions(lobby.id, select.customId, [level], { until: 'response' });
-  await handle.waitFor(() => env.fake.message(lobby.id)!.content !== current.content, { timeoutMs: WAIT_MS, description: 'the lobby with the computer player' });
+  await handle.waitFor(() => env.fake.message(lobby.id)!.text !== current.text, { timeoutMs: WAIT_MS, description: 'the lobby with the computer player' });
 }
 
 /** Plays `user`'s Istanbul turn from the latest call (by the progress-biased policy), and waits for the next call. */
@@ -168,40 +168,40 @@ describe('who held the seat', () => {
     const vote = env.fake.channelMessages(channel).find((m) => hasButton(m, 'vote'))!;
     await other.clickButton(vote.id, vote.buttons.find((b) => b.customId?.endsWith(':skip'))!.customId!);
     const afterVote = await callAsking(channel, other, first.id);
-    const standIn = boards(env.fake, channel).filter((b) => b.content.includes(`${nameOf(idle)} (Computer)`));
+    const standIn = boards(env.fake, channel).filter((b) => b.text.includes(`${nameOf(idle)} (Computer)`));
     expect(standIn.length).toBeGreaterThan(0);
     // The stand-in's moves are marked; the turn it handed on is the other player's, named plainly.
-    for (const board of [...standIn, afterVote]) expect(board.content).not.toContain(`${nameOf(other)} (Computer)`);
-    expect(afterVote.content).toMatch(new RegExp(`${nameOf(other)} ist am Zug \\(Runde 1\\)`));
+    for (const board of [...standIn, afterVote]) expect(board.text).not.toContain(`${nameOf(other)} (Computer)`);
+    expect(afterVote.text).toMatch(new RegExp(`${nameOf(other)} ist am Zug \\(Runde 1\\)`));
     // The board of now: the stand-in plays the idle seat now, and the header says so.
-    expect(afterVote.content).toContain(`${nameOf(idle)} (Computer) 0`);
+    expect(afterVote.text).toContain(`${nameOf(idle)} (Computer) 0`);
 
     // While the computer still plays the seat, the replay's start names who sat down: both players, plainly.
     const { start } = await replay(carol, channel, gameId);
-    expect(start.content).toContain('**Der Anfang**');
-    expect(start.content).toMatch(new RegExp(`Rubine: (${nameOf(alice)}|${nameOf(bob)}) 0, (${nameOf(alice)}|${nameOf(bob)}) 0`));
-    expect(start.content).not.toContain('(Computer)');
+    expect(start.text).toContain('**Der Anfang**');
+    expect(start.text).toMatch(new RegExp(`Rubine: (${nameOf(alice)}|${nameOf(bob)}) 0, (${nameOf(alice)}|${nameOf(bob)}) 0`));
+    expect(start.text).not.toContain('(Computer)');
 
     // The other player plays; the stand-in plays on; the board names each move by who made it.
     const second = await playsIstanbul(channel, other);
     const afterStandIn = mentionedToAct(second).includes(other.id) ? second : await callAsking(channel, other, second.id);
-    expect(afterStandIn.content).not.toContain(`${nameOf(other)} (Computer)`);
+    expect(afterStandIn.text).not.toContain(`${nameOf(other)} (Computer)`);
 
     // The player comes back and takes the seat between turns.
     const offer = privateReply(await idle.clickButton(afterStandIn.id, buttonFor(afterStandIn, 'turn')), idle);
     const reclaim = offer.buttons.find((b) => b.customId?.includes(':reclaim'))!.customId!;
     privateReply(await idle.clickButton(offer.id, reclaim), idle);
-    await until(env.fake, () => latestCall(env.fake, channel).content.includes('übernimmt den Platz wieder vom Computerspieler'), 'the table told the seat is taken back', WAIT_MS);
+    await until(env.fake, () => latestCall(env.fake, channel).text.includes('übernimmt den Platz wieder vom Computerspieler'), 'the table told the seat is taken back', WAIT_MS);
     expect((await gameIn(channel)).seats.find((s) => s.userId === idle.id)!.computer).toBeNull();
 
     // The other plays; the board that asks the player back names them plainly, in its header too.
     const theirs = await playsIstanbul(channel, other);
     expect(mentionedToAct(theirs)).toEqual([idle.id]);
-    expect(theirs.content).not.toContain('(Computer)');
+    expect(theirs.text).not.toContain('(Computer)');
     // The player's own turn: their moves are theirs, not a computer's.
     const own = await playsIstanbul(channel, idle);
-    expect(own.content).toContain(nameOf(idle));
-    expect(own.content).not.toContain('(Computer)');
+    expect(own.text).toContain(nameOf(idle));
+    expect(own.text).not.toContain('(Computer)');
 
     // The log (read in English by Alice) marks the computer's moves and only those.
     const opened = await alice.clickButton(own.id, buttonFor(own, 'log'), { until: 'response' });
@@ -213,13 +213,13 @@ describe('who held the seat', () => {
 
     // The other player leaves: the player at the table wins, and every surface says so, the same.
     await runConfirmed(other, channel, 'leave');
-    await until(env.fake, () => latestBoard(env.fake, channel).content.includes('Das Spiel ist vorbei'), 'the final board', WAIT_MS);
+    await until(env.fake, () => latestBoard(env.fake, channel).text.includes('Das Spiel ist vorbei'), 'the final board', WAIT_MS);
     const final = latestBoard(env.fake, channel);
-    expect(final.content).toContain(`<@${idle.id}> gewinnt: Alle anderen haben das Spiel verlassen.`);
+    expect(final.text).toContain(`<@${idle.id}> gewinnt: Alle anderen haben das Spiel verlassen.`);
     expect(await historyLine(carol, channel, gameId)).toContain(`gewonnen von <@${idle.id}>`);
     expect(await answer(idle, channel, 'stats')).toMatch(/Istanbul: 1 (played|gespielt|gespeeld), 1 (won|gewonnen)/);
     const ended = await (await replay(bob, channel, gameId)).end();
-    expect(ended.content).toContain(`<@${idle.id}> wint: alle andere spelers hebben het spel verlaten.`);
+    expect(ended.text).toContain(`<@${idle.id}> wint: alle andere spelers hebben het spel verlaten.`);
     env.fake.assertNoViolations();
   });
 
@@ -234,12 +234,12 @@ describe('who held the seat', () => {
 
     // Leaving, she is told first that nobody wins.
     const prompt = privateReply(await alice.runCommand(channel, 'game', { subcommand: 'leave' }), alice);
-    expect(prompt.content).toContain('The game ends now: no other human is left playing their own seat, so nobody wins.');
+    expect(prompt.text).toContain('The game ends now: no other human is left playing their own seat, so nobody wins.');
     await runConfirmed(alice, channel, 'leave');
-    await until(env.fake, () => latestBoard(env.fake, channel).content.includes('Das Spiel ist vorbei'), 'the final board', WAIT_MS);
+    await until(env.fake, () => latestBoard(env.fake, channel).text.includes('Das Spiel ist vorbei'), 'the final board', WAIT_MS);
     const final = latestBoard(env.fake, channel);
-    expect(final.content).toContain('Kein Mensch spielt mehr selbst am Tisch, und Computerspieler spielen nicht allein weiter: Niemand gewinnt.');
-    expect(final.content).not.toMatch(/gewinnt:/);
+    expect(final.text).toContain('Kein Mensch spielt mehr selbst am Tisch, und Computerspieler spielen nicht allein weiter: Niemand gewinnt.');
+    expect(final.text).not.toMatch(/gewinnt:/);
 
     // The history in three languages: no winner, nobody credited.
     expect(await historyLine(alice, channel, gameId)).toMatch(/ · 3 players · no winner: the last human player left/);
@@ -248,8 +248,8 @@ describe('who held the seat', () => {
     expect(await answer(alice, channel, 'stats')).toContain('Tally: 1 played, 0 won, average place 2.0');
     // The replay's start names the computers with their level in the reader's language; its end has no winner.
     const { start, end } = await replay(bob, channel, gameId);
-    expect(start.content).toMatch(/Bot 1 \(normaal\).*Bot 2 \(moeilijk\)|Bot 2 \(moeilijk\).*Bot 1 \(normaal\)/);
-    expect((await end()).content).toContain('Er speelt geen mens meer zelf aan tafel, en computerspelers spelen niet alleen verder: niemand wint.');
+    expect(start.text).toMatch(/Bot 1 \(normaal\).*Bot 2 \(moeilijk\)|Bot 2 \(moeilijk\).*Bot 1 \(normaal\)/);
+    expect((await end()).text).toContain('Er speelt geen mens meer zelf aan tafel, en computerspelers spelen niet alleen verder: niemand wint.');
     env.fake.assertNoViolations();
   });
 
@@ -260,7 +260,7 @@ describe('who held the seat', () => {
     await clickForBoard(carol, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
     const gameId = (await gameIn(channel)).row.id;
     // Carol ends her turns at once; the easy computer adds 2 twice and wins on its first turn.
-    const over = (): boolean => latestBoard(env.fake, channel).content.includes('Das Spiel ist vorbei');
+    const over = (): boolean => latestBoard(env.fake, channel).text.includes('Das Spiel ist vorbei');
     for (let turn = 0; !over(); turn++) {
       expect(turn).toBeLessThan(3);
       const call = latestCall(env.fake, channel);
@@ -268,15 +268,15 @@ describe('who held the seat', () => {
       await until(env.fake, () => over() || latestCall(env.fake, channel).id !== call.id, 'the next call', WAIT_MS);
     }
     const final = latestBoard(env.fake, channel);
-    expect(final.content).toMatch(/1\. \S+ Bot 1 \(leicht\): /u);
+    expect(final.text).toMatch(/1\. \S+ Bot 1 \(leicht\): /u);
 
     expect(await historyLine(carol, channel, gameId)).toMatch(/ · 2 Spieler · gewonnen von Bot 1 \(leicht\)/);
     expect(await historyLine(bob, channel, gameId)).toMatch(/ · 2 spelers · gewonnen door Bot 1 \(makkelijk\)/);
     expect(await historyLine(alice, channel, gameId)).toMatch(/ · 2 players · won by Bot 1 \(easy\)/);
     expect(await answer(carol, channel, 'stats')).toContain('Tally: 1 gespielt, 0 gewonnen, durchschnittlicher Platz 2.0');
     const ended = await (await replay(alice, channel, gameId)).end();
-    expect(ended.content).toMatch(/1\. \S+ Bot 1 \(easy\): /u);
-    expect(ended.content).not.toContain('(leicht)');
+    expect(ended.text).toMatch(/1\. \S+ Bot 1 \(easy\): /u);
+    expect(ended.text).not.toContain('(leicht)');
     env.fake.assertNoViolations();
   });
 
@@ -299,33 +299,33 @@ describe('who held the seat', () => {
 
     // Alice leaves: she is told nobody wins, and nobody does.
     const prompt = privateReply(await alice.runCommand(channel, 'game', { subcommand: 'leave' }), alice);
-    expect(prompt.content).toContain('no other human is left playing their own seat, so nobody wins');
+    expect(prompt.text).toContain('no other human is left playing their own seat, so nobody wins');
     await runConfirmed(alice, channel, 'leave');
-    await until(env.fake, () => latestBoard(env.fake, channel).content.includes('Das Spiel ist vorbei'), 'the final board', WAIT_MS);
+    await until(env.fake, () => latestBoard(env.fake, channel).text.includes('Das Spiel ist vorbei'), 'the final board', WAIT_MS);
     const final = latestBoard(env.fake, channel);
-    expect(final.content).toContain('Niemand gewinnt.');
-    expect(final.content).not.toContain(`<@${carol.id}> gewinnt`);
+    expect(final.text).toContain('Niemand gewinnt.');
+    expect(final.text).not.toContain(`<@${carol.id}> gewinnt`);
     expect(await historyLine(carol, channel, gameId)).toMatch(/kein Sieger/);
     expect(await answer(carol, channel, 'stats')).toMatch(/Tally: \d+ gespielt, 0 gewonnen/);
     const ended = await (await replay(carol, channel, gameId)).end();
-    expect(ended.content).toContain('Niemand gewinnt.');
-    expect(ended.content).not.toContain(`<@${carol.id}> gewinnt`);
+    expect(ended.text).toContain('Niemand gewinnt.');
+    expect(ended.text).not.toContain(`<@${carol.id}> gewinnt`);
     env.fake.assertNoViolations();
   });
 });
 
 /** Every page of a log message, oldest first (◀ to the older pages). */
 async function logPages(user: FakeUser, log: SeenMessage): Promise<string[]> {
-  const pages = [log.content];
+  const pages = [log.text];
   let current = log;
   for (let page = 0; page < 50; page++) {
     const older = current.buttons.find((b) => (b.label ?? '').startsWith('◀'));
     if (older?.customId === undefined) break;
-    const before = env.fake.message(current.id)?.content;
+    const before = env.fake.message(current.id)?.text;
     const handle = await user.clickButton(current.id, older.customId, { until: 'response' });
-    await handle.waitFor((h) => env.fake.message(current.id)?.content !== before || h.followUps.length > 0, { timeoutMs: WAIT_MS, description: 'the older page of the log' });
+    await handle.waitFor((h) => env.fake.message(current.id)?.text !== before || h.followUps.length > 0, { timeoutMs: WAIT_MS, description: 'the older page of the log' });
     current = handle.followUps.at(-1) ?? env.fake.message(current.id)!;
-    pages.unshift(current.content);
+    pages.unshift(current.text);
   }
   return pages;
 }

@@ -7,6 +7,7 @@ import type { ActionGroup, GamePresenter, HelpTopic, RenderOptions } from '../..
 import { istanbulRulesCards } from './rules-cards.js';
 import { EXPANSION_GROUP_OF, lettersAndSealsHandLine } from './expansion.js';
 import { istanbulPresenterMessages } from './messages.js';
+import { PLAYER_STYLES } from '../render/style.js';
 import { GOOD_SYMBOL, ISTANBUL_SYMBOLS, istanbulSymbolOf } from './symbols.js';
 import { istanbulChangedFor } from './catch-up.js';
 import { movesFromEvents } from '../view/moves.js';
@@ -158,6 +159,10 @@ export const istanbulPresenter = (boards: BoardRenderer): GamePresenter => ({
     return lines.join('\n');
   },
   prompt: (raw, _seat: Seat, locale, names) => prompt(raw as IstanbulPublicView, locale, names),
+  seatColour: (raw, seat) => {
+    const player = (raw as IstanbulPublicView).players[seat];
+    return player === undefined ? undefined : PLAYER_STYLES[player.colour].fill;
+  },
   describe(raw, options) {
     const view = raw as IstanbulPublicView;
     return istanbulWords(view, options, format, prompt(view, options.locale, options.names));

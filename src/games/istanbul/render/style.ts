@@ -4,7 +4,9 @@
  * by their number on every figure.
  */
 import type { Good, PlayerColour } from '../view/types.js';
-import { darken, readableInk, type MarkerShape, type MarkerStyle } from '../../../render/common/index.js';
+// The colour module, not the whole drawing kit: the presenter reads the player colours without a canvas.
+import { darken, readableInk } from '../../../render/common/colour.js';
+import type { MarkerShape, MarkerStyle } from '../../../render/common/shapes.js';
 
 export const THEME = {
   background: '#17202a',
