@@ -106,6 +106,7 @@ export async function syncApplicationEmojis(rest: REST, applicationId: string, p
   );
   const book = new Map<string, AppEmoji>();
   const current = new Set<string>();
+  const failed: { symbol: string; name: string }[] = [];
   let uploaded = 0;
   // One at a time: Discord limits emoji uploads, and they happen once per new picture.
   for (const emoji of drawn) {
@@ -123,7 +124,20 @@ export async function syncApplicationEmojis(rest: REST, applicationId: string, p
       book.set(emoji.symbol, { id: created.id, name: created.name });
       uploaded++;
     } catch (error) {
+      failed.push(emoji);
       logger.warn({ name: emoji.name, reason: describeError(error) }, 'an emoji could not be uploaded; its symbol is shown in words');
+    }
+  }
+  // An upload whose answer was lost, or one another process of the bot (a shard) made first: it is there.
+  if (failed.length > 0) {
+    try {
+      const again = new Map(((await rest.get(Routes.applicationEmojis(applicationId))) as { items: ListedEmoji[] }).items.map((e) => [e.name, e]));
+      for (const { symbol, name } of failed) {
+        const found = again.get(name);
+        if (found !== undefined) book.set(symbol, { id: found.id, name: found.name });
+      }
+    } catch (error) {
+      logger.warn({ reason: describeError(error) }, "the app's emojis could not be listed again");
     }
   }
   // Our symbols' emojis of an older picture: deleted once the new one is there.

@@ -19,7 +19,7 @@ const SYMBOLS = [...GAMES.presenters({ render: () => Promise.reject(new Error('n
 const OURS = /^([a-z_]+)_[0-9a-f]{6}$/;
 
 beforeAll(async () => {
-  env = await startBotOnFake({ games: GAMES, seeds: ['emoji-1', 'emoji-2', 'emoji-3'], fake: { guild: { channels: ['general', 'second'] } } });
+  env = await startBotOnFake({ games: GAMES, seeds: ['emoji-1', 'emoji-2', 'emoji-3'], fake: { guild: { channels: ['general', 'second', 'third'] } } });
   alice = env.createUser('alice', { globalName: 'Alice' });
   bob = env.createUser('bob', { globalName: 'Bob' });
 });
@@ -100,12 +100,25 @@ describe("the app's emojis", () => {
     for (const [name, id] of before) if (name !== fabric.name) expect(after.get(name), name).toBe(id);
   });
 
+  it('an upload whose answer was lost is found on a second look, not uploaded twice', async () => {
+    env.fake.world.applicationEmojis.clear();
+    // The answers to the first nine uploads (Istanbul's eight, then Kairo's violet) are lost on the way.
+    env.fake.failNext('POST /applications/{application_id}/emojis', { status: 201, lost: true, times: 9 });
+    await env.restart();
+    const names = emojis().map((e) => e.name);
+    expect(names.map((n) => OURS.exec(n)?.[1]).sort()).toEqual([...SYMBOLS].sort());
+    const { panel } = await firstPanel('second');
+    const colours = choices(panel).filter((c) => /^Build a new \w+ main stall$/.test(c.label));
+    expect(colours.length).toBeGreaterThan(0);
+    for (const choice of colours) expect(choice.emoji, choice.label).toMatch(/^kairo_\w+_[0-9a-f]{6}$/);
+  });
+
   it('when the uploads fail the panel reads as before: the words alone', async () => {
     env.fake.world.applicationEmojis.clear();
     env.fake.failNext('POST /applications/{application_id}/emojis', { status: 500, times: 1000 });
     await env.restart();
     expect(emojis()).toEqual([]);
-    const { panel, hand } = await firstPanel('second');
+    const { panel, hand } = await firstPanel('third');
     expect(choices(panel).map((c) => c.emoji).filter((e) => e !== undefined)).toEqual([]);
     expect(hand.text).not.toContain('<:');
     expect(hand.text).toMatch(/violet \d/);

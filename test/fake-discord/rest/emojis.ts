@@ -2,7 +2,7 @@
  * Application emojis (the app's own, usable in every message it sends): list, create, get, rename, delete,
  * with the rules Discord enforces beyond the OpenAPI schema (which checks the body's shape and the name's
  * 2–32 characters): names of [A-Za-z0-9_] only and unique in the app, the image a data URI of PNG, JPEG,
- * GIF or WebP of at most 256 KiB (a PNG is read to its header), and at most 2,000 emojis per app.
+ * GIF, WebP or AVIF of at most 256 KiB (a PNG is read to its header), and at most 2,000 emojis per app.
  */
 import type { Core } from '../core.js';
 import { DiscordError, errors, ruleViolation } from '../errors.js';
@@ -13,7 +13,7 @@ import type { Route, RouteReply, RouteRequest } from './router.js';
 export const MAX_APPLICATION_EMOJIS = 2000;
 export const MAX_EMOJI_BYTES = 256 * 1024;
 const NAME = /^[A-Za-z0-9_]{2,32}$/;
-const DATA_URI = /^data:image\/(png|jpeg|gif|webp);base64,([A-Za-z0-9+/]+={0,2})$/;
+const DATA_URI = /^data:image\/(png|jpeg|gif|webp|avif);base64,([A-Za-z0-9+/]+={0,2})$/;
 
 const json = (status: number, body: unknown): RouteReply => ({ status, json: body });
 
