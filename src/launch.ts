@@ -72,6 +72,7 @@ export async function launchBot({ config, logger, database }: LaunchContext, clo
     const bot = await startBot({
       computerPlayer: computers,
       // Finished games are analysed in the AI pool's idle time, for every game with a computer player.
+      drawChart: (chart) => boards.render({ game: 'chart', view: chart, options: {} }, 'asked'),
       analyst: { games: GAMES.plugins.filter((plugin) => plugin.policy !== undefined).map((plugin) => plugin.id), review: (task) => computers.analyse(task) },
       shutdownTimeoutMs: config.shutdownTimeoutMs,
       client,

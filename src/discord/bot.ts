@@ -24,6 +24,7 @@ import { syncApplicationEmojis } from './emojis.js';
 import { t, toLocale } from './i18n/index.js';
 import type { BotMetrics } from '../ops/metrics.js';
 import { PostGameAnalyses, type Analyst } from '../app/analysis/post-game.js';
+import type { ScoreChart } from '../render/chart.js';
 
 export interface BotOptions {
   readonly client: Client;
@@ -48,6 +49,8 @@ export interface BotOptions {
   readonly metrics?: BotMetrics;
   /** Reviews finished games' turns for their analysis (the AI pool's idle time); none: no analyses are made. */
   readonly analyst?: Analyst;
+  /** Draws an asked-for chart (an analysis's) in the render pool; none: the analysis is shown without it. */
+  readonly drawChart?: (chart: ScoreChart) => Promise<Buffer>;
 }
 
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -81,6 +84,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     followingPanels,
     emojis,
     ...(analyses === null ? {} : { analyses }),
+    ...(options.drawChart === undefined ? {} : { drawChart: options.drawChart }),
     ...(options.metrics === undefined ? {} : { metrics: options.metrics }),
   } as BotContext & { deliverer: Deliverer };
   const deliverer = new OutboxDeliverer(ctx, logger, options.deliveryPollMs === undefined ? {} : { pollMs: options.deliveryPollMs });

@@ -21,7 +21,8 @@
  * - Confirmations (a private prompt before a destructive command): confirm leave|abandon, keep (changes
  *           nothing); the version is the game's when the prompt was shown, so a prompt the game has moved
  *           past is refused
- * - The finished game: rematch (final board)
+ * - The finished game: rematch (final board), analysis (its analysis, privately: final board and replays;
+ *           refused for a game not finished)
  * - Replays: replay (open a private replay at the start: final board), rframe <frame> (◀ ▶: show
  *           that frame in place), rround (select; values: a frame, see encodeFrameValue). A replay may be
  *           opened anywhere in the game's server, so these are checked against the server, not the channel
@@ -39,8 +40,8 @@ interface Base {
   readonly version: number;
 }
 
-export type PlainVerb = 'join' | 'quit' | 'start' | 'cancel' | 'turn' | 'hand' | 'log' | 'phone' | 'text' | 'addbot' | 'rmbot' | 'reclaim' | 'askback' | 'keep' | 'rematch' | 'replay' | 'rround';
-const PLAIN_VERBS: readonly PlainVerb[] = ['join', 'quit', 'start', 'cancel', 'turn', 'hand', 'log', 'phone', 'text', 'addbot', 'rmbot', 'reclaim', 'askback', 'keep', 'rematch', 'replay', 'rround'];
+export type PlainVerb = 'join' | 'quit' | 'start' | 'cancel' | 'turn' | 'hand' | 'log' | 'phone' | 'text' | 'addbot' | 'rmbot' | 'reclaim' | 'askback' | 'keep' | 'rematch' | 'replay' | 'rround' | 'analysis';
+const PLAIN_VERBS: readonly PlainVerb[] = ['join', 'quit', 'start', 'cancel', 'turn', 'hand', 'log', 'phone', 'text', 'addbot', 'rmbot', 'reclaim', 'askback', 'keep', 'rematch', 'replay', 'rround', 'analysis'];
 
 /** The destructive commands that ask to confirm first. */
 export type Confirmable = 'leave' | 'abandon';

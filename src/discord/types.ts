@@ -5,6 +5,7 @@
  * following panels), which import these types in turn.
  */
 import type { PostGameAnalyses } from '../app/analysis/post-game.js';
+import type { ScoreChart } from '../render/chart.js';
 import type { ButtonInteraction, Client, StringSelectMenuInteraction } from 'discord.js';
 import type { ComputerPlayer, ComputerTurns } from '../app/computer-turns.js';
 import type { GameService, Snapshot } from '../app/game-service.js';
@@ -32,6 +33,8 @@ export interface BotContext {
   readonly emojis?: EmojiBook;
   /** Finished games' analyses, reviewed in the AI pool's idle time; absent: none are made. */
   readonly analyses?: PostGameAnalyses;
+  /** Draws a chart in the render pool, behind the live boards (an analysis's); absent: answers go without. */
+  readonly drawChart?: (chart: ScoreChart) => Promise<Buffer>;
 }
 
 export type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;

@@ -64,7 +64,7 @@ describe('the finished game', () => {
     await choose(winner, panel, offered(panel).find((o) => o.label === 'Add 1')!);
     const final = latestBoard(env.fake, channel);
     expect(final.text).toMatch(/\*\*The game is over\.\*\* Final standings:/);
-    expect(final.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay', 'Board as text']);
+    expect(final.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay', 'Analysis', 'Board as text']);
     expect(parseCustomId(final.buttons[0]!.customId)).toMatchObject({ gameId: id, verb: 'rematch' });
 
     // /game status: the final board again, marked as the finished game, with its Rematch button.
@@ -74,7 +74,7 @@ describe('the finished game', () => {
     expect(again.id).not.toBe(final.id);
     expect(again.text.split('\n')).toContain(`This game (#${id}) is over: its final board, posted again. /game new or Rematch starts the next one.`);
     expect(again.text).toContain(`1. ${await numberMarker(env.service, channel, winner.id)} <@${winner.id}>: 3 points`);
-    expect(again.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay', 'Board as text']);
+    expect(again.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay', 'Analysis', 'Board as text']);
     // /game log and /game hand answer from the finished game, in the user's language; the hand stays private.
     const log = await command(carol, channel, 'log');
     expect(log.text.split('\n')[0]).toBe(`**De laatste beurten** van spel #${id} (afgelopen)`);

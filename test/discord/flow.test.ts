@@ -293,7 +293,7 @@ describe('leaving and ending', () => {
     expect(bobLeaves.text).toBe('Du hast das Spiel verlassen.');
     const board = latestBoard(env.fake, channel);
     expect(board.text).toMatch(new RegExp(`The game is over\\.\\*\\* \\d\uFE0F\u20E3 <@${alice.id}> wins: every other player left the game\\.`));
-    expect(board.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay', 'Board as text']);
+    expect(board.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay', 'Analysis', 'Board as text']);
     expect(await env.service.byChannel(channel)).toMatchObject({ ok: false, code: 'no_game' });
 
     const second = env.fake.createChannel('abandon');

@@ -11,6 +11,7 @@ import { Writable } from 'node:stream';
 import { expect } from 'vitest';
 import { aiComputerPlayer } from '../../src/app/computer-player.js';
 import type { ComputerPlayer } from '../../src/app/computer-turns.js';
+import type { Analyst } from '../../src/app/analysis/post-game.js';
 import { createGameService, type GameService } from '../../src/app/game-service.js';
 import { startBot, type Bot } from '../../src/discord/bot.js';
 import { createDiscordClient } from '../../src/discord/client.js';
@@ -64,6 +65,8 @@ export interface StartOptions {
   readonly store?: (clock: { now(): number }) => Store;
   /** How often the deliverer looks at the outbox on its own (default: the bot's). */
   readonly deliveryPollMs?: number;
+  /** Reviews finished games for their analysis (default: none, and no analyses are made); a function: one per start. */
+  readonly analyst?: Analyst | (() => Analyst);
 }
 
 const fakes = new WeakMap<FakeUser, FakeDiscord>();
@@ -113,15 +116,19 @@ export async function startBotOnFake(options: StartOptions): Promise<BotOnFake> 
     // worker runs the run's transpiled ai-worker in a thread, as the built bot does (no tsx process to start).
     const aiWorker = builtModuleUrl('src/app/workers/ai-worker.ts');
     const pooled = options.computerPlayer === undefined ? aiComputerPlayer({ threads: 1, deadlineMs: 20, ...(aiWorker === undefined ? {} : { workerFile: aiWorker }) }) : null;
+    const boards = options.boards ?? inProcessBoardRenderer(options.games);
+    const analyst = typeof options.analyst === 'function' ? options.analyst() : options.analyst;
     const bot = await startBot({
       computerPlayer: options.computerPlayer ?? (pooled as ComputerPlayer),
+      ...(analyst === undefined ? {} : { analyst }),
+      drawChart: (chart) => boards.render({ game: 'chart', view: chart, options: {} }, 'asked'),
       onStop: async () => {
         await pooled?.close();
       },
       client,
       service,
       logger,
-      presenters: options.games.presenters(options.boards ?? inProcessBoardRenderer(options.games)),
+      presenters: options.games.presenters(boards),
       applicationId: fake.applicationId,
       ...(options.globalCommands === true ? {} : { guildId: fake.guildId }),
       // The tests run the scheduler themselves (tick) after moving the clock.

@@ -285,8 +285,8 @@ describe('the outbox under kill -9', () => {
         duplicated += Math.max(0, posted.length - delivered.length);
         expect(new Set(delivered.map((d) => d.messageId))).toEqual(new Set(posted.map((m) => m.id)));
         // Every lobby message, old board, reminder: no live buttons once the game is over (the final board's
-        // Rematch, Replay and Phone view are the only ones left).
-        const live = fake.channelMessages(channel).filter((m) => m.buttons.some((b) => !['rematch', 'replay', 'phone', 'text'].includes(parseCustomId(b.customId)?.verb ?? '')));
+        // Rematch, Replay, Analysis and Phone view are the only ones left).
+        const live = fake.channelMessages(channel).filter((m) => m.buttons.some((b) => !['rematch', 'replay', 'analysis', 'phone', 'text'].includes(parseCustomId(b.customId)?.verb ?? '')));
         expect(live.map((m) => m.text.slice(0, 60))).toEqual([]);
         expect(row.status).toBe('finished');
         expect(posted.at(-1)?.text).toMatch(/wins|gewinnt|wint/);

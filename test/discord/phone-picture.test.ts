@@ -131,7 +131,7 @@ describe('one picture a post, the phone picture on demand', () => {
       await playTurn({ fake: env.fake, channelId: channel }, { policy: drawAddEnd, awaitNextBoard: true });
     }
     const final = latestBoard(env.fake, channel);
-    expect(final.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay', 'Phone view', 'Board as text']);
+    expect(final.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay', 'Analysis', 'Phone view', 'Board as text']);
     const from = asked.length;
     const answer = await openPrivately(carol, final, buttonFor(final, 'phone'));
     expect(answer.attachments).toHaveLength(1);

@@ -152,7 +152,7 @@ describe('/game replay', () => {
     expect(turnLines.map((l) => l.replace(/^- \S+ \S+ /u, ''))).toEqual(['draws a card', 'adds 1', 'ends the turn']);
     expect(first.text).toContain('scores 1 / 0');
     expect(first.attachments.map((a) => a.filename)).toEqual([`replay-${gameId}-1.png`]);
-    expect(first.buttons.map((b) => b.label)).toEqual(['◀ Previous turn', 'Next turn ▶']);
+    expect(first.buttons.map((b) => b.label)).toEqual(['◀ Previous turn', 'Next turn ▶', 'Analysis']);
     checkPublic(first, jobs);
 
     const second = await stepTo(alice, first, { button: /Next/ });
@@ -171,7 +171,7 @@ describe('/game replay', () => {
     expect(heading(end)).toBe('**Round 5** · after turn 9 of 9');
     expect(end.text).toContain('**The game is over.** Final standings:');
     expect(end.text).toMatch(/1\. 1️⃣ <@\d+>: 5 points/u);
-    expect(end.buttons.map((b) => b.label)).toEqual(['◀ Previous turn']);
+    expect(end.buttons.map((b) => b.label)).toEqual(['◀ Previous turn', 'Analysis']);
     expect(end.attachments.map((a) => a.filename)).toEqual([`replay-${gameId}-9.png`]);
     checkPublic(end, jobs);
     // Back to the start, by the menu.
@@ -183,7 +183,7 @@ describe('/game replay', () => {
   it('shows no secret in any frame, to a player or anyone else, and the final board and /game history lead to it', async () => {
     // Dave did not play: the final board's Replay opens the replay for him too, privately, in his language.
     const final = latestBoard(env.fake, channel);
-    expect(final.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay', 'Board as text']);
+    expect(final.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay', 'Analysis', 'Board as text']);
     const jobs = drawn.length;
     const handle = await dave.clickButton(final.id, buttonFor(final, 'replay'), { until: 'response' });
     await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the replay' });
@@ -229,7 +229,7 @@ describe('/game replay', () => {
     expect(onBoard.followUps[0]!.ephemeral).toBe(true);
     expect(onBoard.followUps[0]!.text.split('\n')[1]).toBe('**Round 1** · after turn 2 of 9');
     expect(env.fake.message(final.id)!.text).toBe(final.text);
-    expect(env.fake.message(final.id)!.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay', 'Board as text']);
+    expect(env.fake.message(final.id)!.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay', 'Analysis', 'Board as text']);
     env.fake.assertNoViolations();
   });
 

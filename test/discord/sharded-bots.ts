@@ -255,8 +255,8 @@ function shardedBots(shared: SharedDatabase): void {
       expect(fake.channelMessages(table.channel).map((m) => m.id).sort(), table.name).toEqual(delivered.map((d) => d.messageId).sort());
       expect(new Set(delivered.map((d) => d.messageId)).size).toBe(delivered.length);
       expect(owed.filter((d) => d.kind === 'reminder').map((d) => d.status), `${table.name}: one reminder`).toEqual(['delivered']);
-      // No live buttons once the game is over, but the final board's Rematch, Replay and Phone view.
-      const live = fake.channelMessages(table.channel).filter((m) => m.buttons.some((b) => !['rematch', 'replay', 'phone', 'text'].includes(parseCustomId(b.customId)?.verb ?? '')));
+      // No live buttons once the game is over, but the final board's Rematch, Replay, Analysis and Phone view.
+      const live = fake.channelMessages(table.channel).filter((m) => m.buttons.some((b) => !['rematch', 'replay', 'analysis', 'phone', 'text'].includes(parseCustomId(b.customId)?.verb ?? '')));
       expect(live.map((m) => m.text.slice(0, 60)), `${table.name}: no live buttons`).toEqual([]);
       // The final board: the leaver's seat went to a computer player, and the one human left wins.
       expect(boards(fake, table.channel).at(-1)?.text).toMatch(/\*\*The game is over\.\*\* .* wins: every other player left the game\.\n.* left the game\./);

@@ -108,7 +108,7 @@ describe('a game in its own thread', () => {
     const final = boards(env.fake, channel)[0]!;
     expect(final.text).toContain('**The game is over.** Final standings:');
     // The final board offers only a Rematch (see finished-game.test.ts).
-    expect(final.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay', 'Board as text']);
+    expect(final.buttons.map((b) => b.label)).toEqual(['Rematch', 'Replay', 'Analysis', 'Board as text']);
     const pointer = env.fake.channelMessages(thread.id).at(-1)!;
     expect(pointer.text).toContain(`/channels/${env.fake.guildId}/${channel}/${final.id}`);
     expect(env.fake.message(second.id)!.buttons).toEqual([]);

@@ -59,6 +59,11 @@ export class PostGameAnalyses {
     this.#kick();
   }
 
+  /** Whether games of this kind (a definition's id) are analysed. */
+  covers(game: string): boolean {
+    return this.#analyst.games.includes(game);
+  }
+
   /** A game that may just have finished: analysed next. */
   owe(gameId: number): void {
     if (this.#stopped) return;

@@ -1,6 +1,7 @@
 /** The component handlers, gathered: one for every verb a custom_id may carry (codec.ts). */
 import type { Verb } from '../codec.js';
 import type { ComponentHandler } from '../context.js';
+import { analysisShow } from './components/analysis.js';
 import { boardHand } from './components/board-hand.js';
 import { boardLog } from './components/board-log.js';
 import { boardPhone } from './components/board-phone.js';
@@ -57,6 +58,7 @@ export const COMPONENT_HANDLERS: { readonly [V in Verb]: ComponentHandler<V> } =
   keep: confirmKeep,
   replay: replayOpen,
   rframe: replayFrame,
+  analysis: analysisShow,
   rround: replayRound,
   pick: tablePick,
 };

@@ -100,6 +100,8 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
       row(
         button(t(locale, 'board.rematch'), encodeCustomId({ ...id, verb: 'rematch' }), ButtonStyle.Success),
         button(t(locale, 'replay.button'), encodeCustomId({ ...id, verb: 'replay' }), ButtonStyle.Secondary),
+        // The computer's review of every turn, once it has made it (src/discord/analysis.ts).
+        button(t(locale, 'analysis.button'), encodeCustomId({ ...id, verb: 'analysis' }), ButtonStyle.Secondary),
         ...phoneButton(presenter, locale, id),
         textButton(locale, id),
       ),

@@ -100,6 +100,10 @@ function stepButtons(open: OpenReplay, frame: ReplayFrameView, locale: Locale): 
   });
   const k = frame.frame.index;
   const buttons = [...(k > 0 ? [to(k - 1, t(locale, 'replay.previous'))] : []), ...(k < index.frames.length - 1 ? [to(k + 1, t(locale, 'replay.next'))] : [])];
+  // A finished game's analysis, from any of its frames.
+  if (game.row.status === 'finished') {
+    buttons.push({ type: ComponentType.Button, style: ButtonStyle.Secondary, label: t(locale, 'analysis.button'), custom_id: encodeCustomId({ gameId: game.row.id, version: game.row.version, verb: 'analysis' }) });
+  }
   return buttons.length === 0 ? null : { type: ComponentType.ActionRow, components: buttons };
 }
 

@@ -37,7 +37,8 @@ export function replaysOf(ctx: BotContext): Replays {
   return replays;
 }
 
-function refusalOf(env: HandlerEnv, refusal: ReplayRefusal, inDm: boolean): string {
+/** Why a game's replay (or analysis) is not shown, in the asker's language. */
+export function refusalOf(env: HandlerEnv, refusal: ReplayRefusal, inDm: boolean): string {
   switch (refusal.code) {
     case 'no_such_game':
       return t(env.locale, 'replay.noSuchGame', { id: refusal.gameId });
