@@ -9,8 +9,9 @@ import type { SummaryEvent } from '../../app/outbox.js';
 import type { GameEvent, Locale, Seat } from '../../engine/index.js';
 import type { GamePresenter } from '../../games/contract.js';
 import { t } from '../i18n/index.js';
+import { plainName } from '../text.js';
 import { characters } from './shared.js';
-import { names } from './names.js';
+import { seatNames } from './names.js';
 import { TURN_LINE_MAX, turnNames, turnsOf, visibleEvents, wholeWithin } from './turns.js';
 
 /** The catch-up's room in a panel (whose content is at most 2,000 characters), headings included. */
@@ -55,7 +56,8 @@ function turnLines(presenter: GamePresenter, game: ActiveSnapshot, events: reado
 function changedForLines(presenter: GamePresenter, game: ActiveSnapshot, events: readonly SummaryEvent[], seatView: unknown, seat: Seat, locale: Locale): string[] {
   const changes = presenter.changedFor?.(events, seatView, seat) ?? [];
   if (changes.length === 0) return [];
-  const playerNames = names(game);
+  // Each player by who holds the seat now, computers named in the reader's language.
+  const playerNames = seatNames(game, plainName, true, true, locale);
   const heading = t(locale, 'catchUp.forYou');
   const lines = changes.map((m) => `- ${presenter.format(m, locale, playerNames)}`);
   return [heading, wholeWithin(lines, '\n', FOR_YOU_MAX - characters(heading) - 1, (count) => `- ${t(locale, 'board.moreEvents', { count })}`, characters)];
