@@ -215,6 +215,28 @@ describe('a vacation', () => {
   });
 });
 
+describe('a table that begins while the player is away', () => {
+  it("stops their clock too, drawn on that server's days when it first would run", async () => {
+    // Dana plays nowhere yet: her absence draws on no server's days.
+    const back = dayAhead(3);
+    const answer = await ask(dana, env.fake.channelId(), 'notify', { away_until: back.text });
+    expect(answer).not.toMatch(/vacation days|Your clocks/);
+    const channel = env.fake.createChannel('vacation-later');
+    const lobby = await openLobby(alice, channel, { game: 'tally', clock: '1h+5m' });
+    await dana.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
+    const first = await clickForBoard(alice, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
+    if (!mentionedToAct(first).includes(dana.id)) await playTurn({ fake: env.fake, channelId: channel }, { policy: ({ choices }) => choices.find((c) => END_TURN.test(c.label)) ?? null, awaitNextBoard: true });
+    const at = { channel, gameId: (await env.service.runningRow(channel))!.id };
+    const g = await game(at);
+    const seat = g.seats.find((s) => s.userId === dana.id)!.seat;
+    // Her bank waits for her return, and the three days begun are taken of this server's five.
+    expect((await env.service.banksNow(g)).find((b) => b.seat === seat)).toMatchObject({ running: false, pausedUntil: back.at });
+    expect((await env.service.vacationsOn(env.fake.guildId, [dana.id])).get(dana.id)).toMatchObject({ awayUntil: back.at, pausedUntil: back.at, daysLeft: 2, daysPerYear: 5 });
+    await ask(dana, channel, 'notify', { away_until: 'off' });
+    env.fake.assertNoViolations();
+  });
+});
+
 describe('/game list', () => {
   it('shows those who may manage the server who is away at each table, until when, and their days left; others do not see it', async () => {
     const [one] = tables as [Table];
