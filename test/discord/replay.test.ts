@@ -110,6 +110,10 @@ function checkPublic(frame: SeenMessage, jobsBefore: number): void {
   expect(frame.text).not.toMatch(/You draw|Du ziehst|Je trekt/);
   for (const secret of secrets) expect(frame.text).not.toContain(secret);
   for (const job of drawn.slice(jobsBefore)) expect(Object.keys(job.view as object).sort()).toEqual(['handSizes', 'scores', 'turn']);
+  // Its alt text tells the frame's board in words, in the reader's language, no secret either.
+  const alt = frame.attachments[0]?.description ?? '';
+  expect(alt).toMatch(/^(The board of Tally at this point of the replay|Der Spielplan von Tally an dieser Stelle der Wiederholung)\n/);
+  for (const secret of secrets) expect(alt).not.toContain(secret);
 }
 
 describe('/game replay', () => {
@@ -152,6 +156,9 @@ describe('/game replay', () => {
     expect(turnLines.map((l) => l.replace(/^- \S+ \S+ /u, ''))).toEqual(['draws a card', 'adds 1', 'ends the turn']);
     expect(first.text).toContain('scores 1 / 0');
     expect(first.attachments.map((a) => a.filename)).toEqual([`replay-${gameId}-1.png`]);
+    expect(first.attachments[0]!.description).toMatch(
+      /^The board of Tally at this point of the replay\n(Alice|Bob) decides\.\n(Alice: 1 point, \d cards? in hand\nBob: 0 points|Alice: 0 points, \d cards? in hand\nBob: 1 point), \d cards? in hand\nWhat changed:\n(Alice|Bob) draws a card\n\3 adds 1\n\3 ends the turn$/,
+    );
     expect(first.buttons.map((b) => b.label)).toEqual(['◀ Previous turn', 'Next turn ▶', 'Analysis']);
     checkPublic(first, jobs);
 
