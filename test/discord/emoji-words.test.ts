@@ -42,6 +42,20 @@ describe('the words beside an emoji (the one place that chooses them)', () => {
     expect(withEmojis.replace(/<:\w+:\d+> /g, '')).toBe(plain);
   });
 
+  it("Letters & Seals' hand line: the letters and the seals after their emojis, the words unchanged", () => {
+    const module = GAMES.modules.get('istanbul')!;
+    const parsed = module.definition.parseOptions(module.buildOptions({ capacity: 2, layout: 'starter', variant: 'base', expansion: 'letters-and-seals' }, 2));
+    if (!parsed.ok) throw new Error(parsed.error);
+    const view = module.definition.view(module.definition.setup(parsed.options, 'hand'), 0);
+    const all = new EmojiBook(new Map(['letter', 'seal'].map((s, i) => [s, { id: `${i + 1}`, name: `${s}_abcdef` }])));
+    for (const [locale, words] of [['en', 'Letters:'], ['de', 'Briefe:'], ['nl', 'Brieven:']] as const) {
+      const withEmojis = istanbul.hand(view, 0, locale, ['Ada', 'Bo'], (symbol) => all.inline(symbol));
+      expect(withEmojis).toContain(`<:letter_abcdef:1> ${words}`);
+      expect(withEmojis).toMatch(/ · <:seal_abcdef:2> \d+ (seal|Siegel|zegel)/);
+      expect(withEmojis.replace(/<:\w+:\d+> /g, '')).toBe(istanbul.hand(view, 0, locale, ['Ada', 'Bo']));
+    }
+  });
+
   it('in a text, the emoji stands before the words, or nothing does', () => {
     expect(book.inline('lira')).toBe('<:lira_abcdef:2> ');
     expect(book.inline('ruby')).toBe('');

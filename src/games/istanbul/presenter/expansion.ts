@@ -42,7 +42,7 @@ export const EXPANSION_GROUP_OF: Partial<Record<IstanbulAction['type'], string>>
 };
 
 /** The hand's line for the expansion: letters (place names, delivered ones counted), seals, companion. */
-export function lettersAndSealsHandLine(view: IstanbulSeatView, seat: number, format: (m: Message) => string): string | null {
+export function lettersAndSealsHandLine(view: IstanbulSeatView, seat: number, format: (m: Message) => string, mark: (symbol: string) => string = () => ''): string | null {
   const mine = view.lettersAndSeals?.players[seat];
   if (mine === undefined) return null;
   const open = mine.letters.filter((l) => !l.delivered).map((l) => format({ key: `istanbul.place.${l.place}` }));
@@ -53,7 +53,8 @@ export function lettersAndSealsHandLine(view: IstanbulSeatView, seat: number, fo
   const c = mine.companion;
   const companion = typeof c === 'number' ? format({ key: `istanbul.place.${c}` }) : format({ key: `istanbul.hand.companion.${c}` });
   const key = mine.doubleMoveUsed ? 'istanbul.hand.lettersUsed' : 'istanbul.hand.letters';
-  return format({ key, params: { letters, seals: mine.seals, companion } });
+  // The letters and the seals after their emojis where the app has them, their words unchanged.
+  return format({ key, params: { letterMark: mark('letter'), letters, sealMark: mark('seal'), seals: mine.seals, companion } });
 }
 
 export const expansionEn: Catalogue = {
@@ -64,8 +65,8 @@ export const expansionEn: Catalogue = {
   'istanbul.group.auction': 'Bid…',
   'istanbul.expansion.lettersAndSeals': 'Letters & Seals (new bonus cards mixed in)',
   'istanbul.expansion.lettersAndSealsNewCards': 'Letters & Seals (new bonus cards only)',
-  'istanbul.hand.letters': 'Letters: {letters} · {seals, plural, one {# seal} other {# seals}} · companion: {companion}',
-  'istanbul.hand.lettersUsed': 'Letters: {letters} · {seals, plural, one {# seal} other {# seals}} · companion: {companion} · double move used this round',
+  'istanbul.hand.letters': '{letterMark}Letters: {letters} · {sealMark}{seals, plural, one {# seal} other {# seals}} · companion: {companion}',
+  'istanbul.hand.lettersUsed': '{letterMark}Letters: {letters} · {sealMark}{seals, plural, one {# seal} other {# seals}} · companion: {companion} · double move used this round',
   'istanbul.hand.lettersDelivered': '{n} delivered',
   'istanbul.hand.companion.box': 'not taken yet',
   'istanbul.hand.companion.supply': 'in your supply',
@@ -90,8 +91,8 @@ export const expansionDe: Catalogue = {
   'istanbul.group.auction': 'Bieten…',
   'istanbul.expansion.lettersAndSeals': 'Brief & Siegel (neue Bonuskarten untergemischt)',
   'istanbul.expansion.lettersAndSealsNewCards': 'Brief & Siegel (nur die neuen Bonuskarten)',
-  'istanbul.hand.letters': 'Briefe: {letters} · {seals} Siegel · Kompagnon: {companion}',
-  'istanbul.hand.lettersUsed': 'Briefe: {letters} · {seals} Siegel · Kompagnon: {companion} · Bonuszug in dieser Runde genutzt',
+  'istanbul.hand.letters': '{letterMark}Briefe: {letters} · {sealMark}{seals} Siegel · Kompagnon: {companion}',
+  'istanbul.hand.lettersUsed': '{letterMark}Briefe: {letters} · {sealMark}{seals} Siegel · Kompagnon: {companion} · Bonuszug in dieser Runde genutzt',
   'istanbul.hand.lettersDelivered': '{n} überbracht',
   'istanbul.hand.companion.box': 'noch nicht genommen',
   'istanbul.hand.companion.supply': 'in deinem Vorrat',
@@ -116,8 +117,8 @@ export const expansionNl: Catalogue = {
   'istanbul.group.auction': 'Bieden…',
   'istanbul.expansion.lettersAndSeals': 'Brieven & Zegels (nieuwe bonuskaarten erdoor geschud)',
   'istanbul.expansion.lettersAndSealsNewCards': 'Brieven & Zegels (alleen de nieuwe bonuskaarten)',
-  'istanbul.hand.letters': 'Brieven: {letters} · {seals, plural, one {# zegel} other {# zegels}} · compagnon: {companion}',
-  'istanbul.hand.lettersUsed': 'Brieven: {letters} · {seals, plural, one {# zegel} other {# zegels}} · compagnon: {companion} · dubbele zet deze ronde gebruikt',
+  'istanbul.hand.letters': '{letterMark}Brieven: {letters} · {sealMark}{seals, plural, one {# zegel} other {# zegels}} · compagnon: {companion}',
+  'istanbul.hand.lettersUsed': '{letterMark}Brieven: {letters} · {sealMark}{seals, plural, one {# zegel} other {# zegels}} · compagnon: {companion} · dubbele zet deze ronde gebruikt',
   'istanbul.hand.lettersDelivered': '{n} bezorgd',
   'istanbul.hand.companion.box': 'nog niet genomen',
   'istanbul.hand.companion.supply': 'in je voorraad',

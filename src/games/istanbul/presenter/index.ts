@@ -187,7 +187,7 @@ export const istanbulPresenter = (boards: BoardRenderer): GamePresenter => ({
           names,
         ),
       );
-      const letters = lettersAndSealsHandLine(view, seat, (m) => format(m, locale, names));
+      const letters = lettersAndSealsHandLine(view, seat, (m) => format(m, locale, names), mark);
       if (letters !== null) lines.push(letters);
     }
     return lines.join('\n');
