@@ -210,6 +210,12 @@ describe('Kairo end to end', () => {
       expect(series[0]!.length).toBeGreaterThan(10);
       const again = await renderScoreChart({ title: 'Kairo #' + game.gameId + ': the game in numbers', scoreLabel: 'Points', turnLabel: 'Turn', names: loaded.game.seats.map((s) => s.displayName), series });
       expect(Buffer.compare(again, Buffer.from(chart.bytes))).toBe(0);
+      // Its alt text says the same in words: each player's points at the end, and after how many turns they led.
+      const turns = series[0]!.length - 1;
+      expect(chart.description!.split('\n')).toEqual([
+        `Each player's score (Points) over the ${turns} turns of the game:`,
+        ...loaded.game.seats.map((s) => expect.stringMatching(new RegExp(`^${s.displayName}: ${series[s.seat]!.at(-1)} at the end; in the lead after \\d+ of ${turns} turns$`))),
+      ]);
       expect(game.winners.map((w) => w.userId)).toEqual(standings.filter((st) => st.rank === 1).map((st) => loaded.game.seats[st.seat]!.userId));
     }
     const channel = env.fake.channelId();
