@@ -7,7 +7,7 @@
  * through its first round. Nothing hidden reaches a public text, alt text included.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GAMES } from '../../src/games/index.js';
+import { istanbulGame } from '../../src/games/istanbul/game.js';
 import { gameRegistry } from '../../src/games/registry.js';
 import type { FakeUser, InteractionHandle, SeenMessage } from '../fake-discord/index.js';
 import { tallyGame } from '../games/tally/game.js';
@@ -22,7 +22,7 @@ let bob: FakeUser;
 let dave: FakeUser;
 
 beforeAll(async () => {
-  env = await startBotOnFake({ games: gameRegistry([tally, ...GAMES.plugins]), seeds: ['text-1', 'text-2', 'text-3'] });
+  env = await startBotOnFake({ games: gameRegistry([tally, istanbulGame]), seeds: ['text-1', 'text-2', 'text-3'] });
   alice = env.createUser('alice', { globalName: 'Alice' });
   bob = env.createUser('bob', { globalName: 'Bob' });
   dave = env.createUser('dave', { globalName: 'Dave', locale: 'de' });
