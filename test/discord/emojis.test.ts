@@ -78,6 +78,8 @@ describe("the app's emojis", () => {
     const { panel, hand } = await firstPanel('general');
     const coin = emojis().find((e) => e.name.startsWith('kairo_coin_violet_'))!;
     expect(hand.text).toContain(`<:${coin.name}:${coin.id}> violet `);
+    const stall = emojis().find((e) => e.name.startsWith('kairo_violet_'))!;
+    expect(hand.text).toMatch(new RegExp(`: <:${stall.name}:${stall.id}> violet, `));
     const violet = choices(panel).find((c) => c.label === 'Build a new violet main stall');
     expect(violet?.emoji).toMatch(/^kairo_violet_[0-9a-f]{6}$/);
     // A choice about no symbol has none.

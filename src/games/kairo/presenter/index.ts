@@ -257,7 +257,7 @@ export const kairoPresenter = (boards: BoardRenderer): GamePresenter => ({
     lines.push(text('kairo.hand.coins', locale, { total, points: Math.floor(total / COINS_PER_FINAL_POINT), coins }));
     lines.push(text('kairo.hand.criers', locale, { criers: player?.criers ?? 0 }));
     if (player !== undefined && player.stallsInSupply.length > 0) {
-      lines.push(text('kairo.hand.stalls', locale, { colours: player.stallsInSupply.map((c) => colourWord(c, locale)).join(', ') }));
+      lines.push(text('kairo.hand.stalls', locale, { colours: player.stallsInSupply.map((c) => `${mark(`kairo_${c}`)}${colourWord(c, locale)}`).join(', ') }));
     }
     return lines.join('\n');
   },
