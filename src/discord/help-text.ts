@@ -42,6 +42,7 @@ function commandNames(locale: Locale): Record<string, string> {
     unfollow: sub('cmd.game.unfollow.name'),
     new: sub('cmd.game.new.name'),
     clock: t(locale, 'opt.clock.name'),
+    server: sub('cmd.game.server.name'),
     stats: `/${t(locale, 'cmd.stats.name')}`,
   };
 }

@@ -168,6 +168,10 @@ describe('a vacation', () => {
     expect(await env.service.vacationDays(env.fake.guildId)).toBe(5);
     // Another server keeps its own.
     expect(await env.service.vacationDays(dutch)).toBe(14);
+    // /help names the command.
+    const help = await alice.runCommand(one.channel, 'help');
+    await help.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the answer to /help' });
+    expect(privateReply(help, alice).text).toContain('`/game server`: the vacation days a year that stop your clocks while you are away');
     env.fake.assertNoViolations();
   });
 

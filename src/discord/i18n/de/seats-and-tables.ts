@@ -76,7 +76,7 @@ export const seatsAndTables: Record<keyof typeof en, string> = {
   'refusal.rematch_open': 'Die Lobby der Revanche ist schon offen (Spiel #{id}): [Lobby der Revanche öffnen]({link})',
   'refusal.rematch_openPending': 'Die Lobby der Revanche ist schon offen (Spiel #{id}) in {channel}.',
   'help.more':
-    '`{learn}`: ein Spiel gegen Computer lernen, mit einem privaten Hinweis nach jeder deiner Entscheidungen · `{replay}`: jedes Spiel dieses Servers Zug für Zug ansehen · `{follow}` / `{unfollow}`: von einem Spiel hören, in dem du nicht mitspielst · `{stats}`: deine Spiele und deine Wertung · `{new}` mit `{clock}`: ein Zeitkonto je Spieler',
+    '`{learn}`: ein Spiel gegen Computer lernen, mit einem privaten Hinweis nach jeder deiner Entscheidungen · `{replay}`: jedes Spiel dieses Servers Zug für Zug ansehen · `{follow}` / `{unfollow}`: von einem Spiel hören, in dem du nicht mitspielst · `{stats}`: deine Spiele und deine Wertung · `{new}` mit `{clock}`: ein Zeitkonto je Spieler · `{server}`: die Urlaubstage im Jahr, an denen deine Uhren stillstehen, während du abwesend bist',
   'help.tables':
     '`/spiel liste` · `/spiel meine`: die Spiele hier, und die auf dich warten. Mehrere im Kanal? Thread des Spiels oder `spiel:`.',
   'cmd.game.list.name': 'liste',

@@ -74,7 +74,7 @@ export const seatsAndTables = {
   'refusal.rematch_open': 'The rematch lobby is open already (game #{id}): [Open the rematch lobby]({link})',
   'refusal.rematch_openPending': 'The rematch lobby is open already (game #{id}) in {channel}.',
   'help.more':
-    '`{learn}`: learn a game against computer players, with a private hint after each of your decisions · `{replay}`: step through any game of this server · `{follow}` / `{unfollow}`: hear of a game you do not play · `{stats}`: your games and your rating · `{new}` with `{clock}`: a time bank per player',
+    '`{learn}`: learn a game against computer players, with a private hint after each of your decisions · `{replay}`: step through any game of this server · `{follow}` / `{unfollow}`: hear of a game you do not play · `{stats}`: your games and your rating · `{new}` with `{clock}`: a time bank per player · `{server}`: the vacation days a year that stop your clocks while you are away',
   'help.tables':
     '`/game list` · `/game mine`: the games here, and those waiting for you. Several games in a channel? Use the game’s thread or `game:`.',
   'cmd.game.list.name': 'list',

@@ -76,7 +76,7 @@ export const seatsAndTables: Record<keyof typeof en, string> = {
   'refusal.rematch_open': 'De lobby van de revanche is al open (spel #{id}): [Lobby van de revanche openen]({link})',
   'refusal.rematch_openPending': 'De lobby van de revanche is al open (spel #{id}) in {channel}.',
   'help.more':
-    '`{learn}`: een spel leren tegen computerspelers, met een privé-tip na elk van je beslissingen · `{replay}`: elk spel van deze server beurt voor beurt bekijken · `{follow}` / `{unfollow}`: op de hoogte blijven van een spel waarin je niet speelt · `{stats}`: je spellen en je rating · `{new}` met `{clock}`: een tijdbank per speler',
+    '`{learn}`: een spel leren tegen computerspelers, met een privé-tip na elk van je beslissingen · `{replay}`: elk spel van deze server beurt voor beurt bekijken · `{follow}` / `{unfollow}`: op de hoogte blijven van een spel waarin je niet speelt · `{stats}`: je spellen en je rating · `{new}` met `{clock}`: een tijdbank per speler · `{server}`: de vakantiedagen per jaar waarop je klokken stilstaan terwijl je afwezig bent',
   'help.tables':
     '`/spel lijst` · `/spel mijn`: de spellen hier, en die op jou wachten. Meerdere in een kanaal? Thread van het spel of `spel:`.',
   'cmd.game.list.name': 'lijst',
