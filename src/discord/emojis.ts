@@ -73,8 +73,9 @@ interface ListedEmoji {
 
 /**
  * Draws every game's symbols and makes the application's emojis match them: uploads the missing, deletes
- * the stale. Never rejects: a symbol whose drawing or upload fails is left out of the book (its words are
- * shown alone), and a failed listing leaves the book empty.
+ * the stale. Discord failing never fails the start: a symbol whose drawing or upload fails is left out of the
+ * book (its words are shown alone), and a failed listing leaves the book empty. It rejects only for a game
+ * whose symbol Discord could not name (its mistake, found at the first start).
  */
 export async function syncApplicationEmojis(rest: REST, applicationId: string, presenters: PresenterRegistry, logger: Logger): Promise<EmojiBook> {
   const wanted = new Map<string, GamePresenter>();

@@ -151,7 +151,7 @@ export interface GamePresenter {
    */
   describe(view: unknown, options: RenderOptions): BoardWords;
   /**
-   * The game's symbols (goods, money, …) as the app's own emojis: their names (a-z, 0-9 and _, at most 24
+   * The game's symbols (goods, money, …) as the app's own emojis: their names (a-z, 0-9 and _, at most 25
    * characters, unique over the games) and each one's picture, drawn in the render pool.
    */
   readonly emojis?: { readonly symbols: readonly string[]; draw(symbol: string): Promise<Buffer> };

@@ -13,6 +13,7 @@ import { ISTANBUL_SYMBOLS } from '../../../src/games/istanbul/presenter/symbols.
 import { KAIRO_EMOJI } from '../../../src/games/kairo/render/emoji.js';
 import { KAIRO_SYMBOLS } from '../../../src/games/kairo/presenter/symbols.js';
 import { checkPng } from '../../fake-discord/index.js';
+import { MAX_SYMBOL_CHARS } from '../../../src/discord/emojis.js';
 
 const GAMES: Readonly<Record<string, Readonly<Record<string, EmojiPainter>>>> = { Istanbul: ISTANBUL_EMOJI, Kairo: KAIRO_EMOJI };
 const SHOWN = 22;
@@ -38,6 +39,12 @@ function greys(rgba: Uint8ClampedArray): number[] {
 }
 
 describe("the app's emojis", () => {
+  it("every symbol is a name Discord takes with its picture's hash after it, and no two games share one", () => {
+    const symbols = [...ISTANBUL_SYMBOLS, ...KAIRO_SYMBOLS];
+    for (const symbol of symbols) expect(symbol).toMatch(new RegExp(`^[a-z0-9_]{2,${MAX_SYMBOL_CHARS}}$`));
+    expect(new Set(symbols).size).toBe(symbols.length);
+  });
+
   it('each game draws every symbol it names', () => {
     expect(Object.keys(ISTANBUL_EMOJI).sort()).toEqual([...ISTANBUL_SYMBOLS].sort());
     expect(Object.keys(KAIRO_EMOJI).sort()).toEqual([...KAIRO_SYMBOLS].sort());
