@@ -86,9 +86,10 @@ export async function syncApplicationEmojis(rest: REST, applicationId: string, p
     }
   }
   if (wanted.size === 0) return EmojiBook.NONE;
+  const list = async (): Promise<ListedEmoji[]> => ((await rest.get(Routes.applicationEmojis(applicationId))) as { items: ListedEmoji[] }).items;
   let listed: ListedEmoji[];
   try {
-    listed = ((await rest.get(Routes.applicationEmojis(applicationId))) as { items: ListedEmoji[] }).items;
+    listed = await list();
   } catch (error) {
     logger.warn({ reason: describeError(error) }, "the app's emojis could not be listed; symbols are shown in words");
     return EmojiBook.NONE;
@@ -126,16 +127,17 @@ export async function syncApplicationEmojis(rest: REST, applicationId: string, p
       uploaded++;
     } catch (error) {
       failed.push(emoji);
-      logger.warn({ name: emoji.name, reason: describeError(error) }, 'an emoji could not be uploaded; its symbol is shown in words');
+      logger.warn({ name: emoji.name, reason: describeError(error) }, 'an emoji upload failed');
     }
   }
   // An upload whose answer was lost, or one another process of the bot (a shard) made first: it is there.
   if (failed.length > 0) {
     try {
-      const again = new Map(((await rest.get(Routes.applicationEmojis(applicationId))) as { items: ListedEmoji[] }).items.map((e) => [e.name, e]));
+      const again = new Map((await list()).map((e) => [e.name, e]));
       for (const { symbol, name } of failed) {
         const found = again.get(name);
         if (found !== undefined) book.set(symbol, { id: found.id, name: found.name });
+        else logger.warn({ name }, 'an emoji is missing; its symbol is shown in words');
       }
     } catch (error) {
       logger.warn({ reason: describeError(error) }, "the app's emojis could not be listed again");
