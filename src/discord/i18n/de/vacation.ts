@@ -3,9 +3,9 @@ import type { vacation as en } from '../en/vacation.js';
 
 export const vacation: Record<keyof typeof en, string> = {
   'cmd.game.server.name': 'server',
-  'cmd.game.server.description': 'Die Urlaubstage jedes Spielers auf diesem Server',
+  'cmd.game.server.description': 'Servereinstellungen: Urlaubstage und Ersatzbank',
   'opt.vacationDays.name': 'urlaubstage',
-  'opt.vacationDays.description': 'Urlaubstage pro Spieler und Jahr (Server verwalten)',
+  'opt.vacationDays.description': 'Urlaubstage pro Spieler und Jahr',
   'server.show': '**Dieser Server:** Jeder Spieler hat {days, plural, one {# Urlaubstag} other {# Urlaubstage}} im Jahr. Solange er abwesend ist (/game notify abwesend_bis), stehen seine Uhren so viele Tage still; danach schaltet Abwesenheit nur noch die Erinnerungen stumm.',
   'server.updated': 'Gespeichert. {settings}',
   'server.notInServer': 'Servereinstellungen werden in einem Server gemacht.',

@@ -1,9 +1,9 @@
 /** The vacation budget: the server's setting (/game server), what a player's tables and the player are told, in English. */
 export const vacation = {
   'cmd.game.server.name': 'server',
-  'cmd.game.server.description': "This server's vacation days for every player",
+  'cmd.game.server.description': 'Server settings: vacation days and bench',
   'opt.vacationDays.name': 'vacation_days',
-  'opt.vacationDays.description': 'Vacation days a year per player (Manage Server)',
+  'opt.vacationDays.description': 'Vacation days a year per player',
   'server.show': '**This server:** each player has {days, plural, one {# vacation day} other {# vacation days}} a year. While they are away (/game notify away_until), their clocks stand still for as many days; after that, away only silences their reminders.',
   'server.updated': 'Saved. {settings}',
   'server.notInServer': 'Server settings are made in a server.',

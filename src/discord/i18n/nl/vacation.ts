@@ -3,9 +3,9 @@ import type { vacation as en } from '../en/vacation.js';
 
 export const vacation: Record<keyof typeof en, string> = {
   'cmd.game.server.name': 'server',
-  'cmd.game.server.description': 'De vakantiedagen van elke speler op deze server',
+  'cmd.game.server.description': 'Serverinstellingen: vakantiedagen en reservebank',
   'opt.vacationDays.name': 'vakantiedagen',
-  'opt.vacationDays.description': 'Vakantiedagen per speler per jaar (Server beheren)',
+  'opt.vacationDays.description': 'Vakantiedagen per speler per jaar',
   'server.show': '**Deze server:** elke speler heeft {days, plural, one {# vakantiedag} other {# vakantiedagen}} per jaar. Zolang iemand afwezig is (/game notify afwezig_tot), staan zijn klokken zoveel dagen stil; daarna zet afwezigheid alleen nog de herinneringen uit.',
   'server.updated': 'Opgeslagen. {settings}',
   'server.notInServer': 'Serverinstellingen maak je in een server.',
