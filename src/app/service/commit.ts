@@ -13,7 +13,7 @@ import type { NewResult } from '../../persistence/stats-repository.js';
 import { markCompound, markComputer, readLogAction, REMOVE_SEAT, type CompoundMark, type EffectiveEntry } from '../log.js';
 import { turnMarkerOf } from '../module.js';
 import type { BoardNote } from '../outbox.js';
-import type { BoardsTold, CommitChange, GameCore, OwedBoard } from './core.js';
+import { RECENT_LOG_ENTRIES, type BoardsTold, type CommitChange, type GameCore, type OwedBoard } from './core.js';
 import { playForcedAnswers } from './forced.js';
 import { activeSeats } from './queries.js';
 import { concessionOf, parseLevel } from './seat-identity.js';
@@ -187,6 +187,7 @@ export async function save(
   if (sequence === undefined) core.logEnds.delete(id);
   else core.logEnds.set(id, { version: after.snapshot.row.version, sequence, snapshot: after.newestSnapshot });
   keepBoardsTold(core, id, toldBefore?.version === game.row.version ? toldBefore : undefined, after.snapshot.row.version, status === 'active' && entries.every((e) => e.kind === 'action') ? after.appended : null, after.board);
+  keepRecentLog(core, id, game.row.version, after.snapshot.row.version, status === 'active' && entries.every((e) => e.kind === 'action') ? after.appended : null);
   const turnEnded = after.markerAfter !== markerBefore;
   return {
     ok: true,
@@ -229,6 +230,18 @@ function keepBoardsTold(core: GameCore, id: number, before: BoardsTold | undefin
   }
   if (before === undefined || before.turn.length + appended.length > TOLD_TURN_ENTRIES) return;
   core.boardsTold.set(id, { ...before, version, turn: [...before.turn, ...appended] });
+}
+
+/**
+ * The newest entries after a commit from `before` to `version`: the commit's entries after those known at
+ * `before`. Forgotten when those were not known, the game is over, or the commit undid entries (`appended` null).
+ */
+function keepRecentLog(core: GameCore, id: number, before: number, version: number, appended: readonly EffectiveEntry[] | null): void {
+  const known = core.recentLogs.get(id);
+  core.recentLogs.delete(id);
+  if (appended === null || known?.version !== before) return;
+  const entries = [...known.entries, ...appended];
+  core.recentLogs.set(id, { version, entries: entries.slice(-RECENT_LOG_ENTRIES), whole: known.whole && entries.length <= RECENT_LOG_ENTRIES });
 }
 
 /**

@@ -105,6 +105,20 @@ export interface OwedBoard {
 }
 
 /**
+ * How many of a game's newest entries are kept in memory (GameCore.recentLogs): about two rounds of a game of
+ * five players; a seat whose last decision lies further back is read from the log.
+ */
+export const RECENT_LOG_ENTRIES = 64;
+
+/** A game's newest effective log entries at a version (GameCore.recentLogs). */
+export interface RecentLog {
+  readonly version: number;
+  readonly entries: readonly EffectiveEntry[];
+  /** The entries are the whole log (a game this process started, never cut). */
+  readonly whole: boolean;
+}
+
+/**
  * What a game's boards have told as of a version this process committed, and the log since: all that ending
  * the next turn reads of the outbox and the log (see Outbox.toldSoFar and the board consequence).
  */
@@ -181,6 +195,12 @@ export class GameCore {
    * by any other change (a game's first board, the final board posted again) forgets it.
    */
   readonly boardsTold = new Map<number, BoardsTold>();
+  /**
+   * The newest entries of the effective log of games this process wrote (or read to their end), at that
+   * version: what happened since a seat last decided (the start of its panel, the marks of the board) is
+   * read from it, not from the log. A move at that version extends it (commit.ts); see RecentLog.
+   */
+  readonly recentLogs = new Map<number, RecentLog>();
   /**
    * Where the games this process loaded are shown (their channel and thread): a click is checked against it
    * without a read. Kept as loaded, and forgotten when the thread changes (setThread, forgetThread).

@@ -154,6 +154,7 @@ export async function start(core: GameCore, gameId: number, userId: string, expe
   core.verified.set(gameId, started.snapshot.row.version);
   // A game starts with an empty log and no snapshot (a lobby writes neither): its first moves read neither.
   core.logEnds.set(gameId, { version: started.snapshot.row.version, sequence: null, snapshot: 0 });
+  core.recentLogs.set(gameId, { version: started.snapshot.row.version, entries: [], whole: true });
   // Its first board told nothing yet, with no short text before it: the first turn's end reads no boards.
   core.boardsTold.set(gameId, { version: started.snapshot.row.version, upTo: null, textEvents: [], turn: [] });
   return { ok: true, game: started.snapshot, boardDelivery: started.boardDelivery };

@@ -2,7 +2,7 @@
 import { canUndo as logAllowsUndo, compoundChoices, compoundSteps as stepsOfCompound, MAX_CHAIN, type AnyGameDefinition, type Message, type Seat, type Standing, type StepKind } from '../../engine/index.js';
 import type { SeatRow } from '../../persistence/schema.js';
 import { compoundTail, effectiveLog, effectiveWindow, sinceLastDecision as entriesSinceDecision, type EffectiveEntry } from '../log.js';
-import type { GameCore } from './core.js';
+import { RECENT_LOG_ENTRIES, type GameCore } from './core.js';
 import { isComputerPlayed } from './seat-identity.js';
 import type { ActiveSnapshot, Snapshot } from './types.js';
 
@@ -114,14 +114,30 @@ const SINCE_DECISION_ROWS = 4096;
 
 /**
  * The entries since `seats` last decided (see log.ts, sinceLastDecision): what a returning player's panel
- * tells first, and what the board picture marks for the player to move. Read from the newest rows in
- * growing windows: a round is a few dozen rows, so a turn does not read the game's whole log.
+ * tells first, and what the board picture marks for the player to move. From the newest entries this process
+ * keeps of the game at its version (GameCore.recentLogs); else read from the newest rows in growing windows
+ * (a round is a few dozen rows, so a turn does not read the game's whole log), and kept when the read ends
+ * where this process knows the log to end at that version.
  */
 export async function sinceLastDecision(core: GameCore, game: Snapshot, seats: readonly Seat[]): Promise<EffectiveEntry[]> {
+  const id = game.row.id;
+  const known = core.recentLogs.get(id);
+  if (known?.version === game.row.version) {
+    const since = entriesSinceDecision(known.entries, seats);
+    if (since.found || known.whole) return since.entries;
+  }
   for (let window = 32; ; window *= 4) {
-    const rows = await core.repo.recentActions(game.row.id, window);
-    const since = entriesSinceDecision(effectiveWindow(rows).entries, seats);
-    if (since.found || rows.length < window || window >= SINCE_DECISION_ROWS) return since.entries;
+    const rows = await core.repo.recentActions(id, window);
+    const { entries } = effectiveWindow(rows);
+    const since = entriesSinceDecision(entries, seats);
+    const whole = rows.length < window;
+    if (since.found || whole || window >= SINCE_DECISION_ROWS) {
+      const end = core.logEnds.get(id);
+      if (end?.version === game.row.version && end.sequence === (rows.at(-1)?.sequence ?? null)) {
+        core.recentLogs.set(id, { version: game.row.version, entries: entries.slice(-RECENT_LOG_ENTRIES), whole: whole && entries.length <= RECENT_LOG_ENTRIES });
+      }
+      return since.entries;
+    }
   }
 }
 
