@@ -138,7 +138,7 @@ describe('/game replay', () => {
     expect(start.text).toMatch(/Playing order: 1\. 1️⃣ <@\d+>, 2\. 2️⃣ <@\d+>/u);
     expect(start.attachments.map((a) => a.filename)).toEqual([`replay-${gameId}-0.png`]);
     expect(checkPng(start.attachments[0]!.bytes)).toMatchObject({ ok: true });
-    expect(start.buttons.map((b) => b.label)).toEqual(['Next turn ▶']);
+    expect(start.buttons.map((b) => b.label)).toEqual(['Next turn ▶', 'Analysis']);
     // The menu: the start and the five rounds (the fifth is the last turn: no separate "end").
     expect(start.selects[0]!.options.map((o) => [o.label, o.default])).toEqual([
       ['The start', true],
