@@ -401,7 +401,7 @@ describe('flows and what users see', () => {
         await i.reply({ content: 'a post', components: [row] });
       } else if (i.isMessageContextMenuCommand()) {
         const m = i.targetMessage;
-        got.push({ name: i.commandName, target: i.targetId, content: m.content, author: m.author.id, buttons: m.components.flatMap((r) => ('components' in r ? r.components.map((c) => c.customId ?? '') : [])) });
+        got.push({ name: i.commandName, target: i.targetId, content: m.content, author: m.author.id, buttons: m.components.flatMap((r) => ('components' in r ? r.components.map((c) => ('customId' in c ? (c.customId ?? '') : '')) : [])) });
         await i.reply({ content: `quoted: ${m.content}`, flags: MessageFlags.Ephemeral });
       }
     };
