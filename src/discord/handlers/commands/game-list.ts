@@ -34,7 +34,8 @@ export const gameList = command({
       const { row } = entry;
       const link = row.status === 'lobby' ? tableLink(row) : null;
       const where = link !== null ? t(env.locale, 'list.lobby', { link, place: placeOf(row) }) : placeOf(row);
-      return `- **${title}** · ${[where, ...details, ...[away.get(row.id)].filter((a) => a !== undefined)].join(' · ')}`;
+      const marker = away.get(row.id);
+      return `- **${title}** · ${[where, ...details, ...(marker === undefined ? [] : [marker])].join(' · ')}`;
     });
     await answerPrivately(interaction, gameListText(t(env.locale, `list.title.${scope}`, { count: entries.length }), lines, env.locale));
   },
