@@ -82,6 +82,10 @@ describe("the app's emojis", () => {
     expect(hand.text).toMatch(new RegExp(`: <:${stall.name}:${stall.id}> violet, `));
     const violet = choices(panel).find((c) => c.label === 'Build a new violet main stall');
     expect(violet?.emoji).toMatch(/^kairo_violet_[0-9a-f]{6}$/);
+    // The start stalls in one go (a colour with its section): the colour's emoji beside the words that name it.
+    const inOneGo = panel.selects.filter((s) => /In one go/.test(s.placeholder ?? '')).flatMap((s) => s.options);
+    expect(inOneGo.length).toBeGreaterThan(0);
+    for (const option of inOneGo) expect(option.label, option.emoji).toContain(/^kairo_([a-z]+)_/.exec(option.emoji ?? '')?.[1] ?? 'an emoji');
     // A choice about no symbol has none.
     expect(choices(panel).filter((c) => c.emoji !== undefined).every((c) => /violet|red|yellow|green|blue|orange/.test(c.label))).toBe(true);
   });

@@ -76,9 +76,12 @@ export function panelActions(service: GameService, game: ActiveSnapshot, present
       // A compound choice names what it achieves first; one that achieves nothing is offered last.
       const info = service.compoundSteps(game, seat, steps);
       const text = compoundText(info, words);
+      // The emoji of the first step about a symbol (the colour a stall is built in, the ruby bought); its words stay whole.
+      const emoji = steps.map((step) => emojis.label(presenter, game.module.definition.describeAction(step)).emoji).find((e) => e !== undefined);
       return {
         index,
         label: text.label,
+        ...(emoji === undefined ? {} : { emoji }),
         ...(text.details.length === 0 ? {} : { details: text.details }),
         // One "In one go…", or the game's own groups of them when there are more than a select shows.
         ...compoundGroupOf(presenter, steps, chainGroup, say),
