@@ -3,7 +3,8 @@
  * step-by-step choices are labelled as the bot labels them (the game's words for the action, through the one
  * place that puts a symbol's emoji beside them: src/discord/emojis.ts; its costs and gains after it on a
  * button) and laid out by buildPanel; the characters of every button's label and every select option's label
- * are counted, and how many carry an emoji. The compound choices ("In one go…") carry no emoji and are left out.
+ * are counted, and how many carry an emoji. The compound choices ("In one go…") are left out: their words stay
+ * whole beside an emoji.
  */
 import { GAMES } from '../../src/games/index.js';
 import type { GameModule, LobbySettings } from '../../src/app/module.js';
