@@ -711,7 +711,8 @@ function drawLegend(ctx: Ctx, r: Rect, view: KairoPublicView, opts: KairoRenderO
         ctx.strokeStyle = THEME.highlight;
         ctx.stroke();
       },
-      text: label('legend.last', L),
+      // Several players' turns marked (since the player to move last decided), each field with its player's disc.
+      text: label(new Set(opts.lastAction.movers ?? []).size > 1 ? 'legend.lastTurns' : 'legend.last', L),
     });
   }
   // natural widths, spread evenly; shrunk together when the language's words are long

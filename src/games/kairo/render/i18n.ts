@@ -58,7 +58,8 @@ export type LabelKey =
   | 'legend.neutral'
   | 'legend.customer'
   | 'legend.start'
-  | 'legend.last';
+  | 'legend.last'
+  | 'legend.lastTurns';
 
 type Table = Readonly<Record<RenderLocale, Readonly<Record<LabelKey, string>>>>;
 
@@ -116,6 +117,7 @@ export const KAIRO_LABELS: Table = {
     'legend.customer': 'Customer',
     'legend.start': 'Customer start field',
     'legend.last': 'Last turn',
+    'legend.lastTurns': 'Latest turns',
   },
   de: {
     turn: 'Zug {n}',
@@ -169,6 +171,7 @@ export const KAIRO_LABELS: Table = {
     'legend.customer': 'Kunde',
     'legend.start': 'Kundenstartfeld',
     'legend.last': 'Letzter Zug',
+    'legend.lastTurns': 'Letzte Züge',
   },
   nl: {
     turn: 'Beurt {n}',
@@ -222,6 +225,7 @@ export const KAIRO_LABELS: Table = {
     'legend.customer': 'Klant',
     'legend.start': 'Startveld van klanten',
     'legend.last': 'Vorige beurt',
+    'legend.lastTurns': 'Laatste beurten',
   },
 };
 
