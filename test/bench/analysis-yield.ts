@@ -2,7 +2,8 @@
  * How long a live decision waits for an analysis step: one AI worker thread (the built worker, as the bot
  * runs it), hard Istanbul decisions (3 players) asked alone, then each asked right after an analysis step
  * (a whole Istanbul turn's review) was handed the worker. Prints the decisions' wall time from asking to
- * answer, p50 / p95 / max, both ways, and a step's own time alone.
+ * answer, p50 / p95 / max, both ways, a step's own time alone, and how long the decision waited for the
+ * step to give the worker back (from asking to the step's stopped answer).
  *
  *   node build.mjs --outdir .test-build/bench && npx tsx test/bench/analysis-yield.ts [--decisions 12]
  */
@@ -40,7 +41,18 @@ function position(seed: string): Position {
 }
 
 const positions = Array.from({ length: decisions }, (_, i) => position(`yield-${i}`));
-const pool = createAiPool({ threads: 1, deadlineMs: null, marginMs: 600_000, warmUp: true, workerFile: pathToFileURL(path.join(built, 'ai-worker.js')) });
+/** When the worker last gave a step back for a decision (the step stopped at its next check). */
+let stoppedAt = 0;
+const pool = createAiPool({
+  threads: 1,
+  deadlineMs: null,
+  marginMs: 600_000,
+  warmUp: true,
+  workerFile: pathToFileURL(path.join(built, 'ai-worker.js')),
+  onAnalysisStep: (outcome) => {
+    if (outcome === 'stopped') stoppedAt = performance.now();
+  },
+});
 // Warmed up: the first decision waits for the warm-up to stop, then the worker warms up again.
 await pool.decide('istanbul', positions[0]!.view, positions[0]!.legal, { level: 'easy', seed: 'warm' });
 await new Promise<void>((resolve) => setTimeout(resolve, 8_000));
@@ -54,6 +66,7 @@ const stats = (label: string, ms: number[]): void => {
 const stepAlone: number[] = [];
 const alone: number[] = [];
 const behindStep: number[] = [];
+const waited: number[] = [];
 for (const [i, p] of positions.entries()) {
   let started = performance.now();
   await pool.analyse(p.task);
@@ -62,12 +75,16 @@ for (const [i, p] of positions.entries()) {
   await pool.decide('istanbul', p.view, p.legal, { level: 'hard', seed: `alone-${i}` });
   alone.push(performance.now() - started);
   const step = pool.analyse(p.task);
+  // The step well into its searches when the decision is asked.
+  await new Promise<void>((resolve) => setTimeout(resolve, 300));
   started = performance.now();
   await pool.decide('istanbul', p.view, p.legal, { level: 'hard', seed: `alone-${i}` });
   behindStep.push(performance.now() - started);
+  waited.push(stoppedAt - started);
   await step;
 }
 stats('an analysis step alone (wall)', stepAlone);
 stats('a hard decision alone (wall)', alone);
 stats('the same decision asked while a step holds the worker (wall)', behindStep);
+stats('what it waited for the step to give the worker back (wall)', waited);
 await pool.destroy();

@@ -15,6 +15,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locator } from 'playwright-core';
+import { parseCustomId } from '../../src/discord/codec.js';
 import { seedRng } from '../../src/engine/index.js';
 import type { KairoAction, KairoState } from '../../src/games/kairo/index.js';
 import type { SeenMessage } from '../fake-discord/index.js';
@@ -78,15 +79,14 @@ async function main(): Promise<void> {
     const answer = await command('alice', 'game new', { game: 'kairo', players: 3, layout: 'quick' });
     const lobbyId = /\/channels\/\d+\/\d+\/(\d+)/.exec(answer.text)?.[1] as string;
     const lobby = (): SeenMessage => pg.fake.message(lobbyId) as SeenMessage;
+    const gameId = parseCustomId(buttonFor(lobby(), 'join'))?.gameId;
+    if (gameId === undefined) throw new Error('no game');
     for (const guest of ['bob', 'carol']) await user(guest).clickButton(lobbyId, buttonFor(lobby(), 'join'), { until: 'response' });
     await until(() => (lobby().text.includes('(3/3)') ? true : undefined), 'the full lobby');
     await user('alice').clickButton(lobbyId, buttonFor(lobby(), 'start'), { until: 'response' });
     const thread = await until(() => pg.fake.threadsOf(channel)[0]?.id, 'the thread');
     const latest = (): SeenMessage | undefined => pg.fake.channelMessages(thread).filter((m) => hasButton(m, 'turn')).at(-1);
     await until(latest, 'the first board');
-    const loaded = await service.byChannel(thread);
-    if (!loaded.ok) throw new Error('no game');
-    const gameId = loaded.game.row.id;
 
     // Played to the end.
     const rng = seedRng('analysis-screenshots');
