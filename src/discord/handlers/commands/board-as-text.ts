@@ -15,7 +15,7 @@ import { answerPrivately } from '../../respond.js';
 import { answerBoardAsText } from '../components/board-text.js';
 
 /** The buttons a board carries (a running game's and a finished one's). */
-const BOARD_VERBS: ReadonlySet<Verb> = new Set(['turn', 'hand', 'log', 'phone', 'text', 'rematch', 'replay']);
+const BOARD_VERBS: ReadonlySet<Verb> = new Set(['turn', 'hand', 'log', 'phone', 'text', 'rematch', 'replay', 'analysis']);
 
 /** A board picture's file name: `<game>-<id>-<version>.png` (the phone picture's ends in `-phone`). */
 const BOARD_FILE = /^([a-z]+)-([1-9][0-9]{0,8})-(0|[1-9][0-9]{0,8})(?:-phone)?\.png$/;
