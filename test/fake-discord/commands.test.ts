@@ -112,11 +112,23 @@ describe('command registration', () => {
     expect(await rejected([cmd([opt('Big')])])).toMatchObject({ schemaPath: 'discord-rule:command-name-lowercase', instancePath: '/0/options/0/name' });
   });
 
-  it('rejects the same command twice and more than 4000 characters in one command', async () => {
+  it('rejects the same command twice, and a command over 8,000 characters with each field counted at its longest language', async () => {
     expect(await rejected([valid(), valid()])).toMatchObject({ schemaPath: 'discord-rule:command-name-unique', instancePath: '/1/name' });
-    const options = Array.from({ length: 25 }, (_, i) => ({ type: 3, name: `o${i}`, description: 'd'.repeat(100), choices: Array.from({ length: 2 }, (_, j) => ({ name: 'n'.repeat(100), value: `${j}` })) }));
-    expect(await rejected([{ name: 'big', description: 'big', options }])).toMatchObject({ schemaPath: 'discord-rule:command-size' });
+    // Short in English; the German descriptions and choice names are what make it too big.
+    const german = (text: string) => ({ de: text });
+    const options = (localised: boolean) =>
+      Array.from({ length: 25 }, (_, i) => ({
+        type: 3,
+        name: `o${i}`,
+        description: 'd',
+        ...(localised ? { description_localizations: german('d'.repeat(100)) } : {}),
+        choices: Array.from({ length: 3 }, (_, j) => ({ name: 'n', value: `${j}`, ...(localised ? { name_localizations: german('n'.repeat(100)) } : {}) })),
+      }));
+    expect(await rejected([{ name: 'big', description: 'big', options: options(true) }])).toMatchObject({ schemaPath: 'discord-rule:command-size' });
+    await registerCommands(rest, { applicationId: fake.applicationId, commands: [{ name: 'big', description: 'big', options: options(false) } as Body] });
+    expect(fake.takeViolations()).toEqual([]);
   });
+
 
   it('accepts user and message context-menu commands with capitals and spaces, not with descriptions', async () => {
     const stored = await registerCommands(rest, { applicationId: fake.applicationId, commands: [{ type: 2, name: 'Show Hand' }, valid()] as Body[] });

@@ -20,7 +20,11 @@ import type { StoredCommand } from '../world.js';
 import type { Route, RouteReply, RouteRequest } from './router.js';
 
 const NAME = /^[-_\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
-const MAX_COMMAND_CHARS = 4000;
+/**
+ * Discord's size of a slash command: its name, description and values, its options' (subcommands and groups
+ * included) and their choices', each field counted at its longest localisation (the default value included).
+ */
+const MAX_COMMAND_CHARS = 8000;
 const LIMITS: Record<number, number> = {
   [ApplicationCommandType.ChatInput]: 100,
   [ApplicationCommandType.User]: 15,
@@ -71,6 +75,11 @@ function checkLocalizations(
   return chars;
 }
 
+/** A field's characters as Discord counts them against a command's size: its longest localisation, or its default value if longer. */
+function longest(value: string, localizations: Record<string, string | null> | null | undefined): number {
+  return Math.max(value.length, ...Object.values(localizations ?? {}).map((v) => v?.length ?? 0));
+}
+
 /** Checks one option list; returns the number of characters it contributes. */
 function checkOptions(options: OptionBody[], path: string, depth: number): number {
   let chars = 0;
@@ -90,7 +99,7 @@ function checkOptions(options: OptionBody[], path: string, depth: number): numbe
     checkDescription(option.description, `${here}/description`);
     checkLocalizations(option.name_localizations, `${here}/name_localizations`, (v, p) => checkName(v, p, true));
     checkLocalizations(option.description_localizations, `${here}/description_localizations`, checkDescription);
-    chars += option.name.length + option.description.length;
+    chars += longest(option.name, option.name_localizations) + longest(option.description, option.description_localizations);
     const type = option.type;
     if (type === ApplicationCommandOptionType.SubcommandGroup) {
       if (depth > 0) throw ruleViolation(`${here}/type`, 'subcommand-nesting', 'A subcommand group can only be at the top level.');
@@ -128,7 +137,7 @@ function checkOptions(options: OptionBody[], path: string, depth: number): numbe
                 ? typeof choice.value === 'number'
                 : false;
         if (!ok) throw ruleViolation(`${here}/choices/${j}/value`, 'choice-type', `Choice value ${JSON.stringify(choice.value)} does not fit option type ${type}.`);
-        chars += choice.name.length + String(choice.value).length;
+        chars += longest(choice.name, choice.name_localizations) + String(choice.value).length;
       });
     }
     const min = option.min_value as number | undefined;
@@ -151,7 +160,7 @@ export function checkCommand(command: CommandBody, path: string): void {
   if (chatInput) {
     checkDescription(command.description, `${path}/description`);
     checkLocalizations(command.description_localizations, `${path}/description_localizations`, checkDescription);
-    const chars = command.name.length + (command.description?.length ?? 0) + checkOptions((command.options ?? []) as OptionBody[], `${path}/options`, 0);
+    const chars = longest(command.name, command.name_localizations) + longest(command.description ?? '', command.description_localizations) + checkOptions((command.options ?? []) as OptionBody[], `${path}/options`, 0);
     if (chars > MAX_COMMAND_CHARS) throw ruleViolation(path, 'command-size', `The command has ${chars} characters; the limit is ${MAX_COMMAND_CHARS}.`);
   } else {
     if (command.description) throw ruleViolation(`${path}/description`, 'context-menu-description', 'User and message commands must have an empty description.');
