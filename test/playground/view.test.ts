@@ -23,7 +23,7 @@ describe('command forms', () => {
   const forms = commandForms(registered());
 
   it('one form per runnable command line, subcommands flattened, in registration order', () => {
-    expect(forms.map((f) => f.key)).toEqual(['game new', 'game learn', 'game status', 'game hand', 'game log', 'game settings', 'game leave', 'game abandon', 'game list', 'game mine', 'game history', 'game replay', 'game notify', 'game follow', 'game unfollow', 'help', 'stats']);
+    expect(forms.map((f) => f.key)).toEqual(['game new', 'game learn', 'game status', 'game hand', 'game log', 'game settings', 'game leave', 'game abandon', 'game list', 'game mine', 'game history', 'game replay', 'game export', 'game notify', 'game follow', 'game unfollow', 'game server', 'help', 'stats']);
     const help = forms.find((f) => f.key === 'help')!;
     expect(help).toMatchObject({ command: 'help', group: null, subcommand: null });
     expect(forms.find((f) => f.key === 'game log')).toMatchObject({ command: 'game', group: null, subcommand: 'log' });
