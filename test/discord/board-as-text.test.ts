@@ -15,6 +15,8 @@ import { until } from './bot-process.js';
 import { boards, buttonFor, clickForBoard, latestBoard, offered, openLobby, privateReply, startBotOnFake, type BotOnFake, WAIT_MS } from './harness.js';
 
 const tally = tallyGame({ removeSeat: false, target: 4 });
+/** Tally's board in words ends with its last player's part. */
+const TALLY_LAST = /^### Bob\n/m;
 
 let env: BotOnFake;
 let alice: FakeUser;
@@ -32,9 +34,14 @@ afterAll(async () => {
   await env?.stop();
 });
 
-/** Every private message of an answer (the reply, then its follow-ups), each checked to be for `user` only. */
-async function answerOf(handle: InteractionHandle, user: FakeUser): Promise<SeenMessage[]> {
-  await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the board as text' });
+/**
+ * Every private message of an answer (the reply, then its follow-ups, until one matches `last`: the part
+ * the board in words ends with), each checked to be for `user` only.
+ */
+async function answerOf(handle: InteractionHandle, user: FakeUser, last?: RegExp): Promise<SeenMessage[]> {
+  const whole = (h: InteractionHandle): boolean =>
+    h.reply !== undefined && !h.reply.loading && (last === undefined || [h.reply, ...h.followUps].some((m) => last.test(m.text)));
+  await handle.waitFor(whole, { timeoutMs: WAIT_MS, description: 'the board as text, to its last part' });
   await handle.settled();
   const messages = [privateReply(handle, user), ...handle.followUps];
   for (const m of messages) {
@@ -44,15 +51,16 @@ async function answerOf(handle: InteractionHandle, user: FakeUser): Promise<Seen
   return messages;
 }
 
-/** The board in words, as `user` reads it from the Board as text button of `board`. */
-async function readBoard(user: FakeUser, board: SeenMessage): Promise<string> {
-  const messages = await answerOf(await user.clickButton(board.id, buttonFor(board, 'text'), { until: 'response' }), user);
+/** The board in words, as `user` reads it from the Board as text button of `board`, to the part matching `last`. */
+async function readBoard(user: FakeUser, board: SeenMessage, last: RegExp): Promise<string> {
+  const messages = await answerOf(await user.clickButton(board.id, buttonFor(board, 'text'), { until: 'response' }), user, last);
   return messages.map((m) => m.text).join('\n');
 }
 
-/** What the text says of each player: "### Alice" and the line under it. */
+/** What the text says of each player, under "## Players": "### Alice" and the line under it. */
 function standingsIn(text: string): Map<string, string> {
-  return new Map([...text.matchAll(/^### (.+)\n(.+)$/gm)].map((m) => [m[1] as string, m[2] as string]));
+  const players = text.split('\n## Players\n')[1] ?? '';
+  return new Map([...players.matchAll(/^### (.+)\n(.+)$/gm)].map((m) => [m[1] as string, m[2] as string]));
 }
 
 async function twoPlayers(channel: string, game: string, first = alice, second = bob): Promise<SeenMessage> {
@@ -79,9 +87,10 @@ describe('a game of Tally played by reading only Board as text and the panel’s
     const secrets: string[] = [];
     let points = new Map([['Alice', 0], ['Bob', 0]]);
     let turns = 0;
+    let previous: string | null = null;
     for (;;) {
       const board = latestBoard(env.fake, channel);
-      const text = await readBoard(alice, board);
+      const text = await readBoard(alice, board, TALLY_LAST);
       expect(text.split('\n')[0]).toMatch(/^## Tally · game #\d+, as it stands now$/);
       // The standings as the text tells them, each player under their own heading.
       const told = standingsIn(text);
@@ -102,6 +111,8 @@ describe('a game of Tally played by reading only Board as text and the panel’s
         break;
       }
       expect(turns).toBeLessThan(12);
+      // What changed: the turn just played, as the board marks it.
+      if (previous !== null) expect(text).toContain(`### What changed\n${previous} draws a card\n${previous} adds 1\n${previous} ends the turn\n`);
       // Whose turn it is, by the text alone; that player opens their panel and plays by its labels.
       const actorName = /^(.+) decides\.$/m.exec(text)?.[1];
       expect(players.has(actorName ?? '')).toBe(true);
@@ -116,6 +127,7 @@ describe('a game of Tally played by reading only Board as text and the panel’s
       if (offered(panel).length > 0) await choose(actor, panel, /^End the turn$/);
       await until(env.fake, () => latestBoard(env.fake, channel).id !== board.id, 'the next board');
       points = new Map([...points].map(([name, n]) => [name, name === actorName ? n + 1 : n]));
+      previous = actorName!;
       turns++;
     }
     expect(turns).toBe(7);
@@ -145,7 +157,7 @@ describe('the message command Board as text', () => {
     expect(now).toMatch(/^(Alice|Bob) entscheidet\.$/m);
     expect(now).toContain('## Spieler\n### Alice\n0 Punkte, 0 Karten auf der Hand\n### Bob\n0 Punkte, 0 Karten auf der Hand');
     // The button answers the same.
-    expect(await readBoard(dave, first)).toBe(now);
+    expect(await readBoard(dave, first, TALLY_LAST)).toBe(now);
     // A turn later the first board has lost its buttons: the command still finds the game (by its picture) and tells it now.
     const actor = /^Alice entscheidet/m.test(now) ? alice : bob;
     const handle = await actor.clickButton(first.id, buttonFor(first, 'turn'), { until: 'response' });
@@ -181,7 +193,7 @@ describe('Istanbul read aloud', () => {
       expect.stringMatching(/^(Alice|Bob) \((red|blue|green|yellow|white)\): 0 rubies, 3 lira, goods: nothing, 1 bonus card$/),
     ]);
     // Carol reads the board in Dutch: every place, one a line, and each player's section.
-    const text = await readBoard(carol, board);
+    const text = await readBoard(carol, board, /^### Kaarten en dobbelstenen$/m);
     expect(text.split('\n')[0]).toMatch(/^## Istanbul · spel #\d+, zoals het nu staat$/);
     expect(text).toMatch(/^Ronde 1 \(6 robijnen beëindigen het spel\)\. (Alice|Bob) beslist: Verplaats je handelaar\.$/m);
     expect(text).toMatch(/^### (Alice|Bob) \((rood|blauw|groen|geel|wit)\)\n0 robijnen, [23] lira, handelswaar: niets, 1 bonuskaart\nStartspeler\.\nHandelaar bij de Fontein met 4 assistenten\.$/m);
@@ -200,7 +212,7 @@ describe('Board as text of a five-player game', () => {
     for (const user of [bob, ...others]) await user.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
     const board = await clickForBoard(alice, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
     expect([...board.attachments[0]!.description!].length).toBeLessThanOrEqual(1024);
-    const messages = await answerOf(await bob.clickButton(board.id, buttonFor(board, 'text'), { until: 'response' }), bob);
+    const messages = await answerOf(await bob.clickButton(board.id, buttonFor(board, 'text'), { until: 'response' }), bob, /^### Cards and dice$/m);
     expect(messages.length).toBeGreaterThan(1);
     // Each message begins with a heading; the places are all there, once, under their heading in each message.
     for (const m of messages) expect(m.text).toMatch(/^##/);

@@ -14,6 +14,7 @@ import { labelName, plainName } from '../text.js';
 import { seatNames } from './names.js';
 import { CONTENT_MAX, characters } from './shared.js';
 import { finalRanks } from './standings.js';
+import { eventsSinceMoverDecided } from './catch-up.js';
 
 /** What a picture of the board is drawn from, for its words: the public view and the marks drawn on it. */
 export interface PictureWords {
@@ -43,11 +44,14 @@ export function altTextNames(game: ActiveSnapshot, locale: Locale): string[] {
 
 /**
  * "Board as text": the game as it stands now (not as an older board showed it: what the reader can act on
- * is the game now), from the public view, in `locale` (the reader's), in messages of whole parts (inMessages).
+ * is the game now), from the public view, in `locale` (the reader's), with what changed since the player to
+ * move last decided (as the board picture marks it), in messages of whole parts (inMessages).
  */
 export async function boardAsText(service: GameService, game: ActiveSnapshot, presenter: GamePresenter, locale: Locale): Promise<string[]> {
   const ranks = game.row.status === 'active' ? undefined : await finalRanks(service, game, null);
-  const words = presenter.describe(service.publicView(game), { locale, names: seatNames(game, plainName, false, true, locale), ...(ranks === undefined ? {} : { ranks }) });
+  // What changed: what the board picture marks, the turns since the player to move last decided.
+  const lastTurn = await eventsSinceMoverDecided(service, game, []);
+  const words = presenter.describe(service.publicView(game), { locale, names: seatNames(game, plainName, false, true, locale), lastTurn, ...(ranks === undefined ? {} : { ranks }) });
   return inMessages(textParts(words, t(locale, 'boardText.title', { game: presenter.name(locale), id: game.row.id }), locale));
 }
 
