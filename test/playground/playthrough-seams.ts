@@ -4,7 +4,7 @@
  *
  *   node --import tsx test/playground/playthrough-seams.ts [output folder, default /tmp/bazaar-playthrough]
  *
- * PLAYTHROUGH=learn,tables,clock,replaced,phone (any of them) plays only those parts.
+ * PLAYTHROUGH=learn,tables,clock,replaced,phone,readable (any of them) plays only those parts.
  *
  *   1. a whole learning game of Kairo (Alice against an easy computer), coached in her panel;
  *   2. a channel of three tables (a Kairo game, an Istanbul game and a learning game), played side by side
@@ -13,7 +13,9 @@
  *   4. a game where a human is replaced by the others' idle vote, takes the seat back and wins; the final
  *      board, /game history, /stats and the replay read;
  *   5. one picture a post: an Istanbul board, its Phone view asked by someone not playing, and the turn
- *      panel of a player who chose the phone picture with it (and how high its texts stand at 400 px).
+ *      panel of a player who chose the phone picture with it (and how high its texts stand at 400 px);
+ *   6. boards everyone can read: a Components V2 board post, "Board as text", and a turn panel that opens
+ *      with what happened since the player's last turn, its choices with the goods' emojis.
  *
  * The turns are clicked by the local users through the same fake Discord the page shows (progress-biased
  * policies pick among what each panel offers); each picture waits for what it is about, never for a fixed
@@ -124,7 +126,7 @@ class Playthrough {
       { policy: policyOf(user.name), maxSteps: 60 },
     );
     if (played === null) return false;
-    if (process.env.PLAYTHROUGH_TRACE !== undefined) console.log(`game #${gameId}: ${user.name} ${played.end} after ${played.clicks} clicks; panel: ${(played.panel?.content ?? '').slice(0, 120).replace(/\n/g, ' / ')}`);
+    if (process.env.PLAYTHROUGH_TRACE !== undefined) console.log(`game #${gameId}: ${user.name} ${played.end} after ${played.clicks} clicks; panel: ${(played.panel?.text ?? '').slice(0, 120).replace(/\n/g, ' / ')}`);
     // The next call (or the end) follows the turn.
     await until(async () => ((await this.status(gameId)) !== 'active' || this.call(place)?.id !== played.board.id ? true : undefined), `the call after ${user.name}'s turn in game #${gameId}`);
     return true;
@@ -211,7 +213,7 @@ class Playthrough {
   /** Writes what `user` sees at `place` now as text (the last `count` messages), beside the pictures. */
   transcript(name: string, user: string, place: string, count = 6): void {
     const seen = this.pg.fake.visibleTo(this.id(user), place).slice(-count);
-    const text = seen.map((m) => `${m.ephemeral ? '(only you) ' : ''}${m.content}\n[${m.buttons.map((b) => b.label).join(' | ')}]${m.selects.map((s) => ` <${s.placeholder ?? ''}: ${s.options.map((o) => o.label).join(' / ')}>`).join('')}`).join('\n---\n');
+    const text = seen.map((m) => `${m.ephemeral ? '(only you) ' : ''}${m.text}\n[${m.buttons.map((b) => b.label).join(' | ')}]${m.selects.map((s) => ` <${s.placeholder ?? ''}: ${s.options.map((o) => o.label).join(' / ')}>`).join('')}`).join('\n---\n');
     fs.writeFileSync(path.join(OUT, `${String(this.#shots).padStart(2, '0')}-${name}.txt`), text);
   }
 
@@ -225,7 +227,7 @@ class Playthrough {
 async function learningGame(p: Playthrough): Promise<void> {
   const general = p.channel(0);
   const answer = await p.command('alice', 'game learn', { game: 'kairo' }, general);
-  const target = p.linkTarget(answer.content);
+  const target = p.linkTarget(answer.text);
   await p.view('alice', general);
   await p.shoot('learn-answer');
   p.transcript('learn-answer', 'alice', general);
@@ -255,9 +257,9 @@ async function threeTables(p: Playthrough): Promise<void> {
   const second = p.channel(1);
   const lobbyOf = async (host: string, guest: string, options: Record<string, string | number>): Promise<void> => {
     const answer = await p.command(host, 'game new', options, second);
-    const lobby = p.pg.fake.message(p.linkTarget(answer.content).message) as SeenMessage;
+    const lobby = p.pg.fake.message(p.linkTarget(answer.text).message) as SeenMessage;
     await p.click(guest, lobby, buttonFor(lobby, 'join'));
-    const full = await until(() => (p.pg.fake.message(lobby.id)!.content.includes('(2/2)') ? p.pg.fake.message(lobby.id) : undefined), 'the guest in the lobby');
+    const full = await until(() => (p.pg.fake.message(lobby.id)!.text.includes('(2/2)') ? p.pg.fake.message(lobby.id) : undefined), 'the guest in the lobby');
     await p.pg.fake.users.get(p.id(host)).clickButton(lobby.id, buttonFor(full, 'start'), { until: 'response' });
   };
   await lobbyOf('bob', 'carol', { game: 'kairo', players: 2, layout: 'quick' });
@@ -277,11 +279,11 @@ async function threeTables(p: Playthrough): Promise<void> {
   await p.shoot('three-tables-list');
   p.transcript('three-tables-list', 'dave', second, 2);
   // Each link opens its own table.
-  for (const line of mine.content.split('\n').filter((l) => l.includes('/channels/'))) {
+  for (const line of mine.text.split('\n').filter((l) => l.includes('/channels/'))) {
     const target = p.linkTarget(line);
     if (!threads.some((t) => t.id === target.channel)) throw new Error(`a /game mine link opens no table: ${line}`);
   }
-  const learnTarget = p.linkTarget(learn.content);
+  const learnTarget = p.linkTarget(learn.text);
   const games = await Promise.all(
     threads.map(async (t) => ({ place: t.id, gameId: await p.gameAt(t.id), name: t.name })),
   );
@@ -312,9 +314,9 @@ async function threeTables(p: Playthrough): Promise<void> {
 async function clockedGame(p: Playthrough): Promise<void> {
   const general = p.channel(0);
   const answer = await p.command('alice', 'game new', { game: 'kairo', players: 2, layout: 'quick', clock: '1h+5m' }, general);
-  const lobby = p.pg.fake.message(p.linkTarget(answer.content).message) as SeenMessage;
+  const lobby = p.pg.fake.message(p.linkTarget(answer.text).message) as SeenMessage;
   await p.click('bob', lobby, buttonFor(lobby, 'join'));
-  const full = await until(() => (p.pg.fake.message(lobby.id)!.content.includes('(2/2)') ? p.pg.fake.message(lobby.id) : undefined), 'Bob in the lobby');
+  const full = await until(() => (p.pg.fake.message(lobby.id)!.text.includes('(2/2)') ? p.pg.fake.message(lobby.id) : undefined), 'Bob in the lobby');
   const before = new Set(p.pg.fake.threadsOf(general).map((t) => t.id));
   await p.pg.fake.users.get(p.id('alice')).clickButton(lobby.id, buttonFor(full, 'start'), { until: 'response' });
   const thread = await until(() => p.pg.fake.threadsOf(general).find((t) => !before.has(t.id))?.id, 'the clocked game thread');
@@ -325,16 +327,16 @@ async function clockedGame(p: Playthrough): Promise<void> {
   await until(() => (p.call(thread) !== undefined ? true : undefined), 'a call');
   if (mentionedToAct(p.call(thread)!)[0] !== p.id('bob')) await p.step(thread, gameId, () => p.policy(gameId, rng));
   // Bob's bank as the board shows it ("Bob 1h 15m (running)"): he lets it run down to 10 minutes (warned), then out.
-  const bank = /Bob (?:(\d+)h )?(\d+)m \(running\)/.exec(p.call(thread)!.content);
-  if (bank === null) throw new Error(`no running bank for Bob: ${p.call(thread)!.content}`);
+  const bank = /Bob (?:(\d+)h )?(\d+)m \(running\)/.exec(p.call(thread)!.text);
+  if (bank === null) throw new Error(`no running bank for Bob: ${p.call(thread)!.text}`);
   const leftMs = (Number(bank[1] ?? 0) * 60 + Number(bank[2])) * 60_000;
   await post(p.pg.url, '/api/clock', { advanceMs: leftMs - 10 * 60_000 });
-  await until(() => (p.pg.fake.channelMessages(thread).some((m) => /bank/i.test(m.content) && m.buttons.length === 0 && m.content.includes(`<@${p.id('bob')}>`)) ? true : undefined), 'the low-bank warning');
+  await until(() => (p.pg.fake.channelMessages(thread).some((m) => /bank/i.test(m.text) && m.buttons.length === 0 && m.text.includes(`<@${p.id('bob')}>`)) ? true : undefined), 'the low-bank warning');
   await p.view('bob', thread);
   await p.shoot('clock-low-bank-warning');
   p.transcript('clock-low-bank-warning', 'bob', thread, 3);
   await post(p.pg.url, '/api/clock', { advanceMs: 11 * 60_000 });
-  await until(() => (p.pg.fake.channelMessages(thread).some((m) => /time bank ran out/.test(m.content)) ? true : undefined), 'the bank-out line');
+  await until(() => (p.pg.fake.channelMessages(thread).some((m) => /time bank ran out/.test(m.text)) ? true : undefined), 'the bank-out line');
   await p.view('bob', thread);
   await p.shoot('clock-bank-out');
   p.transcript('clock-bank-out', 'bob', thread, 3);
@@ -342,7 +344,7 @@ async function clockedGame(p: Playthrough): Promise<void> {
   const call = await until(() => p.call(thread), 'a call');
   const offer = await p.click('bob', call, buttonFor(call, 'turn'));
   const reclaim = offer.buttons.find((b) => b.customId?.includes(':reclaim'));
-  if (reclaim === undefined) throw new Error(`no Take my seat back: ${offer.content}`);
+  if (reclaim === undefined) throw new Error(`no Take my seat back: ${offer.text}`);
   await p.click('bob', offer, reclaim.customId!);
   await p.view('bob', thread);
   await p.shoot('clock-seat-taken-back');
@@ -356,9 +358,9 @@ async function clockedGame(p: Playthrough): Promise<void> {
 async function replacedAndWins(p: Playthrough): Promise<void> {
   const second = p.channel(1);
   const answer = await p.command('carol', 'game new', { game: 'kairo', players: 2, layout: 'quick' }, second);
-  const lobby = p.pg.fake.message(p.linkTarget(answer.content).message) as SeenMessage;
+  const lobby = p.pg.fake.message(p.linkTarget(answer.text).message) as SeenMessage;
   await p.click('dave', lobby, buttonFor(lobby, 'join'));
-  const full = await until(() => (p.pg.fake.message(lobby.id)!.content.includes('(2/2)') ? p.pg.fake.message(lobby.id) : undefined), 'Dave in the lobby');
+  const full = await until(() => (p.pg.fake.message(lobby.id)!.text.includes('(2/2)') ? p.pg.fake.message(lobby.id) : undefined), 'Dave in the lobby');
   const before = new Set(p.pg.fake.threadsOf(second).map((t) => t.id));
   await p.pg.fake.users.get(p.id('carol')).clickButton(lobby.id, buttonFor(full, 'start'), { until: 'response' });
   const thread = await until(() => p.pg.fake.threadsOf(second).find((t) => !before.has(t.id))?.id, 'the thread');
@@ -375,7 +377,7 @@ async function replacedAndWins(p: Playthrough): Promise<void> {
   p.transcript('replaced-idle-vote', 'dave', thread, 3);
   const skip = vote.buttons.find((b) => b.customId?.endsWith(':skip'))!;
   await p.click('dave', vote, skip.customId!);
-  await until(() => (p.pg.fake.channelMessages(thread).some((m) => /computer/.test(m.content) && m.id !== vote.id && m.createdAt >= vote.createdAt) ? true : undefined), 'the stand-in');
+  await until(() => (p.pg.fake.channelMessages(thread).some((m) => /computer/.test(m.text) && m.id !== vote.id && m.createdAt >= vote.createdAt) ? true : undefined), 'the stand-in');
   for (let i = 0; i < 3; i++) await p.step(thread, gameId, policyOf);
   // Carol takes her seat back and plays on to win.
   const call = await until(() => {
@@ -414,9 +416,9 @@ async function phoneView(p: Playthrough): Promise<void> {
   const general = p.channel(0);
   await p.command('alice', 'game notify', { phone_picture: true }, general);
   const answer = await p.command('alice', 'game new', { game: 'istanbul', players: 2 }, general);
-  const lobby = p.pg.fake.message(p.linkTarget(answer.content).message) as SeenMessage;
+  const lobby = p.pg.fake.message(p.linkTarget(answer.text).message) as SeenMessage;
   await p.click('bob', lobby, buttonFor(lobby, 'join'));
-  const full = await until(() => (p.pg.fake.message(lobby.id)!.content.includes('(2/2)') ? p.pg.fake.message(lobby.id) : undefined), 'Bob in the lobby');
+  const full = await until(() => (p.pg.fake.message(lobby.id)!.text.includes('(2/2)') ? p.pg.fake.message(lobby.id) : undefined), 'Bob in the lobby');
   const before = new Set(p.pg.fake.threadsOf(general).map((t) => t.id));
   await p.pg.fake.users.get(p.id('alice')).clickButton(lobby.id, buttonFor(full, 'start'), { until: 'response' });
   const thread = await until(() => p.pg.fake.threadsOf(general).find((t) => !before.has(t.id))?.id, 'the game thread');
@@ -442,6 +444,47 @@ async function phoneView(p: Playthrough): Promise<void> {
   await p.phoneReading('phone-panel', 'The turn panel');
 }
 
+/**
+ * Boards everyone can read: a 3-player Istanbul game two turns in, where Alice comes back to decide. The
+ * board post as Discord draws a Components V2 message (the mover's accent colour, the text, the picture with
+ * its alt text, the buttons); "Board as text" asked by Carol; Alice's turn panel opening with what happened
+ * since her last turn, its choices with the goods' emojis.
+ */
+async function readableBoards(p: Playthrough): Promise<void> {
+  const general = p.channel(0);
+  const answer = await p.command('alice', 'game new', { game: 'istanbul', players: 3 }, general);
+  const lobby = p.pg.fake.message(p.linkTarget(answer.text).message) as SeenMessage;
+  await p.click('bob', lobby, buttonFor(lobby, 'join'));
+  await p.click('carol', lobby, buttonFor(lobby, 'join'));
+  const full = await until(() => (p.pg.fake.message(lobby.id)!.text.includes('(3/3)') ? p.pg.fake.message(lobby.id) : undefined), 'Bob and Carol in the lobby');
+  const before = new Set(p.pg.fake.threadsOf(general).map((t) => t.id));
+  await p.pg.fake.users.get(p.id('alice')).clickButton(lobby.id, buttonFor(full, 'start'), { until: 'response' });
+  const thread = await until(() => p.pg.fake.threadsOf(general).find((t) => !before.has(t.id))?.id, 'the game thread');
+  const gameId = await p.gameAt(thread);
+  const rng = seedRng('playthrough-readable');
+  // Until Alice is called again after every other player has had a turn since hers.
+  let aliceDecided = false;
+  for (let turn = 0; turn < 12; turn++) {
+    const call = await until(() => p.call(thread), 'a call');
+    const toAct = mentionedToAct(call)[0];
+    if (toAct === p.id('alice') && aliceDecided) break;
+    if (toAct === p.id('alice')) aliceDecided = true;
+    await p.step(thread, gameId, () => p.policy(gameId, rng));
+  }
+  const board = await until(() => p.call(thread), 'the board calling Alice');
+  await p.view('carol', thread);
+  await p.shoot('readable-board');
+  p.transcript('readable-board', 'carol', thread, 1);
+  await p.click('carol', board, buttonFor(board, 'text'));
+  await p.view('carol', thread);
+  await p.shoot('readable-board-as-text');
+  p.transcript('readable-board-as-text', 'carol', thread, 1);
+  await p.click('alice', board, buttonFor(board, 'turn'));
+  await p.view('alice', thread);
+  await p.shoot('readable-panel');
+  p.transcript('readable-panel', 'alice', thread, 1);
+}
+
 async function main(): Promise<void> {
   fs.mkdirSync(OUT, { recursive: true });
   const only = process.env.PLAYTHROUGH?.split(',');
@@ -454,6 +497,7 @@ async function main(): Promise<void> {
       ['clock', clockedGame],
       ['replaced', replacedAndWins],
       ['phone', phoneView],
+      ['readable', readableBoards],
     ];
     for (const [name, run] of parts) {
       if (only !== undefined && !only.includes(name)) continue;
