@@ -12,6 +12,7 @@
  *   When a level plays several seats of one game, each seat is rated from the level's rating, and the
  *   level takes the mean of its seats' new mu and sigma (one game, its average result).
  * Shared places (a shared win) are ties. A game with fewer than two different players changes nothing.
+ * A seat that changed hands (a substitute from the bench): see `ratedWithHolders`.
  */
 import { ordinal, rate, rating } from 'openskill';
 
@@ -98,6 +99,42 @@ export function rateGame(seats: readonly RatedSeat[], before: ReadonlyMap<string
     const mean = (pick: (r: SkillRating) => number): number => (results.length === 1 ? pick(results[0] as SkillRating) : results.reduce((sum, r) => sum + pick(r), 0) / results.length);
     return { playerId, mu: mean((r) => r.mu), sigma: mean((r) => r.sigma), games: (before.get(playerId)?.games ?? 0) + 1 };
   });
+}
+
+/**
+ * A substitute's game counts for their rating only if they made at least this share of their seat's moves
+ * (docs/rules-decisions.md, At the table): a seat taken over for its last few moves says little of them.
+ */
+export const SUBSTITUTE_SHARE = 0.5;
+
+/** A seat that changed hands, as the rating reads it: its holders in order, the moves each made, and all the seat's moves (a computer's too). */
+export interface HeldSeat {
+  readonly seat: number;
+  readonly holders: readonly { readonly userId: string; readonly moves: number }[];
+  readonly moves: number;
+}
+
+/**
+ * The rated seats of a game whose seats changed hands (`held`): a seat's place goes to its holder at the
+ * end, rated only with at least SUBSTITUTE_SHARE of the seat's moves; each earlier human holder (who left,
+ * or whose seat a computer played until a substitute took it) is rated as one who left, behind everyone
+ * who stayed. Seats that never changed hands are rated as they are.
+ */
+export function ratedWithHolders(seats: readonly (RatedSeat & { readonly seat: number })[], held: readonly HeldSeat[]): RatedSeat[] {
+  const out: RatedSeat[] = [];
+  for (const { seat, ...rated } of seats) {
+    const changed = held.find((h) => h.seat === seat);
+    const last = changed?.holders.at(-1);
+    if (changed === undefined || last === undefined) {
+      out.push(rated);
+      continue;
+    }
+    if (last.moves >= SUBSTITUTE_SHARE * changed.moves) out.push(rated);
+    for (const earlier of new Set(changed.holders.slice(0, -1).map((h) => h.userId))) {
+      if (earlier !== last.userId && !/^computer:/.test(earlier)) out.push({ userId: earlier, computer: null, rank: rated.rank, left: true });
+    }
+  }
+  return out;
 }
 
 /** A finished game's seats, for rating it in order. */

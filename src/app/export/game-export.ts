@@ -23,6 +23,11 @@ export interface ExportedSeat {
   readonly computer: string | null;
   /** The player left the game, or was removed from it, before it ended. */
   readonly left: boolean;
+  /**
+   * Who held the seat, in order, each from the log sequence of their first move on it (0: from the start),
+   * for a seat that changed hands (a substitute took it from the bench); absent for one that never did.
+   */
+  readonly holders?: readonly { readonly userId: string; readonly name: string; readonly fromSequence: number }[];
 }
 
 /** One move in effect, in the order played (moves taken back with undo are not in the log). */
@@ -72,13 +77,18 @@ export async function exportGame(service: GameService, game: ActiveSnapshot): Pr
   const status = game.row.status === 'finished' || game.row.status === 'abandoned' ? game.row.status : 'active';
   const complete = status !== 'active';
   const entries = await service.effectiveLog(game);
-  const seats = game.seats.map((s) => ({
-    seat: s.seat,
-    name: s.displayName,
-    userId: isComputerSeatId(s.userId) ? null : s.userId,
-    computer: s.computer,
-    left: s.leftAt !== null,
-  }));
+  const holders = await service.seatHolders(game);
+  const seats = game.seats.map((s): ExportedSeat => {
+    const held = holders.get(s.seat) ?? [];
+    return {
+      seat: s.seat,
+      name: s.displayName,
+      userId: isComputerSeatId(s.userId) ? null : s.userId,
+      computer: s.computer,
+      left: s.leftAt !== null,
+      ...(held.length > 1 ? { holders: held.map((h) => ({ userId: h.userId, name: h.displayName, fromSequence: h.fromSequence })) } : {}),
+    };
+  });
   const result = status === 'finished' ? (await service.finalResult(game.row.id)).map(({ seat, rank, left }) => ({ seat, rank, left })) : undefined;
   return {
     format: GAME_EXPORT_FORMAT,

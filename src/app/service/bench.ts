@@ -116,7 +116,7 @@ export async function takeSeat(core: GameCore, gameId: number, seat: Seat, taker
   const holders = (await seatHolders(core, game)).get(seat) ?? [];
   if ((holders[0]?.userId ?? row.userId) === taker.userId) return refuse('own_seat', {});
   if (game.seats.some((s) => s.userId === taker.userId)) return refuse('already_at_table', {});
-  if (activeSeats(game).includes(seat) && !(await seatsWaitingForOwner(core, game)).includes(seat)) return refuse('reclaim_between_turns', {});
+  if (activeSeats(game).includes(seat) && !(await seatsWaitingForOwner(core, game)).includes(seat)) return refuse('seat_busy', {});
   return save(core, game, { state: game.state, entries: [], status: 'active', handedOn: [{ seat, ...taker }], notes: [{ kind: 'seatTaken', seat, from: row.userId }] });
 }
 

@@ -4,7 +4,9 @@
  */
 import type { NewResult } from '../../persistence/stats-repository.js';
 import type { RatingRow, SeatRow } from '../../persistence/schema.js';
-import { countsForRating, initialRating, MIN_RATED_GAMES, rateGame, ratedPlayers, type PlayerRating, type RatedSeat } from '../../skill-rating.js';
+import { countsForRating, initialRating, MIN_RATED_GAMES, rateGame, ratedPlayers, ratedWithHolders, type HeldSeat, type PlayerRating, type RatedSeat } from '../../skill-rating.js';
+import { effectiveLog, isRemoveSeat } from '../log.js';
+import { holdersOf } from './bench.js';
 import type { GameCore } from './core.js';
 import type { ActiveSnapshot } from './types.js';
 
@@ -29,7 +31,10 @@ export function ratedSeats(seats: readonly SeatRow[], results: readonly NewResul
  */
 export async function rateFinishedGame(core: GameCore, game: ActiveSnapshot, results: readonly NewResult[]): Promise<void> {
   if (!countsForRating(game.row.options)) return;
-  const seats = ratedSeats(game.seats, results);
+  const seats = ratedWithHolders(
+    ratedSeats(game.seats, results).map((rated, index) => ({ ...rated, seat: (results[index] as NewResult).seat })),
+    await heldSeats(core, game),
+  );
   const players = ratedPlayers(seats);
   if (players.length < 2) return;
   const { guildId, kind } = game.row;
@@ -46,6 +51,30 @@ export async function rateFinishedGame(core: GameCore, game: ActiveSnapshot, res
     }
   }
   await core.ratings.save(guildId, kind, rateGame(seats, before));
+}
+
+/**
+ * The game's seats that changed hands (bench.ts), with the moves each holder made in the effective log (a
+ * computer's moves for the seat are the seat's, no holder's). Most games have none: the log is read only
+ * for a game that has.
+ */
+async function heldSeats(core: GameCore, game: ActiveSnapshot): Promise<HeldSeat[]> {
+  const earlier = await core.repo.earlierHolders(game.row.id);
+  if (earlier.length === 0) return [];
+  const holders = holdersOf(game.seats, earlier);
+  const log = effectiveLog(await core.repo.actionsAfter(game.row.id, 0)).filter((e) => !isRemoveSeat(e.action));
+  return [...new Set(earlier.map((h) => h.seat))].map((seat) => {
+    const held = holders.get(seat) ?? [];
+    const moves = log.filter((e) => e.seat === seat);
+    return {
+      seat,
+      moves: moves.length,
+      holders: held.map((h, i) => {
+        const until = held[i + 1]?.fromSequence ?? Number.POSITIVE_INFINITY;
+        return { userId: h.userId, moves: moves.filter((e) => e.computer !== true && e.sequence >= h.fromSequence && e.sequence < until).length };
+      }),
+    };
+  });
 }
 
 /** A player's ratings in this server, one per game (damaged rows left out). */

@@ -72,6 +72,8 @@ export type Refusal =
   | { readonly ok: false; readonly code: 'seat_taken' }
   /** The seat offered is the caller's own: they take it back as before. */
   | { readonly ok: false; readonly code: 'own_seat' }
+  /** A computer is playing the seat's turn right now: it may be taken once that turn is over. */
+  | { readonly ok: false; readonly code: 'seat_busy' }
   /** The caller plays at that table already. */
   | { readonly ok: false; readonly code: 'already_at_table' }
   /** Only the seat's substitute answers its owner's request. */

@@ -9,7 +9,7 @@ import type { BenchOffer } from '../../app/outbox.js';
 import type { GamePresenter } from '../../games/contract.js';
 import { encodeCustomId } from '../codec.js';
 import { t } from '../i18n/index.js';
-import { mention, names } from './names.js';
+import { names } from './names.js';
 import { button, fit, gameLocale, row, type PublicMessage } from './shared.js';
 
 /** Why a bench post closed: its seat was taken from the bench, its owner took it back, or the game is over. */
@@ -37,7 +37,9 @@ export function benchMessage(game: ActiveSnapshot, presenter: GamePresenter, off
 /** The bench post once closed, without its button: who took the seat, or why nobody may now. */
 export function benchClosedText(game: ActiveSnapshot, presenter: GamePresenter, offer: BenchOffer, closure: BenchClosure): string {
   const locale = gameLocale(game);
-  const why = t(locale, `bench.closed.${closure}`, { player: mention(game, offer.seat, locale), owner: `<@${offer.userId}>` });
+  // Outside the table its seat markers mean nothing: the players by their mentions alone.
+  const holder = game.seats.find((s) => s.seat === offer.seat)?.userId ?? offer.userId;
+  const why = t(locale, `bench.closed.${closure}`, { player: `<@${holder}>`, owner: `<@${offer.userId}>` });
   return fit([offerLine(game, presenter, offer), why]);
 }
 

@@ -1,11 +1,11 @@
 /** Die Ersatzbank: die Servereinstellung (/game server), die Beiträge der Bank, die Zeilen am Tisch, auf Deutsch. */
 export const bench = {
   'opt.benchChannel.name': 'ersatzbank_kanal',
-  'opt.benchChannel.description': 'Wo Plätze, die ein Computer übernommen hat, Ersatzspielern angeboten werden (Server verwalten)',
+  'opt.benchChannel.description': 'Wo Plätze eines Computers angeboten werden (Server verwalten)',
   'opt.benchRole.name': 'ersatzbank_rolle',
-  'opt.benchRole.description': 'Die Rolle, die erwähnt wird, wenn ein Platz auf der Ersatzbank angeboten wird (Server verwalten)',
+  'opt.benchRole.description': 'Rolle, die bei einem Angebot erwähnt wird (Server verwalten)',
   'opt.benchOff.name': 'ersatzbank_aus',
-  'opt.benchOff.description': 'Keine Ersatzbank: Plätze, die ein Computer übernimmt, werden nicht angeboten (Server verwalten)',
+  'opt.benchOff.description': 'Keine Ersatzbank: nichts anbieten (Server verwalten)',
   'server.bench': '**Ersatzbank:** Plätze, die ein Computer übernommen hat, werden in {channel} angeboten{role, select, none {} other {, mit Erwähnung von {role}}}.',
   'server.noBench': '**Ersatzbank:** keine (Plätze, die ein Computer übernimmt, werden nicht angeboten).',
   'server.benchCannotPost': 'Ich kann in {channel} nicht posten: Ich muss den Kanal sehen und dort Nachrichten senden dürfen. Wähle einen anderen Kanal oder gib mir diese Berechtigungen.',
@@ -30,6 +30,7 @@ export const bench = {
   'board.givenBack': '{player} hat den eigenen Platz wieder: {from} hat ihn zurückgegeben.',
   'refusal.seat_taken': 'Dieser Platz ist schon vergeben (oder die Partie ist vorbei): Nichts hat sich geändert.',
   'refusal.own_seat': 'Das ist dein eigener Platz: Nimm ihn mit „Meinen Zug machen“ auf dem Brett und dann „Meinen Platz zurücknehmen“ zurück.',
+  'refusal.seat_busy': 'Ein Computer spielt gerade den Zug dieses Platzes: Übernimm ihn, sobald dieser Zug vorbei ist.',
   'refusal.already_at_table': 'Du spielst schon an diesem Tisch: Ersatzspieler kommen von außerhalb.',
   'refusal.not_your_seat': 'Nur wer diesen Platz jetzt hält, kann antworten.',
 } as const;

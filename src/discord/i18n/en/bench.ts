@@ -1,11 +1,11 @@
 /** The substitute bench: the server's setting (/game server), the bench's posts, the table's lines, in English. */
 export const bench = {
   'opt.benchChannel.name': 'bench_channel',
-  'opt.benchChannel.description': 'Where seats handed to a computer are offered to substitutes (Manage Server)',
+  'opt.benchChannel.description': 'Where seats a computer plays are offered (Manage Server)',
   'opt.benchRole.name': 'bench_role',
-  'opt.benchRole.description': 'The role pinged when a seat is offered on the bench (Manage Server)',
+  'opt.benchRole.description': 'Role pinged when a seat is offered (Manage Server)',
   'opt.benchOff.name': 'bench_off',
-  'opt.benchOff.description': 'No bench: seats handed to a computer are not offered (Manage Server)',
+  'opt.benchOff.description': 'No bench: seats are not offered (Manage Server)',
   'server.bench': '**Substitute bench:** seats handed to a computer are offered in {channel}{role, select, none {} other {, pinging {role}}}.',
   'server.noBench': '**Substitute bench:** none (seats handed to a computer are not offered).',
   'server.benchCannotPost': 'I cannot post in {channel}: I need to see it and send messages there. Choose another channel or give me those permissions.',
@@ -30,6 +30,7 @@ export const bench = {
   'board.givenBack': '{player} has their seat back: {from} gave it back.',
   'refusal.seat_taken': 'This seat is already taken (or the game is over): nothing changed.',
   'refusal.own_seat': 'This is your own seat: take it back with Take my turn on the board, then Take my seat back.',
+  'refusal.seat_busy': 'A computer is playing this seat\'s turn right now: take the seat as soon as that turn is over.',
   'refusal.already_at_table': 'You already play at that table: a substitute comes from outside it.',
   'refusal.not_your_seat': 'Only the player who holds that seat now can answer.',
 } as const;

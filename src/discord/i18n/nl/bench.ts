@@ -1,11 +1,11 @@
 /** De reservebank: de serverinstelling (/game server), de berichten van de bank, de regels aan tafel, in het Nederlands. */
 export const bench = {
   'opt.benchChannel.name': 'reservebank_kanaal',
-  'opt.benchChannel.description': 'Waar plaatsen die een computer heeft overgenomen aan invallers worden aangeboden (Server beheren)',
+  'opt.benchChannel.description': 'Waar plaatsen van een computer worden aangeboden (Server beheren)',
   'opt.benchRole.name': 'reservebank_rol',
-  'opt.benchRole.description': 'De rol die genoemd wordt als er een plaats op de reservebank wordt aangeboden (Server beheren)',
+  'opt.benchRole.description': 'Rol die bij een aanbod genoemd wordt (Server beheren)',
   'opt.benchOff.name': 'reservebank_uit',
-  'opt.benchOff.description': 'Geen reservebank: plaatsen die een computer overneemt worden niet aangeboden (Server beheren)',
+  'opt.benchOff.description': 'Geen reservebank: niets aanbieden (Server beheren)',
   'server.bench': '**Reservebank:** plaatsen die een computer heeft overgenomen worden aangeboden in {channel}{role, select, none {} other {, met een vermelding van {role}}}.',
   'server.noBench': '**Reservebank:** geen (plaatsen die een computer overneemt worden niet aangeboden).',
   'server.benchCannotPost': 'Ik kan niet posten in {channel}: ik moet het kanaal kunnen zien en er berichten mogen sturen. Kies een ander kanaal of geef me die rechten.',
@@ -30,6 +30,7 @@ export const bench = {
   'board.givenBack': '{player} heeft de eigen plaats terug: {from} heeft hem teruggegeven.',
   'refusal.seat_taken': 'Deze plaats is al ingenomen (of het spel is voorbij): er is niets veranderd.',
   'refusal.own_seat': 'Dit is je eigen plaats: neem hem terug met „Mijn beurt spelen” op het bord en dan „Mijn plaats terugnemen”.',
+  'refusal.seat_busy': 'Een computer speelt nu de beurt van deze plaats: neem hem in zodra die beurt voorbij is.',
   'refusal.already_at_table': 'Je speelt al aan die tafel: een invaller komt van buiten de tafel.',
   'refusal.not_your_seat': 'Alleen wie die plaats nu heeft, kan antwoorden.',
 } as const;
