@@ -44,11 +44,23 @@ export function markComputer(action: unknown, fallback = false): unknown {
   return fallback ? { $bazaar: COMPUTER, action, fallback: true } : { $bazaar: COMPUTER, action };
 }
 
+/**
+ * A forced answer (service/forced.ts: the only legal action, played for the seat by the commit that handed it
+ * the decision) is stored wrapped with this mark: no choice of its player's, so not their last decision (see
+ * `sinceLastDecision`); the engine never sees it.
+ */
+const FORCED = 'forced';
+
+export function markForced(action: unknown): unknown {
+  return { $bazaar: FORCED, action };
+}
+
 const isMarked = (raw: unknown, mark: string): raw is Record<string, unknown> =>
   typeof raw === 'object' && raw !== null && (raw as { $bazaar?: unknown }).$bazaar === mark;
 
-/** A stored action, its compound mark if it has a well-formed one, and whether a computer made it. */
-export function readLogAction(raw: unknown): { action: unknown; compound?: CompoundMark; computer?: true; fallback?: true } {
+/** A stored action, its compound mark if it has a well-formed one, whether a computer made it, and whether the rules forced it. */
+export function readLogAction(raw: unknown): { action: unknown; compound?: CompoundMark; computer?: true; fallback?: true; forced?: true } {
+  if (isMarked(raw, FORCED) && 'action' in raw) return { ...readLogAction(raw.action), forced: true };
   if (isMarked(raw, COMPUTER) && 'action' in raw) return { ...readLogAction(raw.action), computer: true, ...(raw.fallback === true ? { fallback: true as const } : {}) };
   if (!isMarked(raw, COMPOUND)) return { action: raw };
   const { id, step, of, action } = raw as { id?: unknown; step?: unknown; of?: unknown; action?: unknown };
@@ -77,6 +89,8 @@ export interface EffectiveEntry {
   readonly computer?: true;
   /** The computer player could not decide; this fallback move (the greedy one-ply choice) was played for it. */
   readonly fallback?: true;
+  /** A forced answer played for the seat (absent: a choice, or a log written before the mark). */
+  readonly forced?: true;
 }
 
 function asEvents(raw: unknown): GameEvent[] {
@@ -118,7 +132,7 @@ export function compoundTail(log: readonly EffectiveEntry[], seat: Seat): number
 /**
  * What happened since each of `seats` last decided: the entries after the oldest of their newest own
  * entries (for one seat: after its last decision). A computer's move for a seat is not its player's
- * decision (it is news to them), nor is a seat taken out. `found`: every seat's decision lies in `log`
+ * decision (it is news to them), nor is a forced answer played for it, nor a seat taken out. `found`: every seat's decision lies in `log`
  * (else the entries are all of `log`: a seat that never decided, or decided before the window read).
  */
 export function sinceLastDecision(log: readonly EffectiveEntry[], seats: readonly Seat[]): { entries: EffectiveEntry[]; found: boolean } {
@@ -127,7 +141,7 @@ export function sinceLastDecision(log: readonly EffectiveEntry[], seats: readonl
   let start = 0;
   for (let i = log.length - 1; i >= 0 && waiting.size > 0; i--) {
     const entry = log[i] as EffectiveEntry;
-    if (entry.computer === true || isRemoveSeat(entry.action) || !waiting.delete(entry.seat)) continue;
+    if (entry.computer === true || entry.forced === true || isRemoveSeat(entry.action) || !waiting.delete(entry.seat)) continue;
     if (waiting.size === 0) start = i + 1;
   }
   return { entries: log.slice(start), found: waiting.size === 0 };

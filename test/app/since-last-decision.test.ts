@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createGameService, type ActiveSnapshot, type GameService } from '../../src/app/game-service.js';
-import { sinceLastDecision } from '../../src/app/log.js';
+import { effectiveLog, markComputer, markForced, sinceLastDecision, type StoredEntry } from '../../src/app/log.js';
 import { GAMES } from '../../src/games/index.js';
 import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
 import type { Store } from '../../src/persistence/store.js';
@@ -75,4 +75,15 @@ describe('what happened since a seat last decided', () => {
     for (const seat of [0, 1, 2]) await restarted.sinceLastDecision(game, [seat]);
     expect(again).not.toHaveBeenCalled();
   }, 120_000);
+
+  it("is after the seat's own last choice: a computer's move for it and a forced answer played for it are news, not its decision", () => {
+    const row = (sequence: number, seat: number, action: unknown): StoredEntry => ({ sequence, seat, kind: 'action', action, events: [{ key: `e${sequence}`, seat }], checkpoint: false });
+    const log = effectiveLog([row(1, 0, 'chose'), row(2, 1, 'bid'), row(3, 0, markForced('pass')), row(4, 1, 'bid'), row(5, 0, markComputer('moved')), row(6, 2, 'moved')]);
+    expect(log[2]).toMatchObject({ action: 'pass', forced: true });
+    expect(sinceLastDecision(log, [0]).entries.map((e) => e.sequence)).toEqual([2, 3, 4, 5, 6]);
+    expect(sinceLastDecision(log, [1]).entries.map((e) => e.sequence)).toEqual([5, 6]);
+    // Several seats: since the oldest of their last decisions; a seat that never chose: the whole log.
+    expect(sinceLastDecision(log, [0, 1]).entries.map((e) => e.sequence)).toEqual([2, 3, 4, 5, 6]);
+    expect(sinceLastDecision(log, [2, 3])).toEqual({ entries: log, found: false });
+  });
 });

@@ -10,7 +10,7 @@ import type { NewAction } from '../../persistence/game-repository.js';
 import { StaleVersionError } from '../../persistence/statements.js';
 import type { GameRow, SeatRow } from '../../persistence/schema.js';
 import type { NewResult } from '../../persistence/stats-repository.js';
-import { markCompound, markComputer, readLogAction, REMOVE_SEAT, type CompoundMark, type EffectiveEntry } from '../log.js';
+import { markCompound, markComputer, markForced, readLogAction, REMOVE_SEAT, type CompoundMark, type EffectiveEntry } from '../log.js';
 import { turnMarkerOf } from '../module.js';
 import type { BoardNote } from '../outbox.js';
 import { RECENT_LOG_ENTRIES, type BoardsTold, type CommitChange, type GameCore, type OwedBoard } from './core.js';
@@ -73,7 +73,7 @@ export async function commit(
   const forced = await playForcedAnswers(core, game, current.state, new Set(moves.map((m) => m.seat)), ({ seat, action, reason }) => {
     push(seat, wire(action), undefined, false);
     const entry = entries[entries.length - 1] as NewAction;
-    entries[entries.length - 1] = { ...entry, events: [reason, ...(entry.events as GameEvent[]).slice(1)] };
+    entries[entries.length - 1] = { ...entry, action: markForced(entry.action), events: [reason, ...(entry.events as GameEvent[]).slice(1)] };
     return current.state;
   });
   // A game of only computer players is not played: when the last present human leaves, it ends, won by
