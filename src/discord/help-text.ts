@@ -53,6 +53,6 @@ function commandNames(locale: Locale): Record<string, string> {
  */
 export function commandsHelp(locales: HelpLocales, settings: { hours: number; limit: number; idle: number }): readonly [string, string] {
   const labels = helpButtonLabels(locales);
-  const commands = [t(locales.player, 'help.title'), t(locales.player, 'help.commands', labels), t(locales.player, 'help.tables'), t(locales.player, 'help.more', commandNames(locales.player))].join('\n\n');
+  const commands = [t(locales.player, 'help.title'), t(locales.player, 'help.commands', { ...labels, boardTextCommand: t(locales.player, 'boardText.command') }), t(locales.player, 'help.tables'), t(locales.player, 'help.more', commandNames(locales.player))].join('\n\n');
   return [commands, t(locales.player, 'help.policies', { ...settings, ...labels })];
 }
