@@ -11,7 +11,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Analyst } from '../../src/app/analysis/post-game.js';
-import type { TurnReviewTask } from '../../src/app/analysis/review.js';
 import { readReviewed } from '../../src/app/analysis/stored.js';
 import { AiPoolClosedError } from '../../src/app/workers/ai-errors.js';
 import { encodeCustomId } from '../../src/discord/codec.js';
@@ -28,17 +27,16 @@ const tally = tallyGame({ removeSeat: false, target: 5 });
 const registry = gameRegistry([tally]);
 const def = tally.module.definition;
 
-/** The reviewer of the bot now; `held` stops it before the turn `holdAt` until released. */
+/** The reviewer of the bot now; `held` stops it, once it has reviewed `holdAfter` turns, until released. */
 let analyst: TallyAnalyst;
-let holdAt: { game: string; turns: number } | null = null;
+let holdAfter: number | null = null;
 let release: ((error?: Error) => void) | null = null;
-const held = async (task: TurnReviewTask): Promise<void> => {
-  if (holdAt === null || analyst.reviewed.filter((seed) => seed !== '').length < holdAt.turns) return;
-  holdAt = null;
+const held = async (): Promise<void> => {
+  if (holdAfter === null || analyst.reviewed.length < holdAfter) return;
+  holdAfter = null;
   await new Promise<void>((resolve, reject) => {
     release = (error) => (error === undefined ? resolve() : reject(error));
   });
-  void task;
 };
 const newAnalyst = (): Analyst => {
   analyst = tallyAnalyst(def, held);
@@ -123,7 +121,7 @@ describe('Analysis after the game', () => {
 
   it("the final board's Analysis: being computed first, then the chart and each player's worst turns, in the reader's language", async () => {
     // The reviewer stops before its first turn, so the answer before it is ready is seen.
-    holdAt = { game: 'tally', turns: 0 };
+    holdAfter = 0;
     await playToTheEnd(channel);
     const final = latestBoard(env.fake, channel);
     expect(final.text).toContain('**The game is over.**');
@@ -181,7 +179,7 @@ describe('Analysis after the game', () => {
   it('survives a restart in the middle: the turns reviewed stay, the rest is reviewed after the start', async () => {
     const second = env.fake.createChannel('analysis-restart');
     const id = await threePlayers(second);
-    holdAt = { game: 'tally', turns: analyst.reviewed.length + 3 };
+    holdAfter = analyst.reviewed.length + 3;
     release = null;
     await playToTheEnd(second);
     await until(env.fake, () => release !== null, 'the fourth turn under review', WAIT_MS);
@@ -205,7 +203,7 @@ describe('Analysis after the game', () => {
     const third = env.fake.createChannel('analysis-after-a-bad-row');
     const id = await threePlayers(third);
     // The reviewer stops at the new game's first turn while an older analysis is damaged in the store.
-    holdAt = { game: 'tally', turns: analyst.reviewed.length };
+    holdAfter = analyst.reviewed.length;
     release = null;
     await playToTheEnd(third);
     await until(env.fake, () => release !== null, 'the review under way', WAIT_MS);
