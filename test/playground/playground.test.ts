@@ -99,7 +99,7 @@ describe.skipIf(!installed)(`the playground in Chromium${installed ? '' : ` (ski
     // The command box: "/" lists the registered commands; /game new has the registered options.
     await page.locator('#composer-input').click();
     await page.keyboard.type('/game');
-    await expect.poll(() => page.locator('.command-item .command-name').allTextContents()).toEqual(['/game new', '/game learn', '/game status', '/game hand', '/game log', '/game settings', '/game leave', '/game abandon', '/game list', '/game mine', '/game history', '/game replay', '/game notify', '/game follow', '/game unfollow']);
+    await expect.poll(() => page.locator('.command-item .command-name').allTextContents()).toEqual(['/game new', '/game learn', '/game status', '/game hand', '/game log', '/game settings', '/game leave', '/game abandon', '/game list', '/game mine', '/game history', '/game replay', '/game export', '/game notify', '/game follow', '/game unfollow', '/game server']);
     await page.locator('.command-item[data-command="game new"]').click();
     expect(await page.locator('#composer-options .opt .opt-name').allTextContents()).toEqual(['game', 'players', 'layout', 'variant', 'expansion', 'thread', 'clock']);
     expect(await page.locator('#composer-options .opt.required .opt-name').allTextContents()).toEqual(['game']);
