@@ -14,7 +14,7 @@ export const FEATURES = [
   'tables', // several tables in one channel and in threads
   'learn', // /game learn
   'clocks', // clocks, and banks running out
-  'stand-ins', // computer stand-ins (idle vote, bank out, leave) and taking the seat back
+  'stand-ins', // computer stand-ins (idle vote, bank out, leave), taking the seat back, and substitutes from the bench
   'replays', // replays of running and finished games
   'followers',
   'dms', // direct messages and user installs
