@@ -3,6 +3,7 @@
  * turn as the AI pool reviews them, so the work owed survives a restart.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { ShardSet } from '../sharding.js';
 import type { Dialect } from './dialect.js';
 import type { GameAnalysisRow } from './schema.js';
 import { all, first, insert, select, selectFields, update, type Statements } from './statements.js';
@@ -11,6 +12,8 @@ export class AnalysisRepository {
   constructor(
     private readonly dialect: Dialect,
     private readonly now: () => number,
+    /** The shards this process runs: it analyses only its own guilds' games. */
+    private readonly shards: ShardSet,
   ) {}
 
   *find(gameId: number): Statements<GameAnalysisRow | undefined> {
@@ -37,7 +40,7 @@ export class AnalysisRepository {
     yield* insert(gameAnalyses, [{ gameId, turns: 0, reviewed: '[]', ...change }], { target: gameAnalyses.gameId, set: change });
   }
 
-  /** Finished games of these kinds whose analysis is owed (none begun, or one not done), oldest first. */
+  /** Finished games of these kinds of this process's guilds whose analysis is owed (none begun, or one not done), oldest first. */
   *owed(kinds: readonly string[], limit: number): Statements<number[]> {
     if (kinds.length === 0) return [];
     const { games, gameAnalyses } = this.dialect.tables;
@@ -46,6 +49,7 @@ export class AnalysisRepository {
         where: and(
           eq(games.status, 'finished'),
           inArray(games.kind, [...kinds]),
+          this.dialect.guildOnShards(games.guildId, this.shards),
           sql`not exists (select 1 from ${gameAnalyses} where ${gameAnalyses.gameId} = ${games.id} and ${gameAnalyses.status} <> 'pending')`,
         ),
         orderBy: [asc(games.id)],

@@ -97,7 +97,7 @@ export class SqliteStore implements Store {
       followers: new FollowerRepository(sqliteDialect, now),
       serverSettings: new ServerSettingsRepository(sqliteDialect, now),
       vacations: new VacationRepository(sqliteDialect),
-      analyses: new AnalysisRepository(sqliteDialect, now),
+      analyses: new AnalysisRepository(sqliteDialect, now, shards),
     };
     const run = sqliteRunner(open);
     this.sync = {

@@ -798,6 +798,21 @@ describe.each(storesUnderTest('repos'))('the store on $label', (under) => {
       expect(await store.analyses.find(other)).toBeUndefined();
     });
 
+    it("owes a process only the analyses of its own shards' guilds", async () => {
+      const { store, another } = await open(under);
+      const finishedOn = async (shard: number, channelId: string): Promise<number> => {
+        const game = await created(store, lobby(channelId, { guildId: guildOnShard(shard, 2) }));
+        await store.games.saveState(game.id, 0, { status: 'active', state: '{}' });
+        await store.games.saveState(game.id, 1, { status: 'finished' });
+        return game.id;
+      };
+      const even = await finishedOn(0, '300000000000000061');
+      const odd = await finishedOn(1, '300000000000000062');
+      const shardOne = await another({ shards: { shardCount: 2, shardIds: [1] } });
+      expect(await shardOne.analyses.owed(['istanbul'], 10)).toEqual([odd]);
+      expect(await store.analyses.owed(['istanbul'], 10)).toEqual([even, odd]);
+    });
+
     it("keeps a server's vacation days, and each player's vacations there: the ones going on, the days a year's took", async () => {
       const { store, clock } = await open(under);
       expect(await store.serverSettings.find(GUILD)).toBeUndefined();

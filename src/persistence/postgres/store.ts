@@ -90,7 +90,7 @@ export class PostgresStore implements Store {
     this.followers = asynchronously(new FollowerRepository(postgresDialect, now), gated);
     this.serverSettings = asynchronously(new ServerSettingsRepository(postgresDialect, now), gated);
     this.vacations = asynchronously(new VacationRepository(postgresDialect), gated);
-    this.analyses = asynchronously(new AnalysisRepository(postgresDialect, now), gated);
+    this.analyses = asynchronously(new AnalysisRepository(postgresDialect, now, shards), gated);
   }
 
   /** Outside a transaction: at once. Inside: after the transaction's previous call has ended. */
