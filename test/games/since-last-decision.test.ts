@@ -59,11 +59,15 @@ describe('Istanbul', () => {
     const [mine, other] = view.figures.merchants;
     const paid: GameEvent = { key: 'istanbul.event.merchantPaid', seat: other!.seat, params: { player: other!.seat, other: mine!.seat, lira: 2 } };
     const gem: GameEvent = { key: 'istanbul.event.gemstoneBought', seat: other!.seat, params: { player: other!.seat, lira: 14 } };
-    const said = istanbulChangedFor([paid, gem], view, mine!.seat);
+    const market = view.places.find((p) => p.detail.kind === 'market')!;
+    const sold: GameEvent = { key: 'istanbul.event.goodsSold', seat: other!.seat, params: { player: other!.seat, place: market.id, goods: 'red', lira: 2 } };
+    const said = istanbulChangedFor([paid, gem, sold], view, mine!.seat);
     expect(said[0]).toEqual(paid);
-    expect(said.map((m) => m.key)).toContain('istanbul.changed.gemstonePrice');
+    expect(said.map((m) => m.key)).toEqual(['istanbul.event.merchantPaid', 'istanbul.changed.gemstonePrice', 'istanbul.changed.marketDemand']);
     const presenter = istanbulPresenter(keeping().boards);
     for (const locale of LOCALES) for (const m of said) expect(presenter.format(m, locale, ['A', 'B', 'C', 'D'])).not.toMatch(/[{}]|istanbul\./);
+    // The market's new demand, in goods: what it pays for now.
+    expect(presenter.format(said[2]!, 'en', [])).toMatch(/^New demand at the .+: \d .+/);
   });
 });
 

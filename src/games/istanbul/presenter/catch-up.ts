@@ -84,48 +84,50 @@ function priceRisen(e: GameEvent, view: IstanbulPublicView, seat: Seat, once: (i
     const stack = detailOf('mosque').flatMap((m) => m.stacks).find((s) => s.colour === p.colour);
     if (stack !== undefined) once(`mosque:${p.colour}`, stack.top === null ? { key: 'istanbul.changed.mosqueGone', params: { colour: p.colour } } : { key: 'istanbul.changed.mosquePrice', params: { colour: p.colour, count: stack.top } });
   } else if (e.key === 'istanbul.event.goodsSold' && typeof p.place === 'number') {
-    once(`market:${p.place}`, { key: 'istanbul.changed.marketDemand', params: { place: p.place } });
+    // A sale turns up the market's next demand tile: what it pays for now.
+    const market = view.places.find((place) => place.id === p.place)?.detail;
+    if (market?.kind === 'market') once(`market:${p.place}`, { key: 'istanbul.changed.marketDemand', params: { place: p.place, ...market.demand.goods } });
   }
 }
 
 export const catchUpEn: Catalogue = {
-  'istanbul.changed.merchantInReach': "{player}'s merchant now stands at {place}, within your reach: stopping there costs you 2 lira",
-  'istanbul.changed.governorInReach': 'The Governor now stands at {place}, within your reach',
-  'istanbul.changed.smugglerInReach': 'The Smuggler now stands at {place}, within your reach',
-  'istanbul.changed.courierInReach': 'The Courier now stands at {place}, within your reach',
+  'istanbul.changed.merchantInReach': "{player}'s merchant now stands {placeAt}, within your reach: stopping there costs you 2 lira",
+  'istanbul.changed.governorInReach': 'The Governor now stands {placeAt}, within your reach',
+  'istanbul.changed.smugglerInReach': 'The Smuggler now stands {placeAt}, within your reach',
+  'istanbul.changed.courierInReach': 'The Courier now stands {placeAt}, within your reach',
   'istanbul.changed.gemstonePrice': "The Gemstone Dealer's next ruby now costs {lira} lira",
   'istanbul.changed.gemstoneGone': 'The Gemstone Dealer has no ruby left',
   'istanbul.changed.sultanPrice': "The Sultan's next ruby now costs {count} goods",
   'istanbul.changed.sultanGone': 'The Sultan has no ruby left',
   'istanbul.changed.mosquePrice': 'The {colour} mosque tile now needs {count} goods',
   'istanbul.changed.mosqueGone': 'No {colour} mosque tile is left',
-  'istanbul.changed.marketDemand': '{place} shows a new demand tile',
+  'istanbul.changed.marketDemand': 'New demand {placeAt}: {goods}',
 };
 
 export const catchUpDe: Catalogue = {
-  'istanbul.changed.merchantInReach': 'Der Händler von {player} steht jetzt auf {place}, in deiner Reichweite: dort anzuhalten kostet dich 2 Lira',
-  'istanbul.changed.governorInReach': 'Der Gouverneur steht jetzt auf {place}, in deiner Reichweite',
-  'istanbul.changed.smugglerInReach': 'Der Schmuggler steht jetzt auf {place}, in deiner Reichweite',
-  'istanbul.changed.courierInReach': 'Der Kurier steht jetzt auf {place}, in deiner Reichweite',
+  'istanbul.changed.merchantInReach': 'Der Händler von {player} steht jetzt {placeAt}, in deiner Reichweite: dort anzuhalten kostet dich 2 Lira',
+  'istanbul.changed.governorInReach': 'Der Gouverneur steht jetzt {placeAt}, in deiner Reichweite',
+  'istanbul.changed.smugglerInReach': 'Der Schmuggler steht jetzt {placeAt}, in deiner Reichweite',
+  'istanbul.changed.courierInReach': 'Der Kurier steht jetzt {placeAt}, in deiner Reichweite',
   'istanbul.changed.gemstonePrice': 'Der nächste Rubin beim Edelsteinhändler kostet jetzt {lira} Lira',
   'istanbul.changed.gemstoneGone': 'Der Edelsteinhändler hat keinen Rubin mehr',
   'istanbul.changed.sultanPrice': 'Der nächste Rubin beim Sultan kostet jetzt {count} Waren',
   'istanbul.changed.sultanGone': 'Der Sultan hat keinen Rubin mehr',
   'istanbul.changed.mosquePrice': 'Das Moscheeplättchen in {colour} verlangt jetzt {count} Waren',
   'istanbul.changed.mosqueGone': 'Es ist kein Moscheeplättchen in {colour} mehr übrig',
-  'istanbul.changed.marketDemand': 'Auf {place} liegt ein neues Nachfrageplättchen',
+  'istanbul.changed.marketDemand': 'Neue Nachfrage {placeAt}: {goods}',
 };
 
 export const catchUpNl: Catalogue = {
-  'istanbul.changed.merchantInReach': 'De handelaar van {player} staat nu op {place}, binnen je bereik: daar stoppen kost je 2 lira',
-  'istanbul.changed.governorInReach': 'De gouverneur staat nu op {place}, binnen je bereik',
-  'istanbul.changed.smugglerInReach': 'De smokkelaar staat nu op {place}, binnen je bereik',
-  'istanbul.changed.courierInReach': 'De koerier staat nu op {place}, binnen je bereik',
+  'istanbul.changed.merchantInReach': 'De handelaar van {player} staat nu {placeAt}, binnen je bereik: daar stoppen kost je 2 lira',
+  'istanbul.changed.governorInReach': 'De gouverneur staat nu {placeAt}, binnen je bereik',
+  'istanbul.changed.smugglerInReach': 'De smokkelaar staat nu {placeAt}, binnen je bereik',
+  'istanbul.changed.courierInReach': 'De koerier staat nu {placeAt}, binnen je bereik',
   'istanbul.changed.gemstonePrice': 'De volgende robijn bij de edelsteenhandelaar kost nu {lira} lira',
   'istanbul.changed.gemstoneGone': 'De edelsteenhandelaar heeft geen robijn meer',
   'istanbul.changed.sultanPrice': 'De volgende robijn bij de sultan kost nu {count} goederen',
   'istanbul.changed.sultanGone': 'De sultan heeft geen robijn meer',
   'istanbul.changed.mosquePrice': 'De moskeetegel ({colour}) vraagt nu {count} goederen',
   'istanbul.changed.mosqueGone': 'Er is geen moskeetegel ({colour}) meer',
-  'istanbul.changed.marketDemand': 'Op {place} ligt een nieuwe vraagtegel',
+  'istanbul.changed.marketDemand': 'Nieuwe vraag {placeAt}: {goods}',
 };
