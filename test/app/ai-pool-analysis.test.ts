@@ -15,6 +15,8 @@ import { collected } from '../support/collected.js';
 import { builtModuleUrl } from '../support/node-entry.js';
 
 const WORKER = builtModuleUrl('src/app/workers/ai-worker.ts');
+/** A worker whose analysis step with the seed 'hang' never answers (its decisions are the real worker's). */
+const MISBEHAVING = builtModuleUrl('test/app/workers/misbehaving-ai-worker.ts');
 
 /** A turn of a 3-player Istanbul game: the seat's moves from `state` until another seat decides. */
 function istanbulTurn(seed: string): { task: TurnReviewTask; decision: { view: unknown; legal: readonly unknown[] } } {
@@ -75,6 +77,21 @@ describe.runIf(WORKER !== undefined)('AI pool: analysis steps in its idle time',
     // Neither is changed by the other: the decision is the direct call's, the review the uninterrupted one's.
     expect(answer.index).toBe(runAiTask({ game: 'istanbul', view: decision.view, legalActions: decision.legal, level: 'normal', seed: 'live' }).index);
     expect(review).toEqual(reviewTurn(GAMES.plugins.find((p) => p.id === 'istanbul')!.module.definition, GAMES.policy('istanbul')!, task));
+  }, 120_000);
+
+  it('a step that does not give its worker back is taken for hung: its worker is replaced, the step fails, the decision is answered', async () => {
+    const { task, decision } = istanbulTurn('idle-4');
+    const steps = collected<string>();
+    pool = createAiPool({ threads: 1, deadlineMs: null, marginMs: 500, workerFile: MISBEHAVING, warmUp: false, onAnalysisStep: steps.take });
+    await pool.decide('istanbul', decision.view, decision.legal, { level: 'easy', seed: 'up' });
+    const hung = pool.analyse({ ...task, seed: 'hang' }).then(
+      () => 'reviewed',
+      (error: unknown) => error,
+    );
+    const answer = await pool.decide('istanbul', decision.view, decision.legal, { level: 'easy', seed: 'live' });
+    expect(decision.legal[answer.index]).toBeDefined();
+    expect(await hung).toBeInstanceOf(Error);
+    expect(steps.seen).toEqual(['failed']);
   }, 120_000);
 
   it('no step starts while a decision waits for a worker, nor while the workers warm up', async () => {

@@ -135,6 +135,9 @@ interface IdleStep {
   /** Set to 1 to give its worker back (null: child processes, where it runs to its end). */
   stop: Int32Array | null;
   stopped: boolean;
+  /** The last resort, as a decision's: terminates a worker that does not give the step back. */
+  terminate: AbortController;
+  timer: ReturnType<typeof setTimeout> | null;
 }
 
 /** One decision asked of the pool: waiting for a worker, then running, until its caller is answered. */
@@ -214,9 +217,12 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
       const step = idle.shift() as IdleStep;
       step.stop = sharesMemory ? new Int32Array(new SharedArrayBuffer(4)) : null;
       step.stopped = false;
+      step.terminate = new AbortController();
       analysing.add(step);
       const task: AiAnalysisTask = step.stop === null ? { analyse: step.task } : { analyse: step.task, stop: step.stop };
       const done = (answer: AnalysisAnswer | null, error: unknown): void => {
+        if (step.timer !== null) clearTimeout(step.timer);
+        step.timer = null;
         analysing.delete(step);
         if (closed) return;
         options.onAnalysisStep?.(answer === null ? 'failed' : answer.stopped ? 'stopped' : 'reviewed');
@@ -228,7 +234,7 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
         resumeWarmUps();
         startIdle();
       };
-      pool.run(task).then(
+      pool.run(task, { signal: step.terminate.signal }).then(
         (answer) => done(answer as AnalysisAnswer, null),
         (error: unknown) => done(null, error),
       );
@@ -245,6 +251,9 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
       if (step.stopped || step.stop === null) continue;
       step.stopped = true;
       Atomics.store(step.stop, 0, 1);
+      // A step that does not give the worker back is taken for hung: its worker is replaced, the step fails.
+      const hung = step.terminate;
+      step.timer = setTimeout(() => hung.abort(), marginMs);
       return;
     }
     for (const warm of warming) {
@@ -342,7 +351,7 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
   const analyse = (task: TurnReviewTask): Promise<TurnReview> =>
     new Promise<TurnReview>((resolve, reject) => {
       if (closed) throw new AiPoolClosedError();
-      idle.push({ task, resolve, reject, stop: null, stopped: false });
+      idle.push({ task, resolve, reject, stop: null, stopped: false, terminate: new AbortController(), timer: null });
       startIdle();
     });
   return {
@@ -362,7 +371,9 @@ export function createAiPool(options: AiPoolOptions = {}): AiPool {
       waiting.length = 0;
       for (const step of [...idle, ...analysing]) {
         if (step.stop !== null) Atomics.store(step.stop, 0, 1);
+        if (step.timer !== null) clearTimeout(step.timer);
         step.reject(new AiPoolClosedError());
+        step.terminate.abort();
       }
       idle.length = 0;
       await pool.destroy();
