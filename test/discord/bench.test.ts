@@ -177,7 +177,7 @@ describe('the substitute bench', () => {
     // Carol and Dave take it at the same moment: exactly one of them is seated.
     const [byCarol, byDave] = await Promise.all([take(carol, post), take(dave, post)]);
     const answers = [byCarol.content, byDave.content];
-    expect(answers.filter((a) => a.startsWith(`The seat is yours: you play it at Tally #${at.gameId} from now on`))).toHaveLength(1);
+    expect(answers.filter((a) => a.startsWith(`The seat is yours: you play it at [Tally #${at.gameId}](`))).toHaveLength(1);
     expect(answers.filter((a) => a === 'This seat is already taken (or the game is over): nothing changed.')).toHaveLength(1);
     const taker = byCarol.content.startsWith('The seat is yours') ? carol : dave;
     const seated = taker === carol ? byCarol : byDave;

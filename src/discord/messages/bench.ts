@@ -19,7 +19,8 @@ export type BenchClosure = 'taken' | 'reclaimed' | 'ended';
 function offerLine(game: ActiveSnapshot, presenter: GamePresenter, offer: BenchOffer): string {
   const locale = gameLocale(game);
   const standing = game.module.definition.standings(game.state).find((s) => s.seat === offer.seat);
-  const status = presenter.status(game.module.definition.view(game.state, null), locale, names(game));
+  // The status line's first part: the round or the phase (the rest, every player's standing, is the table's).
+  const status = presenter.status(game.module.definition.view(game.state, null), locale, names(game)).split(' · ')[0] ?? '';
   return t(locale, 'bench.offer', { game: presenter.name(locale), id: game.row.id, status, place: standing?.rank ?? offer.seat + 1, player: `<@${offer.userId}>` });
 }
 

@@ -118,7 +118,7 @@ describe('the bench at the clock, at the idle vote, and never for a learning gam
     // The stand-in plays the turn that was due; the other player decides; then Carol takes the seat.
     await until(env.fake, () => mentionedToAct(calls(at).at(-1)!).includes(second.id), 'the call to the other player', WAIT_MS);
     const seated = await answerTo(carol, post, buttonFor(post, 'bench'));
-    expect(seated.content).toMatch(new RegExp(`^The seat is yours: you play it at Tally #${at.gameId} from now on`));
+    expect(seated.content).toMatch(new RegExp(`^The seat is yours: you play it at \\[Tally #${at.gameId}\\]\\(https://discord\\.com/channels/`));
     await until(env.fake, () => env.fake.channelMessages(at.thread).some((m) => m.text.includes(`<@${carol.id}> übernimmt den Platz von <@${first.id}> von der Ersatzbank; der Computer spielt ihn nicht mehr.`)), 'the table told in German', WAIT_MS);
     await until(env.fake, () => env.fake.message(post.id)!.buttons.length === 0, 'the bench post closed', WAIT_MS);
     expect(env.fake.message(post.id)!.content).toContain(`✅ Übernommen von <@${carol.id}>.`);

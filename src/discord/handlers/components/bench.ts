@@ -6,7 +6,8 @@
 import { ButtonStyle, ComponentType } from 'discord.js';
 import { encodeCustomId } from '../../codec.js';
 import { t } from '../../i18n/index.js';
-import { gameLocale, handMessage, mention } from '../../messages/index.js';
+import { gameLocale, handMessage } from '../../messages/index.js';
+import { tableLink } from '../../tables.js';
 import { answerPrivately, markCommitted, presenterFor } from '../../respond.js';
 import { deliverNow } from '../after-click.js';
 import { displayName, refuse } from '../caller.js';
@@ -25,9 +26,11 @@ export const benchTake = component({
     const game = result.outcome.after;
     // The table is told, and the bench post closed, before the new holder reads their hand.
     const posted = await deliverNow(env, game.row.id, result.outcome.boardDelivery, game);
-    const hand = handMessage(service, game, presenterFor(env.ctx, game.row.kind), id.seat, env.locale);
     const presenter = presenterFor(env.ctx, game.row.kind);
-    const seated = t(env.locale, 'bench.seated', { game: presenter.name(env.locale), id: game.row.id, link: game.row.threadId ?? game.row.channelId });
+    const hand = handMessage(service, game, presenter, id.seat, env.locale);
+    // The table at its newest message (a running game has posted one), else its channel.
+    const link = tableLink(game.row) ?? `https://discord.com/channels/${game.row.guildId}/${game.row.threadId ?? game.row.channelId}`;
+    const seated = t(env.locale, 'bench.seated', { game: presenter.name(env.locale), id: game.row.id, link });
     await answerPrivately(interaction, { ...hand, content: [seated, ...(posted ? [] : [t(env.locale, 'board.postPending')]), hand.content].join('\n') });
   },
 });
@@ -82,5 +85,3 @@ export function askBackOffer(locale: Parameters<typeof t>[0], gameId: number, ve
     ] as never[],
   };
 }
-
-export { mention };

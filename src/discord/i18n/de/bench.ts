@@ -17,7 +17,7 @@ export const bench = {
   'bench.closed.taken': '✅ Übernommen von {player}.',
   'bench.closed.reclaimed': '🔒 Geschlossen: {owner} hat den eigenen Platz zurückgenommen.',
   'bench.closed.ended': '🔒 Geschlossen: Die Partie ist vorbei.',
-  'bench.seated': 'Der Platz gehört dir: Du spielst ihn ab jetzt bei {game} #{id} ({link}). Deine Hand:',
+  'bench.seated': 'Der Platz gehört dir: Du spielst ihn ab jetzt bei [{game} #{id}]({link}). Deine Hand:',
   'bench.yourSeatHeld': '{player} hat deinen Platz von der Ersatzbank übernommen und spielt ihn jetzt. Du kannst nur zurück, wenn {player} zustimmt.',
   'bench.askBack': 'Meinen Platz zurückerbitten',
   'bench.asked': '{player} wurde im Kanal gefragt; der Platz gehört dir nur wieder, wenn {player} zustimmt.',

@@ -17,7 +17,7 @@ export const bench = {
   'bench.closed.taken': '✅ Taken by {player}.',
   'bench.closed.reclaimed': '🔒 Closed: {owner} took their seat back.',
   'bench.closed.ended': '🔒 Closed: the game is over.',
-  'bench.seated': 'The seat is yours: you play it at {game} #{id} from now on ({link}). Your hand:',
+  'bench.seated': 'The seat is yours: you play it at [{game} #{id}]({link}) from now on. Your hand:',
   'bench.yourSeatHeld': '{player} took your seat from the bench and plays it now. You can come back only if they agree.',
   'bench.askBack': 'Ask for my seat back',
   'bench.asked': '{player} has been asked in the channel; the seat is yours again only if they agree.',

@@ -17,7 +17,7 @@ export const bench = {
   'bench.closed.taken': '✅ Ingenomen door {player}.',
   'bench.closed.reclaimed': '🔒 Gesloten: {owner} heeft de eigen plaats teruggenomen.',
   'bench.closed.ended': '🔒 Gesloten: het spel is voorbij.',
-  'bench.seated': 'De plaats is van jou: je speelt hem vanaf nu bij {game} #{id} ({link}). Je hand:',
+  'bench.seated': 'De plaats is van jou: je speelt hem vanaf nu bij [{game} #{id}]({link}). Je hand:',
   'bench.yourSeatHeld': '{player} heeft je plaats van de reservebank ingenomen en speelt hem nu. Je kunt alleen terug als {player} instemt.',
   'bench.askBack': 'Mijn plaats terugvragen',
   'bench.asked': '{player} is in het kanaal gevraagd; de plaats is alleen weer van jou als {player} instemt.',
