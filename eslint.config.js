@@ -69,7 +69,8 @@ export default tseslint.config(
               ...IO_PATTERNS,
               ...OUR_LAYERS('persistence', 'discord', 'app'),
               ...OTHER_GAMES(game),
-              { group: ['**/render/*', '**/render/**'], message: 'Canvas is loaded only where pictures are drawn: import render types only (game.ts loads render/ on demand).', allowTypeImports: true },
+              // render/style.ts holds the game's colours and draws nothing: the presenter names a player's colour from it.
+              { group: ['**/render/*', '**/render/**', '!**/render/style.js'], message: 'Canvas is loaded only where pictures are drawn: import render types only (game.ts loads render/ on demand).', allowTypeImports: true },
             ],
           },
         ],
@@ -81,6 +82,13 @@ export default tseslint.config(
       files: [`src/games/${game}/render/*.ts`],
       rules: {
         '@typescript-eslint/no-restricted-imports': ['error', { paths: RENDER_IO, patterns: [...OUR_LAYERS('persistence', 'discord', 'app'), ...OTHER_GAMES(game), { regex: '^\\.\\./(?!\\.\\./)', message: 'Renderers take views: import the game\'s types only.', allowTypeImports: true }] }],
+      },
+    },
+    {
+      // The game's colours, which its presenter reads too (the board post's accent colour): no canvas here.
+      files: [`src/games/${game}/render/style.ts`],
+      rules: {
+        '@typescript-eslint/no-restricted-imports': ['error', { paths: IO_MODULES, patterns: [...OUR_LAYERS('persistence', 'discord', 'app'), ...OTHER_GAMES(game), { regex: '^\\.\\./(?!\\.\\./)', message: 'Renderers take views: import the game\'s types only.', allowTypeImports: true }, { group: ['**/render/common/*', '!**/render/common/colour.js'], message: 'The colours load no canvas: only render/common/colour.js.', allowTypeImports: true }] }],
       },
     },
     {

@@ -5,7 +5,8 @@
  * board depends on seeing colour alone.
  */
 import type { Colour } from '../view/types.js';
-import { darken, lighten, readableInk, type MarkerShape } from '../../../render/common/index.js';
+import { darken, lighten, readableInk } from '../../../render/common/colour.js';
+import type { MarkerShape } from '../../../render/common/shapes.js';
 
 export const THEME = {
   background: '#1c1712',
