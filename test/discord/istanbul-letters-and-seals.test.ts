@@ -188,7 +188,8 @@ describe('Istanbul with Letters & Seals end to end', () => {
     // each player's hand shows their letters, seals and companion, in their language
     const bob = users[1] as FakeUser;
     const hand = await openPrivately(bob, board, buttonFor(board, 'hand'));
-    expect(hand.text).toMatch(/\nBriefe: .* · \d+ Siegel · Kompagnon: noch nicht genommen/);
+    // each symbol with the app's emoji before its words
+    expect(hand.text).toMatch(/\n<:letter_[0-9a-f]+:\d+> Briefe: .* · <:seal_[0-9a-f]+:\d+> \d+ Siegel · Kompagnon: noch nicht genommen/);
   }, 540_000);
 
   /**
