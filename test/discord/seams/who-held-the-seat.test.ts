@@ -6,7 +6,7 @@
  * /game history, /stats and the replay all tell that one result; a computer player is named with its level,
  * in the reader's language. And a human a stand-in plays for is never credited with a win because the last
  * human at the table left. On a German server (the tables speak German), read by players in English, German
- * and Dutch.
+ * and Dutch. The file /game export gives names the same winner and marks the same moves as a computer's.
  *
  * Crosses: stand-ins, replays, leave-abandon, clocks, languages
  */
@@ -14,6 +14,8 @@ import { Locale } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ComputerPlayer } from '../../../src/app/computer-turns.js';
 import type { ActiveSnapshot } from '../../../src/app/game-service.js';
+import type { GameExport } from '../../../src/app/export/game-export.js';
+import { readGameExport } from '../../../src/app/export/replay-export.js';
 import { istanbulGame } from '../../../src/games/istanbul/game.js';
 import type { IstanbulAction, IstanbulState } from '../../../src/games/istanbul/index.js';
 import { gameRegistry } from '../../../src/games/registry.js';
@@ -106,6 +108,25 @@ async function replay(user: FakeUser, channel: string, gameId: number): Promise<
     return env.fake.message(start.id)!;
   };
   return { start, end };
+}
+
+/** The file /game export gives `user` for game `gameId`, read back as any file from outside is. */
+async function exported(user: FakeUser, channel: string, gameId: number): Promise<GameExport> {
+  const handle = await user.runCommand(channel, 'game', { subcommand: 'export', options: { game: gameId } });
+  await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the export' });
+  const file = privateReply(handle, user).attachments[0];
+  if (file === undefined) throw new Error(`no file for game #${gameId}`);
+  const read = readGameExport(file.bytes.toString('utf8'));
+  if (!read.ok) throw new Error(read.reason);
+  return read.exported;
+}
+
+/** Who the file names as winners: the users (or computer levels) of the seats ranked first. */
+function exportedWinners(file: GameExport): string[] {
+  return (file.game.result ?? []).filter((r) => r.rank === 1).map((r) => {
+    const seat = file.game.seats.find((s) => s.seat === r.seat)!;
+    return seat.userId ?? `computer (${seat.computer ?? '?'})`;
+  });
 }
 
 /** The lines of /game history about game `gameId`. */
@@ -220,6 +241,15 @@ describe('who held the seat', () => {
     expect(await answer(idle, channel, 'stats')).toMatch(/Istanbul: 1 (played|gespielt|gespeeld), 1 (won|gewonnen)/);
     const ended = await (await replay(bob, channel, gameId)).end();
     expect(ended.text).toContain(`<@${idle.id}> wint: alle andere spelers hebben het spel verlaten.`);
+    // The game's file tells the same winner; the moves it marks as a computer's are the stand-in's alone.
+    const file = await exported(carol, channel, gameId);
+    expect(exportedWinners(file)).toEqual([idle.id]);
+    const idleSeat = file.game.seats.find((s) => s.userId === idle.id)!;
+    expect(idleSeat.computer).toBeNull();
+    const byComputer = file.moves.filter((m) => m.computer === true);
+    expect(byComputer.length).toBeGreaterThan(0);
+    expect(new Set(byComputer.map((m) => m.seat))).toEqual(new Set([idleSeat.seat]));
+    expect(file.moves.filter((m) => m.seat === idleSeat.seat && m.computer !== true).length).toBeGreaterThan(0);
     env.fake.assertNoViolations();
   });
 
@@ -250,6 +280,8 @@ describe('who held the seat', () => {
     const { start, end } = await replay(bob, channel, gameId);
     expect(start.text).toMatch(/Bot 1 \(normaal\).*Bot 2 \(moeilijk\)|Bot 2 \(moeilijk\).*Bot 1 \(normaal\)/);
     expect((await end()).text).toContain('Er speelt geen mens meer zelf aan tafel, en computerspelers spelen niet alleen verder: niemand wint.');
+    // Nor does the game's file name a winner.
+    expect(exportedWinners(await exported(bob, channel, gameId))).toEqual([]);
     env.fake.assertNoViolations();
   });
 
@@ -277,6 +309,8 @@ describe('who held the seat', () => {
     const ended = await (await replay(alice, channel, gameId)).end();
     expect(ended.text).toMatch(/1\. \S+ Bot 1 \(easy\): /u);
     expect(ended.text).not.toContain('(leicht)');
+    // The game's file names the computer seat, with its level, as the one winner.
+    expect(exportedWinners(await exported(alice, channel, gameId))).toEqual(['computer (easy)']);
     env.fake.assertNoViolations();
   });
 
@@ -310,6 +344,7 @@ describe('who held the seat', () => {
     const ended = await (await replay(carol, channel, gameId)).end();
     expect(ended.text).toContain('Niemand gewinnt.');
     expect(ended.text).not.toContain(`<@${carol.id}> gewinnt`);
+    expect(exportedWinners(await exported(carol, channel, gameId))).toEqual([]);
     env.fake.assertNoViolations();
   });
 });
