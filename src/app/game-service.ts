@@ -74,6 +74,7 @@ export { DamagedGameError, type GameServiceDeps } from './service/core.js';
 export { JOB_KINDS } from './service/scheduled-jobs.js';
 export { COMPUTER_LEVELS, computerName, isComputerPlayed, isComputerSeatId, movesAsTold, parseLevel, type Level } from './service/seat-identity.js';
 export type { TableEntry, WaitingGame } from './service/tables.js';
+export type { Bench, SeatHolder } from './service/bench.js';
 export type { ActiveSnapshot, LeaveConsequence, LobbySnapshot, Outcome, PlayerRef, Refusal, RefusalCode, Result, Snapshot, TurnTimers } from './service/types.js';
 export type { VoteChoice, VoteResult, VoteTally } from './service/votes.js';
 export type { FinishedGame, GameEvent, GameRow, PlayerStats, SeatRow, StoredResult, Winner };

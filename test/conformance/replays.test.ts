@@ -83,7 +83,8 @@ describe.each(SPREAD_TABLES.map((table) => [table.name, table] as const))('%s', 
     expect(index.frames.length).toBeGreaterThan(index.rounds);
 
     const snapshot = finishedSnapshot(table, game);
-    const open: OpenReplay = { ok: true, game: snapshot, index };
+    // Nobody took a seat from the bench: no seat changed hands.
+    const open: OpenReplay = { ok: true, game: snapshot, index, holders: new Map() };
     const book = new ReplayBook(null as unknown as GameService);
     const service = { isOver, standings, playingSeats, finalResult: async () => [] } as unknown as GameService;
     const presenter = PRESENTERS.get(table.game.id)!;

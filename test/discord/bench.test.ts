@@ -73,6 +73,13 @@ async function server(user: FakeUser, channel: string, options: Record<string, s
   return privateReply(handle, user).content;
 }
 
+/** The private answer to a /game subcommand, once complete. */
+async function command(user: FakeUser, channel: string, subcommand: string): Promise<string> {
+  const handle = await user.runCommand(channel, 'game', { subcommand, options: {} });
+  await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: `the answer to /game ${subcommand}` });
+  return privateReply(handle, user).content;
+}
+
 /** A table of Alice and Bob in a new channel; answers the game, its channel, and who decides first. */
 async function table(name: string): Promise<{ gameId: number; channel: string; first: FakeUser; second: FakeUser }> {
   const channel = env.fake.createChannel(name);
@@ -202,6 +209,12 @@ describe('the substitute bench', () => {
     const results = await env.service.finalResult(at.gameId);
     expect(results.find((r) => r.userId === taker.id)).toMatchObject({ rank: 1, left: false });
     expect(results.some((r) => r.userId === owner.id)).toBe(false);
+    // The log tells each move by who held the seat then: the computer's for the owner, then the substitute's own.
+    const name = (u: FakeUser): string => u.name[0]!.toUpperCase() + u.name.slice(1);
+    const log = await command(other, at.channel, 'log');
+    expect(log).toMatch(new RegExp(`${name(owner)} \\(computer\\) adds 2`));
+    expect(log).toMatch(new RegExp(`${name(taker)} adds 2`));
+    expect(log).not.toMatch(new RegExp(`${name(taker)} \\(computer\\)`));
     // Who held the seat, read once for every surface: the owner from the start, then the substitute.
     const holders = (await env.service.seatHolders(ended)).get(ended.seats.find((s) => s.userId === taker.id)!.seat)!;
     expect(holders.map((h) => h.userId)).toEqual([owner.id, taker.id]);

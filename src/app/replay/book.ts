@@ -3,7 +3,9 @@
  * bounded cache) and any frame's public view. Only the public view ever leaves here: a replay is for
  * anyone in the server, players or not.
  */
+import type { Seat } from '../../engine/index.js';
 import type { GameService } from '../game-service.js';
+import type { SeatHolder } from '../service/bench.js';
 import type { EffectiveEntry } from '../log.js';
 import type { ActiveSnapshot, Refusal } from '../service/types.js';
 import { BoundedCache } from './bounded-cache.js';
@@ -24,6 +26,8 @@ export interface OpenReplay {
   /** The game as it is now (its seats' names, its status). */
   readonly game: ActiveSnapshot;
   readonly index: ReplayIndex;
+  /** Who held each seat, from which log sequence (a frame names each seat by its holder then). */
+  readonly holders: ReadonlyMap<Seat, readonly SeatHolder[]>;
 }
 
 export interface ReplayFrameView {
@@ -57,7 +61,7 @@ export class ReplayBook {
     const game = loaded.game;
     if (game.kind !== 'active') return { ok: false, code: 'not_started', gameId };
     try {
-      return { ok: true, game, index: await this.#index(game) };
+      return { ok: true, game, index: await this.#index(game), holders: await this.service.seatHolders(game) };
     } catch (error) {
       if (!(error instanceof ReplayBrokenError)) throw error;
       return { ok: false, code: 'broken', gameId, reason: error.message };

@@ -7,7 +7,7 @@ import type { Logger } from '../../logger.js';
 import type { BotContext } from '../types.js';
 import { t } from '../i18n/index.js';
 import { chartAltText } from '../messages/board-text.js';
-import { abandonedMessage, bankLowMessage, boardMessage, gameLocale, hoursSince, settingsMessage, lobbyMessage, pastLabelNames, mention, reminderMessage, reminderTogetherMessage, voteMessage, type PublicMessage, type ReminderLine } from '../messages/index.js';
+import { abandonedMessage, bankLowMessage, boardMessage, gameLocale, hoursSince, settingsMessage, lobbyMessage, wholeGameLabelNames, mention, reminderMessage, reminderTogetherMessage, voteMessage, type PublicMessage, type ReminderLine } from '../messages/index.js';
 import { tableLink } from '../tables.js';
 import { bankState, bankText } from '../time-bank-text.js';
 import type { BankNow } from '../../app/time-bank.js';
@@ -99,8 +99,9 @@ async function withSummaryChart(ctx: BotContext, logger: Logger, game: ActiveSna
   if (track === undefined) return message;
   try {
     const series = await ctx.service.scoreHistory(game, (view) => track.scores(view));
-    // The whole game's chart: each seat by its own player, not by who holds it at the end.
-    const names = pastLabelNames(game);
+    // The whole game's chart: each seat by its own player, not by who holds it at the end; a seat that
+    // changed hands by each of its holders in turn.
+    const names = wholeGameLabelNames(game, await ctx.service.seatHolders(game));
     const scoreLabel = t(locale, track.label);
     const chart = await track.draw({
       title: t(locale, 'summary.title', { game: presenter.name(locale), id: game.row.id }),

@@ -5,7 +5,7 @@
  * What the rest of the bot uses is handed on here; the files of this folder import each other directly.
  */
 export { CONTENT_MAX, characters, gameLocale, laidOut, textMax, withFirstLine, withoutButtons, type PostedMessage, type PrivateMessage, type PublicMessage, type Row } from './shared.js';
-export { computerPlayerName, labelNames, mention, names, pastLabelNames, playerById } from './names.js';
+export { computerPlayerName, heldAt, labelNames, mention, names, pastLabelNames, playerById, wholeGameLabelNames } from './names.js';
 export { turnNames, visibleEvents, wholeWithin } from './turns.js';
 export { lobbyMessage } from './lobby.js';
 export { boardMessage, type BoardNotes, phonePicture, playingOrderText } from './board.js';

@@ -7,6 +7,7 @@ import type { GamePresenter } from '../../games/contract.js';
 import { t } from '../i18n/index.js';
 import { type PrivateMessage, CONTENT_MAX, button, row, fit } from './shared.js';
 import { visibleEvents, eventText, turnNames } from './turns.js';
+import { heldAt } from './names.js';
 
 /** A page of the log holds at most this much text: a Discord message, with room for its title and page line. */
 const LOG_PAGE_MAX = CONTENT_MAX - 200;
@@ -43,9 +44,11 @@ export interface LogRequest {
 /** The whole game's log as `viewer` may see it, one line per move that shows something, oldest first. */
 export async function logLines(service: GameService, game: Snapshot, presenter: GamePresenter, viewer: Seat | null, locale: Locale): Promise<string[]> {
   const lines: string[] = [];
+  // Each move by who held its seat then (a substitute took it later, or gave it back).
+  const holders = await service.seatHolders(game);
   for (const entry of await service.effectiveLog(game)) {
     const events = visibleEvents(entry.events, viewer);
-    const playerNames = turnNames(game, entry.seat, entry.computer === true, locale);
+    const playerNames = turnNames(heldAt(game, holders, entry.sequence), entry.seat, entry.computer === true, locale);
     // The fallback move played for a computer player that could not decide says so, even when it shows nothing.
     const fallback = entry.fallback === true ? t(locale, 'log.computerFallback', { player: playerNames[entry.seat] ?? `#${entry.seat + 1}` }) : '';
     if (events.length === 0 && fallback === '') continue;

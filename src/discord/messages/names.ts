@@ -2,7 +2,7 @@
  * How players are named in messages: mentions, plain names for content, label names for buttons and
  * pictures, computer players with their level, and the humans a message may ping.
  */
-import { computerName, isComputerSeatId, parseLevel, type SeatRow, type Snapshot } from '../../app/game-service.js';
+import { computerName, isComputerSeatId, parseLevel, type SeatHolder, type SeatRow, type Snapshot } from '../../app/game-service.js';
 import type { Locale, Seat } from '../../engine/index.js';
 import { t } from '../i18n/index.js';
 import { labelName, plainName } from '../text.js';
@@ -51,6 +51,29 @@ export function names(game: Snapshot): string[] {
 /** Players' names for button labels and select options (not markdown). */
 export function labelNames(game: Snapshot): string[] {
   return seatNames(game, labelName);
+}
+
+/**
+ * The game with each seat named by who held it at log sequence `sequence` (the holders record of a seat
+ * that changed hands, src/app/service/bench.ts): a past move is told by its holder then, not by its holder
+ * now. A seat that never changed hands is as it is.
+ */
+export function heldAt<G extends Snapshot>(game: G, holders: ReadonlyMap<Seat, readonly SeatHolder[]>, sequence: number): G {
+  if (![...holders.values()].some((h) => h.length > 1)) return game;
+  const seats = game.seats.map((seat) => {
+    const holder = [...(holders.get(seat.seat) ?? [])].reverse().find((h) => h.fromSequence <= sequence);
+    return holder === undefined ? seat : { ...seat, userId: holder.userId, displayName: holder.displayName };
+  });
+  return { ...game, seats };
+}
+
+/** Players' names for a whole game (its final chart): a seat that changed hands by each of its holders in turn ("Alice → Carol"). */
+export function wholeGameLabelNames(game: Snapshot, holders: ReadonlyMap<Seat, readonly SeatHolder[]>, locale = gameLocale(game)): string[] {
+  const own = pastLabelNames(game, locale);
+  return own.map((name, seat) => {
+    const held = holders.get(seat) ?? [];
+    return held.length > 1 ? held.map((h) => labelName(h.displayName)).join(' → ') : name;
+  });
 }
 
 /** Players' names for labels and pictures of a past moment (a replay): each seat by its own player, not by who plays it now. */

@@ -13,7 +13,7 @@ import type { GamePresenter } from '../../games/contract.js';
 import { movesAsTold, type GameService } from '../../app/game-service.js';
 import { encodeCustomId, encodeFrameValue } from '../codec.js';
 import { t } from '../i18n/index.js';
-import { CONTENT_MAX, pastLabelNames, playingOrderText, standingsLines, standingsNow, turnNames, visibleEvents, type Row } from '../messages/index.js';
+import { CONTENT_MAX, heldAt, pastLabelNames, playingOrderText, standingsLines, standingsNow, turnNames, visibleEvents, type Row } from '../messages/index.js';
 import { truncate } from '../panel.js';
 import { pictureAltText } from '../messages/board-text.js';
 
@@ -42,7 +42,7 @@ function turnLines(open: OpenReplay, frame: ReplayFrameView, presenter: GamePres
   const lines: string[] = [];
   for (const entry of frame.entries) {
     const events = visibleEvents(entry.events, null);
-    const names = turnNames(open.game, entry.seat, entry.computer === true, locale);
+    const names = turnNames(heldAt(open.game, open.holders, entry.sequence), entry.seat, entry.computer === true, locale);
     const fallback = entry.fallback === true ? t(locale, 'log.computerFallback', { player: names[entry.seat] ?? `#${entry.seat + 1}` }) : '';
     if (events.length === 0 && fallback === '') continue;
     const text = [events.map((e) => presenter.format(e, locale, names)).join('; '), fallback].filter((s) => s !== '').join(' ');
@@ -107,6 +107,11 @@ function stepButtons(open: OpenReplay, frame: ReplayFrameView, locale: Locale): 
   return buttons.length === 0 ? null : { type: ComponentType.ActionRow, components: buttons };
 }
 
+/** The log sequence a frame shows the game at: its turn's first move (the start: 0, before any). */
+export function frameSequence(open: OpenReplay, frame: ReplayFrameView): number {
+  return frame.frame.index === 0 ? 0 : (open.index.entries[frame.frame.from]?.sequence ?? 0);
+}
+
 /** The message of one frame, in the reader's language. */
 export async function replayFrameMessage(
   service: GameService,
@@ -124,10 +129,11 @@ export async function replayFrameMessage(
   const shown = publicEventsOf(frame);
   const png = await picture(frame, shown);
   if (png === null) head.push(t(locale, 'board.noPicture'));
-  // Each seat by its own player (the start: who sat there); a move a computer made says so in its line.
-  const status = presenter.status(frame.view, locale, pastLabelNames(game, locale));
+  // Each seat by who held it at this frame (the start: who sat there); a move a computer made says so in its line.
+  const held = heldAt(game, open.holders, frameSequence(open, frame));
+  const status = presenter.status(frame.view, locale, pastLabelNames(held, locale));
   if (status !== '') head.push(status);
-  if (k === 0) head.push(t(locale, 'board.order', playingOrderText(game, locale)));
+  if (k === 0) head.push(t(locale, 'board.order', playingOrderText(held, locale)));
   // The end of an ended game: its standings, as its final board gave them.
   const tail: string[] = [];
   if (k === turns && game.row.status === 'finished') tail.push(...(await standingsLines(service, game, presenter, locale)));
@@ -147,7 +153,7 @@ export async function replayFrameMessage(
     components,
     ...(png === null
       ? {}
-      : { file: { attachment: png, name, description: pictureAltText(presenter, t(locale, 'replay.image', { game: presenter.name(locale) }), { view: frame.view, locale, names: pastLabelNames(game, locale), lastTurn: shown }) } }),
+      : { file: { attachment: png, name, description: pictureAltText(presenter, t(locale, 'replay.image', { game: presenter.name(locale) }), { view: frame.view, locale, names: pastLabelNames(held, locale), lastTurn: shown }) } }),
   };
 }
 

@@ -10,11 +10,11 @@ import { RenderBusyError } from '../../render/board-job.js';
 import { BoundedCache } from '../../app/replay/bounded-cache.js';
 import type { BotContext, HandlerEnv } from '../context.js';
 import { t } from '../i18n/index.js';
-import { pastLabelNames } from '../messages/index.js';
+import { heldAt, pastLabelNames } from '../messages/index.js';
 import { answerPrivately, isEphemeralMessage, notePrivately, presenterFor, refusalText } from '../respond.js';
 import { echo } from '../text.js';
 import { maySeeGame } from '../tables.js';
-import { replayFrameMessage, type ReplayFrameMessage } from './frame-message.js';
+import { frameSequence, replayFrameMessage, type ReplayFrameMessage } from './frame-message.js';
 
 /** Pictures kept: at most this many, and at most this many bytes (a board is a few hundred KB). */
 export const PICTURES_KEPT = 64;
@@ -88,7 +88,7 @@ export async function showReplayFrame(env: HandlerEnv, interaction: Interaction,
       if (kept !== undefined) return kept;
       try {
         // Behind the boards of live turns: a replay stepped quickly never slows a game in play.
-        const options = { locale: env.locale, names: pastLabelNames(open.game, env.locale), lastTurn, ...(shown.ranks === undefined ? {} : { ranks: shown.ranks }) };
+        const options = { locale: env.locale, names: pastLabelNames(heldAt(open.game, open.holders, frameSequence(open, view)), env.locale), lastTurn, ...(shown.ranks === undefined ? {} : { ranks: shown.ranks }) };
         const png = await presenter.renderBoard(shown.view, options, 'asked');
         replays.pictures.set(key, png, png.byteLength);
         return png;
