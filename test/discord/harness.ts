@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { expect } from 'vitest';
-import { aiComputerPlayer } from '../../src/app/computer-player.js';
+import { aiComputerPlayer, type PooledComputerPlayer } from '../../src/app/computer-player.js';
 import type { ComputerPlayer } from '../../src/app/computer-turns.js';
 import type { Analyst } from '../../src/app/analysis/post-game.js';
 import { createGameService, type GameService } from '../../src/app/game-service.js';
@@ -65,8 +65,13 @@ export interface StartOptions {
   readonly store?: (clock: { now(): number }) => Store;
   /** How often the deliverer looks at the outbox on its own (default: the bot's). */
   readonly deliveryPollMs?: number;
-  /** Reviews finished games for their analysis (default: none, and no analyses are made); a function: one per start. */
-  readonly analyst?: Analyst | (() => Analyst);
+  /**
+   * Reviews finished games for their analysis (default: none, and no analyses are made); a function: one per
+   * start; 'pool': the AI pool's idle time, as the bot's own (with the default computer player only).
+   */
+  readonly analyst?: Analyst | (() => Analyst) | 'pool';
+  /** Told of each analysis step the default computer player's pool is done with ('reviewed', 'stopped' for a decision). */
+  readonly onAnalysisStep?: (outcome: 'reviewed' | 'stopped' | 'failed') => void;
 }
 
 const fakes = new WeakMap<FakeUser, FakeDiscord>();
@@ -115,9 +120,17 @@ export async function startBotOnFake(options: StartOptions): Promise<BotOnFake> 
     // Tests keep computer decisions short: the wall-clock cap cuts the search (the choices stay legal). The
     // worker runs the run's transpiled ai-worker in a thread, as the built bot does (no tsx process to start).
     const aiWorker = builtModuleUrl('src/app/workers/ai-worker.ts');
-    const pooled = options.computerPlayer === undefined ? aiComputerPlayer({ threads: 1, deadlineMs: 20, ...(aiWorker === undefined ? {} : { workerFile: aiWorker }) }) : null;
+    const pooled =
+      options.computerPlayer === undefined
+        ? aiComputerPlayer({ threads: 1, deadlineMs: 20, ...(aiWorker === undefined ? {} : { workerFile: aiWorker }), ...(options.onAnalysisStep === undefined ? {} : { onAnalysisStep: options.onAnalysisStep }) })
+        : null;
     const boards = options.boards ?? inProcessBoardRenderer(options.games);
-    const analyst = typeof options.analyst === 'function' ? options.analyst() : options.analyst;
+    const analyst: Analyst | undefined =
+      options.analyst === 'pool'
+        ? { games: options.games.plugins.filter((plugin) => plugin.policy !== undefined).map((plugin) => plugin.id), review: (task) => (pooled as PooledComputerPlayer).analyse(task) }
+        : typeof options.analyst === 'function'
+          ? options.analyst()
+          : options.analyst;
     const bot = await startBot({
       computerPlayer: options.computerPlayer ?? (pooled as ComputerPlayer),
       ...(analyst === undefined ? {} : { analyst }),
