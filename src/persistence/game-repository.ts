@@ -485,7 +485,7 @@ export class GameRepository {
     const held = yield* first(select(seats, { where: and(eq(seats.gameId, gameId), eq(seats.seat, seat)) }));
     if (held === undefined) throw new Error(`game ${gameId} has no seat ${seat}`);
     const untilSequence = ((yield* first(this.#moves.lastSequence, { gameId }))?.sequence ?? 0) + 1;
-    yield* insert(seatHolders, [{ gameId, seat, version, userId: held.userId, displayName: held.displayName, untilSequence, handedOnAt: this.now() }]);
+    yield* insert(seatHolders, [{ gameId, seat, version, userId: held.userId, displayName: held.displayName, untilSequence, handedOnAt: this.now(), removed: held.removedAt !== null }]);
     yield* update(seats, { userId: next.userId, displayName: next.displayName, computer: null, leftAt: null, removedAt: null }, and(eq(seats.gameId, gameId), eq(seats.seat, seat)));
   }
 

@@ -95,6 +95,8 @@ export const seatHolders = sqliteTable(
     displayName: text('display_name').notNull(),
     untilSequence: integer('until_sequence').notNull(),
     handedOnAt: integer('handed_on_at').notNull(),
+    /** The holder had been removed from the game by the others' vote: it is not theirs to ask back. */
+    removed: integer('removed', { mode: 'boolean' }).notNull().default(false),
   },
   (table) => [primaryKey({ columns: [table.gameId, table.seat, table.version] })],
 );

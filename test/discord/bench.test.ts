@@ -80,11 +80,11 @@ async function command(user: FakeUser, channel: string, subcommand: string): Pro
   return privateReply(handle, user).content;
 }
 
-/** A table of Alice and Bob in a new channel; answers the game, its channel, and who decides first. */
-async function table(name: string): Promise<{ gameId: number; channel: string; first: FakeUser; second: FakeUser }> {
+/** A table of Alice and Bob (and `third`) in a new channel; answers the game, its channel, and who decides first. */
+async function table(name: string, third?: FakeUser): Promise<{ gameId: number; channel: string; first: FakeUser; second: FakeUser }> {
   const channel = env.fake.createChannel(name);
   const lobby = await openLobby(alice, channel, { game: 'tally' });
-  await bob.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
+  for (const guest of third === undefined ? [bob] : [bob, third]) await guest.clickButton(lobby.id, buttonFor(env.fake.message(lobby.id)!, 'join'));
   const board = await clickForBoard(alice, env.fake.message(lobby.id)!, buttonFor(env.fake.message(lobby.id)!, 'start'), channel);
   const first = env.fake.users.get(mentionedToAct(board)[0]!);
   const loaded = await env.service.byChannel(channel);
@@ -266,6 +266,28 @@ describe('the substitute bench', () => {
     expect(now.seats.some((s) => s.userId === carol.id)).toBe(false);
     await until(env.fake, () => env.fake.channelMessages(at.channel).some((m) => m.text.includes(`<@${owner.id}> has their seat back: <@${carol.id}> gave it back.`)), 'the table told', WAIT_MS);
     expect((await env.service.seatHolders(now)).get(seat.seat)!.map((h) => h.userId)).toEqual([owner.id, carol.id, owner.id]);
+  });
+
+  it('a player the others removed by vote gets the seat back neither from the bench nor from its substitute', async () => {
+    const erin = env.createUser('erin', { globalName: 'Erin' });
+    const at = await table('removed', erin);
+    const removed = at.first;
+    const voters = [alice, bob, erin].filter((u) => u !== removed);
+    env.fake.clock.advance(48 * HOUR);
+    await env.bot.scheduler.tick();
+    const vote = env.fake.channelMessages(at.channel).filter((m) => hasButton(m, 'vote')).at(-1)!;
+    const kick = vote.buttons.find((b) => b.customId!.endsWith(':kick'))!.customId!;
+    for (const voter of voters) await answerTo(voter, vote, kick);
+    await until(env.fake, () => offersOf(at.gameId).length === 1, 'the bench post', WAIT_MS);
+    await until(env.fake, () => !mentionedToAct(latestCall(env.fake, at.channel)).includes(removed.id), 'the computer\'s turn over', WAIT_MS);
+    const post = offersOf(at.gameId)[0]!;
+    expect((await take(removed, post)).content).toBe('The other players removed you from this game by vote; a computer player plays your seat to the end, and it cannot be taken back.');
+    expect((await take(carol, post)).content).toMatch(/^The seat is yours/);
+    const call = latestCall(env.fake, at.channel);
+    const answer = await answerTo(removed, call, buttonFor(call, 'turn'));
+    expect(answer.content).toBe('You are not playing in this game.');
+    expect(hasButton(answer, 'askback')).toBe(false);
+    expect(await env.service.askSeatBack(at.gameId, removed.id)).toMatchObject({ ok: false, code: 'not_a_player' });
   });
 
   it('a substitute who played less than half of the seat\'s moves has the result but no rating from it', async () => {

@@ -33,9 +33,10 @@ export async function setBench(core: GameCore, guildId: string, channelId: strin
   return benchOf(core, guildId);
 }
 
-/** One holder of a seat: who, and from which log sequence on (0: from the start). */
+/** One holder of a seat: who, and from which log sequence on (0: from the start); `removed`: the others removed them by vote while they held it. */
 export interface SeatHolder extends PlayerRef {
   readonly fromSequence: number;
+  readonly removed: boolean;
 }
 
 /**
@@ -50,10 +51,10 @@ export function holdersOf(seats: readonly SeatRow[], earlier: readonly SeatHolde
     const holders: SeatHolder[] = [];
     let from = 0;
     for (const h of before) {
-      holders.push({ userId: h.userId, displayName: h.displayName, fromSequence: from });
+      holders.push({ userId: h.userId, displayName: h.displayName, fromSequence: from, removed: h.removed });
       from = h.untilSequence;
     }
-    holders.push({ userId: seat.userId, displayName: seat.displayName, fromSequence: from });
+    holders.push({ userId: seat.userId, displayName: seat.displayName, fromSequence: from, removed: seat.removedAt !== null });
     out.set(seat.seat, holders);
   }
   return out;
@@ -114,17 +115,24 @@ export async function takeSeat(core: GameCore, gameId: number, seat: Seat, taker
   const row = game.seats.find((s) => s.seat === seat);
   if (row === undefined || isComputerSeatId(row.userId) || !isComputerPlayed(row) || (row.leftAt !== null && row.computer === null)) return refuse('seat_taken', {});
   const holders = (await seatHolders(core, game)).get(seat) ?? [];
-  if ((holders[0]?.userId ?? row.userId) === taker.userId) return refuse('own_seat', {});
+  // Its owner takes it back as before; one the others removed by vote does not come back.
+  if ((holders[0]?.userId ?? row.userId) === taker.userId) return row.removedAt !== null ? refuse('removed_by_vote', {}) : refuse('own_seat', {});
   if (game.seats.some((s) => s.userId === taker.userId)) return refuse('already_at_table', {});
   if (activeSeats(game).includes(seat) && !(await seatsWaitingForOwner(core, game)).includes(seat)) return refuse('seat_busy', {});
   return save(core, game, { state: game.state, entries: [], status: 'active', handedOn: [{ seat, ...taker }], notes: [{ kind: 'seatTaken', seat, from: row.userId }] });
 }
 
-/** The seat `userId` sat down at and a substitute holds now (a human playing it), or undefined. */
+/**
+ * The seat `userId` sat down at and a substitute holds now (a human playing it), or undefined; also when the
+ * others removed them by vote (removed is removed: a substitute cannot give the seat back to them).
+ */
 export async function seatGivenAway(core: GameCore, game: ActiveSnapshot, userId: string): Promise<SeatRow | undefined> {
   if (game.seats.some((s) => s.userId === userId)) return undefined;
   const holders = await seatHolders(core, game);
-  return game.seats.find((s) => holders.get(s.seat)?.[0]?.userId === userId && !isComputerPlayed(s));
+  return game.seats.find((s) => {
+    const owner = holders.get(s.seat)?.[0];
+    return owner?.userId === userId && !owner.removed && !isComputerPlayed(s);
+  });
 }
 
 /**
@@ -152,7 +160,7 @@ export async function answerSeatBack(core: GameCore, gameId: number, seat: Seat,
   const row = game.seats.find((s) => s.seat === seat);
   if (row === undefined || row.userId !== userId || isComputerPlayed(row)) return refuse('not_your_seat', {});
   const owner = (await seatHolders(core, game)).get(seat)?.[0];
-  if (owner === undefined || owner.userId === userId) return refuse('not_your_seat', {});
+  if (owner === undefined || owner.userId === userId || owner.removed) return refuse('not_your_seat', {});
   if (!give) return { ok: true, outcome: null, owner: owner.userId };
   const saved = await save(core, game, { state: game.state, entries: [], status: 'active', handedOn: [{ seat, userId: owner.userId, displayName: owner.displayName }], notes: [{ kind: 'givenBack', seat, from: userId }] });
   if (!saved.ok) return saved;

@@ -86,6 +86,7 @@ export const seatHolders = pgTable(
     displayName: text('display_name').notNull(),
     untilSequence: integer('until_sequence').notNull(),
     handedOnAt: millis('handed_on_at').notNull(),
+    removed: boolean('removed').notNull().default(false),
   },
   (table) => [primaryKey({ columns: [table.gameId, table.seat, table.version] })],
 );

@@ -1,0 +1,1 @@
+ALTER TABLE `seat_holders` ADD `removed` integer DEFAULT false NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "seat_holders" ADD COLUMN "removed" boolean DEFAULT false NOT NULL;
