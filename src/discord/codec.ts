@@ -47,7 +47,7 @@ const PLAIN_VERBS: readonly PlainVerb[] = ['join', 'quit', 'start', 'cancel', 't
 export type Confirmable = 'leave' | 'abandon';
 
 /** The commands that ask which game they are about (a channel may hold several), and how many options each carries. */
-export const TABLE_COMMANDS = { status: 0, hand: 0, log: 1, settings: 3, leave: 0, abandon: 0, follow: 0, unfollow: 0, replay: 0, export: 0 } as const;
+export const TABLE_COMMANDS = { status: 0, hand: 0, log: 1, settings: 3, leave: 0, abandon: 0, follow: 0, unfollow: 0, replay: 0, export: 1 } as const;
 export type TableCommand = keyof typeof TABLE_COMMANDS;
 
 export type CustomId =

@@ -40,7 +40,8 @@ const exportCommand = command({
       if (only === undefined) return answerPrivately(interaction, t(env.locale, 'export.noGame'));
       if (exportable.length > 1) {
         const command = `/${t(env.locale, 'cmd.game.name')} ${t(env.locale, 'cmd.game.export.name')}`;
-        return answerPrivately(interaction, whichGameMessage(env, exportable, 'export', [], t(env.locale, 'export.which', { count: exportable.length, command })));
+        // The menu carries the command's one option besides the game: results, not given on this way.
+        return answerPrivately(interaction, whichGameMessage(env, exportable, 'export', [null], t(env.locale, 'export.which', { count: exportable.length, command })));
       }
       gameId = only.row.id;
     }
