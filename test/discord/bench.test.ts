@@ -268,6 +268,19 @@ describe('the substitute bench', () => {
     expect((await env.service.seatHolders(now)).get(seat.seat)!.map((h) => h.userId)).toEqual([owner.id, carol.id, owner.id]);
   });
 
+  it('the owner taking their seat back closes the offer; nobody can take it after', async () => {
+    const at = await table('owner-back');
+    await handToComputer(at.channel, at.first, at.second);
+    await until(env.fake, () => offersOf(at.gameId).length === 1, 'the bench post', WAIT_MS);
+    const post = offersOf(at.gameId)[0]!;
+    const call = latestCall(env.fake, at.channel);
+    const offer = await answerTo(at.first, call, buttonFor(call, 'turn'));
+    await answerTo(at.first, offer, buttonFor(offer, 'reclaim'));
+    await until(env.fake, () => env.fake.message(post.id)!.buttons.length === 0, 'the bench post closed', WAIT_MS);
+    expect(env.fake.message(post.id)!.content).toContain(`🔒 Closed: <@${at.first.id}> took their seat back.`);
+    expect(await env.service.takeSeat(at.gameId, (await game(at.gameId)).seats.find((s) => s.userId === at.first.id)!.seat, { userId: carol.id, displayName: 'Carol' })).toMatchObject({ ok: false, code: 'seat_taken' });
+  });
+
   it('a player the others removed by vote gets the seat back neither from the bench nor from its substitute', async () => {
     const erin = env.createUser('erin', { globalName: 'Erin' });
     const at = await table('removed', erin);
