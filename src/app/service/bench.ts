@@ -9,7 +9,7 @@
 import type { Seat } from '../../engine/index.js';
 import type { SeatHolderRow, SeatRow } from '../../persistence/schema.js';
 import { save } from './commit.js';
-import type { CommitConsequence, GameCore } from './core.js';
+import type { GameCore } from './core.js';
 import { activeSeats } from './queries.js';
 import { seatsWaitingForOwner } from './computer-seats.js';
 import { isComputerPlayed, isComputerSeatId } from './seat-identity.js';
@@ -64,43 +64,6 @@ export function holdersOf(seats: readonly SeatRow[], earlier: readonly SeatHolde
 export async function seatHolders(core: GameCore, game: Snapshot): Promise<Map<Seat, SeatHolder[]>> {
   return holdersOf(game.seats, await core.repo.earlierHolders(game.row.id));
 }
-
-/** The seats a change handed to a computer: human seats nobody played for them before, a computer plays now. */
-function newlyStoodIn(before: ActiveSnapshot, after: ActiveSnapshot): Seat[] {
-  return after.seats
-    .filter((s) => !isComputerSeatId(s.userId) && isComputerPlayed(s) && !(s.leftAt !== null && s.computer === null))
-    .filter((s) => {
-      const was = before.seats.find((b) => b.seat === s.seat);
-      return was !== undefined && !isComputerPlayed(was);
-    })
-    .map((s) => s.seat);
-}
-
-/**
- * After a commit that handed a seat to a computer in a running game (not a learning game) of a server with
- * a bench: the bench is owed a post offering the seat, in the same transaction.
- */
-export const benchOffered: CommitConsequence = {
-  name: 'bench',
-  async follow(core, { before, after }) {
-    if (after.row.status !== 'active' || after.settings.learn === true) return {};
-    const seats = newlyStoodIn(before, after);
-    if (seats.length === 0) return {};
-    const bench = await benchOf(core, after.row.guildId);
-    if (bench === null) return {};
-    for (const seat of seats) {
-      await core.outbox.rows.add({
-        gameId: after.row.id,
-        guildId: after.row.guildId,
-        channelId: bench.channelId,
-        kind: 'bench',
-        version: after.row.version,
-        payload: { kind: 'bench', seat, channelId: bench.channelId, roleId: bench.roleId, userId: (after.seats[seat] as SeatRow).userId },
-      });
-    }
-    return {};
-  },
-};
 
 /**
  * A member takes a seat offered on the bench: it must be a computer's now, for a human's seat; the taker is

@@ -6,7 +6,7 @@
  * receives this list (see game-service.ts): a change runs it without knowing what is on it.
  */
 import type { CommitConsequence } from '../core.js';
-import { benchOffered } from '../bench.js';
+import { benchOffered } from './bench-offer.js';
 import { boardOwed } from './board.js';
 import { finishedGameRated } from './finished-game.js';
 import { turnJobsFollow } from './turn-jobs.js';
