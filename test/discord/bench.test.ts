@@ -209,6 +209,10 @@ describe('the substitute bench', () => {
     const results = await env.service.finalResult(at.gameId);
     expect(results.find((r) => r.userId === taker.id)).toMatchObject({ rank: 1, left: false });
     expect(results.some((r) => r.userId === owner.id)).toBe(false);
+    // The history tells the one stored result: the substitute placed, the owner not at all.
+    const history = (await command(other, at.channel, 'history')).split('\n').find((l) => l.startsWith(`#${at.gameId} `))!;
+    expect(history).toContain(`<@${taker.id}>`);
+    expect(history).not.toContain(`<@${owner.id}>`);
     // The log tells each move by who held the seat then: the computer's for the owner, then the substitute's own.
     const name = (u: FakeUser): string => u.name[0]!.toUpperCase() + u.name.slice(1);
     const log = await command(other, at.channel, 'log');
