@@ -20,7 +20,7 @@ import { FollowingPanelStore } from './following-panels.js';
 import { registerCommands } from './register-commands.js';
 import { createRouter } from './router.js';
 import { describeError } from './errors.js';
-import { syncApplicationEmojis } from './emojis.js';
+import { lookAgain, syncApplicationEmojis } from './emojis.js';
 import { t, toLocale } from './i18n/index.js';
 import type { BotMetrics } from '../ops/metrics.js';
 import { PostGameAnalyses, type Analyst } from '../app/analysis/post-game.js';
@@ -67,13 +67,21 @@ export interface Bot {
   stop(): Promise<void>;
 }
 
+/** Whether this process runs shard 0 (or the only shard): the one that uploads the app's emojis. */
+function runsShardZero(client: Client): boolean {
+  const shards = client.options.shards;
+  return shards === undefined || shards === 'auto' || (Array.isArray(shards) ? shards.includes(0) : shards === 0);
+}
+
 export async function startBot(options: BotOptions): Promise<Bot> {
   const { client, logger, service } = options;
   const computers = new ComputerTurns(service, options.computerPlayer, logger);
   const followingPanels: FollowingPanels = new FollowingPanelStore(() => service.now());
   // The games' symbols as the app's own emojis: drawn in the render pool and uploaded when missing before
   // the bot logs in, so every panel shows the same; a symbol whose emoji failed is shown in words alone.
-  const emojis = await syncApplicationEmojis(client.rest, options.applicationId, options.presenters, logger);
+  const synced = await syncApplicationEmojis(client.rest, options.applicationId, options.presenters, logger, runsShardZero(client));
+  const emojis = synced.book;
+  const stopLooking = lookAgain(client.rest, options.applicationId, synced, logger);
   const analyses = options.analyst === undefined ? null : new PostGameAnalyses(service, options.analyst, logger);
   const ctx = {
     service,
@@ -165,6 +173,7 @@ export async function startBot(options: BotOptions): Promise<Bot> {
     analyses,
     async stop() {
       stopping = true;
+      stopLooking();
       const timeoutMs = options.shutdownTimeoutMs ?? DEFAULT_SHUTDOWN_TIMEOUT_MS;
       const deadline = performance.now() + timeoutMs;
       // Decisions in flight are abandoned first (their turns stay owed, for the scheduler after the

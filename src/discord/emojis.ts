@@ -7,7 +7,8 @@
  * At start, before the bot logs in, each game's symbols are drawn in the render pool and compared with
  * the application's emojis by name: a symbol's name carries a hash of its picture (`fabric_3fa2c1`), so a
  * glyph drawn anew is uploaded under a new name and its stale emoji deleted; emojis named otherwise are
- * left alone.
+ * left alone. Of several processes (shards) one uploads, the one that runs shard 0, so that they never race
+ * for a name; the others look again for what they miss until it is there.
  */
 import { createHash } from 'node:crypto';
 import { Routes, type APIMessageComponentEmoji, type REST } from 'discord.js';
@@ -42,10 +43,23 @@ export class EmojiBook {
   /** No emojis: every symbol shown by its words alone. */
   static readonly NONE = new EmojiBook(new Map());
 
-  constructor(readonly bySymbol: ReadonlyMap<string, AppEmoji>) {}
+  readonly #bySymbol: Map<string, AppEmoji>;
+
+  constructor(bySymbol: ReadonlyMap<string, AppEmoji>) {
+    this.#bySymbol = new Map(bySymbol);
+  }
+
+  get size(): number {
+    return this.#bySymbol.size;
+  }
 
   emoji(symbol: string): AppEmoji | undefined {
-    return this.bySymbol.get(symbol);
+    return this.#bySymbol.get(symbol);
+  }
+
+  /** An emoji found later (another process of the bot uploaded it): shown from now on. */
+  learn(symbol: string, emoji: AppEmoji): void {
+    this.#bySymbol.set(symbol, emoji);
   }
 
   /** In a text: the emoji and a space, to stand before the words that name the symbol; '' without it. */
@@ -77,7 +91,7 @@ interface ListedEmoji {
  * book (its words are shown alone), and a failed listing leaves the book empty. It rejects only for a game
  * whose symbol Discord could not name (its mistake, found at the first start).
  */
-export async function syncApplicationEmojis(rest: REST, applicationId: string, presenters: PresenterRegistry, logger: Logger): Promise<EmojiBook> {
+export async function syncApplicationEmojis(rest: REST, applicationId: string, presenters: PresenterRegistry, logger: Logger, uploads = true): Promise<SyncedEmojis> {
   const wanted = new Map<string, GamePresenter>();
   for (const presenter of presenters.values()) {
     for (const symbol of presenter.emojis?.symbols ?? []) {
@@ -85,14 +99,14 @@ export async function syncApplicationEmojis(rest: REST, applicationId: string, p
       wanted.set(symbol, presenter);
     }
   }
-  if (wanted.size === 0) return EmojiBook.NONE;
+  if (wanted.size === 0) return { book: EmojiBook.NONE, missing: [] };
   const list = async (): Promise<ListedEmoji[]> => ((await rest.get(Routes.applicationEmojis(applicationId))) as { items: ListedEmoji[] }).items;
   let listed: ListedEmoji[];
   try {
     listed = await list();
   } catch (error) {
     logger.warn({ reason: describeError(error) }, "the app's emojis could not be listed; symbols are shown in words");
-    return EmojiBook.NONE;
+    return { book: EmojiBook.NONE, missing: [] };
   }
   const byName = new Map(listed.map((e) => [e.name, e]));
   const drawn = await Promise.all(
@@ -109,6 +123,7 @@ export async function syncApplicationEmojis(rest: REST, applicationId: string, p
   const book = new Map<string, AppEmoji>();
   const current = new Set<string>();
   const failed: { symbol: string; name: string }[] = [];
+  const missing: { symbol: string; name: string }[] = [];
   let uploaded = 0;
   // One at a time: Discord limits emoji uploads, and they happen once per new picture.
   for (const emoji of drawn) {
@@ -117,6 +132,11 @@ export async function syncApplicationEmojis(rest: REST, applicationId: string, p
     const existing = byName.get(emoji.name);
     if (existing !== undefined) {
       book.set(emoji.symbol, { id: existing.id, name: existing.name });
+      continue;
+    }
+    // Another process of the bot uploads (the one that runs shard 0): this one looks again later.
+    if (!uploads) {
+      missing.push(emoji);
       continue;
     }
     try {
@@ -143,9 +163,9 @@ export async function syncApplicationEmojis(rest: REST, applicationId: string, p
       logger.warn({ reason: describeError(error) }, "the app's emojis could not be listed again");
     }
   }
-  // Our symbols' emojis of an older picture: deleted once the new one is there.
+  // Our symbols' emojis of an older picture: deleted once the new one is there (by the uploading process).
   let deleted = 0;
-  for (const old of listed) {
+  for (const old of uploads ? listed : []) {
     const symbol = symbolOfName(old.name);
     if (symbol === null || !wanted.has(symbol) || current.has(old.name) || !book.has(symbol)) continue;
     try {
@@ -155,6 +175,47 @@ export async function syncApplicationEmojis(rest: REST, applicationId: string, p
       logger.warn({ name: old.name, reason: describeError(error) }, 'a stale emoji could not be deleted');
     }
   }
-  logger.info({ emojis: book.size, uploaded, deleted }, "the app's emojis are ready");
-  return new EmojiBook(book);
+  logger.info({ emojis: book.size, uploaded, deleted, awaited: missing.length }, "the app's emojis are ready");
+  return { book: new EmojiBook(book), missing };
+}
+
+/** The book, and the emojis another process of the bot is to upload (looked for again: lookAgain). */
+export interface SyncedEmojis {
+  readonly book: EmojiBook;
+  readonly missing: readonly { readonly symbol: string; readonly name: string }[];
+}
+
+/** How often, and how many times, a process that does not upload looks for the emojis it still misses. */
+export const LOOK_AGAIN_MS = 20_000;
+export const LOOKS = 9;
+
+/**
+ * Looks for the emojis another process uploads, every `every.ms` until all are there or `every.looks` looks
+ * were made, each learnt into `book` when found; stopped by the returned function.
+ */
+export function lookAgain(rest: REST, applicationId: string, synced: SyncedEmojis, logger: Logger, every: { readonly ms: number; readonly looks: number } = { ms: LOOK_AGAIN_MS, looks: LOOKS }): () => void {
+  let waiting = [...synced.missing];
+  let looks = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const look = async (): Promise<void> => {
+    looks++;
+    try {
+      const listed = new Map(((await rest.get(Routes.applicationEmojis(applicationId))) as { items: ListedEmoji[] }).items.map((e) => [e.name, e]));
+      for (const { symbol, name } of waiting) {
+        const found = listed.get(name);
+        if (found !== undefined) synced.book.learn(symbol, { id: found.id, name: found.name });
+      }
+      waiting = waiting.filter(({ name }) => !listed.has(name));
+    } catch (error) {
+      logger.warn({ reason: describeError(error) }, "the app's emojis could not be listed again");
+    }
+    if (waiting.length > 0 && looks < every.looks) schedule();
+    else if (waiting.length > 0) logger.warn({ names: waiting.map((w) => w.name) }, 'emojis still missing; their symbols are shown in words');
+  };
+  const schedule = (): void => {
+    timer = setTimeout(() => void look(), every.ms);
+    timer.unref();
+  };
+  if (waiting.length > 0) schedule();
+  return () => clearTimeout(timer);
 }

@@ -9,7 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAMES } from '../../src/games/index.js';
 import type { ActiveSnapshot } from '../../src/app/game-service.js';
 import { checkPng, type FakeUser, type SeenMessage } from '../fake-discord/index.js';
-import { buttonFor, clickForBoard, latestBoard, openLobby, openPrivately, startBotOnFake, type BotOnFake } from './harness.js';
+import { lookAgain, syncApplicationEmojis } from '../../src/discord/emojis.js';
+import { createLogger } from '../../src/logger.js';
+import { inProcessBoardRenderer } from '../../src/render/board-job.js';
+import { until } from './bot-process.js';
+import { buttonFor, clickForBoard, latestBoard, openLobby, openPrivately, startBotOnFake, WAIT_MS, type BotOnFake } from './harness.js';
 
 let env: BotOnFake;
 let alice: FakeUser;
@@ -119,6 +123,30 @@ describe("the app's emojis", () => {
     for (const choice of colours) expect(choice.emoji, choice.label).toMatch(/^kairo_\w+_[0-9a-f]{6}$/);
   });
 
+  it('only the process that runs shard 0 uploads: another finds them on looking again, and no two race for a name', async () => {
+    const rest = env.bot.client.rest;
+    const presenters = GAMES.presenters(inProcessBoardRenderer(GAMES));
+    const logger = createLogger({ level: 'silent', format: 'json' });
+    // A new application: none of the emojis are there yet.
+    for (const [id, emoji] of [...env.fake.world.applicationEmojis]) if (OURS.test(emoji.name)) env.fake.world.applicationEmojis.delete(id);
+    const before = uploads();
+    const other = await syncApplicationEmojis(rest, env.fake.applicationId, presenters, logger, false);
+    expect(uploads()).toBe(before);
+    expect(other.book.size).toBe(0);
+    expect(other.missing.map((m) => m.symbol).sort()).toEqual([...SYMBOLS].sort());
+    // Looking often, as long as the test waits: the uploads take what they take on a busy machine.
+    const stop = lookAgain(rest, env.fake.applicationId, other, logger, { ms: 5, looks: Number.MAX_SAFE_INTEGER });
+    try {
+      const first = await syncApplicationEmojis(rest, env.fake.applicationId, presenters, logger, true);
+      expect(uploads()).toBe(before + SYMBOLS.length);
+      await until(env.fake, () => other.book.size === SYMBOLS.length, 'the other process finding every emoji', WAIT_MS);
+      for (const symbol of SYMBOLS) expect(other.book.emoji(symbol)).toEqual(first.book.emoji(symbol));
+    } finally {
+      stop();
+    }
+    env.fake.assertNoViolations();
+  });
+
   it('when the uploads fail the panel reads as before: the words alone', async () => {
     env.fake.world.applicationEmojis.clear();
     env.fake.failNext('POST /applications/{application_id}/emojis', { status: 500, times: 1000 });
@@ -131,3 +159,4 @@ describe("the app's emojis", () => {
     expect(choices(panel).map((c) => c.label)).toContain('Build a new violet main stall');
   });
 });
+
