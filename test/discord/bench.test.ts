@@ -282,7 +282,10 @@ describe('the substitute bench', () => {
     await answerTo(at.first, offer, buttonFor(offer, 'reclaim'));
     await until(env.fake, () => env.fake.message(post.id)!.buttons.length === 0, 'the bench post closed', WAIT_MS);
     expect(env.fake.message(post.id)!.content).toContain(`🔒 Closed: <@${at.first.id}> took their seat back.`);
-    expect(await env.service.takeSeat(at.gameId, (await game(at.gameId)).seats.find((s) => s.userId === at.first.id)!.seat, { userId: carol.id, displayName: 'Carol' })).toMatchObject({ ok: false, code: 'seat_taken' });
+    const seat = (await game(at.gameId)).seats.find((s) => s.userId === at.first.id)!.seat;
+    expect(await env.service.takeSeat(at.gameId, seat, { userId: carol.id, displayName: 'Carol' }, env.fake.guildId)).toMatchObject({ ok: false, code: 'seat_taken' });
+    // Nor from another server (a click made up elsewhere): no such game there.
+    expect(await env.service.takeSeat(at.gameId, seat, { userId: carol.id, displayName: 'Carol' }, null)).toMatchObject({ ok: false, code: 'no_game' });
   });
 
   it('a player the others removed by vote gets the seat back neither from the bench nor from its substitute', async () => {

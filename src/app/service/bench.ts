@@ -69,12 +69,14 @@ export async function seatHolders(core: GameCore, game: Snapshot): Promise<Map<S
  * A member takes a seat offered on the bench: it must be a computer's now, for a human's seat; the taker is
  * not at the table (nor its owner, who takes it back as before). Between turns, or where the game waits
  * for its owner, as a seat taken back (the computer may be deciding for it now). Two takers at once: the
- * game's version lets one in.
+ * game's version lets one in. `guildId`: the server the click came from (the game's, on its bench).
  */
-export async function takeSeat(core: GameCore, gameId: number, seat: Seat, taker: PlayerRef): Promise<Result<{ outcome: Outcome }>> {
+export async function takeSeat(core: GameCore, gameId: number, seat: Seat, taker: PlayerRef, guildId: string | null): Promise<Result<{ outcome: Outcome }>> {
   const loaded = await core.active(gameId);
   if (!loaded.ok) return loaded.code === 'not_active' ? refuse('seat_taken', {}) : loaded;
   const game = loaded.game;
+  // The bench is the game's server's: a click from anywhere else (a forged one) finds no game.
+  if (game.row.guildId !== guildId) return refuse('no_game', {});
   const row = game.seats.find((s) => s.seat === seat);
   if (row === undefined || isComputerSeatId(row.userId) || !isComputerPlayed(row) || (row.leftAt !== null && row.computer === null)) return refuse('seat_taken', {});
   const holders = (await seatHolders(core, game)).get(seat) ?? [];

@@ -20,7 +20,7 @@ export const benchTake = component({
   locked: true,
   async handle(env, interaction, { id }) {
     const { service } = env.ctx;
-    const result = await service.takeSeat(id.gameId, id.seat, { userId: interaction.user.id, displayName: displayName(interaction) });
+    const result = await service.takeSeat(id.gameId, id.seat, { userId: interaction.user.id, displayName: displayName(interaction) }, interaction.guildId);
     if (!result.ok) return refuse(env, interaction, result);
     markCommitted(interaction);
     const game = result.outcome.after;
