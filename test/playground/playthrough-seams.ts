@@ -4,7 +4,7 @@
  *
  *   node --import tsx test/playground/playthrough-seams.ts [output folder, default /tmp/bazaar-playthrough]
  *
- * PLAYTHROUGH=learn,tables,clock,replaced,phone,readable (any of them) plays only those parts.
+ * PLAYTHROUGH=learn,tables,clock,replaced,phone,readable,export (any of them) plays only those parts.
  *
  *   1. a whole learning game of Kairo (Alice against an easy computer), coached in her panel;
  *   2. a channel of three tables (a Kairo game, an Istanbul game and a learning game), played side by side
@@ -15,7 +15,9 @@
  *   5. one picture a post: an Istanbul board, its Phone view asked by someone not playing, and the turn
  *      panel of a player who chose the phone picture with it (and how high its texts stand at 400 px);
  *   6. boards everyone can read: a Components V2 board post, "Board as text", and a turn panel that opens
- *      with what happened since the player's last turn, its choices with the goods' emojis.
+ *      with what happened since the player's last turn, its choices with the goods' emojis;
+ *   7. your data to take away: /game export of a running game (its public log), of a game ended early (whole),
+ *      and a server's results for an admin.
  *
  * The turns are clicked by the local users through the same fake Discord the page shows (progress-biased
  * policies pick among what each panel offers); each picture waits for what it is about, never for a fixed
@@ -485,6 +487,42 @@ async function readableBoards(p: Playthrough): Promise<void> {
   p.transcript('readable-panel', 'alice', thread, 1);
 }
 
+/**
+ * Your data to take away: a 2-player Kairo game a few turns in, exported by one not playing (its public log
+ * as a file); the host ends it early, and a player exports it whole; an admin takes the server's results.
+ */
+async function takeAway(p: Playthrough): Promise<void> {
+  const general = p.channel(0);
+  const admins = p.pg.fake.createRole('Admins', ['ManageGuild']);
+  p.pg.fake.world.guild(p.pg.fake.guildId).members.get(p.id('dave'))!.roleIds.push(admins);
+  const answer = await p.command('alice', 'game new', { game: 'kairo', players: 2, layout: 'quick' }, general);
+  const lobby = p.pg.fake.message(p.linkTarget(answer.text).message) as SeenMessage;
+  await p.click('bob', lobby, buttonFor(lobby, 'join'));
+  const full = await until(() => (p.pg.fake.message(lobby.id)!.text.includes('(2/2)') ? p.pg.fake.message(lobby.id) : undefined), 'Bob in the lobby');
+  const before = new Set(p.pg.fake.threadsOf(general).map((t) => t.id));
+  await p.pg.fake.users.get(p.id('alice')).clickButton(lobby.id, buttonFor(full, 'start'), { until: 'response' });
+  const thread = await until(() => p.pg.fake.threadsOf(general).find((t) => !before.has(t.id))?.id, 'the game thread');
+  const gameId = await p.gameAt(thread);
+  const rng = seedRng('playthrough-export');
+  for (let turn = 0; turn < 4; turn++) await p.step(thread, gameId, () => p.policy(gameId, rng));
+  await p.command('carol', 'game export', {}, thread);
+  await p.view('carol', thread);
+  await p.shoot('export-running');
+  p.transcript('export-running', 'carol', thread, 1);
+  await p.command('alice', 'game abandon', {}, thread);
+  const confirm = await until(() => [...p.pg.fake.visibleTo(p.id('alice'), thread)].reverse().find((m) => m.buttons.some((b) => b.customId?.includes(':confirm'))), 'the question before ending the game');
+  await p.click('alice', confirm, confirm.buttons.find((b) => b.customId?.includes(':confirm'))!.customId!);
+  await until(async () => ((await p.status(gameId)) === 'abandoned' ? true : undefined), 'the game ended early');
+  await p.command('bob', 'game export', { game: gameId }, thread);
+  await p.view('bob', thread);
+  await p.shoot('export-whole');
+  p.transcript('export-whole', 'bob', thread, 1);
+  await p.command('dave', 'game export', { results: true }, general);
+  await p.view('dave', general);
+  await p.shoot('export-results');
+  p.transcript('export-results', 'dave', general, 1);
+}
+
 async function main(): Promise<void> {
   fs.mkdirSync(OUT, { recursive: true });
   const only = process.env.PLAYTHROUGH?.split(',');
@@ -498,6 +536,7 @@ async function main(): Promise<void> {
       ['replaced', replacedAndWins],
       ['phone', phoneView],
       ['readable', readableBoards],
+      ['export', takeAway],
     ];
     for (const [name, run] of parts) {
       if (only !== undefined && !only.includes(name)) continue;
