@@ -137,6 +137,22 @@ export function ratedWithHolders(seats: readonly (RatedSeat & { readonly seat: n
   return out;
 }
 
+/**
+ * The seats that changed hands, from a finished game's stored results (a seat's `heldMoves` and `seatMoves`
+ * are there only when it changed hands) and its earlier holders (seat_holders, in the order they held it).
+ * The live rating and the rebuild read the same stored numbers.
+ */
+export function heldSeatsOf(
+  results: readonly { readonly seat: number; readonly userId: string; readonly heldMoves?: number | null; readonly seatMoves?: number | null }[],
+  earlier: readonly { readonly seat: number; readonly userId: string }[],
+): HeldSeat[] {
+  return results.flatMap((r) => {
+    if (r.heldMoves === undefined || r.heldMoves === null || r.seatMoves === undefined || r.seatMoves === null) return [];
+    const before = earlier.filter((h) => h.seat === r.seat).map((h) => ({ userId: h.userId, moves: 0 }));
+    return [{ seat: r.seat, holders: [...before, { userId: r.userId, moves: r.heldMoves }], moves: r.seatMoves }];
+  });
+}
+
 /** A finished game's seats, for rating it in order. */
 /**
  * Whether a finished game counts for the ratings, by its stored options: a learning game (`/game learn`)

@@ -8,7 +8,7 @@
  * apply one after the other and never lose an update, and never deadlock.
  */
 import { and, asc, desc, eq, isNotNull, like, sql } from 'drizzle-orm';
-import { countsForRating, rateAll, splitScope, type PlayerRating, type RatedGame, type RatedSeat } from '../skill-rating.js';
+import { countsForRating, heldSeatsOf, rateAll, ratedWithHolders, splitScope, type PlayerRating, type RatedGame } from '../skill-rating.js';
 import type { Dialect } from './dialect.js';
 import type { RatingRow } from './schema.js';
 import { all, atomic, insert, remove, select, selectFields, update, type Statements } from './statements.js';
@@ -88,10 +88,10 @@ export class RatingRepository {
    * they are rated: by finish time, then game id. Abandoned games are not among them.
    */
   *finishedGames(guildId: string | null): Statements<RatedGame[]> {
-    const { games, results, seats } = this.dialect.tables;
+    const { games, results, seats, seatHolders } = this.dialect.tables;
     const finished = and(eq(games.status, 'finished'), guildId === null ? undefined : eq(games.guildId, guildId));
     const rows = yield* all(
-      selectFields({ gameId: games.id, guildId: games.guildId, kind: games.kind, options: games.options, seat: results.seat, userId: results.userId, rank: results.rank, left: results.left, finishedAt: results.finishedAt }, results, {
+      selectFields({ gameId: games.id, guildId: games.guildId, kind: games.kind, options: games.options, seat: results.seat, userId: results.userId, rank: results.rank, left: results.left, heldMoves: results.heldMoves, seatMoves: results.seatMoves, finishedAt: results.finishedAt }, results, {
         innerJoin: { table: games, on: eq(games.id, results.gameId) },
         where: finished,
         orderBy: [results.finishedAt, games.id, results.seat],
@@ -105,15 +105,24 @@ export class RatingRepository {
       }),
     );
     const levelOf = new Map(levels.map((l) => [`${l.gameId} ${l.seat}`, l.computer]));
+    // The earlier holders of seats that changed hands (a substitute from the bench), in the order they held them.
+    const earlier = yield* all(
+      selectFields({ gameId: seatHolders.gameId, seat: seatHolders.seat, userId: seatHolders.userId }, seatHolders, {
+        innerJoin: { table: games, on: eq(games.id, seatHolders.gameId) },
+        where: finished,
+        orderBy: [seatHolders.gameId, seatHolders.seat, seatHolders.version],
+      }),
+    );
+    const byGame = new Map<number, typeof rows>();
+    for (const row of rows) byGame.set(row.gameId, [...(byGame.get(row.gameId) ?? []), row]);
     const out: RatedGame[] = [];
-    for (const row of rows) {
-      if (!countsForRating(row.options)) continue;
-      let game = out.at(-1);
-      if (game?.gameId !== row.gameId) {
-        game = { gameId: row.gameId, guildId: row.guildId, kind: row.kind, seats: [] };
-        out.push(game);
-      }
-      (game.seats as RatedSeat[]).push({ userId: row.userId, computer: levelOf.get(`${row.gameId} ${row.seat}`) ?? null, rank: row.rank, left: row.left });
+    for (const [gameId, seatRows] of byGame) {
+      const first = seatRows[0] as (typeof rows)[number];
+      if (!countsForRating(first.options)) continue;
+      const rated = seatRows.map((row) => ({ seat: row.seat, userId: row.userId, computer: levelOf.get(`${row.gameId} ${row.seat}`) ?? null, rank: row.rank, left: row.left }));
+      // The same rule and the same stored numbers as the rating when the game finished.
+      const seatsOf = ratedWithHolders(rated, heldSeatsOf(seatRows, earlier.filter((h) => h.gameId === gameId)));
+      out.push({ gameId, guildId: first.guildId, kind: first.kind, seats: seatsOf });
     }
     return out;
   }

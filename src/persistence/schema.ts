@@ -172,6 +172,12 @@ export const results = sqliteTable(
     rank: integer('rank').notNull(),
     /** The seat had left the game (conceded or removed) before the end. */
     left: integer('left', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * A seat that changed hands (a substitute from the bench, seat_holders): the moves its holder at the end
+     * made on it, and all the seat's moves (a computer's too), for the rating's share rule; null otherwise.
+     */
+    heldMoves: integer('held_moves'),
+    seatMoves: integer('seat_moves'),
     finishedAt: integer('finished_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.gameId, table.seat] }), index('results_user').on(table.userId)],

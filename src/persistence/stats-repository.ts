@@ -13,6 +13,9 @@ export interface NewResult {
   readonly userId: string;
   readonly rank: number;
   readonly left: boolean;
+  /** A seat that changed hands: its holder's moves on it and all its moves (see the results table). */
+  readonly heldMoves?: number;
+  readonly seatMoves?: number;
 }
 
 /** A seat's stored result, as every surface of a finished game reads it. */

@@ -11,6 +11,7 @@ import type { ComputerPlayer } from '../../src/app/computer-turns.js';
 import type { ActiveSnapshot } from '../../src/app/game-service.js';
 import { parseCustomId } from '../../src/discord/codec.js';
 import { gameRegistry } from '../../src/games/registry.js';
+import { SqliteStore } from '../../src/persistence/sqlite-store.js';
 import type { FakeUser, SeenMessage } from '../fake-discord/index.js';
 import { tallyGame } from '../games/tally/game.js';
 import type { TallyAction } from '../games/tally/index.js';
@@ -324,5 +325,14 @@ describe('the substitute bench', () => {
     const results = await env.service.finalResult(at.gameId);
     expect(results.find((r) => r.userId === dave.id)).toMatchObject({ rank: 1 });
     expect((await env.service.playerRatings(env.fake.guildId, dave.id)).filter((r) => r.kind === 'tally')).toEqual([]);
+  });
+
+  it('the ratings rebuilt from the stored results are those the games gave, the share rule and the owners included', async () => {
+    const store = new SqliteStore(env.database);
+    const stored = async (): Promise<unknown[]> => (await store.ratings.stored(env.fake.guildId)).map(({ playerId, kind, mu, sigma, games }) => ({ playerId, kind, mu, sigma, games }));
+    const given = await stored();
+    expect(given.length).toBeGreaterThan(0);
+    await store.ratings.rebuild(env.fake.guildId);
+    expect(await stored()).toEqual(given);
   });
 });

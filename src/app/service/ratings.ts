@@ -3,8 +3,8 @@
  * /stats reads them. The arithmetic and who is rated how: src/skill-rating.ts.
  */
 import type { NewResult } from '../../persistence/stats-repository.js';
-import type { RatingRow, SeatRow } from '../../persistence/schema.js';
-import { countsForRating, initialRating, MIN_RATED_GAMES, rateGame, ratedPlayers, ratedWithHolders, type HeldSeat, type PlayerRating, type RatedSeat } from '../../skill-rating.js';
+import type { RatingRow, SeatHolderRow, SeatRow } from '../../persistence/schema.js';
+import { countsForRating, heldSeatsOf, initialRating, MIN_RATED_GAMES, rateGame, ratedPlayers, ratedWithHolders, type PlayerRating, type RatedSeat } from '../../skill-rating.js';
 import { effectiveLog, isRemoveSeat } from '../log.js';
 import { holdersOf } from './bench.js';
 import type { GameCore } from './core.js';
@@ -29,11 +29,11 @@ export function ratedSeats(seats: readonly SeatRow[], results: readonly NewResul
  * (one after another, in one order), rated and written. A damaged row is reported and its player starts
  * again from the initial rating (`npm run ratings:rebuild` restores it from the results).
  */
-export async function rateFinishedGame(core: GameCore, game: ActiveSnapshot, results: readonly NewResult[]): Promise<void> {
+export async function rateFinishedGame(core: GameCore, game: ActiveSnapshot, results: readonly NewResult[], earlier: readonly SeatHolderRow[]): Promise<void> {
   if (!countsForRating(game.row.options)) return;
   const seats = ratedWithHolders(
     ratedSeats(game.seats, results).map((rated, index) => ({ ...rated, seat: (results[index] as NewResult).seat })),
-    await heldSeats(core, game),
+    heldSeatsOf(results, earlier),
   );
   const players = ratedPlayers(seats);
   if (players.length < 2) return;
@@ -54,26 +54,21 @@ export async function rateFinishedGame(core: GameCore, game: ActiveSnapshot, res
 }
 
 /**
- * The game's seats that changed hands (bench.ts), with the moves each holder made in the effective log (a
- * computer's moves for the seat are the seat's, no holder's). Most games have none: the log is read only
- * for a game that has.
+ * The results of a finished game with, for each seat that changed hands (bench.ts), the moves its holder at
+ * the end made on it and all the seat's moves in the effective log (a computer's moves for the seat are the
+ * seat's, no holder's): stored with the result, for the rating's share rule and its rebuild. Most games have
+ * no such seat: the log is read only for a game that has.
  */
-async function heldSeats(core: GameCore, game: ActiveSnapshot): Promise<HeldSeat[]> {
-  const earlier = await core.repo.earlierHolders(game.row.id);
-  if (earlier.length === 0) return [];
+export async function withHeldMoves(core: GameCore, game: ActiveSnapshot, results: readonly NewResult[], earlier: readonly SeatHolderRow[]): Promise<NewResult[]> {
+  if (earlier.length === 0) return [...results];
   const holders = holdersOf(game.seats, earlier);
   const log = effectiveLog(await core.repo.actionsAfter(game.row.id, 0)).filter((e) => !isRemoveSeat(e.action));
-  return [...new Set(earlier.map((h) => h.seat))].map((seat) => {
-    const held = holders.get(seat) ?? [];
-    const moves = log.filter((e) => e.seat === seat);
-    return {
-      seat,
-      moves: moves.length,
-      holders: held.map((h, i) => {
-        const until = held[i + 1]?.fromSequence ?? Number.POSITIVE_INFINITY;
-        return { userId: h.userId, moves: moves.filter((e) => e.computer !== true && e.sequence >= h.fromSequence && e.sequence < until).length };
-      }),
-    };
+  return results.map((r) => {
+    const held = holders.get(r.seat) ?? [];
+    const last = held.at(-1);
+    if (held.length < 2 || last === undefined) return r;
+    const moves = log.filter((e) => e.seat === r.seat);
+    return { ...r, heldMoves: moves.filter((e) => e.computer !== true && e.sequence >= last.fromSequence).length, seatMoves: moves.length };
   });
 }
 

@@ -155,6 +155,8 @@ export const results = pgTable(
     rank: integer('rank').notNull(),
     /** The seat had left the game (conceded or removed) before the end. */
     left: boolean('left').notNull().default(false),
+    heldMoves: integer('held_moves'),
+    seatMoves: integer('seat_moves'),
     finishedAt: millis('finished_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.gameId, table.seat] }), index('results_user').on(table.userId)],
