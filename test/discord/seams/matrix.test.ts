@@ -15,7 +15,7 @@ export const FEATURES = [
   'learn', // /game learn
   'clocks', // clocks, and banks running out
   'stand-ins', // computer stand-ins (idle vote, bank out, leave), taking the seat back, and substitutes from the bench
-  'replays', // replays of running and finished games, and their files (/game export)
+  'replays', // replays of running and finished games, their files (/game export) and the analysis after the game
   'followers',
   'dms', // direct messages and user installs
   'leave-abandon',

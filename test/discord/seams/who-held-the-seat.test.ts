@@ -6,7 +6,8 @@
  * /game history, /stats and the replay all tell that one result; a computer player is named with its level,
  * in the reader's language. And a human a stand-in plays for is never credited with a win because the last
  * human at the table left. On a German server (the tables speak German), read by players in English, German
- * and Dutch. The file /game export gives names the same winner and marks the same moves as a computer's.
+ * and Dutch. The file /game export gives names the same winner and marks the same moves as a computer's, and
+ * the analysis after the game ranks the same winner first.
  *
  * Crosses: stand-ins, replays, leave-abandon, clocks, languages
  */
@@ -20,6 +21,7 @@ import { istanbulGame } from '../../../src/games/istanbul/game.js';
 import type { IstanbulAction, IstanbulState } from '../../../src/games/istanbul/index.js';
 import { gameRegistry } from '../../../src/games/registry.js';
 import type { FakeUser, SeenMessage } from '../../fake-discord/index.js';
+import { tallyAnalyst } from '../../games/tally/ai/analyst.js';
 import { tallyGame } from '../../games/tally/game.js';
 import type { TallyAction } from '../../games/tally/index.js';
 import { END_TURN, playTurn } from '../../support/turn-driver.js';
@@ -53,6 +55,8 @@ const computer: ComputerPlayer = {
   },
 };
 
+const tally = tallyGame({ removeSeat: false, target: 3 });
+
 let env: BotOnFake;
 let alice: FakeUser;
 let bob: FakeUser;
@@ -60,9 +64,11 @@ let carol: FakeUser;
 
 beforeAll(async () => {
   env = await startBotOnFake({
-    games: gameRegistry([istanbulGame, tallyGame({ removeSeat: false, target: 3 })]),
+    games: gameRegistry([istanbulGame, tally]),
     seeds: Array.from({ length: 6 }, (_, i) => `who-held-${i}`),
     computerPlayer: computer,
+    // The analysis after a game of Tally (Istanbul's, with its real search, is not this file's).
+    analyst: () => tallyAnalyst(tally.module.definition),
     fake: { guild: { name: 'Basar', locale: Locale.German } },
   });
   alice = env.createUser('alice', { globalName: 'Alice' });
@@ -119,6 +125,17 @@ async function exported(user: FakeUser, channel: string, gameId: number): Promis
   const read = readGameExport(file.bytes.toString('utf8'));
   if (!read.ok) throw new Error(read.reason);
   return read.exported;
+}
+
+/** The Analysis of game `gameId` from its final board, as `user` reads it, once the computer has reviewed it. */
+async function analysis(user: FakeUser, channel: string, gameId: number): Promise<string> {
+  await until(env.fake, async () => (await env.service.analyses.find(gameId))?.status === 'done', `the analysis of game ${gameId}`, WAIT_MS);
+  const final = latestBoard(env.fake, channel);
+  const button = final.buttons.find((b) => b.customId?.endsWith(':analysis'))?.customId;
+  if (button === undefined) throw new Error('no Analysis on the final board');
+  const handle = await user.clickButton(final.id, button, { until: 'none' });
+  await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the analysis' });
+  return privateReply(handle, user).text;
 }
 
 /** Who the file names as winners: the users (or computer levels) of the seats ranked first. */
@@ -311,6 +328,10 @@ describe('who held the seat', () => {
     expect(ended.text).not.toContain('(leicht)');
     // The game's file names the computer seat, with its level, as the one winner.
     expect(exportedWinners(await exported(alice, channel, gameId))).toEqual(['computer (easy)']);
+    // The analysis ranks the same winner first, named with its level in the reader's language.
+    const sections = (await analysis(bob, channel, gameId)).split('\n').filter((l) => /^\*\*\d · /.test(l));
+    expect(sections[0]).toMatch(/^\*\*1 · Bot 1 \(makkelijk\)\*\*/);
+    expect(sections.slice(1).join('\n')).toContain('Carol');
     env.fake.assertNoViolations();
   });
 
