@@ -250,9 +250,11 @@ export class FakeDiscord {
     return shardForGuild(guildId, shardCount);
   }
 
-  createChannel(name: string, options: { guildId?: string; topic?: string } = {}): string {
+  /** `type: 'forum'`: a forum channel, whose posts are threads opened with their starter message. */
+  createChannel(name: string, options: { guildId?: string; topic?: string; type?: 'text' | 'forum' } = {}): string {
     const guildId = options.guildId ?? this.guildId;
-    const channel = this.world.createChannel(guildId, { name, ...(options.topic ? { topic: options.topic } : {}) });
+    const type = options.type === 'forum' ? ChannelType.GuildForum : ChannelType.GuildText;
+    const channel = this.world.createChannel(guildId, { name, type, ...(options.topic ? { topic: options.topic } : {}) });
     if (this.#started) this.gateway.dispatch(guildId, 'CHANNEL_CREATE' as never, this.world.apiChannel(channel) as never);
     return channel.id;
   }

@@ -57,7 +57,8 @@ export interface ChannelRecord {
   id: string;
   guildId: string;
   name: string;
-  type: ChannelType.GuildText | ChannelType.PublicThread | ChannelType.DM | ChannelType.GroupDM;
+  /** A forum (GuildForum) holds threads only: its posts, each opened with its starter message. */
+  type: ChannelType.GuildText | ChannelType.GuildForum | ChannelType.PublicThread | ChannelType.DM | ChannelType.GroupDM;
   position: number;
   overwrites: Overwrite[];
   topic: string | null;
@@ -330,13 +331,13 @@ export class World {
     return guild;
   }
 
-  createChannel(guildId: string, options: { name: string; overwrites?: Overwrite[]; topic?: string }): ChannelRecord {
+  createChannel(guildId: string, options: { name: string; overwrites?: Overwrite[]; topic?: string; type?: ChannelType.GuildText | ChannelType.GuildForum }): ChannelRecord {
     const guild = this.guild(guildId);
     const channel: ChannelRecord = {
       id: this.ids.next(),
       guildId,
       name: options.name,
-      type: ChannelType.GuildText,
+      type: options.type ?? ChannelType.GuildText,
       position: guild.channelIds.length,
       overwrites: options.overwrites ?? [],
       topic: options.topic ?? null,
@@ -347,7 +348,10 @@ export class World {
     return channel;
   }
 
-  /** A public thread in a text channel, from a message of it (`starterMessageId`, then it shares its id) or on its own. */
+  /**
+   * A public thread in a text channel, from a message of it (`starterMessageId`, then it shares its id) or on
+   * its own; in a forum, a post (its starter message is then created in it with the thread's id).
+   */
   createThread(parentId: string, options: { name: string; ownerId: string; autoArchiveDuration: number; starterMessageId?: string }): ChannelRecord {
     const parent = this.channel(parentId);
     const guild = this.guild(parent.guildId);
@@ -545,9 +549,12 @@ export class World {
         },
       } as unknown as APIChannel;
     }
+    // A forum lists no tags and keeps Discord's defaults for its posts.
+    const forum = channel.type === ChannelType.GuildForum ? { available_tags: [], default_reaction_emoji: null, default_thread_rate_limit_per_user: 0, default_sort_order: null, default_forum_layout: 0 } : {};
     return {
       id: channel.id,
-      type: ChannelType.GuildText,
+      type: channel.type,
+      ...forum,
       guild_id: channel.guildId,
       name: channel.name,
       position: channel.position,
@@ -686,9 +693,10 @@ export class World {
 
   // ----- messages --------------------------------------------------------------------------------------
 
-  createMessage(init: Omit<StoredMessage, 'id' | 'createdAt' | 'editedAt' | 'deletedAt' | 'revisions'>): StoredMessage {
+  /** `id`: given for a forum post's starter message, which has its thread's id. */
+  createMessage(init: Omit<StoredMessage, 'id' | 'createdAt' | 'editedAt' | 'deletedAt' | 'revisions'>, id = this.ids.next()): StoredMessage {
     const now = this.clock.now();
-    const message: StoredMessage = { ...init, id: this.ids.next(), createdAt: now, editedAt: null, deletedAt: null, revisions: [] };
+    const message: StoredMessage = { ...init, id, createdAt: now, editedAt: null, deletedAt: null, revisions: [] };
     message.revisions.push(snapshot(message, now, 'create'));
     this.messages.set(message.id, message);
     this.changes++;

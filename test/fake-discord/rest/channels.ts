@@ -68,6 +68,8 @@ function createMessage(core: Core, req: RouteRequest): RouteReply {
     const existing = core.world.messages.get(earlier.messageId);
     if (existing !== undefined) return json(200, core.world.apiMessage(existing));
   }
+  // A forum holds posts (threads) only: a message goes into one of them.
+  if (channel.type === ChannelType.GuildForum) throw new DiscordError(400, 50008, 'Cannot send messages in a non-text channel', 'rejection');
   // In a thread, Send Messages in Threads takes the place of Send Messages.
   if (channel.type === ChannelType.DM && !core.world.acceptsDirectMessages(channel.recipientId as string)) {
     throw new DiscordError(403, 50007, 'Cannot send messages to this user', 'rejection');

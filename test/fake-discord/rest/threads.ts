@@ -1,15 +1,17 @@
 /**
  * Public threads in text channels, as Discord opens them for a bot: from a message of the channel (the
- * thread then has the message's id) or on their own. Opening one needs Create Public Threads in the
+ * thread then has the message's id) or on their own. A forum's posts are threads too, opened with their
+ * starter message (`message`), which has the thread's id and is in the thread: Send Messages in the forum. Opening one needs Create Public Threads in the
  * channel (and Read Message History to start from a message); one thread per message; a text channel only.
  * The connected client hears THREAD_CREATE. Posting in a thread needs Send Messages in Threads (see
  * channels.ts); a thread has its parent's permissions. The guild's active threads are listed (those in
  * channels the bot can view), as Discord lists them, newest first; a message that started a thread
  * carries it (see World.apiMessage).
  */
-import { ChannelType, PermissionFlagsBits, ThreadAutoArchiveDuration } from 'discord-api-types/v10';
+import { ChannelType, MessageType, PermissionFlagsBits, ThreadAutoArchiveDuration } from 'discord-api-types/v10';
 import type { Core } from '../core.js';
 import { DiscordError, errors } from '../errors.js';
+import { buildMessageBody, type RawMessagePayload } from '../messages.js';
 import { hasAll, missingNames } from '../permissions.js';
 import type { ChannelRecord } from '../world.js';
 import type { Route, RouteReply, RouteRequest } from './router.js';
@@ -18,6 +20,16 @@ interface ThreadBody {
   name: string;
   auto_archive_duration?: number;
   type?: number;
+  /** A forum post's starter message. */
+  message?: RawMessagePayload;
+}
+
+/** The channel a thread opens in, when the bot may see it; `required` is checked by the caller (a forum's differs). */
+function visibleParent(core: Core, req: RouteRequest): ChannelRecord {
+  const channel = core.world.channels.get(req.params.channel_id as string);
+  if (!channel) throw errors.unknownChannel();
+  if (!hasAll(core.world.permissionsIn(core.world.bot.id, channel.id), PermissionFlagsBits.ViewChannel)) throw errors.missingAccess();
+  return channel;
 }
 
 function parentFor(core: Core, req: RouteRequest, required: bigint): ChannelRecord {
@@ -29,6 +41,38 @@ function parentFor(core: Core, req: RouteRequest, required: bigint): ChannelReco
   if (channel.type !== ChannelType.GuildText) throw new DiscordError(400, 50024, 'Cannot execute action on this channel type', 'rejection');
   if (!hasAll(perms, required)) throw errors.missingPermissions(missingNames(perms, required).join(', '));
   return channel;
+}
+
+/** A forum post: the thread, and in it its starter message with the thread's id (Send Messages in the forum). */
+function openPost(core: Core, req: RouteRequest, forum: ChannelRecord): RouteReply {
+  const perms = core.world.permissionsIn(core.world.bot.id, forum.id);
+  if (!hasAll(perms, PermissionFlagsBits.SendMessages)) throw errors.missingPermissions(missingNames(perms, PermissionFlagsBits.SendMessages).join(', '));
+  const body = req.body as ThreadBody;
+  if (body.message === undefined) throw new DiscordError(400, 50035, 'Invalid Form Body (a forum post needs its message)', 'violation');
+  if (body.type !== undefined) throw new DiscordError(400, 50035, 'Invalid Form Body (a forum post takes no thread type)', 'violation');
+  // The starter message obeys the rules of any message (the document checked its shape only).
+  const { patch } = buildMessageBody(core.world, body.message, { mode: 'create', target: 'channel', uploads: req.uploads, maxFileSize: core.options.maxFileSize });
+  const thread = core.world.createThread(forum.id, { name: body.name, ownerId: core.world.bot.id, autoArchiveDuration: body.auto_archive_duration ?? ThreadAutoArchiveDuration.OneDay });
+  core.world.createMessage(
+    {
+      content: patch.content ?? '',
+      embeds: patch.embeds ?? [],
+      components: patch.components ?? [],
+      attachments: patch.attachments ?? [],
+      flags: patch.flags ?? 0,
+      channelId: thread.id,
+      guildId: thread.guildId,
+      authorId: core.world.bot.id,
+      type: MessageType.Default,
+      loading: false,
+    },
+    thread.id,
+  );
+  const data = core.world.apiChannel(thread);
+  core.gateway.dispatch(forum.guildId, 'THREAD_CREATE' as never, { ...data, newly_created: true } as never);
+  core.world.events.emit('threadCreate', thread);
+  // Discord answers a forum post with the thread and its starter message.
+  return { status: 201, json: { ...data, message: core.world.apiMessage(core.world.messages.get(thread.id)!) } };
 }
 
 function open(core: Core, parent: ChannelRecord, body: ThreadBody, starterMessageId?: string): RouteReply {
@@ -78,6 +122,9 @@ export const threadRoutes: Route<Core>[] = [
     auth: true,
     handle: (core, req) => {
       const body = req.body as ThreadBody;
+      const parent = visibleParent(core, req);
+      if (parent.type === ChannelType.GuildForum) return openPost(core, req, parent);
+      if (body.message !== undefined) throw new DiscordError(400, 50035, 'Invalid Form Body (a starter message opens a forum post only)', 'violation');
       // Without a message only a thread type makes sense here; this fake opens public ones.
       if (body.type !== undefined && body.type !== ChannelType.PublicThread) {
         throw new DiscordError(400, 50035, 'Invalid Form Body (only public threads are modelled)', 'violation');
