@@ -14,7 +14,7 @@
  * come off the older messages (disarming), recorded too, so a crash leaves no live old board behind for
  * long: the poll loop finishes the job.
  */
-import { DiscordAPIError, SnowflakeUtil, type Message } from 'discord.js';
+import { ChannelType, DiscordAPIError, SnowflakeUtil, type Message } from 'discord.js';
 import type { Snapshot } from '../../app/game-service.js';
 import type { Delivery } from '../../app/outbox.js';
 import type { Logger } from '../../logger.js';
@@ -32,6 +32,10 @@ import { stepMessage } from './compose.js';
 import { disarmUntracked, disarmStale } from './stale-buttons.js';
 import { clickBeingAnswered, outsideAnswer, ThroughInteraction } from './through-interaction.js';
 import { unrecordedBoard } from './read-back.js';
+import { postInForum } from './forum-post.js';
+
+/** A message the bot posted: its id, and where it is (a forum post's starter message is in its own thread). */
+type Posted = Pick<Message, 'id' | 'channelId'>;
 
 /** Discord's answers that mean the bench channel is gone or closed to the bot. */
 const BENCH_GONE = new Set([10003, 50001, 50013]);
@@ -177,7 +181,7 @@ export class OutboxDeliverer implements Deliverer {
         const followers = await followersToTell(this.ctx, game, isFollowedNews(step));
         const pinged = withFollowerMentions({ ...composed, allowedMentions: { ...composed.allowedMentions, users: told.filter((d) => d.ping).map((d) => d.userId) } }, followers, game);
         const message = target.notice === undefined ? pinged : withFirstLine(pinged, target.notice);
-        let sent: Message;
+        let sent: Posted;
         try {
           sent = step.kind === 'board' && earlier.board !== undefined ? earlier.board : await this.#post(game, target.channelId, message, step);
         } catch (error) {
@@ -202,7 +206,9 @@ export class OutboxDeliverer implements Deliverer {
         const finalBoard = step.kind === 'board' && game.row.status !== 'active';
         // A short text is no board: /game status and the history keep linking the last picture.
         const board = (step.kind === 'board' && step.picture) || step.kind === 'lobby';
-        await outbox.delivered(step.delivery, sent.id, { disarmed: finalBoard || step.delivery.payload.kind === 'announcement', postedIn: target.channelId, board });
+        // A bench offer in a forum is in its own post (a thread of the forum).
+        const postedIn = step.kind === 'bench' ? sent.channelId : target.channelId;
+        await outbox.delivered(step.delivery, sent.id, { disarmed: finalBoard || step.delivery.payload.kind === 'announcement', postedIn, board });
         // The thread points to the final standings once; a repost (/game status after the end) does not repeat it.
         if (finalBoard && thread.id !== null && !(step.kind === 'board' && step.again)) await closeThread(this.ctx, this.logger, game, thread.id, sent.id, step.delivery);
         // An abandoned game ends in its thread too: its last post must not still ask someone to decide.
@@ -266,13 +272,16 @@ export class OutboxDeliverer implements Deliverer {
    * happened where the board goes (no request of the bot's global rate limit); otherwise, or when Discord
    * refuses the follow-up, in the channel.
    */
-  async #post(game: Snapshot, channelId: string, message: PublicMessage, step: DeliveryStep): Promise<Message> {
+  async #post(game: Snapshot, channelId: string, message: PublicMessage, step: DeliveryStep): Promise<Posted> {
     const click = step.kind === 'board' ? clickBeingAnswered(game.row.id) : undefined;
     if (click !== undefined && click.channelId === channelId) {
       const sent = await this.#throughInteraction.post(click, laidOut(message));
       if (sent !== undefined) return sent;
       this.logger.info({ gameId: game.row.id, channelId, delivery: step.delivery.id }, 'the follow-up was refused; the board is posted in the channel');
     }
+    // A forum (a bench may be one) takes posts, not messages.
+    const where = this.ctx.client.channels.cache.get(channelId) ?? (await this.ctx.client.channels.fetch(channelId));
+    if (where?.type === ChannelType.GuildForum) return postInForum(this.ctx, this.logger, game, where, message, step.delivery);
     const channel = await sendableChannel(this.ctx.client, channelId);
     // The nonce makes a repeated post (the answer to the first was lost) return the first message.
     return channel.send({ ...laidOut(message), nonce: `bz${step.delivery.id}`, enforceNonce: true });

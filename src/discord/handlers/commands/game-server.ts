@@ -19,19 +19,19 @@ function serverText(locale: Locale, vacationDays: number, bench: Bench | null): 
   return `${t(locale, 'server.show', { days: vacationDays })}\n${benchText}`;
 }
 
-/** The permissions the bot needs where it posts the bench's offers. */
+/** The permissions the bot needs where it posts the bench's offers (in a forum, Send Messages opens posts). */
 const BENCH_PERMISSIONS = [PermissionFlagsBits.ViewChannel, PermissionFlagsBits.SendMessages];
 
 /**
- * Why the bot cannot offer seats in `channelId` pinging `roleId` (null: it can): it must see the channel and
- * post there, and ping the role (a mentionable role, or its permission to mention every role there).
+ * Why the bot cannot offer seats in `channelId` (a text channel or a forum) pinging `roleId` (null: it can):
+ * it must see the channel and post there, and ping the role (a mentionable role, or its permission to mention every role there).
  */
 function benchRefusal(env: HandlerEnv, interaction: ChatInputCommandInteraction, channelId: string, roleId: string | null): string | null {
   const bench = env.ctx.client.channels.cache.get(channelId);
   const me = env.ctx.client.user;
   const perms = bench !== undefined && 'permissionsFor' in bench && me !== null ? bench.permissionsFor(me) : null;
   const names = { channel: `<#${channelId}>`, role: roleId === null ? '' : `<@&${roleId}>` };
-  if (bench === undefined || bench.type !== ChannelType.GuildText || perms === null || !BENCH_PERMISSIONS.every((bit) => perms.has(bit, true))) return t(env.locale, 'server.benchCannotPost', names);
+  if (bench === undefined || !(bench.type === ChannelType.GuildText || bench.type === ChannelType.GuildForum) || perms === null || !BENCH_PERMISSIONS.every((bit) => perms.has(bit, true))) return t(env.locale, 'server.benchCannotPost', names);
   if (roleId === null) return null;
   const role = interaction.guild?.roles.cache.get(roleId);
   const mentionable = role?.mentionable === true || perms.has(PermissionFlagsBits.MentionEveryone, true);
@@ -48,7 +48,7 @@ export const gameServer = command({
   ack: 'ephemeral',
   options: {
     vacationDays: integer('opt.vacationDays', VACATION_DAYS_BOUNDS),
-    benchChannel: channel('opt.benchChannel', [ChannelType.GuildText]),
+    benchChannel: channel('opt.benchChannel', [ChannelType.GuildText, ChannelType.GuildForum]),
     benchRole: role('opt.benchRole'),
     benchOff: flag('opt.benchOff'),
   },

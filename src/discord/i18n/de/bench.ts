@@ -14,6 +14,7 @@ export const bench = {
   'bench.offer': 'Ein Platz ist frei bei {game} #{id} ({status} · {place}. Platz), für {player} spielt gerade ein Computer.',
   'bench.howTo': 'Wer als Erstes zugreift und nicht schon an diesem Tisch sitzt, spielt den Platz von jetzt an, und das Ergebnis gehört ihm.',
   'bench.take': 'Platz übernehmen',
+  'bench.postName': '{game} #{id}: ein Platz ist frei',
   'bench.closed.taken': '✅ Übernommen von {player}.',
   'bench.closed.reclaimed': '🔒 Geschlossen: {owner} hat den eigenen Platz zurückgenommen.',
   'bench.closed.ended': '🔒 Geschlossen: Die Partie ist vorbei.',

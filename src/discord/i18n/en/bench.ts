@@ -14,6 +14,7 @@ export const bench = {
   'bench.offer': 'A seat is open at {game} #{id} ({status} · {place, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} place), played by a computer for {player} now.',
   'bench.howTo': 'The first member not already at that table who takes it plays the seat from now on, and its result is theirs.',
   'bench.take': 'Take the seat',
+  'bench.postName': '{game} #{id}: a seat is open',
   'bench.closed.taken': '✅ Taken by {player}.',
   'bench.closed.reclaimed': '🔒 Closed: {owner} took their seat back.',
   'bench.closed.ended': '🔒 Closed: the game is over.',

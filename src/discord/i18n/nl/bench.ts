@@ -14,6 +14,7 @@ export const bench = {
   'bench.offer': 'Er is een plaats vrij bij {game} #{id} ({status} · {place}e plaats); nu speelt een computer voor {player}.',
   'bench.howTo': 'Wie als eerste toehapt en nog niet aan die tafel zit, speelt de plaats vanaf nu, en de uitslag is van hem of haar.',
   'bench.take': 'Plaats innemen',
+  'bench.postName': '{game} #{id}: er is een plaats vrij',
   'bench.closed.taken': '✅ Ingenomen door {player}.',
   'bench.closed.reclaimed': '🔒 Gesloten: {owner} heeft de eigen plaats teruggenomen.',
   'bench.closed.ended': '🔒 Gesloten: het spel is voorbij.',
