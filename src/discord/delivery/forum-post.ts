@@ -6,7 +6,7 @@
  * for the offer's own (the bot's post of this name whose starter message carries Take the seat of this
  * game and seat, no delivery recorded), and that one is taken, never a second one opened.
  */
-import { DiscordAPIError, ThreadAutoArchiveDuration, type ForumChannel, type Message } from 'discord.js';
+import { DiscordAPIError, ThreadAutoArchiveDuration, type ForumChannel, type Message, type ThreadChannel } from 'discord.js';
 import type { Snapshot } from '../../app/game-service.js';
 import type { Delivery } from '../../app/outbox.js';
 import type { Logger } from '../../logger.js';
@@ -41,19 +41,19 @@ async function offerPosted(ctx: BotContext, gameId: number, seat: number, forum:
   const active = await forum.threads.fetchActive(false);
   const candidates = active.threads.filter((thread) => thread.parentId === forum.id && thread.ownerId === me && thread.name === name);
   for (const thread of candidates.values()) {
-    const starter = await starterOf(thread.id, () => thread.fetchStarterMessage({ force: true }));
+    const starter = await starterOf(thread);
     if (starter !== null && offersSeat(starter, gameId, seat) && !(await ctx.service.outbox.isTracked(gameId, starter.id))) return thread.id;
   }
   return undefined;
 }
 
 /** A post's starter message (null: deleted). */
-async function starterOf(threadId: string, fetch: () => Promise<Message | null>): Promise<Message | null> {
+async function starterOf(post: ThreadChannel): Promise<Message | null> {
   try {
-    return await fetch();
+    return await post.fetchStarterMessage({ force: true });
   } catch (error) {
     if (error instanceof DiscordAPIError && typeof error.code === 'number' && GONE.has(error.code)) return null;
-    throw new Error(`cannot read the starter message of post ${threadId}`, { cause: error });
+    throw error;
   }
 }
 
