@@ -109,6 +109,10 @@ describe('a forum as the substitute bench', () => {
   it('a server switches its bench from a text channel to a forum: the seat is one post there pinging the role; a member takes it; the post then says who took it', async () => {
     const at = await table('forum-table');
     expect(await server(admin, at.channel, { bench_channel: textBench, bench_role: substitutes })).toContain(`offered in <#${textBench}>, pinging <@&${substitutes}>.`);
+    // A forum where the bot may not open posts is refused, as a text channel where it may not post.
+    const closed = env.fake.createChannel('closed-forum', { type: 'forum' });
+    env.fake.denyBot(closed, ['SendMessages']);
+    expect(await server(admin, at.channel, { bench_channel: closed })).toBe(`I cannot post in <#${closed}>: I need to see it and send messages there. Choose another channel or give me those permissions.`);
     expect(await server(admin, at.channel, { bench_channel: forum, bench_role: substitutes })).toContain(`offered in <#${forum}>, pinging <@&${substitutes}>.`);
 
     await voteComputerIn(at.channel, at.second);
