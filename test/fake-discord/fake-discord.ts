@@ -250,11 +250,14 @@ export class FakeDiscord {
     return shardForGuild(guildId, shardCount);
   }
 
-  /** `type: 'forum'`: a forum channel, whose posts are threads opened with their starter message. */
-  createChannel(name: string, options: { guildId?: string; topic?: string; type?: 'text' | 'forum' } = {}): string {
+  /**
+   * `type: 'forum'`: a forum channel, whose posts are threads opened with their starter message;
+   * `requireTag`: a forum that asks a tag of every post.
+   */
+  createChannel(name: string, options: { guildId?: string; topic?: string; type?: 'text' | 'forum'; requireTag?: boolean } = {}): string {
     const guildId = options.guildId ?? this.guildId;
     const type = options.type === 'forum' ? ChannelType.GuildForum : ChannelType.GuildText;
-    const channel = this.world.createChannel(guildId, { name, type, ...(options.topic ? { topic: options.topic } : {}) });
+    const channel = this.world.createChannel(guildId, { name, type, ...(options.topic ? { topic: options.topic } : {}), ...(options.requireTag === true ? { requireTag: true } : {}) });
     if (this.#started) this.gateway.dispatch(guildId, 'CHANNEL_CREATE' as never, this.world.apiChannel(channel) as never);
     return channel.id;
   }

@@ -4,7 +4,7 @@
  * opening one needs Send Messages in the forum; a plain message into the forum itself is refused (50008);
  * the guild's active threads list the posts.
  */
-import { ButtonStyle, ChannelType, ComponentType, DiscordAPIError, type ForumChannel } from 'discord.js';
+import { ButtonStyle, ChannelFlags, ChannelType, ComponentType, DiscordAPIError, type ForumChannel } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeWithClient, type Connected } from './harness.js';
 
@@ -68,5 +68,9 @@ describe('forum channels', () => {
     // The document says a forum post carries a message: without one the body is invalid.
     expect(await refusal(env.client.rest.post(`/channels/${board.id}/threads`, { body: { name: 'no message' } }))).toBe(50035);
     expect(env.fake.takeViolations().length).toBeGreaterThan(0);
+    // A forum that asks a tag of every post says so in its flags, and refuses a post without one.
+    const tagged = (await env.client.channels.fetch(env.fake.createChannel('tagged-forum', { type: 'forum', requireTag: true }))) as ForumChannel;
+    expect(tagged.flags.has(ChannelFlags.RequireTag)).toBe(true);
+    expect(await refusal(tagged.threads.create({ name: 'untagged', message: { content: 'x' } }))).toBe(40067);
   });
 });

@@ -10,6 +10,7 @@
  */
 import { EventEmitter } from 'node:events';
 import {
+  ChannelFlags,
   ChannelType,
   Locale,
   MessageFlags,
@@ -62,6 +63,8 @@ export interface ChannelRecord {
   position: number;
   overwrites: Overwrite[];
   topic: string | null;
+  /** A forum that asks a tag of every post (tags are not modelled: it refuses every post, 40067). */
+  requireTag?: boolean;
   /** A thread's text channel (a thread has no overwrites of its own: its parent's apply). */
   parentId: string | null;
   /** A thread: who opened it, when, after how many minutes of quiet it archives, its starter message. */
@@ -331,13 +334,14 @@ export class World {
     return guild;
   }
 
-  createChannel(guildId: string, options: { name: string; overwrites?: Overwrite[]; topic?: string; type?: ChannelType.GuildText | ChannelType.GuildForum }): ChannelRecord {
+  createChannel(guildId: string, options: { name: string; overwrites?: Overwrite[]; topic?: string; type?: ChannelType.GuildText | ChannelType.GuildForum; requireTag?: boolean }): ChannelRecord {
     const guild = this.guild(guildId);
     const channel: ChannelRecord = {
       id: this.ids.next(),
       guildId,
       name: options.name,
       type: options.type ?? ChannelType.GuildText,
+      ...(options.requireTag === true ? { requireTag: true } : {}),
       position: guild.channelIds.length,
       overwrites: options.overwrites ?? [],
       topic: options.topic ?? null,
@@ -569,7 +573,7 @@ export class World {
       parent_id: null,
       last_message_id: this.lastMessageId(channel.id),
       rate_limit_per_user: 0,
-      flags: 0,
+      flags: channel.requireTag === true ? ChannelFlags.RequireTag : 0,
     } as unknown as APIChannel;
   }
 

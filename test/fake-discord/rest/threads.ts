@@ -50,6 +50,7 @@ function openPost(core: Core, req: RouteRequest, forum: ChannelRecord): RouteRep
   const body = req.body as ThreadBody;
   if (body.message === undefined) throw new DiscordError(400, 50035, 'Invalid Form Body (a forum post needs its message)', 'violation');
   if (body.type !== undefined) throw new DiscordError(400, 50035, 'Invalid Form Body (a forum post takes no thread type)', 'violation');
+  if (forum.requireTag === true) throw new DiscordError(400, 40067, 'A tag is required to create a forum post in this channel', 'rejection');
   // The starter message obeys the rules of any message (the document checked its shape only).
   const { patch } = buildMessageBody(core.world, body.message, { mode: 'create', target: 'channel', uploads: req.uploads, maxFileSize: core.options.maxFileSize });
   const thread = core.world.createThread(forum.id, { name: body.name, ownerId: core.world.bot.id, autoArchiveDuration: body.auto_archive_duration ?? ThreadAutoArchiveDuration.OneDay });
