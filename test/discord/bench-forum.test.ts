@@ -113,6 +113,9 @@ describe('a forum as the substitute bench', () => {
     const closed = env.fake.createChannel('closed-forum', { type: 'forum' });
     env.fake.denyBot(closed, ['SendMessages']);
     expect(await server(admin, at.channel, { bench_channel: closed })).toBe(`I cannot post in <#${closed}>: I need to see it and send messages there. Choose another channel or give me those permissions.`);
+    // So is one that asks a tag of every post: the bot adds none.
+    const tagged = env.fake.createChannel('tagged-forum', { type: 'forum', requireTag: true });
+    expect(await server(admin, at.channel, { bench_channel: tagged })).toBe(`<#${tagged}> asks a tag of every post, and I add none: choose another channel, or let posts there go without a tag.`);
     expect(await server(admin, at.channel, { bench_channel: forum, bench_role: substitutes })).toContain(`offered in <#${forum}>, pinging <@&${substitutes}>.`);
 
     await voteComputerIn(at.channel, at.second);

@@ -37,8 +37,8 @@ import { postInForum } from './forum-post.js';
 /** A message the bot posted: its id, and where it is (a forum post's starter message is in its own thread). */
 type Posted = Pick<Message, 'id' | 'channelId'>;
 
-/** Discord's answers that mean the bench channel is gone or closed to the bot. */
-const BENCH_GONE = new Set([10003, 50001, 50013]);
+/** Discord's answers that mean the bench channel is gone or closed to the bot (or, a forum, asks a tag of every post since). */
+const BENCH_GONE = new Set([10003, 50001, 50013, 40067]);
 
 export interface DelivererOptions {
   /** How often to look for due deliveries and stale buttons (default 2 s). */

@@ -4,7 +4,7 @@
  * (src/app/vacation.ts: the vacation budget; src/app/service/bench.ts: the substitute bench).
  * A server setting, not a game's: /game settings stays the settings of one table.
  */
-import { ChannelType, PermissionFlagsBits, type ChatInputCommandInteraction, type Interaction } from 'discord.js';
+import { ChannelFlags, ChannelType, PermissionFlagsBits, type ChatInputCommandInteraction, type Interaction } from 'discord.js';
 import type { Bench } from '../../../app/service/bench.js';
 import { VACATION_DAYS_BOUNDS } from '../../../app/vacation.js';
 import type { Locale } from '../../../engine/index.js';
@@ -32,6 +32,8 @@ function benchRefusal(env: HandlerEnv, interaction: ChatInputCommandInteraction,
   const perms = bench !== undefined && 'permissionsFor' in bench && me !== null ? bench.permissionsFor(me) : null;
   const names = { channel: `<#${channelId}>`, role: roleId === null ? '' : `<@&${roleId}>` };
   if (bench === undefined || !(bench.type === ChannelType.GuildText || bench.type === ChannelType.GuildForum) || perms === null || !BENCH_PERMISSIONS.every((bit) => perms.has(bit, true))) return t(env.locale, 'server.benchCannotPost', names);
+  // The bot adds no tag to its posts: a forum that asks one of every post would refuse them all.
+  if (bench.type === ChannelType.GuildForum && bench.flags.has(ChannelFlags.RequireTag)) return t(env.locale, 'server.benchNeedsTag', names);
   if (roleId === null) return null;
   const role = interaction.guild?.roles.cache.get(roleId);
   const mentionable = role?.mentionable === true || perms.has(PermissionFlagsBits.MentionEveryone, true);

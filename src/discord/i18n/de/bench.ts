@@ -9,6 +9,7 @@ export const bench = {
   'server.bench': '**Ersatzbank:** Plätze, die ein Computer übernommen hat, werden in {channel} angeboten{role, select, none {} other {, mit Erwähnung von {role}}}.',
   'server.noBench': '**Ersatzbank:** keine (Plätze, die ein Computer übernimmt, werden nicht angeboten).',
   'server.benchCannotPost': 'Ich kann in {channel} nicht posten: Ich muss den Kanal sehen und dort Nachrichten senden dürfen. Wähle einen anderen Kanal oder gib mir diese Berechtigungen.',
+  'server.benchNeedsTag': '{channel} verlangt bei jedem Beitrag einen Tag, und ich setze keinen: Wähle einen anderen Kanal oder erlaube dort Beiträge ohne Tag.',
   'server.benchCannotPing': 'Ich darf {role} in {channel} nicht erwähnen: Mach die Rolle erwähnbar oder erlaube mir dort, alle Rollen zu erwähnen.',
   'server.benchRoleWithoutChannel': 'Eine Ersatzbank-Rolle gehört zu einem Ersatzbank-Kanal: Nenne auch den Kanal.',
   'bench.offer': 'Ein Platz ist frei bei {game} #{id} ({status} · {place}. Platz), für {player} spielt gerade ein Computer.',

@@ -9,6 +9,7 @@ export const bench = {
   'server.bench': '**Substitute bench:** seats handed to a computer are offered in {channel}{role, select, none {} other {, pinging {role}}}.',
   'server.noBench': '**Substitute bench:** none (seats handed to a computer are not offered).',
   'server.benchCannotPost': 'I cannot post in {channel}: I need to see it and send messages there. Choose another channel or give me those permissions.',
+  'server.benchNeedsTag': '{channel} asks a tag of every post, and I add none: choose another channel, or let posts there go without a tag.',
   'server.benchCannotPing': 'I may not ping {role} in {channel}: make the role mentionable, or allow me to mention all roles there.',
   'server.benchRoleWithoutChannel': 'A bench role goes with a bench channel: name the channel too.',
   'bench.offer': 'A seat is open at {game} #{id} ({status} · {place, selectordinal, one {#st} two {#nd} few {#rd} other {#th}} place), played by a computer for {player} now.',

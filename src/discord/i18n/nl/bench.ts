@@ -9,6 +9,7 @@ export const bench = {
   'server.bench': '**Reservebank:** plaatsen die een computer heeft overgenomen worden aangeboden in {channel}{role, select, none {} other {, met een vermelding van {role}}}.',
   'server.noBench': '**Reservebank:** geen (plaatsen die een computer overneemt worden niet aangeboden).',
   'server.benchCannotPost': 'Ik kan niet posten in {channel}: ik moet het kanaal kunnen zien en er berichten mogen sturen. Kies een ander kanaal of geef me die rechten.',
+  'server.benchNeedsTag': '{channel} vraagt bij elk bericht een tag, en ik voeg er geen toe: kies een ander kanaal of sta daar berichten zonder tag toe.',
   'server.benchCannotPing': 'Ik mag {role} niet noemen in {channel}: maak de rol noembaar, of sta me daar toe alle rollen te noemen.',
   'server.benchRoleWithoutChannel': 'Een reservebankrol hoort bij een reservebankkanaal: noem ook het kanaal.',
   'bench.offer': 'Er is een plaats vrij bij {game} #{id} ({status} · {place}e plaats); nu speelt een computer voor {player}.',
