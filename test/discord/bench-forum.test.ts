@@ -98,11 +98,16 @@ function starterOf(postId: string): SeenMessage {
   return starter;
 }
 
-/** Clicks Take the seat on a post's starter message; answers what the clicker is told privately. */
-async function take(user: FakeUser, starter: SeenMessage): Promise<SeenMessage> {
-  const handle = await user.clickButton(starter.id, buttonFor(starter, 'bench'), { until: 'response' });
-  await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the answer to Take the seat' });
+/** Clicks the button `customId` of `message`; answers what the clicker is told privately, once told. */
+async function answerTo(user: FakeUser, message: SeenMessage, customId: string): Promise<SeenMessage> {
+  const handle = await user.clickButton(message.id, customId, { until: 'response' });
+  await handle.waitFor((h) => h.reply !== undefined && !h.reply.loading, { timeoutMs: WAIT_MS, description: 'the answer to the click' });
   return privateReply(handle, user);
+}
+
+/** Clicks Take the seat on a post's starter message; answers what the clicker is told privately. */
+function take(user: FakeUser, starter: SeenMessage): Promise<SeenMessage> {
+  return answerTo(user, starter, buttonFor(starter, 'bench'));
 }
 
 describe('a forum as the substitute bench', () => {
@@ -142,6 +147,7 @@ describe('a forum as the substitute bench', () => {
 
   it('when the answer to opening the post is lost, the offer takes the post Discord opened: one post, and the seat is taken from it', async () => {
     const at = await table('lost-post');
+    expect(await server(admin, at.channel, { bench_channel: forum, bench_role: substitutes })).toContain(`offered in <#${forum}>`);
     env.fake.failNext('POST /channels/{channel_id}/threads', { status: 201, lost: true });
     await voteComputerIn(at.channel, at.second);
     await until(env.fake, () => env.fake.requests.some((r) => r.fault === 'answer lost' && r.path === `/channels/${forum}/threads`), 'the post opened, its answer lost', WAIT_MS);
@@ -159,6 +165,22 @@ describe('a forum as the substitute bench', () => {
     expect(seated.content).toMatch(/^The seat is yours/);
     await until(env.fake, () => env.fake.message(post!.id)!.buttons.length === 0, 'the post closed', WAIT_MS);
     expect(env.fake.message(post!.id)!.content).toContain(`✅ Taken by <@${dave.id}>.`);
+    env.fake.assertNoViolations();
+  });
+
+  it('the owner taking their seat back closes the post: its starter message says so and has no button left', async () => {
+    const at = await table('owner-back');
+    expect(await server(admin, at.channel, { bench_channel: forum, bench_role: substitutes })).toContain(`offered in <#${forum}>`);
+    await voteComputerIn(at.channel, at.second);
+    await until(env.fake, () => mentionedToAct(latestCall(env.fake, at.channel)).includes(at.second.id), 'the call to the other player after the computer\'s turn', WAIT_MS);
+    await until(env.fake, () => postsOf(at.gameId).length === 1 && env.fake.channelMessages(postsOf(at.gameId)[0]!.id).length > 0, 'the forum post', WAIT_MS);
+    const [post] = postsOf(at.gameId);
+    const call = latestCall(env.fake, at.channel);
+    const offer = await answerTo(at.first, call, buttonFor(call, 'turn'));
+    await answerTo(at.first, offer, buttonFor(offer, 'reclaim'));
+    await until(env.fake, () => env.fake.message(post!.id)!.buttons.length === 0, 'the post closed', WAIT_MS);
+    expect(env.fake.message(post!.id)!.content).toContain(`🔒 Closed: <@${at.first.id}> took their seat back.`);
+    expect(env.fake.channelMessages(post!.id)).toHaveLength(1);
     env.fake.assertNoViolations();
   });
 });
