@@ -7,6 +7,7 @@ import type { SKRSContext2D } from '@napi-rs/canvas';
 import { FONT_FAMILY, registerFonts } from './common/fonts.js';
 import { renderOpaquePng } from './common/render-opaque.js';
 import { readableInk } from './common/colour.js';
+import { CHART_PALETTE } from './common/palette.js';
 
 export interface ScoreChart {
   readonly title: string;
@@ -24,8 +25,6 @@ export interface ScoreChart {
 const WIDTH = 1000;
 const HEIGHT = 560;
 const MARGIN = { left: 70, right: 250, top: 64, bottom: 60 };
-/** Distinct on white, and apart for the common kinds of colour blindness. */
-export const CHART_PALETTE = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9'];
 
 /**
  * The chart as a PNG, drawn on this thread's canvas of its size (kept, as the boards'). Its white

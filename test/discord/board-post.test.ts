@@ -12,7 +12,7 @@ import { GAMES } from '../../src/games/index.js';
 import type { IstanbulPublicView } from '../../src/games/istanbul/index.js';
 import { PLAYER_STYLES } from '../../src/games/istanbul/render/style.js';
 import { gameRegistry } from '../../src/games/registry.js';
-import { seatStyle } from '../../src/render/common/palette.js';
+import { chartColour } from '../../src/render/common/palette.js';
 import { bodyText, type FakeUser, type SeenMessage } from '../fake-discord/index.js';
 import { tallyGame } from '../games/tally/game.js';
 import { endTheTurn, playToTheEnd, playTurn, type TurnPolicy } from '../support/turn-driver.js';
@@ -107,14 +107,14 @@ describe('the board post', () => {
     const channel = env.fake.createChannel('board-post-tally');
     const first = await firstBoard(channel, 'tally');
     const firstActor = mentionedToAct(first)[0]!;
-    // Tally's players have no colour of their own: the seat's colour of the shared palette.
-    expect(containerOf(first).accent_color).toBe(colour(seatStyle(await seatOf(channel, firstActor)).fill));
+    // Tally's players have no colour of their own: the colour of their line in the end chart.
+    expect(containerOf(first).accent_color).toBe(colour(chartColour(await seatOf(channel, firstActor))));
 
     const played = await playTurn({ fake: env.fake, channelId: channel }, { policy: addTwo, awaitNextBoard: true });
     const next = played!.next!;
     const nextActor = mentionedToAct(next)[0]!;
     expect(nextActor).not.toBe(firstActor);
-    expect(containerOf(next).accent_color).toBe(colour(seatStyle(await seatOf(channel, nextActor)).fill));
+    expect(containerOf(next).accent_color).toBe(colour(chartColour(await seatOf(channel, nextActor))));
 
     await expectDisarmed(first);
   });
@@ -126,7 +126,7 @@ describe('the board post', () => {
     const final = turns.at(-1)!.next!;
     const winner = turns.at(-1)!.actor.id;
     const container = containerOf(final);
-    expect(container.accent_color).toBe(colour(seatStyle(await seatOf(channel, winner)).fill));
+    expect(container.accent_color).toBe(colour(chartColour(await seatOf(channel, winner))));
     const galleries = container.components.filter((c) => c.type === ComponentType.MediaGallery) as APIMediaGalleryComponent[];
     // Each picture (the board, and a game's summary chart where it draws one) at the container's full width: a gallery of its own.
     expect(galleries.map((g) => g.items.map((i) => i.media.url))).toEqual(final.attachments.map((a) => [`attachment://${a.filename}`]));

@@ -18,7 +18,7 @@ import type { GamePresenter, RenderOptions } from '../../games/contract.js';
 import { t } from '../i18n/index.js';
 import type { Logger } from '../../logger.js';
 import { type Row, type PublicMessage, CONTAINER_TEXT_MAX, gameLocale, button, row, characters, fit } from './shared.js';
-import { seatStyle } from '../../render/common/palette.js';
+import { chartColour } from '../../render/common/palette.js';
 import { names, pictureNames, mention, userIds } from './names.js';
 import { visibleEvents, turnsOf, turnNames, turnText, TURN_LINE_MAX, wholeWithin } from './turns.js';
 import { finalRanks, standingsLines, standingsNow } from './standings.js';
@@ -145,13 +145,13 @@ export async function boardMessage(service: GameService, game: ActiveSnapshot, p
 
 /**
  * The colour of the board's bar: the colour of the one player it is about (to move, or the winner of a game
- * over), as their pieces have it (a game whose players have no colour of their own: the seat's colour of the
- * shared palette); none when several decide at once, or share the win, or nobody won.
+ * over), as their pieces have it (a game whose players have no colour of their own: the colour of their line
+ * in the end chart); none when several decide at once, or share the win, or nobody won.
  */
 function accentOf(presenter: GamePresenter, view: unknown, seats: readonly Seat[]): number | null {
   const [seat] = seats;
   if (seat === undefined || seats.length > 1) return null;
-  const colour = presenter.seatColour?.(view, seat) ?? seatStyle(seat).fill;
+  const colour = presenter.seatColour?.(view, seat) ?? chartColour(seat);
   return Number.parseInt(colour.slice(1), 16);
 }
 

@@ -33,3 +33,13 @@ export const SEAT_STYLES: readonly SeatStyle[] = [
 export function seatStyle(seatIndex: number): SeatStyle {
   return SEAT_STYLES[((seatIndex % SEAT_STYLES.length) + SEAT_STYLES.length) % SEAT_STYLES.length] as SeatStyle;
 }
+
+/**
+ * The end chart's lines, by seat: distinct on white, and apart for the common kinds of colour blindness. A
+ * game whose players have no colour of their own names its players by these on the board post's bar too.
+ */
+export const CHART_PALETTE: readonly string[] = ['#0072B2', '#D55E00', '#009E73', '#CC79A7', '#E69F00', '#56B4E9'];
+
+export function chartColour(seatIndex: number): string {
+  return CHART_PALETTE[((seatIndex % CHART_PALETTE.length) + CHART_PALETTE.length) % CHART_PALETTE.length] as string;
+}

@@ -15,7 +15,8 @@
 import { describe, expect, it } from 'vitest';
 import { closestPair, COLOUR_VISIONS, deltaE2000, labOf, seenDistance, simulate } from '../../../src/render/common/colour-vision.js';
 import { SEAT_STYLES } from '../../../src/render/common/palette.js';
-import { CHART_PALETTE, renderScoreChart } from '../../../src/render/chart.js';
+import { renderScoreChart } from '../../../src/render/chart.js';
+import { CHART_PALETTE } from '../../../src/render/common/palette.js';
 import { PLAYER_STYLES, GOOD_STYLES } from '../../../src/games/istanbul/render/style.js';
 import { COLOUR_STYLES } from '../../../src/games/kairo/render/style.js';
 import { recordTexts } from '../drawn-text.js';
