@@ -15,6 +15,7 @@ import type { ScoreChart } from '../render/chart.js';
 import { DM_SCOPE } from './anywhere.js';
 import type { HandlerEnv } from './context.js';
 import { t } from './i18n/index.js';
+import { seatNumbers } from './seat-marker.js';
 import { chartAltText } from './messages/board-text.js';
 import { CONTENT_MAX, pastLabelNames } from './messages/index.js';
 import { truncate } from './panel.js';
@@ -74,6 +75,7 @@ export function analysisChart(open: OpenReplay, turns: readonly ReviewedTurn[], 
     turnLabel: t(locale, 'summary.turn'),
     names: pastLabelNames(game, locale),
     series: chanceSeries(turns, game.seats.length).map((s) => s.map(percent)),
+    numbers: seatNumbers(game),
   };
 }
 

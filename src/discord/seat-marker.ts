@@ -28,3 +28,9 @@ export function seatMarker(game: ActiveSnapshot, seat: Seat): string {
   const place = playingOrder(game.module, game.state, game.seats.length).indexOf(seat);
   return KEYCAPS[place] ?? '';
 }
+
+/** Each seat's number in the playing order (1 for the start player), as the pieces on the pictures carry it. */
+export function seatNumbers(game: ActiveSnapshot): number[] {
+  const order = playingOrder(game.module, game.state, game.seats.length);
+  return game.seats.map((_, seat) => order.indexOf(seat) + 1);
+}

@@ -20,6 +20,8 @@ export interface ScoreChart {
   readonly series: readonly (readonly number[])[];
   /** CSS colours per seat (defaults to a palette readable on the light background). */
   readonly colours?: readonly string[];
+  /** Each seat's number, as the game's pieces and texts carry it (default: its row in the legend). */
+  readonly numbers?: readonly number[];
 }
 
 const WIDTH = 1000;
@@ -77,7 +79,7 @@ function drawScoreChart(ctx: SKRSContext2D, chart: ScoreChart): void {
   ctx.restore();
 
   // One line per player; the legend lists players by final score. A line is not told by its colour alone:
-  // its end carries the number of its row in the legend, and so does the legend's swatch.
+  // its end carries the player's number (the one their pieces carry), and so does the legend's swatch.
   const colourOf = (seat: number): string => chart.colours?.[seat] ?? CHART_PALETTE[seat % CHART_PALETTE.length] ?? '#000000';
   chart.series.forEach((series, seat) => {
     ctx.strokeStyle = colourOf(seat);
@@ -95,12 +97,12 @@ function drawScoreChart(ctx: SKRSContext2D, chart: ScoreChart): void {
     const at = `${endX},${final}`;
     const before = ends.get(at) ?? 0;
     ends.set(at, before + 1);
-    numberMark(ctx, colourOf(seat), row + 1, endX - before * 26, y(final));
+    numberMark(ctx, colourOf(seat), chart.numbers?.[seat] ?? row + 1, endX - before * 26, y(final));
   });
   order.forEach(({ seat, final }, row) => {
     const ly = MARGIN.top + 16 + row * 36;
     const lx = WIDTH - MARGIN.right + 24;
-    numberMark(ctx, colourOf(seat), row + 1, lx + 14, ly);
+    numberMark(ctx, colourOf(seat), chart.numbers?.[seat] ?? row + 1, lx + 14, ly);
     ctx.textAlign = 'left';
     ctx.font = `bold 20px "${FONT_FAMILY}"`;
     ctx.fillStyle = '#1a1a1a';

@@ -13,6 +13,7 @@ import { GAMES } from '../../src/games/index.js';
 import { seedRng } from '../../src/engine/index.js';
 import type { KairoAction, KairoState } from '../../src/games/kairo/index.js';
 import { START_STALLS_PER_PLAYER } from '../../src/games/kairo/data/board.js';
+import { playingOrder } from '../../src/app/module.js';
 import { renderScoreChart } from '../../src/render/chart.js';
 import { checkPng, type FakeUser, type SeenMessage } from '../fake-discord/index.js';
 import { pickKairo as pick } from './kairo-policy.js';
@@ -208,7 +209,10 @@ describe('Kairo end to end', () => {
       const standings = env.service.standings(loaded.game);
       expect(series.map((s) => s.at(-1))).toEqual(over.seats.map((seat) => (over.state as KairoState).players[seat.seat]!.score));
       expect(series[0]!.length).toBeGreaterThan(10);
-      const again = await renderScoreChart({ title: 'Kairo #' + game.gameId + ': the game in numbers', scoreLabel: 'Points', turnLabel: 'Turn', names: loaded.game.seats.map((s) => s.displayName), series });
+      // Each line marked with its player's number, as their discs and the texts' 1️⃣ 2️⃣ 3️⃣ carry it: the playing order.
+      const order = playingOrder(over.module, over.state, over.seats.length);
+      const numbers = over.seats.map((s) => order.indexOf(s.seat) + 1);
+      const again = await renderScoreChart({ title: 'Kairo #' + game.gameId + ': the game in numbers', scoreLabel: 'Points', turnLabel: 'Turn', names: loaded.game.seats.map((s) => s.displayName), series, numbers });
       expect(Buffer.compare(again, Buffer.from(chart.bytes))).toBe(0);
       // Its alt text says the same in words: each player's points at the end, and after how many turns they led.
       const turns = series[0]!.length - 1;

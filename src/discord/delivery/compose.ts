@@ -6,6 +6,7 @@ import type { Locale } from '../../engine/index.js';
 import type { Logger } from '../../logger.js';
 import type { BotContext } from '../types.js';
 import { t } from '../i18n/index.js';
+import { seatNumbers } from '../seat-marker.js';
 import { chartAltText } from '../messages/board-text.js';
 import { abandonedMessage, bankLowMessage, boardMessage, gameLocale, hoursSince, settingsMessage, lobbyMessage, wholeGameLabelNames, mention, reminderMessage, reminderTogetherMessage, voteMessage, type PublicMessage, type ReminderLine } from '../messages/index.js';
 import { tableLink } from '../tables.js';
@@ -109,6 +110,7 @@ async function withSummaryChart(ctx: BotContext, logger: Logger, game: ActiveSna
       turnLabel: t(locale, 'summary.turn'),
       names,
       series,
+      numbers: seatNumbers(game),
     });
     const file = { attachment: chart, name: `${game.row.kind}-${game.row.id}-summary.png`, description: chartAltText(locale, scoreLabel, names, series) };
     return { ...message, files: [...(message.files ?? []), file] };

@@ -89,4 +89,15 @@ describe('the end-of-game chart does not tell its lines by colour alone', () => 
     const legend = texts.filter((t) => /^\d+ {2}/.test(t.text)).map((t) => t.text);
     expect(legend).toEqual(['5  Bo', '2  Ada', '1  Cy']);
   });
+
+  it("with the players' numbers given (as their pieces and the texts carry them), each line's end and swatch carry the player's number", async () => {
+    const names = ['Ada', 'Bo', 'Cy'];
+    // Cy starts (1), Ada plays second (2), Bo third (3); Bo leads the legend.
+    const texts = await recordTexts(() =>
+      renderScoreChart({ title: 'Kairo #1', scoreLabel: 'Points', turnLabel: 'Turn', names, series: [[0, 1, 2], [0, 2, 5], [0, 0, 1]], numbers: [2, 3, 1] }),
+    );
+    const marks = texts.filter((t) => /^\d$/.test(t.text) && t.font.startsWith('bold 16px')).map((t) => t.text);
+    // At the lines' ends, then in the legend, both in the legend's order: Bo, Ada, Cy.
+    expect(marks).toEqual(['3', '2', '1', '3', '2', '1']);
+  });
 });
