@@ -219,6 +219,29 @@ class Playthrough {
     fs.writeFileSync(path.join(OUT, `${String(this.#shots).padStart(2, '0')}-${name}.txt`), text);
   }
 
+  /** `user` looks at `place`: a picture of it at both widths and the transcript of its newest `count` messages. */
+  async look(name: string, user: string, place: string, count?: number): Promise<void> {
+    await this.view(user, place);
+    await this.shoot(name);
+    this.transcript(name, user, place, count);
+  }
+
+  /**
+   * `host` opens a table with /game new in `channel`, `guests` join its lobby, and the host starts it: the
+   * game's thread and its id.
+   */
+  async openTable(host: string, guests: readonly string[], options: Record<string, string | number>, channel: string): Promise<{ thread: string; gameId: number }> {
+    const answer = await this.command(host, 'game new', options, channel);
+    const lobby = this.pg.fake.message(this.linkTarget(answer.text).message) as SeenMessage;
+    for (const guest of guests) await this.click(guest, lobby, buttonFor(lobby, 'join'));
+    const seats = `(${guests.length + 1}/${guests.length + 1})`;
+    const full = await until(() => (this.pg.fake.message(lobby.id)!.text.includes(seats) ? this.pg.fake.message(lobby.id) : undefined), `${guests.join(' and ')} in the lobby`);
+    const before = new Set(this.pg.fake.threadsOf(channel).map((t) => t.id));
+    await this.pg.fake.users.get(this.id(host)).clickButton(lobby.id, buttonFor(full, 'start'), { until: 'response' });
+    const thread = await until(() => this.pg.fake.threadsOf(channel).find((t) => !before.has(t.id))?.id, 'the game thread');
+    return { thread, gameId: await this.gameAt(thread) };
+  }
+
   linkTarget(content: string): { channel: string; message: string } {
     const link = /\/channels\/(?:\d+|@me)\/(\d+)\/(\d+)/.exec(content);
     if (link === null) throw new Error(`no link in: ${content}`);
@@ -230,9 +253,7 @@ async function learningGame(p: Playthrough): Promise<void> {
   const general = p.channel(0);
   const answer = await p.command('alice', 'game learn', { game: 'kairo' }, general);
   const target = p.linkTarget(answer.text);
-  await p.view('alice', general);
-  await p.shoot('learn-answer');
-  p.transcript('learn-answer', 'alice', general);
+  await p.look('learn-answer', 'alice', general);
   const gameId = await p.gameAt(target.channel);
   if (p.pg.fake.message(target.message) === undefined) throw new Error('the learn link opens no message');
   const rng = seedRng('playthrough-learn');
@@ -250,9 +271,7 @@ async function learningGame(p: Playthrough): Promise<void> {
       }
     }
   });
-  await p.view('alice', general);
-  await p.shoot('learn-final');
-  p.transcript('learn-final', 'alice', general, 3);
+  await p.look('learn-final', 'alice', general, 3);
 }
 
 async function threeTables(p: Playthrough): Promise<void> {
@@ -273,13 +292,9 @@ async function threeTables(p: Playthrough): Promise<void> {
   await p.shoot('three-tables-channel');
   p.transcript('three-tables-learn-answer', 'dave', second, 2);
   const mine = await p.command('carol', 'game mine', {}, second);
-  await p.view('carol', second);
-  await p.shoot('three-tables-mine');
-  p.transcript('three-tables-mine', 'carol', second, 2);
+  await p.look('three-tables-mine', 'carol', second, 2);
   await p.command('dave', 'game list', {}, second);
-  await p.view('dave', second);
-  await p.shoot('three-tables-list');
-  p.transcript('three-tables-list', 'dave', second, 2);
+  await p.look('three-tables-list', 'dave', second, 2);
   // Each link opens its own table.
   for (const line of mine.text.split('\n').filter((l) => l.includes('/channels/'))) {
     const target = p.linkTarget(line);
@@ -308,21 +323,12 @@ async function threeTables(p: Playthrough): Promise<void> {
     }
     if ((await Promise.all(games.map((g) => p.status(g.gameId)))).every((s) => s !== 'active')) break;
   }
-  await p.view('carol', second);
-  await p.shoot('three-tables-finished');
-  p.transcript('three-tables-finished', 'carol', second, 6);
+  await p.look('three-tables-finished', 'carol', second, 6);
 }
 
 async function clockedGame(p: Playthrough): Promise<void> {
   const general = p.channel(0);
-  const answer = await p.command('alice', 'game new', { game: 'kairo', players: 2, layout: 'quick', clock: '1h+5m' }, general);
-  const lobby = p.pg.fake.message(p.linkTarget(answer.text).message) as SeenMessage;
-  await p.click('bob', lobby, buttonFor(lobby, 'join'));
-  const full = await until(() => (p.pg.fake.message(lobby.id)!.text.includes('(2/2)') ? p.pg.fake.message(lobby.id) : undefined), 'Bob in the lobby');
-  const before = new Set(p.pg.fake.threadsOf(general).map((t) => t.id));
-  await p.pg.fake.users.get(p.id('alice')).clickButton(lobby.id, buttonFor(full, 'start'), { until: 'response' });
-  const thread = await until(() => p.pg.fake.threadsOf(general).find((t) => !before.has(t.id))?.id, 'the clocked game thread');
-  const gameId = await p.gameAt(thread);
+  const { thread, gameId } = await p.openTable('alice', ['bob'], { game: 'kairo', players: 2, layout: 'quick', clock: '1h+5m' }, general);
   const rng = seedRng('playthrough-clock');
   // A few turns, then Bob lets his hour run low (warned) and out.
   for (let i = 0; i < 6; i++) await p.step(thread, gameId, () => p.policy(gameId, rng));
@@ -334,39 +340,24 @@ async function clockedGame(p: Playthrough): Promise<void> {
   const leftMs = (Number(bank[1] ?? 0) * 60 + Number(bank[2])) * 60_000;
   await post(p.pg.url, '/api/clock', { advanceMs: leftMs - 10 * 60_000 });
   await until(() => (p.pg.fake.channelMessages(thread).some((m) => /bank/i.test(m.text) && m.buttons.length === 0 && m.text.includes(`<@${p.id('bob')}>`)) ? true : undefined), 'the low-bank warning');
-  await p.view('bob', thread);
-  await p.shoot('clock-low-bank-warning');
-  p.transcript('clock-low-bank-warning', 'bob', thread, 3);
+  await p.look('clock-low-bank-warning', 'bob', thread, 3);
   await post(p.pg.url, '/api/clock', { advanceMs: 11 * 60_000 });
   await until(() => (p.pg.fake.channelMessages(thread).some((m) => /time bank ran out/.test(m.text)) ? true : undefined), 'the bank-out line');
-  await p.view('bob', thread);
-  await p.shoot('clock-bank-out');
-  p.transcript('clock-bank-out', 'bob', thread, 3);
+  await p.look('clock-bank-out', 'bob', thread, 3);
   // Bob takes his seat back between turns, from the board that calls Alice.
   const call = await until(() => p.call(thread), 'a call');
   const offer = await p.click('bob', call, buttonFor(call, 'turn'));
   const reclaim = offer.buttons.find((b) => b.customId?.includes(':reclaim'));
   if (reclaim === undefined) throw new Error(`no Take my seat back: ${offer.text}`);
   await p.click('bob', offer, reclaim.customId!);
-  await p.view('bob', thread);
-  await p.shoot('clock-seat-taken-back');
-  p.transcript('clock-seat-taken-back', 'bob', thread, 3);
+  await p.look('clock-seat-taken-back', 'bob', thread, 3);
   await p.playToEnd(thread, gameId, () => p.policy(gameId, rng));
-  await p.view('bob', general);
-  await p.shoot('clock-final');
-  p.transcript('clock-final', 'bob', general, 3);
+  await p.look('clock-final', 'bob', general, 3);
 }
 
 async function replacedAndWins(p: Playthrough): Promise<void> {
   const second = p.channel(1);
-  const answer = await p.command('carol', 'game new', { game: 'kairo', players: 2, layout: 'quick' }, second);
-  const lobby = p.pg.fake.message(p.linkTarget(answer.text).message) as SeenMessage;
-  await p.click('dave', lobby, buttonFor(lobby, 'join'));
-  const full = await until(() => (p.pg.fake.message(lobby.id)!.text.includes('(2/2)') ? p.pg.fake.message(lobby.id) : undefined), 'Dave in the lobby');
-  const before = new Set(p.pg.fake.threadsOf(second).map((t) => t.id));
-  await p.pg.fake.users.get(p.id('carol')).clickButton(lobby.id, buttonFor(full, 'start'), { until: 'response' });
-  const thread = await until(() => p.pg.fake.threadsOf(second).find((t) => !before.has(t.id))?.id, 'the thread');
-  const gameId = await p.gameAt(thread);
+  const { thread, gameId } = await p.openTable('carol', ['dave'], { game: 'kairo', players: 2, layout: 'quick' }, second);
   const rng = seedRng('playthrough-replaced');
   const policyOf = (user: string): TurnPolicy => p.policy(gameId, rng, user === 'dave');
   for (let i = 0; i < 8; i++) await p.step(thread, gameId, policyOf);
@@ -374,9 +365,7 @@ async function replacedAndWins(p: Playthrough): Promise<void> {
   // Carol is idle for two days: Dave votes to let a computer play her seat.
   for (let i = 0; i < 5; i++) await post(p.pg.url, '/api/clock', { advanceMs: 12 * HOUR });
   const vote = await until(() => [...p.pg.fake.channelMessages(thread)].reverse().find((m) => m.buttons.some((b) => b.customId?.includes(':vote:'))), 'the idle vote');
-  await p.view('dave', thread);
-  await p.shoot('replaced-idle-vote');
-  p.transcript('replaced-idle-vote', 'dave', thread, 3);
+  await p.look('replaced-idle-vote', 'dave', thread, 3);
   const skip = vote.buttons.find((b) => b.customId?.endsWith(':skip'))!;
   await p.click('dave', vote, skip.customId!);
   await until(() => (p.pg.fake.channelMessages(thread).some((m) => /computer/.test(m.text) && m.id !== vote.id && m.createdAt >= vote.createdAt) ? true : undefined), 'the stand-in');
@@ -389,22 +378,14 @@ async function replacedAndWins(p: Playthrough): Promise<void> {
   const offer = await p.click('carol', call, buttonFor(call, 'turn'));
   const reclaim = offer.buttons.find((b) => b.customId?.includes(':reclaim'));
   if (reclaim !== undefined) await p.click('carol', offer, reclaim.customId!);
-  await p.view('carol', thread);
-  await p.shoot('replaced-seat-back');
-  p.transcript('replaced-seat-back', 'carol', thread, 4);
+  await p.look('replaced-seat-back', 'carol', thread, 4);
   await p.playToEnd(thread, gameId, policyOf);
-  await p.view('carol', second);
-  await p.shoot('replaced-final');
-  p.transcript('replaced-final', 'carol', second, 3);
+  await p.look('replaced-final', 'carol', second, 3);
   await p.command('carol', 'game history', {}, second);
   await p.command('carol', 'stats', {}, second);
   const replay = await p.command('dave', 'game replay', { game: gameId }, second);
-  await p.view('carol', second);
-  await p.shoot('replaced-history-stats');
-  p.transcript('replaced-history-stats', 'carol', second, 2);
-  await p.view('dave', second);
-  await p.shoot('replaced-replay-start');
-  p.transcript('replaced-replay-start', 'dave', second, 1);
+  await p.look('replaced-history-stats', 'carol', second, 2);
+  await p.look('replaced-replay-start', 'dave', second, 1);
   void replay;
 }
 
@@ -417,32 +398,19 @@ async function replacedAndWins(p: Playthrough): Promise<void> {
 async function phoneView(p: Playthrough): Promise<void> {
   const general = p.channel(0);
   await p.command('alice', 'game notify', { phone_picture: true }, general);
-  const answer = await p.command('alice', 'game new', { game: 'istanbul', players: 2 }, general);
-  const lobby = p.pg.fake.message(p.linkTarget(answer.text).message) as SeenMessage;
-  await p.click('bob', lobby, buttonFor(lobby, 'join'));
-  const full = await until(() => (p.pg.fake.message(lobby.id)!.text.includes('(2/2)') ? p.pg.fake.message(lobby.id) : undefined), 'Bob in the lobby');
-  const before = new Set(p.pg.fake.threadsOf(general).map((t) => t.id));
-  await p.pg.fake.users.get(p.id('alice')).clickButton(lobby.id, buttonFor(full, 'start'), { until: 'response' });
-  const thread = await until(() => p.pg.fake.threadsOf(general).find((t) => !before.has(t.id))?.id, 'the game thread');
-  const gameId = await p.gameAt(thread);
+  const { thread, gameId } = await p.openTable('alice', ['bob'], { game: 'istanbul', players: 2 }, general);
   const rng = seedRng('playthrough-phone');
   // Alice's decision next, one turn in: a board with a turn behind it.
   await p.step(thread, gameId, () => p.policy(gameId, rng));
   await until(() => p.call(thread), 'a call');
   if (mentionedToAct(p.call(thread)!)[0] !== p.id('alice')) await p.step(thread, gameId, () => p.policy(gameId, rng));
   const board = await until(() => p.call(thread), 'the board calling Alice');
-  await p.view('carol', thread);
-  await p.shoot('phone-board');
-  p.transcript('phone-board', 'carol', thread, 1);
+  await p.look('phone-board', 'carol', thread, 1);
   await p.click('carol', board, buttonFor(board, 'phone'));
-  await p.view('carol', thread);
-  await p.shoot('phone-view');
-  p.transcript('phone-view', 'carol', thread, 2);
+  await p.look('phone-view', 'carol', thread, 2);
   await p.phoneReading('phone-view', 'Phone view');
   await p.click('alice', board, buttonFor(board, 'turn'));
-  await p.view('alice', thread);
-  await p.shoot('phone-panel');
-  p.transcript('phone-panel', 'alice', thread, 2);
+  await p.look('phone-panel', 'alice', thread, 2);
   await p.phoneReading('phone-panel', 'The turn panel');
 }
 
@@ -454,15 +422,7 @@ async function phoneView(p: Playthrough): Promise<void> {
  */
 async function readableBoards(p: Playthrough): Promise<void> {
   const general = p.channel(0);
-  const answer = await p.command('alice', 'game new', { game: 'istanbul', players: 3 }, general);
-  const lobby = p.pg.fake.message(p.linkTarget(answer.text).message) as SeenMessage;
-  await p.click('bob', lobby, buttonFor(lobby, 'join'));
-  await p.click('carol', lobby, buttonFor(lobby, 'join'));
-  const full = await until(() => (p.pg.fake.message(lobby.id)!.text.includes('(3/3)') ? p.pg.fake.message(lobby.id) : undefined), 'Bob and Carol in the lobby');
-  const before = new Set(p.pg.fake.threadsOf(general).map((t) => t.id));
-  await p.pg.fake.users.get(p.id('alice')).clickButton(lobby.id, buttonFor(full, 'start'), { until: 'response' });
-  const thread = await until(() => p.pg.fake.threadsOf(general).find((t) => !before.has(t.id))?.id, 'the game thread');
-  const gameId = await p.gameAt(thread);
+  const { thread, gameId } = await p.openTable('alice', ['bob', 'carol'], { game: 'istanbul', players: 3 }, general);
   const rng = seedRng('playthrough-readable');
   // Until Alice is called again after every other player has had a turn since hers.
   let aliceDecided = false;
@@ -474,17 +434,11 @@ async function readableBoards(p: Playthrough): Promise<void> {
     await p.step(thread, gameId, () => p.policy(gameId, rng));
   }
   const board = await until(() => p.call(thread), 'the board calling Alice');
-  await p.view('carol', thread);
-  await p.shoot('readable-board');
-  p.transcript('readable-board', 'carol', thread, 1);
+  await p.look('readable-board', 'carol', thread, 1);
   await p.click('carol', board, buttonFor(board, 'text'));
-  await p.view('carol', thread);
-  await p.shoot('readable-board-as-text');
-  p.transcript('readable-board-as-text', 'carol', thread, 1);
+  await p.look('readable-board-as-text', 'carol', thread, 1);
   await p.click('alice', board, buttonFor(board, 'turn'));
-  await p.view('alice', thread);
-  await p.shoot('readable-panel');
-  p.transcript('readable-panel', 'alice', thread, 1);
+  await p.look('readable-panel', 'alice', thread, 1);
 }
 
 /**
@@ -495,32 +449,19 @@ async function takeAway(p: Playthrough): Promise<void> {
   const general = p.channel(0);
   const admins = p.pg.fake.createRole('Admins', ['ManageGuild']);
   p.pg.fake.world.guild(p.pg.fake.guildId).members.get(p.id('dave'))!.roleIds.push(admins);
-  const answer = await p.command('alice', 'game new', { game: 'kairo', players: 2, layout: 'quick' }, general);
-  const lobby = p.pg.fake.message(p.linkTarget(answer.text).message) as SeenMessage;
-  await p.click('bob', lobby, buttonFor(lobby, 'join'));
-  const full = await until(() => (p.pg.fake.message(lobby.id)!.text.includes('(2/2)') ? p.pg.fake.message(lobby.id) : undefined), 'Bob in the lobby');
-  const before = new Set(p.pg.fake.threadsOf(general).map((t) => t.id));
-  await p.pg.fake.users.get(p.id('alice')).clickButton(lobby.id, buttonFor(full, 'start'), { until: 'response' });
-  const thread = await until(() => p.pg.fake.threadsOf(general).find((t) => !before.has(t.id))?.id, 'the game thread');
-  const gameId = await p.gameAt(thread);
+  const { thread, gameId } = await p.openTable('alice', ['bob'], { game: 'kairo', players: 2, layout: 'quick' }, general);
   const rng = seedRng('playthrough-export');
   for (let turn = 0; turn < 4; turn++) await p.step(thread, gameId, () => p.policy(gameId, rng));
   await p.command('carol', 'game export', {}, thread);
-  await p.view('carol', thread);
-  await p.shoot('export-running');
-  p.transcript('export-running', 'carol', thread, 1);
+  await p.look('export-running', 'carol', thread, 1);
   await p.command('alice', 'game abandon', {}, thread);
   const confirm = await until(() => [...p.pg.fake.visibleTo(p.id('alice'), thread)].reverse().find((m) => m.buttons.some((b) => b.customId?.includes(':confirm'))), 'the question before ending the game');
   await p.click('alice', confirm, confirm.buttons.find((b) => b.customId?.includes(':confirm'))!.customId!);
   await until(async () => ((await p.status(gameId)) === 'abandoned' ? true : undefined), 'the game ended early');
   await p.command('bob', 'game export', { game: gameId }, thread);
-  await p.view('bob', thread);
-  await p.shoot('export-whole');
-  p.transcript('export-whole', 'bob', thread, 1);
+  await p.look('export-whole', 'bob', thread, 1);
   await p.command('dave', 'game export', { results: true }, general);
-  await p.view('dave', general);
-  await p.shoot('export-results');
-  p.transcript('export-results', 'dave', general, 1);
+  await p.look('export-results', 'dave', general, 1);
 }
 
 async function main(): Promise<void> {

@@ -14,7 +14,6 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Locator } from 'playwright-core';
 import { parseCustomId } from '../../src/discord/codec.js';
 import { seedRng } from '../../src/engine/index.js';
 import type { KairoAction, KairoState } from '../../src/games/kairo/index.js';
@@ -22,25 +21,16 @@ import type { SeenMessage } from '../fake-discord/index.js';
 import { pickKairo } from '../discord/kairo-policy.js';
 import { buttonFor, hasButton, playTurn, type Offered } from '../support/turn-driver.js';
 import { launchChromium } from './browser.js';
-import { post, startTestPlayground } from './helpers.js';
+import { pagePictures, PICTURE_WIDTHS } from './page-pictures.js';
+import { startTestPlayground } from './helpers.js';
 
 const OUT = path.resolve(process.argv[2] ?? 'assets/screenshots');
-const WIDTHS = [1280, 400] as const;
 const WAIT_MS = 60_000;
 
-async function until<T>(probe: () => Promise<T | undefined> | T | undefined, what: string, timeoutMs = WAIT_MS): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function main(): Promise<void> {
   fs.mkdirSync(OUT, { recursive: true });
-  const [pg, browser] = await Promise.all([startTestPlayground(), launchChromium({ width: WIDTHS[0], height: 800 })]);
+  const [pg, browser] = await Promise.all([startTestPlayground(), launchChromium({ width: PICTURE_WIDTHS[0], height: 800 })]);
   const page = browser.page;
   const messages = page.locator('#message-list .msg');
   const channel = pg.channelIds[0] as string;
@@ -48,30 +38,7 @@ async function main(): Promise<void> {
   const user = (name: string) => pg.fake.users.get(id(name));
   const service = pg.bot.service;
 
-  const command = async (name: string, line: string, options: Record<string, string | number | boolean> = {}, where = channel): Promise<SeenMessage> => {
-    const sent = await post<{ interaction?: string; error?: string }>(pg.url, '/api/command', { user: id(name), channel: where, command: line, options });
-    if (sent.status !== 200) throw new Error(`/${line}: ${sent.body.error ?? sent.status}`);
-    return until(() => pg.fake.visibleTo(id(name), where).find((m) => m.interaction?.id === sent.body.interaction && !m.loading), `the answer to /${line}`);
-  };
-  const openAs = async (name: string, place: Locator): Promise<void> => {
-    const button = page.locator(`button.user[data-name="${name}"]`);
-    await button.click();
-    await until(async () => ((await button.getAttribute('aria-current')) === 'true' ? true : undefined), `the page as ${name}`);
-    await place.click();
-    await until(async () => ((await place.getAttribute('aria-current')) === 'true' ? true : undefined), 'the place to open');
-  };
-  const shoot = async (name: string, target: Locator): Promise<void> => {
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 800 });
-      await page.waitForFunction(() => (globalThis as unknown as { document: { getAnimations(): { playState: string }[] } }).document.getAnimations().every((a) => a.playState !== 'running'));
-      await until(() => page.locator('#message-list img').evaluateAll((imgs) => (imgs as unknown as { complete: boolean; naturalWidth: number }[]).every((i) => i.complete && i.naturalWidth > 0)).then((done) => (done ? true : undefined)), 'the pictures');
-      await target.evaluate((node) => (node as unknown as { scrollIntoView(o: object): void }).scrollIntoView({ block: 'end' }));
-      const file = path.join(OUT, `${name}-${width}.png`);
-      await page.screenshot({ path: file });
-      console.log(`${path.relative(process.cwd(), file)} (${Math.round(fs.statSync(file).size / 1024)} KB)`);
-    }
-    await page.setViewportSize({ width: WIDTHS[0], height: 800 });
-  };
+  const { until, command, openAs, shoot } = pagePictures(pg, page, { out: OUT, waitMs: WAIT_MS, channel });
 
   try {
     await page.goto(`${pg.url}?user=alice`);

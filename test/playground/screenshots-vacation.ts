@@ -17,59 +17,24 @@ import path from 'node:path';
 import type { SeenMessage } from '../fake-discord/index.js';
 import { buttonFor, hasButton } from '../support/turn-driver.js';
 import { launchChromium } from './browser.js';
-import { post, startTestPlayground } from './helpers.js';
+import { pagePictures, PICTURE_WIDTHS } from './page-pictures.js';
+import { startTestPlayground } from './helpers.js';
 
 const OUT = path.resolve(process.argv[2] ?? 'assets/screenshots');
-const WIDTHS = [1280, 400] as const;
 const WAIT_MS = 60_000;
 const DAY = 24 * 60 * 60_000;
 
-async function until<T>(probe: () => Promise<T | undefined> | T | undefined, what: string): Promise<T> {
-  const deadline = Date.now() + WAIT_MS;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 async function main(): Promise<void> {
   fs.mkdirSync(OUT, { recursive: true });
-  const [pg, browser] = await Promise.all([startTestPlayground(), launchChromium({ width: WIDTHS[0], height: 800 })]);
+  const [pg, browser] = await Promise.all([startTestPlayground(), launchChromium({ width: PICTURE_WIDTHS[0], height: 800 })]);
   const page = browser.page;
   const messages = page.locator('#message-list .msg');
   const channel = pg.channelIds[0] as string;
   const id = (name: string): string => pg.users.find((u) => u.name === name)!.id;
   const user = (name: string) => pg.fake.users.get(id(name));
 
-  /** A command as the page's command box sends it; resolves with the bot's answer. */
-  const command = async (name: string, line: string, options: Record<string, string | number | boolean> = {}, where = channel): Promise<SeenMessage> => {
-    const sent = await post<{ interaction?: string; error?: string }>(pg.url, '/api/command', { user: id(name), channel: where, command: line, options });
-    if (sent.status !== 200) throw new Error(`/${line}: ${sent.body.error ?? sent.status}`);
-    return until(() => pg.fake.visibleTo(id(name), where).find((m) => m.interaction?.id === sent.body.interaction && !m.loading), `the answer to /${line}`);
-  };
-  const openAs = async (name: string, place: ReturnType<typeof page.locator>): Promise<void> => {
-    const button = page.locator(`button.user[data-name="${name}"]`);
-    await button.click();
-    await until(async () => ((await button.getAttribute('aria-current')) === 'true' ? true : undefined), `the page as ${name}`);
-    await place.click();
-    await until(async () => ((await place.getAttribute('aria-current')) === 'true' ? true : undefined), 'the place to open');
-  };
-  /** The picture at each width, of `target` scrolled into view. */
-  const shoot = async (name: string, target: ReturnType<typeof page.locator>): Promise<void> => {
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 800 });
-      // The narrow layout folds the sidebar away with a short transition: the picture waits for it to end.
-      await page.waitForFunction(() => (globalThis as unknown as { document: { getAnimations(): { playState: string }[] } }).document.getAnimations().every((a) => a.playState !== 'running'));
-      await until(() => page.locator('#message-list img').evaluateAll((imgs) => (imgs as unknown as { complete: boolean; naturalWidth: number }[]).every((i) => i.complete && i.naturalWidth > 0)).then((done) => (done ? true : undefined)), 'the pictures');
-      await target.evaluate((node) => (node as unknown as { scrollIntoView(o: object): void }).scrollIntoView({ block: 'end' }));
-      const file = path.join(OUT, `${name}-${width}.png`);
-      await page.screenshot({ path: file });
-      console.log(`${path.relative(process.cwd(), file)} (${Math.round(fs.statSync(file).size / 1024)} KB)`);
-    }
-    await page.setViewportSize({ width: WIDTHS[0], height: 800 });
-  };
+  const { until, command, openAs, shoot } = pagePictures(pg, page, { out: OUT, waitMs: WAIT_MS, channel });
 
   /** A Kairo table of Alice and `guest` with a clock, started; resolves with its thread. */
   const table = async (guest: string): Promise<string> => {
