@@ -124,6 +124,10 @@ describe('/game export', () => {
     expect(refused.attachments).toHaveLength(0);
     // Its players see it.
     expect((await exported(bob, finishedChannel, { game: gameId })).attachments).toHaveLength(1);
+    // A game that does not exist is named as such, and nothing is given.
+    const none = await exported(bob, finishedChannel, { game: 9999 });
+    expect(none.content).toBe('There is no game #9999 in this server. /game history lists this server’s games with their numbers.');
+    expect(none.attachments).toHaveLength(0);
   });
 
   it("gives the server's results as CSV to those who may manage the server, and to nobody else", async () => {

@@ -37,17 +37,20 @@ export function replaysOf(ctx: BotContext): Replays {
   return replays;
 }
 
-/** Why a game's replay (or analysis) is not shown, in the asker's language. */
-export function refusalOf(env: HandlerEnv, refusal: ReplayRefusal, inDm: boolean): string {
+/**
+ * Why a game's replay (or analysis, or export: `asked`, whose texts say what was asked for) is not given, in
+ * the asker's language.
+ */
+export function refusalOf(env: HandlerEnv, refusal: ReplayRefusal, inDm: boolean, asked: 'replay' | 'export' = 'replay'): string {
   switch (refusal.code) {
     case 'no_such_game':
-      return t(env.locale, 'replay.noSuchGame', { id: refusal.gameId });
+      return t(env.locale, `${asked}.noSuchGame`, { id: refusal.gameId });
     case 'other_server':
-      return t(env.locale, inDm ? 'replay.otherConversation' : 'replay.otherServer', { id: refusal.gameId });
+      return t(env.locale, inDm ? `${asked}.otherConversation` : `${asked}.otherServer`, { id: refusal.gameId });
     case 'not_started':
-      return t(env.locale, 'replay.notStarted', { id: refusal.gameId });
+      return t(env.locale, `${asked}.notStarted`, { id: refusal.gameId });
     case 'broken':
-      return t(env.locale, 'replay.broken', { id: refusal.gameId, reason: echo(refusal.reason, 200) });
+      return t(env.locale, `${asked}.broken`, { id: refusal.gameId, reason: echo(refusal.reason, 200) });
     case 'damaged':
       return refusalText(env.ctx, refusal, env.locale);
   }

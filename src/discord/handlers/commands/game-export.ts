@@ -11,13 +11,11 @@ import { PermissionFlagsBits, type ChatInputCommandInteraction } from 'discord.j
 import { DM_SCOPE } from '../../anywhere.js';
 import { exportGame } from '../../../app/export/game-export.js';
 import { resultsCsv } from '../../../app/export/results-csv.js';
-import type { ReplayRefusal } from '../../../app/replay/book.js';
 import { flag, integer } from '../../command-data.js';
 import type { HandlerEnv, TableCommandHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
-import { answerPrivately, presenterFor, refusalText } from '../../respond.js';
-import { replaysOf } from '../../replay/show.js';
-import { echo } from '../../text.js';
+import { answerPrivately, presenterFor } from '../../respond.js';
+import { refusalOf, replaysOf } from '../../replay/show.js';
 import { maySeeGame, whichGameMessage } from '../../tables.js';
 import { refuse } from '../caller.js';
 import { command } from '../command.js';
@@ -67,7 +65,7 @@ async function answerExport(env: HandlerEnv, interaction: Parameters<typeof refu
   const open = await replaysOf(env.ctx).book.open(gameId, inDm ? DM_SCOPE : interaction.guildId, inDm ? interaction.channelId : null);
   if (!open.ok) {
     env.logger.info({ gameId, code: open.code }, 'export refused');
-    return answerPrivately(interaction, refusalOf(env, open, inDm));
+    return answerPrivately(interaction, refusalOf(env, open, inDm, 'export'));
   }
   const game = open.game;
   if (!(await maySeeGame(env, interaction, game.row))) return answerPrivately(interaction, t(env.locale, 'export.hidden', { id: gameId }));
@@ -79,21 +77,6 @@ async function answerExport(env: HandlerEnv, interaction: Parameters<typeof refu
     components: [],
     files: [{ attachment: Buffer.from(`${JSON.stringify(exported, null, 1)}\n`), name: `bazaar-${game.row.kind}-${gameId}.json` }],
   });
-}
-
-function refusalOf(env: HandlerEnv, refusal: ReplayRefusal, inDm: boolean): string {
-  switch (refusal.code) {
-    case 'no_such_game':
-      return t(env.locale, 'export.noSuchGame', { id: refusal.gameId });
-    case 'other_server':
-      return t(env.locale, inDm ? 'export.otherConversation' : 'export.otherServer', { id: refusal.gameId });
-    case 'not_started':
-      return t(env.locale, 'export.notStarted', { id: refusal.gameId });
-    case 'broken':
-      return t(env.locale, 'export.broken', { id: refusal.gameId, reason: echo(refusal.reason, 200) });
-    case 'damaged':
-      return refusalText(env.ctx, refusal, env.locale);
-  }
 }
 
 /** The server's results as CSV: for those who manage the server, in a server only. */
