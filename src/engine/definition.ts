@@ -12,6 +12,11 @@ export interface GameEvent extends Message {
   readonly visibleTo?: readonly Seat[];
 }
 
+/** The events a reader may see: the public ones, and those meant for `viewer` (null: anyone, the public only). */
+export function visibleEvents<E extends GameEvent>(events: readonly E[], viewer: Seat | null): E[] {
+  return events.filter((e) => e.visibleTo === undefined || (viewer !== null && e.visibleTo.includes(viewer)));
+}
+
 export interface ApplyResult<S> {
   readonly state: S;
   readonly events: readonly GameEvent[];

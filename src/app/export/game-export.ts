@@ -5,7 +5,7 @@
  * the table could read: its seats and each move's public events; never its seed, an action or an event
  * meant for one player, from which a hand could be rebuilt.
  */
-import type { GameEvent, Seat } from '../../engine/index.js';
+import { visibleEvents, type GameEvent, type Seat } from '../../engine/index.js';
 import type { GameService } from '../game-service.js';
 import { isRemoveSeat, type EffectiveEntry } from '../log.js';
 import { isComputerSeatId } from '../service/seat-identity.js';
@@ -122,7 +122,7 @@ function completeMove(entry: EffectiveEntry): ExportedMove {
 
 /** A running game's move: who moved and what everyone was told, nothing meant for one player. */
 function publicMove(entry: EffectiveEntry): ExportedMove {
-  return { sequence: entry.sequence, seat: entry.seat, events: entry.events.filter((e) => e.visibleTo === undefined), ...marks(entry) };
+  return { sequence: entry.sequence, seat: entry.seat, events: visibleEvents(entry.events, null), ...marks(entry) };
 }
 
 function marks(entry: EffectiveEntry): Pick<ExportedMove, 'computer' | 'fallback'> {

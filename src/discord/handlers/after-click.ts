@@ -7,7 +7,7 @@
  */
 import { settleAfterCommit } from '../../app/after-commit.js';
 import { isComputerPlayed, type ActiveSnapshot, type Outcome, type Result, type Snapshot } from '../../app/game-service.js';
-import type { Seat } from '../../engine/index.js';
+import { visibleEvents, type Seat } from '../../engine/index.js';
 import type { GamePresenter } from '../../games/contract.js';
 import type { ComponentInteraction, HandlerEnv } from '../context.js';
 import { t } from '../i18n/index.js';
@@ -92,7 +92,7 @@ export async function showOutcome(env: HandlerEnv, interaction: ComponentInterac
   // The decision made, the panel's picture of the board it was made on goes with it.
   const noPicture = panelPictureOff(presenter);
   const didLine = (): string | undefined =>
-    did.length > 0 ? t(env.locale, 'panel.did', { events: did.filter((e) => e.visibleTo === undefined || e.visibleTo.includes(seat)).map((e) => presenter.format(e, env.locale, names(game))).join('; ') }) : undefined;
+    did.length > 0 ? t(env.locale, 'panel.did', { events: visibleEvents(did, seat).map((e) => presenter.format(e, env.locale, names(game))).join('; ') }) : undefined;
   const computersPlay = env.ctx.computers.owed(game);
   if (computersPlay) {
     // The computer players take their turns now; the player hears so at once, not after their thinking.

@@ -10,7 +10,7 @@ import { isComputerPlayed, isComputerSeatId, movesAsTold, type ActiveSnapshot, t
 import type { EffectiveEntry } from '../../app/log.js';
 import type { SummaryEvent } from '../../app/outbox.js';
 import { playingOrder } from '../../app/module.js';
-import type { Locale, Seat } from '../../engine/index.js';
+import { visibleEvents, type Locale, type Seat } from '../../engine/index.js';
 import type { BankNow } from '../../app/time-bank.js';
 import type { RenderPriority } from '../../render/board-job.js';
 import { encodeCustomId } from '../codec.js';
@@ -20,7 +20,7 @@ import type { Logger } from '../../logger.js';
 import { type Row, type PublicMessage, CONTAINER_TEXT_MAX, gameLocale, button, row, characters, fit } from './shared.js';
 import { chartColour } from '../../render/common/palette.js';
 import { names, pictureNames, mention, userIds } from './names.js';
-import { visibleEvents, turnsOf, turnNames, turnText, TURN_LINE_MAX, wholeWithin } from './turns.js';
+import { turnsOf, turnNames, turnText, TURN_LINE_MAX, wholeWithin } from './turns.js';
 import { finalRanks, standingsLines, standingsNow } from './standings.js';
 import { altTextNames, pictureAltText } from './board-text.js';
 import { eventsSinceMoverDecided } from './catch-up.js';

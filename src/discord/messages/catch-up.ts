@@ -6,13 +6,13 @@
  */
 import { isComputerSeatId, movesAsTold, type ActiveSnapshot, type GameService } from '../../app/game-service.js';
 import type { SummaryEvent } from '../../app/outbox.js';
-import type { GameEvent, Locale, Seat } from '../../engine/index.js';
+import { visibleEvents, type GameEvent, type Locale, type Seat } from '../../engine/index.js';
 import type { GamePresenter } from '../../games/contract.js';
 import { t } from '../i18n/index.js';
 import { plainName } from '../text.js';
 import { characters } from './shared.js';
 import { seatNames } from './names.js';
-import { TURN_LINE_MAX, turnNames, turnsOf, visibleEvents, wholeWithin } from './turns.js';
+import { TURN_LINE_MAX, turnNames, turnsOf, wholeWithin } from './turns.js';
 
 /** The catch-up's room in a panel (whose content is at most 2,000 characters), headings included. */
 export const CATCH_UP_MAX = 900;

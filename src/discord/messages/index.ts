@@ -6,7 +6,7 @@
  */
 export { CONTENT_MAX, characters, gameLocale, laidOut, textMax, withFirstLine, withoutButtons, type PostedMessage, type PrivateMessage, type PublicMessage, type Row } from './shared.js';
 export { computerPlayerName, heldAt, labelNames, mention, names, pastLabelNames, playerById, wholeGameLabelNames } from './names.js';
-export { turnNames, visibleEvents, wholeWithin } from './turns.js';
+export { turnNames, wholeWithin } from './turns.js';
 export { lobbyMessage } from './lobby.js';
 export { boardMessage, type BoardNotes, phonePicture, playingOrderText } from './board.js';
 export { standingsLines, standingsNow } from './standings.js';

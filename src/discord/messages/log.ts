@@ -1,12 +1,12 @@
 /** The game's log as a viewer may see it, in pages, newest first. */
 import { ButtonStyle } from 'discord.js';
 import type { GameService, Snapshot } from '../../app/game-service.js';
-import type { Locale, Seat } from '../../engine/index.js';
+import { visibleEvents, type Locale, type Seat } from '../../engine/index.js';
 import { encodeCustomId } from '../codec.js';
 import type { GamePresenter } from '../../games/contract.js';
 import { t } from '../i18n/index.js';
 import { type PrivateMessage, CONTENT_MAX, button, row, fit } from './shared.js';
-import { visibleEvents, eventText, turnNames } from './turns.js';
+import { eventText, turnNames } from './turns.js';
 import { heldAt } from './names.js';
 
 /** A page of the log holds at most this much text: a Discord message, with room for its title and page line. */

@@ -5,7 +5,7 @@
 import { ButtonStyle } from 'discord.js';
 import type { ActiveSnapshot, GameService } from '../../app/game-service.js';
 import type { EffectiveEntry } from '../../app/log.js';
-import { achievesNothing, MAX_CHAIN, type GameEvent, type Locale, type Seat } from '../../engine/index.js';
+import { achievesNothing, MAX_CHAIN, visibleEvents, type GameEvent, type Locale, type Seat } from '../../engine/index.js';
 import { encodeCustomId } from '../codec.js';
 import { compoundText, FULL_WORDING, paymentText, type CompoundWords } from '../compound-text.js';
 import type { GamePresenter } from '../../games/contract.js';
@@ -15,7 +15,7 @@ import { EmojiBook } from '../emojis.js';
 import { oneLine } from '../text.js';
 import { type PrivateMessage, BUTTON_MAX, button, row, fit } from './shared.js';
 import { names, labelNames, pictureNames } from './names.js';
-import { visibleEvents, eventText } from './turns.js';
+import { eventText } from './turns.js';
 import { phonePicture } from './board.js';
 import { catchUpLines } from './catch-up.js';
 

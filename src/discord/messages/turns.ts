@@ -12,11 +12,6 @@ import { plainName } from '../text.js';
 import { gameLocale } from './shared.js';
 import { marked, seatNames } from './names.js';
 
-/** Events a reader may see: public ones, and private ones addressed to `viewer`. */
-export function visibleEvents<E extends GameEvent>(events: readonly E[], viewer: Seat | null): E[] {
-  return events.filter((e) => e.visibleTo === undefined || (viewer !== null && e.visibleTo.includes(viewer)));
-}
-
 /** Events as one text within `max`, in whole events (the rest counted), never cut inside one. */
 export function eventText(presenter: GamePresenter, events: readonly GameEvent[], locale: Locale, playerNames: readonly string[], max: number): string {
   return wholeWithin(

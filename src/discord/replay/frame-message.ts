@@ -8,12 +8,12 @@ import { ButtonStyle, ComponentType, type APIButtonComponentWithCustomId, type A
 import type { ReplayFrameView, OpenReplay } from '../../app/replay/book.js';
 import type { ReplayIndex } from '../../app/replay/frames.js';
 import type { SummaryEvent } from '../../app/outbox.js';
-import type { Locale } from '../../engine/index.js';
+import { visibleEvents, type Locale } from '../../engine/index.js';
 import type { GamePresenter } from '../../games/contract.js';
 import { movesAsTold, type GameService } from '../../app/game-service.js';
 import { encodeCustomId, encodeFrameValue } from '../codec.js';
 import { t } from '../i18n/index.js';
-import { CONTENT_MAX, heldAt, pastLabelNames, playingOrderText, standingsLines, standingsNow, turnNames, visibleEvents, type Row } from '../messages/index.js';
+import { CONTENT_MAX, heldAt, pastLabelNames, playingOrderText, standingsLines, standingsNow, turnNames, type Row } from '../messages/index.js';
 import { truncate } from '../panel.js';
 import { pictureAltText } from '../messages/board-text.js';
 

@@ -2,7 +2,7 @@
  * After a commit: a new decider, the end, or a line about a seat (it left, was removed) owes the channel a
  * board, in the same transaction, with the turn's summary under it.
  */
-import type { Seat } from '../../../engine/index.js';
+import { visibleEvents, type Seat } from '../../../engine/index.js';
 import { effectiveWindow, isRemoveSeat, type EffectiveEntry } from '../../log.js';
 import { boardMarkerOf } from '../../module.js';
 import type { CommitConsequence, GameCore } from '../core.js';
@@ -36,7 +36,7 @@ export const boardOwed: CommitConsequence = {
     const moved = notes.some((n) => n.kind === 'left' || n.kind === 'removed');
     const picture = moved || results !== null || boardMarkerOf(after.module, after.state) !== boardMarkerOf(before.module, before.state);
     // The board of the new turn is owed from this very commit: a crash after it still posts it.
-    const events = movesAsTold(summary).filter((ev) => ev.visibleTo === undefined);
+    const events = visibleEvents(movesAsTold(summary), null);
     const delivery = await core.owe(after.row, 'board', { kind: 'board', summary: picture ? [...told.textEvents, ...events] : events, notes, concededTo, picture, ...(upTo === null ? {} : { upTo }) });
     // A picture tells the texts before it; a text adds its events to those the next picture tells.
     return { board: { delivery, picture, summary, told: { upTo, textEvents: picture ? [] : [...told.textEvents, ...events] } } };
