@@ -4,47 +4,17 @@
  * and with the compound choices the bot offers. Run with `npm run bench`; the figures are printed as a table.
  */
 import { afterAll, bench, describe } from 'vitest';
-import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
-import type { KairoAction, KairoState } from '../../src/games/kairo/index.js';
-import { expansionPolicy } from '../games/istanbul/expansion/policy.js';
-import { biasedPolicy } from '../games/istanbul/policy.js';
-import { progressPick } from '../render/kairo/engine-states.js';
+import { ISTANBUL, KAIRO, LETTERS_AND_SEALS, seeds } from './fuzzed-games.js';
 import { measureClicks, type ClickConfig, type ClickFigures } from './clicks.js';
 
-const seeds = (name: string, n: number): string[] => Array.from({ length: n }, (_, i) => `${name}-${i}`);
-
 const GAMES: readonly Omit<ClickConfig, 'compound'>[] = [
-  {
-    name: 'Istanbul, 3 players',
-    kind: 'istanbul',
-    players: 3,
-    settings: { layout: 'short', variant: 'base' },
-    policy: (s, seat, legal, rng) => biasedPolicy(s as IstanbulState, seat, legal as IstanbulAction[], rng),
-    seeds: seeds('istanbul', 10),
-  },
-  {
-    name: 'Istanbul Letters & Seals, 3 players',
-    kind: 'istanbul',
-    players: 3,
-    settings: { layout: 'starter', variant: 'base', expansion: 'letters-and-seals' },
-    policy: (s, seat, legal, rng) => expansionPolicy(s as IstanbulState, seat, legal as IstanbulAction[], rng),
-    seeds: seeds('ls', 10),
-  },
-  {
-    name: 'Kairo, 3 players',
-    kind: 'kairo',
-    players: 3,
-    settings: { layout: 'variable', variant: null },
-    policy: (s, seat, legal, rng) => progressPick(s as KairoState, seat, legal as KairoAction[], rng),
-    seeds: seeds('kairo', 10),
-  },
+  { ...ISTANBUL, seeds: seeds('istanbul', 10) },
+  { ...LETTERS_AND_SEALS, seeds: seeds('ls', 10) },
+  { ...KAIRO, seeds: seeds('kairo', 10) },
   {
     // Each start stall of the variable start counted on its own (the board keeps one picture over the start).
+    ...KAIRO,
     name: "Kairo's start, per stall, 3 players",
-    kind: 'kairo',
-    players: 3,
-    settings: { layout: 'variable', variant: null },
-    policy: (s, seat, legal, rng) => progressPick(s as KairoState, seat, legal as KairoAction[], rng),
     seeds: seeds('kairo', 10),
     only: 'start-stalls',
   },

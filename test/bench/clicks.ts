@@ -9,22 +9,17 @@
  * turn is what the board marks as one (the turn player's, with the Kiosk picks and bids of others inside it).
  */
 import { GAMES } from '../../src/games/index.js';
-import type { GameModule, LobbySettings } from '../../src/app/module.js';
+import type { GameModule } from '../../src/app/module.js';
 import { parseCustomId, parseSelectValue } from '../../src/discord/codec.js';
 import { CHAIN_GROUP, panelChoices } from '../../src/discord/messages/index.js';
 import type { GamePresenter } from '../../src/games/contract.js';
 import { buildPanel, type PanelAction, type PanelRow } from '../../src/discord/panel.js';
-import { achievesNothing, compoundChoices, compoundSteps, seedRng, type AnyGameDefinition, type RngState, type Seat } from '../../src/engine/index.js';
+import { achievesNothing, compoundChoices, compoundSteps, seedRng, type AnyGameDefinition, type Seat } from '../../src/engine/index.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
+import type { FuzzedGame } from './fuzzed-games.js';
 
-export type Policy = (state: unknown, seat: Seat, legal: readonly unknown[], rng: RngState) => unknown;
 
-export interface ClickConfig {
-  readonly name: string;
-  readonly kind: 'istanbul' | 'kairo';
-  readonly players: number;
-  readonly settings: Omit<LobbySettings, 'capacity'>;
-  readonly policy: Policy;
+export interface ClickConfig extends FuzzedGame {
   readonly seeds: readonly string[];
   /** Offer compound choices (as the bot does); false: the step-by-step path alone. */
   readonly compound: boolean;

@@ -4,44 +4,17 @@
  * German and Dutch. Run with `npm run bench`; the figures are printed as a table.
  */
 import { afterAll, bench, describe } from 'vitest';
-import type { IstanbulAction, IstanbulState } from '../../src/games/istanbul/index.js';
-import type { KairoAction, KairoState } from '../../src/games/kairo/index.js';
 import { EmojiBook } from '../../src/discord/emojis.js';
 import { GAMES } from '../../src/games/index.js';
 import { LOCALES } from '../../src/engine/index.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
-import { expansionPolicy } from '../games/istanbul/expansion/policy.js';
-import { biasedPolicy } from '../games/istanbul/policy.js';
-import { progressPick } from '../render/kairo/engine-states.js';
+import { ISTANBUL, KAIRO, LETTERS_AND_SEALS, seeds } from './fuzzed-games.js';
 import { fullBook, measureLabels, type LabelConfig, type LabelFigures } from './labels.js';
 
-const seeds = (name: string, n: number): string[] => Array.from({ length: n }, (_, i) => `${name}-${i}`);
-
 const GAME_CONFIGS: readonly Omit<LabelConfig, 'locale'>[] = [
-  {
-    name: 'Istanbul, 3 players',
-    kind: 'istanbul',
-    players: 3,
-    settings: { layout: 'short', variant: 'base' },
-    policy: (s, seat, legal, rng) => biasedPolicy(s as IstanbulState, seat, legal as IstanbulAction[], rng),
-    seeds: seeds('labels-istanbul', 6),
-  },
-  {
-    name: 'Letters & Seals, 3 players',
-    kind: 'istanbul',
-    players: 3,
-    settings: { layout: 'starter', variant: 'base', expansion: 'letters-and-seals' },
-    policy: (s, seat, legal, rng) => expansionPolicy(s as IstanbulState, seat, legal as IstanbulAction[], rng),
-    seeds: seeds('labels-ls', 6),
-  },
-  {
-    name: 'Kairo, 3 players',
-    kind: 'kairo',
-    players: 3,
-    settings: { layout: 'variable', variant: null },
-    policy: (s, seat, legal, rng) => progressPick(s as KairoState, seat, legal as KairoAction[], rng),
-    seeds: seeds('labels-kairo', 6),
-  },
+  { ...ISTANBUL, seeds: seeds('labels-istanbul', 6) },
+  { ...LETTERS_AND_SEALS, name: 'Letters & Seals, 3 players', seeds: seeds('labels-ls', 6) },
+  { ...KAIRO, seeds: seeds('labels-kairo', 6) },
 ];
 
 const book = fullBook(GAMES.presenters(inProcessBoardRenderer(GAMES)).values());

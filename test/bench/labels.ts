@@ -7,22 +7,17 @@
  * whole beside an emoji.
  */
 import { GAMES } from '../../src/games/index.js';
-import type { GameModule, LobbySettings } from '../../src/app/module.js';
+import type { GameModule } from '../../src/app/module.js';
 import type { GamePresenter } from '../../src/games/contract.js';
 import { EmojiBook } from '../../src/discord/emojis.js';
 import { parseSelectValue } from '../../src/discord/codec.js';
 import { buildPanel, type PanelAction } from '../../src/discord/panel.js';
-import { seedRng, type Locale, type RngState, type Seat } from '../../src/engine/index.js';
+import { seedRng, type Locale, type Seat } from '../../src/engine/index.js';
 import { inProcessBoardRenderer } from '../../src/render/board-job.js';
+import type { FuzzedGame } from './fuzzed-games.js';
 
-export type Policy = (state: unknown, seat: Seat, legal: readonly unknown[], rng: RngState) => unknown;
 
-export interface LabelConfig {
-  readonly name: string;
-  readonly kind: 'istanbul' | 'kairo';
-  readonly players: number;
-  readonly settings: Omit<LobbySettings, 'capacity'>;
-  readonly policy: Policy;
+export interface LabelConfig extends FuzzedGame {
   readonly seeds: readonly string[];
   readonly locale: Locale;
 }
