@@ -1,7 +1,8 @@
 /**
- * Every player keeps a colour of their own for every reader: the colours that stand for players (the
- * common seat palette, Istanbul's player colours, the end-of-game chart's lines) stay apart under normal
- * vision and under the three dichromacies (Machado et al. 2009 at full severity), by CIEDE2000 10 or more.
+ * Every player keeps a colour of their own for every reader: the colours that stand for players
+ * (Istanbul's player colours; the end-of-game chart's lines, which also colour the board post's bar of a game
+ * whose players have no colour) stay apart under normal vision and under the three dichromacies (Machado et
+ * al. 2009 at full severity), by CIEDE2000 10 or more.
  *
  * Why 10: 1 is a just noticeable difference between large patches side by side; a player's colour is seen
  * on small figures (about 20 px on a phone), away from the one it must not be taken for, and the difference
@@ -14,7 +15,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { closestPair, COLOUR_VISIONS, deltaE2000, labOf, seenDistance, simulate } from '../../../src/render/common/colour-vision.js';
-import { SEAT_STYLES } from '../../../src/render/common/palette.js';
 import { renderScoreChart } from '../../../src/render/chart.js';
 import { CHART_PALETTE } from '../../../src/render/common/palette.js';
 import { PLAYER_STYLES, GOOD_STYLES } from '../../../src/games/istanbul/render/style.js';
@@ -24,7 +24,6 @@ import { recordTexts } from '../drawn-text.js';
 const APART = 10;
 
 const PLAYER_PALETTES: Readonly<Record<string, readonly string[]>> = {
-  'the seat palette': SEAT_STYLES.map((s) => s.fill),
   "Istanbul's player colours": Object.values(PLAYER_STYLES).map((s) => s.fill),
   "the chart's lines": CHART_PALETTE,
 };
