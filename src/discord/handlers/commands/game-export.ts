@@ -16,10 +16,10 @@ import type { HandlerEnv, TableCommandHandler } from '../../context.js';
 import { t } from '../../i18n/index.js';
 import { answerPrivately, presenterFor } from '../../respond.js';
 import { refusalOf, replaysOf } from '../../replay/show.js';
-import { maySeeGame, whichGameMessage } from '../../tables.js';
+import { maySeeGame } from '../../tables.js';
 import { refuse } from '../caller.js';
 import { command } from '../command.js';
-import { replayableHere, replayChoicesFor } from './game-replay.js';
+import { playedGameMeant, replayableHere, replayChoicesFor } from './game-replay.js';
 
 /** The newest seats' results a server's table holds (a few MB: well within what Discord takes as a file). */
 export const RESULT_ROWS_MAX = 20_000;
@@ -30,20 +30,9 @@ const exportCommand = command({
   options: { game: integer('opt.exportGame', { min: 1, autocomplete: true }), results: flag('opt.exportResults') },
   async handle(env, interaction, options) {
     if (options.results === true) return exportResults(env, interaction);
-    // In a game's thread, that game; in a channel, its only game to export, or the user picks one.
-    let gameId = options.game ?? env.tableGameId ?? null;
-    if (gameId === null) {
-      const exportable = await replayableHere(env);
-      const [only] = exportable;
-      if (only === undefined) return answerPrivately(interaction, t(env.locale, 'export.noGame'));
-      if (exportable.length > 1) {
-        const command = `/${t(env.locale, 'cmd.game.name')} ${t(env.locale, 'cmd.game.export.name')}`;
-        // The menu carries the command's one option besides the game: results, not given on this way.
-        return answerPrivately(interaction, whichGameMessage(env, exportable, 'export', [null], t(env.locale, 'export.which', { count: exportable.length, command })));
-      }
-      gameId = only.row.id;
-    }
-    await answerExport(env, interaction, gameId);
+    // The menu carries the command's one option besides the game: results, not given on this way.
+    const gameId = await playedGameMeant(env, interaction, options.game, 'export', [null]);
+    if (gameId !== null) await answerExport(env, interaction, gameId);
   },
   async autocomplete(env, interaction, { typed }) {
     await interaction.respond(await replayChoicesFor(env, interaction, typed));

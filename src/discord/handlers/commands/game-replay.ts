@@ -6,7 +6,7 @@
  * tables. `game` is completed with this server's games, newest first. A game of a channel the user cannot
  * view is neither offered nor shown (replay/show.ts), unless they play in it.
  */
-import type { AutocompleteInteraction } from 'discord.js';
+import type { AutocompleteInteraction, ChatInputCommandInteraction } from 'discord.js';
 import type { GameService, TableEntry } from '../../../app/game-service.js';
 import type { Locale } from '../../../engine/index.js';
 import type { PresenterRegistry } from '../../../games/contract.js';
@@ -29,19 +29,8 @@ const replayCommand = command({
   // A game's number, completed with this server's games.
   options: { game: integer('opt.replayGame', { min: 1, autocomplete: true }) },
   async handle(env, interaction, options) {
-    // In a game's thread, that game (a channel may hold several).
-    let gameId = options.game ?? env.tableGameId ?? null;
-    if (gameId === null) {
-      const replayable = await replayableHere(env);
-      const [only] = replayable;
-      if (only === undefined) return answerPrivately(interaction, t(env.locale, 'replay.noGame'));
-      if (replayable.length > 1) {
-        const command = `/${t(env.locale, 'cmd.game.name')} ${t(env.locale, 'cmd.game.replay.name')}`;
-        return answerPrivately(interaction, whichGameMessage(env, replayable, 'replay', [], t(env.locale, 'replay.which', { count: replayable.length, command })));
-      }
-      gameId = only.row.id;
-    }
-    await showReplayFrame(env, interaction, gameId, 0, false);
+    const gameId = await playedGameMeant(env, interaction, options.game, 'replay', []);
+    if (gameId !== null) await showReplayFrame(env, interaction, gameId, 0, false);
   },
   async autocomplete(env, interaction, { typed }) {
     await interaction.respond(await replayChoicesFor(env, interaction, typed));
@@ -57,6 +46,28 @@ export const gameReplay: TableCommandHandler<'replay'> = {
     await showReplayFrame(env, interaction, gameId, 0, false);
   },
 };
+
+/**
+ * The played game a command about one (a replay, an export) means: the one named, else in a game's thread
+ * that game (a channel may hold several), else the channel's only one that can be replayed; null when there
+ * is none, or several, and the user was told so or asked which with a menu carrying `args`.
+ */
+export async function playedGameMeant(env: HandlerEnv, interaction: ChatInputCommandInteraction, named: number | null, asked: 'replay' | 'export', args: readonly (number | null)[]): Promise<number | null> {
+  const gameId = named ?? env.tableGameId ?? null;
+  if (gameId !== null) return gameId;
+  const played = await replayableHere(env);
+  const [only] = played;
+  if (only === undefined) {
+    await answerPrivately(interaction, t(env.locale, `${asked}.noGame`));
+    return null;
+  }
+  if (played.length > 1) {
+    const command = `/${t(env.locale, 'cmd.game.name')} ${t(env.locale, `cmd.game.${asked}.name`)}`;
+    await answerPrivately(interaction, whichGameMessage(env, played, asked, args, t(env.locale, `${asked}.which`, { count: played.length, command })));
+    return null;
+  }
+  return only.row.id;
+}
 
 /**
  * The games of the interaction's channel (or thread) that can be replayed: its started running games,
